@@ -1,0 +1,3 @@
+//! Code generation back ends.
+
+pub mod spirv;

@@ -1,0 +1,1 @@
+//! The C++ lexer (stub).

@@ -1,0 +1,1 @@
+//! Numeric, character and string literal decoding (stub).

@@ -1,0 +1,9 @@
+//! The C++ frontend: preprocessor, lexer, parser, semantic analysis.
+
+pub mod ast;
+pub mod lexer;
+pub mod literal;
+pub mod parse;
+pub mod preprocess;
+pub mod sema;
+pub mod token;

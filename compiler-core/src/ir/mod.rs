@@ -1,0 +1,242 @@
+//! The device IR: typed, structured control flow, no pointers. It is what the
+//! lowering of outlined device code produces and what the back ends consume.
+//!
+//! Model (Vulkan/WebGPU have no raw pointers, see docs/ARCHITECTURE.md):
+//! - global memory is a set of storage-buffer *bindings*, each a runtime array
+//!   of one scalar element type; a global pointer has been resolved by the
+//!   lowering into (binding, element index) pairs, so the IR only has
+//!   `Load`/`Store` of a binding at an index;
+//! - by-value kernel arguments live in the *parameter block* (binding 0), an
+//!   array of u32 words; `Expr::Param` reads a scalar at a byte offset;
+//! - local variables are mutable, typed scalars (`Local`); aggregates have
+//!   been split into scalars (scalar replacement) by the lowering;
+//! - control flow is a tree (`If`, `Loop` with `Break`/`Continue`, `Return`)
+//!   that maps 1:1 onto SPIR-V structured control flow.
+
+mod print;
+
+pub use print::print_module;
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ScalarType {
+    Bool,
+    I32,
+    U32,
+    I64,
+    U64,
+    F32,
+    F64,
+}
+
+impl ScalarType {
+    pub fn size(self) -> u32 {
+        match self {
+            ScalarType::Bool => 1,
+            ScalarType::I32 | ScalarType::U32 | ScalarType::F32 => 4,
+            ScalarType::I64 | ScalarType::U64 | ScalarType::F64 => 8,
+        }
+    }
+    pub fn is_float(self) -> bool {
+        matches!(self, ScalarType::F32 | ScalarType::F64)
+    }
+    pub fn is_signed_int(self) -> bool {
+        matches!(self, ScalarType::I32 | ScalarType::I64)
+    }
+    pub fn is_unsigned_int(self) -> bool {
+        matches!(self, ScalarType::U32 | ScalarType::U64)
+    }
+    pub fn is_int(self) -> bool {
+        self.is_signed_int() || self.is_unsigned_int()
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            ScalarType::Bool => "bool",
+            ScalarType::I32 => "i32",
+            ScalarType::U32 => "u32",
+            ScalarType::I64 => "i64",
+            ScalarType::U64 => "u64",
+            ScalarType::F32 => "f32",
+            ScalarType::F64 => "f64",
+        }
+    }
+}
+
+/// A constant of a scalar type. Integers are stored as their bit pattern
+/// (two's complement, truncated to the type's width).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Constant {
+    Bool(bool),
+    Int(ScalarType, u64),
+    Float(ScalarType, f64),
+}
+
+impl Constant {
+    pub fn ty(&self) -> ScalarType {
+        match *self {
+            Constant::Bool(_) => ScalarType::Bool,
+            Constant::Int(t, _) | Constant::Float(t, _) => t,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LocalId(pub u32);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BindingId(pub u32);
+
+/// Compute built-ins, each a 3-component u32 vector read one component at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Builtin {
+    GlobalInvocationId,
+    LocalInvocationId,
+    WorkgroupId,
+    NumWorkgroups,
+    /// The work-group size compiled into the entry point (a constant).
+    WorkgroupSize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum UnaryOp {
+    Neg,
+    /// Logical not (bool).
+    Not,
+    /// Bitwise not (integers).
+    BitNot,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Shl,
+    /// Arithmetic for signed, logical for unsigned operands.
+    Shr,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// Both operands bool; no short-circuit (the lowering makes
+    /// short-circuiting explicit with `If` when the right side has effects).
+    LogicalAnd,
+    LogicalOr,
+}
+
+impl BinaryOp {
+    pub fn is_comparison(self) -> bool {
+        matches!(self, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
+    }
+}
+
+/// Pure expressions (no side effects); a tree. Operand types always agree:
+/// the lowering inserts `Convert` for C++'s implicit conversions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Expr {
+    Const(Constant),
+    Local(LocalId),
+    /// A scalar of type `ty` at byte `offset` (4-aligned) of the parameter block.
+    /// Types narrower than a word were widened by the lowering (bool: word != 0).
+    Param { offset: u32, ty: ScalarType },
+    /// Component `dim` (0..3) of a built-in, as u32.
+    Builtin(Builtin, u8),
+    /// Element `index` (an integer of the target's index type) of a binding.
+    Load { binding: BindingId, index: Box<Expr> },
+    Unary(UnaryOp, Box<Expr>),
+    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    /// Numeric conversion as C++ does it (float<->int truncates toward zero,
+    /// int widening sign- or zero-extends by the source's signedness, bool->int 0/1,
+    /// x->bool is x != 0).
+    Convert(Box<Expr>, ScalarType),
+    /// Bit-preserving reinterpretation between same-size types.
+    Bitcast(Box<Expr>, ScalarType),
+    /// `cond ? a : b` without side effects (both evaluated).
+    Select(Box<Expr>, Box<Expr>, Box<Expr>),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Stmt {
+    Assign { local: LocalId, value: Expr },
+    Store { binding: BindingId, index: Expr, value: Expr },
+    If { cond: Expr, then_block: Block, else_block: Block },
+    /// `body` runs repeatedly; `continuing` runs after `body` and after each
+    /// `Continue` (the increment of a `for`). Exits only by `Break` or `Return`.
+    Loop { body: Block, continuing: Block },
+    Break,
+    Continue,
+    /// Return from the kernel (device functions are inlined before the IR).
+    Return,
+}
+
+pub type Block = Vec<Stmt>;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Local {
+    pub name: String,
+    pub ty: ScalarType,
+}
+
+/// A storage buffer; binding numbers in SPIR-V are `index + 1` in set 0
+/// (binding 0 is the parameter block).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Binding {
+    pub name: String,
+    pub elem: ScalarType,
+    pub reads: bool,
+    pub writes: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Kernel {
+    /// SPIR-V entry point name.
+    pub name: String,
+    pub work_group_size: [u32; 3],
+    /// Size of the parameter block in bytes (multiple of 4; may be 0, the
+    /// binding is still declared with at least one word).
+    pub param_block_size: u32,
+    pub bindings: Vec<Binding>,
+    pub locals: Vec<Local>,
+    pub body: Block,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Module {
+    pub kernels: Vec<Kernel>,
+}
+
+impl Kernel {
+    pub fn local(&self, id: LocalId) -> &Local {
+        &self.locals[id.0 as usize]
+    }
+
+    /// The type of an expression in this kernel.
+    pub fn type_of(&self, e: &Expr) -> ScalarType {
+        match e {
+            Expr::Const(c) => c.ty(),
+            Expr::Local(l) => self.local(*l).ty,
+            Expr::Param { ty, .. } => *ty,
+            Expr::Builtin(..) => ScalarType::U32,
+            Expr::Load { binding, .. } => self.bindings[binding.0 as usize].elem,
+            Expr::Unary(UnaryOp::Not, _) => ScalarType::Bool,
+            Expr::Unary(_, a) => self.type_of(a),
+            Expr::Binary(op, a, _) => {
+                if op.is_comparison() || matches!(op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr) {
+                    ScalarType::Bool
+                } else {
+                    self.type_of(a)
+                }
+            }
+            Expr::Convert(_, t) | Expr::Bitcast(_, t) => *t,
+            Expr::Select(_, a, _) => self.type_of(a),
+        }
+    }
+}

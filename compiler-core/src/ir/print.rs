@@ -1,0 +1,89 @@
+//! Textual form of the device IR, for tests and `--dump-ir`.
+
+use super::*;
+use std::fmt::Write;
+
+pub fn print_module(m: &Module) -> String {
+    let mut out = String::new();
+    for k in &m.kernels {
+        print_kernel(&mut out, k);
+    }
+    out
+}
+
+fn print_kernel(out: &mut String, k: &Kernel) {
+    let [x, y, z] = k.work_group_size;
+    let _ = writeln!(out, "kernel {} wg({x},{y},{z}) params({} bytes) {{", k.name, k.param_block_size);
+    for (i, b) in k.bindings.iter().enumerate() {
+        let rw = match (b.reads, b.writes) {
+            (true, true) => "rw",
+            (true, false) => "r",
+            (false, true) => "w",
+            (false, false) => "-",
+        };
+        let _ = writeln!(out, "  binding b{i} {}: {} {rw}", b.name, b.elem.name());
+    }
+    for (i, l) in k.locals.iter().enumerate() {
+        let _ = writeln!(out, "  local %{i} {}: {}", l.name, l.ty.name());
+    }
+    print_block(out, &k.body, 1);
+    out.push_str("}\n");
+}
+
+fn print_block(out: &mut String, b: &Block, depth: usize) {
+    for s in b {
+        let pad = "  ".repeat(depth);
+        match s {
+            Stmt::Assign { local, value } => {
+                let _ = writeln!(out, "{pad}%{} = {}", local.0, expr(value));
+            }
+            Stmt::Store { binding, index, value } => {
+                let _ = writeln!(out, "{pad}b{}[{}] = {}", binding.0, expr(index), expr(value));
+            }
+            Stmt::If { cond, then_block, else_block } => {
+                let _ = writeln!(out, "{pad}if {} {{", expr(cond));
+                print_block(out, then_block, depth + 1);
+                if !else_block.is_empty() {
+                    let _ = writeln!(out, "{pad}}} else {{");
+                    print_block(out, else_block, depth + 1);
+                }
+                let _ = writeln!(out, "{pad}}}");
+            }
+            Stmt::Loop { body, continuing } => {
+                let _ = writeln!(out, "{pad}loop {{");
+                print_block(out, body, depth + 1);
+                if !continuing.is_empty() {
+                    let _ = writeln!(out, "{pad}}} continuing {{");
+                    print_block(out, continuing, depth + 1);
+                }
+                let _ = writeln!(out, "{pad}}}");
+            }
+            Stmt::Break => {
+                let _ = writeln!(out, "{pad}break");
+            }
+            Stmt::Continue => {
+                let _ = writeln!(out, "{pad}continue");
+            }
+            Stmt::Return => {
+                let _ = writeln!(out, "{pad}return");
+            }
+        }
+    }
+}
+
+fn expr(e: &Expr) -> String {
+    match e {
+        Expr::Const(Constant::Bool(b)) => format!("{b}"),
+        Expr::Const(Constant::Int(t, v)) => format!("{v}{}", t.name()),
+        Expr::Const(Constant::Float(t, v)) => format!("{v:?}{}", t.name()),
+        Expr::Local(l) => format!("%{}", l.0),
+        Expr::Param { offset, ty } => format!("param[{offset}]:{}", ty.name()),
+        Expr::Builtin(b, d) => format!("{b:?}.{}", ["x", "y", "z"][*d as usize]),
+        Expr::Load { binding, index } => format!("b{}[{}]", binding.0, expr(index)),
+        Expr::Unary(op, a) => format!("{op:?}({})", expr(a)),
+        Expr::Binary(op, a, b) => format!("{op:?}({}, {})", expr(a), expr(b)),
+        Expr::Convert(a, t) => format!("convert<{}>({})", t.name(), expr(a)),
+        Expr::Bitcast(a, t) => format!("bitcast<{}>({})", t.name(), expr(a)),
+        Expr::Select(c, a, b) => format!("select({}, {}, {})", expr(c), expr(a), expr(b)),
+    }
+}

@@ -1,0 +1,147 @@
+//! Syclone compiler core: the SYCL C++ device compiler, with no I/O of its own.
+//!
+//! Where things live (naga's shape):
+//! - [`source`], [`diag`]: files, spans and diagnostics;
+//! - [`front`]: preprocess → lex → parse → sema (C++ frontend);
+//! - [`sycl`]: kernel discovery, closure layout, integration header;
+//! - [`ir`]: the device IR; [`lower`] turns checked device code into it;
+//! - [`back`]: code generation (SPIR-V through rspirv);
+//! - [`bundle`]: the device-image bundle handed to the runtime;
+//! - [`target`]: target properties; [`model_headers`]: the std subset served
+//!   to the device pass.
+//!
+//! The single entry point is [`compile`].
+
+pub mod back;
+pub mod bundle;
+pub mod diag;
+pub mod front;
+pub mod ir;
+pub mod lower;
+pub mod model_headers;
+pub mod source;
+pub mod sycl;
+pub mod target;
+
+use diag::Diagnostic;
+use source::SourceMap;
+use target::{TargetKind, TargetProperties};
+
+/// Reads include files for the preprocessor. `path` is a directory from the
+/// search list joined with the spelled header name by `/`.
+pub trait IncludeProvider {
+    fn read(&self, path: &str) -> Option<String>;
+}
+
+/// An include provider with no files (model headers are still served).
+pub struct NoIncludes;
+impl IncludeProvider for NoIncludes {
+    fn read(&self, _: &str) -> Option<String> {
+        None
+    }
+}
+
+/// An include provider over in-memory files (path → contents).
+#[derive(Default, Clone, Debug)]
+pub struct VirtualFiles(pub std::collections::BTreeMap<String, String>);
+impl IncludeProvider for VirtualFiles {
+    fn read(&self, path: &str) -> Option<String> {
+        self.0.get(path).cloned()
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct CompileOptions {
+    /// Name of the main file as it should appear in diagnostics and `__FILE__`.
+    pub main_file_name: String,
+    /// `-D name[=value]`, in command-line order.
+    pub defines: Vec<(String, Option<String>)>,
+    /// `-U name`.
+    pub undefines: Vec<String>,
+    /// `-I` directories, searched for `"..."` and `<...>` includes.
+    pub include_dirs: Vec<String>,
+    /// `-isystem` directories, searched after `-I`.
+    pub system_include_dirs: Vec<String>,
+    pub targets: Vec<TargetKind>,
+    /// Fixed `__DATE__`/`__TIME__` (tests); `None` uses a placeholder date.
+    pub date_time: Option<(String, String)>,
+}
+
+impl Default for CompileOptions {
+    fn default() -> Self {
+        CompileOptions {
+            main_file_name: "input.cpp".into(),
+            defines: vec![],
+            undefines: vec![],
+            include_dirs: vec![],
+            system_include_dirs: vec![],
+            targets: vec![TargetKind::SpirvVulkan],
+            date_time: None,
+        }
+    }
+}
+
+/// Everything the device pass produces.
+#[derive(Debug)]
+pub struct CompileOutput {
+    pub diagnostics: Vec<Diagnostic>,
+    /// Diagnostics rendered clang-style.
+    pub rendered_diagnostics: String,
+    /// `None` when there were errors.
+    pub bundle: Option<bundle::DeviceBundle>,
+    /// C++ source for the host pass (`-include`d before the main file).
+    pub integration_header: String,
+    /// The device IR of all kernels, as text (for tests and `--dump-ir`).
+    pub ir_text: String,
+    /// Every file the preprocessor read (for dependency files).
+    pub dependencies: Vec<String>,
+}
+
+impl CompileOutput {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.severity == diag::Severity::Error)
+    }
+}
+
+/// Compile one translation unit for the device: preprocess with
+/// `__SYCL_DEVICE_ONLY__`, parse, check, find kernels, lower and emit one
+/// image per target, plus the integration header.
+pub fn compile(source: &str, opts: &CompileOptions, includes: &dyn IncludeProvider) -> CompileOutput {
+    let mut sm = SourceMap::default();
+    let main = sm.add(opts.main_file_name.clone(), source);
+    let mut diags = diag::Diagnostics::default();
+
+    let pp_opts = front::preprocess::PpOptions {
+        defines: opts.defines.clone(),
+        undefines: opts.undefines.clone(),
+        include_dirs: opts.include_dirs.clone(),
+        system_include_dirs: opts.system_include_dirs.clone(),
+        device_pass: true,
+        date_time: opts.date_time.clone(),
+    };
+    let pp = front::preprocess::preprocess(&mut sm, main, includes, &pp_opts, &mut diags);
+
+    let mut result = CompileOutput {
+        diagnostics: vec![],
+        rendered_diagnostics: String::new(),
+        bundle: None,
+        integration_header: String::new(),
+        ir_text: String::new(),
+        dependencies: pp.included_files.clone(),
+    };
+
+    if !diags.has_errors() {
+        let targets: Vec<TargetProperties> =
+            opts.targets.iter().map(|k| TargetProperties::for_kind(*k)).collect();
+        if let Some(out) = sycl::compile_translation_unit(&sm, pp.tokens, &targets, &mut diags) {
+            if !diags.has_errors() {
+                result.bundle = Some(out.bundle);
+            }
+            result.integration_header = out.integration_header;
+            result.ir_text = out.ir_text;
+        }
+    }
+    result.rendered_diagnostics = diag::render(&sm, &diags.list);
+    result.diagnostics = diags.list;
+    result
+}
