@@ -29,13 +29,26 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn error(span: impl Into<Option<Span>>, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Error, message: message.into(), span: span.into(), notes: vec![] }
+        Diagnostic {
+            severity: Severity::Error,
+            message: message.into(),
+            span: span.into(),
+            notes: vec![],
+        }
     }
     pub fn warning(span: impl Into<Option<Span>>, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Warning, message: message.into(), span: span.into(), notes: vec![] }
+        Diagnostic {
+            severity: Severity::Warning,
+            message: message.into(),
+            span: span.into(),
+            notes: vec![],
+        }
     }
     pub fn with_note(mut self, span: impl Into<Option<Span>>, message: impl Into<String>) -> Self {
-        self.notes.push(Note { span: span.into(), message: message.into() });
+        self.notes.push(Note {
+            span: span.into(),
+            message: message.into(),
+        });
         self
     }
 }
@@ -72,9 +85,15 @@ pub fn render(sm: &SourceMap, diags: &[Diagnostic]) -> String {
     use codespan_reporting::term::{self, Config};
 
     let mut files = SimpleFiles::new();
-    let ids: Vec<usize> = sm.files().map(|(_, f)| files.add(f.name.clone(), f.text.clone())).collect();
+    let ids: Vec<usize> = sm
+        .files()
+        .map(|(_, f)| files.add(f.name.clone(), f.text.clone()))
+        .collect();
     let mut out = String::new();
-    let config = Config { display_style: term::DisplayStyle::Rich, ..Config::default() };
+    let config = Config {
+        display_style: term::DisplayStyle::Rich,
+        ..Config::default()
+    };
     for d in diags {
         let mut cs = match d.severity {
             Severity::Error => CsDiag::error(),
@@ -84,7 +103,10 @@ pub fn render(sm: &SourceMap, diags: &[Diagnostic]) -> String {
         .with_message(d.message.clone());
         let mut labels = vec![];
         if let Some(s) = d.span {
-            labels.push(Label::primary(ids[s.file.0 as usize], s.lo as usize..s.hi as usize));
+            labels.push(Label::primary(
+                ids[s.file.0 as usize],
+                s.lo as usize..s.hi as usize,
+            ));
         }
         let mut notes = vec![];
         for n in &d.notes {

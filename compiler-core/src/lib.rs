@@ -65,6 +65,8 @@ pub struct CompileOptions {
     pub targets: Vec<TargetKind>,
     /// Fixed `__DATE__`/`__TIME__` (tests); `None` uses a placeholder date.
     pub date_time: Option<(String, String)>,
+    /// How the host compiler numbers lambdas (part of unnamed kernels' keys).
+    pub lambda_numbering: front::sema::LambdaNumbering,
 }
 
 impl Default for CompileOptions {
@@ -77,6 +79,7 @@ impl Default for CompileOptions {
             system_include_dirs: vec![],
             targets: vec![TargetKind::SpirvVulkan],
             date_time: None,
+            lambda_numbering: front::sema::LambdaNumbering::PerSignature,
         }
     }
 }
@@ -99,14 +102,20 @@ pub struct CompileOutput {
 
 impl CompileOutput {
     pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(|d| d.severity == diag::Severity::Error)
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == diag::Severity::Error)
     }
 }
 
 /// Compile one translation unit for the device: preprocess with
 /// `__SYCL_DEVICE_ONLY__`, parse, check, find kernels, lower and emit one
 /// image per target, plus the integration header.
-pub fn compile(source: &str, opts: &CompileOptions, includes: &dyn IncludeProvider) -> CompileOutput {
+pub fn compile(
+    source: &str,
+    opts: &CompileOptions,
+    includes: &dyn IncludeProvider,
+) -> CompileOutput {
     let mut sm = SourceMap::default();
     let main = sm.add(opts.main_file_name.clone(), source);
     let mut diags = diag::Diagnostics::default();
@@ -131,9 +140,18 @@ pub fn compile(source: &str, opts: &CompileOptions, includes: &dyn IncludeProvid
     };
 
     if !diags.has_errors() {
-        let targets: Vec<TargetProperties> =
-            opts.targets.iter().map(|k| TargetProperties::for_kind(*k)).collect();
-        if let Some(out) = sycl::compile_translation_unit(&sm, pp.tokens, &targets, &mut diags) {
+        let targets: Vec<TargetProperties> = opts
+            .targets
+            .iter()
+            .map(|k| TargetProperties::for_kind(*k))
+            .collect();
+        if let Some(out) = sycl::compile_translation_unit(
+            &sm,
+            pp.tokens,
+            &targets,
+            opts.lambda_numbering,
+            &mut diags,
+        ) {
             if !diags.has_errors() {
                 result.bundle = Some(out.bundle);
             }

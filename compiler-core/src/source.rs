@@ -24,7 +24,11 @@ impl Span {
         if self.file != other.file {
             return self;
         }
-        Span { file: self.file, lo: self.lo.min(other.lo), hi: self.hi.max(other.hi) }
+        Span {
+            file: self.file,
+            lo: self.lo.min(other.lo),
+            hi: self.hi.max(other.hi),
+        }
     }
 }
 
@@ -45,7 +49,11 @@ impl SourceFile {
                 line_starts.push(i as u32 + 1);
             }
         }
-        SourceFile { name, text, line_starts }
+        SourceFile {
+            name,
+            text,
+            line_starts,
+        }
     }
     /// 1-based (line, column) of a byte offset.
     pub fn line_col(&self, offset: u32) -> (u32, u32) {
@@ -72,7 +80,10 @@ impl SourceMap {
         &self.files[id.0 as usize]
     }
     pub fn files(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
-        self.files.iter().enumerate().map(|(i, f)| (FileId(i as u32), f))
+        self.files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (FileId(i as u32), f))
     }
     pub fn snippet(&self, span: Span) -> &str {
         let f = self.file(span.file);

@@ -42,8 +42,18 @@ pub struct TargetProperties {
 impl TargetProperties {
     pub fn for_kind(kind: TargetKind) -> Self {
         match kind {
-            TargetKind::SpirvVulkan => TargetProperties { kind, index_bits: 64, fp64: true, int64: true },
-            TargetKind::SpirvWebGpu => TargetProperties { kind, index_bits: 32, fp64: false, int64: false },
+            TargetKind::SpirvVulkan => TargetProperties {
+                kind,
+                index_bits: 64,
+                fp64: true,
+                int64: true,
+            },
+            TargetKind::SpirvWebGpu => TargetProperties {
+                kind,
+                index_bits: 32,
+                fp64: false,
+                int64: false,
+            },
         }
     }
 }

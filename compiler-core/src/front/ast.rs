@@ -1,1 +1,551 @@
-//! AST (stub)
+//! The syntax tree the parser produces: declarations, statements, expressions
+//! and syntactic types, each with its span. Names are unresolved here; sema
+//! resolves them (see `front::sema`).
+
+use crate::source::Span;
+use std::rc::Rc;
+
+/// A possibly qualified name with optional template arguments per component:
+/// `::sycl::accessor<float, 1>` or `h.template get<0>`.
+#[derive(Clone, Debug)]
+pub struct QualName {
+    /// Leading `::`.
+    pub global: bool,
+    pub parts: Vec<NamePart>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct NamePart {
+    pub ident: Rc<str>,
+    /// `Some` when written with `<...>`.
+    pub template_args: Option<Vec<TemplateArg>>,
+    pub span: Span,
+}
+
+impl QualName {
+    pub fn last(&self) -> &NamePart {
+        self.parts.last().expect("a name has at least one part")
+    }
+    pub fn is_simple(&self) -> bool {
+        !self.global && self.parts.len() == 1 && self.parts[0].template_args.is_none()
+    }
+    pub fn simple(ident: Rc<str>, span: Span) -> Self {
+        QualName {
+            global: false,
+            parts: vec![NamePart {
+                ident,
+                template_args: None,
+                span,
+            }],
+            span,
+        }
+    }
+    pub fn to_string_lossy(&self) -> String {
+        let mut s = if self.global {
+            "::".to_string()
+        } else {
+            String::new()
+        };
+        for (i, p) in self.parts.iter().enumerate() {
+            if i > 0 {
+                s.push_str("::");
+            }
+            s.push_str(&p.ident);
+            if p.template_args.is_some() {
+                s.push_str("<...>");
+            }
+        }
+        s
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum TemplateArg {
+    Type(TypeExpr),
+    Expr(Expr),
+}
+
+/// A syntactic type: specifiers plus declarator layers.
+#[derive(Clone, Debug)]
+pub struct TypeExpr {
+    pub kind: TypeExprKind,
+    pub is_const: bool,
+    pub is_volatile: bool,
+    /// `__attribute__((opencl_global))` etc. on the pointee, from the specifiers.
+    pub address_space: Option<AddressSpace>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AddressSpace {
+    Global,
+    Local,
+    Private,
+    Constant,
+    Generic,
+}
+
+#[derive(Clone, Debug)]
+pub enum TypeExprKind {
+    /// Builtin type keywords in canonical order-insensitive form (`unsigned long`, `float`).
+    Builtin(BuiltinSpec),
+    Named(QualName),
+    Auto,
+    /// `decltype(expr)`.
+    Decltype(Box<Expr>),
+    Pointer(Box<TypeExpr>),
+    LRef(Box<TypeExpr>),
+    RRef(Box<TypeExpr>),
+    /// `T[N]` (`None` for `T[]`).
+    Array(Box<TypeExpr>, Option<Box<Expr>>),
+    Function(Box<TypeExpr>, Vec<Param>, bool /* variadic */),
+}
+
+/// The builtin type keywords of a decl-specifier-seq.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BuiltinSpec {
+    pub void: bool,
+    pub bool_: bool,
+    pub char_: bool,
+    pub short: bool,
+    pub int: bool,
+    pub long: u8,
+    pub signed: bool,
+    pub unsigned: bool,
+    pub float: bool,
+    pub double: bool,
+    pub half: bool,
+    pub char16: bool,
+    pub char32: bool,
+    pub wchar: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub name: Option<Rc<str>>,
+    pub ty: TypeExpr,
+    pub default: Option<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Attributes {
+    /// `[[ns::name(args)]]` and `__attribute__((name(args)))` as (qualified name, args).
+    pub list: Vec<Attribute>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Attribute {
+    pub name: String,
+    pub args: Vec<TemplateArg>,
+    pub span: Span,
+}
+
+impl Attributes {
+    pub fn find(&self, name: &str) -> Option<&Attribute> {
+        self.list.iter().find(|a| a.name == name)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct TemplateParam {
+    pub name: Option<Rc<str>>,
+    pub kind: TemplateParamKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum TemplateParamKind {
+    /// `typename T = default`, `typename... Ts`.
+    Type {
+        default: Option<TypeExpr>,
+        pack: bool,
+    },
+    /// `int N = default`.
+    NonType {
+        ty: TypeExpr,
+        default: Option<Expr>,
+        pack: bool,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct TemplateHeader {
+    pub params: Vec<TemplateParam>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum Decl {
+    Namespace(Rc<NamespaceDecl>),
+    Class(Rc<ClassDecl>),
+    Function(Rc<FunctionDecl>),
+    Var(Rc<VarDecl>),
+    /// `typedef` / `using X = T;` (alias templates carry a template header).
+    Alias(Rc<AliasDecl>),
+    Enum(Rc<EnumDecl>),
+    /// `using namespace N;`
+    UsingDirective(QualName),
+    /// `using N::x;`
+    UsingDecl(QualName),
+    StaticAssert(Expr, Span),
+    /// `extern "C" { ... }` / `extern "C" decl`.
+    LinkageSpec(Vec<Decl>),
+    /// Explicit specializations and explicit instantiations we keep for sema.
+    Empty,
+}
+
+#[derive(Clone, Debug)]
+pub struct NamespaceDecl {
+    pub name: Option<Rc<str>>,
+    pub inline: bool,
+    pub decls: Vec<Decl>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClassKey {
+    Class,
+    Struct,
+    Union,
+}
+
+#[derive(Clone, Debug)]
+pub struct ClassDecl {
+    pub key: ClassKey,
+    pub name: Option<Rc<str>>,
+    pub template: Option<TemplateHeader>,
+    /// `template<> struct X<int>` / partial specialization `struct X<T*>`: the arguments.
+    pub specialization_args: Option<Vec<TemplateArg>>,
+    pub attrs: Attributes,
+    pub bases: Vec<BaseSpec>,
+    /// `None` for a forward declaration.
+    pub members: Option<Vec<Member>>,
+    pub span: Span,
+    pub name_span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct BaseSpec {
+    pub name: QualName,
+    pub access: Access,
+    pub is_virtual: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    Public,
+    Protected,
+    Private,
+}
+
+#[derive(Clone, Debug)]
+pub struct Member {
+    pub access: Access,
+    pub decl: Decl,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FunctionKind {
+    Normal,
+    Constructor,
+    Destructor,
+    /// `operator T()`.
+    Conversion,
+}
+
+#[derive(Clone, Debug)]
+pub struct FunctionDecl {
+    /// The declared name, possibly qualified for out-of-class definitions
+    /// (`buffer<T, D>::buffer`). Operators are named `operator+`, `operator[]`,
+    /// `operator()`; conversion functions `operator T` with `conversion_type`.
+    pub name: QualName,
+    pub kind: FunctionKind,
+    pub template: Option<TemplateHeader>,
+    /// Extra outer template headers of out-of-class member template definitions.
+    pub outer_templates: Vec<TemplateHeader>,
+    pub explicit_specialization: bool,
+    pub attrs: Attributes,
+    pub ret: TypeExpr,
+    /// `-> T` was given.
+    pub trailing_return: bool,
+    pub params: Vec<Param>,
+    pub variadic: bool,
+    pub is_static: bool,
+    pub is_inline: bool,
+    pub is_constexpr: bool,
+    pub is_virtual: bool,
+    pub is_explicit: bool,
+    pub is_const: bool,
+    pub is_extern_c: bool,
+    /// `= delete` / `= default`.
+    pub deleted: bool,
+    pub defaulted: bool,
+    pub ctor_inits: Vec<CtorInit>,
+    pub body: Option<Stmt>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct CtorInit {
+    pub name: QualName,
+    pub args: Vec<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct VarDecl {
+    pub name: Rc<str>,
+    pub qualified: Option<QualName>,
+    pub ty: TypeExpr,
+    pub init: Option<Initializer>,
+    pub is_static: bool,
+    pub is_extern: bool,
+    pub is_constexpr: bool,
+    pub is_inline: bool,
+    pub template: Option<TemplateHeader>,
+    pub attrs: Attributes,
+    pub span: Span,
+    pub name_span: Span,
+    /// Bit-field width.
+    pub bit_width: Option<Expr>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Initializer {
+    /// `= expr`
+    Assign(Expr),
+    /// `(args)`
+    Paren(Vec<Expr>, Span),
+    /// `{args}` or `= {args}`
+    Brace(Vec<Expr>, Span),
+}
+
+#[derive(Clone, Debug)]
+pub struct AliasDecl {
+    pub name: Rc<str>,
+    pub ty: TypeExpr,
+    pub template: Option<TemplateHeader>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct EnumDecl {
+    pub name: Option<Rc<str>>,
+    pub scoped: bool,
+    pub underlying: Option<TypeExpr>,
+    pub enumerators: Vec<(Rc<str>, Option<Expr>, Span)>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    Expr(Expr),
+    Decl(Vec<Decl>),
+    Compound(Vec<Stmt>),
+    If {
+        init: Option<Box<Stmt>>,
+        cond: Box<Stmt>,
+        then_branch: Box<Stmt>,
+        else_branch: Option<Box<Stmt>>,
+        is_constexpr: bool,
+    },
+    While {
+        cond: Box<Stmt>,
+        body: Box<Stmt>,
+    },
+    DoWhile {
+        body: Box<Stmt>,
+        cond: Expr,
+    },
+    For {
+        init: Option<Box<Stmt>>,
+        cond: Option<Box<Stmt>>,
+        step: Option<Expr>,
+        body: Box<Stmt>,
+    },
+    RangeFor {
+        var: Rc<VarDecl>,
+        range: Expr,
+        body: Box<Stmt>,
+    },
+    Switch {
+        cond: Box<Stmt>,
+        body: Box<Stmt>,
+    },
+    Case(Expr),
+    Default,
+    Return(Option<Expr>),
+    Break,
+    Continue,
+    Goto(Rc<str>),
+    Label(Rc<str>, Box<Stmt>),
+    Try {
+        body: Box<Stmt>,
+        handlers: Vec<(Option<Rc<VarDecl>>, Stmt)>,
+    },
+    Empty,
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Mul,
+    Div,
+    Rem,
+    Add,
+    Sub,
+    Shl,
+    Shr,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+    Eq,
+    Ne,
+    BitAnd,
+    BitXor,
+    BitOr,
+    LogAnd,
+    LogOr,
+    Comma,
+}
+
+impl BinOp {
+    pub fn spelling(self) -> &'static str {
+        use BinOp::*;
+        match self {
+            Mul => "*",
+            Div => "/",
+            Rem => "%",
+            Add => "+",
+            Sub => "-",
+            Shl => "<<",
+            Shr => ">>",
+            Lt => "<",
+            Gt => ">",
+            Le => "<=",
+            Ge => ">=",
+            Eq => "==",
+            Ne => "!=",
+            BitAnd => "&",
+            BitXor => "^",
+            BitOr => "|",
+            LogAnd => "&&",
+            LogOr => "||",
+            Comma => ",",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Plus,
+    Neg,
+    Not,
+    BitNot,
+    Deref,
+    AddrOf,
+    PreInc,
+    PreDec,
+    PostInc,
+    PostDec,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastKind {
+    CStyle,
+    Functional,
+    Static,
+    Reinterpret,
+    Const,
+    Dynamic,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureDefault {
+    None,
+    ByCopy,
+    ByRef,
+}
+
+#[derive(Clone, Debug)]
+pub struct Capture {
+    pub name: Rc<str>,
+    pub by_ref: bool,
+    /// `x = expr` init-capture.
+    pub init: Option<Expr>,
+    /// `this` / `*this`.
+    pub is_this: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct LambdaExpr {
+    pub default_capture: CaptureDefault,
+    pub captures: Vec<Capture>,
+    pub params: Vec<Param>,
+    pub ret: Option<TypeExpr>,
+    pub is_mutable: bool,
+    pub body: Stmt,
+    pub span: Span,
+    /// Parameters declared `auto` make it generic.
+    pub is_generic: bool,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    IntLit(u128, crate::front::literal::IntSuffix),
+    FloatLit(f64, crate::front::literal::FloatSuffix),
+    CharLit(u32),
+    StringLit(String),
+    BoolLit(bool),
+    Nullptr,
+    This,
+    Name(QualName),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Assign(Option<BinOp>, Box<Expr>, Box<Expr>),
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    Call(Box<Expr>, Vec<Expr>),
+    Index(Box<Expr>, Box<Expr>),
+    /// `e.name` / `e->name` (`template` keyword allowed, name may carry template args).
+    Member {
+        base: Box<Expr>,
+        arrow: bool,
+        name: QualName,
+    },
+    Cast(CastKind, TypeExpr, Box<Expr>),
+    /// `T(args)` / `T{args}` where T is a type (functional cast / construction).
+    Construct(TypeExpr, Vec<Expr>, bool /* braced */),
+    /// `{a, b}` in an initializer or argument position.
+    InitList(Vec<Expr>),
+    SizeofType(TypeExpr),
+    SizeofExpr(Box<Expr>),
+    AlignofType(TypeExpr),
+    Lambda(Rc<LambdaExpr>),
+    New(TypeExpr, Vec<Expr>),
+    Delete(Box<Expr>, bool /* array */),
+    Throw(Option<Box<Expr>>),
+    /// `typeid(T)` / `typeid(e)`.
+    Typeid(Box<TemplateArg>),
+    /// `__builtin_xxx(...)` style or unknown constructs kept for tolerance.
+    Error,
+}
+
+#[derive(Clone, Debug)]
+pub struct TranslationUnit {
+    pub decls: Vec<Decl>,
+}

@@ -134,7 +134,10 @@ pub enum BinaryOp {
 
 impl BinaryOp {
     pub fn is_comparison(self) -> bool {
-        matches!(self, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
+        matches!(
+            self,
+            BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge
+        )
     }
 }
 
@@ -146,11 +149,17 @@ pub enum Expr {
     Local(LocalId),
     /// A scalar of type `ty` at byte `offset` (4-aligned) of the parameter block.
     /// Types narrower than a word were widened by the lowering (bool: word != 0).
-    Param { offset: u32, ty: ScalarType },
+    Param {
+        offset: u32,
+        ty: ScalarType,
+    },
     /// Component `dim` (0..3) of a built-in, as u32.
     Builtin(Builtin, u8),
     /// Element `index` (an integer of the target's index type) of a binding.
-    Load { binding: BindingId, index: Box<Expr> },
+    Load {
+        binding: BindingId,
+        index: Box<Expr>,
+    },
     Unary(UnaryOp, Box<Expr>),
     Binary(BinaryOp, Box<Expr>, Box<Expr>),
     /// Numeric conversion as C++ does it (float<->int truncates toward zero,
@@ -165,12 +174,26 @@ pub enum Expr {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Stmt {
-    Assign { local: LocalId, value: Expr },
-    Store { binding: BindingId, index: Expr, value: Expr },
-    If { cond: Expr, then_block: Block, else_block: Block },
+    Assign {
+        local: LocalId,
+        value: Expr,
+    },
+    Store {
+        binding: BindingId,
+        index: Expr,
+        value: Expr,
+    },
+    If {
+        cond: Expr,
+        then_block: Block,
+        else_block: Block,
+    },
     /// `body` runs repeatedly; `continuing` runs after `body` and after each
     /// `Continue` (the increment of a `for`). Exits only by `Break` or `Return`.
-    Loop { body: Block, continuing: Block },
+    Loop {
+        body: Block,
+        continuing: Block,
+    },
     Break,
     Continue,
     /// Return from the kernel (device functions are inlined before the IR).

@@ -13,7 +13,11 @@ pub fn print_module(m: &Module) -> String {
 
 fn print_kernel(out: &mut String, k: &Kernel) {
     let [x, y, z] = k.work_group_size;
-    let _ = writeln!(out, "kernel {} wg({x},{y},{z}) params({} bytes) {{", k.name, k.param_block_size);
+    let _ = writeln!(
+        out,
+        "kernel {} wg({x},{y},{z}) params({} bytes) {{",
+        k.name, k.param_block_size
+    );
     for (i, b) in k.bindings.iter().enumerate() {
         let rw = match (b.reads, b.writes) {
             (true, true) => "rw",
@@ -37,10 +41,24 @@ fn print_block(out: &mut String, b: &Block, depth: usize) {
             Stmt::Assign { local, value } => {
                 let _ = writeln!(out, "{pad}%{} = {}", local.0, expr(value));
             }
-            Stmt::Store { binding, index, value } => {
-                let _ = writeln!(out, "{pad}b{}[{}] = {}", binding.0, expr(index), expr(value));
+            Stmt::Store {
+                binding,
+                index,
+                value,
+            } => {
+                let _ = writeln!(
+                    out,
+                    "{pad}b{}[{}] = {}",
+                    binding.0,
+                    expr(index),
+                    expr(value)
+                );
             }
-            Stmt::If { cond, then_block, else_block } => {
+            Stmt::If {
+                cond,
+                then_block,
+                else_block,
+            } => {
                 let _ = writeln!(out, "{pad}if {} {{", expr(cond));
                 print_block(out, then_block, depth + 1);
                 if !else_block.is_empty() {

@@ -1,6 +1,14 @@
-//! SYCL-specific compilation (stub).
-use crate::bundle::DeviceBundle;
+//! SYCL-specific compilation of a translation unit: kernels found by sema at
+//! calls of `[[clang::sycl_kernel_entry_point]]` functions are named (their
+//! host-compatible key), checked for duplicates, outlined and lowered to the
+//! device IR, compiled to one image per target, and described to the host
+//! pass in the integration header.
+
+mod integration_header;
+
+use crate::bundle::{DeviceBundle, DeviceImage, KernelInfo, BUNDLE_FORMAT_VERSION};
 use crate::diag::Diagnostics;
+use crate::front::sema::{mangle, LambdaNumbering, Sema, Ty};
 use crate::front::token::Token;
 use crate::source::SourceMap;
 use crate::target::TargetProperties;
@@ -11,11 +19,123 @@ pub struct TuOutput {
     pub ir_text: String,
 }
 
+/// One kernel as the host pass needs to know it.
+pub struct KernelSummary {
+    pub key: String,
+    pub display_name: String,
+    /// The kernel name type when it is a class that can be forward-declared.
+    pub named_type: Option<Ty>,
+    pub arg_sizes: Vec<u32>,
+}
+
 pub fn compile_translation_unit(
-    _sm: &SourceMap,
-    _tokens: Vec<Token>,
-    _targets: &[TargetProperties],
-    _diags: &mut Diagnostics,
+    sm: &SourceMap,
+    tokens: Vec<Token>,
+    targets: &[TargetProperties],
+    lambda_numbering: LambdaNumbering,
+    diags: &mut Diagnostics,
 ) -> Option<TuOutput> {
-    None
+    let tu = crate::front::parse::parse_translation_unit(tokens, diags);
+    if diags.has_errors() {
+        return None;
+    }
+    let mut sema = Sema::new(lambda_numbering);
+    sema.check_translation_unit(&tu);
+    diags.extend(std::mem::take(&mut sema.diags));
+
+    // Name every kernel; diagnose duplicates.
+    let mut kernels: Vec<(usize, String)> = vec![];
+    for (i, k) in sema.kernels.clone().iter().enumerate() {
+        let key = mangle::kernel_key(&mut sema, &k.name_ty);
+        if let Some((j, _)) = kernels.iter().find(|(_, kk)| *kk == key) {
+            let other = sema.kernels[*j].clone();
+            if sema.func(other.entry).template_args != sema.func(k.entry).template_args
+                || other.entry != k.entry
+            {
+                let name = sema.ty_name(&k.name_ty);
+                let d = crate::diag::Diagnostic::error(
+                    k.span,
+                    format!("kernel name '{name}' is used by two different kernels"),
+                )
+                .with_note(other.span, "the other kernel with this name is here");
+                diags.push(d);
+            }
+            continue;
+        }
+        kernels.push((i, key));
+    }
+    if diags.has_errors() {
+        return None;
+    }
+
+    let mut images = vec![];
+    let mut ir_text = String::new();
+    let mut summaries: Vec<KernelSummary> = vec![];
+    for (ti, target) in targets.iter().enumerate() {
+        let mut module = crate::ir::Module::default();
+        let mut infos = vec![];
+        for (i, key) in &kernels {
+            let k = sema.kernels[*i].clone();
+            let entry_name = format!("_ZTS{}", &key[1..]);
+            let mut kd = vec![];
+            let lowered =
+                crate::lower::lower_kernel(&mut sema, k.entry, &entry_name, target, &mut kd);
+            let failed = kd
+                .iter()
+                .any(|d| d.severity == crate::diag::Severity::Error);
+            if ti == 0 || failed {
+                for d in kd {
+                    let d = d.with_note(k.span, "in the kernel invoked here");
+                    diags.push(d);
+                }
+            }
+            let Some(l) = lowered else { continue };
+            let display_name = sema.ty_name(&k.name_ty);
+            if ti == 0 {
+                let named_type = match &k.name_ty {
+                    Ty::Class(c) if sema.class(*c).closure.is_none() => Some(k.name_ty.clone()),
+                    _ => None,
+                };
+                summaries.push(KernelSummary {
+                    key: key.clone(),
+                    display_name: display_name.clone(),
+                    named_type,
+                    arg_sizes: l.arg_sizes.clone(),
+                });
+            }
+            infos.push(KernelInfo {
+                key: key.clone(),
+                display_name,
+                entry_point: entry_name,
+                dimensions: 1,
+                work_group_size: l.kernel.work_group_size,
+                arg_sizes: l.arg_sizes,
+                param_block_size: l.kernel.param_block_size,
+                buffers: l.buffers,
+                scalars: l.scalars,
+            });
+            module.kernels.push(l.kernel);
+        }
+        if diags.has_errors() {
+            return None;
+        }
+        if ti == 0 {
+            ir_text = crate::ir::print_module(&module);
+        }
+        let spirv = crate::back::spirv::emit_module(&module, target);
+        images.push(DeviceImage {
+            target: target.kind,
+            spirv,
+            kernels: infos,
+        });
+    }
+    let integration_header = integration_header::generate(&mut sema, sm, &summaries);
+    Some(TuOutput {
+        bundle: DeviceBundle {
+            format_version: BUNDLE_FORMAT_VERSION,
+            images,
+        },
+        integration_header,
+        ir_text,
+    })
 }

@@ -1,0 +1,920 @@
+//! Declarations: namespaces, templates, classes, enums, functions, variables,
+//! aliases, using-declarations and static assertions.
+
+use super::names::NameKind;
+use super::types::DeclSpecs;
+use super::{PResult, Parser, Reported};
+use crate::front::ast::*;
+use crate::front::token::TokenKind;
+use std::rc::Rc;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Context<'a> {
+    Namespace,
+    Class(&'a str),
+    Block,
+}
+
+impl Parser<'_> {
+    /// Parse one declaration (possibly several declarators). `None` after
+    /// an error that was recovered from.
+    pub(crate) fn parse_declaration(&mut self, ctx: Context) -> Option<Vec<Decl>> {
+        match self.parse_declaration_inner(ctx, None) {
+            Ok(d) => Some(d),
+            Err(Reported) => {
+                self.recover_to_semi();
+                None
+            }
+        }
+    }
+
+    fn parse_declaration_inner(
+        &mut self,
+        ctx: Context,
+        template: Option<TemplateHeader>,
+    ) -> PResult<Vec<Decl>> {
+        if self.eat(";") {
+            return Ok(vec![]);
+        }
+        if self.is("template") {
+            return self.parse_template_declaration(ctx);
+        }
+        if self.is("namespace") || (self.is("inline") && self.is_at(1, "namespace")) {
+            return self.parse_namespace();
+        }
+        if self.is("extern") && self.peek_at(1).kind == TokenKind::String {
+            self.bump();
+            self.bump();
+            if self.eat("{") {
+                let mut decls = vec![];
+                while !self.is("}") && !self.at_eof() {
+                    let before = self.pos;
+                    if let Some(d) = self.parse_declaration(ctx) {
+                        decls.extend(d);
+                    }
+                    if self.pos == before {
+                        self.bump();
+                    }
+                }
+                self.expect("}")?;
+                mark_extern_c(&mut decls);
+                return Ok(vec![Decl::LinkageSpec(decls)]);
+            }
+            let mut decls = self.parse_declaration_inner(ctx, None)?;
+            mark_extern_c(&mut decls);
+            return Ok(vec![Decl::LinkageSpec(decls)]);
+        }
+        if self.is("static_assert") {
+            let sp = self.span();
+            self.bump();
+            self.expect("(")?;
+            let e = self.parse_assignment_expr()?;
+            if self.eat(",") {
+                self.parse_assignment_expr()?;
+            }
+            self.expect(")")?;
+            self.expect(";")?;
+            return Ok(vec![Decl::StaticAssert(e, sp)]);
+        }
+        if self.is("using") {
+            return self.parse_using(template);
+        }
+        if let Context::Class(_) = ctx {
+            if (self.is("public") || self.is("private") || self.is("protected"))
+                && self.is_at(1, ":")
+            {
+                // handled by the class body loop
+                self.error_here("unexpected access specifier");
+                return Err(Reported);
+            }
+        }
+        let class_name = match ctx {
+            Context::Class(n) => Some(n),
+            _ => None,
+        };
+        let start = self.span();
+        let ds = self.parse_decl_specs(class_name)?;
+        if self.eat(";") {
+            // `class X;`, `struct X { ... };`, `enum E { ... };`
+            return Ok(ds.tag_decl.into_iter().collect());
+        }
+        let mut out: Vec<Decl> = ds.tag_decl.clone().into_iter().collect();
+        if ds.is_friend {
+            // Friend declarations do not declare members; skip them.
+            self.skip_declaration_rest();
+            return Ok(out);
+        }
+        let base = ds.ty.clone().unwrap_or_else(|| {
+            TypeExpr::plain(
+                TypeExprKind::Builtin(BuiltinSpec {
+                    void: true,
+                    ..Default::default()
+                }),
+                start,
+            )
+        });
+        let is_ctor_like = ds.ty.is_none();
+        loop {
+            let d = self.parse_declarator(base.clone(), false)?;
+            if let Some(func) = d.func {
+                let Some(name) = d.name.clone() else {
+                    self.error_at(d.span, "expected a function name");
+                    return Err(Reported);
+                };
+                let f = self.parse_function_rest(
+                    &ds,
+                    name,
+                    d.ty,
+                    func,
+                    template.clone(),
+                    ctx,
+                    is_ctor_like,
+                    start,
+                )?;
+                let is_def = f.body.is_some();
+                out.push(Decl::Function(Rc::new(f)));
+                if is_def {
+                    return Ok(out);
+                }
+            } else {
+                let Some(name) = d.name.clone() else {
+                    self.error_at(d.span, "expected a name in declaration");
+                    return Err(Reported);
+                };
+                let ident = name.last().ident.clone();
+                let name_span = name.span;
+                if ds.is_typedef {
+                    self.names.declare(&ident, NameKind::Type);
+                    if ctx != Context::Block {
+                        self.names.declare_global(&ident, NameKind::Type);
+                    }
+                    out.push(Decl::Alias(Rc::new(AliasDecl {
+                        name: ident,
+                        ty: d.ty,
+                        template: None,
+                        span: start.to(self.prev_span()),
+                    })));
+                } else {
+                    let bit_width = if self.eat(":") {
+                        Some(self.parse_assignment_expr()?)
+                    } else {
+                        None
+                    };
+                    let init = self.parse_initializer()?;
+                    self.names.declare(&ident, NameKind::Value);
+                    out.push(Decl::Var(Rc::new(VarDecl {
+                        name: ident,
+                        qualified: if name.parts.len() > 1 {
+                            Some(name.clone())
+                        } else {
+                            None
+                        },
+                        ty: d.ty,
+                        init,
+                        is_static: ds.is_static,
+                        is_extern: ds.is_extern,
+                        is_constexpr: ds.is_constexpr,
+                        is_inline: ds.is_inline,
+                        template: template.clone(),
+                        attrs: ds.attrs.clone(),
+                        span: start.to(self.prev_span()),
+                        name_span,
+                        bit_width,
+                    })));
+                }
+            }
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect(";")?;
+        Ok(out)
+    }
+
+    fn skip_declaration_rest(&mut self) {
+        let mut depth = 0i32;
+        while !self.at_eof() {
+            let t = self.peek().text.clone();
+            match t.as_ref() {
+                "(" | "[" => depth += 1,
+                ")" | "]" => depth -= 1,
+                "{" => {
+                    self.skip_balanced();
+                    if depth == 0 {
+                        self.eat(";");
+                        return;
+                    }
+                    continue;
+                }
+                ";" if depth == 0 => {
+                    self.bump();
+                    return;
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    pub(crate) fn parse_initializer(&mut self) -> PResult<Option<Initializer>> {
+        if self.eat("=") {
+            if self.is("{") {
+                let sp = self.span();
+                let list = self.parse_brace_list()?;
+                return Ok(Some(Initializer::Brace(list, sp.to(self.prev_span()))));
+            }
+            return Ok(Some(Initializer::Assign(self.parse_assignment_expr()?)));
+        }
+        if self.is("(") {
+            let sp = self.span();
+            self.bump();
+            let mut args = vec![];
+            while !self.is(")") && !self.at_eof() {
+                args.push(self.parse_assignment_expr()?);
+                if !self.eat(",") {
+                    break;
+                }
+            }
+            self.expect(")")?;
+            return Ok(Some(Initializer::Paren(args, sp.to(self.prev_span()))));
+        }
+        if self.is("{") {
+            let sp = self.span();
+            let list = self.parse_brace_list()?;
+            return Ok(Some(Initializer::Brace(list, sp.to(self.prev_span()))));
+        }
+        Ok(None)
+    }
+
+    pub(crate) fn parse_brace_list(&mut self) -> PResult<Vec<Expr>> {
+        self.expect("{")?;
+        let mut list = vec![];
+        while !self.is("}") && !self.at_eof() {
+            if self.is("{") {
+                let sp = self.span();
+                let inner = self.parse_brace_list()?;
+                list.push(Expr {
+                    kind: ExprKind::InitList(inner),
+                    span: sp.to(self.prev_span()),
+                });
+            } else {
+                if self.is(".") && self.peek_at(1).kind == TokenKind::Ident {
+                    // designated initializer: keep the value only
+                    self.bump();
+                    self.bump();
+                    self.eat("=");
+                }
+                list.push(self.parse_assignment_expr()?);
+            }
+            self.eat("...");
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect("}")?;
+        Ok(list)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn parse_function_rest(
+        &mut self,
+        ds: &DeclSpecs,
+        name: QualName,
+        fty: TypeExpr,
+        func: super::types::FuncSuffix,
+        template: Option<TemplateHeader>,
+        ctx: Context,
+        is_ctor_like: bool,
+        start: crate::source::Span,
+    ) -> PResult<FunctionDecl> {
+        let last = name.last().ident.clone();
+        let class_ident = match ctx {
+            Context::Class(c) => Some(c.to_string()),
+            _ => name
+                .parts
+                .len()
+                .checked_sub(2)
+                .map(|i| name.parts[i].ident.to_string()),
+        };
+        let kind = if last.starts_with('~') {
+            FunctionKind::Destructor
+        } else if last.as_ref() == "operator conversion" {
+            FunctionKind::Conversion
+        } else if is_ctor_like && class_ident.as_deref() == Some(last.as_ref()) {
+            FunctionKind::Constructor
+        } else {
+            FunctionKind::Normal
+        };
+        let ret = match (&func.trailing, fty.kind) {
+            (Some(t), _) => t.clone(),
+            (None, TypeExprKind::Function(r, _, _)) => *r,
+            (None, _) => unreachable_type(start),
+        };
+        let ret = if kind == FunctionKind::Conversion {
+            match &name.last().template_args {
+                Some(args) => match args.first() {
+                    Some(TemplateArg::Type(t)) => t.clone(),
+                    _ => ret,
+                },
+                None => ret,
+            }
+        } else {
+            ret
+        };
+        // Declare the name for later parsing.
+        if name.parts.len() == 1 && kind == FunctionKind::Normal {
+            let k = if template.is_some() {
+                NameKind::FunctionTemplate
+            } else {
+                NameKind::Value
+            };
+            if let Context::Class(_) = ctx {
+                if template.is_some() {
+                    self.names.declare_member_template(&last);
+                }
+            } else {
+                self.names.declare(&last, k);
+            }
+        }
+        let mut f = FunctionDecl {
+            name,
+            kind,
+            template,
+            outer_templates: vec![],
+            explicit_specialization: false,
+            attrs: ds.attrs.clone(),
+            ret,
+            trailing_return: func.trailing.is_some(),
+            params: func.params,
+            variadic: func.variadic,
+            is_static: ds.is_static,
+            is_inline: ds.is_inline,
+            is_constexpr: ds.is_constexpr,
+            is_virtual: ds.is_virtual,
+            is_explicit: ds.is_explicit,
+            is_const: func.is_const,
+            is_extern_c: false,
+            deleted: false,
+            defaulted: false,
+            ctor_inits: vec![],
+            body: None,
+            span: start,
+        };
+        let mut attrs = Attributes::default();
+        self.parse_attributes(&mut attrs);
+        f.attrs.list.extend(attrs.list);
+        if self.eat("=") {
+            if self.eat("delete") {
+                f.deleted = true;
+            } else if self.eat("default") {
+                f.defaulted = true;
+            } else if self.is("0") {
+                self.bump();
+            } else {
+                self.error_here("expected 'delete', 'default' or '0'");
+                return Err(Reported);
+            }
+            self.expect(";")?;
+            f.span = start.to(self.prev_span());
+            return Ok(f);
+        }
+        if self.eat(":") {
+            loop {
+                let sp = self.span();
+                let n = self.parse_qual_name(true)?;
+                let args = if self.is("{") {
+                    self.parse_brace_list()?
+                } else {
+                    self.expect("(")?;
+                    let mut args = vec![];
+                    while !self.is(")") && !self.at_eof() {
+                        args.push(self.parse_assignment_expr()?);
+                        if !self.eat(",") {
+                            break;
+                        }
+                    }
+                    self.expect(")")?;
+                    args
+                };
+                self.eat("...");
+                f.ctor_inits.push(CtorInit {
+                    name: n,
+                    args,
+                    span: sp.to(self.prev_span()),
+                });
+                if !self.eat(",") {
+                    break;
+                }
+            }
+        }
+        if self.is("{") || self.is("try") {
+            self.eat("try");
+            self.names.push();
+            for p in &f.params {
+                if let Some(n) = &p.name {
+                    self.names.declare(n, NameKind::Value);
+                }
+            }
+            let body = self.parse_compound();
+            self.names.pop();
+            while self.is("catch") {
+                self.bump();
+                self.skip_balanced();
+                self.skip_balanced();
+            }
+            f.body = Some(body?);
+            f.span = start.to(self.prev_span());
+            return Ok(f);
+        }
+        f.span = start.to(self.prev_span());
+        Ok(f)
+    }
+
+    fn parse_template_declaration(&mut self, ctx: Context) -> PResult<Vec<Decl>> {
+        let start = self.span();
+        self.bump(); // template
+        if !self.is("<") {
+            // explicit instantiation: `template class X<int>;`
+            self.skip_declaration_rest();
+            return Ok(vec![Decl::Empty]);
+        }
+        self.bump();
+        let mut params = vec![];
+        self.names.push();
+        while !self.is(">") && !self.at_eof() {
+            let psp = self.span();
+            if self.is("typename") || self.is("class") {
+                self.bump();
+                let pack = self.eat("...");
+                let name = if self.is_ident() {
+                    Some(self.bump().text)
+                } else {
+                    None
+                };
+                if let Some(n) = &name {
+                    self.names.declare(n, NameKind::Type);
+                }
+                let default = if self.eat("=") {
+                    Some(self.parse_type_id()?)
+                } else {
+                    None
+                };
+                params.push(TemplateParam {
+                    name,
+                    kind: TemplateParamKind::Type { default, pack },
+                    span: psp.to(self.prev_span()),
+                });
+            } else if self.is("template") {
+                self.error_here("template template parameters are not supported yet");
+                return Err(Reported);
+            } else {
+                let ds = self.parse_decl_specs(None)?;
+                let Some(base) = ds.ty else {
+                    self.error_here("expected a template parameter");
+                    return Err(Reported);
+                };
+                let pack = self.eat("...");
+                let d = self.parse_declarator(base, false)?;
+                let name = d.name.map(|n| n.last().ident.clone());
+                if let Some(n) = &name {
+                    self.names.declare(n, NameKind::Value);
+                }
+                let default = if self.eat("=") {
+                    Some(self.parse_template_arg_expr()?)
+                } else {
+                    None
+                };
+                params.push(TemplateParam {
+                    name,
+                    kind: TemplateParamKind::NonType {
+                        ty: d.ty,
+                        default,
+                        pack,
+                    },
+                    span: psp.to(self.prev_span()),
+                });
+            }
+            if !self.eat(",") {
+                break;
+            }
+        }
+        let r = self.expect_template_close();
+        if r.is_err() {
+            self.names.pop();
+            return Err(Reported);
+        }
+        let header = TemplateHeader {
+            params,
+            span: start.to(self.prev_span()),
+        };
+        // Nested `template<...> template<...>` (member templates defined out of class).
+        let result = if self.is("template") {
+            let mut inner = self.parse_template_declaration(ctx)?;
+            for d in &mut inner {
+                if let Decl::Function(f) = d {
+                    let mut nf = (**f).clone();
+                    nf.outer_templates.insert(0, header.clone());
+                    *f = Rc::new(nf);
+                }
+            }
+            Ok(inner)
+        } else {
+            self.parse_declaration_inner(ctx, Some(header.clone()))
+        };
+        self.names.pop();
+        let mut decls = result?;
+        // Re-declare template names in the enclosing scope now that the header scope is gone.
+        let explicit_spec = header.params.is_empty();
+        for d in &mut decls {
+            match d {
+                Decl::Class(c) => {
+                    if let Some(n) = &c.name {
+                        self.declare_type_name(n, true);
+                    }
+                    if c.template.is_none() {
+                        let mut nc = (**c).clone();
+                        nc.template = Some(header.clone());
+                        *c = Rc::new(nc);
+                    }
+                }
+                Decl::Function(f) => {
+                    let n = f.name.last().ident.clone();
+                    if explicit_spec {
+                        let mut nf = (**f).clone();
+                        nf.explicit_specialization = true;
+                        nf.template = None;
+                        *f = Rc::new(nf);
+                    } else if f.name.parts.len() == 1 {
+                        match ctx {
+                            Context::Class(_) => self.names.declare_member_template(&n),
+                            _ => self.names.declare(&n, NameKind::FunctionTemplate),
+                        }
+                    }
+                }
+                Decl::Alias(a) => {
+                    let n = a.name.clone();
+                    self.declare_type_name(&n, true);
+                }
+                _ => {}
+            }
+        }
+        Ok(decls)
+    }
+
+    fn parse_namespace(&mut self) -> PResult<Vec<Decl>> {
+        let start = self.span();
+        let inline = self.eat("inline");
+        self.bump(); // namespace
+        let mut names = vec![];
+        while self.is_ident() {
+            names.push(self.bump().text);
+            if !self.eat("::") {
+                break;
+            }
+            self.eat("inline");
+        }
+        let mut attrs = Attributes::default();
+        self.parse_attributes(&mut attrs);
+        if self.eat("=") {
+            // namespace alias
+            let n = self.parse_qual_name(false)?;
+            self.expect(";")?;
+            let _ = n;
+            return Ok(vec![]);
+        }
+        self.expect("{")?;
+        let mut decls = vec![];
+        while !self.is("}") && !self.at_eof() {
+            let before = self.pos;
+            if let Some(d) = self.parse_declaration(Context::Namespace) {
+                decls.extend(d);
+            }
+            if self.pos == before {
+                self.error_here("expected a declaration");
+                self.bump();
+            }
+        }
+        self.expect("}")?;
+        let span = start.to(self.prev_span());
+        let mut decl = None;
+        for (i, n) in names.iter().enumerate().rev() {
+            let inner = match decl.take() {
+                Some(d) => vec![d],
+                None => std::mem::take(&mut decls),
+            };
+            decl = Some(Decl::Namespace(Rc::new(NamespaceDecl {
+                name: Some(n.clone()),
+                inline: inline && i == names.len() - 1,
+                decls: inner,
+                span,
+            })));
+        }
+        if names.is_empty() {
+            decl = Some(Decl::Namespace(Rc::new(NamespaceDecl {
+                name: None,
+                inline,
+                decls,
+                span,
+            })));
+        }
+        for n in &names {
+            self.names.declare_global(n, NameKind::Namespace);
+        }
+        Ok(decl.into_iter().collect())
+    }
+
+    fn parse_using(&mut self, template: Option<TemplateHeader>) -> PResult<Vec<Decl>> {
+        let start = self.span();
+        self.bump(); // using
+        if self.eat("namespace") {
+            let n = self.parse_qual_name(false)?;
+            self.expect(";")?;
+            return Ok(vec![Decl::UsingDirective(n)]);
+        }
+        if self.is_ident() && self.is_at(1, "=") {
+            let (name, _) = self.expect_ident()?;
+            self.bump();
+            let ty = self.parse_type_id()?;
+            self.expect(";")?;
+            self.declare_type_name(&name, template.is_some());
+            return Ok(vec![Decl::Alias(Rc::new(AliasDecl {
+                name,
+                ty,
+                template,
+                span: start.to(self.prev_span()),
+            }))]);
+        }
+        self.eat("typename");
+        let n = self.parse_qual_name(false)?;
+        self.expect(";")?;
+        let last = n.last().ident.clone();
+        if let Some(k) = self.names.lookup_global(&last) {
+            self.names.declare(&last, k);
+        }
+        Ok(vec![Decl::UsingDecl(n)])
+    }
+
+    /// class-specifier or elaborated type specifier, at `class`/`struct`/`union`.
+    pub(crate) fn parse_class_specifier(
+        &mut self,
+        mut attrs: Attributes,
+    ) -> PResult<(TypeExpr, Option<Decl>)> {
+        let start = self.span();
+        let key = match self.bump().text.as_ref() {
+            "class" => ClassKey::Class,
+            "struct" => ClassKey::Struct,
+            _ => ClassKey::Union,
+        };
+        self.parse_attributes(&mut attrs);
+        let mut name: Option<QualName> = None;
+        if self.is_ident() || self.is("::") {
+            // Declare first so `template<> struct X<...>` parses its args.
+            let ident = self.peek().text.clone();
+            if !self.names.is_type(&ident) && !self.is_at(1, "::") {
+                self.names.declare(&ident, NameKind::Type);
+            }
+            name = Some(self.parse_qual_name(true)?);
+        }
+        self.parse_attributes(&mut attrs);
+        let name_span = name.as_ref().map(|n| n.span).unwrap_or(start);
+        let ident = name.as_ref().map(|n| n.last().ident.clone());
+        let spec_args = name.as_ref().and_then(|n| n.last().template_args.clone());
+        self.eat("final");
+        let is_def = self.is("{") || self.is(":");
+        if !is_def {
+            // Elaborated type specifier / forward declaration.
+            let Some(n) = name else {
+                self.error_here("expected a class name");
+                return Err(Reported);
+            };
+            let ident = n.last().ident.clone();
+            if !self.names.is_type(&ident) {
+                self.declare_type_name(&ident, false);
+            }
+            let ty = TypeExpr::plain(TypeExprKind::Named(n.clone()), n.span);
+            let decl = if self.is(";") && n.parts.len() == 1 {
+                Some(Decl::Class(Rc::new(ClassDecl {
+                    key,
+                    name: Some(ident),
+                    template: None,
+                    specialization_args: spec_args,
+                    attrs,
+                    bases: vec![],
+                    members: None,
+                    span: start.to(self.prev_span()),
+                    name_span,
+                })))
+            } else {
+                None
+            };
+            return Ok((ty, decl));
+        }
+        if let Some(i) = &ident {
+            if !self.names.is_type(i) {
+                self.declare_type_name(i, false);
+            }
+        }
+        let mut bases = vec![];
+        if self.eat(":") {
+            loop {
+                let mut access = if key == ClassKey::Class {
+                    Access::Private
+                } else {
+                    Access::Public
+                };
+                let mut is_virtual = false;
+                loop {
+                    if self.eat("public") {
+                        access = Access::Public;
+                    } else if self.eat("private") {
+                        access = Access::Private;
+                    } else if self.eat("protected") {
+                        access = Access::Protected;
+                    } else if self.eat("virtual") {
+                        is_virtual = true;
+                    } else {
+                        break;
+                    }
+                }
+                let n = self.parse_qual_name(true)?;
+                self.eat("...");
+                bases.push(BaseSpec {
+                    name: n,
+                    access,
+                    is_virtual,
+                });
+                if !self.eat(",") {
+                    break;
+                }
+            }
+        }
+        self.expect("{")?;
+        self.names.push();
+        let cname = ident.clone().unwrap_or_else(|| Rc::from(""));
+        let mut members = vec![];
+        let mut access = if key == ClassKey::Class {
+            Access::Private
+        } else {
+            Access::Public
+        };
+        while !self.is("}") && !self.at_eof() {
+            if (self.is("public") || self.is("private") || self.is("protected"))
+                && self.is_at(1, ":")
+            {
+                access = match self.bump().text.as_ref() {
+                    "public" => Access::Public,
+                    "private" => Access::Private,
+                    _ => Access::Protected,
+                };
+                self.bump();
+                continue;
+            }
+            let before = self.pos;
+            if let Some(ds) = self.parse_declaration(Context::Class(&cname)) {
+                for d in ds {
+                    members.push(Member { access, decl: d });
+                }
+            }
+            if self.pos == before {
+                self.error_here("expected a member declaration");
+                self.bump();
+            }
+        }
+        self.names.pop();
+        self.expect("}")?;
+        // Member templates stay known after the class scope closes.
+        for m in &members {
+            if let Decl::Function(f) = &m.decl {
+                if f.template.is_some() {
+                    self.names.declare_member_template(&f.name.last().ident);
+                }
+            }
+            if let Decl::Class(c) = &m.decl {
+                if let Some(n) = &c.name {
+                    self.names.declare_global(
+                        n,
+                        if c.template.is_some() {
+                            NameKind::TypeTemplate
+                        } else {
+                            NameKind::Type
+                        },
+                    );
+                }
+            }
+            if let Decl::Alias(a) = &m.decl {
+                self.names.declare_global(
+                    &a.name,
+                    if a.template.is_some() {
+                        NameKind::TypeTemplate
+                    } else {
+                        NameKind::Type
+                    },
+                );
+            }
+        }
+        let span = start.to(self.prev_span());
+        let decl = ClassDecl {
+            key,
+            name: ident,
+            template: None,
+            specialization_args: spec_args,
+            attrs,
+            bases,
+            members: Some(members),
+            span,
+            name_span,
+        };
+        let ty = match &name {
+            Some(n) => TypeExpr::plain(TypeExprKind::Named(n.clone()), n.span),
+            None => TypeExpr::plain(
+                TypeExprKind::Named(QualName::simple(Rc::from("<anonymous>"), span)),
+                span,
+            ),
+        };
+        Ok((ty, Some(Decl::Class(Rc::new(decl)))))
+    }
+
+    pub(crate) fn parse_enum_specifier(&mut self) -> PResult<(TypeExpr, Option<Decl>)> {
+        let start = self.span();
+        self.bump(); // enum
+        let scoped = self.eat("class") || self.eat("struct");
+        let mut attrs = Attributes::default();
+        self.parse_attributes(&mut attrs);
+        let name = if self.is_ident() {
+            Some(self.bump().text)
+        } else {
+            None
+        };
+        if let Some(n) = &name {
+            self.declare_type_name(n, false);
+        }
+        let underlying = if self.eat(":") {
+            Some(self.parse_type_id()?)
+        } else {
+            None
+        };
+        let ty_name = QualName::simple(
+            name.clone().unwrap_or_else(|| Rc::from("<anonymous enum>")),
+            start,
+        );
+        let ty = TypeExpr::plain(TypeExprKind::Named(ty_name), start);
+        if !self.is("{") {
+            let decl = Decl::Enum(Rc::new(EnumDecl {
+                name,
+                scoped,
+                underlying,
+                enumerators: vec![],
+                span: start,
+            }));
+            return Ok((ty, Some(decl)));
+        }
+        self.bump();
+        let mut enumerators = vec![];
+        while !self.is("}") && !self.at_eof() {
+            let (n, sp) = self.expect_ident()?;
+            let mut a = Attributes::default();
+            self.parse_attributes(&mut a);
+            let v = if self.eat("=") {
+                Some(self.parse_assignment_expr()?)
+            } else {
+                None
+            };
+            if !scoped {
+                self.names.declare(&n, NameKind::Value);
+            }
+            enumerators.push((n, v, sp));
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect("}")?;
+        let decl = Decl::Enum(Rc::new(EnumDecl {
+            name,
+            scoped,
+            underlying,
+            enumerators,
+            span: start.to(self.prev_span()),
+        }));
+        Ok((ty, Some(decl)))
+    }
+}
+
+fn mark_extern_c(decls: &mut [Decl]) {
+    for d in decls {
+        if let Decl::Function(f) = d {
+            let mut nf = (**f).clone();
+            nf.is_extern_c = true;
+            *f = Rc::new(nf);
+        }
+    }
+}
+
+fn unreachable_type(span: crate::source::Span) -> TypeExpr {
+    TypeExpr::plain(
+        TypeExprKind::Builtin(BuiltinSpec {
+            void: true,
+            ..Default::default()
+        }),
+        span,
+    )
+}

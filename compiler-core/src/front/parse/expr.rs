@@ -1,0 +1,791 @@
+//! Expressions, by precedence climbing; lambdas; casts.
+
+use super::names::NameKind;
+use super::{PResult, Parser, Reported};
+use crate::front::ast::*;
+use crate::front::literal;
+use crate::front::token::TokenKind;
+use std::rc::Rc;
+
+fn binop_of(s: &str) -> Option<(BinOp, u8)> {
+    use BinOp::*;
+    Some(match s {
+        "*" => (Mul, 13),
+        "/" => (Div, 13),
+        "%" => (Rem, 13),
+        "+" => (Add, 12),
+        "-" => (Sub, 12),
+        "<<" => (Shl, 11),
+        ">>" => (Shr, 11),
+        "<" => (Lt, 9),
+        ">" => (Gt, 9),
+        "<=" => (Le, 9),
+        ">=" => (Ge, 9),
+        "==" => (Eq, 8),
+        "!=" => (Ne, 8),
+        "&" => (BitAnd, 7),
+        "^" => (BitXor, 6),
+        "|" => (BitOr, 5),
+        "&&" => (LogAnd, 4),
+        "||" => (LogOr, 3),
+        _ => return None,
+    })
+}
+
+fn assign_op_of(s: &str) -> Option<Option<BinOp>> {
+    use BinOp::*;
+    Some(match s {
+        "=" => None,
+        "+=" => Some(Add),
+        "-=" => Some(Sub),
+        "*=" => Some(Mul),
+        "/=" => Some(Div),
+        "%=" => Some(Rem),
+        "<<=" => Some(Shl),
+        ">>=" => Some(Shr),
+        "&=" => Some(BitAnd),
+        "|=" => Some(BitOr),
+        "^=" => Some(BitXor),
+        _ => return None,
+    })
+}
+
+impl Parser<'_> {
+    pub(crate) fn parse_expr(&mut self) -> PResult<Expr> {
+        let mut e = self.parse_assignment_expr()?;
+        while self.is(",") {
+            self.bump();
+            let r = self.parse_assignment_expr()?;
+            let sp = e.span.to(r.span);
+            e = Expr {
+                kind: ExprKind::Binary(BinOp::Comma, Box::new(e), Box::new(r)),
+                span: sp,
+            };
+        }
+        Ok(e)
+    }
+
+    pub(crate) fn parse_assignment_expr(&mut self) -> PResult<Expr> {
+        self.parse_assignment_inner(false)
+    }
+
+    /// A template argument expression: `>` ends it.
+    pub(crate) fn parse_template_arg_expr(&mut self) -> PResult<Expr> {
+        self.parse_conditional(true)
+    }
+
+    fn parse_assignment_inner(&mut self, no_gt: bool) -> PResult<Expr> {
+        if self.is("throw") {
+            let sp = self.span();
+            self.bump();
+            let e = if self.is(";") || self.is(")") || self.is(",") {
+                None
+            } else {
+                Some(Box::new(self.parse_assignment_expr()?))
+            };
+            return Ok(Expr {
+                kind: ExprKind::Throw(e),
+                span: sp.to(self.prev_span()),
+            });
+        }
+        let lhs = self.parse_conditional(no_gt)?;
+        if let Some(op) = assign_op_of(&self.peek().text) {
+            if self.peek().kind == TokenKind::Punct && !self.split_gt {
+                self.bump();
+                let rhs = if self.is("{") {
+                    let sp = self.span();
+                    let l = self.parse_brace_list()?;
+                    Expr {
+                        kind: ExprKind::InitList(l),
+                        span: sp.to(self.prev_span()),
+                    }
+                } else {
+                    self.parse_assignment_inner(no_gt)?
+                };
+                let sp = lhs.span.to(rhs.span);
+                return Ok(Expr {
+                    kind: ExprKind::Assign(op, Box::new(lhs), Box::new(rhs)),
+                    span: sp,
+                });
+            }
+        }
+        Ok(lhs)
+    }
+
+    fn parse_conditional(&mut self, no_gt: bool) -> PResult<Expr> {
+        let c = self.parse_binary(0, no_gt)?;
+        if self.is("?") {
+            self.bump();
+            let a = self.parse_expr()?;
+            self.expect(":")?;
+            let b = self.parse_assignment_inner(no_gt)?;
+            let sp = c.span.to(b.span);
+            return Ok(Expr {
+                kind: ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)),
+                span: sp,
+            });
+        }
+        Ok(c)
+    }
+
+    fn parse_binary(&mut self, min_prec: u8, no_gt: bool) -> PResult<Expr> {
+        let mut lhs = self.parse_unary()?;
+        loop {
+            if self.split_gt {
+                break;
+            }
+            let t = self.peek();
+            if t.kind != TokenKind::Punct {
+                break;
+            }
+            let Some((op, prec)) = binop_of(&t.text) else {
+                break;
+            };
+            if no_gt && matches!(t.text.as_ref(), ">" | ">>" | ">=") {
+                break;
+            }
+            if prec < min_prec.max(1) || prec <= min_prec && min_prec > 0 {
+                if prec <= min_prec {
+                    break;
+                }
+            }
+            self.bump();
+            let rhs = self.parse_binary(prec, no_gt)?;
+            let sp = lhs.span.to(rhs.span);
+            lhs = Expr {
+                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                span: sp,
+            };
+        }
+        Ok(lhs)
+    }
+
+    fn parse_unary(&mut self) -> PResult<Expr> {
+        let sp = self.span();
+        let op = match self.peek().text.as_ref() {
+            "-" => Some(UnOp::Neg),
+            "+" => Some(UnOp::Plus),
+            "!" => Some(UnOp::Not),
+            "~" => Some(UnOp::BitNot),
+            "*" => Some(UnOp::Deref),
+            "&" => Some(UnOp::AddrOf),
+            "++" => Some(UnOp::PreInc),
+            "--" => Some(UnOp::PreDec),
+            _ => None,
+        };
+        if let Some(op) = op {
+            if self.peek().kind == TokenKind::Punct && !self.split_gt {
+                self.bump();
+                let e = self.parse_unary()?;
+                let s = sp.to(e.span);
+                return Ok(Expr {
+                    kind: ExprKind::Unary(op, Box::new(e)),
+                    span: s,
+                });
+            }
+        }
+        match self.peek().text.as_ref() {
+            "sizeof" => {
+                self.bump();
+                if self.eat("...") {
+                    self.expect("(")?;
+                    self.expect_ident()?;
+                    self.expect(")")?;
+                    return Ok(Expr {
+                        kind: ExprKind::IntLit(0, literal::IntSuffix::None),
+                        span: sp.to(self.prev_span()),
+                    });
+                }
+                if self.is("(") && self.type_in_parens_ahead() {
+                    self.bump();
+                    let t = self.parse_type_id()?;
+                    self.expect(")")?;
+                    return Ok(Expr {
+                        kind: ExprKind::SizeofType(t),
+                        span: sp.to(self.prev_span()),
+                    });
+                }
+                let e = self.parse_unary()?;
+                return Ok(Expr {
+                    kind: ExprKind::SizeofExpr(Box::new(e)),
+                    span: sp.to(self.prev_span()),
+                });
+            }
+            "alignof" | "__alignof__" => {
+                self.bump();
+                self.expect("(")?;
+                let t = self.parse_type_id()?;
+                self.expect(")")?;
+                return Ok(Expr {
+                    kind: ExprKind::AlignofType(t),
+                    span: sp.to(self.prev_span()),
+                });
+            }
+            "new" => {
+                self.bump();
+                let paren_ty = self.is("(");
+                if paren_ty {
+                    self.bump();
+                }
+                let t = self.parse_new_type()?;
+                if paren_ty {
+                    self.expect(")")?;
+                }
+                let mut args = vec![];
+                if self.is("(") {
+                    self.bump();
+                    while !self.is(")") && !self.at_eof() {
+                        args.push(self.parse_assignment_expr()?);
+                        if !self.eat(",") {
+                            break;
+                        }
+                    }
+                    self.expect(")")?;
+                } else if self.is("{") {
+                    args = self.parse_brace_list()?;
+                }
+                return Ok(Expr {
+                    kind: ExprKind::New(t, args),
+                    span: sp.to(self.prev_span()),
+                });
+            }
+            "delete" => {
+                self.bump();
+                let arr = self.is("[");
+                if arr {
+                    self.bump();
+                    self.expect("]")?;
+                }
+                let e = self.parse_unary()?;
+                return Ok(Expr {
+                    kind: ExprKind::Delete(Box::new(e), arr),
+                    span: sp.to(self.prev_span()),
+                });
+            }
+            _ => {}
+        }
+        // C-style cast
+        if self.is("(") && self.type_in_parens_ahead() && !self.lambda_or_expr_after_paren_type() {
+            self.bump();
+            let t = self.parse_type_id()?;
+            self.expect(")")?;
+            if self.is("{") {
+                let l = self.parse_brace_list()?;
+                return Ok(Expr {
+                    kind: ExprKind::Construct(t, l, true),
+                    span: sp.to(self.prev_span()),
+                });
+            }
+            let e = self.parse_unary()?;
+            return Ok(Expr {
+                kind: ExprKind::Cast(CastKind::CStyle, t, Box::new(e)),
+                span: sp.to(self.prev_span()),
+            });
+        }
+        self.parse_postfix()
+    }
+
+    fn lambda_or_expr_after_paren_type(&self) -> bool {
+        false
+    }
+
+    fn parse_new_type(&mut self) -> PResult<TypeExpr> {
+        let ds = self.parse_decl_specs(None)?;
+        let Some(mut ty) = ds.ty else {
+            self.error_here("expected a type after 'new'");
+            return Err(Reported);
+        };
+        while self.eat("*") {
+            let sp = ty.span;
+            ty = TypeExpr::plain(TypeExprKind::Pointer(Box::new(ty)), sp);
+        }
+        while self.is("[") {
+            self.bump();
+            let e = self.parse_expr()?;
+            self.expect("]")?;
+            let sp = ty.span;
+            ty = TypeExpr::plain(TypeExprKind::Array(Box::new(ty), Some(Box::new(e))), sp);
+        }
+        Ok(ty)
+    }
+
+    /// At `(`: does a type-id follow, closed by `)`?
+    fn type_in_parens_ahead(&mut self) -> bool {
+        if !self.is("(") {
+            return false;
+        }
+        let save = self.pos;
+        self.pos += 1;
+        let r = self.starts_type();
+        self.pos = save;
+        if !r {
+            return false;
+        }
+        // A name that is a type followed by `(` or `{` is a functional cast expression: `(T(1))`.
+        let t1 = self.peek_at(1).text.clone();
+        if self.names.lookup(&t1) == Some(NameKind::Type)
+            && (self.is_at(2, "(") || self.is_at(2, "{") || self.is_at(2, "::"))
+            && !self.is_at(2, "::")
+        {
+            return false;
+        }
+        true
+    }
+
+    fn parse_postfix(&mut self) -> PResult<Expr> {
+        let mut e = self.parse_primary()?;
+        loop {
+            if self.split_gt {
+                break;
+            }
+            let s = self.peek().text.clone();
+            match s.as_ref() {
+                "(" => {
+                    self.bump();
+                    let mut args = vec![];
+                    while !self.is(")") && !self.at_eof() {
+                        if self.is("{") {
+                            let sp = self.span();
+                            let l = self.parse_brace_list()?;
+                            args.push(Expr {
+                                kind: ExprKind::InitList(l),
+                                span: sp.to(self.prev_span()),
+                            });
+                        } else {
+                            args.push(self.parse_assignment_expr()?);
+                        }
+                        self.eat("...");
+                        if !self.eat(",") {
+                            break;
+                        }
+                    }
+                    self.expect(")")?;
+                    let sp = e.span.to(self.prev_span());
+                    e = Expr {
+                        kind: ExprKind::Call(Box::new(e), args),
+                        span: sp,
+                    };
+                }
+                "[" => {
+                    self.bump();
+                    let i = self.parse_expr()?;
+                    self.expect("]")?;
+                    let sp = e.span.to(self.prev_span());
+                    e = Expr {
+                        kind: ExprKind::Index(Box::new(e), Box::new(i)),
+                        span: sp,
+                    };
+                }
+                "." | "->" => {
+                    self.bump();
+                    let arrow = s.as_ref() == "->";
+                    let forced = self.eat("template");
+                    let name = if forced {
+                        // `x.template f<...>`
+                        let (ident, sp) = self.expect_ident()?;
+                        let targs = if self.is("<") {
+                            Some(self.parse_template_args()?)
+                        } else {
+                            None
+                        };
+                        QualName {
+                            global: false,
+                            parts: vec![NamePart {
+                                ident,
+                                template_args: targs,
+                                span: sp,
+                            }],
+                            span: sp.to(self.prev_span()),
+                        }
+                    } else if self.is("~") {
+                        self.parse_qual_name(false)?
+                    } else {
+                        let (ident, sp) = if self.is("operator") {
+                            let n = self.parse_qual_name(false)?;
+                            (n.last().ident.clone(), n.span)
+                        } else {
+                            self.expect_ident()?
+                        };
+                        let targs = if self.is("<") && self.names.is_member_template(&ident) {
+                            Some(self.parse_template_args()?)
+                        } else {
+                            None
+                        };
+                        QualName {
+                            global: false,
+                            parts: vec![NamePart {
+                                ident,
+                                template_args: targs,
+                                span: sp,
+                            }],
+                            span: sp.to(self.prev_span()),
+                        }
+                    };
+                    let sp = e.span.to(self.prev_span());
+                    e = Expr {
+                        kind: ExprKind::Member {
+                            base: Box::new(e),
+                            arrow,
+                            name,
+                        },
+                        span: sp,
+                    };
+                }
+                "++" | "--" => {
+                    self.bump();
+                    let op = if s.as_ref() == "++" {
+                        UnOp::PostInc
+                    } else {
+                        UnOp::PostDec
+                    };
+                    let sp = e.span.to(self.prev_span());
+                    e = Expr {
+                        kind: ExprKind::Unary(op, Box::new(e)),
+                        span: sp,
+                    };
+                }
+                _ => break,
+            }
+        }
+        Ok(e)
+    }
+
+    fn parse_primary(&mut self) -> PResult<Expr> {
+        let sp = self.span();
+        let t = self.peek().clone();
+        match t.kind {
+            TokenKind::Number => {
+                self.bump();
+                return match literal::parse_number(&t.text) {
+                    Ok(literal::NumberLiteral::Int(i)) => Ok(Expr {
+                        kind: ExprKind::IntLit(i.value, i.suffix),
+                        span: sp,
+                    }),
+                    Ok(literal::NumberLiteral::Float(f)) => Ok(Expr {
+                        kind: ExprKind::FloatLit(f.value, f.suffix),
+                        span: sp,
+                    }),
+                    Err(msg) => {
+                        self.error_at(sp, &msg);
+                        Ok(Expr {
+                            kind: ExprKind::Error,
+                            span: sp,
+                        })
+                    }
+                };
+            }
+            TokenKind::Char => {
+                self.bump();
+                return match literal::parse_char(&t.text) {
+                    Ok((v, _)) => Ok(Expr {
+                        kind: ExprKind::CharLit(v),
+                        span: sp,
+                    }),
+                    Err(msg) => {
+                        self.error_at(sp, &msg);
+                        Ok(Expr {
+                            kind: ExprKind::Error,
+                            span: sp,
+                        })
+                    }
+                };
+            }
+            TokenKind::String => {
+                let mut s = String::new();
+                let mut end = sp;
+                while self.peek().kind == TokenKind::String {
+                    let tt = self.bump();
+                    end = tt.report_span();
+                    match literal::parse_string(&tt.text) {
+                        Ok(v) => s.push_str(&v),
+                        Err(msg) => self.error_at(end, &msg),
+                    }
+                }
+                return Ok(Expr {
+                    kind: ExprKind::StringLit(s),
+                    span: sp.to(end),
+                });
+            }
+            TokenKind::Eof => {
+                self.error_here("expected an expression, found end of file");
+                return Err(Reported);
+            }
+            _ => {}
+        }
+        let s = t.text.clone();
+        match s.as_ref() {
+            "true" | "false" => {
+                self.bump();
+                return Ok(Expr {
+                    kind: ExprKind::BoolLit(s.as_ref() == "true"),
+                    span: sp,
+                });
+            }
+            "nullptr" => {
+                self.bump();
+                return Ok(Expr {
+                    kind: ExprKind::Nullptr,
+                    span: sp,
+                });
+            }
+            "this" => {
+                self.bump();
+                return Ok(Expr {
+                    kind: ExprKind::This,
+                    span: sp,
+                });
+            }
+            "(" => {
+                self.bump();
+                let e = self.parse_expr()?;
+                self.expect(")")?;
+                return Ok(Expr {
+                    kind: e.kind,
+                    span: sp.to(self.prev_span()),
+                });
+            }
+            "[" => return self.parse_lambda(),
+            "{" => {
+                let l = self.parse_brace_list()?;
+                return Ok(Expr {
+                    kind: ExprKind::InitList(l),
+                    span: sp.to(self.prev_span()),
+                });
+            }
+            "static_cast" | "reinterpret_cast" | "const_cast" | "dynamic_cast" => {
+                self.bump();
+                let kind = match s.as_ref() {
+                    "static_cast" => CastKind::Static,
+                    "reinterpret_cast" => CastKind::Reinterpret,
+                    "const_cast" => CastKind::Const,
+                    _ => CastKind::Dynamic,
+                };
+                self.expect("<")?;
+                let ty = self.parse_type_id()?;
+                self.expect_template_close()?;
+                self.expect("(")?;
+                let e = self.parse_expr()?;
+                self.expect(")")?;
+                return Ok(Expr {
+                    kind: ExprKind::Cast(kind, ty, Box::new(e)),
+                    span: sp.to(self.prev_span()),
+                });
+            }
+            "typeid" => {
+                self.bump();
+                self.expect("(")?;
+                let arg = if self.starts_type() {
+                    TemplateArg::Type(self.parse_type_id()?)
+                } else {
+                    TemplateArg::Expr(self.parse_expr()?)
+                };
+                self.expect(")")?;
+                return Ok(Expr {
+                    kind: ExprKind::Typeid(Box::new(arg)),
+                    span: sp.to(self.prev_span()),
+                });
+            }
+            "noexcept" => {
+                self.bump();
+                self.skip_balanced();
+                return Ok(Expr {
+                    kind: ExprKind::BoolLit(true),
+                    span: sp.to(self.prev_span()),
+                });
+            }
+            _ => {}
+        }
+        // A type used as a value: `float(i)`, `sycl::range<1>(n)`, `T{...}`.
+        if self.starts_type() && !self.is("::") || (self.is("::") && self.starts_type()) {
+            let save = self.pos;
+            let ty = {
+                let ds = self.parse_decl_specs(None);
+                ds.ok().and_then(|d| d.ty)
+            };
+            if let Some(ty) = ty {
+                if self.is("(") {
+                    self.bump();
+                    let mut args = vec![];
+                    while !self.is(")") && !self.at_eof() {
+                        args.push(self.parse_assignment_expr()?);
+                        if !self.eat(",") {
+                            break;
+                        }
+                    }
+                    self.expect(")")?;
+                    return Ok(Expr {
+                        kind: ExprKind::Construct(ty, args, false),
+                        span: sp.to(self.prev_span()),
+                    });
+                }
+                if self.is("{") {
+                    let l = self.parse_brace_list()?;
+                    return Ok(Expr {
+                        kind: ExprKind::Construct(ty, l, true),
+                        span: sp.to(self.prev_span()),
+                    });
+                }
+                if let TypeExprKind::Named(n) = &ty.kind {
+                    // A type name used as a value (e.g. `T::value` parsed as type): treat as a name.
+                    return Ok(Expr {
+                        kind: ExprKind::Name(n.clone()),
+                        span: sp.to(self.prev_span()),
+                    });
+                }
+            }
+            self.pos = save;
+            self.split_gt = false;
+        }
+        if self.is_ident() || self.is("::") || self.is("operator") || self.is("~") {
+            let n = self.parse_qual_name(true)?;
+            let span = n.span;
+            return Ok(Expr {
+                kind: ExprKind::Name(n),
+                span,
+            });
+        }
+        let found = t.text.to_string();
+        self.error_here(&format!("expected an expression, found '{found}'"));
+        Err(Reported)
+    }
+
+    fn parse_lambda(&mut self) -> PResult<Expr> {
+        let sp = self.span();
+        self.expect("[")?;
+        let mut default_capture = CaptureDefault::None;
+        let mut captures = vec![];
+        while !self.is("]") && !self.at_eof() {
+            let csp = self.span();
+            if self.is("=") && (self.is_at(1, ",") || self.is_at(1, "]")) {
+                self.bump();
+                default_capture = CaptureDefault::ByCopy;
+            } else if self.is("&") && (self.is_at(1, ",") || self.is_at(1, "]")) {
+                self.bump();
+                default_capture = CaptureDefault::ByRef;
+            } else if self.eat("this") {
+                captures.push(Capture {
+                    name: Rc::from("this"),
+                    by_ref: true,
+                    init: None,
+                    is_this: true,
+                    span: csp,
+                });
+            } else if self.is("*") && self.is_at(1, "this") {
+                self.bump();
+                self.bump();
+                captures.push(Capture {
+                    name: Rc::from("this"),
+                    by_ref: false,
+                    init: None,
+                    is_this: true,
+                    span: csp,
+                });
+            } else {
+                let by_ref = self.eat("&");
+                let (name, _) = self.expect_ident()?;
+                self.eat("...");
+                let init = if self.eat("=") {
+                    Some(self.parse_assignment_expr()?)
+                } else if self.is("(") || self.is("{") {
+                    match self.parse_initializer()? {
+                        Some(Initializer::Paren(mut a, _)) | Some(Initializer::Brace(mut a, _))
+                            if a.len() == 1 =>
+                        {
+                            a.pop()
+                        }
+                        _ => None,
+                    }
+                } else {
+                    None
+                };
+                captures.push(Capture {
+                    name,
+                    by_ref,
+                    init,
+                    is_this: false,
+                    span: csp.to(self.prev_span()),
+                });
+            }
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect("]")?;
+        self.names.push();
+        let result = self.parse_lambda_rest(sp, default_capture, captures);
+        self.names.pop();
+        result
+    }
+
+    fn parse_lambda_rest(
+        &mut self,
+        sp: crate::source::Span,
+        default_capture: CaptureDefault,
+        captures: Vec<Capture>,
+    ) -> PResult<Expr> {
+        for c in &captures {
+            self.names.declare(&c.name, NameKind::Value);
+        }
+        let mut params = vec![];
+        let mut is_mutable = false;
+        let mut ret = None;
+        if self.is("<") {
+            self.error_here("template parameter lists on lambdas are not supported yet");
+            return Err(Reported);
+        }
+        if self.is("(") {
+            let (p, _) = self.parse_params()?;
+            params = p;
+            loop {
+                if self.eat("mutable") {
+                    is_mutable = true;
+                } else if self.eat("constexpr") {
+                } else if self.is("noexcept") {
+                    self.bump();
+                    if self.is("(") {
+                        self.skip_balanced();
+                    }
+                } else {
+                    break;
+                }
+            }
+            let mut attrs = Attributes::default();
+            self.parse_attributes(&mut attrs);
+            if self.eat("->") {
+                ret = Some(self.parse_type_id()?);
+            }
+        }
+        for p in &params {
+            if let Some(n) = &p.name {
+                self.names.declare(n, NameKind::Value);
+            }
+        }
+        let is_generic = params.iter().any(|p| type_mentions_auto(&p.ty));
+        let body = self.parse_compound()?;
+        let span = sp.to(self.prev_span());
+        let l = LambdaExpr {
+            default_capture,
+            captures,
+            params,
+            ret,
+            is_mutable,
+            body,
+            span,
+            is_generic,
+        };
+        Ok(Expr {
+            kind: ExprKind::Lambda(Rc::new(l)),
+            span,
+        })
+    }
+}
+
+fn type_mentions_auto(t: &TypeExpr) -> bool {
+    match &t.kind {
+        TypeExprKind::Auto => true,
+        TypeExprKind::Pointer(i) | TypeExprKind::LRef(i) | TypeExprKind::RRef(i) => {
+            type_mentions_auto(i)
+        }
+        _ => false,
+    }
+}

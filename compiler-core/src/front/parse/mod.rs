@@ -1,0 +1,343 @@
+//! Recursive-descent C++ parser producing `front::ast`. It keeps going after
+//! errors (skipping to the next `;` or `}`) and reports each one once.
+//!
+//! The C++ grammar needs to know which names are types and templates; the
+//! parser keeps that knowledge in [`names::NameTable`] (scoped), which sema
+//! will later answer through the same interface.
+
+mod decl;
+mod expr;
+mod names;
+mod stmt;
+mod types;
+
+use crate::diag::Diagnostics;
+use crate::front::ast::TranslationUnit;
+use crate::front::token::{Token, TokenKind};
+use crate::source::Span;
+use names::NameTable;
+use std::rc::Rc;
+
+pub fn parse_translation_unit(tokens: Vec<Token>, diags: &mut Diagnostics) -> TranslationUnit {
+    let mut p = Parser::new(tokens, diags);
+    let mut decls = vec![];
+    while !p.at_eof() {
+        let before = p.pos;
+        if let Some(d) = p.parse_declaration(decl::Context::Namespace) {
+            decls.extend(d);
+        }
+        if p.pos == before {
+            p.error_here("expected a declaration");
+            p.bump();
+        }
+    }
+    TranslationUnit { decls }
+}
+
+/// Parse failure: a diagnostic was already reported.
+#[derive(Debug)]
+pub(crate) struct Reported;
+pub(crate) type PResult<T> = Result<T, Reported>;
+
+pub(crate) struct Parser<'d> {
+    toks: Vec<Token>,
+    pos: usize,
+    diags: &'d mut Diagnostics,
+    names: NameTable,
+    /// A pending `>` left after splitting `>>` while closing template arguments.
+    split_gt: bool,
+    errors: u32,
+}
+
+const MAX_ERRORS: u32 = 200;
+
+impl<'d> Parser<'d> {
+    fn new(mut toks: Vec<Token>, diags: &'d mut Diagnostics) -> Self {
+        if toks
+            .last()
+            .map(|t| t.kind != TokenKind::Eof)
+            .unwrap_or(true)
+        {
+            let span =
+                toks.last()
+                    .map(|t| t.span)
+                    .unwrap_or(Span::new(crate::source::FileId(0), 0, 0));
+            toks.push(Token {
+                kind: TokenKind::Eof,
+                text: Rc::from(""),
+                span,
+                expansion: None,
+                leading_space: false,
+                at_line_start: true,
+            });
+        }
+        Parser {
+            toks,
+            pos: 0,
+            diags,
+            names: NameTable::new(),
+            split_gt: false,
+            errors: 0,
+        }
+    }
+
+    fn peek(&self) -> &Token {
+        &self.toks[self.pos.min(self.toks.len() - 1)]
+    }
+    fn peek_at(&self, n: usize) -> &Token {
+        &self.toks[(self.pos + n).min(self.toks.len() - 1)]
+    }
+    fn at_eof(&self) -> bool {
+        self.peek().kind == TokenKind::Eof
+    }
+    fn is(&self, s: &str) -> bool {
+        let t = self.peek();
+        if self.split_gt {
+            return s == ">";
+        }
+        t.is(s) && t.kind != TokenKind::Eof
+    }
+    fn is_at(&self, n: usize, s: &str) -> bool {
+        self.peek_at(n).is(s)
+    }
+    fn is_ident(&self) -> bool {
+        !self.split_gt && self.peek().kind == TokenKind::Ident && !is_keyword(&self.peek().text)
+    }
+    fn span(&self) -> Span {
+        self.peek().report_span()
+    }
+    fn prev_span(&self) -> Span {
+        if self.pos == 0 {
+            return self.span();
+        }
+        self.toks[self.pos - 1].report_span()
+    }
+    fn bump(&mut self) -> Token {
+        if self.split_gt {
+            self.split_gt = false;
+            let t = self.toks[self.pos].clone();
+            self.pos += 1;
+            return t;
+        }
+        let t = self.peek().clone();
+        if self.pos < self.toks.len() - 1 {
+            self.pos += 1;
+        }
+        t
+    }
+    fn eat(&mut self, s: &str) -> bool {
+        if self.is(s) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+    fn expect(&mut self, s: &str) -> PResult<Span> {
+        if self.is(s) {
+            let sp = self.span();
+            self.bump();
+            Ok(sp)
+        } else {
+            let found = if self.at_eof() {
+                "end of file".to_string()
+            } else {
+                format!("'{}'", self.peek().text)
+            };
+            self.error_here(&format!("expected '{s}', found {found}"));
+            Err(Reported)
+        }
+    }
+    fn expect_ident(&mut self) -> PResult<(Rc<str>, Span)> {
+        if self.is_ident() {
+            let t = self.bump();
+            Ok((t.text.clone(), t.report_span()))
+        } else {
+            let found = if self.at_eof() {
+                "end of file".to_string()
+            } else {
+                format!("'{}'", self.peek().text)
+            };
+            self.error_here(&format!("expected an identifier, found {found}"));
+            Err(Reported)
+        }
+    }
+    fn error_at(&mut self, span: Span, msg: &str) {
+        self.errors += 1;
+        if self.errors <= MAX_ERRORS {
+            self.diags.error(span, msg.to_string());
+        } else if self.errors == MAX_ERRORS + 1 {
+            self.diags
+                .error(span, "too many errors emitted, stopping now".to_string());
+        }
+    }
+    fn error_here(&mut self, msg: &str) {
+        let sp = self.span();
+        self.error_at(sp, msg);
+    }
+
+    /// `>` closing template arguments, splitting `>>` / `>=` / `>>=`.
+    fn expect_template_close(&mut self) -> PResult<()> {
+        if self.split_gt {
+            self.split_gt = false;
+            self.pos += 1;
+            return Ok(());
+        }
+        let t = self.peek().text.clone();
+        match t.as_ref() {
+            ">" => {
+                self.bump();
+                Ok(())
+            }
+            ">>" => {
+                self.split_gt = true;
+                Ok(())
+            }
+            _ => {
+                self.error_here("expected '>' to close template arguments");
+                Err(Reported)
+            }
+        }
+    }
+
+    /// Skip to just after the next `;` at this nesting level, or before a `}`.
+    fn recover_to_semi(&mut self) {
+        self.split_gt = false;
+        let mut depth = 0i32;
+        while !self.at_eof() {
+            let t = self.peek().text.clone();
+            match t.as_ref() {
+                "{" | "(" | "[" => depth += 1,
+                "}" | ")" | "]" => {
+                    if depth == 0 {
+                        return;
+                    }
+                    depth -= 1;
+                    if depth == 0 && t.as_ref() == "}" {
+                        self.bump();
+                        self.eat(";");
+                        return;
+                    }
+                }
+                ";" if depth == 0 => {
+                    self.bump();
+                    return;
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    /// Skip a balanced group starting at the current opening bracket.
+    fn skip_balanced(&mut self) {
+        let mut depth = 0i32;
+        loop {
+            if self.at_eof() {
+                return;
+            }
+            let t = self.bump().text;
+            match t.as_ref() {
+                "{" | "(" | "[" => depth += 1,
+                "}" | ")" | "]" => {
+                    depth -= 1;
+                    if depth <= 0 {
+                        return;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+pub(crate) fn is_keyword(s: &str) -> bool {
+    matches!(
+        s,
+        "alignas"
+            | "alignof"
+            | "asm"
+            | "auto"
+            | "bool"
+            | "break"
+            | "case"
+            | "catch"
+            | "char"
+            | "char16_t"
+            | "char32_t"
+            | "char8_t"
+            | "class"
+            | "const"
+            | "constexpr"
+            | "const_cast"
+            | "continue"
+            | "decltype"
+            | "default"
+            | "delete"
+            | "do"
+            | "double"
+            | "dynamic_cast"
+            | "else"
+            | "enum"
+            | "explicit"
+            | "export"
+            | "extern"
+            | "false"
+            | "float"
+            | "for"
+            | "friend"
+            | "goto"
+            | "if"
+            | "inline"
+            | "int"
+            | "long"
+            | "mutable"
+            | "namespace"
+            | "new"
+            | "noexcept"
+            | "nullptr"
+            | "operator"
+            | "private"
+            | "protected"
+            | "public"
+            | "register"
+            | "reinterpret_cast"
+            | "return"
+            | "short"
+            | "signed"
+            | "sizeof"
+            | "static"
+            | "static_assert"
+            | "static_cast"
+            | "struct"
+            | "switch"
+            | "template"
+            | "this"
+            | "thread_local"
+            | "throw"
+            | "true"
+            | "try"
+            | "typedef"
+            | "typeid"
+            | "typename"
+            | "union"
+            | "unsigned"
+            | "using"
+            | "virtual"
+            | "void"
+            | "volatile"
+            | "wchar_t"
+            | "while"
+            | "__attribute__"
+            | "__restrict"
+            | "__restrict__"
+            | "__inline"
+            | "__inline__"
+            | "__extension__"
+            | "_Float16"
+            | "__fp16"
+    )
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,475 @@
+//! Statements.
+
+use super::decl::Context;
+use super::names::NameKind;
+use super::{PResult, Parser, Reported};
+use crate::front::ast::*;
+use std::rc::Rc;
+
+impl Parser<'_> {
+    pub(crate) fn parse_compound(&mut self) -> PResult<Stmt> {
+        let start = self.expect("{")?;
+        self.names.push();
+        let mut stmts = vec![];
+        while !self.is("}") && !self.at_eof() {
+            let before = self.pos;
+            match self.parse_statement() {
+                Ok(s) => stmts.push(s),
+                Err(Reported) => self.recover_to_semi(),
+            }
+            if self.pos == before {
+                self.bump();
+            }
+        }
+        self.names.pop();
+        self.expect("}")?;
+        Ok(Stmt {
+            kind: StmtKind::Compound(stmts),
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    pub(crate) fn parse_statement(&mut self) -> PResult<Stmt> {
+        let start = self.span();
+        let mut attrs = Attributes::default();
+        self.parse_attributes(&mut attrs);
+        let kw = self.peek().text.clone();
+        let kind = match kw.as_ref() {
+            "{" => return self.parse_compound(),
+            ";" => {
+                self.bump();
+                StmtKind::Empty
+            }
+            "if" => {
+                self.bump();
+                let is_constexpr = self.eat("constexpr");
+                self.expect("(")?;
+                self.names.push();
+                let (init, cond) = self.parse_condition_with_init()?;
+                self.expect(")")?;
+                let then_branch = Box::new(self.parse_statement()?);
+                let else_branch = if self.eat("else") {
+                    Some(Box::new(self.parse_statement()?))
+                } else {
+                    None
+                };
+                self.names.pop();
+                StmtKind::If {
+                    init,
+                    cond: Box::new(cond),
+                    then_branch,
+                    else_branch,
+                    is_constexpr,
+                }
+            }
+            "while" => {
+                self.bump();
+                self.expect("(")?;
+                self.names.push();
+                let cond = self.parse_condition()?;
+                self.expect(")")?;
+                let body = Box::new(self.parse_statement()?);
+                self.names.pop();
+                StmtKind::While {
+                    cond: Box::new(cond),
+                    body,
+                }
+            }
+            "do" => {
+                self.bump();
+                let body = Box::new(self.parse_statement()?);
+                self.expect("while")?;
+                self.expect("(")?;
+                let cond = self.parse_expr()?;
+                self.expect(")")?;
+                self.expect(";")?;
+                StmtKind::DoWhile { body, cond }
+            }
+            "for" => {
+                self.bump();
+                self.expect("(")?;
+                self.names.push();
+                let r = self.parse_for_rest(start);
+                self.names.pop();
+                return r;
+            }
+            "switch" => {
+                self.bump();
+                self.expect("(")?;
+                self.names.push();
+                let cond = self.parse_condition()?;
+                self.expect(")")?;
+                let body = Box::new(self.parse_statement()?);
+                self.names.pop();
+                StmtKind::Switch {
+                    cond: Box::new(cond),
+                    body,
+                }
+            }
+            "case" => {
+                self.bump();
+                let e = self.parse_assignment_expr()?;
+                self.expect(":")?;
+                StmtKind::Case(e)
+            }
+            "default" if self.is_at(1, ":") => {
+                self.bump();
+                self.bump();
+                StmtKind::Default
+            }
+            "return" => {
+                self.bump();
+                let e = if self.is(";") {
+                    None
+                } else if self.is("{") {
+                    let sp = self.span();
+                    let l = self.parse_brace_list()?;
+                    Some(Expr {
+                        kind: ExprKind::InitList(l),
+                        span: sp.to(self.prev_span()),
+                    })
+                } else {
+                    Some(self.parse_expr()?)
+                };
+                self.expect(";")?;
+                StmtKind::Return(e)
+            }
+            "break" => {
+                self.bump();
+                self.expect(";")?;
+                StmtKind::Break
+            }
+            "continue" => {
+                self.bump();
+                self.expect(";")?;
+                StmtKind::Continue
+            }
+            "goto" => {
+                self.bump();
+                let (n, _) = self.expect_ident()?;
+                self.expect(";")?;
+                StmtKind::Goto(n)
+            }
+            "try" => {
+                self.bump();
+                let body = Box::new(self.parse_compound()?);
+                let mut handlers = vec![];
+                while self.eat("catch") {
+                    self.expect("(")?;
+                    let var = if self.eat("...") {
+                        None
+                    } else {
+                        let vsp = self.span();
+                        let ds = self.parse_decl_specs(None)?;
+                        let base = ds.ty.ok_or(Reported)?;
+                        let d = self.parse_declarator(base, false)?;
+                        d.name.map(|n| {
+                            Rc::new(VarDecl {
+                                name: n.last().ident.clone(),
+                                qualified: None,
+                                ty: d.ty,
+                                init: None,
+                                is_static: false,
+                                is_extern: false,
+                                is_constexpr: false,
+                                is_inline: false,
+                                template: None,
+                                attrs: Attributes::default(),
+                                span: vsp,
+                                name_span: n.span,
+                                bit_width: None,
+                            })
+                        })
+                    };
+                    self.expect(")")?;
+                    let h = self.parse_compound()?;
+                    handlers.push((var, h));
+                }
+                StmtKind::Try { body, handlers }
+            }
+            _ if self.is_ident() && self.is_at(1, ":") && !self.is_at(1, "::") => {
+                let (n, _) = self.expect_ident()?;
+                self.bump();
+                let s = self.parse_statement()?;
+                StmtKind::Label(n, Box::new(s))
+            }
+            _ => {
+                if self.is_declaration_start() {
+                    let d = self.parse_declaration(Context::Block).ok_or(Reported)?;
+                    StmtKind::Decl(d)
+                } else {
+                    let e = self.parse_expr()?;
+                    self.expect(";")?;
+                    StmtKind::Expr(e)
+                }
+            }
+        };
+        Ok(Stmt {
+            kind,
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    fn is_declaration_start(&self) -> bool {
+        let s = self.peek().text.clone();
+        if matches!(
+            s.as_ref(),
+            "static"
+                | "extern"
+                | "typedef"
+                | "using"
+                | "constexpr"
+                | "static_assert"
+                | "class"
+                | "struct"
+                | "union"
+                | "enum"
+                | "template"
+                | "thread_local"
+                | "register"
+                | "inline"
+                | "namespace"
+        ) {
+            return true;
+        }
+        if !self.starts_type() {
+            return false;
+        }
+        // `T(x)` / `T{...}` at statement start is a functional cast expression
+        // unless followed by a declarator name: `range<1> r(...)` is a declaration.
+        !self.functional_cast_ahead()
+    }
+
+    /// After a type that starts here: is the next token `(`/`{`/`::` (an expression)?
+    fn functional_cast_ahead(&self) -> bool {
+        let mut i = 0;
+        // skip specifiers and the type name
+        let mut depth = 0i32;
+        loop {
+            let t = self.peek_at(i);
+            let s = t.text.as_ref();
+            if depth == 0 {
+                if s == "(" || s == "{" || s == "." || s == "->" || s == "=" || s == ";" {
+                    return matches!(s, "(" | "{" | "." | "->");
+                }
+                if t.kind == crate::front::token::TokenKind::Ident && i > 0 {
+                    let prev = self.peek_at(i - 1).text.clone();
+                    if prev.as_ref() != "::"
+                        && prev.as_ref() != "<"
+                        && prev.as_ref() != ","
+                        && !(prev.as_ref() == "const"
+                            || prev.as_ref() == "unsigned"
+                            || prev.as_ref() == "signed"
+                            || prev.as_ref() == "long"
+                            || prev.as_ref() == "short"
+                            || prev.as_ref() == "typename"
+                            || prev.as_ref() == "struct"
+                            || prev.as_ref() == "class"
+                            || prev.as_ref() == "volatile"
+                            || prev.as_ref() == "static")
+                    {
+                        return false;
+                    }
+                }
+                if s == "*" || s == "&" || s == "&&" {
+                    return false;
+                }
+            }
+            match s {
+                "<" => depth += 1,
+                ">" => depth -= 1,
+                ">>" => depth -= 2,
+                "" => return false,
+                _ => {}
+            }
+            i += 1;
+            if i > 64 {
+                return false;
+            }
+        }
+    }
+
+    fn parse_for_rest(&mut self, start: crate::source::Span) -> PResult<Stmt> {
+        // init-statement or range declaration
+        let init = if self.eat(";") {
+            None
+        } else if self.is_declaration_start() {
+            let dstart = self.span();
+            let ds = self.parse_decl_specs(None)?;
+            let base = ds.ty.clone().ok_or_else(|| {
+                self.error_here("expected a type");
+                Reported
+            })?;
+            let d = self.parse_declarator(base.clone(), false)?;
+            if self.eat(":") {
+                let name = d.name.ok_or(Reported)?;
+                let var = Rc::new(VarDecl {
+                    name: name.last().ident.clone(),
+                    qualified: None,
+                    ty: d.ty,
+                    init: None,
+                    is_static: false,
+                    is_extern: false,
+                    is_constexpr: false,
+                    is_inline: false,
+                    template: None,
+                    attrs: Attributes::default(),
+                    span: dstart.to(self.prev_span()),
+                    name_span: name.span,
+                    bit_width: None,
+                });
+                self.names.declare(&var.name, NameKind::Value);
+                let range = if self.is("{") {
+                    let sp = self.span();
+                    let l = self.parse_brace_list()?;
+                    Expr {
+                        kind: ExprKind::InitList(l),
+                        span: sp.to(self.prev_span()),
+                    }
+                } else {
+                    self.parse_expr()?
+                };
+                self.expect(")")?;
+                let body = Box::new(self.parse_statement()?);
+                return Ok(Stmt {
+                    kind: StmtKind::RangeFor { var, range, body },
+                    span: start.to(self.prev_span()),
+                });
+            }
+            // ordinary declaration: finish the init-declarator list
+            let mut decls = vec![];
+            let mut cur = d;
+            loop {
+                let name = cur.name.clone().ok_or_else(|| {
+                    self.error_here("expected a variable name");
+                    Reported
+                })?;
+                let init = self.parse_initializer()?;
+                self.names.declare(&name.last().ident, NameKind::Value);
+                decls.push(Decl::Var(Rc::new(VarDecl {
+                    name: name.last().ident.clone(),
+                    qualified: None,
+                    ty: cur.ty.clone(),
+                    init,
+                    is_static: ds.is_static,
+                    is_extern: false,
+                    is_constexpr: ds.is_constexpr,
+                    is_inline: false,
+                    template: None,
+                    attrs: Attributes::default(),
+                    span: dstart.to(self.prev_span()),
+                    name_span: name.span,
+                    bit_width: None,
+                })));
+                if !self.eat(",") {
+                    break;
+                }
+                cur = self.parse_declarator(base.clone(), false)?;
+            }
+            self.expect(";")?;
+            Some(Box::new(Stmt {
+                kind: StmtKind::Decl(decls),
+                span: dstart.to(self.prev_span()),
+            }))
+        } else {
+            let sp = self.span();
+            let e = self.parse_expr()?;
+            self.expect(";")?;
+            Some(Box::new(Stmt {
+                kind: StmtKind::Expr(e),
+                span: sp.to(self.prev_span()),
+            }))
+        };
+        let cond = if self.is(";") {
+            None
+        } else {
+            Some(Box::new(self.parse_condition()?))
+        };
+        self.expect(";")?;
+        let step = if self.is(")") {
+            None
+        } else {
+            Some(self.parse_expr()?)
+        };
+        self.expect(")")?;
+        let body = Box::new(self.parse_statement()?);
+        Ok(Stmt {
+            kind: StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            },
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    /// `if (init; cond)` support.
+    fn parse_condition_with_init(&mut self) -> PResult<(Option<Box<Stmt>>, Stmt)> {
+        let save = self.pos;
+        // Try: a declaration or expression followed by ';'
+        if self.is_declaration_start() {
+            let cond = self.parse_condition()?;
+            if self.eat(";") {
+                let c = self.parse_condition()?;
+                return Ok((Some(Box::new(cond)), c));
+            }
+            return Ok((None, cond));
+        }
+        let _ = save;
+        let sp = self.span();
+        let e = self.parse_expr()?;
+        if self.eat(";") {
+            let init = Stmt {
+                kind: StmtKind::Expr(e),
+                span: sp.to(self.prev_span()),
+            };
+            let c = self.parse_condition()?;
+            return Ok((Some(Box::new(init)), c));
+        }
+        Ok((
+            None,
+            Stmt {
+                kind: StmtKind::Expr(e),
+                span: sp.to(self.prev_span()),
+            },
+        ))
+    }
+
+    /// A condition: an expression or a declaration with an initializer.
+    fn parse_condition(&mut self) -> PResult<Stmt> {
+        let sp = self.span();
+        if self.is_declaration_start() {
+            let ds = self.parse_decl_specs(None)?;
+            let base = ds.ty.ok_or(Reported)?;
+            let d = self.parse_declarator(base, false)?;
+            let name = d.name.ok_or(Reported)?;
+            let init = self.parse_initializer()?;
+            self.names.declare(&name.last().ident, NameKind::Value);
+            let v = VarDecl {
+                name: name.last().ident.clone(),
+                qualified: None,
+                ty: d.ty,
+                init,
+                is_static: false,
+                is_extern: false,
+                is_constexpr: false,
+                is_inline: false,
+                template: None,
+                attrs: Attributes::default(),
+                span: sp.to(self.prev_span()),
+                name_span: name.span,
+                bit_width: None,
+            };
+            return Ok(Stmt {
+                kind: StmtKind::Decl(vec![Decl::Var(Rc::new(v))]),
+                span: sp.to(self.prev_span()),
+            });
+        }
+        let e = self.parse_expr()?;
+        Ok(Stmt {
+            kind: StmtKind::Expr(e),
+            span: sp.to(self.prev_span()),
+        })
+    }
+}

@@ -1,0 +1,48 @@
+//! Parser tests over small C++ fragments (tokens come from the real preprocessor).
+
+use super::*;
+use crate::front::ast::*;
+use crate::front::preprocess::{preprocess, PpOptions};
+use crate::source::SourceMap;
+
+fn parse(src: &str) -> (TranslationUnit, Diagnostics) {
+    let mut sm = SourceMap::default();
+    let main = sm.add("t.cpp", src);
+    let mut diags = Diagnostics::default();
+    let pp = preprocess(
+        &mut sm,
+        main,
+        &crate::NoIncludes,
+        &PpOptions::default(),
+        &mut diags,
+    );
+    let tu = parse_translation_unit(pp.tokens, &mut diags);
+    (tu, diags)
+}
+
+#[test]
+fn parses_templates_classes_and_lambdas() {
+    let (tu, d) = parse(
+        "namespace sycl { template <int D = 1> class range { public: range(unsigned long n) { m[0] = n; } unsigned long m[D]; }; }
+         template <typename T> T twice(T x) { return x + x; }
+         int main() { sycl::range<1> r(10); auto f = [=](int i) { return twice<int>(i) > 3 ? 1 : 0; }; return f(2); }",
+    );
+    assert!(!d.has_errors(), "{:?}", d.list);
+    assert_eq!(tu.decls.len(), 3);
+}
+
+#[test]
+fn reports_errors_and_recovers() {
+    let (tu, d) = parse("int a = ; int b = 2; struct S { int x };");
+    assert!(d.has_errors());
+    assert!(tu
+        .decls
+        .iter()
+        .any(|x| matches!(x, Decl::Var(v) if v.name.as_ref() == "b")));
+}
+
+#[test]
+fn template_close_splits_shift() {
+    let (_, d) = parse("template <class T> struct A {}; A<A<int>> x; int y = 1 >> 2;");
+    assert!(!d.has_errors(), "{:?}", d.list);
+}

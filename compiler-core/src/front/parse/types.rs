@@ -1,0 +1,896 @@
+//! Declaration specifiers, names, template arguments and declarators.
+
+use super::names::NameKind;
+use super::{is_keyword, PResult, Parser, Reported};
+use crate::front::ast::*;
+use crate::source::Span;
+use std::rc::Rc;
+
+/// What a decl-specifier-seq said, besides the type.
+#[derive(Default)]
+pub(crate) struct DeclSpecs {
+    pub ty: Option<TypeExpr>,
+    pub is_typedef: bool,
+    pub is_static: bool,
+    pub is_extern: bool,
+    pub is_inline: bool,
+    pub is_constexpr: bool,
+    pub is_virtual: bool,
+    pub is_explicit: bool,
+    pub is_friend: bool,
+    pub is_const: bool,
+    pub is_volatile: bool,
+    pub attrs: Attributes,
+    pub address_space: Option<AddressSpace>,
+    /// A class or enum defined (or declared) inside the specifiers.
+    pub tag_decl: Option<Decl>,
+    pub span: Option<Span>,
+}
+
+/// The function part of a declarator: `(params) const -> ret`.
+pub(crate) struct FuncSuffix {
+    pub params: Vec<Param>,
+    pub variadic: bool,
+    pub is_const: bool,
+    pub trailing: Option<TypeExpr>,
+}
+
+pub(crate) struct Declarator {
+    pub name: Option<QualName>,
+    pub ty: TypeExpr,
+    /// Set when the declarator declares a function (outermost suffix).
+    pub func: Option<FuncSuffix>,
+    pub span: Span,
+}
+
+const BUILTIN_WORDS: &[&str] = &[
+    "void", "bool", "char", "short", "int", "long", "signed", "unsigned", "float", "double",
+    "wchar_t", "char16_t", "char32_t", "char8_t", "half", "_Float16", "__fp16",
+];
+
+impl Parser<'_> {
+    /// Can a type start here (used to tell declarations from expressions)?
+    pub(crate) fn starts_type(&self) -> bool {
+        let t = self.peek();
+        let s = t.text.as_ref();
+        if BUILTIN_WORDS.contains(&s) && s != "half" {
+            return true;
+        }
+        if matches!(
+            s,
+            "const"
+                | "volatile"
+                | "typename"
+                | "class"
+                | "struct"
+                | "union"
+                | "enum"
+                | "auto"
+                | "decltype"
+        ) {
+            return true;
+        }
+        if self.is_ident() || self.is("::") {
+            return self.qualified_type_ahead();
+        }
+        false
+    }
+
+    /// Does a (possibly qualified) name that names a type start here?
+    fn qualified_type_ahead(&self) -> bool {
+        let mut i = 0;
+        if self.is_at(0, "::") {
+            i = 1;
+        }
+        let mut last_kind;
+        loop {
+            let t = self.peek_at(i);
+            if t.kind != crate::front::token::TokenKind::Ident || is_keyword(&t.text) {
+                return false;
+            }
+            last_kind = if i > 0 {
+                self.names
+                    .lookup_global(&t.text)
+                    .or(self.names.lookup(&t.text))
+            } else {
+                self.names.lookup(&t.text)
+            };
+            i += 1;
+            if self.peek_at(i).is("<")
+                && matches!(
+                    last_kind,
+                    Some(NameKind::TypeTemplate | NameKind::FunctionTemplate)
+                )
+            {
+                // Skip balanced template arguments.
+                let mut depth = 0i32;
+                loop {
+                    let s = self.peek_at(i).text.clone();
+                    match s.as_ref() {
+                        "<" => depth += 1,
+                        ">" => depth -= 1,
+                        ">>" => depth -= 2,
+                        "(" | "[" | "{" => {
+                            // crude: count as nesting
+                            depth += 100;
+                        }
+                        ")" | "]" | "}" => depth -= 100,
+                        ";" => return false,
+                        "" => return false,
+                        _ => {}
+                    }
+                    i += 1;
+                    if depth <= 0 {
+                        break;
+                    }
+                }
+            }
+            if self.peek_at(i).is("::") {
+                i += 1;
+                if self.peek_at(i).is("template") {
+                    i += 1;
+                }
+                continue;
+            }
+            break;
+        }
+        matches!(last_kind, Some(NameKind::Type | NameKind::TypeTemplate))
+    }
+
+    pub(crate) fn parse_attributes(&mut self, attrs: &mut Attributes) {
+        loop {
+            if self.is("[") && self.is_at(1, "[") {
+                self.bump();
+                self.bump();
+                while !self.at_eof() && !(self.is("]") && self.is_at(1, "]")) {
+                    if self.eat(",") {
+                        continue;
+                    }
+                    let start = self.span();
+                    let mut name = String::new();
+                    while self.peek().kind == crate::front::token::TokenKind::Ident || self.is("::")
+                    {
+                        name.push_str(&self.bump().text);
+                    }
+                    let mut args = vec![];
+                    if self.is("(") {
+                        args = self.parse_attribute_args();
+                    }
+                    if name.is_empty() {
+                        self.bump();
+                    } else {
+                        attrs.list.push(Attribute {
+                            name,
+                            args,
+                            span: start.to(self.prev_span()),
+                        });
+                    }
+                }
+                self.eat("]");
+                self.eat("]");
+            } else if self.is("__attribute__") {
+                self.bump();
+                if self.expect("(").is_err() || self.expect("(").is_err() {
+                    return;
+                }
+                while !self.at_eof() && !self.is(")") {
+                    if self.eat(",") {
+                        continue;
+                    }
+                    let start = self.span();
+                    let name = self.bump().text.to_string();
+                    let mut args = vec![];
+                    if self.is("(") {
+                        args = self.parse_attribute_args();
+                    }
+                    attrs.list.push(Attribute {
+                        name,
+                        args,
+                        span: start.to(self.prev_span()),
+                    });
+                }
+                self.eat(")");
+                self.eat(")");
+            } else if self.is("alignas") {
+                self.bump();
+                let args = self.parse_attribute_args();
+                attrs.list.push(Attribute {
+                    name: "alignas".into(),
+                    args,
+                    span: self.prev_span(),
+                });
+            } else {
+                return;
+            }
+        }
+    }
+
+    fn parse_attribute_args(&mut self) -> Vec<TemplateArg> {
+        let mut args = vec![];
+        if self.expect("(").is_err() {
+            return args;
+        }
+        while !self.at_eof() && !self.is(")") {
+            if self.starts_type() {
+                match self.parse_type_id() {
+                    Ok(t) => args.push(TemplateArg::Type(t)),
+                    Err(_) => break,
+                }
+            } else {
+                match self.parse_assignment_expr() {
+                    Ok(e) => args.push(TemplateArg::Expr(e)),
+                    Err(_) => break,
+                }
+            }
+            if !self.eat(",") {
+                break;
+            }
+        }
+        if !self.eat(")") {
+            // Unknown attribute syntax: skip to the closing parenthesis.
+            while !self.at_eof() && !self.eat(")") {
+                self.bump();
+            }
+        }
+        args
+    }
+
+    /// decl-specifier-seq. `class_name` is the enclosing class (to recognise
+    /// constructors, which have no type).
+    pub(crate) fn parse_decl_specs(&mut self, class_name: Option<&str>) -> PResult<DeclSpecs> {
+        let mut ds = DeclSpecs::default();
+        let mut builtin = BuiltinSpec::default();
+        let mut saw_builtin = false;
+        let start = self.span();
+        loop {
+            self.parse_attributes(&mut ds.attrs);
+            if let Some(a) = ds
+                .attrs
+                .list
+                .iter()
+                .rev()
+                .find_map(|a| address_space_of(&a.name))
+            {
+                ds.address_space = Some(a);
+            }
+            let s = self.peek().text.clone();
+            match s.as_ref() {
+                "typedef" => ds.is_typedef = true,
+                "static" => ds.is_static = true,
+                "extern" if self.peek_at(1).kind != crate::front::token::TokenKind::String => {
+                    ds.is_extern = true
+                }
+                "inline" | "__inline" | "__inline__" => ds.is_inline = true,
+                "constexpr" => ds.is_constexpr = true,
+                "virtual" => ds.is_virtual = true,
+                "explicit" => {
+                    ds.is_explicit = true;
+                    if self.is_at(1, "(") {
+                        self.bump();
+                        self.skip_balanced();
+                        continue;
+                    }
+                }
+                "friend" => ds.is_friend = true,
+                "mutable" | "register" | "thread_local" | "__extension__" => {}
+                "const" => ds.is_const = true,
+                "volatile" => ds.is_volatile = true,
+                "__restrict" | "__restrict__" => {}
+                w if BUILTIN_WORDS.contains(&w)
+                    && (w != "half" || !self.names.is_type("half"))
+                    && ds.ty.is_none() =>
+                {
+                    saw_builtin = true;
+                    match w {
+                        "void" => builtin.void = true,
+                        "bool" => builtin.bool_ = true,
+                        "char" | "char8_t" => builtin.char_ = true,
+                        "short" => builtin.short = true,
+                        "int" => builtin.int = true,
+                        "long" => builtin.long += 1,
+                        "signed" => builtin.signed = true,
+                        "unsigned" => builtin.unsigned = true,
+                        "float" => builtin.float = true,
+                        "double" => builtin.double = true,
+                        "wchar_t" => builtin.wchar = true,
+                        "char16_t" => builtin.char16 = true,
+                        "char32_t" => builtin.char32 = true,
+                        _ => builtin.half = true,
+                    }
+                }
+                "auto" if ds.ty.is_none() && !saw_builtin => {
+                    let sp = self.span();
+                    ds.ty = Some(TypeExpr::plain(TypeExprKind::Auto, sp));
+                }
+                "decltype" if ds.ty.is_none() && !saw_builtin => {
+                    let sp = self.span();
+                    self.bump();
+                    self.expect("(")?;
+                    let e = if self.is("auto") {
+                        let sp = self.span();
+                        self.bump();
+                        Expr {
+                            kind: ExprKind::Error,
+                            span: sp,
+                        }
+                    } else {
+                        self.parse_expr()?
+                    };
+                    self.expect(")")?;
+                    ds.ty = Some(TypeExpr::plain(
+                        TypeExprKind::Decltype(Box::new(e)),
+                        sp.to(self.prev_span()),
+                    ));
+                    continue;
+                }
+                "class" | "struct" | "union" if ds.ty.is_none() && !saw_builtin => {
+                    let (ty, decl) = self.parse_class_specifier(std::mem::take(&mut ds.attrs))?;
+                    ds.ty = Some(ty);
+                    ds.tag_decl = decl;
+                    continue;
+                }
+                "enum" if ds.ty.is_none() && !saw_builtin => {
+                    let (ty, decl) = self.parse_enum_specifier()?;
+                    ds.ty = Some(ty);
+                    ds.tag_decl = decl;
+                    continue;
+                }
+                "typename" if ds.ty.is_none() && !saw_builtin => {
+                    self.bump();
+                    let n = self.parse_qual_name(true)?;
+                    let sp = n.span;
+                    ds.ty = Some(TypeExpr::plain(TypeExprKind::Named(n), sp));
+                    continue;
+                }
+                _ if ds.ty.is_none() && !saw_builtin && (self.is_ident() || self.is("::")) => {
+                    // A constructor `X(` inside class X, or `X::X(` outside.
+                    if let Some(cn) = class_name {
+                        if self.peek().text.as_ref() == cn && self.is_at(1, "(") {
+                            break;
+                        }
+                    }
+                    if self.is_ident() && self.is_at(1, "::") && self.ctor_out_of_class_ahead() {
+                        break;
+                    }
+                    if !self.qualified_type_ahead() {
+                        break;
+                    }
+                    let n = self.parse_qual_name(true)?;
+                    let sp = n.span;
+                    ds.ty = Some(TypeExpr::plain(TypeExprKind::Named(n), sp));
+                    continue;
+                }
+                _ => break,
+            }
+            self.bump();
+        }
+        if saw_builtin {
+            ds.ty = Some(TypeExpr::plain(
+                TypeExprKind::Builtin(builtin),
+                start.to(self.prev_span()),
+            ));
+        }
+        if let Some(t) = ds.ty.as_mut() {
+            t.is_const |= ds.is_const;
+            t.is_volatile |= ds.is_volatile;
+            if ds.address_space.is_some() {
+                t.address_space = ds.address_space;
+            }
+        }
+        ds.span = Some(start.to(self.prev_span()));
+        Ok(ds)
+    }
+
+    /// `A::A(` / `A<T>::A(` / `A::~A(`: an out-of-class constructor or destructor.
+    fn ctor_out_of_class_ahead(&self) -> bool {
+        let first = self.peek().text.clone();
+        let mut i = 1;
+        if self.peek_at(i).is("<") {
+            let mut depth = 0;
+            loop {
+                let s = self.peek_at(i).text.clone();
+                match s.as_ref() {
+                    "<" => depth += 1,
+                    ">" => depth -= 1,
+                    ">>" => depth -= 2,
+                    "" | ";" | "{" => return false,
+                    _ => {}
+                }
+                i += 1;
+                if depth <= 0 {
+                    break;
+                }
+            }
+        }
+        if !self.peek_at(i).is("::") {
+            return false;
+        }
+        i += 1;
+        if self.peek_at(i).is("~") {
+            i += 1;
+        }
+        self.peek_at(i).text == first && self.peek_at(i + 1).is("(")
+    }
+
+    /// A possibly qualified name. Template arguments are parsed after names
+    /// known to be templates (or after the `template` keyword).
+    pub(crate) fn parse_qual_name(&mut self, allow_template_args: bool) -> PResult<QualName> {
+        let start = self.span();
+        let global = self.eat("::");
+        let mut parts = vec![];
+        loop {
+            let forced_template = self.eat("template");
+            if self.is("~") && self.peek_at(1).kind == crate::front::token::TokenKind::Ident {
+                let sp = self.span();
+                self.bump();
+                let (id, isp) = self.expect_ident()?;
+                parts.push(NamePart {
+                    ident: Rc::from(format!("~{id}")),
+                    template_args: None,
+                    span: sp.to(isp),
+                });
+                break;
+            }
+            if self.is("operator") {
+                let part = self.parse_operator_name()?;
+                parts.push(part);
+                break;
+            }
+            let (ident, sp) = self.expect_ident()?;
+            let is_tmpl = forced_template
+                || (if parts.is_empty() && !global {
+                    self.names.is_template(&ident)
+                } else {
+                    self.names
+                        .lookup_global(&ident)
+                        .map(|k| matches!(k, NameKind::TypeTemplate | NameKind::FunctionTemplate))
+                        .unwrap_or(false)
+                        || self.names.is_template(&ident)
+                        || self.names.is_member_template(&ident)
+                });
+            let mut template_args = None;
+            if allow_template_args && is_tmpl && self.is("<") {
+                template_args = Some(self.parse_template_args()?);
+            }
+            parts.push(NamePart {
+                ident,
+                template_args,
+                span: sp.to(self.prev_span()),
+            });
+            if self.is("::")
+                && (self.peek_at(1).kind == crate::front::token::TokenKind::Ident
+                    || self.is_at(1, "~")
+                    || self.is_at(1, "template")
+                    || self.is_at(1, "operator"))
+                && !self.is_at(1, "*")
+            {
+                self.bump();
+                continue;
+            }
+            break;
+        }
+        Ok(QualName {
+            global,
+            parts,
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    fn parse_operator_name(&mut self) -> PResult<NamePart> {
+        let sp = self.span();
+        self.bump(); // operator
+        let op: String = match self.peek().text.as_ref() {
+            "(" if self.is_at(1, ")") => {
+                self.bump();
+                self.bump();
+                "()".into()
+            }
+            "[" if self.is_at(1, "]") => {
+                self.bump();
+                self.bump();
+                "[]".into()
+            }
+            "new" | "delete" => {
+                let mut s = self.bump().text.to_string();
+                if self.is("[") && self.is_at(1, "]") {
+                    self.bump();
+                    self.bump();
+                    s.push_str("[]");
+                }
+                format!(" {s}")
+            }
+            "\"\"" => {
+                self.bump();
+                let (id, _) = self.expect_ident()?;
+                format!("\"\"{id}")
+            }
+            s if self.peek().kind == crate::front::token::TokenKind::Punct && s != "(" => {
+                self.bump().text.to_string()
+            }
+            _ => {
+                // Conversion function: operator T
+                let ty = self.parse_conversion_type()?;
+                let part = NamePart {
+                    ident: Rc::from("operator conversion"),
+                    template_args: Some(vec![TemplateArg::Type(ty)]),
+                    span: sp.to(self.prev_span()),
+                };
+                return Ok(part);
+            }
+        };
+        Ok(NamePart {
+            ident: Rc::from(format!("operator{op}")),
+            template_args: None,
+            span: sp.to(self.prev_span()),
+        })
+    }
+
+    fn parse_conversion_type(&mut self) -> PResult<TypeExpr> {
+        let ds = self.parse_decl_specs(None)?;
+        let Some(mut ty) = ds.ty else {
+            self.error_here("expected a type after 'operator'");
+            return Err(Reported);
+        };
+        loop {
+            let sp = self.span();
+            if self.eat("*") {
+                ty = TypeExpr::plain(TypeExprKind::Pointer(Box::new(ty)), sp);
+                while self.eat("const") {
+                    ty.is_const = true;
+                }
+            } else if self.eat("&") {
+                ty = TypeExpr::plain(TypeExprKind::LRef(Box::new(ty)), sp);
+            } else if self.eat("&&") {
+                ty = TypeExpr::plain(TypeExprKind::RRef(Box::new(ty)), sp);
+            } else {
+                break;
+            }
+        }
+        Ok(ty)
+    }
+
+    pub(crate) fn parse_template_args(&mut self) -> PResult<Vec<TemplateArg>> {
+        self.expect("<")?;
+        let mut args = vec![];
+        if self.is(">") || self.is(">>") {
+            self.expect_template_close()?;
+            return Ok(args);
+        }
+        loop {
+            if self.starts_type() && !self.is_ident_value_ahead() {
+                let t = self.parse_type_id()?;
+                args.push(TemplateArg::Type(t));
+            } else {
+                let e = self.parse_template_arg_expr()?;
+                args.push(TemplateArg::Expr(e));
+            }
+            self.eat("...");
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect_template_close()?;
+        Ok(args)
+    }
+
+    /// A name that is a type but followed by `(`: `int(3)` in template args is an expression.
+    fn is_ident_value_ahead(&self) -> bool {
+        false
+    }
+
+    /// type-id: specifiers plus an abstract declarator.
+    pub(crate) fn parse_type_id(&mut self) -> PResult<TypeExpr> {
+        let ds = self.parse_decl_specs(None)?;
+        let Some(base) = ds.ty else {
+            self.error_here("expected a type");
+            return Err(Reported);
+        };
+        let d = self.parse_declarator(base, true)?;
+        Ok(d.ty)
+    }
+
+    /// Parse a declarator over `base`. `is_abstract` forbids a name.
+    pub(crate) fn parse_declarator(
+        &mut self,
+        base: TypeExpr,
+        is_abstract: bool,
+    ) -> PResult<Declarator> {
+        let start = self.span();
+        let ptrs = self.parse_ptr_ops();
+        let mut ty = apply_ptrs(base, &ptrs);
+        // Parenthesised declarator: `(*name)(params)` / `(&arr)[3]`.
+        if self.is("(") && (self.is_at(1, "*") || self.is_at(1, "&") || self.is_at(1, "&&")) {
+            self.bump();
+            let inner_ptrs = self.parse_ptr_ops();
+            let name = if !is_abstract && (self.is_ident() || self.is("::")) {
+                Some(self.parse_qual_name(false)?)
+            } else {
+                None
+            };
+            let mut arrays = vec![];
+            while self.is("[") {
+                arrays.push(self.parse_array_suffix()?);
+            }
+            self.expect(")")?;
+            let (t2, _) = self.parse_declarator_suffixes(ty)?;
+            ty = t2;
+            for a in arrays.into_iter().rev() {
+                let sp = ty.span;
+                ty = TypeExpr::plain(TypeExprKind::Array(Box::new(ty), a), sp);
+            }
+            ty = apply_ptrs(ty, &inner_ptrs);
+            return Ok(Declarator {
+                name,
+                ty,
+                func: None,
+                span: start.to(self.prev_span()),
+            });
+        }
+        let mut name = None;
+        if !is_abstract
+            && (self.is_ident()
+                || self.is("::")
+                || self.is("operator")
+                || (self.is("~") && self.peek_at(1).kind == crate::front::token::TokenKind::Ident))
+        {
+            name = Some(self.parse_qual_name(true)?);
+        }
+        let mut attrs = Attributes::default();
+        self.parse_attributes(&mut attrs);
+        let (ty, func) = self.parse_declarator_suffixes(ty)?;
+        Ok(Declarator {
+            name,
+            ty,
+            func,
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    fn parse_ptr_ops(&mut self) -> Vec<PtrOp> {
+        let mut ptrs = vec![];
+        loop {
+            if self.eat("*") {
+                let mut c = false;
+                loop {
+                    if self.eat("const") {
+                        c = true;
+                    } else if self.eat("volatile")
+                        || self.eat("__restrict")
+                        || self.eat("__restrict__")
+                    {
+                    } else {
+                        break;
+                    }
+                }
+                ptrs.push(PtrOp::Ptr(c));
+            } else if self.eat("&") {
+                ptrs.push(PtrOp::LRef);
+            } else if self.eat("&&") {
+                ptrs.push(PtrOp::RRef);
+            } else {
+                return ptrs;
+            }
+            let mut attrs = Attributes::default();
+            self.parse_attributes(&mut attrs);
+        }
+    }
+
+    fn parse_array_suffix(&mut self) -> PResult<Option<Box<Expr>>> {
+        self.expect("[")?;
+        if self.eat("]") {
+            return Ok(None);
+        }
+        let e = self.parse_expr()?;
+        self.expect("]")?;
+        Ok(Some(Box::new(e)))
+    }
+
+    fn parse_declarator_suffixes(
+        &mut self,
+        mut ty: TypeExpr,
+    ) -> PResult<(TypeExpr, Option<FuncSuffix>)> {
+        let mut arrays = vec![];
+        while self.is("[") && !self.is_at(1, "[") {
+            arrays.push(self.parse_array_suffix()?);
+        }
+        for a in arrays.into_iter().rev() {
+            let sp = ty.span;
+            ty = TypeExpr::plain(TypeExprKind::Array(Box::new(ty), a), sp);
+        }
+        if self.is("(") && self.params_ahead() {
+            let (params, variadic) = self.parse_params()?;
+            let mut is_const = false;
+            loop {
+                if self.eat("const") {
+                    is_const = true;
+                } else if self.eat("volatile")
+                    || self.eat("&")
+                    || self.eat("&&")
+                    || self.eat("override")
+                    || self.eat("final")
+                {
+                } else if self.is("noexcept") {
+                    self.bump();
+                    if self.is("(") {
+                        self.skip_balanced();
+                    }
+                } else if self.is("throw") && self.is_at(1, "(") {
+                    self.bump();
+                    self.skip_balanced();
+                } else {
+                    break;
+                }
+            }
+            let mut attrs = Attributes::default();
+            self.parse_attributes(&mut attrs);
+            let mut trailing = None;
+            if self.eat("->") {
+                trailing = Some(self.parse_type_id()?);
+            }
+            let sp = ty.span;
+            let fty = TypeExpr::plain(
+                TypeExprKind::Function(Box::new(ty), params.clone(), variadic),
+                sp,
+            );
+            return Ok((
+                fty,
+                Some(FuncSuffix {
+                    params,
+                    variadic,
+                    is_const,
+                    trailing,
+                }),
+            ));
+        }
+        Ok((ty, None))
+    }
+
+    /// At `(`: is this a parameter list (vs. a direct-initializer)?
+    pub(crate) fn params_ahead(&self) -> bool {
+        if !self.is("(") {
+            return false;
+        }
+        let t = self.peek_at(1);
+        if t.is(")") || t.is("...") {
+            return true;
+        }
+        // Look at the token after '(' as if it started a type.
+        let s = t.text.as_ref();
+        if BUILTIN_WORDS.contains(&s)
+            || matches!(
+                s,
+                "const"
+                    | "volatile"
+                    | "typename"
+                    | "class"
+                    | "struct"
+                    | "enum"
+                    | "auto"
+                    | "decltype"
+                    | "["
+            )
+        {
+            return true;
+        }
+        if t.kind == crate::front::token::TokenKind::Ident && !is_keyword(s) {
+            return matches!(
+                self.names.lookup(s),
+                Some(NameKind::Type | NameKind::TypeTemplate)
+            );
+        }
+        t.is("::")
+    }
+
+    pub(crate) fn parse_params(&mut self) -> PResult<(Vec<Param>, bool)> {
+        self.expect("(")?;
+        let mut params = vec![];
+        let mut variadic = false;
+        if self.is("void") && self.is_at(1, ")") {
+            self.bump();
+        }
+        while !self.is(")") && !self.at_eof() {
+            if self.eat("...") {
+                variadic = true;
+                break;
+            }
+            let start = self.span();
+            let ds = self.parse_decl_specs(None)?;
+            let Some(base) = ds.ty else {
+                self.error_here("expected a parameter type");
+                return Err(Reported);
+            };
+            let pack = self.eat("...");
+            let d = self.parse_declarator(base, false)?;
+            let _ = pack;
+            let name = d.name.as_ref().map(|n| n.last().ident.clone());
+            let mut ty = d.ty;
+            // Parameters of array/function type adjust to pointers.
+            if let TypeExprKind::Array(elem, _) = ty.kind {
+                let sp = ty.span;
+                ty = TypeExpr::plain(TypeExprKind::Pointer(elem), sp);
+            }
+            let default = if self.eat("=") {
+                Some(self.parse_assignment_expr()?)
+            } else {
+                None
+            };
+            params.push(Param {
+                name,
+                ty,
+                default,
+                span: start.to(self.prev_span()),
+            });
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect(")")?;
+        Ok((params, variadic))
+    }
+
+    pub(crate) fn declare_type_name(&mut self, name: &Rc<str>, template: bool) {
+        self.names.declare(
+            name,
+            if template {
+                NameKind::TypeTemplate
+            } else {
+                NameKind::Type
+            },
+        );
+        self.names.declare_global(
+            name,
+            if template {
+                NameKind::TypeTemplate
+            } else {
+                NameKind::Type
+            },
+        );
+    }
+}
+
+pub(crate) enum PtrOp {
+    Ptr(bool),
+    LRef,
+    RRef,
+}
+
+fn apply_ptrs(mut ty: TypeExpr, ptrs: &[PtrOp]) -> TypeExpr {
+    for p in ptrs {
+        let sp = ty.span;
+        ty = match p {
+            PtrOp::Ptr(c) => {
+                let mut t = TypeExpr::plain(TypeExprKind::Pointer(Box::new(ty)), sp);
+                t.is_const = *c;
+                t
+            }
+            PtrOp::LRef => TypeExpr::plain(TypeExprKind::LRef(Box::new(ty)), sp),
+            PtrOp::RRef => TypeExpr::plain(TypeExprKind::RRef(Box::new(ty)), sp),
+        };
+    }
+    ty
+}
+
+pub(crate) fn address_space_of(attr: &str) -> Option<AddressSpace> {
+    match attr {
+        "opencl_global" | "opencl_global_device" | "opencl_global_host" | "__global__" => {
+            Some(AddressSpace::Global)
+        }
+        "opencl_local" => Some(AddressSpace::Local),
+        "opencl_private" => Some(AddressSpace::Private),
+        "opencl_constant" => Some(AddressSpace::Constant),
+        "opencl_generic" => Some(AddressSpace::Generic),
+        _ => None,
+    }
+}
+
+impl TypeExpr {
+    pub fn plain(kind: TypeExprKind, span: Span) -> Self {
+        TypeExpr {
+            kind,
+            is_const: false,
+            is_volatile: false,
+            address_space: None,
+            span,
+        }
+    }
+}

@@ -1,0 +1,2219 @@
+//! Checking function bodies into the typed tree: statements, expressions,
+//! calls (with overload resolution), operators (built-in and overloaded),
+//! lambdas with their captures and closure layout, and the discovery of
+//! kernels at calls of `[[clang::sycl_kernel_entry_point]]` functions.
+
+use super::convert::{int_lit, materialize};
+use super::lookup::Found;
+use super::overload::Candidate;
+use super::templates::decay;
+use super::thir::{self, Expr as TExpr, ExprKind as TK, Init, Stmt as TStmt};
+use super::*;
+use crate::front::ast::{self as a, BinOp, CaptureDefault, ExprKind, StmtKind, UnOp};
+
+/// The state of checking one function body (or lambda body).
+pub(crate) struct FnCtx {
+    func: FuncId,
+    env: Rc<Env>,
+    frames: Vec<Vec<(Rc<str>, VarId)>>,
+    this_class: Option<ClassId>,
+    ret: Option<Ty>,
+    deduced_ret: Option<Ty>,
+    diags: Vec<Diagnostic>,
+    /// Index of the lexically enclosing FnCtx (lambdas only).
+    parent: Option<usize>,
+    capture_default: CaptureDefault,
+    explicit_captures: Vec<a::Capture>,
+}
+
+pub(crate) const ENTRY_POINT_ATTR: &str = "clang::sycl_kernel_entry_point";
+
+impl Sema {
+    fn cur(&mut self) -> &mut FnCtx {
+        self.fn_stack.last_mut().expect("inside a function")
+    }
+
+    pub(crate) fn check_function_body(&mut self, f: FuncId) -> thir::Body {
+        let decl = self.func(f).decl.clone();
+        let env = self.func(f).env.clone();
+        let this_class = self.func(f).class;
+        let ret = self.func(f).ret.clone();
+        let auto_ret =
+            matches!(decl.ret.kind, a::TypeExprKind::Auto) && decl.kind == a::FunctionKind::Normal;
+        self.fn_stack.push(FnCtx {
+            func: f,
+            env,
+            frames: vec![vec![]],
+            this_class,
+            ret: if auto_ret { None } else { Some(ret) },
+            deduced_ret: None,
+            diags: vec![],
+            parent: None,
+            capture_default: CaptureDefault::None,
+            explicit_captures: vec![],
+        });
+        let body = self.check_body_common(f, &decl);
+        let fc = self.fn_stack.pop().expect("fn ctx");
+        if auto_ret {
+            self.funcs[f.0 as usize].ret = fc.deduced_ret.clone().unwrap_or(Ty::Void);
+        }
+        self.funcs[f.0 as usize].diags.extend(fc.diags);
+        body
+    }
+
+    fn check_body_common(&mut self, f: FuncId, decl: &Rc<a::FunctionDecl>) -> thir::Body {
+        let ptys = self.func(f).params.clone();
+        let mut params = vec![];
+        for (p, ty) in decl.params.iter().zip(ptys.iter()) {
+            let name = p.name.clone().unwrap_or_else(|| Rc::from(""));
+            let v = self.new_var(name.clone(), ty.clone(), Some(f), p.span);
+            self.cur().frames.last_mut().expect("frame").push((name, v));
+            params.push(v);
+        }
+        let mut stmts = vec![];
+        // Constructor member initializers.
+        if decl.kind == a::FunctionKind::Constructor {
+            if let Some(c) = self.func(f).class {
+                self.complete_class(c);
+                for init in &decl.ctor_inits {
+                    let fname = init.name.last().ident.clone();
+                    let idx = self.class(c).fields.iter().position(|x| x.name == fname);
+                    let Some(idx) = idx else {
+                        // Base class initializers: not modelled yet; check args for errors.
+                        for x in &init.args {
+                            self.check_expr(x);
+                        }
+                        continue;
+                    };
+                    let fty = self.class(c).fields[idx].ty.clone();
+                    let this = TExpr {
+                        kind: TK::This,
+                        ty: Ty::Class(c),
+                        lvalue: true,
+                        span: init.span,
+                    };
+                    let place = TExpr {
+                        kind: TK::Field(Box::new(this), idx),
+                        ty: fty.non_ref().clone(),
+                        lvalue: true,
+                        span: init.span,
+                    };
+                    let args: Vec<TExpr> = init.args.iter().map(|x| self.check_expr(x)).collect();
+                    let value = self.init_value(&fty, args, init.span);
+                    if let Some(v) = value {
+                        stmts.push(TStmt::Expr(TExpr {
+                            kind: TK::Assign(None, Box::new(place), Box::new(v)),
+                            ty: fty,
+                            lvalue: true,
+                            span: init.span,
+                        }));
+                    }
+                }
+            }
+        }
+        if let Some(b) = &decl.body {
+            stmts.push(self.check_stmt(b));
+        }
+        thir::Body {
+            params,
+            this_class: self.func(f).class,
+            stmt: TStmt::Block(stmts),
+        }
+    }
+
+    /// Value to store into an object of type `ty` from constructor-style arguments.
+    fn init_value(&mut self, ty: &Ty, args: Vec<TExpr>, span: Span) -> Option<TExpr> {
+        let mut diags = vec![];
+        let r = match ty {
+            Ty::Class(c) => Some(self.construct(*c, args, span, &mut diags)),
+            _ if args.is_empty() => Some(self.zero_value(ty, span)),
+            _ if args.len() == 1 => {
+                let x = args.into_iter().next().expect("one");
+                Some(self.convert(x, ty, &mut diags))
+            }
+            _ => {
+                diags.push(Diagnostic::error(
+                    span,
+                    "too many initializers for a scalar",
+                ));
+                None
+            }
+        };
+        self.cur().diags.extend(diags);
+        r
+    }
+
+    fn zero_value(&self, ty: &Ty, span: Span) -> TExpr {
+        match ty {
+            Ty::Float(_) => TExpr {
+                kind: TK::FloatLit(0.0),
+                ty: ty.clone(),
+                lvalue: false,
+                span,
+            },
+            Ty::Ptr { .. } => TExpr {
+                kind: TK::NullPtr,
+                ty: ty.clone(),
+                lvalue: false,
+                span,
+            },
+            Ty::Bool => TExpr {
+                kind: TK::BoolLit(false),
+                ty: Ty::Bool,
+                lvalue: false,
+                span,
+            },
+            _ => TExpr {
+                kind: TK::IntLit(0),
+                ty: ty.clone(),
+                lvalue: false,
+                span,
+            },
+        }
+    }
+
+    /// Construct a prvalue of class `c` from arguments.
+    fn construct(
+        &mut self,
+        c: ClassId,
+        args: Vec<TExpr>,
+        span: Span,
+        diags: &mut Vec<Diagnostic>,
+    ) -> TExpr {
+        let ty = Ty::Class(c);
+        if args.len() == 1 && self.class(c).closure.is_none() {
+            let a0 = &args[0];
+            if a0.ty.non_ref() == &ty {
+                return args.into_iter().next().expect("one");
+            }
+        }
+        if self.class(c).closure.is_some() && args.len() == 1 {
+            return args.into_iter().next().expect("one");
+        }
+        let name = self.class(c).name.clone();
+        let env = self.class(c).env.clone();
+        let ctors: Vec<Candidate> = self
+            .class(c)
+            .methods
+            .iter()
+            .filter(|m| m.kind == a::FunctionKind::Constructor && m.name.last().ident == name)
+            .map(|m| Candidate {
+                decl: m.clone(),
+                ctx: Ctx::Class(c),
+                env: env.clone(),
+                class: Some(c),
+            })
+            .collect();
+        let user_ctors: Vec<&Candidate> = ctors.iter().filter(|x| !x.decl.deleted).collect();
+        if ctors.is_empty() || (args.is_empty() && user_ctors.is_empty()) {
+            // Implicit default constructor / aggregate initialisation.
+            self.complete_class(c);
+            if args.is_empty() {
+                return TExpr {
+                    kind: TK::ConstructDefault(c),
+                    ty,
+                    lvalue: false,
+                    span,
+                };
+            }
+            diags.push(Diagnostic::error(
+                span,
+                format!(
+                    "no matching constructor for initialization of '{}'",
+                    self.class_name(c)
+                ),
+            ));
+            return TExpr::error(span);
+        }
+        let what = format!("{}::{}", self.class_name(c), name);
+        match self.resolve_overload(&ctors, &[], &args, &what, span, diags) {
+            Some(f) => {
+                let args = self.finish_call_args(f, args, diags);
+                self.ensure_body(f);
+                TExpr {
+                    kind: TK::Construct(f, args),
+                    ty,
+                    lvalue: false,
+                    span,
+                }
+            }
+            None => TExpr::error(span),
+        }
+    }
+
+    // ------------------------------------------------------------ statements
+
+    fn push_frame(&mut self) {
+        self.cur().frames.push(vec![]);
+    }
+    fn pop_frame(&mut self) {
+        self.cur().frames.pop();
+    }
+
+    fn check_stmt(&mut self, s: &a::Stmt) -> TStmt {
+        match &s.kind {
+            StmtKind::Expr(e) => TStmt::Expr(self.check_expr(e)),
+            StmtKind::Decl(ds) => {
+                let mut out = vec![];
+                for d in ds {
+                    match d {
+                        a::Decl::Var(v) => out.push(self.check_local_var(v)),
+                        a::Decl::Alias(_)
+                        | a::Decl::Class(_)
+                        | a::Decl::Enum(_)
+                        | a::Decl::StaticAssert(..)
+                        | a::Decl::UsingDirective(_)
+                        | a::Decl::UsingDecl(_) => {
+                            // Local types: not yet (rare in kernels).
+                        }
+                        _ => {}
+                    }
+                }
+                if out.len() == 1 {
+                    out.pop().expect("one")
+                } else {
+                    TStmt::Block(out)
+                }
+            }
+            StmtKind::Compound(ss) => {
+                self.push_frame();
+                let out = ss.iter().map(|x| self.check_stmt(x)).collect();
+                self.pop_frame();
+                TStmt::Block(out)
+            }
+            StmtKind::If {
+                init,
+                cond,
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                self.push_frame();
+                let mut pre = vec![];
+                if let Some(i) = init {
+                    pre.push(self.check_stmt(i));
+                }
+                let (cond_pre, c) = self.check_condition(cond);
+                pre.extend(cond_pre);
+                let t = Box::new(self.scoped_stmt(then_branch));
+                let e = else_branch.as_ref().map(|x| Box::new(self.scoped_stmt(x)));
+                self.pop_frame();
+                pre.push(TStmt::If {
+                    cond: c,
+                    then_s: t,
+                    else_s: e,
+                });
+                TStmt::Block(pre)
+            }
+            StmtKind::While { cond, body } => {
+                self.push_frame();
+                let (pre, c) = self.check_condition(cond);
+                let b = self.scoped_stmt(body);
+                self.pop_frame();
+                if !pre.is_empty() {
+                    return TStmt::Unsupported("a declaration in a while condition".into(), s.span);
+                }
+                TStmt::Loop {
+                    cond: Some(c),
+                    body: Box::new(b),
+                    step: None,
+                    test_first: true,
+                }
+            }
+            StmtKind::DoWhile { body, cond } => {
+                let b = self.scoped_stmt(body);
+                let c = self.check_expr(cond);
+                let c = self.to_bool(c);
+                TStmt::Loop {
+                    cond: Some(c),
+                    body: Box::new(b),
+                    step: None,
+                    test_first: false,
+                }
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                self.push_frame();
+                let mut out = vec![];
+                if let Some(i) = init {
+                    out.push(self.check_stmt(i));
+                }
+                let c = match cond {
+                    Some(c) => {
+                        let (pre, c) = self.check_condition(c);
+                        out.extend(pre);
+                        Some(c)
+                    }
+                    None => None,
+                };
+                let st = step.as_ref().map(|x| self.check_expr(x));
+                let b = self.scoped_stmt(body);
+                self.pop_frame();
+                out.push(TStmt::Loop {
+                    cond: c,
+                    body: Box::new(b),
+                    step: st,
+                    test_first: true,
+                });
+                TStmt::Block(out)
+            }
+            StmtKind::Return(e) => {
+                let v = e.as_ref().map(|x| self.check_expr(x));
+                let v = match v {
+                    Some(v) => {
+                        let ret = self.cur().ret.clone();
+                        match ret {
+                            Some(r) => {
+                                if matches!(r, Ty::Void) {
+                                    Some(v)
+                                } else {
+                                    let mut d = vec![];
+                                    let c = self.convert(v, &r, &mut d);
+                                    self.cur().diags.extend(d);
+                                    Some(c)
+                                }
+                            }
+                            None => {
+                                let v = self.rvalue(v);
+                                let t = decay(&v.ty);
+                                if self.cur().deduced_ret.is_none() {
+                                    self.cur().deduced_ret = Some(t);
+                                }
+                                Some(v)
+                            }
+                        }
+                    }
+                    None => {
+                        if self.cur().ret.is_none() && self.cur().deduced_ret.is_none() {
+                            self.cur().deduced_ret = Some(Ty::Void);
+                        }
+                        None
+                    }
+                };
+                TStmt::Return(v, s.span)
+            }
+            StmtKind::Break => TStmt::Break(s.span),
+            StmtKind::Continue => TStmt::Continue(s.span),
+            StmtKind::Empty => TStmt::Nop,
+            StmtKind::RangeFor { .. } => TStmt::Unsupported("range-based for loops".into(), s.span),
+            StmtKind::Switch { .. } | StmtKind::Case(_) | StmtKind::Default => {
+                TStmt::Unsupported("switch statements".into(), s.span)
+            }
+            StmtKind::Goto(_) | StmtKind::Label(..) => TStmt::Unsupported("goto".into(), s.span),
+            StmtKind::Try { .. } => {
+                TStmt::Unsupported("exception handling (try/catch)".into(), s.span)
+            }
+        }
+    }
+
+    fn scoped_stmt(&mut self, s: &a::Stmt) -> TStmt {
+        self.push_frame();
+        let r = self.check_stmt(s);
+        self.pop_frame();
+        r
+    }
+
+    fn check_condition(&mut self, s: &a::Stmt) -> (Vec<TStmt>, TExpr) {
+        match &s.kind {
+            StmtKind::Expr(e) => {
+                let c = self.check_expr(e);
+                (vec![], self.to_bool(c))
+            }
+            StmtKind::Decl(ds) => {
+                let mut pre = vec![];
+                let mut cond = None;
+                for d in ds {
+                    if let a::Decl::Var(v) = d {
+                        pre.push(self.check_local_var(v));
+                        let id = self.lookup_local(&v.name).map(|x| x.0);
+                        if let Some(id) = id {
+                            let ty = self.var(id).ty.clone();
+                            let e = TExpr {
+                                kind: TK::Var(id),
+                                ty: ty.non_ref().clone(),
+                                lvalue: true,
+                                span: v.span,
+                            };
+                            cond = Some(self.to_bool(e));
+                        }
+                    }
+                }
+                (pre, cond.unwrap_or_else(|| TExpr::error(s.span)))
+            }
+            _ => (vec![], TExpr::error(s.span)),
+        }
+    }
+
+    fn to_bool(&mut self, e: TExpr) -> TExpr {
+        let mut d = vec![];
+        let r = self.convert(e, &Ty::Bool, &mut d);
+        self.cur().diags.extend(d);
+        r
+    }
+
+    fn check_local_var(&mut self, v: &a::VarDecl) -> TStmt {
+        let f = self.cur().func;
+        let is_auto = matches!(v.ty.kind, a::TypeExprKind::Auto)
+            || matches!(&v.ty.kind, a::TypeExprKind::LRef(i) | a::TypeExprKind::RRef(i) | a::TypeExprKind::Pointer(i) if matches!(i.kind, a::TypeExprKind::Auto));
+        let mut diags = vec![];
+        let fenv = self.cur().env.clone();
+        let declared = if is_auto {
+            None
+        } else {
+            Some(self.resolve_type(&v.ty, Ctx::Func(f), &fenv, &mut diags))
+        };
+        self.cur().diags.extend(diags);
+        let mut init_exprs: Option<(Vec<TExpr>, bool)> = None;
+        match &v.init {
+            Some(a::Initializer::Assign(e)) => init_exprs = Some((vec![self.check_expr(e)], false)),
+            Some(a::Initializer::Paren(es, _)) => {
+                init_exprs = Some((es.iter().map(|x| self.check_expr(x)).collect(), true))
+            }
+            Some(a::Initializer::Brace(es, _)) => {
+                init_exprs = Some((es.iter().map(|x| self.check_expr(x)).collect(), true))
+            }
+            None => {}
+        }
+        let ty = match (declared, &init_exprs) {
+            (Some(t), _) => t,
+            (None, Some((es, _))) if es.len() == 1 => {
+                let t = decay(es[0].ty.non_ref());
+                match &v.ty.kind {
+                    a::TypeExprKind::LRef(_) => Ty::LRef(Box::new(es[0].ty.clone()), v.ty.is_const),
+                    a::TypeExprKind::RRef(_) if es[0].lvalue => {
+                        Ty::LRef(Box::new(es[0].ty.clone()), false)
+                    }
+                    _ => t,
+                }
+            }
+            _ => {
+                let sp = v.span;
+                self.cur().diags.push(Diagnostic::error(
+                    sp,
+                    format!(
+                        "cannot deduce the type of '{}' without an initializer",
+                        v.name
+                    ),
+                ));
+                Ty::Error
+            }
+        };
+        let id = self.new_var(v.name.clone(), ty.clone(), Some(f), v.name_span);
+        let is_const = v.ty.is_const || v.is_constexpr;
+        self.vars[id.0 as usize].is_const = is_const;
+        let init = match init_exprs {
+            None => match &ty {
+                Ty::Class(c) => {
+                    let mut d = vec![];
+                    let e = self.construct(*c, vec![], v.span, &mut d);
+                    self.cur().diags.extend(d);
+                    Some(Init::Value(e))
+                }
+                _ => None,
+            },
+            Some((es, ctor_style)) => {
+                if let Ty::LRef(..) | Ty::RRef(_) = ty {
+                    let mut d = vec![];
+                    let e = es.into_iter().next().map(|x| self.convert(x, &ty, &mut d));
+                    self.cur().diags.extend(d);
+                    e.map(Init::Value)
+                } else if ctor_style || matches!(ty, Ty::Class(_)) {
+                    self.init_value(&ty, es, v.span).map(Init::Value)
+                } else {
+                    let mut d = vec![];
+                    let e = es.into_iter().next().map(|x| self.convert(x, &ty, &mut d));
+                    self.cur().diags.extend(d);
+                    e.map(Init::Value)
+                }
+            }
+        };
+        if is_const && ty.is_integral() {
+            if let Some(Init::Value(e)) = &init {
+                self.vars[id.0 as usize].const_value = self.const_eval_thir(e);
+            }
+        }
+        self.cur()
+            .frames
+            .last_mut()
+            .expect("frame")
+            .push((v.name.clone(), id));
+        TStmt::Decl(id, init)
+    }
+
+    // ------------------------------------------------------------ names
+
+    /// Find a local in the current function (not in enclosing lambdas' parents).
+    fn lookup_local(&self, name: &str) -> Option<(VarId, usize)> {
+        let fc = self.fn_stack.last()?;
+        for fr in fc.frames.iter().rev() {
+            if let Some((_, v)) = fr.iter().rev().find(|(n, _)| n.as_ref() == name) {
+                return Some((*v, self.fn_stack.len() - 1));
+            }
+        }
+        None
+    }
+
+    /// Resolve a name used as an expression inside the function at stack index `level`.
+    fn name_in_level(&mut self, level: usize, name: &Rc<str>, span: Span) -> Option<TExpr> {
+        let fc = &self.fn_stack[level];
+        for fr in fc.frames.iter().rev() {
+            if let Some((_, v)) = fr.iter().rev().find(|(n, _)| n == name) {
+                let v = *v;
+                let ty = self.var(v).ty.clone();
+                return Some(TExpr {
+                    kind: TK::Var(v),
+                    ty: ty.non_ref().clone(),
+                    lvalue: true,
+                    span,
+                });
+            }
+        }
+        let parent = fc.parent?;
+        // Look outward; capture if found.
+        let outer = self.name_in_level(parent, name, span)?;
+        if let TK::Var(v) = outer.kind {
+            if let Some(c) = self.var(v).const_value {
+                if !self.var(v).ty.is_ref() {
+                    return Some(TExpr {
+                        kind: TK::IntLit(c),
+                        ty: self.var(v).ty.clone(),
+                        lvalue: false,
+                        span,
+                    });
+                }
+            }
+        }
+        if let TK::IntLit(_) = outer.kind {
+            return Some(outer);
+        }
+        self.capture(level, name, outer, span)
+    }
+
+    /// Add (or reuse) a capture of `outer` (an expression in the enclosing
+    /// function) to the closure of the lambda at `level`.
+    fn capture(&mut self, level: usize, name: &Rc<str>, outer: TExpr, span: Span) -> Option<TExpr> {
+        let fc = &self.fn_stack[level];
+        let closure = fc.this_class?;
+        let explicit = fc
+            .explicit_captures
+            .iter()
+            .find(|c| &c.name == name)
+            .cloned();
+        let by_ref = match (&explicit, fc.capture_default) {
+            (Some(c), _) => c.by_ref,
+            (None, CaptureDefault::ByCopy) => false,
+            (None, CaptureDefault::ByRef) => true,
+            (None, CaptureDefault::None) => {
+                self.fn_stack[level].diags.push(Diagnostic::error(span, format!("variable '{name}' cannot be implicitly captured in a lambda with no capture-default specified")));
+                return Some(TExpr::error(span));
+            }
+        };
+        let outer_var = match &outer.kind {
+            TK::Var(v) => Some(*v),
+            _ => None,
+        };
+        let existing = self
+            .class(closure)
+            .closure
+            .as_ref()
+            .and_then(|ci| ci.captures.iter().position(|(v, _)| Some(*v) == outer_var));
+        let idx = match existing {
+            Some(i) => i,
+            None => {
+                let vty = outer.ty.clone();
+                let fty = if by_ref {
+                    Ty::LRef(Box::new(vty.clone()), false)
+                } else {
+                    vty.clone()
+                };
+                let ci = &mut self.classes[closure.0 as usize];
+                ci.fields.push(Field {
+                    name: name.clone(),
+                    ty: fty,
+                    offset: 0,
+                    span,
+                });
+                let cl = ci.closure.as_mut().expect("closure");
+                cl.captures
+                    .push((outer_var.unwrap_or(VarId(u32::MAX)), by_ref));
+                self.pending_capture_inits
+                    .entry(closure)
+                    .or_default()
+                    .push(outer);
+                ci.fields.len() - 1
+            }
+        };
+        let fty = self.class(closure).fields[idx].ty.clone();
+        let this = TExpr {
+            kind: TK::This,
+            ty: Ty::Class(closure),
+            lvalue: true,
+            span,
+        };
+        Some(TExpr {
+            kind: TK::Field(Box::new(this), idx),
+            ty: fty.non_ref().clone(),
+            lvalue: true,
+            span,
+        })
+    }
+
+    // ------------------------------------------------------------ expressions
+
+    pub(crate) fn check_standalone_expr(
+        &mut self,
+        e: &a::Expr,
+        ctx: Ctx,
+        env: Rc<Env>,
+        diags: &mut Vec<Diagnostic>,
+    ) -> TExpr {
+        let f = match ctx {
+            Ctx::Func(f) => f,
+            _ => {
+                // Use a synthetic context: default arguments are checked in their function.
+                return match self.const_eval_ast(e, ctx, &env) {
+                    Some(v) => int_lit(v, e.span),
+                    None => match &e.kind {
+                        ExprKind::FloatLit(v, _) => TExpr {
+                            kind: TK::FloatLit(*v),
+                            ty: Ty::Float(FloatKind::Double),
+                            lvalue: false,
+                            span: e.span,
+                        },
+                        ExprKind::Nullptr => TExpr {
+                            kind: TK::NullPtr,
+                            ty: Ty::Nullptr,
+                            lvalue: false,
+                            span: e.span,
+                        },
+                        _ => {
+                            diags.push(Diagnostic::error(
+                                e.span,
+                                "default argument is not supported here",
+                            ));
+                            TExpr::error(e.span)
+                        }
+                    },
+                };
+            }
+        };
+        self.fn_stack.push(FnCtx {
+            func: f,
+            env,
+            frames: vec![vec![]],
+            this_class: None,
+            ret: None,
+            deduced_ret: None,
+            diags: vec![],
+            parent: None,
+            capture_default: CaptureDefault::None,
+            explicit_captures: vec![],
+        });
+        let r = self.check_expr(e);
+        let fc = self.fn_stack.pop().expect("ctx");
+        diags.extend(fc.diags);
+        r
+    }
+
+    fn ctx_env(&self) -> (Ctx, Rc<Env>) {
+        let fc = self.fn_stack.last().expect("ctx");
+        (Ctx::Func(fc.func), fc.env.clone())
+    }
+
+    fn err(&mut self, span: Span, msg: impl Into<String>) -> TExpr {
+        self.cur().diags.push(Diagnostic::error(span, msg));
+        TExpr::error(span)
+    }
+
+    pub(crate) fn check_expr(&mut self, e: &a::Expr) -> TExpr {
+        let span = e.span;
+        match &e.kind {
+            ExprKind::IntLit(v, suffix) => {
+                use crate::front::literal::IntSuffix as S;
+                let v = *v as i128;
+                let fits_int = v <= i32::MAX as i128;
+                let k = match suffix {
+                    S::None if fits_int => IntKind::Int,
+                    S::None => IntKind::Long,
+                    S::U if v <= u32::MAX as i128 => IntKind::UInt,
+                    S::U | S::UL => IntKind::ULong,
+                    S::L => IntKind::Long,
+                    S::LL => IntKind::LongLong,
+                    S::ULL => IntKind::ULongLong,
+                };
+                TExpr {
+                    kind: TK::IntLit(v),
+                    ty: Ty::Int(k),
+                    lvalue: false,
+                    span,
+                }
+            }
+            ExprKind::FloatLit(v, suffix) => {
+                use crate::front::literal::FloatSuffix as S;
+                let k = match suffix {
+                    S::F => FloatKind::Float,
+                    S::L => FloatKind::LongDouble,
+                    _ => FloatKind::Double,
+                };
+                TExpr {
+                    kind: TK::FloatLit(*v),
+                    ty: Ty::Float(k),
+                    lvalue: false,
+                    span,
+                }
+            }
+            ExprKind::CharLit(c) => TExpr {
+                kind: TK::IntLit(*c as i128),
+                ty: Ty::Int(IntKind::Char),
+                lvalue: false,
+                span,
+            },
+            ExprKind::BoolLit(b) => TExpr {
+                kind: TK::BoolLit(*b),
+                ty: Ty::Bool,
+                lvalue: false,
+                span,
+            },
+            ExprKind::StringLit(s) => TExpr {
+                kind: TK::StringLit(s.clone()),
+                ty: Ty::Array(Box::new(Ty::Int(IntKind::Char)), s.len() as u64 + 1),
+                lvalue: true,
+                span,
+            },
+            ExprKind::Nullptr => TExpr {
+                kind: TK::NullPtr,
+                ty: Ty::Nullptr,
+                lvalue: false,
+                span,
+            },
+            ExprKind::This => match self.cur().this_class {
+                Some(c) => {
+                    let this = TExpr {
+                        kind: TK::This,
+                        ty: Ty::Class(c),
+                        lvalue: true,
+                        span,
+                    };
+                    TExpr {
+                        kind: TK::AddrOf(Box::new(this)),
+                        ty: Ty::ptr_to(Ty::Class(c)),
+                        lvalue: false,
+                        span,
+                    }
+                }
+                None => self.err(
+                    span,
+                    "invalid use of 'this' outside of a non-static member function",
+                ),
+            },
+            ExprKind::Name(q) => self.check_name(q, span),
+            ExprKind::Unary(op, x) => self.check_unary(*op, x, span),
+            ExprKind::Binary(op, l, r) => self.check_binary(*op, l, r, span),
+            ExprKind::Assign(op, l, r) => self.check_assign(*op, l, r, span),
+            ExprKind::Cond(c, x, y) => {
+                let c = self.check_expr(c);
+                let c = self.to_bool(c);
+                let x = self.check_expr(x);
+                let y = self.check_expr(y);
+                if x.ty.is_arithmetic() && y.ty.is_arithmetic() && x.ty != y.ty {
+                    let t = self.usual_arith(&x.ty, &y.ty);
+                    let mut d = vec![];
+                    let x = self.convert(x, &t, &mut d);
+                    let y = self.convert(y, &t, &mut d);
+                    self.cur().diags.extend(d);
+                    return TExpr {
+                        kind: TK::Cond(Box::new(c), Box::new(x), Box::new(y)),
+                        ty: t,
+                        lvalue: false,
+                        span,
+                    };
+                }
+                let lv = x.lvalue && y.lvalue && x.ty == y.ty;
+                let (x, y) = if lv {
+                    (x, y)
+                } else {
+                    (self.rvalue(x), self.rvalue(y))
+                };
+                let ty = if matches!(x.ty, Ty::Nullptr) {
+                    y.ty.clone()
+                } else {
+                    x.ty.clone()
+                };
+                TExpr {
+                    kind: TK::Cond(Box::new(c), Box::new(x), Box::new(y)),
+                    ty,
+                    lvalue: lv,
+                    span,
+                }
+            }
+            ExprKind::Call(callee, args) => self.check_call(callee, args, span),
+            ExprKind::Index(b, i) => {
+                let b = self.check_expr(b);
+                let i = self.check_expr(i);
+                if let Ty::Class(_) = b.ty {
+                    return self.call_operator(b, "operator[]", vec![i], span);
+                }
+                self.builtin_index(b, i, span)
+            }
+            ExprKind::Member { base, arrow, name } => {
+                let b = self.check_expr(base);
+                let b = if *arrow { self.deref(b, span) } else { b };
+                self.member_access(b, name, span)
+            }
+            ExprKind::Cast(_, t, x) => {
+                let (ctx, env) = self.ctx_env();
+                let mut d = vec![];
+                let ty = self.resolve_type(t, ctx, &env, &mut d);
+                self.cur().diags.extend(d);
+                let x = self.check_expr(x);
+                self.explicit_cast(x, &ty, span)
+            }
+            ExprKind::Construct(t, args, _) => {
+                let (ctx, env) = self.ctx_env();
+                let mut d = vec![];
+                let ty = self.resolve_type(t, ctx, &env, &mut d);
+                self.cur().diags.extend(d);
+                let args: Vec<TExpr> = args.iter().map(|x| self.check_expr(x)).collect();
+                match &ty {
+                    Ty::Class(c) => {
+                        let mut d = vec![];
+                        let r = self.construct(*c, args, span, &mut d);
+                        self.cur().diags.extend(d);
+                        r
+                    }
+                    Ty::Error => TExpr::error(span),
+                    _ if args.is_empty() => self.zero_value(&ty, span),
+                    _ if args.len() == 1 => {
+                        let x = args.into_iter().next().expect("one");
+                        self.explicit_cast(x, &ty, span)
+                    }
+                    _ => self.err(span, "too many arguments in a functional cast"),
+                }
+            }
+            ExprKind::InitList(es) => {
+                let _ = es.iter().map(|x| self.check_expr(x)).count();
+                self.err(
+                    span,
+                    "braced initializer lists are not supported in this context yet",
+                )
+            }
+            ExprKind::SizeofType(t) => {
+                let (ctx, env) = self.ctx_env();
+                let mut d = vec![];
+                let ty = self.resolve_type(t, ctx, &env, &mut d);
+                self.cur().diags.extend(d);
+                match self.size_align(&ty) {
+                    Some((s, _)) => TExpr {
+                        kind: TK::IntLit(s as i128),
+                        ty: Ty::size_t(),
+                        lvalue: false,
+                        span,
+                    },
+                    None => self.err(
+                        span,
+                        format!(
+                            "invalid application of 'sizeof' to an incomplete type '{}'",
+                            self.ty_name(&ty)
+                        ),
+                    ),
+                }
+            }
+            ExprKind::SizeofExpr(x) => {
+                let x = self.check_expr(x);
+                match self.size_align(&x.ty) {
+                    Some((s, _)) => TExpr {
+                        kind: TK::IntLit(s as i128),
+                        ty: Ty::size_t(),
+                        lvalue: false,
+                        span,
+                    },
+                    None => TExpr::error(span),
+                }
+            }
+            ExprKind::AlignofType(t) => {
+                let (ctx, env) = self.ctx_env();
+                let mut d = vec![];
+                let ty = self.resolve_type(t, ctx, &env, &mut d);
+                match self.size_align(&ty) {
+                    Some((_, al)) => TExpr {
+                        kind: TK::IntLit(al as i128),
+                        ty: Ty::size_t(),
+                        lvalue: false,
+                        span,
+                    },
+                    None => TExpr::error(span),
+                }
+            }
+            ExprKind::Lambda(l) => self.check_lambda(l, span),
+            ExprKind::New(..) => TExpr {
+                kind: TK::HostOnly("dynamic allocation (new)".into()),
+                ty: Ty::Error,
+                lvalue: false,
+                span,
+            },
+            ExprKind::Delete(..) => TExpr {
+                kind: TK::HostOnly("dynamic deallocation (delete)".into()),
+                ty: Ty::Void,
+                lvalue: false,
+                span,
+            },
+            ExprKind::Throw(_) => TExpr {
+                kind: TK::HostOnly("throwing an exception".into()),
+                ty: Ty::Void,
+                lvalue: false,
+                span,
+            },
+            ExprKind::Typeid(_) => TExpr {
+                kind: TK::HostOnly("typeid".into()),
+                ty: Ty::Error,
+                lvalue: false,
+                span,
+            },
+            ExprKind::Error => TExpr::error(span),
+        }
+    }
+
+    fn check_name(&mut self, q: &a::QualName, span: Span) -> TExpr {
+        if q.is_simple() {
+            let name = q.last().ident.clone();
+            let level = self.fn_stack.len() - 1;
+            if let Some(x) = self.name_in_level(level, &name, span) {
+                return x;
+            }
+            // Implicit member access through `this`.
+            if let Some(c) = self.cur().this_class {
+                if self.class(c).closure.is_none() {
+                    self.complete_class(c);
+                    if let Some(x) = self.field_of(c, &name, span) {
+                        return x;
+                    }
+                }
+            }
+        }
+        let (ctx, env) = self.ctx_env();
+        let mut d = vec![];
+        let found = self.lookup_qualified(q, ctx, &env, &mut d);
+        self.cur().diags.extend(d);
+        match found {
+            Found::TemplateParam(TArg::Value(v)) => TExpr {
+                kind: TK::IntLit(v),
+                ty: Ty::Int(IntKind::Int),
+                lvalue: false,
+                span,
+            },
+            Found::Entities(es, _) => {
+                for ent in &es {
+                    match ent {
+                        Entity::Var(v) => {
+                            let ty = self.var(*v).ty.clone();
+                            if let Some(c) = self.var(*v).const_value {
+                                return TExpr {
+                                    kind: TK::IntLit(c),
+                                    ty,
+                                    lvalue: false,
+                                    span,
+                                };
+                            }
+                            return TExpr {
+                                kind: TK::Var(*v),
+                                ty: ty.non_ref().clone(),
+                                lvalue: true,
+                                span,
+                            };
+                        }
+                        Entity::Enumerator(en, v) => {
+                            return TExpr {
+                                kind: TK::IntLit(*v),
+                                ty: Ty::Enum(*en),
+                                lvalue: false,
+                                span,
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                if es.iter().any(|x| matches!(x, Entity::Function(..))) {
+                    return TExpr {
+                        kind: TK::Error,
+                        ty: Ty::OverloadSet,
+                        lvalue: false,
+                        span,
+                    };
+                }
+                self.err(
+                    span,
+                    format!("'{}' does not refer to a value", q.to_string_lossy()),
+                )
+            }
+            _ => {
+                let n = q.to_string_lossy();
+                if n.starts_with("__spirv_") || n.starts_with("__builtin_") {
+                    return TExpr {
+                        kind: TK::Error,
+                        ty: Ty::OverloadSet,
+                        lvalue: false,
+                        span,
+                    };
+                }
+                self.err(span, format!("use of undeclared identifier '{n}'"))
+            }
+        }
+    }
+
+    fn field_of(&mut self, c: ClassId, name: &str, span: Span) -> Option<TExpr> {
+        let this = TExpr {
+            kind: TK::This,
+            ty: Ty::Class(c),
+            lvalue: true,
+            span,
+        };
+        self.field_access(this, name, span)
+    }
+
+    /// `base.name` where base is an lvalue or prvalue of class type; searches bases.
+    fn field_access(&mut self, base: TExpr, name: &str, span: Span) -> Option<TExpr> {
+        let Ty::Class(c) = base.ty.clone() else {
+            return None;
+        };
+        self.complete_class(c);
+        if let Some(i) = self
+            .class(c)
+            .fields
+            .iter()
+            .position(|f| f.name.as_ref() == name)
+        {
+            let fty = self.class(c).fields[i].ty.clone();
+            let base = materialize(base);
+            return Some(TExpr {
+                kind: TK::Field(Box::new(base), i),
+                ty: fty.non_ref().clone(),
+                lvalue: true,
+                span,
+            });
+        }
+        let bases = self.class(c).bases.clone();
+        for (bi, (bc, _)) in bases.iter().enumerate() {
+            let b = TExpr {
+                kind: TK::BaseSub(Box::new(materialize(base.clone())), bi),
+                ty: Ty::Class(*bc),
+                lvalue: true,
+                span,
+            };
+            if let Some(x) = self.field_access(b, name, span) {
+                return Some(x);
+            }
+        }
+        None
+    }
+
+    fn member_access(&mut self, b: TExpr, name: &a::QualName, span: Span) -> TExpr {
+        if b.ty.is_error() {
+            return TExpr::error(span);
+        }
+        let Ty::Class(c) = b.ty.clone() else {
+            return self.err(
+                span,
+                format!(
+                    "member reference base type '{}' is not a structure or union",
+                    self.ty_name(&b.ty)
+                ),
+            );
+        };
+        if let Some(x) = self.field_access(b, &name.last().ident, span) {
+            return x;
+        }
+        let _ = c;
+        // A method: only valid as a callee, handled in check_call.
+        TExpr {
+            kind: TK::Error,
+            ty: Ty::OverloadSet,
+            lvalue: false,
+            span,
+        }
+    }
+
+    fn deref(&mut self, p: TExpr, span: Span) -> TExpr {
+        let p = self.rvalue(p);
+        match p.ty.clone() {
+            Ty::Ptr { pointee, .. } => TExpr {
+                kind: TK::Deref(Box::new(p)),
+                ty: *pointee,
+                lvalue: true,
+                span,
+            },
+            Ty::Error => TExpr::error(span),
+            Ty::Class(_) => self.call_operator(p, "operator*", vec![], span),
+            t => self.err(
+                span,
+                format!(
+                    "indirection requires a pointer operand ('{}' invalid)",
+                    self.ty_name(&t)
+                ),
+            ),
+        }
+    }
+
+    fn builtin_index(&mut self, b: TExpr, i: TExpr, span: Span) -> TExpr {
+        let (b, i) = if b.ty.is_integral() && (i.ty.is_pointer() || matches!(i.ty, Ty::Array(..))) {
+            (i, b)
+        } else {
+            (b, i)
+        };
+        let b = self.rvalue(b);
+        let mut d = vec![];
+        let i = if i.ty.is_integral() || matches!(i.ty, Ty::Enum(_)) {
+            self.rvalue(i)
+        } else {
+            self.convert(i, &Ty::Int(IntKind::Long), &mut d)
+        };
+        self.cur().diags.extend(d);
+        match b.ty.clone() {
+            Ty::Ptr { pointee, .. } => TExpr {
+                kind: TK::Index(Box::new(b), Box::new(i)),
+                ty: *pointee,
+                lvalue: true,
+                span,
+            },
+            Ty::Error => TExpr::error(span),
+            t => self.err(
+                span,
+                format!(
+                    "subscripted value is not an array or pointer ('{}')",
+                    self.ty_name(&t)
+                ),
+            ),
+        }
+    }
+
+    fn check_unary(&mut self, op: UnOp, x: &a::Expr, span: Span) -> TExpr {
+        let x = self.check_expr(x);
+        if x.ty.is_error() {
+            return TExpr::error(span);
+        }
+        if let Ty::Class(_) = x.ty {
+            let name = match op {
+                UnOp::Neg => "operator-",
+                UnOp::Plus => "operator+",
+                UnOp::Not => "operator!",
+                UnOp::BitNot => "operator~",
+                UnOp::Deref => return self.deref(x, span),
+                UnOp::AddrOf => {
+                    let ty = Ty::ptr_to(x.ty.clone());
+                    return TExpr {
+                        kind: TK::AddrOf(Box::new(x)),
+                        ty,
+                        lvalue: false,
+                        span,
+                    };
+                }
+                UnOp::PreInc | UnOp::PostInc => "operator++",
+                UnOp::PreDec | UnOp::PostDec => "operator--",
+            };
+            return self.call_operator(x, name, vec![], span);
+        }
+        match op {
+            UnOp::Deref => self.deref(x, span),
+            UnOp::AddrOf => {
+                if !x.lvalue {
+                    return self.err(span, "cannot take the address of an rvalue");
+                }
+                let ty = Ty::ptr_to(x.ty.clone());
+                TExpr {
+                    kind: TK::AddrOf(Box::new(x)),
+                    ty,
+                    lvalue: false,
+                    span,
+                }
+            }
+            UnOp::Not => {
+                let b = self.to_bool(x);
+                TExpr {
+                    kind: TK::Unary(UnOp::Not, Box::new(b)),
+                    ty: Ty::Bool,
+                    lvalue: false,
+                    span,
+                }
+            }
+            UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec => {
+                if !x.lvalue {
+                    return self.err(span, "expression is not assignable");
+                }
+                let ty = x.ty.clone();
+                let lv = matches!(op, UnOp::PreInc | UnOp::PreDec);
+                TExpr {
+                    kind: TK::Unary(op, Box::new(x)),
+                    ty,
+                    lvalue: lv,
+                    span,
+                }
+            }
+            UnOp::Neg | UnOp::Plus | UnOp::BitNot => {
+                let x = self.rvalue(x);
+                let t = self.promote(&x.ty);
+                let mut d = vec![];
+                let x = self.convert(x, &t, &mut d);
+                self.cur().diags.extend(d);
+                TExpr {
+                    kind: TK::Unary(op, Box::new(x)),
+                    ty: t,
+                    lvalue: false,
+                    span,
+                }
+            }
+        }
+    }
+
+    fn promote(&self, t: &Ty) -> Ty {
+        match t {
+            Ty::Bool => Ty::Int(IntKind::Int),
+            Ty::Int(k) if k.rank() < 3 => Ty::Int(IntKind::Int),
+            Ty::Enum(e) => Ty::Int(self.enums[e.0 as usize].underlying),
+            t => t.clone(),
+        }
+    }
+
+    /// Usual arithmetic conversions.
+    pub(crate) fn usual_arith(&self, a: &Ty, b: &Ty) -> Ty {
+        let (a, b) = (self.promote(a), self.promote(b));
+        match (&a, &b) {
+            (Ty::Float(x), Ty::Float(y)) => Ty::Float(if x.size() >= y.size() { *x } else { *y }),
+            (Ty::Float(_), _) => a,
+            (_, Ty::Float(_)) => b,
+            (Ty::Int(x), Ty::Int(y)) => {
+                if x == y {
+                    return a;
+                }
+                if x.signed() == y.signed() {
+                    return if x.rank() >= y.rank() { a } else { b };
+                }
+                let (u, s) = if x.signed() { (*y, *x) } else { (*x, *y) };
+                if u.rank() >= s.rank() {
+                    Ty::Int(u)
+                } else if s.size() > u.size() {
+                    Ty::Int(s)
+                } else {
+                    Ty::Int(s.to_unsigned())
+                }
+            }
+            _ => a,
+        }
+    }
+
+    fn check_binary(&mut self, op: BinOp, l: &a::Expr, r: &a::Expr, span: Span) -> TExpr {
+        let l = self.check_expr(l);
+        let r = self.check_expr(r);
+        if l.ty.is_error() || r.ty.is_error() {
+            return TExpr::error(span);
+        }
+        if matches!(l.ty, Ty::Class(_)) || matches!(r.ty, Ty::Class(_)) {
+            if op == BinOp::Comma {
+                let ty = r.ty.clone();
+                let lv = r.lvalue;
+                return TExpr {
+                    kind: TK::Binary(op, Box::new(l), Box::new(r)),
+                    ty,
+                    lvalue: lv,
+                    span,
+                };
+            }
+            let name = format!("operator{}", op.spelling());
+            if let Ty::Class(_) = l.ty {
+                if let Some(x) = self.try_call_operator(l.clone(), &name, vec![r.clone()], span) {
+                    return x;
+                }
+            }
+            // A free operator or built-in after conversions of class operands.
+            if let Some(x) = self.try_free_operator(&name, vec![l.clone(), r.clone()], span) {
+                return x;
+            }
+            let conv = |s: &mut Self, x: TExpr| -> TExpr {
+                if let Ty::Class(c) = x.ty {
+                    let ops = s.conversion_functions(c);
+                    if let Some((_, t)) = ops.first() {
+                        let t = t.non_ref().clone();
+                        let mut d = vec![];
+                        let v = s.convert(x, &t, &mut d);
+                        s.cur().diags.extend(d);
+                        return v;
+                    }
+                }
+                x
+            };
+            let l2 = conv(self, l);
+            let r2 = conv(self, r);
+            if matches!(l2.ty, Ty::Class(_)) || matches!(r2.ty, Ty::Class(_)) {
+                return self.err(
+                    span,
+                    format!(
+                        "invalid operands to binary expression ('{}' and '{}')",
+                        self.ty_name(&l2.ty),
+                        self.ty_name(&r2.ty)
+                    ),
+                );
+            }
+            return self.builtin_binary(op, l2, r2, span);
+        }
+        self.builtin_binary(op, l, r, span)
+    }
+
+    fn builtin_binary(&mut self, op: BinOp, l: TExpr, r: TExpr, span: Span) -> TExpr {
+        use BinOp::*;
+        let mut d = vec![];
+        let out = match op {
+            Comma => {
+                let ty = r.ty.clone();
+                let lv = r.lvalue;
+                TExpr {
+                    kind: TK::Binary(op, Box::new(l), Box::new(r)),
+                    ty,
+                    lvalue: lv,
+                    span,
+                }
+            }
+            LogAnd | LogOr => {
+                let l = self.convert(l, &Ty::Bool, &mut d);
+                let r = self.convert(r, &Ty::Bool, &mut d);
+                TExpr {
+                    kind: TK::Binary(op, Box::new(l), Box::new(r)),
+                    ty: Ty::Bool,
+                    lvalue: false,
+                    span,
+                }
+            }
+            _ => {
+                let l = self.rvalue(l);
+                let r = self.rvalue(r);
+                // Pointer arithmetic and comparisons.
+                if (l.ty.is_pointer() || r.ty.is_pointer()) && matches!(op, Add | Sub) {
+                    if l.ty.is_pointer() && r.ty.is_pointer() && op == Sub {
+                        TExpr {
+                            kind: TK::Binary(op, Box::new(l), Box::new(r)),
+                            ty: Ty::Int(IntKind::Long),
+                            lvalue: false,
+                            span,
+                        }
+                    } else {
+                        let (p, i) = if l.ty.is_pointer() { (l, r) } else { (r, l) };
+                        let i = self.convert(i, &Ty::Int(IntKind::Long), &mut d);
+                        let ty = p.ty.clone();
+                        TExpr {
+                            kind: TK::Binary(op, Box::new(p), Box::new(i)),
+                            ty,
+                            lvalue: false,
+                            span,
+                        }
+                    }
+                } else if l.ty.is_pointer() || r.ty.is_pointer() {
+                    TExpr {
+                        kind: TK::Binary(op, Box::new(l), Box::new(r)),
+                        ty: Ty::Bool,
+                        lvalue: false,
+                        span,
+                    }
+                } else if !l.ty.is_arithmetic() || !r.ty.is_arithmetic() {
+                    let m = format!(
+                        "invalid operands to binary expression ('{}' and '{}')",
+                        self.ty_name(&l.ty),
+                        self.ty_name(&r.ty)
+                    );
+                    d.push(Diagnostic::error(span, m));
+                    TExpr::error(span)
+                } else if matches!(op, Shl | Shr) {
+                    let lt = self.promote(&l.ty);
+                    let rt = self.promote(&r.ty);
+                    let l = self.convert(l, &lt, &mut d);
+                    let r = self.convert(r, &rt, &mut d);
+                    TExpr {
+                        kind: TK::Binary(op, Box::new(l), Box::new(r)),
+                        ty: lt,
+                        lvalue: false,
+                        span,
+                    }
+                } else {
+                    let t = self.usual_arith(&l.ty, &r.ty);
+                    if matches!(op, Rem | BitAnd | BitOr | BitXor) && matches!(t, Ty::Float(_)) {
+                        d.push(Diagnostic::error(
+                            span,
+                            format!(
+                                "invalid operands to binary expression ('{}' and '{}')",
+                                self.ty_name(&l.ty),
+                                self.ty_name(&r.ty)
+                            ),
+                        ));
+                    }
+                    let l = self.convert(l, &t, &mut d);
+                    let r = self.convert(r, &t, &mut d);
+                    let rt = if matches!(op, Lt | Gt | Le | Ge | Eq | Ne) {
+                        Ty::Bool
+                    } else {
+                        t
+                    };
+                    TExpr {
+                        kind: TK::Binary(op, Box::new(l), Box::new(r)),
+                        ty: rt,
+                        lvalue: false,
+                        span,
+                    }
+                }
+            }
+        };
+        self.cur().diags.extend(d);
+        out
+    }
+
+    fn check_assign(&mut self, op: Option<BinOp>, l: &a::Expr, r: &a::Expr, span: Span) -> TExpr {
+        let l = self.check_expr(l);
+        let r = self.check_expr(r);
+        if l.ty.is_error() || r.ty.is_error() {
+            return TExpr::error(span);
+        }
+        if let Ty::Class(c) = l.ty {
+            let name = match op {
+                None => "operator=".to_string(),
+                Some(o) => format!("operator{}=", o.spelling()),
+            };
+            if let Some(x) = self.try_call_operator(l.clone(), &name, vec![r.clone()], span) {
+                return x;
+            }
+            if op.is_none() {
+                // Implicit copy assignment.
+                let mut d = vec![];
+                let v = self.convert(r, &Ty::Class(c), &mut d);
+                self.cur().diags.extend(d);
+                let ty = l.ty.clone();
+                return TExpr {
+                    kind: TK::Assign(None, Box::new(l), Box::new(v)),
+                    ty,
+                    lvalue: true,
+                    span,
+                };
+            }
+            return self.err(
+                span,
+                format!("no viable '{name}' for '{}'", self.ty_name(&l.ty)),
+            );
+        }
+        if !l.lvalue {
+            return self.err(span, "expression is not assignable");
+        }
+        let mut d = vec![];
+        let v = match op {
+            None => self.convert(r, &l.ty, &mut d),
+            Some(o) => {
+                // compound: compute in the common type, converted back by the lowering
+                let r = self.rvalue(r);
+                if l.ty.is_pointer() {
+                    self.convert(r, &Ty::Int(IntKind::Long), &mut d)
+                } else {
+                    let t = if matches!(o, BinOp::Shl | BinOp::Shr) {
+                        self.promote(&r.ty)
+                    } else {
+                        self.usual_arith(&l.ty, &r.ty)
+                    };
+                    self.convert(r, &t, &mut d)
+                }
+            }
+        };
+        self.cur().diags.extend(d);
+        let ty = l.ty.clone();
+        TExpr {
+            kind: TK::Assign(op, Box::new(l), Box::new(v)),
+            ty,
+            lvalue: true,
+            span,
+        }
+    }
+
+    fn explicit_cast(&mut self, x: TExpr, ty: &Ty, span: Span) -> TExpr {
+        if x.ty.is_error() || ty.is_error() {
+            return TExpr::error(span);
+        }
+        if matches!(ty, Ty::Void) {
+            return TExpr {
+                kind: TK::Convert(Box::new(self.rvalue(x))),
+                ty: Ty::Void,
+                lvalue: false,
+                span,
+            };
+        }
+        let mut d = vec![];
+        let r = if self.conversion_rank(&x, ty).is_some() {
+            self.convert(x, ty, &mut d)
+        } else {
+            let x = self.rvalue(x);
+            match (&x.ty, ty) {
+                (a, b) if a.is_arithmetic() && b.is_arithmetic() => TExpr {
+                    kind: TK::Convert(Box::new(x)),
+                    ty: ty.clone(),
+                    lvalue: false,
+                    span,
+                },
+                (Ty::Ptr { .. }, Ty::Ptr { .. })
+                | (Ty::Int(_), Ty::Ptr { .. })
+                | (Ty::Ptr { .. }, Ty::Int(_)) => TExpr {
+                    kind: TK::Convert(Box::new(x)),
+                    ty: ty.clone(),
+                    lvalue: false,
+                    span,
+                },
+                (Ty::Class(_), _) | (_, Ty::Class(_)) => self.convert(x, ty, &mut d),
+                _ => {
+                    d.push(Diagnostic::error(
+                        span,
+                        format!(
+                            "cannot cast from '{}' to '{}'",
+                            self.ty_name(&x.ty),
+                            self.ty_name(ty)
+                        ),
+                    ));
+                    TExpr::error(span)
+                }
+            }
+        };
+        self.cur().diags.extend(d);
+        r
+    }
+
+    // ------------------------------------------------------------ calls
+
+    fn check_call(&mut self, callee: &a::Expr, args: &[a::Expr], span: Span) -> TExpr {
+        let args: Vec<TExpr> = args.iter().map(|x| self.check_expr(x)).collect();
+        if args
+            .iter()
+            .any(|x| x.ty.is_error() && !matches!(x.kind, TK::HostOnly(_)))
+        {
+            return TExpr::error(span);
+        }
+        match &callee.kind {
+            ExprKind::Member { base, arrow, name } => {
+                let b = self.check_expr(base);
+                let b = if *arrow { self.deref(b, span) } else { b };
+                if b.ty.is_error() {
+                    return TExpr::error(span);
+                }
+                if let Some(fx) = self.field_access(b.clone(), &name.last().ident, span) {
+                    return self.call_object(fx, args, span);
+                }
+                let explicit = self.explicit_targs(name);
+                self.method_call(b, &name.last().ident, &explicit, args, span)
+            }
+            ExprKind::Name(q) => {
+                // Locals / fields that are objects: call operator().
+                if q.is_simple() {
+                    let name = q.last().ident.clone();
+                    let level = self.fn_stack.len() - 1;
+                    if let Some(x) = self.name_in_level(level, &name, callee.span) {
+                        return self.call_object(x, args, span);
+                    }
+                    if let Some(c) = self.cur().this_class {
+                        if self.class(c).closure.is_none() {
+                            if let Some(x) = self.field_of(c, &name, span) {
+                                return self.call_object(x, args, span);
+                            }
+                        }
+                    }
+                }
+                let name_str = q.to_string_lossy();
+                if (name_str.starts_with("__spirv_") || name_str.starts_with("__builtin_"))
+                    && q.parts.len() == 1
+                {
+                    return self.intrinsic_call(q.last().ident.to_string(), args, span);
+                }
+                let (ctx, env) = self.ctx_env();
+                let mut d = vec![];
+                let found = self.lookup_qualified(q, ctx, &env, &mut d);
+                self.cur().diags.extend(d);
+                let explicit = self.explicit_targs(q);
+                match found {
+                    Found::Entities(es, fctx) => {
+                        let mut cands = vec![];
+                        for ent in &es {
+                            match ent {
+                                Entity::Function(decl, dctx, denv) => {
+                                    let class = if let Ctx::Class(c) = dctx {
+                                        Some(*c)
+                                    } else {
+                                        None
+                                    };
+                                    cands.push(Candidate {
+                                        decl: decl.clone(),
+                                        ctx: *dctx,
+                                        env: denv.clone(),
+                                        class,
+                                    });
+                                }
+                                Entity::Var(v) => {
+                                    let ty = self.var(*v).ty.clone();
+                                    let x = TExpr {
+                                        kind: TK::Var(*v),
+                                        ty: ty.non_ref().clone(),
+                                        lvalue: true,
+                                        span,
+                                    };
+                                    return self.call_object(x, args, span);
+                                }
+                                Entity::ClassInst(_) | Entity::Class(..) | Entity::Alias(..) => {
+                                    let mut d = vec![];
+                                    let ty = self.resolve_named_type(q, ctx, &env, &mut d);
+                                    self.cur().diags.extend(d);
+                                    if let Ty::Class(c) = ty {
+                                        let mut d = vec![];
+                                        let r = self.construct(c, args, span, &mut d);
+                                        self.cur().diags.extend(d);
+                                        return r;
+                                    }
+                                    if args.len() == 1 {
+                                        let x = args.into_iter().next().expect("one");
+                                        return self.explicit_cast(x, &ty, span);
+                                    }
+                                    return TExpr::error(span);
+                                }
+                                _ => {}
+                            }
+                        }
+                        let _ = fctx;
+                        if cands.is_empty() {
+                            return self.err(
+                                span,
+                                format!("called object '{name_str}' is not a function"),
+                            );
+                        }
+                        // Member functions called without an object use `this`.
+                        let this_obj =
+                            if cands.iter().any(|c| c.class.is_some() && !c.decl.is_static) {
+                                self.cur().this_class.map(|c| TExpr {
+                                    kind: TK::This,
+                                    ty: Ty::Class(c),
+                                    lvalue: true,
+                                    span,
+                                })
+                            } else {
+                                None
+                            };
+                        self.finish_call(&cands, &explicit, this_obj, args, &name_str, span)
+                    }
+                    _ => self.err(
+                        callee.span,
+                        format!("use of undeclared identifier '{name_str}'"),
+                    ),
+                }
+            }
+            _ => {
+                let c = self.check_expr(callee);
+                self.call_object(c, args, span)
+            }
+        }
+    }
+
+    fn explicit_targs(&mut self, q: &a::QualName) -> Vec<TArg> {
+        match &q.last().template_args {
+            Some(ta) => {
+                let (ctx, env) = self.ctx_env();
+                let mut d = vec![];
+                let r = self.resolve_template_args(ta, ctx, &env, &mut d);
+                self.cur().diags.extend(d);
+                r
+            }
+            None => vec![],
+        }
+    }
+
+    fn intrinsic_call(&mut self, name: String, args: Vec<TExpr>, span: Span) -> TExpr {
+        let known = [
+            "__spirv_BuiltInGlobalInvocationId",
+            "__spirv_BuiltInLocalInvocationId",
+            "__spirv_BuiltInWorkgroupId",
+            "__spirv_BuiltInNumWorkgroups",
+            "__spirv_BuiltInWorkgroupSize",
+        ];
+        if known.contains(&name.as_str()) {
+            if args.len() != 1 {
+                return self.err(span, format!("'{name}' takes one argument (the dimension)"));
+            }
+            let mut d = vec![];
+            let a0 = self.convert(
+                args.into_iter().next().expect("one"),
+                &Ty::Int(IntKind::Int),
+                &mut d,
+            );
+            self.cur().diags.extend(d);
+            return TExpr {
+                kind: TK::Intrinsic(name, vec![a0]),
+                ty: Ty::size_t(),
+                lvalue: false,
+                span,
+            };
+        }
+        self.err(span, format!("unknown compiler intrinsic '{name}'"))
+    }
+
+    /// Call a member function named `name` on object `obj`.
+    fn method_call(
+        &mut self,
+        obj: TExpr,
+        name: &str,
+        explicit: &[TArg],
+        args: Vec<TExpr>,
+        span: Span,
+    ) -> TExpr {
+        let Ty::Class(c) = obj.ty.clone() else {
+            return self.err(
+                span,
+                format!(
+                    "member reference base type '{}' is not a structure or union",
+                    self.ty_name(&obj.ty)
+                ),
+            );
+        };
+        let cands = self.method_candidates(c, name);
+        if cands.is_empty() {
+            return self.err(
+                span,
+                format!("no member named '{name}' in '{}'", self.class_name(c)),
+            );
+        }
+        let what = format!("{}::{name}", self.class_name(c));
+        self.finish_call(&cands, explicit, Some(obj), args, &what, span)
+    }
+
+    fn method_candidates(&mut self, c: ClassId, name: &str) -> Vec<Candidate> {
+        self.class_lookup(c, name)
+            .into_iter()
+            .filter_map(|e| match e {
+                Entity::Function(d, ctx, env) => {
+                    let class = if let Ctx::Class(cc) = ctx {
+                        Some(cc)
+                    } else {
+                        None
+                    };
+                    Some(Candidate {
+                        decl: d,
+                        ctx,
+                        env,
+                        class,
+                    })
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn finish_call(
+        &mut self,
+        cands: &[Candidate],
+        explicit: &[TArg],
+        obj: Option<TExpr>,
+        args: Vec<TExpr>,
+        what: &str,
+        span: Span,
+    ) -> TExpr {
+        let mut d = vec![];
+        let Some(f) = self.resolve_overload(cands, explicit, &args, what, span, &mut d) else {
+            self.cur().diags.extend(d);
+            return TExpr::error(span);
+        };
+        let mut args = self.finish_call_args(f, args, &mut d);
+        self.cur().diags.extend(d);
+        let fi = self.func(f);
+        let is_member = fi.class.is_some()
+            && !fi.decl.is_static
+            && fi.decl.kind != a::FunctionKind::Constructor;
+        if is_member {
+            match obj {
+                Some(o) => args.insert(0, materialize(o)),
+                None => {
+                    return self.err(
+                        span,
+                        format!("call to non-static member function '{what}' without an object"),
+                    )
+                }
+            }
+        }
+        self.ensure_body(f);
+        self.note_kernel_entry(f, span);
+        let ret = self.func(f).ret.clone();
+        TExpr {
+            kind: TK::Call(f, args),
+            ty: ret.non_ref().clone(),
+            lvalue: ret.is_ref(),
+            span,
+        }
+    }
+
+    /// Record a kernel if `f` is declared `[[clang::sycl_kernel_entry_point(Name)]]`.
+    fn note_kernel_entry(&mut self, f: FuncId, span: Span) {
+        let decl = self.func(f).decl.clone();
+        let Some(attr) = decl.attrs.find(ENTRY_POINT_ATTR) else {
+            return;
+        };
+        if self.kernels.iter().any(|k| k.entry == f) {
+            return;
+        }
+        let (ctx, env) = (self.func(f).ctx, self.func(f).env.clone());
+        let mut d = vec![];
+        let name_ty = match attr.args.first() {
+            Some(a::TemplateArg::Type(t)) => self.resolve_type(t, ctx, &env, &mut d),
+            _ => {
+                d.push(Diagnostic::error(
+                    attr.span,
+                    "'sycl_kernel_entry_point' attribute takes one argument: the kernel name type",
+                ));
+                Ty::Error
+            }
+        };
+        self.diags.list.extend(d);
+        self.kernels.push(KernelInstance {
+            name_ty,
+            entry: f,
+            span,
+        });
+    }
+
+    /// Call an object: a closure or class with `operator()`.
+    fn call_object(&mut self, obj: TExpr, args: Vec<TExpr>, span: Span) -> TExpr {
+        match obj.ty.clone() {
+            Ty::Class(_) => self.call_operator(obj, "operator()", args, span),
+            Ty::Error => TExpr::error(span),
+            Ty::OverloadSet => TExpr::error(span),
+            t => self.err(
+                span,
+                format!(
+                    "called object type '{}' is not a function or function pointer",
+                    self.ty_name(&t)
+                ),
+            ),
+        }
+    }
+
+    fn call_operator(&mut self, obj: TExpr, name: &str, args: Vec<TExpr>, span: Span) -> TExpr {
+        match self.try_call_operator(obj.clone(), name, args.clone(), span) {
+            Some(x) => x,
+            None => {
+                if let Some(x) = self.try_free_operator(
+                    name,
+                    std::iter::once(obj.clone()).chain(args).collect(),
+                    span,
+                ) {
+                    return x;
+                }
+                let t = self.ty_name(&obj.ty);
+                self.err(span, format!("type '{t}' does not provide an '{name}'"))
+            }
+        }
+    }
+
+    fn try_call_operator(
+        &mut self,
+        obj: TExpr,
+        name: &str,
+        args: Vec<TExpr>,
+        span: Span,
+    ) -> Option<TExpr> {
+        let Ty::Class(c) = obj.ty.clone() else {
+            return None;
+        };
+        if name == "operator()" {
+            if let Some(cl) = self.class(c).closure.clone() {
+                let f = cl.call_op?;
+                let mut d = vec![];
+                let what = "lambda call operator";
+                let params = self.func(f).params.clone();
+                if params.len() != args.len() {
+                    self.cur().diags.push(Diagnostic::error(span, format!("no matching function for call to {what}: expected {} arguments, got {}", params.len(), args.len())));
+                    return Some(TExpr::error(span));
+                }
+                let mut cargs = vec![materialize(obj)];
+                for (x, p) in args.into_iter().zip(params.iter()) {
+                    cargs.push(self.convert(x, p, &mut d));
+                }
+                self.cur().diags.extend(d);
+                let ret = self.func(f).ret.clone();
+                return Some(TExpr {
+                    kind: TK::Call(f, cargs),
+                    ty: ret.non_ref().clone(),
+                    lvalue: ret.is_ref(),
+                    span,
+                });
+            }
+        }
+        let cands = self.method_candidates(c, name);
+        if cands.is_empty() {
+            return None;
+        }
+        let what = format!("{}::{name}", self.class_name(c));
+        Some(self.finish_call(&cands, &[], Some(obj), args, &what, span))
+    }
+
+    fn try_free_operator(&mut self, name: &str, args: Vec<TExpr>, span: Span) -> Option<TExpr> {
+        let (ctx, env) = self.ctx_env();
+        let mut cands = vec![];
+        if let Found::Entities(es, _) = self.lookup_unqualified(name, ctx, &env) {
+            for e in es {
+                if let Entity::Function(d, dctx, denv) = e {
+                    cands.push(Candidate {
+                        decl: d,
+                        ctx: dctx,
+                        env: denv,
+                        class: None,
+                    });
+                }
+            }
+        }
+        // Argument-dependent lookup in the namespaces of class operands.
+        for x in &args {
+            if let Ty::Class(c) = x.ty {
+                let mut cctx = self.class(c).ctx;
+                while let Ctx::Class(p) = cctx {
+                    cctx = self.class(p).ctx;
+                }
+                if let Ctx::Ns(n) = cctx {
+                    for e in self.ns_lookup(n, name) {
+                        if let Entity::Function(d, dctx, denv) = e {
+                            if !cands.iter().any(|c: &Candidate| Rc::ptr_eq(&c.decl, &d)) {
+                                cands.push(Candidate {
+                                    decl: d,
+                                    ctx: dctx,
+                                    env: denv,
+                                    class: None,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if cands.is_empty() {
+            return None;
+        }
+        let mut probe = vec![];
+        self.resolve_overload(&cands, &[], &args, name, span, &mut probe)?;
+        Some(self.finish_call(&cands, &[], None, args, name, span))
+    }
+
+    // ------------------------------------------------------------ lambdas
+
+    fn check_lambda(&mut self, l: &Rc<a::LambdaExpr>, span: Span) -> TExpr {
+        let enclosing = self.cur().func;
+        if l.is_generic {
+            return self.err(
+                span,
+                "generic lambdas (with 'auto' parameters) are not supported yet",
+            );
+        }
+        // Number the closure in its enclosing function (part of its mangled name).
+        let (ctx, env) = self.ctx_env();
+        let mut d = vec![];
+        let ptys: Vec<Ty> = l
+            .params
+            .iter()
+            .map(|p| self.resolve_type(&p.ty, ctx, &env, &mut d))
+            .collect();
+        self.cur().diags.extend(d);
+        let sig = ptys
+            .iter()
+            .map(|t| self.ty_name(t))
+            .collect::<Vec<_>>()
+            .join(",");
+        let fi = &mut self.funcs[enclosing.0 as usize];
+        let discriminator = match self.lambda_numbering {
+            LambdaNumbering::Sequential => fi.lambda_count,
+            LambdaNumbering::PerSignature => *fi.lambda_sig_counts.get(&sig).unwrap_or(&0),
+        };
+        fi.lambda_count += 1;
+        *fi.lambda_sig_counts.entry(sig).or_insert(0) += 1;
+
+        let closure = self.new_class(
+            Rc::from("<lambda>"),
+            None,
+            None,
+            Ctx::Func(enclosing),
+            env.clone(),
+        );
+        self.classes[closure.0 as usize].closure = Some(ClosureInfo {
+            lambda: l.clone(),
+            enclosing,
+            discriminator,
+            call_op: None,
+            captures: vec![],
+        });
+
+        // The call operator, as a synthesized member function.
+        let op_decl = Rc::new(a::FunctionDecl {
+            name: a::QualName::simple(Rc::from("operator()"), span),
+            kind: a::FunctionKind::Normal,
+            template: None,
+            outer_templates: vec![],
+            explicit_specialization: false,
+            attrs: a::Attributes::default(),
+            ret: l.ret.clone().unwrap_or(a::TypeExpr {
+                kind: a::TypeExprKind::Auto,
+                is_const: false,
+                is_volatile: false,
+                address_space: None,
+                span,
+            }),
+            trailing_return: l.ret.is_some(),
+            params: l.params.clone(),
+            variadic: false,
+            is_static: false,
+            is_inline: true,
+            is_constexpr: false,
+            is_virtual: false,
+            is_explicit: false,
+            is_const: !l.is_mutable,
+            is_extern_c: false,
+            deleted: false,
+            defaulted: false,
+            ctor_inits: vec![],
+            body: Some(l.body.clone()),
+            span: l.span,
+        });
+        let ret = match &l.ret {
+            Some(t) => {
+                let mut d = vec![];
+                let r = self.resolve_type(t, ctx, &env, &mut d);
+                self.cur().diags.extend(d);
+                Some(r)
+            }
+            None => None,
+        };
+        self.funcs.push(FuncInfo {
+            decl: op_decl.clone(),
+            ctx: Ctx::Class(closure),
+            env: env.clone(),
+            class: Some(closure),
+            template_args: vec![],
+            ret: ret.clone().unwrap_or(Ty::Void),
+            params: ptys,
+            body: None,
+            body_state: BodyState::Checking,
+            diags: vec![],
+            closure: Some(closure),
+            lambda_count: 0,
+            lambda_sig_counts: HashMap::new(),
+        });
+        let op = FuncId(self.funcs.len() as u32 - 1);
+        self.classes[closure.0 as usize]
+            .closure
+            .as_mut()
+            .expect("closure")
+            .call_op = Some(op);
+
+        // Explicit captures first, in capture-list order.
+        let parent = self.fn_stack.len() - 1;
+        self.fn_stack.push(FnCtx {
+            func: op,
+            env,
+            frames: vec![vec![]],
+            this_class: Some(closure),
+            ret,
+            deduced_ret: None,
+            diags: vec![],
+            parent: Some(parent),
+            capture_default: l.default_capture,
+            explicit_captures: l.captures.clone(),
+        });
+        let level = self.fn_stack.len() - 1;
+        for c in &l.captures {
+            if c.is_this {
+                let sp = c.span;
+                self.cur().diags.push(Diagnostic::error(
+                    sp,
+                    "capturing 'this' is not supported yet",
+                ));
+                continue;
+            }
+            if let Some(init) = &c.init {
+                // init-capture: evaluated in the enclosing context.
+                let saved = self.fn_stack.pop().expect("ctx");
+                let v = self.check_expr(init);
+                let v = self.rvalue(v);
+                self.fn_stack.push(saved);
+                let vid = self.new_var(c.name.clone(), v.ty.clone(), None, c.span);
+                let _ = vid;
+                let ci = &mut self.classes[closure.0 as usize];
+                ci.fields.push(Field {
+                    name: c.name.clone(),
+                    ty: v.ty.clone(),
+                    offset: 0,
+                    span: c.span,
+                });
+                ci.closure
+                    .as_mut()
+                    .expect("closure")
+                    .captures
+                    .push((VarId(u32::MAX), false));
+                self.pending_capture_inits
+                    .entry(closure)
+                    .or_default()
+                    .push(v);
+                continue;
+            }
+            let found = self.fn_stack[parent].parent.is_some() || true;
+            let _ = found;
+            match self.name_in_level(parent, &c.name, c.span) {
+                Some(outer) if !matches!(outer.kind, TK::IntLit(_)) => {
+                    self.capture(level, &c.name, outer, c.span);
+                }
+                Some(_) => {}
+                None => {
+                    let sp = c.span;
+                    self.cur().diags.push(Diagnostic::error(
+                        sp,
+                        format!("use of undeclared identifier '{}' in capture list", c.name),
+                    ));
+                }
+            }
+        }
+        let body = self.check_body_common(op, &op_decl);
+        let fc = self.fn_stack.pop().expect("lambda ctx");
+        if fc.ret.is_none() {
+            self.funcs[op.0 as usize].ret = fc.deduced_ret.clone().unwrap_or(Ty::Void);
+        }
+        // Lambda bodies report their own diagnostics with the enclosing function's.
+        self.funcs[op.0 as usize].diags.extend(fc.diags);
+        self.funcs[op.0 as usize].body = Some(Rc::new(body));
+        self.funcs[op.0 as usize].body_state = BodyState::Done;
+
+        // Lay out the closure: fields in capture order.
+        let fields = self.class(closure).fields.clone();
+        let mut off = 0u64;
+        let mut align = 1u64;
+        let mut laid = vec![];
+        for mut f in fields {
+            let (s, al) = self.size_align(&f.ty).unwrap_or((0, 1));
+            off = off.div_ceil(al) * al;
+            f.offset = off;
+            off += s;
+            align = align.max(al);
+            laid.push(f);
+        }
+        let ci = &mut self.classes[closure.0 as usize];
+        ci.fields = laid;
+        ci.size = if off == 0 {
+            1
+        } else {
+            off.div_ceil(align) * align
+        };
+        ci.align = align;
+        ci.complete = true;
+        ci.laid_out = true;
+        let inits = self
+            .pending_capture_inits
+            .remove(&closure)
+            .unwrap_or_default();
+        TExpr {
+            kind: TK::Lambda(closure, inits),
+            ty: Ty::Class(closure),
+            lvalue: false,
+            span,
+        }
+    }
+}
+
+#[allow(dead_code)]
+fn unused(_: BinOp) {}

@@ -1,0 +1,382 @@
+//! Implicit conversions (C++ [conv], [over.best.ics]): ranking for overload
+//! resolution and applying them to checked expressions.
+
+use super::thir::{Expr, ExprKind};
+use super::*;
+
+/// Rank of an implicit conversion sequence; lower is better.
+pub(crate) type Rank = u8;
+pub(crate) const EXACT: Rank = 0;
+pub(crate) const PROMOTION: Rank = 1;
+pub(crate) const CONVERSION: Rank = 2;
+pub(crate) const USER: Rank = 3;
+
+impl Sema {
+    /// How `e` converts to `to`, or `None` if it cannot.
+    pub(crate) fn conversion_rank(&mut self, e: &Expr, to: &Ty) -> Option<Rank> {
+        let from = e.ty.clone();
+        if from.is_error() || to.is_error() {
+            return Some(EXACT);
+        }
+        match to {
+            Ty::LRef(t, is_const) => {
+                if e.lvalue && self.same_or_base(&from, t) {
+                    return Some(EXACT);
+                }
+                if *is_const {
+                    return self.conversion_rank(e, t);
+                }
+                None
+            }
+            Ty::RRef(t) => {
+                if !e.lvalue {
+                    return self.conversion_rank(e, t);
+                }
+                None
+            }
+            Ty::Class(c) => {
+                if self.same_or_base(&from, to) {
+                    return Some(EXACT);
+                }
+                if self.converting_ctor(*c, e).is_some() {
+                    return Some(USER);
+                }
+                None
+            }
+            _ => {
+                if let Ty::Class(fc) = from {
+                    // conversion function
+                    let ops = self.conversion_functions(fc);
+                    for (f, rt) in ops {
+                        let _ = f;
+                        let probe = Expr {
+                            kind: ExprKind::Error,
+                            ty: rt,
+                            lvalue: false,
+                            span: e.span,
+                        };
+                        if let Some(r) = self.standard_rank(&probe, to) {
+                            let _ = r;
+                            return Some(USER);
+                        }
+                    }
+                    return None;
+                }
+                self.standard_rank(e, to)
+            }
+        }
+    }
+
+    fn standard_rank(&self, e: &Expr, to: &Ty) -> Option<Rank> {
+        let from = &e.ty;
+        if from == to {
+            return Some(EXACT);
+        }
+        match (from, to) {
+            (Ty::Int(a), Ty::Int(b)) => {
+                if a.rank() < 3 && *b == IntKind::Int {
+                    Some(PROMOTION)
+                } else {
+                    Some(CONVERSION)
+                }
+            }
+            (Ty::Bool, Ty::Int(IntKind::Int)) => Some(PROMOTION),
+            (Ty::Float(FloatKind::Float), Ty::Float(FloatKind::Double)) => Some(PROMOTION),
+            (Ty::Enum(_), Ty::Int(_)) => Some(PROMOTION),
+            (Ty::Bool | Ty::Int(_) | Ty::Float(_), Ty::Bool | Ty::Int(_) | Ty::Float(_)) => {
+                Some(CONVERSION)
+            }
+            (Ty::Ptr { .. } | Ty::Nullptr, Ty::Bool) => Some(CONVERSION),
+            (Ty::Nullptr, Ty::Ptr { .. }) => Some(CONVERSION),
+            (Ty::Int(_), Ty::Ptr { .. }) if matches!(e.kind, ExprKind::IntLit(0)) => {
+                Some(CONVERSION)
+            }
+            (Ty::Array(el, _), Ty::Ptr { pointee, .. }) => {
+                if el == pointee || matches!(**pointee, Ty::Void) {
+                    Some(EXACT)
+                } else {
+                    None
+                }
+            }
+            (
+                Ty::Ptr {
+                    pointee: a,
+                    pointee_const: ca,
+                    space: sa,
+                },
+                Ty::Ptr {
+                    pointee: b,
+                    pointee_const: cb,
+                    space: sb,
+                },
+            ) => {
+                let space_ok = sa == sb
+                    || sb.is_none()
+                    || matches!(sb, Some(crate::front::ast::AddressSpace::Generic));
+                if !space_ok || (*ca && !*cb) {
+                    return None;
+                }
+                if a == b {
+                    Some(EXACT)
+                } else if matches!(**b, Ty::Void) {
+                    Some(CONVERSION)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+
+    fn same_or_base(&mut self, from: &Ty, to: &Ty) -> bool {
+        let from = from.non_ref();
+        let to = to.non_ref();
+        if from == to {
+            return true;
+        }
+        if let (Ty::Class(a), Ty::Class(b)) = (from, to) {
+            self.complete_class(*a);
+            let bases: Vec<ClassId> = self.class(*a).bases.iter().map(|x| x.0).collect();
+            return bases
+                .iter()
+                .any(|x| self.same_or_base(&Ty::Class(*x), &Ty::Class(*b)));
+        }
+        false
+    }
+
+    /// A non-explicit constructor of `c` callable with the single argument `e`.
+    pub(crate) fn converting_ctor(&mut self, c: ClassId, e: &Expr) -> Option<FuncId> {
+        let ctors = self.constructors(c);
+        for f in ctors {
+            let fi = self.func(f);
+            if fi.decl.is_explicit || fi.params.is_empty() {
+                continue;
+            }
+            let required = fi
+                .decl
+                .params
+                .iter()
+                .filter(|p| p.default.is_none())
+                .count();
+            if required > 1 {
+                continue;
+            }
+            let p0 = fi.params[0].clone();
+            if matches!(p0.non_ref(), Ty::Class(pc) if *pc == c) {
+                continue; // copy/move constructor
+            }
+            if let Ty::Class(_) = e.ty {
+                // No second user-defined conversion.
+                if !self.same_or_base(&e.ty, &p0) {
+                    continue;
+                }
+            }
+            if self.conversion_rank(e, &p0).is_some() {
+                return Some(f);
+            }
+        }
+        None
+    }
+
+    pub(crate) fn constructors(&mut self, c: ClassId) -> Vec<FuncId> {
+        let name = self.class(c).name.clone();
+        let env = self.class(c).env.clone();
+        let methods: Vec<_> = self
+            .class(c)
+            .methods
+            .iter()
+            .filter(|m| {
+                m.kind == crate::front::ast::FunctionKind::Constructor
+                    && m.name.last().ident == name
+            })
+            .cloned()
+            .collect();
+        methods
+            .into_iter()
+            .filter(|m| m.template.is_none())
+            .filter_map(|m| self.function_instance(&m, Ctx::Class(c), env.clone(), Some(c), vec![]))
+            .collect()
+    }
+
+    pub(crate) fn conversion_functions(&mut self, c: ClassId) -> Vec<(FuncId, Ty)> {
+        let env = self.class(c).env.clone();
+        let methods: Vec<_> = self
+            .class(c)
+            .methods
+            .iter()
+            .filter(|m| {
+                m.kind == crate::front::ast::FunctionKind::Conversion && m.template.is_none()
+            })
+            .cloned()
+            .collect();
+        let ids: Vec<FuncId> = methods
+            .into_iter()
+            .filter_map(|m| self.function_instance(&m, Ctx::Class(c), env.clone(), Some(c), vec![]))
+            .collect();
+        ids.into_iter()
+            .map(|f| (f, self.func(f).ret.clone()))
+            .collect()
+    }
+
+    /// lvalue-to-rvalue (and array-to-pointer) conversion.
+    pub(crate) fn rvalue(&self, e: Expr) -> Expr {
+        if let Ty::Array(el, _) = e.ty.clone() {
+            let ty = Ty::ptr_to((*el).clone());
+            let span = e.span;
+            return Expr {
+                kind: ExprKind::AddrOf(Box::new(Expr {
+                    kind: ExprKind::Index(Box::new(e), Box::new(int_lit(0, span))),
+                    ty: (*el).clone(),
+                    lvalue: true,
+                    span,
+                })),
+                ty,
+                lvalue: false,
+                span,
+            };
+        }
+        if e.lvalue {
+            let ty = e.ty.clone();
+            let span = e.span;
+            return Expr {
+                kind: ExprKind::Load(Box::new(e)),
+                ty,
+                lvalue: false,
+                span,
+            };
+        }
+        e
+    }
+
+    /// Apply the implicit conversion of `e` to `to` (after a successful rank check).
+    pub(crate) fn convert(&mut self, e: Expr, to: &Ty, diags: &mut Vec<Diagnostic>) -> Expr {
+        if e.ty.is_error() || to.is_error() {
+            return e;
+        }
+        let span = e.span;
+        match to {
+            Ty::LRef(t, is_const) => {
+                if e.lvalue && self.same_or_base(&e.ty, t) {
+                    return e;
+                }
+                if *is_const || !e.lvalue {
+                    let v = self.convert(e, t, diags);
+                    return materialize(v);
+                }
+                diags.push(Diagnostic::error(span, format!("cannot bind a non-const lvalue reference of type '{}' to a value of type '{}'", self.ty_name(to), self.ty_name(&e.ty))));
+                Expr::error(span)
+            }
+            Ty::RRef(t) => {
+                let v = self.convert(e, t, diags);
+                materialize(v)
+            }
+            Ty::Class(c) => {
+                if self.same_or_base(&e.ty, to) {
+                    return e;
+                }
+                if let Some(ctor) = self.converting_ctor(*c, &e) {
+                    let p0 = self.func(ctor).params[0].clone();
+                    let a = self.convert(e, &p0, diags);
+                    let mut args = vec![a];
+                    self.append_default_args(ctor, &mut args, diags);
+                    return Expr {
+                        kind: ExprKind::Construct(ctor, args),
+                        ty: to.clone(),
+                        lvalue: false,
+                        span,
+                    };
+                }
+                diags.push(Diagnostic::error(
+                    span,
+                    format!(
+                        "no viable conversion from '{}' to '{}'",
+                        self.ty_name(&e.ty),
+                        self.ty_name(to)
+                    ),
+                ));
+                Expr::error(span)
+            }
+            _ => {
+                if let Ty::Class(fc) = e.ty.clone() {
+                    for (f, rt) in self.conversion_functions(fc) {
+                        let probe = Expr {
+                            kind: ExprKind::Error,
+                            ty: rt.clone(),
+                            lvalue: false,
+                            span,
+                        };
+                        if self.standard_rank(&probe, to).is_some() {
+                            let obj = if e.lvalue {
+                                e.clone()
+                            } else {
+                                materialize(e.clone())
+                            };
+                            let call = Expr {
+                                kind: ExprKind::Call(f, vec![obj]),
+                                ty: rt.non_ref().clone(),
+                                lvalue: rt.is_ref(),
+                                span,
+                            };
+                            self.ensure_body(f);
+                            let call = self.rvalue(call);
+                            return self.convert(call, to, diags);
+                        }
+                    }
+                    diags.push(Diagnostic::error(
+                        span,
+                        format!(
+                            "no viable conversion from '{}' to '{}'",
+                            self.ty_name(&e.ty),
+                            self.ty_name(to)
+                        ),
+                    ));
+                    return Expr::error(span);
+                }
+                let e = self.rvalue(e);
+                if &e.ty == to {
+                    return e;
+                }
+                if self.standard_rank(&e, to).is_none() {
+                    diags.push(Diagnostic::error(
+                        span,
+                        format!(
+                            "cannot convert '{}' to '{}'",
+                            self.ty_name(&e.ty),
+                            self.ty_name(to)
+                        ),
+                    ));
+                    return Expr::error(span);
+                }
+                Expr {
+                    kind: ExprKind::Convert(Box::new(e)),
+                    ty: to.clone(),
+                    lvalue: false,
+                    span,
+                }
+            }
+        }
+    }
+}
+
+pub(crate) fn materialize(e: Expr) -> Expr {
+    if e.lvalue {
+        return e;
+    }
+    let ty = e.ty.clone();
+    let span = e.span;
+    Expr {
+        kind: ExprKind::Temporary(Box::new(e)),
+        ty,
+        lvalue: true,
+        span,
+    }
+}
+
+pub(crate) fn int_lit(v: i128, span: Span) -> Expr {
+    Expr {
+        kind: ExprKind::IntLit(v),
+        ty: Ty::Int(IntKind::Int),
+        lvalue: false,
+        span,
+    }
+}

@@ -1,0 +1,445 @@
+//! Declaration collection (namespaces, classes, functions, variables,
+//! aliases, enums) and class completion (bases, fields, Itanium layout).
+
+use super::*;
+use crate::front::ast::{Decl, FunctionDecl};
+
+pub(crate) type Pending = Vec<(Rc<FunctionDecl>, Ctx, Rc<Env>)>;
+
+impl Sema {
+    pub(crate) fn collect_decls(
+        &mut self,
+        decls: &[Decl],
+        ctx: Ctx,
+        env: &Rc<Env>,
+        to_check: &mut Pending,
+    ) {
+        for d in decls {
+            self.collect_decl(d, ctx, env, to_check);
+        }
+    }
+
+    fn add_member(&mut self, ctx: Ctx, name: Rc<str>, e: Entity) {
+        match ctx {
+            Ctx::Ns(n) => self.namespaces[n.0 as usize]
+                .members
+                .entry(name)
+                .or_default()
+                .push(e),
+            Ctx::Class(c) => self.classes[c.0 as usize]
+                .members
+                .entry(name)
+                .or_default()
+                .push(e),
+            Ctx::Func(_) => {}
+        }
+    }
+
+    fn collect_decl(&mut self, d: &Decl, ctx: Ctx, env: &Rc<Env>, to_check: &mut Pending) {
+        match d {
+            Decl::Namespace(n) => {
+                let Ctx::Ns(parent) = ctx else { return };
+                let id = match &n.name {
+                    Some(name) => {
+                        let existing = self.namespaces[parent.0 as usize]
+                            .members
+                            .get(name)
+                            .and_then(|v| {
+                                v.iter().find_map(|e| match e {
+                                    Entity::Namespace(id) => Some(*id),
+                                    _ => None,
+                                })
+                            });
+                        match existing {
+                            Some(id) => id,
+                            None => {
+                                let id = self.new_namespace(Some(name.clone()), parent, n.inline);
+                                self.add_member(ctx, name.clone(), Entity::Namespace(id));
+                                id
+                            }
+                        }
+                    }
+                    None => {
+                        let id = self.new_namespace(None, parent, true);
+                        self.namespaces[parent.0 as usize].using_dirs.push(id);
+                        id
+                    }
+                };
+                if n.inline && !self.namespaces[parent.0 as usize].using_dirs.contains(&id) {
+                    self.namespaces[parent.0 as usize].using_dirs.push(id);
+                }
+                self.collect_decls(&n.decls, Ctx::Ns(id), env, to_check);
+            }
+            Decl::LinkageSpec(ds) => self.collect_decls(ds, ctx, env, to_check),
+            Decl::Class(c) => {
+                let Some(name) = c.name.clone() else { return };
+                if c.specialization_args.is_some() {
+                    if let Ctx::Ns(n) = ctx {
+                        self.namespaces[n.0 as usize]
+                            .specializations
+                            .entry(name)
+                            .or_default()
+                            .push((c.clone(), ctx, env.clone()));
+                    }
+                    return;
+                }
+                // A definition after a forward declaration replaces it.
+                let members = match ctx {
+                    Ctx::Ns(n) => self.namespaces[n.0 as usize].members.get_mut(&name),
+                    Ctx::Class(cl) => self.classes[cl.0 as usize].members.get_mut(&name),
+                    Ctx::Func(_) => None,
+                };
+                if let Some(list) = members {
+                    for e in list.iter_mut() {
+                        if let Entity::Class(old, _, _) = e {
+                            if old.members.is_none() || c.members.is_some() {
+                                *e = Entity::Class(c.clone(), ctx, env.clone());
+                            }
+                            return;
+                        }
+                        if let Entity::ClassInst(id) = e {
+                            let id = *id;
+                            if c.members.is_some()
+                                && self.classes[id.0 as usize]
+                                    .decl
+                                    .as_ref()
+                                    .map(|d| d.members.is_none())
+                                    .unwrap_or(true)
+                            {
+                                self.classes[id.0 as usize].decl = Some(c.clone());
+                                self.register_class_members(id, c, to_check);
+                            }
+                            return;
+                        }
+                    }
+                }
+                if c.template.is_some() {
+                    self.add_member(ctx, name, Entity::Class(c.clone(), ctx, env.clone()));
+                } else {
+                    let id = self.new_class(name.clone(), Some(c.clone()), None, ctx, env.clone());
+                    self.add_member(ctx, name, Entity::ClassInst(id));
+                    self.register_class_members(id, c, to_check);
+                }
+            }
+            Decl::Function(f) => {
+                if f.name.parts.len() > 1 {
+                    // Out-of-class member definition: attach to its class template later.
+                    return;
+                }
+                if f.explicit_specialization {
+                    return;
+                }
+                let name = f.name.last().ident.clone();
+                self.add_member(ctx, name, Entity::Function(f.clone(), ctx, env.clone()));
+                if f.template.is_none() && f.body.is_some() {
+                    if let Ctx::Ns(_) = ctx {
+                        to_check.push((f.clone(), ctx, env.clone()));
+                    }
+                }
+            }
+            Decl::Var(v) => {
+                if v.qualified.is_some() {
+                    return;
+                }
+                let ty = self.resolve_type(&v.ty, ctx, env, &mut vec![]);
+                let id = self.new_var(v.name.clone(), ty.clone(), None, v.span);
+                let is_const = v.ty.is_const || v.is_constexpr;
+                self.vars[id.0 as usize].is_const = is_const;
+                if is_const && ty.is_integral() {
+                    if let Some(crate::front::ast::Initializer::Assign(e)) = &v.init {
+                        self.vars[id.0 as usize].const_value = self.const_eval_ast(e, ctx, env);
+                    }
+                }
+                self.add_member(ctx, v.name.clone(), Entity::Var(id));
+            }
+            Decl::Alias(a) => {
+                self.add_member(
+                    ctx,
+                    a.name.clone(),
+                    Entity::Alias(a.clone(), ctx, env.clone()),
+                );
+            }
+            Decl::Enum(e) => {
+                let underlying = match &e.underlying {
+                    Some(t) => match self.resolve_type(t, ctx, env, &mut vec![]) {
+                        Ty::Int(k) => k,
+                        _ => IntKind::Int,
+                    },
+                    None => IntKind::Int,
+                };
+                let id = EnumId(self.enums.len() as u32);
+                let name = e
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| Rc::from("<anonymous enum>"));
+                self.enums.push(EnumInfo {
+                    name: name.clone(),
+                    ctx,
+                    underlying,
+                    enumerators: vec![],
+                });
+                let mut next: i128 = 0;
+                let mut list = vec![];
+                for (n, v, _) in &e.enumerators {
+                    if let Some(v) = v {
+                        if let Some(val) = self.const_eval_ast_with_enum(v, ctx, env, id) {
+                            next = val;
+                        }
+                    }
+                    list.push((n.clone(), next));
+                    self.enums[id.0 as usize]
+                        .enumerators
+                        .push((n.clone(), next));
+                    if !e.scoped {
+                        self.add_member(ctx, n.clone(), Entity::Enumerator(id, next));
+                    }
+                    next += 1;
+                }
+                if e.name.is_some() {
+                    self.add_member(ctx, name, Entity::Enum(id));
+                }
+            }
+            Decl::UsingDirective(n) => {
+                if let Ctx::Ns(ns) = ctx {
+                    if let Some(target) = self.resolve_namespace(n, ctx) {
+                        self.namespaces[ns.0 as usize].using_dirs.push(target);
+                    }
+                }
+            }
+            Decl::UsingDecl(n) => {
+                let found = self.lookup_qualified_entities(n, ctx, env);
+                let name = n.last().ident.clone();
+                for e in found {
+                    self.add_member(ctx, name.clone(), e);
+                }
+            }
+            Decl::StaticAssert(..) | Decl::Empty => {}
+        }
+    }
+
+    fn new_namespace(&mut self, name: Option<Rc<str>>, parent: NsId, inline: bool) -> NsId {
+        self.namespaces.push(Namespace {
+            name,
+            parent: Some(parent),
+            inline,
+            members: HashMap::new(),
+            using_dirs: vec![],
+            specializations: HashMap::new(),
+        });
+        NsId(self.namespaces.len() as u32 - 1)
+    }
+
+    pub(crate) fn new_class(
+        &mut self,
+        name: Rc<str>,
+        decl: Option<Rc<ast::ClassDecl>>,
+        template: Option<(Rc<ast::ClassDecl>, Vec<TArg>)>,
+        ctx: Ctx,
+        env: Rc<Env>,
+    ) -> ClassId {
+        let is_special = decl
+            .as_ref()
+            .map(|d| {
+                d.attrs
+                    .find("clang::sycl_special_kernel_parameter")
+                    .is_some()
+            })
+            .unwrap_or(false);
+        self.classes.push(ClassInfo {
+            name,
+            decl,
+            template,
+            ctx,
+            env,
+            fields: vec![],
+            bases: vec![],
+            size: 0,
+            align: 1,
+            complete: false,
+            laid_out: false,
+            is_special,
+            closure: None,
+            members: HashMap::new(),
+            methods: vec![],
+        });
+        ClassId(self.classes.len() as u32 - 1)
+    }
+
+    /// Record nested types, methods and static members of a class.
+    pub(crate) fn register_class_members(
+        &mut self,
+        id: ClassId,
+        c: &Rc<ast::ClassDecl>,
+        to_check: &mut Pending,
+    ) {
+        let Some(members) = &c.members else { return };
+        let env = self.class(id).env.clone();
+        for m in members {
+            match &m.decl {
+                Decl::Function(f) => self.classes[id.0 as usize].methods.push(f.clone()),
+                Decl::Var(v) if !v.is_static => {}
+                other => self.collect_decl(other, Ctx::Class(id), &env, to_check),
+            }
+        }
+    }
+
+    /// Resolve bases and fields and compute the Itanium layout.
+    pub fn complete_class(&mut self, id: ClassId) {
+        if self.class(id).laid_out {
+            return;
+        }
+        self.classes[id.0 as usize].laid_out = true;
+        let Some(decl) = self.class(id).decl.clone() else {
+            // Closure types are laid out by their creator.
+            if self.class(id).closure.is_some() {
+                self.classes[id.0 as usize].complete = true;
+            }
+            return;
+        };
+        let Some(members) = &decl.members else { return };
+        let env = self.class(id).env.clone();
+        let ctx = Ctx::Class(id);
+        let mut offset: u64 = 0;
+        let mut align: u64 = 1;
+        let mut bases = vec![];
+        for b in &decl.bases {
+            let ty = self.resolve_named_type(&b.name, ctx, &env, &mut vec![]);
+            if let Ty::Class(bc) = ty {
+                self.complete_class(bc);
+                let (bs, ba) = (self.class(bc).size, self.class(bc).align);
+                let empty = self.class(bc).fields.is_empty() && self.class(bc).bases.is_empty();
+                if empty {
+                    bases.push((bc, 0));
+                } else {
+                    offset = offset.div_ceil(ba) * ba;
+                    bases.push((bc, offset));
+                    offset += bs;
+                    align = align.max(ba);
+                }
+            }
+        }
+        let mut fields = vec![];
+        let mut ok = true;
+        for m in members {
+            if let Decl::Var(v) = &m.decl {
+                if v.is_static {
+                    continue;
+                }
+                let ty = self.resolve_type(&v.ty, ctx, &env, &mut vec![]);
+                match self.size_align(&ty) {
+                    Some((s, a)) => {
+                        offset = offset.div_ceil(a) * a;
+                        fields.push(Field {
+                            name: v.name.clone(),
+                            ty,
+                            offset,
+                            span: v.name_span,
+                        });
+                        offset += s;
+                        align = align.max(a);
+                    }
+                    None => {
+                        ok = false;
+                        fields.push(Field {
+                            name: v.name.clone(),
+                            ty,
+                            offset,
+                            span: v.name_span,
+                        });
+                    }
+                }
+            }
+        }
+        let size = if offset == 0 {
+            1
+        } else {
+            offset.div_ceil(align) * align
+        };
+        let ci = &mut self.classes[id.0 as usize];
+        ci.bases = bases;
+        ci.fields = fields;
+        ci.size = size;
+        ci.align = align;
+        ci.complete = ok && decl.members.is_some();
+    }
+
+    /// The function for `decl` in context with template arguments `targs`
+    /// (already complete: explicit + deduced + defaults).
+    pub(crate) fn function_instance(
+        &mut self,
+        decl: &Rc<FunctionDecl>,
+        ctx: Ctx,
+        env: Rc<Env>,
+        class: Option<ClassId>,
+        targs: Vec<TArg>,
+    ) -> Option<FuncId> {
+        let key = (Rc::as_ptr(decl) as usize, targs.clone(), class);
+        if let Some(f) = self.func_cache.get(&key) {
+            return Some(*f);
+        }
+        let mut fenv = env;
+        if let Some(t) = &decl.template {
+            let bindings = t
+                .params
+                .iter()
+                .zip(targs.iter())
+                .filter_map(|(p, a)| p.name.clone().map(|n| (n, a.clone())))
+                .collect();
+            fenv = Rc::new(Env {
+                bindings,
+                parent: Some(fenv),
+            });
+        }
+        let mut diags = vec![];
+        let params: Vec<Ty> = decl
+            .params
+            .iter()
+            .map(|p| self.resolve_type(&p.ty, ctx, &fenv, &mut diags))
+            .collect();
+        let ret = match decl.kind {
+            ast::FunctionKind::Constructor | ast::FunctionKind::Destructor => Ty::Void,
+            _ => self.resolve_type(&decl.ret, ctx, &fenv, &mut diags),
+        };
+        self.funcs.push(FuncInfo {
+            decl: decl.clone(),
+            ctx,
+            env: fenv,
+            class,
+            template_args: targs,
+            ret,
+            params,
+            body: None,
+            body_state: BodyState::NotChecked,
+            diags,
+            closure: None,
+            lambda_count: 0,
+            lambda_sig_counts: HashMap::new(),
+        });
+        let id = FuncId(self.funcs.len() as u32 - 1);
+        self.func_cache.insert(key, id);
+        Some(id)
+    }
+
+    /// Check the body of `f` if it has one and was not checked yet.
+    pub fn ensure_body(&mut self, f: FuncId) {
+        if self.func(f).body_state != BodyState::NotChecked || self.func(f).decl.body.is_none() {
+            return;
+        }
+        if self.depth > MAX_INSTANTIATION_DEPTH {
+            let span = self.func(f).decl.span;
+            self.diags.error(
+                span,
+                "recursive template instantiation exceeded the maximum depth of 256",
+            );
+            self.funcs[f.0 as usize].body_state = BodyState::Done;
+            return;
+        }
+        self.funcs[f.0 as usize].body_state = BodyState::Checking;
+        self.depth += 1;
+        let body = self.check_function_body(f);
+        self.depth -= 1;
+        let fi = &mut self.funcs[f.0 as usize];
+        fi.body = Some(Rc::new(body));
+        fi.body_state = BodyState::Done;
+    }
+}

@@ -1,0 +1,598 @@
+//! Name lookup (unqualified through contexts, qualified through namespaces
+//! and classes, class members through bases) and the resolution of
+//! syntactic types to semantic ones.
+
+use super::*;
+use crate::front::ast::{QualName, TemplateArg, TypeExpr, TypeExprKind};
+
+/// What a name denotes.
+#[derive(Clone, Debug)]
+pub(crate) enum Found {
+    Entities(Vec<Entity>, Ctx),
+    TemplateParam(TArg),
+    None,
+}
+
+impl Sema {
+    pub(crate) fn ns_lookup(&self, ns: NsId, name: &str) -> Vec<Entity> {
+        let mut out = vec![];
+        let mut seen = vec![];
+        self.ns_lookup_into(ns, name, &mut out, &mut seen);
+        out
+    }
+
+    fn ns_lookup_into(&self, ns: NsId, name: &str, out: &mut Vec<Entity>, seen: &mut Vec<NsId>) {
+        if seen.contains(&ns) {
+            return;
+        }
+        seen.push(ns);
+        let n = &self.namespaces[ns.0 as usize];
+        if let Some(v) = n.members.get(name) {
+            out.extend(v.iter().cloned());
+        }
+        for u in n.using_dirs.clone() {
+            self.ns_lookup_into(u, name, out, seen);
+        }
+    }
+
+    /// Members of a class named `name` (types, statics, methods), searching bases.
+    pub(crate) fn class_lookup(&mut self, id: ClassId, name: &str) -> Vec<Entity> {
+        self.complete_class(id);
+        let mut out = vec![];
+        let ci = self.class(id);
+        if ci.name.as_ref() == name && ci.closure.is_none() {
+            out.push(Entity::ClassInst(id));
+            return out;
+        }
+        if let Some(v) = ci.members.get(name) {
+            out.extend(v.iter().cloned());
+        }
+        let env = ci.env.clone();
+        for m in ci.methods.iter() {
+            if m.name.last().ident.as_ref() == name {
+                out.push(Entity::Function(m.clone(), Ctx::Class(id), env.clone()));
+            }
+        }
+        if out.is_empty() {
+            let bases: Vec<ClassId> = self.class(id).bases.iter().map(|b| b.0).collect();
+            for b in bases {
+                out = self.class_lookup(b, name);
+                if !out.is_empty() {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// Unqualified lookup of `name` from context `ctx`.
+    pub(crate) fn lookup_unqualified(&mut self, name: &str, ctx: Ctx, env: &Env) -> Found {
+        if let Some(a) = env.get(name) {
+            return Found::TemplateParam(a.clone());
+        }
+        let mut cur = Some(ctx);
+        while let Some(c) = cur {
+            match c {
+                Ctx::Func(f) => {
+                    let fi = self.func(f);
+                    if let Some(a) = fi.env.get(name) {
+                        return Found::TemplateParam(a.clone());
+                    }
+                    cur = Some(fi.ctx);
+                }
+                Ctx::Class(id) => {
+                    let found = self.class_lookup(id, name);
+                    if !found.is_empty() {
+                        return Found::Entities(found, c);
+                    }
+                    let ci = self.class(id);
+                    if let Some(a) = ci.env.get(name) {
+                        return Found::TemplateParam(a.clone());
+                    }
+                    cur = Some(ci.ctx);
+                }
+                Ctx::Ns(n) => {
+                    let found = self.ns_lookup(n, name);
+                    if !found.is_empty() {
+                        return Found::Entities(found, c);
+                    }
+                    cur = self.namespaces[n.0 as usize].parent.map(Ctx::Ns);
+                }
+            }
+        }
+        Found::None
+    }
+
+    /// The scope designated by all parts of `q` but the last.
+    pub(crate) fn resolve_prefix(
+        &mut self,
+        q: &QualName,
+        ctx: Ctx,
+        env: &Env,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<Ctx> {
+        let mut scope: Option<Ctx> = if q.global {
+            Some(Ctx::Ns(GLOBAL_NS))
+        } else {
+            None
+        };
+        for part in &q.parts[..q.parts.len() - 1] {
+            let found = match scope {
+                None => self.lookup_unqualified(&part.ident, ctx, env),
+                Some(s) => self.lookup_in_scope(s, &part.ident),
+            };
+            let next = match found {
+                Found::TemplateParam(TArg::Type(Ty::Class(c))) => Ctx::Class(c),
+                Found::Entities(es, fctx) => {
+                    let mut r = None;
+                    for e in es {
+                        match e {
+                            Entity::Namespace(n) => r = Some(Ctx::Ns(n)),
+                            Entity::ClassInst(c) => r = Some(Ctx::Class(c)),
+                            Entity::Class(d, dctx, denv) => {
+                                let args = match &part.template_args {
+                                    Some(a) => self.resolve_template_args(a, ctx, env, diags),
+                                    None => vec![],
+                                };
+                                r = self
+                                    .instantiate_class(&d, dctx, &denv, args, part.span, diags)
+                                    .map(Ctx::Class);
+                            }
+                            Entity::Alias(a, actx, aenv) => {
+                                if let Ty::Class(c) = self.resolve_alias(
+                                    &a,
+                                    actx,
+                                    &aenv,
+                                    part.template_args.as_deref(),
+                                    ctx,
+                                    env,
+                                    diags,
+                                ) {
+                                    r = Some(Ctx::Class(c));
+                                }
+                            }
+                            Entity::Enum(_) => {
+                                // `E::x`: handled by the caller (enumerators of scoped enums).
+                                r = None;
+                            }
+                            _ => {}
+                        }
+                        if r.is_some() {
+                            break;
+                        }
+                    }
+                    let _ = fctx;
+                    r?
+                }
+                _ => return None,
+            };
+            scope = Some(next);
+        }
+        scope
+    }
+
+    pub(crate) fn lookup_in_scope(&mut self, s: Ctx, name: &str) -> Found {
+        let es = match s {
+            Ctx::Ns(n) => self.ns_lookup(n, name),
+            Ctx::Class(c) => self.class_lookup(c, name),
+            Ctx::Func(_) => vec![],
+        };
+        if es.is_empty() {
+            Found::None
+        } else {
+            Found::Entities(es, s)
+        }
+    }
+
+    /// Lookup of a possibly qualified name (the last part's template args are not applied).
+    pub(crate) fn lookup_qualified(
+        &mut self,
+        q: &QualName,
+        ctx: Ctx,
+        env: &Env,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Found {
+        let last = &q.last().ident;
+        if q.parts.len() == 1 && !q.global {
+            return self.lookup_unqualified(last, ctx, env);
+        }
+        // `E::x` for a scoped enum `E`.
+        if q.parts.len() >= 2 {
+            let mut prefix = q.clone();
+            prefix.parts.pop();
+            if let Found::Entities(es, _) = self.lookup_qualified(&prefix, ctx, env, &mut vec![]) {
+                for e in es {
+                    if let Entity::Enum(id) = e {
+                        let v = self.enums[id.0 as usize]
+                            .enumerators
+                            .iter()
+                            .find(|(n, _)| n == last)
+                            .map(|(_, v)| *v);
+                        if let Some(v) = v {
+                            return Found::Entities(vec![Entity::Enumerator(id, v)], ctx);
+                        }
+                    }
+                }
+            }
+        }
+        match self.resolve_prefix(q, ctx, env, diags) {
+            Some(s) => self.lookup_in_scope(s, last),
+            None => Found::None,
+        }
+    }
+
+    pub(crate) fn lookup_qualified_entities(
+        &mut self,
+        q: &QualName,
+        ctx: Ctx,
+        env: &Env,
+    ) -> Vec<Entity> {
+        match self.lookup_qualified(q, ctx, env, &mut vec![]) {
+            Found::Entities(es, _) => es,
+            _ => vec![],
+        }
+    }
+
+    pub(crate) fn resolve_namespace(&mut self, q: &QualName, ctx: Ctx) -> Option<NsId> {
+        let env = Env::default();
+        match self.lookup_qualified(q, ctx, &env, &mut vec![]) {
+            Found::Entities(es, _) => es.into_iter().find_map(|e| match e {
+                Entity::Namespace(n) => Some(n),
+                _ => None,
+            }),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn resolve_template_args(
+        &mut self,
+        args: &[TemplateArg],
+        ctx: Ctx,
+        env: &Env,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Vec<TArg> {
+        args.iter()
+            .map(|a| match a {
+                TemplateArg::Type(t) => {
+                    // A name parsed as a type may denote a value (a template parameter or constant).
+                    if let TypeExprKind::Named(q) = &t.kind {
+                        if q.is_simple() {
+                            if let Found::TemplateParam(TArg::Value(v)) =
+                                self.lookup_unqualified(&q.last().ident, ctx, env)
+                            {
+                                return TArg::Value(v);
+                            }
+                        }
+                        if let Found::Entities(es, _) =
+                            self.lookup_qualified(q, ctx, env, &mut vec![])
+                        {
+                            for e in es {
+                                match e {
+                                    Entity::Enumerator(_, v) => return TArg::Value(v),
+                                    Entity::Var(vid) => {
+                                        if let Some(v) = self.var(vid).const_value {
+                                            return TArg::Value(v);
+                                        }
+                                    }
+                                    _ => {}
+                                }
+                            }
+                        }
+                    }
+                    TArg::Type(self.resolve_type(t, ctx, env, diags))
+                }
+                TemplateArg::Expr(e) => match self.const_eval_ast(e, ctx, &Rc::new(env.clone())) {
+                    Some(v) => TArg::Value(v),
+                    None => {
+                        diags.push(Diagnostic::error(
+                            e.span,
+                            "template argument is not a constant expression",
+                        ));
+                        TArg::Value(0)
+                    }
+                },
+            })
+            .collect()
+    }
+
+    pub(crate) fn resolve_type(
+        &mut self,
+        t: &TypeExpr,
+        ctx: Ctx,
+        env: &Env,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Ty {
+        match &t.kind {
+            TypeExprKind::Builtin(b) => builtin_ty(b),
+            TypeExprKind::Named(q) => self.resolve_named_type(q, ctx, env, diags),
+            TypeExprKind::Auto => Ty::Error,
+            TypeExprKind::Decltype(_) => {
+                diags.push(Diagnostic::error(t.span, "decltype is not supported yet"));
+                Ty::Error
+            }
+            TypeExprKind::Pointer(inner) => {
+                let p = self.resolve_type(inner, ctx, env, diags);
+                if p.is_error() {
+                    return Ty::Error;
+                }
+                Ty::Ptr {
+                    pointee: Box::new(p),
+                    pointee_const: inner.is_const,
+                    space: inner.address_space,
+                }
+            }
+            TypeExprKind::LRef(inner) => {
+                let p = self.resolve_type(inner, ctx, env, diags);
+                if p.is_error() {
+                    return Ty::Error;
+                }
+                match p {
+                    // reference collapsing
+                    Ty::LRef(..) | Ty::RRef(_) => {
+                        Ty::LRef(Box::new(p.non_ref().clone()), inner.is_const)
+                    }
+                    p => Ty::LRef(Box::new(p), inner.is_const),
+                }
+            }
+            TypeExprKind::RRef(inner) => {
+                let p = self.resolve_type(inner, ctx, env, diags);
+                if p.is_error() {
+                    return Ty::Error;
+                }
+                match p {
+                    Ty::LRef(..) => p,
+                    Ty::RRef(_) => p,
+                    p => Ty::RRef(Box::new(p)),
+                }
+            }
+            TypeExprKind::Array(inner, n) => {
+                let e = self.resolve_type(inner, ctx, env, diags);
+                let len = match n {
+                    Some(n) => match self.const_eval_ast(n, ctx, &Rc::new(env.clone())) {
+                        Some(v) if v >= 0 => v as u64,
+                        _ => {
+                            diags.push(Diagnostic::error(
+                                n.span,
+                                "array size is not a constant expression",
+                            ));
+                            return Ty::Error;
+                        }
+                    },
+                    None => 0,
+                };
+                if e.is_error() {
+                    return Ty::Error;
+                }
+                Ty::Array(Box::new(e), len)
+            }
+            TypeExprKind::Function(r, ps, variadic) => {
+                let ret = self.resolve_type(r, ctx, env, diags);
+                let params = ps
+                    .iter()
+                    .map(|p| self.resolve_type(&p.ty, ctx, env, diags))
+                    .collect();
+                Ty::Function {
+                    ret: Box::new(ret),
+                    params,
+                    variadic: *variadic,
+                }
+            }
+        }
+    }
+
+    pub(crate) fn resolve_named_type(
+        &mut self,
+        q: &QualName,
+        ctx: Ctx,
+        env: &Env,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Ty {
+        let last = q.last();
+        let found = self.lookup_qualified(q, ctx, env, diags);
+        match found {
+            Found::TemplateParam(TArg::Type(t)) => return t,
+            Found::TemplateParam(TArg::Value(_)) => {
+                diags.push(Diagnostic::error(
+                    q.span,
+                    format!("'{}' is a value, not a type", last.ident),
+                ));
+                return Ty::Error;
+            }
+            Found::Entities(es, _) => {
+                for e in es {
+                    match e {
+                        Entity::ClassInst(c) => {
+                            if last.template_args.is_some() {
+                                // injected-class-name with arguments: re-instantiate the template
+                                if let Some((d, _)) = self.class(c).template.clone() {
+                                    let cctx = self.class(c).ctx;
+                                    let cenv = self.class(c).env.parent.clone().unwrap_or_default();
+                                    let args = self.resolve_template_args(
+                                        last.template_args.as_ref().expect("args"),
+                                        ctx,
+                                        env,
+                                        diags,
+                                    );
+                                    return self
+                                        .instantiate_class(&d, cctx, &cenv, args, q.span, diags)
+                                        .map(Ty::Class)
+                                        .unwrap_or(Ty::Error);
+                                }
+                            }
+                            return Ty::Class(c);
+                        }
+                        Entity::Class(d, dctx, denv) => {
+                            let args = match &last.template_args {
+                                Some(a) => self.resolve_template_args(a, ctx, env, diags),
+                                None => vec![],
+                            };
+                            if d.template.is_some() && last.template_args.is_none() {
+                                // Class template name inside its own definition refers to the current instance.
+                                if let Some(cur) = self.enclosing_instance_of(&d, ctx) {
+                                    return Ty::Class(cur);
+                                }
+                            }
+                            return self
+                                .instantiate_class(&d, dctx, &denv, args, q.span, diags)
+                                .map(Ty::Class)
+                                .unwrap_or(Ty::Error);
+                        }
+                        Entity::Alias(a, actx, aenv) => {
+                            return self.resolve_alias(
+                                &a,
+                                actx,
+                                &aenv,
+                                last.template_args.as_deref(),
+                                ctx,
+                                env,
+                                diags,
+                            )
+                        }
+                        Entity::Enum(id) => return Ty::Enum(id),
+                        _ => {}
+                    }
+                }
+                diags.push(Diagnostic::error(
+                    q.span,
+                    format!("'{}' does not name a type", q.to_string_lossy()),
+                ));
+                Ty::Error
+            }
+            Found::None => {
+                if q.parts.len() == 1 || (q.parts.len() == 2 && q.parts[0].ident.as_ref() == "std")
+                {
+                    match last.ident.as_ref() {
+                        "size_t" => return Ty::size_t(),
+                        "ptrdiff_t" => return Ty::Int(IntKind::Long),
+                        "nullptr_t" => return Ty::Nullptr,
+                        "half" => return Ty::Float(FloatKind::Half),
+                        _ => {}
+                    }
+                }
+                diags.push(Diagnostic::error(
+                    q.span,
+                    format!("unknown type name '{}'", q.to_string_lossy()),
+                ));
+                Ty::Error
+            }
+        }
+    }
+
+    fn enclosing_instance_of(&self, d: &Rc<ast::ClassDecl>, ctx: Ctx) -> Option<ClassId> {
+        let mut cur = Some(ctx);
+        while let Some(c) = cur {
+            match c {
+                Ctx::Class(id) => {
+                    let ci = self.class(id);
+                    if let Some(cd) = &ci.decl {
+                        if Rc::ptr_eq(cd, d) {
+                            return Some(id);
+                        }
+                    }
+                    if let Some((td, _)) = &ci.template {
+                        if Rc::ptr_eq(td, d) {
+                            return Some(id);
+                        }
+                    }
+                    cur = Some(ci.ctx);
+                }
+                Ctx::Func(f) => cur = Some(self.func(f).ctx),
+                Ctx::Ns(_) => return None,
+            }
+        }
+        None
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn resolve_alias(
+        &mut self,
+        a: &Rc<ast::AliasDecl>,
+        actx: Ctx,
+        aenv: &Rc<Env>,
+        args: Option<&[TemplateArg]>,
+        ctx: Ctx,
+        env: &Env,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Ty {
+        match (&a.template, args) {
+            (Some(t), Some(args)) => {
+                let vals = self.resolve_template_args(args, ctx, env, diags);
+                let bindings = t
+                    .params
+                    .iter()
+                    .zip(vals)
+                    .filter_map(|(p, v)| p.name.clone().map(|n| (n, v)))
+                    .collect();
+                let e = Env {
+                    bindings,
+                    parent: Some(aenv.clone()),
+                };
+                self.resolve_type(&a.ty, actx, &e, diags)
+            }
+            _ => self.resolve_type(&a.ty, actx, aenv, diags),
+        }
+    }
+}
+
+pub(crate) fn builtin_ty(b: &ast::BuiltinSpec) -> Ty {
+    if b.void {
+        return Ty::Void;
+    }
+    if b.bool_ {
+        return Ty::Bool;
+    }
+    if b.float {
+        return Ty::Float(FloatKind::Float);
+    }
+    if b.double {
+        return Ty::Float(if b.long > 0 {
+            FloatKind::LongDouble
+        } else {
+            FloatKind::Double
+        });
+    }
+    if b.half {
+        return Ty::Float(FloatKind::Half);
+    }
+    if b.wchar {
+        return Ty::Int(IntKind::WChar);
+    }
+    if b.char16 {
+        return Ty::Int(IntKind::Char16);
+    }
+    if b.char32 {
+        return Ty::Int(IntKind::Char32);
+    }
+    let k = if b.char_ {
+        if b.unsigned {
+            IntKind::UChar
+        } else if b.signed {
+            IntKind::SChar
+        } else {
+            IntKind::Char
+        }
+    } else if b.short {
+        if b.unsigned {
+            IntKind::UShort
+        } else {
+            IntKind::Short
+        }
+    } else if b.long >= 2 {
+        if b.unsigned {
+            IntKind::ULongLong
+        } else {
+            IntKind::LongLong
+        }
+    } else if b.long == 1 {
+        if b.unsigned {
+            IntKind::ULong
+        } else {
+            IntKind::Long
+        }
+    } else if b.unsigned {
+        IntKind::UInt
+    } else {
+        IntKind::Int
+    };
+    Ty::Int(k)
+}

@@ -1,0 +1,380 @@
+//! Itanium C++ ABI mangling of kernel name types, as the host compiler
+//! spells them in `typeid(KernelName*).name()`: the key under which the
+//! runtime finds a kernel. Covers namespaces, classes and class template
+//! specializations (type and integral/enum arguments), builtin, pointer and
+//! reference types, and closure types of lambdas in ordinary functions,
+//! member functions and other lambdas, with the substitution table.
+//! Lambdas inside function templates are not exact yet (their enclosing
+//! encoding needs the dependent parameter forms).
+
+use super::*;
+
+pub fn kernel_key(sema: &mut Sema, ty: &Ty) -> String {
+    let mut m = Mangler { subs: vec![] };
+    format!("P{}", m.ty(sema, ty))
+}
+
+struct Mangler {
+    /// Substitution candidates in order, by identity key.
+    subs: Vec<String>,
+}
+
+fn seq_id(i: usize) -> String {
+    if i == 0 {
+        return "S_".into();
+    }
+    let mut n = i - 1;
+    let digits = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let mut s = vec![];
+    loop {
+        s.push(digits[n % 36]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    s.reverse();
+    format!("S{}_", String::from_utf8_lossy(&s))
+}
+
+fn source_name(s: &str) -> String {
+    format!("{}{}", s.len(), s)
+}
+
+impl Mangler {
+    fn lookup(&self, key: &str) -> Option<String> {
+        self.subs.iter().position(|k| k == key).map(seq_id)
+    }
+    fn add(&mut self, key: String) {
+        if !self.subs.contains(&key) {
+            self.subs.push(key);
+        }
+    }
+
+    fn ty(&mut self, s: &mut Sema, t: &Ty) -> String {
+        match t {
+            Ty::Void => "v".into(),
+            Ty::Bool => "b".into(),
+            Ty::Int(k) => match k {
+                IntKind::Char => "c",
+                IntKind::SChar => "a",
+                IntKind::UChar => "h",
+                IntKind::Short => "s",
+                IntKind::UShort => "t",
+                IntKind::Int => "i",
+                IntKind::UInt => "j",
+                IntKind::Long => "l",
+                IntKind::ULong => "m",
+                IntKind::LongLong => "x",
+                IntKind::ULongLong => "y",
+                IntKind::WChar => "w",
+                IntKind::Char16 => "Ds",
+                IntKind::Char32 => "Di",
+            }
+            .into(),
+            Ty::Float(k) => match k {
+                FloatKind::Half => "DF16_",
+                FloatKind::Float => "f",
+                FloatKind::Double => "d",
+                FloatKind::LongDouble => "e",
+            }
+            .into(),
+            Ty::Nullptr => "Dn".into(),
+            Ty::Ptr {
+                pointee,
+                pointee_const,
+                ..
+            } => {
+                let key = format!("ty:{t:?}");
+                if let Some(r) = self.lookup(&key) {
+                    return r;
+                }
+                let inner = if *pointee_const {
+                    let ck = format!("ty:const {pointee:?}");
+                    match self.lookup(&ck) {
+                        Some(r) => r,
+                        None => {
+                            let r = format!("K{}", self.ty(s, pointee));
+                            self.add(ck);
+                            r
+                        }
+                    }
+                } else {
+                    self.ty(s, pointee)
+                };
+                self.add(key);
+                format!("P{inner}")
+            }
+            Ty::LRef(inner, _) | Ty::RRef(inner) => {
+                let key = format!("ty:{t:?}");
+                if let Some(r) = self.lookup(&key) {
+                    return r;
+                }
+                let is_const = matches!(t, Ty::LRef(_, true));
+                let i = if is_const {
+                    let ck = format!("ty:const {inner:?}");
+                    match self.lookup(&ck) {
+                        Some(r) => r,
+                        None => {
+                            let r = format!("K{}", self.ty(s, inner));
+                            self.add(ck);
+                            r
+                        }
+                    }
+                } else {
+                    self.ty(s, inner)
+                };
+                self.add(key);
+                format!("{}{i}", if matches!(t, Ty::RRef(_)) { "O" } else { "R" })
+            }
+            Ty::Array(e, n) => {
+                let key = format!("ty:{t:?}");
+                if let Some(r) = self.lookup(&key) {
+                    return r;
+                }
+                let r = format!("A{n}_{}", self.ty(s, e));
+                self.add(key);
+                r
+            }
+            Ty::Class(c) => self.class(s, *c),
+            Ty::Enum(e) => {
+                let key = format!("enum:{}", e.0);
+                if let Some(r) = self.lookup(&key) {
+                    return r;
+                }
+                let (name, ctx) = (
+                    s.enums[e.0 as usize].name.clone(),
+                    s.enums[e.0 as usize].ctx,
+                );
+                let r = self.nested(s, ctx, &source_name(&name));
+                self.add(key);
+                r
+            }
+            _ => "v".into(),
+        }
+    }
+
+    /// `<prefix> name` inside `N...E` if the context is not global.
+    fn nested(&mut self, s: &mut Sema, ctx: Ctx, name: &str) -> String {
+        match ctx {
+            Ctx::Ns(n) if n == GLOBAL_NS => name.to_string(),
+            Ctx::Func(f) => {
+                let enc = self.encoding(s, f);
+                format!("Z{enc}E{name}")
+            }
+            _ => {
+                let p = self.prefix(s, ctx);
+                format!("N{p}{name}E")
+            }
+        }
+    }
+
+    /// The mangled prefix for a namespace or class context (registers substitutions).
+    fn prefix(&mut self, s: &mut Sema, ctx: Ctx) -> String {
+        match ctx {
+            Ctx::Ns(n) if n == GLOBAL_NS => String::new(),
+            Ctx::Ns(n) => {
+                let key = format!("ns:{}", n.0);
+                if let Some(r) = self.lookup(&key) {
+                    return r;
+                }
+                let ns = &s.namespaces[n.0 as usize];
+                let parent = ns.parent.unwrap_or(GLOBAL_NS);
+                let name = ns.name.clone();
+                let p = self.prefix(s, Ctx::Ns(parent));
+                match name {
+                    Some(name) => {
+                        self.add(key);
+                        format!("{p}{}", source_name(&name))
+                    }
+                    None => p,
+                }
+            }
+            Ctx::Class(c) => {
+                let key = format!("class:{}", c.0);
+                if let Some(r) = self.lookup(&key) {
+                    return r;
+                }
+                let r = self.class_unqualified(s, c, true);
+                self.add(key);
+                r
+            }
+            Ctx::Func(f) => {
+                let enc = self.encoding(s, f);
+                format!("Z{enc}E")
+            }
+        }
+    }
+
+    fn class(&mut self, s: &mut Sema, c: ClassId) -> String {
+        let key = format!("class:{}", c.0);
+        if let Some(r) = self.lookup(&key) {
+            return r;
+        }
+        let ctx = s.class(c).ctx;
+        let r = match ctx {
+            Ctx::Ns(n) if n == GLOBAL_NS => self.class_unqualified(s, c, false),
+            Ctx::Func(_) => {
+                let p = self.prefix(s, ctx);
+                let name = self.class_unqualified(s, c, false);
+                format!("{p}{name}")
+            }
+            _ => {
+                let inner = self.class_unqualified(s, c, true);
+                format!("N{inner}E")
+            }
+        };
+        self.add(key);
+        r
+    }
+
+    /// The class's name with its enclosing prefix (without `N`/`E`) when
+    /// `with_prefix`; template arguments included.
+    fn class_unqualified(&mut self, s: &mut Sema, c: ClassId, with_prefix: bool) -> String {
+        if let Some(cl) = s.class(c).closure.clone() {
+            let params = s.func(cl.call_op.expect("call operator")).params.clone();
+            let mut sig = String::new();
+            if params.is_empty() {
+                sig.push('v');
+            }
+            for p in &params {
+                sig.push_str(&self.ty(s, p));
+            }
+            let disc = if cl.discriminator == 0 {
+                String::new()
+            } else {
+                (cl.discriminator - 1).to_string()
+            };
+            return format!("Ul{sig}E{disc}_");
+        }
+        let ctx = s.class(c).ctx;
+        let name = source_name(&s.class(c).name);
+        let p = if with_prefix {
+            self.prefix(s, ctx)
+        } else {
+            String::new()
+        };
+        match s.class(c).template.clone() {
+            Some((tdecl, args)) => {
+                let tkey = format!("tmpl:{:p}", Rc::as_ptr(&tdecl));
+                let head = match self.lookup(&tkey) {
+                    Some(r) => r,
+                    None => {
+                        let h = format!("{p}{name}");
+                        self.add(tkey);
+                        h
+                    }
+                };
+                let mut a = String::from("I");
+                let header = tdecl.template.clone();
+                for (i, arg) in args.iter().enumerate() {
+                    match arg {
+                        TArg::Type(t) => a.push_str(&self.ty(s, t)),
+                        TArg::Value(v) => {
+                            let pty =
+                                header.as_ref().and_then(|h| h.params.get(i)).and_then(
+                                    |p| match &p.kind {
+                                        ast::TemplateParamKind::NonType { ty, .. } => {
+                                            Some(ty.clone())
+                                        }
+                                        _ => None,
+                                    },
+                                );
+                            let ty = match pty {
+                                Some(t) => {
+                                    let (cx, env) = (s.class(c).ctx, s.class(c).env.clone());
+                                    s.resolve_type(&t, cx, &env, &mut vec![])
+                                }
+                                None => Ty::Int(IntKind::Int),
+                            };
+                            let tm = match ty {
+                                Ty::Error => "i".to_string(),
+                                t => self.ty(s, &t),
+                            };
+                            if *v < 0 {
+                                a.push_str(&format!("L{tm}n{}E", -v));
+                            } else {
+                                a.push_str(&format!("L{tm}{v}E"));
+                            }
+                        }
+                    }
+                }
+                a.push('E');
+                format!("{head}{a}")
+            }
+            None => format!("{p}{name}"),
+        }
+    }
+
+    /// `<encoding>` of a function: name and parameter types.
+    fn encoding(&mut self, s: &mut Sema, f: FuncId) -> String {
+        let fi = s.func(f);
+        let decl = fi.decl.clone();
+        let params = fi.params.clone();
+        let ctx = fi.ctx;
+        let closure = fi.closure;
+        let name_src = decl.name.last().ident.to_string();
+        if let Some(c) = closure {
+            // Lambda call operator: Z <enclosing> E N [K] <closure> cl E <params>
+            let wrapper = self.local_wrapper(s, c);
+            let k = if decl.is_const { "K" } else { "" };
+            let cprefix = self.prefix(s, Ctx::Class(c));
+            let ps = self.params(s, &params);
+            return format!("{wrapper}N{k}{cprefix}clE{ps}");
+        }
+        let is_main = name_src == "main" && matches!(ctx, Ctx::Ns(n) if n == GLOBAL_NS);
+        if is_main || decl.is_extern_c {
+            return source_name(&name_src);
+        }
+        let mname = operator_name(&name_src).unwrap_or_else(|| source_name(&name_src));
+        let name = match ctx {
+            Ctx::Ns(n) if n == GLOBAL_NS => mname,
+            Ctx::Class(_) => {
+                let p = self.prefix(s, ctx);
+                format!("N{}{p}{mname}E", if decl.is_const { "K" } else { "" })
+            }
+            _ => {
+                let p = self.prefix(s, ctx);
+                format!("N{p}{mname}E")
+            }
+        };
+        let ps = self.params(s, &params);
+        format!("{name}{ps}")
+    }
+
+    fn local_wrapper(&mut self, s: &mut Sema, c: ClassId) -> String {
+        match s.class(c).ctx {
+            Ctx::Func(ef) => {
+                let enc = self.encoding(s, ef);
+                format!("Z{enc}E")
+            }
+            _ => String::new(),
+        }
+    }
+
+    fn params(&mut self, s: &mut Sema, params: &[Ty]) -> String {
+        if params.is_empty() {
+            return "v".into();
+        }
+        params.iter().map(|p| self.ty(s, p)).collect()
+    }
+}
+
+fn operator_name(n: &str) -> Option<String> {
+    let op = n.strip_prefix("operator")?;
+    Some(
+        match op {
+            "()" => "cl",
+            "[]" => "ix",
+            "+" => "pl",
+            "-" => "mi",
+            "*" => "ml",
+            "/" => "dv",
+            "=" => "aS",
+            "==" => "eq",
+            "<" => "lt",
+            _ => return None,
+        }
+        .into(),
+    )
+}

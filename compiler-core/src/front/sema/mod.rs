@@ -1,0 +1,405 @@
+//! Semantic analysis: scopes and name lookup, types and class layout,
+//! templates (instantiation on use, deduction, partial specialization),
+//! overload resolution, lambdas and their closure types, and the typed tree
+//! (`thir`) of every function body that is checked.
+//!
+//! Host code is checked with the same rules, but its diagnostics are kept
+//! with the function and only reported if the function turns out to be device
+//! code (the std model headers do not describe host-only code completely).
+
+mod check;
+mod consteval;
+mod convert;
+mod decls;
+mod lookup;
+pub mod mangle;
+mod overload;
+mod templates;
+pub mod thir;
+pub mod types;
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::front::ast::{self, AddressSpace};
+use crate::source::Span;
+use std::collections::HashMap;
+use std::rc::Rc;
+pub use types::*;
+
+/// How the host compiler numbers lambda closure types in one scope (it is
+/// part of their mangled names, which key the kernels).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum LambdaNumbering {
+    /// Itanium ABI: per lambda signature (clang, g++ >= 13).
+    #[default]
+    PerSignature,
+    /// g++ < 13: one sequence for all lambdas of a scope.
+    Sequential,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NsId(pub u32);
+
+/// Where a declaration was declared: the context its names are resolved in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ctx {
+    Ns(NsId),
+    Class(ClassId),
+    /// Inside a function body (local classes, lambdas).
+    Func(FuncId),
+}
+
+/// A template argument value.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TArg {
+    Type(Ty),
+    Value(i128),
+}
+
+/// Template parameter bindings of one instantiation, plus its outer context.
+#[derive(Clone, Debug, Default)]
+pub struct Env {
+    pub bindings: Vec<(Rc<str>, TArg)>,
+    pub parent: Option<Rc<Env>>,
+}
+
+impl Env {
+    pub fn get(&self, name: &str) -> Option<&TArg> {
+        self.bindings
+            .iter()
+            .rev()
+            .find(|(n, _)| n.as_ref() == name)
+            .map(|(_, a)| a)
+            .or_else(|| self.parent.as_ref().and_then(|p| p.get(name)))
+    }
+}
+
+/// A named declaration visible in a namespace or class.
+#[derive(Clone, Debug)]
+pub enum Entity {
+    Namespace(NsId),
+    /// A class or class template (with partial specializations listed separately).
+    Class(Rc<ast::ClassDecl>, Ctx, Rc<Env>),
+    /// A non-template class already turned into a ClassId.
+    ClassInst(ClassId),
+    Function(Rc<ast::FunctionDecl>, Ctx, Rc<Env>),
+    Var(VarId),
+    Alias(Rc<ast::AliasDecl>, Ctx, Rc<Env>),
+    Enum(EnumId),
+    Enumerator(EnumId, i128),
+}
+
+pub struct Namespace {
+    pub name: Option<Rc<str>>,
+    pub parent: Option<NsId>,
+    pub inline: bool,
+    pub members: HashMap<Rc<str>, Vec<Entity>>,
+    pub using_dirs: Vec<NsId>,
+    /// Partial and explicit specializations of class templates, by template name.
+    pub specializations: HashMap<Rc<str>, Vec<(Rc<ast::ClassDecl>, Ctx, Rc<Env>)>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Field {
+    pub name: Rc<str>,
+    pub ty: Ty,
+    pub offset: u64,
+    pub span: Span,
+}
+
+/// Extra facts about a lambda's closure type.
+#[derive(Clone, Debug)]
+pub struct ClosureInfo {
+    pub lambda: Rc<ast::LambdaExpr>,
+    /// The function whose body contains the lambda (mangling scope).
+    pub enclosing: FuncId,
+    /// Discriminator in the enclosing scope (0 = first).
+    pub discriminator: u32,
+    /// The call operator.
+    pub call_op: Option<FuncId>,
+    /// For each field: the captured variable and whether by reference.
+    pub captures: Vec<(VarId, bool)>,
+}
+
+pub struct ClassInfo {
+    pub name: Rc<str>,
+    pub decl: Option<Rc<ast::ClassDecl>>,
+    /// The template this is a specialization of (the primary's decl), and its arguments.
+    pub template: Option<(Rc<ast::ClassDecl>, Vec<TArg>)>,
+    pub ctx: Ctx,
+    pub env: Rc<Env>,
+    pub fields: Vec<Field>,
+    pub bases: Vec<(ClassId, u64)>,
+    pub size: u64,
+    pub align: u64,
+    pub complete: bool,
+    pub laid_out: bool,
+    pub is_special: bool,
+    pub closure: Option<ClosureInfo>,
+    /// Member typedefs/aliases/nested classes/enums/static vars.
+    pub members: HashMap<Rc<str>, Vec<Entity>>,
+    pub methods: Vec<Rc<ast::FunctionDecl>>,
+}
+
+pub struct EnumInfo {
+    pub name: Rc<str>,
+    pub ctx: Ctx,
+    pub underlying: IntKind,
+    pub enumerators: Vec<(Rc<str>, i128)>,
+}
+
+/// A function (instantiated if it came from a template).
+pub struct FuncInfo {
+    pub decl: Rc<ast::FunctionDecl>,
+    pub ctx: Ctx,
+    pub env: Rc<Env>,
+    /// The class of a member function.
+    pub class: Option<ClassId>,
+    pub template_args: Vec<TArg>,
+    pub ret: Ty,
+    pub params: Vec<Ty>,
+    pub body: Option<Rc<thir::Body>>,
+    pub body_state: BodyState,
+    /// Diagnostics from checking the body; reported if it is device code.
+    pub diags: Vec<Diagnostic>,
+    /// For a lambda's call operator: the closure.
+    pub closure: Option<ClassId>,
+    /// Lambdas seen in this function's body, for numbering.
+    pub lambda_count: u32,
+    pub lambda_sig_counts: HashMap<String, u32>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BodyState {
+    NotChecked,
+    Checking,
+    Done,
+}
+
+pub struct VarInfo {
+    pub name: Rc<str>,
+    pub ty: Ty,
+    pub is_const: bool,
+    /// Constant value (const integral variables with constant initializers).
+    pub const_value: Option<i128>,
+    /// The function that owns this local (`None` for globals).
+    pub owner: Option<FuncId>,
+    pub span: Span,
+    pub is_global: bool,
+}
+
+/// A kernel found at a call of a `[[clang::sycl_kernel_entry_point]]` function.
+#[derive(Clone, Debug)]
+pub struct KernelInstance {
+    /// The kernel name type from the attribute.
+    pub name_ty: Ty,
+    /// The instantiated entry function.
+    pub entry: FuncId,
+    pub span: Span,
+}
+
+pub struct Sema {
+    pub namespaces: Vec<Namespace>,
+    pub classes: Vec<ClassInfo>,
+    pub enums: Vec<EnumInfo>,
+    pub funcs: Vec<FuncInfo>,
+    pub vars: Vec<VarInfo>,
+    pub kernels: Vec<KernelInstance>,
+    pub diags: Diagnostics,
+    pub lambda_numbering: LambdaNumbering,
+    class_cache: HashMap<(usize, Vec<TArg>), ClassId>,
+    func_cache: HashMap<(usize, Vec<TArg>, Option<ClassId>), FuncId>,
+    /// Functions whose bodies must be checked.
+    queue: Vec<FuncId>,
+    /// Nesting of body checks (templates instantiated inside bodies).
+    depth: u32,
+    /// Bodies being checked, innermost last.
+    fn_stack: Vec<check::FnCtx>,
+    /// Initializers of captures discovered while checking a lambda body.
+    pending_capture_inits: HashMap<ClassId, Vec<thir::Expr>>,
+}
+
+pub const GLOBAL_NS: NsId = NsId(0);
+const MAX_INSTANTIATION_DEPTH: u32 = 256;
+
+impl Sema {
+    pub fn new(lambda_numbering: LambdaNumbering) -> Self {
+        Sema {
+            namespaces: vec![Namespace {
+                name: None,
+                parent: None,
+                inline: false,
+                members: HashMap::new(),
+                using_dirs: vec![],
+                specializations: HashMap::new(),
+            }],
+            classes: vec![],
+            enums: vec![],
+            funcs: vec![],
+            vars: vec![],
+            kernels: vec![],
+            diags: Diagnostics::default(),
+            lambda_numbering,
+            class_cache: HashMap::new(),
+            func_cache: HashMap::new(),
+            queue: vec![],
+            depth: 0,
+            fn_stack: vec![],
+            pending_capture_inits: HashMap::new(),
+        }
+    }
+
+    /// Check a translation unit: collect declarations, then check the body of
+    /// every non-template function defined in it (instantiating templates
+    /// as they are used).
+    pub fn check_translation_unit(&mut self, tu: &ast::TranslationUnit) {
+        let root = Rc::new(Env::default());
+        let mut to_check = vec![];
+        self.collect_decls(&tu.decls, Ctx::Ns(GLOBAL_NS), &root, &mut to_check);
+        for (decl, ctx, env) in to_check {
+            let f = self.function_instance(&decl, ctx, env, None, vec![]);
+            if let Some(f) = f {
+                self.queue.push(f);
+            }
+        }
+        while let Some(f) = self.queue.pop() {
+            self.ensure_body(f);
+        }
+    }
+
+    pub fn class(&self, id: ClassId) -> &ClassInfo {
+        &self.classes[id.0 as usize]
+    }
+    pub fn func(&self, id: FuncId) -> &FuncInfo {
+        &self.funcs[id.0 as usize]
+    }
+    pub fn var(&self, id: VarId) -> &VarInfo {
+        &self.vars[id.0 as usize]
+    }
+
+    pub fn new_var(&mut self, name: Rc<str>, ty: Ty, owner: Option<FuncId>, span: Span) -> VarId {
+        self.vars.push(VarInfo {
+            name,
+            ty,
+            is_const: false,
+            const_value: None,
+            owner,
+            span,
+            is_global: owner.is_none(),
+        });
+        VarId(self.vars.len() as u32 - 1)
+    }
+
+    /// Size and alignment of a complete type.
+    pub fn size_align(&mut self, ty: &Ty) -> Option<(u64, u64)> {
+        Some(match ty {
+            Ty::Void | Ty::Function { .. } | Ty::OverloadSet | Ty::Error => return None,
+            Ty::Bool => (1, 1),
+            Ty::Int(k) => (k.size() as u64, k.size() as u64),
+            Ty::Float(k) => (k.size() as u64, k.size() as u64),
+            Ty::Nullptr | Ty::Ptr { .. } | Ty::LRef(..) | Ty::RRef(_) => (8, 8),
+            Ty::Array(e, n) => {
+                let (s, a) = self.size_align(e)?;
+                (s * n, a)
+            }
+            Ty::Enum(e) => {
+                let k = self.enums[e.0 as usize].underlying;
+                (k.size() as u64, k.size() as u64)
+            }
+            Ty::Class(c) => {
+                self.complete_class(*c);
+                let ci = self.class(*c);
+                if !ci.complete {
+                    return None;
+                }
+                (ci.size, ci.align)
+            }
+        })
+    }
+
+    /// A readable spelling of a type for diagnostics.
+    pub fn ty_name(&self, ty: &Ty) -> String {
+        match ty {
+            Ty::Void => "void".into(),
+            Ty::Bool => "bool".into(),
+            Ty::Int(k) => k.spelling().into(),
+            Ty::Float(FloatKind::Half) => "sycl::half".into(),
+            Ty::Float(FloatKind::Float) => "float".into(),
+            Ty::Float(FloatKind::Double) => "double".into(),
+            Ty::Float(FloatKind::LongDouble) => "long double".into(),
+            Ty::Nullptr => "std::nullptr_t".into(),
+            Ty::Ptr {
+                pointee,
+                pointee_const,
+                space,
+            } => {
+                let sp = match space {
+                    Some(AddressSpace::Global) => "__global ",
+                    Some(AddressSpace::Local) => "__local ",
+                    _ => "",
+                };
+                format!(
+                    "{sp}{}{} *",
+                    if *pointee_const { "const " } else { "" },
+                    self.ty_name(pointee)
+                )
+            }
+            Ty::LRef(t, c) => format!("{}{} &", if *c { "const " } else { "" }, self.ty_name(t)),
+            Ty::RRef(t) => format!("{} &&", self.ty_name(t)),
+            Ty::Array(t, n) => format!("{}[{n}]", self.ty_name(t)),
+            Ty::Class(c) => self.class_name(*c),
+            Ty::Enum(e) => self.enums[e.0 as usize].name.to_string(),
+            Ty::Function { ret, params, .. } => {
+                let ps: Vec<String> = params.iter().map(|p| self.ty_name(p)).collect();
+                format!("{} ({})", self.ty_name(ret), ps.join(", "))
+            }
+            Ty::OverloadSet => "<overloaded function>".into(),
+            Ty::Error => "<error type>".into(),
+        }
+    }
+
+    pub fn class_name(&self, c: ClassId) -> String {
+        let ci = self.class(c);
+        if let Some(cl) = &ci.closure {
+            let (line, col) = (cl.lambda.span.lo, 0);
+            let _ = (line, col);
+            return format!(
+                "(lambda #{} in {})",
+                cl.discriminator,
+                self.func(cl.enclosing).decl.name.to_string_lossy()
+            );
+        }
+        let mut s = self.ctx_prefix(ci.ctx);
+        s.push_str(&ci.name);
+        if let Some((_, args)) = &ci.template {
+            let a: Vec<String> = args
+                .iter()
+                .map(|a| match a {
+                    TArg::Type(t) => self.ty_name(t),
+                    TArg::Value(v) => v.to_string(),
+                })
+                .collect();
+            s.push_str(&format!("<{}>", a.join(", ")));
+        }
+        s
+    }
+
+    fn ctx_prefix(&self, ctx: Ctx) -> String {
+        match ctx {
+            Ctx::Ns(n) => {
+                let mut parts = vec![];
+                let mut cur = Some(n);
+                while let Some(id) = cur {
+                    let ns = &self.namespaces[id.0 as usize];
+                    if let Some(name) = &ns.name {
+                        parts.push(name.to_string());
+                    }
+                    cur = ns.parent;
+                }
+                parts.reverse();
+                parts.iter().map(|p| format!("{p}::")).collect()
+            }
+            Ctx::Class(c) => format!("{}::", self.class_name(c)),
+            Ctx::Func(_) => String::new(),
+        }
+    }
+}

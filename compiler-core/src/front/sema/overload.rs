@@ -1,0 +1,178 @@
+//! Overload resolution: candidate instantiation (with deduction for
+//! templates), viability, ranking, ambiguity, and the diagnostics that list
+//! the candidates.
+
+use super::convert::Rank;
+use super::thir::Expr;
+use super::*;
+use crate::front::ast::FunctionDecl;
+
+#[derive(Clone)]
+pub(crate) struct Candidate {
+    pub decl: Rc<FunctionDecl>,
+    pub ctx: Ctx,
+    pub env: Rc<Env>,
+    pub class: Option<ClassId>,
+}
+
+impl Sema {
+    /// Pick the best viable function for a call with `args` (not including
+    /// an implicit object argument). Reports a diagnostic and returns None
+    /// when there is no viable or no single best function.
+    pub(crate) fn resolve_overload(
+        &mut self,
+        cands: &[Candidate],
+        explicit: &[TArg],
+        args: &[Expr],
+        what: &str,
+        span: Span,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<FuncId> {
+        let mut viable: Vec<(FuncId, Vec<Rank>, bool)> = vec![];
+        let arg_tys: Vec<(Ty, bool)> = args.iter().map(|a| (a.ty.clone(), a.lvalue)).collect();
+        let mut rejected = vec![];
+        for c in cands {
+            let is_template = c.decl.template.is_some();
+            let f = if is_template {
+                match self.deduce_call(&c.decl, c.ctx, &c.env, explicit, &arg_tys, span, diags) {
+                    Some(targs) => {
+                        self.function_instance(&c.decl, c.ctx, c.env.clone(), c.class, targs)
+                    }
+                    None => {
+                        rejected.push((
+                            c.decl.span,
+                            "template argument deduction failed".to_string(),
+                        ));
+                        continue;
+                    }
+                }
+            } else {
+                if !explicit.is_empty() {
+                    continue;
+                }
+                self.function_instance(&c.decl, c.ctx, c.env.clone(), c.class, vec![])
+            };
+            let Some(f) = f else { continue };
+            if self.func(f).decl.deleted {
+                continue;
+            }
+            let params = self.func(f).params.clone();
+            let required = self
+                .func(f)
+                .decl
+                .params
+                .iter()
+                .filter(|p| p.default.is_none())
+                .count();
+            let variadic = self.func(f).decl.variadic;
+            if args.len() < required || (args.len() > params.len() && !variadic) {
+                rejected.push((
+                    c.decl.span,
+                    format!(
+                        "requires {} argument{}, but {} {} provided",
+                        required,
+                        if required == 1 { "" } else { "s" },
+                        args.len(),
+                        if args.len() == 1 { "was" } else { "were" }
+                    ),
+                ));
+                continue;
+            }
+            let mut ranks = vec![];
+            let mut ok = true;
+            for (a, p) in args.iter().zip(params.iter()) {
+                match self.conversion_rank(a, p) {
+                    Some(r) => ranks.push(r),
+                    None => {
+                        rejected.push((
+                            c.decl.span,
+                            format!(
+                                "no known conversion from '{}' to '{}'",
+                                self.ty_name(&a.ty),
+                                self.ty_name(p)
+                            ),
+                        ));
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if ok {
+                viable.push((f, ranks, is_template));
+            }
+        }
+        if viable.is_empty() {
+            let mut d =
+                Diagnostic::error(span, format!("no matching function for call to '{what}'"));
+            for (sp, why) in rejected {
+                d = d.with_note(sp, format!("candidate not viable: {why}"));
+            }
+            diags.push(d);
+            return None;
+        }
+        // Best: better-or-equal in every argument, then non-template.
+        let better = |a: &(FuncId, Vec<Rank>, bool), b: &(FuncId, Vec<Rank>, bool)| -> bool {
+            let ge = a.1.iter().zip(b.1.iter()).all(|(x, y)| x <= y);
+            let gt = a.1.iter().zip(b.1.iter()).any(|(x, y)| x < y);
+            ge && (gt || (!a.2 && b.2))
+        };
+        let mut best: Vec<usize> = vec![];
+        for i in 0..viable.len() {
+            if (0..viable.len()).all(|j| i == j || !better(&viable[j], &viable[i])) {
+                best.push(i);
+            }
+        }
+        if best.len() != 1 {
+            // Identical instantiations (same FuncId) are not ambiguous.
+            let first = viable[best[0]].0;
+            if best.iter().all(|&i| viable[i].0 == first) {
+                return Some(first);
+            }
+            let mut d = Diagnostic::error(span, format!("call to '{what}' is ambiguous"));
+            for &i in &best {
+                d = d.with_note(self.func(viable[i].0).decl.span, "candidate function");
+            }
+            diags.push(d);
+            return None;
+        }
+        Some(viable[best[0]].0)
+    }
+
+    /// Convert call arguments to the parameter types of `f` and append default arguments.
+    pub(crate) fn finish_call_args(
+        &mut self,
+        f: FuncId,
+        args: Vec<Expr>,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Vec<Expr> {
+        let params = self.func(f).params.clone();
+        let mut out = vec![];
+        for (i, a) in args.into_iter().enumerate() {
+            match params.get(i) {
+                Some(p) => out.push(self.convert(a, p, diags)),
+                None => out.push(self.rvalue(a)), // C variadic
+            }
+        }
+        self.append_default_args(f, &mut out, diags);
+        out
+    }
+
+    pub(crate) fn append_default_args(
+        &mut self,
+        f: FuncId,
+        args: &mut Vec<Expr>,
+        diags: &mut Vec<Diagnostic>,
+    ) {
+        let decl = self.func(f).decl.clone();
+        let params = self.func(f).params.clone();
+        let (ctx, env) = (self.func(f).ctx, self.func(f).env.clone());
+        for i in args.len()..params.len() {
+            let Some(d) = &decl.params[i].default else {
+                break;
+            };
+            let e = self.check_standalone_expr(d, ctx, env.clone(), diags);
+            let e = self.convert(e, &params[i], diags);
+            args.push(e);
+        }
+    }
+}

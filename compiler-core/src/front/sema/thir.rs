@@ -1,0 +1,120 @@
+//! The typed tree of checked function bodies: every expression has a type and
+//! a value category, every name is resolved, implicit conversions and
+//! implicit object arguments are explicit.
+
+use super::types::*;
+use crate::front::ast::{BinOp, UnOp};
+use crate::source::Span;
+
+#[derive(Clone, Debug)]
+pub struct Body {
+    pub params: Vec<VarId>,
+    /// For a lambda call operator or member function: the object (`*this`) type.
+    pub this_class: Option<ClassId>,
+    pub stmt: Stmt,
+}
+
+#[derive(Clone, Debug)]
+pub enum Stmt {
+    Expr(Expr),
+    /// A local variable and its initialisation.
+    Decl(VarId, Option<Init>),
+    Block(Vec<Stmt>),
+    If {
+        cond: Expr,
+        then_s: Box<Stmt>,
+        else_s: Option<Box<Stmt>>,
+    },
+    /// `while (cond) body`, `for (;cond;step) body` (init hoisted into a Block).
+    Loop {
+        cond: Option<Expr>,
+        body: Box<Stmt>,
+        step: Option<Expr>,
+        test_first: bool,
+    },
+    Return(Option<Expr>, Span),
+    Break(Span),
+    Continue(Span),
+    /// A statement device code may not contain (throw, try, goto, switch…),
+    /// with the reason; fine in host code.
+    Unsupported(String, Span),
+    Nop,
+}
+
+/// How a variable or subobject is initialised.
+#[derive(Clone, Debug)]
+pub enum Init {
+    /// Copy-initialise from a value of the same type (scalars, pointers,
+    /// classes by trivial copy) or bind a reference to an lvalue.
+    Value(Expr),
+    /// Run a constructor on the new object: (ctor, args without `this`).
+    Ctor(FuncId, Vec<Expr>),
+    /// Zero / default initialisation with no constructor.
+    Default,
+    /// Aggregate / array initialisation, one per field or element.
+    List(Vec<Init>),
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub ty: Ty,
+    /// An lvalue (designates an object) rather than a prvalue.
+    pub lvalue: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    IntLit(i128),
+    FloatLit(f64),
+    BoolLit(bool),
+    NullPtr,
+    StringLit(String),
+    Var(VarId),
+    /// `*this` of the current member function / closure.
+    This,
+    /// Field `index` of the class object designated by the lvalue `base`.
+    Field(Box<Expr>, usize),
+    /// Base-class subobject at an index in `ClassInfo::bases`.
+    BaseSub(Box<Expr>, usize),
+    /// A call; for member functions `args[0]` is the object (an lvalue).
+    Call(FuncId, Vec<Expr>),
+    /// Constructs a temporary of a class type with a constructor.
+    Construct(FuncId, Vec<Expr>),
+    /// Aggregate or zero initialisation of a class temporary.
+    ConstructDefault(ClassId),
+    /// Built-in operators on arithmetic and pointer operands (converted already).
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Assign(Option<BinOp>, Box<Expr>, Box<Expr>),
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// Value conversion to `Expr::ty` (arithmetic, bool, pointer).
+    Convert(Box<Expr>),
+    /// lvalue → prvalue.
+    Load(Box<Expr>),
+    Deref(Box<Expr>),
+    AddrOf(Box<Expr>),
+    /// Pointer + integer index, as an lvalue of the element.
+    Index(Box<Expr>, Box<Expr>),
+    /// A lambda expression: creates the closure; one initializer per field.
+    Lambda(ClassId, Vec<Expr>),
+    /// A compiler intrinsic (`__spirv_BuiltInGlobalInvocationId`...).
+    Intrinsic(String, Vec<Expr>),
+    /// Materialises a prvalue of class type into a temporary (an lvalue).
+    Temporary(Box<Expr>),
+    /// An expression that is only meaningful on the host (typeid, new, ...).
+    HostOnly(String),
+    Error,
+}
+
+impl Expr {
+    pub fn error(span: Span) -> Expr {
+        Expr {
+            kind: ExprKind::Error,
+            ty: Ty::Error,
+            lvalue: false,
+            span,
+        }
+    }
+}

@@ -1,0 +1,1159 @@
+//! Lowering of statements and expressions, with call inlining.
+
+use super::values::{zero, PlaceV, Slot, Val};
+use super::*;
+
+impl Lowerer<'_> {
+    pub(super) fn stmt(&mut self, s: &TStmt) {
+        match s {
+            TStmt::Expr(e) => {
+                self.rvalue(e);
+            }
+            TStmt::Decl(v, init) => self.decl(*v, init.as_ref()),
+            TStmt::Block(ss) => {
+                for x in ss {
+                    self.stmt(x);
+                }
+            }
+            TStmt::If {
+                cond,
+                then_s,
+                else_s,
+            } => {
+                let c = self.scalar(cond);
+                if let IExpr::Const(Constant::Bool(b)) = c {
+                    // Fold constant conditions (e.g. `if (Dimensions > 1)`).
+                    if b {
+                        self.stmt(then_s);
+                    } else if let Some(e) = else_s {
+                        self.stmt(e);
+                    }
+                    return;
+                }
+                self.blocks.push(vec![]);
+                self.stmt(then_s);
+                let t = self.blocks.pop().unwrap_or_default();
+                self.blocks.push(vec![]);
+                if let Some(e) = else_s {
+                    self.stmt(e);
+                }
+                let el = self.blocks.pop().unwrap_or_default();
+                self.emit(IStmt::If {
+                    cond: c,
+                    then_block: t,
+                    else_block: el,
+                });
+            }
+            TStmt::Loop {
+                cond,
+                body,
+                step,
+                test_first,
+            } => {
+                self.loop_depth += 1;
+                self.blocks.push(vec![]);
+                if *test_first {
+                    if let Some(c) = cond {
+                        let c = self.scalar(c);
+                        self.emit(IStmt::If {
+                            cond: IExpr::Unary(UnaryOp::Not, Box::new(c)),
+                            then_block: vec![IStmt::Break],
+                            else_block: vec![],
+                        });
+                    }
+                }
+                self.stmt(body);
+                if !*test_first {
+                    if let Some(c) = cond {
+                        let c = self.scalar(c);
+                        self.emit(IStmt::If {
+                            cond: IExpr::Unary(UnaryOp::Not, Box::new(c)),
+                            then_block: vec![IStmt::Break],
+                            else_block: vec![],
+                        });
+                    }
+                }
+                let b = self.blocks.pop().unwrap_or_default();
+                self.blocks.push(vec![]);
+                if let Some(st) = step {
+                    self.rvalue(st);
+                }
+                let cont = self.blocks.pop().unwrap_or_default();
+                self.loop_depth -= 1;
+                self.emit(IStmt::Loop {
+                    body: b,
+                    continuing: cont,
+                });
+                self.after_loop_return_check();
+            }
+            TStmt::Return(v, span) => self.ret(v.as_ref(), *span),
+            TStmt::Break(_) => self.emit(IStmt::Break),
+            TStmt::Continue(_) => self.emit(IStmt::Continue),
+            TStmt::Unsupported(what, span) => self.error(
+                *span,
+                format!("{what} are not supported in device code yet"),
+            ),
+            TStmt::Nop => {}
+        }
+    }
+
+    fn decl(&mut self, v: VarId, init: Option<&Init>) {
+        let ty = self.sema.var(v).ty.clone();
+        let name = self.sema.var(v).name.to_string();
+        let span = self.sema.var(v).span;
+        let mutated = self
+            .frames
+            .last()
+            .map(|f| f.mutated.contains(&v))
+            .unwrap_or(true);
+        if let Ty::LRef(..) | Ty::RRef(_) = ty {
+            let slot = match init {
+                Some(Init::Value(e)) => {
+                    let p = self.place(e);
+                    self.add_slot(Slot::Ref(p))
+                }
+                _ => {
+                    self.error(span, "reference variable without an initializer");
+                    self.add_slot(Slot::Value(Val::Void))
+                }
+            };
+            self.frames.last_mut().expect("frame").vars.insert(v, slot);
+            return;
+        }
+        let immutable_scalar = !mutated && !matches!(ty, Ty::Class(_) | Ty::Array(..));
+        if immutable_scalar {
+            if let Some(Init::Value(e)) = init {
+                let val = self.rvalue(e);
+                let val = self.convert_val(val, &e.ty, &ty, span);
+                // Keep the value in a local so it is computed once.
+                let val = self.spill(val, &name);
+                let slot = self.add_slot(Slot::Value(val));
+                self.frames.last_mut().expect("frame").vars.insert(v, slot);
+                return;
+            }
+        }
+        let slot = self.new_storage(&ty, &name, span);
+        self.frames.last_mut().expect("frame").vars.insert(v, slot);
+        if let Some(i) = init {
+            self.init_place(&PlaceV::Slot(slot), &ty, i, span);
+        }
+    }
+
+    /// Evaluate scalar values into a local (so side effects and cost happen once).
+    fn spill(&mut self, v: Val, name: &str) -> Val {
+        match v {
+            Val::Scalar(e)
+                if !matches!(e, IExpr::Const(_) | IExpr::Local(_) | IExpr::Param { .. }) =>
+            {
+                let t = self.expr_type(&e);
+                let l = self.new_local(name, t);
+                self.emit(IStmt::Assign { local: l, value: e });
+                Val::Scalar(IExpr::Local(l))
+            }
+            Val::Ptr {
+                binding,
+                index,
+                elem,
+            } if !matches!(
+                index,
+                IExpr::Const(_) | IExpr::Local(_) | IExpr::Param { .. }
+            ) =>
+            {
+                let it = self.index_type();
+                let l = self.new_local(&format!("{name}.offset"), it);
+                let index = self.cast_scalar(index, it);
+                self.emit(IStmt::Assign {
+                    local: l,
+                    value: index,
+                });
+                Val::Ptr {
+                    binding,
+                    index: IExpr::Local(l),
+                    elem,
+                }
+            }
+            v => v,
+        }
+    }
+
+    fn init_place(&mut self, p: &PlaceV, ty: &Ty, init: &Init, span: Span) {
+        match init {
+            Init::Value(e) => self.init_from_expr(p, ty, e),
+            Init::Ctor(f, args) => {
+                self.inline_call(*f, args, Some(p.clone()), span);
+            }
+            Init::Default => {}
+            Init::List(_) => self.error(
+                span,
+                "list initialisation is not supported in device code yet",
+            ),
+        }
+        let _ = ty;
+    }
+
+    fn init_from_expr(&mut self, p: &PlaceV, ty: &Ty, e: &thir::Expr) {
+        match &e.kind {
+            TK::Construct(f, args) => {
+                self.inline_call(*f, args, Some(p.clone()), e.span);
+            }
+            _ => {
+                let v = self.rvalue(e);
+                let v = self.convert_val(v, &e.ty, ty, e.span);
+                self.store(p, v, e.span);
+            }
+        }
+    }
+
+    fn convert_val(&mut self, v: Val, from: &Ty, to: &Ty, span: Span) -> Val {
+        match (v, to) {
+            (Val::Scalar(e), t)
+                if !matches!(t, Ty::Class(_) | Ty::Ptr { .. } | Ty::Array(..)) && !t.is_ref() =>
+            {
+                match self.scalar_of(to, span) {
+                    Some(st) => Val::Scalar(self.cast_scalar(e, st)),
+                    None => Val::Void,
+                }
+            }
+            (v, _) => {
+                let _ = from;
+                v
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ returns
+
+    fn ret(&mut self, v: Option<&thir::Expr>, span: Span) {
+        let info = self.frames.last().and_then(|f| f.ret.clone());
+        let Some(info) = info else {
+            // Kernel entry: end this work-item.
+            if let Some(e) = v {
+                self.rvalue(e);
+            }
+            self.emit(IStmt::Return);
+            return;
+        };
+        if let (Some(e), Some(slot)) = (v, info.value) {
+            if info.by_ref {
+                let p = self.place(e);
+                match &self.slots[slot.0 as usize] {
+                    Slot::Value(Val::Void) if info.flag.is_none() => {
+                        self.slots[slot.0 as usize] = Slot::Ref(p);
+                    }
+                    Slot::Ptr { .. } => {
+                        if let PlaceV::Global { binding, index } = p {
+                            let elem = e.ty.clone();
+                            self.store(&PlaceV::Slot(slot), Val::Ptr { binding: Some(binding), index, elem }, span);
+                        } else {
+                            self.error(span, "returning a reference to private memory from a function with several returns is not supported in device code yet");
+                        }
+                    }
+                    _ => self.error(span, "returning a reference from several places is not supported in device code yet"),
+                }
+            } else {
+                let val = self.rvalue(e);
+                let rty = self
+                    .sema
+                    .func(*self.inline_stack.last().expect("fn"))
+                    .ret
+                    .clone();
+                let val = self.convert_val(val, &e.ty, &rty, span);
+                match &self.slots[slot.0 as usize] {
+                    Slot::Value(Val::Void) if info.flag.is_none() => {
+                        let val = self.spill(val, "ret");
+                        self.slots[slot.0 as usize] = Slot::Value(val);
+                    }
+                    _ => self.store(&PlaceV::Slot(slot), val, span),
+                }
+            }
+        } else if let Some(e) = v {
+            self.rvalue(e);
+        }
+        if let Some(flag) = info.flag {
+            self.emit(IStmt::Assign {
+                local: flag,
+                value: IExpr::Const(Constant::Bool(true)),
+            });
+            self.emit(IStmt::Break);
+        }
+    }
+
+    /// After a loop inside an inlined multi-return function: leave the
+    /// enclosing loop too if the function returned.
+    fn after_loop_return_check(&mut self) {
+        if let Some(flag) = self
+            .frames
+            .last()
+            .and_then(|f| f.ret.as_ref())
+            .and_then(|r| r.flag)
+        {
+            self.emit(IStmt::If {
+                cond: IExpr::Local(flag),
+                then_block: vec![IStmt::Break],
+                else_block: vec![],
+            });
+        }
+    }
+
+    // ------------------------------------------------------------ calls
+
+    /// Inline a call of `f`. Member functions get `this` from `args[0]`
+    /// (or from `this_place` for constructors). Returns the result value.
+    pub(super) fn inline_call(
+        &mut self,
+        f: FuncId,
+        args: &[thir::Expr],
+        ctor_this: Option<PlaceV>,
+        span: Span,
+    ) -> Val {
+        if self.inline_stack.contains(&f) {
+            let name = self.sema.func(f).decl.name.to_string_lossy();
+            self.error(
+                span,
+                format!("recursive call to '{name}': SYCL device code cannot be recursive"),
+            );
+            return Val::Void;
+        }
+        if self.inline_stack.len() > 64 {
+            self.error(span, "calls nested too deeply in device code");
+            return Val::Void;
+        }
+        self.sema.ensure_body(f);
+        let fi = self.sema.func(f);
+        let Some(body) = fi.body.clone() else {
+            let name = fi.decl.name.to_string_lossy();
+            let dspan = fi.decl.span;
+            let mut d = Diagnostic::error(span, format!("function '{name}' is used in device code but has no definition the device compiler can see"));
+            d = d.with_note(dspan, "declared here; SYCL device functions must be defined in the translation unit or marked SYCL_EXTERNAL");
+            self.diags.push(d);
+            return Val::Void;
+        };
+        // Device diagnostics of this function's body.
+        let fdiags = std::mem::take(&mut self.sema.funcs[f.0 as usize].diags);
+        self.diags.extend(fdiags);
+        let decl = self.sema.func(f).decl.clone();
+        let params = self.sema.func(f).params.clone();
+        let ret_ty = self.sema.func(f).ret.clone();
+        let is_member = self.sema.func(f).class.is_some()
+            && !decl.is_static
+            && decl.kind != crate::front::ast::FunctionKind::Constructor;
+        let mut arg_iter = args.iter();
+        let this_place = if decl.kind == crate::front::ast::FunctionKind::Constructor {
+            ctor_this
+        } else if is_member {
+            arg_iter.next().map(|a| self.place(a))
+        } else {
+            None
+        };
+        let mutated = mutation::mutated_vars(self.sema, &body);
+        let mut vars = HashMap::new();
+        for ((pv, pty), a) in body.params.iter().zip(params.iter()).zip(arg_iter) {
+            let name = self.sema.var(*pv).name.to_string();
+            let slot = if pty.is_ref() {
+                let p = self.place(a);
+                self.add_slot(Slot::Ref(p))
+            } else if !mutated.contains(pv) && !matches!(pty, Ty::Class(_)) {
+                let v = self.rvalue(a);
+                let v = self.convert_val(v, &a.ty, pty, a.span);
+                let v = self.spill(v, &name);
+                self.add_slot(Slot::Value(v))
+            } else {
+                let s = self.new_storage(pty, &name, a.span);
+                self.init_from_expr(&PlaceV::Slot(s), pty, a);
+                s
+            };
+            vars.insert(*pv, slot);
+        }
+        // Return handling.
+        let returns = count_returns(&body.stmt);
+        let ends_with_return = last_is_return(&body.stmt);
+        let needs_flag = returns > 1 || (returns == 1 && !ends_with_return);
+        let by_ref = ret_ty.is_ref();
+        let value = if matches!(ret_ty, Ty::Void) {
+            None
+        } else if needs_flag {
+            Some(if by_ref {
+                let it = self.index_type();
+                let l = self.new_local("ret.offset", it);
+                self.add_slot(Slot::Ptr {
+                    binding: None,
+                    bound: false,
+                    index: l,
+                    elem: ret_ty.non_ref().clone(),
+                })
+            } else {
+                self.new_storage(&ret_ty, "ret", span)
+            })
+        } else {
+            Some(self.add_slot(Slot::Value(Val::Void)))
+        };
+        let flag = if needs_flag {
+            let l = self.new_local("returned", ScalarType::Bool);
+            self.emit(IStmt::Assign {
+                local: l,
+                value: IExpr::Const(Constant::Bool(false)),
+            });
+            Some(l)
+        } else {
+            None
+        };
+        self.frames.push(Frame {
+            vars,
+            this_place,
+            ret: Some(RetInfo {
+                value,
+                flag,
+                by_ref,
+            }),
+            mutated,
+        });
+        self.inline_stack.push(f);
+        if needs_flag {
+            self.blocks.push(vec![]);
+            self.stmt(&body.stmt);
+            self.emit(IStmt::Break);
+            let b = self.blocks.pop().unwrap_or_default();
+            self.emit(IStmt::Loop {
+                body: b,
+                continuing: vec![],
+            });
+        } else {
+            self.stmt(&body.stmt);
+        }
+        self.inline_stack.pop();
+        self.frames.pop();
+        if needs_flag {
+            // An enclosing inlined function's loop must also stop if it returned... only its own flag matters.
+        }
+        match value {
+            None => Val::Void,
+            Some(s) => match self.slots[s.0 as usize].clone() {
+                Slot::Ref(p) => Val::Ref(Box::new(p)),
+                Slot::Ptr {
+                    binding: Some(b),
+                    index,
+                    ..
+                } if by_ref => Val::Ref(Box::new(PlaceV::Global {
+                    binding: b,
+                    index: IExpr::Local(index),
+                })),
+                _ => self.load(&PlaceV::Slot(s), span),
+            },
+        }
+    }
+
+    // ------------------------------------------------------------ expressions
+
+    /// A scalar value (bool for conditions).
+    pub(super) fn scalar(&mut self, e: &thir::Expr) -> IExpr {
+        match self.rvalue(e) {
+            Val::Scalar(x) => x,
+            Val::Ptr { binding, .. } => IExpr::Const(Constant::Bool(binding.is_some())),
+            _ => {
+                self.error(e.span, "expected a scalar value");
+                IExpr::Const(Constant::Bool(false))
+            }
+        }
+    }
+
+    pub(super) fn place(&mut self, e: &thir::Expr) -> PlaceV {
+        let span = e.span;
+        match &e.kind {
+            TK::Var(v) => {
+                let found = self.frames.last().and_then(|f| f.vars.get(v)).copied();
+                match found {
+                    Some(s) => match &self.slots[s.0 as usize] {
+                        Slot::Ref(p) => p.clone(),
+                        Slot::Value(Val::Ref(p)) => (**p).clone(),
+                        _ => PlaceV::Slot(s),
+                    },
+                    None => {
+                        let name = self.sema.var(*v).name.to_string();
+                        if self.sema.var(*v).is_global {
+                            self.error(span, format!("global variable '{name}' cannot be used in device code (SYCL 2020 5.4: only const-initialized variables are allowed)"));
+                        } else {
+                            self.error(
+                                span,
+                                format!("variable '{name}' is not available in device code"),
+                            );
+                        }
+                        self.dummy_place()
+                    }
+                }
+            }
+            TK::This => match self.frames.last().and_then(|f| f.this_place.clone()) {
+                Some(p) => p,
+                None => {
+                    self.error(span, "'this' is not available here in device code");
+                    self.dummy_place()
+                }
+            },
+            TK::Field(b, i) => {
+                let bp = self.place(b);
+                let nb = match &b.ty {
+                    Ty::Class(c) => self.sema.class(*c).bases.len(),
+                    _ => 0,
+                };
+                self.part(&bp, nb + i, span)
+                    .unwrap_or_else(|| self.dummy_place())
+            }
+            TK::BaseSub(b, i) => {
+                let bp = self.place(b);
+                self.part(&bp, *i, span)
+                    .unwrap_or_else(|| self.dummy_place())
+            }
+            TK::Deref(p) => {
+                let v = self.rvalue(p);
+                self.ptr_place(v, span)
+            }
+            TK::Index(b, i) => {
+                if let Ty::Array(..) = b.ty {
+                    let bp = self.place(b);
+                    let iv = self.scalar(i);
+                    return self.array_element(&bp, iv, span);
+                }
+                let pv = self.rvalue(b);
+                let iv = self.scalar(i);
+                let pv = self.ptr_add(pv, iv, false, span);
+                self.ptr_place(pv, span)
+            }
+            TK::Temporary(x) => {
+                let s = self.new_storage(&x.ty, "tmp", span);
+                let p = PlaceV::Slot(s);
+                self.init_from_expr(&p, &x.ty, x);
+                p
+            }
+            TK::Call(..)
+            | TK::Assign(..)
+            | TK::Unary(..)
+            | TK::Cond(..)
+            | TK::Binary(BinOp::Comma, ..) => match self.rvalue(e) {
+                Val::Ref(p) => *p,
+                v => {
+                    let s = self.value_slot(v);
+                    PlaceV::Slot(s)
+                }
+            },
+            TK::Load(x) => self.place(x),
+            _ => {
+                let v = self.rvalue(e);
+                let s = self.value_slot(v);
+                PlaceV::Slot(s)
+            }
+        }
+    }
+
+    fn dummy_place(&mut self) -> PlaceV {
+        let s = self.value_slot(Val::Void);
+        PlaceV::Slot(s)
+    }
+
+    fn array_element(&mut self, bp: &PlaceV, iv: IExpr, span: Span) -> PlaceV {
+        if let IExpr::Const(Constant::Int(_, k)) = iv {
+            return self
+                .part(bp, k as usize, span)
+                .unwrap_or_else(|| self.dummy_place());
+        }
+        self.error(
+            span,
+            "indexing a private array with a run-time index is not supported in device code yet",
+        );
+        self.dummy_place()
+    }
+
+    fn ptr_place(&mut self, v: Val, span: Span) -> PlaceV {
+        match v {
+            Val::Ptr {
+                binding: Some(b),
+                index,
+                ..
+            } => PlaceV::Global { binding: b, index },
+            Val::Ptr { binding: None, .. } => {
+                self.error(span, "dereferencing a null pointer in device code");
+                self.dummy_place()
+            }
+            Val::Ref(p) => *p,
+            Val::Void => self.dummy_place(),
+            _ => {
+                self.error(span, "expected a pointer");
+                self.dummy_place()
+            }
+        }
+    }
+
+    fn ptr_add(&mut self, p: Val, i: IExpr, negate: bool, span: Span) -> Val {
+        match p {
+            Val::Ptr {
+                binding,
+                index,
+                elem,
+            } => {
+                let it = self.index_type();
+                let i = self.cast_scalar(i, it);
+                let op = if negate { BinaryOp::Sub } else { BinaryOp::Add };
+                let index = match (&index, &i) {
+                    (_, IExpr::Const(Constant::Int(_, 0))) => index,
+                    (IExpr::Const(Constant::Int(_, 0)), _) if !negate => i,
+                    _ => IExpr::Binary(op, Box::new(self.cast_scalar(index, it)), Box::new(i)),
+                };
+                Val::Ptr {
+                    binding,
+                    index,
+                    elem,
+                }
+            }
+            Val::Void => Val::Void,
+            _ => {
+                self.error(span, "pointer arithmetic on a non-pointer");
+                Val::Void
+            }
+        }
+    }
+
+    pub(super) fn rvalue(&mut self, e: &thir::Expr) -> Val {
+        let span = e.span;
+        match &e.kind {
+            TK::IntLit(v) => match self.scalar_of(&e.ty, span) {
+                Some(st) => Val::Scalar(IExpr::Const(
+                    super::values::convert_const(
+                        Constant::Int(ScalarType::I64, *v as i64 as u64),
+                        st,
+                    )
+                    .unwrap_or(Constant::Int(st, 0)),
+                )),
+                None => Val::Void,
+            },
+            TK::FloatLit(v) => match self.scalar_of(&e.ty, span) {
+                Some(st) => Val::Scalar(IExpr::Const(Constant::Float(
+                    st,
+                    if st == ScalarType::F32 {
+                        *v as f32 as f64
+                    } else {
+                        *v
+                    },
+                ))),
+                None => Val::Void,
+            },
+            TK::BoolLit(b) => Val::Scalar(IExpr::Const(Constant::Bool(*b))),
+            TK::NullPtr => Val::Ptr {
+                binding: None,
+                index: IExpr::Const(Constant::Int(self.index_type(), 0)),
+                elem: Ty::Void,
+            },
+            TK::Var(_)
+            | TK::This
+            | TK::Field(..)
+            | TK::BaseSub(..)
+            | TK::Deref(_)
+            | TK::Index(..) => {
+                let p = self.place(e);
+                if e.lvalue {
+                    Val::Ref(Box::new(p))
+                } else {
+                    self.load(&p, span)
+                }
+            }
+            TK::Load(x) => {
+                let p = self.place(x);
+                self.load(&p, span)
+            }
+            TK::Temporary(x) => {
+                let p = self.place(&thir::Expr {
+                    kind: TK::Temporary(x.clone()),
+                    ty: e.ty.clone(),
+                    lvalue: true,
+                    span,
+                });
+                Val::Ref(Box::new(p))
+            }
+            TK::Call(f, args) => {
+                let v = self.inline_call(*f, args, None, span);
+                if e.lvalue {
+                    v
+                } else {
+                    match v {
+                        Val::Ref(p) => self.load(&p, span),
+                        v => v,
+                    }
+                }
+            }
+            TK::Construct(f, args) => {
+                let s = self.new_storage(&e.ty, "tmp", span);
+                let p = PlaceV::Slot(s);
+                self.inline_call(*f, args, Some(p.clone()), span);
+                self.load(&p, span)
+            }
+            TK::ConstructDefault(c) => {
+                let s = self.new_storage(&Ty::Class(*c), "tmp", span);
+                self.load(&PlaceV::Slot(s), span)
+            }
+            TK::Lambda(c, inits) => {
+                let fields = self.sema.class(*c).fields.clone();
+                let mut parts = vec![];
+                for (fd, init) in fields.iter().zip(inits.iter()) {
+                    if fd.ty.is_ref() {
+                        let p = self.place(init);
+                        parts.push(Val::Ref(Box::new(p)));
+                    } else {
+                        let v = self.rvalue(init);
+                        let v = match v {
+                            Val::Ref(p) => self.load(&p, span),
+                            v => v,
+                        };
+                        parts.push(v);
+                    }
+                }
+                Val::Agg(parts)
+            }
+            TK::Convert(x) => self.convert_expr(x, &e.ty, span),
+            TK::Unary(op, x) => self.unary(*op, x, &e.ty, span),
+            TK::Binary(op, l, r) => self.binary(*op, l, r, &e.ty, span),
+            TK::Assign(op, l, r) => {
+                let p = self.place(l);
+                let nv = match op {
+                    None => {
+                        let v = self.rvalue(r);
+                        let v = match v {
+                            Val::Ref(pp) => self.load(&pp, span),
+                            v => v,
+                        };
+                        self.convert_val(v, &r.ty, &l.ty, span)
+                    }
+                    Some(o) => {
+                        let cur = self.load(&p, span);
+                        let rv = self.scalar(r);
+                        match cur {
+                            Val::Ptr { .. } => self.ptr_add(cur, rv, *o == BinOp::Sub, span),
+                            Val::Scalar(c) => {
+                                let rt = self.expr_type(&rv);
+                                let lt = self.expr_type(&c);
+                                let c2 = self.cast_scalar(c, rt);
+                                let res = IExpr::Binary(binop(*o), Box::new(c2), Box::new(rv));
+                                Val::Scalar(self.cast_scalar(res, lt))
+                            }
+                            _ => Val::Void,
+                        }
+                    }
+                };
+                self.store(&p, nv, span);
+                Val::Ref(Box::new(p))
+            }
+            TK::Cond(c, a, b) => {
+                let cv = self.scalar(c);
+                if let IExpr::Const(Constant::Bool(k)) = cv {
+                    return if k { self.rvalue(a) } else { self.rvalue(b) };
+                }
+                if is_pure(a) && is_pure(b) && !e.lvalue {
+                    let av = self.rvalue(a);
+                    let bv = self.rvalue(b);
+                    match (self.deref_val(av, span), self.deref_val(bv, span)) {
+                        (Val::Scalar(x), Val::Scalar(y)) => {
+                            return Val::Scalar(IExpr::Select(
+                                Box::new(cv),
+                                Box::new(x),
+                                Box::new(y),
+                            ))
+                        }
+                        (
+                            Val::Ptr {
+                                binding: b1,
+                                index: i1,
+                                elem,
+                            },
+                            Val::Ptr {
+                                binding: b2,
+                                index: i2,
+                                ..
+                            },
+                        ) if b1 == b2 => {
+                            return Val::Ptr {
+                                binding: b1,
+                                index: IExpr::Select(Box::new(cv), Box::new(i1), Box::new(i2)),
+                                elem,
+                            };
+                        }
+                        _ => {}
+                    }
+                }
+                let ty = e.ty.clone();
+                let s = self.new_storage(&ty, "cond", span);
+                let p = PlaceV::Slot(s);
+                self.blocks.push(vec![]);
+                let av = self.rvalue(a);
+                let av = self.deref_val(av, span);
+                self.store(&p, av, span);
+                let t = self.blocks.pop().unwrap_or_default();
+                self.blocks.push(vec![]);
+                let bv = self.rvalue(b);
+                let bv = self.deref_val(bv, span);
+                self.store(&p, bv, span);
+                let el = self.blocks.pop().unwrap_or_default();
+                self.emit(IStmt::If {
+                    cond: cv,
+                    then_block: t,
+                    else_block: el,
+                });
+                self.load(&p, span)
+            }
+            TK::AddrOf(x) => {
+                let p = self.place(x);
+                match p {
+                    PlaceV::Global { binding, index } => Val::Ptr {
+                        binding: Some(binding),
+                        index,
+                        elem: x.ty.clone(),
+                    },
+                    _ => {
+                        self.error(span, "taking the address of private memory is not supported in Vulkan/WebGPU kernels yet");
+                        Val::Void
+                    }
+                }
+            }
+            TK::Intrinsic(name, args) => self.intrinsic(name, args, span),
+            TK::StringLit(_) => {
+                self.error(span, "string literals are not supported in device code yet");
+                Val::Void
+            }
+            TK::HostOnly(what) => {
+                self.error(span, format!("{what} is not allowed in SYCL device code"));
+                Val::Void
+            }
+            TK::Error => Val::Void,
+        }
+    }
+
+    fn deref_val(&mut self, v: Val, span: Span) -> Val {
+        match v {
+            Val::Ref(p) => self.load(&p, span),
+            v => v,
+        }
+    }
+
+    fn intrinsic(&mut self, name: &str, args: &[thir::Expr], span: Span) -> Val {
+        let dim = match args.first().map(|a| self.scalar(a)) {
+            Some(IExpr::Const(Constant::Int(_, d))) if d < 3 => d as u8,
+            _ => {
+                self.error(
+                    span,
+                    format!("the dimension argument of '{name}' must be a constant 0, 1 or 2"),
+                );
+                return Val::Void;
+            }
+        };
+        let b = match name {
+            "__spirv_BuiltInGlobalInvocationId" => Builtin::GlobalInvocationId,
+            "__spirv_BuiltInLocalInvocationId" => Builtin::LocalInvocationId,
+            "__spirv_BuiltInWorkgroupId" => Builtin::WorkgroupId,
+            "__spirv_BuiltInNumWorkgroups" => Builtin::NumWorkgroups,
+            _ => Builtin::WorkgroupSize,
+        };
+        let Some(st) = self.scalar_of(&Ty::size_t(), span) else {
+            return Val::Void;
+        };
+        Val::Scalar(self.cast_scalar(IExpr::Builtin(b, dim), st))
+    }
+
+    fn convert_expr(&mut self, x: &thir::Expr, to: &Ty, span: Span) -> Val {
+        let v = self.rvalue(x);
+        let v = self.deref_val(v, span);
+        match (v, to) {
+            (Val::Scalar(e), _) if matches!(to, Ty::Void) => {
+                let _ = e;
+                Val::Void
+            }
+            (Val::Scalar(e), t) if t.is_arithmetic() => match self.scalar_of(t, span) {
+                Some(st) => Val::Scalar(self.cast_scalar(e, st)),
+                None => Val::Void,
+            },
+            (Val::Ptr { binding, .. }, Ty::Bool) => {
+                Val::Scalar(IExpr::Const(Constant::Bool(binding.is_some())))
+            }
+            (
+                Val::Ptr {
+                    binding,
+                    index,
+                    elem,
+                },
+                Ty::Ptr { pointee, .. },
+            ) => {
+                let from_size = self.sema.size_align(&elem).map(|x| x.0).unwrap_or(0);
+                let to_size = self.sema.size_align(pointee).map(|x| x.0).unwrap_or(0);
+                if binding.is_some()
+                    && from_size != to_size
+                    && !matches!(**pointee, Ty::Void)
+                    && !matches!(elem, Ty::Void)
+                {
+                    self.error(span, format!("casting a pointer to '{}' into a pointer to '{}' is not supported in Vulkan/WebGPU kernels", self.sema.ty_name(&elem), self.sema.ty_name(pointee)));
+                }
+                Val::Ptr {
+                    binding,
+                    index,
+                    elem: (**pointee).clone(),
+                }
+            }
+            (v @ Val::Ptr { .. }, _) => v,
+            (Val::Void, _) => Val::Void,
+            (v, Ty::Class(_)) => v,
+            _ => {
+                self.error(
+                    span,
+                    format!(
+                        "conversion to '{}' is not supported in device code",
+                        self.sema.ty_name(to)
+                    ),
+                );
+                Val::Void
+            }
+        }
+    }
+
+    fn unary(&mut self, op: UnOp, x: &thir::Expr, ty: &Ty, span: Span) -> Val {
+        match op {
+            UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec => {
+                let p = self.place(x);
+                let cur = self.load(&p, span);
+                let cur = self.spill(cur, "old");
+                let dec = matches!(op, UnOp::PreDec | UnOp::PostDec);
+                let nv = match cur.clone() {
+                    Val::Ptr { .. } => {
+                        let one = IExpr::Const(Constant::Int(self.index_type(), 1));
+                        self.ptr_add(cur.clone(), one, dec, span)
+                    }
+                    Val::Scalar(c) => {
+                        let t = self.expr_type(&c);
+                        let one = if t.is_float() {
+                            IExpr::Const(Constant::Float(t, 1.0))
+                        } else if t == ScalarType::Bool {
+                            IExpr::Const(Constant::Bool(true))
+                        } else {
+                            IExpr::Const(Constant::Int(t, 1))
+                        };
+                        Val::Scalar(IExpr::Binary(
+                            if dec { BinaryOp::Sub } else { BinaryOp::Add },
+                            Box::new(c),
+                            Box::new(one),
+                        ))
+                    }
+                    _ => Val::Void,
+                };
+                self.store(&p, nv, span);
+                if matches!(op, UnOp::PreInc | UnOp::PreDec) {
+                    Val::Ref(Box::new(p))
+                } else {
+                    cur
+                }
+            }
+            _ => {
+                let v = self.scalar(x);
+                let _ = ty;
+                Val::Scalar(match op {
+                    UnOp::Neg => IExpr::Unary(UnaryOp::Neg, Box::new(v)),
+                    UnOp::Plus => v,
+                    UnOp::Not => IExpr::Unary(UnaryOp::Not, Box::new(v)),
+                    _ => IExpr::Unary(UnaryOp::BitNot, Box::new(v)),
+                })
+            }
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, l: &thir::Expr, r: &thir::Expr, ty: &Ty, span: Span) -> Val {
+        match op {
+            BinOp::Comma => {
+                self.rvalue(l);
+                self.rvalue(r)
+            }
+            BinOp::LogAnd | BinOp::LogOr => {
+                let lv = self.scalar(l);
+                if is_pure(r) {
+                    let rv = self.scalar(r);
+                    return Val::Scalar(IExpr::Binary(
+                        if op == BinOp::LogAnd {
+                            BinaryOp::LogicalAnd
+                        } else {
+                            BinaryOp::LogicalOr
+                        },
+                        Box::new(lv),
+                        Box::new(rv),
+                    ));
+                }
+                // Short-circuit with control flow.
+                let res = self.new_local("sc", ScalarType::Bool);
+                self.emit(IStmt::Assign {
+                    local: res,
+                    value: lv.clone(),
+                });
+                self.blocks.push(vec![]);
+                let rv = self.scalar(r);
+                self.emit(IStmt::Assign {
+                    local: res,
+                    value: rv,
+                });
+                let blk = self.blocks.pop().unwrap_or_default();
+                let cond = if op == BinOp::LogAnd {
+                    IExpr::Local(res)
+                } else {
+                    IExpr::Unary(UnaryOp::Not, Box::new(IExpr::Local(res)))
+                };
+                self.emit(IStmt::If {
+                    cond,
+                    then_block: blk,
+                    else_block: vec![],
+                });
+                Val::Scalar(IExpr::Local(res))
+            }
+            _ => {
+                let lv = self.rvalue(l);
+                let lv = self.deref_val(lv, span);
+                let rv = self.rvalue(r);
+                let rv = self.deref_val(rv, span);
+                match (lv, rv) {
+                    (p @ Val::Ptr { .. }, Val::Scalar(i))
+                        if matches!(op, BinOp::Add | BinOp::Sub) =>
+                    {
+                        self.ptr_add(p, i, op == BinOp::Sub, span)
+                    }
+                    (Val::Scalar(i), p @ Val::Ptr { .. }) if op == BinOp::Add => {
+                        self.ptr_add(p, i, false, span)
+                    }
+                    (
+                        Val::Ptr {
+                            binding: b1,
+                            index: i1,
+                            ..
+                        },
+                        Val::Ptr {
+                            binding: b2,
+                            index: i2,
+                            ..
+                        },
+                    ) => {
+                        if b1 != b2 && b1.is_some() && b2.is_some() {
+                            if matches!(op, BinOp::Eq | BinOp::Ne) {
+                                return Val::Scalar(IExpr::Const(Constant::Bool(op == BinOp::Ne)));
+                            }
+                            self.error(
+                                span,
+                                "comparing or subtracting pointers into different allocations",
+                            );
+                            return Val::Void;
+                        }
+                        if b1 != b2 {
+                            return Val::Scalar(IExpr::Const(Constant::Bool(op == BinOp::Ne)));
+                        }
+                        let it = self.index_type();
+                        let i1 = self.cast_scalar(i1, it);
+                        let i2 = self.cast_scalar(i2, it);
+                        if op == BinOp::Sub {
+                            let d = IExpr::Binary(BinaryOp::Sub, Box::new(i1), Box::new(i2));
+                            let st = self.scalar_of(ty, span).unwrap_or(ScalarType::I64);
+                            return Val::Scalar(self.cast_scalar(d, st));
+                        }
+                        Val::Scalar(IExpr::Binary(binop(op), Box::new(i1), Box::new(i2)))
+                    }
+                    (Val::Scalar(a), Val::Scalar(b)) => {
+                        Val::Scalar(fold(IExpr::Binary(binop(op), Box::new(a), Box::new(b))))
+                    }
+                    _ => Val::Void,
+                }
+            }
+        }
+    }
+}
+
+fn binop(op: BinOp) -> BinaryOp {
+    match op {
+        BinOp::Mul => BinaryOp::Mul,
+        BinOp::Div => BinaryOp::Div,
+        BinOp::Rem => BinaryOp::Rem,
+        BinOp::Add => BinaryOp::Add,
+        BinOp::Sub => BinaryOp::Sub,
+        BinOp::Shl => BinaryOp::Shl,
+        BinOp::Shr => BinaryOp::Shr,
+        BinOp::Lt => BinaryOp::Lt,
+        BinOp::Gt => BinaryOp::Gt,
+        BinOp::Le => BinaryOp::Le,
+        BinOp::Ge => BinaryOp::Ge,
+        BinOp::Eq => BinaryOp::Eq,
+        BinOp::Ne => BinaryOp::Ne,
+        BinOp::BitAnd => BinaryOp::BitAnd,
+        BinOp::BitXor => BinaryOp::BitXor,
+        BinOp::BitOr => BinaryOp::BitOr,
+        BinOp::LogAnd => BinaryOp::LogicalAnd,
+        BinOp::LogOr => BinaryOp::LogicalOr,
+        BinOp::Comma => BinaryOp::Add,
+    }
+}
+
+/// Fold integer comparisons of constants (template-dependent conditions).
+fn fold(e: IExpr) -> IExpr {
+    if let IExpr::Binary(op, a, b) = &e {
+        if let (IExpr::Const(Constant::Int(t, x)), IExpr::Const(Constant::Int(_, y))) = (&**a, &**b)
+        {
+            let (x, y) = (*x, *y);
+            let signed = t.is_signed_int();
+            let (xs, ys) = (x as i64, y as i64);
+            let r = match op {
+                BinaryOp::Lt => Some(if signed { xs < ys } else { x < y }),
+                BinaryOp::Gt => Some(if signed { xs > ys } else { x > y }),
+                BinaryOp::Le => Some(if signed { xs <= ys } else { x <= y }),
+                BinaryOp::Ge => Some(if signed { xs >= ys } else { x >= y }),
+                BinaryOp::Eq => Some(x == y),
+                BinaryOp::Ne => Some(x != y),
+                _ => None,
+            };
+            if let Some(r) = r {
+                return IExpr::Const(Constant::Bool(r));
+            }
+        }
+    }
+    e
+}
+
+/// No side effects: no calls, assignments, increments.
+fn is_pure(e: &thir::Expr) -> bool {
+    match &e.kind {
+        TK::Call(..) | TK::Construct(..) | TK::Assign(..) | TK::Lambda(..) | TK::Temporary(_) => {
+            false
+        }
+        TK::Unary(op, x) => {
+            !matches!(
+                op,
+                UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec
+            ) && is_pure(x)
+        }
+        TK::Binary(_, a, b) | TK::Index(a, b) => is_pure(a) && is_pure(b),
+        TK::Cond(c, a, b) => is_pure(c) && is_pure(a) && is_pure(b),
+        TK::Field(x, _)
+        | TK::BaseSub(x, _)
+        | TK::Convert(x)
+        | TK::Load(x)
+        | TK::Deref(x)
+        | TK::AddrOf(x) => is_pure(x),
+        _ => true,
+    }
+}
+
+fn count_returns(s: &TStmt) -> usize {
+    match s {
+        TStmt::Return(..) => 1,
+        TStmt::Block(ss) => ss.iter().map(count_returns).sum(),
+        TStmt::If { then_s, else_s, .. } => {
+            count_returns(then_s) + else_s.as_ref().map(|e| count_returns(e)).unwrap_or(0)
+        }
+        TStmt::Loop { body, .. } => count_returns(body),
+        _ => 0,
+    }
+}
+
+fn last_is_return(s: &TStmt) -> bool {
+    match s {
+        TStmt::Return(..) => true,
+        TStmt::Block(ss) => ss.last().map(last_is_return).unwrap_or(false),
+        _ => false,
+    }
+}
+
+#[allow(dead_code)]
+fn unused(_: IntKind, _: ClassId, _: HashSet<u8>) -> IExpr {
+    zero(ScalarType::U32)
+}

@@ -1,0 +1,396 @@
+//! Lowering of checked device code (the typed tree of the kernel entry
+//! function and everything it calls) to the device IR, for one kernel:
+//!
+//! - kernel arguments are decomposed: scalars go to the parameter block,
+//!   every global pointer (USM pointers, accessor data pointers) becomes a
+//!   storage-buffer binding plus an element offset in the parameter block;
+//! - calls are inlined (device code has no recursion);
+//! - aggregates are split into scalar locals (scalar replacement);
+//! - pointers are resolved to (binding, element index): a pointer whose
+//!   allocation cannot be known at compile time is an error that says why.
+
+mod body;
+mod mutation;
+mod values;
+
+use crate::bundle::{Access, BufferBinding, PointerOrigin, ScalarCopy};
+use crate::diag::Diagnostic;
+use crate::front::ast::{BinOp, UnOp};
+use crate::front::sema::thir::{self, ExprKind as TK, Init, Stmt as TStmt};
+use crate::front::sema::{ClassId, FuncId, IntKind, Sema, Ty, VarId};
+use crate::ir::{
+    self, BinaryOp, Binding, BindingId, Builtin, Constant, Expr as IExpr, LocalId, ScalarType,
+    Stmt as IStmt, UnaryOp,
+};
+use crate::source::Span;
+use crate::target::TargetProperties;
+use std::collections::{HashMap, HashSet};
+use values::{PlaceV, Slot, SlotId, Val};
+
+/// What lowering one kernel produced.
+pub struct LoweredKernel {
+    pub kernel: ir::Kernel,
+    pub buffers: Vec<BufferBinding>,
+    pub scalars: Vec<ScalarCopy>,
+    pub arg_sizes: Vec<u32>,
+}
+
+pub const WORK_GROUP_SIZE: u32 = 64;
+
+/// Lower the kernel whose entry function is `entry` to the IR.
+pub fn lower_kernel(
+    sema: &mut Sema,
+    entry: FuncId,
+    entry_name: &str,
+    target: &TargetProperties,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<LoweredKernel> {
+    let mut lw = Lowerer {
+        sema,
+        target: *target,
+        locals: vec![],
+        bindings: vec![],
+        buffers: vec![],
+        scalars: vec![],
+        param_size: 0,
+        slots: vec![],
+        frames: vec![],
+        blocks: vec![vec![]],
+        diags: vec![],
+        inline_stack: vec![],
+        loop_depth: 0,
+    };
+    let body = lw.sema.func(entry).body.clone()?;
+    let params = lw.sema.func(entry).params.clone();
+    let span = lw.sema.func(entry).decl.span;
+    let mut arg_sizes = vec![];
+    let mut frame = Frame {
+        vars: HashMap::new(),
+        this_place: None,
+        ret: None,
+        mutated: mutation::mutated_vars(lw.sema, &body),
+    };
+    for (i, (v, ty)) in body.params.iter().zip(params.iter()).enumerate() {
+        let size = lw.sema.size_align(ty).map(|x| x.0).unwrap_or(0) as u32;
+        arg_sizes.push(size);
+        let name = lw.sema.var(*v).name.to_string();
+        let val = lw.decompose_arg(ty, i as u32, 0, false, &name, span);
+        let slot = lw.value_slot(val);
+        frame.vars.insert(*v, slot);
+    }
+    lw.frames.push(frame);
+    lw.inline_stack.push(entry);
+    lw.stmt(&body.stmt);
+    let block = lw.blocks.pop().unwrap_or_default();
+    if lw
+        .diags
+        .iter()
+        .any(|d| d.severity == crate::diag::Severity::Error)
+    {
+        diags.extend(lw.diags);
+        return None;
+    }
+    diags.extend(lw.diags);
+    for b in lw.buffers.iter_mut() {
+        let ib = &lw.bindings[(b.binding - 1) as usize];
+        b.access = match (ib.reads, ib.writes) {
+            (true, true) => Access::ReadWrite,
+            (true, false) => Access::Read,
+            (false, true) => Access::Write,
+            (false, false) => Access::None,
+        };
+    }
+    let param_block_size = lw.param_size.div_ceil(4) * 4;
+    Some(LoweredKernel {
+        kernel: ir::Kernel {
+            name: entry_name.to_string(),
+            work_group_size: [WORK_GROUP_SIZE, 1, 1],
+            param_block_size,
+            bindings: lw.bindings,
+            locals: lw.locals,
+            body: block,
+        },
+        buffers: lw.buffers,
+        scalars: lw.scalars,
+        arg_sizes,
+    })
+}
+
+struct Frame {
+    vars: HashMap<VarId, SlotId>,
+    this_place: Option<PlaceV>,
+    /// Where `return` stores and whether the function needs a return flag.
+    ret: Option<RetInfo>,
+    mutated: HashSet<VarId>,
+}
+
+#[derive(Clone)]
+struct RetInfo {
+    /// Slot receiving the return value (None for void).
+    value: Option<SlotId>,
+    /// A bool local set on return (multi-return functions), else direct.
+    flag: Option<LocalId>,
+    /// Returns a reference: the slot holds a pointer.
+    by_ref: bool,
+}
+
+struct Lowerer<'s> {
+    sema: &'s mut Sema,
+    target: TargetProperties,
+    locals: Vec<ir::Local>,
+    bindings: Vec<Binding>,
+    buffers: Vec<BufferBinding>,
+    scalars: Vec<ScalarCopy>,
+    param_size: u32,
+    slots: Vec<Slot>,
+    frames: Vec<Frame>,
+    blocks: Vec<Vec<IStmt>>,
+    diags: Vec<Diagnostic>,
+    inline_stack: Vec<FuncId>,
+    loop_depth: u32,
+}
+
+impl Lowerer<'_> {
+    fn error(&mut self, span: Span, msg: impl Into<String>) {
+        let mut d = Diagnostic::error(span, msg);
+        // Say how device code reached here.
+        if let Some(&f) = self.inline_stack.last() {
+            let name = self.sema.func(f).decl.name.to_string_lossy();
+            d = d.with_note(
+                self.sema.func(f).decl.span,
+                format!("in device function '{name}', called from a SYCL kernel"),
+            );
+        }
+        self.diags.push(d);
+    }
+
+    fn emit(&mut self, s: IStmt) {
+        self.blocks.last_mut().expect("block").push(s);
+    }
+
+    fn new_local(&mut self, name: &str, ty: ScalarType) -> LocalId {
+        self.locals.push(ir::Local {
+            name: name.to_string(),
+            ty,
+        });
+        LocalId(self.locals.len() as u32 - 1)
+    }
+
+    fn index_type(&self) -> ScalarType {
+        if self.target.index_bits == 64 {
+            ScalarType::U64
+        } else {
+            ScalarType::U32
+        }
+    }
+
+    /// The device scalar type of a C++ scalar type.
+    fn scalar_of(&mut self, ty: &Ty, span: Span) -> Option<ScalarType> {
+        Some(match ty {
+            Ty::Bool => ScalarType::Bool,
+            Ty::Int(k) => {
+                let s = k.size();
+                let signed = k.signed();
+                if s == 8 && self.target.int64 {
+                    if signed {
+                        ScalarType::I64
+                    } else {
+                        ScalarType::U64
+                    }
+                } else if signed {
+                    ScalarType::I32
+                } else {
+                    ScalarType::U32
+                }
+            }
+            Ty::Enum(e) => {
+                let k = self.sema.enums[e.0 as usize].underlying;
+                return self.scalar_of(&Ty::Int(k), span);
+            }
+            Ty::Float(crate::front::sema::FloatKind::Float) => ScalarType::F32,
+            Ty::Float(crate::front::sema::FloatKind::Double) => {
+                if !self.target.fp64 {
+                    self.error(
+                        span,
+                        format!(
+                            "'double' requires the fp64 aspect, which target '{}' does not have",
+                            self.target.kind.triple()
+                        ),
+                    );
+                    return None;
+                }
+                ScalarType::F64
+            }
+            Ty::Float(_) => {
+                self.error(
+                    span,
+                    format!(
+                        "type '{}' is not supported in device code yet",
+                        self.sema.ty_name(ty)
+                    ),
+                );
+                return None;
+            }
+            _ => {
+                self.error(
+                    span,
+                    format!("type '{}' is not a scalar", self.sema.ty_name(ty)),
+                );
+                return None;
+            }
+        })
+    }
+
+    // ------------------------------------------------------------ kernel arguments
+
+    fn param_slot(&mut self, size: u32) -> u32 {
+        let align = size.clamp(4, 8);
+        let off = self.param_size.div_ceil(align) * align;
+        self.param_size = off + size.max(4);
+        off
+    }
+
+    /// Decompose the host bytes of argument `arg` at `offset` (type `ty`) into a device value.
+    fn decompose_arg(
+        &mut self,
+        ty: &Ty,
+        arg: u32,
+        offset: u32,
+        in_special: bool,
+        name: &str,
+        span: Span,
+    ) -> Val {
+        match ty {
+            Ty::Bool | Ty::Int(_) | Ty::Float(_) | Ty::Enum(_) => {
+                let Some(st) = self.scalar_of(ty, span) else {
+                    return Val::Void;
+                };
+                let host_size = self.sema.size_align(ty).map(|x| x.0 as u32).unwrap_or(4);
+                let dev_size = st.size().max(4);
+                let dest = self.param_slot(dev_size);
+                self.scalars.push(ScalarCopy {
+                    arg,
+                    offset,
+                    size: host_size.min(dev_size),
+                    dest,
+                });
+                Val::Scalar(IExpr::Param {
+                    offset: dest,
+                    ty: st,
+                })
+            }
+            Ty::Ptr { pointee, .. } => {
+                let Some(elem) = self.binding_elem(pointee, name, span) else {
+                    return Val::Void;
+                };
+                let binding = BindingId(self.bindings.len() as u32);
+                self.bindings.push(Binding {
+                    name: name.to_string(),
+                    elem,
+                    reads: false,
+                    writes: false,
+                });
+                let it = self.index_type();
+                let slot = self.param_slot(it.size());
+                self.buffers.push(BufferBinding {
+                    binding: binding.0 + 1,
+                    arg,
+                    offset,
+                    origin: if in_special {
+                        PointerOrigin::Accessor
+                    } else {
+                        PointerOrigin::Usm
+                    },
+                    access: Access::None,
+                    elem_size: elem.size(),
+                    offset_slot: slot,
+                    index_bytes: it.size(),
+                    name: name.to_string(),
+                });
+                Val::Ptr {
+                    binding: Some(binding),
+                    index: IExpr::Param {
+                        offset: slot,
+                        ty: it,
+                    },
+                    elem: (**pointee).clone(),
+                }
+            }
+            Ty::Class(c) => {
+                let c = *c;
+                self.sema.complete_class(c);
+                let special = in_special || self.sema.class(c).is_special;
+                let bases = self.sema.class(c).bases.clone();
+                let fields = self.sema.class(c).fields.clone();
+                let mut parts = vec![];
+                for (bc, boff) in bases {
+                    parts.push(self.decompose_arg(
+                        &Ty::Class(bc),
+                        arg,
+                        offset + boff as u32,
+                        special,
+                        name,
+                        span,
+                    ));
+                }
+                let is_closure = self.sema.class(c).closure.is_some();
+                for f in fields {
+                    let fname = if is_closure {
+                        f.name.to_string()
+                    } else {
+                        format!("{name}.{}", f.name)
+                    };
+                    if f.ty.is_ref() {
+                        self.error(f.span, format!("kernel argument '{}' is captured by reference; SYCL kernels must capture by copy ([=])", f.name));
+                        parts.push(Val::Void);
+                        continue;
+                    }
+                    parts.push(self.decompose_arg(
+                        &f.ty,
+                        arg,
+                        offset + f.offset as u32,
+                        special,
+                        &fname,
+                        span,
+                    ));
+                }
+                Val::Agg(parts)
+            }
+            Ty::Array(e, n) => {
+                let es = self.sema.size_align(e).map(|x| x.0 as u32).unwrap_or(0);
+                let parts = (0..*n as u32)
+                    .map(|i| self.decompose_arg(e, arg, offset + i * es, in_special, name, span))
+                    .collect();
+                Val::Agg(parts)
+            }
+            _ => {
+                self.error(
+                    span,
+                    format!(
+                        "kernel argument '{name}' of type '{}' cannot be passed to a kernel",
+                        self.sema.ty_name(ty)
+                    ),
+                );
+                Val::Void
+            }
+        }
+    }
+
+    fn binding_elem(&mut self, pointee: &Ty, name: &str, span: Span) -> Option<ScalarType> {
+        match pointee {
+            Ty::Int(k) if k.size() < 4 => {
+                self.error(span, format!("'{name}' points to '{}': buffers of 8- and 16-bit elements are not supported on this target yet", self.sema.ty_name(pointee)));
+                None
+            }
+            Ty::Bool => {
+                self.error(span, format!("'{name}' points to 'bool': buffers of bool are not supported on this target yet"));
+                None
+            }
+            Ty::Int(_) | Ty::Float(_) | Ty::Enum(_) => self.scalar_of(pointee, span),
+            _ => {
+                self.error(span, format!("'{name}' points to '{}': only pointers to scalar types can be used in kernels yet", self.sema.ty_name(pointee)));
+                None
+            }
+        }
+    }
+}

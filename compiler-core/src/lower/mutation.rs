@@ -1,0 +1,140 @@
+//! Which local variables of a function body are modified after their
+//! initialisation (assigned, incremented, address taken, bound to a non-const
+//! reference or used as the object of a non-const member call). The others
+//! are immutable values and need no storage in the lowered code.
+
+use crate::front::ast::UnOp;
+use crate::front::sema::thir::{Body, Expr, ExprKind as TK, Init, Stmt};
+use crate::front::sema::{Sema, Ty, VarId};
+use std::collections::HashSet;
+
+pub fn mutated_vars(sema: &Sema, body: &Body) -> HashSet<VarId> {
+    let mut out = HashSet::new();
+    stmt(sema, &body.stmt, &mut out);
+    out
+}
+
+fn root_var(e: &Expr) -> Option<VarId> {
+    match &e.kind {
+        TK::Var(v) => Some(*v),
+        TK::Field(b, _) | TK::BaseSub(b, _) => root_var(b),
+        TK::Index(b, _) if matches!(b.ty, Ty::Array(..)) => root_var(b),
+        TK::Temporary(_) => None,
+        _ => None,
+    }
+}
+
+fn stmt(s: &Sema, st: &Stmt, out: &mut HashSet<VarId>) {
+    match st {
+        Stmt::Expr(e) => expr(s, e, out),
+        Stmt::Decl(_, init) => {
+            if let Some(i) = init {
+                init_(s, i, out);
+            }
+        }
+        Stmt::Block(ss) => ss.iter().for_each(|x| stmt(s, x, out)),
+        Stmt::If {
+            cond,
+            then_s,
+            else_s,
+        } => {
+            expr(s, cond, out);
+            stmt(s, then_s, out);
+            if let Some(e) = else_s {
+                stmt(s, e, out);
+            }
+        }
+        Stmt::Loop {
+            cond, body, step, ..
+        } => {
+            if let Some(c) = cond {
+                expr(s, c, out);
+            }
+            stmt(s, body, out);
+            if let Some(x) = step {
+                expr(s, x, out);
+            }
+        }
+        Stmt::Return(Some(e), _) => expr(s, e, out),
+        _ => {}
+    }
+}
+
+fn init_(s: &Sema, i: &Init, out: &mut HashSet<VarId>) {
+    match i {
+        Init::Value(e) => expr(s, e, out),
+        Init::Ctor(_, args) => args.iter().for_each(|a| expr(s, a, out)),
+        Init::List(l) => l.iter().for_each(|x| init_(s, x, out)),
+        Init::Default => {}
+    }
+}
+
+fn expr(s: &Sema, e: &Expr, out: &mut HashSet<VarId>) {
+    match &e.kind {
+        TK::Assign(_, l, r) => {
+            if let Some(v) = root_var(l) {
+                out.insert(v);
+            }
+            expr(s, l, out);
+            expr(s, r, out);
+        }
+        TK::Unary(op, x) => {
+            if matches!(
+                op,
+                UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec
+            ) {
+                if let Some(v) = root_var(x) {
+                    out.insert(v);
+                }
+            }
+            expr(s, x, out);
+        }
+        TK::AddrOf(x) => {
+            if let Some(v) = root_var(x) {
+                out.insert(v);
+            }
+            expr(s, x, out);
+        }
+        TK::Call(f, args) | TK::Construct(f, args) => {
+            let fi = s.func(*f);
+            let is_member =
+                matches!(e.kind, TK::Call(..)) && fi.class.is_some() && !fi.decl.is_static;
+            let offset = usize::from(is_member);
+            for (i, a) in args.iter().enumerate() {
+                let mutable_ref = if is_member && i == 0 {
+                    !fi.decl.is_const
+                } else {
+                    matches!(
+                        fi.params.get(i - offset.min(i)),
+                        Some(Ty::LRef(_, false)) | Some(Ty::RRef(_))
+                    )
+                };
+                if mutable_ref {
+                    if let Some(v) = root_var(a) {
+                        out.insert(v);
+                    }
+                }
+                expr(s, a, out);
+            }
+        }
+        TK::Field(b, _)
+        | TK::BaseSub(b, _)
+        | TK::Convert(b)
+        | TK::Load(b)
+        | TK::Deref(b)
+        | TK::Temporary(b) => expr(s, b, out),
+        TK::Binary(_, a, b) | TK::Index(a, b) => {
+            expr(s, a, out);
+            expr(s, b, out);
+        }
+        TK::Cond(c, a, b) => {
+            expr(s, c, out);
+            expr(s, a, out);
+            expr(s, b, out);
+        }
+        TK::Lambda(_, inits) | TK::Intrinsic(_, inits) => {
+            inits.iter().for_each(|x| expr(s, x, out))
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,358 @@
+//! Device values and storage during lowering: scalars (IR expressions),
+//! resolved global pointers (binding + element index), aggregates; storage
+//! slots for variables (IR locals, fixed-binding pointers, immutable values,
+//! references); places (slots or buffer elements) with load and store.
+
+use super::Lowerer;
+use crate::front::sema::Ty;
+use crate::ir::{BindingId, Constant, Expr as IExpr, LocalId, ScalarType, Stmt as IStmt};
+use crate::source::Span;
+
+#[derive(Clone, Debug)]
+pub enum Val {
+    Scalar(IExpr),
+    /// A global pointer: `binding` None is the null pointer.
+    Ptr {
+        binding: Option<BindingId>,
+        index: IExpr,
+        elem: Ty,
+    },
+    Agg(Vec<Val>),
+    /// A reference to a place (returned by reference, captured by reference).
+    Ref(Box<PlaceV>),
+    Void,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SlotId(pub u32);
+
+#[derive(Clone, Debug)]
+pub enum Slot {
+    Scalar(LocalId),
+    /// A pointer variable: its binding is fixed by the first store.
+    Ptr {
+        binding: Option<BindingId>,
+        bound: bool,
+        index: LocalId,
+        elem: Ty,
+    },
+    /// An immutable value.
+    Value(Val),
+    Agg(Vec<SlotId>),
+    /// A reference variable.
+    Ref(PlaceV),
+}
+
+#[derive(Clone, Debug)]
+pub enum PlaceV {
+    Slot(SlotId),
+    /// Element `index` of a storage buffer.
+    Global {
+        binding: BindingId,
+        index: IExpr,
+    },
+    /// Part `i` of an immutable aggregate value.
+    ValuePart(Box<Val>),
+}
+
+impl Lowerer<'_> {
+    pub(super) fn add_slot(&mut self, s: Slot) -> SlotId {
+        self.slots.push(s);
+        SlotId(self.slots.len() as u32 - 1)
+    }
+
+    pub(super) fn value_slot(&mut self, v: Val) -> SlotId {
+        self.add_slot(Slot::Value(v))
+    }
+
+    /// Fresh mutable storage for a value of type `ty`, zero-initialised.
+    pub(super) fn new_storage(&mut self, ty: &Ty, name: &str, span: Span) -> SlotId {
+        match ty {
+            Ty::Class(c) => {
+                let c = *c;
+                self.sema.complete_class(c);
+                let bases = self.sema.class(c).bases.clone();
+                let fields = self.sema.class(c).fields.clone();
+                let mut kids = vec![];
+                for (b, _) in bases {
+                    kids.push(self.new_storage(&Ty::Class(b), name, span));
+                }
+                for f in fields {
+                    if f.ty.is_ref() {
+                        // Filled by the initialiser (a reference capture or member).
+                        kids.push(self.add_slot(Slot::Value(Val::Void)));
+                    } else {
+                        kids.push(self.new_storage(&f.ty, &format!("{name}.{}", f.name), span));
+                    }
+                }
+                self.add_slot(Slot::Agg(kids))
+            }
+            Ty::Array(e, n) => {
+                let kids = (0..*n)
+                    .map(|i| self.new_storage(e, &format!("{name}[{i}]"), span))
+                    .collect();
+                self.add_slot(Slot::Agg(kids))
+            }
+            Ty::Ptr { pointee, .. } => {
+                let it = self.index_type();
+                let l = self.new_local(&format!("{name}.offset"), it);
+                self.emit(IStmt::Assign {
+                    local: l,
+                    value: IExpr::Const(Constant::Int(it, 0)),
+                });
+                self.add_slot(Slot::Ptr {
+                    binding: None,
+                    bound: false,
+                    index: l,
+                    elem: (**pointee).clone(),
+                })
+            }
+            Ty::LRef(..) | Ty::RRef(_) => self.add_slot(Slot::Value(Val::Void)),
+            _ => match self.scalar_of(ty, span) {
+                Some(st) => {
+                    let l = self.new_local(name, st);
+                    self.emit(IStmt::Assign {
+                        local: l,
+                        value: zero(st),
+                    });
+                    self.add_slot(Slot::Scalar(l))
+                }
+                None => self.add_slot(Slot::Value(Val::Void)),
+            },
+        }
+    }
+
+    pub(super) fn load(&mut self, p: &PlaceV, span: Span) -> Val {
+        match p {
+            PlaceV::Global { binding, index } => {
+                self.bindings[binding.0 as usize].reads = true;
+                Val::Scalar(IExpr::Load {
+                    binding: *binding,
+                    index: Box::new(index.clone()),
+                })
+            }
+            PlaceV::ValuePart(v) => (**v).clone(),
+            PlaceV::Slot(id) => match self.slots[id.0 as usize].clone() {
+                Slot::Scalar(l) => Val::Scalar(IExpr::Local(l)),
+                Slot::Ptr {
+                    binding,
+                    index,
+                    elem,
+                    ..
+                } => Val::Ptr {
+                    binding,
+                    index: IExpr::Local(index),
+                    elem,
+                },
+                Slot::Value(v) => v,
+                Slot::Agg(kids) => Val::Agg(
+                    kids.iter()
+                        .map(|k| self.load(&PlaceV::Slot(*k), span))
+                        .collect(),
+                ),
+                Slot::Ref(p) => self.load(&p, span),
+            },
+        }
+    }
+
+    pub(super) fn store(&mut self, p: &PlaceV, v: Val, span: Span) {
+        match p {
+            PlaceV::Global { binding, index } => {
+                self.bindings[binding.0 as usize].writes = true;
+                match v {
+                    Val::Scalar(e) => self.emit(IStmt::Store {
+                        binding: *binding,
+                        index: index.clone(),
+                        value: e,
+                    }),
+                    _ => self.error(
+                        span,
+                        "only scalar values can be stored to global memory yet",
+                    ),
+                }
+            }
+            PlaceV::ValuePart(_) => self.error(
+                span,
+                "cannot modify a kernel argument or a constant value in device code",
+            ),
+            PlaceV::Slot(id) => match self.slots[id.0 as usize].clone() {
+                Slot::Scalar(l) => match v {
+                    Val::Scalar(e) => self.emit(IStmt::Assign { local: l, value: e }),
+                    Val::Void => {}
+                    _ => self.error(span, "internal: storing a non-scalar into a scalar"),
+                },
+                Slot::Ptr {
+                    binding,
+                    bound,
+                    index,
+                    elem,
+                } => match v {
+                    Val::Ptr {
+                        binding: vb,
+                        index: vi,
+                        ..
+                    } => {
+                        if bound && binding != vb && vb.is_some() && binding.is_some() {
+                            self.error(span, "this pointer may point into different allocations depending on control flow; Vulkan and WebGPU kernels need every pointer to refer to one known allocation");
+                            return;
+                        }
+                        let nb = if vb.is_some() { vb } else { binding };
+                        self.slots[id.0 as usize] = Slot::Ptr {
+                            binding: nb,
+                            bound: true,
+                            index,
+                            elem,
+                        };
+                        let it = self.index_type();
+                        let vi = self.cast_scalar(vi, it);
+                        self.emit(IStmt::Assign {
+                            local: index,
+                            value: vi,
+                        });
+                    }
+                    Val::Void => {}
+                    _ => self.error(span, "internal: storing a non-pointer into a pointer"),
+                },
+                Slot::Agg(kids) => match v {
+                    Val::Agg(parts) => {
+                        for (k, part) in kids.iter().zip(parts) {
+                            // Reference members bind anew.
+                            if let Slot::Value(Val::Void) = self.slots[k.0 as usize] {
+                                if let Val::Ref(_) = part {
+                                    self.slots[k.0 as usize] = Slot::Value(part);
+                                    continue;
+                                }
+                            }
+                            self.store(&PlaceV::Slot(*k), part, span);
+                        }
+                    }
+                    Val::Void => {}
+                    _ => self.error(span, "internal: storing a scalar into an aggregate"),
+                },
+                Slot::Value(Val::Void) => {
+                    self.slots[id.0 as usize] = Slot::Value(v);
+                }
+                Slot::Value(_) => self.error(
+                    span,
+                    "cannot modify a kernel argument or a constant value in device code",
+                ),
+                Slot::Ref(p) => self.store(&p, v, span),
+            },
+        }
+    }
+
+    /// The place of part `i` of an aggregate place.
+    pub(super) fn part(&mut self, p: &PlaceV, i: usize, span: Span) -> Option<PlaceV> {
+        match p {
+            PlaceV::Slot(id) => match self.slots[id.0 as usize].clone() {
+                Slot::Agg(kids) => kids.get(i).map(|k| self.deref_slot(*k)),
+                Slot::Value(Val::Agg(parts)) => parts.get(i).map(|v| value_place(v.clone())),
+                Slot::Ref(inner) => self.part(&inner, i, span),
+                _ => {
+                    self.error(span, "internal: member access on a non-aggregate");
+                    None
+                }
+            },
+            PlaceV::ValuePart(v) => match &**v {
+                Val::Agg(parts) => parts.get(i).map(|v| value_place(v.clone())),
+                Val::Ref(inner) => self.part(inner, i, span),
+                _ => None,
+            },
+            PlaceV::Global { .. } => {
+                self.error(
+                    span,
+                    "structures in global memory are not supported in kernels yet",
+                );
+                None
+            }
+        }
+    }
+
+    /// A slot that holds a reference designates what it refers to.
+    fn deref_slot(&self, k: SlotId) -> PlaceV {
+        match &self.slots[k.0 as usize] {
+            Slot::Ref(p) => p.clone(),
+            Slot::Value(Val::Ref(p)) => (**p).clone(),
+            _ => PlaceV::Slot(k),
+        }
+    }
+
+    pub(super) fn cast_scalar(&self, e: IExpr, to: ScalarType) -> IExpr {
+        let from = self.expr_type(&e);
+        if from == to {
+            return e;
+        }
+        if let IExpr::Const(c) = &e {
+            if let Some(k) = convert_const(*c, to) {
+                return IExpr::Const(k);
+            }
+        }
+        IExpr::Convert(Box::new(e), to)
+    }
+
+    pub(super) fn expr_type(&self, e: &IExpr) -> ScalarType {
+        let k = crate::ir::Kernel {
+            name: String::new(),
+            work_group_size: [1, 1, 1],
+            param_block_size: 0,
+            bindings: self.bindings.clone(),
+            locals: self.locals.clone(),
+            body: vec![],
+        };
+        k.type_of(e)
+    }
+}
+
+fn value_place(v: Val) -> PlaceV {
+    match v {
+        Val::Ref(p) => *p,
+        v => PlaceV::ValuePart(Box::new(v)),
+    }
+}
+
+pub fn zero(st: ScalarType) -> IExpr {
+    IExpr::Const(match st {
+        ScalarType::Bool => Constant::Bool(false),
+        ScalarType::F32 | ScalarType::F64 => Constant::Float(st, 0.0),
+        _ => Constant::Int(st, 0),
+    })
+}
+
+pub fn convert_const(c: Constant, to: ScalarType) -> Option<Constant> {
+    let as_i128: i128 = match c {
+        Constant::Bool(b) => b as i128,
+        Constant::Int(t, v) => {
+            if t.is_signed_int() {
+                let bits = t.size() * 8;
+                let v = v as i128 & ((1i128 << bits) - 1);
+                if v >= 1i128 << (bits - 1) {
+                    v - (1i128 << bits)
+                } else {
+                    v
+                }
+            } else {
+                v as i128
+            }
+        }
+        Constant::Float(_, f) => {
+            return Some(match to {
+                ScalarType::F32 => Constant::Float(to, f as f32 as f64),
+                ScalarType::F64 => Constant::Float(to, f),
+                ScalarType::Bool => Constant::Bool(f != 0.0),
+                _ if to.is_signed_int() => Constant::Int(to, mask(f as i64 as i128, to)),
+                _ => Constant::Int(to, mask(f as u64 as i128, to)),
+            })
+        }
+    };
+    Some(match to {
+        ScalarType::Bool => Constant::Bool(as_i128 != 0),
+        ScalarType::F32 => Constant::Float(to, as_i128 as f32 as f64),
+        ScalarType::F64 => Constant::Float(to, as_i128 as f64),
+        _ => Constant::Int(to, mask(as_i128, to)),
+    })
+}
+
+fn mask(v: i128, t: ScalarType) -> u64 {
+    let bits = t.size() * 8;
+    (v & ((1i128 << bits) - 1)) as u64
+}
