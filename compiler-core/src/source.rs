@@ -85,6 +85,12 @@ impl SourceMap {
             .enumerate()
             .map(|(i, f)| (FileId(i as u32), f))
     }
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
     pub fn snippet(&self, span: Span) -> &str {
         let f = self.file(span.file);
         f.text.get(span.lo as usize..span.hi as usize).unwrap_or("")

@@ -156,6 +156,12 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn store(&mut self, p: &PlaceV, v: Val, span: Span) {
+        // Storing an lvalue stores what it designates (except into a reference slot).
+        let into_ref_slot = matches!(p, PlaceV::Slot(id) if matches!(self.slots[id.0 as usize], Slot::Value(Val::Void)));
+        let v = match v {
+            Val::Ref(inner) if !into_ref_slot => self.load(&inner, span),
+            v => v,
+        };
         match p {
             PlaceV::Global { binding, index } => {
                 self.bindings[binding.0 as usize].writes = true;

@@ -12,11 +12,12 @@
 #include <cstddef>
 #include <sycl/detail/kernel_desc.hpp>
 
+#include <string>
+
 #ifndef __SYCL_DEVICE_ONLY__
 #include <cstdint>
 #include <exception>
 #include <stdexcept>
-#include <string>
 #include <system_error>
 #include <typeinfo>
 #include <vector>
@@ -153,14 +154,18 @@ struct vendor {};
 
 class device {
  public:
-#ifndef __SYCL_DEVICE_ONLY__
-  explicit device(syclone_queue q) : m_queue(q) {}
   template <typename Param>
   std::string get_info() const;
+#ifndef __SYCL_DEVICE_ONLY__
+  explicit device(syclone_queue q) : m_queue(q) {}
   bool is_gpu() const { return syclone_queue_device_is_gpu(m_queue) != 0; }
   bool is_cpu() const { return !is_gpu(); }
+
  private:
   syclone_queue m_queue;
+#else
+  bool is_gpu() const;
+  bool is_cpu() const;
 #endif
 };
 
@@ -282,6 +287,8 @@ class handler {
     size_t i = detail::global_linear_id_1d();
     if (i < bounds.extent[0]) kernelFunc(id<1>(i));
 #else
+    static_assert(detail::kernel_layout_matches<KernelName, KernelType>(),
+                  "the host and device compilers disagree on the size of this kernel's object");
     launch(typeid(KernelName *).name(), 1, bounds, &kernelFunc, sizeof(kernelFunc),
            &detail::host_kernels<KernelType>::run_range1);
 #endif
@@ -293,6 +300,8 @@ class handler {
 #ifdef __SYCL_DEVICE_ONLY__
     if (detail::global_linear_id_1d() == 0) kernelFunc();
 #else
+    static_assert(detail::kernel_layout_matches<KernelName, KernelType>(),
+                  "the host and device compilers disagree on the size of this kernel's object");
     launch(typeid(KernelName *).name(), 1, bounds, &kernelFunc, sizeof(kernelFunc),
            &detail::host_kernels<KernelType>::run_single);
 #endif

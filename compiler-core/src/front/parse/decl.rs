@@ -131,7 +131,7 @@ impl Parser<'_> {
                     is_ctor_like,
                     start,
                 )?;
-                let is_def = f.body.is_some();
+                let is_def = f.body.is_some() || self.pending_body_pos.is_some();
                 out.push(Decl::Function(Rc::new(f)));
                 if is_def {
                     return Ok(out);
@@ -374,7 +374,6 @@ impl Parser<'_> {
                 self.error_here("expected 'delete', 'default' or '0'");
                 return Err(Reported);
             }
-            self.expect(";")?;
             f.span = start.to(self.prev_span());
             return Ok(f);
         }
@@ -406,6 +405,14 @@ impl Parser<'_> {
                     break;
                 }
             }
+        }
+        if self.is("{") && matches!(ctx, Context::Class(_)) && !self.deferred_bodies.is_empty() {
+            // Parsed when the class is complete.
+            let pos = self.pos;
+            self.skip_balanced();
+            self.pending_body_pos = Some(pos);
+            f.span = start.to(self.prev_span());
+            return Ok(f);
         }
         if self.is("{") || self.is("try") {
             self.eat("try");
@@ -750,17 +757,12 @@ impl Parser<'_> {
         }
         self.expect("{")?;
         self.names.push();
+        self.deferred_bodies.push(vec![]);
         let cname = ident.clone().unwrap_or_else(|| Rc::from(""));
         let mut members = vec![];
-        let mut access = if key == ClassKey::Class {
-            Access::Private
-        } else {
-            Access::Public
-        };
+        let mut access = if key == ClassKey::Class { Access::Private } else { Access::Public };
         while !self.is("}") && !self.at_eof() {
-            if (self.is("public") || self.is("private") || self.is("protected"))
-                && self.is_at(1, ":")
-            {
+            if (self.is("public") || self.is("private") || self.is("protected")) && self.is_at(1, ":") {
                 access = match self.bump().text.as_ref() {
                     "public" => Access::Public,
                     "private" => Access::Private,
@@ -770,8 +772,13 @@ impl Parser<'_> {
                 continue;
             }
             let before = self.pos;
+            self.pending_body_pos = None;
             if let Some(ds) = self.parse_declaration(Context::Class(&cname)) {
                 for d in ds {
+                    if let (Decl::Function(_), Some(pos)) = (&d, self.pending_body_pos.take()) {
+                        let member_index = members.len();
+                        self.deferred_bodies.last_mut().expect("class").push(super::DeferredBody { member_index, pos });
+                    }
                     members.push(Member { access, decl: d });
                 }
             }
@@ -780,58 +787,71 @@ impl Parser<'_> {
                 self.bump();
             }
         }
+        // The class is complete: member names are known, bodies can be parsed.
+        self.declare_member_names(&members);
+        let deferred = self.deferred_bodies.pop().unwrap_or_default();
+        let close = self.pos;
+        for d in deferred {
+            self.parse_deferred_body(&mut members, d);
+        }
+        self.pos = close;
+        self.split_gt = false;
         self.names.pop();
         self.expect("}")?;
-        // Member templates stay known after the class scope closes.
-        for m in &members {
-            if let Decl::Function(f) = &m.decl {
-                if f.template.is_some() {
-                    self.names.declare_member_template(&f.name.last().ident);
-                }
-            }
-            if let Decl::Class(c) = &m.decl {
-                if let Some(n) = &c.name {
-                    self.names.declare_global(
-                        n,
-                        if c.template.is_some() {
-                            NameKind::TypeTemplate
-                        } else {
-                            NameKind::Type
-                        },
-                    );
-                }
-            }
-            if let Decl::Alias(a) = &m.decl {
-                self.names.declare_global(
-                    &a.name,
-                    if a.template.is_some() {
-                        NameKind::TypeTemplate
-                    } else {
-                        NameKind::Type
-                    },
-                );
-            }
-        }
+        // Member templates and nested types stay known after the class scope closes.
+        self.declare_member_names(&members);
         let span = start.to(self.prev_span());
-        let decl = ClassDecl {
-            key,
-            name: ident,
-            template: None,
-            specialization_args: spec_args,
-            attrs,
-            bases,
-            members: Some(members),
-            span,
-            name_span,
-        };
+        let decl = ClassDecl { key, name: ident, template: None, specialization_args: spec_args, attrs, bases, members: Some(members), span, name_span };
         let ty = match &name {
             Some(n) => TypeExpr::plain(TypeExprKind::Named(n.clone()), n.span),
-            None => TypeExpr::plain(
-                TypeExprKind::Named(QualName::simple(Rc::from("<anonymous>"), span)),
-                span,
-            ),
+            None => TypeExpr::plain(TypeExprKind::Named(QualName::simple(Rc::from("<anonymous>"), span)), span),
         };
         Ok((ty, Some(Decl::Class(Rc::new(decl)))))
+    }
+
+    fn parse_deferred_body(&mut self, members: &mut [Member], d: super::DeferredBody) {
+        let Decl::Function(f) = &members[d.member_index].decl else { return };
+        let mut nf = (**f).clone();
+        self.pos = d.pos;
+        self.split_gt = false;
+        self.names.push();
+        if let Some(t) = &nf.template {
+            for p in &t.params {
+                if let Some(n) = &p.name {
+                    let k = match p.kind {
+                        TemplateParamKind::Type { .. } => NameKind::Type,
+                        _ => NameKind::Value,
+                    };
+                    self.names.declare(n, k);
+                }
+            }
+        }
+        for p in &nf.params {
+            if let Some(n) = &p.name {
+                self.names.declare(n, NameKind::Value);
+            }
+        }
+        let body = self.parse_compound();
+        self.names.pop();
+        if let Ok(b) = body {
+            nf.body = Some(b);
+            members[d.member_index].decl = Decl::Function(Rc::new(nf));
+        }
+    }
+
+    fn declare_member_names(&mut self, members: &[Member]) {
+        for m in members {
+            match &m.decl {
+                Decl::Function(f) if f.template.is_some() => self.names.declare_member_template(&f.name.last().ident),
+                Decl::Class(c) => {
+                    if let Some(n) = &c.name {
+                        self.names.declare_global(n, if c.template.is_some() { NameKind::TypeTemplate } else { NameKind::Type });
+                    }
+                }
+                Decl::Alias(a) => self.names.declare_global(&a.name, if a.template.is_some() { NameKind::TypeTemplate } else { NameKind::Type }),
+                _ => {}
+            }
+        }
     }
 
     pub(crate) fn parse_enum_specifier(&mut self) -> PResult<(TypeExpr, Option<Decl>)> {

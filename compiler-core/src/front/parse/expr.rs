@@ -285,6 +285,26 @@ impl Parser<'_> {
         self.parse_postfix()
     }
 
+    /// `x.f<...>(` where `f` is not known to be a member template (its class
+    /// is only declared for the host): accept template arguments when they
+    /// parse and are followed by `(`; otherwise leave `<` as less-than.
+    fn speculative_template_args(&mut self) -> Option<Vec<TemplateArg>> {
+        let save = self.pos;
+        let ndiags = self.diags.list.len();
+        let errors = self.errors;
+        let r = self.parse_template_args();
+        if let Ok(args) = r {
+            if self.is("(") && !self.split_gt {
+                return Some(args);
+            }
+        }
+        self.pos = save;
+        self.split_gt = false;
+        self.diags.list.truncate(ndiags);
+        self.errors = errors;
+        None
+    }
+
     fn lambda_or_expr_after_paren_type(&self) -> bool {
         false
     }
@@ -408,6 +428,8 @@ impl Parser<'_> {
                         };
                         let targs = if self.is("<") && self.names.is_member_template(&ident) {
                             Some(self.parse_template_args()?)
+                        } else if self.is("<") {
+                            self.speculative_template_args()
                         } else {
                             None
                         };

@@ -47,6 +47,17 @@ pub(crate) struct Parser<'d> {
     /// A pending `>` left after splitting `>>` while closing template arguments.
     split_gt: bool,
     errors: u32,
+    /// Inline member function bodies of the classes being parsed: parsed
+    /// when the outermost class is complete, as C++ requires.
+    deferred_bodies: Vec<Vec<DeferredBody>>,
+    /// Set by a member function definition whose body was deferred.
+    pending_body_pos: Option<usize>,
+}
+
+/// A member function whose body starts at token `pos`.
+pub(crate) struct DeferredBody {
+    pub member_index: usize,
+    pub pos: usize,
 }
 
 const MAX_ERRORS: u32 = 200;
@@ -78,6 +89,8 @@ impl<'d> Parser<'d> {
             names: NameTable::new(),
             split_gt: false,
             errors: 0,
+            deferred_bodies: vec![],
+            pending_body_pos: None,
         }
     }
 

@@ -439,7 +439,7 @@ impl Parser<'_> {
             let (ident, sp) = self.expect_ident()?;
             let is_tmpl = forced_template
                 || (if parts.is_empty() && !global {
-                    self.names.is_template(&ident)
+                    self.names.is_template(&ident) || self.names.is_member_template(&ident)
                 } else {
                     self.names
                         .lookup_global(&ident)
@@ -746,13 +746,20 @@ impl Parser<'_> {
     }
 
     /// At `(`: is this a parameter list (vs. a direct-initializer)?
-    pub(crate) fn params_ahead(&self) -> bool {
+    pub(crate) fn params_ahead(&mut self) -> bool {
         if !self.is("(") {
             return false;
         }
-        let t = self.peek_at(1);
+        let t = self.peek_at(1).clone();
         if t.is(")") || t.is("...") {
             return true;
+        }
+        if t.kind == crate::front::token::TokenKind::Ident && self.is_at(2, "::") {
+            let save = self.pos;
+            self.pos += 1;
+            let r = self.starts_type();
+            self.pos = save;
+            return r;
         }
         // Look at the token after '(' as if it started a type.
         let s = t.text.as_ref();

@@ -1163,6 +1163,13 @@ impl Sema {
         } else {
             (b, i)
         };
+        if let Ty::Array(elem, _) = b.ty.clone() {
+            // Subscript an array object directly (no decay: private arrays have no address on Vulkan).
+            if b.lvalue {
+                let i = self.rvalue(i);
+                return TExpr { kind: TK::Index(Box::new(b), Box::new(i)), ty: *elem, lvalue: true, span };
+            }
+        }
         let b = self.rvalue(b);
         let mut d = vec![];
         let i = if i.ty.is_integral() || matches!(i.ty, Ty::Enum(_)) {

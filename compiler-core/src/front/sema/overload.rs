@@ -111,14 +111,22 @@ impl Sema {
             return None;
         }
         // Best: better-or-equal in every argument, then non-template.
-        let better = |a: &(FuncId, Vec<Rank>, bool), b: &(FuncId, Vec<Rank>, bool)| -> bool {
+        // Ties between members differing only in `const` go to the non-const one
+        // (objects are not tracked as const yet).
+        let funcs: Vec<(bool, bool)> = viable.iter().map(|v| {
+            let fi = self.func(v.0);
+            (fi.class.is_some(), fi.decl.is_const)
+        }).collect();
+        let better = |ia: usize, ib: usize| -> bool {
+            let (a, b) = (&viable[ia], &viable[ib]);
             let ge = a.1.iter().zip(b.1.iter()).all(|(x, y)| x <= y);
             let gt = a.1.iter().zip(b.1.iter()).any(|(x, y)| x < y);
-            ge && (gt || (!a.2 && b.2))
+            let const_tie = funcs[ia].0 && funcs[ib].0 && !funcs[ia].1 && funcs[ib].1;
+            ge && (gt || (!a.2 && b.2) || const_tie)
         };
         let mut best: Vec<usize> = vec![];
         for i in 0..viable.len() {
-            if (0..viable.len()).all(|j| i == j || !better(&viable[j], &viable[i])) {
+            if (0..viable.len()).all(|j| i == j || !better(j, i)) {
                 best.push(i);
             }
         }

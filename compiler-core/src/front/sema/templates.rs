@@ -342,20 +342,28 @@ impl Sema {
                 return None;
             }
         }
-        // Order by parameter; fill defaults.
+        // Order by parameter: deduced or explicit values, else defaults.
         let mut ordered = vec![];
         for p in &th.params {
-            let Some(n) = &p.name else { break };
-            match b.iter().find(|(bn, _)| bn == n) {
-                Some((_, a)) => ordered.push(a.clone()),
-                None => break,
+            let Some(n) = &p.name else { return None };
+            if let Some((_, a)) = b.iter().find(|(bn, _)| bn == n) {
+                ordered.push(a.clone());
+                continue;
             }
+            let e = Env { bindings: b.clone(), parent: Some(env.clone()) };
+            let v = match &p.kind {
+                TemplateParamKind::Type { default: Some(t), .. } => TArg::Type(self.resolve_type(t, ctx, &e, &mut vec![])),
+                TemplateParamKind::NonType { default: Some(x), .. } => TArg::Value(self.const_eval_ast(x, ctx, &Rc::new(e))?),
+                TemplateParamKind::Type { pack: true, .. } | TemplateParamKind::NonType { pack: true, .. } => break,
+                _ => {
+                    let _ = (span, &diags);
+                    return None;
+                }
+            };
+            b.push((n.clone(), v.clone()));
+            ordered.push(v);
         }
-        let done = self.complete_template_args(th, ordered, ctx, env, span, &mut vec![]);
-        if done.is_none() {
-            let _ = diags;
-        }
-        done
+        Some(ordered)
     }
 }
 

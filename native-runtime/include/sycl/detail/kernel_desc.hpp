@@ -25,5 +25,18 @@ struct kernel_info {
   static constexpr bool defined = false;
 };
 
+#ifndef __SYCL_DEVICE_ONLY__
+// True unless the integration header says the device compiler laid out the
+// kernel object of `Name` with a different size than the host compiler did.
+template <typename Name, typename Type>
+constexpr bool kernel_layout_matches() {
+  if constexpr (kernel_info<Name>::defined) {
+    return sizeof(Type) == kernel_info<Name>::kernel_object_size;
+  } else {
+    return true;
+  }
+}
+#endif
+
 }  // namespace detail
 }  // namespace sycl

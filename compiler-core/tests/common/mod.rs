@@ -1,0 +1,25 @@
+//! Shared helpers: compile a SYCL program with the real <sycl/sycl.hpp>.
+
+use compiler_core::{compile, CompileOptions, CompileOutput, VirtualFiles};
+
+pub const INCLUDE_DIR: &str = "/syclone/include";
+
+pub fn sycl_headers() -> VirtualFiles {
+    let mut files = VirtualFiles::default();
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../native-runtime/include/");
+    for name in ["sycl/sycl.hpp", "sycl/detail/kernel_desc.hpp", "sycl/detail/runtime_abi.h"] {
+        let text = std::fs::read_to_string(format!("{root}{name}")).expect("header");
+        files.0.insert(format!("{INCLUDE_DIR}/{name}"), text);
+    }
+    files
+}
+
+pub fn compile_sycl(name: &str, src: &str) -> CompileOutput {
+    let opts = CompileOptions {
+        main_file_name: name.to_string(),
+        include_dirs: vec![INCLUDE_DIR.to_string()],
+        lambda_numbering: compiler_core::front::sema::LambdaNumbering::Sequential,
+        ..CompileOptions::default()
+    };
+    compile(src, &opts, &sycl_headers())
+}
