@@ -40,7 +40,12 @@ pub fn runtime_static_lib() -> Result<PathBuf, String> {
         if p.is_file() {
             return Ok(p);
         }
-        searched.push(format!("{} ($SYCLONE_RUNTIME_LIB)", p.display()));
+        // An explicit choice that is wrong is an error, not a reason to
+        // silently take another library.
+        return Err(format!(
+            "SYCLONE_RUNTIME_LIB names {}, which is not a file",
+            p.display()
+        ));
     }
     if let Some(dir) = exe_dir() {
         let direct = dir.join("libsyclone_rt.a");
