@@ -109,6 +109,13 @@ fn describe(o: &Outcome) -> String {
     }
 }
 
+/// syclcc, with short panic messages whatever the caller's RUST_BACKTRACE.
+fn syclcc_cmd(syclcc: &Path) -> Command {
+    let mut cmd = Command::new(syclcc);
+    cmd.env("RUST_BACKTRACE", "0");
+    cmd
+}
+
 /// Runs every test; returns the tally (the caller prints the summary).
 pub fn run(root: &Path, syclcc: &Path, env: &Environment) -> Result<Tally, String> {
     let dir = root.join("tests/e2e");
@@ -136,7 +143,7 @@ pub fn run(root: &Path, syclcc: &Path, env: &Environment) -> Result<Tally, Strin
         let spv = out_dir.join(format!("{name}.spv"));
         let what = format!("{name} [spirv-val]");
         let o = run_captured(
-            Command::new(syclcc)
+            syclcc_cmd(syclcc)
                 .arg("-fsycl-device-only")
                 .arg(test)
                 .arg("-o")
@@ -171,7 +178,7 @@ pub fn run(root: &Path, syclcc: &Path, env: &Environment) -> Result<Tally, Strin
 
         // Compile and link.
         let o = run_captured(
-            Command::new(syclcc).arg(test).arg("-o").arg(&exe),
+            syclcc_cmd(syclcc).arg(test).arg("-o").arg(&exe),
             RUN_TIMEOUT,
         )?;
         let compiled = o.code == Some(0);
