@@ -1,1 +1,55 @@
-fn main() {}
+//! `syclcc`, the Syclone SYCL compiler driver. It behaves like
+//! `clang++ -fsycl`: device pass (in-process, compiler-core), host pass with
+//! an ordinary C++ compiler, a wrapper object carrying the device images, and
+//! the link with the runtime.
+//!
+//! Modules: [`cli`] parses flags; [`paths`] finds the runtime; [`host_compiler`]
+//! picks and identifies the host compiler; [`device_pass`], [`host_pass`],
+//! [`wrapper_object`] and [`link`] are the stages; [`pipeline`] strings them
+//! together per mode; [`run`] is `syclcc run`; [`tool`], [`temp`] and
+//! [`error`] are plumbing.
+//!
+//! Exit codes: 0 on success, 1 on any compile or link error (clang's
+//! convention); errors are printed as `syclcc: error: ...`.
+
+mod cli;
+mod device_pass;
+mod error;
+mod host_compiler;
+mod host_pass;
+mod link;
+mod paths;
+mod pipeline;
+mod run;
+mod temp;
+mod tool;
+mod wrapper_object;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let opts = match cli::parse(&args) {
+        Ok(o) => o,
+        Err(msg) => {
+            eprintln!("syclcc: error: {msg}");
+            return ExitCode::from(1);
+        }
+    };
+    if opts.help {
+        print!("{}", cli::HELP);
+        return ExitCode::SUCCESS;
+    }
+    if opts.version {
+        println!("syclcc (Syclone) {}", env!("CARGO_PKG_VERSION"));
+        return ExitCode::SUCCESS;
+    }
+    match pipeline::execute(&opts) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error::DriverError::Reported) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("syclcc: error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

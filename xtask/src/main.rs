@@ -1,1 +1,84 @@
-fn main() {}
+//! `cargo xtask`: project automation with no dependencies beyond std.
+//!
+//! `cargo xtask test` checks the machine (spirv-val, Vulkan loader and ICD;
+//! installs them with apt as root), then runs, stopping at the first failing
+//! stage: the Rust tests (`cargo test --workspace`), the end-to-end SYCL
+//! programs of `tests/e2e` ([`e2e`]) and the wasm tests ([`wasm`]).
+
+mod e2e;
+mod env_check;
+mod wasm;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+const USAGE: &str = "usage: cargo xtask test";
+
+fn cargo() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())
+}
+
+/// Runs a cargo command with output streamed; Err on failure.
+fn cargo_stream(root: &Path, args: &[&str]) -> Result<(), String> {
+    println!("xtask: cargo {}", args.join(" "));
+    let status = Command::new(cargo())
+        .args(args)
+        .current_dir(root)
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("`cargo {}` failed ({status})", args.join(" ")))
+    }
+}
+
+fn target_dir(root: &Path) -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(d) => root.join(d),
+        None => root.join("target"),
+    }
+}
+
+fn test(root: &Path) -> Result<(), String> {
+    let env = env_check::prepare();
+
+    println!("\n=== 1/3 Rust tests");
+    cargo_stream(root, &["test", "--workspace"])?;
+
+    println!("\n=== 2/3 End-to-end SYCL tests");
+    cargo_stream(root, &["build", "-p", "syclcc"])?;
+    let syclcc = target_dir(root).join("debug/syclcc");
+    let tally = e2e::run(root, &syclcc, &env)?;
+    if tally.skipped > 0 {
+        println!("{} skipped (see SKIP lines above)", tally.skipped);
+    }
+    println!("{} passed, {} failed", tally.passed, tally.failed);
+    if tally.failed > 0 {
+        return Err(format!("{} end-to-end test(s) failed", tally.failed));
+    }
+
+    println!("\n=== 3/3 wasm tests");
+    wasm::test(root)
+}
+
+fn main() -> ExitCode {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = root.canonicalize().unwrap_or(root);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("test") if args.len() == 1 => test(&root),
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        _ => Err(USAGE.into()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

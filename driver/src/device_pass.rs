@@ -1,0 +1,134 @@
+//! The device pass: runs `compiler_core::compile` in-process over one source
+//! file, with includes read from the real file system.
+
+use crate::cli::{MacroOp, Options};
+use crate::error::{io_at, DriverError, Result};
+use compiler_core::bundle::DeviceBundle;
+use compiler_core::{CompileOptions, IncludeProvider};
+use std::path::Path;
+
+/// Serves `#include`s from the file system; the preprocessor passes
+/// `dir/name` paths built from the include search list.
+pub struct FsIncludes;
+
+impl IncludeProvider for FsIncludes {
+    fn read(&self, path: &str) -> Option<String> {
+        std::fs::read_to_string(path).ok()
+    }
+}
+
+/// What the device pass produced for one source.
+pub struct DeviceOutput {
+    pub bundle: DeviceBundle,
+    pub integration_header: String,
+    pub ir_text: String,
+    pub dependencies: Vec<String>,
+}
+
+/// The compile options for `source`: user `-I` dirs, then the runtime's.
+pub fn compile_options(source: &Path, opts: &Options, runtime_include: &Path) -> CompileOptions {
+    let mut include_dirs = opts.include_dirs.clone();
+    include_dirs.push(runtime_include.to_string_lossy().into_owned());
+    let mut defines = vec![];
+    let mut undefines = vec![];
+    for m in &opts.macros {
+        match m {
+            MacroOp::Define(n, v) => defines.push((n.clone(), v.clone())),
+            MacroOp::Undefine(n) => undefines.push(n.clone()),
+        }
+    }
+    CompileOptions {
+        main_file_name: source.to_string_lossy().into_owned(),
+        defines,
+        undefines,
+        include_dirs,
+        system_include_dirs: opts.system_include_dirs.clone(),
+        ..CompileOptions::default()
+    }
+}
+
+/// Compiles `source` for the device. Diagnostics (warnings included) go to
+/// stderr; errors give [`DriverError::Reported`].
+pub fn run(source: &Path, opts: &Options, runtime_include: &Path) -> Result<DeviceOutput> {
+    let text = std::fs::read_to_string(source).map_err(io_at(source))?;
+    let copts = compile_options(source, opts, runtime_include);
+    if opts.verbose {
+        eprintln!(
+            " [device pass] {} (include dirs: {})",
+            source.display(),
+            copts.include_dirs.join(", ")
+        );
+    }
+    // A panic in the compiler is an internal error: report it as one
+    // (the panic hook has printed the message) instead of aborting the driver.
+    let out = std::panic::catch_unwind(|| compiler_core::compile(&text, &copts, &FsIncludes))
+        .map_err(|_| {
+            DriverError::Other(format!(
+                "internal compiler error in the device pass of {} (the compiler panicked)",
+                source.display()
+            ))
+        })?;
+    if !out.rendered_diagnostics.is_empty() {
+        eprint!("{}", out.rendered_diagnostics);
+    }
+    if out.has_errors() {
+        return Err(DriverError::Reported);
+    }
+    let bundle = out.bundle.ok_or_else(|| {
+        DriverError::Other(format!(
+            "internal compiler error: the device pass of {} produced neither a device bundle nor an error",
+            source.display()
+        ))
+    })?;
+    Ok(DeviceOutput {
+        bundle,
+        integration_header: out.integration_header,
+        ir_text: out.ir_text,
+        dependencies: out.dependencies,
+    })
+}
+
+/// One bundle holding the images of all `bundles`, in order.
+pub fn combine<'a>(bundles: impl IntoIterator<Item = &'a DeviceBundle>) -> DeviceBundle {
+    DeviceBundle {
+        format_version: compiler_core::bundle::BUNDLE_FORMAT_VERSION,
+        images: bundles
+            .into_iter()
+            .flat_map(|b| b.images.iter().cloned())
+            .collect(),
+    }
+}
+
+/// SPIR-V words as little-endian bytes.
+pub fn spirv_bytes(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spirv_is_little_endian() {
+        assert_eq!(
+            spirv_bytes(&[0x0723_0203, 1]),
+            [0x03, 0x02, 0x23, 0x07, 1, 0, 0, 0]
+        );
+    }
+
+    #[test]
+    fn user_include_dirs_come_first() {
+        let opts = crate::cli::parse(&[
+            "-Iuser".into(),
+            "-DX=1".into(),
+            "-UY".into(),
+            "a.cpp".into(),
+        ])
+        .unwrap();
+        let c = compile_options(Path::new("a.cpp"), &opts, Path::new("/rt/include"));
+        assert_eq!(c.include_dirs, ["user", "/rt/include"]);
+        assert_eq!(c.defines, [("X".to_string(), Some("1".to_string()))]);
+        assert_eq!(c.undefines, ["Y"]);
+        assert_eq!(c.main_file_name, "a.cpp");
+    }
+}

@@ -1,0 +1,140 @@
+//! Choosing and identifying the host C++ compiler. Its kind and version
+//! matter to the device pass: g++ before 13 numbers lambda closure types
+//! sequentially per scope, clang and g++ >= 13 per lambda signature, which
+//! changes the mangled names the integration header must match.
+
+use crate::error::{DriverError, Result};
+use std::process::Command;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostCompilerKind {
+    Gcc,
+    Clang,
+    /// `--version` names neither (treated like clang by default).
+    Unknown,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostCompilerInfo {
+    pub program: String,
+    pub kind: HostCompilerKind,
+    /// Major version; 0 when unknown.
+    pub major: u32,
+}
+
+impl HostCompilerInfo {
+    /// Whether lambda closure types are numbered per scope in order of
+    /// appearance (g++ < 13) rather than per signature.
+    pub fn numbers_lambdas_sequentially(&self) -> bool {
+        self.kind == HostCompilerKind::Gcc && self.major < 13
+    }
+}
+
+/// The host compiler to use: `--host-cxx`, else `$SYCLCC_HOST_CXX`, else `c++`.
+pub fn choose(flag: Option<&str>) -> String {
+    if let Some(f) = flag {
+        return f.to_string();
+    }
+    match std::env::var("SYCLCC_HOST_CXX") {
+        Ok(v) if !v.is_empty() => v,
+        _ => "c++".to_string(),
+    }
+}
+
+/// Runs `<host_cxx> --version` and identifies the compiler.
+pub fn detect_host_cxx(host_cxx: &str) -> Result<HostCompilerInfo> {
+    let out = Command::new(host_cxx)
+        .arg("--version")
+        .output()
+        .map_err(|source| DriverError::ToolMissing {
+            what: "host C++ compiler",
+            program: host_cxx.into(),
+            source,
+        })?;
+    if !out.status.success() {
+        return Err(DriverError::Other(format!(
+            "host C++ compiler `{host_cxx}` failed on --version: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        )));
+    }
+    let (kind, major) = parse_version(&String::from_utf8_lossy(&out.stdout));
+    Ok(HostCompilerInfo {
+        program: host_cxx.into(),
+        kind,
+        major,
+    })
+}
+
+/// Parses the output of `--version` of g++ or clang++.
+pub fn parse_version(text: &str) -> (HostCompilerKind, u32) {
+    let first = text.lines().next().unwrap_or("");
+    let major_of = |v: &str| {
+        v.split('.')
+            .next()
+            .and_then(|m| m.parse().ok())
+            .unwrap_or(0)
+    };
+    if let Some(pos) = first.find("clang version ") {
+        let v = first[pos + "clang version ".len()..]
+            .split_whitespace()
+            .next()
+            .unwrap_or("");
+        return (HostCompilerKind::Clang, major_of(v));
+    }
+    let is_gcc = first.contains("(GCC)")
+        || first.starts_with("g++")
+        || first.starts_with("c++ (")
+        || text.contains("Free Software Foundation");
+    if is_gcc {
+        // The first bare dotted number: "g++ (Debian 12.2.0-14) 12.2.0" → 12.2.0.
+        let v = first
+            .split_whitespace()
+            .find(|t| t.contains('.') && t.chars().all(|c| c.is_ascii_digit() || c == '.'))
+            .unwrap_or("");
+        return (HostCompilerKind::Gcc, major_of(v));
+    }
+    (HostCompilerKind::Unknown, 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use HostCompilerKind::*;
+
+    #[test]
+    fn versions() {
+        let gcc12 =
+            "g++ (Debian 12.2.0-14) 12.2.0\nCopyright (C) 2022 Free Software Foundation, Inc.\n";
+        assert_eq!(parse_version(gcc12), (Gcc, 12));
+        assert_eq!(
+            parse_version("c++ (GCC) 13.2.1 20231011 (Red Hat 13.2.1-4)\n"),
+            (Gcc, 13)
+        );
+        assert_eq!(
+            parse_version("g++ (Ubuntu 11.4.0-1ubuntu1~22.04) 11.4.0\n"),
+            (Gcc, 11)
+        );
+        assert_eq!(
+            parse_version("Debian clang version 14.0.6\nTarget: x86_64-pc-linux-gnu\n"),
+            (Clang, 14)
+        );
+        assert_eq!(
+            parse_version("clang version 17.0.6 (https://github.com/llvm/llvm-project 6009708b)\n"),
+            (Clang, 17)
+        );
+        assert_eq!(
+            parse_version("Ubuntu clang version 18.1.3 (1ubuntu1)\n"),
+            (Clang, 18)
+        );
+        assert_eq!(
+            parse_version("Intel(R) oneAPI DPC++/C++ Compiler 2024.0.0\n"),
+            (Unknown, 0)
+        );
+        let info = HostCompilerInfo {
+            program: "g++".into(),
+            kind: Gcc,
+            major: 12,
+        };
+        assert!(info.numbers_lambdas_sequentially());
+    }
+}

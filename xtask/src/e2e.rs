@@ -1,0 +1,223 @@
+//! The end-to-end SYCL tests: every `tests/e2e/*.cpp` is compiled with
+//! syclcc, run on Vulkan (when there is a Vulkan ICD) and on the host CPU
+//! device, and its SPIR-V checked with `spirv-val`. A run passes when the
+//! program exits 0 and prints `PASSED`.
+
+use crate::env_check::Environment;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const RUN_TIMEOUT: Duration = Duration::from_secs(300);
+
+/// A finished process: exit code (None when killed or timed out) and output.
+struct Outcome {
+    code: Option<i32>,
+    timed_out: bool,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `cmd` to completion (or `timeout`), capturing its output.
+fn run_captured(cmd: &mut Command, timeout: Duration) -> Result<Outcome, String> {
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
+    let reader = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            let _ = pipe.read_to_end(&mut buf);
+            String::from_utf8_lossy(&buf).into_owned()
+        })
+    };
+    let out = reader(Box::new(child.stdout.take().expect("piped")));
+    let err = reader(Box::new(child.stderr.take().expect("piped")));
+    let start = Instant::now();
+    let mut timed_out = false;
+    let status = loop {
+        if let Some(s) = child.try_wait().map_err(|e| e.to_string())? {
+            break s;
+        }
+        if start.elapsed() > timeout {
+            timed_out = true;
+            let _ = child.kill();
+            break child.wait().map_err(|e| e.to_string())?;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Ok(Outcome {
+        code: status.code(),
+        timed_out,
+        stdout: out.join().unwrap_or_default(),
+        stderr: err.join().unwrap_or_default(),
+    })
+}
+
+/// The last `n` lines of `text`, indented.
+fn tail(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let skip = lines.len().saturating_sub(n);
+    let mut s = String::new();
+    if skip > 0 {
+        s.push_str(&format!("    ... ({skip} lines omitted)\n"));
+    }
+    for l in &lines[skip..] {
+        s.push_str("    ");
+        s.push_str(l);
+        s.push('\n');
+    }
+    s
+}
+
+#[derive(Default)]
+pub struct Tally {
+    pub passed: usize,
+    pub failed: usize,
+    pub skipped: usize,
+}
+
+impl Tally {
+    fn pass(&mut self, what: &str) {
+        self.passed += 1;
+        println!("PASS  {what}");
+    }
+    fn fail(&mut self, what: &str, why: &str, details: &str) {
+        self.failed += 1;
+        println!("FAIL  {what}: {why}");
+        if !details.trim().is_empty() {
+            print!("{}", tail(details, 30));
+        }
+    }
+    fn skip(&mut self, what: &str, why: &str) {
+        self.skipped += 1;
+        println!("SKIP  {what}: {why}");
+    }
+}
+
+fn describe(o: &Outcome) -> String {
+    if o.timed_out {
+        format!("timed out after {}s", RUN_TIMEOUT.as_secs())
+    } else {
+        match o.code {
+            Some(c) => format!("exit code {c}"),
+            None => "killed by a signal".into(),
+        }
+    }
+}
+
+/// syclcc, with short panic messages whatever the caller's RUST_BACKTRACE.
+fn syclcc_cmd(syclcc: &Path) -> Command {
+    let mut cmd = Command::new(syclcc);
+    cmd.env("RUST_BACKTRACE", "0");
+    cmd
+}
+
+/// Runs every test; returns the tally (the caller prints the summary).
+pub fn run(root: &Path, syclcc: &Path, env: &Environment) -> Result<Tally, String> {
+    let dir = root.join("tests/e2e");
+    let mut tests: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cpp"))
+        .collect();
+    tests.sort();
+    let out_dir = root.join("target/e2e");
+    std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
+
+    let mut tally = Tally::default();
+    for test in &tests {
+        let name = test
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let exe = out_dir.join(&name);
+        let _ = std::fs::remove_file(&exe);
+
+        // SPIR-V validation.
+        let spv = out_dir.join(format!("{name}.spv"));
+        let what = format!("{name} [spirv-val]");
+        let o = run_captured(
+            syclcc_cmd(syclcc)
+                .arg("-fsycl-device-only")
+                .arg(test)
+                .arg("-o")
+                .arg(&spv),
+            RUN_TIMEOUT,
+        )?;
+        if o.code != Some(0) {
+            tally.fail(
+                &what,
+                &format!("syclcc -fsycl-device-only failed ({})", describe(&o)),
+                &o.stderr,
+            );
+        } else if let Some(spirv_val) = &env.spirv_val {
+            let v = run_captured(
+                Command::new(spirv_val)
+                    .args(["--target-env", "vulkan1.1"])
+                    .arg(&spv),
+                RUN_TIMEOUT,
+            )?;
+            if v.code == Some(0) {
+                tally.pass(&what);
+            } else {
+                tally.fail(
+                    &what,
+                    "spirv-val rejects the image",
+                    &format!("{}{}", v.stdout, v.stderr),
+                );
+            }
+        } else {
+            tally.skip(&what, "spirv-val is not installed");
+        }
+
+        // Compile and link.
+        let o = run_captured(
+            syclcc_cmd(syclcc).arg(test).arg("-o").arg(&exe),
+            RUN_TIMEOUT,
+        )?;
+        let compiled = o.code == Some(0);
+        if !compiled {
+            println!("      {name}: syclcc failed ({}):", describe(&o));
+            print!("{}", tail(&format!("{}{}", o.stdout, o.stderr), 30));
+        }
+
+        for selector in ["vulkan:*", "host:cpu"] {
+            let what = format!("{name} [{selector}]");
+            if selector.starts_with("vulkan") && !env.vulkan() {
+                tally.skip(&what, "no Vulkan loader or ICD");
+                continue;
+            }
+            if !compiled {
+                tally.fail(&what, "not compiled", "");
+                continue;
+            }
+            let o = run_captured(
+                Command::new(&exe).env("ONEAPI_DEVICE_SELECTOR", selector),
+                RUN_TIMEOUT,
+            )?;
+            if o.code == Some(0) && o.stdout.contains("PASSED") {
+                tally.pass(&format!(
+                    "{what}: {}",
+                    o.stdout
+                        .lines()
+                        .find(|l| l.contains("PASSED"))
+                        .unwrap_or("")
+                ));
+            } else {
+                let why = if o.code == Some(0) {
+                    "exit code 0 but no PASSED in its output".into()
+                } else {
+                    describe(&o)
+                };
+                tally.fail(&what, &why, &format!("{}{}", o.stdout, o.stderr));
+            }
+        }
+    }
+    Ok(tally)
+}

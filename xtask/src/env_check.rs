@@ -1,0 +1,142 @@
+//! What the tests need from the machine: `spirv-val`, the Vulkan loader and
+//! a Vulkan ICD. Installs them with apt when running as root; otherwise says
+//! exactly what to install and lets the rest run.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub const APT_PACKAGES: &[&str] = &["mesa-vulkan-drivers", "libvulkan1", "spirv-tools"];
+
+#[derive(Debug)]
+pub struct Environment {
+    pub spirv_val: Option<PathBuf>,
+    pub vulkan_loader: Option<PathBuf>,
+    pub vulkan_icds: Vec<PathBuf>,
+}
+
+impl Environment {
+    pub fn vulkan(&self) -> bool {
+        self.vulkan_loader.is_some() && !self.vulkan_icds.is_empty()
+    }
+    fn complete(&self) -> bool {
+        self.spirv_val.is_some() && self.vulkan()
+    }
+}
+
+/// `name` on `$PATH`.
+pub fn which(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}
+
+fn find_loader() -> Option<PathBuf> {
+    const DIRS: &[&str] = &[
+        "/usr/lib/x86_64-linux-gnu",
+        "/usr/lib/aarch64-linux-gnu",
+        "/usr/lib64",
+        "/usr/lib",
+        "/usr/local/lib",
+        "/lib/x86_64-linux-gnu",
+    ];
+    let mut dirs: Vec<PathBuf> = DIRS.iter().map(PathBuf::from).collect();
+    if let Some(extra) = std::env::var_os("LD_LIBRARY_PATH") {
+        dirs.extend(std::env::split_paths(&extra));
+    }
+    dirs.into_iter()
+        .map(|d| d.join("libvulkan.so.1"))
+        .find(|p| p.exists())
+}
+
+fn find_icds() -> Vec<PathBuf> {
+    let mut icds = vec![];
+    for dir in [
+        "/usr/share/vulkan/icd.d",
+        "/etc/vulkan/icd.d",
+        "/usr/local/share/vulkan/icd.d",
+    ] {
+        if let Ok(entries) = std::fs::read_dir(Path::new(dir)) {
+            icds.extend(
+                entries
+                    .filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|e| e == "json")),
+            );
+        }
+    }
+    icds.sort();
+    icds
+}
+
+pub fn probe() -> Environment {
+    Environment {
+        spirv_val: which("spirv-val"),
+        vulkan_loader: find_loader(),
+        vulkan_icds: find_icds(),
+    }
+}
+
+fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+        .unwrap_or(false)
+}
+
+/// Probes, installs what is missing when it can, and reports.
+pub fn prepare() -> Environment {
+    let mut env = probe();
+    if !env.complete() {
+        if is_root() && which("apt-get").is_some() {
+            println!("xtask: installing {} with apt-get", APT_PACKAGES.join(" "));
+            let ok = Command::new("apt-get")
+                .arg("update")
+                .status()
+                .is_ok_and(|s| s.success())
+                && Command::new("apt-get")
+                    .args(["install", "-y", "--no-install-recommends"])
+                    .args(APT_PACKAGES)
+                    .env("DEBIAN_FRONTEND", "noninteractive")
+                    .status()
+                    .is_ok_and(|s| s.success());
+            if !ok {
+                println!("xtask: WARNING: apt-get failed; continuing with what is there");
+            }
+            env = probe();
+        } else {
+            println!(
+                "xtask: WARNING: missing test tools; install them with:\n    sudo apt-get install -y {}",
+                APT_PACKAGES.join(" ")
+            );
+        }
+    }
+    println!(
+        "xtask: spirv-val: {}; Vulkan loader: {}; Vulkan ICDs: {}",
+        env.spirv_val
+            .as_ref()
+            .map_or("MISSING".into(), |p| p.display().to_string()),
+        env.vulkan_loader
+            .as_ref()
+            .map_or("MISSING".into(), |p| p.display().to_string()),
+        if env.vulkan_icds.is_empty() {
+            "NONE".to_string()
+        } else {
+            env.vulkan_icds
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    );
+    if !env.vulkan() {
+        println!("xtask: WARNING: no Vulkan loader/ICD: every Vulkan run of the end-to-end tests is SKIPPED");
+    }
+    if env.spirv_val.is_none() {
+        println!(
+            "xtask: WARNING: no spirv-val: SPIR-V validation of the end-to-end tests is SKIPPED"
+        );
+    }
+    env
+}
