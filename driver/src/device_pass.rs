@@ -4,6 +4,7 @@
 use crate::cli::{MacroOp, Options};
 use crate::error::{io_at, DriverError, Result};
 use compiler_core::bundle::DeviceBundle;
+use compiler_core::front::sema::LambdaNumbering;
 use compiler_core::{CompileOptions, IncludeProvider};
 use std::path::Path;
 
@@ -26,7 +27,7 @@ pub struct DeviceOutput {
 }
 
 /// The compile options for `source`: user `-I` dirs, then the runtime's.
-pub fn compile_options(source: &Path, opts: &Options, runtime_include: &Path) -> CompileOptions {
+pub fn compile_options(source: &Path, opts: &Options, runtime_include: &Path, lambda_numbering: LambdaNumbering) -> CompileOptions {
     let mut include_dirs = opts.include_dirs.clone();
     include_dirs.push(runtime_include.to_string_lossy().into_owned());
     let mut defines = vec![];
@@ -43,15 +44,16 @@ pub fn compile_options(source: &Path, opts: &Options, runtime_include: &Path) ->
         undefines,
         include_dirs,
         system_include_dirs: opts.system_include_dirs.clone(),
+        lambda_numbering,
         ..CompileOptions::default()
     }
 }
 
 /// Compiles `source` for the device. Diagnostics (warnings included) go to
 /// stderr; errors give [`DriverError::Reported`].
-pub fn run(source: &Path, opts: &Options, runtime_include: &Path) -> Result<DeviceOutput> {
+pub fn run(source: &Path, opts: &Options, runtime_include: &Path, lambda_numbering: LambdaNumbering) -> Result<DeviceOutput> {
     let text = std::fs::read_to_string(source).map_err(io_at(source))?;
-    let copts = compile_options(source, opts, runtime_include);
+    let copts = compile_options(source, opts, runtime_include, lambda_numbering);
     if opts.verbose {
         eprintln!(
             " [device pass] {} (include dirs: {})",
@@ -125,7 +127,7 @@ mod tests {
             "a.cpp".into(),
         ])
         .unwrap();
-        let c = compile_options(Path::new("a.cpp"), &opts, Path::new("/rt/include"));
+        let c = compile_options(Path::new("a.cpp"), &opts, Path::new("/rt/include"), LambdaNumbering::PerSignature);
         assert_eq!(c.include_dirs, ["user", "/rt/include"]);
         assert_eq!(c.defines, [("X".to_string(), Some("1".to_string()))]);
         assert_eq!(c.undefines, ["Y"]);

@@ -6,6 +6,7 @@ use crate::cli::{Mode, Options};
 use crate::device_pass::{self, DeviceOutput};
 use crate::error::{io_at, DriverError, Result};
 use crate::host_compiler::{self, HostCompilerInfo};
+use compiler_core::front::sema::LambdaNumbering;
 use crate::temp::TempDir;
 use crate::{host_pass, link, paths, wrapper_object};
 use compiler_core::bundle::DeviceBundle;
@@ -68,8 +69,9 @@ fn host_compiler(opts: &Options) -> Result<HostCompilerInfo> {
 
 /// Device pass of one source, plus the `--dump-ir` and
 /// `--emit-integration-header` outputs that belong to it.
-fn device_pass(source: &Path, opts: &Options, runtime_include: &Path) -> Result<DeviceOutput> {
-    let dev = device_pass::run(source, opts, runtime_include)?;
+fn device_pass(source: &Path, opts: &Options, runtime_include: &Path, host: &HostCompilerInfo) -> Result<DeviceOutput> {
+    let numbering = if host.numbers_lambdas_sequentially() { LambdaNumbering::Sequential } else { LambdaNumbering::PerSignature };
+    let dev = device_pass::run(source, opts, runtime_include, numbering)?;
     if opts.dump_ir {
         print!("{}", dev.ir_text);
     }
@@ -89,7 +91,8 @@ fn emit_bundle(opts: &Options, bundle: &DeviceBundle) -> Result<()> {
 /// `-fsycl-device-only`: the SPIR-V of the first image.
 fn device_only(opts: &Options) -> Result<()> {
     let source = &opts.sources[0];
-    let dev = device_pass(source, opts, &paths::runtime_include_dir())?;
+    let host = host_compiler(opts)?;
+    let dev = device_pass(source, opts, &paths::runtime_include_dir(), &host)?;
     emit_bundle(opts, &dev.bundle)?;
     let image = dev.bundle.images.first().ok_or_else(|| {
         DriverError::Other(format!(
@@ -113,7 +116,7 @@ fn compile_source(
     opts: &Options,
     runtime_include: &Path,
 ) -> Result<DeviceOutput> {
-    let dev = device_pass(source, opts, runtime_include)?;
+    let dev = device_pass(source, opts, runtime_include, host)?;
     let header = header_dir.join(format!("{}.int.h", file_stem(object)));
     write(&header, &dev.integration_header)?;
     host_pass::run(
