@@ -1,1 +1,635 @@
-//! The C++ lexer (stub).
+//! The C++ lexer: turns the text of one file into preprocessing tokens
+//! (identifiers, pp-numbers, character and string literals, punctuators).
+//!
+//! It owns translation phases 1–3 as far as tokens are concerned: line
+//! splices (backslash-newline) are removed from token spellings, comments are
+//! skipped, and each token records whether whitespace precedes it and whether
+//! it starts a line (the preprocessor finds directives with that).
+//! Lexical errors never panic: they are returned beside the tokens, tied to
+//! the token they belong to, so the preprocessor can drop errors that occur
+//! inside skipped conditional blocks.
+
+use crate::diag::Diagnostics;
+use crate::front::token::{Token, TokenKind};
+use crate::source::{FileId, Span};
+use std::rc::Rc;
+
+/// A lexical error. `token` is the index of the token it belongs to, or
+/// `None` for errors that belong to no token (an unterminated comment).
+#[derive(Clone, Debug)]
+pub struct LexError {
+    pub token: Option<usize>,
+    pub span: Span,
+    pub message: String,
+}
+
+/// The tokens of one file (ending with one `Eof` token) and its lexical errors.
+#[derive(Clone, Debug, Default)]
+pub struct Lexed {
+    pub tokens: Vec<Token>,
+    pub errors: Vec<LexError>,
+}
+
+/// Punctuators, longest first so the first match is the longest one.
+const PUNCTUATORS: &[&str] = &[
+    "<=>", "<<=", ">>=", "->*", "...", "::", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=",
+    "&&", "||", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ".*", "##", "{", "}", "[", "]",
+    "(", ")", ";", ":", ",", ".", "?", "~", "!", "+", "-", "*", "/", "%", "^", "&", "|", "=", "<",
+    ">", "#",
+];
+
+/// Lex a whole file. Never fails: errors are returned in [`Lexed::errors`].
+pub fn lex(file: FileId, text: &str) -> Lexed {
+    let mut lx = Lexer {
+        src: text,
+        b: text.as_bytes(),
+        pos: 0,
+        file,
+        out: Lexed::default(),
+    };
+    // A UTF-8 byte order mark is not part of the text.
+    if text.starts_with('\u{feff}') {
+        lx.pos = 3;
+    }
+    lx.run();
+    lx.out
+}
+
+/// Lex a file and report every lexical error to `diags` (for callers that do
+/// not need to suppress errors in skipped blocks).
+pub fn tokenize(file: FileId, text: &str, diags: &mut Diagnostics) -> Vec<Token> {
+    let lexed = lex(file, text);
+    for e in lexed.errors {
+        diags.error(e.span, e.message);
+    }
+    lexed.tokens
+}
+
+/// Remove line splices (backslash followed by a newline) from a spelling.
+pub fn remove_splices(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.contains('\\') {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    let mut last = 0;
+    while i < b.len() {
+        if b[i] == b'\\' {
+            let n = splice_len(b, i);
+            if n > 0 {
+                out.push_str(&s[last..i]);
+                i += n;
+                last = i;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out.push_str(&s[last..]);
+    std::borrow::Cow::Owned(out)
+}
+
+/// Length of a line splice starting at `i` (0 if there is none).
+fn splice_len(b: &[u8], i: usize) -> usize {
+    if b.get(i) != Some(&b'\\') {
+        return 0;
+    }
+    match (b.get(i + 1), b.get(i + 2)) {
+        (Some(b'\n'), _) => 2,
+        (Some(b'\r'), Some(b'\n')) => 3,
+        (Some(b'\r'), _) => 2,
+        _ => 0,
+    }
+}
+
+fn is_ident_start(c: u8) -> bool {
+    c.is_ascii_alphabetic() || c == b'_' || c >= 0x80
+}
+
+fn is_ident_continue(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80
+}
+
+struct Lexer<'a> {
+    src: &'a str,
+    b: &'a [u8],
+    pos: usize,
+    file: FileId,
+    out: Lexed,
+}
+
+impl Lexer<'_> {
+    /// The position of the next logical character at or after `p` (skipping splices).
+    fn logical(&self, mut p: usize) -> usize {
+        loop {
+            let n = splice_len(self.b, p);
+            if n == 0 {
+                return p;
+            }
+            p += n;
+        }
+    }
+
+    /// The `n`-th logical character from the cursor.
+    fn peek_n(&self, n: usize) -> Option<u8> {
+        let mut p = self.logical(self.pos);
+        for _ in 0..n {
+            if p >= self.b.len() {
+                return None;
+            }
+            p = self.logical(p + 1);
+        }
+        self.b.get(p).copied()
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.peek_n(0)
+    }
+
+    fn bump(&mut self) -> Option<u8> {
+        let p = self.logical(self.pos);
+        let c = self.b.get(p).copied();
+        if c.is_some() {
+            self.pos = p + 1;
+        }
+        c
+    }
+
+    fn span(&self, lo: usize, hi: usize) -> Span {
+        Span::new(self.file, lo as u32, hi as u32)
+    }
+
+    fn error(&mut self, token: Option<usize>, lo: usize, hi: usize, message: impl Into<String>) {
+        let span = self.span(lo, hi);
+        self.out.errors.push(LexError {
+            token,
+            span,
+            message: message.into(),
+        });
+    }
+
+    fn run(&mut self) {
+        let mut at_line_start = true;
+        let mut leading_space = false;
+        loop {
+            // Whitespace and comments.
+            let p = self.logical(self.pos);
+            if p != self.pos {
+                leading_space = true;
+                self.pos = p;
+            }
+            let Some(c) = self.b.get(self.pos).copied() else {
+                break;
+            };
+            match c {
+                b'\n' => {
+                    self.pos += 1;
+                    at_line_start = true;
+                    leading_space = false;
+                    continue;
+                }
+                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
+                    self.pos += 1;
+                    leading_space = true;
+                    continue;
+                }
+                b'/' if self.peek_n(1) == Some(b'/') => {
+                    // A line comment ends before the newline (splices continue it).
+                    while let Some(c) = self.peek() {
+                        if c == b'\n' {
+                            break;
+                        }
+                        self.bump();
+                    }
+                    leading_space = true;
+                    continue;
+                }
+                b'/' if self.peek_n(1) == Some(b'*') => {
+                    let lo = self.pos;
+                    self.bump();
+                    self.bump();
+                    let mut closed = false;
+                    while let Some(c) = self.bump() {
+                        if c == b'*' && self.peek() == Some(b'/') {
+                            self.bump();
+                            closed = true;
+                            break;
+                        }
+                    }
+                    if !closed {
+                        self.error(None, lo, lo + 2, "unterminated /* comment");
+                    }
+                    leading_space = true;
+                    continue;
+                }
+                _ => {}
+            }
+            let lo = self.pos;
+            let index = self.out.tokens.len();
+            let kind = self.lex_token(index);
+            let hi = self.pos.max(lo + 1).min(self.b.len());
+            let raw = self.src.get(lo..hi).unwrap_or("");
+            let text: Rc<str> = if kind == TokenKind::String && is_raw_string(raw) {
+                Rc::from(raw)
+            } else {
+                Rc::from(remove_splices(raw).as_ref())
+            };
+            self.out.tokens.push(Token {
+                kind,
+                text,
+                span: self.span(lo, hi),
+                expansion: None,
+                leading_space,
+                at_line_start,
+            });
+            at_line_start = false;
+            leading_space = false;
+        }
+        let end = self.b.len();
+        self.out.tokens.push(Token {
+            kind: TokenKind::Eof,
+            text: Rc::from(""),
+            span: self.span(end, end),
+            expansion: None,
+            leading_space,
+            at_line_start: true,
+        });
+    }
+
+    /// Lex one token at the cursor (not whitespace) and return its kind.
+    fn lex_token(&mut self, index: usize) -> TokenKind {
+        let Some(c) = self.peek() else {
+            return TokenKind::Eof;
+        };
+        if c.is_ascii_digit() || (c == b'.' && self.peek_n(1).is_some_and(|d| d.is_ascii_digit())) {
+            self.lex_number();
+            return TokenKind::Number;
+        }
+        if is_ident_start(c) {
+            // Encoding prefixes and raw strings.
+            if let Some(kind) = self.try_literal_with_prefix(index) {
+                return kind;
+            }
+            if c >= 0x80 && !self.starts_identifier_char() {
+                return self.lex_stray();
+            }
+            while let Some(c) = self.peek() {
+                if !is_ident_continue(c) {
+                    break;
+                }
+                self.bump();
+            }
+            return TokenKind::Ident;
+        }
+        match c {
+            b'\'' => {
+                self.lex_quoted(b'\'', index);
+                TokenKind::Char
+            }
+            b'"' => {
+                self.lex_quoted(b'"', index);
+                TokenKind::String
+            }
+            _ => {
+                for p in PUNCTUATORS {
+                    let pb = p.as_bytes();
+                    if pb
+                        .iter()
+                        .enumerate()
+                        .all(|(i, &ch)| self.peek_n(i) == Some(ch))
+                    {
+                        for _ in 0..pb.len() {
+                            self.bump();
+                        }
+                        return TokenKind::Punct;
+                    }
+                }
+                self.lex_stray()
+            }
+        }
+    }
+
+    /// Non-ASCII characters that are letters are identifier characters; others
+    /// (say, a non-breaking space) are stray characters.
+    fn starts_identifier_char(&self) -> bool {
+        let p = self.logical(self.pos);
+        match self.src.get(p..).and_then(|s| s.chars().next()) {
+            Some(ch) => ch.is_alphanumeric() || ch == '_',
+            None => false,
+        }
+    }
+
+    /// A character that starts no token (`@`, `$`, a backslash...): one
+    /// punctuator token holding that character; the parser rejects it.
+    fn lex_stray(&mut self) -> TokenKind {
+        let p = self.logical(self.pos);
+        let len = self
+            .src
+            .get(p..)
+            .and_then(|s| s.chars().next())
+            .map_or(1, |c| c.len_utf8());
+        self.pos = p + len;
+        TokenKind::Punct
+    }
+
+    fn lex_number(&mut self) {
+        self.bump();
+        while let Some(c) = self.peek() {
+            if matches!(c, b'e' | b'E' | b'p' | b'P') && matches!(self.peek_n(1), Some(b'+' | b'-'))
+            {
+                self.bump();
+                self.bump();
+            } else if is_ident_continue(c) || c == b'.' {
+                self.bump();
+            } else if c == b'\'' && self.peek_n(1).is_some_and(is_ident_continue) {
+                self.bump();
+                self.bump();
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// `u8"..."`, `L'x'`, `R"(...)"`, `u8R"x(...)x"` and friends.
+    fn try_literal_with_prefix(&mut self, index: usize) -> Option<TokenKind> {
+        let mut prefix = Vec::new();
+        let mut i = 0;
+        while prefix.len() < 3 {
+            match self.peek_n(i) {
+                Some(c) if is_ident_continue(c) => prefix.push(c),
+                _ => break,
+            }
+            i += 1;
+        }
+        let try_one = |p: &[u8]| prefix.starts_with(p);
+        let candidates: &[(&[u8], bool)] = &[
+            (b"u8R", true),
+            (b"uR", true),
+            (b"UR", true),
+            (b"LR", true),
+            (b"R", true),
+            (b"u8", false),
+            (b"u", false),
+            (b"U", false),
+            (b"L", false),
+        ];
+        for (p, raw) in candidates {
+            if !try_one(p) {
+                continue;
+            }
+            let q = self.peek_n(p.len());
+            if *raw && q == Some(b'"') {
+                for _ in 0..p.len() {
+                    self.bump();
+                }
+                self.lex_raw_string(index);
+                return Some(TokenKind::String);
+            }
+            if !*raw && (q == Some(b'"') || q == Some(b'\'')) {
+                for _ in 0..p.len() {
+                    self.bump();
+                }
+                let q = q.unwrap_or(b'"');
+                self.lex_quoted(q, index);
+                return Some(if q == b'"' {
+                    TokenKind::String
+                } else {
+                    TokenKind::Char
+                });
+            }
+        }
+        None
+    }
+
+    /// A quoted literal at the cursor (the opening quote), with escapes and an
+    /// optional ud-suffix. An unterminated one ends at the end of the line.
+    fn lex_quoted(&mut self, quote: u8, index: usize) {
+        let lo = self.logical(self.pos);
+        self.bump();
+        loop {
+            match self.peek() {
+                None | Some(b'\n') => {
+                    let what = if quote == b'"' { "\"" } else { "'" };
+                    let hi = self.pos.max(lo + 1);
+                    self.error(
+                        Some(index),
+                        lo,
+                        hi,
+                        format!("missing terminating {what} character"),
+                    );
+                    return;
+                }
+                Some(b'\\') => {
+                    self.bump();
+                    if self.peek().is_some_and(|c| c != b'\n') {
+                        self.bump();
+                    }
+                }
+                Some(c) => {
+                    self.bump();
+                    if c == quote {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lex_ud_suffix();
+    }
+
+    fn lex_ud_suffix(&mut self) {
+        if self.peek().is_some_and(is_ident_start) {
+            while self.peek().is_some_and(is_ident_continue) {
+                self.bump();
+            }
+        }
+    }
+
+    /// A raw string: the cursor is at the `"` after `R`. Splices inside the
+    /// raw characters are kept (the standard reverts them).
+    fn lex_raw_string(&mut self, index: usize) {
+        let lo = self.logical(self.pos);
+        self.bump();
+        let start = self.pos;
+        // The delimiter: up to 16 characters, no spaces, parentheses or backslashes.
+        let mut p = start;
+        while p < self.b.len() && p - start <= 16 {
+            let c = self.b[p];
+            if c == b'(' {
+                break;
+            }
+            if matches!(c, b' ' | b')' | b'\\' | b'\t' | b'\n' | 0x0b | 0x0c | b'"') {
+                self.pos = p;
+                self.error(
+                    Some(index),
+                    lo,
+                    p.max(lo + 1),
+                    "invalid character in raw string delimiter",
+                );
+                self.skip_to_line_end_raw();
+                return;
+            }
+            p += 1;
+        }
+        if p >= self.b.len() || self.b[p] != b'(' {
+            self.error(
+                Some(index),
+                lo,
+                lo + 1,
+                "raw string delimiter longer than 16 characters",
+            );
+            self.pos = p.min(self.b.len());
+            self.skip_to_line_end_raw();
+            return;
+        }
+        let delim = &self.b[start..p];
+        let body = p + 1;
+        let mut q = body;
+        while q < self.b.len() {
+            if self.b[q] == b')'
+                && self.b[q + 1..].starts_with(delim)
+                && self.b.get(q + 1 + delim.len()) == Some(&b'"')
+            {
+                self.pos = q + 2 + delim.len();
+                self.lex_ud_suffix();
+                return;
+            }
+            q += 1;
+        }
+        self.pos = self.b.len();
+        self.error(Some(index), lo, lo + 1, "unterminated raw string");
+    }
+
+    fn skip_to_line_end_raw(&mut self) {
+        while self.pos < self.b.len() && self.b[self.pos] != b'\n' {
+            self.pos += 1;
+        }
+    }
+}
+
+/// Whether a string-literal spelling is a raw string (`R"`, `u8R"`, ...).
+pub fn is_raw_string(text: &str) -> bool {
+    let q = text.find('"').unwrap_or(0);
+    text[..q].ends_with('R')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(src: &str) -> Vec<String> {
+        let l = lex(FileId(0), src);
+        l.tokens
+            .iter()
+            .filter(|t| t.kind != TokenKind::Eof)
+            .map(|t| t.text.to_string())
+            .collect()
+    }
+
+    fn kinds(src: &str) -> Vec<TokenKind> {
+        lex(FileId(0), src).tokens.iter().map(|t| t.kind).collect()
+    }
+
+    #[test]
+    fn punctuators_longest_match() {
+        assert_eq!(
+            texts("a<<=b->*c...d::e<=>f"),
+            ["a", "<<=", "b", "->*", "c", "...", "d", "::", "e", "<=>", "f"]
+        );
+        assert_eq!(texts("x+++y"), ["x", "++", "+", "y"]);
+        assert_eq!(texts("[[a]]"), ["[", "[", "a", "]", "]"]);
+        assert_eq!(texts("#define a ## b"), ["#", "define", "a", "##", "b"]);
+        assert_eq!(texts("a.*b"), ["a", ".*", "b"]);
+        assert_eq!(texts("x..y"), ["x", ".", ".", "y"]);
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(
+            texts("1'000'000 0x1.8p3 1e+5 .5f 0b1010u 12ull 1.2.3"),
+            [
+                "1'000'000",
+                "0x1.8p3",
+                "1e+5",
+                ".5f",
+                "0b1010u",
+                "12ull",
+                "1.2.3"
+            ]
+        );
+        assert_eq!(texts("1+2"), ["1", "+", "2"]);
+        assert_eq!(texts("0x1e+1"), ["0x1e+1"]);
+        assert_eq!(kinds("42"), [TokenKind::Number, TokenKind::Eof]);
+    }
+
+    #[test]
+    fn literals_with_prefixes() {
+        assert_eq!(
+            texts(r#"u8"a" u"b" U"c" L"d" u8'e' L'\'' "x\"y" 'a'"#),
+            [
+                "u8\"a\"",
+                "u\"b\"",
+                "U\"c\"",
+                "L\"d\"",
+                "u8'e'",
+                "L'\\''",
+                "\"x\\\"y\"",
+                "'a'"
+            ]
+        );
+        assert_eq!(
+            kinds("u8'e' Lx"),
+            [TokenKind::Char, TokenKind::Ident, TokenKind::Eof]
+        );
+        assert_eq!(texts(r#""abc"_s"#), ["\"abc\"_s"]);
+    }
+
+    #[test]
+    fn raw_strings() {
+        let src = "R\"x(a)\" \\\n )x\" b";
+        assert_eq!(texts(src), ["R\"x(a)\" \\\n )x\"", "b"]);
+        assert_eq!(texts("u8R\"(q)\""), ["u8R\"(q)\""]);
+        assert!(!lex(FileId(0), "R\"(abc").errors.is_empty());
+    }
+
+    #[test]
+    fn comments_and_splices() {
+        let l = lex(
+            FileId(0),
+            "a // c \\\n still comment\nb /* x\n y */ c\nd\\\ne",
+        );
+        let t: Vec<_> = l
+            .tokens
+            .iter()
+            .map(|t| (t.text.to_string(), t.at_line_start, t.leading_space))
+            .collect();
+        assert_eq!(t[0], ("a".into(), true, false));
+        assert_eq!(t[1], ("b".into(), true, false));
+        assert_eq!(t[2], ("c".into(), false, true));
+        assert_eq!(t[3], ("de".into(), true, false));
+        assert_eq!(l.tokens[3].span, Span::new(FileId(0), 39, 43));
+        assert!(l.errors.is_empty());
+    }
+
+    #[test]
+    fn errors_do_not_panic() {
+        let l = lex(FileId(0), "'abc\n\"def\n/* never closed");
+        assert_eq!(l.errors.len(), 3);
+        assert_eq!(l.errors[0].token, Some(0));
+        assert!(l.errors[2].message.contains("unterminated"));
+        for src in [
+            "\\",
+            "R\"",
+            "u8",
+            "'",
+            "\"\\",
+            "0x",
+            "a\\\r\nb",
+            "é ü \u{a0} @ $",
+            "R\"aaaaaaaaaaaaaaaaaaaaaaa(",
+            "\u{feff}x",
+        ] {
+            let _ = lex(FileId(0), src);
+        }
+    }
+}

@@ -1,0 +1,728 @@
+//! Macros: `#define` parsing and checking, and expansion (argument collection,
+//! pre-expansion, `#` stringizing, `##` pasting with placemarkers,
+//! `__VA_ARGS__`/`__VA_OPT__`, rescanning). Recursion is stopped with
+//! Prosser's hide sets: a token remembers the macros that produced it and is
+//! painted blue (never expanded again) when it names one of them.
+
+use super::{escape, Pp, PpTok, MAX_EXPANSIONS, MAX_NESTING};
+use crate::front::lexer;
+use crate::front::token::{Token, TokenKind};
+use crate::source::Span;
+use std::rc::Rc;
+
+/// A macro definition.
+#[derive(Debug)]
+pub(super) struct Macro {
+    /// `None` for object-like macros; the last is `__VA_ARGS__` (or the GNU
+    /// name) when `variadic`.
+    params: Option<Vec<Rc<str>>>,
+    variadic: bool,
+    body: Vec<Token>,
+    span: Span,
+}
+
+impl Macro {
+    fn param_index(&self, t: &Token) -> Option<usize> {
+        if t.kind != TokenKind::Ident {
+            return None;
+        }
+        self.params.as_ref()?.iter().position(|p| *p == t.text)
+    }
+
+    /// Same definition (for redefinition checks): same parameters, same
+    /// spellings, same whitespace separation.
+    fn same_as(&self, other: &Macro) -> bool {
+        self.params == other.params
+            && self.variadic == other.variadic
+            && self.body.len() == other.body.len()
+            && self
+                .body
+                .iter()
+                .zip(&other.body)
+                .enumerate()
+                .all(|(i, (a, b))| {
+                    a.text == b.text
+                        && a.kind == b.kind
+                        && (i == 0 || a.leading_space == b.leading_space)
+                })
+    }
+}
+
+/// Macros computed at each use.
+pub(super) fn is_dynamic(name: &str) -> bool {
+    matches!(
+        name,
+        "__LINE__" | "__FILE__" | "__COUNTER__" | "__INCLUDE_LEVEL__"
+    )
+}
+
+/// Identifiers whose operands are not macro-expanded in `#if`.
+fn is_if_operator(name: &str) -> bool {
+    matches!(
+        name,
+        "defined"
+            | "__has_include"
+            | "__has_include_next"
+            | "__has_cpp_attribute"
+            | "__has_attribute"
+            | "__has_builtin"
+            | "__has_feature"
+            | "__has_extension"
+    )
+}
+
+/// One element of a substituted replacement list.
+enum Elem {
+    Tok(PpTok),
+    /// A `##` operator from the replacement list.
+    Paste,
+    /// An empty argument next to `##`.
+    Placemarker,
+}
+
+fn union(hide: &Option<Rc<[u32]>>, id: u32) -> Option<Rc<[u32]>> {
+    match hide {
+        None => Some(Rc::from(vec![id])),
+        Some(h) => {
+            if h.contains(&id) {
+                return Some(h.clone());
+            }
+            let mut v: Vec<u32> = h.to_vec();
+            v.push(id);
+            v.sort_unstable();
+            Some(Rc::from(v))
+        }
+    }
+}
+
+fn union_all(a: &Option<Rc<[u32]>>, b: &Option<Rc<[u32]>>) -> Option<Rc<[u32]>> {
+    match (a, b) {
+        (None, x) | (x, None) => x.clone(),
+        (Some(x), Some(y)) => {
+            if Rc::ptr_eq(x, y) {
+                return a.clone();
+            }
+            let mut v: Vec<u32> = x.iter().chain(y.iter()).copied().collect();
+            v.sort_unstable();
+            v.dedup();
+            Some(Rc::from(v))
+        }
+    }
+}
+
+fn intersect(a: &Option<Rc<[u32]>>, b: &Option<Rc<[u32]>>) -> Option<Rc<[u32]>> {
+    match (a, b) {
+        (Some(x), Some(y)) => {
+            let v: Vec<u32> = x.iter().filter(|i| y.contains(i)).copied().collect();
+            if v.is_empty() {
+                None
+            } else {
+                Some(Rc::from(v))
+            }
+        }
+        _ => None,
+    }
+}
+
+impl Pp<'_> {
+    fn intern(&mut self, name: &Rc<str>) -> u32 {
+        let n = self.names.len() as u32;
+        *self.names.entry(name.clone()).or_insert(n)
+    }
+
+    /// `#define`: `line` starts with the macro name.
+    pub(super) fn define(&mut self, directive: &Token, line: &[Token]) {
+        let Some(name) = line.first() else {
+            self.diags.error(directive.span, "macro name missing");
+            return;
+        };
+        if name.kind != TokenKind::Ident {
+            self.diags
+                .error(name.span, "macro name must be an identifier");
+            return;
+        }
+        if name.is("defined") || name.is("__VA_ARGS__") || name.is("__VA_OPT__") {
+            self.diags.error(
+                name.span,
+                format!("'{}' cannot be used as a macro name", name.text),
+            );
+            return;
+        }
+        let mut i = 1;
+        let mut params = None;
+        let mut variadic = false;
+        if line.get(1).is_some_and(|t| t.is("(") && !t.leading_space) {
+            let mut ps: Vec<Rc<str>> = Vec::new();
+            i = 2;
+            let mut ok = false;
+            while let Some(t) = line.get(i) {
+                if ps.is_empty() && t.is(")") {
+                    i += 1;
+                    ok = true;
+                    break;
+                }
+                let pname: Rc<str> = if t.is("...") {
+                    variadic = true;
+                    Rc::from("__VA_ARGS__")
+                } else if t.kind == TokenKind::Ident {
+                    if line.get(i + 1).is_some_and(|t| t.is("...")) {
+                        variadic = true;
+                        i += 1;
+                    }
+                    t.text.clone()
+                } else {
+                    self.diags
+                        .error(t.span, "invalid token in macro parameter list");
+                    return;
+                };
+                if ps.contains(&pname) {
+                    self.diags
+                        .error(t.span, format!("duplicate macro parameter name '{pname}'"));
+                    return;
+                }
+                ps.push(pname);
+                i += 1;
+                match line.get(i) {
+                    Some(t) if t.is(")") => {
+                        i += 1;
+                        ok = true;
+                        break;
+                    }
+                    Some(t) if t.is(",") && !variadic => i += 1,
+                    Some(t) => {
+                        self.diags
+                            .error(t.span, "expected ',' or ')' in macro parameter list");
+                        return;
+                    }
+                    None => break,
+                }
+            }
+            if !ok {
+                self.diags
+                    .error(name.span, "missing ')' in macro parameter list");
+                return;
+            }
+            params = Some(ps);
+        }
+        let body: Vec<Token> = line[i..].to_vec();
+        if let (Some(first), Some(last)) = (body.first(), body.last()) {
+            if first.is("##") {
+                self.diags.error(
+                    first.span,
+                    "'##' cannot appear at either end of a macro expansion",
+                );
+                return;
+            }
+            if last.is("##") {
+                self.diags.error(
+                    last.span,
+                    "'##' cannot appear at either end of a macro expansion",
+                );
+                return;
+            }
+        }
+        let m = Macro {
+            params,
+            variadic,
+            body,
+            span: name.span,
+        };
+        if m.params.is_some() {
+            for (k, t) in m.body.iter().enumerate() {
+                if t.is("#") {
+                    let next = m.body.get(k + 1);
+                    let ok = next.is_some_and(|n| {
+                        m.param_index(n).is_some() || (variadic && n.is("__VA_OPT__"))
+                    });
+                    if !ok {
+                        self.diags
+                            .error(t.span, "'#' is not followed by a macro parameter");
+                        return;
+                    }
+                }
+            }
+        }
+        if let Some(old) = self.macros.get(&name.text) {
+            if !old.same_as(&m) {
+                let d = crate::diag::Diagnostic::warning(
+                    name.span,
+                    format!("'{}' macro redefined", name.text),
+                )
+                .with_note(old.span, "previous definition is here");
+                self.diags.push(d);
+            }
+        }
+        self.macros.insert(name.text.clone(), Rc::new(m));
+    }
+
+    /// Expand `toks` on their own (a macro argument, a directive line).
+    pub(super) fn expand_isolated(&mut self, toks: Vec<PpTok>) -> Vec<PpTok> {
+        if self.depth >= MAX_NESTING {
+            if !self.aborted {
+                let span = toks.first().map(|t| t.tok.report_span());
+                self.fatal(
+                    span,
+                    format!("macro arguments nested more than {MAX_NESTING} deep"),
+                );
+            }
+            return toks;
+        }
+        self.depth += 1;
+        let saved_pending = std::mem::replace(&mut self.pending, toks.into_iter().rev().collect());
+        let saved_iso = std::mem::replace(&mut self.isolated, true);
+        let mut out = Vec::new();
+        while let Some(t) = self.expand_next() {
+            out.push(t);
+        }
+        self.pending = saved_pending;
+        self.isolated = saved_iso;
+        self.depth -= 1;
+        out
+    }
+
+    /// The next fully macro-expanded token.
+    pub(super) fn expand_next(&mut self) -> Option<PpTok> {
+        loop {
+            let mut t = self.next_raw()?;
+            if t.tok.kind != TokenKind::Ident || t.no_expand || self.aborted {
+                return Some(t);
+            }
+            let name = t.tok.text.clone();
+            if self.if_mode && is_if_operator(&name) {
+                self.protect_operands(&name);
+                return Some(t);
+            }
+            if name.as_ref() == "_Pragma" {
+                if self.pragma_operator(&t) {
+                    continue;
+                }
+                return Some(t);
+            }
+            let Some(m) = self.macros.get(&name).cloned() else {
+                if is_dynamic(&name) {
+                    return Some(self.dynamic(&t));
+                }
+                return Some(t);
+            };
+            let id = self.intern(&name);
+            if t.hide.as_ref().is_some_and(|h| h.contains(&id)) {
+                t.no_expand = true;
+                return Some(t);
+            }
+            let (args, hide, exp) = if m.params.is_some() {
+                // A function-like macro name not followed by '(' is an identifier.
+                match self.next_raw() {
+                    Some(p) if p.is("(") => {}
+                    Some(p) => {
+                        self.pending.push(p);
+                        return Some(t);
+                    }
+                    None => return Some(t),
+                }
+                let Some((args, rparen)) = self.collect_args(&m, &t) else {
+                    continue;
+                };
+                let hide = union(&intersect(&t.hide, &rparen.hide), id);
+                let exp = t
+                    .tok
+                    .expansion
+                    .unwrap_or_else(|| t.tok.span.to(rparen.tok.report_span()));
+                (args, hide, exp)
+            } else {
+                let exp = t.tok.expansion.unwrap_or(t.tok.span);
+                (Vec::new(), union(&t.hide, id), exp)
+            };
+            self.expansions += 1;
+            if self.expansions > MAX_EXPANSIONS {
+                self.fatal(exp, format!("more than {MAX_EXPANSIONS} macro expansions"));
+                return Some(t);
+            }
+            let mut result = self.substitute(&m, &args);
+            for (k, r) in result.iter_mut().enumerate() {
+                r.hide = union_all(&r.hide, &hide);
+                r.tok.expansion = Some(exp);
+                if k == 0 {
+                    r.tok.leading_space = t.tok.leading_space;
+                    r.tok.at_line_start = t.tok.at_line_start;
+                } else {
+                    r.tok.at_line_start = false;
+                }
+            }
+            for r in &result {
+                if !self.tick(r.tok.span) {
+                    return None;
+                }
+            }
+            self.pending.extend(result.into_iter().rev());
+        }
+    }
+
+    /// In `#if`: keep the operand of `defined X`, `defined(X)`, `__has_include(...)`... unexpanded.
+    fn protect_operands(&mut self, name: &str) {
+        let Some(mut first) = self.next_raw() else {
+            return;
+        };
+        if !first.is("(") {
+            if name == "defined" {
+                first.no_expand = true;
+            }
+            self.pending.push(first);
+            return;
+        }
+        let mut taken = vec![first];
+        let mut depth = 0usize;
+        while let Some(mut t) = self.next_raw() {
+            t.no_expand = true;
+            let close = t.is(")");
+            if t.is("(") {
+                depth += 1;
+            }
+            taken.push(t);
+            if close {
+                if depth == 0 {
+                    break;
+                }
+                depth -= 1;
+            }
+        }
+        self.pending.extend(taken.into_iter().rev());
+    }
+
+    /// `_Pragma("...")`: run `once`, ignore others. Returns false when the
+    /// operator is malformed (the tokens are left for the parser to reject).
+    fn pragma_operator(&mut self, t: &PpTok) -> bool {
+        let mut taken = Vec::new();
+        for want in ["(", "\"", ")"] {
+            match self.next_raw() {
+                Some(n) => {
+                    let ok = if want == "\"" {
+                        n.tok.kind == TokenKind::String
+                    } else {
+                        n.is(want)
+                    };
+                    taken.push(n);
+                    if !ok {
+                        break;
+                    }
+                }
+                None => break,
+            }
+        }
+        let ok = taken.len() == 3
+            && taken[0].is("(")
+            && taken[1].tok.kind == TokenKind::String
+            && taken[2].is(")");
+        if !ok {
+            self.diags.error(
+                t.tok.report_span(),
+                "_Pragma takes a parenthesized string literal",
+            );
+            self.pending.extend(taken.into_iter().rev());
+            return false;
+        }
+        if let Ok(s) = crate::front::literal::parse_string(&taken[1].tok.text) {
+            if s.split_whitespace().collect::<Vec<_>>() == ["once"] {
+                self.pragma_once();
+            }
+        }
+        true
+    }
+
+    /// `__LINE__`, `__FILE__`, `__COUNTER__`, `__INCLUDE_LEVEL__`.
+    fn dynamic(&mut self, t: &PpTok) -> PpTok {
+        let at = t.tok.report_span();
+        let (kind, text) = match t.tok.text.as_ref() {
+            "__LINE__" => (TokenKind::Number, self.presumed_line(at).to_string()),
+            "__FILE__" => (
+                TokenKind::String,
+                format!("\"{}\"", escape(&self.presumed_file())),
+            ),
+            "__COUNTER__" => {
+                self.counter += 1;
+                (TokenKind::Number, (self.counter - 1).to_string())
+            }
+            _ => (
+                TokenKind::Number,
+                self.files.len().saturating_sub(2).to_string(),
+            ),
+        };
+        let mut tok = self.scratch_token(kind, &text, &t.tok);
+        tok.expansion = Some(at);
+        PpTok {
+            tok,
+            hide: t.hide.clone(),
+            no_expand: false,
+        }
+    }
+
+    /// Collect the arguments of a function-like macro call (after its `(`).
+    fn collect_args(&mut self, m: &Macro, name: &PpTok) -> Option<(Vec<Vec<PpTok>>, PpTok)> {
+        let nparams = m.params.as_ref().map_or(0, |p| p.len());
+        let mut args: Vec<Vec<PpTok>> = vec![Vec::new()];
+        let mut depth = 0usize;
+        let rparen = loop {
+            let Some(t) = self.next_raw() else {
+                if !self.aborted {
+                    self.diags.error(
+                        name.tok.report_span(),
+                        format!(
+                            "unterminated function-like macro invocation of '{}'",
+                            name.tok.text
+                        ),
+                    );
+                }
+                return None;
+            };
+            if t.is("(") {
+                depth += 1;
+            } else if t.is(")") {
+                if depth == 0 {
+                    break t;
+                }
+                depth -= 1;
+            } else if t.is(",") && depth == 0 && !(m.variadic && args.len() >= nparams) {
+                args.push(Vec::new());
+                continue;
+            }
+            if let Some(a) = args.last_mut() {
+                a.push(t);
+            }
+        };
+        if nparams == 0 && args.len() == 1 && args[0].is_empty() {
+            args.clear();
+        }
+        if args.len() + 1 == nparams && m.variadic {
+            args.push(Vec::new());
+        }
+        if args.len() != nparams {
+            let which = if args.len() > nparams {
+                "too many"
+            } else {
+                "too few"
+            };
+            self.diags.error(
+                name.tok.report_span().to(rparen.tok.report_span()),
+                format!(
+                    "{which} arguments provided to function-like macro invocation of '{}'",
+                    name.tok.text
+                ),
+            );
+            return None;
+        }
+        Some((args, rparen))
+    }
+
+    /// Substitute arguments into the replacement list, then paste.
+    fn substitute(&mut self, m: &Macro, args: &[Vec<PpTok>]) -> Vec<PpTok> {
+        let mut expanded: Vec<Option<Vec<PpTok>>> = vec![None; args.len()];
+        let elems = self.substitute_range(m, args, &mut expanded, 0, m.body.len());
+        self.paste_all(elems)
+    }
+
+    fn expanded_arg(
+        &mut self,
+        args: &[Vec<PpTok>],
+        cache: &mut [Option<Vec<PpTok>>],
+        p: usize,
+    ) -> Vec<PpTok> {
+        if let Some(Some(v)) = cache.get(p) {
+            return v.clone();
+        }
+        let arg = args.get(p).cloned().unwrap_or_default();
+        let v = self.expand_isolated(arg);
+        if let Some(slot) = cache.get_mut(p) {
+            *slot = Some(v.clone());
+        }
+        v
+    }
+
+    /// The index of the `)` matching the `(` at `open` in the body.
+    fn matching_paren(body: &[Token], open: usize, hi: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        for (k, t) in body.iter().enumerate().take(hi).skip(open) {
+            if t.is("(") {
+                depth += 1;
+            } else if t.is(")") {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Some(k);
+                }
+            }
+        }
+        None
+    }
+
+    fn substitute_range(
+        &mut self,
+        m: &Macro,
+        args: &[Vec<PpTok>],
+        cache: &mut [Option<Vec<PpTok>>],
+        lo: usize,
+        hi: usize,
+    ) -> Vec<Elem> {
+        let body = &m.body;
+        let is_fn = m.params.is_some();
+        let mut out = Vec::new();
+        let mut i = lo;
+        while i < hi {
+            let t = &body[i];
+            if is_fn && t.is("#") && i + 1 < hi {
+                let n = &body[i + 1];
+                if let Some(p) = m.param_index(n) {
+                    let s = self.stringize(&args[p], t);
+                    out.push(Elem::Tok(s));
+                    i += 2;
+                    continue;
+                }
+                if m.variadic && n.is("__VA_OPT__") {
+                    if let Some(close) = body
+                        .get(i + 2)
+                        .filter(|t| t.is("("))
+                        .and(Self::matching_paren(body, i + 2, hi))
+                    {
+                        let inner = self.va_opt(m, args, cache, i + 2, close);
+                        let toks = self.paste_all(inner);
+                        let s = self.stringize(&toks, t);
+                        out.push(Elem::Tok(s));
+                        i = close + 1;
+                        continue;
+                    }
+                }
+            }
+            if t.is("##") {
+                out.push(Elem::Paste);
+                i += 1;
+                continue;
+            }
+            if is_fn && m.variadic && t.is("__VA_OPT__") {
+                if let Some(close) = body
+                    .get(i + 1)
+                    .filter(|t| t.is("("))
+                    .and(Self::matching_paren(body, i + 1, hi))
+                {
+                    let inner = self.va_opt(m, args, cache, i + 1, close);
+                    if inner.is_empty() {
+                        out.push(Elem::Placemarker);
+                    } else {
+                        out.extend(inner);
+                    }
+                    i = close + 1;
+                    continue;
+                }
+            }
+            if let Some(p) = m.param_index(t) {
+                let adjacent =
+                    (i > lo && body[i - 1].is("##")) || (i + 1 < hi && body[i + 1].is("##"));
+                let mut toks = if adjacent {
+                    args[p].clone()
+                } else {
+                    self.expanded_arg(args, cache, p)
+                };
+                if toks.is_empty() {
+                    if adjacent {
+                        out.push(Elem::Placemarker);
+                    }
+                } else {
+                    toks[0].tok.leading_space = t.leading_space;
+                    out.extend(toks.into_iter().map(Elem::Tok));
+                }
+                i += 1;
+                continue;
+            }
+            out.push(Elem::Tok(PpTok::new(t.clone())));
+            i += 1;
+        }
+        out
+    }
+
+    /// `__VA_OPT__( ... )` with its `(` at `open`: the contents when the
+    /// variable arguments are not empty.
+    fn va_opt(
+        &mut self,
+        m: &Macro,
+        args: &[Vec<PpTok>],
+        cache: &mut [Option<Vec<PpTok>>],
+        open: usize,
+        close: usize,
+    ) -> Vec<Elem> {
+        let present = args.last().is_some_and(|a| !a.is_empty());
+        if present {
+            self.substitute_range(m, args, cache, open + 1, close)
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn stringize(&mut self, toks: &[PpTok], hash: &Token) -> PpTok {
+        let mut s = String::from("\"");
+        for (i, t) in toks.iter().enumerate() {
+            if i > 0 && (t.tok.leading_space || t.tok.at_line_start) {
+                s.push(' ');
+            }
+            if matches!(t.tok.kind, TokenKind::String | TokenKind::Char) {
+                s.push_str(&escape(&t.tok.text));
+            } else {
+                s.push_str(&t.tok.text);
+            }
+        }
+        s.push('"');
+        let mut tok = self.scratch_token(TokenKind::String, &s, hash);
+        tok.leading_space = hash.leading_space;
+        PpTok::new(tok)
+    }
+
+    fn paste_all(&mut self, elems: Vec<Elem>) -> Vec<PpTok> {
+        let mut out: Vec<Elem> = Vec::with_capacity(elems.len());
+        let mut it = elems.into_iter();
+        while let Some(e) = it.next() {
+            match e {
+                Elem::Paste => {
+                    let lhs = out.pop().unwrap_or(Elem::Placemarker);
+                    let rhs = match it.next() {
+                        Some(Elem::Paste) | None => Elem::Placemarker,
+                        Some(x) => x,
+                    };
+                    self.paste(lhs, rhs, &mut out);
+                }
+                other => out.push(other),
+            }
+        }
+        out.into_iter()
+            .filter_map(|e| match e {
+                Elem::Tok(t) => Some(t),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn paste(&mut self, lhs: Elem, rhs: Elem, out: &mut Vec<Elem>) {
+        let (l, r) = match (lhs, rhs) {
+            (Elem::Tok(l), Elem::Tok(r)) => (l, r),
+            (Elem::Tok(l), _) => return out.push(Elem::Tok(l)),
+            (_, Elem::Tok(r)) => return out.push(Elem::Tok(r)),
+            _ => return out.push(Elem::Placemarker),
+        };
+        let text = format!("{}{}", l.tok.text, r.tok.text);
+        let lexed = lexer::lex(super::SCRATCH, &text);
+        let single = lexed.errors.is_empty()
+            && lexed.tokens.len() == 2
+            && lexed.tokens[0].text.len() == text.len()
+            && !text.contains('\\');
+        if !single {
+            self.diags.error(
+                l.tok.report_span(),
+                format!("pasting formed '{text}', an invalid preprocessing token"),
+            );
+            out.push(Elem::Tok(l));
+            out.push(Elem::Tok(r));
+            return;
+        }
+        let kind = lexed.tokens[0].kind;
+        let tok = self.scratch_token(kind, &text, &l.tok);
+        out.push(Elem::Tok(PpTok {
+            tok,
+            hide: l.hide,
+            no_expand: false,
+        }));
+    }
+}
