@@ -1,0 +1,329 @@
+//! Expressions: constants, locals, parameters, built-ins, buffer loads,
+//! arithmetic with C++ semantics (signedness picks the opcode) and the
+//! numeric conversions of `Convert`/`Bitcast`.
+
+use rspirv::spirv::{StorageClass, Word};
+
+use super::stmt::FnCtx;
+use super::{Emitter, SpirvError};
+use crate::ir::{BinaryOp, Builtin, Constant, Expr, ScalarType, UnaryOp};
+
+/// The integer type of `width` bytes with the given signedness.
+fn int_type(width: u32, signed: bool) -> ScalarType {
+    match (width, signed) {
+        (4, true) => ScalarType::I32,
+        (4, false) => ScalarType::U32,
+        (_, true) => ScalarType::I64,
+        (_, false) => ScalarType::U64,
+    }
+}
+
+impl Emitter {
+    /// Emit `e`; returns its id and IR type.
+    pub(super) fn emit_expr(
+        &mut self,
+        f: &mut FnCtx,
+        e: &Expr,
+    ) -> Result<(Word, ScalarType), SpirvError> {
+        match e {
+            Expr::Const(c) => self.emit_const(f, c),
+            Expr::Local(l) => {
+                let (var, ty) = f.local(*l)?;
+                let t = self.scalar(ty);
+                Ok((self.b.load(t, None, var, None, [])?, ty))
+            }
+            Expr::Param { offset, ty } => self.emit_param(f, *offset, *ty),
+            Expr::Builtin(which, dim) => {
+                if *dim >= 3 {
+                    return Err(SpirvError::BadBuiltinComponent {
+                        kernel: f.kernel.name.clone(),
+                        dim: *dim,
+                    });
+                }
+                let Some(var) = self.builtin_var(*which) else {
+                    debug_assert!(matches!(which, Builtin::WorkgroupSize));
+                    let size = f.kernel.work_group_size[*dim as usize];
+                    return Ok((self.const_u32(size), ScalarType::U32));
+                };
+                if !f.interface.contains(&var) {
+                    f.interface.push(var);
+                }
+                let v3 = self.uvec3();
+                let vec = self.b.load(v3, None, var, None, [])?;
+                let u = self.scalar(ScalarType::U32);
+                Ok((
+                    self.b.composite_extract(u, None, vec, [*dim as u32])?,
+                    ScalarType::U32,
+                ))
+            }
+            Expr::Load { binding, index } => {
+                let buf = f.binding(*binding)?;
+                let ptr = self.element_pointer(f, buf, index)?;
+                let t = self.scalar(buf.elem);
+                Ok((self.b.load(t, None, ptr, None, [])?, buf.elem))
+            }
+            Expr::Unary(op, a) => {
+                let (a, ty) = self.emit_expr(f, a)?;
+                let t = self.scalar(ty);
+                let r = match (op, ty) {
+                    (UnaryOp::Neg, _) if ty.is_signed_int() => self.b.s_negate(t, None, a)?,
+                    // Unsigned negation is 0 - x (naga and WGSL have no `-` on unsigned).
+                    (UnaryOp::Neg, _) if ty.is_unsigned_int() => {
+                        let z = self.zero(ty);
+                        self.b.i_sub(t, None, z, a)?
+                    }
+                    (UnaryOp::Neg, _) if ty.is_float() => self.b.f_negate(t, None, a)?,
+                    (UnaryOp::Not, ScalarType::Bool) => self.b.logical_not(t, None, a)?,
+                    (UnaryOp::BitNot, _) if ty.is_int() => self.b.not(t, None, a)?,
+                    _ => return Err(f.err_type(format!("{op:?} of {}", ty.name()))),
+                };
+                Ok((r, ty))
+            }
+            Expr::Binary(op, a, b) => self.emit_binary(f, *op, a, b),
+            Expr::Convert(a, to) => {
+                let (a, from) = self.emit_expr(f, a)?;
+                Ok((self.convert(a, from, *to)?, *to))
+            }
+            Expr::Bitcast(a, to) => {
+                let (a, from) = self.emit_expr(f, a)?;
+                if from == ScalarType::Bool || *to == ScalarType::Bool || from.size() != to.size() {
+                    return Err(f.err_type(format!(
+                        "bitcast from {} to {}",
+                        from.name(),
+                        to.name()
+                    )));
+                }
+                if from == *to {
+                    return Ok((a, from));
+                }
+                let t = self.scalar(*to);
+                Ok((self.b.bitcast(t, None, a)?, *to))
+            }
+            Expr::Select(c, a, b) => {
+                let (c, ct) = self.emit_expr(f, c)?;
+                let (a, at) = self.emit_expr(f, a)?;
+                let (b, bt) = self.emit_expr(f, b)?;
+                if ct != ScalarType::Bool || at != bt {
+                    return Err(f.err_type(format!(
+                        "select with condition {} and operands {}, {}",
+                        ct.name(),
+                        at.name(),
+                        bt.name()
+                    )));
+                }
+                let t = self.scalar(at);
+                Ok((self.b.select(t, None, c, a, b)?, at))
+            }
+        }
+    }
+
+    fn emit_const(&mut self, f: &FnCtx, c: &Constant) -> Result<(Word, ScalarType), SpirvError> {
+        let (ty, bits) = match *c {
+            Constant::Bool(v) => (ScalarType::Bool, v as u64),
+            Constant::Int(t, v) if t.is_int() => (t, v),
+            Constant::Float(ScalarType::F32, v) => (ScalarType::F32, (v as f32).to_bits() as u64),
+            Constant::Float(ScalarType::F64, v) => (ScalarType::F64, v.to_bits()),
+            _ => return Err(f.err_type(format!("malformed constant {c:?}"))),
+        };
+        Ok((self.constant_bits(ty, bits), ty))
+    }
+
+    /// A scalar of the parameter block: one u32 word, or two (low word first)
+    /// for 64-bit types.
+    fn emit_param(
+        &mut self,
+        f: &FnCtx,
+        offset: u32,
+        ty: ScalarType,
+    ) -> Result<(Word, ScalarType), SpirvError> {
+        let words = if ty.size() == 8 { 2 } else { 1 };
+        let fits = offset
+            .checked_add(4 * words)
+            .is_some_and(|end| end <= f.kernel.param_block_size);
+        if offset % 4 != 0 || !fits {
+            return Err(SpirvError::BadParam {
+                kernel: f.kernel.name.clone(),
+                offset,
+                ty: ty.name(),
+                size: f.kernel.param_block_size,
+            });
+        }
+        let u32t = self.scalar(ScalarType::U32);
+        let ptr_ty = self.pointer(StorageClass::StorageBuffer, u32t);
+        let zero = self.const_u32(0);
+        let load_word = |e: &mut Emitter, word: u32| -> Result<Word, SpirvError> {
+            let idx = e.const_u32(word);
+            let p = e.b.access_chain(ptr_ty, None, f.params, [zero, idx])?;
+            Ok(e.b.load(u32t, None, p, None, [])?)
+        };
+        let lo = load_word(self, offset / 4)?;
+        let t = self.scalar(ty);
+        let v = match ty {
+            ScalarType::U32 => lo,
+            ScalarType::I32 | ScalarType::F32 => self.b.bitcast(t, None, lo)?,
+            ScalarType::Bool => {
+                let z = self.const_u32(0);
+                self.b.i_not_equal(t, None, lo, z)?
+            }
+            ScalarType::I64 | ScalarType::U64 | ScalarType::F64 => {
+                let hi = load_word(self, offset / 4 + 1)?;
+                let u64t = self.scalar(ScalarType::U64);
+                let lo64 = self.b.u_convert(u64t, None, lo)?;
+                let hi64 = self.b.u_convert(u64t, None, hi)?;
+                let n32 = self.const_u32(32);
+                let hi_shifted = self.b.shift_left_logical(u64t, None, hi64, n32)?;
+                let v = self.b.bitwise_or(u64t, None, lo64, hi_shifted)?;
+                if ty == ScalarType::U64 {
+                    v
+                } else {
+                    self.b.bitcast(t, None, v)?
+                }
+            }
+        };
+        Ok((v, ty))
+    }
+
+    fn emit_binary(
+        &mut self,
+        f: &mut FnCtx,
+        op: BinaryOp,
+        a: &Expr,
+        b: &Expr,
+    ) -> Result<(Word, ScalarType), SpirvError> {
+        let (x, ty) = self.emit_expr(f, a)?;
+        let (y, yt) = self.emit_expr(f, b)?;
+        if ty != yt {
+            return Err(f.err_type(format!("{op:?} of {} and {}", ty.name(), yt.name())));
+        }
+        let t = self.scalar(ty);
+        let bool_t = self.scalar(ScalarType::Bool);
+        let int = ty.is_int();
+        let signed = ty.is_signed_int();
+        let float = ty.is_float();
+        let boolean = ty == ScalarType::Bool;
+        use BinaryOp as B;
+        let b = &mut self.b;
+        let r = match op {
+            B::Add if int => b.i_add(t, None, x, y)?,
+            B::Add if float => b.f_add(t, None, x, y)?,
+            B::Sub if int => b.i_sub(t, None, x, y)?,
+            B::Sub if float => b.f_sub(t, None, x, y)?,
+            B::Mul if int => b.i_mul(t, None, x, y)?,
+            B::Mul if float => b.f_mul(t, None, x, y)?,
+            B::Div if signed => b.s_div(t, None, x, y)?,
+            B::Div if int => b.u_div(t, None, x, y)?,
+            B::Div if float => b.f_div(t, None, x, y)?,
+            // C++ `%` truncates: the result takes the dividend's sign.
+            B::Rem if signed => b.s_rem(t, None, x, y)?,
+            B::Rem if int => b.u_mod(t, None, x, y)?,
+            B::Rem if float => b.f_rem(t, None, x, y)?,
+            B::BitAnd if int => b.bitwise_and(t, None, x, y)?,
+            B::BitOr if int => b.bitwise_or(t, None, x, y)?,
+            B::BitXor if int => b.bitwise_xor(t, None, x, y)?,
+            B::BitAnd | B::LogicalAnd if boolean => b.logical_and(t, None, x, y)?,
+            B::BitOr | B::LogicalOr if boolean => b.logical_or(t, None, x, y)?,
+            B::BitXor | B::Ne if boolean => b.logical_not_equal(t, None, x, y)?,
+            B::Eq if boolean => b.logical_equal(t, None, x, y)?,
+            B::Shl | B::Shr if int => {
+                // Shift amounts are u32 (what naga and WGSL expect).
+                let y = self.int_resize(y, ty, ScalarType::U32)?;
+                let b = &mut self.b;
+                match op {
+                    B::Shl => b.shift_left_logical(t, None, x, y)?,
+                    _ if signed => b.shift_right_arithmetic(t, None, x, y)?,
+                    _ => b.shift_right_logical(t, None, x, y)?,
+                }
+            }
+            B::Eq if int => b.i_equal(bool_t, None, x, y)?,
+            B::Ne if int => b.i_not_equal(bool_t, None, x, y)?,
+            B::Lt if signed => b.s_less_than(bool_t, None, x, y)?,
+            B::Le if signed => b.s_less_than_equal(bool_t, None, x, y)?,
+            B::Gt if signed => b.s_greater_than(bool_t, None, x, y)?,
+            B::Ge if signed => b.s_greater_than_equal(bool_t, None, x, y)?,
+            B::Lt if int => b.u_less_than(bool_t, None, x, y)?,
+            B::Le if int => b.u_less_than_equal(bool_t, None, x, y)?,
+            B::Gt if int => b.u_greater_than(bool_t, None, x, y)?,
+            B::Ge if int => b.u_greater_than_equal(bool_t, None, x, y)?,
+            B::Eq if float => b.f_ord_equal(bool_t, None, x, y)?,
+            // NaN != NaN is true.
+            B::Ne if float => b.f_unord_not_equal(bool_t, None, x, y)?,
+            B::Lt if float => b.f_ord_less_than(bool_t, None, x, y)?,
+            B::Le if float => b.f_ord_less_than_equal(bool_t, None, x, y)?,
+            B::Gt if float => b.f_ord_greater_than(bool_t, None, x, y)?,
+            B::Ge if float => b.f_ord_greater_than_equal(bool_t, None, x, y)?,
+            _ => return Err(f.err_type(format!("{op:?} of {} operands", ty.name()))),
+        };
+        let rt = if op.is_comparison() {
+            ScalarType::Bool
+        } else {
+            ty
+        };
+        Ok((r, rt))
+    }
+
+    /// Change an integer's width and/or signedness: the width changes by the
+    /// *source's* signedness (sign- or zero-extension; truncation keeps the
+    /// low bits), then the bits are reinterpreted as `to`.
+    pub(super) fn int_resize(
+        &mut self,
+        v: Word,
+        from: ScalarType,
+        to: ScalarType,
+    ) -> Result<Word, SpirvError> {
+        if from == to {
+            return Ok(v);
+        }
+        let mut v = v;
+        let mut cur = from;
+        if from.size() != to.size() {
+            cur = int_type(to.size(), from.is_signed_int());
+            let t = self.scalar(cur);
+            v = if from.is_signed_int() {
+                self.b.s_convert(t, None, v)?
+            } else {
+                self.b.u_convert(t, None, v)?
+            };
+        }
+        if cur != to {
+            let t = self.scalar(to);
+            v = self.b.bitcast(t, None, v)?;
+        }
+        Ok(v)
+    }
+
+    /// `Convert` with C++ semantics between any two scalar types.
+    pub(super) fn convert(
+        &mut self,
+        v: Word,
+        from: ScalarType,
+        to: ScalarType,
+    ) -> Result<Word, SpirvError> {
+        if from == to {
+            return Ok(v);
+        }
+        let t = self.scalar(to);
+        Ok(match (from, to) {
+            // x -> bool is x != 0 (NaN converts to true).
+            (_, ScalarType::Bool) => {
+                let z = self.zero(from);
+                if from.is_float() {
+                    self.b.f_unord_not_equal(t, None, v, z)?
+                } else {
+                    self.b.i_not_equal(t, None, v, z)?
+                }
+            }
+            (ScalarType::Bool, _) => {
+                let one = self.one(to);
+                let zero = self.zero(to);
+                self.b.select(t, None, v, one, zero)?
+            }
+            _ if from.is_int() && to.is_int() => self.int_resize(v, from, to)?,
+            _ if from.is_signed_int() => self.b.convert_s_to_f(t, None, v)?,
+            _ if from.is_unsigned_int() => self.b.convert_u_to_f(t, None, v)?,
+            // from is a float here.
+            _ if to.is_signed_int() => self.b.convert_f_to_s(t, None, v)?,
+            _ if to.is_unsigned_int() => self.b.convert_f_to_u(t, None, v)?,
+            _ => self.b.f_convert(t, None, v)?,
+        })
+    }
+}

@@ -1,0 +1,402 @@
+//! SPIR-V back end: turns the device IR ([`crate::ir`]) into one Vulkan-flavour
+//! SPIR-V 1.3 module (Shader capability, logical addressing, GLSL450 memory
+//! model) with one `GLCompute` entry point per kernel, built with `rspirv`.
+//!
+//! This module owns the module-level state (capabilities, types, constants,
+//! global variables and the resource interface); [`expr`] emits expressions and
+//! conversions, [`stmt`] emits statements and structured control flow.
+//!
+//! Resource interface (what the runtime binds):
+//! - set 0, binding 0: the parameter block, a `NonWritable` storage buffer
+//!   holding a runtime array of u32 words (always declared);
+//! - set 0, binding i+1: IR binding `i`, a storage buffer holding a runtime
+//!   array of its element type, `NonWritable` unless the kernel writes it.
+//!
+//! Element indices are always converted to u32 before `OpAccessChain`: no
+//! storage binding exceeds 4 GiB and the smallest element is 4 bytes, so a u32
+//! index reaches every element, and naga's bounds-check code (which compares
+//! against a u32 `arrayLength`) stays valid on every target.
+
+mod expr;
+mod stmt;
+
+use std::collections::HashMap;
+
+use rspirv::binary::Assemble;
+use rspirv::dr::{Builder, Operand};
+use rspirv::spirv::{
+    self, AddressingModel, Capability, Decoration, ExecutionMode, ExecutionModel, FunctionControl,
+    MemoryModel, StorageClass, Word,
+};
+
+use crate::ir::{Builtin, Kernel, Module, ScalarType};
+use crate::target::TargetProperties;
+
+/// Why a module could not be emitted: the IR broke one of its invariants.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpirvError {
+    #[error("the module has no kernels (SPIR-V for Vulkan needs an entry point)")]
+    NoKernels,
+    #[error("two kernels are named `{0}`")]
+    DuplicateKernel(String),
+    #[error("kernel `{kernel}`: binding `{binding}` has bool elements, which storage buffers cannot hold")]
+    BoolBinding { kernel: String, binding: String },
+    #[error("kernel `{kernel}`: binding b{binding} does not exist")]
+    NoSuchBinding { kernel: String, binding: u32 },
+    #[error("kernel `{kernel}`: local %{local} does not exist")]
+    NoSuchLocal { kernel: String, local: u32 },
+    #[error("kernel `{kernel}`: store to binding `{binding}`, which is not marked as written")]
+    StoreToReadOnly { kernel: String, binding: String },
+    #[error("kernel `{kernel}`: parameter at byte offset {offset} ({ty}) is misaligned or outside the {size}-byte parameter block")]
+    BadParam {
+        kernel: String,
+        offset: u32,
+        ty: &'static str,
+        size: u32,
+    },
+    #[error("kernel `{kernel}`: built-in component {dim} out of range (0..3)")]
+    BadBuiltinComponent { kernel: String, dim: u8 },
+    #[error("kernel `{kernel}`: work-group size {size:?} has a zero dimension")]
+    BadWorkGroupSize { kernel: String, size: [u32; 3] },
+    #[error("kernel `{kernel}`: {what}")]
+    Type { kernel: String, what: String },
+    #[error("kernel `{kernel}`: {what}")]
+    ControlFlow { kernel: String, what: String },
+    #[error("SPIR-V builder: {0}")]
+    Builder(String),
+}
+
+impl From<rspirv::dr::Error> for SpirvError {
+    fn from(e: rspirv::dr::Error) -> Self {
+        SpirvError::Builder(format!("{e:?}"))
+    }
+}
+
+/// Emit one SPIR-V module holding every kernel of `module` as a GLCompute entry point.
+///
+/// `target` does not change the code: capabilities follow the types the IR
+/// uses (`Int64`/`Float64` only where 64-bit types appear); the runtime keeps
+/// images that need an aspect away from devices that lack it.
+pub fn emit_module(module: &Module, target: &TargetProperties) -> Result<Vec<u32>, SpirvError> {
+    let _ = target;
+    if module.kernels.is_empty() {
+        return Err(SpirvError::NoKernels);
+    }
+    let mut names = std::collections::HashSet::new();
+    for k in &module.kernels {
+        if !names.insert(k.name.as_str()) {
+            return Err(SpirvError::DuplicateKernel(k.name.clone()));
+        }
+    }
+    let mut e = Emitter::new();
+    for k in &module.kernels {
+        e.emit_kernel(k)?;
+    }
+    Ok(e.finish().assemble())
+}
+
+/// A storage-buffer variable and the element type of its runtime array.
+#[derive(Clone, Copy)]
+struct BufferVar {
+    var: Word,
+    elem: ScalarType,
+}
+
+/// Module-level state: the builder plus caches so that every type, constant
+/// and global variable is declared once.
+struct Emitter {
+    b: Builder,
+    scalar_types: HashMap<ScalarType, Word>,
+    /// (storage class, pointee) -> pointer type.
+    pointer_types: HashMap<(StorageClass, Word), Word>,
+    /// Block struct (one runtime array of the element) per element type.
+    block_structs: HashMap<ScalarType, Word>,
+    constants: HashMap<(ScalarType, u64), Word>,
+    /// Storage buffers by (binding number, element type, writable).
+    buffers: HashMap<(u32, ScalarType, bool), Word>,
+    builtins: HashMap<spirv::BuiltIn, Word>,
+    uvec3: Option<Word>,
+    void: Word,
+    void_fn: Word,
+    uses_int64: bool,
+    uses_float64: bool,
+}
+
+impl Emitter {
+    fn new() -> Self {
+        let mut b = Builder::new();
+        b.set_version(1, 3);
+        b.capability(Capability::Shader);
+        b.memory_model(AddressingModel::Logical, MemoryModel::GLSL450);
+        let void = b.type_void();
+        let void_fn = b.type_function(void, []);
+        Emitter {
+            b,
+            scalar_types: HashMap::new(),
+            pointer_types: HashMap::new(),
+            block_structs: HashMap::new(),
+            constants: HashMap::new(),
+            buffers: HashMap::new(),
+            builtins: HashMap::new(),
+            uvec3: None,
+            void,
+            void_fn,
+            uses_int64: false,
+            uses_float64: false,
+        }
+    }
+
+    fn finish(mut self) -> rspirv::dr::Module {
+        if self.uses_int64 {
+            self.b.capability(Capability::Int64);
+        }
+        if self.uses_float64 {
+            self.b.capability(Capability::Float64);
+        }
+        self.b.module()
+    }
+
+    fn scalar(&mut self, t: ScalarType) -> Word {
+        if let Some(&id) = self.scalar_types.get(&t) {
+            return id;
+        }
+        let id = match t {
+            ScalarType::Bool => self.b.type_bool(),
+            ScalarType::I32 => self.b.type_int(32, 1),
+            ScalarType::U32 => self.b.type_int(32, 0),
+            ScalarType::I64 => {
+                self.uses_int64 = true;
+                self.b.type_int(64, 1)
+            }
+            ScalarType::U64 => {
+                self.uses_int64 = true;
+                self.b.type_int(64, 0)
+            }
+            ScalarType::F32 => self.b.type_float(32, None),
+            ScalarType::F64 => {
+                self.uses_float64 = true;
+                self.b.type_float(64, None)
+            }
+        };
+        self.scalar_types.insert(t, id);
+        id
+    }
+
+    fn pointer(&mut self, class: StorageClass, pointee: Word) -> Word {
+        if let Some(&id) = self.pointer_types.get(&(class, pointee)) {
+            return id;
+        }
+        let id = self.b.type_pointer(None, class, pointee);
+        self.pointer_types.insert((class, pointee), id);
+        id
+    }
+
+    fn uvec3(&mut self) -> Word {
+        if let Some(id) = self.uvec3 {
+            return id;
+        }
+        let u = self.scalar(ScalarType::U32);
+        let id = self.b.type_vector(u, 3);
+        self.uvec3 = Some(id);
+        id
+    }
+
+    /// A constant of type `t` from its bit pattern (truncated to the width).
+    fn constant_bits(&mut self, t: ScalarType, bits: u64) -> Word {
+        let bits = if t.size() == 4 {
+            bits & 0xffff_ffff
+        } else {
+            bits
+        };
+        let key = (
+            t,
+            if t == ScalarType::Bool {
+                (bits != 0) as u64
+            } else {
+                bits
+            },
+        );
+        if let Some(&id) = self.constants.get(&key) {
+            return id;
+        }
+        let ty = self.scalar(t);
+        let id = match t {
+            ScalarType::Bool if bits != 0 => self.b.constant_true(ty),
+            ScalarType::Bool => self.b.constant_false(ty),
+            _ if t.size() == 4 => self.b.constant_bit32(ty, bits as u32),
+            _ => self.b.constant_bit64(ty, bits),
+        };
+        self.constants.insert(key, id);
+        id
+    }
+
+    fn const_u32(&mut self, v: u32) -> Word {
+        self.constant_bits(ScalarType::U32, v as u64)
+    }
+
+    /// Zero (or `false`, or `0.0`) of type `t`.
+    fn zero(&mut self, t: ScalarType) -> Word {
+        self.constant_bits(t, 0)
+    }
+
+    /// One (`1`, `1.0`; `true` for bool) of type `t`.
+    fn one(&mut self, t: ScalarType) -> Word {
+        let bits = match t {
+            ScalarType::F32 => 1.0f32.to_bits() as u64,
+            ScalarType::F64 => 1.0f64.to_bits(),
+            _ => 1,
+        };
+        self.constant_bits(t, bits)
+    }
+
+    /// A module-scope `OpVariable`, placed among the globals even while a
+    /// function body is being built (built-ins are declared on first use).
+    fn global_variable(&mut self, ptr: Word, class: StorageClass) -> Word {
+        let id = self.b.id();
+        let inst = rspirv::dr::Instruction::new(
+            spirv::Op::Variable,
+            Some(ptr),
+            Some(id),
+            vec![Operand::StorageClass(class)],
+        );
+        self.b.module_mut().types_global_values.push(inst);
+        id
+    }
+
+    /// The `Block` struct wrapping a runtime array of `elem`, decorated once.
+    fn block_struct(&mut self, elem: ScalarType) -> Word {
+        if let Some(&id) = self.block_structs.get(&elem) {
+            return id;
+        }
+        let et = self.scalar(elem);
+        let arr = self.b.type_runtime_array(et);
+        self.b.decorate(
+            arr,
+            Decoration::ArrayStride,
+            [Operand::LiteralBit32(elem.size())],
+        );
+        // Explicit id: structs are aggregates, and each one carries its own
+        // decorations, so never let the builder merge two of them.
+        let id = self.b.id();
+        self.b.type_struct_id(Some(id), [arr]);
+        self.b.decorate(id, Decoration::Block, []);
+        self.b
+            .member_decorate(id, 0, Decoration::Offset, [Operand::LiteralBit32(0)]);
+        self.b.name(id, format!("Buffer_{}", elem.name()));
+        self.b.member_name(id, 0, "data");
+        self.block_structs.insert(elem, id);
+        id
+    }
+
+    /// The storage-buffer variable at set 0, `binding`; shared by kernels
+    /// that declare the same binding identically.
+    fn buffer(&mut self, binding: u32, elem: ScalarType, writable: bool, name: &str) -> Word {
+        if let Some(&id) = self.buffers.get(&(binding, elem, writable)) {
+            return id;
+        }
+        let st = self.block_struct(elem);
+        let ptr = self.pointer(StorageClass::StorageBuffer, st);
+        let var = self.global_variable(ptr, StorageClass::StorageBuffer);
+        self.b
+            .decorate(var, Decoration::DescriptorSet, [Operand::LiteralBit32(0)]);
+        self.b
+            .decorate(var, Decoration::Binding, [Operand::LiteralBit32(binding)]);
+        if !writable {
+            self.b.decorate(var, Decoration::NonWritable, []);
+        }
+        self.b.name(var, name);
+        self.buffers.insert((binding, elem, writable), var);
+        var
+    }
+
+    /// The `Input` uvec3 variable of a compute built-in.
+    fn builtin_var(&mut self, which: Builtin) -> Option<Word> {
+        let (bi, name) = match which {
+            Builtin::GlobalInvocationId => {
+                (spirv::BuiltIn::GlobalInvocationId, "gl_GlobalInvocationID")
+            }
+            Builtin::LocalInvocationId => {
+                (spirv::BuiltIn::LocalInvocationId, "gl_LocalInvocationID")
+            }
+            Builtin::WorkgroupId => (spirv::BuiltIn::WorkgroupId, "gl_WorkGroupID"),
+            Builtin::NumWorkgroups => (spirv::BuiltIn::NumWorkgroups, "gl_NumWorkGroups"),
+            Builtin::WorkgroupSize => return None,
+        };
+        if let Some(&id) = self.builtins.get(&bi) {
+            return Some(id);
+        }
+        let v3 = self.uvec3();
+        let ptr = self.pointer(StorageClass::Input, v3);
+        let var = self.global_variable(ptr, StorageClass::Input);
+        self.b
+            .decorate(var, Decoration::BuiltIn, [Operand::BuiltIn(bi)]);
+        self.b.name(var, name);
+        self.builtins.insert(bi, var);
+        Some(var)
+    }
+
+    fn emit_kernel(&mut self, k: &Kernel) -> Result<(), SpirvError> {
+        if k.work_group_size.contains(&0) {
+            return Err(SpirvError::BadWorkGroupSize {
+                kernel: k.name.clone(),
+                size: k.work_group_size,
+            });
+        }
+        let params = self.buffer(0, ScalarType::U32, false, "params");
+        let mut bindings = Vec::with_capacity(k.bindings.len());
+        for (i, bd) in k.bindings.iter().enumerate() {
+            if bd.elem == ScalarType::Bool {
+                return Err(SpirvError::BoolBinding {
+                    kernel: k.name.clone(),
+                    binding: bd.name.clone(),
+                });
+            }
+            let var = self.buffer(i as u32 + 1, bd.elem, bd.writes, &bd.name);
+            bindings.push(BufferVar { var, elem: bd.elem });
+        }
+        let void = self.void;
+        let fid = self
+            .b
+            .begin_function(void, None, FunctionControl::NONE, self.void_fn)?;
+        self.b.name(fid, k.name.as_str());
+        self.b.begin_block(None)?;
+        let mut locals = Vec::with_capacity(k.locals.len());
+        for l in &k.locals {
+            let ty = l.ty;
+            let st = self.scalar(ty);
+            let ptr = self.pointer(StorageClass::Function, st);
+            let init = self.zero(ty);
+            let var = self
+                .b
+                .variable(ptr, None, StorageClass::Function, Some(init));
+            self.b.name(var, l.name.as_str());
+            locals.push(var);
+        }
+        let mut f = stmt::FnCtx {
+            kernel: k,
+            params,
+            bindings,
+            locals,
+            loops: Vec::new(),
+            interface: Vec::new(),
+        };
+        let open = self.emit_block(&mut f, &k.body)?;
+        if open {
+            self.b.ret()?;
+        }
+        self.b.end_function()?;
+
+        self.b.entry_point(
+            ExecutionModel::GLCompute,
+            fid,
+            k.name.as_str(),
+            &f.interface,
+        );
+        self.b
+            .execution_mode(fid, ExecutionMode::LocalSize, k.work_group_size);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,279 @@
+//! Statements and structured control flow: `If` becomes a selection
+//! construct, `Loop` the canonical header / body / continue-target / merge
+//! shape, `Break`/`Continue` branch to the innermost loop's merge block or
+//! continue target. Statements after a terminator in the same IR block are
+//! dead and not emitted; a merge block that nothing reaches ends in
+//! `OpUnreachable`.
+
+use rspirv::spirv::{LoopControl, SelectionControl, StorageClass, Word};
+
+use super::{BufferVar, Emitter, SpirvError};
+use crate::ir::{BindingId, Block, Expr, Kernel, LocalId, ScalarType, Stmt};
+
+/// Per-kernel state while its entry-point function is emitted.
+pub(super) struct FnCtx<'k> {
+    pub kernel: &'k Kernel,
+    /// The parameter-block variable.
+    pub params: Word,
+    pub bindings: Vec<BufferVar>,
+    /// `Function` variables, by `LocalId`.
+    pub locals: Vec<Word>,
+    pub loops: Vec<LoopCtx>,
+    /// `Input` variables the entry point reads (its interface).
+    pub interface: Vec<Word>,
+}
+
+pub(super) enum LoopCtx {
+    /// Inside a loop body: where `Break` and `Continue` go.
+    Body {
+        merge: Word,
+        continue_target: Word,
+        broken: bool,
+    },
+    /// Inside a `continuing` block, which must fall through to the back edge.
+    Continuing,
+}
+
+impl FnCtx<'_> {
+    pub fn err_type(&self, what: impl Into<String>) -> SpirvError {
+        SpirvError::Type {
+            kernel: self.kernel.name.clone(),
+            what: what.into(),
+        }
+    }
+    pub fn err_cf(&self, what: impl Into<String>) -> SpirvError {
+        SpirvError::ControlFlow {
+            kernel: self.kernel.name.clone(),
+            what: what.into(),
+        }
+    }
+    pub fn local(&self, id: LocalId) -> Result<(Word, ScalarType), SpirvError> {
+        match (
+            self.locals.get(id.0 as usize),
+            self.kernel.locals.get(id.0 as usize),
+        ) {
+            (Some(&var), Some(l)) => Ok((var, l.ty)),
+            _ => Err(SpirvError::NoSuchLocal {
+                kernel: self.kernel.name.clone(),
+                local: id.0,
+            }),
+        }
+    }
+    pub fn binding(&self, id: BindingId) -> Result<BufferVar, SpirvError> {
+        self.bindings
+            .get(id.0 as usize)
+            .copied()
+            .ok_or_else(|| SpirvError::NoSuchBinding {
+                kernel: self.kernel.name.clone(),
+                binding: id.0,
+            })
+    }
+}
+
+impl Emitter {
+    /// Emit `stmts` into the current block. Returns whether control can fall
+    /// off the end (a block is still open); `false` after a terminator.
+    pub(super) fn emit_block(&mut self, f: &mut FnCtx, stmts: &Block) -> Result<bool, SpirvError> {
+        for s in stmts {
+            if !self.emit_stmt(f, s)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    fn emit_stmt(&mut self, f: &mut FnCtx, s: &Stmt) -> Result<bool, SpirvError> {
+        match s {
+            Stmt::Assign { local, value } => {
+                let (var, ty) = f.local(*local)?;
+                let (v, vt) = self.emit_expr(f, value)?;
+                if vt != ty {
+                    return Err(f.err_type(format!(
+                        "assignment of {} to local %{} of type {}",
+                        vt.name(),
+                        local.0,
+                        ty.name()
+                    )));
+                }
+                self.b.store(var, v, None, [])?;
+                Ok(true)
+            }
+            Stmt::Store {
+                binding,
+                index,
+                value,
+            } => {
+                let buf = f.binding(*binding)?;
+                let decl = &f.kernel.bindings[binding.0 as usize];
+                if !decl.writes {
+                    return Err(SpirvError::StoreToReadOnly {
+                        kernel: f.kernel.name.clone(),
+                        binding: decl.name.clone(),
+                    });
+                }
+                let ptr = self.element_pointer(f, buf, index)?;
+                let (v, vt) = self.emit_expr(f, value)?;
+                if vt != buf.elem {
+                    return Err(f.err_type(format!(
+                        "store of {} into binding b{} of {}",
+                        vt.name(),
+                        binding.0,
+                        buf.elem.name()
+                    )));
+                }
+                self.b.store(ptr, v, None, [])?;
+                Ok(true)
+            }
+            Stmt::If {
+                cond,
+                then_block,
+                else_block,
+            } => self.emit_if(f, cond, then_block, else_block),
+            Stmt::Loop { body, continuing } => self.emit_loop(f, body, continuing),
+            Stmt::Break | Stmt::Continue => {
+                let is_break = matches!(s, Stmt::Break);
+                let word = if is_break { "break" } else { "continue" };
+                let target = match f.loops.last_mut() {
+                    None => return Err(f.err_cf(format!("`{word}` outside a loop"))),
+                    Some(LoopCtx::Continuing) => {
+                        return Err(f.err_cf(format!("`{word}` in a loop's continuing block")))
+                    }
+                    Some(LoopCtx::Body {
+                        merge,
+                        continue_target,
+                        broken,
+                    }) => {
+                        if is_break {
+                            *broken = true;
+                            *merge
+                        } else {
+                            *continue_target
+                        }
+                    }
+                };
+                self.b.branch(target)?;
+                Ok(false)
+            }
+            Stmt::Return => {
+                if f.loops.iter().any(|l| matches!(l, LoopCtx::Continuing)) {
+                    return Err(f.err_cf("`return` in a loop's continuing block"));
+                }
+                self.b.ret()?;
+                Ok(false)
+            }
+        }
+    }
+
+    fn emit_if(
+        &mut self,
+        f: &mut FnCtx,
+        cond: &Expr,
+        then_block: &Block,
+        else_block: &Block,
+    ) -> Result<bool, SpirvError> {
+        let (c, ct) = self.emit_expr(f, cond)?;
+        if ct != ScalarType::Bool {
+            return Err(f.err_type(format!("`if` condition of type {}", ct.name())));
+        }
+        let merge = self.b.id();
+        let then_label = self.b.id();
+        let else_label = if else_block.is_empty() {
+            merge
+        } else {
+            self.b.id()
+        };
+        self.b.selection_merge(merge, SelectionControl::NONE)?;
+        self.b.branch_conditional(c, then_label, else_label, [])?;
+
+        self.b.begin_block(Some(then_label))?;
+        let then_open = self.emit_block(f, then_block)?;
+        if then_open {
+            self.b.branch(merge)?;
+        }
+        let else_open = if else_block.is_empty() {
+            true
+        } else {
+            self.b.begin_block(Some(else_label))?;
+            let open = self.emit_block(f, else_block)?;
+            if open {
+                self.b.branch(merge)?;
+            }
+            open
+        };
+
+        self.b.begin_block(Some(merge))?;
+        if then_open || else_open {
+            Ok(true)
+        } else {
+            self.b.unreachable()?;
+            Ok(false)
+        }
+    }
+
+    fn emit_loop(
+        &mut self,
+        f: &mut FnCtx,
+        body: &Block,
+        continuing: &Block,
+    ) -> Result<bool, SpirvError> {
+        let header = self.b.id();
+        let body_label = self.b.id();
+        let continue_target = self.b.id();
+        let merge = self.b.id();
+        self.b.branch(header)?;
+
+        self.b.begin_block(Some(header))?;
+        self.b
+            .loop_merge(merge, continue_target, LoopControl::NONE, [])?;
+        self.b.branch(body_label)?;
+
+        self.b.begin_block(Some(body_label))?;
+        f.loops.push(LoopCtx::Body {
+            merge,
+            continue_target,
+            broken: false,
+        });
+        let body_result = self.emit_block(f, body);
+        let broken = matches!(f.loops.pop(), Some(LoopCtx::Body { broken: true, .. }));
+        if body_result? {
+            self.b.branch(continue_target)?;
+        }
+
+        // The continue target always exists and branches back to the header,
+        // even when the body never falls through (the block is then unreachable).
+        self.b.begin_block(Some(continue_target))?;
+        f.loops.push(LoopCtx::Continuing);
+        let cont_result = self.emit_block(f, continuing);
+        f.loops.pop();
+        if !cont_result? {
+            return Err(f.err_cf("a loop's continuing block never reaches the back edge"));
+        }
+        self.b.branch(header)?;
+
+        self.b.begin_block(Some(merge))?;
+        if broken {
+            Ok(true)
+        } else {
+            self.b.unreachable()?;
+            Ok(false)
+        }
+    }
+
+    /// Pointer to element `index` of a storage buffer.
+    pub(super) fn element_pointer(
+        &mut self,
+        f: &mut FnCtx,
+        buf: BufferVar,
+        index: &Expr,
+    ) -> Result<Word, SpirvError> {
+        let (i, it) = self.emit_expr(f, index)?;
+        if !it.is_int() {
+            return Err(f.err_type(format!("buffer index of type {}", it.name())));
+        }
+        let i = self.int_resize(i, it, ScalarType::U32)?;
+        let zero = self.const_u32(0);
+        let et = self.scalar(buf.elem);
+        let ptr_ty = self.pointer(StorageClass::StorageBuffer, et);
+        Ok(self.b.access_chain(ptr_ty, None, buf.var, [zero, i])?)
+    }
+}
