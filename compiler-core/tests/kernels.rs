@@ -19,7 +19,11 @@ fn program_a_named_kernel_with_accessors() {
     assert_eq!(k.key, "P9VectorAdd");
     // launch bounds (3 x size_t) and the closure: three accessors of 16 bytes, C first (first use).
     assert_eq!(k.arg_sizes, vec![24, 48]);
-    let names: Vec<(&str, u32, Access, PointerOrigin)> = k.buffers.iter().map(|b| (b.name.as_str(), b.offset, b.access, b.origin)).collect();
+    let names: Vec<(&str, u32, Access, PointerOrigin)> = k
+        .buffers
+        .iter()
+        .map(|b| (b.name.as_str(), b.offset, b.access, b.origin))
+        .collect();
     assert_eq!(
         names,
         vec![
@@ -28,7 +32,11 @@ fn program_a_named_kernel_with_accessors() {
             ("B.m_data", 32, Access::Read, PointerOrigin::Accessor),
         ]
     );
-    assert!(out.integration_header.contains("class VectorAdd;"), "{}", out.integration_header);
+    assert!(
+        out.integration_header.contains("class VectorAdd;"),
+        "{}",
+        out.integration_header
+    );
     assert!(out.integration_header.contains("kernel_object_size = 48"));
 }
 
@@ -42,10 +50,23 @@ fn program_b_unnamed_lambda_with_usm() {
     assert_eq!(k.key, "PZ4mainEUlN4sycl2idILi1EEEE_");
     // Captures in first-use order as g++ lays them out: y, alpha, x; n is a constant, not captured.
     assert_eq!(k.arg_sizes, vec![24, 24]);
-    let bufs: Vec<(&str, u32, Access)> = k.buffers.iter().map(|b| (b.name.as_str(), b.offset, b.access)).collect();
-    assert_eq!(bufs, vec![("y", 0, Access::ReadWrite), ("x", 16, Access::Read)]);
+    let bufs: Vec<(&str, u32, Access)> = k
+        .buffers
+        .iter()
+        .map(|b| (b.name.as_str(), b.offset, b.access))
+        .collect();
+    assert_eq!(
+        bufs,
+        vec![("y", 0, Access::ReadWrite), ("x", 16, Access::Read)]
+    );
     // alpha: 4 bytes at closure offset 8.
-    assert!(k.scalars.iter().any(|s| s.arg == 1 && s.offset == 8 && s.size == 4), "{:?}", k.scalars);
+    assert!(
+        k.scalars
+            .iter()
+            .any(|s| s.arg == 1 && s.offset == 8 && s.size == 4),
+        "{:?}",
+        k.scalars
+    );
 }
 
 #[test]
@@ -63,9 +84,19 @@ int main() {
 "#;
     let out = compile_sycl("nested.cpp", src);
     assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
-    let keys: Vec<String> = out.bundle.expect("bundle").images[0].kernels.iter().map(|k| k.key.clone()).collect();
+    let keys: Vec<String> = out.bundle.expect("bundle").images[0]
+        .kernels
+        .iter()
+        .map(|k| k.key.clone())
+        .collect();
     // Checked against g++ 12's typeid(T*).name() for the same program.
-    assert_eq!(keys, vec!["PZZ4mainENKUlRN4sycl7handlerEE_clES1_EUlNS_2idILi1EEEE_".to_string(), "PN3app5ScaleE".to_string()]);
+    assert_eq!(
+        keys,
+        vec![
+            "PZZ4mainENKUlRN4sycl7handlerEE_clES1_EUlNS_2idILi1EEEE_".to_string(),
+            "PN3app5ScaleE".to_string()
+        ]
+    );
 }
 
 #[test]
@@ -80,7 +111,12 @@ int main() {
 "#;
     let out = compile_sycl("bad.cpp", src);
     assert!(out.has_errors());
-    assert!(out.rendered_diagnostics.contains("use of undeclared identifier 'undefined_thing'"), "{}", out.rendered_diagnostics);
+    assert!(
+        out.rendered_diagnostics
+            .contains("use of undeclared identifier 'undefined_thing'"),
+        "{}",
+        out.rendered_diagnostics
+    );
 }
 
 #[test]

@@ -27,7 +27,12 @@ pub struct DeviceOutput {
 }
 
 /// The compile options for `source`: user `-I` dirs, then the runtime's.
-pub fn compile_options(source: &Path, opts: &Options, runtime_include: &Path, lambda_numbering: LambdaNumbering) -> CompileOptions {
+pub fn compile_options(
+    source: &Path,
+    opts: &Options,
+    runtime_include: &Path,
+    lambda_numbering: LambdaNumbering,
+) -> CompileOptions {
     let mut include_dirs = opts.include_dirs.clone();
     include_dirs.push(runtime_include.to_string_lossy().into_owned());
     let mut defines = vec![];
@@ -51,7 +56,12 @@ pub fn compile_options(source: &Path, opts: &Options, runtime_include: &Path, la
 
 /// Compiles `source` for the device. Diagnostics (warnings included) go to
 /// stderr; errors give [`DriverError::Reported`].
-pub fn run(source: &Path, opts: &Options, runtime_include: &Path, lambda_numbering: LambdaNumbering) -> Result<DeviceOutput> {
+pub fn run(
+    source: &Path,
+    opts: &Options,
+    runtime_include: &Path,
+    lambda_numbering: LambdaNumbering,
+) -> Result<DeviceOutput> {
     let text = std::fs::read_to_string(source).map_err(io_at(source))?;
     let copts = compile_options(source, opts, runtime_include, lambda_numbering);
     if opts.verbose {
@@ -127,7 +137,12 @@ mod tests {
             "a.cpp".into(),
         ])
         .unwrap();
-        let c = compile_options(Path::new("a.cpp"), &opts, Path::new("/rt/include"), LambdaNumbering::PerSignature);
+        let c = compile_options(
+            Path::new("a.cpp"),
+            &opts,
+            Path::new("/rt/include"),
+            LambdaNumbering::PerSignature,
+        );
         assert_eq!(c.include_dirs, ["user", "/rt/include"]);
         assert_eq!(c.defines, [("X".to_string(), Some("1".to_string()))]);
         assert_eq!(c.undefines, ["Y"]);

@@ -6,10 +6,10 @@ use crate::cli::{Mode, Options};
 use crate::device_pass::{self, DeviceOutput};
 use crate::error::{io_at, DriverError, Result};
 use crate::host_compiler::{self, HostCompilerInfo};
-use compiler_core::front::sema::LambdaNumbering;
 use crate::temp::TempDir;
 use crate::{host_pass, link, paths, wrapper_object};
 use compiler_core::bundle::DeviceBundle;
+use compiler_core::front::sema::LambdaNumbering;
 use std::path::{Path, PathBuf};
 
 /// Extension appended to an object file's name for its device bundle
@@ -69,8 +69,17 @@ fn host_compiler(opts: &Options) -> Result<HostCompilerInfo> {
 
 /// Device pass of one source, plus the `--dump-ir` and
 /// `--emit-integration-header` outputs that belong to it.
-fn device_pass(source: &Path, opts: &Options, runtime_include: &Path, host: &HostCompilerInfo) -> Result<DeviceOutput> {
-    let numbering = if host.numbers_lambdas_sequentially() { LambdaNumbering::Sequential } else { LambdaNumbering::PerSignature };
+fn device_pass(
+    source: &Path,
+    opts: &Options,
+    runtime_include: &Path,
+    host: &HostCompilerInfo,
+) -> Result<DeviceOutput> {
+    let numbering = if host.numbers_lambdas_sequentially() {
+        LambdaNumbering::Sequential
+    } else {
+        LambdaNumbering::PerSignature
+    };
     let dev = device_pass::run(source, opts, runtime_include, numbering)?;
     if opts.dump_ir {
         print!("{}", dev.ir_text);

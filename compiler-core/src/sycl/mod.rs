@@ -76,7 +76,7 @@ pub fn compile_translation_unit(
         let mut infos = vec![];
         for (i, key) in &kernels {
             let k = sema.kernels[*i].clone();
-            let entry_name = format!("_ZTS{}", &key[1..]);
+            let entry_name = entry_point_name(key);
             let mut kd = vec![];
             let lowered =
                 crate::lower::lower_kernel(&mut sema, k.entry, &entry_name, target, &mut kd);
@@ -122,12 +122,26 @@ pub fn compile_translation_unit(
         if ti == 0 {
             ir_text = crate::ir::print_module(&module);
         }
-        let spirv = crate::back::spirv::emit_module(&module, target);
-        images.push(DeviceImage {
-            target: target.kind,
-            spirv,
-            kernels: infos,
-        });
+        if module.kernels.is_empty() {
+            continue;
+        }
+        match crate::back::spirv::emit_module(&module, target) {
+            Ok(spirv) => images.push(DeviceImage {
+                target: target.kind,
+                spirv,
+                kernels: infos,
+            }),
+            Err(e) => {
+                diags.error(
+                    None,
+                    format!(
+                        "internal compiler error while generating SPIR-V for {}: {e}",
+                        target.kind.triple()
+                    ),
+                );
+                return None;
+            }
+        }
     }
     let integration_header = integration_header::generate(&mut sema, sm, &summaries);
     Some(TuOutput {
@@ -138,4 +152,23 @@ pub fn compile_translation_unit(
         integration_header,
         ir_text,
     })
+}
+
+/// The SPIR-V entry point of a kernel: `_ZTS` + the mangled name type, made
+/// a valid WGSL identifier that naga keeps unchanged (no trailing `_`, no `__`).
+fn entry_point_name(key: &str) -> String {
+    let mangled = key.strip_prefix('P').unwrap_or(key);
+    let mut name = format!("_ZTS{mangled}");
+    if name.ends_with('_') {
+        name.push('k');
+    }
+    if name.contains("__") || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        // FNV-1a: stable across runs and platforms.
+        let mut h: u64 = 0xcbf29ce484222325;
+        for b in key.bytes() {
+            h = (h ^ b as u64).wrapping_mul(0x100000001b3);
+        }
+        name = format!("sycl_kernel_{h:016x}");
+    }
+    name
 }

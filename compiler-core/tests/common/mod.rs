@@ -7,7 +7,11 @@ pub const INCLUDE_DIR: &str = "/syclone/include";
 pub fn sycl_headers() -> VirtualFiles {
     let mut files = VirtualFiles::default();
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../native-runtime/include/");
-    for name in ["sycl/sycl.hpp", "sycl/detail/kernel_desc.hpp", "sycl/detail/runtime_abi.h"] {
+    for name in [
+        "sycl/sycl.hpp",
+        "sycl/detail/kernel_desc.hpp",
+        "sycl/detail/runtime_abi.h",
+    ] {
         let text = std::fs::read_to_string(format!("{root}{name}")).expect("header");
         files.0.insert(format!("{INCLUDE_DIR}/{name}"), text);
     }

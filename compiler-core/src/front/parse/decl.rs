@@ -760,9 +760,15 @@ impl Parser<'_> {
         self.deferred_bodies.push(vec![]);
         let cname = ident.clone().unwrap_or_else(|| Rc::from(""));
         let mut members = vec![];
-        let mut access = if key == ClassKey::Class { Access::Private } else { Access::Public };
+        let mut access = if key == ClassKey::Class {
+            Access::Private
+        } else {
+            Access::Public
+        };
         while !self.is("}") && !self.at_eof() {
-            if (self.is("public") || self.is("private") || self.is("protected")) && self.is_at(1, ":") {
+            if (self.is("public") || self.is("private") || self.is("protected"))
+                && self.is_at(1, ":")
+            {
                 access = match self.bump().text.as_ref() {
                     "public" => Access::Public,
                     "private" => Access::Private,
@@ -777,7 +783,10 @@ impl Parser<'_> {
                 for d in ds {
                     if let (Decl::Function(_), Some(pos)) = (&d, self.pending_body_pos.take()) {
                         let member_index = members.len();
-                        self.deferred_bodies.last_mut().expect("class").push(super::DeferredBody { member_index, pos });
+                        self.deferred_bodies
+                            .last_mut()
+                            .expect("class")
+                            .push(super::DeferredBody { member_index, pos });
                     }
                     members.push(Member { access, decl: d });
                 }
@@ -801,16 +810,31 @@ impl Parser<'_> {
         // Member templates and nested types stay known after the class scope closes.
         self.declare_member_names(&members);
         let span = start.to(self.prev_span());
-        let decl = ClassDecl { key, name: ident, template: None, specialization_args: spec_args, attrs, bases, members: Some(members), span, name_span };
+        let decl = ClassDecl {
+            key,
+            name: ident,
+            template: None,
+            specialization_args: spec_args,
+            attrs,
+            bases,
+            members: Some(members),
+            span,
+            name_span,
+        };
         let ty = match &name {
             Some(n) => TypeExpr::plain(TypeExprKind::Named(n.clone()), n.span),
-            None => TypeExpr::plain(TypeExprKind::Named(QualName::simple(Rc::from("<anonymous>"), span)), span),
+            None => TypeExpr::plain(
+                TypeExprKind::Named(QualName::simple(Rc::from("<anonymous>"), span)),
+                span,
+            ),
         };
         Ok((ty, Some(Decl::Class(Rc::new(decl)))))
     }
 
     fn parse_deferred_body(&mut self, members: &mut [Member], d: super::DeferredBody) {
-        let Decl::Function(f) = &members[d.member_index].decl else { return };
+        let Decl::Function(f) = &members[d.member_index].decl else {
+            return;
+        };
         let mut nf = (**f).clone();
         self.pos = d.pos;
         self.split_gt = false;
@@ -842,13 +866,29 @@ impl Parser<'_> {
     fn declare_member_names(&mut self, members: &[Member]) {
         for m in members {
             match &m.decl {
-                Decl::Function(f) if f.template.is_some() => self.names.declare_member_template(&f.name.last().ident),
+                Decl::Function(f) if f.template.is_some() => {
+                    self.names.declare_member_template(&f.name.last().ident)
+                }
                 Decl::Class(c) => {
                     if let Some(n) = &c.name {
-                        self.names.declare_global(n, if c.template.is_some() { NameKind::TypeTemplate } else { NameKind::Type });
+                        self.names.declare_global(
+                            n,
+                            if c.template.is_some() {
+                                NameKind::TypeTemplate
+                            } else {
+                                NameKind::Type
+                            },
+                        );
                     }
                 }
-                Decl::Alias(a) => self.names.declare_global(&a.name, if a.template.is_some() { NameKind::TypeTemplate } else { NameKind::Type }),
+                Decl::Alias(a) => self.names.declare_global(
+                    &a.name,
+                    if a.template.is_some() {
+                        NameKind::TypeTemplate
+                    } else {
+                        NameKind::Type
+                    },
+                ),
                 _ => {}
             }
         }

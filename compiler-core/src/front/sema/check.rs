@@ -1167,7 +1167,12 @@ impl Sema {
             // Subscript an array object directly (no decay: private arrays have no address on Vulkan).
             if b.lvalue {
                 let i = self.rvalue(i);
-                return TExpr { kind: TK::Index(Box::new(b), Box::new(i)), ty: *elem, lvalue: true, span };
+                return TExpr {
+                    kind: TK::Index(Box::new(b), Box::new(i)),
+                    ty: *elem,
+                    lvalue: true,
+                    span,
+                };
             }
         }
         let b = self.rvalue(b);

@@ -113,10 +113,13 @@ impl Sema {
         // Best: better-or-equal in every argument, then non-template.
         // Ties between members differing only in `const` go to the non-const one
         // (objects are not tracked as const yet).
-        let funcs: Vec<(bool, bool)> = viable.iter().map(|v| {
-            let fi = self.func(v.0);
-            (fi.class.is_some(), fi.decl.is_const)
-        }).collect();
+        let funcs: Vec<(bool, bool)> = viable
+            .iter()
+            .map(|v| {
+                let fi = self.func(v.0);
+                (fi.class.is_some(), fi.decl.is_const)
+            })
+            .collect();
         let better = |ia: usize, ib: usize| -> bool {
             let (a, b) = (&viable[ia], &viable[ib]);
             let ge = a.1.iter().zip(b.1.iter()).all(|(x, y)| x <= y);

@@ -350,11 +350,19 @@ impl Sema {
                 ordered.push(a.clone());
                 continue;
             }
-            let e = Env { bindings: b.clone(), parent: Some(env.clone()) };
+            let e = Env {
+                bindings: b.clone(),
+                parent: Some(env.clone()),
+            };
             let v = match &p.kind {
-                TemplateParamKind::Type { default: Some(t), .. } => TArg::Type(self.resolve_type(t, ctx, &e, &mut vec![])),
-                TemplateParamKind::NonType { default: Some(x), .. } => TArg::Value(self.const_eval_ast(x, ctx, &Rc::new(e))?),
-                TemplateParamKind::Type { pack: true, .. } | TemplateParamKind::NonType { pack: true, .. } => break,
+                TemplateParamKind::Type {
+                    default: Some(t), ..
+                } => TArg::Type(self.resolve_type(t, ctx, &e, &mut vec![])),
+                TemplateParamKind::NonType {
+                    default: Some(x), ..
+                } => TArg::Value(self.const_eval_ast(x, ctx, &Rc::new(e))?),
+                TemplateParamKind::Type { pack: true, .. }
+                | TemplateParamKind::NonType { pack: true, .. } => break,
                 _ => {
                     let _ = (span, &diags);
                     return None;

@@ -1,0 +1,129 @@
+//! Every image the example programs produce is valid: spirv-val (Vulkan 1.1,
+//! when installed), naga's SPIR-V frontend and validator, and naga's WGSL
+//! writer; images for the WebGPU target also validate with WebGPU-level
+//! capabilities and re-parse as WGSL.
+
+mod common;
+use compiler_core::target::TargetKind;
+use compiler_core::{compile, CompileOptions};
+use naga::valid::{Capabilities, ValidationFlags, Validator};
+
+const PROGRAMS: &[(&str, &str)] = &[
+    (
+        "vector_add.cpp",
+        include_str!("../../examples/vector_add.cpp"),
+    ),
+    (
+        "saxpy_usm.cpp",
+        include_str!("../../examples/saxpy_usm.cpp"),
+    ),
+];
+
+fn bytes(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+fn images(target: TargetKind) -> Vec<(String, Vec<u32>)> {
+    let mut out = vec![];
+    for (name, src) in PROGRAMS {
+        let opts = CompileOptions {
+            main_file_name: name.to_string(),
+            include_dirs: vec![common::INCLUDE_DIR.to_string()],
+            targets: vec![target],
+            ..CompileOptions::default()
+        };
+        let r = compile(src, &opts, &common::sycl_headers());
+        assert!(!r.has_errors(), "{name}: {}", r.rendered_diagnostics);
+        for img in r.bundle.expect("bundle").images {
+            out.push((name.to_string(), img.spirv));
+        }
+    }
+    out
+}
+
+fn spirv_val(name: &str, words: &[u32]) {
+    let Ok(status) = std::process::Command::new("spirv-val")
+        .arg("--version")
+        .output()
+    else {
+        eprintln!(
+            "note: spirv-val not installed; skipping it for {name} (CI installs spirv-tools)"
+        );
+        return;
+    };
+    let _ = status;
+    let path = std::env::temp_dir().join(format!(
+        "syclone-img-{}-{}-{name}.spv",
+        std::process::id(),
+        words.len() ^ (words.as_ptr() as usize)
+    ));
+    std::fs::write(&path, bytes(words)).expect("write");
+    let out = std::process::Command::new("spirv-val")
+        .args(["--target-env", "vulkan1.1"])
+        .arg(&path)
+        .output()
+        .expect("spirv-val");
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        out.status.success(),
+        "{name}: spirv-val: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn vulkan_images_validate_and_translate() {
+    for (name, words) in images(TargetKind::SpirvVulkan) {
+        spirv_val(&name, &words);
+        let module = naga::front::spv::parse_u8_slice(&bytes(&words), &Default::default())
+            .unwrap_or_else(|e| panic!("{name}: naga spv-in: {e:?}"));
+        let info = Validator::new(ValidationFlags::all(), Capabilities::all())
+            .validate(&module)
+            .unwrap_or_else(|e| panic!("{name}: naga validation: {e:?}"));
+        let wgsl =
+            naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
+                .unwrap_or_else(|e| panic!("{name}: wgsl-out: {e:?}"));
+        assert!(wgsl.contains("@compute"), "{wgsl}");
+    }
+}
+
+#[test]
+fn webgpu_images_validate_at_webgpu_level() {
+    for (name, words) in images(TargetKind::SpirvWebGpu) {
+        spirv_val(&name, &words);
+        let module = naga::front::spv::parse_u8_slice(&bytes(&words), &Default::default())
+            .unwrap_or_else(|e| panic!("{name}: naga spv-in: {e:?}"));
+        let info = Validator::new(ValidationFlags::all(), Capabilities::default())
+            .validate(&module)
+            .unwrap_or_else(|e| panic!("{name}: WebGPU-level validation: {e:?}"));
+        let wgsl =
+            naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
+                .expect("wgsl-out");
+        let back = naga::front::wgsl::parse_str(&wgsl)
+            .unwrap_or_else(|e| panic!("{name}: WGSL does not re-parse: {e:?}\n{wgsl}"));
+        Validator::new(ValidationFlags::all(), Capabilities::default())
+            .validate(&back)
+            .unwrap_or_else(|e| panic!("{name}: re-parsed WGSL invalid: {e:?}"));
+    }
+}
+
+#[test]
+fn entry_points_survive_wgsl_naming() {
+    for (name, words) in images(TargetKind::SpirvWebGpu) {
+        let module =
+            naga::front::spv::parse_u8_slice(&bytes(&words), &Default::default()).expect("spv-in");
+        let info = Validator::new(ValidationFlags::all(), Capabilities::default())
+            .validate(&module)
+            .expect("valid");
+        let wgsl =
+            naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
+                .expect("wgsl");
+        for ep in &module.entry_points {
+            assert!(
+                wgsl.contains(&format!("fn {}(", ep.name)),
+                "{name}: entry point {} renamed in WGSL",
+                ep.name
+            );
+        }
+    }
+}
