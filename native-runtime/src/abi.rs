@@ -1,5 +1,11 @@
 //! The C ABI of `runtime_abi.h`. Every entry point catches panics and turns
 //! errors into the thread's last error; `unsafe` lives only here, at the edge.
+//!
+//! The entry points are safe `extern "C" fn`s that take raw pointers: their
+//! contract (valid handles, arrays of the stated lengths) is the C header's,
+//! which is why clippy's `not_unsafe_ptr_arg_deref` is allowed in this module.
+
+#![allow(clippy::not_unsafe_ptr_arg_deref)]
 
 use crate::device::host::HostKernel;
 use crate::error::{self, Errc, RtError, RtResult};
@@ -108,7 +114,9 @@ pub extern "C" fn syclone_unregister_images(data: *const u8, size: usize) {
 pub fn queue_create_with_selector(selector: Option<&str>, out: *mut SycloneQueue) -> c_int {
     status(|| {
         if out.is_null() {
-            return Err(RtError::Invalid("syclone_queue_create: null output pointer".into()));
+            return Err(RtError::Invalid(
+                "syclone_queue_create: null output pointer".into(),
+            ));
         }
         let q = Box::into_raw(Box::new(QueueImpl::new(selector)?));
         // SAFETY: `out` is non-null and points to writable storage for a handle.
@@ -119,7 +127,9 @@ pub fn queue_create_with_selector(selector: Option<&str>, out: *mut SycloneQueue
 
 #[no_mangle]
 pub extern "C" fn syclone_queue_create(out: *mut SycloneQueue) -> c_int {
-    let selector = std::env::var("ONEAPI_DEVICE_SELECTOR").ok().filter(|s| !s.trim().is_empty());
+    let selector = std::env::var("ONEAPI_DEVICE_SELECTOR")
+        .ok()
+        .filter(|s| !s.trim().is_empty());
     queue_create_with_selector(selector.as_deref(), out)
 }
 
@@ -155,7 +165,12 @@ pub extern "C" fn syclone_queue_wait(q: SycloneQueue) -> c_int {
 }
 
 #[no_mangle]
-pub extern "C" fn syclone_malloc(q: SycloneQueue, bytes: usize, alignment: usize, kind: c_int) -> *mut c_void {
+pub extern "C" fn syclone_malloc(
+    q: SycloneQueue,
+    bytes: usize,
+    alignment: usize,
+    kind: c_int,
+) -> *mut c_void {
     guard(std::ptr::null_mut(), || {
         let queue = queue_ref(q)?;
         let kind = AllocKind::from_usm(kind)
@@ -177,7 +192,9 @@ pub extern "C" fn syclone_free(q: SycloneQueue, ptr: *mut c_void) -> c_int {
 
 #[no_mangle]
 pub extern "C" fn syclone_buffer_create(host_ptr: *mut c_void, bytes: usize) -> *mut c_void {
-    guard(std::ptr::null_mut(), || Ok(sync::buffer_create(host_ptr as usize, bytes)? as *mut c_void))
+    guard(std::ptr::null_mut(), || {
+        Ok(sync::buffer_create(host_ptr as usize, bytes)? as *mut c_void)
+    })
 }
 
 #[no_mangle]
@@ -185,7 +202,10 @@ pub extern "C" fn syclone_buffer_release(storage: *mut c_void) -> c_int {
     let rc = status(|| sync::buffer_release(storage as usize));
     if rc != 0 {
         // The C++ buffer destructor cannot throw: say it here.
-        eprintln!("syclone: buffer write-back failed: {}", error::last_error_message());
+        eprintln!(
+            "syclone: buffer write-back failed: {}",
+            error::last_error_message()
+        );
     }
     rc
 }
@@ -199,18 +219,25 @@ unsafe fn c_array<'a, T>(ptr: *const T, len: usize) -> RtResult<&'a [T]> {
         return Ok(&[]);
     }
     if ptr.is_null() {
-        return Err(RtError::Invalid("syclone_launch: null array in the launch descriptor".into()));
+        return Err(RtError::Invalid(
+            "syclone_launch: null array in the launch descriptor".into(),
+        ));
     }
     // SAFETY: guaranteed by the caller.
     Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
 }
 
 #[no_mangle]
-pub extern "C" fn syclone_launch(q: SycloneQueue, desc: *const SycloneLaunchDesc, out_event: *mut SycloneEvent) -> c_int {
+pub extern "C" fn syclone_launch(
+    q: SycloneQueue,
+    desc: *const SycloneLaunchDesc,
+    out_event: *mut SycloneEvent,
+) -> c_int {
     status(|| {
         let queue = queue_ref(q)?;
         // SAFETY: the caller passes a valid descriptor or null.
-        let desc = unsafe { desc.as_ref() }.ok_or_else(|| RtError::Invalid("syclone_launch: null descriptor".into()))?;
+        let desc = unsafe { desc.as_ref() }
+            .ok_or_else(|| RtError::Invalid("syclone_launch: null descriptor".into()))?;
         if desc.kernel_key.is_null() {
             return Err(RtError::Invalid("syclone_launch: null kernel key".into()));
         }
@@ -222,10 +249,16 @@ pub extern "C" fn syclone_launch(q: SycloneQueue, desc: *const SycloneLaunchDesc
         let mut args = Vec::with_capacity(n);
         for (i, (&p, &size)) in ptrs.iter().zip(sizes).enumerate() {
             if p.is_null() && size > 0 {
-                return Err(RtError::Invalid(format!("syclone_launch: argument {i} is null")));
+                return Err(RtError::Invalid(format!(
+                    "syclone_launch: argument {i} is null"
+                )));
             }
             // SAFETY: argument i is an object of `size` bytes alive during the call.
-            args.push(if size == 0 { &[][..] } else { unsafe { std::slice::from_raw_parts(p.cast::<u8>(), size) } });
+            args.push(if size == 0 {
+                &[][..]
+            } else {
+                unsafe { std::slice::from_raw_parts(p.cast::<u8>(), size) }
+            });
         }
         let launch = Launch {
             key: &key,

@@ -34,12 +34,23 @@ pub enum RtError {
     BadSelector { selector: String, reason: String },
     #[error("kernel {0}: no device image for it was registered (compile the program with syclcc so its device code is embedded)")]
     KernelNotRegistered(String),
-    #[error("kernel {kernel}: {detail}; the host and device compilers disagree on the kernel's layout")]
+    #[error(
+        "kernel {kernel}: {detail}; the host and device compilers disagree on the kernel's layout"
+    )]
     ArgumentLayout { kernel: String, detail: String },
     #[error("kernel {kernel}: pointer captured as {name} does not point into a USM allocation or buffer ({addr:#x})")]
-    UnknownPointer { kernel: String, name: String, addr: usize },
+    UnknownPointer {
+        kernel: String,
+        name: String,
+        addr: usize,
+    },
     #[error("kernel {kernel}: pointer captured as {name} ({addr:#x}) is not aligned to its element size {elem_size}")]
-    MisalignedPointer { kernel: String, name: String, addr: usize, elem_size: u32 },
+    MisalignedPointer {
+        kernel: String,
+        name: String,
+        addr: usize,
+        elem_size: u32,
+    },
     #[error("{0}")]
     Invalid(String),
     #[error("cannot allocate {bytes} bytes: {reason}")]
@@ -47,7 +58,11 @@ pub enum RtError {
     #[error("kernel {kernel}: range of {total} work-items exceeds the device's dispatch limits")]
     NdRange { kernel: String, total: u64 },
     #[error("kernel {kernel}: cannot build the device image for {device}: {reason}")]
-    Build { kernel: String, device: String, reason: String },
+    Build {
+        kernel: String,
+        device: String,
+        reason: String,
+    },
     #[error("{0}")]
     Device(String),
     #[error("internal error: {0}")]
@@ -60,9 +75,9 @@ impl RtError {
             RtError::NoDevice(_) | RtError::BadSelector { .. } => Errc::Runtime,
             RtError::KernelNotRegistered(_) => Errc::KernelNotSupported,
             RtError::ArgumentLayout { .. } => Errc::KernelArgument,
-            RtError::UnknownPointer { .. } | RtError::MisalignedPointer { .. } | RtError::Invalid(_) => {
-                Errc::Invalid
-            }
+            RtError::UnknownPointer { .. }
+            | RtError::MisalignedPointer { .. }
+            | RtError::Invalid(_) => Errc::Invalid,
             RtError::Allocation { .. } => Errc::MemoryAllocation,
             RtError::NdRange { .. } => Errc::NdRange,
             RtError::Build { .. } => Errc::Build,
@@ -86,7 +101,12 @@ thread_local! {
 pub fn set_last_error(err: &RtError) {
     let text = err.to_string().replace('\0', " ");
     let message = CString::new(text).unwrap_or_default();
-    LAST_ERROR.with(|e| *e.borrow_mut() = LastError { message, errc: err.errc() });
+    LAST_ERROR.with(|e| {
+        *e.borrow_mut() = LastError {
+            message,
+            errc: err.errc(),
+        }
+    });
 }
 
 /// The last error's message; the pointer stays valid until the thread's next error.

@@ -29,12 +29,18 @@ impl Launch<'_> {
     /// Number of work-items: the product of the range's first `dims` extents.
     pub fn total(&self) -> RtResult<usize> {
         if !(1..=3).contains(&self.dims) {
-            return Err(RtError::Invalid(format!("kernel {}: {} dimensions (expected 1 to 3)", self.key, self.dims)));
+            return Err(RtError::Invalid(format!(
+                "kernel {}: {} dimensions (expected 1 to 3)",
+                self.key, self.dims
+            )));
         }
         self.range[..self.dims as usize]
             .iter()
             .try_fold(1usize, |acc, &r| acc.checked_mul(r))
-            .ok_or_else(|| RtError::NdRange { kernel: self.key.to_string(), total: u64::MAX })
+            .ok_or_else(|| RtError::NdRange {
+                kernel: self.key.to_string(),
+                total: u64::MAX,
+            })
     }
 }
 
@@ -54,9 +60,12 @@ pub fn launch(device: &Device, l: &Launch) -> RtResult<Option<Arc<VulkanDevice>>
 
 fn launch_host(l: &Launch) -> RtResult<()> {
     let total = l.total()?;
-    let kernel = l
-        .host_kernel
-        .ok_or_else(|| RtError::Invalid(format!("kernel {}: no host kernel for the host device", l.key)))?;
+    let kernel = l.host_kernel.ok_or_else(|| {
+        RtError::Invalid(format!(
+            "kernel {}: no host kernel for the host device",
+            l.key
+        ))
+    })?;
     sync::prepare_host_kernel()?;
     // SAFETY: `arg_ptrs` is the argument array the C caller built for this
     // host kernel; it stays valid until syclone_launch returns, and we run
@@ -66,30 +75,56 @@ fn launch_host(l: &Launch) -> RtResult<()> {
 }
 
 /// `len` bytes of argument `arg` from `offset`.
-fn arg_bytes<'a>(l: &Launch<'a>, entry: &KernelEntry, arg: u32, offset: u32, len: u32) -> RtResult<&'a [u8]> {
-    let layout_err = |detail: String| RtError::ArgumentLayout { kernel: entry.info.display_name.clone(), detail };
-    let bytes = l.args.get(arg as usize).ok_or_else(|| layout_err(format!("argument {arg} does not exist")))?;
+fn arg_bytes<'a>(
+    l: &Launch<'a>,
+    entry: &KernelEntry,
+    arg: u32,
+    offset: u32,
+    len: u32,
+) -> RtResult<&'a [u8]> {
+    let layout_err = |detail: String| RtError::ArgumentLayout {
+        kernel: entry.info.display_name.clone(),
+        detail,
+    };
+    let bytes = l
+        .args
+        .get(arg as usize)
+        .ok_or_else(|| layout_err(format!("argument {arg} does not exist")))?;
     let (start, end) = (offset as usize, offset as usize + len as usize);
-    bytes
-        .get(start..end)
-        .ok_or_else(|| layout_err(format!("bytes {start}..{end} of argument {arg} lie outside its {} bytes", bytes.len())))
+    bytes.get(start..end).ok_or_else(|| {
+        layout_err(format!(
+            "bytes {start}..{end} of argument {arg} lie outside its {} bytes",
+            bytes.len()
+        ))
+    })
 }
 
-/// The parameter block and, per binding, the allocation it binds (None: the dummy).
+/// A binding resolved for one launch: the binding number, the start of the
+/// allocation it binds (None: the dummy buffer) and the kernel's access.
+type Bound = (u32, Option<usize>, Access);
+
+/// The parameter block and the resolved bindings.
 fn resolve(
     l: &Launch,
     entry: &KernelEntry,
     table: &memory::MemoryTable,
-) -> RtResult<(Vec<u8>, Vec<(u32, Option<usize>, Access)>)> {
+) -> RtResult<(Vec<u8>, Vec<Bound>)> {
     let info = &entry.info;
     let kernel = || info.display_name.clone();
     let mut params = vec![0u8; (info.param_block_size.max(4) as usize).div_ceil(4) * 4];
     let mut put = |dest: u32, bytes: &[u8]| -> RtResult<()> {
         let dest = dest as usize;
-        let slot = params.get_mut(dest..dest + bytes.len()).ok_or_else(|| RtError::ArgumentLayout {
-            kernel: kernel(),
-            detail: format!("parameter-block bytes {dest}..{} exceed its {} bytes", dest + bytes.len(), info.param_block_size),
-        })?;
+        let slot =
+            params
+                .get_mut(dest..dest + bytes.len())
+                .ok_or_else(|| RtError::ArgumentLayout {
+                    kernel: kernel(),
+                    detail: format!(
+                        "parameter-block bytes {dest}..{} exceed its {} bytes",
+                        dest + bytes.len(),
+                        info.param_block_size
+                    ),
+                })?;
         slot.copy_from_slice(bytes);
         Ok(())
     };
@@ -104,19 +139,29 @@ fn resolve(
             bound.push((b.binding, None, b.access));
             continue;
         }
-        let alloc = table
-            .find(addr)
-            .ok_or_else(|| RtError::UnknownPointer { kernel: kernel(), name: b.name.clone(), addr })?;
+        let alloc = table.find(addr).ok_or_else(|| RtError::UnknownPointer {
+            kernel: kernel(),
+            name: b.name.clone(),
+            addr,
+        })?;
         let byte_off = addr - alloc.start;
-        if b.elem_size == 0 || byte_off % b.elem_size as usize != 0 {
-            return Err(RtError::MisalignedPointer { kernel: kernel(), name: b.name.clone(), addr, elem_size: b.elem_size });
+        if b.elem_size == 0 || !byte_off.is_multiple_of(b.elem_size as usize) {
+            return Err(RtError::MisalignedPointer {
+                kernel: kernel(),
+                name: b.name.clone(),
+                addr,
+                elem_size: b.elem_size,
+            });
         }
         let index = (byte_off / b.elem_size as usize) as u64;
         let width = b.index_bytes as usize;
         if !(width == 4 || width == 8) || (width == 4 && index > u64::from(u32::MAX)) {
             return Err(RtError::ArgumentLayout {
                 kernel: kernel(),
-                detail: format!("element offset {index} of {} does not fit {width} index bytes", b.name),
+                detail: format!(
+                    "element offset {index} of {} does not fit {width} index bytes",
+                    b.name
+                ),
             });
         }
         put(b.offset_slot, &index.to_le_bytes()[..width])?;
@@ -132,15 +177,22 @@ fn grid(total: usize, wg_size: u32, max_per_dim: u32, kernel: &str) -> RtResult<
     let x = groups.min(max);
     let y = groups.div_ceil(x.max(1));
     if y > max {
-        return Err(RtError::NdRange { kernel: kernel.to_string(), total: total as u64 });
+        return Err(RtError::NdRange {
+            kernel: kernel.to_string(),
+            total: total as u64,
+        });
     }
     Ok([x as u32, y as u32])
 }
 
 fn launch_vulkan(dev: &Arc<VulkanDevice>, l: &Launch) -> RtResult<()> {
-    let entry = registry::lookup(l.key).ok_or_else(|| RtError::KernelNotRegistered(l.key.to_string()))?;
+    let entry =
+        registry::lookup(l.key).ok_or_else(|| RtError::KernelNotRegistered(l.key.to_string()))?;
     let info = &entry.info;
-    let layout_err = |detail: String| RtError::ArgumentLayout { kernel: info.display_name.clone(), detail };
+    let layout_err = |detail: String| RtError::ArgumentLayout {
+        kernel: info.display_name.clone(),
+        detail,
+    };
     if l.args.len() != info.arg_sizes.len() {
         return Err(layout_err(format!(
             "the host passes {} arguments, the device image expects {}",
@@ -150,17 +202,27 @@ fn launch_vulkan(dev: &Arc<VulkanDevice>, l: &Launch) -> RtResult<()> {
     }
     for (i, (host, &device)) in l.args.iter().zip(&info.arg_sizes).enumerate() {
         if host.len() != device as usize {
-            return Err(layout_err(format!("argument {i} is {} bytes on the host, {device} in the device image", host.len())));
+            return Err(layout_err(format!(
+                "argument {i} is {} bytes on the host, {device} in the device image",
+                host.len()
+            )));
         }
     }
     let total = l.total()?;
-    let grid = grid(total, info.work_group_size[0], dev.max_workgroups_per_dimension(), &info.display_name)?;
+    let grid = grid(
+        total,
+        info.work_group_size[0],
+        dev.max_workgroups_per_dimension(),
+        &info.display_name,
+    )?;
     let mut table = memory::table();
     let (params, bound) = resolve(l, &entry, &table)?;
     // One allocation bound read-only and writable in one dispatch is a usage
     // conflict for wgpu: report it here rather than as a late device error.
     for (i, (_, a, acc)) in bound.iter().enumerate() {
-        let conflict = bound[..i].iter().any(|(_, b, bcc)| a.is_some() && a == b && acc.writes() != bcc.writes());
+        let conflict = bound[..i]
+            .iter()
+            .any(|(_, b, bcc)| a.is_some() && a == b && acc.writes() != bcc.writes());
         if conflict {
             return Err(RtError::Invalid(format!(
                 "kernel {}: one allocation is bound both read-only and writable (pointers {} alias); \
@@ -170,10 +232,12 @@ fn launch_vulkan(dev: &Arc<VulkanDevice>, l: &Launch) -> RtResult<()> {
             )));
         }
     }
-    for (_, start, access) in &bound {
+    for (_, start, _) in &bound {
         if let Some(start) = start {
-            let dereferenced = bound.iter().any(|(_, s, a)| s == &Some(*start) && *a != Access::None);
-            sync::prepare_for_kernel(&mut table, *start, dev, dereferenced || *access != Access::None)?;
+            let dereferenced = bound
+                .iter()
+                .any(|(_, s, a)| s == &Some(*start) && *a != Access::None);
+            sync::prepare_for_kernel(&mut table, *start, dev, dereferenced)?;
         }
     }
     let pipeline = dev.pipeline(&entry)?;
@@ -184,7 +248,13 @@ fn launch_vulkan(dev: &Arc<VulkanDevice>, l: &Launch) -> RtResult<()> {
     let mut buffers: Vec<(u32, &wgpu::Buffer)> = vec![(0, &params)];
     for (binding, start, _) in &bound {
         let buffer = match start {
-            Some(s) => &table.find(*s).and_then(|a| a.gpu.as_ref()).expect("prepared above").buffer,
+            Some(s) => {
+                &table
+                    .find(*s)
+                    .and_then(|a| a.gpu.as_ref())
+                    .expect("prepared above")
+                    .buffer
+            }
             None => dev.dummy_buffer(),
         };
         buffers.push((*binding, buffer));

@@ -138,7 +138,9 @@ pub struct MemoryTable {
     allocs: BTreeMap<usize, Allocation>,
 }
 
-static MEMORY: Mutex<MemoryTable> = Mutex::new(MemoryTable { allocs: BTreeMap::new() });
+static MEMORY: Mutex<MemoryTable> = Mutex::new(MemoryTable {
+    allocs: BTreeMap::new(),
+});
 
 /// Locks the global memory table. Lock order: memory table, then a device's batch.
 pub fn table() -> MutexGuard<'static, MemoryTable> {
@@ -149,18 +151,31 @@ impl MemoryTable {
     /// Allocates zeroed host memory and registers it.
     pub fn allocate(&mut self, bytes: usize, alignment: usize, kind: AllocKind) -> RtResult<usize> {
         let align = alignment.max(64).checked_next_power_of_two().unwrap_or(0);
-        let layout = Layout::from_size_align(bytes.max(1), align)
-            .map_err(|e| RtError::Allocation { bytes, reason: e.to_string() })?;
+        let layout =
+            Layout::from_size_align(bytes.max(1), align).map_err(|e| RtError::Allocation {
+                bytes,
+                reason: e.to_string(),
+            })?;
         // SAFETY: the layout has a non-zero size.
         let ptr = unsafe { std::alloc::alloc_zeroed(layout) };
         if ptr.is_null() {
-            return Err(RtError::Allocation { bytes, reason: "out of host memory".into() });
+            return Err(RtError::Allocation {
+                bytes,
+                reason: "out of host memory".into(),
+            });
         }
         let start = ptr as usize;
         let fresh = Fresh::Host;
         self.allocs.insert(
             start,
-            Allocation { start, size: bytes, kind, owned: Some(OwnedHost { layout }), gpu: None, fresh },
+            Allocation {
+                start,
+                size: bytes,
+                kind,
+                owned: Some(OwnedHost { layout }),
+                gpu: None,
+                fresh,
+            },
         );
         Ok(start)
     }
@@ -172,17 +187,35 @@ impl MemoryTable {
                 "host memory at {start:#x} ({bytes} bytes) is already used by another buffer or USM allocation"
             )));
         }
-        self.allocs.insert(start, Allocation { start, size: bytes, kind, owned: None, gpu: None, fresh: Fresh::Host });
+        self.allocs.insert(
+            start,
+            Allocation {
+                start,
+                size: bytes,
+                kind,
+                owned: None,
+                gpu: None,
+                fresh: Fresh::Host,
+            },
+        );
         Ok(())
     }
 
     /// The allocation that contains `addr`.
     pub fn find(&self, addr: usize) -> Option<&Allocation> {
-        self.allocs.range(..=addr).next_back().map(|(_, a)| a).filter(|a| a.contains(addr))
+        self.allocs
+            .range(..=addr)
+            .next_back()
+            .map(|(_, a)| a)
+            .filter(|a| a.contains(addr))
     }
 
     pub fn find_mut(&mut self, addr: usize) -> Option<&mut Allocation> {
-        self.allocs.range_mut(..=addr).next_back().map(|(_, a)| a).filter(|a| a.contains(addr))
+        self.allocs
+            .range_mut(..=addr)
+            .next_back()
+            .map(|(_, a)| a)
+            .filter(|a| a.contains(addr))
     }
 
     pub fn get_mut(&mut self, start: usize) -> Option<&mut Allocation> {

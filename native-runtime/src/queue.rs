@@ -34,7 +34,11 @@ impl QueueImpl {
             None => Selector::any(),
         };
         let device = device::select(&parsed, selector)?;
-        Ok(QueueImpl { name: c_string(device.name()), vendor: c_string(device.vendor()), device })
+        Ok(QueueImpl {
+            name: c_string(device.name()),
+            vendor: c_string(device.vendor()),
+            device,
+        })
     }
 
     pub fn wait(&self) -> RtResult<()> {

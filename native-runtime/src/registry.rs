@@ -42,9 +42,18 @@ pub fn register(bytes: &[u8]) -> Result<usize, serde_json::Error> {
     let reg = guard.get_or_insert_with(Registry::default);
     let mut count = 0;
     for image in bundle.images {
-        let image = Arc::new(RegisteredImage { id: NEXT_ID.fetch_add(1, Ordering::Relaxed), image });
+        let image = Arc::new(RegisteredImage {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            image,
+        });
         for info in &image.image.kernels {
-            reg.kernels.insert(info.key.clone(), KernelEntry { image: image.clone(), info: info.clone() });
+            reg.kernels.insert(
+                info.key.clone(),
+                KernelEntry {
+                    image: image.clone(),
+                    info: info.clone(),
+                },
+            );
             count += 1;
         }
         reg.images.push(image);
@@ -56,9 +65,13 @@ pub fn register(bytes: &[u8]) -> Result<usize, serde_json::Error> {
 pub fn unregister(bytes: &[u8]) -> Result<(), serde_json::Error> {
     let bundle = DeviceBundle::from_bytes(bytes)?;
     let mut guard = registry();
-    let Some(reg) = guard.as_mut() else { return Ok(()) };
+    let Some(reg) = guard.as_mut() else {
+        return Ok(());
+    };
     for image in &bundle.images {
-        let Some(pos) = reg.images.iter().position(|r| r.image == *image) else { continue };
+        let Some(pos) = reg.images.iter().position(|r| r.image == *image) else {
+            continue;
+        };
         let removed = reg.images.remove(pos);
         reg.kernels.retain(|_, entry| entry.image.id != removed.id);
     }

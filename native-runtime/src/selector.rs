@@ -70,9 +70,16 @@ impl Selector {
     }
 
     pub fn parse(text: &str) -> RtResult<Self> {
-        let bad = |reason: String| RtError::BadSelector { selector: text.to_string(), reason };
+        let bad = |reason: String| RtError::BadSelector {
+            selector: text.to_string(),
+            reason,
+        };
         let mut terms: Vec<Term> = Vec::new();
-        for part in text.split([';', ',']).map(str::trim).filter(|p| !p.is_empty()) {
+        for part in text
+            .split([';', ','])
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+        {
             let (negated, body) = match part.strip_prefix('!') {
                 Some(rest) => (true, rest.trim()),
                 None => (false, part),
@@ -82,14 +89,24 @@ impl Selector {
                     "vulkan" => Some(Backend::Vulkan),
                     "host" => Some(Backend::Host),
                     "*" => None,
-                    other => return Err(bad(format!("unknown backend `{other}` (expected vulkan, host or *)"))),
+                    other => {
+                        return Err(bad(format!(
+                            "unknown backend `{other}` (expected vulkan, host or *)"
+                        )))
+                    }
                 };
-                terms.push(Term { negated, backend, devices: Vec::new() });
+                terms.push(Term {
+                    negated,
+                    backend,
+                    devices: Vec::new(),
+                });
                 devices.trim()
             } else {
                 // A further device of the previous term: `vulkan:0,1`.
                 if negated || terms.is_empty() {
-                    return Err(bad(format!("`{part}` has no backend (expected backend:device)")));
+                    return Err(bad(format!(
+                        "`{part}` has no backend (expected backend:device)"
+                    )));
                 }
                 body
             };
@@ -99,7 +116,11 @@ impl Selector {
                 "cpu" => DevicePattern::Type(DeviceType::Cpu),
                 other => match other.parse::<usize>() {
                     Ok(i) => DevicePattern::Index(i),
-                    Err(_) => return Err(bad(format!("unknown device `{other}` (expected gpu, cpu, * or an index)"))),
+                    Err(_) => {
+                        return Err(bad(format!(
+                            "unknown device `{other}` (expected gpu, cpu, * or an index)"
+                        )))
+                    }
                 },
             };
             if let Some(term) = terms.last_mut() {
@@ -121,9 +142,21 @@ impl Selector {
 mod tests {
     use super::*;
 
-    const LAVAPIPE: DeviceKey = DeviceKey { backend: Backend::Vulkan, device_type: DeviceType::Cpu, index: 0 };
-    const GPU: DeviceKey = DeviceKey { backend: Backend::Vulkan, device_type: DeviceType::Gpu, index: 1 };
-    const HOST: DeviceKey = DeviceKey { backend: Backend::Host, device_type: DeviceType::Cpu, index: 0 };
+    const LAVAPIPE: DeviceKey = DeviceKey {
+        backend: Backend::Vulkan,
+        device_type: DeviceType::Cpu,
+        index: 0,
+    };
+    const GPU: DeviceKey = DeviceKey {
+        backend: Backend::Vulkan,
+        device_type: DeviceType::Gpu,
+        index: 1,
+    };
+    const HOST: DeviceKey = DeviceKey {
+        backend: Backend::Host,
+        device_type: DeviceType::Cpu,
+        index: 0,
+    };
 
     fn sel(s: &str) -> Selector {
         Selector::parse(s).unwrap()

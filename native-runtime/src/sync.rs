@@ -9,7 +9,10 @@ use crate::memory::{self, AllocKind, Allocation, Fresh, GpuCopy, MemoryTable};
 use std::sync::Arc;
 
 fn on_device(alloc: &Allocation, device: &Arc<VulkanDevice>) -> bool {
-    alloc.gpu.as_ref().is_some_and(|g| Arc::ptr_eq(&g.device, device))
+    alloc
+        .gpu
+        .as_ref()
+        .is_some_and(|g| Arc::ptr_eq(&g.device, device))
 }
 
 /// Downloads the device-newer allocations of `device` that `pred` selects.
@@ -60,10 +63,14 @@ fn devices_with_newer_data(table: &mut MemoryTable) -> Vec<Arc<VulkanDevice>> {
 /// Waits for everything submitted to `device` and downloads the shared and
 /// host USM its kernels wrote.
 pub fn wait(device: &Device) -> RtResult<()> {
-    let Device::Vulkan(dev) = device else { return Ok(()) };
+    let Device::Vulkan(dev) = device else {
+        return Ok(());
+    };
     let mut table = memory::table();
     dev.wait(&mut dev.lock_batch())?;
-    download_where(&mut table, dev, |a| matches!(a.kind, AllocKind::UsmHost | AllocKind::UsmShared))
+    download_where(&mut table, dev, |a| {
+        matches!(a.kind, AllocKind::UsmHost | AllocKind::UsmShared)
+    })
 }
 
 /// Makes every host copy current before a host-device kernel; afterwards the
@@ -88,9 +95,17 @@ pub fn prepare_for_kernel(
     dereferenced: bool,
 ) -> RtResult<()> {
     let alloc = table.get_mut(start).expect("resolved by the caller");
-    if alloc.gpu.as_ref().is_some_and(|g| !Arc::ptr_eq(&g.device, device)) {
+    if alloc
+        .gpu
+        .as_ref()
+        .is_some_and(|g| !Arc::ptr_eq(&g.device, device))
+    {
         // Used on another device before: bring the data home, then move it.
-        let other = alloc.gpu.as_ref().map(|g| g.device.clone()).expect("checked above");
+        let other = alloc
+            .gpu
+            .as_ref()
+            .map(|g| g.device.clone())
+            .expect("checked above");
         download_where(table, &other, |a| a.start == start)?;
         let alloc = table.get_mut(start).expect("still registered");
         alloc.gpu = None;
@@ -98,7 +113,10 @@ pub fn prepare_for_kernel(
     }
     let alloc = table.get_mut(start).expect("still registered");
     if alloc.gpu.is_none() {
-        alloc.gpu = Some(GpuCopy { device: device.clone(), buffer: device.create_storage(alloc.size)? });
+        alloc.gpu = Some(GpuCopy {
+            device: device.clone(),
+            buffer: device.create_storage(alloc.size)?,
+        });
         alloc.fresh = Fresh::Host;
     }
     if dereferenced && alloc.needs_upload() {
@@ -117,7 +135,10 @@ pub fn malloc(device: &Device, bytes: usize, alignment: usize, kind: AllocKind) 
         match dev.create_storage(bytes) {
             Ok(buffer) => {
                 let alloc = table.get_mut(start).expect("just allocated");
-                alloc.gpu = Some(GpuCopy { device: dev.clone(), buffer });
+                alloc.gpu = Some(GpuCopy {
+                    device: dev.clone(),
+                    buffer,
+                });
                 // Both copies start zeroed.
                 alloc.fresh = Fresh::Both;
             }
@@ -139,7 +160,9 @@ pub fn free(device: &Device, ptr: usize) -> RtResult<()> {
             table.remove(ptr);
             Ok(())
         }
-        _ => Err(RtError::Invalid(format!("sycl::free: {ptr:#x} is not the start of a USM allocation"))),
+        _ => Err(RtError::Invalid(format!(
+            "sycl::free: {ptr:#x} is not the start of a USM allocation"
+        ))),
     }
 }
 
@@ -160,7 +183,11 @@ pub fn buffer_release(storage: usize) -> RtResult<()> {
     let mut table = memory::table();
     let device = match table.get_mut(storage) {
         Some(a) if a.kind == AllocKind::Buffer => a.gpu.as_ref().map(|g| g.device.clone()),
-        _ => return Err(RtError::Invalid(format!("{storage:#x} is not the storage of a live buffer"))),
+        _ => {
+            return Err(RtError::Invalid(format!(
+                "{storage:#x} is not the storage of a live buffer"
+            )))
+        }
     };
     if let Some(dev) = device {
         download_where(&mut table, &dev, |a| a.start == storage)?;

@@ -24,14 +24,25 @@ fn vector_add(on: On) {
     let sa = syclone_buffer_create(a.as_mut_ptr().cast(), bytes);
     let sb = syclone_buffer_create(b.as_mut_ptr().cast(), bytes);
     let sc = syclone_buffer_create(c.as_mut_ptr().cast(), bytes);
-    assert_eq!(sc, c.as_mut_ptr().cast::<c_void>(), "a host_ptr is the buffer's storage");
-    let k = VaddClosure { a: sa.cast(), a_n: n, b: sb.cast(), b_n: n, c: sc.cast(), c_n: n };
+    assert_eq!(
+        sc,
+        c.as_mut_ptr().cast::<c_void>(),
+        "a host_ptr is the buffer's storage"
+    );
+    let k = VaddClosure {
+        a: sa.cast(),
+        a_n: n,
+        b: sb.cast(),
+        b_n: n,
+        c: sc.cast(),
+        c_n: n,
+    };
     launch(q, VADD_KEY, n, &k, vadd_host).unwrap();
     for s in [sa, sb, sc] {
         assert_eq!(syclone_buffer_release(s), 0, "{}", last_error_message());
     }
-    for i in 0..n {
-        assert_eq!(c[i], 3.0 * i as f32 + 0.5, "c[{i}] on {on:?}");
+    for (i, &v) in c.iter().enumerate() {
+        assert_eq!(v, 3.0 * i as f32 + 0.5, "c[{i}] on {on:?}");
     }
     syclone_queue_release(q);
 }
@@ -51,11 +62,27 @@ fn buffer_without_host_ptr(on: On) {
     let tmp = syclone_buffer_create(std::ptr::null_mut(), n * 4);
     assert!(!tmp.is_null());
     // SAFETY: tmp is the buffer's n-float host storage, zeroed by the runtime.
-    assert!(unsafe { std::slice::from_raw_parts(tmp.cast::<f32>(), n) }.iter().all(|&v| v == 0.0));
+    assert!(unsafe { std::slice::from_raw_parts(tmp.cast::<f32>(), n) }
+        .iter()
+        .all(|&v| v == 0.0));
     // tmp = a + a, then a = tmp + tmp.
-    let k1 = VaddClosure { a: sa.cast(), a_n: n, b: sa.cast(), b_n: n, c: tmp.cast(), c_n: n };
+    let k1 = VaddClosure {
+        a: sa.cast(),
+        a_n: n,
+        b: sa.cast(),
+        b_n: n,
+        c: tmp.cast(),
+        c_n: n,
+    };
     launch(q, VADD_KEY, n, &k1, vadd_host).unwrap();
-    let k2 = VaddClosure { a: tmp.cast(), a_n: n, b: tmp.cast(), b_n: n, c: sa.cast(), c_n: n };
+    let k2 = VaddClosure {
+        a: tmp.cast(),
+        a_n: n,
+        b: tmp.cast(),
+        b_n: n,
+        c: sa.cast(),
+        c_n: n,
+    };
     launch(q, VADD_KEY, n, &k2, vadd_host).unwrap();
     assert_eq!(syclone_buffer_release(tmp), 0);
     assert_eq!(syclone_buffer_release(sa), 0);
@@ -77,10 +104,19 @@ fn saxpy_shared(on: On) {
     let skip = 5usize;
     let x = syclone_malloc(q, n * 4, 4, 2).cast::<f32>();
     let y_base = syclone_malloc(q, (n + 2 * skip) * 4, 4, 2).cast::<f32>();
-    assert!(!x.is_null() && !y_base.is_null(), "{}", last_error_message());
+    assert!(
+        !x.is_null() && !y_base.is_null(),
+        "{}",
+        last_error_message()
+    );
     assert_eq!(x as usize % 64, 0, "USM is 64-byte aligned");
     // SAFETY: both allocations hold the counts used here.
-    let (xs, ys) = unsafe { (std::slice::from_raw_parts_mut(x, n), std::slice::from_raw_parts_mut(y_base, n + 2 * skip)) };
+    let (xs, ys) = unsafe {
+        (
+            std::slice::from_raw_parts_mut(x, n),
+            std::slice::from_raw_parts_mut(y_base, n + 2 * skip),
+        )
+    };
     for (i, v) in xs.iter_mut().enumerate() {
         *v = (i % 1000) as f32;
     }
@@ -94,9 +130,16 @@ fn saxpy_shared(on: On) {
     launch(q, SAXPY_KEY, n, &k, saxpy_host).unwrap();
     assert_eq!(syclone_queue_wait(q), 0);
     for i in 0..n {
-        assert_eq!(ys[skip + i], 2.0 * (i % 1000) as f32 + 1.0, "y[{i}] on {on:?}");
+        assert_eq!(
+            ys[skip + i],
+            2.0 * (i % 1000) as f32 + 1.0,
+            "y[{i}] on {on:?}"
+        );
     }
-    assert!(ys[..skip].iter().chain(&ys[skip + n..]).all(|&v| v == -7.0), "outside y's range");
+    assert!(
+        ys[..skip].iter().chain(&ys[skip + n..]).all(|&v| v == -7.0),
+        "outside y's range"
+    );
     // The host writes between kernels: the next kernel must see it.
     for v in &mut ys[skip..skip + n] {
         *v = 10.0;
@@ -130,8 +173,28 @@ fn device_usm_chain(on: On) {
     for (i, v) in ins.iter_mut().enumerate() {
         *v = i as u32;
     }
-    launch(q, SCALE_KEY, n, &ScaleClosure { input, output: middle }, scale_host).unwrap();
-    launch(q, SCALE_KEY, n, &ScaleClosure { input: middle, output }, scale_host).unwrap();
+    launch(
+        q,
+        SCALE_KEY,
+        n,
+        &ScaleClosure {
+            input,
+            output: middle,
+        },
+        scale_host,
+    )
+    .unwrap();
+    launch(
+        q,
+        SCALE_KEY,
+        n,
+        &ScaleClosure {
+            input: middle,
+            output,
+        },
+        scale_host,
+    )
+    .unwrap();
     assert_eq!(syclone_queue_wait(q), 0);
     // SAFETY: n u32 of host USM, current after the wait.
     let outs = unsafe { std::slice::from_raw_parts(output, n) };
@@ -152,10 +215,16 @@ fn device_usm_between_kernels() {
 #[test]
 fn unknown_kernel_is_kernel_not_supported() {
     let Some(q) = queue(On::Vulkan) else { return };
-    let k = ScaleClosure { input: std::ptr::null(), output: std::ptr::null_mut() };
+    let k = ScaleClosure {
+        input: std::ptr::null(),
+        output: std::ptr::null_mut(),
+    };
     let (errc, message) = launch(q, "P11NotCompiled", 10, &k, scale_host).unwrap_err();
     assert_eq!(errc, Errc::KernelNotSupported);
-    assert!(message.contains("P11NotCompiled") && message.contains("no device image"), "{message}");
+    assert!(
+        message.contains("P11NotCompiled") && message.contains("no device image"),
+        "{message}"
+    );
     syclone_queue_release(q);
 }
 
@@ -163,7 +232,8 @@ fn unknown_kernel_is_kernel_not_supported() {
 fn wrong_closure_size_is_kernel_argument() {
     let Some(q) = queue(On::Vulkan) else { return };
     let k = [0u8; 40];
-    let (errc, message) = launch_sized(q, SCALE_KEY, 10, k.as_ptr().cast(), k.len(), scale_host).unwrap_err();
+    let (errc, message) =
+        launch_sized(q, SCALE_KEY, 10, k.as_ptr().cast(), k.len(), scale_host).unwrap_err();
     assert_eq!(errc, Errc::KernelArgument);
     assert!(message.contains("disagree"), "{message}");
     syclone_queue_release(q);
@@ -172,12 +242,18 @@ fn wrong_closure_size_is_kernel_argument() {
 #[test]
 fn foreign_pointer_is_invalid() {
     let Some(q) = queue(On::Vulkan) else { return };
-    let not_usm = vec![0u32; 16];
+    let not_usm = [0u32; 16];
     let out = syclone_malloc(q, 64, 4, 2).cast::<u32>();
-    let k = ScaleClosure { input: not_usm.as_ptr(), output: out };
+    let k = ScaleClosure {
+        input: not_usm.as_ptr(),
+        output: out,
+    };
     let (errc, message) = launch(q, SCALE_KEY, 16, &k, scale_host).unwrap_err();
     assert_eq!(errc, Errc::Invalid);
-    assert!(message.contains("captured as input") && message.contains("does not point into"), "{message}");
+    assert!(
+        message.contains("captured as input") && message.contains("does not point into"),
+        "{message}"
+    );
     assert_eq!(syclone_free(q, out.cast()), 0);
     syclone_queue_release(q);
 }
@@ -186,7 +262,9 @@ fn foreign_pointer_is_invalid() {
 fn host_device_is_named_and_selectable() {
     let q = queue(On::Host).unwrap();
     // SAFETY: valid while q lives.
-    let name = unsafe { std::ffi::CStr::from_ptr(syclone_queue_device_name(q)) }.to_string_lossy().into_owned();
+    let name = unsafe { std::ffi::CStr::from_ptr(syclone_queue_device_name(q)) }
+        .to_string_lossy()
+        .into_owned();
     assert!(name.starts_with("Syclone host CPU ("), "{name}");
     assert_eq!(syclone_queue_device_is_gpu(q), 0);
     syclone_queue_release(q);
@@ -205,7 +283,8 @@ fn selector_errors_at_queue_creation() {
             syclone_queue_release(probe);
         } else {
             assert_eq!(last_errc(), Errc::Runtime);
-            assert!(last_error_message().contains("no device matches ONEAPI_DEVICE_SELECTOR=vulkan:gpu"));
+            assert!(last_error_message()
+                .contains("no device matches ONEAPI_DEVICE_SELECTOR=vulkan:gpu"));
         }
         ok
     };

@@ -10,7 +10,9 @@ pub type HostKernel = unsafe extern "C" fn(args: *const *const c_void, begin: us
 const PARALLEL_THRESHOLD: usize = 4096;
 
 pub fn thread_count() -> usize {
-    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
 }
 
 pub fn device_name() -> String {

@@ -79,28 +79,46 @@ fn devices() -> &'static Devices {
                 let device_type = vulkan::device_type_of(&adapter.get_info());
                 VulkanSlot {
                     adapter,
-                    key: DeviceKey { backend: Backend::Vulkan, device_type, index },
+                    key: DeviceKey {
+                        backend: Backend::Vulkan,
+                        device_type,
+                        index,
+                    },
                     opened: OnceLock::new(),
                 }
             })
             .collect();
-        Devices { _instance: instance, vulkan }
+        Devices {
+            _instance: instance,
+            vulkan,
+        }
     })
 }
 
 /// Names of the Vulkan adapters found, in preference order.
 pub fn vulkan_adapter_names() -> Vec<String> {
-    devices().vulkan.iter().map(|s| s.adapter.get_info().name).collect()
+    devices()
+        .vulkan
+        .iter()
+        .map(|s| s.adapter.get_info().name)
+        .collect()
 }
 
-const HOST_KEY: DeviceKey = DeviceKey { backend: Backend::Host, device_type: DeviceType::Cpu, index: 0 };
+const HOST_KEY: DeviceKey = DeviceKey {
+    backend: Backend::Host,
+    device_type: DeviceType::Cpu,
+    index: 0,
+};
 
 /// The most preferred device the selector allows. `selector_text` is the
 /// selector's source, for messages (None: no selector was given).
 pub fn select(selector: &Selector, selector_text: Option<&str>) -> RtResult<Device> {
     let mut open_errors = Vec::new();
     for slot in devices().vulkan.iter().filter(|s| selector.matches(&s.key)) {
-        match slot.opened.get_or_init(|| VulkanDevice::open(&slot.adapter).map_err(|e| e.to_string())) {
+        match slot
+            .opened
+            .get_or_init(|| VulkanDevice::open(&slot.adapter).map_err(|e| e.to_string()))
+        {
             Ok(d) => return Ok(Device::Vulkan(d.clone())),
             Err(e) => open_errors.push(e.clone()),
         }

@@ -120,13 +120,18 @@ impl VulkanDevice {
         if padded > self.limits.max_buffer_size {
             return Err(RtError::Allocation {
                 bytes: size,
-                reason: format!("{} allows at most {} bytes per buffer", self.name, self.limits.max_buffer_size),
+                reason: format!(
+                    "{} allows at most {} bytes per buffer",
+                    self.name, self.limits.max_buffer_size
+                ),
             });
         }
         Ok(self.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("syclone allocation"),
             size: padded,
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
+            usage: wgpu::BufferUsages::STORAGE
+                | wgpu::BufferUsages::COPY_SRC
+                | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         }))
     }
@@ -143,7 +148,12 @@ impl VulkanDevice {
         buffer
             .slice(..)
             .get_mapped_range_mut()
-            .map_err(|e| RtError::Device(format!("{}: cannot fill the parameter block: {e}", self.name)))?
+            .map_err(|e| {
+                RtError::Device(format!(
+                    "{}: cannot fill the parameter block: {e}",
+                    self.name
+                ))
+            })?
             .copy_from_slice(bytes);
         buffer.unmap();
         Ok(buffer)
@@ -166,30 +176,39 @@ impl VulkanDevice {
             modules
                 .entry(entry.image.id)
                 .or_insert_with(|| {
-                    self.device.create_shader_module(wgpu::ShaderModuleDescriptor {
-                        label: Some(&entry.info.display_name),
-                        source: wgpu::ShaderSource::SpirV(std::borrow::Cow::Borrowed(&entry.image.image.spirv)),
-                    })
+                    self.device
+                        .create_shader_module(wgpu::ShaderModuleDescriptor {
+                            label: Some(&entry.info.display_name),
+                            source: wgpu::ShaderSource::SpirV(std::borrow::Cow::Borrowed(
+                                &entry.image.image.spirv,
+                            )),
+                        })
                 })
                 .clone()
         };
-        let layout = self.device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some(&entry.info.display_name),
-            entries: &layout_entries(&entry.info),
-        });
-        let pipeline_layout = self.device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some(&entry.info.display_name),
-            bind_group_layouts: &[Some(&layout)],
-            immediate_size: 0,
-        });
-        let pipeline = self.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-            label: Some(&entry.info.display_name),
-            layout: Some(&pipeline_layout),
-            module: &module,
-            entry_point: Some(&entry.info.entry_point),
-            compilation_options: Default::default(),
-            cache: None,
-        });
+        let layout = self
+            .device
+            .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some(&entry.info.display_name),
+                entries: &layout_entries(&entry.info),
+            });
+        let pipeline_layout = self
+            .device
+            .create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                label: Some(&entry.info.display_name),
+                bind_group_layouts: &[Some(&layout)],
+                immediate_size: 0,
+            });
+        let pipeline = self
+            .device
+            .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some(&entry.info.display_name),
+                layout: Some(&pipeline_layout),
+                module: &module,
+                entry_point: Some(&entry.info.entry_point),
+                compilation_options: Default::default(),
+                cache: None,
+            });
         if let Some(err) = pollster::block_on(scope.pop()) {
             // A bad module stays bad: forget it so that the error repeats with its cause.
             lock(&self.modules).remove(&entry.image.id);
@@ -200,12 +219,23 @@ impl VulkanDevice {
         Ok(p)
     }
 
-    pub fn create_bind_group(&self, layout: &wgpu::BindGroupLayout, buffers: &[(u32, &wgpu::Buffer)]) -> wgpu::BindGroup {
+    pub fn create_bind_group(
+        &self,
+        layout: &wgpu::BindGroupLayout,
+        buffers: &[(u32, &wgpu::Buffer)],
+    ) -> wgpu::BindGroup {
         let entries: Vec<wgpu::BindGroupEntry> = buffers
             .iter()
-            .map(|(binding, buffer)| wgpu::BindGroupEntry { binding: *binding, resource: buffer.as_entire_binding() })
+            .map(|(binding, buffer)| wgpu::BindGroupEntry {
+                binding: *binding,
+                resource: buffer.as_entire_binding(),
+            })
             .collect();
-        self.device.create_bind_group(&wgpu::BindGroupDescriptor { label: None, layout, entries: &entries })
+        self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: None,
+            layout,
+            entries: &entries,
+        })
     }
 
     pub fn lock_batch(&self) -> MutexGuard<'_, Batch> {
@@ -213,12 +243,24 @@ impl VulkanDevice {
     }
 
     /// Records a dispatch into the open compute pass.
-    pub fn record_dispatch(&self, batch: &mut Batch, pipeline: &Pipeline, group: &wgpu::BindGroup, grid: [u32; 2]) {
+    pub fn record_dispatch(
+        &self,
+        batch: &mut Batch,
+        pipeline: &Pipeline,
+        group: &wgpu::BindGroup,
+        grid: [u32; 2],
+    ) {
         if batch.pass.is_none() {
             let encoder = batch.encoder.get_or_insert_with(|| {
-                self.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("syclone batch") })
+                self.device
+                    .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                        label: Some("syclone batch"),
+                    })
             });
-            let pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor { label: None, timestamp_writes: None });
+            let pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: None,
+                timestamp_writes: None,
+            });
             batch.pass = Some(pass.forget_lifetime());
         }
         let pass = batch.pass.as_mut().expect("pass opened above");
@@ -261,7 +303,9 @@ impl VulkanDevice {
         self.submit(batch);
         self.device
             .poll(wgpu::PollType::wait_indefinitely())
-            .map_err(|e| RtError::Device(format!("{}: waiting for the device failed: {e}", self.name)))?;
+            .map_err(|e| {
+                RtError::Device(format!("{}: waiting for the device failed: {e}", self.name))
+            })?;
         self.take_errors()
     }
 
@@ -271,18 +315,29 @@ impl VulkanDevice {
         if errors.is_empty() {
             Ok(())
         } else {
-            Err(RtError::Device(format!("{}: {}", self.name, errors.join("; "))))
+            Err(RtError::Device(format!(
+                "{}: {}",
+                self.name,
+                errors.join("; ")
+            )))
         }
     }
 
     /// Copies device buffers into host memory, after everything recorded so far.
-    pub fn download(&self, batch: &mut Batch, items: &mut [(&wgpu::Buffer, &mut [u8])]) -> RtResult<()> {
+    pub fn download(
+        &self,
+        batch: &mut Batch,
+        items: &mut [(&wgpu::Buffer, &mut [u8])],
+    ) -> RtResult<()> {
         if items.is_empty() {
             return Ok(());
         }
         self.submit(batch);
-        let mut encoder =
-            self.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("syclone download") });
+        let mut encoder = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("syclone download"),
+            });
         let staging: Vec<wgpu::Buffer> = items
             .iter()
             .map(|(src, host)| {
@@ -309,14 +364,19 @@ impl VulkanDevice {
         }
         self.wait(batch)?;
         if let Some(e) = lock(&failures).first() {
-            return Err(RtError::Device(format!("{}: reading device memory back failed: {e}", self.name)));
+            return Err(RtError::Device(format!(
+                "{}: reading device memory back failed: {e}",
+                self.name
+            )));
         }
         for ((_, host), buffer) in items.iter_mut().zip(&staging) {
             let len = host.len();
-            let view = buffer
-                .slice(..)
-                .get_mapped_range()
-                .map_err(|e| RtError::Device(format!("{}: cannot read device memory back: {e}", self.name)))?;
+            let view = buffer.slice(..).get_mapped_range().map_err(|e| {
+                RtError::Device(format!(
+                    "{}: cannot read device memory back: {e}",
+                    self.name
+                ))
+            })?;
             host.copy_from_slice(&view[..len]);
             drop(view);
             buffer.unmap();
@@ -338,5 +398,11 @@ fn layout_entries(info: &KernelInfo) -> Vec<wgpu::BindGroupLayoutEntry> {
         },
         count: None,
     };
-    std::iter::once(storage(0, true)).chain(info.buffers.iter().map(|b| storage(b.binding, !b.access.writes()))).collect()
+    std::iter::once(storage(0, true))
+        .chain(
+            info.buffers
+                .iter()
+                .map(|b| storage(b.binding, !b.access.writes())),
+        )
+        .collect()
 }

@@ -4,7 +4,9 @@
 
 #![allow(dead_code)]
 
-use compiler_core::bundle::{Access, BufferBinding, DeviceBundle, DeviceImage, KernelInfo, PointerOrigin, ScalarCopy};
+use compiler_core::bundle::{
+    Access, BufferBinding, DeviceBundle, DeviceImage, KernelInfo, PointerOrigin, ScalarCopy,
+};
 use compiler_core::target::TargetKind;
 use std::ffi::{c_void, CStr};
 use std::sync::Once;
@@ -86,11 +88,18 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
 
 fn spirv(wgsl: &str) -> Vec<u32> {
     let module = naga::front::wgsl::parse_str(wgsl).expect("test WGSL parses");
-    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
-        .validate(&module)
-        .expect("test WGSL validates");
-    let pipeline = naga::back::spv::PipelineOptions { shader_stage: naga::ShaderStage::Compute, entry_point: "main".into() };
-    naga::back::spv::write_vec(&module, &info, &Default::default(), Some(&pipeline)).expect("SPIR-V out")
+    let info = naga::valid::Validator::new(
+        naga::valid::ValidationFlags::all(),
+        naga::valid::Capabilities::all(),
+    )
+    .validate(&module)
+    .expect("test WGSL validates");
+    let pipeline = naga::back::spv::PipelineOptions {
+        shader_stage: naga::ShaderStage::Compute,
+        entry_point: "main".into(),
+    };
+    naga::back::spv::write_vec(&module, &info, &Default::default(), Some(&pipeline))
+        .expect("SPIR-V out")
 }
 
 fn binding(binding: u32, offset: u32, access: Access, slot: u32, name: &str) -> BufferBinding {
@@ -107,12 +116,29 @@ fn binding(binding: u32, offset: u32, access: Access, slot: u32, name: &str) -> 
     }
 }
 
-fn kernel(key: &str, arg1: usize, param_block_size: u32, buffers: Vec<BufferBinding>, mut scalars: Vec<ScalarCopy>) -> KernelInfo {
+fn kernel(
+    key: &str,
+    arg1: usize,
+    param_block_size: u32,
+    buffers: Vec<BufferBinding>,
+    mut scalars: Vec<ScalarCopy>,
+) -> KernelInfo {
     // extent[0] of the bounds goes to words 0..2 of every parameter block.
-    scalars.insert(0, ScalarCopy { arg: 0, offset: 0, size: 8, dest: 0 });
+    scalars.insert(
+        0,
+        ScalarCopy {
+            arg: 0,
+            offset: 0,
+            size: 8,
+            dest: 0,
+        },
+    );
     KernelInfo {
         key: key.into(),
-        display_name: key.trim_start_matches('P').trim_start_matches(char::is_numeric).into(),
+        display_name: key
+            .trim_start_matches('P')
+            .trim_start_matches(char::is_numeric)
+            .into(),
         entry_point: "main".into(),
         dimensions: 1,
         work_group_size: [64, 1, 1],
@@ -124,7 +150,11 @@ fn kernel(key: &str, arg1: usize, param_block_size: u32, buffers: Vec<BufferBind
 }
 
 pub fn bundle() -> DeviceBundle {
-    let image = |wgsl: &str, info: KernelInfo| DeviceImage { target: TargetKind::SpirvVulkan, spirv: spirv(wgsl), kernels: vec![info] };
+    let image = |wgsl: &str, info: KernelInfo| DeviceImage {
+        target: TargetKind::SpirvVulkan,
+        spirv: spirv(wgsl),
+        kernels: vec![info],
+    };
     let vadd = kernel(
         VADD_KEY,
         size_of::<VaddClosure>(),
@@ -140,19 +170,34 @@ pub fn bundle() -> DeviceBundle {
         SAXPY_KEY,
         size_of::<SaxpyClosure>(),
         32,
-        vec![binding(1, 8, Access::Read, 16, "x"), binding(2, 16, Access::ReadWrite, 24, "y")],
-        vec![ScalarCopy { arg: 1, offset: 0, size: 4, dest: 8 }],
+        vec![
+            binding(1, 8, Access::Read, 16, "x"),
+            binding(2, 16, Access::ReadWrite, 24, "y"),
+        ],
+        vec![ScalarCopy {
+            arg: 1,
+            offset: 0,
+            size: 4,
+            dest: 8,
+        }],
     );
     let scale = kernel(
         SCALE_KEY,
         size_of::<ScaleClosure>(),
         24,
-        vec![binding(1, 0, Access::Read, 8, "input"), binding(2, 8, Access::Write, 16, "output")],
+        vec![
+            binding(1, 0, Access::Read, 8, "input"),
+            binding(2, 8, Access::Write, 16, "output"),
+        ],
         vec![],
     );
     DeviceBundle {
         format_version: compiler_core::bundle::BUNDLE_FORMAT_VERSION,
-        images: vec![image(VADD_WGSL, vadd), image(SAXPY_WGSL, saxpy), image(SCALE_WGSL, scale)],
+        images: vec![
+            image(VADD_WGSL, vadd),
+            image(SAXPY_WGSL, saxpy),
+            image(SCALE_WGSL, scale),
+        ],
     }
 }
 
@@ -205,8 +250,21 @@ pub unsafe extern "C" fn scale_host(args: *const *const c_void, begin: usize, en
 pub type HostFn = unsafe extern "C" fn(*const *const c_void, usize, usize);
 
 /// Launches `key` over n items with `closure` as argument 1, as sycl.hpp does.
-pub fn launch<C>(q: SycloneQueue, key: &str, n: usize, closure: &C, host: HostFn) -> Result<(), (Errc, String)> {
-    launch_sized(q, key, n, closure as *const C as *const c_void, size_of::<C>(), host)
+pub fn launch<C>(
+    q: SycloneQueue,
+    key: &str,
+    n: usize,
+    closure: &C,
+    host: HostFn,
+) -> Result<(), (Errc, String)> {
+    launch_sized(
+        q,
+        key,
+        n,
+        closure as *const C as *const c_void,
+        size_of::<C>(),
+        host,
+    )
 }
 
 pub fn launch_sized(
@@ -263,7 +321,12 @@ pub fn queue(on: On) -> Option<SycloneQueue> {
         }
     };
     let mut q: SycloneQueue = std::ptr::null_mut();
-    assert_eq!(queue_create_with_selector(Some(selector), &mut q), 0, "{}", last_error_message());
+    assert_eq!(
+        queue_create_with_selector(Some(selector), &mut q),
+        0,
+        "{}",
+        last_error_message()
+    );
     // SAFETY: the name is a NUL-terminated string valid while q lives.
     let name = unsafe { CStr::from_ptr(syclone_queue_device_name(q)) };
     println!("running on {}", name.to_string_lossy());
