@@ -300,3 +300,102 @@ fn malformed_bundle_is_ignored() {
     // Registration still works afterwards.
     register();
 }
+
+/// More work-groups than one grid dimension allows (65535 * 64 items):
+/// the runtime launches rows of groups and the kernel bounds-checks.
+fn large_range(on: On) {
+    let Some(q) = queue(on) else { return };
+    let n = 65_535 * 64 + 1000;
+    let input = syclone_malloc(q, n * 4, 4, 2).cast::<u32>();
+    let output = syclone_malloc(q, (n + 1) * 4, 4, 2).cast::<u32>();
+    // SAFETY: n (and n + 1) u32 of shared USM.
+    let (ins, outs) = unsafe {
+        (
+            std::slice::from_raw_parts_mut(input, n),
+            std::slice::from_raw_parts_mut(output, n + 1),
+        )
+    };
+    for (i, v) in ins.iter_mut().enumerate() {
+        *v = i as u32;
+    }
+    outs[n] = 12345;
+    launch(q, SCALE_KEY, n, &ScaleClosure { input, output }, scale_host).unwrap();
+    assert_eq!(syclone_queue_wait(q), 0);
+    for i in [0, 1, 64 * 65_535 - 1, 64 * 65_535, n - 1] {
+        assert_eq!(outs[i], 2 * i as u32 + 1, "output[{i}] on {on:?}");
+    }
+    assert!(outs[..n]
+        .iter()
+        .enumerate()
+        .all(|(i, &v)| v == 2 * i as u32 + 1));
+    assert_eq!(outs[n], 12345, "the item past the range is untouched");
+    assert_eq!(syclone_free(q, input.cast()), 0);
+    assert_eq!(syclone_free(q, output.cast()), 0);
+    syclone_queue_release(q);
+}
+
+#[test]
+fn large_range_splits_into_rows() {
+    on_both(large_range);
+}
+
+/// Many launches without a host wait: more than one batch of dispatches,
+/// uploads of shared USM between them, all in order.
+fn many_launches(on: On) {
+    let Some(q) = queue(on) else { return };
+    let n = 1000usize;
+    let x = syclone_malloc(q, n * 4, 4, 2).cast::<f32>();
+    let y = syclone_malloc(q, n * 4, 4, 2).cast::<f32>();
+    // SAFETY: n floats of shared USM each.
+    let (xs, ys) = unsafe {
+        (
+            std::slice::from_raw_parts_mut(x, n),
+            std::slice::from_raw_parts_mut(y, n),
+        )
+    };
+    xs.fill(1.0);
+    for (i, v) in ys.iter_mut().enumerate() {
+        *v = i as f32;
+    }
+    let k = SaxpyClosure { alpha: 0.5, x, y };
+    let bounds = Bounds { extent: [n, 1, 1] };
+    let key = std::ffi::CString::new(SAXPY_KEY).unwrap();
+    let args: [*const c_void; 2] = [
+        (&bounds as *const Bounds).cast(),
+        (&k as *const SaxpyClosure).cast(),
+    ];
+    let sizes = [size_of::<Bounds>(), size_of::<SaxpyClosure>()];
+    let desc = SycloneLaunchDesc {
+        kernel_key: key.as_ptr(),
+        dims: 1,
+        range: [n, 1, 1],
+        num_args: 2,
+        args: args.as_ptr(),
+        arg_sizes: sizes.as_ptr(),
+        host_kernel: Some(saxpy_host),
+        num_accessed: 0,
+        accessed: std::ptr::null(),
+        access_modes: std::ptr::null(),
+    };
+    let launches = 600;
+    for _ in 0..launches {
+        assert_eq!(
+            syclone_launch(q, &desc, std::ptr::null_mut()),
+            0,
+            "{}",
+            last_error_message()
+        );
+    }
+    assert_eq!(syclone_queue_wait(q), 0);
+    for (i, &v) in ys.iter().enumerate() {
+        assert_eq!(v, i as f32 + 0.5 * launches as f32, "y[{i}] on {on:?}");
+    }
+    assert_eq!(syclone_free(q, x.cast()), 0);
+    assert_eq!(syclone_free(q, y.cast()), 0);
+    syclone_queue_release(q);
+}
+
+#[test]
+fn many_launches_stay_in_order() {
+    on_both(many_launches);
+}
