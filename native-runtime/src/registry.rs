@@ -82,3 +82,44 @@ pub fn unregister(bytes: &[u8]) -> Result<(), serde_json::Error> {
 pub fn lookup(key: &str) -> Option<KernelEntry> {
     registry().as_ref()?.kernels.get(key).cloned()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use compiler_core::target::TargetKind;
+
+    fn bundle(key: &str) -> Vec<u8> {
+        let info = KernelInfo {
+            key: key.into(),
+            display_name: "K".into(),
+            entry_point: "main".into(),
+            dimensions: 1,
+            work_group_size: [64, 1, 1],
+            arg_sizes: vec![24],
+            param_block_size: 8,
+            buffers: vec![],
+            scalars: vec![],
+        };
+        let image = DeviceImage {
+            target: TargetKind::SpirvVulkan,
+            spirv: vec![0x0723_0203],
+            kernels: vec![info],
+        };
+        DeviceBundle {
+            format_version: 1,
+            images: vec![image],
+        }
+        .to_bytes()
+    }
+
+    #[test]
+    fn register_lookup_unregister() {
+        let bytes = bundle("P14RegistryTestK");
+        assert_eq!(register(&bytes).unwrap(), 1);
+        let entry = lookup("P14RegistryTestK").expect("registered");
+        assert_eq!(entry.info.arg_sizes, vec![24]);
+        unregister(&bytes).unwrap();
+        assert!(lookup("P14RegistryTestK").is_none());
+        assert!(register(b"[1, 2").is_err());
+    }
+}
