@@ -1,0 +1,408 @@
+//! A Vulkan device through wgpu: device creation, pipeline caches, the batch
+//! of recorded dispatches, uploads and downloads.
+
+use crate::error::{RtError, RtResult};
+use crate::registry::KernelEntry;
+use crate::selector::DeviceType;
+use compiler_core::bundle::KernelInfo;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Dispatches recorded before the batch is submitted even if nobody waits.
+const MAX_BATCH: usize = 256;
+
+/// A compute pipeline and the layout its bind groups use.
+pub struct Pipeline {
+    pub pipeline: wgpu::ComputePipeline,
+    pub layout: wgpu::BindGroupLayout,
+}
+
+/// Commands recorded but not yet submitted: one encoder, one open compute pass.
+#[derive(Default)]
+pub struct Batch {
+    pass: Option<wgpu::ComputePass<'static>>,
+    encoder: Option<wgpu::CommandEncoder>,
+    dispatches: usize,
+}
+
+pub struct VulkanDevice {
+    pub name: String,
+    pub vendor: String,
+    pub device_type: DeviceType,
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    limits: wgpu::Limits,
+    modules: Mutex<HashMap<u64, wgpu::ShaderModule>>,
+    pipelines: Mutex<HashMap<(u64, String), Arc<Pipeline>>>,
+    batch: Mutex<Batch>,
+    errors: Arc<Mutex<Vec<String>>>,
+    dummy: wgpu::Buffer,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// A readable vendor name for a PCI vendor id.
+fn vendor_name(info: &wgpu::AdapterInfo) -> String {
+    match info.vendor {
+        0x10de => "NVIDIA".into(),
+        0x1002 | 0x1022 => "AMD".into(),
+        0x8086 => "Intel".into(),
+        0x10005 => "Mesa".into(),
+        0x13b5 => "ARM".into(),
+        0x5143 => "Qualcomm".into(),
+        0x106b => "Apple".into(),
+        v if !info.driver.is_empty() => format!("{} ({v:#x})", info.driver),
+        v => format!("{v:#x}"),
+    }
+}
+
+pub fn device_type_of(info: &wgpu::AdapterInfo) -> DeviceType {
+    match info.device_type {
+        wgpu::DeviceType::Cpu => DeviceType::Cpu,
+        _ => DeviceType::Gpu,
+    }
+}
+
+impl VulkanDevice {
+    /// Opens the adapter, with 64-bit integers and doubles when it has them.
+    pub fn open(adapter: &wgpu::Adapter) -> RtResult<Arc<Self>> {
+        let info = adapter.get_info();
+        let wanted = wgpu::Features::SHADER_INT64 | wgpu::Features::SHADER_F64;
+        let desc = wgpu::DeviceDescriptor {
+            label: Some("syclone"),
+            required_features: adapter.features() & wanted,
+            required_limits: adapter.limits(),
+            ..Default::default()
+        };
+        let (device, queue) = pollster::block_on(adapter.request_device(&desc))
+            .map_err(|e| RtError::Device(format!("cannot open {}: {e}", info.name)))?;
+        let errors: Arc<Mutex<Vec<String>>> = Arc::default();
+        let sink = errors.clone();
+        device.on_uncaptured_error(Arc::new(move |e: wgpu::Error| {
+            eprintln!("syclone: device error: {e}");
+            lock(&sink).push(e.to_string());
+        }));
+        let dummy = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("syclone null binding"),
+            size: 16,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        });
+        Ok(Arc::new(VulkanDevice {
+            name: info.name.clone(),
+            vendor: vendor_name(&info),
+            device_type: device_type_of(&info),
+            limits: device.limits(),
+            device,
+            queue,
+            modules: Mutex::default(),
+            pipelines: Mutex::default(),
+            batch: Mutex::default(),
+            errors,
+            dummy,
+        }))
+    }
+
+    pub fn max_workgroups_per_dimension(&self) -> u32 {
+        self.limits.max_compute_workgroups_per_dimension
+    }
+
+    /// The bound for a pointer the kernel never dereferences.
+    pub fn dummy_buffer(&self) -> &wgpu::Buffer {
+        &self.dummy
+    }
+
+    /// A storage buffer for an allocation of `size` bytes (zero-filled).
+    pub fn create_storage(&self, size: usize) -> RtResult<wgpu::Buffer> {
+        let padded = (size.max(4) as u64).div_ceil(4) * 4;
+        if padded > self.limits.max_buffer_size {
+            return Err(RtError::Allocation {
+                bytes: size,
+                reason: format!(
+                    "{} allows at most {} bytes per buffer",
+                    self.name, self.limits.max_buffer_size
+                ),
+            });
+        }
+        Ok(self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("syclone allocation"),
+            size: padded,
+            usage: wgpu::BufferUsages::STORAGE
+                | wgpu::BufferUsages::COPY_SRC
+                | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        }))
+    }
+
+    /// A read-only storage buffer holding a kernel's parameter block.
+    /// `bytes.len()` must be a non-zero multiple of 4.
+    pub fn create_params(&self, bytes: &[u8]) -> RtResult<wgpu::Buffer> {
+        let buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("syclone parameters"),
+            size: bytes.len() as u64,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: true,
+        });
+        buffer
+            .slice(..)
+            .get_mapped_range_mut()
+            .map_err(|e| {
+                RtError::Device(format!(
+                    "{}: cannot fill the parameter block: {e}",
+                    self.name
+                ))
+            })?
+            .copy_from_slice(bytes);
+        buffer.unmap();
+        Ok(buffer)
+    }
+
+    /// The pipeline of a kernel, created (and cached) on first use.
+    pub fn pipeline(&self, entry: &KernelEntry) -> RtResult<Arc<Pipeline>> {
+        let key = (entry.image.id, entry.info.entry_point.clone());
+        if let Some(p) = lock(&self.pipelines).get(&key) {
+            return Ok(p.clone());
+        }
+        let build_err = |reason: String| RtError::Build {
+            kernel: entry.info.display_name.clone(),
+            device: self.name.clone(),
+            reason,
+        };
+        let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let module = {
+            let mut modules = lock(&self.modules);
+            modules
+                .entry(entry.image.id)
+                .or_insert_with(|| {
+                    self.device
+                        .create_shader_module(wgpu::ShaderModuleDescriptor {
+                            label: Some(&entry.info.display_name),
+                            source: wgpu::ShaderSource::SpirV(std::borrow::Cow::Borrowed(
+                                &entry.image.image.spirv,
+                            )),
+                        })
+                })
+                .clone()
+        };
+        let layout = self
+            .device
+            .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some(&entry.info.display_name),
+                entries: &layout_entries(&entry.info),
+            });
+        let pipeline_layout = self
+            .device
+            .create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                label: Some(&entry.info.display_name),
+                bind_group_layouts: &[Some(&layout)],
+                immediate_size: 0,
+            });
+        let pipeline = self
+            .device
+            .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some(&entry.info.display_name),
+                layout: Some(&pipeline_layout),
+                module: &module,
+                entry_point: Some(&entry.info.entry_point),
+                compilation_options: Default::default(),
+                cache: None,
+            });
+        if let Some(err) = pollster::block_on(scope.pop()) {
+            // A bad module stays bad: forget it so that the error repeats with its cause.
+            lock(&self.modules).remove(&entry.image.id);
+            return Err(build_err(err.to_string()));
+        }
+        let p = Arc::new(Pipeline { pipeline, layout });
+        lock(&self.pipelines).insert(key, p.clone());
+        Ok(p)
+    }
+
+    pub fn create_bind_group(
+        &self,
+        layout: &wgpu::BindGroupLayout,
+        buffers: &[(u32, &wgpu::Buffer)],
+    ) -> wgpu::BindGroup {
+        let entries: Vec<wgpu::BindGroupEntry> = buffers
+            .iter()
+            .map(|(binding, buffer)| wgpu::BindGroupEntry {
+                binding: *binding,
+                resource: buffer.as_entire_binding(),
+            })
+            .collect();
+        self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: None,
+            layout,
+            entries: &entries,
+        })
+    }
+
+    pub fn lock_batch(&self) -> MutexGuard<'_, Batch> {
+        lock(&self.batch)
+    }
+
+    /// Records a dispatch into the open compute pass.
+    pub fn record_dispatch(
+        &self,
+        batch: &mut Batch,
+        pipeline: &Pipeline,
+        group: &wgpu::BindGroup,
+        grid: [u32; 2],
+    ) {
+        if batch.pass.is_none() {
+            let encoder = batch.encoder.get_or_insert_with(|| {
+                self.device
+                    .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                        label: Some("syclone batch"),
+                    })
+            });
+            let pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: None,
+                timestamp_writes: None,
+            });
+            batch.pass = Some(pass.forget_lifetime());
+        }
+        let pass = batch.pass.as_mut().expect("pass opened above");
+        pass.set_pipeline(&pipeline.pipeline);
+        pass.set_bind_group(0, group, &[]);
+        pass.dispatch_workgroups(grid[0], grid[1], 1);
+        batch.dispatches += 1;
+        if batch.dispatches >= MAX_BATCH {
+            self.submit(batch);
+        }
+    }
+
+    /// Submits the recorded commands without waiting for them.
+    pub fn submit(&self, batch: &mut Batch) {
+        drop(batch.pass.take());
+        if let Some(encoder) = batch.encoder.take() {
+            self.queue.submit([encoder.finish()]);
+        }
+        batch.dispatches = 0;
+    }
+
+    /// Writes host bytes into a device buffer, after everything recorded so far.
+    pub fn upload(&self, batch: &mut Batch, buffer: &wgpu::Buffer, bytes: &[u8]) {
+        // queue.write_buffer takes effect before the next submission's commands,
+        // so commands recorded earlier must be submitted first.
+        self.submit(batch);
+        let aligned = bytes.len() & !3;
+        if aligned > 0 {
+            self.queue.write_buffer(buffer, 0, &bytes[..aligned]);
+        }
+        if aligned < bytes.len() {
+            let mut tail = [0u8; 4];
+            tail[..bytes.len() - aligned].copy_from_slice(&bytes[aligned..]);
+            self.queue.write_buffer(buffer, aligned as u64, &tail);
+        }
+    }
+
+    /// Submits the batch and waits for the device to finish it.
+    pub fn wait(&self, batch: &mut Batch) -> RtResult<()> {
+        self.submit(batch);
+        self.device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .map_err(|e| {
+                RtError::Device(format!("{}: waiting for the device failed: {e}", self.name))
+            })?;
+        self.take_errors()
+    }
+
+    /// Reports errors the device raised asynchronously since the last check.
+    pub fn take_errors(&self) -> RtResult<()> {
+        let errors = std::mem::take(&mut *lock(&self.errors));
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(RtError::Device(format!(
+                "{}: {}",
+                self.name,
+                errors.join("; ")
+            )))
+        }
+    }
+
+    /// Copies device buffers into host memory, after everything recorded so far.
+    pub fn download(
+        &self,
+        batch: &mut Batch,
+        items: &mut [(&wgpu::Buffer, &mut [u8])],
+    ) -> RtResult<()> {
+        if items.is_empty() {
+            return Ok(());
+        }
+        self.submit(batch);
+        let mut encoder = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("syclone download"),
+            });
+        let staging: Vec<wgpu::Buffer> = items
+            .iter()
+            .map(|(src, host)| {
+                let size = (host.len().max(4) as u64).div_ceil(4) * 4;
+                let staging = self.device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("syclone staging"),
+                    size,
+                    usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                    mapped_at_creation: false,
+                });
+                encoder.copy_buffer_to_buffer(src, 0, &staging, 0, size);
+                staging
+            })
+            .collect();
+        self.queue.submit([encoder.finish()]);
+        let failures: Arc<Mutex<Vec<String>>> = Arc::default();
+        for buffer in &staging {
+            let failures = failures.clone();
+            buffer.map_async(wgpu::MapMode::Read, .., move |r| {
+                if let Err(e) = r {
+                    lock(&failures).push(e.to_string());
+                }
+            });
+        }
+        self.wait(batch)?;
+        if let Some(e) = lock(&failures).first() {
+            return Err(RtError::Device(format!(
+                "{}: reading device memory back failed: {e}",
+                self.name
+            )));
+        }
+        for ((_, host), buffer) in items.iter_mut().zip(&staging) {
+            let len = host.len();
+            let view = buffer.slice(..).get_mapped_range().map_err(|e| {
+                RtError::Device(format!(
+                    "{}: cannot read device memory back: {e}",
+                    self.name
+                ))
+            })?;
+            host.copy_from_slice(&view[..len]);
+            drop(view);
+            buffer.unmap();
+        }
+        Ok(())
+    }
+}
+
+/// Binding 0: the parameter block (read-only); bindings 1..: the pointers,
+/// read-only unless the kernel writes through them.
+fn layout_entries(info: &KernelInfo) -> Vec<wgpu::BindGroupLayoutEntry> {
+    let storage = |binding: u32, read_only: bool| wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only },
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    };
+    std::iter::once(storage(0, true))
+        .chain(
+            info.buffers
+                .iter()
+                .map(|b| storage(b.binding, !b.access.writes())),
+        )
+        .collect()
+}

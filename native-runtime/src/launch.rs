@@ -1,0 +1,286 @@
+//! Kernel launch: on the host device, the host-compiled kernel over a thread
+//! pool; on a Vulkan device, the parameter block, the bindings, the dispatch
+//! grid and the recorded dispatch.
+
+use crate::device::host::{self, HostKernel};
+use crate::device::vulkan::VulkanDevice;
+use crate::device::Device;
+use crate::error::{RtError, RtResult};
+use crate::memory;
+use crate::registry::{self, KernelEntry};
+use crate::sync;
+use compiler_core::bundle::Access;
+use std::ffi::c_void;
+use std::sync::Arc;
+
+/// A launch as the C ABI describes it, with the argument bytes borrowed.
+pub struct Launch<'a> {
+    pub key: &'a str,
+    pub dims: u32,
+    pub range: [usize; 3],
+    /// The bytes of each kernel argument.
+    pub args: Vec<&'a [u8]>,
+    /// The raw argument array, for the host kernel.
+    pub arg_ptrs: *const *const c_void,
+    pub host_kernel: Option<HostKernel>,
+}
+
+impl Launch<'_> {
+    /// Number of work-items: the product of the range's first `dims` extents.
+    pub fn total(&self) -> RtResult<usize> {
+        if !(1..=3).contains(&self.dims) {
+            return Err(RtError::Invalid(format!(
+                "kernel {}: {} dimensions (expected 1 to 3)",
+                self.key, self.dims
+            )));
+        }
+        self.range[..self.dims as usize]
+            .iter()
+            .try_fold(1usize, |acc, &r| acc.checked_mul(r))
+            .ok_or_else(|| RtError::NdRange {
+                kernel: self.key.to_string(),
+                total: u64::MAX,
+            })
+    }
+}
+
+/// Runs or enqueues the kernel; returns the device to wait on, if any.
+pub fn launch(device: &Device, l: &Launch) -> RtResult<Option<Arc<VulkanDevice>>> {
+    match device {
+        Device::Host => {
+            launch_host(l)?;
+            Ok(None)
+        }
+        Device::Vulkan(dev) => {
+            launch_vulkan(dev, l)?;
+            Ok(Some(dev.clone()))
+        }
+    }
+}
+
+fn launch_host(l: &Launch) -> RtResult<()> {
+    let total = l.total()?;
+    let kernel = l.host_kernel.ok_or_else(|| {
+        RtError::Invalid(format!(
+            "kernel {}: no host kernel for the host device",
+            l.key
+        ))
+    })?;
+    sync::prepare_host_kernel()?;
+    // SAFETY: `arg_ptrs` is the argument array the C caller built for this
+    // host kernel; it stays valid until syclone_launch returns, and we run
+    // synchronously.
+    unsafe { host::run(kernel, l.arg_ptrs, total) };
+    Ok(())
+}
+
+/// `len` bytes of argument `arg` from `offset`.
+fn arg_bytes<'a>(
+    l: &Launch<'a>,
+    entry: &KernelEntry,
+    arg: u32,
+    offset: u32,
+    len: u32,
+) -> RtResult<&'a [u8]> {
+    let layout_err = |detail: String| RtError::ArgumentLayout {
+        kernel: entry.info.display_name.clone(),
+        detail,
+    };
+    let bytes = l
+        .args
+        .get(arg as usize)
+        .ok_or_else(|| layout_err(format!("argument {arg} does not exist")))?;
+    let (start, end) = (offset as usize, offset as usize + len as usize);
+    bytes.get(start..end).ok_or_else(|| {
+        layout_err(format!(
+            "bytes {start}..{end} of argument {arg} lie outside its {} bytes",
+            bytes.len()
+        ))
+    })
+}
+
+/// A binding resolved for one launch: the binding number, the start of the
+/// allocation it binds (None: the dummy buffer) and the kernel's access.
+type Bound = (u32, Option<usize>, Access);
+
+/// The parameter block and the resolved bindings.
+fn resolve(
+    l: &Launch,
+    entry: &KernelEntry,
+    table: &memory::MemoryTable,
+) -> RtResult<(Vec<u8>, Vec<Bound>)> {
+    let info = &entry.info;
+    let kernel = || info.display_name.clone();
+    let mut params = vec![0u8; (info.param_block_size.max(4) as usize).div_ceil(4) * 4];
+    let mut put = |dest: u32, bytes: &[u8]| -> RtResult<()> {
+        let dest = dest as usize;
+        let slot =
+            params
+                .get_mut(dest..dest + bytes.len())
+                .ok_or_else(|| RtError::ArgumentLayout {
+                    kernel: kernel(),
+                    detail: format!(
+                        "parameter-block bytes {dest}..{} exceed its {} bytes",
+                        dest + bytes.len(),
+                        info.param_block_size
+                    ),
+                })?;
+        slot.copy_from_slice(bytes);
+        Ok(())
+    };
+    for s in &info.scalars {
+        put(s.dest, arg_bytes(l, entry, s.arg, s.offset, s.size)?)?;
+    }
+    let mut bound = Vec::with_capacity(info.buffers.len());
+    for b in &info.buffers {
+        let raw = arg_bytes(l, entry, b.arg, b.offset, 8)?;
+        let addr = u64::from_le_bytes(raw.try_into().expect("8 bytes")) as usize;
+        if addr == 0 && b.access == Access::None {
+            bound.push((b.binding, None, b.access));
+            continue;
+        }
+        let alloc = table.find(addr).ok_or_else(|| RtError::UnknownPointer {
+            kernel: kernel(),
+            name: b.name.clone(),
+            addr,
+        })?;
+        let byte_off = addr - alloc.start;
+        if b.elem_size == 0 || !byte_off.is_multiple_of(b.elem_size as usize) {
+            return Err(RtError::MisalignedPointer {
+                kernel: kernel(),
+                name: b.name.clone(),
+                addr,
+                elem_size: b.elem_size,
+            });
+        }
+        let index = (byte_off / b.elem_size as usize) as u64;
+        let width = b.index_bytes as usize;
+        if !(width == 4 || width == 8) || (width == 4 && index > u64::from(u32::MAX)) {
+            return Err(RtError::ArgumentLayout {
+                kernel: kernel(),
+                detail: format!(
+                    "element offset {index} of {} does not fit {width} index bytes",
+                    b.name
+                ),
+            });
+        }
+        put(b.offset_slot, &index.to_le_bytes()[..width])?;
+        bound.push((b.binding, Some(alloc.start), b.access));
+    }
+    Ok((params, bound))
+}
+
+/// Work-groups for `total` items: x up to the per-dimension limit, then rows.
+fn grid(total: usize, wg_size: u32, max_per_dim: u32, kernel: &str) -> RtResult<[u32; 2]> {
+    let groups = (total as u64).div_ceil(u64::from(wg_size.max(1)));
+    let max = u64::from(max_per_dim.max(1));
+    let x = groups.min(max);
+    let y = groups.div_ceil(x.max(1));
+    if y > max {
+        return Err(RtError::NdRange {
+            kernel: kernel.to_string(),
+            total: total as u64,
+        });
+    }
+    Ok([x as u32, y as u32])
+}
+
+fn launch_vulkan(dev: &Arc<VulkanDevice>, l: &Launch) -> RtResult<()> {
+    let entry =
+        registry::lookup(l.key).ok_or_else(|| RtError::KernelNotRegistered(l.key.to_string()))?;
+    let info = &entry.info;
+    let layout_err = |detail: String| RtError::ArgumentLayout {
+        kernel: info.display_name.clone(),
+        detail,
+    };
+    if l.args.len() != info.arg_sizes.len() {
+        return Err(layout_err(format!(
+            "the host passes {} arguments, the device image expects {}",
+            l.args.len(),
+            info.arg_sizes.len()
+        )));
+    }
+    for (i, (host, &device)) in l.args.iter().zip(&info.arg_sizes).enumerate() {
+        if host.len() != device as usize {
+            return Err(layout_err(format!(
+                "argument {i} is {} bytes on the host, {device} in the device image",
+                host.len()
+            )));
+        }
+    }
+    let total = l.total()?;
+    let grid = grid(
+        total,
+        info.work_group_size[0],
+        dev.max_workgroups_per_dimension(),
+        &info.display_name,
+    )?;
+    let mut table = memory::table();
+    let (params, bound) = resolve(l, &entry, &table)?;
+    // One allocation bound read-only and writable in one dispatch is a usage
+    // conflict for wgpu: report it here rather than as a late device error.
+    for (i, (_, a, acc)) in bound.iter().enumerate() {
+        let conflict = bound[..i]
+            .iter()
+            .any(|(_, b, bcc)| a.is_some() && a == b && acc.writes() != bcc.writes());
+        if conflict {
+            return Err(RtError::Invalid(format!(
+                "kernel {}: one allocation is bound both read-only and writable (pointers {} alias); \
+                 this is not supported on wgpu devices yet",
+                info.display_name,
+                info.buffers[i].name
+            )));
+        }
+    }
+    for (_, start, _) in &bound {
+        if let Some(start) = start {
+            let dereferenced = bound
+                .iter()
+                .any(|(_, s, a)| s == &Some(*start) && *a != Access::None);
+            sync::prepare_for_kernel(&mut table, *start, dev, dereferenced)?;
+        }
+    }
+    let pipeline = dev.pipeline(&entry)?;
+    if total == 0 {
+        return Ok(());
+    }
+    let params = dev.create_params(&params)?;
+    let mut buffers: Vec<(u32, &wgpu::Buffer)> = vec![(0, &params)];
+    for (binding, start, _) in &bound {
+        let buffer = match start {
+            Some(s) => {
+                &table
+                    .find(*s)
+                    .and_then(|a| a.gpu.as_ref())
+                    .expect("prepared above")
+                    .buffer
+            }
+            None => dev.dummy_buffer(),
+        };
+        buffers.push((*binding, buffer));
+    }
+    let group = dev.create_bind_group(&pipeline.layout, &buffers);
+    dev.record_dispatch(&mut dev.lock_batch(), &pipeline, &group, grid);
+    for (_, start, access) in &bound {
+        if let (Some(s), true) = (start, access.writes()) {
+            if let Some(a) = table.get_mut(*s) {
+                a.fresh = memory::Fresh::Device;
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::grid;
+
+    #[test]
+    fn grids_split_into_rows() {
+        assert_eq!(grid(100_003, 64, 65_535, "k").unwrap(), [1563, 1]);
+        assert_eq!(grid(0, 64, 65_535, "k").unwrap(), [0, 0]);
+        // 2^26 items in groups of 64: 2^20 groups = 65535 * 17 rows (rounded up).
+        assert_eq!(grid(1 << 26, 64, 65_535, "k").unwrap(), [65_535, 17]);
+        assert!(grid(usize::MAX / 2, 1, 65_535, "k").is_err());
+    }
+}

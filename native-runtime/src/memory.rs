@@ -1,0 +1,233 @@
+//! Allocations and their coherence between host and device.
+//!
+//! Memory model on wgpu (Vulkan has no raw pointers, so every pointer a
+//! kernel sees is an (allocation, element offset) pair bound at launch):
+//!
+//! - Every allocation has a host address range. USM (`syclone_malloc`) gets
+//!   zeroed host memory aligned to max(alignment, 64); on a Vulkan queue it
+//!   also gets a wgpu storage buffer of the same size (rounded up to 4 bytes).
+//!   A SYCL buffer's host storage is the user's `host_ptr` (or zeroed memory
+//!   we allocate); its device copy is created on first use by a Vulkan kernel.
+//! - A global interval map (BTreeMap by start address) finds the allocation
+//!   that contains any address, e.g. a USM pointer into the middle of a block.
+//! - Coherence is kept at kernel boundaries; each allocation records which
+//!   copy is current (`Fresh`). Before a Vulkan kernel, every allocation it
+//!   dereferences is uploaded unless the device copy is known to be newer:
+//!   shared/host USM and buffers are uploaded whenever the host may have
+//!   written them (the host can write through the pointer at any time we do
+//!   not see); device USM only when a host-device kernel changed it. Writes
+//!   (not only reads) trigger the upload, so that a kernel writing part of an
+//!   allocation does not make the untouched part stale.
+//! - After a Vulkan kernel writes an allocation, the device copy is newer.
+//!   `syclone_queue_wait`/`syclone_event_wait` download device-newer shared and
+//!   host USM; `syclone_buffer_release` waits and downloads the buffer into its
+//!   host storage (the write-back into the user's `host_ptr`); `syclone_free`
+//!   waits for the queue first. Before a host-device kernel every device-newer
+//!   allocation is downloaded, and afterwards the host copies are newer.
+//! - Device USM on the host device is plain host memory.
+
+use crate::device::vulkan::VulkanDevice;
+use crate::error::{RtError, RtResult};
+use std::alloc::Layout;
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// `enum syclone_usm_kind`, plus SYCL buffers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AllocKind {
+    UsmDevice,
+    UsmHost,
+    UsmShared,
+    Buffer,
+}
+
+impl AllocKind {
+    pub fn from_usm(kind: i32) -> Option<Self> {
+        match kind {
+            0 => Some(AllocKind::UsmDevice),
+            1 => Some(AllocKind::UsmHost),
+            2 => Some(AllocKind::UsmShared),
+            _ => None,
+        }
+    }
+}
+
+/// Which copy of an allocation holds the current data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fresh {
+    /// The host copy (it may have been written since the last upload).
+    Host,
+    /// The device copy: a kernel wrote it and it was not downloaded since.
+    Device,
+    /// Both copies are equal, as far as the runtime saw.
+    Both,
+}
+
+/// The device copy of an allocation.
+pub struct GpuCopy {
+    pub device: Arc<VulkanDevice>,
+    pub buffer: wgpu::Buffer,
+}
+
+/// Host memory owned by the runtime.
+struct OwnedHost {
+    layout: Layout,
+}
+
+pub struct Allocation {
+    pub start: usize,
+    pub size: usize,
+    pub kind: AllocKind,
+    owned: Option<OwnedHost>,
+    pub gpu: Option<GpuCopy>,
+    pub fresh: Fresh,
+}
+
+impl Allocation {
+    /// Whether `addr` lies in this allocation (a zero-sized one contains its start).
+    fn contains(&self, addr: usize) -> bool {
+        addr >= self.start && addr < self.start + self.size.max(1)
+    }
+
+    /// Whether a kernel on `device` must upload this allocation before it
+    /// dereferences it.
+    pub fn needs_upload(&self) -> bool {
+        match self.kind {
+            AllocKind::UsmDevice => self.fresh == Fresh::Host,
+            _ => self.fresh != Fresh::Device,
+        }
+    }
+
+    /// The host bytes of the allocation.
+    ///
+    /// The caller must make sure no host thread writes them concurrently (SYCL
+    /// forbids host access to memory a running command uses).
+    pub fn host_bytes(&self) -> &[u8] {
+        if self.size == 0 {
+            return &[];
+        }
+        // SAFETY: [start, start+size) is memory we allocated or the user handed
+        // us for the lifetime of the allocation (registered until free/release).
+        unsafe { std::slice::from_raw_parts(self.start as *const u8, self.size) }
+    }
+
+    /// The host bytes, for writing a download into.
+    #[allow(clippy::mut_from_ref)]
+    pub fn host_bytes_mut(&self) -> &mut [u8] {
+        if self.size == 0 {
+            return &mut [];
+        }
+        // SAFETY: as in `host_bytes`; the memory table lock is held by the caller,
+        // so no other runtime thread accesses these bytes meanwhile.
+        unsafe { std::slice::from_raw_parts_mut(self.start as *mut u8, self.size) }
+    }
+}
+
+impl Drop for Allocation {
+    fn drop(&mut self) {
+        if let Some(owned) = &self.owned {
+            // SAFETY: `start` came from `alloc_zeroed(owned.layout)` and is freed once.
+            unsafe { std::alloc::dealloc(self.start as *mut u8, owned.layout) };
+        }
+    }
+}
+
+/// The interval map of all live allocations.
+#[derive(Default)]
+pub struct MemoryTable {
+    allocs: BTreeMap<usize, Allocation>,
+}
+
+static MEMORY: Mutex<MemoryTable> = Mutex::new(MemoryTable {
+    allocs: BTreeMap::new(),
+});
+
+/// Locks the global memory table. Lock order: memory table, then a device's batch.
+pub fn table() -> MutexGuard<'static, MemoryTable> {
+    MEMORY.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl MemoryTable {
+    /// Allocates zeroed host memory and registers it.
+    pub fn allocate(&mut self, bytes: usize, alignment: usize, kind: AllocKind) -> RtResult<usize> {
+        let align = alignment.max(64).checked_next_power_of_two().unwrap_or(0);
+        let layout =
+            Layout::from_size_align(bytes.max(1), align).map_err(|e| RtError::Allocation {
+                bytes,
+                reason: e.to_string(),
+            })?;
+        // SAFETY: the layout has a non-zero size.
+        let ptr = unsafe { std::alloc::alloc_zeroed(layout) };
+        if ptr.is_null() {
+            return Err(RtError::Allocation {
+                bytes,
+                reason: "out of host memory".into(),
+            });
+        }
+        let start = ptr as usize;
+        let fresh = Fresh::Host;
+        self.allocs.insert(
+            start,
+            Allocation {
+                start,
+                size: bytes,
+                kind,
+                owned: Some(OwnedHost { layout }),
+                gpu: None,
+                fresh,
+            },
+        );
+        Ok(start)
+    }
+
+    /// Registers user memory (a buffer's `host_ptr`) as an allocation.
+    pub fn adopt(&mut self, start: usize, bytes: usize, kind: AllocKind) -> RtResult<()> {
+        if self.find(start).is_some() || self.find(start + bytes.max(1) - 1).is_some() {
+            return Err(RtError::Invalid(format!(
+                "host memory at {start:#x} ({bytes} bytes) is already used by another buffer or USM allocation"
+            )));
+        }
+        self.allocs.insert(
+            start,
+            Allocation {
+                start,
+                size: bytes,
+                kind,
+                owned: None,
+                gpu: None,
+                fresh: Fresh::Host,
+            },
+        );
+        Ok(())
+    }
+
+    /// The allocation that contains `addr`.
+    pub fn find(&self, addr: usize) -> Option<&Allocation> {
+        self.allocs
+            .range(..=addr)
+            .next_back()
+            .map(|(_, a)| a)
+            .filter(|a| a.contains(addr))
+    }
+
+    pub fn find_mut(&mut self, addr: usize) -> Option<&mut Allocation> {
+        self.allocs
+            .range_mut(..=addr)
+            .next_back()
+            .map(|(_, a)| a)
+            .filter(|a| a.contains(addr))
+    }
+
+    pub fn get_mut(&mut self, start: usize) -> Option<&mut Allocation> {
+        self.allocs.get_mut(&start)
+    }
+
+    /// Forgets an allocation (freeing runtime-owned host memory when dropped).
+    pub fn remove(&mut self, start: usize) -> Option<Allocation> {
+        self.allocs.remove(&start)
+    }
+
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Allocation> {
+        self.allocs.values_mut()
+    }
+}

@@ -1,0 +1,125 @@
+//! The registry of device images: filled by `syclone_register_images` from
+//! load-time constructors (before `main`, so it never touches a device), read
+//! at launch to find a kernel's `KernelInfo` and SPIR-V by its key.
+
+use compiler_core::bundle::{DeviceBundle, DeviceImage, KernelInfo};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// One registered SPIR-V module; `id` names it in pipeline caches.
+#[derive(Debug)]
+pub struct RegisteredImage {
+    pub id: u64,
+    pub image: DeviceImage,
+}
+
+/// A kernel found by key: its image and its launch information.
+#[derive(Clone, Debug)]
+pub struct KernelEntry {
+    pub image: Arc<RegisteredImage>,
+    pub info: KernelInfo,
+}
+
+#[derive(Default)]
+struct Registry {
+    images: Vec<Arc<RegisteredImage>>,
+    kernels: HashMap<String, KernelEntry>,
+}
+
+static REGISTRY: Mutex<Option<Registry>> = Mutex::new(None);
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+fn registry() -> MutexGuard<'static, Option<Registry>> {
+    REGISTRY.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Parses a serialised bundle and registers its images. Later registrations
+/// of the same key replace earlier ones.
+pub fn register(bytes: &[u8]) -> Result<usize, serde_json::Error> {
+    let bundle = DeviceBundle::from_bytes(bytes)?;
+    let mut guard = registry();
+    let reg = guard.get_or_insert_with(Registry::default);
+    let mut count = 0;
+    for image in bundle.images {
+        let image = Arc::new(RegisteredImage {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            image,
+        });
+        for info in &image.image.kernels {
+            reg.kernels.insert(
+                info.key.clone(),
+                KernelEntry {
+                    image: image.clone(),
+                    info: info.clone(),
+                },
+            );
+            count += 1;
+        }
+        reg.images.push(image);
+    }
+    Ok(count)
+}
+
+/// Removes the images of a bundle registered earlier (matched by content).
+pub fn unregister(bytes: &[u8]) -> Result<(), serde_json::Error> {
+    let bundle = DeviceBundle::from_bytes(bytes)?;
+    let mut guard = registry();
+    let Some(reg) = guard.as_mut() else {
+        return Ok(());
+    };
+    for image in &bundle.images {
+        let Some(pos) = reg.images.iter().position(|r| r.image == *image) else {
+            continue;
+        };
+        let removed = reg.images.remove(pos);
+        reg.kernels.retain(|_, entry| entry.image.id != removed.id);
+    }
+    Ok(())
+}
+
+/// The kernel registered under `key`, if any.
+pub fn lookup(key: &str) -> Option<KernelEntry> {
+    registry().as_ref()?.kernels.get(key).cloned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use compiler_core::target::TargetKind;
+
+    fn bundle(key: &str) -> Vec<u8> {
+        let info = KernelInfo {
+            key: key.into(),
+            display_name: "K".into(),
+            entry_point: "main".into(),
+            dimensions: 1,
+            work_group_size: [64, 1, 1],
+            arg_sizes: vec![24],
+            param_block_size: 8,
+            buffers: vec![],
+            scalars: vec![],
+        };
+        let image = DeviceImage {
+            target: TargetKind::SpirvVulkan,
+            spirv: vec![0x0723_0203],
+            kernels: vec![info],
+        };
+        DeviceBundle {
+            format_version: 1,
+            images: vec![image],
+        }
+        .to_bytes()
+    }
+
+    #[test]
+    fn register_lookup_unregister() {
+        let bytes = bundle("P14RegistryTestK");
+        assert_eq!(register(&bytes).unwrap(), 1);
+        let entry = lookup("P14RegistryTestK").expect("registered");
+        assert_eq!(entry.info.arg_sizes, vec![24]);
+        unregister(&bytes).unwrap();
+        assert!(lookup("P14RegistryTestK").is_none());
+        assert!(register(b"[1, 2").is_err());
+    }
+}

@@ -1,0 +1,197 @@
+//! Host/device synchronisation points: queue and event waits, USM allocation
+//! and free, buffer creation and release, and the host-side view needed
+//! before a host-device kernel. Implements the model described in `memory`.
+
+use crate::device::vulkan::VulkanDevice;
+use crate::device::Device;
+use crate::error::{RtError, RtResult};
+use crate::memory::{self, AllocKind, Allocation, Fresh, GpuCopy, MemoryTable};
+use std::sync::Arc;
+
+fn on_device(alloc: &Allocation, device: &Arc<VulkanDevice>) -> bool {
+    alloc
+        .gpu
+        .as_ref()
+        .is_some_and(|g| Arc::ptr_eq(&g.device, device))
+}
+
+/// Downloads the device-newer allocations of `device` that `pred` selects.
+fn download_where(
+    table: &mut MemoryTable,
+    device: &Arc<VulkanDevice>,
+    pred: impl Fn(&Allocation) -> bool,
+) -> RtResult<()> {
+    let starts: Vec<usize> = table
+        .iter_mut()
+        .filter(|a| a.fresh == Fresh::Device && on_device(a, device) && pred(a))
+        .map(|a| a.start)
+        .collect();
+    if starts.is_empty() {
+        return Ok(());
+    }
+    {
+        let mut items: Vec<(&wgpu::Buffer, &mut [u8])> = Vec::new();
+        for &start in &starts {
+            let alloc = table.find(start).expect("collected above");
+            let gpu = alloc.gpu.as_ref().expect("filtered on a device copy");
+            items.push((&gpu.buffer, alloc.host_bytes_mut()));
+        }
+        let mut batch = device.lock_batch();
+        device.download(&mut batch, &mut items)?;
+    }
+    for start in starts {
+        if let Some(a) = table.get_mut(start) {
+            a.fresh = Fresh::Both;
+        }
+    }
+    Ok(())
+}
+
+/// Every device that holds a device-newer copy of some allocation.
+fn devices_with_newer_data(table: &mut MemoryTable) -> Vec<Arc<VulkanDevice>> {
+    let mut devices: Vec<Arc<VulkanDevice>> = Vec::new();
+    for a in table.iter_mut() {
+        if let (Fresh::Device, Some(g)) = (a.fresh, &a.gpu) {
+            if !devices.iter().any(|d| Arc::ptr_eq(d, &g.device)) {
+                devices.push(g.device.clone());
+            }
+        }
+    }
+    devices
+}
+
+/// Waits for everything submitted to `device` and downloads the shared and
+/// host USM its kernels wrote.
+pub fn wait(device: &Device) -> RtResult<()> {
+    let Device::Vulkan(dev) = device else {
+        return Ok(());
+    };
+    let mut table = memory::table();
+    dev.wait(&mut dev.lock_batch())?;
+    download_where(&mut table, dev, |a| {
+        matches!(a.kind, AllocKind::UsmHost | AllocKind::UsmShared)
+    })
+}
+
+/// Makes every host copy current before a host-device kernel; afterwards the
+/// host copies count as newer (the kernel may write any of them).
+pub fn prepare_host_kernel() -> RtResult<()> {
+    let mut table = memory::table();
+    for dev in devices_with_newer_data(&mut table) {
+        download_where(&mut table, &dev, |_| true)?;
+    }
+    for a in table.iter_mut().filter(|a| a.gpu.is_some()) {
+        a.fresh = Fresh::Host;
+    }
+    Ok(())
+}
+
+/// Gives `alloc` a copy on `device` and uploads the host data when the
+/// kernel dereferences it and the host copy may be newer.
+pub fn prepare_for_kernel(
+    table: &mut MemoryTable,
+    start: usize,
+    device: &Arc<VulkanDevice>,
+    dereferenced: bool,
+) -> RtResult<()> {
+    let alloc = table.get_mut(start).expect("resolved by the caller");
+    if alloc
+        .gpu
+        .as_ref()
+        .is_some_and(|g| !Arc::ptr_eq(&g.device, device))
+    {
+        // Used on another device before: bring the data home, then move it.
+        let other = alloc
+            .gpu
+            .as_ref()
+            .map(|g| g.device.clone())
+            .expect("checked above");
+        download_where(table, &other, |a| a.start == start)?;
+        let alloc = table.get_mut(start).expect("still registered");
+        alloc.gpu = None;
+        alloc.fresh = Fresh::Host;
+    }
+    let alloc = table.get_mut(start).expect("still registered");
+    if alloc.gpu.is_none() {
+        alloc.gpu = Some(GpuCopy {
+            device: device.clone(),
+            buffer: device.create_storage(alloc.size)?,
+        });
+        alloc.fresh = Fresh::Host;
+    }
+    if dereferenced && alloc.needs_upload() {
+        let gpu = alloc.gpu.as_ref().expect("created above");
+        device.upload(&mut device.lock_batch(), &gpu.buffer, alloc.host_bytes());
+        alloc.fresh = Fresh::Both;
+    }
+    Ok(())
+}
+
+/// `syclone_malloc`.
+pub fn malloc(device: &Device, bytes: usize, alignment: usize, kind: AllocKind) -> RtResult<usize> {
+    let mut table = memory::table();
+    let start = table.allocate(bytes, alignment, kind)?;
+    if let Device::Vulkan(dev) = device {
+        match dev.create_storage(bytes) {
+            Ok(buffer) => {
+                let alloc = table.get_mut(start).expect("just allocated");
+                alloc.gpu = Some(GpuCopy {
+                    device: dev.clone(),
+                    buffer,
+                });
+                // Both copies start zeroed.
+                alloc.fresh = Fresh::Both;
+            }
+            Err(e) => {
+                table.remove(start);
+                return Err(e);
+            }
+        }
+    }
+    Ok(start)
+}
+
+/// `syclone_free`: waits for the queue, then frees.
+pub fn free(device: &Device, ptr: usize) -> RtResult<()> {
+    wait(device)?;
+    let mut table = memory::table();
+    match table.get_mut(ptr) {
+        Some(a) if a.kind != AllocKind::Buffer => {
+            table.remove(ptr);
+            Ok(())
+        }
+        _ => Err(RtError::Invalid(format!(
+            "sycl::free: {ptr:#x} is not the start of a USM allocation"
+        ))),
+    }
+}
+
+/// `syclone_buffer_create`: the storage address.
+pub fn buffer_create(host_ptr: usize, bytes: usize) -> RtResult<usize> {
+    let mut table = memory::table();
+    if host_ptr == 0 {
+        table.allocate(bytes, 0, AllocKind::Buffer)
+    } else {
+        table.adopt(host_ptr, bytes, AllocKind::Buffer)?;
+        Ok(host_ptr)
+    }
+}
+
+/// `syclone_buffer_release`: writes the data back into the host storage and
+/// forgets the buffer.
+pub fn buffer_release(storage: usize) -> RtResult<()> {
+    let mut table = memory::table();
+    let device = match table.get_mut(storage) {
+        Some(a) if a.kind == AllocKind::Buffer => a.gpu.as_ref().map(|g| g.device.clone()),
+        _ => {
+            return Err(RtError::Invalid(format!(
+                "{storage:#x} is not the storage of a live buffer"
+            )))
+        }
+    };
+    if let Some(dev) = device {
+        download_where(&mut table, &dev, |a| a.start == storage)?;
+    }
+    table.remove(storage);
+    Ok(())
+}
