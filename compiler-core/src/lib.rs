@@ -65,8 +65,8 @@ pub struct CompileOptions {
     pub targets: Vec<TargetKind>,
     /// Fixed `__DATE__`/`__TIME__` (tests); `None` uses a placeholder date.
     pub date_time: Option<(String, String)>,
-    /// How the host compiler numbers lambdas (part of unnamed kernels' keys).
-    pub lambda_numbering: front::sema::LambdaNumbering,
+    /// The host compiler of the host pass (closure layout and kernel keys follow it).
+    pub host_compiler: front::sema::HostCompiler,
 }
 
 impl Default for CompileOptions {
@@ -79,7 +79,7 @@ impl Default for CompileOptions {
             system_include_dirs: vec![],
             targets: vec![TargetKind::SpirvVulkan],
             date_time: None,
-            lambda_numbering: front::sema::LambdaNumbering::PerSignature,
+            host_compiler: front::sema::HostCompiler::default(),
         }
     }
 }
@@ -145,13 +145,9 @@ pub fn compile(
             .iter()
             .map(|k| TargetProperties::for_kind(*k))
             .collect();
-        if let Some(out) = sycl::compile_translation_unit(
-            &sm,
-            pp.tokens,
-            &targets,
-            opts.lambda_numbering,
-            &mut diags,
-        ) {
+        if let Some(out) =
+            sycl::compile_translation_unit(&sm, pp.tokens, &targets, opts.host_compiler, &mut diags)
+        {
             if !diags.has_errors() {
                 result.bundle = Some(out.bundle);
             }

@@ -135,3 +135,30 @@ int main() {
     let out = compile_sycl("host.cpp", src);
     assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
 }
+
+/// Closure sizes g++ 12 gives for these lambdas (measured with `sizeof`):
+/// a constant is not captured at function scope or under a `[=]` parent, but
+/// is captured by a `[=]` lambda nested in a `[&]` lambda.
+#[test]
+fn constant_captures_follow_gcc() {
+    let src = r#"
+#include <sycl/sycl.hpp>
+int main() {
+  sycl::queue q;
+  const int factor = 3;
+  int* p = sycl::malloc_shared<int>(16, q);
+  q.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { p[i] = factor; });
+  q.submit([&](sycl::handler& h) { h.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { p[i] = factor; }); });
+  q.submit([=](sycl::handler& h) { h.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { p[i] = factor; }); });
+  q.submit([&](sycl::handler& h) { h.parallel_for(sycl::range<1>(16), [p](sycl::id<1> i) { p[i] = factor; }); });
+}
+"#;
+    let out = compile_sycl("consts.cpp", src);
+    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+    let sizes: Vec<u32> = out.bundle.expect("bundle").images[0]
+        .kernels
+        .iter()
+        .map(|k| k.arg_sizes[1])
+        .collect();
+    assert_eq!(sizes, vec![8, 16, 8, 8]);
+}

@@ -4,7 +4,7 @@
 use crate::cli::{MacroOp, Options};
 use crate::error::{io_at, DriverError, Result};
 use compiler_core::bundle::DeviceBundle;
-use compiler_core::front::sema::LambdaNumbering;
+use compiler_core::front::sema::HostCompiler;
 use compiler_core::{CompileOptions, IncludeProvider};
 use std::path::Path;
 
@@ -31,7 +31,7 @@ pub fn compile_options(
     source: &Path,
     opts: &Options,
     runtime_include: &Path,
-    lambda_numbering: LambdaNumbering,
+    host_compiler: HostCompiler,
 ) -> CompileOptions {
     let mut include_dirs = opts.include_dirs.clone();
     include_dirs.push(runtime_include.to_string_lossy().into_owned());
@@ -49,7 +49,7 @@ pub fn compile_options(
         undefines,
         include_dirs,
         system_include_dirs: opts.system_include_dirs.clone(),
-        lambda_numbering,
+        host_compiler,
         ..CompileOptions::default()
     }
 }
@@ -60,10 +60,10 @@ pub fn run(
     source: &Path,
     opts: &Options,
     runtime_include: &Path,
-    lambda_numbering: LambdaNumbering,
+    host_compiler: HostCompiler,
 ) -> Result<DeviceOutput> {
     let text = std::fs::read_to_string(source).map_err(io_at(source))?;
-    let copts = compile_options(source, opts, runtime_include, lambda_numbering);
+    let copts = compile_options(source, opts, runtime_include, host_compiler);
     if opts.verbose {
         eprintln!(
             " [device pass] {} (include dirs: {})",
@@ -141,7 +141,7 @@ mod tests {
             Path::new("a.cpp"),
             &opts,
             Path::new("/rt/include"),
-            LambdaNumbering::PerSignature,
+            HostCompiler::default(),
         );
         assert_eq!(c.include_dirs, ["user", "/rt/include"]);
         assert_eq!(c.defines, [("X".to_string(), Some("1".to_string()))]);

@@ -23,6 +23,18 @@ pub struct HostCompilerInfo {
 }
 
 impl HostCompilerInfo {
+    /// What the device pass must know to agree with this compiler on
+    /// closure layouts and kernel keys.
+    pub fn abi(&self) -> compiler_core::front::sema::HostCompiler {
+        use compiler_core::front::sema::HostCompiler;
+        match self.kind {
+            HostCompilerKind::Gcc => HostCompiler::Gcc { major: self.major },
+            HostCompilerKind::Clang | HostCompilerKind::Unknown => {
+                HostCompiler::Clang { major: self.major }
+            }
+        }
+    }
+
     /// Whether lambda closure types are numbered per scope in order of
     /// appearance (g++ < 13) rather than per signature.
     pub fn numbers_lambdas_sequentially(&self) -> bool {

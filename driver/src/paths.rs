@@ -30,8 +30,8 @@ pub fn runtime_include_dir() -> PathBuf {
 }
 
 /// The runtime static library `libsyclone_rt.a`. Searched in order:
-/// `$SYCLONE_RUNTIME_LIB`, `<exe_dir>/libsyclone_rt.a`, the newest
-/// `<exe_dir>/deps/libsyclone_rt-*.a` (where `cargo build -p syclcc` puts it),
+/// `$SYCLONE_RUNTIME_LIB`; the newest of `<exe_dir>/libsyclone_rt.a` and
+/// `<exe_dir>/deps/libsyclone_rt-*.a` (where `cargo build -p syclcc` puts it);
 /// `<exe_dir>/../lib/libsyclone_rt.a` (installed layout).
 pub fn runtime_static_lib() -> Result<PathBuf, String> {
     let mut searched = Vec::new();
@@ -48,14 +48,20 @@ pub fn runtime_static_lib() -> Result<PathBuf, String> {
         ));
     }
     if let Some(dir) = exe_dir() {
+        // In a cargo build tree the library is uplifted to <exe_dir> by some
+        // builds and left in deps/ by others: take the newest, never a stale copy.
         let direct = dir.join("libsyclone_rt.a");
-        if direct.is_file() {
-            return Ok(direct);
-        }
-        searched.push(direct.display().to_string());
-        if let Some(p) = newest_matching(&dir.join("deps"), "libsyclone_rt-", ".a") {
+        let in_deps = newest_matching(&dir.join("deps"), "libsyclone_rt-", ".a");
+        let newest = [Some(direct.clone()).filter(|p| p.is_file()), in_deps]
+            .into_iter()
+            .flatten()
+            .filter_map(|p| Some((p.metadata().ok()?.modified().ok()?, p)))
+            .max_by_key(|(t, _)| *t)
+            .map(|(_, p)| p);
+        if let Some(p) = newest {
             return Ok(p);
         }
+        searched.push(direct.display().to_string());
         searched.push(format!("{}/libsyclone_rt-*.a", dir.join("deps").display()));
         let installed = dir.join("../lib/libsyclone_rt.a");
         if installed.is_file() {

@@ -9,7 +9,6 @@ use crate::host_compiler::{self, HostCompilerInfo};
 use crate::temp::TempDir;
 use crate::{host_pass, link, paths, wrapper_object};
 use compiler_core::bundle::DeviceBundle;
-use compiler_core::front::sema::LambdaNumbering;
 use std::path::{Path, PathBuf};
 
 /// Extension appended to an object file's name for its device bundle
@@ -75,12 +74,7 @@ fn device_pass(
     runtime_include: &Path,
     host: &HostCompilerInfo,
 ) -> Result<DeviceOutput> {
-    let numbering = if host.numbers_lambdas_sequentially() {
-        LambdaNumbering::Sequential
-    } else {
-        LambdaNumbering::PerSignature
-    };
-    let dev = device_pass::run(source, opts, runtime_include, numbering)?;
+    let dev = device_pass::run(source, opts, runtime_include, host.abi())?;
     if opts.dump_ir {
         print!("{}", dev.ir_text);
     }

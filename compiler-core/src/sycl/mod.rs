@@ -8,7 +8,7 @@ mod integration_header;
 
 use crate::bundle::{DeviceBundle, DeviceImage, KernelInfo, BUNDLE_FORMAT_VERSION};
 use crate::diag::Diagnostics;
-use crate::front::sema::{mangle, LambdaNumbering, Sema, Ty};
+use crate::front::sema::{mangle, HostCompiler, Sema, Ty};
 use crate::front::token::Token;
 use crate::source::SourceMap;
 use crate::target::TargetProperties;
@@ -32,14 +32,14 @@ pub fn compile_translation_unit(
     sm: &SourceMap,
     tokens: Vec<Token>,
     targets: &[TargetProperties],
-    lambda_numbering: LambdaNumbering,
+    host: HostCompiler,
     diags: &mut Diagnostics,
 ) -> Option<TuOutput> {
     let tu = crate::front::parse::parse_translation_unit(tokens, diags);
     if diags.has_errors() {
         return None;
     }
-    let mut sema = Sema::new(lambda_numbering);
+    let mut sema = Sema::new(host);
     sema.check_translation_unit(&tu);
     diags.extend(std::mem::take(&mut sema.diags));
 

@@ -22,7 +22,7 @@ pub fn compile_sycl(name: &str, src: &str) -> CompileOutput {
     let opts = CompileOptions {
         main_file_name: name.to_string(),
         include_dirs: vec![INCLUDE_DIR.to_string()],
-        lambda_numbering: compiler_core::front::sema::LambdaNumbering::Sequential,
+        host_compiler: compiler_core::front::sema::HostCompiler::Gcc { major: 12 },
         ..CompileOptions::default()
     };
     compile(src, &opts, &sycl_headers())

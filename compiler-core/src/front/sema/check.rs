@@ -559,6 +559,20 @@ impl Sema {
 
     /// Resolve a name used as an expression inside the function at stack index `level`.
     fn name_in_level(&mut self, level: usize, name: &Rc<str>, span: Span) -> Option<TExpr> {
+        self.name_in_level_for(level, name, span, false)
+    }
+
+    /// Resolve `name` at `level`. `for_inner` is set when an inner lambda
+    /// asks: constants of enclosing functions are then passed through
+    /// unfolded so that the lambda that uses them decides whether they are
+    /// captured (it depends on the host compiler).
+    fn name_in_level_for(
+        &mut self,
+        level: usize,
+        name: &Rc<str>,
+        span: Span,
+        for_inner: bool,
+    ) -> Option<TExpr> {
         let fc = &self.fn_stack[level];
         for fr in fc.frames.iter().rev() {
             if let Some((_, v)) = fr.iter().rev().find(|(n, _)| n == name) {
@@ -573,24 +587,41 @@ impl Sema {
             }
         }
         let parent = fc.parent?;
-        // Look outward; capture if found.
-        let outer = self.name_in_level(parent, name, span)?;
-        if let TK::Var(v) = outer.kind {
-            if let Some(c) = self.var(v).const_value {
-                if !self.var(v).ty.is_ref() {
-                    return Some(TExpr {
-                        kind: TK::IntLit(c),
-                        ty: self.var(v).ty.clone(),
-                        lvalue: false,
-                        span,
-                    });
-                }
+        let outer = self.name_in_level_for(parent, name, span, true)?;
+        let constant = match outer.kind {
+            TK::Var(v) if !self.var(v).ty.is_ref() => {
+                self.var(v).const_value.map(|c| (c, self.var(v).ty.clone()))
             }
-        }
-        if let TK::IntLit(_) = outer.kind {
-            return Some(outer);
+            _ => None,
+        };
+        if let Some((c, ty)) = constant {
+            if for_inner {
+                return Some(outer);
+            }
+            let lit = TExpr {
+                kind: TK::IntLit(c),
+                ty,
+                lvalue: false,
+                span,
+            };
+            if !self.host_captures_constant(level, parent, name) {
+                return Some(lit);
+            }
+            return self.capture(level, name, lit, span);
         }
         self.capture(level, name, outer, span)
+    }
+
+    /// Does the host compiler capture a constant used by the lambda at
+    /// `level` (whose enclosing function is at `parent`)?
+    fn host_captures_constant(&self, level: usize, parent: usize, name: &Rc<str>) -> bool {
+        let fc = &self.fn_stack[level];
+        let pc = &self.fn_stack[parent];
+        self.host.captures_constants_through_ref_lambdas()
+            && fc.capture_default != CaptureDefault::None
+            && !fc.explicit_captures.iter().any(|c| &c.name == name)
+            && pc.parent.is_some()
+            && pc.capture_default == CaptureDefault::ByRef
     }
 
     /// Add (or reuse) a capture of `outer` (an expression in the enclosing
@@ -616,11 +647,12 @@ impl Sema {
             TK::Var(v) => Some(*v),
             _ => None,
         };
+        // One field per captured name (a name resolves to one entity in a lambda body).
         let existing = self
             .class(closure)
-            .closure
-            .as_ref()
-            .and_then(|ci| ci.captures.iter().position(|(v, _)| Some(*v) == outer_var));
+            .fields
+            .iter()
+            .position(|f| &f.name == name);
         let idx = match existing {
             Some(i) => i,
             None => {
@@ -2031,7 +2063,7 @@ impl Sema {
             .collect::<Vec<_>>()
             .join(",");
         let fi = &mut self.funcs[enclosing.0 as usize];
-        let discriminator = match self.lambda_numbering {
+        let discriminator = match self.host.lambda_numbering() {
             LambdaNumbering::Sequential => fi.lambda_count,
             LambdaNumbering::PerSignature => *fi.lambda_sig_counts.get(&sig).unwrap_or(&0),
         };

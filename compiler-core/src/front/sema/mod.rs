@@ -25,8 +25,38 @@ use std::collections::HashMap;
 use std::rc::Rc;
 pub use types::*;
 
-/// How the host compiler numbers lambda closure types in one scope (it is
-/// part of their mangled names, which key the kernels).
+/// The host compiler the device pass must agree with on closure layout
+/// and on the mangled names of closure types (which key unnamed kernels).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostCompiler {
+    Gcc { major: u32 },
+    Clang { major: u32 },
+}
+
+impl Default for HostCompiler {
+    /// Itanium-standard behaviour.
+    fn default() -> Self {
+        HostCompiler::Clang { major: 18 }
+    }
+}
+
+impl HostCompiler {
+    pub fn lambda_numbering(self) -> LambdaNumbering {
+        match self {
+            HostCompiler::Gcc { major } if major < 13 => LambdaNumbering::Sequential,
+            _ => LambdaNumbering::PerSignature,
+        }
+    }
+    /// g++ captures a constant variable (`const int n = 3;`) in a lambda with
+    /// a capture-default nested in a lambda whose capture-default is `&`,
+    /// where clang (and g++ at function scope) uses its value without
+    /// capturing it. Observed with g++ 12 (`sizeof` of the closure).
+    pub fn captures_constants_through_ref_lambdas(self) -> bool {
+        matches!(self, HostCompiler::Gcc { .. })
+    }
+}
+
+/// How the host compiler numbers lambda closure types in one scope.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum LambdaNumbering {
     /// Itanium ABI: per lambda signature (clang, g++ >= 13).
@@ -205,7 +235,7 @@ pub struct Sema {
     pub vars: Vec<VarInfo>,
     pub kernels: Vec<KernelInstance>,
     pub diags: Diagnostics,
-    pub lambda_numbering: LambdaNumbering,
+    pub host: HostCompiler,
     class_cache: HashMap<(usize, Vec<TArg>), ClassId>,
     func_cache: HashMap<(usize, Vec<TArg>, Option<ClassId>), FuncId>,
     /// Functions whose bodies must be checked.
@@ -222,7 +252,7 @@ pub const GLOBAL_NS: NsId = NsId(0);
 const MAX_INSTANTIATION_DEPTH: u32 = 256;
 
 impl Sema {
-    pub fn new(lambda_numbering: LambdaNumbering) -> Self {
+    pub fn new(host: HostCompiler) -> Self {
         Sema {
             namespaces: vec![Namespace {
                 name: None,
@@ -238,7 +268,7 @@ impl Sema {
             vars: vec![],
             kernels: vec![],
             diags: Diagnostics::default(),
-            lambda_numbering,
+            host,
             class_cache: HashMap::new(),
             func_cache: HashMap::new(),
             queue: vec![],
