@@ -31,6 +31,22 @@ pub struct Options {
     pub files: Option<BTreeMap<String, String>>,
 }
 
+/// The option names JavaScript may pass.
+pub const OPTION_NAMES: &[&str] = &["fileName", "defines", "targets", "files"];
+
+/// Err naming the first unknown option: `Options` denies unknown fields, but
+/// serde-wasm-bindgen reads only the fields it knows, so the wasm export
+/// checks the object's keys with this.
+pub fn check_option_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Result<(), String> {
+    match names.into_iter().find(|n| !OPTION_NAMES.contains(n)) {
+        Some(bad) => Err(format!(
+            "unknown option '{bad}' (expected one of {})",
+            OPTION_NAMES.join(", ")
+        )),
+        None => Ok(()),
+    }
+}
+
 /// `defines` in either of its two spellings.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(untagged)]
@@ -385,6 +401,9 @@ mod tests {
     #[test]
     fn misspelled_option_is_rejected() {
         assert!(serde_json::from_str::<Options>(r#"{"target": ["spirv64-vulkan"]}"#).is_err());
+        assert!(check_option_names(["fileName", "files"]).is_ok());
+        let err = check_option_names(["fileName", "target"]).unwrap_err();
+        assert!(err.contains("unknown option 'target'"), "{err}");
         let all = options(
             r#"{"fileName": "a.cpp", "targets": ["spirv32-webgpu"], "files": {"a.h": ""}}"#,
         );

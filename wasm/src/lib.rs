@@ -26,7 +26,9 @@ pub mod panic_report;
 
 pub use glue::{compile_to_result, CompileResult, Options};
 
+use serde::de::IgnoredAny;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
 /// Compiles one SYCL translation unit for the device. See the module docs
@@ -37,8 +39,13 @@ pub fn compile(source: &str, options: JsValue) -> Result<JsValue, JsValue> {
     let opts: Options = if options.is_undefined() || options.is_null() {
         Options::default()
     } else {
-        serde_wasm_bindgen::from_value(options)
-            .map_err(|e| JsError::new(&format!("invalid compile options: {e}")))?
+        let invalid = |e: &dyn std::fmt::Display| {
+            JsValue::from(JsError::new(&format!("invalid compile options: {e}")))
+        };
+        let names: BTreeMap<String, IgnoredAny> =
+            serde_wasm_bindgen::from_value(options.clone()).map_err(|e| invalid(&e))?;
+        glue::check_option_names(names.keys().map(String::as_str)).map_err(|e| invalid(&e))?;
+        serde_wasm_bindgen::from_value(options).map_err(|e| invalid(&e))?
     };
     let result = compile_to_result(source, &opts);
     let serializer = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);

@@ -146,14 +146,17 @@ fn ensure_wasm_bindgen_cli(root: &Path, version: &str) -> Result<PathBuf, String
         .chain([PathBuf::from("wasm-bindgen")])
         .collect();
     let wanted = format!("wasm-bindgen {version}");
-    let found = |candidates: &[PathBuf]| {
-        candidates.iter().find(|bin| {
-            output(Command::new(bin).arg("--version"))
-                .is_some_and(|v| v.split_whitespace().take(2).eq(wanted.split(' ')))
-        })
+    let found = || {
+        candidates
+            .iter()
+            .find(|bin| {
+                output(Command::new(bin).arg("--version"))
+                    .is_some_and(|v| v.split_whitespace().take(2).eq(wanted.split(' ')))
+            })
+            .cloned()
     };
-    if let Some(bin) = found(&candidates) {
-        return Ok(bin.clone());
+    if let Some(bin) = found() {
+        return Ok(bin);
     }
     eprintln!("xtask: installing wasm-bindgen-cli {version} (takes a few minutes)");
     if run(cargo(root).args([
@@ -170,9 +173,7 @@ fn ensure_wasm_bindgen_cli(root: &Path, version: &str) -> Result<PathBuf, String
         eprintln!("xtask: retrying without --locked");
         run(cargo(root).args(["install", "wasm-bindgen-cli", "--version", version]))?;
     }
-    found(&candidates)
-        .cloned()
-        .ok_or_else(|| format!("wasm-bindgen {version} still not found after installing"))
+    found().ok_or_else(|| format!("wasm-bindgen {version} still not found after installing"))
 }
 
 #[cfg(test)]
