@@ -39,10 +39,19 @@ pub fn test(root: &Path) -> Result<(), String> {
     std::fs::create_dir_all(&out_dir)
         .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
     let native_spv = out_dir.join("saxpy_native.spv");
+    // A stale file from an earlier run must not stand in for this one.
+    let _ = std::fs::remove_file(&native_spv);
     run(Command::new(target_dir.join("debug/syclcc"))
         .current_dir(root)
         .args(["-fsycl-device-only", "examples/saxpy_usm.cpp", "-o"])
         .arg(&native_spv))?;
+
+    if !native_spv.is_file() {
+        return Err(format!(
+            "syclcc -fsycl-device-only exited successfully but wrote no {}",
+            native_spv.display()
+        ));
+    }
 
     run(Command::new("node")
         .current_dir(root)
