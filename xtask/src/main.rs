@@ -12,7 +12,7 @@ mod wasm;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask test";
+const USAGE: &str = "usage: cargo xtask test | cargo xtask wasm-test";
 
 fn cargo() -> String {
     std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())
@@ -68,6 +68,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("test") if args.len() == 1 => test(&root),
+        Some("wasm-test") if args.len() == 1 => wasm::test(&root),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

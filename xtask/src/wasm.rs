@@ -1,4 +1,214 @@
-pub fn test(_root: &std::path::Path) -> Result<(), String> {
-    println!("wasm tests: not yet wired");
-    Ok(())
+//! `cargo xtask wasm-test`: build the compiler as WebAssembly, generate the
+//! Node and web bindings with wasm-bindgen, compile the reference program
+//! with the native driver and run the Node tests that compare the two.
+//! Installs the wasm32 target and the wasm-bindgen CLI (at the version pinned
+//! in `wasm/Cargo.toml`) when they are missing.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const WASM_TARGET: &str = "wasm32-unknown-unknown";
+
+/// Runs the whole wasm test; output streams to the terminal.
+pub fn test(root: &Path) -> Result<(), String> {
+    ensure_wasm_target(root)?;
+    let version = pinned_wasm_bindgen_version(root)?;
+    let bindgen = ensure_wasm_bindgen_cli(root, &version)?;
+
+    run(cargo(root).args([
+        "build",
+        "-p",
+        "syclone-wasm",
+        "--target",
+        WASM_TARGET,
+        "--release",
+    ]))?;
+    let target_dir = target_dir(root);
+    let wasm = target_dir
+        .join(WASM_TARGET)
+        .join("release/syclone_wasm.wasm");
+    for (flavour, out) in [("nodejs", "wasm/pkg-node"), ("web", "wasm/pkg-web")] {
+        run(Command::new(&bindgen)
+            .current_dir(root)
+            .args(["--target", flavour, "--out-dir", out])
+            .arg(&wasm))?;
+    }
+
+    run(cargo(root).args(["build", "-p", "syclcc"]))?;
+    let out_dir = target_dir.join("wasm-test");
+    std::fs::create_dir_all(&out_dir)
+        .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
+    let native_spv = out_dir.join("saxpy_native.spv");
+    // A stale file from an earlier run must not stand in for this one.
+    let _ = std::fs::remove_file(&native_spv);
+    run(Command::new(target_dir.join("debug/syclcc"))
+        .current_dir(root)
+        .args(["-fsycl-device-only", "examples/saxpy_usm.cpp", "-o"])
+        .arg(&native_spv))?;
+
+    if !native_spv.is_file() {
+        return Err(format!(
+            "syclcc -fsycl-device-only exited successfully but wrote no {}",
+            native_spv.display()
+        ));
+    }
+
+    run(Command::new("node")
+        .current_dir(root)
+        .args(["--test", "wasm/tests/"])
+        .env("SYCLONE_NATIVE_SPV", &native_spv))
+}
+
+fn cargo(root: &Path) -> Command {
+    let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    cmd.current_dir(root);
+    cmd
+}
+
+/// `CARGO_TARGET_DIR` when set (relative to the root), else `<root>/target`.
+fn target_dir(root: &Path) -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => root.join(dir),
+        None => root.join("target"),
+    }
+}
+
+/// Runs `cmd` with inherited stdio; Err when it cannot start or fails.
+fn run(cmd: &mut Command) -> Result<(), String> {
+    let shown = format!("{cmd:?}");
+    eprintln!("xtask: {shown}");
+    let status = cmd
+        .status()
+        .map_err(|e| format!("cannot run {shown}: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{shown} failed ({status})"))
+    }
+}
+
+/// Standard output of `cmd`, or `None` when it cannot run or fails.
+fn output(cmd: &mut Command) -> Option<String> {
+    let out = cmd.output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn ensure_wasm_target(root: &Path) -> Result<(), String> {
+    let installed =
+        output(
+            Command::new("rustup")
+                .current_dir(root)
+                .args(["target", "list", "--installed"]),
+        )
+        .ok_or("cannot run `rustup target list --installed`")?;
+    if installed.lines().any(|l| l.trim() == WASM_TARGET) {
+        return Ok(());
+    }
+    run(Command::new("rustup")
+        .current_dir(root)
+        .args(["target", "add", WASM_TARGET]))
+}
+
+/// The `=x.y.z` requirement of `wasm-bindgen` in `wasm/Cargo.toml`.
+fn pinned_wasm_bindgen_version(root: &Path) -> Result<String, String> {
+    let manifest = root.join("wasm/Cargo.toml");
+    let text = std::fs::read_to_string(&manifest)
+        .map_err(|e| format!("cannot read {}: {e}", manifest.display()))?;
+    parse_pinned_version(&text, "wasm-bindgen").ok_or_else(|| {
+        format!(
+            "{} must pin wasm-bindgen exactly (wasm-bindgen = \"=x.y.z\")",
+            manifest.display()
+        )
+    })
+}
+
+/// Finds `name = "=x.y.z"` or `name = { version = "=x.y.z", ... }`.
+fn parse_pinned_version(manifest: &str, name: &str) -> Option<String> {
+    manifest.lines().find_map(|line| {
+        let (key, value) = line.split_once('=')?;
+        if key.trim() != name {
+            return None;
+        }
+        let value = value.trim();
+        let value = match value.strip_prefix('{') {
+            Some(table) => table.split(',').find_map(|kv| {
+                let (k, v) = kv.split_once('=')?;
+                (k.trim() == "version").then(|| v.trim().trim_end_matches('}').trim())
+            })?,
+            None => value,
+        };
+        let version = value.trim_matches('"').strip_prefix('=')?.trim();
+        (!version.is_empty()).then(|| version.to_string())
+    })
+}
+
+/// The `wasm-bindgen` binary at `version`, installed with cargo if missing.
+fn ensure_wasm_bindgen_cli(root: &Path, version: &str) -> Result<PathBuf, String> {
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")));
+    let candidates: Vec<PathBuf> = cargo_home
+        .iter()
+        .map(|h| h.join("bin/wasm-bindgen"))
+        .chain([PathBuf::from("wasm-bindgen")])
+        .collect();
+    let wanted = format!("wasm-bindgen {version}");
+    let found = || {
+        candidates
+            .iter()
+            .find(|bin| {
+                output(Command::new(bin).arg("--version"))
+                    .is_some_and(|v| v.split_whitespace().take(2).eq(wanted.split(' ')))
+            })
+            .cloned()
+    };
+    if let Some(bin) = found() {
+        return Ok(bin);
+    }
+    eprintln!("xtask: installing wasm-bindgen-cli {version} (takes a few minutes)");
+    if run(cargo(root).args([
+        "install",
+        "wasm-bindgen-cli",
+        "--version",
+        version,
+        "--locked",
+    ]))
+    .is_err()
+    {
+        // The lock file of a CLI release can name a dependency version the
+        // registry no longer serves; the CLI's own version is what must match.
+        eprintln!("xtask: retrying without --locked");
+        run(cargo(root).args(["install", "wasm-bindgen-cli", "--version", version]))?;
+    }
+    found().ok_or_else(|| format!("wasm-bindgen {version} still not found after installing"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_pinned_version;
+
+    #[test]
+    fn pinned_version_is_read_from_either_spelling() {
+        let plain =
+            "[dependencies]\nwasm-bindgen = \"=0.2.130\"\nserde-wasm-bindgen = \"=0.6.5\"\n";
+        assert_eq!(
+            parse_pinned_version(plain, "wasm-bindgen").as_deref(),
+            Some("0.2.130")
+        );
+        let table = "wasm-bindgen = { version = \"=0.2.99\", features = [\"serde\"] }\n";
+        assert_eq!(
+            parse_pinned_version(table, "wasm-bindgen").as_deref(),
+            Some("0.2.99")
+        );
+        assert_eq!(
+            parse_pinned_version("wasm-bindgen = \"0.2\"\n", "wasm-bindgen"),
+            None
+        );
+        assert_eq!(
+            parse_pinned_version("# wasm-bindgen = \"=1\"\n", "wasm-bindgen"),
+            None
+        );
+    }
 }

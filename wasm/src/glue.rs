@@ -1,0 +1,551 @@
+//! The compiler behind the JavaScript API, in plain Rust so it is tested
+//! natively: [`Options`] is what JS passes, [`compile_to_result`] runs
+//! `compiler_core::compile` with the embedded SYCL headers and the caller's
+//! virtual files, and [`CompileResult`] is what JS gets back. Mistakes in the
+//! options (an unknown target) come back as diagnostics like any other error.
+
+use crate::headers;
+use compiler_core::bundle::KernelInfo;
+use compiler_core::diag::{Diagnostic, Severity};
+use compiler_core::source::SourceFile;
+use compiler_core::target::TargetKind;
+use compiler_core::{CompileOptions, CompileOutput, IncludeProvider, VirtualFiles};
+use serde::{Deserialize, Serialize, Serializer};
+use std::collections::BTreeMap;
+
+/// Include directory under which the caller's `files` are found (`files`
+/// keys are taken relative to it).
+pub const USER_INCLUDE_DIR: &str = "/";
+
+/// Compile options as JavaScript spells them; every field is optional.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Options {
+    /// Name of the main file in diagnostics and `__FILE__` (default `input.cpp`).
+    pub file_name: Option<String>,
+    /// `-D` macros.
+    pub defines: Option<Defines>,
+    /// Target triples (default `["spirv64-vulkan"]`); see `TargetKind::from_triple`.
+    pub targets: Option<Vec<String>>,
+    /// Virtual user headers: path → contents, found through include dir `/`.
+    pub files: Option<BTreeMap<String, String>>,
+}
+
+/// The option names JavaScript may pass.
+pub const OPTION_NAMES: &[&str] = &["fileName", "defines", "targets", "files"];
+
+/// Err naming the first unknown option: `Options` denies unknown fields, but
+/// serde-wasm-bindgen reads only the fields it knows, so the wasm export
+/// checks the object's keys with this.
+pub fn check_option_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Result<(), String> {
+    match names.into_iter().find(|n| !OPTION_NAMES.contains(n)) {
+        Some(bad) => Err(format!(
+            "unknown option '{bad}' (expected one of {})",
+            OPTION_NAMES.join(", ")
+        )),
+        None => Ok(()),
+    }
+}
+
+/// `defines` in either of its two spellings.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Defines {
+    /// `{ N: "256", FAST: null, M: 4 }`; `null` defines the macro as on `-DFAST`.
+    Map(BTreeMap<String, Option<DefineValue>>),
+    /// `["N=256", "FAST"]`, as on a command line, in order.
+    List(Vec<String>),
+}
+
+/// A macro value: a string, or a number written in JavaScript's way.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum DefineValue {
+    Text(String),
+    Number(f64),
+}
+
+impl DefineValue {
+    fn into_text(self) -> String {
+        match self {
+            DefineValue::Text(s) => s,
+            DefineValue::Number(n) => n.to_string(),
+        }
+    }
+}
+
+impl Defines {
+    fn into_pairs(self) -> Vec<(String, Option<String>)> {
+        match self {
+            Defines::Map(map) => map
+                .into_iter()
+                .map(|(k, v)| (k, v.map(DefineValue::into_text)))
+                .collect(),
+            Defines::List(list) => list
+                .into_iter()
+                .map(|d| match d.split_once('=') {
+                    Some((name, value)) => (name.to_string(), Some(value.to_string())),
+                    None => (d, None),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// What JavaScript gets back from `compile`.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CompileResult {
+    /// No errors and a device bundle was produced.
+    pub success: bool,
+    pub diagnostics: Vec<DiagnosticOut>,
+    /// The diagnostics rendered clang-style, for a console.
+    pub rendered_diagnostics: String,
+    /// One per target, empty on failure.
+    pub images: Vec<ImageOut>,
+    pub integration_header: String,
+    pub ir_text: String,
+    /// Every file the preprocessor read.
+    pub dependencies: Vec<String>,
+}
+
+/// A diagnostic as the compiler reports it (`severity`, `message`, `span`
+/// with `file`/`lo`/`hi` byte offsets, `notes`), plus `location` for spans
+/// in the main file.
+#[derive(Clone, Debug, Serialize)]
+pub struct DiagnosticOut {
+    #[serde(flatten)]
+    pub diagnostic: Diagnostic,
+    pub location: Option<Location>,
+}
+
+/// Where a primary span starts: 1-based line and byte column.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Location {
+    pub file: String,
+    pub line: u32,
+    pub column: u32,
+}
+
+/// One device image.
+#[derive(Clone, Debug, Serialize)]
+pub struct ImageOut {
+    /// Target triple, e.g. `spirv64-vulkan`.
+    pub target: String,
+    /// The SPIR-V words as little-endian bytes (a `Uint8Array` in JS), the
+    /// same bytes as a `.spv` file written by `syclcc`.
+    #[serde(serialize_with = "serialize_bytes")]
+    pub spirv: Vec<u8>,
+    /// Launch information, in the device bundle's own (snake_case) JSON form.
+    pub kernels: Vec<KernelInfo>,
+}
+
+fn serialize_bytes<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_bytes(bytes)
+}
+
+/// SPIR-V words to the little-endian byte stream of a `.spv` file.
+pub fn spirv_bytes(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+/// Resolves `.`, `..` and repeated slashes and makes the path absolute, so
+/// that `foo.h`, `/foo.h` and `//foo.h` (include dir `/` joined with `foo.h`)
+/// name the same virtual file.
+pub fn normalize_path(path: &str) -> String {
+    let mut parts: Vec<&str> = vec![];
+    for seg in path.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            s => parts.push(s),
+        }
+    }
+    format!("/{}", parts.join("/"))
+}
+
+/// The embedded SYCL headers and the caller's files, looked up by normalized path.
+struct Files(VirtualFiles);
+
+impl IncludeProvider for Files {
+    fn read(&self, path: &str) -> Option<String> {
+        self.0.read(&normalize_path(path))
+    }
+}
+
+/// Compiles `source` for the device. Never panics on bad input of its own;
+/// a panic inside the compiler becomes an "internal compiler error"
+/// diagnostic where the build can unwind (natively), and traps in wasm.
+pub fn compile_to_result(source: &str, opts: &Options) -> CompileResult {
+    let file_name = opts
+        .file_name
+        .clone()
+        .unwrap_or_else(|| CompileOptions::default().main_file_name);
+    let mut option_errors = vec![];
+
+    let targets = match &opts.targets {
+        None => vec![TargetKind::SpirvVulkan],
+        Some(list) => {
+            if list.is_empty() {
+                option_errors.push(Diagnostic::error(None, "no targets given"));
+            }
+            list.iter()
+                .filter_map(|t| {
+                    let kind = TargetKind::from_triple(t);
+                    if kind.is_none() {
+                        option_errors.push(Diagnostic::error(
+                            None,
+                            format!("unknown target '{t}' (expected 'spirv64-vulkan' or 'spirv32-webgpu')"),
+                        ));
+                    }
+                    kind
+                })
+                .collect()
+        }
+    };
+    if !option_errors.is_empty() {
+        return failure(option_errors);
+    }
+
+    let mut files = VirtualFiles::default();
+    for (path, text) in opts.files.iter().flatten() {
+        files.0.insert(normalize_path(path), text.clone());
+    }
+    headers::add_to(&mut files);
+
+    let compile_opts = CompileOptions {
+        main_file_name: file_name.clone(),
+        defines: opts
+            .defines
+            .clone()
+            .map(Defines::into_pairs)
+            .unwrap_or_default(),
+        include_dirs: vec![
+            headers::INCLUDE_DIR.to_string(),
+            USER_INCLUDE_DIR.to_string(),
+        ],
+        targets,
+        ..CompileOptions::default()
+    };
+    match run_compiler(source, &compile_opts, &Files(files)) {
+        Ok(output) => from_output(output, &file_name, source),
+        Err(panic) => failure(vec![Diagnostic::error(
+            None,
+            format!("internal compiler error: {panic}"),
+        )]),
+    }
+}
+
+#[cfg(panic = "unwind")]
+fn run_compiler(
+    source: &str,
+    opts: &CompileOptions,
+    files: &Files,
+) -> Result<CompileOutput, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        compiler_core::compile(source, opts, files)
+    }))
+    .map_err(|payload| {
+        payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "panic".to_string())
+    })
+}
+
+#[cfg(not(panic = "unwind"))]
+fn run_compiler(
+    source: &str,
+    opts: &CompileOptions,
+    files: &Files,
+) -> Result<CompileOutput, String> {
+    Ok(compiler_core::compile(source, opts, files))
+}
+
+/// A failed result carrying only `diagnostics`.
+fn failure(diagnostics: Vec<Diagnostic>) -> CompileResult {
+    let rendered = diagnostics
+        .iter()
+        .map(|d| format!("error: {}\n", d.message))
+        .collect();
+    CompileResult {
+        success: false,
+        diagnostics: diagnostics
+            .into_iter()
+            .map(|diagnostic| DiagnosticOut {
+                diagnostic,
+                location: None,
+            })
+            .collect(),
+        rendered_diagnostics: rendered,
+        images: vec![],
+        integration_header: String::new(),
+        ir_text: String::new(),
+        dependencies: vec![],
+    }
+}
+
+/// Converts the compiler's output. The main file is the first file of the
+/// compilation's source map (`FileId(0)`), so its spans get a [`Location`].
+pub fn from_output(output: CompileOutput, file_name: &str, source: &str) -> CompileResult {
+    let success = !output.has_errors() && output.bundle.is_some();
+    let main = SourceFile::new(file_name.to_string(), source.to_string());
+    let diagnostics = output
+        .diagnostics
+        .into_iter()
+        .map(|diagnostic| {
+            let location = diagnostic
+                .span
+                .filter(|s| s.file.0 == 0 && s.lo as usize <= source.len())
+                .map(|s| {
+                    let (line, column) = main.line_col(s.lo);
+                    Location {
+                        file: file_name.to_string(),
+                        line,
+                        column,
+                    }
+                });
+            DiagnosticOut {
+                diagnostic,
+                location,
+            }
+        })
+        .collect();
+    let images = match output.bundle {
+        Some(bundle) if success => bundle
+            .images
+            .into_iter()
+            .map(|img| ImageOut {
+                target: img.target.triple().to_string(),
+                spirv: spirv_bytes(&img.spirv),
+                kernels: img.kernels,
+            })
+            .collect(),
+        _ => vec![],
+    };
+    CompileResult {
+        success,
+        diagnostics,
+        rendered_diagnostics: output.rendered_diagnostics,
+        images,
+        integration_header: output.integration_header,
+        ir_text: output.ir_text,
+        dependencies: output.dependencies,
+    }
+}
+
+impl CompileResult {
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.diagnostic.severity == Severity::Error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use compiler_core::bundle::{DeviceBundle, DeviceImage, BUNDLE_FORMAT_VERSION};
+    use compiler_core::source::{FileId, Span};
+
+    fn options(json: &str) -> Options {
+        serde_json::from_str(json).expect("options parse")
+    }
+
+    #[test]
+    fn paths_normalize_to_one_spelling() {
+        assert_eq!(normalize_path("foo.h"), "/foo.h");
+        assert_eq!(normalize_path("//foo.h"), "/foo.h");
+        assert_eq!(normalize_path("/a/./b/../c.h"), "/a/c.h");
+        assert_eq!(
+            normalize_path("/syclone/include/sycl/sycl.hpp"),
+            "/syclone/include/sycl/sycl.hpp"
+        );
+    }
+
+    #[test]
+    fn spirv_words_become_little_endian_bytes() {
+        assert_eq!(
+            spirv_bytes(&[0x0723_0203, 0x0001_0600]),
+            [0x03, 0x02, 0x23, 0x07, 0x00, 0x06, 0x01, 0x00]
+        );
+    }
+
+    #[test]
+    fn defines_accept_map_and_command_line_list() {
+        let map = options(r#"{"defines": {"N": "256", "FAST": null, "M": 4, "X": 0.5}}"#);
+        assert_eq!(
+            map.defines.unwrap().into_pairs(),
+            [
+                ("FAST".to_string(), None),
+                ("M".to_string(), Some("4".to_string())),
+                ("N".to_string(), Some("256".to_string())),
+                ("X".to_string(), Some("0.5".to_string())),
+            ]
+        );
+        let list = options(r#"{"defines": ["N=256", "FAST", "E="]}"#);
+        assert_eq!(
+            list.defines.unwrap().into_pairs(),
+            [
+                ("N".to_string(), Some("256".to_string())),
+                ("FAST".to_string(), None),
+                ("E".to_string(), Some(String::new())),
+            ]
+        );
+    }
+
+    #[test]
+    fn misspelled_option_is_rejected() {
+        assert!(serde_json::from_str::<Options>(r#"{"target": ["spirv64-vulkan"]}"#).is_err());
+        assert!(check_option_names(["fileName", "files"]).is_ok());
+        let err = check_option_names(["fileName", "target"]).unwrap_err();
+        assert!(err.contains("unknown option 'target'"), "{err}");
+        let all = options(
+            r#"{"fileName": "a.cpp", "targets": ["spirv32-webgpu"], "files": {"a.h": ""}}"#,
+        );
+        assert_eq!(all.file_name.as_deref(), Some("a.cpp"));
+    }
+
+    #[test]
+    fn unknown_target_is_a_diagnostic_not_an_exception() {
+        let r = compile_to_result("int main() {}", &options(r#"{"targets": ["ptx64"]}"#));
+        assert!(!r.success);
+        assert!(r.images.is_empty());
+        assert!(r.has_errors());
+        assert!(r.diagnostics[0]
+            .diagnostic
+            .message
+            .contains("unknown target 'ptx64'"));
+        assert!(r.rendered_diagnostics.contains("unknown target"));
+        let empty = compile_to_result("", &options(r#"{"targets": []}"#));
+        assert!(!empty.success && empty.has_errors());
+    }
+
+    fn output(diagnostics: Vec<Diagnostic>, bundle: Option<DeviceBundle>) -> CompileOutput {
+        CompileOutput {
+            diagnostics,
+            rendered_diagnostics: "rendered".into(),
+            bundle,
+            integration_header: "// header".into(),
+            ir_text: String::new(),
+            dependencies: vec!["/syclone/include/sycl/sycl.hpp".into()],
+        }
+    }
+
+    #[test]
+    fn main_file_spans_get_line_and_column() {
+        let src = "int a;\n  int b = ;\n";
+        let in_main = Diagnostic::error(Span::new(FileId(0), 17, 18), "expected expression");
+        let in_header = Diagnostic::warning(Span::new(FileId(1), 3, 4), "in a header");
+        let r = from_output(output(vec![in_main, in_header], None), "t.cpp", src);
+        assert!(!r.success);
+        assert_eq!(
+            r.diagnostics[0].location,
+            Some(Location {
+                file: "t.cpp".into(),
+                line: 2,
+                column: 11
+            })
+        );
+        assert_eq!(r.diagnostics[1].location, None);
+    }
+
+    #[test]
+    fn bundle_images_are_returned_as_bytes_per_target() {
+        let bundle = DeviceBundle {
+            format_version: BUNDLE_FORMAT_VERSION,
+            images: vec![DeviceImage {
+                target: TargetKind::SpirvWebGpu,
+                spirv: vec![0x0723_0203],
+                kernels: vec![],
+            }],
+        };
+        let warning = Diagnostic::warning(None, "just a warning");
+        let r = from_output(output(vec![warning], Some(bundle)), "t.cpp", "");
+        assert!(r.success);
+        assert_eq!(r.images.len(), 1);
+        assert_eq!(r.images[0].target, "spirv32-webgpu");
+        assert_eq!(r.images[0].spirv, [0x03, 0x02, 0x23, 0x07]);
+        assert_eq!(r.integration_header, "// header");
+    }
+
+    /// The field names JavaScript sees.
+    #[test]
+    fn result_serializes_with_the_documented_names() {
+        let d = Diagnostic::error(Span::new(FileId(0), 0, 1), "bad");
+        let r = from_output(output(vec![d], None), "t.cpp", "x");
+        let json = serde_json::to_value(&r).unwrap();
+        for key in [
+            "success",
+            "diagnostics",
+            "renderedDiagnostics",
+            "images",
+            "integrationHeader",
+            "irText",
+        ] {
+            assert!(json.get(key).is_some(), "missing {key} in {json}");
+        }
+        let diag = &json["diagnostics"][0];
+        assert_eq!(diag["severity"], "error");
+        assert_eq!(diag["message"], "bad");
+        assert_eq!(diag["span"]["lo"], 0);
+        assert_eq!(diag["location"]["line"], 1);
+    }
+
+    // The tests below need the compiler itself (`compiler_core::compile` is
+    // still a stub); run them with `cargo test -p syclone-wasm -- --ignored`.
+
+    #[test]
+    #[ignore = "needs the compiler body in compiler-core"]
+    fn saxpy_compiles_to_spirv() {
+        let src = include_str!("../../examples/saxpy_usm.cpp");
+        let r = compile_to_result(src, &options(r#"{"fileName": "saxpy_usm.cpp"}"#));
+        assert!(r.success, "{}", r.rendered_diagnostics);
+        assert_eq!(r.images.len(), 1);
+        assert_eq!(r.images[0].target, "spirv64-vulkan");
+        assert_eq!(r.images[0].spirv[..4], [0x03, 0x02, 0x23, 0x07]);
+        assert_eq!(r.images[0].kernels.len(), 1);
+        assert!(r.dependencies.iter().any(|d| d.ends_with("sycl/sycl.hpp")));
+    }
+
+    #[test]
+    #[ignore = "needs the compiler body in compiler-core"]
+    fn syntax_error_is_reported_with_a_location() {
+        let src = "#include <sycl/sycl.hpp>\nint main() {\n  int x = ;\n}\n";
+        let r = compile_to_result(src, &Options::default());
+        assert!(!r.success);
+        let err = r
+            .diagnostics
+            .iter()
+            .find(|d| d.diagnostic.severity == Severity::Error)
+            .expect("an error");
+        assert!(err.diagnostic.span.is_some());
+        assert_eq!(err.location.as_ref().map(|l| l.line), Some(3));
+        assert!(
+            r.rendered_diagnostics.contains("input.cpp:3:"),
+            "{}",
+            r.rendered_diagnostics
+        );
+    }
+
+    #[test]
+    #[ignore = "needs the compiler body in compiler-core"]
+    fn virtual_user_headers_and_defines_are_used() {
+        let src =
+            "#include \"scale.h\"\n#if N != 7\n#error N\n#endif\nint main() { return SCALE; }\n";
+        let r = compile_to_result(
+            src,
+            &options(r##"{"defines": {"N": 7}, "files": {"scale.h": "#define SCALE 3\n"}}"##),
+        );
+        assert!(!r.has_errors(), "{}", r.rendered_diagnostics);
+        assert!(
+            r.dependencies.iter().any(|d| d.ends_with("scale.h")),
+            "{:?}",
+            r.dependencies
+        );
+    }
+}

@@ -1,0 +1,124 @@
+//! The SYCL headers compiled into the binary, so the compiler needs no file
+//! system: the same `sycl/sycl.hpp` that the native runtime ships, served from
+//! the virtual directory [`INCLUDE_DIR`]. The native driver can reuse this to
+//! compile without an installed include tree.
+
+use compiler_core::VirtualFiles;
+
+/// The virtual include directory that holds the embedded headers; pass it in
+/// `CompileOptions::include_dirs`.
+pub const INCLUDE_DIR: &str = "/syclone/include";
+
+/// The embedded headers: path relative to [`INCLUDE_DIR`] and contents.
+pub const SYCL_HEADERS: &[(&str, &str)] = &[
+    (
+        "sycl/sycl.hpp",
+        include_str!("../../native-runtime/include/sycl/sycl.hpp"),
+    ),
+    (
+        "sycl/detail/kernel_desc.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/kernel_desc.hpp"),
+    ),
+    (
+        "sycl/detail/runtime_abi.h",
+        include_str!("../../native-runtime/include/sycl/detail/runtime_abi.h"),
+    ),
+];
+
+/// Adds the embedded headers to `files` under [`INCLUDE_DIR`], replacing any
+/// file of the same path.
+pub fn add_to(files: &mut VirtualFiles) {
+    for (rel, text) in SYCL_HEADERS {
+        files
+            .0
+            .insert(format!("{INCLUDE_DIR}/{rel}"), (*text).to_string());
+    }
+}
+
+/// A [`VirtualFiles`] that holds only the embedded headers.
+pub fn virtual_files() -> VirtualFiles {
+    let mut files = VirtualFiles::default();
+    add_to(&mut files);
+    files
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use compiler_core::IncludeProvider;
+
+    #[test]
+    fn headers_are_served_under_the_include_dir() {
+        let files = virtual_files();
+        let sycl = files
+            .read("/syclone/include/sycl/sycl.hpp")
+            .expect("sycl.hpp embedded");
+        assert!(sycl.contains("namespace sycl"), "sycl.hpp looks wrong");
+        assert!(files
+            .read("/syclone/include/sycl/detail/kernel_desc.hpp")
+            .is_some());
+        assert!(files
+            .read("/syclone/include/sycl/detail/runtime_abi.h")
+            .is_some());
+    }
+
+    /// Every `#include <sycl/...>` inside the embedded headers must resolve to
+    /// an embedded header, or the compiler fails inside wasm where the native
+    /// build would succeed.
+    #[test]
+    fn embedded_headers_are_self_contained() {
+        let files = virtual_files();
+        for (name, text) in SYCL_HEADERS {
+            for line in text.lines() {
+                let line = line.trim_start();
+                let Some(rest) = line.strip_prefix('#') else {
+                    continue;
+                };
+                let Some(spelled) = rest.trim_start().strip_prefix("include") else {
+                    continue;
+                };
+                let spelled = spelled
+                    .trim()
+                    .trim_matches(|c| matches!(c, '<' | '>' | '"'));
+                if spelled.starts_with("sycl/") {
+                    let path = format!("{INCLUDE_DIR}/{spelled}");
+                    assert!(
+                        files.read(&path).is_some(),
+                        "{name} includes {spelled}, which is not embedded"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The embedded list must follow the runtime's include tree: a header
+    /// added there and not here would only fail in the browser.
+    #[test]
+    fn every_runtime_header_is_embedded() {
+        let root =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../native-runtime/include");
+        let mut stack = vec![root.clone()];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).expect("runtime include dir") {
+                let path = entry.expect("dir entry").path();
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                let rel = path
+                    .strip_prefix(&root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                let embedded = SYCL_HEADERS.iter().find(|(name, _)| *name == rel);
+                let (_, text) =
+                    embedded.unwrap_or_else(|| panic!("{rel} is not embedded in headers.rs"));
+                assert_eq!(
+                    *text,
+                    std::fs::read_to_string(&path).unwrap(),
+                    "{rel} differs"
+                );
+            }
+        }
+    }
+}
