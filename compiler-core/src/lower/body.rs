@@ -437,7 +437,7 @@ impl Lowerer<'_> {
                     binding: b,
                     index: IExpr::Local(index),
                 })),
-                _ => self.load(&PlaceV::Slot(s), span),
+                _ => self.load(&PlaceV::Slot(s)),
             },
         }
     }
@@ -650,12 +650,12 @@ impl Lowerer<'_> {
                 if e.lvalue {
                     Val::Ref(Box::new(p))
                 } else {
-                    self.load(&p, span)
+                    self.load(&p)
                 }
             }
             TK::Load(x) => {
                 let p = self.place(x);
-                self.load(&p, span)
+                self.load(&p)
             }
             TK::Temporary(x) => {
                 let p = self.place(&thir::Expr {
@@ -672,7 +672,7 @@ impl Lowerer<'_> {
                     v
                 } else {
                     match v {
-                        Val::Ref(p) => self.load(&p, span),
+                        Val::Ref(p) => self.load(&p),
                         v => v,
                     }
                 }
@@ -681,11 +681,11 @@ impl Lowerer<'_> {
                 let s = self.new_storage(&e.ty, "tmp", span);
                 let p = PlaceV::Slot(s);
                 self.inline_call(*f, args, Some(p.clone()), span);
-                self.load(&p, span)
+                self.load(&p)
             }
             TK::ConstructDefault(c) => {
                 let s = self.new_storage(&Ty::Class(*c), "tmp", span);
-                self.load(&PlaceV::Slot(s), span)
+                self.load(&PlaceV::Slot(s))
             }
             TK::Lambda(c, inits) => {
                 let fields = self.sema.class(*c).fields.clone();
@@ -697,7 +697,7 @@ impl Lowerer<'_> {
                     } else {
                         let v = self.rvalue(init);
                         let v = match v {
-                            Val::Ref(p) => self.load(&p, span),
+                            Val::Ref(p) => self.load(&p),
                             v => v,
                         };
                         parts.push(v);
@@ -714,13 +714,13 @@ impl Lowerer<'_> {
                     None => {
                         let v = self.rvalue(r);
                         let v = match v {
-                            Val::Ref(pp) => self.load(&pp, span),
+                            Val::Ref(pp) => self.load(&pp),
                             v => v,
                         };
                         self.convert_val(v, &r.ty, &l.ty, span)
                     }
                     Some(o) => {
-                        let cur = self.load(&p, span);
+                        let cur = self.load(&p);
                         let rv = self.scalar(r);
                         match cur {
                             Val::Ptr { .. } => self.ptr_add(cur, rv, *o == BinOp::Sub, span),
@@ -746,7 +746,7 @@ impl Lowerer<'_> {
                 if is_pure(a) && is_pure(b) && !e.lvalue {
                     let av = self.rvalue(a);
                     let bv = self.rvalue(b);
-                    match (self.deref_val(av, span), self.deref_val(bv, span)) {
+                    match (self.deref_val(av), self.deref_val(bv)) {
                         (Val::Scalar(x), Val::Scalar(y)) => {
                             return Val::Scalar(IExpr::Select(
                                 Box::new(cv),
@@ -780,12 +780,12 @@ impl Lowerer<'_> {
                 let p = PlaceV::Slot(s);
                 self.blocks.push(vec![]);
                 let av = self.rvalue(a);
-                let av = self.deref_val(av, span);
+                let av = self.deref_val(av);
                 self.store(&p, av, span);
                 let t = self.blocks.pop().unwrap_or_default();
                 self.blocks.push(vec![]);
                 let bv = self.rvalue(b);
-                let bv = self.deref_val(bv, span);
+                let bv = self.deref_val(bv);
                 self.store(&p, bv, span);
                 let el = self.blocks.pop().unwrap_or_default();
                 self.emit(IStmt::If {
@@ -793,7 +793,7 @@ impl Lowerer<'_> {
                     then_block: t,
                     else_block: el,
                 });
-                self.load(&p, span)
+                self.load(&p)
             }
             TK::AddrOf(x) => {
                 let p = self.place(x);
@@ -822,9 +822,9 @@ impl Lowerer<'_> {
         }
     }
 
-    fn deref_val(&mut self, v: Val, span: Span) -> Val {
+    fn deref_val(&mut self, v: Val) -> Val {
         match v {
-            Val::Ref(p) => self.load(&p, span),
+            Val::Ref(p) => self.load(&p),
             v => v,
         }
     }
@@ -855,7 +855,7 @@ impl Lowerer<'_> {
 
     fn convert_expr(&mut self, x: &thir::Expr, to: &Ty, span: Span) -> Val {
         let v = self.rvalue(x);
-        let v = self.deref_val(v, span);
+        let v = self.deref_val(v);
         match (v, to) {
             (Val::Scalar(e), _) if matches!(to, Ty::Void) => {
                 let _ = e;
@@ -911,7 +911,7 @@ impl Lowerer<'_> {
         match op {
             UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec => {
                 let p = self.place(x);
-                let cur = self.load(&p, span);
+                let cur = self.load(&p);
                 let cur = self.spill(cur, "old");
                 let dec = matches!(op, UnOp::PreDec | UnOp::PostDec);
                 let nv = match cur.clone() {
@@ -1003,9 +1003,9 @@ impl Lowerer<'_> {
             }
             _ => {
                 let lv = self.rvalue(l);
-                let lv = self.deref_val(lv, span);
+                let lv = self.deref_val(lv);
                 let rv = self.rvalue(r);
-                let rv = self.deref_val(rv, span);
+                let rv = self.deref_val(rv);
                 match (lv, rv) {
                     (p @ Val::Ptr { .. }, Val::Scalar(i))
                         if matches!(op, BinOp::Add | BinOp::Sub) =>

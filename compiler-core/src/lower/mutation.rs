@@ -27,11 +27,7 @@ fn root_var(e: &Expr) -> Option<VarId> {
 fn stmt(s: &Sema, st: &Stmt, out: &mut HashSet<VarId>) {
     match st {
         Stmt::Expr(e) => expr(s, e, out),
-        Stmt::Decl(_, init) => {
-            if let Some(i) = init {
-                init_(s, i, out);
-            }
-        }
+        Stmt::Decl(_, Some(i)) => init_(s, i, out),
         Stmt::Block(ss) => ss.iter().for_each(|x| stmt(s, x, out)),
         Stmt::If {
             cond,

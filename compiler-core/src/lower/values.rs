@@ -122,7 +122,7 @@ impl Lowerer<'_> {
         }
     }
 
-    pub(super) fn load(&mut self, p: &PlaceV, span: Span) -> Val {
+    pub(super) fn load(&mut self, p: &PlaceV) -> Val {
         match p {
             PlaceV::Global { binding, index } => {
                 self.bindings[binding.0 as usize].reads = true;
@@ -145,12 +145,10 @@ impl Lowerer<'_> {
                     elem,
                 },
                 Slot::Value(v) => v,
-                Slot::Agg(kids) => Val::Agg(
-                    kids.iter()
-                        .map(|k| self.load(&PlaceV::Slot(*k), span))
-                        .collect(),
-                ),
-                Slot::Ref(p) => self.load(&p, span),
+                Slot::Agg(kids) => {
+                    Val::Agg(kids.iter().map(|k| self.load(&PlaceV::Slot(*k))).collect())
+                }
+                Slot::Ref(p) => self.load(&p),
             },
         }
     }
@@ -159,7 +157,7 @@ impl Lowerer<'_> {
         // Storing an lvalue stores what it designates (except into a reference slot).
         let into_ref_slot = matches!(p, PlaceV::Slot(id) if matches!(self.slots[id.0 as usize], Slot::Value(Val::Void)));
         let v = match v {
-            Val::Ref(inner) if !into_ref_slot => self.load(&inner, span),
+            Val::Ref(inner) if !into_ref_slot => self.load(&inner),
             v => v,
         };
         match p {

@@ -18,6 +18,7 @@ pub fn sycl_headers() -> VirtualFiles {
     files
 }
 
+#[allow(dead_code)] // not every test binary uses it
 pub fn compile_sycl(name: &str, src: &str) -> CompileOutput {
     let opts = CompileOptions {
         main_file_name: name.to_string(),

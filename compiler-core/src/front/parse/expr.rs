@@ -144,10 +144,8 @@ impl Parser<'_> {
             if no_gt && matches!(t.text.as_ref(), ">" | ">>" | ">=") {
                 break;
             }
-            if prec < min_prec.max(1) || prec <= min_prec && min_prec > 0 {
-                if prec <= min_prec {
-                    break;
-                }
+            if prec <= min_prec {
+                break;
             }
             self.bump();
             let rhs = self.parse_binary(prec, no_gt)?;

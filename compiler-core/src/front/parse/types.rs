@@ -142,7 +142,7 @@ impl Parser<'_> {
             if self.is("[") && self.is_at(1, "[") {
                 self.bump();
                 self.bump();
-                while !self.at_eof() && !(self.is("]") && self.is_at(1, "]")) {
+                while !(self.at_eof() || (self.is("]") && self.is_at(1, "]"))) {
                     if self.eat(",") {
                         continue;
                     }

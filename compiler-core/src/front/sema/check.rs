@@ -323,7 +323,7 @@ impl Sema {
             StmtKind::DoWhile { body, cond } => {
                 let b = self.scoped_stmt(body);
                 let c = self.check_expr(cond);
-                let c = self.to_bool(c);
+                let c = self.convert_to_bool(c);
                 TStmt::Loop {
                     cond: Some(c),
                     body: Box::new(b),
@@ -421,7 +421,7 @@ impl Sema {
         match &s.kind {
             StmtKind::Expr(e) => {
                 let c = self.check_expr(e);
-                (vec![], self.to_bool(c))
+                (vec![], self.convert_to_bool(c))
             }
             StmtKind::Decl(ds) => {
                 let mut pre = vec![];
@@ -438,7 +438,7 @@ impl Sema {
                                 lvalue: true,
                                 span: v.span,
                             };
-                            cond = Some(self.to_bool(e));
+                            cond = Some(self.convert_to_bool(e));
                         }
                     }
                 }
@@ -448,7 +448,7 @@ impl Sema {
         }
     }
 
-    fn to_bool(&mut self, e: TExpr) -> TExpr {
+    fn convert_to_bool(&mut self, e: TExpr) -> TExpr {
         let mut d = vec![];
         let r = self.convert(e, &Ty::Bool, &mut d);
         self.cur().diags.extend(d);
@@ -848,7 +848,7 @@ impl Sema {
             ExprKind::Assign(op, l, r) => self.check_assign(*op, l, r, span),
             ExprKind::Cond(c, x, y) => {
                 let c = self.check_expr(c);
-                let c = self.to_bool(c);
+                let c = self.convert_to_bool(c);
                 let x = self.check_expr(x);
                 let y = self.check_expr(y);
                 if x.ty.is_arithmetic() && y.ty.is_arithmetic() && x.ty != y.ty {
@@ -1274,7 +1274,7 @@ impl Sema {
                 }
             }
             UnOp::Not => {
-                let b = self.to_bool(x);
+                let b = self.convert_to_bool(x);
                 TExpr {
                     kind: TK::Unary(UnOp::Not, Box::new(b)),
                     ty: Ty::Bool,
@@ -2197,8 +2197,6 @@ impl Sema {
                     .push(v);
                 continue;
             }
-            let found = self.fn_stack[parent].parent.is_some() || true;
-            let _ = found;
             match self.name_in_level(parent, &c.name, c.span) {
                 Some(outer) if !matches!(outer.kind, TK::IntLit(_)) => {
                     self.capture(level, &c.name, outer, c.span);

@@ -390,29 +390,24 @@ impl Sema {
         let last = q.last();
         let found = self.lookup_qualified(q, ctx, env, diags);
         match found {
-            Found::TemplateParam(TArg::Type(t)) => return t,
+            Found::TemplateParam(TArg::Type(t)) => t,
             Found::TemplateParam(TArg::Value(_)) => {
                 diags.push(Diagnostic::error(
                     q.span,
                     format!("'{}' is a value, not a type", last.ident),
                 ));
-                return Ty::Error;
+                Ty::Error
             }
             Found::Entities(es, _) => {
                 for e in es {
                     match e {
                         Entity::ClassInst(c) => {
-                            if last.template_args.is_some() {
+                            if let Some(targs) = &last.template_args {
                                 // injected-class-name with arguments: re-instantiate the template
                                 if let Some((d, _)) = self.class(c).template.clone() {
                                     let cctx = self.class(c).ctx;
                                     let cenv = self.class(c).env.parent.clone().unwrap_or_default();
-                                    let args = self.resolve_template_args(
-                                        last.template_args.as_ref().expect("args"),
-                                        ctx,
-                                        env,
-                                        diags,
-                                    );
+                                    let args = self.resolve_template_args(targs, ctx, env, diags);
                                     return self
                                         .instantiate_class(&d, cctx, &cenv, args, q.span, diags)
                                         .map(Ty::Class)

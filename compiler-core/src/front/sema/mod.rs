@@ -118,6 +118,12 @@ pub enum Entity {
     Enumerator(EnumId, i128),
 }
 
+/// Template parameter names bound to arguments.
+pub type Bindings = Vec<(Rc<str>, TArg)>;
+
+/// A class declaration with the context and template environment it was declared in.
+pub type ClassInContext = (Rc<ast::ClassDecl>, Ctx, Rc<Env>);
+
 pub struct Namespace {
     pub name: Option<Rc<str>>,
     pub parent: Option<NsId>,
@@ -125,7 +131,7 @@ pub struct Namespace {
     pub members: HashMap<Rc<str>, Vec<Entity>>,
     pub using_dirs: Vec<NsId>,
     /// Partial and explicit specializations of class templates, by template name.
-    pub specializations: HashMap<Rc<str>, Vec<(Rc<ast::ClassDecl>, Ctx, Rc<Env>)>>,
+    pub specializations: HashMap<Rc<str>, Vec<ClassInContext>>,
 }
 
 #[derive(Clone, Debug)]

@@ -177,12 +177,12 @@ impl Sema {
         let decl = self.func(f).decl.clone();
         let params = self.func(f).params.clone();
         let (ctx, env) = (self.func(f).ctx, self.func(f).env.clone());
-        for i in args.len()..params.len() {
+        for (i, pty) in params.iter().enumerate().skip(args.len()) {
             let Some(d) = &decl.params[i].default else {
                 break;
             };
             let e = self.check_standalone_expr(d, ctx, env.clone(), diags);
-            let e = self.convert(e, &params[i], diags);
+            let e = self.convert(e, pty, diags);
             args.push(e);
         }
     }

@@ -47,7 +47,7 @@ impl Sema {
                 .unwrap_or_default(),
             _ => vec![],
         };
-        let mut chosen: Option<(Rc<ClassDecl>, Ctx, Rc<Env>, Vec<(Rc<str>, TArg)>)> = None;
+        let mut chosen: Option<(ClassInContext, Bindings)> = None;
         for (sd, sctx, senv) in specs {
             let Some(pats) = &sd.specialization_args else {
                 continue;
@@ -69,15 +69,15 @@ impl Sema {
                 // Prefer the specialization with fewer free parameters.
                 if chosen
                     .as_ref()
-                    .map(|c| c.3.len() > bindings.len())
+                    .map(|c| c.1.len() > bindings.len())
                     .unwrap_or(true)
                 {
-                    chosen = Some((sd.clone(), sctx, senv.clone(), bindings));
+                    chosen = Some(((sd.clone(), sctx, senv.clone()), bindings));
                 }
             }
         }
         let (body_decl, benv) = match chosen {
-            Some((sd, _, senv, bindings)) => (
+            Some(((sd, _, senv), bindings)) => (
                 sd,
                 Rc::new(Env {
                     bindings,
@@ -311,6 +311,7 @@ impl Sema {
 
     /// Deduce the template arguments of a call to function template `f`
     /// from explicit arguments and call argument types (lvalue-ness given).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn deduce_call(
         &mut self,
         f: &Rc<FunctionDecl>,
