@@ -48,8 +48,9 @@ pub struct KernelInfo {
     /// Byte size of each argument of the kernel entry function, in order; the
     /// host checks the sizes it passes against these.
     pub arg_sizes: Vec<u32>,
-    /// Size in bytes of the by-value parameter block (binding 0, read-only
-    /// storage buffer of u32 words).
+    /// Size in bytes of the by-value parameter block (binding 0, a uniform
+    /// buffer: an array of 16-byte `uvec4`s; a multiple of 16, 0 for none —
+    /// the runtime then binds 16 zero bytes).
     pub param_block_size: u32,
     /// Storage-buffer bindings 1.. in order.
     pub buffers: Vec<BufferBinding>,

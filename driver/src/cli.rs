@@ -21,6 +21,7 @@ OPTIONS:
   -O<level>, -g, -std=..., -W..., -f...
                              passed to the host compiler (-fsycl is accepted and ignored)
   -L DIR, -l LIB, -Wl,...    passed to the link step; .o/.a/.so inputs are linked too
+  -fsycl-targets=T1,T2       device image targets: spirv64-vulkan (default), spirv32-webgpu
   --host-cxx=PATH            host C++ compiler (default: $SYCLCC_HOST_CXX, else c++)
   --emit-bundle=PATH         write the device-image bundle (JSON)
   --emit-integration-header=PATH
@@ -72,6 +73,8 @@ pub struct Options {
     /// `-L`, `-l`, `-Wl,` flags for the link.
     pub link_flags: Vec<String>,
     pub host_cxx: Option<String>,
+    /// `-fsycl-targets=` / `--offload-targets=`: device image targets, in order.
+    pub targets: Vec<compiler_core::target::TargetKind>,
     pub emit_bundle: Option<PathBuf>,
     pub emit_integration_header: Option<PathBuf>,
     pub dump_ir: bool,
@@ -99,6 +102,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         host_flags: vec![],
         link_flags: vec![],
         host_cxx: None,
+        targets: vec![],
         emit_bundle: None,
         emit_integration_header: None,
         dump_ir: false,
@@ -137,6 +141,15 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "-fsycl-device-only" | "--sycl-device-only" => device_only = true,
             "-fsycl" => {}
             "--dump-ir" => o.dump_ir = true,
+            _ if a.starts_with("-fsycl-targets=") || a.starts_with("--offload-targets=") => {
+                let list = &a[a.find('=').map(|i| i + 1).unwrap_or(a.len())..];
+                for t in list.split(',').filter(|t| !t.is_empty()) {
+                    let kind = compiler_core::target::TargetKind::from_triple(t).ok_or_else(|| {
+                        format!("unsupported SYCL target '{t}' (supported: spirv64-vulkan, spirv32-webgpu)")
+                    })?;
+                    o.targets.push(kind);
+                }
+            }
             _ if a.starts_with("--host-cxx=") => o.host_cxx = Some(a["--host-cxx=".len()..].into()),
             _ if a.starts_with("--emit-bundle=") => {
                 o.emit_bundle = Some(a["--emit-bundle=".len()..].into())

@@ -50,6 +50,11 @@ pub fn compile_options(
         include_dirs,
         system_include_dirs: opts.system_include_dirs.clone(),
         host_compiler,
+        targets: if opts.targets.is_empty() {
+            CompileOptions::default().targets
+        } else {
+            opts.targets.clone()
+        },
         ..CompileOptions::default()
     }
 }

@@ -111,7 +111,7 @@ fn resolve(
 ) -> RtResult<(Vec<u8>, Vec<Bound>)> {
     let info = &entry.info;
     let kernel = || info.display_name.clone();
-    let mut params = vec![0u8; (info.param_block_size.max(4) as usize).div_ceil(4) * 4];
+    let mut params = vec![0u8; (info.param_block_size.max(16) as usize).div_ceil(16) * 16];
     let mut put = |dest: u32, bytes: &[u8]| -> RtResult<()> {
         let dest = dest as usize;
         let slot =

@@ -6,8 +6,8 @@
 //!   of one scalar element type; a global pointer has been resolved by the
 //!   lowering into (binding, element index) pairs, so the IR only has
 //!   `Load`/`Store` of a binding at an index;
-//! - by-value kernel arguments live in the *parameter block* (binding 0), an
-//!   array of u32 words; `Expr::Param` reads a scalar at a byte offset;
+//! - by-value kernel arguments live in the *parameter block* (binding 0, a
+//!   uniform buffer); `Expr::Param` reads a scalar at a byte offset;
 //! - local variables are mutable, typed scalars (`Local`); aggregates have
 //!   been split into scalars (scalar replacement) by the lowering;
 //! - control flow is a tree (`If`, `Loop` with `Break`/`Continue`, `Return`)
@@ -223,8 +223,8 @@ pub struct Kernel {
     /// SPIR-V entry point name.
     pub name: String,
     pub work_group_size: [u32; 3],
-    /// Size of the parameter block in bytes (multiple of 4; may be 0, the
-    /// binding is still declared with at least one word).
+    /// Size of the parameter block in bytes (a multiple of 16; may be 0, the
+    /// binding is still declared, 16 bytes long).
     pub param_block_size: u32,
     pub bindings: Vec<Binding>,
     pub locals: Vec<Local>,

@@ -100,7 +100,8 @@ pub fn lower_kernel(
             (false, false) => Access::None,
         };
     }
-    let param_block_size = lw.param_size.div_ceil(4) * 4;
+    // Whole uvec4s: the block is a std140 uniform array.
+    let param_block_size = lw.param_size.div_ceil(16) * 16;
     Some(LoweredKernel {
         kernel: ir::Kernel {
             name: entry_name.to_string(),

@@ -49,40 +49,43 @@ pub const SAXPY_KEY: &str = "P5Saxpy";
 pub const SCALE_KEY: &str = "P5Scale";
 
 const VADD_WGSL: &str = r#"
-@group(0) @binding(0) var<storage, read> params: array<u32>;
+@group(0) @binding(0) var<uniform> params: array<vec4<u32>, 2>;
+fn p(w: u32) -> u32 { return params[w / 4u][w % 4u]; }
 @group(0) @binding(1) var<storage, read> a: array<f32>;
 @group(0) @binding(2) var<storage, read> b: array<f32>;
 @group(0) @binding(3) var<storage, read_write> c: array<f32>;
 @compute @workgroup_size(64)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
     let i = gid.y * groups.x * 64u + gid.x;
-    if (i >= params[0]) { return; }
-    c[params[6] + i] = a[params[2] + i] + b[params[4] + i];
+    if (i >= p(0u)) { return; }
+    c[p(6u) + i] = a[p(2u) + i] + b[p(4u) + i];
 }
 "#;
 
 const SAXPY_WGSL: &str = r#"
-@group(0) @binding(0) var<storage, read> params: array<u32>;
+@group(0) @binding(0) var<uniform> params: array<vec4<u32>, 2>;
+fn p(w: u32) -> u32 { return params[w / 4u][w % 4u]; }
 @group(0) @binding(1) var<storage, read> x: array<f32>;
 @group(0) @binding(2) var<storage, read_write> y: array<f32>;
 @compute @workgroup_size(64)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
     let i = gid.y * groups.x * 64u + gid.x;
-    if (i >= params[0]) { return; }
-    let alpha = bitcast<f32>(params[2]);
-    y[params[6] + i] = alpha * x[params[4] + i] + y[params[6] + i];
+    if (i >= p(0u)) { return; }
+    let alpha = bitcast<f32>(p(2u));
+    y[p(6u) + i] = alpha * x[p(4u) + i] + y[p(6u) + i];
 }
 "#;
 
 const SCALE_WGSL: &str = r#"
-@group(0) @binding(0) var<storage, read> params: array<u32>;
+@group(0) @binding(0) var<uniform> params: array<vec4<u32>, 2>;
+fn p(w: u32) -> u32 { return params[w / 4u][w % 4u]; }
 @group(0) @binding(1) var<storage, read> input: array<u32>;
 @group(0) @binding(2) var<storage, read_write> output: array<u32>;
 @compute @workgroup_size(64)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
     let i = gid.y * groups.x * 64u + gid.x;
-    if (i >= params[0]) { return; }
-    output[params[4] + i] = input[params[2] + i] * 2u + 1u;
+    if (i >= p(0u)) { return; }
+    output[p(4u) + i] = input[p(2u) + i] * 2u + 1u;
 }
 "#;
 

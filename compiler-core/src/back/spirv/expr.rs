@@ -149,12 +149,15 @@ impl Emitter {
             });
         }
         let u32t = self.scalar(ScalarType::U32);
-        let ptr_ty = self.pointer(StorageClass::StorageBuffer, u32t);
+        let v4 = self.uvec4();
+        let ptr_ty = self.pointer(StorageClass::Uniform, v4);
         let zero = self.const_u32(0);
+        // Word w is component w % 4 of uvec4 number w / 4.
         let load_word = |e: &mut Emitter, word: u32| -> Result<Word, SpirvError> {
-            let idx = e.const_u32(word);
+            let idx = e.const_u32(word / 4);
             let p = e.b.access_chain(ptr_ty, None, f.params, [zero, idx])?;
-            Ok(e.b.load(u32t, None, p, None, [])?)
+            let v = e.b.load(v4, None, p, None, [])?;
+            Ok(e.b.composite_extract(u32t, None, v, [word % 4])?)
         };
         let lo = load_word(self, offset / 4)?;
         let t = self.scalar(ty);

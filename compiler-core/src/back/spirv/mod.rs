@@ -7,8 +7,9 @@
 //! conversions, [`stmt`] emits statements and structured control flow.
 //!
 //! Resource interface (what the runtime binds):
-//! - set 0, binding 0: the parameter block, a `NonWritable` storage buffer
-//!   holding a runtime array of u32 words (always declared);
+//! - set 0, binding 0: the parameter block, a uniform buffer holding an array
+//!   of `uvec4` (std140: stride 16), `ceil(param_block_size / 16)` long, at
+//!   least one (always declared); uniform reads go through the constant cache;
 //! - set 0, binding i+1: IR binding `i`, a storage buffer holding a runtime
 //!   array of its element type, `NonWritable` unless the kernel writes it.
 //!
@@ -114,6 +115,8 @@ struct Emitter {
     constants: HashMap<(ScalarType, u64), Word>,
     /// Storage buffers by (binding number, element type, writable).
     buffers: HashMap<(u32, ScalarType, bool), Word>,
+    /// Parameter-block uniform variables by their length in `uvec4`s.
+    param_blocks: HashMap<u32, Word>,
     builtins: HashMap<spirv::BuiltIn, Word>,
     uvec3: Option<Word>,
     void: Word,
@@ -137,6 +140,7 @@ impl Emitter {
             block_structs: HashMap::new(),
             constants: HashMap::new(),
             buffers: HashMap::new(),
+            param_blocks: HashMap::new(),
             builtins: HashMap::new(),
             uvec3: None,
             void,
@@ -309,6 +313,40 @@ impl Emitter {
         var
     }
 
+    /// The `uvec4` type.
+    fn uvec4(&mut self) -> Word {
+        let u = self.scalar(ScalarType::U32);
+        self.b.type_vector(u, 4)
+    }
+
+    /// The uniform parameter block at set 0, binding 0, `len` `uvec4`s long.
+    fn param_block(&mut self, len: u32) -> Word {
+        if let Some(&id) = self.param_blocks.get(&len) {
+            return id;
+        }
+        let v4 = self.uvec4();
+        let n = self.const_u32(len);
+        let arr = self.b.type_array(v4, n);
+        self.b
+            .decorate(arr, Decoration::ArrayStride, [Operand::LiteralBit32(16)]);
+        let id = self.b.id();
+        self.b.type_struct_id(Some(id), [arr]);
+        self.b.decorate(id, Decoration::Block, []);
+        self.b
+            .member_decorate(id, 0, Decoration::Offset, [Operand::LiteralBit32(0)]);
+        self.b.name(id, format!("Params_{len}"));
+        self.b.member_name(id, 0, "words");
+        let ptr = self.pointer(StorageClass::Uniform, id);
+        let var = self.global_variable(ptr, StorageClass::Uniform);
+        self.b
+            .decorate(var, Decoration::DescriptorSet, [Operand::LiteralBit32(0)]);
+        self.b
+            .decorate(var, Decoration::Binding, [Operand::LiteralBit32(0)]);
+        self.b.name(var, "params");
+        self.param_blocks.insert(len, var);
+        var
+    }
+
     /// The `Input` uvec3 variable of a compute built-in.
     fn builtin_var(&mut self, which: Builtin) -> Option<Word> {
         let (bi, name) = match which {
@@ -342,7 +380,7 @@ impl Emitter {
                 size: k.work_group_size,
             });
         }
-        let params = self.buffer(0, ScalarType::U32, false, "params");
+        let params = self.param_block(k.param_block_size.div_ceil(16).max(1));
         let mut bindings = Vec::with_capacity(k.bindings.len());
         for (i, bd) in k.bindings.iter().enumerate() {
             if bd.elem == ScalarType::Bool {

@@ -229,14 +229,16 @@ fn vector_add_vulkan_64bit_index() {
     let mut seen = vec![];
     for (_, g) in nm.global_variables.iter() {
         if let Some(rb) = &g.binding {
-            let naga::AddressSpace::Storage { access } = g.space else {
-                panic!("{g:?}")
-            };
-            seen.push((
-                rb.group,
-                rb.binding,
-                access.contains(naga::StorageAccess::STORE),
-            ));
+            match g.space {
+                naga::AddressSpace::Storage { access } => seen.push((
+                    rb.group,
+                    rb.binding,
+                    access.contains(naga::StorageAccess::STORE),
+                )),
+                // The parameter block is a uniform buffer.
+                naga::AddressSpace::Uniform => seen.push((rb.group, rb.binding, false)),
+                _ => panic!("{g:?}"),
+            }
         }
     }
     seen.sort();
