@@ -53,11 +53,18 @@ unsafe extern "C" fn host_kernel(args: *const *const c_void, begin: usize, end: 
 
 fn spirv() -> Vec<u32> {
     let module = naga::front::wgsl::parse_str(WGSL).expect("reference WGSL parses");
-    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
-        .validate(&module)
-        .expect("reference WGSL validates");
-    let pipeline = naga::back::spv::PipelineOptions { shader_stage: naga::ShaderStage::Compute, entry_point: "main".into() };
-    naga::back::spv::write_vec(&module, &info, &Default::default(), Some(&pipeline)).expect("SPIR-V")
+    let info = naga::valid::Validator::new(
+        naga::valid::ValidationFlags::all(),
+        naga::valid::Capabilities::all(),
+    )
+    .validate(&module)
+    .expect("reference WGSL validates");
+    let pipeline = naga::back::spv::PipelineOptions {
+        shader_stage: naga::ShaderStage::Compute,
+        entry_point: "main".into(),
+    };
+    naga::back::spv::write_vec(&module, &info, &Default::default(), Some(&pipeline))
+        .expect("SPIR-V")
 }
 
 fn bundle() -> DeviceBundle {
@@ -80,12 +87,25 @@ fn bundle() -> DeviceBundle {
         work_group_size: [64, 1, 1],
         arg_sizes: vec![size_of::<Bounds>() as u32, size_of::<Closure>() as u32],
         param_block_size: 48,
-        buffers: vec![buf(1, 0, Access::Read, 16, "a"), buf(2, 8, Access::Read, 24, "b"), buf(3, 16, Access::Write, 32, "c")],
-        scalars: vec![ScalarCopy { arg: 0, offset: 0, size: 8, dest: 0 }],
+        buffers: vec![
+            buf(1, 0, Access::Read, 16, "a"),
+            buf(2, 8, Access::Read, 24, "b"),
+            buf(3, 16, Access::Write, 32, "c"),
+        ],
+        scalars: vec![ScalarCopy {
+            arg: 0,
+            offset: 0,
+            size: 8,
+            dest: 0,
+        }],
     };
     DeviceBundle {
         format_version: BUNDLE_FORMAT_VERSION,
-        images: vec![DeviceImage { target: TargetKind::SpirvVulkan, spirv: spirv(), kernels: vec![info] }],
+        images: vec![DeviceImage {
+            target: TargetKind::SpirvVulkan,
+            spirv: spirv(),
+            kernels: vec![info],
+        }],
     }
 }
 
@@ -111,7 +131,10 @@ fn main() {
     let closure = Closure { a, b, c };
     let bounds = Bounds { extent: [n, 1, 1] };
     let key = std::ffi::CString::new(KEY).expect("key");
-    let argv: [*const c_void; 2] = [&bounds as *const Bounds as *const c_void, &closure as *const Closure as *const c_void];
+    let argv: [*const c_void; 2] = [
+        &bounds as *const Bounds as *const c_void,
+        &closure as *const Closure as *const c_void,
+    ];
     let sizes = [size_of::<Bounds>(), size_of::<Closure>()];
     let desc = SycloneLaunchDesc {
         kernel_key: key.as_ptr(),
@@ -125,7 +148,10 @@ fn main() {
         accessed: std::ptr::null(),
         access_modes: std::ptr::null(),
     };
-    check(syclone_launch(q, &desc, std::ptr::null_mut()), "warm-up launch");
+    check(
+        syclone_launch(q, &desc, std::ptr::null_mut()),
+        "warm-up launch",
+    );
     check(syclone_queue_wait(q), "wait");
     let t0 = std::time::Instant::now();
     for _ in 0..iters {
@@ -134,9 +160,14 @@ fn main() {
     check(syclone_queue_wait(q), "wait");
     let secs = t0.elapsed().as_secs_f64();
     // SAFETY: the queue is alive; the name is a valid C string owned by it.
-    let device = unsafe { CStr::from_ptr(syclone_queue_device_name(q)) }.to_string_lossy().into_owned();
+    let device = unsafe { CStr::from_ptr(syclone_queue_device_name(q)) }
+        .to_string_lossy()
+        .into_owned();
     println!("device: {device}");
-    println!("wgsl reference vector_add n=2^{log2n} iters={iters}: {:.1} GB/s", 12.0 * n as f64 * iters as f64 / secs / 1e9);
+    println!(
+        "wgsl reference vector_add n=2^{log2n} iters={iters}: {:.1} GB/s",
+        12.0 * n as f64 * iters as f64 / secs / 1e9
+    );
     for p in [a, b, c] {
         syclone_free(q, p as *mut c_void);
     }
