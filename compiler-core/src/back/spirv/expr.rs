@@ -140,7 +140,7 @@ impl Emitter {
         let fits = offset
             .checked_add(4 * words)
             .is_some_and(|end| end <= f.kernel.param_block_size);
-        if offset % 4 != 0 || !fits {
+        if offset & 3 != 0 || !fits {
             return Err(SpirvError::BadParam {
                 kernel: f.kernel.name.clone(),
                 offset,
