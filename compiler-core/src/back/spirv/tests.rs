@@ -1010,3 +1010,38 @@ fn constants_and_types_are_declared_once() {
         .count();
     assert_eq!(vars, 2, "params and x");
 }
+
+#[test]
+fn awkward_names_survive_to_wgsl() {
+    use ScalarType::*;
+    // Mangled kernel names, WGSL keywords and odd characters in names.
+    let m = Module {
+        kernels: vec![kernel(
+            "_ZTSZ4mainEUlN4sycl2_V14itemILi1ELb1EEEE_",
+            0,
+            vec![
+                binding("struct", U32, true, true),
+                binding("acc.ptr", U32, true, false),
+            ],
+            vec![
+                local("fn", U32),
+                local("__tmp", U32),
+                local("x.1", U32),
+                local("", U32),
+            ],
+            vec![
+                assign(0, load(1, gid(0))),
+                assign(1, loc(0)),
+                assign(2, loc(1)),
+                assign(3, loc(2)),
+                store(0, gid(0), loc(3)),
+            ],
+        )],
+    };
+    check_webgpu("names", &m);
+    // naga keeps the SPIR-V entry-point name (what wgpu's SPIR-V path looks
+    // up). Its WGSL writer, however, drops the trailing `_` of this name:
+    // whoever feeds WGSL text to a browser must map kernel names.
+    let (_, nm) = check_vulkan("names", &m, &webgpu());
+    assert_eq!(nm.entry_points[0].name, m.kernels[0].name);
+}
