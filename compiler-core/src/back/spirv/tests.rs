@@ -97,8 +97,13 @@ fn to_bytes(words: &[u32]) -> Vec<u8> {
     words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
 
-/// Runs `spirv-val --target-env vulkan1.1` when it is installed.
+/// Runs `spirv-val --target-env vulkan1.1` when it is installed. With
+/// `SYCLONE_SPIRV_DUMP=dir` set, the module is also kept as `dir/name.spv`.
 fn spirv_val(name: &str, words: &[u32]) {
+    if let Some(dir) = std::env::var_os("SYCLONE_SPIRV_DUMP") {
+        let keep = std::path::Path::new(&dir).join(format!("{name}.spv"));
+        std::fs::write(keep, to_bytes(words)).unwrap();
+    }
     let path = std::env::temp_dir().join(format!(
         "syclone-spirv-test-{name}-{}.spv",
         std::process::id()
@@ -820,4 +825,225 @@ fn ir_printer_shows_the_kernel() {
     assert!(text.contains("  local %0 i: u32\n"), "{text}");
     assert!(text.contains("if "), "{text}");
     assert!(text.trim_end().ends_with('}'), "{text}");
+}
+
+/// The opcodes (besides loads, stores and variables) of a kernel whose body
+/// is `local[dst] = e`, with one local of each type, in the order
+/// bool, i32, u32, i64, u64, f32, f64.
+fn ops_of(dst: u32, e: Expr) -> Vec<spirv::Op> {
+    use ScalarType::*;
+    let locals = [Bool, I32, U32, I64, U64, F32, F64]
+        .iter()
+        .map(|t| local(t.name(), *t))
+        .collect();
+    let m = Module {
+        kernels: vec![kernel("k", 0, vec![], locals, vec![assign(dst, e)])],
+    };
+    let (words, _) = check_vulkan("ops", &m, &vulkan());
+    let dr = rspirv::dr::load_words(&words).unwrap();
+    dr.functions[0]
+        .blocks
+        .iter()
+        .flat_map(|b| &b.instructions)
+        .map(|i| i.class.opcode)
+        .filter(|op| {
+            !matches!(
+                op,
+                spirv::Op::Load | spirv::Op::Store | spirv::Op::Variable | spirv::Op::Return
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn opcodes_follow_cpp_semantics() {
+    use spirv::Op;
+    let (b, i32l, u32l, i64l, u64l, f32l, f64l) = (0, 1, 2, 3, 4, 5, 6);
+    // `%` truncates toward zero for signed ints (OpSRem, not OpSMod).
+    assert_eq!(ops_of(i32l, bin(B::Rem, loc(i32l), loc(i32l))), [Op::SRem]);
+    assert_eq!(ops_of(u32l, bin(B::Rem, loc(u32l), loc(u32l))), [Op::UMod]);
+    assert_eq!(ops_of(f32l, bin(B::Rem, loc(f32l), loc(f32l))), [Op::FRem]);
+    assert_eq!(ops_of(i32l, bin(B::Div, loc(i32l), loc(i32l))), [Op::SDiv]);
+    assert_eq!(ops_of(u64l, bin(B::Div, loc(u64l), loc(u64l))), [Op::UDiv]);
+    // `>>` is arithmetic on signed, logical on unsigned operands; 64-bit
+    // shift amounts become u32.
+    assert_eq!(
+        ops_of(i32l, bin(B::Shr, loc(i32l), loc(i32l))),
+        [Op::Bitcast, Op::ShiftRightArithmetic]
+    );
+    assert_eq!(
+        ops_of(u32l, bin(B::Shr, loc(u32l), loc(u32l))),
+        [Op::ShiftRightLogical]
+    );
+    assert_eq!(
+        ops_of(u64l, bin(B::Shl, loc(u64l), loc(u64l))),
+        [Op::UConvert, Op::ShiftLeftLogical]
+    );
+    // Comparisons: signedness picks the opcode; NaN != x is true.
+    assert_eq!(ops_of(b, bin(B::Lt, loc(i32l), loc(i32l))), [Op::SLessThan]);
+    assert_eq!(ops_of(b, bin(B::Lt, loc(u32l), loc(u32l))), [Op::ULessThan]);
+    assert_eq!(
+        ops_of(b, bin(B::Lt, loc(f32l), loc(f32l))),
+        [Op::FOrdLessThan]
+    );
+    assert_eq!(
+        ops_of(b, bin(B::Ne, loc(f64l), loc(f64l))),
+        [Op::FUnordNotEqual]
+    );
+    assert_eq!(ops_of(b, bin(B::Eq, loc(f32l), loc(f32l))), [Op::FOrdEqual]);
+    // Integer widening extends by the source's signedness, then reinterprets.
+    assert_eq!(
+        ops_of(u64l, conv(loc(i32l), ScalarType::U64)),
+        [Op::SConvert, Op::Bitcast]
+    );
+    assert_eq!(
+        ops_of(i64l, conv(loc(u32l), ScalarType::I64)),
+        [Op::UConvert, Op::Bitcast]
+    );
+    assert_eq!(
+        ops_of(i64l, conv(loc(i32l), ScalarType::I64)),
+        [Op::SConvert]
+    );
+    assert_eq!(
+        ops_of(u32l, conv(loc(i64l), ScalarType::U32)),
+        [Op::SConvert, Op::Bitcast]
+    );
+    assert_eq!(
+        ops_of(u32l, conv(loc(i32l), ScalarType::U32)),
+        [Op::Bitcast]
+    );
+    // Float <-> int truncates toward zero; float width changes.
+    assert_eq!(
+        ops_of(i32l, conv(loc(f64l), ScalarType::I32)),
+        [Op::ConvertFToS]
+    );
+    assert_eq!(
+        ops_of(u64l, conv(loc(f32l), ScalarType::U64)),
+        [Op::ConvertFToU]
+    );
+    assert_eq!(
+        ops_of(f32l, conv(loc(u32l), ScalarType::F32)),
+        [Op::ConvertUToF]
+    );
+    assert_eq!(
+        ops_of(f64l, conv(loc(i64l), ScalarType::F64)),
+        [Op::ConvertSToF]
+    );
+    assert_eq!(
+        ops_of(f64l, conv(loc(f32l), ScalarType::F64)),
+        [Op::FConvert]
+    );
+    // bool: x != 0 one way (NaN is true), select 1/0 the other.
+    assert_eq!(
+        ops_of(b, conv(loc(f32l), ScalarType::Bool)),
+        [Op::FUnordNotEqual]
+    );
+    assert_eq!(
+        ops_of(b, conv(loc(u64l), ScalarType::Bool)),
+        [Op::INotEqual]
+    );
+    assert_eq!(ops_of(f64l, conv(loc(b), ScalarType::F64)), [Op::Select]);
+    // Unsigned negation is 0 - x.
+    assert_eq!(
+        ops_of(u32l, Expr::Unary(UnaryOp::Neg, Box::new(loc(u32l)))),
+        [Op::ISub]
+    );
+    assert_eq!(
+        ops_of(i32l, Expr::Unary(UnaryOp::Neg, Box::new(loc(i32l)))),
+        [Op::SNegate]
+    );
+}
+
+#[test]
+fn constants_and_types_are_declared_once() {
+    use ScalarType::*;
+    // Many uses of the same constants and types in two kernels.
+    let body = || {
+        (0..4)
+            .map(|k| {
+                store(
+                    0,
+                    u32c(k % 2),
+                    bin(
+                        B::Add,
+                        load(0, u32c(1)),
+                        Expr::Const(Constant::Float(F32, 2.0)),
+                    ),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let m = Module {
+        kernels: vec![
+            kernel(
+                "k1",
+                0,
+                vec![binding("x", F32, true, true)],
+                vec![local("a", F32)],
+                body(),
+            ),
+            kernel(
+                "k2",
+                0,
+                vec![binding("x", F32, true, true)],
+                vec![local("b", F32)],
+                body(),
+            ),
+        ],
+    };
+    let (words, _) = check_vulkan("dedupe", &m, &vulkan());
+    let dr = rspirv::dr::load_words(&words).unwrap();
+    let mut seen = std::collections::HashSet::new();
+    for inst in &dr.types_global_values {
+        if inst.class.opcode == spirv::Op::Variable {
+            continue;
+        }
+        let key = format!(
+            "{:?} {:?} {:?}",
+            inst.class.opcode, inst.result_type, inst.operands
+        );
+        assert!(seen.insert(key.clone()), "declared twice: {key}");
+    }
+    // The shared storage buffer is one variable used by both entry points.
+    let vars = dr
+        .types_global_values
+        .iter()
+        .filter(|i| i.class.opcode == spirv::Op::Variable)
+        .count();
+    assert_eq!(vars, 2, "params and x");
+}
+
+#[test]
+fn awkward_names_survive_to_wgsl() {
+    use ScalarType::*;
+    // Mangled kernel names, WGSL keywords and odd characters in names.
+    let m = Module {
+        kernels: vec![kernel(
+            "_ZTSZ4mainEUlN4sycl2_V14itemILi1ELb1EEEE_",
+            0,
+            vec![
+                binding("struct", U32, true, true),
+                binding("acc.ptr", U32, true, false),
+            ],
+            vec![
+                local("fn", U32),
+                local("__tmp", U32),
+                local("x.1", U32),
+                local("", U32),
+            ],
+            vec![
+                assign(0, load(1, gid(0))),
+                assign(1, loc(0)),
+                assign(2, loc(1)),
+                assign(3, loc(2)),
+                store(0, gid(0), loc(3)),
+            ],
+        )],
+    };
+    check_webgpu("names", &m);
+    // naga keeps the SPIR-V entry-point name (what wgpu's SPIR-V path looks
+    // up). Its WGSL writer, however, drops the trailing `_` of this name:
+    // whoever feeds WGSL text to a browser must map kernel names.
+    let (_, nm) = check_vulkan("names", &m, &webgpu());
+    assert_eq!(nm.entry_points[0].name, m.kernels[0].name);
 }
