@@ -18,6 +18,9 @@ impl IncludeProvider for FsIncludes {
     }
 }
 
+/// Stack of the thread the compiler runs on.
+const COMPILER_STACK_BYTES: usize = 64 << 20;
+
 /// What the device pass produced for one source.
 pub struct DeviceOutput {
     pub bundle: DeviceBundle,
@@ -78,13 +81,22 @@ pub fn run(
     }
     // A panic in the compiler is an internal error: report it as one
     // (the panic hook has printed the message) instead of aborting the driver.
-    let out = std::panic::catch_unwind(|| compiler_core::compile(&text, &copts, &FsIncludes))
-        .map_err(|_| {
-            DriverError::Other(format!(
-                "internal compiler error in the device pass of {} (the compiler panicked)",
-                source.display()
-            ))
-        })?;
+    // The compiler recurses over nesting (bounded at 256 levels, about 5 MiB
+    // of stack in debug builds): give it a thread with a roomy stack.
+    let out = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("device-pass".into())
+            .stack_size(COMPILER_STACK_BYTES)
+            .spawn_scoped(scope, || compiler_core::compile(&text, &copts, &FsIncludes))
+            .map(|h| h.join())
+    })
+    .map_err(|e| DriverError::Other(format!("cannot start the device pass: {e}")))?
+    .map_err(|_| {
+        DriverError::Other(format!(
+            "internal compiler error in the device pass of {} (the compiler panicked)",
+            source.display()
+        ))
+    })?;
     if !out.rendered_diagnostics.is_empty() {
         eprint!("{}", out.rendered_diagnostics);
     }

@@ -664,6 +664,13 @@ impl Parser<'_> {
     /// class-specifier or elaborated type specifier, at `class`/`struct`/`union`.
     pub(crate) fn parse_class_specifier(
         &mut self,
+        attrs: Attributes,
+    ) -> PResult<(TypeExpr, Option<Decl>)> {
+        self.nested(|p| p.parse_class_specifier_inner(attrs))
+    }
+
+    fn parse_class_specifier_inner(
+        &mut self,
         mut attrs: Attributes,
     ) -> PResult<(TypeExpr, Option<Decl>)> {
         let start = self.span();

@@ -159,6 +159,10 @@ impl Parser<'_> {
     }
 
     fn parse_unary(&mut self) -> PResult<Expr> {
+        self.nested(|p| p.parse_unary_inner())
+    }
+
+    fn parse_unary_inner(&mut self) -> PResult<Expr> {
         let sp = self.span();
         let op = match self.peek().text.as_ref() {
             "-" => Some(UnOp::Neg),

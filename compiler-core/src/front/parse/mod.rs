@@ -52,7 +52,13 @@ pub(crate) struct Parser<'d> {
     deferred_bodies: Vec<Vec<DeferredBody>>,
     /// Set by a member function definition whose body was deferred.
     pending_body_pos: Option<usize>,
+    /// Current nesting of recursive constructs (bounded by [`MAX_NESTING`]).
+    depth: u32,
 }
+
+/// Deepest nesting of expressions, statements, declarators and template
+/// argument lists: hostile input gets a diagnostic, not a stack overflow.
+pub const MAX_NESTING: u32 = 256;
 
 /// A member function whose body starts at token `pos`.
 pub(crate) struct DeferredBody {
@@ -91,7 +97,28 @@ impl<'d> Parser<'d> {
             errors: 0,
             deferred_bodies: vec![],
             pending_body_pos: None,
+            depth: 0,
         }
+    }
+
+    /// Run `f` one nesting level deeper; past [`MAX_NESTING`] report once and fail.
+    pub(crate) fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        if self.depth >= MAX_NESTING {
+            let sp = self.span();
+            self.error_at(
+                sp,
+                &format!("nesting is too deep (the limit is {MAX_NESTING} levels)"),
+            );
+            // Skip the rest of the input: resynchronising inside such nesting only cascades.
+            while !self.at_eof() {
+                self.bump();
+            }
+            return Err(Reported);
+        }
+        self.depth += 1;
+        let r = f(self);
+        self.depth -= 1;
+        r
     }
 
     fn peek(&self) -> &Token {

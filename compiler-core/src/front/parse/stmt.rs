@@ -30,6 +30,10 @@ impl Parser<'_> {
     }
 
     pub(crate) fn parse_statement(&mut self) -> PResult<Stmt> {
+        self.nested(|p| p.parse_statement_inner())
+    }
+
+    fn parse_statement_inner(&mut self) -> PResult<Stmt> {
         let start = self.span();
         let mut attrs = Attributes::default();
         self.parse_attributes(&mut attrs);

@@ -46,3 +46,27 @@ fn template_close_splits_shift() {
     let (_, d) = parse("template <class T> struct A {}; A<A<int>> x; int y = 1 >> 2;");
     assert!(!d.has_errors(), "{:?}", d.list);
 }
+
+#[test]
+fn deep_nesting_is_a_diagnostic_not_a_stack_overflow() {
+    // syclcc runs the compiler on a thread with a 64 MiB stack; 256 levels of
+    // nesting need about 5 MiB in debug builds.
+    let handle = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(|| {
+            let deep = format!("int x = {}1{};", "(".repeat(100_000), ")".repeat(100_000));
+            let (_, d) = parse(&deep);
+            assert!(
+                d.list
+                    .iter()
+                    .any(|x| x.message.contains("nesting is too deep")),
+                "{:?}",
+                d.list.first()
+            );
+            let blocks = format!("void f() {{ {} }}", "{".repeat(50_000));
+            let (_, d) = parse(&blocks);
+            assert!(d.has_errors());
+        })
+        .expect("thread");
+    handle.join().expect("no stack overflow or panic");
+}

@@ -550,6 +550,10 @@ impl Parser<'_> {
     }
 
     pub(crate) fn parse_template_args(&mut self) -> PResult<Vec<TemplateArg>> {
+        self.nested(|p| p.parse_template_args_inner())
+    }
+
+    fn parse_template_args_inner(&mut self) -> PResult<Vec<TemplateArg>> {
         self.expect("<")?;
         let mut args = vec![];
         if self.is(">") || self.is(">>") {
@@ -595,6 +599,10 @@ impl Parser<'_> {
         base: TypeExpr,
         is_abstract: bool,
     ) -> PResult<Declarator> {
+        self.nested(|p| p.parse_declarator_inner(base, is_abstract))
+    }
+
+    fn parse_declarator_inner(&mut self, base: TypeExpr, is_abstract: bool) -> PResult<Declarator> {
         let start = self.span();
         let ptrs = self.parse_ptr_ops();
         let mut ty = apply_ptrs(base, &ptrs);
