@@ -10,7 +10,7 @@
 //! - [`target`]: target properties; [`model_headers`]: the std subset served
 //!   to the device pass.
 //!
-//! The single entry point is [`compile`].
+//! The entry points are [`compile`] and [`preprocess_only`] (`-E`).
 
 pub mod back;
 pub mod bundle;
@@ -90,6 +90,8 @@ pub struct CompileOutput {
     pub diagnostics: Vec<Diagnostic>,
     /// Diagnostics rendered clang-style.
     pub rendered_diagnostics: String,
+    /// The same diagnostics as JSON ([`diag::render_json`]).
+    pub diagnostics_json: String,
     /// `None` when there were errors.
     pub bundle: Option<bundle::DeviceBundle>,
     /// C++ source for the host pass (`-include`d before the main file).
@@ -120,19 +122,12 @@ pub fn compile(
     let main = sm.add(opts.main_file_name.clone(), source);
     let mut diags = diag::Diagnostics::default();
 
-    let pp_opts = front::preprocess::PpOptions {
-        defines: opts.defines.clone(),
-        undefines: opts.undefines.clone(),
-        include_dirs: opts.include_dirs.clone(),
-        system_include_dirs: opts.system_include_dirs.clone(),
-        device_pass: true,
-        date_time: opts.date_time.clone(),
-    };
-    let pp = front::preprocess::preprocess(&mut sm, main, includes, &pp_opts, &mut diags);
+    let pp = front::preprocess::preprocess(&mut sm, main, includes, &pp_options(opts), &mut diags);
 
     let mut result = CompileOutput {
         diagnostics: vec![],
         rendered_diagnostics: String::new(),
+        diagnostics_json: String::new(),
         bundle: None,
         integration_header: String::new(),
         ir_text: String::new(),
@@ -155,7 +150,60 @@ pub fn compile(
             result.ir_text = out.ir_text;
         }
     }
+    diag::resolve_notes(&sm, &mut diags.list);
     result.rendered_diagnostics = diag::render(&sm, &diags.list);
+    result.diagnostics_json = diag::render_json(&sm, &diags.list);
     result.diagnostics = diags.list;
     result
+}
+
+/// The preprocessor options of the device pass.
+fn pp_options(opts: &CompileOptions) -> front::preprocess::PpOptions {
+    front::preprocess::PpOptions {
+        defines: opts.defines.clone(),
+        undefines: opts.undefines.clone(),
+        include_dirs: opts.include_dirs.clone(),
+        system_include_dirs: opts.system_include_dirs.clone(),
+        device_pass: true,
+        date_time: opts.date_time.clone(),
+    }
+}
+
+/// What [`preprocess_only`] produces.
+#[derive(Debug)]
+pub struct PreprocessOutput {
+    /// The preprocessed translation unit as text, with `# LINE "FILE"` markers.
+    pub text: String,
+    pub diagnostics: Vec<Diagnostic>,
+    pub rendered_diagnostics: String,
+    /// The same diagnostics as JSON ([`diag::render_json`]).
+    pub diagnostics_json: String,
+}
+
+impl PreprocessOutput {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == diag::Severity::Error)
+    }
+}
+
+/// Preprocess one translation unit as the device pass does (`syclcc -E`).
+pub fn preprocess_only(
+    source: &str,
+    opts: &CompileOptions,
+    includes: &dyn IncludeProvider,
+) -> PreprocessOutput {
+    let mut sm = SourceMap::default();
+    let main = sm.add(opts.main_file_name.clone(), source);
+    let mut diags = diag::Diagnostics::default();
+    let pp = front::preprocess::preprocess(&mut sm, main, includes, &pp_options(opts), &mut diags);
+    let text = front::preprocess::print::print_tokens(&sm, &pp.tokens);
+    diag::resolve_notes(&sm, &mut diags.list);
+    PreprocessOutput {
+        text,
+        rendered_diagnostics: diag::render(&sm, &diags.list),
+        diagnostics_json: diag::render_json(&sm, &diags.list),
+        diagnostics: diags.list,
+    }
 }

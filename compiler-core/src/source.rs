@@ -38,6 +38,9 @@ pub struct SourceFile {
     /// The path as it was spelled/resolved (used in diagnostics and `__FILE__`).
     pub name: String,
     pub text: String,
+    /// For a file read through `#include`: the span of the directive's
+    /// name in the including file (clang's "in file included from").
+    pub included_from: Option<Span>,
     line_starts: Vec<u32>,
 }
 
@@ -52,6 +55,7 @@ impl SourceFile {
         SourceFile {
             name,
             text,
+            included_from: None,
             line_starts,
         }
     }
@@ -62,6 +66,30 @@ impl SourceFile {
             Err(i) => i - 1,
         };
         (line as u32 + 1, offset - self.line_starts[line] + 1)
+    }
+    /// 0-based line index of a byte offset.
+    pub fn line_index(&self, offset: u32) -> usize {
+        match self.line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        }
+    }
+    /// Byte range of a 0-based line, without its line terminator.
+    pub fn line_range(&self, line: usize) -> std::ops::Range<usize> {
+        let lo = self.line_starts.get(line).map_or(self.text.len(), |&l| l as usize);
+        let mut hi = self
+            .line_starts
+            .get(line + 1)
+            .map_or(self.text.len(), |&l| l as usize);
+        let b = self.text.as_bytes();
+        while hi > lo && matches!(b[hi - 1], b'\n' | b'\r') {
+            hi -= 1;
+        }
+        lo..hi
+    }
+    /// Number of lines (a final line without terminator counts).
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
     }
 }
 
@@ -78,6 +106,14 @@ impl SourceMap {
     }
     pub fn file(&self, id: FileId) -> &SourceFile {
         &self.files[id.0 as usize]
+    }
+    /// Record that `id` was read through the `#include` at `from`.
+    pub fn set_included_from(&mut self, id: FileId, from: Span) {
+        if let Some(f) = self.files.get_mut(id.0 as usize) {
+            if f.included_from.is_none() {
+                f.included_from = Some(from);
+            }
+        }
     }
     pub fn files(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
         self.files

@@ -114,6 +114,20 @@ impl Parser<'_> {
             )
         });
         let is_ctor_like = ds.ty.is_none();
+        if ds.tag_decl.is_some() && self.missing_semi_after_tag() {
+            // `struct S { ... }` then a new declaration on the next line.
+            let prev = self.prev_span();
+            let at = crate::source::Span::new(prev.file, prev.hi, prev.hi);
+            let kind = self.toks[..self.pos]
+                .iter()
+                .rev()
+                .find(|t| t.is("struct") || t.is("class") || t.is("union") || t.is("enum"))
+                .map_or("class".to_string(), |t| t.text.to_string());
+            let d = crate::diag::Diagnostic::error(at, format!("expected ';' after {kind}"))
+                .with_fixit(at, ";");
+            self.report(d);
+            return Ok(out);
+        }
         loop {
             let d = self.parse_declarator(base.clone(), false)?;
             if let Some(func) = d.func {
@@ -503,6 +517,9 @@ impl Parser<'_> {
             }
             if !self.eat(",") {
                 break;
+            }
+            if self.is(">") {
+                self.error_here("expected a template parameter");
             }
         }
         let r = self.expect_template_close();
@@ -984,4 +1001,21 @@ fn unreachable_type(span: crate::source::Span) -> TypeExpr {
         }),
         span,
     )
+}
+
+impl Parser<'_> {
+    /// After a class or enum definition's `}`: the next token starts a new
+    /// declaration on a new line, so the `;` was forgotten.
+    fn missing_semi_after_tag(&self) -> bool {
+        const STARTS: &[&str] = &[
+            "int", "void", "char", "bool", "float", "double", "long", "short", "unsigned",
+            "signed", "auto", "struct", "class", "union", "enum", "template", "namespace",
+            "typedef", "using", "static", "extern", "inline", "constexpr", "static_assert",
+        ];
+        let t = self.peek();
+        self.pos > 0
+            && self.toks[self.pos - 1].is("}")
+            && t.at_line_start
+            && STARTS.iter().any(|s| t.is(s))
+    }
 }

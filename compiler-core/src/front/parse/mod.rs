@@ -11,7 +11,7 @@ mod names;
 mod stmt;
 mod types;
 
-use crate::diag::Diagnostics;
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::ast::TranslationUnit;
 use crate::front::token::{Token, TokenKind};
 use crate::source::Span;
@@ -184,8 +184,42 @@ impl<'d> Parser<'d> {
             } else {
                 format!("'{}'", self.peek().text)
             };
-            self.error_here(&format!("expected '{s}', found {found}"));
+            let msg = format!("expected '{s}', found {found}");
+            // A closing token or `;` that is plainly missing: suggest inserting
+            // it after the previous token, as clang does.
+            let fixit = matches!(s, ";" | ")" | "}" | "]" | ">") && self.pos > 0;
+            if fixit {
+                let prev = self.prev_span();
+                let at = Span::new(prev.file, prev.hi, prev.hi);
+                let d = self.token_diagnostic(msg).with_fixit(at, s);
+                self.report(d);
+            } else {
+                self.error_here(&msg);
+            }
             Err(Reported)
+        }
+    }
+    /// An error at the current token, with an "expanded from macro" note
+    /// when the token comes from a macro expansion.
+    fn token_diagnostic(&self, msg: String) -> Diagnostic {
+        let t = self.peek();
+        let d = Diagnostic::error(t.report_span(), msg);
+        match t.expansion {
+            Some(_) if t.kind != TokenKind::Eof => {
+                d.with_note(t.span, crate::diag::MACRO_EXPANSION_NOTE)
+            }
+            _ => d,
+        }
+    }
+    /// Report a parse error (counted against the error limit).
+    fn report(&mut self, d: Diagnostic) {
+        self.errors += 1;
+        if self.errors <= MAX_ERRORS {
+            self.diags.push(d);
+        } else if self.errors == MAX_ERRORS + 1 {
+            let span = d.span;
+            self.diags
+                .error(span, "too many errors emitted, stopping now".to_string());
         }
     }
     fn expect_ident(&mut self) -> PResult<(Rc<str>, Span)> {
@@ -203,17 +237,21 @@ impl<'d> Parser<'d> {
         }
     }
     fn error_at(&mut self, span: Span, msg: &str) {
-        self.errors += 1;
-        if self.errors <= MAX_ERRORS {
-            self.diags.error(span, msg.to_string());
-        } else if self.errors == MAX_ERRORS + 1 {
-            self.diags
-                .error(span, "too many errors emitted, stopping now".to_string());
+        let mut d = Diagnostic::error(span, msg.to_string());
+        // At a token from a macro expansion: point at its spelling too.
+        let here = self.pos.min(self.toks.len() - 1);
+        for i in [Some(here), here.checked_sub(1)].into_iter().flatten() {
+            let t = &self.toks[i];
+            if t.expansion == Some(span) || (t.expansion.is_some() && t.report_span() == span) {
+                d = d.with_note(t.span, crate::diag::MACRO_EXPANSION_NOTE);
+                break;
+            }
         }
+        self.report(d);
     }
     fn error_here(&mut self, msg: &str) {
-        let sp = self.span();
-        self.error_at(sp, msg);
+        let d = self.token_diagnostic(msg.to_string());
+        self.report(d);
     }
 
     /// `>` closing template arguments, splitting `>>` / `>=` / `>>=`.

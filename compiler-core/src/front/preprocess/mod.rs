@@ -12,6 +12,7 @@
 
 mod expr;
 mod macros;
+pub mod print;
 
 use crate::diag::Diagnostics;
 use crate::front::lexer::{self, LexError};
@@ -801,6 +802,7 @@ impl Pp<'_> {
         if !path.starts_with("<model>/") && self.included_set.insert(path.clone()) {
             self.included.push(path.clone());
         }
+        self.sm.set_included_from(id, name_tok.span);
         self.push_file(id, path, idx);
     }
 

@@ -1,0 +1,12 @@
+// An undeclared name inside a kernel.
+#include <sycl/sycl.hpp>
+
+int main() {
+    sycl::queue q;
+    int *p = sycl::malloc_shared<int>(4, q);
+    q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) {
+        p[i] = undeclared_thing; // expected-error {{undeclared_thing}}
+    });
+    q.wait();
+    return 0;
+}
