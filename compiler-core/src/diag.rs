@@ -178,7 +178,7 @@ fn include_chain(sm: &SourceMap, file: FileId) -> String {
         let lead = if seen == 1 {
             "In file included from"
         } else {
-            "                      "
+            "                 from"
         };
         out.push_str(&format!("{lead} {name}:{line}:\n"));
         cur = sm.file(sp.file).included_from;
@@ -223,14 +223,22 @@ impl<'a> codespan_reporting::files::Files<'a> for ViewFiles<'a> {
     fn source(&'a self, id: usize) -> Result<&'a str, codespan_reporting::files::Error> {
         Ok(self.0[id].text.as_ref())
     }
-    fn line_index(&'a self, id: usize, byte: usize) -> Result<usize, codespan_reporting::files::Error> {
+    fn line_index(
+        &'a self,
+        id: usize,
+        byte: usize,
+    ) -> Result<usize, codespan_reporting::files::Error> {
         let s = &self.0[id].starts;
         Ok(match s.binary_search(&byte) {
             Ok(i) => i,
             Err(i) => i.saturating_sub(1),
         })
     }
-    fn line_number(&'a self, id: usize, line: usize) -> Result<usize, codespan_reporting::files::Error> {
+    fn line_number(
+        &'a self,
+        id: usize,
+        line: usize,
+    ) -> Result<usize, codespan_reporting::files::Error> {
         Ok(self.0[id].first_line + line + 1)
     }
     fn column_number(
@@ -478,4 +486,88 @@ pub fn render_json(sm: &SourceMap, diags: &[Diagnostic]) -> String {
         })
         .collect();
     serde_json::to_string(&list).unwrap_or_else(|_| "[]".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn map() -> (SourceMap, FileId, FileId) {
+        let mut sm = SourceMap::default();
+        let main = sm.add("main.cpp", "#include \"a.h\"\nint y;\n");
+        let h = sm.add("a.h", "int x = ;\n");
+        sm.set_included_from(h, Span::new(main, 1, 8));
+        (sm, main, h)
+    }
+
+    #[test]
+    fn include_chain_and_fixit_are_rendered() {
+        let (sm, _, h) = map();
+        let d = Diagnostic::error(Span::new(h, 8, 9), "expected an expression")
+            .with_fixit(Span::new(h, 7, 7), "0");
+        let text = render(&sm, &[d]);
+        assert!(
+            text.starts_with("In file included from main.cpp:1:\nerror: expected an expression"),
+            "{text}"
+        );
+        assert!(text.contains("fix-it: insert '0' at a.h:1:8"), "{text}");
+    }
+
+    #[test]
+    fn long_lines_are_windowed() {
+        let mut sm = SourceMap::default();
+        let line = format!("int x = {};", "1+".repeat(100_000));
+        let f = sm.add("long.cpp", line.clone());
+        let at = line.len() as u32 - 1;
+        let text = render(&sm, &[Diagnostic::error(Span::new(f, at, at + 1), "here")]);
+        assert!(text.contains(&format!("long.cpp:1:{}", at + 1)), "{text}");
+        assert!(
+            text.lines().all(|l| l.len() < MAX_SNIPPET_COLUMNS + 40),
+            "{text}"
+        );
+        assert!(text.contains("1 │ ...") && text.contains("+1+;"), "{text}");
+    }
+
+    #[test]
+    fn colour_uses_ansi_escapes() {
+        let (sm, main, _) = map();
+        let d = Diagnostic::warning(Span::new(main, 20, 21), "w");
+        assert!(render_with(&sm, std::slice::from_ref(&d), true).contains("\x1b["));
+        assert!(!render(&sm, &[d]).contains('\x1b'));
+    }
+
+    #[test]
+    fn json_has_locations_notes_and_fixits() {
+        let (sm, main, h) = map();
+        let d = Diagnostic::error(Span::new(h, 8, 9), "e")
+            .with_note(Span::new(main, 18, 19), "n")
+            .with_fixit(Span::new(h, 9, 9), ";");
+        let v: serde_json::Value = serde_json::from_str(&render_json(&sm, &[d])).unwrap();
+        let d = &v[0];
+        assert_eq!(d["severity"], "error");
+        assert_eq!(
+            (d["file"].as_str(), d["line"].as_u64(), d["column"].as_u64()),
+            (Some("a.h"), Some(1), Some(9))
+        );
+        assert_eq!(d["end_column"], 10);
+        assert_eq!(d["include_stack"][0]["file"], "main.cpp");
+        assert_eq!(
+            (
+                d["notes"][0]["message"].as_str(),
+                d["notes"][0]["line"].as_u64()
+            ),
+            (Some("n"), Some(2))
+        );
+        assert_eq!(d["fixits"][0]["replacement"], ";");
+    }
+
+    #[test]
+    fn macro_notes_name_the_macro() {
+        let mut sm = SourceMap::default();
+        let f = sm.add("m.cpp", "#define DECL int = 3;\nDECL\n");
+        let mut ds = vec![Diagnostic::error(Span::new(f, 22, 26), "e")
+            .with_note(Span::new(f, 17, 18), MACRO_EXPANSION_NOTE)];
+        resolve_notes(&sm, &mut ds);
+        assert_eq!(ds[0].notes[0].message, "expanded from macro 'DECL'");
+    }
 }

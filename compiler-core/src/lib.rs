@@ -67,6 +67,8 @@ pub struct CompileOptions {
     pub date_time: Option<(String, String)>,
     /// The host compiler of the host pass (closure layout and kernel keys follow it).
     pub host_compiler: front::sema::HostCompiler,
+    /// Render `rendered_diagnostics` with ANSI colours.
+    pub color_diagnostics: bool,
 }
 
 impl Default for CompileOptions {
@@ -80,6 +82,7 @@ impl Default for CompileOptions {
             targets: vec![TargetKind::SpirvVulkan],
             date_time: None,
             host_compiler: front::sema::HostCompiler::default(),
+            color_diagnostics: false,
         }
     }
 }
@@ -151,7 +154,7 @@ pub fn compile(
         }
     }
     diag::resolve_notes(&sm, &mut diags.list);
-    result.rendered_diagnostics = diag::render(&sm, &diags.list);
+    result.rendered_diagnostics = diag::render_with(&sm, &diags.list, opts.color_diagnostics);
     result.diagnostics_json = diag::render_json(&sm, &diags.list);
     result.diagnostics = diags.list;
     result
@@ -202,7 +205,7 @@ pub fn preprocess_only(
     diag::resolve_notes(&sm, &mut diags.list);
     PreprocessOutput {
         text,
-        rendered_diagnostics: diag::render(&sm, &diags.list),
+        rendered_diagnostics: diag::render_with(&sm, &diags.list, opts.color_diagnostics),
         diagnostics_json: diag::render_json(&sm, &diags.list),
         diagnostics: diags.list,
     }

@@ -76,7 +76,10 @@ impl SourceFile {
     }
     /// Byte range of a 0-based line, without its line terminator.
     pub fn line_range(&self, line: usize) -> std::ops::Range<usize> {
-        let lo = self.line_starts.get(line).map_or(self.text.len(), |&l| l as usize);
+        let lo = self
+            .line_starts
+            .get(line)
+            .map_or(self.text.len(), |&l| l as usize);
         let mut hi = self
             .line_starts
             .get(line + 1)

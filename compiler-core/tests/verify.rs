@@ -50,7 +50,9 @@ fn parse_markers(src: &str) -> (Vec<Expected>, bool, Vec<String>) {
             let mut target = ln as i64;
             let mut after = after;
             if let Some(r) = after.strip_prefix('@') {
-                let end = r.find(|c: char| c.is_whitespace() || c == '{').unwrap_or(r.len());
+                let end = r
+                    .find(|c: char| c.is_whitespace() || c == '{')
+                    .unwrap_or(r.len());
                 match r[..end].parse::<i64>() {
                     Ok(n) if r.starts_with(['+', '-']) => target += n,
                     Ok(n) => target = n,
@@ -87,10 +89,15 @@ fn check(path: &Path) -> Result<(), String> {
     let src = std::fs::read_to_string(path).unwrap();
     let (mut expected, no_diags, marker_errors) = parse_markers(&src);
     if !marker_errors.is_empty() {
-        return Err(format!("{name}: bad markers:\n  {}", marker_errors.join("\n  ")));
+        return Err(format!(
+            "{name}: bad markers:\n  {}",
+            marker_errors.join("\n  ")
+        ));
     }
     if no_diags && !expected.is_empty() {
-        return Err(format!("{name}: expected-no-diagnostics together with markers"));
+        return Err(format!(
+            "{name}: expected-no-diagnostics together with markers"
+        ));
     }
     if !no_diags && expected.is_empty() {
         return Err(format!("{name}: no markers (use expected-no-diagnostics)"));
@@ -114,7 +121,12 @@ fn check(path: &Path) -> Result<(), String> {
     for d in json.as_array().into_iter().flatten() {
         let (line, where_) = loc(d);
         let msg = d["message"].as_str().unwrap_or("").to_string();
-        seen.push((severity(d["severity"].as_str().unwrap_or("")), line, msg, where_));
+        seen.push((
+            severity(d["severity"].as_str().unwrap_or("")),
+            line,
+            msg,
+            where_,
+        ));
         for n in d["notes"].as_array().into_iter().flatten() {
             let (line, where_) = loc(n);
             let located = n.get("file").is_some();
@@ -150,7 +162,10 @@ fn check(path: &Path) -> Result<(), String> {
         ));
     }
     for s in &unexpected {
-        msg.push_str(&format!("  seen but not expected: {:?} at {}: {}\n", s.0, s.3, s.2));
+        msg.push_str(&format!(
+            "  seen but not expected: {:?} at {}: {}\n",
+            s.0, s.3, s.2
+        ));
     }
     msg.push_str("  rendered:\n");
     msg.push_str(&out.rendered_diagnostics);
@@ -179,8 +194,9 @@ fn verify_files() {
 
 #[test]
 fn markers_are_parsed() {
-    let (m, none, errs) =
-        parse_markers("int x; // expected-error {{a}} expected-note@+2 {{b c}}\n// expected-warning@-1 {{w}}\n");
+    let (m, none, errs) = parse_markers(
+        "int x; // expected-error {{a}} expected-note@+2 {{b c}}\n// expected-warning@-1 {{w}}\n",
+    );
     assert!(!none && errs.is_empty());
     assert_eq!(m.len(), 3);
     assert_eq!((m[0].line, m[0].text.as_str()), (1, "a"));

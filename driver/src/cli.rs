@@ -13,6 +13,9 @@ USAGE:
   syclcc -fsycl-device-only FILE.cpp [-o OUT.spv]
                                              write the SPIR-V of the first device image
   syclcc run [options] FILE.cpp [-- ARGS...] compile into the cache and run the program
+  syclcc -E FILE.cpp [-o OUT]                print the device pass's preprocessed source
+  syclcc -fsyntax-only FILE.cpp              check the device and host passes only
+  syclcc --ast-dump FILE.cpp                 print the device pass's AST (also -Xclang -ast-dump)
 
 OPTIONS:
   -o PATH                    output file (default a.out, FILE.o, FILE.spv)
@@ -27,6 +30,11 @@ OPTIONS:
   --emit-integration-header=PATH
                              write the integration header of the (single) source
   --dump-ir                  print the device IR
+  -fcolor-diagnostics, -fno-color-diagnostics
+                             colour diagnostics (default: when stderr is a terminal and
+                             NO_COLOR is unset)
+  --diagnostics-format=text|json (also -fdiagnostics-format=)
+                             print diagnostics as text or as a JSON array on stderr
   -v                         print each command run and the host compiler found
   --help, --version
 
@@ -46,6 +54,31 @@ pub enum Mode {
     DeviceOnly,
     /// `syclcc run`: compile into the cache, then run.
     Run,
+    /// `-E`: print the device pass's preprocessed output.
+    Preprocess,
+    /// `-fsyntax-only`: check the device and host passes, write nothing.
+    SyntaxOnly,
+    /// `--ast-dump` / `-Xclang -ast-dump`: print the device pass's AST.
+    AstDump,
+}
+
+/// When diagnostics are coloured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// When stderr is a terminal and `NO_COLOR` is not set.
+    Auto,
+    /// `-fcolor-diagnostics`.
+    Always,
+    /// `-fno-color-diagnostics`.
+    Never,
+}
+
+/// How diagnostics are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiagFormat {
+    Text,
+    /// `--diagnostics-format=json` / `-fdiagnostics-format=json`.
+    Json,
 }
 
 /// A `-D` or `-U`, kept in command-line order.
@@ -78,6 +111,8 @@ pub struct Options {
     pub emit_bundle: Option<PathBuf>,
     pub emit_integration_header: Option<PathBuf>,
     pub dump_ir: bool,
+    pub color: ColorChoice,
+    pub diagnostics_format: DiagFormat,
     pub verbose: bool,
     pub help: bool,
     pub version: bool,
@@ -106,6 +141,8 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         emit_bundle: None,
         emit_integration_header: None,
         dump_ir: false,
+        color: ColorChoice::Auto,
+        diagnostics_format: DiagFormat::Text,
         verbose: false,
         help: false,
         version: false,
@@ -118,6 +155,9 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
     }
     let mut compile_only = false;
     let mut device_only = false;
+    let mut preprocess = false;
+    let mut syntax_only = false;
+    let mut ast_dump = false;
     while let Some(arg) = it.next() {
         let a = arg.as_str();
         // A flag whose value is joined (`-Ifoo`) or the next argument (`-I foo`).
@@ -140,6 +180,31 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "-c" => compile_only = true,
             "-fsycl-device-only" | "--sycl-device-only" => device_only = true,
             "-fsycl" => {}
+            "-E" => preprocess = true,
+            "-fsyntax-only" => syntax_only = true,
+            "--ast-dump" | "-ast-dump" => ast_dump = true,
+            "-Xclang" => match it.next().map(|s| s.as_str()) {
+                Some("-ast-dump") => ast_dump = true,
+                Some(other) => {
+                    return Err(format!("unsupported option '-Xclang {other}'"));
+                }
+                None => return Err("argument to '-Xclang' is missing (expected 1 value)".into()),
+            },
+            "-fcolor-diagnostics" => o.color = ColorChoice::Always,
+            "-fno-color-diagnostics" => o.color = ColorChoice::Never,
+            _ if a.starts_with("--diagnostics-format=")
+                || a.starts_with("-fdiagnostics-format=") =>
+            {
+                o.diagnostics_format = match &a[a.find('=').unwrap_or(0) + 1..] {
+                    "json" => DiagFormat::Json,
+                    "text" | "clang" => DiagFormat::Text,
+                    f => {
+                        return Err(format!(
+                            "invalid diagnostics format '{f}' (expected text or json)"
+                        ))
+                    }
+                };
+            }
             "--dump-ir" => o.dump_ir = true,
             _ if a.starts_with("-fsycl-targets=") || a.starts_with("--offload-targets=") => {
                 let list = &a[a.find('=').map(|i| i + 1).unwrap_or(a.len())..];
@@ -203,13 +268,30 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
     if o.help || o.version {
         return Ok(o);
     }
-    if compile_only && device_only {
-        return Err("'-c' and '-fsycl-device-only' cannot be used together".into());
+    let modes = [
+        (compile_only, "-c"),
+        (device_only, "-fsycl-device-only"),
+        (preprocess, "-E"),
+        (syntax_only, "-fsyntax-only"),
+        (ast_dump, "--ast-dump"),
+    ];
+    let given: Vec<&str> = modes.iter().filter(|m| m.0).map(|m| m.1).collect();
+    if given.len() > 1 {
+        return Err(format!(
+            "'{}' and '{}' cannot be used together",
+            given[0], given[1]
+        ));
     }
-    if o.mode == Mode::Run && (compile_only || device_only) {
-        return Err("'syclcc run' does not take '-c' or '-fsycl-device-only'".into());
+    if o.mode == Mode::Run && !given.is_empty() {
+        return Err(format!("'syclcc run' does not take '{}'", given[0]));
     }
-    if compile_only {
+    if preprocess {
+        o.mode = Mode::Preprocess;
+    } else if syntax_only {
+        o.mode = Mode::SyntaxOnly;
+    } else if ast_dump {
+        o.mode = Mode::AstDump;
+    } else if compile_only {
         o.mode = Mode::CompileOnly;
     } else if device_only {
         o.mode = Mode::DeviceOnly;
@@ -218,7 +300,9 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         return Err("no input files".into());
     }
     match o.mode {
-        Mode::Run | Mode::DeviceOnly if o.sources.len() != 1 || !o.link_inputs.is_empty() => {
+        Mode::Run | Mode::DeviceOnly | Mode::Preprocess | Mode::SyntaxOnly | Mode::AstDump
+            if o.sources.len() != 1 || !o.link_inputs.is_empty() =>
+        {
             return Err("this mode takes exactly one C++ source file".into());
         }
         Mode::CompileOnly if o.output.is_some() && o.sources.len() > 1 => {
@@ -308,5 +392,34 @@ mod tests {
         assert_eq!(p(&[]).unwrap_err(), "no input files");
         assert!(p(&["a.txt"]).unwrap_err().contains("unknown file type"));
         assert!(p(&["-c", "a.cpp", "b.cpp", "-o", "x.o"]).is_err());
+    }
+
+    #[test]
+    fn frontend_modes_and_diagnostic_flags() {
+        assert_eq!(p(&["-E", "a.cpp"]).unwrap().mode, Mode::Preprocess);
+        assert_eq!(
+            p(&["-fsyntax-only", "a.cpp"]).unwrap().mode,
+            Mode::SyntaxOnly
+        );
+        assert_eq!(p(&["--ast-dump", "a.cpp"]).unwrap().mode, Mode::AstDump);
+        assert_eq!(
+            p(&["-Xclang", "-ast-dump", "a.cpp"]).unwrap().mode,
+            Mode::AstDump
+        );
+        assert!(p(&["-E", "-c", "a.cpp"]).is_err());
+        assert!(p(&["-E", "a.cpp", "b.cpp"]).is_err());
+        let o = p(&[
+            "-fno-color-diagnostics",
+            "-fdiagnostics-format=json",
+            "a.cpp",
+        ])
+        .unwrap();
+        assert_eq!(o.color, ColorChoice::Never);
+        assert_eq!(o.diagnostics_format, DiagFormat::Json);
+        let o = p(&["-fcolor-diagnostics", "--diagnostics-format=json", "a.cpp"]).unwrap();
+        assert_eq!(o.color, ColorChoice::Always);
+        assert_eq!(o.diagnostics_format, DiagFormat::Json);
+        assert!(o.host_flags.is_empty());
+        assert!(p(&["--diagnostics-format=xml", "a.cpp"]).is_err());
     }
 }

@@ -1,7 +1,7 @@
 //! The device pass: runs `compiler_core::compile` in-process over one source
 //! file, with includes read from the real file system.
 
-use crate::cli::{MacroOp, Options};
+use crate::cli::{ColorChoice, DiagFormat, MacroOp, Options};
 use crate::error::{io_at, DriverError, Result};
 use compiler_core::bundle::DeviceBundle;
 use compiler_core::front::sema::HostCompiler;
@@ -53,12 +53,86 @@ pub fn compile_options(
         include_dirs,
         system_include_dirs: opts.system_include_dirs.clone(),
         host_compiler,
+        color_diagnostics: use_color(opts),
         targets: if opts.targets.is_empty() {
             CompileOptions::default().targets
         } else {
             opts.targets.clone()
         },
         ..CompileOptions::default()
+    }
+}
+
+/// Whether diagnostics are coloured: `-f[no-]color-diagnostics`, else when
+/// stderr is a terminal and `NO_COLOR` is unset (never for JSON).
+pub fn use_color(opts: &Options) -> bool {
+    use std::io::IsTerminal;
+    if opts.diagnostics_format == DiagFormat::Json {
+        return false;
+    }
+    match opts.color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::io::stderr().is_terminal()
+        }
+    }
+}
+
+/// Print diagnostics on stderr in the chosen format (text or a JSON array).
+pub fn print_diagnostics(opts: &Options, rendered: &str, json: &str) {
+    match opts.diagnostics_format {
+        DiagFormat::Json => eprintln!("{json}"),
+        DiagFormat::Text => {
+            if !rendered.is_empty() {
+                eprint!("{rendered}");
+            }
+        }
+    }
+}
+
+/// Runs `f` (a compiler entry point) on a thread with a roomy stack; a
+/// panic becomes an internal-error message.
+pub fn on_compiler_thread<T: Send>(source: &Path, f: impl FnOnce() -> T + Send) -> Result<T> {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("device-pass".into())
+            .stack_size(COMPILER_STACK_BYTES)
+            .spawn_scoped(scope, f)
+            .map(|h| h.join())
+    })
+    .map_err(|e| DriverError::Other(format!("cannot start the device pass: {e}")))?
+    .map_err(|_| {
+        DriverError::Other(format!(
+            "internal compiler error in the device pass of {} (the compiler panicked)",
+            source.display()
+        ))
+    })
+}
+
+/// `-E`: the preprocessed device-pass source, to `opts.output` or stdout.
+pub fn preprocess(source: &Path, opts: &Options, runtime_include: &Path) -> Result<()> {
+    let text = std::fs::read_to_string(source).map_err(io_at(source))?;
+    let copts = compile_options(source, opts, runtime_include, HostCompiler::default());
+    let out = on_compiler_thread(source, || {
+        compiler_core::preprocess_only(&text, &copts, &FsIncludes)
+    })?;
+    print_diagnostics(opts, &out.rendered_diagnostics, &out.diagnostics_json);
+    if out.has_errors() {
+        return Err(DriverError::Reported);
+    }
+    match &opts.output {
+        Some(path) if path.as_os_str() != "-" => {
+            std::fs::write(path, &out.text).map_err(io_at(path))
+        }
+        _ => {
+            use std::io::Write;
+            let mut stdout = std::io::stdout().lock();
+            stdout
+                .write_all(out.text.as_bytes())
+                .map_err(|e| DriverError::Other(format!("cannot write the output: {e}")))
+        }
     }
 }
 
@@ -83,23 +157,10 @@ pub fn run(
     // (the panic hook has printed the message) instead of aborting the driver.
     // The compiler recurses over nesting (bounded at 256 levels, about 5 MiB
     // of stack in debug builds): give it a thread with a roomy stack.
-    let out = std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .name("device-pass".into())
-            .stack_size(COMPILER_STACK_BYTES)
-            .spawn_scoped(scope, || compiler_core::compile(&text, &copts, &FsIncludes))
-            .map(|h| h.join())
-    })
-    .map_err(|e| DriverError::Other(format!("cannot start the device pass: {e}")))?
-    .map_err(|_| {
-        DriverError::Other(format!(
-            "internal compiler error in the device pass of {} (the compiler panicked)",
-            source.display()
-        ))
+    let out = on_compiler_thread(source, || {
+        compiler_core::compile(&text, &copts, &FsIncludes)
     })?;
-    if !out.rendered_diagnostics.is_empty() {
-        eprint!("{}", out.rendered_diagnostics);
-    }
+    print_diagnostics(opts, &out.rendered_diagnostics, &out.diagnostics_json);
     if out.has_errors() {
         return Err(DriverError::Reported);
     }

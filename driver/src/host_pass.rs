@@ -37,6 +37,37 @@ pub fn command(
     cmd
 }
 
+/// The host compile command of `-fsyntax-only`: check `source`, write nothing.
+pub fn syntax_only_command(
+    host_cxx: &str,
+    source: &Path,
+    integration_header: &Path,
+    opts: &Options,
+    runtime_include: &Path,
+) -> Command {
+    let mut cmd = command(
+        host_cxx,
+        source,
+        integration_header,
+        Path::new("-"),
+        opts,
+        runtime_include,
+    );
+    // Same flags, with `-fsyntax-only` for `-c` and no `-o`.
+    let args: Vec<std::ffi::OsString> = cmd.get_args().map(|a| a.to_owned()).collect();
+    let n = args.len().saturating_sub(2);
+    let mut out = Command::new(host_cxx);
+    for a in &args[..n] {
+        if a == "-c" {
+            out.arg("-fsyntax-only");
+        } else {
+            out.arg(a);
+        }
+    }
+    cmd = out;
+    cmd
+}
+
 /// Runs the host pass; the compiler's own diagnostics pass through.
 pub fn run(
     host_cxx: &str,
@@ -79,6 +110,17 @@ mod tests {
         assert_eq!(
             crate::tool::display(&cmd),
             "g++ -std=c++20 -c -include /t/k.int.h -Iinc -I/rt -DN=4 -O2 k.cpp -o /t/k.o"
+        );
+        let cmd = syntax_only_command(
+            "g++",
+            Path::new("k.cpp"),
+            Path::new("/t/k.int.h"),
+            &opts,
+            Path::new("/rt"),
+        );
+        assert_eq!(
+            crate::tool::display(&cmd),
+            "g++ -std=c++20 -fsyntax-only -include /t/k.int.h -Iinc -I/rt -DN=4 -O2 k.cpp"
         );
     }
 }

@@ -3,7 +3,7 @@
 //! an ordinary C++ compiler, a wrapper object carrying the device images, and
 //! the link with the runtime.
 //!
-//! Modules: [`cli`] parses flags; [`paths`] finds the runtime; [`host_compiler`]
+//! Modules: [`cli`] parses flags; [`ast_dump`] is `--ast-dump`; [`paths`] finds the runtime; [`host_compiler`]
 //! picks and identifies the host compiler; [`device_pass`], [`host_pass`],
 //! [`wrapper_object`] and [`link`] are the stages; [`pipeline`] strings them
 //! together per mode; [`run`] is `syclcc run`; [`tool`], [`temp`] and
@@ -12,6 +12,7 @@
 //! Exit codes: 0 on success, 1 on any compile or link error (clang's
 //! convention); errors are printed as `syclcc: error: ...`.
 
+mod ast_dump;
 mod cli;
 mod device_pass;
 mod error;

@@ -34,7 +34,27 @@ pub fn execute(opts: &Options) -> Result<()> {
             build_executable(opts, &out).map(|_| ())
         }
         Mode::Run => crate::run::run(opts),
+        Mode::Preprocess => {
+            device_pass::preprocess(&opts.sources[0], opts, &paths::runtime_include_dir())
+        }
+        Mode::SyntaxOnly => syntax_only(opts),
+        Mode::AstDump => crate::ast_dump::run(&opts.sources[0], opts),
     }
+}
+
+/// `-fsyntax-only`: the device pass (nothing written), then the host
+/// compiler with `-fsyntax-only` over the source and its integration header.
+fn syntax_only(opts: &Options) -> Result<()> {
+    let source = &opts.sources[0];
+    let runtime_include = paths::runtime_include_dir();
+    let host = host_compiler(opts)?;
+    let dev = device_pass::run(source, opts, &runtime_include, host.abi())?;
+    let tmp = TempDir::new()?;
+    let header = tmp.path().join(format!("{}.int.h", file_stem(source)));
+    write(&header, &dev.integration_header)?;
+    let mut cmd =
+        host_pass::syntax_only_command(&host.program, source, &header, opts, &runtime_include);
+    crate::tool::run(&mut cmd, "host compiler", opts.verbose)
 }
 
 fn write(path: &Path, bytes: impl AsRef<[u8]>) -> Result<()> {

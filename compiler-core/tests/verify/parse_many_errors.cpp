@@ -5,5 +5,5 @@ void f() {
     int c = 1 +; // expected-error {{expected}}
     return;
 }
-int d = ); // expected-error {{expected}}
+int d = 1 * ; // expected-error {{expected an expression}}
 int main() { return b; }

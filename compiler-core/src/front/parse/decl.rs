@@ -1008,9 +1008,30 @@ impl Parser<'_> {
     /// declaration on a new line, so the `;` was forgotten.
     fn missing_semi_after_tag(&self) -> bool {
         const STARTS: &[&str] = &[
-            "int", "void", "char", "bool", "float", "double", "long", "short", "unsigned",
-            "signed", "auto", "struct", "class", "union", "enum", "template", "namespace",
-            "typedef", "using", "static", "extern", "inline", "constexpr", "static_assert",
+            "int",
+            "void",
+            "char",
+            "bool",
+            "float",
+            "double",
+            "long",
+            "short",
+            "unsigned",
+            "signed",
+            "auto",
+            "struct",
+            "class",
+            "union",
+            "enum",
+            "template",
+            "namespace",
+            "typedef",
+            "using",
+            "static",
+            "extern",
+            "inline",
+            "constexpr",
+            "static_assert",
         ];
         let t = self.peek();
         self.pos > 0

@@ -10,9 +10,8 @@ use crate::source::{FileId, SourceMap};
 /// Two-character punctuators: printing their halves next to each other
 /// would lex as one token, so a space goes between.
 const PASTING: &[&str] = &[
-    "++", "--", "+=", "-=", "->", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "&=", "|=",
-    "^=", "*=", "/=", "%=", "::", "##", "<:", "<%", "%:", ":>", "%>", ".*", "//", "/*", "..",
-    "<=", "->",
+    "++", "--", "+=", "-=", "->", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "&=", "|=", "^=",
+    "*=", "/=", "%=", "::", "##", "<:", "<%", "%:", ":>", "%>", ".*", "//", "/*", "..", "<=", "->",
 ];
 
 /// Whether `b` printed right after `a` would lex differently.
@@ -112,7 +111,10 @@ mod tests {
     #[test]
     fn lines_markers_and_spacing() {
         let text = pp("#define INC(x) x+ +1\nint a = INC(b);\n\n\n\n\n\n\n\n\n\n\nint c;\n");
-        assert_eq!(text, "# 2 \"t.cpp\"\nint a = b+ +1;\n# 13 \"t.cpp\"\nint c;\n");
+        assert_eq!(
+            text,
+            "# 2 \"t.cpp\"\nint a = b+ +1;\n# 13 \"t.cpp\"\nint c;\n"
+        );
     }
 
     #[test]
