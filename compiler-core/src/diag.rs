@@ -100,10 +100,10 @@ pub fn note_message(sm: &SourceMap, d: &Diagnostic, n: &Note) -> String {
 
 /// Replace [`MACRO_EXPANSION_NOTE`] placeholders by their full text.
 pub fn resolve_notes(sm: &SourceMap, diags: &mut [Diagnostic]) {
-    for i in 0..diags.len() {
-        for j in 0..diags[i].notes.len() {
-            let m = note_message(sm, &diags[i], &diags[i].notes[j]);
-            diags[i].notes[j].message = m;
+    for d in diags.iter_mut() {
+        let texts: Vec<String> = d.notes.iter().map(|n| note_message(sm, d, n)).collect();
+        for (n, t) in d.notes.iter_mut().zip(texts) {
+            n.message = t;
         }
     }
 }
