@@ -203,3 +203,56 @@ fn markers_are_parsed() {
     assert_eq!((m[1].line, m[1].severity), (3, Severity::Note));
     assert_eq!(m[2].line, 1);
 }
+
+#[test]
+fn fixits_insert_after_the_previous_token() {
+    let out = common::compile_sycl("f.cpp", "int f() {\n    int a = 1\n    return a;\n}\n");
+    let json: serde_json::Value = serde_json::from_str(&out.diagnostics_json).unwrap();
+    let fix = &json[0]["fixits"][0];
+    assert_eq!(fix["replacement"], ";");
+    assert_eq!(
+        (fix["line"].as_u64(), fix["column"].as_u64()),
+        (Some(2), Some(14))
+    );
+    assert!(
+        out.rendered_diagnostics
+            .contains("fix-it: insert ';' at f.cpp:2:14"),
+        "{}",
+        out.rendered_diagnostics
+    );
+}
+
+#[test]
+fn macro_expansion_note_points_at_the_definition() {
+    let out = common::compile_sycl("m.cpp", "#define DECL int = 3;\nDECL\n");
+    assert!(
+        out.rendered_diagnostics
+            .contains("expanded from macro 'DECL'"),
+        "{}",
+        out.rendered_diagnostics
+    );
+    let json: serde_json::Value = serde_json::from_str(&out.diagnostics_json).unwrap();
+    assert_eq!(json[0]["line"], 2);
+    assert_eq!(json[0]["notes"][0]["line"], 1);
+}
+
+#[test]
+fn header_diagnostics_carry_the_include_chain() {
+    let mut files = common::sycl_headers();
+    files.0.insert(
+        format!("{}/bad.h", common::INCLUDE_DIR),
+        "int x = ;\n".to_string(),
+    );
+    let opts = compiler_core::CompileOptions {
+        main_file_name: "main.cpp".into(),
+        include_dirs: vec![common::INCLUDE_DIR.to_string()],
+        ..Default::default()
+    };
+    let out = compiler_core::compile("\n#include <bad.h>\n", &opts, &files);
+    assert!(
+        out.rendered_diagnostics
+            .starts_with("In file included from main.cpp:2:\n"),
+        "{}",
+        out.rendered_diagnostics
+    );
+}

@@ -7,3 +7,5 @@ void f() {
 }
 int d = 1 * ; // expected-error {{expected an expression}}
 int main() { return b; }
+int e = ); // expected-error {{expected an expression, found ')'}}
+int g = e;

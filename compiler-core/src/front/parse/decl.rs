@@ -23,6 +23,12 @@ impl Parser<'_> {
             Ok(d) => Some(d),
             Err(Reported) => {
                 self.recover_to_semi();
+                // A stray `)` or `]` can close nothing at namespace scope:
+                // skip it (and a `;` after it) instead of cascading.
+                if ctx == Context::Namespace && (self.is(")") || self.is("]")) {
+                    self.bump();
+                    self.eat(";");
+                }
                 None
             }
         }
