@@ -21,11 +21,9 @@ pub fn run(source: &Path, opts: &Options) -> Result<()> {
     // let out = crate::device_pass::on_compiler_thread(source, || {
     //     compiler_core::parse_only(&text, &copts, &crate::device_pass::FsIncludes)
     // })?;
-    // crate::device_pass::print_diagnostics(
-    //     opts,
-    //     &out.rendered_diagnostics,
-    //     &compiler_core::diag::render_json(/* needs the SourceMap: use a JSON field of ParseOnlyOutput */),
-    // );
+    // // JSON diagnostics need a `diagnostics_json` field in ParseOnlyOutput
+    // // (diag::render_json needs the SourceMap); until then, text only:
+    // eprint!("{}", out.rendered_diagnostics);
     // print!("{}", out.ast_dump);
     // if out.diagnostics.iter().any(|d| d.severity == compiler_core::diag::Severity::Error) {
     //     return Err(DriverError::Reported);
