@@ -119,10 +119,8 @@ pub fn preprocess(source: &Path, opts: &Options, runtime_include: &Path) -> Resu
         compiler_core::preprocess_only(&text, &copts, &FsIncludes)
     })?;
     print_diagnostics(opts, &out.rendered_diagnostics, &out.diagnostics_json);
-    if out.has_errors() {
-        return Err(DriverError::Reported);
-    }
-    match &opts.output {
+    // Like clang, the output is written even after errors (`#error` included).
+    let written = match &opts.output {
         Some(path) if path.as_os_str() != "-" => {
             std::fs::write(path, &out.text).map_err(io_at(path))
         }
@@ -133,7 +131,12 @@ pub fn preprocess(source: &Path, opts: &Options, runtime_include: &Path) -> Resu
                 .write_all(out.text.as_bytes())
                 .map_err(|e| DriverError::Other(format!("cannot write the output: {e}")))
         }
+    };
+    written?;
+    if out.has_errors() {
+        return Err(DriverError::Reported);
     }
+    Ok(())
 }
 
 /// Compiles `source` for the device. Diagnostics (warnings included) go to
