@@ -37,10 +37,14 @@ impl Parser<'_> {
             return Ok(vec![]);
         }
         if self.is("template") {
-            return self.parse_template_declaration(ctx);
+            return self.parse_template_declaration(ctx, false);
         }
         if self.is("namespace") || (self.is("inline") && self.is_at(1, "namespace")) {
             return self.parse_namespace();
+        }
+        if self.is("extern") && self.is_at(1, "template") {
+            self.bump();
+            return self.parse_template_declaration(ctx, true);
         }
         if self.is("extern") && self.peek_at(1).kind == TokenKind::String {
             self.bump();
@@ -69,12 +73,14 @@ impl Parser<'_> {
             self.bump();
             self.expect("(")?;
             let e = self.parse_assignment_expr()?;
-            if self.eat(",") {
-                self.parse_assignment_expr()?;
-            }
+            let message = if self.eat(",") {
+                Some(self.parse_assignment_expr()?)
+            } else {
+                None
+            };
             self.expect(")")?;
             self.expect(";")?;
-            return Ok(vec![Decl::StaticAssert(e, sp)]);
+            return Ok(vec![Decl::StaticAssert(e, message, sp.to(self.prev_span()))]);
         }
         if self.is("using") {
             return self.parse_using(template);
@@ -354,6 +360,8 @@ impl Parser<'_> {
             is_explicit: ds.is_explicit,
             is_const: func.is_const,
             is_extern_c: false,
+            is_pure: false,
+            noexcept: func.noexcept,
             deleted: false,
             defaulted: false,
             ctor_inits: vec![],
@@ -370,6 +378,7 @@ impl Parser<'_> {
                 f.defaulted = true;
             } else if self.is("0") {
                 self.bump();
+                f.is_pure = true;
             } else {
                 self.error_here("expected 'delete', 'default' or '0'");
                 return Err(Reported);
@@ -437,17 +446,49 @@ impl Parser<'_> {
         Ok(f)
     }
 
-    fn parse_template_declaration(&mut self, ctx: Context) -> PResult<Vec<Decl>> {
+    /// `template <...> decl`, or an explicit instantiation `[extern] template decl`.
+    fn parse_template_declaration(&mut self, ctx: Context, is_extern: bool) -> PResult<Vec<Decl>> {
         let start = self.span();
         self.bump(); // template
         if !self.is("<") {
             // explicit instantiation: `template class X<int>;`
-            self.skip_declaration_rest();
-            return Ok(vec![Decl::Empty]);
+            let decls = self.parse_declaration_inner(ctx, None)?;
+            let span = start.to(self.prev_span());
+            return Ok(decls
+                .into_iter()
+                .map(|d| Decl::ExplicitInstantiation {
+                    decl: Box::new(d),
+                    is_extern,
+                    span,
+                })
+                .collect());
+        }
+        if is_extern {
+            self.error_here("expected an explicit instantiation after 'extern template'");
+            return Err(Reported);
         }
         self.bump();
-        let mut params = vec![];
         self.names.push();
+        let params = self.parse_template_params();
+        let params = match params {
+            Ok(p) => p,
+            Err(e) => {
+                self.names.pop();
+                return Err(e);
+            }
+        };
+        let r = self.expect_template_close();
+        if r.is_err() {
+            self.names.pop();
+            return Err(Reported);
+        }
+        self.finish_template_declaration(ctx, start, params)
+    }
+
+    /// The parameters of a template header, up to (not including) the closing
+    /// `>`; each is declared in the current (header) scope.
+    pub(crate) fn parse_template_params(&mut self) -> PResult<Vec<TemplateParam>> {
+        let mut params = vec![];
         while !self.is(">") && !self.at_eof() {
             let psp = self.span();
             if self.is("typename") || self.is("class") {
@@ -472,8 +513,43 @@ impl Parser<'_> {
                     span: psp.to(self.prev_span()),
                 });
             } else if self.is("template") {
-                self.error_here("template template parameters are not supported yet");
-                return Err(Reported);
+                self.bump();
+                self.expect("<")?;
+                self.names.push();
+                let inner = self.parse_template_params();
+                let close = inner.is_ok() && self.expect_template_close().is_ok();
+                self.names.pop();
+                let inner = inner?;
+                if !close {
+                    return Err(Reported);
+                }
+                if !(self.eat("class") || self.eat("typename")) {
+                    self.error_here("expected 'class' or 'typename' in a template template parameter");
+                    return Err(Reported);
+                }
+                let pack = self.eat("...");
+                let name = if self.is_ident() {
+                    Some(self.bump().text)
+                } else {
+                    None
+                };
+                if let Some(n) = &name {
+                    self.names.declare(n, NameKind::TypeTemplate);
+                }
+                let default = if self.eat("=") {
+                    Some(self.parse_qual_name(false)?)
+                } else {
+                    None
+                };
+                params.push(TemplateParam {
+                    name,
+                    kind: TemplateParamKind::Template {
+                        params: inner,
+                        default,
+                        pack,
+                    },
+                    span: psp.to(self.prev_span()),
+                });
             } else {
                 let ds = self.parse_decl_specs(None)?;
                 let Some(base) = ds.ty else {
@@ -505,18 +581,30 @@ impl Parser<'_> {
                 break;
             }
         }
-        let r = self.expect_template_close();
-        if r.is_err() {
-            self.names.pop();
-            return Err(Reported);
-        }
+        Ok(params)
+    }
+
+    /// After a template header: the templated declaration. Pops the header scope.
+    fn finish_template_declaration(
+        &mut self,
+        ctx: Context,
+        start: crate::source::Span,
+        params: Vec<TemplateParam>,
+    ) -> PResult<Vec<Decl>> {
         let header = TemplateHeader {
             params,
             span: start.to(self.prev_span()),
         };
         // Nested `template<...> template<...>` (member templates defined out of class).
         let result = if self.is("template") {
-            let mut inner = self.parse_template_declaration(ctx)?;
+            let inner = self.parse_template_declaration(ctx, false);
+            let mut inner = match inner {
+                Ok(d) => d,
+                Err(e) => {
+                    self.names.pop();
+                    return Err(e);
+                }
+            };
             for d in &mut inner {
                 if let Decl::Function(f) = d {
                     let mut nf = (**f).clone();
@@ -561,6 +649,11 @@ impl Parser<'_> {
                 Decl::Alias(a) => {
                     let n = a.name.clone();
                     self.declare_type_name(&n, true);
+                }
+                // Variable templates take template arguments like function templates.
+                Decl::Var(v) if !explicit_spec && v.qualified.is_none() => {
+                    let n = v.name.clone();
+                    self.names.declare(&n, NameKind::FunctionTemplate);
                 }
                 _ => {}
             }
@@ -693,7 +786,10 @@ impl Parser<'_> {
         let name_span = name.as_ref().map(|n| n.span).unwrap_or(start);
         let ident = name.as_ref().map(|n| n.last().ident.clone());
         let spec_args = name.as_ref().and_then(|n| n.last().template_args.clone());
-        self.eat("final");
+        let is_final = self.is("final") && (self.is_at(1, "{") || self.is_at(1, ":"));
+        if is_final {
+            self.bump();
+        }
         let is_def = self.is("{") || self.is(":");
         if !is_def {
             // Elaborated type specifier / forward declaration.
@@ -715,6 +811,7 @@ impl Parser<'_> {
                     attrs,
                     bases: vec![],
                     members: None,
+                    is_final: false,
                     span: start.to(self.prev_span()),
                     name_span,
                 })))
@@ -825,6 +922,7 @@ impl Parser<'_> {
             attrs,
             bases,
             members: Some(members),
+            is_final,
             span,
             name_span,
         };

@@ -753,9 +753,17 @@ impl Parser<'_> {
         let mut params = vec![];
         let mut is_mutable = false;
         let mut ret = None;
+        let mut is_constexpr = false;
+        let mut template = None;
         if self.is("<") {
-            self.error_here("template parameter lists on lambdas are not supported yet");
-            return Err(Reported);
+            let tsp = self.span();
+            self.bump();
+            let tparams = self.parse_template_params()?;
+            self.expect_template_close()?;
+            template = Some(TemplateHeader {
+                params: tparams,
+                span: tsp.to(self.prev_span()),
+            });
         }
         if self.is("(") {
             let (p, _) = self.parse_params()?;
@@ -764,11 +772,9 @@ impl Parser<'_> {
                 if self.eat("mutable") {
                     is_mutable = true;
                 } else if self.eat("constexpr") {
+                    is_constexpr = true;
                 } else if self.is("noexcept") {
-                    self.bump();
-                    if self.is("(") {
-                        self.skip_balanced();
-                    }
+                    self.parse_noexcept_spec()?;
                 } else {
                     break;
                 }
@@ -793,6 +799,8 @@ impl Parser<'_> {
             params,
             ret,
             is_mutable,
+            is_constexpr,
+            template,
             body,
             span,
             is_generic,

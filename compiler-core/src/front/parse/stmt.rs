@@ -101,11 +101,12 @@ impl Parser<'_> {
                 self.bump();
                 self.expect("(")?;
                 self.names.push();
-                let cond = self.parse_condition()?;
+                let (init, cond) = self.parse_condition_with_init()?;
                 self.expect(")")?;
                 let body = Box::new(self.parse_statement()?);
                 self.names.pop();
                 StmtKind::Switch {
+                    init,
                     cond: Box::new(cond),
                     body,
                 }
@@ -336,7 +337,12 @@ impl Parser<'_> {
                 self.expect(")")?;
                 let body = Box::new(self.parse_statement()?);
                 return Ok(Stmt {
-                    kind: StmtKind::RangeFor { var, range, body },
+                    kind: StmtKind::RangeFor {
+                        init: None,
+                        var,
+                        range,
+                        body,
+                    },
                     span: start.to(self.prev_span()),
                 });
             }

@@ -33,6 +33,7 @@ pub(crate) struct FuncSuffix {
     pub variadic: bool,
     pub is_const: bool,
     pub trailing: Option<TypeExpr>,
+    pub noexcept: Option<Option<Expr>>,
 }
 
 pub(crate) struct Declarator {
@@ -708,6 +709,7 @@ impl Parser<'_> {
         if self.is("(") && self.params_ahead() {
             let (params, variadic) = self.parse_params()?;
             let mut is_const = false;
+            let mut noexcept = None;
             loop {
                 if self.eat("const") {
                     is_const = true;
@@ -718,10 +720,7 @@ impl Parser<'_> {
                     || self.eat("final")
                 {
                 } else if self.is("noexcept") {
-                    self.bump();
-                    if self.is("(") {
-                        self.skip_balanced();
-                    }
+                    noexcept = Some(self.parse_noexcept_spec()?);
                 } else if self.is("throw") && self.is_at(1, "(") {
                     self.bump();
                     self.skip_balanced();
@@ -747,10 +746,22 @@ impl Parser<'_> {
                     variadic,
                     is_const,
                     trailing,
+                    noexcept,
                 }),
             ));
         }
         Ok((ty, None))
+    }
+
+    /// `noexcept` or `noexcept(expr)`, at `noexcept`.
+    pub(crate) fn parse_noexcept_spec(&mut self) -> PResult<Option<Expr>> {
+        self.bump();
+        if !self.eat("(") {
+            return Ok(None);
+        }
+        let e = self.parse_expr()?;
+        self.expect(")")?;
+        Ok(Some(e))
     }
 
     /// At `(`: is this a parameter list (vs. a direct-initializer)?
