@@ -278,6 +278,8 @@ pub struct BaseSpec {
     pub name: QualName,
     pub access: Access,
     pub is_virtual: bool,
+    /// `Bases...`
+    pub pack: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

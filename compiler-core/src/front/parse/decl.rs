@@ -1,7 +1,7 @@
 //! Declarations: namespaces, templates, classes, enums, functions, variables,
 //! aliases, using-declarations and static assertions.
 
-use super::names::NameKind;
+use super::names::{NameKind, NameLookup};
 use super::types::DeclSpecs;
 use super::{PResult, Parser, Reported};
 use crate::front::ast::*;
@@ -98,18 +98,48 @@ impl Parser<'_> {
             Context::Class(n) => Some(n),
             _ => None,
         };
+        if self.deduction_guide_ahead() {
+            return self.parse_deduction_guide(template);
+        }
         let start = self.span();
         let ds = self.parse_decl_specs(class_name)?;
+        if ds.is_friend {
+            let decls = if self.eat(";") {
+                ds.tag_decl.into_iter().collect()
+            } else {
+                self.parse_declarators(ctx, template, &ds, start)?
+            };
+            let span = start.to(self.prev_span());
+            let mut out: Vec<Decl> = decls
+                .into_iter()
+                .map(|d| Decl::Friend(Box::new(d), span))
+                .collect();
+            if out.is_empty() {
+                // `friend T;` of a type that is not a class being declared.
+                out.push(Decl::Friend(Box::new(Decl::Empty), span));
+            }
+            return Ok(out);
+        }
         if self.eat(";") {
             // `class X;`, `struct X { ... };`, `enum E { ... };`
             return Ok(ds.tag_decl.into_iter().collect());
         }
-        let mut out: Vec<Decl> = ds.tag_decl.clone().into_iter().collect();
-        if ds.is_friend {
-            // Friend declarations do not declare members; skip them.
-            self.skip_declaration_rest();
-            return Ok(out);
+        if self.structured_binding_ahead(&ds) {
+            return self.parse_structured_binding(&ds, start);
         }
+        self.parse_declarators(ctx, template, &ds, start)
+    }
+
+    /// The init-declarator list after the decl-specifiers, through the `;`
+    /// (or a function body). The tag declared in the specifiers comes first.
+    fn parse_declarators(
+        &mut self,
+        ctx: Context,
+        template: Option<TemplateHeader>,
+        ds: &DeclSpecs,
+        start: crate::source::Span,
+    ) -> PResult<Vec<Decl>> {
+        let mut out: Vec<Decl> = ds.tag_decl.clone().into_iter().collect();
         let base = ds.ty.clone().unwrap_or_else(|| {
             TypeExpr::plain(
                 TypeExprKind::Builtin(BuiltinSpec {
@@ -128,7 +158,7 @@ impl Parser<'_> {
                     return Err(Reported);
                 };
                 let f = self.parse_function_rest(
-                    &ds,
+                    ds,
                     name,
                     d.ty,
                     func,
@@ -197,29 +227,110 @@ impl Parser<'_> {
         Ok(out)
     }
 
-    fn skip_declaration_rest(&mut self) {
+    /// `[explicit] Name(params) -> type;` where `Name` is a class template.
+    fn deduction_guide_ahead(&self) -> bool {
+        let mut i = 0;
+        if self.is_at(0, "explicit") {
+            i = 1;
+        }
+        let t = self.peek_at(i);
+        if t.kind != TokenKind::Ident
+            || super::is_keyword(&t.text)
+            || self.names.lookup(&t.text) != Some(NameKind::TypeTemplate)
+            || !self.is_at(i + 1, "(")
+        {
+            return false;
+        }
         let mut depth = 0i32;
-        while !self.at_eof() {
-            let t = self.peek().text.clone();
-            match t.as_ref() {
-                "(" | "[" => depth += 1,
-                ")" | "]" => depth -= 1,
-                "{" => {
-                    self.skip_balanced();
+        let mut j = i + 1;
+        loop {
+            let t = self.peek_at(j);
+            if t.kind == TokenKind::Eof {
+                return false;
+            }
+            match t.text.as_ref() {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => {
+                    depth -= 1;
                     if depth == 0 {
-                        self.eat(";");
-                        return;
+                        return self.is_at(j + 1, "->");
                     }
-                    continue;
-                }
-                ";" if depth == 0 => {
-                    self.bump();
-                    return;
                 }
                 _ => {}
             }
-            self.bump();
+            j += 1;
         }
+    }
+
+    fn parse_deduction_guide(&mut self, template: Option<TemplateHeader>) -> PResult<Vec<Decl>> {
+        let start = self.span();
+        let is_explicit = self.eat("explicit");
+        let (name, _) = self.expect_ident()?;
+        let (params, variadic) = self.parse_params()?;
+        self.expect("->")?;
+        let result = self.parse_type_id()?;
+        self.expect(";")?;
+        Ok(vec![Decl::DeductionGuide(Rc::new(DeductionGuide {
+            name,
+            template,
+            params,
+            variadic,
+            result,
+            is_explicit,
+            span: start.to(self.prev_span()),
+        }))])
+    }
+
+    /// `auto [`, `auto& [`, `auto&& [` (cv-qualifiers are in the specifiers).
+    fn structured_binding_ahead(&self, ds: &DeclSpecs) -> bool {
+        matches!(ds.ty.as_ref().map(|t| &t.kind), Some(TypeExprKind::Auto))
+            && (self.is("[") || ((self.is("&") || self.is("&&")) && self.is_at(1, "[")))
+    }
+
+    fn parse_structured_binding(
+        &mut self,
+        ds: &DeclSpecs,
+        start: crate::source::Span,
+    ) -> PResult<Vec<Decl>> {
+        let mut ty = ds.ty.clone().ok_or(Reported)?;
+        if self.is("&") || self.is("&&") {
+            let rref = self.bump().text.as_ref() == "&&";
+            let sp = ty.span.to(self.prev_span());
+            let inner = Box::new(ty);
+            ty = TypeExpr::plain(
+                if rref {
+                    TypeExprKind::RRef(inner)
+                } else {
+                    TypeExprKind::LRef(inner)
+                },
+                sp,
+            );
+        }
+        self.expect("[")?;
+        let mut names = vec![];
+        loop {
+            let (n, sp) = self.expect_ident()?;
+            names.push((n, sp));
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect("]")?;
+        let Some(init) = self.parse_initializer()? else {
+            self.error_here("a structured binding declaration needs an initializer");
+            return Err(Reported);
+        };
+        self.expect(";")?;
+        for (n, _) in &names {
+            self.names.declare(n, NameKind::Value);
+        }
+        Ok(vec![Decl::StructuredBinding(Rc::new(StructuredBinding {
+            names,
+            ty,
+            init,
+            is_static: ds.is_static,
+            span: start.to(self.prev_span()),
+        }))])
     }
 
     pub(crate) fn parse_initializer(&mut self) -> PResult<Option<Initializer>> {
@@ -263,16 +374,39 @@ impl Parser<'_> {
                     kind: ExprKind::InitList(inner),
                     span: sp.to(self.prev_span()),
                 });
+            } else if self.is(".") && self.peek_at(1).kind == TokenKind::Ident {
+                // designated initializer: `.field = value` / `.field{value}`
+                let sp = self.span();
+                self.bump();
+                let field = self.bump().text;
+                let value = if self.is("{") {
+                    let lsp = self.span();
+                    let inner = self.parse_brace_list()?;
+                    Expr {
+                        kind: ExprKind::InitList(inner),
+                        span: lsp.to(self.prev_span()),
+                    }
+                } else {
+                    self.expect("=")?;
+                    if self.is("{") {
+                        let lsp = self.span();
+                        let inner = self.parse_brace_list()?;
+                        Expr {
+                            kind: ExprKind::InitList(inner),
+                            span: lsp.to(self.prev_span()),
+                        }
+                    } else {
+                        self.parse_assignment_expr()?
+                    }
+                };
+                list.push(Expr {
+                    kind: ExprKind::Designated(field, Box::new(value)),
+                    span: sp.to(self.prev_span()),
+                });
             } else {
-                if self.is(".") && self.peek_at(1).kind == TokenKind::Ident {
-                    // designated initializer: keep the value only
-                    self.bump();
-                    self.bump();
-                    self.eat("=");
-                }
                 list.push(self.parse_assignment_expr()?);
             }
-            self.eat("...");
+            self.wrap_pack_expansion(&mut list);
             if !self.eat(",") {
                 break;
             }
@@ -848,11 +982,12 @@ impl Parser<'_> {
                     }
                 }
                 let n = self.parse_qual_name(true)?;
-                self.eat("...");
+                let pack = self.eat("...");
                 bases.push(BaseSpec {
                     name: n,
                     access,
                     is_virtual,
+                    pack,
                 });
                 if !self.eat(",") {
                     break;
@@ -885,7 +1020,12 @@ impl Parser<'_> {
             self.pending_body_pos = None;
             if let Some(ds) = self.parse_declaration(Context::Class(&cname)) {
                 for d in ds {
-                    if let (Decl::Function(_), Some(pos)) = (&d, self.pending_body_pos.take()) {
+                    let is_func = match &d {
+                        Decl::Function(_) => true,
+                        Decl::Friend(inner, _) => matches!(**inner, Decl::Function(_)),
+                        _ => false,
+                    };
+                    if let (true, Some(pos)) = (is_func, self.pending_body_pos.take()) {
                         let member_index = members.len();
                         self.deferred_bodies
                             .last_mut()
@@ -937,8 +1077,13 @@ impl Parser<'_> {
     }
 
     fn parse_deferred_body(&mut self, members: &mut [Member], d: super::DeferredBody) {
-        let Decl::Function(f) = &members[d.member_index].decl else {
-            return;
+        let f = match &members[d.member_index].decl {
+            Decl::Function(f) => f,
+            Decl::Friend(inner, _) => match &**inner {
+                Decl::Function(f) => f,
+                _ => return,
+            },
+            _ => return,
         };
         let mut nf = (**f).clone();
         self.pos = d.pos;
@@ -964,7 +1109,11 @@ impl Parser<'_> {
         self.names.pop();
         if let Ok(b) = body {
             nf.body = Some(b);
-            members[d.member_index].decl = Decl::Function(Rc::new(nf));
+            let decl = &mut members[d.member_index].decl;
+            match decl {
+                Decl::Friend(inner, _) => **inner = Decl::Function(Rc::new(nf)),
+                _ => *decl = Decl::Function(Rc::new(nf)),
+            }
         }
     }
 

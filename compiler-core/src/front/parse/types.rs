@@ -1,6 +1,6 @@
 //! Declaration specifiers, names, template arguments and declarators.
 
-use super::names::NameKind;
+use super::names::{NameKind, NameLookup};
 use super::{is_keyword, PResult, Parser, Reported};
 use crate::front::ast::*;
 use crate::source::Span;
@@ -307,21 +307,14 @@ impl Parser<'_> {
                     let sp = self.span();
                     self.bump();
                     self.expect("(")?;
-                    let e = if self.is("auto") {
-                        let sp = self.span();
+                    let kind = if self.is("auto") && self.is_at(1, ")") {
                         self.bump();
-                        Expr {
-                            kind: ExprKind::Error,
-                            span: sp,
-                        }
+                        TypeExprKind::DecltypeAuto
                     } else {
-                        self.parse_expr()?
+                        TypeExprKind::Decltype(Box::new(self.parse_expr()?))
                     };
                     self.expect(")")?;
-                    ds.ty = Some(TypeExpr::plain(
-                        TypeExprKind::Decltype(Box::new(e)),
-                        sp.to(self.prev_span()),
-                    ));
+                    ds.ty = Some(TypeExpr::plain(kind, sp.to(self.prev_span())));
                     continue;
                 }
                 "class" | "struct" | "union" if ds.ty.is_none() && !saw_builtin => {
