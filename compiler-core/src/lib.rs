@@ -159,3 +159,41 @@ pub fn compile(
     result.diagnostics = diags.list;
     result
 }
+
+/// What [`parse_only`] produces: diagnostics and the AST dump.
+#[derive(Debug)]
+pub struct ParseOnlyOutput {
+    pub diagnostics: Vec<Diagnostic>,
+    /// Diagnostics rendered clang-style.
+    pub rendered_diagnostics: String,
+    /// The syntax tree in clang's `-ast-dump` shape (see [`front::ast_dump`]).
+    pub ast_dump: String,
+}
+
+/// Preprocess (device pass) and parse one translation unit, without sema:
+/// for `syclcc --ast-dump` and `-Xclang -ast-dump`.
+pub fn parse_only(
+    source: &str,
+    opts: &CompileOptions,
+    includes: &dyn IncludeProvider,
+) -> ParseOnlyOutput {
+    let mut sm = SourceMap::default();
+    let main = sm.add(opts.main_file_name.clone(), source);
+    let mut diags = diag::Diagnostics::default();
+    let pp_opts = front::preprocess::PpOptions {
+        defines: opts.defines.clone(),
+        undefines: opts.undefines.clone(),
+        include_dirs: opts.include_dirs.clone(),
+        system_include_dirs: opts.system_include_dirs.clone(),
+        device_pass: true,
+        date_time: opts.date_time.clone(),
+    };
+    let pp = front::preprocess::preprocess(&mut sm, main, includes, &pp_opts, &mut diags);
+    let tu = front::parse::parse_translation_unit(pp.tokens, &mut diags);
+    let ast_dump = front::ast_dump::dump(&tu, &sm);
+    ParseOnlyOutput {
+        rendered_diagnostics: diag::render(&sm, &diags.list),
+        diagnostics: diags.list,
+        ast_dump,
+    }
+}

@@ -127,6 +127,8 @@ pub struct BuiltinSpec {
 pub struct Param {
     pub name: Option<Rc<str>>,
     pub ty: TypeExpr,
+    /// A function parameter pack: `Ts... args`.
+    pub pack: bool,
     pub default: Option<Expr>,
     pub span: Span,
 }
@@ -611,7 +613,9 @@ pub enum ExprKind {
     SizeofExpr(Box<Expr>),
     AlignofType(TypeExpr),
     Lambda(Rc<LambdaExpr>),
-    New(TypeExpr, Vec<Expr>),
+    /// `new (placement...) T(args)` / `new T{args}`: type, initializer
+    /// arguments, placement arguments.
+    New(TypeExpr, Vec<Expr>, Vec<Expr>),
     Delete(Box<Expr>, bool /* array */),
     Throw(Option<Box<Expr>>),
     /// `typeid(T)` / `typeid(e)`.

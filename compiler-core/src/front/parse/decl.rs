@@ -172,6 +172,25 @@ impl Parser<'_> {
                 if is_def {
                     return Ok(out);
                 }
+            } else if d.name.is_none() && self.is(":") && !ds.is_typedef {
+                // An unnamed bit-field: `unsigned : 0;`
+                self.bump();
+                let width = self.parse_assignment_expr()?;
+                out.push(Decl::Var(Rc::new(VarDecl {
+                    name: Rc::from(""),
+                    qualified: None,
+                    ty: d.ty,
+                    init: None,
+                    is_static: false,
+                    is_extern: false,
+                    is_constexpr: false,
+                    is_inline: false,
+                    template: None,
+                    attrs: ds.attrs.clone(),
+                    span: start.to(self.prev_span()),
+                    name_span: d.span,
+                    bit_width: Some(width),
+                })));
             } else {
                 let Some(name) = d.name.clone() else {
                     self.error_at(d.span, "expected a name in declaration");
@@ -692,6 +711,7 @@ impl Parser<'_> {
                 };
                 let pack = self.eat("...");
                 let d = self.parse_declarator(base, false)?;
+                let pack = pack || d.pack;
                 let name = d.name.map(|n| n.last().ident.clone());
                 if let Some(n) = &name {
                     self.names.declare(n, NameKind::Value);
@@ -880,6 +900,8 @@ impl Parser<'_> {
         }
         self.eat("typename");
         let n = self.parse_qual_name(false)?;
+        // `using Bases::operator()...;` (the pack is not kept).
+        self.eat("...");
         self.expect(";")?;
         let last = n.last().ident.clone();
         if let Some(k) = self.names.lookup_global(&last) {

@@ -289,6 +289,17 @@ impl Parser<'_> {
             }
             "new" => {
                 self.bump();
+                let mut placement = vec![];
+                if self.is("(") && !self.type_in_parens_ahead() {
+                    self.bump();
+                    while !self.is(")") && !self.at_eof() {
+                        placement.push(self.parse_assignment_expr()?);
+                        if !self.eat(",") {
+                            break;
+                        }
+                    }
+                    self.expect(")")?;
+                }
                 let paren_ty = self.is("(");
                 if paren_ty {
                     self.bump();
@@ -311,7 +322,7 @@ impl Parser<'_> {
                     args = self.parse_brace_list()?;
                 }
                 return Ok(Expr {
-                    kind: ExprKind::New(t, args),
+                    kind: ExprKind::New(t, args, placement),
                     span: sp.to(self.prev_span()),
                 });
             }

@@ -250,9 +250,34 @@ impl Parser<'_> {
         let mut i = 0;
         // skip specifiers and the type name
         let mut depth = 0i32;
+        if self.is("decltype") {
+            // Skip `decltype(...)`: what follows decides.
+            let mut d = 0i32;
+            i = 1;
+            loop {
+                match self.peek_at(i).text.as_ref() {
+                    "(" => d += 1,
+                    ")" => {
+                        d -= 1;
+                        if d <= 0 {
+                            break;
+                        }
+                    }
+                    "" => return false,
+                    _ => {}
+                }
+                i += 1;
+            }
+            i += 1;
+        }
         loop {
             let t = self.peek_at(i);
             let s = t.text.as_ref();
+            if depth == 0 && i > 0 && s == "(" && matches!(self.peek_at(i + 1).text.as_ref(), "*" | "&")
+            {
+                // `T (*name)(...)`: a function pointer or array reference declarator.
+                return false;
+            }
             if depth == 0 {
                 if s == "(" || s == "{" || s == "." || s == "->" || s == "=" || s == ";" {
                     return matches!(s, "(" | "{" | "." | "->");

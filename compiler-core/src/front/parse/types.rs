@@ -41,6 +41,8 @@ pub(crate) struct Declarator {
     pub ty: TypeExpr,
     /// Set when the declarator declares a function (outermost suffix).
     pub func: Option<FuncSuffix>,
+    /// `...` before the name (a parameter pack).
+    pub pack: bool,
     pub span: Span,
 }
 
@@ -625,9 +627,11 @@ impl Parser<'_> {
                 name,
                 ty,
                 func: None,
+                pack: false,
                 span: start.to(self.prev_span()),
             });
         }
+        let pack = self.eat("...");
         let mut name = None;
         if !is_abstract
             && (self.is_ident()
@@ -644,6 +648,7 @@ impl Parser<'_> {
             name,
             ty,
             func,
+            pack,
             span: start.to(self.prev_span()),
         })
     }
@@ -820,7 +825,7 @@ impl Parser<'_> {
             };
             let pack = self.eat("...");
             let d = self.parse_declarator(base, false)?;
-            let _ = pack;
+            let pack = pack || d.pack;
             let name = d.name.as_ref().map(|n| n.last().ident.clone());
             let mut ty = d.ty;
             // Parameters of array/function type adjust to pointers.
@@ -836,6 +841,7 @@ impl Parser<'_> {
             params.push(Param {
                 name,
                 ty,
+                pack,
                 default,
                 span: start.to(self.prev_span()),
             });
