@@ -67,11 +67,19 @@ impl Dumper<'_> {
         if span.file.0 as usize >= self.sm.len() {
             return String::new();
         }
-        self.sm.snippet(span).split_whitespace().collect::<Vec<_>>().join(" ")
+        self.sm
+            .snippet(span)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     fn name(&self, q: &QualName) -> String {
-        let mut s = if q.global { "::".to_string() } else { String::new() };
+        let mut s = if q.global {
+            "::".to_string()
+        } else {
+            String::new()
+        };
         for (i, p) in q.parts.iter().enumerate() {
             if i > 0 {
                 s.push_str("::");
@@ -129,7 +137,10 @@ impl Dumper<'_> {
     }
 
     fn param_list(&self, ps: &[Param], variadic: bool) -> String {
-        let mut v: Vec<String> = ps.iter().map(|p| self.ty(&p.ty)).collect();
+        let mut v: Vec<String> = ps
+            .iter()
+            .map(|p| format!("{}{}", self.ty(&p.ty), if p.pack { "..." } else { "" }))
+            .collect();
         if variadic {
             v.push("...".into());
         }
@@ -348,9 +359,7 @@ impl Dumper<'_> {
         };
         let name = c.name.as_deref().unwrap_or("");
         let kind = match (&c.specialization_args, &c.template) {
-            (Some(_), Some(h)) if !h.params.is_empty() => {
-                "ClassTemplatePartialSpecializationDecl"
-            }
+            (Some(_), Some(h)) if !h.params.is_empty() => "ClassTemplatePartialSpecializationDecl",
             (Some(_), _) => "ClassTemplateSpecializationDecl",
             _ => "CXXRecordDecl",
         };
@@ -452,7 +461,11 @@ impl Dumper<'_> {
         }
         for ci in &f.ctor_inits {
             children.push(Node {
-                label: format!("CXXCtorInitializer {} {}", self.loc(ci.span), self.name(&ci.name)),
+                label: format!(
+                    "CXXCtorInitializer {} {}",
+                    self.loc(ci.span),
+                    self.name(&ci.name)
+                ),
                 children: ci.args.iter().map(|a| self.expr(a)).collect(),
             });
         }
@@ -752,16 +765,15 @@ impl Dumper<'_> {
                     _ => "binary",
                 };
                 let xs: Vec<&Expr> = [lhs, rhs].into_iter().flatten().map(|b| &**b).collect();
-                node(
-                    format!("CXXFoldExpr {loc} {dir} '{}'", op.spelling()),
-                    xs,
-                )
+                node(format!("CXXFoldExpr {loc} {dir} '{}'", op.spelling()), xs)
             }
             ExprKind::SizeofType(t) => leaf(format!(
                 "UnaryExprOrTypeTraitExpr {loc} sizeof '{}'",
                 self.ty(t)
             )),
-            ExprKind::SizeofExpr(x) => node(format!("UnaryExprOrTypeTraitExpr {loc} sizeof"), vec![x]),
+            ExprKind::SizeofExpr(x) => {
+                node(format!("UnaryExprOrTypeTraitExpr {loc} sizeof"), vec![x])
+            }
             ExprKind::AlignofType(t) => leaf(format!(
                 "UnaryExprOrTypeTraitExpr {loc} alignof '{}'",
                 self.ty(t)
@@ -774,7 +786,11 @@ impl Dumper<'_> {
                 format!(
                     "CXXNewExpr {loc} '{}'{}",
                     self.ty(t),
-                    if placement.is_empty() { "" } else { " placement" }
+                    if placement.is_empty() {
+                        ""
+                    } else {
+                        " placement"
+                    }
                 ),
                 placement.iter().chain(args.iter()).collect(),
             ),

@@ -37,14 +37,15 @@ impl Parser<'_> {
             return Ok(vec![]);
         }
         if self.is("template") {
-            return self.parse_template_declaration(ctx, false);
+            return self.parse_template_declaration(ctx, None);
         }
         if self.is("namespace") || (self.is("inline") && self.is_at(1, "namespace")) {
             return self.parse_namespace();
         }
         if self.is("extern") && self.is_at(1, "template") {
+            let sp = self.span();
             self.bump();
-            return self.parse_template_declaration(ctx, true);
+            return self.parse_template_declaration(ctx, Some(sp));
         }
         if self.is("extern") && self.peek_at(1).kind == TokenKind::String {
             self.bump();
@@ -80,7 +81,11 @@ impl Parser<'_> {
             };
             self.expect(")")?;
             self.expect(";")?;
-            return Ok(vec![Decl::StaticAssert(e, message, sp.to(self.prev_span()))]);
+            return Ok(vec![Decl::StaticAssert(
+                e,
+                message,
+                sp.to(self.prev_span()),
+            )]);
         }
         if self.is("using") {
             return self.parse_using(template);
@@ -599,9 +604,15 @@ impl Parser<'_> {
         Ok(f)
     }
 
-    /// `template <...> decl`, or an explicit instantiation `[extern] template decl`.
-    fn parse_template_declaration(&mut self, ctx: Context, is_extern: bool) -> PResult<Vec<Decl>> {
-        let start = self.span();
+    /// `template <...> decl`, or an explicit instantiation `[extern] template decl`
+    /// (`extern_span` is where a leading `extern` was).
+    fn parse_template_declaration(
+        &mut self,
+        ctx: Context,
+        extern_span: Option<crate::source::Span>,
+    ) -> PResult<Vec<Decl>> {
+        let is_extern = extern_span.is_some();
+        let start = extern_span.unwrap_or_else(|| self.span());
         self.bump(); // template
         if !self.is("<") {
             // explicit instantiation: `template class X<int>;`
@@ -677,7 +688,9 @@ impl Parser<'_> {
                     return Err(Reported);
                 }
                 if !(self.eat("class") || self.eat("typename")) {
-                    self.error_here("expected 'class' or 'typename' in a template template parameter");
+                    self.error_here(
+                        "expected 'class' or 'typename' in a template template parameter",
+                    );
                     return Err(Reported);
                 }
                 let pack = self.eat("...");
@@ -751,7 +764,7 @@ impl Parser<'_> {
         };
         // Nested `template<...> template<...>` (member templates defined out of class).
         let result = if self.is("template") {
-            let inner = self.parse_template_declaration(ctx, false);
+            let inner = self.parse_template_declaration(ctx, None);
             let mut inner = match inner {
                 Ok(d) => d,
                 Err(e) => {

@@ -273,7 +273,10 @@ impl Parser<'_> {
         loop {
             let t = self.peek_at(i);
             let s = t.text.as_ref();
-            if depth == 0 && i > 0 && s == "(" && matches!(self.peek_at(i + 1).text.as_ref(), "*" | "&")
+            if depth == 0
+                && i > 0
+                && s == "("
+                && matches!(self.peek_at(i + 1).text.as_ref(), "*" | "&")
             {
                 // `T (*name)(...)`: a function pointer or array reference declarator.
                 return false;

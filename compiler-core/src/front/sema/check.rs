@@ -258,10 +258,9 @@ impl Sema {
                 for d in ds {
                     match d {
                         a::Decl::Var(v) => out.push(self.check_local_var(v)),
-                        a::Decl::StructuredBinding(_) => out.push(TStmt::Unsupported(
-                            "structured bindings".into(),
-                            s.span,
-                        )),
+                        a::Decl::StructuredBinding(_) => {
+                            out.push(TStmt::Unsupported("structured bindings".into(), s.span))
+                        }
                         a::Decl::Alias(_)
                         | a::Decl::Class(_)
                         | a::Decl::Enum(_)
@@ -1013,7 +1012,7 @@ impl Sema {
             ExprKind::Designated(_, x) => self.check_expr(x),
             ExprKind::PackExpansion(x) => {
                 let _ = self.check_expr(x);
-TExpr {
+                TExpr {
                     kind: TK::HostOnly("pack expansions".into()),
                     ty: Ty::Error,
                     lvalue: false,
@@ -1021,16 +1020,16 @@ TExpr {
                 }
             }
             ExprKind::SizeofPack(_) => TExpr {
-                    kind: TK::HostOnly("'sizeof...'".into()),
-                    ty: Ty::Error,
-                    lvalue: false,
-                    span,
-                },
+                kind: TK::HostOnly("'sizeof...'".into()),
+                ty: Ty::Error,
+                lvalue: false,
+                span,
+            },
             ExprKind::Fold { lhs, rhs, .. } => {
                 for x in [lhs, rhs].into_iter().flatten() {
                     let _ = self.check_expr(x);
                 }
-TExpr {
+                TExpr {
                     kind: TK::HostOnly("fold expressions".into()),
                     ty: Ty::Error,
                     lvalue: false,
