@@ -200,7 +200,7 @@ pub enum Decl {
     /// `using N::x;`
     UsingDecl(QualName),
     /// `static_assert(cond)` / `static_assert(cond, "message")`.
-    StaticAssert(Expr, Option<Expr>, Span),
+    StaticAssert(Expr, Option<Box<Expr>>, Span),
     /// `extern "C" { ... }` / `extern "C" decl`.
     LinkageSpec(Vec<Decl>),
     /// `friend class X;`, `friend void f(X&);` (the befriended declaration).

@@ -285,7 +285,7 @@ impl Dumper<'_> {
             Decl::StaticAssert(c, m, sp) => Node {
                 label: format!("StaticAssertDecl {}", self.loc(*sp)),
                 children: std::iter::once(c)
-                    .chain(m.iter())
+                    .chain(m.iter().map(|b| &**b))
                     .map(|x| self.expr(x))
                     .collect(),
             },
@@ -862,9 +862,7 @@ fn builtin_spelling(b: &BuiltinSpec) -> String {
     if b.short {
         w.push("short");
     }
-    for _ in 0..b.long {
-        w.push("long");
-    }
+    w.extend(std::iter::repeat_n("long", b.long as usize));
     for (f, s) in [
         (b.void, "void"),
         (b.bool_, "bool"),

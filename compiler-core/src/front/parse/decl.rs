@@ -75,7 +75,7 @@ impl Parser<'_> {
             self.expect("(")?;
             let e = self.parse_assignment_expr()?;
             let message = if self.eat(",") {
-                Some(self.parse_assignment_expr()?)
+                Some(Box::new(self.parse_assignment_expr()?))
             } else {
                 None
             };
