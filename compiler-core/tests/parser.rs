@@ -242,3 +242,13 @@ fn print_dump_for_review() {
         println!("{}{}", out.rendered_diagnostics, out.ast_dump);
     }
 }
+
+#[test]
+fn user_defined_literal_suffixes_are_diagnosed_once() {
+    let out = parse("t.cpp", "int x = 12_km;\nint y = 1;\n");
+    assert_eq!(out.diagnostics.len(), 1, "{}", out.rendered_diagnostics);
+    assert!(out.diagnostics[0]
+        .message
+        .contains("user-defined literal suffix '_km'"));
+    assert!(out.ast_dump.contains("VarDecl <t.cpp:2:1> y 'int' cinit"));
+}
