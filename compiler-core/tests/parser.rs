@@ -186,8 +186,12 @@ fn closing_angle_brackets() {
          A<A<int>> x;
          A<A<A<int>>> y;
          C<(1 > 2)> z;
-         int s = 8 >> 1;",
+         int s = 8 >> 1;
+         A<int> w = static_cast<A<int>>(x);
+         template <class T> int k() { if constexpr (sizeof(T) > 2) { return 1; } else { return 0; } }",
     );
+    assert!(d.contains("CXXStaticCastExpr <t.cpp:7:21> 'A<int>'"), "{d}");
+    assert!(d.contains("IfStmt <t.cpp:8:39> constexpr has_else"), "{d}");
     assert!(d.contains("x 'A<A<int>>'"), "{d}");
     assert!(d.contains("y 'A<A<A<int>>>'"), "{d}");
     assert!(d.contains("z 'C<(1 > 2)>'"), "{d}");
