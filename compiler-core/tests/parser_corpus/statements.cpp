@@ -16,6 +16,7 @@ int statements(int n) {
   for (auto& v : {1, 2, 3}) { n += v; }
   int idx = 0;
   for (int v : arr) { if (v) continue; }
+  for (int base = 1; int v : arr) { n += base * v; }
   while (n > 100) n /= 2;
   do { n++; } while (n < 0);
 again:

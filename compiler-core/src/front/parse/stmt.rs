@@ -418,6 +418,14 @@ impl Parser<'_> {
                 span: sp.to(self.prev_span()),
             }))
         };
+        if init.is_some() && self.is_declaration_start() && self.range_colon_ahead() {
+            // `for (init; decl : range)` (C++20, accepted as an extension).
+            let mut st = self.nested(|p| p.parse_for_rest(start))?;
+            if let StmtKind::RangeFor { init: slot, .. } = &mut st.kind {
+                *slot = init;
+            }
+            return Ok(st);
+        }
         let cond = if self.is(";") {
             None
         } else {
@@ -440,6 +448,27 @@ impl Parser<'_> {
             },
             span: start.to(self.prev_span()),
         })
+    }
+
+    /// A `:` at this nesting level before the next `;` or `)`: a range-for declaration.
+    fn range_colon_ahead(&self) -> bool {
+        let mut depth = 0i32;
+        let mut i = 0;
+        loop {
+            let t = self.peek_at(i);
+            if t.kind == crate::front::token::TokenKind::Eof {
+                return false;
+            }
+            match t.text.as_ref() {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" if depth == 0 => return false,
+                ")" | "]" | "}" => depth -= 1,
+                ";" if depth == 0 => return false,
+                ":" if depth == 0 => return true,
+                _ => {}
+            }
+            i += 1;
+        }
     }
 
     /// `if (init; cond)` support.
