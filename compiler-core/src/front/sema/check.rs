@@ -1013,7 +1013,7 @@ impl Sema {
             ExprKind::PackExpansion(x) => {
                 let _ = self.check_expr(x);
                 TExpr {
-                    kind: TK::HostOnly("pack expansions".into()),
+                    kind: TK::HostOnly("a pack expansion".into()),
                     ty: Ty::Error,
                     lvalue: false,
                     span,
@@ -1030,7 +1030,7 @@ impl Sema {
                     let _ = self.check_expr(x);
                 }
                 TExpr {
-                    kind: TK::HostOnly("fold expressions".into()),
+                    kind: TK::HostOnly("a fold expression".into()),
                     ty: Ty::Error,
                     lvalue: false,
                     span,
