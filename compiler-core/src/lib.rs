@@ -210,3 +210,37 @@ pub fn preprocess_only(
         diagnostics: diags.list,
     }
 }
+
+/// What [`parse_only`] produces: diagnostics and the AST dump.
+#[derive(Debug)]
+pub struct ParseOnlyOutput {
+    pub diagnostics: Vec<Diagnostic>,
+    /// Diagnostics rendered clang-style.
+    pub rendered_diagnostics: String,
+    /// The same diagnostics as JSON ([`diag::render_json`]).
+    pub diagnostics_json: String,
+    /// The syntax tree in clang's `-ast-dump` shape (see [`front::ast_dump`]).
+    pub ast_dump: String,
+}
+
+/// Preprocess (device pass) and parse one translation unit, without sema:
+/// for `syclcc --ast-dump` and `-Xclang -ast-dump`.
+pub fn parse_only(
+    source: &str,
+    opts: &CompileOptions,
+    includes: &dyn IncludeProvider,
+) -> ParseOnlyOutput {
+    let mut sm = SourceMap::default();
+    let main = sm.add(opts.main_file_name.clone(), source);
+    let mut diags = diag::Diagnostics::default();
+    let pp = front::preprocess::preprocess(&mut sm, main, includes, &pp_options(opts), &mut diags);
+    let tu = front::parse::parse_translation_unit(pp.tokens, &mut diags);
+    let ast_dump = front::ast_dump::dump(&tu, &sm);
+    diag::resolve_notes(&sm, &mut diags.list);
+    ParseOnlyOutput {
+        rendered_diagnostics: diag::render_with(&sm, &diags.list, opts.color_diagnostics),
+        diagnostics_json: diag::render_json(&sm, &diags.list),
+        diagnostics: diags.list,
+        ast_dump,
+    }
+}

@@ -92,6 +92,8 @@ pub enum TypeExprKind {
     Builtin(BuiltinSpec),
     Named(QualName),
     Auto,
+    /// `decltype(auto)`.
+    DecltypeAuto,
     /// `decltype(expr)`.
     Decltype(Box<Expr>),
     Pointer(Box<TypeExpr>),
@@ -125,6 +127,8 @@ pub struct BuiltinSpec {
 pub struct Param {
     pub name: Option<Rc<str>>,
     pub ty: TypeExpr,
+    /// A function parameter pack: `Ts... args`.
+    pub pack: bool,
     pub default: Option<Expr>,
     pub span: Span,
 }
@@ -168,6 +172,12 @@ pub enum TemplateParamKind {
         default: Option<Expr>,
         pack: bool,
     },
+    /// `template <class> class C = D`, `template <typename...> typename... Cs`.
+    Template {
+        params: Vec<TemplateParam>,
+        default: Option<QualName>,
+        pack: bool,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -189,11 +199,48 @@ pub enum Decl {
     UsingDirective(QualName),
     /// `using N::x;`
     UsingDecl(QualName),
-    StaticAssert(Expr, Span),
+    /// `static_assert(cond)` / `static_assert(cond, "message")`.
+    StaticAssert(Expr, Option<Box<Expr>>, Span),
     /// `extern "C" { ... }` / `extern "C" decl`.
     LinkageSpec(Vec<Decl>),
-    /// Explicit specializations and explicit instantiations we keep for sema.
+    /// `friend class X;`, `friend void f(X&);` (the befriended declaration).
+    Friend(Box<Decl>, Span),
+    /// `template <class T> buffer(T*, range<1>) -> buffer<T, 1>;`
+    DeductionGuide(Rc<DeductionGuide>),
+    /// `template struct X<int>;` / `extern template void f<int>(int);`
+    ExplicitInstantiation {
+        decl: Box<Decl>,
+        is_extern: bool,
+        span: Span,
+    },
+    /// `auto [a, b] = e;` / `auto& [x, y] = p;`
+    StructuredBinding(Rc<StructuredBinding>),
+    /// A declaration with nothing to keep (`friend T;` of a plain type).
     Empty,
+}
+
+#[derive(Clone, Debug)]
+pub struct DeductionGuide {
+    /// The class template the guide belongs to.
+    pub name: Rc<str>,
+    pub template: Option<TemplateHeader>,
+    pub params: Vec<Param>,
+    pub variadic: bool,
+    /// The deduced specialization after `->`.
+    pub result: TypeExpr,
+    pub is_explicit: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct StructuredBinding {
+    /// The names in brackets, with their spans.
+    pub names: Vec<(Rc<str>, Span)>,
+    /// `auto`, `auto&`, `const auto&`, `auto&&`.
+    pub ty: TypeExpr,
+    pub init: Initializer,
+    pub is_static: bool,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]
@@ -222,6 +269,8 @@ pub struct ClassDecl {
     pub bases: Vec<BaseSpec>,
     /// `None` for a forward declaration.
     pub members: Option<Vec<Member>>,
+    /// `class X final`.
+    pub is_final: bool,
     pub span: Span,
     pub name_span: Span,
 }
@@ -231,6 +280,8 @@ pub struct BaseSpec {
     pub name: QualName,
     pub access: Access,
     pub is_virtual: bool,
+    /// `Bases...`
+    pub pack: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -279,6 +330,10 @@ pub struct FunctionDecl {
     pub is_explicit: bool,
     pub is_const: bool,
     pub is_extern_c: bool,
+    /// `= 0`.
+    pub is_pure: bool,
+    /// `noexcept` (`Some(None)`) or `noexcept(expr)` (`Some(Some(expr))`).
+    pub noexcept: Option<Option<Expr>>,
     /// `= delete` / `= default`.
     pub deleted: bool,
     pub defaulted: bool,
@@ -372,11 +427,14 @@ pub enum StmtKind {
         body: Box<Stmt>,
     },
     RangeFor {
+        /// `for (init; decl : range)` (C++20, accepted as an extension).
+        init: Option<Box<Stmt>>,
         var: Rc<VarDecl>,
         range: Expr,
         body: Box<Stmt>,
     },
     Switch {
+        init: Option<Box<Stmt>>,
         cond: Box<Stmt>,
         body: Box<Stmt>,
     },
@@ -499,6 +557,9 @@ pub struct LambdaExpr {
     pub params: Vec<Param>,
     pub ret: Option<TypeExpr>,
     pub is_mutable: bool,
+    pub is_constexpr: bool,
+    /// `[]<typename T>(T x) {}`.
+    pub template: Option<TemplateHeader>,
     pub body: Stmt,
     pub span: Span,
     /// Parameters declared `auto` make it generic.
@@ -532,11 +593,29 @@ pub enum ExprKind {
     Construct(TypeExpr, Vec<Expr>, bool /* braced */),
     /// `{a, b}` in an initializer or argument position.
     InitList(Vec<Expr>),
+    /// `.field = value` (or `.field{value}`), an element of an `InitList`
+    /// or a braced initializer.
+    Designated(Rc<str>, Box<Expr>),
+    /// `pattern...` in a call, init list or template argument list.
+    PackExpansion(Box<Expr>),
+    /// `sizeof...(Ts)`.
+    SizeofPack(Rc<str>),
+    /// `(pack op ...)` (`lhs` only), `(... op pack)` (`rhs` only) or
+    /// `(init op ... op pack)` (both).
+    Fold {
+        op: BinOp,
+        lhs: Option<Box<Expr>>,
+        rhs: Option<Box<Expr>>,
+    },
+    /// `alignof(expr)` (a GNU extension clang accepts).
+    AlignofExpr(Box<Expr>),
     SizeofType(TypeExpr),
     SizeofExpr(Box<Expr>),
     AlignofType(TypeExpr),
     Lambda(Rc<LambdaExpr>),
-    New(TypeExpr, Vec<Expr>),
+    /// `new (placement...) T(args)` / `new T{args}`: type, initializer
+    /// arguments, placement arguments.
+    New(TypeExpr, Vec<Expr>, Vec<Expr>),
     Delete(Box<Expr>, bool /* array */),
     Throw(Option<Box<Expr>>),
     /// `typeid(T)` / `typeid(e)`.

@@ -1,7 +1,7 @@
 //! Declarations: namespaces, templates, classes, enums, functions, variables,
 //! aliases, using-declarations and static assertions.
 
-use super::names::NameKind;
+use super::names::{NameKind, NameLookup};
 use super::types::DeclSpecs;
 use super::{PResult, Parser, Reported};
 use crate::front::ast::*;
@@ -43,10 +43,15 @@ impl Parser<'_> {
             return Ok(vec![]);
         }
         if self.is("template") {
-            return self.parse_template_declaration(ctx);
+            return self.parse_template_declaration(ctx, None);
         }
         if self.is("namespace") || (self.is("inline") && self.is_at(1, "namespace")) {
             return self.parse_namespace();
+        }
+        if self.is("extern") && self.is_at(1, "template") {
+            let sp = self.span();
+            self.bump();
+            return self.parse_template_declaration(ctx, Some(sp));
         }
         if self.is("extern") && self.peek_at(1).kind == TokenKind::String {
             self.bump();
@@ -75,12 +80,18 @@ impl Parser<'_> {
             self.bump();
             self.expect("(")?;
             let e = self.parse_assignment_expr()?;
-            if self.eat(",") {
-                self.parse_assignment_expr()?;
-            }
+            let message = if self.eat(",") {
+                Some(Box::new(self.parse_assignment_expr()?))
+            } else {
+                None
+            };
             self.expect(")")?;
             self.expect(";")?;
-            return Ok(vec![Decl::StaticAssert(e, sp)]);
+            return Ok(vec![Decl::StaticAssert(
+                e,
+                message,
+                sp.to(self.prev_span()),
+            )]);
         }
         if self.is("using") {
             return self.parse_using(template);
@@ -98,18 +109,48 @@ impl Parser<'_> {
             Context::Class(n) => Some(n),
             _ => None,
         };
+        if self.deduction_guide_ahead() {
+            return self.parse_deduction_guide(template);
+        }
         let start = self.span();
         let ds = self.parse_decl_specs(class_name)?;
+        if ds.is_friend {
+            let decls = if self.eat(";") {
+                ds.tag_decl.into_iter().collect()
+            } else {
+                self.parse_declarators(ctx, template, &ds, start)?
+            };
+            let span = start.to(self.prev_span());
+            let mut out: Vec<Decl> = decls
+                .into_iter()
+                .map(|d| Decl::Friend(Box::new(d), span))
+                .collect();
+            if out.is_empty() {
+                // `friend T;` of a type that is not a class being declared.
+                out.push(Decl::Friend(Box::new(Decl::Empty), span));
+            }
+            return Ok(out);
+        }
         if self.eat(";") {
             // `class X;`, `struct X { ... };`, `enum E { ... };`
             return Ok(ds.tag_decl.into_iter().collect());
         }
-        let mut out: Vec<Decl> = ds.tag_decl.clone().into_iter().collect();
-        if ds.is_friend {
-            // Friend declarations do not declare members; skip them.
-            self.skip_declaration_rest();
-            return Ok(out);
+        if self.structured_binding_ahead(&ds) {
+            return self.parse_structured_binding(&ds, start);
         }
+        self.parse_declarators(ctx, template, &ds, start)
+    }
+
+    /// The init-declarator list after the decl-specifiers, through the `;`
+    /// (or a function body). The tag declared in the specifiers comes first.
+    fn parse_declarators(
+        &mut self,
+        ctx: Context,
+        template: Option<TemplateHeader>,
+        ds: &DeclSpecs,
+        start: crate::source::Span,
+    ) -> PResult<Vec<Decl>> {
+        let mut out: Vec<Decl> = ds.tag_decl.clone().into_iter().collect();
         let base = ds.ty.clone().unwrap_or_else(|| {
             TypeExpr::plain(
                 TypeExprKind::Builtin(BuiltinSpec {
@@ -142,7 +183,7 @@ impl Parser<'_> {
                     return Err(Reported);
                 };
                 let f = self.parse_function_rest(
-                    &ds,
+                    ds,
                     name,
                     d.ty,
                     func,
@@ -156,6 +197,25 @@ impl Parser<'_> {
                 if is_def {
                     return Ok(out);
                 }
+            } else if d.name.is_none() && self.is(":") && !ds.is_typedef {
+                // An unnamed bit-field: `unsigned : 0;`
+                self.bump();
+                let width = self.parse_assignment_expr()?;
+                out.push(Decl::Var(Rc::new(VarDecl {
+                    name: Rc::from(""),
+                    qualified: None,
+                    ty: d.ty,
+                    init: None,
+                    is_static: false,
+                    is_extern: false,
+                    is_constexpr: false,
+                    is_inline: false,
+                    template: None,
+                    attrs: ds.attrs.clone(),
+                    span: start.to(self.prev_span()),
+                    name_span: d.span,
+                    bit_width: Some(width),
+                })));
             } else {
                 let Some(name) = d.name.clone() else {
                     self.error_at(d.span, "expected a name in declaration");
@@ -211,29 +271,110 @@ impl Parser<'_> {
         Ok(out)
     }
 
-    fn skip_declaration_rest(&mut self) {
+    /// `[explicit] Name(params) -> type;` where `Name` is a class template.
+    fn deduction_guide_ahead(&self) -> bool {
+        let mut i = 0;
+        if self.is_at(0, "explicit") {
+            i = 1;
+        }
+        let t = self.peek_at(i);
+        if t.kind != TokenKind::Ident
+            || super::is_keyword(&t.text)
+            || self.names.lookup(&t.text) != Some(NameKind::TypeTemplate)
+            || !self.is_at(i + 1, "(")
+        {
+            return false;
+        }
         let mut depth = 0i32;
-        while !self.at_eof() {
-            let t = self.peek().text.clone();
-            match t.as_ref() {
-                "(" | "[" => depth += 1,
-                ")" | "]" => depth -= 1,
-                "{" => {
-                    self.skip_balanced();
+        let mut j = i + 1;
+        loop {
+            let t = self.peek_at(j);
+            if t.kind == TokenKind::Eof {
+                return false;
+            }
+            match t.text.as_ref() {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => {
+                    depth -= 1;
                     if depth == 0 {
-                        self.eat(";");
-                        return;
+                        return self.is_at(j + 1, "->");
                     }
-                    continue;
-                }
-                ";" if depth == 0 => {
-                    self.bump();
-                    return;
                 }
                 _ => {}
             }
-            self.bump();
+            j += 1;
         }
+    }
+
+    fn parse_deduction_guide(&mut self, template: Option<TemplateHeader>) -> PResult<Vec<Decl>> {
+        let start = self.span();
+        let is_explicit = self.eat("explicit");
+        let (name, _) = self.expect_ident()?;
+        let (params, variadic) = self.parse_params()?;
+        self.expect("->")?;
+        let result = self.parse_type_id()?;
+        self.expect(";")?;
+        Ok(vec![Decl::DeductionGuide(Rc::new(DeductionGuide {
+            name,
+            template,
+            params,
+            variadic,
+            result,
+            is_explicit,
+            span: start.to(self.prev_span()),
+        }))])
+    }
+
+    /// `auto [`, `auto& [`, `auto&& [` (cv-qualifiers are in the specifiers).
+    fn structured_binding_ahead(&self, ds: &DeclSpecs) -> bool {
+        matches!(ds.ty.as_ref().map(|t| &t.kind), Some(TypeExprKind::Auto))
+            && (self.is("[") || ((self.is("&") || self.is("&&")) && self.is_at(1, "[")))
+    }
+
+    fn parse_structured_binding(
+        &mut self,
+        ds: &DeclSpecs,
+        start: crate::source::Span,
+    ) -> PResult<Vec<Decl>> {
+        let mut ty = ds.ty.clone().ok_or(Reported)?;
+        if self.is("&") || self.is("&&") {
+            let rref = self.bump().text.as_ref() == "&&";
+            let sp = ty.span.to(self.prev_span());
+            let inner = Box::new(ty);
+            ty = TypeExpr::plain(
+                if rref {
+                    TypeExprKind::RRef(inner)
+                } else {
+                    TypeExprKind::LRef(inner)
+                },
+                sp,
+            );
+        }
+        self.expect("[")?;
+        let mut names = vec![];
+        loop {
+            let (n, sp) = self.expect_ident()?;
+            names.push((n, sp));
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect("]")?;
+        let Some(init) = self.parse_initializer()? else {
+            self.error_here("a structured binding declaration needs an initializer");
+            return Err(Reported);
+        };
+        self.expect(";")?;
+        for (n, _) in &names {
+            self.names.declare(n, NameKind::Value);
+        }
+        Ok(vec![Decl::StructuredBinding(Rc::new(StructuredBinding {
+            names,
+            ty,
+            init,
+            is_static: ds.is_static,
+            span: start.to(self.prev_span()),
+        }))])
     }
 
     pub(crate) fn parse_initializer(&mut self) -> PResult<Option<Initializer>> {
@@ -277,16 +418,39 @@ impl Parser<'_> {
                     kind: ExprKind::InitList(inner),
                     span: sp.to(self.prev_span()),
                 });
+            } else if self.is(".") && self.peek_at(1).kind == TokenKind::Ident {
+                // designated initializer: `.field = value` / `.field{value}`
+                let sp = self.span();
+                self.bump();
+                let field = self.bump().text;
+                let value = if self.is("{") {
+                    let lsp = self.span();
+                    let inner = self.parse_brace_list()?;
+                    Expr {
+                        kind: ExprKind::InitList(inner),
+                        span: lsp.to(self.prev_span()),
+                    }
+                } else {
+                    self.expect("=")?;
+                    if self.is("{") {
+                        let lsp = self.span();
+                        let inner = self.parse_brace_list()?;
+                        Expr {
+                            kind: ExprKind::InitList(inner),
+                            span: lsp.to(self.prev_span()),
+                        }
+                    } else {
+                        self.parse_assignment_expr()?
+                    }
+                };
+                list.push(Expr {
+                    kind: ExprKind::Designated(field, Box::new(value)),
+                    span: sp.to(self.prev_span()),
+                });
             } else {
-                if self.is(".") && self.peek_at(1).kind == TokenKind::Ident {
-                    // designated initializer: keep the value only
-                    self.bump();
-                    self.bump();
-                    self.eat("=");
-                }
                 list.push(self.parse_assignment_expr()?);
             }
-            self.eat("...");
+            self.wrap_pack_expansion(&mut list);
             if !self.eat(",") {
                 break;
             }
@@ -374,6 +538,8 @@ impl Parser<'_> {
             is_explicit: ds.is_explicit,
             is_const: func.is_const,
             is_extern_c: false,
+            is_pure: false,
+            noexcept: func.noexcept,
             deleted: false,
             defaulted: false,
             ctor_inits: vec![],
@@ -390,6 +556,7 @@ impl Parser<'_> {
                 f.defaulted = true;
             } else if self.is("0") {
                 self.bump();
+                f.is_pure = true;
             } else {
                 self.error_here("expected 'delete', 'default' or '0'");
                 return Err(Reported);
@@ -457,17 +624,55 @@ impl Parser<'_> {
         Ok(f)
     }
 
-    fn parse_template_declaration(&mut self, ctx: Context) -> PResult<Vec<Decl>> {
-        let start = self.span();
+    /// `template <...> decl`, or an explicit instantiation `[extern] template decl`
+    /// (`extern_span` is where a leading `extern` was).
+    fn parse_template_declaration(
+        &mut self,
+        ctx: Context,
+        extern_span: Option<crate::source::Span>,
+    ) -> PResult<Vec<Decl>> {
+        let is_extern = extern_span.is_some();
+        let start = extern_span.unwrap_or_else(|| self.span());
         self.bump(); // template
         if !self.is("<") {
             // explicit instantiation: `template class X<int>;`
-            self.skip_declaration_rest();
-            return Ok(vec![Decl::Empty]);
+            let decls = self.parse_declaration_inner(ctx, None)?;
+            let span = start.to(self.prev_span());
+            return Ok(decls
+                .into_iter()
+                .map(|d| Decl::ExplicitInstantiation {
+                    decl: Box::new(d),
+                    is_extern,
+                    span,
+                })
+                .collect());
+        }
+        if is_extern {
+            self.error_here("expected an explicit instantiation after 'extern template'");
+            return Err(Reported);
         }
         self.bump();
-        let mut params = vec![];
         self.names.push();
+        let params = self.parse_template_params();
+        let params = match params {
+            Ok(p) => p,
+            Err(e) => {
+                self.names.pop();
+                return Err(e);
+            }
+        };
+        let r = self.expect_template_close();
+        if r.is_err() {
+            self.names.pop();
+            return Err(Reported);
+        }
+        self.finish_template_declaration(ctx, start, params)
+    }
+
+    /// The parameters of a template header, up to (not including) the closing
+    /// `>`; each is declared in the current (header) scope.
+    pub(crate) fn parse_template_params(&mut self) -> PResult<Vec<TemplateParam>> {
+        let mut params = vec![];
         while !self.is(">") && !self.at_eof() {
             let psp = self.span();
             if self.is("typename") || self.is("class") {
@@ -492,8 +697,45 @@ impl Parser<'_> {
                     span: psp.to(self.prev_span()),
                 });
             } else if self.is("template") {
-                self.error_here("template template parameters are not supported yet");
-                return Err(Reported);
+                self.bump();
+                self.expect("<")?;
+                self.names.push();
+                let inner = self.parse_template_params();
+                let close = inner.is_ok() && self.expect_template_close().is_ok();
+                self.names.pop();
+                let inner = inner?;
+                if !close {
+                    return Err(Reported);
+                }
+                if !(self.eat("class") || self.eat("typename")) {
+                    self.error_here(
+                        "expected 'class' or 'typename' in a template template parameter",
+                    );
+                    return Err(Reported);
+                }
+                let pack = self.eat("...");
+                let name = if self.is_ident() {
+                    Some(self.bump().text)
+                } else {
+                    None
+                };
+                if let Some(n) = &name {
+                    self.names.declare(n, NameKind::TypeTemplate);
+                }
+                let default = if self.eat("=") {
+                    Some(self.parse_qual_name(false)?)
+                } else {
+                    None
+                };
+                params.push(TemplateParam {
+                    name,
+                    kind: TemplateParamKind::Template {
+                        params: inner,
+                        default,
+                        pack,
+                    },
+                    span: psp.to(self.prev_span()),
+                });
             } else {
                 let ds = self.parse_decl_specs(None)?;
                 let Some(base) = ds.ty else {
@@ -502,6 +744,7 @@ impl Parser<'_> {
                 };
                 let pack = self.eat("...");
                 let d = self.parse_declarator(base, false)?;
+                let pack = pack || d.pack;
                 let name = d.name.map(|n| n.last().ident.clone());
                 if let Some(n) = &name {
                     self.names.declare(n, NameKind::Value);
@@ -528,18 +771,30 @@ impl Parser<'_> {
                 self.error_here("expected a template parameter");
             }
         }
-        let r = self.expect_template_close();
-        if r.is_err() {
-            self.names.pop();
-            return Err(Reported);
-        }
+        Ok(params)
+    }
+
+    /// After a template header: the templated declaration. Pops the header scope.
+    fn finish_template_declaration(
+        &mut self,
+        ctx: Context,
+        start: crate::source::Span,
+        params: Vec<TemplateParam>,
+    ) -> PResult<Vec<Decl>> {
         let header = TemplateHeader {
             params,
             span: start.to(self.prev_span()),
         };
         // Nested `template<...> template<...>` (member templates defined out of class).
         let result = if self.is("template") {
-            let mut inner = self.parse_template_declaration(ctx)?;
+            let inner = self.parse_template_declaration(ctx, None);
+            let mut inner = match inner {
+                Ok(d) => d,
+                Err(e) => {
+                    self.names.pop();
+                    return Err(e);
+                }
+            };
             for d in &mut inner {
                 if let Decl::Function(f) = d {
                     let mut nf = (**f).clone();
@@ -584,6 +839,11 @@ impl Parser<'_> {
                 Decl::Alias(a) => {
                     let n = a.name.clone();
                     self.declare_type_name(&n, true);
+                }
+                // Variable templates take template arguments like function templates.
+                Decl::Var(v) if !explicit_spec && v.qualified.is_none() => {
+                    let n = v.name.clone();
+                    self.names.declare(&n, NameKind::FunctionTemplate);
                 }
                 _ => {}
             }
@@ -676,6 +936,8 @@ impl Parser<'_> {
         }
         self.eat("typename");
         let n = self.parse_qual_name(false)?;
+        // `using Bases::operator()...;` (the pack is not kept).
+        self.eat("...");
         self.expect(";")?;
         let last = n.last().ident.clone();
         if let Some(k) = self.names.lookup_global(&last) {
@@ -716,7 +978,10 @@ impl Parser<'_> {
         let name_span = name.as_ref().map(|n| n.span).unwrap_or(start);
         let ident = name.as_ref().map(|n| n.last().ident.clone());
         let spec_args = name.as_ref().and_then(|n| n.last().template_args.clone());
-        self.eat("final");
+        let is_final = self.is("final") && (self.is_at(1, "{") || self.is_at(1, ":"));
+        if is_final {
+            self.bump();
+        }
         let is_def = self.is("{") || self.is(":");
         if !is_def {
             // Elaborated type specifier / forward declaration.
@@ -738,6 +1003,7 @@ impl Parser<'_> {
                     attrs,
                     bases: vec![],
                     members: None,
+                    is_final: false,
                     span: start.to(self.prev_span()),
                     name_span,
                 })))
@@ -774,11 +1040,12 @@ impl Parser<'_> {
                     }
                 }
                 let n = self.parse_qual_name(true)?;
-                self.eat("...");
+                let pack = self.eat("...");
                 bases.push(BaseSpec {
                     name: n,
                     access,
                     is_virtual,
+                    pack,
                 });
                 if !self.eat(",") {
                     break;
@@ -811,7 +1078,12 @@ impl Parser<'_> {
             self.pending_body_pos = None;
             if let Some(ds) = self.parse_declaration(Context::Class(&cname)) {
                 for d in ds {
-                    if let (Decl::Function(_), Some(pos)) = (&d, self.pending_body_pos.take()) {
+                    let is_func = match &d {
+                        Decl::Function(_) => true,
+                        Decl::Friend(inner, _) => matches!(**inner, Decl::Function(_)),
+                        _ => false,
+                    };
+                    if let (true, Some(pos)) = (is_func, self.pending_body_pos.take()) {
                         let member_index = members.len();
                         self.deferred_bodies
                             .last_mut()
@@ -848,6 +1120,7 @@ impl Parser<'_> {
             attrs,
             bases,
             members: Some(members),
+            is_final,
             span,
             name_span,
         };
@@ -862,8 +1135,13 @@ impl Parser<'_> {
     }
 
     fn parse_deferred_body(&mut self, members: &mut [Member], d: super::DeferredBody) {
-        let Decl::Function(f) = &members[d.member_index].decl else {
-            return;
+        let f = match &members[d.member_index].decl {
+            Decl::Function(f) => f,
+            Decl::Friend(inner, _) => match &**inner {
+                Decl::Function(f) => f,
+                _ => return,
+            },
+            _ => return,
         };
         let mut nf = (**f).clone();
         self.pos = d.pos;
@@ -889,7 +1167,11 @@ impl Parser<'_> {
         self.names.pop();
         if let Ok(b) = body {
             nf.body = Some(b);
-            members[d.member_index].decl = Decl::Function(Rc::new(nf));
+            let decl = &mut members[d.member_index].decl;
+            match decl {
+                Decl::Friend(inner, _) => **inner = Decl::Function(Rc::new(nf)),
+                _ => *decl = Decl::Function(Rc::new(nf)),
+            }
         }
     }
 

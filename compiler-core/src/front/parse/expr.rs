@@ -1,6 +1,6 @@
 //! Expressions, by precedence climbing; lambdas; casts.
 
-use super::names::NameKind;
+use super::names::{NameKind, NameLookup};
 use super::{PResult, Parser, Reported};
 use crate::front::ast::*;
 use crate::front::literal;
@@ -89,6 +89,11 @@ impl Parser<'_> {
             });
         }
         let lhs = self.parse_conditional(no_gt)?;
+        self.parse_assignment_rest(lhs, no_gt)
+    }
+
+    /// An assignment operator and its right side after `lhs`, if present.
+    fn parse_assignment_rest(&mut self, lhs: Expr, no_gt: bool) -> PResult<Expr> {
         if let Some(op) = assign_op_of(&self.peek().text) {
             if self.peek().kind == TokenKind::Punct && !self.split_gt {
                 self.bump();
@@ -114,6 +119,10 @@ impl Parser<'_> {
 
     fn parse_conditional(&mut self, no_gt: bool) -> PResult<Expr> {
         let c = self.parse_binary(0, no_gt)?;
+        self.parse_conditional_rest(c, no_gt)
+    }
+
+    fn parse_conditional_rest(&mut self, c: Expr, no_gt: bool) -> PResult<Expr> {
         if self.is("?") {
             self.bump();
             let a = self.parse_expr()?;
@@ -129,7 +138,51 @@ impl Parser<'_> {
     }
 
     fn parse_binary(&mut self, min_prec: u8, no_gt: bool) -> PResult<Expr> {
-        let mut lhs = self.parse_unary()?;
+        let lhs = self.parse_unary()?;
+        self.parse_binary_rest(lhs, min_prec, no_gt)
+    }
+
+    /// Continue a full expression (binary, conditional, assignment, comma)
+    /// whose first operand `e` is already parsed.
+    fn continue_expr(&mut self, e: Expr) -> PResult<Expr> {
+        let e = self.parse_binary_rest(e, 0, false)?;
+        let e = self.parse_conditional_rest(e, false)?;
+        let mut e = self.parse_assignment_rest(e, false)?;
+        while self.is(",") {
+            self.bump();
+            let r = self.parse_assignment_expr()?;
+            let sp = e.span.to(r.span);
+            e = Expr {
+                kind: ExprKind::Binary(BinOp::Comma, Box::new(e), Box::new(r)),
+                span: sp,
+            };
+        }
+        Ok(e)
+    }
+
+    /// `...` after an element of a call argument, init or template
+    /// argument list: wrap the last element in a pack expansion.
+    pub(crate) fn wrap_pack_expansion(&mut self, list: &mut [Expr]) {
+        if self.is("...") {
+            self.bump();
+            if let Some(last) = list.last_mut() {
+                let span = last.span.to(self.prev_span());
+                let inner = std::mem::replace(
+                    last,
+                    Expr {
+                        kind: ExprKind::Error,
+                        span,
+                    },
+                );
+                *last = Expr {
+                    kind: ExprKind::PackExpansion(Box::new(inner)),
+                    span,
+                };
+            }
+        }
+    }
+
+    fn parse_binary_rest(&mut self, mut lhs: Expr, min_prec: u8, no_gt: bool) -> PResult<Expr> {
         loop {
             if self.split_gt {
                 break;
@@ -145,6 +198,10 @@ impl Parser<'_> {
                 break;
             }
             if prec <= min_prec {
+                break;
+            }
+            if self.is_at(1, "...") {
+                // `(pack op ...)`: the fold is finished by the caller.
                 break;
             }
             self.bump();
@@ -191,10 +248,10 @@ impl Parser<'_> {
                 self.bump();
                 if self.eat("...") {
                     self.expect("(")?;
-                    self.expect_ident()?;
+                    let (name, _) = self.expect_ident()?;
                     self.expect(")")?;
                     return Ok(Expr {
-                        kind: ExprKind::IntLit(0, literal::IntSuffix::None),
+                        kind: ExprKind::SizeofPack(name),
                         span: sp.to(self.prev_span()),
                     });
                 }
@@ -215,6 +272,13 @@ impl Parser<'_> {
             }
             "alignof" | "__alignof__" => {
                 self.bump();
+                if !(self.is("(") && self.type_in_parens_ahead()) {
+                    let e = self.parse_unary()?;
+                    return Ok(Expr {
+                        kind: ExprKind::AlignofExpr(Box::new(e)),
+                        span: sp.to(self.prev_span()),
+                    });
+                }
                 self.expect("(")?;
                 let t = self.parse_type_id()?;
                 self.expect(")")?;
@@ -225,6 +289,17 @@ impl Parser<'_> {
             }
             "new" => {
                 self.bump();
+                let mut placement = vec![];
+                if self.is("(") && !self.type_in_parens_ahead() {
+                    self.bump();
+                    while !self.is(")") && !self.at_eof() {
+                        placement.push(self.parse_assignment_expr()?);
+                        if !self.eat(",") {
+                            break;
+                        }
+                    }
+                    self.expect(")")?;
+                }
                 let paren_ty = self.is("(");
                 if paren_ty {
                     self.bump();
@@ -247,7 +322,7 @@ impl Parser<'_> {
                     args = self.parse_brace_list()?;
                 }
                 return Ok(Expr {
-                    kind: ExprKind::New(t, args),
+                    kind: ExprKind::New(t, args, placement),
                     span: sp.to(self.prev_span()),
                 });
             }
@@ -376,7 +451,7 @@ impl Parser<'_> {
                         } else {
                             args.push(self.parse_assignment_expr()?);
                         }
-                        self.eat("...");
+                        self.wrap_pack_expansion(&mut args);
                         if !self.eat(",") {
                             break;
                         }
@@ -561,12 +636,7 @@ impl Parser<'_> {
             }
             "(" => {
                 self.bump();
-                let e = self.parse_expr()?;
-                self.expect(")")?;
-                return Ok(Expr {
-                    kind: e.kind,
-                    span: sp.to(self.prev_span()),
-                });
+                return self.nested(|p| p.parse_paren_or_fold(sp));
             }
             "[" => return self.parse_lambda(),
             "{" => {
@@ -673,6 +743,93 @@ impl Parser<'_> {
         Err(Reported)
     }
 
+    /// After `(`: a parenthesized expression or a fold expression
+    /// `(pack op ...)`, `(... op pack)`, `(init op ... op pack)`.
+    fn parse_paren_or_fold(&mut self, sp: crate::source::Span) -> PResult<Expr> {
+        if self.is("throw") {
+            let e = self.parse_expr()?;
+            self.expect(")")?;
+            return Ok(Expr {
+                kind: e.kind,
+                span: sp.to(self.prev_span()),
+            });
+        }
+        if self.is("...") {
+            self.bump();
+            let op = self.fold_operator()?;
+            let rhs = self.parse_unary()?;
+            self.expect(")")?;
+            return Ok(Expr {
+                kind: ExprKind::Fold {
+                    op,
+                    lhs: None,
+                    rhs: Some(Box::new(rhs)),
+                },
+                span: sp.to(self.prev_span()),
+            });
+        }
+        let e = self.parse_unary()?;
+        if self.fold_operator_ahead() {
+            let op = self.fold_operator()?;
+            self.expect("...")?;
+            let rhs = if self.is(")") {
+                None
+            } else {
+                let op2 = self.fold_operator()?;
+                if op2 != op {
+                    self.error_at(
+                        self.prev_span(),
+                        "the operators of a binary fold expression must be the same",
+                    );
+                }
+                Some(Box::new(self.parse_unary()?))
+            };
+            self.expect(")")?;
+            return Ok(Expr {
+                kind: ExprKind::Fold {
+                    op,
+                    lhs: Some(Box::new(e)),
+                    rhs,
+                },
+                span: sp.to(self.prev_span()),
+            });
+        }
+        // Not a fold: continue the expression from what was parsed.
+        let e = self.continue_expr(e)?;
+        self.expect(")")?;
+        Ok(Expr {
+            kind: e.kind,
+            span: sp.to(self.prev_span()),
+        })
+    }
+
+    /// `op ...` follows (a fold operator then an ellipsis)?
+    fn fold_operator_ahead(&self) -> bool {
+        let t = self.peek().text.clone();
+        (binop_of(&t).is_some() || assign_op_of(&t).is_some() || t.as_ref() == ",")
+            && self.peek().kind == TokenKind::Punct
+            && self.is_at(1, "...")
+    }
+
+    fn fold_operator(&mut self) -> PResult<BinOp> {
+        let t = self.peek().text.clone();
+        if let Some((op, _)) = binop_of(&t) {
+            self.bump();
+            return Ok(op);
+        }
+        if t.as_ref() == "," {
+            self.bump();
+            return Ok(BinOp::Comma);
+        }
+        if let Some(Some(op)) = assign_op_of(&t) {
+            // Compound-assignment folds keep the underlying operator.
+            self.bump();
+            return Ok(op);
+        }
+        self.error_here("expected a fold operator");
+        Err(Reported)
+    }
+
     fn parse_lambda(&mut self) -> PResult<Expr> {
         let sp = self.span();
         self.expect("[")?;
@@ -753,9 +910,17 @@ impl Parser<'_> {
         let mut params = vec![];
         let mut is_mutable = false;
         let mut ret = None;
+        let mut is_constexpr = false;
+        let mut template = None;
         if self.is("<") {
-            self.error_here("template parameter lists on lambdas are not supported yet");
-            return Err(Reported);
+            let tsp = self.span();
+            self.bump();
+            let tparams = self.parse_template_params()?;
+            self.expect_template_close()?;
+            template = Some(TemplateHeader {
+                params: tparams,
+                span: tsp.to(self.prev_span()),
+            });
         }
         if self.is("(") {
             let (p, _) = self.parse_params()?;
@@ -764,11 +929,9 @@ impl Parser<'_> {
                 if self.eat("mutable") {
                     is_mutable = true;
                 } else if self.eat("constexpr") {
+                    is_constexpr = true;
                 } else if self.is("noexcept") {
-                    self.bump();
-                    if self.is("(") {
-                        self.skip_balanced();
-                    }
+                    self.parse_noexcept_spec()?;
                 } else {
                     break;
                 }
@@ -793,6 +956,8 @@ impl Parser<'_> {
             params,
             ret,
             is_mutable,
+            is_constexpr,
+            template,
             body,
             span,
             is_generic,

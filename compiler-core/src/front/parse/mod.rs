@@ -2,12 +2,12 @@
 //! errors (skipping to the next `;` or `}`) and reports each one once.
 //!
 //! The C++ grammar needs to know which names are types and templates; the
-//! parser keeps that knowledge in [`names::NameTable`] (scoped), which sema
-//! will later answer through the same interface.
+//! parser asks through the [`names::NameLookup`] trait, answered today by
+//! [`names::NameTable`] (scoped, filled by the parser) and by sema later.
 
 mod decl;
 mod expr;
-mod names;
+pub mod names;
 mod stmt;
 mod types;
 

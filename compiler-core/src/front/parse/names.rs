@@ -1,8 +1,13 @@
 //! What the parser must know about names to parse C++: which identifiers name
 //! types and which name templates, with scopes for template parameters,
-//! classes, functions and blocks. Namespace-scope knowledge is keyed by the
-//! unqualified name (C++ parsers resolve more precisely through sema; this
-//! table is the seam where that happens).
+//! classes, functions and blocks.
+//!
+//! The seam is the [`NameLookup`] trait: the parser only *asks* "what kind of
+//! entity does this name denote here?" (as clang's parser asks `Sema` through
+//! `getTypeName`/`isTemplateName`). Today [`NameTable`], a scoped table the
+//! parser fills as it goes, answers; namespace-scope knowledge is keyed by the
+//! unqualified name. Sema will implement the trait in issue 4 and answer from
+//! real lookup.
 
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -17,12 +22,68 @@ pub enum NameKind {
     /// A variable, function or enumerator: hides a type name in inner scopes.
     Value,
     Namespace,
+    /// Not declared (as far as the answering side knows).
+    Unknown,
+}
+
+/// Where a name is being looked up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LookupScope {
+    /// Ordinary unqualified lookup from the innermost scope outwards.
+    Unqualified,
+    /// After `::`: namespace-scope names only (block-scope values ignored).
+    Qualified,
+    /// After `.`/`->`: is the member a template?
+    Member,
+}
+
+/// The parser's question to whoever knows the declarations (today
+/// [`NameTable`]; sema in issue 4): what does `name` denote in `scope`?
+pub trait NameLookup {
+    fn classify(&self, scope: LookupScope, name: &str) -> NameKind;
+
+    /// Unqualified lookup; `None` when undeclared.
+    fn lookup(&self, name: &str) -> Option<NameKind> {
+        match self.classify(LookupScope::Unqualified, name) {
+            NameKind::Unknown => None,
+            k => Some(k),
+        }
+    }
+    /// Lookup ignoring block-scope values (for names after `::`).
+    fn lookup_global(&self, name: &str) -> Option<NameKind> {
+        match self.classify(LookupScope::Qualified, name) {
+            NameKind::Unknown => None,
+            k => Some(k),
+        }
+    }
+    fn is_type(&self, name: &str) -> bool {
+        matches!(
+            self.classify(LookupScope::Unqualified, name),
+            NameKind::Type | NameKind::TypeTemplate
+        )
+    }
+    fn is_template(&self, name: &str) -> bool {
+        matches!(
+            self.classify(LookupScope::Unqualified, name),
+            NameKind::TypeTemplate | NameKind::FunctionTemplate
+        )
+    }
+    /// Member names after `.`/`->`: known member templates anywhere.
+    fn is_member_template(&self, name: &str) -> bool {
+        self.classify(LookupScope::Member, name) == NameKind::FunctionTemplate
+    }
 }
 
 pub struct NameTable {
     scopes: Vec<HashMap<Rc<str>, NameKind>>,
     /// Member function templates of every class seen so far.
     member_templates: HashSet<Rc<str>>,
+}
+
+impl Default for NameTable {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl NameTable {
@@ -75,30 +136,22 @@ impl NameTable {
     pub fn declare_member_template(&mut self, name: &Rc<str>) {
         self.member_templates.insert(name.clone());
     }
-    pub fn lookup(&self, name: &str) -> Option<NameKind> {
-        self.scopes.iter().rev().find_map(|s| s.get(name).copied())
-    }
-    /// Lookup ignoring block-scope values (for names after `::`).
-    pub fn lookup_global(&self, name: &str) -> Option<NameKind> {
-        self.scopes[0].get(name).copied()
-    }
-    pub fn is_type(&self, name: &str) -> bool {
-        matches!(
-            self.lookup(name),
-            Some(NameKind::Type | NameKind::TypeTemplate)
-        )
-    }
-    pub fn is_template(&self, name: &str) -> bool {
-        matches!(
-            self.lookup(name),
-            Some(NameKind::TypeTemplate | NameKind::FunctionTemplate)
-        )
-    }
-    /// Member names after `.`/`->`: known member templates anywhere.
-    pub fn is_member_template(&self, name: &str) -> bool {
-        self.scopes
-            .iter()
-            .any(|s| matches!(s.get(name), Some(NameKind::FunctionTemplate)))
-            || self.member_templates.contains(name)
+}
+
+impl NameLookup for NameTable {
+    fn classify(&self, scope: LookupScope, name: &str) -> NameKind {
+        let found = match scope {
+            LookupScope::Unqualified => self.scopes.iter().rev().find_map(|s| s.get(name).copied()),
+            LookupScope::Qualified => self.scopes[0].get(name).copied(),
+            LookupScope::Member => {
+                let known = self
+                    .scopes
+                    .iter()
+                    .any(|s| matches!(s.get(name), Some(NameKind::FunctionTemplate)))
+                    || self.member_templates.contains(name);
+                known.then_some(NameKind::FunctionTemplate)
+            }
+        };
+        found.unwrap_or(NameKind::Unknown)
     }
 }

@@ -101,11 +101,12 @@ impl Parser<'_> {
                 self.bump();
                 self.expect("(")?;
                 self.names.push();
-                let cond = self.parse_condition()?;
+                let (init, cond) = self.parse_condition_with_init()?;
                 self.expect(")")?;
                 let body = Box::new(self.parse_statement()?);
                 self.names.pop();
                 StmtKind::Switch {
+                    init,
                     cond: Box::new(cond),
                     body,
                 }
@@ -249,9 +250,37 @@ impl Parser<'_> {
         let mut i = 0;
         // skip specifiers and the type name
         let mut depth = 0i32;
+        if self.is("decltype") {
+            // Skip `decltype(...)`: what follows decides.
+            let mut d = 0i32;
+            i = 1;
+            loop {
+                match self.peek_at(i).text.as_ref() {
+                    "(" => d += 1,
+                    ")" => {
+                        d -= 1;
+                        if d <= 0 {
+                            break;
+                        }
+                    }
+                    "" => return false,
+                    _ => {}
+                }
+                i += 1;
+            }
+            i += 1;
+        }
         loop {
             let t = self.peek_at(i);
             let s = t.text.as_ref();
+            if depth == 0
+                && i > 0
+                && s == "("
+                && matches!(self.peek_at(i + 1).text.as_ref(), "*" | "&")
+            {
+                // `T (*name)(...)`: a function pointer or array reference declarator.
+                return false;
+            }
             if depth == 0 {
                 if s == "(" || s == "{" || s == "." || s == "->" || s == "=" || s == ";" {
                     return matches!(s, "(" | "{" | "." | "->");
@@ -336,7 +365,12 @@ impl Parser<'_> {
                 self.expect(")")?;
                 let body = Box::new(self.parse_statement()?);
                 return Ok(Stmt {
-                    kind: StmtKind::RangeFor { var, range, body },
+                    kind: StmtKind::RangeFor {
+                        init: None,
+                        var,
+                        range,
+                        body,
+                    },
                     span: start.to(self.prev_span()),
                 });
             }
@@ -384,6 +418,14 @@ impl Parser<'_> {
                 span: sp.to(self.prev_span()),
             }))
         };
+        if init.is_some() && self.is_declaration_start() && self.range_colon_ahead() {
+            // `for (init; decl : range)` (C++20, accepted as an extension).
+            let mut st = self.nested(|p| p.parse_for_rest(start))?;
+            if let StmtKind::RangeFor { init: slot, .. } = &mut st.kind {
+                *slot = init;
+            }
+            return Ok(st);
+        }
         let cond = if self.is(";") {
             None
         } else {
@@ -406,6 +448,27 @@ impl Parser<'_> {
             },
             span: start.to(self.prev_span()),
         })
+    }
+
+    /// A `:` at this nesting level before the next `;` or `)`: a range-for declaration.
+    fn range_colon_ahead(&self) -> bool {
+        let mut depth = 0i32;
+        let mut i = 0;
+        loop {
+            let t = self.peek_at(i);
+            if t.kind == crate::front::token::TokenKind::Eof {
+                return false;
+            }
+            match t.text.as_ref() {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" if depth == 0 => return false,
+                ")" | "]" | "}" => depth -= 1,
+                ";" if depth == 0 => return false,
+                ":" if depth == 0 => return true,
+                _ => {}
+            }
+            i += 1;
+        }
     }
 
     /// `if (init; cond)` support.

@@ -70,3 +70,26 @@ fn deep_nesting_is_a_diagnostic_not_a_stack_overflow() {
         .expect("thread");
     handle.join().expect("no stack overflow or panic");
 }
+
+#[test]
+fn name_table_answers_through_the_name_lookup_trait() {
+    use super::names::{LookupScope, NameKind, NameLookup, NameTable};
+    let mut t = NameTable::new();
+    t.declare(&Rc::from("vec"), NameKind::TypeTemplate);
+    t.push();
+    t.declare(&Rc::from("x"), NameKind::Value);
+    t.declare_member_template(&Rc::from("get"));
+    let q: &dyn NameLookup = &t;
+    assert_eq!(q.classify(LookupScope::Unqualified, "x"), NameKind::Value);
+    assert_eq!(q.classify(LookupScope::Qualified, "x"), NameKind::Unknown);
+    assert_eq!(
+        q.classify(LookupScope::Qualified, "vec"),
+        NameKind::TypeTemplate
+    );
+    assert_eq!(
+        q.classify(LookupScope::Member, "get"),
+        NameKind::FunctionTemplate
+    );
+    assert!(q.is_type("vec") && q.is_template("vec") && !q.is_type("x"));
+    assert_eq!(q.lookup("nothing"), None);
+}

@@ -1,6 +1,6 @@
 //! Declaration specifiers, names, template arguments and declarators.
 
-use super::names::NameKind;
+use super::names::{NameKind, NameLookup};
 use super::{is_keyword, PResult, Parser, Reported};
 use crate::front::ast::*;
 use crate::source::Span;
@@ -33,6 +33,7 @@ pub(crate) struct FuncSuffix {
     pub variadic: bool,
     pub is_const: bool,
     pub trailing: Option<TypeExpr>,
+    pub noexcept: Option<Option<Expr>>,
 }
 
 pub(crate) struct Declarator {
@@ -40,6 +41,8 @@ pub(crate) struct Declarator {
     pub ty: TypeExpr,
     /// Set when the declarator declares a function (outermost suffix).
     pub func: Option<FuncSuffix>,
+    /// `...` before the name (a parameter pack).
+    pub pack: bool,
     pub span: Span,
 }
 
@@ -306,21 +309,14 @@ impl Parser<'_> {
                     let sp = self.span();
                     self.bump();
                     self.expect("(")?;
-                    let e = if self.is("auto") {
-                        let sp = self.span();
+                    let kind = if self.is("auto") && self.is_at(1, ")") {
                         self.bump();
-                        Expr {
-                            kind: ExprKind::Error,
-                            span: sp,
-                        }
+                        TypeExprKind::DecltypeAuto
                     } else {
-                        self.parse_expr()?
+                        TypeExprKind::Decltype(Box::new(self.parse_expr()?))
                     };
                     self.expect(")")?;
-                    ds.ty = Some(TypeExpr::plain(
-                        TypeExprKind::Decltype(Box::new(e)),
-                        sp.to(self.prev_span()),
-                    ));
+                    ds.ty = Some(TypeExpr::plain(kind, sp.to(self.prev_span())));
                     continue;
                 }
                 "class" | "struct" | "union" if ds.ty.is_none() && !saw_builtin => {
@@ -631,9 +627,11 @@ impl Parser<'_> {
                 name,
                 ty,
                 func: None,
+                pack: false,
                 span: start.to(self.prev_span()),
             });
         }
+        let pack = self.eat("...");
         let mut name = None;
         if !is_abstract
             && (self.is_ident()
@@ -650,6 +648,7 @@ impl Parser<'_> {
             name,
             ty,
             func,
+            pack,
             span: start.to(self.prev_span()),
         })
     }
@@ -708,6 +707,7 @@ impl Parser<'_> {
         if self.is("(") && self.params_ahead() {
             let (params, variadic) = self.parse_params()?;
             let mut is_const = false;
+            let mut noexcept = None;
             loop {
                 if self.eat("const") {
                     is_const = true;
@@ -718,10 +718,7 @@ impl Parser<'_> {
                     || self.eat("final")
                 {
                 } else if self.is("noexcept") {
-                    self.bump();
-                    if self.is("(") {
-                        self.skip_balanced();
-                    }
+                    noexcept = Some(self.parse_noexcept_spec()?);
                 } else if self.is("throw") && self.is_at(1, "(") {
                     self.bump();
                     self.skip_balanced();
@@ -747,10 +744,22 @@ impl Parser<'_> {
                     variadic,
                     is_const,
                     trailing,
+                    noexcept,
                 }),
             ));
         }
         Ok((ty, None))
+    }
+
+    /// `noexcept` or `noexcept(expr)`, at `noexcept`.
+    pub(crate) fn parse_noexcept_spec(&mut self) -> PResult<Option<Expr>> {
+        self.bump();
+        if !self.eat("(") {
+            return Ok(None);
+        }
+        let e = self.parse_expr()?;
+        self.expect(")")?;
+        Ok(Some(e))
     }
 
     /// At `(`: is this a parameter list (vs. a direct-initializer)?
@@ -816,7 +825,7 @@ impl Parser<'_> {
             };
             let pack = self.eat("...");
             let d = self.parse_declarator(base, false)?;
-            let _ = pack;
+            let pack = pack || d.pack;
             let name = d.name.as_ref().map(|n| n.last().ident.clone());
             let mut ty = d.ty;
             // Parameters of array/function type adjust to pointers.
@@ -832,6 +841,7 @@ impl Parser<'_> {
             params.push(Param {
                 name,
                 ty,
+                pack,
                 default,
                 span: start.to(self.prev_span()),
             });

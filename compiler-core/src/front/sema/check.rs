@@ -258,6 +258,9 @@ impl Sema {
                 for d in ds {
                     match d {
                         a::Decl::Var(v) => out.push(self.check_local_var(v)),
+                        a::Decl::StructuredBinding(_) => {
+                            out.push(TStmt::Unsupported("structured bindings".into(), s.span))
+                        }
                         a::Decl::Alias(_)
                         | a::Decl::Class(_)
                         | a::Decl::Enum(_)
@@ -1005,6 +1008,46 @@ impl Sema {
                 lvalue: false,
                 span,
             },
+            // Designators are matched positionally for now (as before they were kept).
+            ExprKind::Designated(_, x) => self.check_expr(x),
+            ExprKind::PackExpansion(x) => {
+                let _ = self.check_expr(x);
+                TExpr {
+                    kind: TK::NotYetInDevice("a pack expansion".into()),
+                    ty: Ty::Error,
+                    lvalue: false,
+                    span,
+                }
+            }
+            ExprKind::SizeofPack(_) => TExpr {
+                kind: TK::NotYetInDevice("'sizeof...'".into()),
+                ty: Ty::Error,
+                lvalue: false,
+                span,
+            },
+            ExprKind::Fold { lhs, rhs, .. } => {
+                for x in [lhs, rhs].into_iter().flatten() {
+                    let _ = self.check_expr(x);
+                }
+                TExpr {
+                    kind: TK::NotYetInDevice("a fold expression".into()),
+                    ty: Ty::Error,
+                    lvalue: false,
+                    span,
+                }
+            }
+            ExprKind::AlignofExpr(x) => {
+                let x = self.check_expr(x);
+                match self.size_align(&x.ty) {
+                    Some((_, a)) => TExpr {
+                        kind: TK::IntLit(a as i128),
+                        ty: Ty::size_t(),
+                        lvalue: false,
+                        span,
+                    },
+                    None => TExpr::error(span),
+                }
+            }
             ExprKind::Error => TExpr::error(span),
         }
     }
@@ -1628,7 +1671,7 @@ impl Sema {
         let args: Vec<TExpr> = args.iter().map(|x| self.check_expr(x)).collect();
         if args
             .iter()
-            .any(|x| x.ty.is_error() && !matches!(x.kind, TK::HostOnly(_)))
+            .any(|x| x.ty.is_error() && !matches!(x.kind, TK::HostOnly(_) | TK::NotYetInDevice(_)))
         {
             return TExpr::error(span);
         }
@@ -2042,6 +2085,12 @@ impl Sema {
 
     fn check_lambda(&mut self, l: &Rc<a::LambdaExpr>, span: Span) -> TExpr {
         let enclosing = self.cur().func;
+        if l.template.is_some() {
+            return self.err(
+                span,
+                "lambdas with a template parameter list are not supported yet",
+            );
+        }
         if l.is_generic {
             return self.err(
                 span,
@@ -2110,6 +2159,8 @@ impl Sema {
             is_explicit: false,
             is_const: !l.is_mutable,
             is_extern_c: false,
+            is_pure: false,
+            noexcept: None,
             deleted: false,
             defaulted: false,
             ctor_inits: vec![],

@@ -213,7 +213,13 @@ impl Sema {
                     self.add_member(ctx, name.clone(), e);
                 }
             }
-            Decl::StaticAssert(..) | Decl::Empty => {}
+            // Kept in the AST for tools; sema does not act on them yet.
+            Decl::StaticAssert(..)
+            | Decl::Friend(..)
+            | Decl::DeductionGuide(_)
+            | Decl::ExplicitInstantiation { .. }
+            | Decl::StructuredBinding(_)
+            | Decl::Empty => {}
         }
     }
 

@@ -306,6 +306,13 @@ impl Sema {
             TypeExprKind::Builtin(b) => builtin_ty(b),
             TypeExprKind::Named(q) => self.resolve_named_type(q, ctx, env, diags),
             TypeExprKind::Auto => Ty::Error,
+            TypeExprKind::DecltypeAuto => {
+                diags.push(Diagnostic::error(
+                    t.span,
+                    "decltype(auto) is not supported yet",
+                ));
+                Ty::Error
+            }
             TypeExprKind::Decltype(_) => {
                 diags.push(Diagnostic::error(t.span, "decltype is not supported yet"));
                 Ty::Error
