@@ -1,0 +1,2 @@
+#define ID(x) x
+int v = ID(ID(ID(ID(ID(ID(ID(ID(ID(ID(ID(ID(ID(ID(ID(ID(ID(ID(ID(ID(1))))))))))))))))))));
