@@ -78,6 +78,7 @@ fn every_hostile_file_gives_errors_not_panics() {
     names.sort();
     assert!(names.len() >= 10, "hostile corpus missing: {names:?}");
     for name in names {
+        eprintln!("{name}");
         let out = compile_hostile(&name, file(&name), hostile_files());
         assert!(
             out.has_errors(),
@@ -106,12 +107,7 @@ fn include_cycles_hit_the_depth_limit() {
     files
         .0
         .insert("/hostile/b.h".into(), "#include <a.h>\nint b;\n".into());
-    expect_error(
-        "cycle.cpp",
-        "#include \"a.h\"\n".into(),
-        files,
-        "include",
-    );
+    expect_error("cycle.cpp", "#include \"a.h\"\n".into(), files, "include");
     expect_error(
         "include_self.cpp",
         file("include_self.cpp"),
@@ -126,7 +122,7 @@ fn unterminated_conditional_is_diagnosed() {
         "if_without_endif.cpp",
         file("if_without_endif.cpp"),
         VirtualFiles::default(),
-        "#endif",
+        "unterminated conditional",
     );
 }
 
@@ -165,10 +161,24 @@ fn fifty_thousand_nested_braces() {
     let n = 50_000;
     let src = format!("void f() {}{}\n", "{".repeat(n), "}".repeat(n));
     expect_error("braces.cpp", src, VirtualFiles::default(), "too deep");
+    // Braced initializers nest iteratively: no error needed, just an end.
     let src = format!("int a[] = {}1{};\n", "{".repeat(n), "}".repeat(n));
-    expect_error("init_braces.cpp", src, VirtualFiles::default(), "too deep");
+    drop(compile_hostile(
+        "init_braces.cpp",
+        src,
+        VirtualFiles::default(),
+    ));
     let src = format!("namespace a {{ {} }}\n", "namespace b { ".repeat(n));
-    let out = compile_hostile("namespaces.cpp", src, VirtualFiles::default());
+    expect_error("namespaces.cpp", src, VirtualFiles::default(), "too deep");
+    let src = format!("{} int x;\n", "extern \"C\" { ".repeat(n));
+    expect_error(
+        "extern_blocks.cpp",
+        src,
+        VirtualFiles::default(),
+        "too deep",
+    );
+    let src = format!("{} int x;\n", "extern \"C\" ".repeat(n));
+    let out = compile_hostile("externs.cpp", src, VirtualFiles::default());
     assert!(out.has_errors());
 }
 
@@ -195,13 +205,36 @@ fn other_deep_nesting() {
         ("deref.cpp", format!("int x = {}p;\n", "*".repeat(n))),
         ("ptrs.cpp", format!("int {}p;\n", "*".repeat(n))),
         ("arrays.cpp", format!("int a{};\n", "[1]".repeat(n))),
-        ("ternary.cpp", format!("int x = {}1{};\n", "1 ? ".repeat(n), " : 1".repeat(n))),
-        ("lambdas.cpp", format!("auto x = {}0{};\n", "[]{ return ".repeat(n), "; }()".repeat(n))),
-        ("ifs.cpp", format!("void f() {{ {} ; }}\n", "if (1) ".repeat(n))),
-        ("assign.cpp", format!("void f() {{ int a; {} 1; }}\n", "a = ".repeat(n))),
+        (
+            "ternary.cpp",
+            format!("int x = {}1{};\n", "1 ? ".repeat(n), " : 1".repeat(n)),
+        ),
+        (
+            "lambdas.cpp",
+            format!(
+                "auto x = {}0{};\n",
+                "[]{ return ".repeat(n),
+                "; }()".repeat(n)
+            ),
+        ),
+        (
+            "ifs.cpp",
+            format!("void f() {{ {} ; }}\n", "if (1) ".repeat(n)),
+        ),
+        (
+            "assign.cpp",
+            format!("void f() {{ int a; {} 1; }}\n", "a = ".repeat(n)),
+        ),
         ("casts.cpp", format!("int x = {}1;\n", "(int)".repeat(n))),
-        ("decl_parens.cpp", format!("int {}x{};\n", "(".repeat(n), ")".repeat(n))),
+        (
+            "decl_parens.cpp",
+            format!("int {}x{};\n", "(".repeat(n), ")".repeat(n)),
+        ),
     ] {
+        if std::env::var("HOSTILE_ONLY").is_ok_and(|o| o != name) {
+            continue;
+        }
+        eprintln!("{name}");
         let out = compile_hostile(name, src, VirtualFiles::default());
         assert!(out.has_errors(), "{name}: no error");
     }
@@ -233,7 +266,8 @@ fn huge_literals_give_overflow_diagnostics() {
     );
     let errs = errors(&out);
     assert!(
-        errs.iter().any(|m| m.contains("too large") || m.contains("range")),
+        errs.iter()
+            .any(|m| m.contains("too large") || m.contains("range")),
         "no overflow diagnostic: {errs:?}"
     );
     let digits = "9".repeat(1 << 20);
@@ -245,14 +279,24 @@ fn huge_literals_give_overflow_diagnostics() {
 #[test]
 fn a_million_tokens_on_one_line() {
     let src = format!("int x = {}1;\n", "1 + ".repeat(1_000_000));
+    eprintln!("long_line");
     let out = compile_hostile("long_line.cpp", src, VirtualFiles::default());
-    // Left-associative `+` is not nested: it may compile or hit a limit, but
-    // it must finish. A million `;`-less declarations must be diagnosed.
-    drop(out);
+    // A left-associative chain is a tree as deep as it is long: bounded.
+    assert!(
+        errors(&out).iter().any(|m| m.contains("too long")),
+        "{:?}",
+        errors(&out)
+    );
+    // Within the bound it compiles.
+    let src = format!("int x = {}1;\n", "1 + ".repeat(9_999));
+    let out = compile_hostile("long_sum.cpp", src, VirtualFiles::default());
+    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
     let src = format!("{} int\n", "int a, ".repeat(500_000));
+    eprintln!("long_decl");
     let out = compile_hostile("long_decl.cpp", src, VirtualFiles::default());
     assert!(out.has_errors());
     let src = "}".repeat(1_000_000);
+    eprintln!("closers");
     let out = compile_hostile("closers.cpp", src, VirtualFiles::default());
     assert!(out.has_errors());
 }
