@@ -142,7 +142,12 @@ pub fn run(src: &str, headers: &VirtualFiles) -> Run {
     if errors > 0 {
         eprintln!(
             "first diagnostics: {:?}",
-            diags.list.iter().take(3).map(|d| &d.message).collect::<Vec<_>>()
+            diags
+                .list
+                .iter()
+                .take(3)
+                .map(|d| &d.message)
+                .collect::<Vec<_>>()
         );
     }
     Run {

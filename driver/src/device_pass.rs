@@ -9,13 +9,36 @@ use compiler_core::{CompileOptions, IncludeProvider};
 use std::path::Path;
 
 /// Serves `#include`s from the file system; the preprocessor passes
-/// `dir/name` paths built from the include search list.
-pub struct FsIncludes;
+/// `dir/name` paths built from the include search list. Files that are not
+/// valid UTF-8 are read lossily; their names are kept for a warning.
+#[derive(Default)]
+pub struct FsIncludes {
+    pub invalid_utf8: std::cell::RefCell<Vec<String>>,
+}
 
 impl IncludeProvider for FsIncludes {
     fn read(&self, path: &str) -> Option<String> {
-        std::fs::read_to_string(path).ok()
+        let (text, lossy) = read_lossy(Path::new(path)).ok()?;
+        if lossy {
+            self.invalid_utf8.borrow_mut().push(path.to_string());
+        }
+        Some(text)
     }
+}
+
+/// Read a source file; bytes that are not UTF-8 become U+FFFD (the flag
+/// says whether any did).
+pub fn read_lossy(path: &Path) -> std::io::Result<(String, bool)> {
+    let bytes = std::fs::read(path)?;
+    Ok(match String::from_utf8(bytes) {
+        Ok(s) => (s, false),
+        Err(e) => (String::from_utf8_lossy(e.as_bytes()).into_owned(), true),
+    })
+}
+
+/// The warning for a source file that is not valid UTF-8.
+pub fn invalid_utf8_warning(path: &str) -> String {
+    format!("warning: invalid UTF-8 in {path}; replaced by U+FFFD")
 }
 
 /// Stack of the thread the compiler runs on.
@@ -70,7 +93,10 @@ pub fn run(
     runtime_include: &Path,
     host_compiler: HostCompiler,
 ) -> Result<DeviceOutput> {
-    let text = std::fs::read_to_string(source).map_err(io_at(source))?;
+    let (text, lossy) = read_lossy(source).map_err(io_at(source))?;
+    if lossy {
+        eprintln!("{}", invalid_utf8_warning(&source.to_string_lossy()));
+    }
     let copts = compile_options(source, opts, runtime_include, host_compiler);
     if opts.verbose {
         eprintln!(
@@ -87,7 +113,14 @@ pub fn run(
         std::thread::Builder::new()
             .name("device-pass".into())
             .stack_size(COMPILER_STACK_BYTES)
-            .spawn_scoped(scope, || compiler_core::compile(&text, &copts, &FsIncludes))
+            .spawn_scoped(scope, || {
+                let includes = FsIncludes::default();
+                let out = compiler_core::compile(&text, &copts, &includes);
+                for path in includes.invalid_utf8.take() {
+                    eprintln!("{}", invalid_utf8_warning(&path));
+                }
+                out
+            })
             .map(|h| h.join())
     })
     .map_err(|e| DriverError::Other(format!("cannot start the device pass: {e}")))?
@@ -164,5 +197,50 @@ mod tests {
         assert_eq!(c.defines, [("X".to_string(), Some("1".to_string()))]);
         assert_eq!(c.undefines, ["Y"]);
         assert_eq!(c.main_file_name, "a.cpp");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invalid_utf8_is_read_lossily_and_flagged() {
+        let dir = std::env::temp_dir().join(format!("syclcc-utf8-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let bad = dir.join("bad.h");
+        std::fs::write(&bad, b"int a\xff\xfe = 1; // \xc3\n").unwrap();
+        let good = dir.join("good.h");
+        std::fs::write(&good, "int caf\u{e9} = 1;\n").unwrap();
+
+        let (text, lossy) = read_lossy(&bad).unwrap();
+        assert!(lossy);
+        assert_eq!(text, "int a\u{fffd}\u{fffd} = 1; // \u{fffd}\n");
+        let (text, lossy) = read_lossy(&good).unwrap();
+        assert!(!lossy);
+        assert_eq!(text, "int caf\u{e9} = 1;\n");
+
+        let inc = FsIncludes::default();
+        let bad_s = bad.to_string_lossy().into_owned();
+        assert!(inc.read(&bad_s).is_some());
+        assert!(inc.read(&good.to_string_lossy()).is_some());
+        assert_eq!(*inc.invalid_utf8.borrow(), vec![bad_s.clone()]);
+        assert_eq!(
+            invalid_utf8_warning(&bad_s),
+            format!("warning: invalid UTF-8 in {bad_s}; replaced by U+FFFD")
+        );
+
+        // Through the whole device pass: diagnostics, no panic.
+        let out = compiler_core::compile(
+            &text_of(&bad),
+            &CompileOptions::default(),
+            &FsIncludes::default(),
+        );
+        assert!(out.has_errors(), "U+FFFD in an identifier must be an error");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    fn text_of(p: &Path) -> String {
+        read_lossy(p).unwrap().0
     }
 }
