@@ -201,7 +201,7 @@ mod tests {
 }
 
 #[cfg(test)]
-mod tests {
+mod utf8_tests {
     use super::*;
 
     #[test]
