@@ -7,7 +7,7 @@ use std::path::Path;
 
 /// Prints the AST of `source` on stdout (diagnostics on stderr).
 pub fn run(source: &Path, opts: &Options) -> Result<()> {
-    let text = std::fs::read_to_string(source).map_err(crate::error::io_at(source))?;
+    let text = crate::device_pass::read_source(source)?;
     let mut copts = crate::device_pass::compile_options(
         source,
         opts,
@@ -16,7 +16,7 @@ pub fn run(source: &Path, opts: &Options) -> Result<()> {
     );
     copts.color_diagnostics = crate::device_pass::use_color(opts);
     let out = crate::device_pass::on_compiler_thread(source, || {
-        compiler_core::parse_only(&text, &copts, &crate::device_pass::FsIncludes)
+        compiler_core::parse_only(&text, &copts, &crate::device_pass::FsIncludes::default())
     })?;
     crate::device_pass::print_diagnostics(opts, &out.rendered_diagnostics, &out.diagnostics_json);
     print!("{}", out.ast_dump);

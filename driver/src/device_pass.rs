@@ -9,13 +9,45 @@ use compiler_core::{CompileOptions, IncludeProvider};
 use std::path::Path;
 
 /// Serves `#include`s from the file system; the preprocessor passes
-/// `dir/name` paths built from the include search list.
-pub struct FsIncludes;
+/// `dir/name` paths built from the include search list. Files that are not
+/// valid UTF-8 are read lossily; their names are kept for a warning.
+#[derive(Default)]
+pub struct FsIncludes {
+    pub invalid_utf8: std::cell::RefCell<Vec<String>>,
+}
 
 impl IncludeProvider for FsIncludes {
     fn read(&self, path: &str) -> Option<String> {
-        std::fs::read_to_string(path).ok()
+        let (text, lossy) = read_lossy(Path::new(path)).ok()?;
+        if lossy {
+            self.invalid_utf8.borrow_mut().push(path.to_string());
+        }
+        Some(text)
     }
+}
+
+/// Read a source file; bytes that are not UTF-8 become U+FFFD (the flag
+/// says whether any did).
+pub fn read_lossy(path: &Path) -> std::io::Result<(String, bool)> {
+    let bytes = std::fs::read(path)?;
+    Ok(match String::from_utf8(bytes) {
+        Ok(s) => (s, false),
+        Err(e) => (String::from_utf8_lossy(e.as_bytes()).into_owned(), true),
+    })
+}
+
+/// Read the main source file lossily, warning if it was not UTF-8.
+pub fn read_source(source: &Path) -> Result<String> {
+    let (text, lossy) = read_lossy(source).map_err(io_at(source))?;
+    if lossy {
+        eprintln!("{}", invalid_utf8_warning(&source.to_string_lossy()));
+    }
+    Ok(text)
+}
+
+/// The warning for a source file that is not valid UTF-8.
+pub fn invalid_utf8_warning(path: &str) -> String {
+    format!("warning: invalid UTF-8 in {path}; replaced by U+FFFD")
 }
 
 /// Stack of the thread the compiler runs on.
@@ -113,10 +145,10 @@ pub fn on_compiler_thread<T: Send>(source: &Path, f: impl FnOnce() -> T + Send) 
 
 /// `-E`: the preprocessed device-pass source, to `opts.output` or stdout.
 pub fn preprocess(source: &Path, opts: &Options, runtime_include: &Path) -> Result<()> {
-    let text = std::fs::read_to_string(source).map_err(io_at(source))?;
+    let text = read_source(source)?;
     let copts = compile_options(source, opts, runtime_include, HostCompiler::default());
     let out = on_compiler_thread(source, || {
-        compiler_core::preprocess_only(&text, &copts, &FsIncludes)
+        compiler_core::preprocess_only(&text, &copts, &FsIncludes::default())
     })?;
     print_diagnostics(opts, &out.rendered_diagnostics, &out.diagnostics_json);
     // Like clang, the output is written even after errors (`#error` included).
@@ -147,7 +179,7 @@ pub fn run(
     runtime_include: &Path,
     host_compiler: HostCompiler,
 ) -> Result<DeviceOutput> {
-    let text = std::fs::read_to_string(source).map_err(io_at(source))?;
+    let text = read_source(source)?;
     let copts = compile_options(source, opts, runtime_include, host_compiler);
     if opts.verbose {
         eprintln!(
@@ -161,7 +193,12 @@ pub fn run(
     // The compiler recurses over nesting (bounded at 256 levels, about 5 MiB
     // of stack in debug builds): give it a thread with a roomy stack.
     let out = on_compiler_thread(source, || {
-        compiler_core::compile(&text, &copts, &FsIncludes)
+        let includes = FsIncludes::default();
+        let out = compiler_core::compile(&text, &copts, &includes);
+        for path in includes.invalid_utf8.take() {
+            eprintln!("{}", invalid_utf8_warning(&path));
+        }
+        out
     })?;
     print_diagnostics(opts, &out.rendered_diagnostics, &out.diagnostics_json);
     if out.has_errors() {
@@ -228,5 +265,50 @@ mod tests {
         assert_eq!(c.defines, [("X".to_string(), Some("1".to_string()))]);
         assert_eq!(c.undefines, ["Y"]);
         assert_eq!(c.main_file_name, "a.cpp");
+    }
+}
+
+#[cfg(test)]
+mod utf8_tests {
+    use super::*;
+
+    #[test]
+    fn invalid_utf8_is_read_lossily_and_flagged() {
+        let dir = std::env::temp_dir().join(format!("syclcc-utf8-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let bad = dir.join("bad.h");
+        std::fs::write(&bad, b"int a\xff\xfe = 1; // \xc3\n").unwrap();
+        let good = dir.join("good.h");
+        std::fs::write(&good, "int caf\u{e9} = 1;\n").unwrap();
+
+        let (text, lossy) = read_lossy(&bad).unwrap();
+        assert!(lossy);
+        assert_eq!(text, "int a\u{fffd}\u{fffd} = 1; // \u{fffd}\n");
+        let (text, lossy) = read_lossy(&good).unwrap();
+        assert!(!lossy);
+        assert_eq!(text, "int caf\u{e9} = 1;\n");
+
+        let inc = FsIncludes::default();
+        let bad_s = bad.to_string_lossy().into_owned();
+        assert!(inc.read(&bad_s).is_some());
+        assert!(inc.read(&good.to_string_lossy()).is_some());
+        assert_eq!(*inc.invalid_utf8.borrow(), vec![bad_s.clone()]);
+        assert_eq!(
+            invalid_utf8_warning(&bad_s),
+            format!("warning: invalid UTF-8 in {bad_s}; replaced by U+FFFD")
+        );
+
+        // Through the whole device pass: diagnostics, no panic.
+        let out = compiler_core::compile(
+            &text_of(&bad),
+            &CompileOptions::default(),
+            &FsIncludes::default(),
+        );
+        assert!(out.has_errors(), "U+FFFD in an identifier must be an error");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    fn text_of(p: &Path) -> String {
+        read_lossy(p).unwrap().0
     }
 }

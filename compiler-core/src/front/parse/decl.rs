@@ -46,7 +46,7 @@ impl Parser<'_> {
             return self.parse_template_declaration(ctx, None);
         }
         if self.is("namespace") || (self.is("inline") && self.is_at(1, "namespace")) {
-            return self.parse_namespace();
+            return self.nested(|p| p.parse_namespace());
         }
         if self.is("extern") && self.is_at(1, "template") {
             let sp = self.span();
@@ -54,26 +54,7 @@ impl Parser<'_> {
             return self.parse_template_declaration(ctx, Some(sp));
         }
         if self.is("extern") && self.peek_at(1).kind == TokenKind::String {
-            self.bump();
-            self.bump();
-            if self.eat("{") {
-                let mut decls = vec![];
-                while !self.is("}") && !self.at_eof() {
-                    let before = self.pos;
-                    if let Some(d) = self.parse_declaration(ctx) {
-                        decls.extend(d);
-                    }
-                    if self.pos == before {
-                        self.bump();
-                    }
-                }
-                self.expect("}")?;
-                mark_extern_c(&mut decls);
-                return Ok(vec![Decl::LinkageSpec(decls)]);
-            }
-            let mut decls = self.parse_declaration_inner(ctx, None)?;
-            mark_extern_c(&mut decls);
-            return Ok(vec![Decl::LinkageSpec(decls)]);
+            return self.nested(|p| p.parse_linkage_spec(ctx));
         }
         if self.is("static_assert") {
             let sp = self.span();
@@ -849,6 +830,30 @@ impl Parser<'_> {
             }
         }
         Ok(decls)
+    }
+
+    /// `extern "C" declaration` and `extern "C" { ... }` (nests, so bounded).
+    fn parse_linkage_spec(&mut self, ctx: Context<'_>) -> PResult<Vec<Decl>> {
+        self.bump();
+        self.bump();
+        if self.eat("{") {
+            let mut decls = vec![];
+            while !self.is("}") && !self.at_eof() {
+                let before = self.pos;
+                if let Some(d) = self.parse_declaration(ctx) {
+                    decls.extend(d);
+                }
+                if self.pos == before {
+                    self.bump();
+                }
+            }
+            self.expect("}")?;
+            mark_extern_c(&mut decls);
+            return Ok(vec![Decl::LinkageSpec(decls)]);
+        }
+        let mut decls = self.parse_declaration_inner(ctx, None)?;
+        mark_extern_c(&mut decls);
+        Ok(vec![Decl::LinkageSpec(decls)])
     }
 
     fn parse_namespace(&mut self) -> PResult<Vec<Decl>> {

@@ -105,7 +105,8 @@ impl Parser<'_> {
                         span: sp.to(self.prev_span()),
                     }
                 } else {
-                    self.parse_assignment_inner(no_gt)?
+                    // Right-associative: `a = b = c ...` recurses.
+                    self.nested(|p| p.parse_assignment_inner(no_gt))?
                 };
                 let sp = lhs.span.to(rhs.span);
                 return Ok(Expr {
@@ -125,9 +126,13 @@ impl Parser<'_> {
     fn parse_conditional_rest(&mut self, c: Expr, no_gt: bool) -> PResult<Expr> {
         if self.is("?") {
             self.bump();
-            let a = self.parse_expr()?;
-            self.expect(":")?;
-            let b = self.parse_assignment_inner(no_gt)?;
+            // Both arms recurse (`a ? b ? c : d : e ? ...`).
+            let (a, b) = self.nested(|p| {
+                let a = p.parse_expr()?;
+                p.expect(":")?;
+                let b = p.parse_assignment_inner(no_gt)?;
+                Ok((a, b))
+            })?;
             let sp = c.span.to(b.span);
             return Ok(Expr {
                 kind: ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)),
@@ -183,6 +188,7 @@ impl Parser<'_> {
     }
 
     fn parse_binary_rest(&mut self, mut lhs: Expr, min_prec: u8, no_gt: bool) -> PResult<Expr> {
+        let mut chain = 0usize;
         loop {
             if self.split_gt {
                 break;
@@ -203,6 +209,22 @@ impl Parser<'_> {
             if self.is_at(1, "...") {
                 // `(pack op ...)`: the fold is finished by the caller.
                 break;
+            }
+            // A left-associative chain builds a tree as deep as it is long,
+            // and later passes recurse over it: bound it.
+            chain += 1;
+            if chain > MAX_BINARY_CHAIN {
+                let sp = self.span();
+                self.error_at(
+                    sp,
+                    &format!(
+                        "expression is too long (the limit is {MAX_BINARY_CHAIN} binary operators in a row)"
+                    ),
+                );
+                while !self.at_eof() {
+                    self.bump();
+                }
+                return Err(Reported);
             }
             self.bump();
             let rhs = self.parse_binary(prec, no_gt)?;
@@ -978,3 +1000,6 @@ fn type_mentions_auto(t: &TypeExpr) -> bool {
         _ => false,
     }
 }
+
+/// Most binary operators in one left-associative chain (`a + b + c ...`).
+const MAX_BINARY_CHAIN: usize = 10_000;

@@ -104,21 +104,35 @@ impl<'d> Parser<'d> {
     /// Run `f` one nesting level deeper; past [`MAX_NESTING`] report once and fail.
     pub(crate) fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
         if self.depth >= MAX_NESTING {
-            let sp = self.span();
-            self.error_at(
-                sp,
-                &format!("nesting is too deep (the limit is {MAX_NESTING} levels)"),
-            );
-            // Skip the rest of the input: resynchronising inside such nesting only cascades.
-            while !self.at_eof() {
-                self.bump();
-            }
-            return Err(Reported);
+            return self.too_deep();
         }
         self.depth += 1;
         let r = f(self);
         self.depth -= 1;
         r
+    }
+
+    /// Report nesting past [`MAX_NESTING`] and skip the rest of the input
+    /// (resynchronising inside such nesting only cascades).
+    pub(crate) fn too_deep<T>(&mut self) -> PResult<T> {
+        let sp = self.span();
+        self.error_at(
+            sp,
+            &format!("nesting is too deep (the limit is {MAX_NESTING} levels)"),
+        );
+        while !self.at_eof() {
+            self.bump();
+        }
+        Err(Reported)
+    }
+
+    /// `count` type layers (pointers, arrays) built in a loop nest as deeply
+    /// as recursion would: bound them the same way.
+    pub(crate) fn bound_layers(&mut self, count: usize) -> PResult<()> {
+        if count >= MAX_NESTING as usize {
+            return self.too_deep();
+        }
+        Ok(())
     }
 
     fn peek(&self) -> &Token {

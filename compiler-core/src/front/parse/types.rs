@@ -601,11 +601,13 @@ impl Parser<'_> {
     fn parse_declarator_inner(&mut self, base: TypeExpr, is_abstract: bool) -> PResult<Declarator> {
         let start = self.span();
         let ptrs = self.parse_ptr_ops();
+        self.bound_layers(ptrs.len())?;
         let mut ty = apply_ptrs(base, &ptrs);
         // Parenthesised declarator: `(*name)(params)` / `(&arr)[3]`.
         if self.is("(") && (self.is_at(1, "*") || self.is_at(1, "&") || self.is_at(1, "&&")) {
             self.bump();
             let inner_ptrs = self.parse_ptr_ops();
+            self.bound_layers(inner_ptrs.len())?;
             let name = if !is_abstract && (self.is_ident() || self.is("::")) {
                 Some(self.parse_qual_name(false)?)
             } else {
@@ -614,6 +616,7 @@ impl Parser<'_> {
             let mut arrays = vec![];
             while self.is("[") {
                 arrays.push(self.parse_array_suffix()?);
+                self.bound_layers(arrays.len())?;
             }
             self.expect(")")?;
             let (t2, _) = self.parse_declarator_suffixes(ty)?;
@@ -699,6 +702,7 @@ impl Parser<'_> {
         let mut arrays = vec![];
         while self.is("[") && !self.is_at(1, "[") {
             arrays.push(self.parse_array_suffix()?);
+            self.bound_layers(arrays.len())?;
         }
         for a in arrays.into_iter().rev() {
             let sp = ty.span;

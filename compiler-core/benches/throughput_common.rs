@@ -1,0 +1,180 @@
+//! Shared by the `frontend_throughput` bench and the `throughput` example
+//! (the example builds for wasm32-wasip1): a large generated SYCL-style
+//! translation unit and one timed preprocess + lex + parse of it.
+
+use compiler_core::diag::Diagnostics;
+use compiler_core::front::{parse, preprocess};
+use compiler_core::source::SourceMap;
+use compiler_core::VirtualFiles;
+use std::time::Instant;
+
+const INCLUDE_DIR: &str = "/syclone/include";
+
+/// `<sycl/sycl.hpp>` and what it includes, embedded (wasm has no files).
+pub fn sycl_headers() -> VirtualFiles {
+    let mut files = VirtualFiles::default();
+    for (name, text) in [
+        (
+            "sycl/sycl.hpp",
+            include_str!("../../native-runtime/include/sycl/sycl.hpp"),
+        ),
+        (
+            "sycl/detail/kernel_desc.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/kernel_desc.hpp"),
+        ),
+        (
+            "sycl/detail/runtime_abi.h",
+            include_str!("../../native-runtime/include/sycl/detail/runtime_abi.h"),
+        ),
+    ] {
+        files
+            .0
+            .insert(format!("{INCLUDE_DIR}/{name}"), text.to_string());
+    }
+    files
+}
+
+/// One block of SYCL-program-style C++ (56 lines), names made unique by `i`.
+fn block(out: &mut String, i: usize) {
+    use std::fmt::Write;
+    let _ = write!(
+        out,
+        r#"namespace app{i} {{
+// Kernel names and a small class hierarchy.
+class Kernel{i};
+template <typename T, int N>
+struct Vec{i} {{
+  T data[N];
+  T &operator[](int k) {{ return data[k]; }}
+  const T &operator[](int k) const {{ return data[k]; }}
+  static constexpr int size = N;
+}};
+struct Shape{i} {{
+  float w = 1.0f, h = 2.0f;
+  Shape{i}() = default;
+  Shape{i}(float a, float b) : w(a), h(b) {{}}
+  float area() const {{ return w * h; }}
+}};
+template <typename T>
+T clamp{i}(T x, T lo, T hi) {{
+  return x < lo ? lo : (x > hi ? hi : x);
+}}
+inline int mix{i}(int a, int b) {{
+  int r = 0;
+  for (int k = 0; k < 8; ++k) {{
+    r += (a >> k) & 1 ? b << k : 0;
+    if (r > 1000000) break;
+  }}
+  while (r % 7 != 0) r++;
+  switch (r & 3) {{
+  case 0: return r;
+  case 1: return -r;
+  default: return r / 2;
+  }}
+}}
+#define SCALE{i}(x) ((x) * {i}.5f)
+void run{i}(sycl::queue &q, float *data, size_t n) {{
+  auto add = [](float a, float b) {{ return a + b; }};
+  Vec{i}<float, 4> v{{}};
+  v[0] = add(1.0f, 2.0f);
+  q.submit([&](sycl::handler &h) {{
+    h.parallel_for<Kernel{i}>(sycl::range<1>(n), [=](sycl::id<1> idx) {{
+      size_t k = idx[0];
+      float x = data[k];
+      x = clamp{i}<float>(x, 0.0f, 1.0f);
+      data[k] = SCALE{i}(x) + static_cast<float>(k % 3);
+    }});
+  }});
+  q.wait();
+}}
+using ShapeAlias{i} = Shape{i};
+enum class Mode{i} : int {{ A, B = 3, C }};
+static_assert(sizeof(int) == 4, "int");
+}} // namespace app{i}
+
+"#
+    );
+}
+
+/// A translation unit of about `lines` lines including `<sycl/sycl.hpp>`.
+pub fn generate(lines: usize) -> String {
+    let mut s = String::from("#include <sycl/sycl.hpp>\n");
+    let mut i = 0;
+    while s.bytes().filter(|&b| b == b'\n').count() < lines {
+        for _ in 0..100 {
+            block(&mut s, i);
+            i += 1;
+        }
+    }
+    s
+}
+
+pub struct Run {
+    /// Lines of the main file (the included header is not counted).
+    pub lines: usize,
+    pub tokens: usize,
+    pub seconds: f64,
+    pub errors: usize,
+}
+
+/// Preprocess, lex and parse `src` once, timed.
+pub fn run(src: &str, headers: &VirtualFiles) -> Run {
+    let start = Instant::now();
+    let mut sm = SourceMap::default();
+    let main = sm.add("bench.cpp", src);
+    let mut diags = Diagnostics::default();
+    let opts = preprocess::PpOptions {
+        include_dirs: vec![INCLUDE_DIR.into()],
+        device_pass: true,
+        date_time: Some(("Jan  1 2000".into(), "00:00:00".into())),
+        ..Default::default()
+    };
+    let out = preprocess::preprocess(&mut sm, main, headers, &opts, &mut diags);
+    let tokens = out.tokens.len();
+    let tu = parse::parse_translation_unit(out.tokens, &mut diags);
+    let seconds = start.elapsed().as_secs_f64();
+    drop(tu);
+    let errors = diags
+        .list
+        .iter()
+        .filter(|d| d.severity == compiler_core::diag::Severity::Error)
+        .count();
+    if errors > 0 {
+        eprintln!(
+            "first diagnostics: {:?}",
+            diags
+                .list
+                .iter()
+                .take(3)
+                .map(|d| &d.message)
+                .collect::<Vec<_>>()
+        );
+    }
+    Run {
+        lines: src.lines().count(),
+        tokens,
+        seconds,
+        errors,
+    }
+}
+
+/// Run `iterations` times and print the best and median lines per second.
+pub fn report(label: &str, lines: usize, iterations: usize) {
+    let src = generate(lines);
+    let headers = sycl_headers();
+    let mut runs: Vec<Run> = (0..iterations).map(|_| run(&src, &headers)).collect();
+    runs.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
+    let best = &runs[0];
+    let median = &runs[runs.len() / 2];
+    println!(
+        "{label}: {} lines, {} tokens, {} errors; best {:.1} ms = {:.0} lines/s ({:.0} tokens/s); median {:.1} ms = {:.0} lines/s",
+        best.lines,
+        best.tokens,
+        best.errors,
+        best.seconds * 1e3,
+        best.lines as f64 / best.seconds,
+        best.tokens as f64 / best.seconds,
+        median.seconds * 1e3,
+        median.lines as f64 / median.seconds,
+    );
+}
