@@ -291,6 +291,20 @@ fn a_million_tokens_on_one_line() {
     let src = format!("int x = {}1;\n", "1 + ".repeat(9_999));
     let out = compile_hostile("long_sum.cpp", src, VirtualFiles::default());
     assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+    for (name, src) in [
+        ("calls.cpp", format!("int x = f{};\n", "()".repeat(500_000))),
+        (
+            "members.cpp",
+            format!("int x = a{};\n", ".b".repeat(500_000)),
+        ),
+        (
+            "subscripts.cpp",
+            format!("int x = a{};\n", "[0]".repeat(500_000)),
+        ),
+    ] {
+        let out = compile_hostile(name, src, VirtualFiles::default());
+        assert!(out.has_errors(), "{name}: no error");
+    }
     let src = format!("{} int\n", "int a, ".repeat(500_000));
     eprintln!("long_decl");
     let out = compile_hostile("long_decl.cpp", src, VirtualFiles::default());

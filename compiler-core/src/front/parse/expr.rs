@@ -453,9 +453,15 @@ impl Parser<'_> {
 
     fn parse_postfix(&mut self) -> PResult<Expr> {
         let mut e = self.parse_primary()?;
+        let mut chain = 0usize;
         loop {
             if self.split_gt {
                 break;
+            }
+            // `f()()()...`, `a.b.c...` nest like a binary chain: same bound.
+            chain += 1;
+            if chain > MAX_BINARY_CHAIN {
+                return self.too_deep();
             }
             let s = self.peek().text.clone();
             match s.as_ref() {
