@@ -386,8 +386,48 @@ fn render_into<W: codespan_reporting::term::termcolor::WriteColor>(
             notes.push(fixit_text(sm, f));
         }
         cs = cs.with_labels(labels).with_notes(notes);
-        let _ = term::emit_to_write_style(w, &config, &views.files, &cs);
+        let Some(span) = d.span else {
+            let _ = term::emit_to_write_style(w, &config, &views.files, &cs);
+            continue;
+        };
+        // clang's header, `FILE:LINE:COL: error: message`, then codespan's
+        // source snippet, caret, labels and notes (its own header line dropped).
+        let mut body = codespan_reporting::term::termcolor::NoColor::new(Vec::new());
+        let _ = term::emit_to_write_style(&mut body, &config, &views.files, &cs);
+        let body = String::from_utf8_lossy(&body.into_inner()).into_owned();
+        let snippet = body.split_once('\n').map(|(_, rest)| rest).unwrap_or("");
+        let (name, line, col) = location(sm, span);
+        let severity = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        };
+        let _ = write_header(w, &format!("{name}:{line}:{col}: "), severity, &d.message);
+        let _ = w.write_all(snippet.as_bytes());
     }
+}
+
+/// `PREFIX severity: message` with clang's colours (bold, red errors,
+/// magenta warnings, black notes) when the writer supports colour.
+fn write_header<W: codespan_reporting::term::termcolor::WriteColor>(
+    w: &mut W,
+    prefix: &str,
+    severity: &str,
+    message: &str,
+) -> std::io::Result<()> {
+    use codespan_reporting::term::termcolor::{Color, ColorSpec};
+    w.set_color(ColorSpec::new().set_bold(true))?;
+    w.write_all(prefix.as_bytes())?;
+    let colour = match severity {
+        "error" => Color::Red,
+        "warning" => Color::Magenta,
+        _ => Color::Black,
+    };
+    w.set_color(ColorSpec::new().set_bold(true).set_fg(Some(colour)))?;
+    w.write_all(format!("{severity}:").as_bytes())?;
+    w.set_color(ColorSpec::new().set_bold(true))?;
+    w.write_all(format!(" {message}\n").as_bytes())?;
+    w.reset()
 }
 
 /// One location in [`render_json`] output (1-based line and column, in bytes).
@@ -507,7 +547,9 @@ mod tests {
             .with_fixit(Span::new(h, 7, 7), "0");
         let text = render(&sm, &[d]);
         assert!(
-            text.starts_with("In file included from main.cpp:1:\nerror: expected an expression"),
+            text.starts_with(
+                "In file included from main.cpp:1:\na.h:1:9: error: expected an expression"
+            ),
             "{text}"
         );
         assert!(text.contains("fix-it: insert '0' at a.h:1:8"), "{text}");

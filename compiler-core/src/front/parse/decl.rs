@@ -389,6 +389,10 @@ impl Parser<'_> {
     }
 
     pub(crate) fn parse_brace_list(&mut self) -> PResult<Vec<Expr>> {
+        self.nested(|p| p.parse_brace_list_inner())
+    }
+
+    fn parse_brace_list_inner(&mut self) -> PResult<Vec<Expr>> {
         self.expect("{")?;
         let mut list = vec![];
         while !self.is("}") && !self.at_eof() {
@@ -653,6 +657,10 @@ impl Parser<'_> {
     /// The parameters of a template header, up to (not including) the closing
     /// `>`; each is declared in the current (header) scope.
     pub(crate) fn parse_template_params(&mut self) -> PResult<Vec<TemplateParam>> {
+        self.nested(|p| p.parse_template_params_inner())
+    }
+
+    fn parse_template_params_inner(&mut self) -> PResult<Vec<TemplateParam>> {
         let mut params = vec![];
         while !self.is(">") && !self.at_eof() {
             let psp = self.span();
