@@ -429,6 +429,7 @@ mod tests {
         CompileOutput {
             diagnostics,
             rendered_diagnostics: "rendered".into(),
+            diagnostics_json: "[]".into(),
             bundle,
             integration_header: "// header".into(),
             ir_text: String::new(),
