@@ -1,6 +1,6 @@
 //! Lowering of statements and expressions, with call inlining.
 
-use super::values::{zero, PlaceV, Slot, Val};
+use super::values::{PlaceV, Slot, Val};
 use super::*;
 
 impl Lowerer<'_> {
@@ -97,7 +97,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn decl(&mut self, v: VarId, init: Option<&Init>) {
+    fn decl(&mut self, v: VarId, init: Option<&thir::Expr>) {
         let ty = self.sema.var(v).ty.clone();
         let name = self.sema.var(v).name.to_string();
         let span = self.sema.var(v).span;
@@ -108,7 +108,7 @@ impl Lowerer<'_> {
             .unwrap_or(true);
         if let Ty::LRef(..) | Ty::RRef(_) = ty {
             let slot = match init {
-                Some(Init::Value(e)) => {
+                Some(e) => {
                     let p = self.place(e);
                     self.add_slot(Slot::Ref(p))
                 }
@@ -122,7 +122,7 @@ impl Lowerer<'_> {
         }
         let immutable_scalar = !mutated && !matches!(ty, Ty::Class(_) | Ty::Array(..));
         if immutable_scalar {
-            if let Some(Init::Value(e)) = init {
+            if let Some(e) = init {
                 let val = self.rvalue(e);
                 let val = self.convert_val(val, &e.ty, &ty, span);
                 // Keep the value in a local so it is computed once.
@@ -135,7 +135,7 @@ impl Lowerer<'_> {
         let slot = self.new_storage(&ty, &name, span);
         self.frames.last_mut().expect("frame").vars.insert(v, slot);
         if let Some(i) = init {
-            self.init_place(&PlaceV::Slot(slot), &ty, i, span);
+            self.init_from_expr(&PlaceV::Slot(slot), &ty, i);
         }
     }
 
@@ -174,21 +174,6 @@ impl Lowerer<'_> {
             }
             v => v,
         }
-    }
-
-    fn init_place(&mut self, p: &PlaceV, ty: &Ty, init: &Init, span: Span) {
-        match init {
-            Init::Value(e) => self.init_from_expr(p, ty, e),
-            Init::Ctor(f, args) => {
-                self.inline_call(*f, args, Some(p.clone()), span);
-            }
-            Init::Default => {}
-            Init::List(_) => self.error(
-                span,
-                "list initialisation is not supported in device code yet",
-            ),
-        }
-        let _ = ty;
     }
 
     fn init_from_expr(&mut self, p: &PlaceV, ty: &Ty, e: &thir::Expr) {
@@ -1155,9 +1140,4 @@ fn last_is_return(s: &TStmt) -> bool {
         TStmt::Block(ss) => ss.last().map(last_is_return).unwrap_or(false),
         _ => false,
     }
-}
-
-#[allow(dead_code)]
-fn unused(_: IntKind, _: ClassId, _: HashSet<u8>) -> IExpr {
-    zero(ScalarType::U32)
 }

@@ -16,8 +16,8 @@ mod values;
 use crate::bundle::{Access, BufferBinding, PointerOrigin, ScalarCopy};
 use crate::diag::Diagnostic;
 use crate::front::ast::{BinOp, UnOp};
-use crate::front::sema::thir::{self, ExprKind as TK, Init, Stmt as TStmt};
-use crate::front::sema::{ClassId, FuncId, IntKind, Sema, Ty, VarId};
+use crate::front::sema::thir::{self, ExprKind as TK, Stmt as TStmt};
+use crate::front::sema::{FuncId, Sema, Ty, VarId};
 use crate::ir::{
     self, BinaryOp, Binding, BindingId, Builtin, Constant, Expr as IExpr, LocalId, ScalarType,
     Stmt as IStmt, UnaryOp,

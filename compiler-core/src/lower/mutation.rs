@@ -4,7 +4,7 @@
 //! are immutable values and need no storage in the lowered code.
 
 use crate::front::ast::UnOp;
-use crate::front::sema::thir::{Body, Expr, ExprKind as TK, Init, Stmt};
+use crate::front::sema::thir::{Body, Expr, ExprKind as TK, Stmt};
 use crate::front::sema::{Sema, Ty, VarId};
 use std::collections::HashSet;
 
@@ -27,7 +27,7 @@ fn root_var(e: &Expr) -> Option<VarId> {
 fn stmt(s: &Sema, st: &Stmt, out: &mut HashSet<VarId>) {
     match st {
         Stmt::Expr(e) => expr(s, e, out),
-        Stmt::Decl(_, Some(i)) => init_(s, i, out),
+        Stmt::Decl(_, Some(e)) => expr(s, e, out),
         Stmt::Block(ss) => ss.iter().for_each(|x| stmt(s, x, out)),
         Stmt::If {
             cond,
@@ -53,15 +53,6 @@ fn stmt(s: &Sema, st: &Stmt, out: &mut HashSet<VarId>) {
         }
         Stmt::Return(Some(e), _) => expr(s, e, out),
         _ => {}
-    }
-}
-
-fn init_(s: &Sema, i: &Init, out: &mut HashSet<VarId>) {
-    match i {
-        Init::Value(e) => expr(s, e, out),
-        Init::Ctor(_, args) => args.iter().for_each(|a| expr(s, a, out)),
-        Init::List(l) => l.iter().for_each(|x| init_(s, x, out)),
-        Init::Default => {}
     }
 }
 

@@ -364,7 +364,7 @@ impl Parser<'_> {
             _ => {}
         }
         // C-style cast
-        if self.is("(") && self.type_in_parens_ahead() && !self.lambda_or_expr_after_paren_type() {
+        if self.is("(") && self.type_in_parens_ahead() {
             self.bump();
             let t = self.parse_type_id()?;
             self.expect(")")?;
@@ -402,10 +402,6 @@ impl Parser<'_> {
         self.diags.list.truncate(ndiags);
         self.errors = errors;
         None
-    }
-
-    fn lambda_or_expr_after_paren_type(&self) -> bool {
-        false
     }
 
     fn parse_new_type(&mut self) -> PResult<TypeExpr> {

@@ -557,7 +557,7 @@ impl Parser<'_> {
             return Ok(args);
         }
         loop {
-            if self.starts_type() && !self.is_ident_value_ahead() {
+            if self.starts_type() {
                 let t = self.parse_type_id()?;
                 args.push(TemplateArg::Type(t));
             } else {
@@ -571,11 +571,6 @@ impl Parser<'_> {
         }
         self.expect_template_close()?;
         Ok(args)
-    }
-
-    /// A name that is a type but followed by `(`: `int(3)` in template args is an expression.
-    fn is_ident_value_ahead(&self) -> bool {
-        false
     }
 
     /// type-id: specifiers plus an abstract declarator.

@@ -7,7 +7,7 @@ use super::convert::{int_lit, materialize};
 use super::lookup::Found;
 use super::overload::Candidate;
 use super::templates::decay;
-use super::thir::{self, Expr as TExpr, ExprKind as TK, Init, Stmt as TStmt};
+use super::thir::{self, Expr as TExpr, ExprKind as TK, Stmt as TStmt};
 use super::*;
 use crate::front::ast::{self as a, BinOp, CaptureDefault, ExprKind, StmtKind, UnOp};
 
@@ -514,7 +514,7 @@ impl Sema {
                     let mut d = vec![];
                     let e = self.construct(*c, vec![], v.span, &mut d);
                     self.cur().diags.extend(d);
-                    Some(Init::Value(e))
+                    Some(e)
                 }
                 _ => None,
             },
@@ -523,19 +523,19 @@ impl Sema {
                     let mut d = vec![];
                     let e = es.into_iter().next().map(|x| self.convert(x, &ty, &mut d));
                     self.cur().diags.extend(d);
-                    e.map(Init::Value)
+                    e
                 } else if ctor_style || matches!(ty, Ty::Class(_)) {
-                    self.init_value(&ty, es, v.span).map(Init::Value)
+                    self.init_value(&ty, es, v.span)
                 } else {
                     let mut d = vec![];
                     let e = es.into_iter().next().map(|x| self.convert(x, &ty, &mut d));
                     self.cur().diags.extend(d);
-                    e.map(Init::Value)
+                    e
                 }
             }
         };
         if is_const && ty.is_integral() {
-            if let Some(Init::Value(e)) = &init {
+            if let Some(e) = &init {
                 self.vars[id.0 as usize].const_value = self.const_eval_thir(e);
             }
         }
@@ -1080,7 +1080,7 @@ impl Sema {
                 lvalue: false,
                 span,
             },
-            Found::Entities(es, _) => {
+            Found::Entities(es) => {
                 for ent in &es {
                     match ent {
                         Entity::Var(v) => {
@@ -1716,7 +1716,7 @@ impl Sema {
                 self.cur().diags.extend(d);
                 let explicit = self.explicit_targs(q);
                 match found {
-                    Found::Entities(es, fctx) => {
+                    Found::Entities(es) => {
                         let mut cands = vec![];
                         for ent in &es {
                             match ent {
@@ -1762,7 +1762,6 @@ impl Sema {
                                 _ => {}
                             }
                         }
-                        let _ = fctx;
                         if cands.is_empty() {
                             return self.err(
                                 span,
@@ -2038,7 +2037,7 @@ impl Sema {
     fn try_free_operator(&mut self, name: &str, args: Vec<TExpr>, span: Span) -> Option<TExpr> {
         let (ctx, env) = self.ctx_env();
         let mut cands = vec![];
-        if let Found::Entities(es, _) = self.lookup_unqualified(name, ctx, &env) {
+        if let Found::Entities(es) = self.lookup_unqualified(name, ctx, &env) {
             for e in es {
                 if let Entity::Function(d, dctx, denv) = e {
                     cands.push(Candidate {
@@ -2307,6 +2306,3 @@ impl Sema {
         }
     }
 }
-
-#[allow(dead_code)]
-fn unused(_: BinOp) {}

@@ -14,7 +14,7 @@ impl Sema {
             ExprKind::BoolLit(b) => *b as i128,
             ExprKind::Name(q) => match self.lookup_qualified(q, ctx, env, &mut vec![]) {
                 Found::TemplateParam(TArg::Value(v)) => v,
-                Found::Entities(es, _) => es.iter().find_map(|x| match x {
+                Found::Entities(es) => es.iter().find_map(|x| match x {
                     Entity::Enumerator(_, v) => Some(*v),
                     Entity::Var(id) => self.var(*id).const_value,
                     _ => None,

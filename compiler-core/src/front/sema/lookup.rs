@@ -8,7 +8,7 @@ use crate::front::ast::{QualName, TemplateArg, TypeExpr, TypeExprKind};
 /// What a name denotes.
 #[derive(Clone, Debug)]
 pub(crate) enum Found {
-    Entities(Vec<Entity>, Ctx),
+    Entities(Vec<Entity>),
     TemplateParam(TArg),
     None,
 }
@@ -83,7 +83,7 @@ impl Sema {
                 Ctx::Class(id) => {
                     let found = self.class_lookup(id, name);
                     if !found.is_empty() {
-                        return Found::Entities(found, c);
+                        return Found::Entities(found);
                     }
                     let ci = self.class(id);
                     if let Some(a) = ci.env.get(name) {
@@ -94,7 +94,7 @@ impl Sema {
                 Ctx::Ns(n) => {
                     let found = self.ns_lookup(n, name);
                     if !found.is_empty() {
-                        return Found::Entities(found, c);
+                        return Found::Entities(found);
                     }
                     cur = self.namespaces[n.0 as usize].parent.map(Ctx::Ns);
                 }
@@ -123,7 +123,7 @@ impl Sema {
             };
             let next = match found {
                 Found::TemplateParam(TArg::Type(Ty::Class(c))) => Ctx::Class(c),
-                Found::Entities(es, fctx) => {
+                Found::Entities(es) => {
                     let mut r = None;
                     for e in es {
                         match e {
@@ -161,7 +161,6 @@ impl Sema {
                             break;
                         }
                     }
-                    let _ = fctx;
                     r?
                 }
                 _ => return None,
@@ -180,7 +179,7 @@ impl Sema {
         if es.is_empty() {
             Found::None
         } else {
-            Found::Entities(es, s)
+            Found::Entities(es)
         }
     }
 
@@ -200,7 +199,7 @@ impl Sema {
         if q.parts.len() >= 2 {
             let mut prefix = q.clone();
             prefix.parts.pop();
-            if let Found::Entities(es, _) = self.lookup_qualified(&prefix, ctx, env, &mut vec![]) {
+            if let Found::Entities(es) = self.lookup_qualified(&prefix, ctx, env, &mut vec![]) {
                 for e in es {
                     if let Entity::Enum(id) = e {
                         let v = self.enums[id.0 as usize]
@@ -209,7 +208,7 @@ impl Sema {
                             .find(|(n, _)| n == last)
                             .map(|(_, v)| *v);
                         if let Some(v) = v {
-                            return Found::Entities(vec![Entity::Enumerator(id, v)], ctx);
+                            return Found::Entities(vec![Entity::Enumerator(id, v)]);
                         }
                     }
                 }
@@ -228,7 +227,7 @@ impl Sema {
         env: &Env,
     ) -> Vec<Entity> {
         match self.lookup_qualified(q, ctx, env, &mut vec![]) {
-            Found::Entities(es, _) => es,
+            Found::Entities(es) => es,
             _ => vec![],
         }
     }
@@ -236,7 +235,7 @@ impl Sema {
     pub(crate) fn resolve_namespace(&mut self, q: &QualName, ctx: Ctx) -> Option<NsId> {
         let env = Env::default();
         match self.lookup_qualified(q, ctx, &env, &mut vec![]) {
-            Found::Entities(es, _) => es.into_iter().find_map(|e| match e {
+            Found::Entities(es) => es.into_iter().find_map(|e| match e {
                 Entity::Namespace(n) => Some(n),
                 _ => None,
             }),
@@ -263,8 +262,7 @@ impl Sema {
                                 return TArg::Value(v);
                             }
                         }
-                        if let Found::Entities(es, _) =
-                            self.lookup_qualified(q, ctx, env, &mut vec![])
+                        if let Found::Entities(es) = self.lookup_qualified(q, ctx, env, &mut vec![])
                         {
                             for e in es {
                                 match e {
@@ -405,7 +403,7 @@ impl Sema {
                 ));
                 Ty::Error
             }
-            Found::Entities(es, _) => {
+            Found::Entities(es) => {
                 for e in es {
                     match e {
                         Entity::ClassInst(c) => {

@@ -396,8 +396,6 @@ impl Sema {
     pub fn class_name(&self, c: ClassId) -> String {
         let ci = self.class(c);
         if let Some(cl) = &ci.closure {
-            let (line, col) = (cl.lambda.span.lo, 0);
-            let _ = (line, col);
             return format!(
                 "(lambda #{} in {})",
                 cl.discriminator,

@@ -34,7 +34,7 @@ impl Sema {
         for c in cands {
             let is_template = c.decl.template.is_some();
             let f = if is_template {
-                match self.deduce_call(&c.decl, c.ctx, &c.env, explicit, &arg_tys, span, diags) {
+                match self.deduce_call(&c.decl, c.ctx, &c.env, explicit, &arg_tys) {
                     Some(targs) => {
                         self.function_instance(&c.decl, c.ctx, c.env.clone(), c.class, targs)
                     }

@@ -251,7 +251,7 @@ impl Sema {
                         parent: Some(env.clone()),
                     };
                     let found = self.lookup_qualified(&head, ctx, &e, &mut vec![]);
-                    let Found::Entities(es, _) = found else {
+                    let Found::Entities(es) = found else {
                         return false;
                     };
                     let same = es.iter().any(|x| match x {
@@ -311,7 +311,6 @@ impl Sema {
 
     /// Deduce the template arguments of a call to function template `f`
     /// from explicit arguments and call argument types (lvalue-ness given).
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn deduce_call(
         &mut self,
         f: &Rc<FunctionDecl>,
@@ -319,8 +318,6 @@ impl Sema {
         env: &Rc<Env>,
         explicit: &[TArg],
         args: &[(Ty, bool)],
-        span: Span,
-        diags: &mut Vec<Diagnostic>,
     ) -> Option<Vec<TArg>> {
         let th = f.template.as_ref()?;
         let params: Vec<Rc<str>> = th.params.iter().filter_map(|p| p.name.clone()).collect();
@@ -365,7 +362,6 @@ impl Sema {
                 TemplateParamKind::Type { pack: true, .. }
                 | TemplateParamKind::NonType { pack: true, .. } => break,
                 _ => {
-                    let _ = (span, &diags);
                     return None;
                 }
             };

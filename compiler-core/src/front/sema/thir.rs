@@ -17,8 +17,9 @@ pub struct Body {
 #[derive(Clone, Debug)]
 pub enum Stmt {
     Expr(Expr),
-    /// A local variable and its initialisation.
-    Decl(VarId, Option<Init>),
+    /// A local variable and its initializer: a value of the variable's type
+    /// (constructors already applied), or the lvalue a reference binds to.
+    Decl(VarId, Option<Expr>),
     Block(Vec<Stmt>),
     If {
         cond: Expr,
@@ -39,20 +40,6 @@ pub enum Stmt {
     /// with the reason; fine in host code.
     Unsupported(String, Span),
     Nop,
-}
-
-/// How a variable or subobject is initialised.
-#[derive(Clone, Debug)]
-pub enum Init {
-    /// Copy-initialise from a value of the same type (scalars, pointers,
-    /// classes by trivial copy) or bind a reference to an lvalue.
-    Value(Expr),
-    /// Run a constructor on the new object: (ctor, args without `this`).
-    Ctor(FuncId, Vec<Expr>),
-    /// Zero / default initialisation with no constructor.
-    Default,
-    /// Aggregate / array initialisation, one per field or element.
-    List(Vec<Init>),
 }
 
 #[derive(Clone, Debug)]
