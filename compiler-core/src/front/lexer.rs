@@ -12,6 +12,7 @@
 use crate::diag::Diagnostics;
 use crate::front::token::{Token, TokenKind};
 use crate::source::{FileId, Span};
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 /// A lexical error. `token` is the index of the token it belongs to, or
@@ -30,14 +31,6 @@ pub struct Lexed {
     pub errors: Vec<LexError>,
 }
 
-/// Punctuators, longest first so the first match is the longest one.
-const PUNCTUATORS: &[&str] = &[
-    "<=>", "<<=", ">>=", "->*", "...", "::", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=",
-    "&&", "||", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ".*", "##", "{", "}", "[", "]",
-    "(", ")", ";", ":", ",", ".", "?", "~", "!", "+", "-", "*", "/", "%", "^", "&", "|", "=", "<",
-    ">", "#",
-];
-
 /// Lex a whole file. Never fails: errors are returned in [`Lexed::errors`].
 pub fn lex(file: FileId, text: &str) -> Lexed {
     let mut lx = Lexer {
@@ -46,6 +39,7 @@ pub fn lex(file: FileId, text: &str) -> Lexed {
         pos: 0,
         file,
         out: Lexed::default(),
+        spellings: FxHashMap::default(),
     };
     // A UTF-8 byte order mark is not part of the text.
     if text.starts_with('\u{feff}') {
@@ -71,7 +65,7 @@ pub fn remove_splices(s: &str) -> std::borrow::Cow<'_, str> {
         return std::borrow::Cow::Borrowed(s);
     }
     let b = s.as_bytes();
-    let mut out = String::with_capacity(s.len());
+    let mut out = String::new();
     let mut i = 0;
     let mut last = 0;
     while i < b.len() {
@@ -85,6 +79,9 @@ pub fn remove_splices(s: &str) -> std::borrow::Cow<'_, str> {
             }
         }
         i += 1;
+    }
+    if last == 0 {
+        return std::borrow::Cow::Borrowed(s);
     }
     out.push_str(&s[last..]);
     std::borrow::Cow::Owned(out)
@@ -107,8 +104,20 @@ fn is_ident_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_' || c >= 0x80
 }
 
+/// Bytes that continue an identifier (UTF-8 bytes of non-ASCII letters included).
+static IDENT_CONTINUE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80;
+        c += 1;
+    }
+    t
+};
+
 fn is_ident_continue(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80
+    IDENT_CONTINUE[c as usize]
 }
 
 struct Lexer<'a> {
@@ -117,9 +126,11 @@ struct Lexer<'a> {
     pos: usize,
     file: FileId,
     out: Lexed,
+    /// One shared allocation per distinct spelling in the file.
+    spellings: FxHashMap<&'a str, Rc<str>>,
 }
 
-impl Lexer<'_> {
+impl<'a> Lexer<'a> {
     /// The position of the next logical character at or after `p` (skipping splices).
     fn logical(&self, mut p: usize) -> usize {
         loop {
@@ -230,11 +241,7 @@ impl Lexer<'_> {
             let kind = self.lex_token(index);
             let hi = self.pos.max(lo + 1).min(self.b.len());
             let raw = self.src.get(lo..hi).unwrap_or("");
-            let text: Rc<str> = if kind == TokenKind::String && is_raw_string(raw) {
-                Rc::from(raw)
-            } else {
-                Rc::from(remove_splices(raw).as_ref())
-            };
+            let text = self.spelling(kind, raw);
             self.out.tokens.push(Token {
                 kind,
                 text,
@@ -257,6 +264,21 @@ impl Lexer<'_> {
         });
     }
 
+    /// The shared spelling of a token whose source text is `raw`: line
+    /// splices removed (except in raw strings, where the standard reverts them).
+    fn spelling(&mut self, kind: TokenKind, raw: &'a str) -> Rc<str> {
+        let keeps_splices = kind == TokenKind::String && is_raw_string(raw);
+        if !keeps_splices {
+            if let std::borrow::Cow::Owned(spliced) = remove_splices(raw) {
+                return Rc::from(spliced);
+            }
+        }
+        self.spellings
+            .entry(raw)
+            .or_insert_with(|| Rc::from(raw))
+            .clone()
+    }
+
     /// Lex one token at the cursor (not whitespace) and return its kind.
     fn lex_token(&mut self, index: usize) -> TokenKind {
         let Some(c) = self.peek() else {
@@ -268,18 +290,16 @@ impl Lexer<'_> {
         }
         if is_ident_start(c) {
             // Encoding prefixes and raw strings.
-            if let Some(kind) = self.try_literal_with_prefix(index) {
-                return kind;
+            if matches!(c, b'u' | b'U' | b'L' | b'R') {
+                if let Some(kind) = self.try_literal_with_prefix(index) {
+                    return kind;
+                }
             }
             if c >= 0x80 && !self.starts_identifier_char() {
                 return self.lex_stray();
             }
-            while let Some(c) = self.peek() {
-                if !is_ident_continue(c) {
-                    break;
-                }
-                self.bump();
-            }
+            self.bump();
+            self.scan_identifier_rest();
             return TokenKind::Ident;
         }
         match c {
@@ -292,21 +312,74 @@ impl Lexer<'_> {
                 TokenKind::String
             }
             _ => {
-                for p in PUNCTUATORS {
-                    let pb = p.as_bytes();
-                    if pb
-                        .iter()
-                        .enumerate()
-                        .all(|(i, &ch)| self.peek_n(i) == Some(ch))
-                    {
-                        for _ in 0..pb.len() {
-                            self.bump();
-                        }
-                        return TokenKind::Punct;
-                    }
+                let n = self.punctuator_len(c);
+                if n == 0 {
+                    return self.lex_stray();
                 }
-                self.lex_stray()
+                for _ in 0..n {
+                    self.bump();
+                }
+                TokenKind::Punct
             }
+        }
+    }
+
+    /// The rest of an identifier: runs of identifier bytes, continued across
+    /// line splices.
+    fn scan_identifier_rest(&mut self) {
+        loop {
+            let mut p = self.pos;
+            while p < self.b.len() && is_ident_continue(self.b[p]) {
+                p += 1;
+            }
+            self.pos = p;
+            let q = self.logical(p);
+            if q == p || !self.b.get(q).is_some_and(|&c| is_ident_continue(c)) {
+                return;
+            }
+            self.pos = q;
+        }
+    }
+
+    /// The length in logical characters of the longest punctuator at the
+    /// cursor, whose first character is `c` (0 if `c` starts none).
+    fn punctuator_len(&self, c: u8) -> usize {
+        let c1 = self.peek_n(1);
+        let eq = c1 == Some(b'=');
+        match c {
+            b'{' | b'}' | b'[' | b']' | b'(' | b')' | b';' | b',' | b'?' | b'~' => 1,
+            b'<' | b'>' if c1 == Some(c) => {
+                if self.peek_n(2) == Some(b'=') {
+                    3
+                } else {
+                    2
+                }
+            }
+            b'<' if eq => {
+                if self.peek_n(2) == Some(b'>') {
+                    3
+                } else {
+                    2
+                }
+            }
+            b'-' if c1 == Some(b'>') => {
+                if self.peek_n(2) == Some(b'*') {
+                    3
+                } else {
+                    2
+                }
+            }
+            b'.' if c1 == Some(b'.') && self.peek_n(2) == Some(b'.') => 3,
+            b'.' if c1 == Some(b'*') => 2,
+            b':' | b'#' | b'+' | b'-' | b'&' | b'|' if c1 == Some(c) => 2,
+            b'<' | b'>' | b'=' | b'!' | b'+' | b'-' | b'*' | b'/' | b'%' | b'^' | b'&' | b'|'
+                if eq =>
+            {
+                2
+            }
+            b'.' | b':' | b'#' | b'<' | b'>' | b'=' | b'!' | b'+' | b'-' | b'*' | b'/' | b'%'
+            | b'^' | b'&' | b'|' => 1,
+            _ => 0,
         }
     }
 

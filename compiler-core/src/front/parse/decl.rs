@@ -26,7 +26,7 @@ impl Parser<'_> {
                 // A stray `)` or `]` can close nothing at namespace scope:
                 // skip it (and a `;` after it) instead of cascading.
                 if ctx == Context::Namespace && (self.is(")") || self.is("]")) {
-                    self.bump();
+                    self.advance();
                     self.eat(";");
                 }
                 None
@@ -50,7 +50,7 @@ impl Parser<'_> {
         }
         if self.is("extern") && self.is_at(1, "template") {
             let sp = self.span();
-            self.bump();
+            self.advance();
             return self.parse_template_declaration(ctx, Some(sp));
         }
         if self.is("extern") && self.peek_at(1).kind == TokenKind::String {
@@ -58,7 +58,7 @@ impl Parser<'_> {
         }
         if self.is("static_assert") {
             let sp = self.span();
-            self.bump();
+            self.advance();
             self.expect("(")?;
             let e = self.parse_assignment_expr()?;
             let message = if self.eat(",") {
@@ -180,7 +180,7 @@ impl Parser<'_> {
                 }
             } else if d.name.is_none() && self.is(":") && !ds.is_typedef {
                 // An unnamed bit-field: `unsigned : 0;`
-                self.bump();
+                self.advance();
                 let width = self.parse_assignment_expr()?;
                 out.push(Decl::Var(Rc::new(VarDecl {
                     name: Rc::from(""),
@@ -369,7 +369,7 @@ impl Parser<'_> {
         }
         if self.is("(") {
             let sp = self.span();
-            self.bump();
+            self.advance();
             let mut args = vec![];
             while !self.is(")") && !self.at_eof() {
                 args.push(self.parse_assignment_expr()?);
@@ -406,7 +406,7 @@ impl Parser<'_> {
             } else if self.is(".") && self.peek_at(1).kind == TokenKind::Ident {
                 // designated initializer: `.field = value` / `.field{value}`
                 let sp = self.span();
-                self.bump();
+                self.advance();
                 let field = self.bump().text;
                 let value = if self.is("{") {
                     let lsp = self.span();
@@ -540,7 +540,7 @@ impl Parser<'_> {
             } else if self.eat("default") {
                 f.defaulted = true;
             } else if self.is("0") {
-                self.bump();
+                self.advance();
                 f.is_pure = true;
             } else {
                 self.error_here("expected 'delete', 'default' or '0'");
@@ -597,7 +597,7 @@ impl Parser<'_> {
             let body = self.parse_compound();
             self.names.pop();
             while self.is("catch") {
-                self.bump();
+                self.advance();
                 self.skip_balanced();
                 self.skip_balanced();
             }
@@ -618,7 +618,7 @@ impl Parser<'_> {
     ) -> PResult<Vec<Decl>> {
         let is_extern = extern_span.is_some();
         let start = extern_span.unwrap_or_else(|| self.span());
-        self.bump(); // template
+        self.advance(); // template
         if !self.is("<") {
             // explicit instantiation: `template class X<int>;`
             let decls = self.parse_declaration_inner(ctx, None)?;
@@ -636,7 +636,7 @@ impl Parser<'_> {
             self.error_here("expected an explicit instantiation after 'extern template'");
             return Err(Reported);
         }
-        self.bump();
+        self.advance();
         self.names.push();
         let params = self.parse_template_params();
         let params = match params {
@@ -665,7 +665,7 @@ impl Parser<'_> {
         while !self.is(">") && !self.at_eof() {
             let psp = self.span();
             if self.is("typename") || self.is("class") {
-                self.bump();
+                self.advance();
                 let pack = self.eat("...");
                 let name = if self.is_ident() {
                     Some(self.bump().text)
@@ -686,7 +686,7 @@ impl Parser<'_> {
                     span: psp.to(self.prev_span()),
                 });
             } else if self.is("template") {
-                self.bump();
+                self.advance();
                 self.expect("<")?;
                 self.names.push();
                 let inner = self.parse_template_params();
@@ -842,8 +842,8 @@ impl Parser<'_> {
 
     /// `extern "C" declaration` and `extern "C" { ... }` (nests, so bounded).
     fn parse_linkage_spec(&mut self, ctx: Context<'_>) -> PResult<Vec<Decl>> {
-        self.bump();
-        self.bump();
+        self.advance();
+        self.advance();
         if self.eat("{") {
             let mut decls = vec![];
             while !self.is("}") && !self.at_eof() {
@@ -852,7 +852,7 @@ impl Parser<'_> {
                     decls.extend(d);
                 }
                 if self.pos == before {
-                    self.bump();
+                    self.advance();
                 }
             }
             self.expect("}")?;
@@ -867,7 +867,7 @@ impl Parser<'_> {
     fn parse_namespace(&mut self) -> PResult<Vec<Decl>> {
         let start = self.span();
         let inline = self.eat("inline");
-        self.bump(); // namespace
+        self.advance(); // namespace
         let mut names = vec![];
         while self.is_ident() {
             names.push(self.bump().text);
@@ -894,7 +894,7 @@ impl Parser<'_> {
             }
             if self.pos == before {
                 self.error_here("expected a declaration");
-                self.bump();
+                self.advance();
             }
         }
         self.expect("}")?;
@@ -928,7 +928,7 @@ impl Parser<'_> {
 
     fn parse_using(&mut self, template: Option<TemplateHeader>) -> PResult<Vec<Decl>> {
         let start = self.span();
-        self.bump(); // using
+        self.advance(); // using
         if self.eat("namespace") {
             let n = self.parse_qual_name(false)?;
             self.expect(";")?;
@@ -936,7 +936,7 @@ impl Parser<'_> {
         }
         if self.is_ident() && self.is_at(1, "=") {
             let (name, _) = self.expect_ident()?;
-            self.bump();
+            self.advance();
             let ty = self.parse_type_id()?;
             self.expect(";")?;
             self.declare_type_name(&name, template.is_some());
@@ -993,7 +993,7 @@ impl Parser<'_> {
         let spec_args = name.as_ref().and_then(|n| n.last().template_args.clone());
         let is_final = self.is("final") && (self.is_at(1, "{") || self.is_at(1, ":"));
         if is_final {
-            self.bump();
+            self.advance();
         }
         let is_def = self.is("{") || self.is(":");
         if !is_def {
@@ -1084,7 +1084,7 @@ impl Parser<'_> {
                     "private" => Access::Private,
                     _ => Access::Protected,
                 };
-                self.bump();
+                self.advance();
                 continue;
             }
             let before = self.pos;
@@ -1108,7 +1108,7 @@ impl Parser<'_> {
             }
             if self.pos == before {
                 self.error_here("expected a member declaration");
-                self.bump();
+                self.advance();
             }
         }
         // The class is complete: member names are known, bodies can be parsed.
@@ -1221,7 +1221,7 @@ impl Parser<'_> {
 
     pub(crate) fn parse_enum_specifier(&mut self) -> PResult<(TypeExpr, Option<Decl>)> {
         let start = self.span();
-        self.bump(); // enum
+        self.advance(); // enum
         let scoped = self.eat("class") || self.eat("struct");
         let mut attrs = Attributes::default();
         self.parse_attributes(&mut attrs);
@@ -1253,7 +1253,7 @@ impl Parser<'_> {
             }));
             return Ok((ty, Some(decl)));
         }
-        self.bump();
+        self.advance();
         let mut enumerators = vec![];
         while !self.is("}") && !self.at_eof() {
             let (n, sp) = self.expect_ident()?;

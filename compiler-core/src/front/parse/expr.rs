@@ -54,7 +54,7 @@ impl Parser<'_> {
     pub(crate) fn parse_expr(&mut self) -> PResult<Expr> {
         let mut e = self.parse_assignment_expr()?;
         while self.is(",") {
-            self.bump();
+            self.advance();
             let r = self.parse_assignment_expr()?;
             let sp = e.span.to(r.span);
             e = Expr {
@@ -77,7 +77,7 @@ impl Parser<'_> {
     fn parse_assignment_inner(&mut self, no_gt: bool) -> PResult<Expr> {
         if self.is("throw") {
             let sp = self.span();
-            self.bump();
+            self.advance();
             let e = if self.is(";") || self.is(")") || self.is(",") {
                 None
             } else {
@@ -96,7 +96,7 @@ impl Parser<'_> {
     fn parse_assignment_rest(&mut self, lhs: Expr, no_gt: bool) -> PResult<Expr> {
         if let Some(op) = assign_op_of(&self.peek().text) {
             if self.peek().kind == TokenKind::Punct && !self.split_gt {
-                self.bump();
+                self.advance();
                 let rhs = if self.is("{") {
                     let sp = self.span();
                     let l = self.parse_brace_list()?;
@@ -125,7 +125,7 @@ impl Parser<'_> {
 
     fn parse_conditional_rest(&mut self, c: Expr, no_gt: bool) -> PResult<Expr> {
         if self.is("?") {
-            self.bump();
+            self.advance();
             // Both arms recurse (`a ? b ? c : d : e ? ...`).
             let (a, b) = self.nested(|p| {
                 let a = p.parse_expr()?;
@@ -154,7 +154,7 @@ impl Parser<'_> {
         let e = self.parse_conditional_rest(e, false)?;
         let mut e = self.parse_assignment_rest(e, false)?;
         while self.is(",") {
-            self.bump();
+            self.advance();
             let r = self.parse_assignment_expr()?;
             let sp = e.span.to(r.span);
             e = Expr {
@@ -169,7 +169,7 @@ impl Parser<'_> {
     /// argument list: wrap the last element in a pack expansion.
     pub(crate) fn wrap_pack_expansion(&mut self, list: &mut [Expr]) {
         if self.is("...") {
-            self.bump();
+            self.advance();
             if let Some(last) = list.last_mut() {
                 let span = last.span.to(self.prev_span());
                 let inner = std::mem::replace(
@@ -222,11 +222,11 @@ impl Parser<'_> {
                     ),
                 );
                 while !self.at_eof() {
-                    self.bump();
+                    self.advance();
                 }
                 return Err(Reported);
             }
-            self.bump();
+            self.advance();
             let rhs = self.parse_binary(prec, no_gt)?;
             let sp = lhs.span.to(rhs.span);
             lhs = Expr {
@@ -256,7 +256,7 @@ impl Parser<'_> {
         };
         if let Some(op) = op {
             if self.peek().kind == TokenKind::Punct && !self.split_gt {
-                self.bump();
+                self.advance();
                 let e = self.parse_unary()?;
                 let s = sp.to(e.span);
                 return Ok(Expr {
@@ -267,7 +267,7 @@ impl Parser<'_> {
         }
         match self.peek().text.as_ref() {
             "sizeof" => {
-                self.bump();
+                self.advance();
                 if self.eat("...") {
                     self.expect("(")?;
                     let (name, _) = self.expect_ident()?;
@@ -278,7 +278,7 @@ impl Parser<'_> {
                     });
                 }
                 if self.is("(") && self.type_in_parens_ahead() {
-                    self.bump();
+                    self.advance();
                     let t = self.parse_type_id()?;
                     self.expect(")")?;
                     return Ok(Expr {
@@ -293,7 +293,7 @@ impl Parser<'_> {
                 });
             }
             "alignof" | "__alignof__" => {
-                self.bump();
+                self.advance();
                 if !(self.is("(") && self.type_in_parens_ahead()) {
                     let e = self.parse_unary()?;
                     return Ok(Expr {
@@ -310,10 +310,10 @@ impl Parser<'_> {
                 });
             }
             "new" => {
-                self.bump();
+                self.advance();
                 let mut placement = vec![];
                 if self.is("(") && !self.type_in_parens_ahead() {
-                    self.bump();
+                    self.advance();
                     while !self.is(")") && !self.at_eof() {
                         placement.push(self.parse_assignment_expr()?);
                         if !self.eat(",") {
@@ -324,7 +324,7 @@ impl Parser<'_> {
                 }
                 let paren_ty = self.is("(");
                 if paren_ty {
-                    self.bump();
+                    self.advance();
                 }
                 let t = self.parse_new_type()?;
                 if paren_ty {
@@ -332,7 +332,7 @@ impl Parser<'_> {
                 }
                 let mut args = vec![];
                 if self.is("(") {
-                    self.bump();
+                    self.advance();
                     while !self.is(")") && !self.at_eof() {
                         args.push(self.parse_assignment_expr()?);
                         if !self.eat(",") {
@@ -349,10 +349,10 @@ impl Parser<'_> {
                 });
             }
             "delete" => {
-                self.bump();
+                self.advance();
                 let arr = self.is("[");
                 if arr {
-                    self.bump();
+                    self.advance();
                     self.expect("]")?;
                 }
                 let e = self.parse_unary()?;
@@ -365,7 +365,7 @@ impl Parser<'_> {
         }
         // C-style cast
         if self.is("(") && self.type_in_parens_ahead() {
-            self.bump();
+            self.advance();
             let t = self.parse_type_id()?;
             self.expect(")")?;
             if self.is("{") {
@@ -415,7 +415,7 @@ impl Parser<'_> {
             ty = TypeExpr::plain(TypeExprKind::Pointer(Box::new(ty)), sp);
         }
         while self.is("[") {
-            self.bump();
+            self.advance();
             let e = self.parse_expr()?;
             self.expect("]")?;
             let sp = ty.span;
@@ -462,7 +462,7 @@ impl Parser<'_> {
             let s = self.peek().text.clone();
             match s.as_ref() {
                 "(" => {
-                    self.bump();
+                    self.advance();
                     let mut args = vec![];
                     while !self.is(")") && !self.at_eof() {
                         if self.is("{") {
@@ -488,7 +488,7 @@ impl Parser<'_> {
                     };
                 }
                 "[" => {
-                    self.bump();
+                    self.advance();
                     let i = self.parse_expr()?;
                     self.expect("]")?;
                     let sp = e.span.to(self.prev_span());
@@ -498,7 +498,7 @@ impl Parser<'_> {
                     };
                 }
                 "." | "->" => {
-                    self.bump();
+                    self.advance();
                     let arrow = s.as_ref() == "->";
                     let forced = self.eat("template");
                     let name = if forced {
@@ -555,7 +555,7 @@ impl Parser<'_> {
                     };
                 }
                 "++" | "--" => {
-                    self.bump();
+                    self.advance();
                     let op = if s.as_ref() == "++" {
                         UnOp::PostInc
                     } else {
@@ -578,7 +578,7 @@ impl Parser<'_> {
         let t = self.peek().clone();
         match t.kind {
             TokenKind::Number => {
-                self.bump();
+                self.advance();
                 return match literal::parse_number(&t.text) {
                     Ok(literal::NumberLiteral::Int(i)) => Ok(Expr {
                         kind: ExprKind::IntLit(i.value, i.suffix),
@@ -598,7 +598,7 @@ impl Parser<'_> {
                 };
             }
             TokenKind::Char => {
-                self.bump();
+                self.advance();
                 return match literal::parse_char(&t.text) {
                     Ok((v, _)) => Ok(Expr {
                         kind: ExprKind::CharLit(v),
@@ -638,28 +638,28 @@ impl Parser<'_> {
         let s = t.text.clone();
         match s.as_ref() {
             "true" | "false" => {
-                self.bump();
+                self.advance();
                 return Ok(Expr {
                     kind: ExprKind::BoolLit(s.as_ref() == "true"),
                     span: sp,
                 });
             }
             "nullptr" => {
-                self.bump();
+                self.advance();
                 return Ok(Expr {
                     kind: ExprKind::Nullptr,
                     span: sp,
                 });
             }
             "this" => {
-                self.bump();
+                self.advance();
                 return Ok(Expr {
                     kind: ExprKind::This,
                     span: sp,
                 });
             }
             "(" => {
-                self.bump();
+                self.advance();
                 return self.nested(|p| p.parse_paren_or_fold(sp));
             }
             "[" => return self.parse_lambda(),
@@ -671,7 +671,7 @@ impl Parser<'_> {
                 });
             }
             "static_cast" | "reinterpret_cast" | "const_cast" | "dynamic_cast" => {
-                self.bump();
+                self.advance();
                 let kind = match s.as_ref() {
                     "static_cast" => CastKind::Static,
                     "reinterpret_cast" => CastKind::Reinterpret,
@@ -690,7 +690,7 @@ impl Parser<'_> {
                 });
             }
             "typeid" => {
-                self.bump();
+                self.advance();
                 self.expect("(")?;
                 let arg = if self.starts_type() {
                     TemplateArg::Type(self.parse_type_id()?)
@@ -704,7 +704,7 @@ impl Parser<'_> {
                 });
             }
             "noexcept" => {
-                self.bump();
+                self.advance();
                 self.skip_balanced();
                 return Ok(Expr {
                     kind: ExprKind::BoolLit(true),
@@ -722,7 +722,7 @@ impl Parser<'_> {
             };
             if let Some(ty) = ty {
                 if self.is("(") {
-                    self.bump();
+                    self.advance();
                     let mut args = vec![];
                     while !self.is(")") && !self.at_eof() {
                         args.push(self.parse_assignment_expr()?);
@@ -779,7 +779,7 @@ impl Parser<'_> {
             });
         }
         if self.is("...") {
-            self.bump();
+            self.advance();
             let op = self.fold_operator()?;
             let rhs = self.parse_unary()?;
             self.expect(")")?;
@@ -838,16 +838,16 @@ impl Parser<'_> {
     fn fold_operator(&mut self) -> PResult<BinOp> {
         let t = self.peek().text.clone();
         if let Some((op, _)) = binop_of(&t) {
-            self.bump();
+            self.advance();
             return Ok(op);
         }
         if t.as_ref() == "," {
-            self.bump();
+            self.advance();
             return Ok(BinOp::Comma);
         }
         if let Some(Some(op)) = assign_op_of(&t) {
             // Compound-assignment folds keep the underlying operator.
-            self.bump();
+            self.advance();
             return Ok(op);
         }
         self.error_here("expected a fold operator");
@@ -862,10 +862,10 @@ impl Parser<'_> {
         while !self.is("]") && !self.at_eof() {
             let csp = self.span();
             if self.is("=") && (self.is_at(1, ",") || self.is_at(1, "]")) {
-                self.bump();
+                self.advance();
                 default_capture = CaptureDefault::ByCopy;
             } else if self.is("&") && (self.is_at(1, ",") || self.is_at(1, "]")) {
-                self.bump();
+                self.advance();
                 default_capture = CaptureDefault::ByRef;
             } else if self.eat("this") {
                 captures.push(Capture {
@@ -876,8 +876,8 @@ impl Parser<'_> {
                     span: csp,
                 });
             } else if self.is("*") && self.is_at(1, "this") {
-                self.bump();
-                self.bump();
+                self.advance();
+                self.advance();
                 captures.push(Capture {
                     name: Rc::from("this"),
                     by_ref: false,
@@ -938,7 +938,7 @@ impl Parser<'_> {
         let mut template = None;
         if self.is("<") {
             let tsp = self.span();
-            self.bump();
+            self.advance();
             let tparams = self.parse_template_params()?;
             self.expect_template_close()?;
             template = Some(TemplateHeader {

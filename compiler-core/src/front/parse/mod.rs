@@ -121,7 +121,7 @@ impl<'d> Parser<'d> {
             &format!("nesting is too deep (the limit is {MAX_NESTING} levels)"),
         );
         while !self.at_eof() {
-            self.bump();
+            self.advance();
         }
         Err(Reported)
     }
@@ -166,6 +166,16 @@ impl<'d> Parser<'d> {
         }
         self.toks[self.pos - 1].report_span()
     }
+    /// Step past the current token (or the pending half of a split `>>`).
+    fn advance(&mut self) {
+        if self.split_gt {
+            self.split_gt = false;
+            self.pos += 1;
+        } else if self.pos < self.toks.len() - 1 {
+            self.pos += 1;
+        }
+    }
+    /// The current token, stepping past it.
     fn bump(&mut self) -> Token {
         if self.split_gt {
             self.split_gt = false;
@@ -181,7 +191,7 @@ impl<'d> Parser<'d> {
     }
     fn eat(&mut self, s: &str) -> bool {
         if self.is(s) {
-            self.bump();
+            self.advance();
             true
         } else {
             false
@@ -190,7 +200,7 @@ impl<'d> Parser<'d> {
     fn expect(&mut self, s: &str) -> PResult<Span> {
         if self.is(s) {
             let sp = self.span();
-            self.bump();
+            self.advance();
             Ok(sp)
         } else {
             let found = if self.at_eof() {
@@ -278,7 +288,7 @@ impl<'d> Parser<'d> {
         let t = self.peek().text.clone();
         match t.as_ref() {
             ">" => {
-                self.bump();
+                self.advance();
                 Ok(())
             }
             ">>" => {
@@ -306,18 +316,18 @@ impl<'d> Parser<'d> {
                     }
                     depth -= 1;
                     if depth == 0 && t.as_ref() == "}" {
-                        self.bump();
+                        self.advance();
                         self.eat(";");
                         return;
                     }
                 }
                 ";" if depth == 0 => {
-                    self.bump();
+                    self.advance();
                     return;
                 }
                 _ => {}
             }
-            self.bump();
+            self.advance();
         }
     }
 

@@ -9,7 +9,7 @@
 //! unqualified name. Sema will implement the trait in issue 4 and answer from
 //! real lookup.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::rc::Rc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,10 +74,23 @@ pub trait NameLookup {
     }
 }
 
+/// Scoped name table in the style of clang's identifier chains: one hash
+/// lookup per question, whatever the scope depth.
 pub struct NameTable {
-    scopes: Vec<HashMap<Rc<str>, NameKind>>,
+    bindings: HashMap<Rc<str>, Bindings>,
+    /// Per open scope below namespace scope: the names declared in it, so
+    /// that closing the scope unbinds them.
+    open_scopes: Vec<Vec<Rc<str>>>,
     /// Member function templates of every class seen so far.
     member_templates: HashSet<Rc<str>>,
+}
+
+/// What one name denotes: at namespace scope, and in the open inner scopes
+/// (innermost last, with the scope depth it was declared at).
+#[derive(Default)]
+struct Bindings {
+    global: Option<NameKind>,
+    inner: Vec<(usize, NameKind)>,
 }
 
 impl Default for NameTable {
@@ -86,35 +99,60 @@ impl Default for NameTable {
     }
 }
 
+/// Whether declaring `new` where `old` is already declared in the same
+/// scope keeps `old`: a value never demotes a template (a function template
+/// and an overload of it share a name), nor a type its template.
+fn keeps(old: NameKind, new: NameKind, at_namespace_scope: bool) -> bool {
+    match (old, new) {
+        (NameKind::FunctionTemplate, NameKind::Value)
+        | (NameKind::TypeTemplate, NameKind::Type) => true,
+        (NameKind::Type | NameKind::TypeTemplate, NameKind::Value) => at_namespace_scope,
+        _ => false,
+    }
+}
+
 impl NameTable {
     pub fn new() -> Self {
         let mut t = NameTable {
-            scopes: vec![HashMap::new()],
-            member_templates: HashSet::new(),
+            bindings: HashMap::default(),
+            open_scopes: Vec::new(),
+            member_templates: HashSet::default(),
         };
         // Builtin aliases our frontend knows without a declaration.
         for n in ["size_t", "ptrdiff_t", "nullptr_t", "max_align_t"] {
-            t.scopes[0].insert(Rc::from(n), NameKind::Type);
+            t.declare_global(&Rc::from(n), NameKind::Type);
         }
         t
     }
     pub fn push(&mut self) {
-        self.scopes.push(HashMap::new());
+        self.open_scopes.push(Vec::new());
     }
     pub fn pop(&mut self) {
-        if self.scopes.len() > 1 {
-            self.scopes.pop();
+        let Some(names) = self.open_scopes.pop() else {
+            return;
+        };
+        for name in names {
+            if let Some(b) = self.bindings.get_mut(&name) {
+                b.inner.pop();
+            }
         }
     }
-    /// Declare in the innermost scope. A value never demotes a template at
-    /// namespace scope (a function template and an overload of it share a name).
+    /// Declare in the innermost scope.
     pub fn declare(&mut self, name: &Rc<str>, kind: NameKind) {
-        let scope = self.scopes.last_mut().expect("scope");
-        match (scope.get(name), kind) {
-            (Some(NameKind::FunctionTemplate), NameKind::Value) => {}
-            (Some(NameKind::TypeTemplate), NameKind::Type) => {}
+        let depth = self.open_scopes.len();
+        if depth == 0 {
+            return self.declare_at_namespace_scope(name, kind, false);
+        }
+        let b = self.bindings.entry(name.clone()).or_default();
+        match b.inner.last_mut() {
+            Some((d, old)) if *d == depth => {
+                if !keeps(*old, kind, false) {
+                    *old = kind;
+                }
+            }
             _ => {
-                scope.insert(name.clone(), kind);
+                b.inner.push((depth, kind));
+                self.open_scopes[depth - 1].push(name.clone());
             }
         }
     }
@@ -122,15 +160,13 @@ impl NameTable {
     /// names declared inside namespaces and for class members that later
     /// appear after `.`/`->`/`::`.
     pub fn declare_global(&mut self, name: &Rc<str>, kind: NameKind) {
-        let scope = &mut self.scopes[0];
-        match (scope.get(name), kind) {
-            (Some(NameKind::FunctionTemplate), NameKind::Value)
-            | (Some(NameKind::TypeTemplate), NameKind::Type)
-            | (Some(NameKind::Type), NameKind::Value)
-            | (Some(NameKind::TypeTemplate), NameKind::Value) => {}
-            _ => {
-                scope.insert(name.clone(), kind);
-            }
+        self.declare_at_namespace_scope(name, kind, true);
+    }
+    fn declare_at_namespace_scope(&mut self, name: &Rc<str>, kind: NameKind, global_rules: bool) {
+        let b = self.bindings.entry(name.clone()).or_default();
+        match b.global {
+            Some(old) if keeps(old, kind, global_rules) => {}
+            _ => b.global = Some(kind),
         }
     }
     pub fn declare_member_template(&mut self, name: &Rc<str>) {
@@ -140,14 +176,16 @@ impl NameTable {
 
 impl NameLookup for NameTable {
     fn classify(&self, scope: LookupScope, name: &str) -> NameKind {
+        let b = self.bindings.get(name);
         let found = match scope {
-            LookupScope::Unqualified => self.scopes.iter().rev().find_map(|s| s.get(name).copied()),
-            LookupScope::Qualified => self.scopes[0].get(name).copied(),
+            LookupScope::Unqualified => {
+                b.and_then(|b| b.inner.last().map(|&(_, k)| k).or(b.global))
+            }
+            LookupScope::Qualified => b.and_then(|b| b.global),
             LookupScope::Member => {
-                let known = self
-                    .scopes
-                    .iter()
-                    .any(|s| matches!(s.get(name), Some(NameKind::FunctionTemplate)))
+                let ft = Some(NameKind::FunctionTemplate);
+                let known = b
+                    .is_some_and(|b| b.global == ft || b.inner.iter().any(|&(_, k)| Some(k) == ft))
                     || self.member_templates.contains(name);
                 known.then_some(NameKind::FunctionTemplate)
             }

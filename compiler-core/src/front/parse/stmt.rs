@@ -18,7 +18,7 @@ impl Parser<'_> {
                 Err(Reported) => self.recover_to_semi(),
             }
             if self.pos == before {
-                self.bump();
+                self.advance();
             }
         }
         self.names.pop();
@@ -41,11 +41,11 @@ impl Parser<'_> {
         let kind = match kw.as_ref() {
             "{" => return self.parse_compound(),
             ";" => {
-                self.bump();
+                self.advance();
                 StmtKind::Empty
             }
             "if" => {
-                self.bump();
+                self.advance();
                 let is_constexpr = self.eat("constexpr");
                 self.expect("(")?;
                 self.names.push();
@@ -67,7 +67,7 @@ impl Parser<'_> {
                 }
             }
             "while" => {
-                self.bump();
+                self.advance();
                 self.expect("(")?;
                 self.names.push();
                 let cond = self.parse_condition()?;
@@ -80,7 +80,7 @@ impl Parser<'_> {
                 }
             }
             "do" => {
-                self.bump();
+                self.advance();
                 let body = Box::new(self.parse_statement()?);
                 self.expect("while")?;
                 self.expect("(")?;
@@ -90,7 +90,7 @@ impl Parser<'_> {
                 StmtKind::DoWhile { body, cond }
             }
             "for" => {
-                self.bump();
+                self.advance();
                 self.expect("(")?;
                 self.names.push();
                 let r = self.parse_for_rest(start);
@@ -98,7 +98,7 @@ impl Parser<'_> {
                 return r;
             }
             "switch" => {
-                self.bump();
+                self.advance();
                 self.expect("(")?;
                 self.names.push();
                 let (init, cond) = self.parse_condition_with_init()?;
@@ -112,18 +112,18 @@ impl Parser<'_> {
                 }
             }
             "case" => {
-                self.bump();
+                self.advance();
                 let e = self.parse_assignment_expr()?;
                 self.expect(":")?;
                 StmtKind::Case(e)
             }
             "default" if self.is_at(1, ":") => {
-                self.bump();
-                self.bump();
+                self.advance();
+                self.advance();
                 StmtKind::Default
             }
             "return" => {
-                self.bump();
+                self.advance();
                 let e = if self.is(";") {
                     None
                 } else if self.is("{") {
@@ -140,23 +140,23 @@ impl Parser<'_> {
                 StmtKind::Return(e)
             }
             "break" => {
-                self.bump();
+                self.advance();
                 self.expect(";")?;
                 StmtKind::Break
             }
             "continue" => {
-                self.bump();
+                self.advance();
                 self.expect(";")?;
                 StmtKind::Continue
             }
             "goto" => {
-                self.bump();
+                self.advance();
                 let (n, _) = self.expect_ident()?;
                 self.expect(";")?;
                 StmtKind::Goto(n)
             }
             "try" => {
-                self.bump();
+                self.advance();
                 let body = Box::new(self.parse_compound()?);
                 let mut handlers = vec![];
                 while self.eat("catch") {
@@ -194,7 +194,7 @@ impl Parser<'_> {
             }
             _ if self.is_ident() && self.is_at(1, ":") && !self.is_at(1, "::") => {
                 let (n, _) = self.expect_ident()?;
-                self.bump();
+                self.advance();
                 let s = self.parse_statement()?;
                 StmtKind::Label(n, Box::new(s))
             }

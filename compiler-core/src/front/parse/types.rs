@@ -143,8 +143,8 @@ impl Parser<'_> {
     pub(crate) fn parse_attributes(&mut self, attrs: &mut Attributes) {
         loop {
             if self.is("[") && self.is_at(1, "[") {
-                self.bump();
-                self.bump();
+                self.advance();
+                self.advance();
                 while !(self.at_eof() || (self.is("]") && self.is_at(1, "]"))) {
                     if self.eat(",") {
                         continue;
@@ -160,7 +160,7 @@ impl Parser<'_> {
                         args = self.parse_attribute_args();
                     }
                     if name.is_empty() {
-                        self.bump();
+                        self.advance();
                     } else {
                         attrs.list.push(Attribute {
                             name,
@@ -172,7 +172,7 @@ impl Parser<'_> {
                 self.eat("]");
                 self.eat("]");
             } else if self.is("__attribute__") {
-                self.bump();
+                self.advance();
                 if self.expect("(").is_err() || self.expect("(").is_err() {
                     return;
                 }
@@ -195,7 +195,7 @@ impl Parser<'_> {
                 self.eat(")");
                 self.eat(")");
             } else if self.is("alignas") {
-                self.bump();
+                self.advance();
                 let args = self.parse_attribute_args();
                 attrs.list.push(Attribute {
                     name: "alignas".into(),
@@ -232,7 +232,7 @@ impl Parser<'_> {
         if !self.eat(")") {
             // Unknown attribute syntax: skip to the closing parenthesis.
             while !self.at_eof() && !self.eat(")") {
-                self.bump();
+                self.advance();
             }
         }
         args
@@ -269,7 +269,7 @@ impl Parser<'_> {
                 "explicit" => {
                     ds.is_explicit = true;
                     if self.is_at(1, "(") {
-                        self.bump();
+                        self.advance();
                         self.skip_balanced();
                         continue;
                     }
@@ -307,10 +307,10 @@ impl Parser<'_> {
                 }
                 "decltype" if ds.ty.is_none() && !saw_builtin => {
                     let sp = self.span();
-                    self.bump();
+                    self.advance();
                     self.expect("(")?;
                     let kind = if self.is("auto") && self.is_at(1, ")") {
-                        self.bump();
+                        self.advance();
                         TypeExprKind::DecltypeAuto
                     } else {
                         TypeExprKind::Decltype(Box::new(self.parse_expr()?))
@@ -332,7 +332,7 @@ impl Parser<'_> {
                     continue;
                 }
                 "typename" if ds.ty.is_none() && !saw_builtin => {
-                    self.bump();
+                    self.advance();
                     let n = self.parse_qual_name(true)?;
                     let sp = n.span;
                     ds.ty = Some(TypeExpr::plain(TypeExprKind::Named(n), sp));
@@ -358,7 +358,7 @@ impl Parser<'_> {
                 }
                 _ => break,
             }
-            self.bump();
+            self.advance();
         }
         if saw_builtin {
             ds.ty = Some(TypeExpr::plain(
@@ -418,7 +418,7 @@ impl Parser<'_> {
             let forced_template = self.eat("template");
             if self.is("~") && self.peek_at(1).kind == crate::front::token::TokenKind::Ident {
                 let sp = self.span();
-                self.bump();
+                self.advance();
                 let (id, isp) = self.expect_ident()?;
                 parts.push(NamePart {
                     ident: Rc::from(format!("~{id}")),
@@ -460,7 +460,7 @@ impl Parser<'_> {
                     || self.is_at(1, "operator"))
                 && !self.is_at(1, "*")
             {
-                self.bump();
+                self.advance();
                 continue;
             }
             break;
@@ -474,29 +474,29 @@ impl Parser<'_> {
 
     fn parse_operator_name(&mut self) -> PResult<NamePart> {
         let sp = self.span();
-        self.bump(); // operator
+        self.advance(); // operator
         let op: String = match self.peek().text.as_ref() {
             "(" if self.is_at(1, ")") => {
-                self.bump();
-                self.bump();
+                self.advance();
+                self.advance();
                 "()".into()
             }
             "[" if self.is_at(1, "]") => {
-                self.bump();
-                self.bump();
+                self.advance();
+                self.advance();
                 "[]".into()
             }
             "new" | "delete" => {
                 let mut s = self.bump().text.to_string();
                 if self.is("[") && self.is_at(1, "]") {
-                    self.bump();
-                    self.bump();
+                    self.advance();
+                    self.advance();
                     s.push_str("[]");
                 }
                 format!(" {s}")
             }
             "\"\"" => {
-                self.bump();
+                self.advance();
                 let (id, _) = self.expect_ident()?;
                 format!("\"\"{id}")
             }
@@ -600,7 +600,7 @@ impl Parser<'_> {
         let mut ty = apply_ptrs(base, &ptrs);
         // Parenthesised declarator: `(*name)(params)` / `(&arr)[3]`.
         if self.is("(") && (self.is_at(1, "*") || self.is_at(1, "&") || self.is_at(1, "&&")) {
-            self.bump();
+            self.advance();
             let inner_ptrs = self.parse_ptr_ops();
             self.bound_layers(inner_ptrs.len())?;
             let name = if !is_abstract && (self.is_ident() || self.is("::")) {
@@ -719,7 +719,7 @@ impl Parser<'_> {
                 } else if self.is("noexcept") {
                     noexcept = Some(self.parse_noexcept_spec()?);
                 } else if self.is("throw") && self.is_at(1, "(") {
-                    self.bump();
+                    self.advance();
                     self.skip_balanced();
                 } else {
                     break;
@@ -752,7 +752,7 @@ impl Parser<'_> {
 
     /// `noexcept` or `noexcept(expr)`, at `noexcept`.
     pub(crate) fn parse_noexcept_spec(&mut self) -> PResult<Option<Expr>> {
-        self.bump();
+        self.advance();
         if !self.eat("(") {
             return Ok(None);
         }
@@ -809,7 +809,7 @@ impl Parser<'_> {
         let mut params = vec![];
         let mut variadic = false;
         if self.is("void") && self.is_at(1, ")") {
-            self.bump();
+            self.advance();
         }
         while !self.is(")") && !self.at_eof() {
             if self.eat("...") {

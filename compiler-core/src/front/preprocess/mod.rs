@@ -20,7 +20,7 @@ use crate::front::token::{Token, TokenKind};
 use crate::source::{FileId, SourceMap, Span};
 use crate::IncludeProvider;
 use macros::Macro;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::rc::Rc;
 
 #[derive(Clone, Debug, Default)]
@@ -75,14 +75,14 @@ pub fn preprocess(
         pending: Vec::new(),
         isolated: false,
         if_mode: false,
-        macros: HashMap::new(),
-        names: HashMap::new(),
+        macros: HashMap::default(),
+        names: HashMap::default(),
         scratch: String::new(),
-        once: HashSet::new(),
-        file_cache: HashMap::new(),
-        lexed: HashMap::new(),
+        once: HashSet::default(),
+        file_cache: HashMap::default(),
+        lexed: HashMap::default(),
         included: Vec::new(),
-        included_set: HashSet::new(),
+        included_set: HashSet::default(),
         counter: 0,
         expansions: 0,
         work: 0,
@@ -426,16 +426,19 @@ impl Pp<'_> {
             if self.aborted {
                 return None;
             }
-            let t = self.peek_file_token()?.clone();
-            if !self.tick(t.span) {
+            let (span, kind, hash_at_line_start) = {
+                let t = self.peek_file_token()?;
+                (t.span, t.kind, t.at_line_start && t.is("#"))
+            };
+            if !self.tick(span) {
                 return None;
             }
-            if t.kind == TokenKind::Eof {
+            if kind == TokenKind::Eof {
                 self.end_of_file();
                 continue;
             }
             let skipping = self.files.last().is_some_and(|f| f.skipping());
-            if t.at_line_start && t.is("#") {
+            if hash_at_line_start {
                 self.directive(skipping);
                 continue;
             }
