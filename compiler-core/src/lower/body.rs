@@ -3,6 +3,10 @@
 use super::values::{PlaceV, Slot, Val};
 use super::*;
 
+/// Largest private array a run-time index may select from (each access is
+/// a chain of that many selects or branches).
+const MAX_SELECT_ELEMENTS: usize = 64;
+
 impl Lowerer<'_> {
     pub(super) fn stmt(&mut self, s: &TStmt) {
         match s {
@@ -487,6 +491,13 @@ impl Lowerer<'_> {
                 self.part(&bp, *i, span)
                     .unwrap_or_else(|| self.dummy_place())
             }
+            // `*&x` (as in `return *this;`) designates `x` itself, wherever it lives.
+            TK::Deref(p) if matches!(p.kind, TK::AddrOf(_)) => {
+                let TK::AddrOf(x) = &p.kind else {
+                    unreachable!("matched above")
+                };
+                self.place(x)
+            }
             TK::Deref(p) => {
                 let v = self.rvalue(p);
                 self.ptr_place(v, span)
@@ -533,17 +544,46 @@ impl Lowerer<'_> {
         PlaceV::Slot(s)
     }
 
+    /// Element `iv` of a private array: a known element for a constant
+    /// index, else a run-time choice among the elements.
     fn array_element(&mut self, bp: &PlaceV, iv: IExpr, span: Span) -> PlaceV {
         if let IExpr::Const(Constant::Int(_, k)) = iv {
             return self
                 .part(bp, k as usize, span)
                 .unwrap_or_else(|| self.dummy_place());
         }
-        self.error(
-            span,
-            "indexing a private array with a run-time index is not supported in device code yet",
-        );
-        self.dummy_place()
+        let parts = match bp {
+            PlaceV::Slot(id) => match self.slots[id.0 as usize].clone() {
+                Slot::Agg(kids) => kids.iter().map(|k| PlaceV::Slot(*k)).collect(),
+                Slot::Value(Val::Agg(vals)) => vals
+                    .into_iter()
+                    .map(|v| PlaceV::ValuePart(Box::new(v)))
+                    .collect(),
+                _ => vec![],
+            },
+            PlaceV::ValuePart(v) => match &**v {
+                Val::Agg(vals) => vals
+                    .iter()
+                    .map(|v| PlaceV::ValuePart(Box::new(v.clone())))
+                    .collect(),
+                _ => vec![],
+            },
+            _ => vec![],
+        };
+        if parts.is_empty() || parts.len() > MAX_SELECT_ELEMENTS {
+            self.error(
+                span,
+                format!("indexing a private array of more than {MAX_SELECT_ELEMENTS} elements with a run-time index is not supported in device code yet"),
+            );
+            return self.dummy_place();
+        }
+        let it = self.expr_type(&iv);
+        let index = self.new_local("index", it);
+        self.emit(IStmt::Assign {
+            local: index,
+            value: iv,
+        });
+        PlaceV::Select { index, parts }
     }
 
     fn ptr_place(&mut self, v: Val, span: Span) -> PlaceV {
@@ -671,6 +711,22 @@ impl Lowerer<'_> {
             TK::ConstructDefault(c) => {
                 let s = self.new_storage(&Ty::Class(*c), "tmp", span);
                 self.load(&PlaceV::Slot(s))
+            }
+            TK::Aggregate(inits) => {
+                let parts = inits
+                    .iter()
+                    .map(|init| {
+                        if init.lvalue && init.ty.is_ref() {
+                            Val::Ref(Box::new(self.place(init)))
+                        } else {
+                            match self.rvalue(init) {
+                                Val::Ref(p) => self.load(&p),
+                                v => v,
+                            }
+                        }
+                    })
+                    .collect();
+                Val::Agg(parts)
             }
             TK::Lambda(c, inits) => {
                 let fields = self.sema.class(*c).fields.clone();
@@ -1101,9 +1157,12 @@ fn fold(e: IExpr) -> IExpr {
 /// No side effects: no calls, assignments, increments.
 fn is_pure(e: &thir::Expr) -> bool {
     match &e.kind {
-        TK::Call(..) | TK::Construct(..) | TK::Assign(..) | TK::Lambda(..) | TK::Temporary(_) => {
-            false
-        }
+        TK::Call(..)
+        | TK::Construct(..)
+        | TK::Assign(..)
+        | TK::Lambda(..)
+        | TK::Aggregate(..)
+        | TK::Temporary(_) => false,
         TK::Unary(op, x) => {
             !matches!(
                 op,

@@ -119,7 +119,7 @@ fn expr(s: &Sema, e: &Expr, out: &mut HashSet<VarId>) {
             expr(s, a, out);
             expr(s, b, out);
         }
-        TK::Lambda(_, inits) | TK::Intrinsic(_, inits) => {
+        TK::Lambda(_, inits) | TK::Intrinsic(_, inits) | TK::Aggregate(inits) => {
             inits.iter().for_each(|x| expr(s, x, out))
         }
         _ => {}

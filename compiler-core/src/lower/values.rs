@@ -53,6 +53,13 @@ pub enum PlaceV {
     },
     /// Part `i` of an immutable aggregate value.
     ValuePart(Box<Val>),
+    /// `parts[index]` for an index known only at run time (a private array
+    /// indexed by a variable): loads select, stores branch. `index` is a
+    /// local, so it is evaluated once.
+    Select {
+        index: LocalId,
+        parts: Vec<PlaceV>,
+    },
 }
 
 impl Lowerer<'_> {
@@ -132,6 +139,10 @@ impl Lowerer<'_> {
                 })
             }
             PlaceV::ValuePart(v) => (**v).clone(),
+            PlaceV::Select { index, parts } => {
+                let vals: Vec<Val> = parts.iter().map(|p| self.load(p)).collect();
+                self.select_val(*index, vals)
+            }
             PlaceV::Slot(id) => match self.slots[id.0 as usize].clone() {
                 Slot::Scalar(l) => Val::Scalar(IExpr::Local(l)),
                 Slot::Ptr {
@@ -179,6 +190,19 @@ impl Lowerer<'_> {
                 span,
                 "cannot modify a kernel argument or a constant value in device code",
             ),
+            PlaceV::Select { index, parts } => {
+                for (k, part) in parts.iter().enumerate() {
+                    self.blocks.push(vec![]);
+                    self.store(part, v.clone(), span);
+                    let then_block = self.blocks.pop().unwrap_or_default();
+                    let cond = self.index_is(*index, k);
+                    self.emit(IStmt::If {
+                        cond,
+                        then_block,
+                        else_block: vec![],
+                    });
+                }
+            }
             PlaceV::Slot(id) => match self.slots[id.0 as usize].clone() {
                 Slot::Scalar(l) => match v {
                     Val::Scalar(e) => self.emit(IStmt::Assign { local: l, value: e }),
@@ -269,6 +293,85 @@ impl Lowerer<'_> {
                 );
                 None
             }
+            PlaceV::Select { index, parts } => {
+                let parts = parts
+                    .iter()
+                    .map(|p| self.part(p, i, span))
+                    .collect::<Option<Vec<_>>>()?;
+                Some(PlaceV::Select {
+                    index: *index,
+                    parts,
+                })
+            }
+        }
+    }
+
+    /// `index == k` for a [`PlaceV::Select`] index.
+    fn index_is(&self, index: LocalId, k: usize) -> IExpr {
+        let it = self.locals[index.0 as usize].ty;
+        IExpr::Binary(
+            crate::ir::BinaryOp::Eq,
+            Box::new(IExpr::Local(index)),
+            Box::new(IExpr::Const(Constant::Int(it, k as u64))),
+        )
+    }
+
+    /// The value `vals[index]`: a chain of selects, part by part for aggregates.
+    fn select_val(&mut self, index: LocalId, mut vals: Vec<Val>) -> Val {
+        let Some(mut acc) = vals.pop() else {
+            return Val::Void;
+        };
+        let last = vals.len();
+        for k in (0..last).rev() {
+            let v = vals.pop().expect("counted");
+            acc = self.select_one(index, k, v, acc);
+        }
+        acc
+    }
+
+    /// `index == k ? a : b`.
+    fn select_one(&mut self, index: LocalId, k: usize, a: Val, b: Val) -> Val {
+        match (a, b) {
+            (Val::Scalar(x), Val::Scalar(y)) => Val::Scalar(IExpr::Select(
+                Box::new(self.index_is(index, k)),
+                Box::new(x),
+                Box::new(y),
+            )),
+            (Val::Agg(xs), Val::Agg(ys)) => Val::Agg(
+                xs.into_iter()
+                    .zip(ys)
+                    .map(|(x, y)| self.select_one(index, k, x, y))
+                    .collect(),
+            ),
+            (
+                Val::Ptr {
+                    binding: b1,
+                    index: i1,
+                    elem,
+                },
+                Val::Ptr {
+                    binding: b2,
+                    index: i2,
+                    ..
+                },
+            ) if b1 == b2 || b1.is_none() || b2.is_none() => Val::Ptr {
+                binding: b1.or(b2),
+                index: IExpr::Select(
+                    Box::new(self.index_is(index, k)),
+                    Box::new(i1),
+                    Box::new(i2),
+                ),
+                elem,
+            },
+            (Val::Ref(p), other) => {
+                let a = self.load(&p);
+                self.select_one(index, k, a, other)
+            }
+            (other, Val::Ref(p)) => {
+                let b = self.load(&p);
+                self.select_one(index, k, other, b)
+            }
+            _ => Val::Void,
         }
     }
 

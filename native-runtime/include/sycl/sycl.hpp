@@ -13,6 +13,7 @@
 #include <sycl/detail/kernel_desc.hpp>
 
 #include <string>
+#include <vector>
 
 #ifndef __SYCL_DEVICE_ONLY__
 #include <cstdint>
@@ -20,7 +21,6 @@
 #include <stdexcept>
 #include <system_error>
 #include <typeinfo>
-#include <vector>
 #include <sycl/detail/runtime_abi.h>
 #endif
 
@@ -78,6 +78,19 @@ enum class placeholder { false_t, true_t };
 using access_mode = access::mode;
 using target = access::target;
 
+// Access tags and the no_init property (SYCL 2020 4.7.6.4, 4.7.6.5).
+template <access::mode Mode>
+struct mode_tag_t {
+  explicit mode_tag_t() = default;
+};
+inline constexpr mode_tag_t<access::mode::read> read_only{};
+inline constexpr mode_tag_t<access::mode::read_write> read_write{};
+inline constexpr mode_tag_t<access::mode::write> write_only{};
+namespace property {
+struct no_init {};
+}  // namespace property
+inline constexpr property::no_init no_init{};
+
 // ---------------------------------------------------------------- range, id
 template <int Dimensions = 1>
 class range {
@@ -95,6 +108,10 @@ class range {
  private:
   size_t m_v[Dimensions];
 };
+
+range(size_t) -> range<1>;
+range(size_t, size_t) -> range<2>;
+range(size_t, size_t, size_t) -> range<3>;
 
 template <int Dimensions = 1>
 class id {
@@ -199,11 +216,19 @@ class event {
 };
 
 // ---------------------------------------------------------------- accessors
+template <typename T, int Dimensions>
+class buffer;
+class handler;
+
 template <typename DataT, int Dimensions = 1, access::mode AccessMode = access::mode::read_write,
           access::target AccessTarget = access::target::device>
 class __SYCLONE_SPECIAL accessor {
  public:
   accessor() : m_data(nullptr), m_range(0) {}
+  // Requires the buffer in the command group of `h` (SYCL 2020 4.7.6.9).
+  accessor(buffer<DataT, Dimensions> &b, handler &h);
+  accessor(buffer<DataT, Dimensions> &b, handler &h, mode_tag_t<AccessMode> tag);
+  accessor(buffer<DataT, Dimensions> &b, handler &h, mode_tag_t<AccessMode> tag, property::no_init p);
 #ifndef __SYCL_DEVICE_ONLY__
   accessor(DataT *storage, size_t count) : m_data(storage), m_range(count) {}
 #endif
@@ -219,7 +244,13 @@ class __SYCLONE_SPECIAL accessor {
   size_t m_range;
 };
 
-class handler;
+template <typename T, int D>
+accessor(buffer<T, D> &, handler &) -> accessor<T, D, access::mode::read_write, access::target::device>;
+template <typename T, int D, access::mode M>
+accessor(buffer<T, D> &, handler &, mode_tag_t<M>) -> accessor<T, D, M, access::target::device>;
+template <typename T, int D, access::mode M>
+accessor(buffer<T, D> &, handler &, mode_tag_t<M>, property::no_init)
+    -> accessor<T, D, M, access::target::device>;
 
 // ---------------------------------------------------------------- buffers
 template <typename T, int Dimensions = 1>
@@ -227,12 +258,19 @@ class buffer {
  public:
   buffer(T *host_data, const range<Dimensions> &r);
   buffer(const range<Dimensions> &r);
+  // Uses the vector's storage; the buffer's contents are written back to it
+  // when the buffer is destroyed (SYCL 2020 4.7.2: buffers from containers).
+  buffer(std::vector<T> &v);
   ~buffer();
   buffer(const buffer &) = delete;
   buffer &operator=(const buffer &) = delete;
 
   range<Dimensions> get_range() const { return m_range; }
   size_t size() const { return m_range.size(); }
+#ifndef __SYCL_DEVICE_ONLY__
+  // The host storage address that names this buffer to the runtime.
+  T *storage() const { return m_storage; }
+#endif
 
   template <access::mode Mode>
   accessor<T, Dimensions, Mode, access::target::device> get_access(handler &h);
@@ -241,6 +279,11 @@ class buffer {
   T *m_storage;
   range<Dimensions> m_range;
 };
+
+template <typename T>
+buffer(std::vector<T> &) -> buffer<T, 1>;
+template <typename T, int D>
+buffer(T *, const range<D> &) -> buffer<T, D>;
 
 // ---------------------------------------------------------------- handler
 class handler {
@@ -346,9 +389,28 @@ buffer<T, Dimensions>::buffer(const range<Dimensions> &r) : m_range(r) {
   if (!m_storage) detail::throw_last_error();
 }
 template <typename T, int Dimensions>
+buffer<T, Dimensions>::buffer(std::vector<T> &v) : buffer(v.data(), range<Dimensions>(v.size())) {}
+template <typename T, int Dimensions>
 buffer<T, Dimensions>::~buffer() {
   // Destructors must not throw; a failed write-back is reported on stderr by the runtime.
   syclone_buffer_release(m_storage);
+}
+template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget>
+accessor<DataT, Dimensions, AccessMode, AccessTarget>::accessor(buffer<DataT, Dimensions> &b, handler &h)
+    : m_data(b.storage()), m_range(b.size()) {
+  h.require(m_data, AccessMode);
+}
+template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget>
+accessor<DataT, Dimensions, AccessMode, AccessTarget>::accessor(buffer<DataT, Dimensions> &b, handler &h,
+                                                                mode_tag_t<AccessMode>)
+    : accessor(b, h) {}
+template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget>
+accessor<DataT, Dimensions, AccessMode, AccessTarget>::accessor(buffer<DataT, Dimensions> &b, handler &h,
+                                                                mode_tag_t<AccessMode>, property::no_init)
+    : m_data(b.storage()), m_range(b.size()) {
+  // The old contents are not needed: nothing is copied in.
+  h.require(m_data, AccessMode == access::mode::read_write ? access::mode::discard_read_write
+                                                            : access::mode::discard_write);
 }
 template <typename T, int Dimensions>
 template <access::mode Mode>

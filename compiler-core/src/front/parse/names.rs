@@ -90,6 +90,11 @@ pub struct NameTable {
 #[derive(Default)]
 struct Bindings {
     global: Option<NameKind>,
+    /// A type or template of that name at namespace scope, kept even when a
+    /// value of the same name in another namespace hides it from unqualified
+    /// lookup (`sycl::property::no_init` beside the object `sycl::no_init`):
+    /// after `::` the type is meant.
+    global_type: Option<NameKind>,
     inner: Vec<(usize, NameKind)>,
 }
 
@@ -164,6 +169,9 @@ impl NameTable {
     }
     fn declare_at_namespace_scope(&mut self, name: &Rc<str>, kind: NameKind, global_rules: bool) {
         let b = self.bindings.entry(name.clone()).or_default();
+        if matches!(kind, NameKind::Type | NameKind::TypeTemplate) {
+            b.global_type = Some(kind);
+        }
         match b.global {
             Some(old) if keeps(old, kind, global_rules) => {}
             _ => b.global = Some(kind),
@@ -181,7 +189,7 @@ impl NameLookup for NameTable {
             LookupScope::Unqualified => {
                 b.and_then(|b| b.inner.last().map(|&(_, k)| k).or(b.global))
             }
-            LookupScope::Qualified => b.and_then(|b| b.global),
+            LookupScope::Qualified => b.and_then(|b| b.global_type.or(b.global)),
             LookupScope::Member => {
                 let ft = Some(NameKind::FunctionTemplate);
                 let known = b

@@ -4,6 +4,7 @@
 //! kernels at calls of `[[clang::sycl_kernel_entry_point]]` functions.
 
 use super::convert::{int_lit, materialize};
+use super::generic_lambda::{self, GenericLambda, ParamPattern};
 use super::lookup::Found;
 use super::overload::Candidate;
 use super::templates::decay;
@@ -24,6 +25,55 @@ pub(crate) struct FnCtx {
     parent: Option<usize>,
     capture_default: CaptureDefault,
     explicit_captures: Vec<a::Capture>,
+    /// Where names are looked up when that is not the function itself
+    /// (default member initializers are checked in their class).
+    lookup_ctx: Option<Ctx>,
+}
+
+/// The call operator a lambda's closure type declares.
+fn lambda_call_decl(l: &a::LambdaExpr, span: Span) -> Rc<a::FunctionDecl> {
+    Rc::new(a::FunctionDecl {
+        name: a::QualName::simple(Rc::from("operator()"), span),
+        kind: a::FunctionKind::Normal,
+        template: None,
+        outer_templates: vec![],
+        explicit_specialization: false,
+        attrs: a::Attributes::default(),
+        ret: l.ret.clone().unwrap_or(a::TypeExpr {
+            kind: a::TypeExprKind::Auto,
+            is_const: false,
+            is_volatile: false,
+            address_space: None,
+            span,
+        }),
+        trailing_return: l.ret.is_some(),
+        params: l.params.clone(),
+        variadic: false,
+        is_static: false,
+        is_inline: true,
+        is_constexpr: false,
+        is_virtual: false,
+        is_explicit: false,
+        is_const: !l.is_mutable,
+        is_extern_c: false,
+        is_pure: false,
+        noexcept: None,
+        deleted: false,
+        defaulted: false,
+        ctor_inits: vec![],
+        body: Some(l.body.clone()),
+        span: l.span,
+    })
+}
+
+/// `place = value` initializing a member in a constructor.
+fn field_assign(place: TExpr, value: TExpr, ty: Ty, span: Span) -> TStmt {
+    TStmt::Expr(TExpr {
+        kind: TK::Assign(None, Box::new(place), Box::new(value)),
+        ty,
+        lvalue: true,
+        span,
+    })
 }
 
 pub(crate) const ENTRY_POINT_ATTR: &str = "clang::sycl_kernel_entry_point";
@@ -51,6 +101,7 @@ impl Sema {
             parent: None,
             capture_default: CaptureDefault::None,
             explicit_captures: vec![],
+            lookup_ctx: None,
         });
         let body = self.check_body_common(f, &decl);
         let fc = self.fn_stack.pop().expect("fn ctx");
@@ -98,16 +149,49 @@ impl Sema {
                         lvalue: true,
                         span: init.span,
                     };
-                    let args: Vec<TExpr> = init.args.iter().map(|x| self.check_expr(x)).collect();
-                    let value = self.init_value(&fty, args, init.span);
+                    let value = match init.args.as_slice() {
+                        [a::Expr {
+                            kind: ExprKind::InitList(items),
+                            span,
+                        }] => Some(self.list_init(&fty, items, *span)),
+                        _ => {
+                            let args: Vec<TExpr> =
+                                init.args.iter().map(|x| self.check_expr(x)).collect();
+                            self.init_value(&fty, args, init.span)
+                        }
+                    };
                     if let Some(v) = value {
-                        stmts.push(TStmt::Expr(TExpr {
-                            kind: TK::Assign(None, Box::new(place), Box::new(v)),
-                            ty: fty,
-                            lvalue: true,
-                            span: init.span,
-                        }));
+                        stmts.push(field_assign(place, v, fty, init.span));
                     }
+                }
+                // Fields the initializer list leaves out take their default
+                // member initializers.
+                for idx in 0..self.class(c).fields.len() {
+                    let fname = self.class(c).fields[idx].name.clone();
+                    let named = decl
+                        .ctor_inits
+                        .iter()
+                        .any(|i| i.name.is_simple() && i.name.last().ident == fname);
+                    if named {
+                        continue;
+                    }
+                    let Some(v) = self.default_member_init(c, idx) else {
+                        continue;
+                    };
+                    let fty = self.class(c).fields[idx].ty.clone();
+                    let this = TExpr {
+                        kind: TK::This,
+                        ty: Ty::Class(c),
+                        lvalue: true,
+                        span: decl.span,
+                    };
+                    let place = TExpr {
+                        kind: TK::Field(Box::new(this), idx),
+                        ty: fty.non_ref().clone(),
+                        lvalue: true,
+                        span: decl.span,
+                    };
+                    stmts.push(field_assign(place, v, fty, decl.span));
                 }
             }
         }
@@ -122,7 +206,7 @@ impl Sema {
     }
 
     /// Value to store into an object of type `ty` from constructor-style arguments.
-    fn init_value(&mut self, ty: &Ty, args: Vec<TExpr>, span: Span) -> Option<TExpr> {
+    pub(super) fn init_value(&mut self, ty: &Ty, args: Vec<TExpr>, span: Span) -> Option<TExpr> {
         let mut diags = vec![];
         let r = match ty {
             Ty::Class(c) => Some(self.construct(*c, args, span, &mut diags)),
@@ -143,7 +227,7 @@ impl Sema {
         r
     }
 
-    fn zero_value(&self, ty: &Ty, span: Span) -> TExpr {
+    pub(super) fn zero_value(&self, ty: &Ty, span: Span) -> TExpr {
         match ty {
             Ty::Float(_) => TExpr {
                 kind: TK::FloatLit(0.0),
@@ -173,7 +257,7 @@ impl Sema {
     }
 
     /// Construct a prvalue of class `c` from arguments.
-    fn construct(
+    pub(super) fn construct(
         &mut self,
         c: ClassId,
         args: Vec<TExpr>,
@@ -209,6 +293,9 @@ impl Sema {
             // Implicit default constructor / aggregate initialisation.
             self.complete_class(c);
             if args.is_empty() {
+                if self.has_default_member_inits(c) {
+                    return self.value_init(&ty, span);
+                }
                 return TExpr {
                     kind: TK::ConstructDefault(c),
                     ty,
@@ -365,6 +452,17 @@ impl Sema {
                 TStmt::Block(out)
             }
             StmtKind::Return(e) => {
+                if let (
+                    Some(a::Expr {
+                        kind: ExprKind::InitList(items),
+                        span,
+                    }),
+                    Some(r),
+                ) = (e, self.cur().ret.clone())
+                {
+                    let v = self.list_init(&r, items, *span);
+                    return TStmt::Return(Some(v), s.span);
+                }
                 let v = e.as_ref().map(|x| self.check_expr(x));
                 let v = match v {
                     Some(v) => {
@@ -458,20 +556,67 @@ impl Sema {
         r
     }
 
+    /// `buffer b{v};` / `accessor a(b, h);`: deduce the class template's
+    /// arguments from the initializer, then construct.
+    fn check_deduced_class_var(&mut self, v: &a::VarDecl) -> TStmt {
+        let f = self.cur().func;
+        let fenv = self.cur().env.clone();
+        let (args, span) = match &v.init {
+            Some(a::Initializer::Paren(es, sp)) | Some(a::Initializer::Brace(es, sp)) => (
+                es.iter().map(|x| self.check_expr(x)).collect::<Vec<_>>(),
+                *sp,
+            ),
+            Some(a::Initializer::Assign(e)) => (vec![self.check_expr(e)], e.span),
+            None => (vec![], v.span),
+        };
+        let mut d = vec![];
+        let ty = self.deduce_class_type(&v.ty, &args, Ctx::Func(f), &fenv, span, &mut d);
+        self.cur().diags.extend(d);
+        let id = self.new_var(v.name.clone(), ty.clone(), Some(f), v.name_span);
+        self.vars[id.0 as usize].is_const = v.ty.is_const;
+        let init = match ty {
+            Ty::Error => None,
+            _ => self.init_value(&ty, args, v.span),
+        };
+        self.cur()
+            .frames
+            .last_mut()
+            .expect("frame")
+            .push((v.name.clone(), id));
+        TStmt::Decl(id, init)
+    }
+
     fn check_local_var(&mut self, v: &a::VarDecl) -> TStmt {
         let f = self.cur().func;
         let is_auto = matches!(v.ty.kind, a::TypeExprKind::Auto)
             || matches!(&v.ty.kind, a::TypeExprKind::LRef(i) | a::TypeExprKind::RRef(i) | a::TypeExprKind::Pointer(i) if matches!(i.kind, a::TypeExprKind::Auto));
         let mut diags = vec![];
         let fenv = self.cur().env.clone();
+        if !is_auto && self.is_deduced_class_placeholder(&v.ty, Ctx::Func(f), &fenv) {
+            return self.check_deduced_class_var(v);
+        }
         let declared = if is_auto {
             None
         } else {
             Some(self.resolve_type(&v.ty, Ctx::Func(f), &fenv, &mut diags))
         };
         self.cur().diags.extend(diags);
+        let braced = match &v.init {
+            Some(a::Initializer::Brace(items, sp)) => Some((items.as_slice(), *sp)),
+            Some(a::Initializer::Assign(a::Expr {
+                kind: ExprKind::InitList(items),
+                span,
+            })) => Some((items.as_slice(), *span)),
+            _ => None,
+        };
+        let mut list_value = None;
         let mut init_exprs: Option<(Vec<TExpr>, bool)> = None;
         match &v.init {
+            _ if braced.is_some() && declared.as_ref().is_some_and(|t| !t.is_ref()) => {
+                let (items, sp) = braced.expect("braced");
+                let ty = declared.clone().expect("declared");
+                list_value = Some(self.list_init(&ty, items, sp));
+            }
             Some(a::Initializer::Assign(e)) => init_exprs = Some((vec![self.check_expr(e)], false)),
             Some(a::Initializer::Paren(es, _)) => {
                 init_exprs = Some((es.iter().map(|x| self.check_expr(x)).collect(), true))
@@ -509,6 +654,7 @@ impl Sema {
         let is_const = v.ty.is_const || v.is_constexpr;
         self.vars[id.0 as usize].is_const = is_const;
         let init = match init_exprs {
+            None if list_value.is_some() => list_value,
             None => match &ty {
                 Ty::Class(c) => {
                     let mut d = vec![];
@@ -589,7 +735,9 @@ impl Sema {
                 });
             }
         }
-        let parent = fc.parent?;
+        let Some(parent) = fc.parent else {
+            return self.generic_lambda_name(level, name, span);
+        };
         let outer = self.name_in_level_for(parent, name, span, true)?;
         let constant = match outer.kind {
             TK::Var(v) if !self.var(v).ty.is_ref() => {
@@ -671,6 +819,7 @@ impl Sema {
                     ty: fty,
                     offset: 0,
                     span,
+                    default_init: None,
                 });
                 let cl = ci.closure.as_mut().expect("closure");
                 cl.captures
@@ -747,6 +896,7 @@ impl Sema {
             parent: None,
             capture_default: CaptureDefault::None,
             explicit_captures: vec![],
+            lookup_ctx: None,
         });
         let r = self.check_expr(e);
         let fc = self.fn_stack.pop().expect("ctx");
@@ -756,7 +906,55 @@ impl Sema {
 
     fn ctx_env(&self) -> (Ctx, Rc<Env>) {
         let fc = self.fn_stack.last().expect("ctx");
-        (Ctx::Func(fc.func), fc.env.clone())
+        (fc.lookup_ctx.unwrap_or(Ctx::Func(fc.func)), fc.env.clone())
+    }
+
+    /// The value of a constant local variable `name` visible where checking
+    /// is (for array bounds and template arguments inside function bodies).
+    pub(super) fn local_constant(&self, name: &str) -> Option<i128> {
+        let mut level = self.fn_stack.len().checked_sub(1)?;
+        loop {
+            let fc = &self.fn_stack[level];
+            for fr in fc.frames.iter().rev() {
+                if let Some((_, v)) = fr.iter().rev().find(|(n, _)| n.as_ref() == name) {
+                    return self.var(*v).const_value;
+                }
+            }
+            level = fc.parent?;
+        }
+    }
+
+    pub(super) fn report(&mut self, span: Span, msg: impl Into<String>) {
+        self.cur().diags.push(Diagnostic::error(span, msg));
+    }
+
+    pub(super) fn report_all(&mut self, diags: Vec<Diagnostic>) {
+        self.cur().diags.extend(diags);
+    }
+
+    /// Check expressions as if inside class `c` (default member initializers),
+    /// until [`Self::leave_class_scope`].
+    pub(super) fn enter_class_scope(&mut self, c: ClassId) {
+        let func = self.cur().func;
+        let env = self.class(c).env.clone();
+        self.fn_stack.push(FnCtx {
+            func,
+            env,
+            frames: vec![vec![]],
+            this_class: Some(c),
+            ret: None,
+            deduced_ret: None,
+            diags: vec![],
+            parent: None,
+            capture_default: CaptureDefault::None,
+            explicit_captures: vec![],
+            lookup_ctx: Some(Ctx::Class(c)),
+        });
+    }
+
+    pub(super) fn leave_class_scope(&mut self) {
+        let fc = self.fn_stack.pop().expect("class scope");
+        self.cur().diags.extend(fc.diags);
     }
 
     fn err(&mut self, span: Span, msg: impl Into<String>) -> TExpr {
@@ -907,11 +1105,29 @@ impl Sema {
                 let x = self.check_expr(x);
                 self.explicit_cast(x, &ty, span)
             }
-            ExprKind::Construct(t, args, _) => {
+            ExprKind::Construct(t, args, braced) => {
                 let (ctx, env) = self.ctx_env();
+                if self.is_deduced_class_placeholder(t, ctx, &env) {
+                    let args: Vec<TExpr> = args.iter().map(|x| self.check_expr(x)).collect();
+                    let mut d = vec![];
+                    let ty = self.deduce_class_type(t, &args, ctx, &env, span, &mut d);
+                    self.cur().diags.extend(d);
+                    return match ty {
+                        Ty::Class(c) => {
+                            let mut d = vec![];
+                            let r = self.construct(c, args, span, &mut d);
+                            self.cur().diags.extend(d);
+                            r
+                        }
+                        _ => TExpr::error(span),
+                    };
+                }
                 let mut d = vec![];
                 let ty = self.resolve_type(t, ctx, &env, &mut d);
                 self.cur().diags.extend(d);
+                if *braced {
+                    return self.list_init(&ty, args, span);
+                }
                 let args: Vec<TExpr> = args.iter().map(|x| self.check_expr(x)).collect();
                 match &ty {
                     Ty::Class(c) => {
@@ -2004,7 +2220,17 @@ impl Sema {
         };
         if name == "operator()" {
             if let Some(cl) = self.class(c).closure.clone() {
-                let f = cl.call_op?;
+                let f = match cl.call_op {
+                    Some(f) => f,
+                    None => match self.generic_call_operator(c, &args) {
+                        Some(f) => f,
+                        None => {
+                            let n = cl.generic.map_or(0, |g| g.params.len());
+                            self.cur().diags.push(Diagnostic::error(span, format!("no matching function for call to lambda call operator: expected {n} arguments, got {}", args.len())));
+                            return Some(TExpr::error(span));
+                        }
+                    },
+                };
                 let mut d = vec![];
                 let what = "lambda call operator";
                 let params = self.func(f).params.clone();
@@ -2082,6 +2308,133 @@ impl Sema {
 
     // ------------------------------------------------------------ lambdas
 
+    fn new_call_operator(
+        &mut self,
+        closure: ClassId,
+        decl: &Rc<a::FunctionDecl>,
+        env: Rc<Env>,
+        ret: Option<Ty>,
+        params: Vec<Ty>,
+    ) -> FuncId {
+        self.funcs.push(FuncInfo {
+            decl: decl.clone(),
+            ctx: Ctx::Class(closure),
+            env,
+            class: Some(closure),
+            template_args: vec![],
+            ret: ret.unwrap_or(Ty::Void),
+            params,
+            body: None,
+            body_state: BodyState::Checking,
+            diags: vec![],
+            closure: Some(closure),
+            lambda_count: 0,
+            lambda_sig_counts: HashMap::new(),
+        });
+        FuncId(self.funcs.len() as u32 - 1)
+    }
+
+    /// Check the call operator's body (its FnCtx is on top of the stack) and pop it.
+    fn finish_call_operator(&mut self, op: FuncId, decl: &Rc<a::FunctionDecl>) {
+        let body = self.check_body_common(op, decl);
+        let fc = self.fn_stack.pop().expect("lambda ctx");
+        if fc.ret.is_none() {
+            self.funcs[op.0 as usize].ret = fc.deduced_ret.clone().unwrap_or(Ty::Void);
+        }
+        // Lambda bodies report their own diagnostics with the enclosing function's.
+        self.funcs[op.0 as usize].diags.extend(fc.diags);
+        self.funcs[op.0 as usize].body = Some(Rc::new(body));
+        self.funcs[op.0 as usize].body_state = BodyState::Done;
+    }
+
+    /// The call operator of the generic lambda `closure` for these
+    /// arguments, instantiated on first use.
+    fn generic_call_operator(&mut self, closure: ClassId, args: &[TExpr]) -> Option<FuncId> {
+        let cl = self.class(closure).closure.clone()?;
+        let g = cl.generic?;
+        if g.params.len() != args.len() {
+            return None;
+        }
+        let ptys: Vec<Ty> = g
+            .params
+            .iter()
+            .zip(args)
+            .map(|(p, x)| p.instantiate(&x.ty, x.lvalue))
+            .collect();
+        if let Some((_, f)) = g.instances.iter().find(|(t, _)| *t == ptys) {
+            return Some(*f);
+        }
+        let env = self.class(closure).env.clone();
+        let ret = match &cl.lambda.ret {
+            Some(t) => {
+                let mut d = vec![];
+                let r = self.resolve_type(t, Ctx::Class(closure), &env, &mut d);
+                self.cur().diags.extend(d);
+                Some(r)
+            }
+            None => None,
+        };
+        let op = self.new_call_operator(
+            closure,
+            &g.call_decl,
+            env.clone(),
+            ret.clone(),
+            ptys.clone(),
+        );
+        if let Some(g) = self.classes[closure.0 as usize]
+            .closure
+            .as_mut()
+            .and_then(|c| c.generic.as_mut())
+        {
+            g.instances.push((ptys, op));
+        }
+        self.fn_stack.push(FnCtx {
+            func: op,
+            env,
+            frames: vec![vec![]],
+            this_class: Some(closure),
+            ret,
+            deduced_ret: None,
+            diags: vec![],
+            parent: None,
+            capture_default: cl.lambda.default_capture,
+            explicit_captures: cl.lambda.captures.clone(),
+            lookup_ctx: None,
+        });
+        self.finish_call_operator(op, &g.call_decl);
+        Some(op)
+    }
+
+    /// Inside an instance of a generic lambda's call operator: `name` as a
+    /// capture (a closure field) or a constant of the enclosing function.
+    fn generic_lambda_name(&mut self, level: usize, name: &Rc<str>, span: Span) -> Option<TExpr> {
+        let closure = self.fn_stack[level].this_class?;
+        let g = self.class(closure).closure.as_ref()?.generic.as_ref()?;
+        if let Some((_, lit)) = g.constants.iter().find(|(n, _)| n == name) {
+            let mut lit = lit.clone();
+            lit.span = span;
+            return Some(lit);
+        }
+        let idx = self
+            .class(closure)
+            .fields
+            .iter()
+            .position(|f| &f.name == name)?;
+        let fty = self.class(closure).fields[idx].ty.clone();
+        let this = TExpr {
+            kind: TK::This,
+            ty: Ty::Class(closure),
+            lvalue: true,
+            span,
+        };
+        Some(TExpr {
+            kind: TK::Field(Box::new(this), idx),
+            ty: fty.non_ref().clone(),
+            lvalue: true,
+            span,
+        })
+    }
+
     fn check_lambda(&mut self, l: &Rc<a::LambdaExpr>, span: Span) -> TExpr {
         let enclosing = self.cur().func;
         if l.template.is_some() {
@@ -2090,24 +2443,29 @@ impl Sema {
                 "lambdas with a template parameter list are not supported yet",
             );
         }
-        if l.is_generic {
-            return self.err(
-                span,
-                "generic lambdas (with 'auto' parameters) are not supported yet",
-            );
-        }
         // Number the closure in its enclosing function (part of its mangled name).
         let (ctx, env) = self.ctx_env();
         let mut d = vec![];
-        let ptys: Vec<Ty> = l
-            .params
-            .iter()
-            .map(|p| self.resolve_type(&p.ty, ctx, &env, &mut d))
-            .collect();
+        let mut patterns = vec![];
+        let mut autos = 0;
+        for p in &l.params {
+            match generic_lambda::auto_form(&p.ty) {
+                Some(form) => {
+                    patterns.push(ParamPattern::Auto { index: autos, form });
+                    autos += 1;
+                }
+                None => patterns.push(ParamPattern::Concrete(
+                    self.resolve_type(&p.ty, ctx, &env, &mut d),
+                )),
+            }
+        }
         self.cur().diags.extend(d);
-        let sig = ptys
+        let sig = patterns
             .iter()
-            .map(|t| self.ty_name(t))
+            .map(|p| match p {
+                ParamPattern::Concrete(t) => self.ty_name(t),
+                ParamPattern::Auto { .. } => "auto".to_string(),
+            })
             .collect::<Vec<_>>()
             .join(",");
         let fi = &mut self.funcs[enclosing.0 as usize];
@@ -2125,46 +2483,20 @@ impl Sema {
             Ctx::Func(enclosing),
             env.clone(),
         );
+        let op_decl = lambda_call_decl(l, span);
+        let generic = (autos > 0).then(|| GenericLambda {
+            params: patterns.clone(),
+            instances: vec![],
+            constants: vec![],
+            call_decl: op_decl.clone(),
+        });
         self.classes[closure.0 as usize].closure = Some(ClosureInfo {
             lambda: l.clone(),
             enclosing,
             discriminator,
             call_op: None,
             captures: vec![],
-        });
-
-        // The call operator, as a synthesized member function.
-        let op_decl = Rc::new(a::FunctionDecl {
-            name: a::QualName::simple(Rc::from("operator()"), span),
-            kind: a::FunctionKind::Normal,
-            template: None,
-            outer_templates: vec![],
-            explicit_specialization: false,
-            attrs: a::Attributes::default(),
-            ret: l.ret.clone().unwrap_or(a::TypeExpr {
-                kind: a::TypeExprKind::Auto,
-                is_const: false,
-                is_volatile: false,
-                address_space: None,
-                span,
-            }),
-            trailing_return: l.ret.is_some(),
-            params: l.params.clone(),
-            variadic: false,
-            is_static: false,
-            is_inline: true,
-            is_constexpr: false,
-            is_virtual: false,
-            is_explicit: false,
-            is_const: !l.is_mutable,
-            is_extern_c: false,
-            is_pure: false,
-            noexcept: None,
-            deleted: false,
-            defaulted: false,
-            ctor_inits: vec![],
-            body: Some(l.body.clone()),
-            span: l.span,
+            generic,
         });
         let ret = match &l.ret {
             Some(t) => {
@@ -2175,32 +2507,30 @@ impl Sema {
             }
             None => None,
         };
-        self.funcs.push(FuncInfo {
-            decl: op_decl.clone(),
-            ctx: Ctx::Class(closure),
-            env: env.clone(),
-            class: Some(closure),
-            template_args: vec![],
-            ret: ret.clone().unwrap_or(Ty::Void),
-            params: ptys,
-            body: None,
-            body_state: BodyState::Checking,
-            diags: vec![],
-            closure: Some(closure),
-            lambda_count: 0,
-            lambda_sig_counts: HashMap::new(),
-        });
-        let op = FuncId(self.funcs.len() as u32 - 1);
-        self.classes[closure.0 as usize]
-            .closure
-            .as_mut()
-            .expect("closure")
-            .call_op = Some(op);
+        // An ordinary lambda's call operator now; a generic one's per call.
+        let op = if autos == 0 {
+            let ptys = patterns
+                .into_iter()
+                .map(|p| match p {
+                    ParamPattern::Concrete(t) => t,
+                    ParamPattern::Auto { .. } => Ty::Error,
+                })
+                .collect();
+            let op = self.new_call_operator(closure, &op_decl, env.clone(), ret.clone(), ptys);
+            self.classes[closure.0 as usize]
+                .closure
+                .as_mut()
+                .expect("closure")
+                .call_op = Some(op);
+            Some(op)
+        } else {
+            None
+        };
 
         // Explicit captures first, in capture-list order.
         let parent = self.fn_stack.len() - 1;
         self.fn_stack.push(FnCtx {
-            func: op,
+            func: op.unwrap_or(enclosing),
             env,
             frames: vec![vec![]],
             this_class: Some(closure),
@@ -2210,6 +2540,7 @@ impl Sema {
             parent: Some(parent),
             capture_default: l.default_capture,
             explicit_captures: l.captures.clone(),
+            lookup_ctx: None,
         });
         let level = self.fn_stack.len() - 1;
         for c in &l.captures {
@@ -2235,6 +2566,7 @@ impl Sema {
                     ty: v.ty.clone(),
                     offset: 0,
                     span: c.span,
+                    default_init: None,
                 });
                 ci.closure
                     .as_mut()
@@ -2261,15 +2593,31 @@ impl Sema {
                 }
             }
         }
-        let body = self.check_body_common(op, &op_decl);
-        let fc = self.fn_stack.pop().expect("lambda ctx");
-        if fc.ret.is_none() {
-            self.funcs[op.0 as usize].ret = fc.deduced_ret.clone().unwrap_or(Ty::Void);
+        match op {
+            Some(op) => self.finish_call_operator(op, &op_decl),
+            None => {
+                // The body is checked per call; capture what it names now.
+                for name in generic_lambda::names_used(l) {
+                    let already = self.class(closure).fields.iter().any(|f| f.name == name);
+                    if already {
+                        continue;
+                    }
+                    if let Some(x) = self.name_in_level(level, &name, span) {
+                        if let TK::IntLit(_) = x.kind {
+                            if let Some(g) = self.classes[closure.0 as usize]
+                                .closure
+                                .as_mut()
+                                .and_then(|c| c.generic.as_mut())
+                            {
+                                g.constants.push((name.clone(), x));
+                            }
+                        }
+                    }
+                }
+                let fc = self.fn_stack.pop().expect("lambda ctx");
+                self.cur().diags.extend(fc.diags);
+            }
         }
-        // Lambda bodies report their own diagnostics with the enclosing function's.
-        self.funcs[op.0 as usize].diags.extend(fc.diags);
-        self.funcs[op.0 as usize].body = Some(Rc::new(body));
-        self.funcs[op.0 as usize].body_state = BodyState::Done;
 
         // Lay out the closure: fields in capture order.
         let fields = self.class(closure).fields.clone();

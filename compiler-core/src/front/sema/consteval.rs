@@ -12,6 +12,11 @@ impl Sema {
             ExprKind::IntLit(v, _) => *v as i128,
             ExprKind::CharLit(c) => *c as i128,
             ExprKind::BoolLit(b) => *b as i128,
+            ExprKind::Name(q)
+                if q.is_simple() && self.local_constant(&q.last().ident).is_some() =>
+            {
+                self.local_constant(&q.last().ident)?
+            }
             ExprKind::Name(q) => match self.lookup_qualified(q, ctx, env, &mut vec![]) {
                 Found::TemplateParam(TArg::Value(v)) => v,
                 Found::Entities(es) => es.iter().find_map(|x| match x {

@@ -19,7 +19,7 @@ impl Sema {
         }
     }
 
-    fn add_member(&mut self, ctx: Ctx, name: Rc<str>, e: Entity) {
+    pub(super) fn add_member(&mut self, ctx: Ctx, name: Rc<str>, e: Entity) {
         match ctx {
             Ctx::Ns(n) => self.namespaces[n.0 as usize]
                 .members
@@ -213,10 +213,10 @@ impl Sema {
                     self.add_member(ctx, name.clone(), e);
                 }
             }
+            Decl::DeductionGuide(g) => self.declare_deduction_guide(g, ctx, env),
             // Kept in the AST for tools; sema does not act on them yet.
             Decl::StaticAssert(..)
             | Decl::Friend(..)
-            | Decl::DeductionGuide(_)
             | Decl::ExplicitInstantiation { .. }
             | Decl::StructuredBinding(_)
             | Decl::Empty => {}
@@ -340,6 +340,7 @@ impl Sema {
                             ty,
                             offset,
                             span: v.name_span,
+                            default_init: v.init.clone(),
                         });
                         offset += s;
                         align = align.max(a);
@@ -351,6 +352,7 @@ impl Sema {
                             ty,
                             offset,
                             span: v.name_span,
+                            default_init: v.init.clone(),
                         });
                     }
                 }

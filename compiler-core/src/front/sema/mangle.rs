@@ -7,6 +7,7 @@
 //! Lambdas inside function templates are not exact yet (their enclosing
 //! encoding needs the dependent parameter forms).
 
+use super::generic_lambda::{AutoForm, ParamPattern};
 use super::*;
 
 pub fn kernel_key(sema: &mut Sema, ty: &Ty) -> String {
@@ -232,13 +233,40 @@ impl Mangler {
     /// `with_prefix`; template arguments included.
     fn class_unqualified(&mut self, s: &mut Sema, c: ClassId, with_prefix: bool) -> String {
         if let Some(cl) = s.class(c).closure.clone() {
-            let params = s.func(cl.call_op.expect("call operator")).params.clone();
+            let patterns: Vec<ParamPattern> = match (&cl.generic, cl.call_op) {
+                (Some(g), _) => g.params.clone(),
+                (None, Some(op)) => s
+                    .func(op)
+                    .params
+                    .iter()
+                    .map(|t| ParamPattern::Concrete(t.clone()))
+                    .collect(),
+                (None, None) => vec![],
+            };
             let mut sig = String::new();
-            if params.is_empty() {
+            if patterns.is_empty() {
                 sig.push('v');
             }
-            for p in &params {
-                sig.push_str(&self.ty(s, p));
+            for p in &patterns {
+                match p {
+                    ParamPattern::Concrete(t) => sig.push_str(&self.ty(s, t)),
+                    ParamPattern::Auto { index, form } => {
+                        // The invented template parameters: T_, T0_, T1_...
+                        let tp = match index {
+                            0 => "T_".to_string(),
+                            k => format!("T{}_", k - 1),
+                        };
+                        sig.push_str(match form {
+                            AutoForm::Value => "",
+                            AutoForm::LRef { is_const: false } => "R",
+                            AutoForm::LRef { is_const: true } => "RK",
+                            AutoForm::Forwarding => "O",
+                            AutoForm::Ptr { is_const: false } => "P",
+                            AutoForm::Ptr { is_const: true } => "PK",
+                        });
+                        sig.push_str(&tp);
+                    }
+                }
             }
             let disc = if cl.discriminator == 0 {
                 String::new()

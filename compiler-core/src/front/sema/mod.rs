@@ -10,7 +10,10 @@
 mod check;
 mod consteval;
 mod convert;
+mod ctad;
 mod decls;
+pub mod generic_lambda;
+mod init;
 mod lookup;
 pub mod mangle;
 mod overload;
@@ -140,6 +143,8 @@ pub struct Field {
     pub ty: Ty,
     pub offset: u64,
     pub span: Span,
+    /// The default member initializer (`int n = 3;`, `T v{1, 2};`).
+    pub default_init: Option<ast::Initializer>,
 }
 
 /// Extra facts about a lambda's closure type.
@@ -154,6 +159,8 @@ pub struct ClosureInfo {
     pub call_op: Option<FuncId>,
     /// For each field: the captured variable and whether by reference.
     pub captures: Vec<(VarId, bool)>,
+    /// For generic lambdas: parameter patterns and call operator instances.
+    pub generic: Option<generic_lambda::GenericLambda>,
 }
 
 pub struct ClassInfo {

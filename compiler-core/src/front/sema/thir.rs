@@ -69,8 +69,11 @@ pub enum ExprKind {
     Call(FuncId, Vec<Expr>),
     /// Constructs a temporary of a class type with a constructor.
     Construct(FuncId, Vec<Expr>),
-    /// Aggregate or zero initialisation of a class temporary.
+    /// Zero initialisation of a class temporary (no default member initializers).
     ConstructDefault(ClassId),
+    /// Aggregate initialisation of a class (bases, then fields) or array
+    /// temporary: one initializer per element, converted to its type.
+    Aggregate(Vec<Expr>),
     /// Built-in operators on arithmetic and pointer operands (converted already).
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),

@@ -1,0 +1,220 @@
+//! Generic lambdas (`[=](auto i) {...}`): the parameter patterns that decide
+//! each call operator instance's parameter types from the call's arguments,
+//! and the names a generic body may capture (found syntactically, since the
+//! closure's layout is fixed where the lambda is written, before any call).
+
+use super::*;
+use crate::front::ast::{self as a, ExprKind, StmtKind, TypeExprKind};
+
+/// One parameter of a generic lambda.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ParamPattern {
+    Concrete(Ty),
+    /// An `auto` parameter: the `index`-th invented template parameter.
+    Auto {
+        index: usize,
+        form: AutoForm,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum AutoForm {
+    /// `auto` (by value).
+    Value,
+    /// `auto&` / `const auto&`.
+    LRef { is_const: bool },
+    /// `auto&&` (a forwarding reference).
+    Forwarding,
+    /// `auto*` / `const auto*`.
+    Ptr { is_const: bool },
+}
+
+/// What a generic lambda's closure knows beyond an ordinary one.
+#[derive(Clone, Debug)]
+pub struct GenericLambda {
+    pub params: Vec<ParamPattern>,
+    /// The call operator instances made so far, by parameter types.
+    pub instances: Vec<(Vec<Ty>, FuncId)>,
+    /// Constants of the enclosing function the body names (not captured).
+    pub constants: Vec<(Rc<str>, thir::Expr)>,
+    /// The synthesized call operator declaration all instances share.
+    pub call_decl: Rc<a::FunctionDecl>,
+}
+
+/// The shape of `auto` in a parameter type, if it is one.
+pub fn auto_form(t: &a::TypeExpr) -> Option<AutoForm> {
+    match &t.kind {
+        TypeExprKind::Auto => Some(AutoForm::Value),
+        TypeExprKind::LRef(i) if matches!(i.kind, TypeExprKind::Auto) => Some(AutoForm::LRef {
+            is_const: i.is_const || t.is_const,
+        }),
+        TypeExprKind::RRef(i) if matches!(i.kind, TypeExprKind::Auto) => Some(AutoForm::Forwarding),
+        TypeExprKind::Pointer(i) if matches!(i.kind, TypeExprKind::Auto) => Some(AutoForm::Ptr {
+            is_const: i.is_const,
+        }),
+        _ => None,
+    }
+}
+
+impl ParamPattern {
+    /// The parameter type for an argument of type `arg` (an lvalue or not),
+    /// as template argument deduction gives it.
+    pub fn instantiate(&self, arg: &Ty, lvalue: bool) -> Ty {
+        let t = arg.non_ref().clone();
+        match self {
+            ParamPattern::Concrete(ty) => ty.clone(),
+            ParamPattern::Auto { form, .. } => match form {
+                AutoForm::Value => super::templates::decay(&t),
+                AutoForm::LRef { is_const } => Ty::LRef(Box::new(t), *is_const),
+                AutoForm::Forwarding if lvalue => Ty::LRef(Box::new(t), false),
+                AutoForm::Forwarding => Ty::RRef(Box::new(t)),
+                AutoForm::Ptr { .. } => super::templates::decay(&t),
+            },
+        }
+    }
+}
+
+/// Simple names used in a lambda body, minus the lambda's own parameters
+/// and the names the body declares: the candidates for implicit capture.
+pub fn names_used(l: &a::LambdaExpr) -> Vec<Rc<str>> {
+    let mut c = NameCollector::default();
+    c.stmt(&l.body);
+    for p in &l.params {
+        if let Some(n) = &p.name {
+            c.declared.push(n.clone());
+        }
+    }
+    let mut out: Vec<Rc<str>> = vec![];
+    for n in c.used {
+        if !c.declared.contains(&n) && !out.contains(&n) {
+            out.push(n);
+        }
+    }
+    out
+}
+
+#[derive(Default)]
+struct NameCollector {
+    used: Vec<Rc<str>>,
+    declared: Vec<Rc<str>>,
+}
+
+impl NameCollector {
+    fn stmt(&mut self, s: &a::Stmt) {
+        match &s.kind {
+            StmtKind::Expr(e) | StmtKind::Case(e) => self.expr(e),
+            StmtKind::Return(e) => e.iter().for_each(|e| self.expr(e)),
+            StmtKind::Decl(ds) => ds.iter().for_each(|d| self.decl(d)),
+            StmtKind::Compound(ss) => ss.iter().for_each(|s| self.stmt(s)),
+            StmtKind::If {
+                init,
+                cond,
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                init.iter().for_each(|s| self.stmt(s));
+                self.stmt(cond);
+                self.stmt(then_branch);
+                else_branch.iter().for_each(|s| self.stmt(s));
+            }
+            StmtKind::While { cond, body } => {
+                self.stmt(cond);
+                self.stmt(body);
+            }
+            StmtKind::DoWhile { body, cond } => {
+                self.stmt(body);
+                self.expr(cond);
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                init.iter().for_each(|s| self.stmt(s));
+                cond.iter().for_each(|s| self.stmt(s));
+                step.iter().for_each(|e| self.expr(e));
+                self.stmt(body);
+            }
+            StmtKind::RangeFor {
+                init,
+                var,
+                range,
+                body,
+            } => {
+                init.iter().for_each(|s| self.stmt(s));
+                self.declared.push(var.name.clone());
+                self.expr(range);
+                self.stmt(body);
+            }
+            StmtKind::Switch { init, cond, body } => {
+                init.iter().for_each(|s| self.stmt(s));
+                self.stmt(cond);
+                self.stmt(body);
+            }
+            StmtKind::Label(_, s) => self.stmt(s),
+            _ => {}
+        }
+    }
+
+    fn decl(&mut self, d: &a::Decl) {
+        if let a::Decl::Var(v) = d {
+            self.declared.push(v.name.clone());
+            match &v.init {
+                Some(a::Initializer::Assign(e)) => self.expr(e),
+                Some(a::Initializer::Paren(es, _)) | Some(a::Initializer::Brace(es, _)) => {
+                    es.iter().for_each(|e| self.expr(e))
+                }
+                None => {}
+            }
+        }
+    }
+
+    fn expr(&mut self, e: &a::Expr) {
+        match &e.kind {
+            ExprKind::Name(q) if q.is_simple() => self.used.push(q.last().ident.clone()),
+            ExprKind::Unary(_, x)
+            | ExprKind::Cast(_, _, x)
+            | ExprKind::Designated(_, x)
+            | ExprKind::PackExpansion(x)
+            | ExprKind::AlignofExpr(x)
+            | ExprKind::SizeofExpr(x)
+            | ExprKind::Delete(x, _) => self.expr(x),
+            ExprKind::Member { base, .. } => self.expr(base),
+            ExprKind::Binary(_, x, y) | ExprKind::Assign(_, x, y) | ExprKind::Index(x, y) => {
+                self.expr(x);
+                self.expr(y);
+            }
+            ExprKind::Cond(c, x, y) => {
+                self.expr(c);
+                self.expr(x);
+                self.expr(y);
+            }
+            ExprKind::Call(f, args) => {
+                self.expr(f);
+                args.iter().for_each(|x| self.expr(x));
+            }
+            ExprKind::Construct(_, args, _) | ExprKind::InitList(args) => {
+                args.iter().for_each(|x| self.expr(x))
+            }
+            ExprKind::New(_, place, args) => place.iter().chain(args).for_each(|x| self.expr(x)),
+            ExprKind::Fold { lhs, rhs, .. } => {
+                lhs.iter().chain(rhs).for_each(|x| self.expr(x));
+            }
+            ExprKind::Throw(x) => x.iter().for_each(|x| self.expr(x)),
+            // A nested lambda's body can name enclosing variables too.
+            ExprKind::Lambda(l) => {
+                for n in names_used(l) {
+                    self.used.push(n);
+                }
+                for c in &l.captures {
+                    if c.init.is_none() && !c.is_this {
+                        self.used.push(c.name.clone());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,340 @@
+//! Initialization from braced lists (C++17 [dcl.init.list], [dcl.init.aggr]):
+//! aggregates of classes and arrays with brace elision and designators,
+//! list-initialization through constructors, scalars from one element, and
+//! the default member initializers that fill what a list leaves out.
+
+use super::thir::{Expr as TExpr, ExprKind as TK};
+use super::*;
+use crate::front::ast::{self as a, ExprKind};
+
+/// One element of a braced list, checked once before it is placed.
+enum Item<'a> {
+    Value(TExpr),
+    Braced(&'a [a::Expr], Span),
+    Designated(Rc<str>, Box<Item<'a>>, Span),
+}
+
+impl Item<'_> {
+    fn span(&self) -> Span {
+        match self {
+            Item::Value(e) => e.span,
+            Item::Braced(_, s) | Item::Designated(_, _, s) => *s,
+        }
+    }
+}
+
+impl Sema {
+    /// An object of type `ty` list-initialized from the elements `items`.
+    pub(crate) fn list_init(&mut self, ty: &Ty, items: &[a::Expr], span: Span) -> TExpr {
+        match ty {
+            Ty::Error => {
+                self.check_items(items);
+                TExpr::error(span)
+            }
+            Ty::Class(c) if !self.is_aggregate(*c) => {
+                let args = self
+                    .check_items(items)
+                    .into_iter()
+                    .map(|it| match it {
+                        Some(Item::Value(v)) => v,
+                        Some(other) => {
+                            let sp = other.span();
+                            self.report(
+                                sp,
+                                "a nested braced list is not supported as a constructor argument yet",
+                            );
+                            TExpr::error(sp)
+                        }
+                        None => TExpr::error(span),
+                    })
+                    .collect();
+                let mut d = vec![];
+                let e = self.construct(*c, args, span, &mut d);
+                self.report_all(d);
+                e
+            }
+            Ty::Class(_) | Ty::Array(..) => {
+                let mut elems = self.check_items(items);
+                let mut pos = 0;
+                let e = self.aggregate(ty, &mut elems, &mut pos, span);
+                if let Some(extra) = elems.get(pos).and_then(|x| x.as_ref()) {
+                    let what = if matches!(ty, Ty::Array(..)) {
+                        "array"
+                    } else {
+                        "struct"
+                    };
+                    let sp = extra.span();
+                    self.report(sp, format!("excess elements in {what} initializer"));
+                }
+                e
+            }
+            _ => self.scalar_list_init(ty, items, span),
+        }
+    }
+
+    fn scalar_list_init(&mut self, ty: &Ty, items: &[a::Expr], span: Span) -> TExpr {
+        match items {
+            [] => self.value_init(ty, span),
+            [one] => {
+                let v = match &one.kind {
+                    ExprKind::InitList(inner) => return self.scalar_list_init(ty, inner, span),
+                    _ => self.check_expr(one),
+                };
+                let mut d = vec![];
+                let e = self.convert(v, ty, &mut d);
+                self.report_all(d);
+                e
+            }
+            [_, second, ..] => {
+                self.check_items(items);
+                self.report(second.span, "excess elements in scalar initializer");
+                TExpr::error(span)
+            }
+        }
+    }
+
+    /// C++17 aggregates: no user-provided constructors, not a closure type.
+    pub(crate) fn is_aggregate(&mut self, c: ClassId) -> bool {
+        if self.class(c).closure.is_some() {
+            return false;
+        }
+        self.complete_class(c);
+        let name = self.class(c).name.clone();
+        !self.class(c).methods.iter().any(|m| {
+            m.kind == a::FunctionKind::Constructor
+                && m.name.last().ident == name
+                && !m.defaulted
+                && !m.deleted
+        })
+    }
+
+    fn check_items<'a>(&mut self, items: &'a [a::Expr]) -> Vec<Option<Item<'a>>> {
+        items.iter().map(|x| Some(self.check_item(x))).collect()
+    }
+
+    fn check_item<'a>(&mut self, x: &'a a::Expr) -> Item<'a> {
+        match &x.kind {
+            ExprKind::InitList(inner) => Item::Braced(inner, x.span),
+            ExprKind::Designated(name, value) => {
+                Item::Designated(name.clone(), Box::new(self.check_item(value)), x.span)
+            }
+            _ => Item::Value(self.check_expr(x)),
+        }
+    }
+
+    /// The elements of an aggregate: base subobjects, then fields (or the
+    /// array elements), with field names for designators.
+    fn aggregate_elements(&mut self, ty: &Ty) -> Vec<(Ty, Option<(ClassId, usize)>)> {
+        match ty {
+            Ty::Class(c) => {
+                self.complete_class(*c);
+                let ci = self.class(*c);
+                let mut out: Vec<_> = ci
+                    .bases
+                    .iter()
+                    .map(|(b, _)| (Ty::Class(*b), None))
+                    .collect();
+                out.extend(
+                    ci.fields
+                        .iter()
+                        .enumerate()
+                        .map(|(i, f)| (f.ty.clone(), Some((*c, i)))),
+                );
+                out
+            }
+            Ty::Array(e, n) => (0..*n).map(|_| ((**e).clone(), None)).collect(),
+            _ => vec![],
+        }
+    }
+
+    /// Aggregate-initialize `ty` from `items[*pos..]`, consuming what it uses
+    /// (brace elision lets a nested aggregate take elements of the outer list).
+    fn aggregate(
+        &mut self,
+        ty: &Ty,
+        items: &mut [Option<Item<'_>>],
+        pos: &mut usize,
+        span: Span,
+    ) -> TExpr {
+        let elements = self.aggregate_elements(ty);
+        let mut inits = Vec::with_capacity(elements.len());
+        let mut k = 0;
+        while k < elements.len() {
+            let (ety, field) = &elements[k];
+            // A designator names the next field to initialize; skipped ones
+            // get their defaults.
+            if let Some(Some(Item::Designated(name, _, sp))) = items.get(*pos) {
+                let (name, sp) = (name.clone(), *sp);
+                let target = elements.iter().position(|(_, f)| {
+                    f.is_some_and(|(c, i)| self.class(c).fields[i].name == name)
+                });
+                match target {
+                    Some(t) if t >= k => {
+                        while k < t {
+                            let (ety, field) = &elements[k];
+                            inits.push(self.default_element(ety, *field, span));
+                            k += 1;
+                        }
+                        let Some(Item::Designated(_, value, _)) = items[*pos].take() else {
+                            unreachable!("matched above")
+                        };
+                        *pos += 1;
+                        let ety = elements[k].0.clone();
+                        inits.push(self.place_item(&ety, *value));
+                        k += 1;
+                        continue;
+                    }
+                    Some(_) => {
+                        self.report(
+                            sp,
+                            format!("designator '.{name}' is out of order (C++ requires declaration order)"),
+                        );
+                        items[*pos] = None;
+                        *pos += 1;
+                        continue;
+                    }
+                    None => {
+                        self.report(
+                            sp,
+                            format!(
+                                "field designator '{name}' does not refer to any field in '{}'",
+                                self.ty_name(ty)
+                            ),
+                        );
+                        items[*pos] = None;
+                        *pos += 1;
+                        continue;
+                    }
+                }
+            }
+            let init = match items.get(*pos) {
+                None => self.default_element(ety, *field, span),
+                Some(None) => {
+                    *pos += 1;
+                    TExpr::error(span)
+                }
+                Some(Some(Item::Value(v))) if self.elides_braces(ety, v) => {
+                    let ety = ety.clone();
+                    self.aggregate(&ety, items, pos, span)
+                }
+                Some(Some(_)) => {
+                    let item = items[*pos].take().expect("present");
+                    *pos += 1;
+                    let ety = ety.clone();
+                    self.place_item(&ety, item)
+                }
+            };
+            inits.push(init);
+            k += 1;
+        }
+        TExpr {
+            kind: TK::Aggregate(inits),
+            ty: ty.clone(),
+            lvalue: false,
+            span,
+        }
+    }
+
+    /// Whether a plain value initializes the first element of the aggregate
+    /// `ety` (brace elision) rather than `ety` itself.
+    fn elides_braces(&mut self, ety: &Ty, v: &TExpr) -> bool {
+        match ety {
+            Ty::Array(..) => true,
+            Ty::Class(c) => v.ty.non_ref() != ety && !v.ty.is_error() && self.is_aggregate(*c),
+            _ => false,
+        }
+    }
+
+    fn place_item(&mut self, ety: &Ty, item: Item<'_>) -> TExpr {
+        match item {
+            Item::Value(v) => {
+                let mut d = vec![];
+                let e = self.convert(v, ety, &mut d);
+                self.report_all(d);
+                e
+            }
+            Item::Braced(inner, sp) => self.list_init(ety, inner, sp),
+            Item::Designated(name, _, sp) => {
+                self.report(
+                    sp,
+                    format!("designator '.{name}' inside an array or nested list is not supported"),
+                );
+                TExpr::error(sp)
+            }
+        }
+    }
+
+    /// An element the list does not mention: its default member
+    /// initializer, else value-initialized.
+    fn default_element(&mut self, ety: &Ty, field: Option<(ClassId, usize)>, span: Span) -> TExpr {
+        if let Some((c, i)) = field {
+            if let Some(e) = self.default_member_init(c, i) {
+                return e;
+            }
+            if self.class(c).fields[i].ty.is_ref() {
+                let name = self.class(c).fields[i].name.clone();
+                self.report(
+                    span,
+                    format!("reference member '{name}' is not initialized"),
+                );
+                return TExpr::error(span);
+            }
+        }
+        self.value_init(ety, span)
+    }
+
+    /// Value-initialization: zero for scalars, the default constructor for
+    /// classes with one, element-wise for aggregates and arrays.
+    pub(crate) fn value_init(&mut self, ty: &Ty, span: Span) -> TExpr {
+        match ty {
+            Ty::Class(c) if !self.is_aggregate(*c) => {
+                let mut d = vec![];
+                let e = self.construct(*c, vec![], span, &mut d);
+                self.report_all(d);
+                e
+            }
+            Ty::Class(_) | Ty::Array(..) => {
+                let mut none: Vec<Option<Item<'_>>> = vec![];
+                self.aggregate(ty, &mut none, &mut 0, span)
+            }
+            _ => self.zero_value(ty, span),
+        }
+    }
+
+    /// Whether any field of `c` has a default member initializer.
+    pub(crate) fn has_default_member_inits(&mut self, c: ClassId) -> bool {
+        self.complete_class(c);
+        self.class(c)
+            .fields
+            .iter()
+            .any(|f| f.default_init.is_some())
+    }
+
+    /// The default member initializer of field `i` of `c`, checked in the
+    /// class's scope and converted to the field's type.
+    pub(crate) fn default_member_init(&mut self, c: ClassId, i: usize) -> Option<TExpr> {
+        let field = self.class(c).fields.get(i)?.clone();
+        let init = field.default_init?;
+        self.enter_class_scope(c);
+        let e = match &init {
+            a::Initializer::Assign(x) => match &x.kind {
+                ExprKind::InitList(items) => self.list_init(&field.ty, items, x.span),
+                _ => {
+                    let v = self.check_expr(x);
+                    let mut d = vec![];
+                    let e = self.convert(v, &field.ty, &mut d);
+                    self.report_all(d);
+                    e
+                }
+            },
+            a::Initializer::Brace(items, sp) => self.list_init(&field.ty, items, *sp),
+            a::Initializer::Paren(args, sp) => {
+                let args = args.iter().map(|x| self.check_expr(x)).collect();
+                self.init_value(&field.ty, args, *sp)
+                    .unwrap_or_else(|| TExpr::error(*sp))
+            }
+        };
+        self.leave_class_scope();
+        Some(e)
+    }
+}

@@ -1,0 +1,55 @@
+// Aggregates in device code: default member initializers, designated
+// initializers, nested aggregates with brace elision, local arrays indexed
+// at run time.
+#include <sycl/sycl.hpp>
+#include <iostream>
+
+struct Params {
+  float scale = 2.0f;
+  int bias = 3;
+  int clamp_hi = 1000;
+};
+
+struct Pair {
+  int lo, hi;
+};
+
+struct Table {
+  Pair ranges[2];
+  int weights[4];
+};
+
+int main() {
+  sycl::queue q;
+  constexpr int N = 256;
+  int *out = sycl::malloc_shared<int>(N, q);
+  q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> id) {
+    int i = static_cast<int>(id[0]);
+    Params p;                        // defaults
+    Params custom{.scale = 1.0f, .bias = -1};  // clamp_hi defaulted
+    Table t{{{0, 10}, {10, 20}}, {1, 2, 3, 4}};
+    Table elided{0, 5, 5, 9, 4, 3, 2, 1};  // brace elision
+    int tmp[4] = {i, i + 1, i + 2};  // last element zero
+    int k = i % 4;
+    int v = static_cast<int>(p.scale * i) + p.bias + tmp[k];
+    v += static_cast<int>(custom.scale) + custom.bias + (custom.clamp_hi == 1000 ? 1 : 100);
+    v += t.ranges[1].hi - t.ranges[0].lo + t.weights[k] + elided.ranges[1].lo + elided.weights[k];
+    tmp[k] = v;
+    out[i] = tmp[k] < p.clamp_hi ? tmp[k] : p.clamp_hi;
+  }).wait();
+  bool ok = true;
+  for (int i = 0; i < N; ++i) {
+    int tmp[4] = {i, i + 1, i + 2, 0};
+    int k = i % 4;
+    int v = 2 * i + 3 + tmp[k] + 1 - 1 + 1 + 20 - 0 + (k + 1) + 5 + (4 - k);
+    int want = v < 1000 ? v : 1000;
+    if (out[i] != want) {
+      std::cout << "FAILED at " << i << ": " << out[i] << " != " << want << "\n";
+      ok = false;
+      break;
+    }
+  }
+  sycl::free(out, q);
+  if (ok) std::cout << "PASSED\n";
+  return ok ? 0 : 1;
+}
