@@ -1,20 +1,35 @@
-// Model <math.h> for the Syclone device pass: declarations only.
+// Model <math.h> for the Syclone device pass: <cmath> with the C++ overloads
+// (float, and abs for floating types) also in the global namespace.
 #pragma once
 #include <cmath>
-float sqrt(float x);
-float fabs(float x);
-float sin(float x);
-float cos(float x);
-float tan(float x);
-float exp(float x);
-float log(float x);
-float pow(float x, float y);
-float floor(float x);
-float ceil(float x);
-float fmin(float x, float y);
-float fmax(float x, float y);
-float abs(float x);
-double abs(double x);
-bool isnan(double x);
-bool isinf(double x);
-bool isfinite(double x);
+using std::abs;
+using std::acos;
+using std::acosh;
+using std::asin;
+using std::asinh;
+using std::atan;
+using std::atan2;
+using std::atanh;
+using std::ceil;
+using std::cos;
+using std::cosh;
+using std::exp;
+using std::exp2;
+using std::fabs;
+using std::floor;
+using std::fma;
+using std::fmax;
+using std::fmin;
+using std::isfinite;
+using std::isinf;
+using std::isnan;
+using std::log;
+using std::log2;
+using std::pow;
+using std::round;
+using std::sin;
+using std::sinh;
+using std::sqrt;
+using std::tan;
+using std::tanh;
+using std::trunc;

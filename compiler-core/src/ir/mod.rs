@@ -13,7 +13,10 @@
 //! - control flow is a tree (`If`, `Loop` with `Break`/`Continue`, `Return`)
 //!   that maps 1:1 onto SPIR-V structured control flow.
 
+mod math;
 mod print;
+
+pub use math::MathFn;
 
 pub use print::print_module;
 
@@ -170,6 +173,8 @@ pub enum Expr {
     Bitcast(Box<Expr>, ScalarType),
     /// `cond ? a : b` without side effects (both evaluated).
     Select(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// A math function of float operands of one type (the result's).
+    Math(MathFn, Vec<Expr>),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -260,6 +265,7 @@ impl Kernel {
             }
             Expr::Convert(_, t) | Expr::Bitcast(_, t) => *t,
             Expr::Select(_, a, _) => self.type_of(a),
+            Expr::Math(_, args) => args.first().map_or(ScalarType::F32, |a| self.type_of(a)),
         }
     }
 }

@@ -103,5 +103,10 @@ fn expr(e: &Expr) -> String {
         Expr::Convert(a, t) => format!("convert<{}>({})", t.name(), expr(a)),
         Expr::Bitcast(a, t) => format!("bitcast<{}>({})", t.name(), expr(a)),
         Expr::Select(c, a, b) => format!("select({}, {}, {})", expr(c), expr(a), expr(b)),
+        Expr::Math(f, args) => format!(
+            "{}({})",
+            f.name(),
+            args.iter().map(expr).collect::<Vec<_>>().join(", ")
+        ),
     }
 }

@@ -875,6 +875,10 @@ impl Lowerer<'_> {
     }
 
     fn intrinsic(&mut self, name: &str, args: &[thir::Expr], span: Span) -> Val {
+        if let Some((func, _)) = crate::ir::MathFn::from_builtin(name) {
+            let args = args.iter().map(|a| self.scalar(a)).collect();
+            return Val::Scalar(IExpr::Math(func, args));
+        }
         let dim = match args.first().map(|a| self.scalar(a)) {
             Some(IExpr::Const(Constant::Int(_, d))) if d < 3 => d as u8,
             _ => {

@@ -6,7 +6,7 @@ use rspirv::spirv::{StorageClass, Word};
 
 use super::stmt::FnCtx;
 use super::{Emitter, SpirvError};
-use crate::ir::{BinaryOp, Builtin, Constant, Expr, ScalarType, UnaryOp};
+use crate::ir::{BinaryOp, Builtin, Constant, Expr, MathFn, ScalarType, UnaryOp};
 
 /// The integer type of `width` bytes with the given signedness.
 fn int_type(width: u32, signed: bool) -> ScalarType {
@@ -114,7 +114,47 @@ impl Emitter {
                 let t = self.scalar(at);
                 Ok((self.b.select(t, None, c, a, b)?, at))
             }
+            Expr::Math(func, args) => self.emit_math(f, *func, args),
         }
+    }
+
+    /// A GLSL.std.450 instruction; doubles go through float where the
+    /// instruction set has no 64-bit form (transcendentals).
+    fn emit_math(
+        &mut self,
+        f: &mut FnCtx,
+        func: MathFn,
+        args: &[Expr],
+    ) -> Result<(Word, ScalarType), SpirvError> {
+        let mut ids = Vec::with_capacity(args.len());
+        let mut ty = None;
+        for a in args {
+            let (id, t) = self.emit_expr(f, a)?;
+            if !t.is_float() || ty.is_some_and(|x| x != t) {
+                return Err(f.err_type(format!("{} of {}", func.name(), t.name())));
+            }
+            ty = Some(t);
+            ids.push(id);
+        }
+        let ty = ty.ok_or_else(|| f.err_type(format!("{} without operands", func.name())))?;
+        let via_f32 = ty == ScalarType::F64 && !func.has_f64();
+        let op_ty = if via_f32 { ScalarType::F32 } else { ty };
+        if via_f32 {
+            for id in &mut ids {
+                *id = self.convert(*id, ty, op_ty)?;
+            }
+        }
+        let set = self.glsl_std_450();
+        let t = self.scalar(op_ty);
+        let operands: Vec<rspirv::dr::Operand> =
+            ids.into_iter().map(rspirv::dr::Operand::IdRef).collect();
+        let r = self
+            .b
+            .ext_inst(t, None, set, func.glsl_opcode(), operands)?;
+        if via_f32 {
+            return Ok((self.convert(r, op_ty, ty)?, ty));
+        }
+        Ok((r, ty))
     }
 
     fn emit_const(&mut self, f: &FnCtx, c: &Constant) -> Result<(Word, ScalarType), SpirvError> {

@@ -123,6 +123,8 @@ struct Emitter {
     void_fn: Word,
     uses_int64: bool,
     uses_float64: bool,
+    /// The GLSL.std.450 extended instruction set, imported on first use.
+    glsl_std_450: Option<Word>,
 }
 
 impl Emitter {
@@ -147,6 +149,18 @@ impl Emitter {
             void_fn,
             uses_int64: false,
             uses_float64: false,
+            glsl_std_450: None,
+        }
+    }
+
+    fn glsl_std_450(&mut self) -> Word {
+        match self.glsl_std_450 {
+            Some(id) => id,
+            None => {
+                let id = self.b.ext_inst_import("GLSL.std.450");
+                self.glsl_std_450 = Some(id);
+                id
+            }
         }
     }
 

@@ -2050,6 +2050,35 @@ impl Sema {
                 span,
             };
         }
+        if let Some((func, single)) = crate::ir::MathFn::from_builtin(&name) {
+            if args.len() != func.arity() {
+                return self.err(
+                    span,
+                    format!(
+                        "'{name}' takes {} arguments, got {}",
+                        func.arity(),
+                        args.len()
+                    ),
+                );
+            }
+            let ty = Ty::Float(if single {
+                FloatKind::Float
+            } else {
+                FloatKind::Double
+            });
+            let mut d = vec![];
+            let args = args
+                .into_iter()
+                .map(|a| self.convert(a, &ty, &mut d))
+                .collect();
+            self.cur().diags.extend(d);
+            return TExpr {
+                kind: TK::Intrinsic(name, args),
+                ty,
+                lvalue: false,
+                span,
+            };
+        }
         self.err(span, format!("unknown compiler intrinsic '{name}'"))
     }
 

@@ -31,7 +31,11 @@ impl Sema {
         let mut viable: Vec<(FuncId, Vec<Rank>, bool)> = vec![];
         let arg_tys: Vec<(Ty, bool)> = args.iter().map(|a| (a.ty.clone(), a.lvalue)).collect();
         let mut rejected = vec![];
-        for c in cands {
+        for (i, c) in cands.iter().enumerate() {
+            // One function reached twice (using-declarations) is one candidate.
+            if cands[..i].iter().any(|p| Rc::ptr_eq(&p.decl, &c.decl)) {
+                continue;
+            }
             let is_template = c.decl.template.is_some();
             let f = if is_template {
                 match self.deduce_call(&c.decl, c.ctx, &c.env, explicit, &arg_tys) {
