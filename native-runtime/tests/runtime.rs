@@ -39,7 +39,12 @@ fn vector_add(on: On) {
     };
     launch(q, VADD_KEY, n, &k, vadd_host).unwrap();
     for s in [sa, sb, sc] {
-        assert_eq!(syclone_buffer_release(s), 0, "{}", last_error_message());
+        assert_eq!(
+            syclone_buffer_release(s, s, bytes),
+            0,
+            "{}",
+            last_error_message()
+        );
     }
     for (i, &v) in c.iter().enumerate() {
         assert_eq!(v, 3.0 * i as f32 + 0.5, "c[{i}] on {on:?}");
@@ -84,8 +89,8 @@ fn buffer_without_host_ptr(on: On) {
         c_n: n,
     };
     launch(q, VADD_KEY, n, &k2, vadd_host).unwrap();
-    assert_eq!(syclone_buffer_release(tmp), 0);
-    assert_eq!(syclone_buffer_release(sa), 0);
+    assert_eq!(syclone_buffer_release(tmp, std::ptr::null_mut(), 0), 0);
+    assert_eq!(syclone_buffer_release(sa, sa, n * 4), 0);
     assert!(a.iter().all(|&v| v == 6.0), "{:?}", &a[..4]);
     syclone_queue_release(q);
 }
@@ -380,7 +385,7 @@ fn many_launches(on: On) {
     let launches = 600;
     for _ in 0..launches {
         assert_eq!(
-            syclone_launch(q, &desc, std::ptr::null_mut()),
+            syclone_launch(q, &desc, std::ptr::null(), 0, std::ptr::null_mut()),
             0,
             "{}",
             last_error_message()
