@@ -14,6 +14,9 @@
 
 #include <string>
 
+#include <exception>
+#include <functional>
+#include <system_error>
 #include <vector>
 
 #ifndef __SYCL_DEVICE_ONLY__
@@ -21,13 +24,10 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <exception>
-#include <functional>
 #include <iterator>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
-#include <system_error>
 #include <type_traits>
 #include <typeinfo>
 #include <utility>
@@ -52,13 +52,26 @@ namespace sycl {
 using std::size_t;
 
 // ---------------------------------------------------------------- errors
-#ifndef __SYCL_DEVICE_ONLY__
+// Declared in both passes: the device pass parses host code too, and needs
+// to know which names are types.
 enum class errc {
   success = 0, runtime, kernel, accessor, nd_range, event, kernel_argument, build,
   invalid, memory_allocation, platform, profiling, feature_not_supported,
   kernel_not_supported, backend_mismatch
 };
 
+#ifdef __SYCL_DEVICE_ONLY__
+class exception : public std::exception {
+ public:
+  exception(errc code, const std::string &what);
+  const char *what() const;
+  const std::error_code &code() const;
+};
+class exception_list {
+ public:
+  size_t size() const;
+};
+#else
 namespace detail {
 class sycl_category_impl : public std::error_category {
  public:
@@ -82,8 +95,10 @@ inline std::error_code make_error_code(errc e) noexcept {
   return std::error_code(static_cast<int>(e), sycl_category());
 }
 }  // namespace sycl
+#ifndef __SYCL_DEVICE_ONLY__
 template <>
 struct std::is_error_code_enum<sycl::errc> : std::true_type {};
+#endif
 namespace sycl {
 
 class exception : public std::exception {
@@ -113,8 +128,10 @@ class exception_list {
  private:
   std::vector<std::exception_ptr> m_list;
 };
+#endif
 using async_handler = std::function<void(exception_list)>;
 
+#ifndef __SYCL_DEVICE_ONLY__
 namespace detail {
 [[noreturn]] inline void throw_last_error() {
   throw sycl::exception(static_cast<errc>(syclone_last_errc()), syclone_last_error());
@@ -1402,6 +1419,14 @@ class usm_allocator {
   queue m_queue;
 };
 #else
+template <typename T, usm::alloc Kind, size_t Alignment = 0>
+class usm_allocator {
+ public:
+  using value_type = T;
+  usm_allocator(const queue &q);
+  T *allocate(size_t count);
+  void deallocate(T *p, size_t count);
+};
 template <typename T>
 T *malloc_device(size_t count, const queue &q);
 template <typename T>
