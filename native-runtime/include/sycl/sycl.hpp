@@ -249,11 +249,20 @@ struct use_host_ptr {};
 class property_list {
  public:
   property_list() : m_flags(0) {}
+#ifdef __SYCL_DEVICE_ONLY__
   template <typename... Props>
+  property_list(Props... props);
+#else
+  template <typename P>
+  static constexpr bool is_property =
+      std::is_same_v<P, property::queue::in_order> || std::is_same_v<P, property::queue::enable_profiling> ||
+      std::is_same_v<P, property::buffer::use_host_ptr> || std::is_same_v<P, property::no_init_t>;
+  template <typename... Props, typename = std::enable_if_t<(is_property<Props> && ...)>>
   property_list(Props... props) : m_flags(0) {
     int unused[] = {0, (add(props), 0)...};
     (void)unused;
   }
+#endif
   template <typename Prop>
   bool has_property() const {
     return (m_flags & flag(Prop())) != 0;
@@ -554,7 +563,9 @@ class context {
 
 class queue;
 class handler;
-template <typename T, int Dimensions = 1>
+// The default Dimensions = 1 is on the definition below: the device
+// compiler does not carry defaults over from a forward declaration.
+template <typename T, int Dimensions>
 class buffer;
 
 // ---------------------------------------------------------------- events
@@ -783,7 +794,7 @@ struct is_container<C, std::void_t<decltype(std::declval<C &>().data()),
 }  // namespace detail
 #endif
 
-template <typename T, int Dimensions>
+template <typename T, int Dimensions = 1>
 class buffer {
  public:
   using value_type = T;
