@@ -1438,13 +1438,29 @@ class usm_allocator {
   T *allocate(size_t count);
   void deallocate(T *p, size_t count);
 };
+void *malloc_device(size_t bytes, const queue &q);
+void *malloc_host(size_t bytes, const queue &q);
+void *malloc_shared(size_t bytes, const queue &q);
+void *malloc(size_t bytes, const queue &q, usm::alloc kind);
 template <typename T>
 T *malloc_device(size_t count, const queue &q);
 template <typename T>
 T *malloc_host(size_t count, const queue &q);
 template <typename T>
 T *malloc_shared(size_t count, const queue &q);
+template <typename T>
+T *malloc(size_t count, const queue &q, usm::alloc kind);
+void *aligned_alloc_device(size_t alignment, size_t bytes, const queue &q);
+void *aligned_alloc_host(size_t alignment, size_t bytes, const queue &q);
+void *aligned_alloc_shared(size_t alignment, size_t bytes, const queue &q);
+template <typename T>
+T *aligned_alloc_device(size_t alignment, size_t count, const queue &q);
+template <typename T>
+T *aligned_alloc_host(size_t alignment, size_t count, const queue &q);
+template <typename T>
+T *aligned_alloc_shared(size_t alignment, size_t count, const queue &q);
 void free(void *ptr, const queue &q);
+usm::alloc get_pointer_type(const void *ptr, const context &ctx);
 #endif
 
 }  // namespace sycl
