@@ -30,7 +30,10 @@ pub enum Work {
 pub enum Timing {
     Off,
     /// Start and end on the host clock.
-    Known { start: u64, end: u64 },
+    Known {
+        start: u64,
+        end: u64,
+    },
     /// Device timestamps, read when first asked for.
     Timestamps(TimestampReadback),
 }

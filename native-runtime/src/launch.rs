@@ -6,8 +6,8 @@ use crate::device::clock;
 use crate::device::host::{self, HostKernel};
 use crate::device::vulkan::{TimestampReadback, VulkanDevice};
 use crate::device::Device;
-use crate::event::{Timing, Work};
 use crate::error::{RtError, RtResult};
+use crate::event::{Timing, Work};
 use crate::memory;
 use crate::registry::{self, KernelEntry};
 use crate::sync;
@@ -300,7 +300,10 @@ fn launch_vulkan(
         let (seq, r) = dev.record_timed_dispatch(&mut batch, &pipeline, &group, grid);
         (seq, Some(r))
     } else {
-        (dev.record_dispatch(&mut batch, &pipeline, &group, grid), None)
+        (
+            dev.record_dispatch(&mut batch, &pipeline, &group, grid),
+            None,
+        )
     };
     drop(batch);
     for (_, start, access) in &bound {

@@ -9,13 +9,13 @@
 //! explicit waits when they cross devices (`event::wait_foreign`) or when the
 //! host runs a command (a host task waits for what it depends on).
 
+use crate::device::clock;
 use crate::device::{self, Device};
 use crate::error::RtResult;
 use crate::event::{self, Event, Timing, Work};
 use crate::memory;
 use crate::selector::Selector;
 use crate::sync;
-use crate::device::clock;
 use std::ffi::CString;
 use std::sync::{Arc, Mutex};
 

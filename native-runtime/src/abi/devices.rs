@@ -73,7 +73,11 @@ fn c_info(info: &DeviceInfo) -> SycloneDeviceInfo {
 }
 
 #[no_mangle]
-pub extern "C" fn syclone_devices(indices: *mut usize, capacity: usize, count: *mut usize) -> c_int {
+pub extern "C" fn syclone_devices(
+    indices: *mut usize,
+    capacity: usize,
+    count: *mut usize,
+) -> c_int {
     status(|| {
         let visible = device::visible_from_env()?;
         if !indices.is_null() && capacity > 0 {
@@ -97,7 +101,9 @@ pub extern "C" fn syclone_device_get_info(index: usize, out: *mut SycloneDeviceI
     status(|| {
         let info = c_info(device::info(index)?);
         if out.is_null() {
-            return Err(RtError::Invalid("syclone_device_get_info: null output".into()));
+            return Err(RtError::Invalid(
+                "syclone_device_get_info: null output".into(),
+            ));
         }
         // SAFETY: non-null and writable.
         unsafe { out.write(info) };
@@ -141,4 +147,3 @@ pub extern "C" fn syclone_platform_get_info(
 pub fn visible_devices() -> RtResult<Vec<usize>> {
     device::visible_from_env()
 }
-

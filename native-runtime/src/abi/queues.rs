@@ -39,7 +39,9 @@ pub fn queue_create_with_selector(selector: Option<&str>, out: *mut SycloneQueue
 fn create(out: *mut SycloneQueue, make: impl FnOnce() -> crate::RtResult<QueueImpl>) -> c_int {
     status(|| {
         if out.is_null() {
-            return Err(RtError::Invalid("queue creation: null output pointer".into()));
+            return Err(RtError::Invalid(
+                "queue creation: null output pointer".into(),
+            ));
         }
         let q = Box::into_raw(Box::new(make()?));
         // SAFETY: `out` is non-null and points to writable storage for a handle.
@@ -168,8 +170,12 @@ pub extern "C" fn syclone_host_task(
         let deps = events(deps, num_deps)?;
         let run = run.ok_or_else(|| RtError::Invalid("syclone_host_task: null function".into()))?;
         // SAFETY: the caller passes `num_accessed` addresses and modes.
-        let (addrs, modes) =
-            unsafe { (c_array(accessed, num_accessed)?, c_array(access_modes, num_accessed)?) };
+        let (addrs, modes) = unsafe {
+            (
+                c_array(accessed, num_accessed)?,
+                c_array(access_modes, num_accessed)?,
+            )
+        };
         let access: Vec<HostAccess> = addrs
             .iter()
             .zip(modes)
@@ -252,11 +258,12 @@ pub extern "C" fn syclone_event_profiling(
         };
         let ns = event_arc(e)?.profiling(what)?;
         if out_ns.is_null() {
-            return Err(RtError::Invalid("syclone_event_profiling: null output".into()));
+            return Err(RtError::Invalid(
+                "syclone_event_profiling: null output".into(),
+            ));
         }
         // SAFETY: non-null and writable.
         unsafe { out_ns.write(ns) };
         Ok(())
     })
 }
-

@@ -224,7 +224,10 @@ mod tests {
         assert!(info.has(Aspect::Cpu) && !info.has(Aspect::Gpu));
         assert!(info.has(Aspect::UsmSharedAllocations) && info.has(Aspect::Fp64));
         assert!(info.max_compute_units >= 1);
-        assert!(info.global_mem_size > 0, "/proc/meminfo is readable on Linux");
+        assert!(
+            info.global_mem_size > 0,
+            "/proc/meminfo is readable on Linux"
+        );
         assert_eq!(info.backend, Backend::Host);
     }
 }

@@ -111,7 +111,11 @@ impl VulkanDevice {
             completed: Arc::new(AtomicU64::new(0)),
             clock: None,
         };
-        if dev.device.features().contains(wgpu::Features::TIMESTAMP_QUERY) {
+        if dev
+            .device
+            .features()
+            .contains(wgpu::Features::TIMESTAMP_QUERY)
+        {
             dev.clock = Some(dev.calibrate()?);
         }
         Ok(Arc::new(dev))
@@ -189,14 +193,18 @@ impl VulkanDevice {
             .poll(wgpu::PollType::wait_indefinitely())
             .map_err(|e| RtError::Device(format!("{}: reading timestamps: {e}", self.name)))?;
         if let Some(e) = lock(&failed).take() {
-            return Err(RtError::Device(format!("{}: reading timestamps: {e}", self.name)));
+            return Err(RtError::Device(format!(
+                "{}: reading timestamps: {e}",
+                self.name
+            )));
         }
         let view = readback
             .buffer
             .slice(..)
             .get_mapped_range()
             .map_err(|e| RtError::Device(format!("{}: reading timestamps: {e}", self.name)))?;
-        let word = |i: usize| u64::from_le_bytes(view[i * 8..i * 8 + 8].try_into().expect("8 bytes"));
+        let word =
+            |i: usize| u64::from_le_bytes(view[i * 8..i * 8 + 8].try_into().expect("8 bytes"));
         let ticks = [word(0), word(1)];
         drop(view);
         readback.buffer.unmap();
@@ -205,9 +213,9 @@ impl VulkanDevice {
 
     /// The start and end of a completed timed dispatch on the host clock.
     pub fn command_times(&self, readback: &TimestampReadback) -> RtResult<(u64, u64)> {
-        let clock = self.clock.ok_or_else(|| {
-            RtError::Device(format!("{} has no timestamp queries", self.name))
-        })?;
+        let clock = self
+            .clock
+            .ok_or_else(|| RtError::Device(format!("{} has no timestamp queries", self.name)))?;
         let [start, end] = self.read_ticks(readback)?;
         Ok((clock.to_host(start), clock.to_host(end.max(start))))
     }
