@@ -4,7 +4,6 @@
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <vector>
-template <typename F>
 void add_one(sycl::queue& q, sycl::buffer<int, 1>& buf, size_t n) {
   q.submit([&](sycl::handler& h) {
     auto a = buf.get_access<sycl::access::mode::read_write>(h);
@@ -30,7 +29,7 @@ int main() {
     bb.set_final_data(other.data());
     bc.set_write_back(false);
     bd.set_final_data(nullptr);
-    for (sycl::buffer<int, 1>* buf : {&ba, &bb, &bc, &bd, &bk, &bu}) add_one<void>(q, *buf, n);
+    for (sycl::buffer<int, 1>* buf : {&ba, &bb, &bc, &bd, &bk, &bu}) add_one(q, *buf, n);
     // Without use_host_ptr the host data is not touched before destruction.
     q.wait();
     all(a, 1, "host data unchanged while the buffer lives");

@@ -2,6 +2,7 @@
 // joined by a kernel that depends on both; event status after waits.
 #include <sycl/sycl.hpp>
 #include <cstdio>
+#include <vector>
 int main() {
   sycl::queue q;
   const size_t n = 10000;
@@ -15,7 +16,10 @@ int main() {
     h.depends_on(ey1);
     h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { y[i] = y[i] * 4.0f; });
   });
-  sycl::event ez = q.parallel_for(sycl::range<1>(n), {ex2, ey2}, [=](sycl::id<1> i) { z[i] = x[i] * y[i]; });
+  std::vector<sycl::event> both;
+  both.push_back(ex2);
+  both.push_back(ey2);
+  sycl::event ez = q.parallel_for(sycl::range<1>(n), both, [=](sycl::id<1> i) { z[i] = x[i] * y[i]; });
   ez.wait();
   int errors = 0;
   if (ez.get_info<sycl::info::event::command_execution_status>() != sycl::info::event_command_status::complete) {
