@@ -418,25 +418,54 @@ fn usm_commands_and_events(on: On) {
     let none: *const SycloneEvent = std::ptr::null();
     let mut e: SycloneEvent = std::ptr::null();
     assert_eq!(
-        syclone_fill(q, input.cast(), (&seven as *const u32).cast(), 4, n, none, 0, &mut e),
+        syclone_fill(
+            q,
+            input.cast(),
+            (&seven as *const u32).cast(),
+            4,
+            n,
+            none,
+            0,
+            &mut e
+        ),
         0,
         "{}",
         last_error_message()
     );
-    assert_eq!(syclone_event_status(e), 2, "a fill completes before it returns");
+    assert_eq!(
+        syclone_event_status(e),
+        2,
+        "a fill completes before it returns"
+    );
     syclone_event_release(e);
     launch(q, SCALE_KEY, n, &ScaleClosure { input, output }, scale_host).unwrap();
     // Overwrite elements 10..20 of the device-newer output from the host.
     let patch = [1u32; 10];
     assert_eq!(
-        syclone_memcpy(q, output.wrapping_add(10).cast(), patch.as_ptr().cast(), 40, none, 0, std::ptr::null_mut()),
+        syclone_memcpy(
+            q,
+            output.wrapping_add(10).cast(),
+            patch.as_ptr().cast(),
+            40,
+            none,
+            0,
+            std::ptr::null_mut()
+        ),
         0,
         "{}",
         last_error_message()
     );
     let mut host = vec![0u32; n];
     assert_eq!(
-        syclone_memcpy(q, host.as_mut_ptr().cast(), output.cast(), n * 4, none, 0, std::ptr::null_mut()),
+        syclone_memcpy(
+            q,
+            host.as_mut_ptr().cast(),
+            output.cast(),
+            n * 4,
+            none,
+            0,
+            std::ptr::null_mut()
+        ),
         0
     );
     for (i, &v) in host.iter().enumerate() {

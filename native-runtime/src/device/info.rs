@@ -176,7 +176,7 @@ pub fn vulkan_info(adapter: &wgpu::Adapter) -> DeviceInfo {
     }
     let max_alloc = limits
         .max_buffer_size
-        .min(u64::from(limits.max_storage_buffer_binding_size));
+        .min(limits.max_storage_buffer_binding_size);
     let sub_groups: Vec<u32> = (0..=7)
         .map(|p| 1u32 << p)
         .filter(|s| (info.subgroup_min_size..=info.subgroup_max_size).contains(s))
