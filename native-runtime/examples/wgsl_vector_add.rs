@@ -149,13 +149,16 @@ fn main() {
         access_modes: std::ptr::null(),
     };
     check(
-        syclone_launch(q, &desc, std::ptr::null_mut()),
+        syclone_launch(q, &desc, std::ptr::null(), 0, std::ptr::null_mut()),
         "warm-up launch",
     );
     check(syclone_queue_wait(q), "wait");
     let t0 = std::time::Instant::now();
     for _ in 0..iters {
-        check(syclone_launch(q, &desc, std::ptr::null_mut()), "launch");
+        check(
+            syclone_launch(q, &desc, std::ptr::null(), 0, std::ptr::null_mut()),
+            "launch",
+        );
     }
     check(syclone_queue_wait(q), "wait");
     let secs = t0.elapsed().as_secs_f64();

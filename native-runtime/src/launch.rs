@@ -1,11 +1,13 @@
 //! Kernel launch: on the host device, the host-compiled kernel over a thread
 //! pool; on a Vulkan device, the parameter block, the bindings, the dispatch
-//! grid and the recorded dispatch.
+//! grid and the recorded dispatch (timed when the queue profiles).
 
+use crate::device::clock;
 use crate::device::host::{self, HostKernel};
-use crate::device::vulkan::VulkanDevice;
+use crate::device::vulkan::{TimestampReadback, VulkanDevice};
 use crate::device::Device;
 use crate::error::{RtError, RtResult};
+use crate::event::{Timing, Work};
 use crate::memory;
 use crate::registry::{self, KernelEntry};
 use crate::sync;
@@ -44,16 +46,43 @@ impl Launch<'_> {
     }
 }
 
-/// Runs or enqueues the kernel; returns the device to wait on, if any.
-pub fn launch(device: &Device, l: &Launch) -> RtResult<Option<Arc<VulkanDevice>>> {
+/// Runs or enqueues the kernel; returns what its event waits for and, when
+/// `profiled`, its timing. On a Vulkan device without timestamp queries a
+/// profiled kernel is waited for at once and timed on the host clock.
+pub fn launch(device: &Device, l: &Launch, profiled: bool) -> RtResult<(Work, Timing)> {
+    let off_or = |t: Timing| if profiled { t } else { Timing::Off };
     match device {
         Device::Host => {
+            let start = clock::now_ns();
             launch_host(l)?;
-            Ok(None)
+            let end = clock::now_ns();
+            Ok((Work::Done, off_or(Timing::Known { start, end })))
+        }
+        Device::Vulkan(dev) if profiled && !dev.has_timestamps() => {
+            let start = clock::now_ns();
+            launch_vulkan(dev, l, false)?;
+            sync::wait(device)?;
+            let end = clock::now_ns();
+            Ok((Work::Done, Timing::Known { start, end }))
         }
         Device::Vulkan(dev) => {
-            launch_vulkan(dev, l)?;
-            Ok(Some(dev.clone()))
+            let (seq, readback) = launch_vulkan(dev, l, profiled)?;
+            let timing = match readback {
+                Some(r) => Timing::Timestamps(r),
+                // An empty range records nothing: it starts and ends now.
+                None => {
+                    let now = clock::now_ns();
+                    off_or(Timing::Known {
+                        start: now,
+                        end: now,
+                    })
+                }
+            };
+            let work = Work::Device {
+                device: dev.clone(),
+                seq,
+            };
+            Ok((work, timing))
         }
     }
 }
@@ -185,7 +214,13 @@ fn grid(total: usize, wg_size: u32, max_per_dim: u32, kernel: &str) -> RtResult<
     Ok([x as u32, y as u32])
 }
 
-fn launch_vulkan(dev: &Arc<VulkanDevice>, l: &Launch) -> RtResult<()> {
+/// Records the kernel; returns its command number (that of the last command
+/// recorded before it when the range is empty) and, when `timed`, its timestamps.
+fn launch_vulkan(
+    dev: &Arc<VulkanDevice>,
+    l: &Launch,
+    timed: bool,
+) -> RtResult<(u64, Option<TimestampReadback>)> {
     let entry =
         registry::lookup(l.key).ok_or_else(|| RtError::KernelNotRegistered(l.key.to_string()))?;
     let info = &entry.info;
@@ -242,7 +277,7 @@ fn launch_vulkan(dev: &Arc<VulkanDevice>, l: &Launch) -> RtResult<()> {
     }
     let pipeline = dev.pipeline(&entry)?;
     if total == 0 {
-        return Ok(());
+        return Ok((dev.lock_batch().last_seq(), None));
     }
     let params = dev.create_params(&params)?;
     let mut buffers: Vec<(u32, &wgpu::Buffer)> = vec![(0, &params)];
@@ -260,7 +295,17 @@ fn launch_vulkan(dev: &Arc<VulkanDevice>, l: &Launch) -> RtResult<()> {
         buffers.push((*binding, buffer));
     }
     let group = dev.create_bind_group(&pipeline.layout, &buffers);
-    dev.record_dispatch(&mut dev.lock_batch(), &pipeline, &group, grid);
+    let mut batch = dev.lock_batch();
+    let (seq, readback) = if timed {
+        let (seq, r) = dev.record_timed_dispatch(&mut batch, &pipeline, &group, grid);
+        (seq, Some(r))
+    } else {
+        (
+            dev.record_dispatch(&mut batch, &pipeline, &group, grid),
+            None,
+        )
+    };
+    drop(batch);
     for (_, start, access) in &bound {
         if let (Some(s), true) = (start, access.writes()) {
             if let Some(a) = table.get_mut(*s) {
@@ -268,7 +313,7 @@ fn launch_vulkan(dev: &Arc<VulkanDevice>, l: &Launch) -> RtResult<()> {
             }
         }
     }
-    Ok(())
+    Ok((seq, readback))
 }
 
 #[cfg(test)]

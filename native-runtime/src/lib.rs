@@ -6,22 +6,28 @@
 //! - `error`: typed errors, the thread-local last error and `errc` values;
 //! - `registry`: device images registered at load time, kernels by key;
 //! - `selector`: `ONEAPI_DEVICE_SELECTOR`;
-//! - `device`: the Vulkan devices (wgpu) and the host CPU device;
+//! - `device`: the device list and descriptors, the Vulkan devices (wgpu),
+//!   the host CPU device, the profiling clock;
 //! - `memory`: allocations, the address interval map, the coherence model;
-//! - `sync`: waits, allocation, release: the host/device synchronisation points;
+//! - `sync`: waits, allocation, host access, release: the host/device
+//!   synchronisation points;
 //! - `launch`: kernel launches on either kind of device;
-//! - `queue`: the queue and event objects.
+//! - `usm`: USM copies, fills, prefetches, pointer queries;
+//! - `queue`: queues, host tasks, barriers, and the scheduling model;
+//! - `event`: events: status, waits, profiling.
 
 pub mod abi;
 pub mod device;
 pub mod error;
+pub mod event;
 pub mod launch;
 pub mod memory;
 pub mod queue;
 pub mod registry;
 pub mod selector;
 pub mod sync;
+pub mod usm;
 
 pub use abi::*;
 pub use device::vulkan_adapter_names;
-pub use error::{last_error_message, Errc};
+pub use error::{last_error_message, Errc, RtResult};

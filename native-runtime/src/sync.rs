@@ -1,6 +1,7 @@
 //! Host/device synchronisation points: queue and event waits, USM allocation
-//! and free, buffer creation and release, and the host-side view needed
-//! before a host-device kernel. Implements the model described in `memory`.
+//! and free, buffer creation, host access and release, and the host-side
+//! view needed before a host-device kernel or a host task. Implements the
+//! model described in `memory`.
 
 use crate::device::vulkan::VulkanDevice;
 use crate::device::Device;
@@ -166,6 +167,30 @@ pub fn free(device: &Device, ptr: usize) -> RtResult<()> {
     }
 }
 
+/// Makes the host copy of the allocation containing `addr` current,
+/// downloading it (after the commands before) if a device wrote it. Memory
+/// the runtime does not know is plain host memory: nothing to do.
+pub fn make_host_current(table: &mut MemoryTable, addr: usize) -> RtResult<()> {
+    let Some(alloc) = table.find(addr) else {
+        return Ok(());
+    };
+    if let (Fresh::Device, Some(gpu)) = (alloc.fresh, &alloc.gpu) {
+        let (device, start) = (gpu.device.clone(), alloc.start);
+        download_where(table, &device, |a| a.start == start)?;
+    }
+    Ok(())
+}
+
+/// Records that the host wrote the allocation containing `addr` (its host
+/// copy must be current already): the next device use uploads it.
+pub fn host_wrote(table: &mut MemoryTable, addr: usize) {
+    if let Some(alloc) = table.find_mut(addr) {
+        if alloc.gpu.is_some() {
+            alloc.fresh = Fresh::Host;
+        }
+    }
+}
+
 /// `syclone_buffer_create`: the storage address.
 pub fn buffer_create(host_ptr: usize, bytes: usize) -> RtResult<usize> {
     let mut table = memory::table();
@@ -177,20 +202,47 @@ pub fn buffer_create(host_ptr: usize, bytes: usize) -> RtResult<usize> {
     }
 }
 
-/// `syclone_buffer_release`: writes the data back into the host storage and
-/// forgets the buffer.
-pub fn buffer_release(storage: usize) -> RtResult<()> {
+fn check_buffer(table: &mut MemoryTable, storage: usize) -> RtResult<()> {
+    match table.get_mut(storage) {
+        Some(a) if a.kind == AllocKind::Buffer => Ok(()),
+        _ => Err(RtError::Invalid(format!(
+            "{storage:#x} is not the storage of a live buffer"
+        ))),
+    }
+}
+
+/// `syclone_buffer_host_access`: waits for the commands writing the buffer
+/// and makes its host storage current; a writing access makes the host copy
+/// the newer one.
+pub fn buffer_host_access(storage: usize, writes: bool) -> RtResult<()> {
     let mut table = memory::table();
-    let device = match table.get_mut(storage) {
-        Some(a) if a.kind == AllocKind::Buffer => a.gpu.as_ref().map(|g| g.device.clone()),
-        _ => {
+    check_buffer(&mut table, storage)?;
+    make_host_current(&mut table, storage)?;
+    if writes {
+        host_wrote(&mut table, storage);
+    }
+    Ok(())
+}
+
+/// `syclone_buffer_release`: makes the host storage current when the data
+/// goes somewhere (`final_ptr`: the storage itself or another host address
+/// that receives `bytes`; 0: nowhere), then forgets the buffer.
+pub fn buffer_release(storage: usize, final_ptr: usize, bytes: usize) -> RtResult<()> {
+    let mut table = memory::table();
+    check_buffer(&mut table, storage)?;
+    if final_ptr != 0 {
+        make_host_current(&mut table, storage)?;
+        let size = table.get_mut(storage).map_or(0, |a| a.size);
+        if bytes > size {
             return Err(RtError::Invalid(format!(
-                "{storage:#x} is not the storage of a live buffer"
-            )))
+                "write-back of {bytes} bytes from a buffer of {size} bytes"
+            )));
         }
-    };
-    if let Some(dev) = device {
-        download_where(&mut table, &dev, |a| a.start == storage)?;
+        if final_ptr != storage && bytes > 0 {
+            // SAFETY: the storage holds `size >= bytes` bytes; the caller
+            // (set_final_data) promises `bytes` writable bytes at final_ptr.
+            unsafe { std::ptr::copy(storage as *const u8, final_ptr as *mut u8, bytes) };
+        }
     }
     table.remove(storage);
     Ok(())

@@ -39,7 +39,12 @@ fn vector_add(on: On) {
     };
     launch(q, VADD_KEY, n, &k, vadd_host).unwrap();
     for s in [sa, sb, sc] {
-        assert_eq!(syclone_buffer_release(s), 0, "{}", last_error_message());
+        assert_eq!(
+            syclone_buffer_release(s, s, bytes),
+            0,
+            "{}",
+            last_error_message()
+        );
     }
     for (i, &v) in c.iter().enumerate() {
         assert_eq!(v, 3.0 * i as f32 + 0.5, "c[{i}] on {on:?}");
@@ -84,8 +89,8 @@ fn buffer_without_host_ptr(on: On) {
         c_n: n,
     };
     launch(q, VADD_KEY, n, &k2, vadd_host).unwrap();
-    assert_eq!(syclone_buffer_release(tmp), 0);
-    assert_eq!(syclone_buffer_release(sa), 0);
+    assert_eq!(syclone_buffer_release(tmp, std::ptr::null_mut(), 0), 0);
+    assert_eq!(syclone_buffer_release(sa, sa, n * 4), 0);
     assert!(a.iter().all(|&v| v == 6.0), "{:?}", &a[..4]);
     syclone_queue_release(q);
 }
@@ -380,7 +385,7 @@ fn many_launches(on: On) {
     let launches = 600;
     for _ in 0..launches {
         assert_eq!(
-            syclone_launch(q, &desc, std::ptr::null_mut()),
+            syclone_launch(q, &desc, std::ptr::null(), 0, std::ptr::null_mut()),
             0,
             "{}",
             last_error_message()
@@ -398,4 +403,96 @@ fn many_launches(on: On) {
 #[test]
 fn many_launches_stay_in_order() {
     on_both(many_launches);
+}
+
+/// The memory model under USM commands: a fill of device USM, a kernel
+/// reading it, a copy of the kernel's device-newer output into host memory
+/// (download), a partial overwrite of that output (the rest must survive),
+/// then events: status complete after a wait, a barrier after everything.
+fn usm_commands_and_events(on: On) {
+    let Some(q) = queue(on) else { return };
+    let n = 1000usize;
+    let input = syclone_malloc(q, n * 4, 4, 0).cast::<u32>();
+    let output = syclone_malloc(q, n * 4, 4, 0).cast::<u32>();
+    let seven = 7u32;
+    let none: *const SycloneEvent = std::ptr::null();
+    let mut e: SycloneEvent = std::ptr::null();
+    assert_eq!(
+        syclone_fill(
+            q,
+            input.cast(),
+            (&seven as *const u32).cast(),
+            4,
+            n,
+            none,
+            0,
+            &mut e
+        ),
+        0,
+        "{}",
+        last_error_message()
+    );
+    assert_eq!(
+        syclone_event_status(e),
+        2,
+        "a fill completes before it returns"
+    );
+    syclone_event_release(e);
+    launch(q, SCALE_KEY, n, &ScaleClosure { input, output }, scale_host).unwrap();
+    // Overwrite elements 10..20 of the device-newer output from the host.
+    let patch = [1u32; 10];
+    assert_eq!(
+        syclone_memcpy(
+            q,
+            output.wrapping_add(10).cast(),
+            patch.as_ptr().cast(),
+            40,
+            none,
+            0,
+            std::ptr::null_mut()
+        ),
+        0,
+        "{}",
+        last_error_message()
+    );
+    let mut host = vec![0u32; n];
+    assert_eq!(
+        syclone_memcpy(
+            q,
+            host.as_mut_ptr().cast(),
+            output.cast(),
+            n * 4,
+            none,
+            0,
+            std::ptr::null_mut()
+        ),
+        0
+    );
+    for (i, &v) in host.iter().enumerate() {
+        let expect = if (10..20).contains(&i) { 1 } else { 15 };
+        assert_eq!(v, expect, "output[{i}] on {on:?}");
+    }
+    let mut barrier: SycloneEvent = std::ptr::null();
+    assert_eq!(syclone_barrier(q, none, 0, &mut barrier), 0);
+    assert_eq!(syclone_event_wait(barrier), 0);
+    assert_eq!(syclone_event_status(barrier), 2);
+    let mut ns = 0u64;
+    assert_ne!(
+        syclone_event_profiling(barrier, 1, &mut ns),
+        0,
+        "no profiling without the queue flag"
+    );
+    assert_eq!(last_errc(), Errc::Invalid);
+    syclone_event_release(barrier);
+    assert_eq!(syclone_pointer_type(input.wrapping_add(3).cast()), 0);
+    assert_eq!(syclone_pointer_type(host.as_ptr().cast()), 3);
+    for p in [input, output] {
+        assert_eq!(syclone_free(q, p.cast()), 0);
+    }
+    syclone_queue_release(q);
+}
+
+#[test]
+fn usm_commands_keep_the_memory_model_and_events_complete() {
+    on_both(usm_commands_and_events);
 }

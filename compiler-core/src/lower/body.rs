@@ -552,25 +552,15 @@ impl Lowerer<'_> {
                 .part(bp, k as usize, span)
                 .unwrap_or_else(|| self.dummy_place());
         }
-        let parts = match bp {
-            PlaceV::Slot(id) => match self.slots[id.0 as usize].clone() {
-                Slot::Agg(kids) => kids.iter().map(|k| PlaceV::Slot(*k)).collect(),
-                Slot::Value(Val::Agg(vals)) => vals
-                    .into_iter()
-                    .map(|v| PlaceV::ValuePart(Box::new(v)))
-                    .collect(),
-                _ => vec![],
-            },
-            PlaceV::ValuePart(v) => match &**v {
-                Val::Agg(vals) => vals
-                    .iter()
-                    .map(|v| PlaceV::ValuePart(Box::new(v.clone())))
-                    .collect(),
-                _ => vec![],
-            },
-            _ => vec![],
-        };
-        if parts.is_empty() || parts.len() > MAX_SELECT_ELEMENTS {
+        let parts = self.element_places(bp);
+        if parts.is_empty() {
+            self.error(
+                span,
+                "internal: run-time index into something that is not a private array",
+            );
+            return self.dummy_place();
+        }
+        if parts.len() > MAX_SELECT_ELEMENTS {
             self.error(
                 span,
                 format!("indexing a private array of more than {MAX_SELECT_ELEMENTS} elements with a run-time index is not supported in device code yet"),
@@ -584,6 +574,28 @@ impl Lowerer<'_> {
             value: iv,
         });
         PlaceV::Select { index, parts }
+    }
+
+    /// The places of the elements of the private array at `p` (following
+    /// references), or nothing if `p` is not one.
+    fn element_places(&self, p: &PlaceV) -> Vec<PlaceV> {
+        match p {
+            PlaceV::Slot(id) => match &self.slots[id.0 as usize] {
+                Slot::Agg(kids) => kids.iter().map(|k| PlaceV::Slot(*k)).collect(),
+                Slot::Value(v) => self.element_places(&PlaceV::ValuePart(Box::new(v.clone()))),
+                Slot::Ref(inner) => self.element_places(inner),
+                _ => vec![],
+            },
+            PlaceV::ValuePart(v) => match &**v {
+                Val::Agg(vals) => vals
+                    .iter()
+                    .map(|v| PlaceV::ValuePart(Box::new(v.clone())))
+                    .collect(),
+                Val::Ref(inner) => self.element_places(inner),
+                _ => vec![],
+            },
+            _ => vec![],
+        }
     }
 
     fn ptr_place(&mut self, v: Val, span: Span) -> PlaceV {

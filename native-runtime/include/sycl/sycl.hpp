@@ -15,12 +15,23 @@
 #include <string>
 #include <vector>
 
-#ifndef __SYCL_DEVICE_ONLY__
-#include <cstdint>
 #include <exception>
-#include <stdexcept>
+#include <functional>
 #include <system_error>
+#include <vector>
+
+#ifndef __SYCL_DEVICE_ONLY__
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <iterator>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <type_traits>
 #include <typeinfo>
+#include <utility>
 #include <sycl/detail/runtime_abi.h>
 #endif
 
@@ -42,23 +53,86 @@ namespace sycl {
 using std::size_t;
 
 // ---------------------------------------------------------------- errors
-#ifndef __SYCL_DEVICE_ONLY__
+// Declared in both passes: the device pass parses host code too, and needs
+// to know which names are types.
 enum class errc {
   success = 0, runtime, kernel, accessor, nd_range, event, kernel_argument, build,
   invalid, memory_allocation, platform, profiling, feature_not_supported,
   kernel_not_supported, backend_mismatch
 };
 
+#ifdef __SYCL_DEVICE_ONLY__
 class exception : public std::exception {
  public:
-  exception(errc code, const std::string &what) : m_code(code), m_what(what) {}
+  exception(errc code, const std::string &what);
+  const char *what() const;
+  const std::error_code &code() const;
+};
+class exception_list {
+ public:
+  size_t size() const;
+};
+#else
+namespace detail {
+class sycl_category_impl : public std::error_category {
+ public:
+  const char *name() const noexcept override { return "sycl"; }
+  std::string message(int code) const override {
+    static const char *names[] = {"success", "runtime", "kernel", "accessor", "nd_range",
+                                  "event", "kernel_argument", "build", "invalid",
+                                  "memory_allocation", "platform", "profiling",
+                                  "feature_not_supported", "kernel_not_supported",
+                                  "backend_mismatch"};
+    return code >= 0 && code <= 14 ? names[code] : "unknown";
+  }
+};
+}  // namespace detail
+
+inline const std::error_category &sycl_category() noexcept {
+  static const detail::sycl_category_impl category;
+  return category;
+}
+inline std::error_code make_error_code(errc e) noexcept {
+  return std::error_code(static_cast<int>(e), sycl_category());
+}
+}  // namespace sycl
+#ifndef __SYCL_DEVICE_ONLY__
+template <>
+struct std::is_error_code_enum<sycl::errc> : std::true_type {};
+#endif
+namespace sycl {
+
+class exception : public std::exception {
+ public:
+  exception(std::error_code ec, const std::string &what) : m_code(ec), m_what(what) {}
+  exception(errc code, const std::string &what) : m_code(make_error_code(code)), m_what(what) {}
   const char *what() const noexcept override { return m_what.c_str(); }
-  errc code() const noexcept { return m_code; }
+  const std::error_code &code() const noexcept { return m_code; }
+  const std::error_category &category() const noexcept { return m_code.category(); }
+
  private:
-  errc m_code;
+  std::error_code m_code;
   std::string m_what;
 };
 
+// The asynchronous errors handed to an async_handler.
+class exception_list {
+ public:
+  using value_type = std::exception_ptr;
+  using const_iterator = std::vector<std::exception_ptr>::const_iterator;
+  using iterator = const_iterator;
+  explicit exception_list(std::vector<std::exception_ptr> list) : m_list(std::move(list)) {}
+  size_t size() const { return m_list.size(); }
+  const_iterator begin() const { return m_list.begin(); }
+  const_iterator end() const { return m_list.end(); }
+
+ private:
+  std::vector<std::exception_ptr> m_list;
+};
+#endif
+using async_handler = std::function<void(exception_list)>;
+
+#ifndef __SYCL_DEVICE_ONLY__
 namespace detail {
 [[noreturn]] inline void throw_last_error() {
   throw sycl::exception(static_cast<errc>(syclone_last_errc()), syclone_last_error());
@@ -78,16 +152,20 @@ enum class placeholder { false_t, true_t };
 using access_mode = access::mode;
 using target = access::target;
 
-// Access tags and the no_init property (SYCL 2020 4.7.6.4, 4.7.6.5).
+// Access tags for CTAD: accessor acc{buf, h, read_only}.
 template <access::mode Mode>
 struct mode_tag_t {
   explicit mode_tag_t() = default;
 };
 inline constexpr mode_tag_t<access::mode::read> read_only{};
-inline constexpr mode_tag_t<access::mode::read_write> read_write{};
 inline constexpr mode_tag_t<access::mode::write> write_only{};
+inline constexpr mode_tag_t<access::mode::read_write> read_write{};
+
 namespace property {
-struct no_init {};
+// accessor acc{buf, h, write_only, no_init}: the previous contents are not needed.
+struct no_init {
+  explicit no_init() = default;
+};
 }  // namespace property
 inline constexpr property::no_init no_init{};
 
@@ -161,59 +239,468 @@ struct host_kernels {
 };
 }  // namespace detail
 
-// ---------------------------------------------------------------- devices
-namespace info {
-namespace device {
-struct name {};
-struct vendor {};
-}  // namespace device
-}  // namespace info
+// ---------------------------------------------------------------- properties
+namespace property {
+namespace queue {
+struct in_order {};
+struct enable_profiling {};
+}  // namespace queue
+namespace buffer {
+// The buffer uses the host pointer as its storage (no copy in or out).
+struct use_host_ptr {};
+}  // namespace buffer
+}  // namespace property
 
-class device {
+class property_list {
  public:
-  template <typename Param>
-  std::string get_info() const;
-#ifndef __SYCL_DEVICE_ONLY__
-  explicit device(syclone_queue q) : m_queue(q) {}
-  bool is_gpu() const { return syclone_queue_device_is_gpu(m_queue) != 0; }
-  bool is_cpu() const { return !is_gpu(); }
+  property_list() : m_flags(0) {}
+#ifdef __SYCL_DEVICE_ONLY__
+  template <typename... Props>
+  property_list(Props... props);
+#else
+  template <typename P>
+  static constexpr bool is_property =
+      std::is_same_v<P, property::queue::in_order> || std::is_same_v<P, property::queue::enable_profiling> ||
+      std::is_same_v<P, property::buffer::use_host_ptr> || std::is_same_v<P, property::no_init>;
+  template <typename... Props, typename = std::enable_if_t<(is_property<Props> && ...)>>
+  property_list(Props... props) : m_flags(0) {
+    int unused[] = {0, (add(props), 0)...};
+    (void)unused;
+  }
+#endif
+  template <typename Prop>
+  bool has_property() const {
+    return (m_flags & flag(Prop())) != 0;
+  }
 
  private:
-  syclone_queue m_queue;
-#else
-  bool is_gpu() const;
-  bool is_cpu() const;
-#endif
+  static unsigned flag(property::queue::in_order) { return 1; }
+  static unsigned flag(property::queue::enable_profiling) { return 2; }
+  static unsigned flag(property::buffer::use_host_ptr) { return 4; }
+  static unsigned flag(property::no_init) { return 8; }
+  template <typename Prop>
+  void add(Prop p) { m_flags |= flag(p); }
+  unsigned m_flags;
 };
 
-#ifndef __SYCL_DEVICE_ONLY__
-template <>
-inline std::string device::get_info<info::device::name>() const {
-  return syclone_queue_device_name(m_queue);
+// ---------------------------------------------------------------- platforms and devices
+enum class aspect {
+  cpu = 0, gpu, accelerator, custom, emulated, host_debuggable, fp16, fp64, atomic64, image,
+  online_compiler, online_linker, queue_profiling, usm_device_allocations,
+  usm_host_allocations, usm_atomic_host_allocations, usm_shared_allocations,
+  usm_atomic_shared_allocations, usm_system_allocations
+};
+
+enum class backend { ext_syclone_vulkan, ext_syclone_host };
+
+class platform;
+class device;
+template <int Dimensions> class range;
+
+namespace info {
+enum class device_type { cpu, gpu, accelerator, custom, automatic, host, all };
+namespace device {
+struct name { using return_type = std::string; };
+struct vendor { using return_type = std::string; };
+struct driver_version { using return_type = std::string; };
+struct vendor_id { using return_type = unsigned; };
+struct device_type { using return_type = info::device_type; };
+struct max_compute_units { using return_type = unsigned; };
+struct max_work_group_size { using return_type = size_t; };
+template <int Dimensions = 3>
+struct max_work_item_sizes { using return_type = range<Dimensions>; };
+struct local_mem_size { using return_type = unsigned long long; };
+struct global_mem_size { using return_type = unsigned long long; };
+struct max_mem_alloc_size { using return_type = unsigned long long; };
+struct sub_group_sizes { using return_type = std::vector<size_t>; };
+struct aspects { using return_type = std::vector<sycl::aspect>; };
+struct platform { using return_type = sycl::platform; };
+}  // namespace device
+namespace platform {
+struct name { using return_type = std::string; };
+struct vendor { using return_type = std::string; };
+struct version { using return_type = std::string; };
+}  // namespace platform
+enum class event_command_status { submitted, running, complete };
+namespace event {
+struct command_execution_status { using return_type = info::event_command_status; };
+}  // namespace event
+namespace event_profiling {
+struct command_submit { using return_type = unsigned long long; };
+struct command_start { using return_type = unsigned long long; };
+struct command_end { using return_type = unsigned long long; };
+}  // namespace event_profiling
+}  // namespace info
+
+#ifdef __SYCL_DEVICE_ONLY__
+class device {
+ public:
+  device();
+  template <typename Selector>
+  explicit device(const Selector &selector);
+  bool is_gpu() const;
+  bool is_cpu() const;
+  bool is_accelerator() const;
+  bool has(aspect a) const;
+};
+class platform {
+ public:
+  platform();
+};
+class context {
+ public:
+  context();
+};
+#else
+class device {
+ public:
+  // The best device: default_selector_v.
+  device();
+  template <typename Selector,
+            typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
+  explicit device(const Selector &selector);
+
+  template <typename Param>
+  typename Param::return_type get_info() const;
+  bool has(aspect a) const { return (info().aspects >> static_cast<unsigned>(a)) & 1u; }
+  bool is_gpu() const { return info().device_type == SYCLONE_DEVICE_GPU; }
+  bool is_cpu() const { return info().device_type == SYCLONE_DEVICE_CPU; }
+  bool is_accelerator() const { return false; }
+  platform get_platform() const;
+  backend get_backend() const {
+    return info().backend == SYCLONE_BACKEND_VULKAN ? backend::ext_syclone_vulkan
+                                                    : backend::ext_syclone_host;
+  }
+  static std::vector<device> get_devices(info::device_type type = info::device_type::all);
+
+  bool operator==(const device &other) const { return m_index == other.m_index; }
+  bool operator!=(const device &other) const { return m_index != other.m_index; }
+  // The runtime's device index.
+  size_t native() const { return m_index; }
+  static device from_native(size_t index) { return device(index, 0); }
+
+ private:
+  device(size_t index, int) : m_index(index) {}
+  syclone_device_info info() const {
+    syclone_device_info i;
+    detail::check(syclone_device_get_info(m_index, &i));
+    return i;
+  }
+  size_t m_index;
+};
+
+class platform {
+ public:
+  // The platform of the best device.
+  platform();
+  template <typename Selector,
+            typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
+  explicit platform(const Selector &selector) : m_backend(device(selector).get_platform().m_backend) {}
+
+  template <typename Param>
+  typename Param::return_type get_info() const {
+    const char *name = nullptr, *vendor = nullptr, *version = nullptr;
+    detail::check(syclone_platform_get_info(m_backend, &name, &vendor, &version));
+    if constexpr (std::is_same_v<Param, info::platform::name>) return name;
+    else if constexpr (std::is_same_v<Param, info::platform::vendor>) return vendor;
+    else return version;
+  }
+  std::vector<device> get_devices(info::device_type type = info::device_type::all) const {
+    std::vector<device> out;
+    for (const device &d : device::get_devices(type))
+      if (d.get_platform() == *this) out.push_back(d);
+    return out;
+  }
+  backend get_backend() const {
+    return m_backend == SYCLONE_BACKEND_VULKAN ? backend::ext_syclone_vulkan
+                                               : backend::ext_syclone_host;
+  }
+  // The platforms that have at least one device ONEAPI_DEVICE_SELECTOR allows.
+  static std::vector<platform> get_platforms() {
+    std::vector<platform> out;
+    for (const device &d : device::get_devices()) {
+      platform p = d.get_platform();
+      if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
+    }
+    return out;
+  }
+  bool operator==(const platform &other) const { return m_backend == other.m_backend; }
+  bool operator!=(const platform &other) const { return m_backend != other.m_backend; }
+
+ private:
+  friend class device;
+  explicit platform(int backend, int) : m_backend(backend) {}
+  int m_backend;
+};
+
+inline std::vector<device> device::get_devices(info::device_type type) {
+  size_t count = 0;
+  detail::check(syclone_devices(nullptr, 0, &count));
+  std::vector<size_t> indices(count);
+  detail::check(syclone_devices(indices.data(), indices.size(), &count));
+  std::vector<device> out;
+  for (size_t index : indices) {
+    device d(index, 0);
+    bool wanted = type == info::device_type::all || type == info::device_type::automatic ||
+                  (type == info::device_type::gpu && d.is_gpu()) ||
+                  (type == info::device_type::cpu && d.is_cpu());
+    if (wanted) out.push_back(d);
+  }
+  return out;
 }
-template <>
-inline std::string device::get_info<info::device::vendor>() const {
-  return syclone_queue_device_vendor(m_queue);
+inline platform device::get_platform() const { return platform(info().backend, 0); }
+
+template <typename Param>
+typename Param::return_type device::get_info() const {
+  const syclone_device_info i = info();
+  if constexpr (std::is_same_v<Param, info::device::name>) {
+    return i.name;
+  } else if constexpr (std::is_same_v<Param, info::device::vendor>) {
+    return i.vendor;
+  } else if constexpr (std::is_same_v<Param, info::device::driver_version>) {
+    return i.driver_version;
+  } else if constexpr (std::is_same_v<Param, info::device::vendor_id>) {
+    return i.vendor_id;
+  } else if constexpr (std::is_same_v<Param, info::device::device_type>) {
+    return i.device_type == SYCLONE_DEVICE_GPU ? info::device_type::gpu : info::device_type::cpu;
+  } else if constexpr (std::is_same_v<Param, info::device::max_compute_units>) {
+    return i.max_compute_units;
+  } else if constexpr (std::is_same_v<Param, info::device::max_work_group_size>) {
+    return i.max_work_group_size;
+  } else if constexpr (std::is_same_v<Param, info::device::max_work_item_sizes<1>>) {
+    return range<1>(i.max_work_item_sizes[2]);
+  } else if constexpr (std::is_same_v<Param, info::device::max_work_item_sizes<2>>) {
+    return range<2>(i.max_work_item_sizes[1], i.max_work_item_sizes[2]);
+  } else if constexpr (std::is_same_v<Param, info::device::max_work_item_sizes<3>>) {
+    return range<3>(i.max_work_item_sizes[0], i.max_work_item_sizes[1], i.max_work_item_sizes[2]);
+  } else if constexpr (std::is_same_v<Param, info::device::local_mem_size>) {
+    return i.local_mem_size;
+  } else if constexpr (std::is_same_v<Param, info::device::global_mem_size>) {
+    return i.global_mem_size;
+  } else if constexpr (std::is_same_v<Param, info::device::max_mem_alloc_size>) {
+    return i.max_mem_alloc_size;
+  } else if constexpr (std::is_same_v<Param, info::device::sub_group_sizes>) {
+    return std::vector<size_t>(i.sub_group_sizes, i.sub_group_sizes + i.num_sub_group_sizes);
+  } else if constexpr (std::is_same_v<Param, info::device::aspects>) {
+    std::vector<aspect> out;
+    for (unsigned a = 0; a <= static_cast<unsigned>(aspect::usm_system_allocations); ++a)
+      if ((i.aspects >> a) & 1u) out.push_back(static_cast<aspect>(a));
+    return out;
+  } else {
+    static_assert(std::is_same_v<Param, info::device::platform>, "unsupported device descriptor");
+    return get_platform();
+  }
 }
+
+// ---------------------------------------------------------------- selectors
+// Scores follow the runtime's preference: a Vulkan GPU, then a Vulkan CPU
+// adapter (lavapipe), then the host device. Ties go to the first device.
+inline int default_selector_v(const device &d) {
+  if (d.get_backend() == backend::ext_syclone_host) return 100;
+  return d.is_gpu() ? 300 : 200;
+}
+inline int gpu_selector_v(const device &d) { return d.is_gpu() ? 1000 : -1; }
+inline int cpu_selector_v(const device &d) { return d.is_cpu() ? 1000 : -1; }
+inline int accelerator_selector_v(const device &d) { return d.is_accelerator() ? 1000 : -1; }
+
+// SYCL 1.2.1 selector classes, still common in code.
+struct default_selector {
+  int operator()(const device &d) const { return default_selector_v(d); }
+};
+struct gpu_selector {
+  int operator()(const device &d) const { return gpu_selector_v(d); }
+};
+struct cpu_selector {
+  int operator()(const device &d) const { return cpu_selector_v(d); }
+};
+struct accelerator_selector {
+  int operator()(const device &d) const { return accelerator_selector_v(d); }
+};
+
+// Devices with every aspect of `require` and none of `deny`.
+inline auto aspect_selector(const std::vector<aspect> &require,
+                            const std::vector<aspect> &deny = {}) {
+  return [require, deny](const device &d) {
+    for (aspect a : require)
+      if (!d.has(a)) return -1;
+    for (aspect a : deny)
+      if (d.has(a)) return -1;
+    return default_selector_v(d);
+  };
+}
+template <typename... Aspects,
+          typename = std::enable_if_t<(std::is_same_v<Aspects, aspect> && ...)>>
+auto aspect_selector(Aspects... aspects) {
+  return aspect_selector(std::vector<aspect>{aspects...});
+}
+
+namespace detail {
+template <typename Selector>
+device select_device(const Selector &selector) {
+  int best = -1;
+  std::vector<device> all = device::get_devices();
+  const device *chosen = nullptr;
+  for (const device &d : all) {
+    int score = selector(d);
+    if (score >= 0 && score > best) {
+      best = score;
+      chosen = &d;
+    }
+  }
+  if (!chosen) throw sycl::exception(errc::runtime, "No device of requested type available.");
+  return *chosen;
+}
+}  // namespace detail
+
+inline device::device() : device(detail::select_device(default_selector_v)) {}
+template <typename Selector, typename>
+device::device(const Selector &selector) : device(detail::select_device(selector)) {}
+inline platform::platform() : platform(device().get_platform()) {}
+
+// One context holds every device.
+class context {
+ public:
+  context() {}
+  explicit context(const device &) {}
+  std::vector<device> get_devices() const { return device::get_devices(); }
+};
 #endif
 
 class queue;
+class handler;
+// The default Dimensions = 1 is on the definition below: the device
+// compiler does not carry defaults over from a forward declaration.
+template <typename T, int Dimensions>
+class buffer;
 
 // ---------------------------------------------------------------- events
+#ifdef __SYCL_DEVICE_ONLY__
 class event {
  public:
-  event() : m_event(nullptr) {}
-#ifndef __SYCL_DEVICE_ONLY__
-  explicit event(syclone_event e) : m_event(e) {}
-  void wait() {
-    if (m_event) detail::check(syclone_event_wait(static_cast<syclone_event>(m_event)));
-  }
-#else
-  void wait() {}
-#endif
- private:
-  void *m_event;
+  event();
+  void wait();
+  void wait_and_throw();
 };
+#else
+namespace detail {
+// What a queue shares with its copies, events and handlers: the runtime
+// queue and the asynchronous errors waiting for the async_handler.
+struct queue_state {
+  syclone_queue handle = nullptr;
+  bool in_order = false;
+  bool profiling = false;
+  async_handler handler;
+  std::mutex lock;
+  std::vector<std::exception_ptr> errors;
+
+  ~queue_state() {
+    if (handle) {
+      syclone_queue_wait(handle);
+      syclone_queue_release(handle);
+    }
+  }
+  void report(std::exception_ptr e) {
+    std::lock_guard<std::mutex> guard(lock);
+    errors.push_back(e);
+  }
+  void throw_asynchronous() {
+    std::vector<std::exception_ptr> pending;
+    {
+      std::lock_guard<std::mutex> guard(lock);
+      pending.swap(errors);
+    }
+    if (pending.empty()) return;
+    if (handler) {
+      handler(exception_list(std::move(pending)));
+      return;
+    }
+    // SYCL 2020 4.13.1.2: the default handler reports the errors and terminates.
+    for (const std::exception_ptr &e : pending) {
+      try {
+        std::rethrow_exception(e);
+      } catch (const std::exception &x) {
+        std::fprintf(stderr, "syclone: unhandled asynchronous error: %s\n", x.what());
+      } catch (...) {
+        std::fprintf(stderr, "syclone: unhandled asynchronous error\n");
+      }
+    }
+    std::terminate();
+  }
+};
+}  // namespace detail
+
+class event {
+ public:
+  // A default-constructed event is complete.
+  event() : m_event(nullptr) {}
+  event(syclone_event e, std::shared_ptr<detail::queue_state> q) : m_event(e), m_queue(std::move(q)) {}
+  event(const event &other) : m_event(other.m_event), m_queue(other.m_queue) {
+    if (m_event) syclone_event_retain(m_event);
+  }
+  event(event &&other) noexcept : m_event(other.m_event), m_queue(std::move(other.m_queue)) {
+    other.m_event = nullptr;
+  }
+  event &operator=(event other) {
+    std::swap(m_event, other.m_event);
+    std::swap(m_queue, other.m_queue);
+    return *this;
+  }
+  ~event() {
+    if (m_event) syclone_event_release(m_event);
+  }
+
+  void wait() {
+    if (m_event) detail::check(syclone_event_wait(m_event));
+  }
+  void wait_and_throw() {
+    wait();
+    if (m_queue) m_queue->throw_asynchronous();
+  }
+  static void wait(const std::vector<event> &events) {
+    for (event e : events) e.wait();
+  }
+  static void wait_and_throw(const std::vector<event> &events) {
+    for (event e : events) e.wait_and_throw();
+  }
+
+  template <typename Param>
+  typename Param::return_type get_info() const {
+    static_assert(std::is_same_v<Param, info::event::command_execution_status>,
+                  "unsupported event descriptor");
+    if (!m_event) return info::event_command_status::complete;
+    int status = syclone_event_status(m_event);
+    if (status < 0) detail::throw_last_error();
+    return static_cast<info::event_command_status>(status);
+  }
+
+  template <typename Param>
+  typename Param::return_type get_profiling_info() const {
+    int what = std::is_same_v<Param, info::event_profiling::command_submit>  ? 0
+               : std::is_same_v<Param, info::event_profiling::command_start> ? 1
+                                                                             : 2;
+    if (!m_event)
+      throw sycl::exception(errc::invalid, "get_profiling_info: the event has no command");
+    unsigned long long ns = 0;
+    detail::check(syclone_event_profiling(m_event, what, &ns));
+    return ns;
+  }
+
+  syclone_event native() const { return m_event; }
+
+ private:
+  syclone_event m_event;
+  std::shared_ptr<detail::queue_state> m_queue;
+};
+
+namespace detail {
+inline std::vector<syclone_event> handles(const std::vector<event> &events) {
+  std::vector<syclone_event> out;
+  for (const event &e : events)
+    if (e.native()) out.push_back(e.native());
+  return out;
+}
+}  // namespace detail
+#endif
 
 // ---------------------------------------------------------------- accessors
 template <typename T, int Dimensions>
@@ -224,72 +711,194 @@ template <typename DataT, int Dimensions = 1, access::mode AccessMode = access::
           access::target AccessTarget = access::target::device>
 class __SYCLONE_SPECIAL accessor {
  public:
+  using value_type = DataT;
   accessor() : m_data(nullptr), m_range(0) {}
-  // Requires the buffer in the command group of `h` (SYCL 2020 4.7.6.9).
-  accessor(buffer<DataT, Dimensions> &b, handler &h);
-  accessor(buffer<DataT, Dimensions> &b, handler &h, mode_tag_t<AccessMode> tag);
-  accessor(buffer<DataT, Dimensions> &b, handler &h, mode_tag_t<AccessMode> tag, property::no_init p);
+  accessor(buffer<DataT, Dimensions> &buf, handler &h);
+  template <access::mode Mode>
+  accessor(buffer<DataT, Dimensions> &buf, handler &h, mode_tag_t<Mode> tag);
+  template <access::mode Mode>
+  accessor(buffer<DataT, Dimensions> &buf, handler &h, mode_tag_t<Mode> tag, property::no_init);
+  // A ranged accessor: `r` elements from `offset`; index 0 is element `offset`.
+  template <access::mode Mode>
+  accessor(buffer<DataT, Dimensions> &buf, handler &h, range<Dimensions> r, mode_tag_t<Mode> tag);
+  template <access::mode Mode>
+  accessor(buffer<DataT, Dimensions> &buf, handler &h, range<Dimensions> r, id<Dimensions> offset,
+           mode_tag_t<Mode> tag);
 #ifndef __SYCL_DEVICE_ONLY__
   accessor(DataT *storage, size_t count) : m_data(storage), m_range(count) {}
 #endif
   DataT &operator[](id<Dimensions> index) const { return m_data[index[0]]; }
   DataT &operator[](size_t index) const { return m_data[index]; }
   size_t size() const { return m_range; }
+  size_t get_count() const { return m_range; }
   range<Dimensions> get_range() const { return range<Dimensions>(m_range); }
 
  private:
-  // Host: the address of the buffer's host storage, which names the buffer
-  // to the runtime. Device: the storage buffer the runtime binds.
+  // Host: the address of the accessed element 0 in the buffer's host
+  // storage, which names the buffer to the runtime. Device: the storage
+  // buffer the runtime binds, at that element.
   __SYCLONE_GLOBAL DataT *m_data;
   size_t m_range;
 };
 
-template <typename T, int D>
-accessor(buffer<T, D> &, handler &) -> accessor<T, D, access::mode::read_write, access::target::device>;
-template <typename T, int D, access::mode M>
-accessor(buffer<T, D> &, handler &, mode_tag_t<M>) -> accessor<T, D, M, access::target::device>;
-template <typename T, int D, access::mode M>
-accessor(buffer<T, D> &, handler &, mode_tag_t<M>, property::no_init)
-    -> accessor<T, D, M, access::target::device>;
+template <typename DataT, int Dimensions>
+accessor(buffer<DataT, Dimensions> &, handler &)
+    -> accessor<DataT, Dimensions, access::mode::read_write, access::target::device>;
+template <typename DataT, int Dimensions, access::mode Mode>
+accessor(buffer<DataT, Dimensions> &, handler &, mode_tag_t<Mode>)
+    -> accessor<DataT, Dimensions, Mode, access::target::device>;
+template <typename DataT, int Dimensions, access::mode Mode>
+accessor(buffer<DataT, Dimensions> &, handler &, mode_tag_t<Mode>, property::no_init)
+    -> accessor<DataT, Dimensions, Mode, access::target::device>;
+template <typename DataT, int Dimensions, access::mode Mode>
+accessor(buffer<DataT, Dimensions> &, handler &, range<Dimensions>, mode_tag_t<Mode>)
+    -> accessor<DataT, Dimensions, Mode, access::target::device>;
+template <typename DataT, int Dimensions, access::mode Mode>
+accessor(buffer<DataT, Dimensions> &, handler &, range<Dimensions>, id<Dimensions>, mode_tag_t<Mode>)
+    -> accessor<DataT, Dimensions, Mode, access::target::device>;
+
+// Host access to a buffer: waits for the kernels that write it; while it
+// lives, the host storage is current.
+template <typename DataT, int Dimensions = 1, access::mode AccessMode = access::mode::read_write>
+class host_accessor {
+ public:
+  host_accessor(buffer<DataT, Dimensions> &buf);
+  template <access::mode Mode>
+  host_accessor(buffer<DataT, Dimensions> &buf, mode_tag_t<Mode> tag);
+  DataT &operator[](id<Dimensions> index) const { return m_data[index[0]]; }
+  DataT &operator[](size_t index) const { return m_data[index]; }
+  size_t size() const { return m_range; }
+  DataT *get_pointer() const { return m_data; }
+  DataT *begin() const { return m_data; }
+  DataT *end() const { return m_data + m_range; }
+
+ private:
+  DataT *m_data;
+  size_t m_range;
+};
+template <typename DataT, int Dimensions>
+host_accessor(buffer<DataT, Dimensions> &) -> host_accessor<DataT, Dimensions, access::mode::read_write>;
+template <typename DataT, int Dimensions, access::mode Mode>
+host_accessor(buffer<DataT, Dimensions> &, mode_tag_t<Mode>) -> host_accessor<DataT, Dimensions, Mode>;
 
 // ---------------------------------------------------------------- buffers
+#ifndef __SYCL_DEVICE_ONLY__
+namespace detail {
+// The runtime storage of a buffer and where its data goes at the end.
+struct buffer_state {
+  void *storage = nullptr;
+  size_t bytes = 0;
+  void *final_ptr = nullptr;
+  bool write_back = false;
+  ~buffer_state() {
+    // Destructors must not throw; a failed write-back is reported on stderr by the runtime.
+    syclone_buffer_release(storage, write_back ? final_ptr : nullptr, bytes);
+  }
+};
+template <typename C, typename = void>
+struct is_container : std::false_type {};
+template <typename C>
+struct is_container<C, std::void_t<decltype(std::declval<C &>().data()),
+                                   decltype(std::declval<C &>().size())>> : std::true_type {};
+}  // namespace detail
+#endif
+
 template <typename T, int Dimensions = 1>
 class buffer {
  public:
-  buffer(T *host_data, const range<Dimensions> &r);
-  buffer(const range<Dimensions> &r);
-  // Uses the vector's storage; the buffer's contents are written back to it
-  // when the buffer is destroyed (SYCL 2020 4.7.2: buffers from containers).
-  buffer(std::vector<T> &v);
-  ~buffer();
-  buffer(const buffer &) = delete;
-  buffer &operator=(const buffer &) = delete;
+  using value_type = T;
+  buffer(const range<Dimensions> &r, const property_list &props = {});
+  buffer(T *host_data, const range<Dimensions> &r, const property_list &props = {});
+  buffer(const T *host_data, const range<Dimensions> &r, const property_list &props = {});
+#ifndef __SYCL_DEVICE_ONLY__
+  // A contiguous container (std::vector, std::array): copied in, written back.
+  template <typename Container,
+            typename = std::enable_if_t<detail::is_container<Container>::value && Dimensions == 1>>
+  buffer(Container &c, const property_list &props = {})
+      : buffer(c.data(), range<Dimensions>(c.size()), props) {}
+  // Copied in; no write-back.
+  template <typename InputIt, typename = typename std::iterator_traits<InputIt>::iterator_category>
+  buffer(InputIt first, InputIt last, const property_list &props = {});
+#else
+  // What the device pass needs to see of the container constructor (host code only).
+  buffer(std::vector<T> &c);
+  buffer(std::vector<T> &c, const property_list &props);
+#endif
+  // A sub-buffer: `r` elements of `parent` from `offset`.
+  buffer(buffer &parent, const id<Dimensions> &offset, const range<Dimensions> &r);
 
   range<Dimensions> get_range() const { return m_range; }
   size_t size() const { return m_range.size(); }
-#ifndef __SYCL_DEVICE_ONLY__
-  // The host storage address that names this buffer to the runtime.
-  T *storage() const { return m_storage; }
-#endif
+  size_t get_count() const { return m_range.size(); }
+  size_t byte_size() const { return m_range.size() * sizeof(T); }
+  bool is_sub_buffer() const { return m_offset != 0 || m_sub; }
 
-  template <access::mode Mode>
+  void set_final_data(T *final_data);
+  void set_write_back(bool flag);
+
+  template <access::mode Mode = access::mode::read_write>
   accessor<T, Dimensions, Mode, access::target::device> get_access(handler &h);
+  template <access::mode Mode = access::mode::read_write>
+  accessor<T, Dimensions, Mode, access::target::device> get_access(handler &h, range<Dimensions> r,
+                                                                    id<Dimensions> offset);
+  host_accessor<T, Dimensions, access::mode::read_write> get_host_access();
+  template <access::mode Mode>
+  host_accessor<T, Dimensions, Mode> get_host_access(mode_tag_t<Mode> tag);
+
+#ifndef __SYCL_DEVICE_ONLY__
+  // The address of element 0 of this (sub-)buffer in the runtime storage.
+  T *element_zero() const { return static_cast<T *>(m_state->storage) + m_offset; }
+  void *storage() const { return m_state->storage; }
 
  private:
-  T *m_storage;
+  void create(const T *data, bool use_host_ptr);
+  std::shared_ptr<detail::buffer_state> m_state;
   range<Dimensions> m_range;
+  size_t m_offset = 0;
+  bool m_sub = false;
+#endif
 };
 
+#ifndef __SYCL_DEVICE_ONLY__
+template <typename InputIt, typename = typename std::iterator_traits<InputIt>::iterator_category>
+buffer(InputIt, InputIt, const property_list & = {})
+    -> buffer<typename std::iterator_traits<InputIt>::value_type, 1>;
+template <typename Container, typename = std::enable_if_t<detail::is_container<Container>::value>>
+buffer(Container &, const property_list & = {})
+    -> buffer<typename Container::value_type, 1>;
+template <typename T, int Dimensions>
+buffer(T *, const range<Dimensions> &, const property_list & = {}) -> buffer<T, Dimensions>;
+#else
 template <typename T>
 buffer(std::vector<T> &) -> buffer<T, 1>;
-template <typename T, int D>
-buffer(T *, const range<D> &) -> buffer<T, D>;
+template <typename T, int Dimensions>
+buffer(T *, const range<Dimensions> &) -> buffer<T, Dimensions>;
+#endif
 
 // ---------------------------------------------------------------- handler
 class handler {
  public:
-#ifndef __SYCL_DEVICE_ONLY__
-  explicit handler(syclone_queue q) : m_queue(q), m_event(nullptr) {}
+#ifdef __SYCL_DEVICE_ONLY__
+  void depends_on(event e);
+  void depends_on(const std::vector<event> &events);
+  template <typename F>
+  void host_task(F f) {}
+  void memcpy(void *dest, const void *src, size_t bytes);
+  void memset(void *ptr, int value, size_t bytes);
+  template <typename T>
+  void fill(void *ptr, const T &pattern, size_t count);
+  template <typename T>
+  void copy(const T *src, T *dest, size_t count);
+  void ext_oneapi_barrier();
+#else
+  explicit handler(std::shared_ptr<detail::queue_state> q) : m_queue(std::move(q)) {}
+  handler(const handler &) = delete;
+
+  void depends_on(event e) { m_deps.push_back(e); }
+  void depends_on(const std::vector<event> &events) {
+    m_deps.insert(m_deps.end(), events.begin(), events.end());
+  }
+  // Called by accessors: the buffers the command uses.
   void require(void *storage, access::mode mode) {
     int m = mode == access::mode::read ? SYCLONE_ACCESS_READ
             : (mode == access::mode::write || mode == access::mode::discard_write) ? SYCLONE_ACCESS_WRITE
@@ -297,10 +906,55 @@ class handler {
     m_accessed.push_back(storage);
     m_modes.push_back(m);
   }
-  syclone_event take_event() {
-    syclone_event e = m_event;
-    m_event = nullptr;
-    return e;
+
+  // A host task: runs on a host thread once its dependencies completed.
+  template <typename F>
+  void host_task(F f) {
+    set_command([this, f]() {
+      host_task_context<F> ctx{&f, m_queue.get()};
+      std::vector<syclone_event> deps = detail::handles(m_deps);
+      syclone_event e = nullptr;
+      detail::check(syclone_host_task(m_queue->handle, &run_host_task<F>, &ctx, deps.data(),
+                                      deps.size(), m_accessed.data(), m_modes.data(),
+                                      m_accessed.size(), &e));
+      return e;
+    });
+  }
+
+  void memcpy(void *dest, const void *src, size_t bytes) {
+    set_command([=]() {
+      std::vector<syclone_event> deps = detail::handles(m_deps);
+      syclone_event e = nullptr;
+      detail::check(syclone_memcpy(m_queue->handle, dest, src, bytes, deps.data(), deps.size(), &e));
+      return e;
+    });
+  }
+  template <typename T>
+  void copy(const T *src, T *dest, size_t count) { memcpy(dest, src, count * sizeof(T)); }
+  template <typename T>
+  void fill(void *ptr, const T &pattern, size_t count) {
+    set_command([=]() {
+      std::vector<syclone_event> deps = detail::handles(m_deps);
+      syclone_event e = nullptr;
+      detail::check(syclone_fill(m_queue->handle, ptr, &pattern, sizeof(T), count, deps.data(),
+                                 deps.size(), &e));
+      return e;
+    });
+  }
+  void memset(void *ptr, int value, size_t bytes) { fill(ptr, static_cast<unsigned char>(value), bytes); }
+  void ext_oneapi_barrier() {
+    set_command([this]() {
+      std::vector<syclone_event> deps = detail::handles(m_deps);
+      syclone_event e = nullptr;
+      detail::check(syclone_barrier(m_queue->handle, deps.data(), deps.size(), &e));
+      return e;
+    });
+  }
+
+  // Runs the command the group recorded; its event.
+  event finish() {
+    syclone_event e = m_command ? m_command() : nullptr;
+    return event(e, m_queue);
   }
 #endif
 
@@ -310,7 +964,14 @@ class handler {
     bounds.extent[0] = r[0];
     bounds.extent[1] = 1;
     bounds.extent[2] = 1;
+#ifdef __SYCL_DEVICE_ONLY__
     kernel_range1<detail::kernel_name_t<KernelName, KernelType>, KernelType>(bounds, kernelFunc);
+#else
+    set_command([this, bounds, kernelFunc]() {
+      kernel_range1<detail::kernel_name_t<KernelName, KernelType>, KernelType>(bounds, kernelFunc);
+      return take_event();
+    });
+#endif
   }
 
   template <typename KernelName = detail::auto_name, typename KernelType>
@@ -319,7 +980,14 @@ class handler {
     bounds.extent[0] = 1;
     bounds.extent[1] = 1;
     bounds.extent[2] = 1;
+#ifdef __SYCL_DEVICE_ONLY__
     kernel_single<detail::kernel_name_t<KernelName, KernelType>, KernelType>(bounds, kernelFunc);
+#else
+    set_command([this, bounds, kernelFunc]() {
+      kernel_single<detail::kernel_name_t<KernelName, KernelType>, KernelType>(bounds, kernelFunc);
+      return take_event();
+    });
+#endif
   }
 
  private:
@@ -351,6 +1019,34 @@ class handler {
   }
 
 #ifndef __SYCL_DEVICE_ONLY__
+  template <typename F>
+  struct host_task_context {
+    const F *task;
+    detail::queue_state *queue;
+  };
+  // Exceptions of a host task are asynchronous errors of its queue.
+  template <typename F>
+  static void run_host_task(void *p) {
+    auto *ctx = static_cast<host_task_context<F> *>(p);
+    try {
+      (*ctx->task)();
+    } catch (...) {
+      ctx->queue->report(std::current_exception());
+    }
+  }
+
+  template <typename Command>
+  void set_command(Command c) {
+    if (m_command)
+      throw sycl::exception(errc::runtime, "a command group can hold only one command");
+    m_command = c;
+  }
+  syclone_event take_event() {
+    syclone_event e = m_event;
+    m_event = nullptr;
+    return e;
+  }
+
   template <int Dimensions>
   void launch(const char *key, unsigned dims, const detail::launch_bounds<Dimensions> &bounds,
               const void *closure, size_t closure_size, syclone_host_kernel host_kernel) {
@@ -367,77 +1063,241 @@ class handler {
     desc.num_accessed = static_cast<unsigned>(m_accessed.size());
     desc.accessed = m_accessed.data();
     desc.access_modes = m_modes.data();
-    detail::check(syclone_launch(m_queue, &desc, &m_event));
+    std::vector<syclone_event> deps = detail::handles(m_deps);
+    detail::check(syclone_launch(m_queue->handle, &desc, deps.data(), deps.size(), &m_event));
   }
 
-  syclone_queue m_queue;
-  syclone_event m_event;
+  std::shared_ptr<detail::queue_state> m_queue;
+  syclone_event m_event = nullptr;
+  std::function<syclone_event()> m_command;
+  std::vector<event> m_deps;
   std::vector<void *> m_accessed;
   std::vector<int> m_modes;
 #endif
 };
 
+// ---------------------------------------------------------------- buffer and accessor bodies
 #ifndef __SYCL_DEVICE_ONLY__
 template <typename T, int Dimensions>
-buffer<T, Dimensions>::buffer(T *host_data, const range<Dimensions> &r) : m_range(r) {
-  m_storage = static_cast<T *>(syclone_buffer_create(host_data, r.size() * sizeof(T)));
-  if (!m_storage) detail::throw_last_error();
+void buffer<T, Dimensions>::create(const T *data, bool use_host_ptr) {
+  m_state = std::make_shared<detail::buffer_state>();
+  m_state->bytes = m_range.size() * sizeof(T);
+  void *host = use_host_ptr ? const_cast<T *>(data) : nullptr;
+  m_state->storage = syclone_buffer_create(host, m_state->bytes);
+  if (!m_state->storage) detail::throw_last_error();
+  if (data && !use_host_ptr && m_state->bytes) std::memcpy(m_state->storage, data, m_state->bytes);
 }
 template <typename T, int Dimensions>
-buffer<T, Dimensions>::buffer(const range<Dimensions> &r) : m_range(r) {
-  m_storage = static_cast<T *>(syclone_buffer_create(nullptr, r.size() * sizeof(T)));
-  if (!m_storage) detail::throw_last_error();
+buffer<T, Dimensions>::buffer(const range<Dimensions> &r, const property_list &) : m_range(r) {
+  create(nullptr, false);
 }
 template <typename T, int Dimensions>
-buffer<T, Dimensions>::buffer(std::vector<T> &v) : buffer(v.data(), range<Dimensions>(v.size())) {}
+buffer<T, Dimensions>::buffer(T *host_data, const range<Dimensions> &r, const property_list &props)
+    : m_range(r) {
+  create(host_data, props.has_property<property::buffer::use_host_ptr>());
+  m_state->final_ptr = host_data;
+  m_state->write_back = host_data != nullptr;
+}
 template <typename T, int Dimensions>
-buffer<T, Dimensions>::~buffer() {
-  // Destructors must not throw; a failed write-back is reported on stderr by the runtime.
-  syclone_buffer_release(m_storage);
+buffer<T, Dimensions>::buffer(const T *host_data, const range<Dimensions> &r, const property_list &)
+    : m_range(r) {
+  create(host_data, false);
 }
-template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget>
-accessor<DataT, Dimensions, AccessMode, AccessTarget>::accessor(buffer<DataT, Dimensions> &b, handler &h)
-    : m_data(b.storage()), m_range(b.size()) {
-  h.require(m_data, AccessMode);
+template <typename T, int Dimensions>
+template <typename InputIt, typename>
+buffer<T, Dimensions>::buffer(InputIt first, InputIt last, const property_list &)
+    : m_range(static_cast<size_t>(std::distance(first, last))) {
+  create(nullptr, false);
+  std::copy(first, last, static_cast<T *>(m_state->storage));
 }
-template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget>
-accessor<DataT, Dimensions, AccessMode, AccessTarget>::accessor(buffer<DataT, Dimensions> &b, handler &h,
-                                                                mode_tag_t<AccessMode>)
-    : accessor(b, h) {}
-template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget>
-accessor<DataT, Dimensions, AccessMode, AccessTarget>::accessor(buffer<DataT, Dimensions> &b, handler &h,
-                                                                mode_tag_t<AccessMode>, property::no_init)
-    : m_data(b.storage()), m_range(b.size()) {
-  // The old contents are not needed: nothing is copied in.
-  h.require(m_data, AccessMode == access::mode::read_write ? access::mode::discard_read_write
-                                                            : access::mode::discard_write);
+template <typename T, int Dimensions>
+buffer<T, Dimensions>::buffer(buffer &parent, const id<Dimensions> &offset, const range<Dimensions> &r)
+    : m_state(parent.m_state), m_range(r), m_offset(parent.m_offset + offset[0]), m_sub(true) {
+  static_assert(Dimensions == 1, "sub-buffers of more than one dimension are not supported yet");
+  if (offset[0] + r[0] > parent.size())
+    throw sycl::exception(errc::invalid, "sub-buffer exceeds the bounds of its parent buffer");
+}
+template <typename T, int Dimensions>
+void buffer<T, Dimensions>::set_final_data(T *final_data) {
+  m_state->final_ptr = final_data;
+  m_state->write_back = final_data != nullptr;
+}
+template <typename T, int Dimensions>
+void buffer<T, Dimensions>::set_write_back(bool flag) {
+  m_state->write_back = flag && m_state->final_ptr != nullptr;
 }
 template <typename T, int Dimensions>
 template <access::mode Mode>
 accessor<T, Dimensions, Mode, access::target::device> buffer<T, Dimensions>::get_access(handler &h) {
-  h.require(m_storage, Mode);
-  return accessor<T, Dimensions, Mode, access::target::device>(m_storage, m_range.size());
+  h.require(m_state->storage, Mode);
+  return accessor<T, Dimensions, Mode, access::target::device>(element_zero(), m_range.size());
 }
+template <typename T, int Dimensions>
+template <access::mode Mode>
+accessor<T, Dimensions, Mode, access::target::device> buffer<T, Dimensions>::get_access(
+    handler &h, range<Dimensions> r, id<Dimensions> offset) {
+  if (offset[0] + r[0] > size())
+    throw sycl::exception(errc::accessor, "ranged accessor exceeds the bounds of its buffer");
+  h.require(m_state->storage, Mode);
+  return accessor<T, Dimensions, Mode, access::target::device>(element_zero() + offset[0], r[0]);
+}
+template <typename T, int Dimensions>
+host_accessor<T, Dimensions, access::mode::read_write> buffer<T, Dimensions>::get_host_access() {
+  return host_accessor<T, Dimensions, access::mode::read_write>(*this);
+}
+template <typename T, int Dimensions>
+template <access::mode Mode>
+host_accessor<T, Dimensions, Mode> buffer<T, Dimensions>::get_host_access(mode_tag_t<Mode> tag) {
+  return host_accessor<T, Dimensions, Mode>(*this, tag);
+}
+
+template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget>
+accessor<DataT, Dimensions, AccessMode, AccessTarget>::accessor(buffer<DataT, Dimensions> &buf, handler &h)
+    : accessor(buf.template get_access<AccessMode>(h)) {}
+template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget>
+template <access::mode Mode>
+accessor<DataT, Dimensions, AccessMode, AccessTarget>::accessor(buffer<DataT, Dimensions> &buf, handler &h,
+                                                                mode_tag_t<Mode>)
+    : accessor(buf.template get_access<AccessMode>(h)) {}
+template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget>
+template <access::mode Mode>
+accessor<DataT, Dimensions, AccessMode, AccessTarget>::accessor(buffer<DataT, Dimensions> &buf, handler &h,
+                                                                mode_tag_t<Mode>, property::no_init)
+    : accessor(buf.template get_access<AccessMode>(h)) {}
+template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget>
+template <access::mode Mode>
+accessor<DataT, Dimensions, AccessMode, AccessTarget>::accessor(buffer<DataT, Dimensions> &buf, handler &h,
+                                                                range<Dimensions> r, mode_tag_t<Mode>)
+    : accessor(buf.template get_access<AccessMode>(h, r, id<Dimensions>())) {}
+template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget>
+template <access::mode Mode>
+accessor<DataT, Dimensions, AccessMode, AccessTarget>::accessor(buffer<DataT, Dimensions> &buf, handler &h,
+                                                                range<Dimensions> r, id<Dimensions> offset,
+                                                                mode_tag_t<Mode>)
+    : accessor(buf.template get_access<AccessMode>(h, r, offset)) {}
+
+template <typename DataT, int Dimensions, access::mode AccessMode>
+host_accessor<DataT, Dimensions, AccessMode>::host_accessor(buffer<DataT, Dimensions> &buf)
+    : m_data(buf.element_zero()), m_range(buf.size()) {
+  detail::check(syclone_buffer_host_access(buf.storage(), AccessMode != access::mode::read));
+}
+template <typename DataT, int Dimensions, access::mode AccessMode>
+template <access::mode Mode>
+host_accessor<DataT, Dimensions, AccessMode>::host_accessor(buffer<DataT, Dimensions> &buf, mode_tag_t<Mode>)
+    : host_accessor(buf) {}
 #endif
 
 // ---------------------------------------------------------------- queues
 class queue {
  public:
-#ifndef __SYCL_DEVICE_ONLY__
-  queue() { detail::check(syclone_queue_create(&m_queue)); }
-  ~queue() {
-    syclone_queue_wait(m_queue);
-    syclone_queue_release(m_queue);
-  }
-  queue(const queue &) = delete;
-  queue &operator=(const queue &) = delete;
-  device get_device() const { return device(m_queue); }
-  void wait() { detail::check(syclone_queue_wait(m_queue)); }
-  syclone_queue native() const { return m_queue; }
-#else
+#ifdef __SYCL_DEVICE_ONLY__
   queue();
+  template <typename... Args>
+  explicit queue(const Args &...args);
   device get_device() const;
   void wait();
+  void wait_and_throw();
+  void throw_asynchronous();
+  bool is_in_order() const;
+  event ext_oneapi_submit_barrier();
+  event ext_oneapi_submit_barrier(const std::vector<event> &events);
+  event memcpy(void *dest, const void *src, size_t bytes);
+  event memset(void *ptr, int value, size_t bytes);
+  template <typename T>
+  event fill(void *ptr, const T &pattern, size_t count);
+  template <typename T>
+  event copy(const T *src, T *dest, size_t count);
+  event prefetch(const void *ptr, size_t bytes);
+  event mem_advise(const void *ptr, size_t bytes, int advice);
+#else
+  explicit queue(const property_list &props = {}) : queue(default_selector_v, props) {}
+  explicit queue(const async_handler &handler, const property_list &props = {})
+      : queue(default_selector_v, handler, props) {}
+  template <typename Selector,
+            typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
+  explicit queue(const Selector &selector, const property_list &props = {})
+      : queue(detail::select_device(selector), async_handler(), props) {}
+  template <typename Selector,
+            typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
+  queue(const Selector &selector, const async_handler &handler, const property_list &props = {})
+      : queue(detail::select_device(selector), handler, props) {}
+  explicit queue(const device &d, const property_list &props = {}) : queue(d, async_handler(), props) {}
+  queue(const context &, const device &d, const property_list &props = {}) : queue(d, async_handler(), props) {}
+  queue(const device &d, const async_handler &handler, const property_list &props = {})
+      : m_state(std::make_shared<detail::queue_state>()) {
+    m_state->in_order = props.has_property<property::queue::in_order>();
+    m_state->profiling = props.has_property<property::queue::enable_profiling>();
+    m_state->handler = handler;
+    unsigned flags = (m_state->in_order ? SYCLONE_QUEUE_IN_ORDER : 0u) |
+                     (m_state->profiling ? SYCLONE_QUEUE_PROFILING : 0u);
+    detail::check(syclone_queue_create_on(d.native(), flags, &m_state->handle));
+  }
+
+  device get_device() const { return device::from_native(syclone_queue_device(m_state->handle)); }
+  context get_context() const { return context(); }
+  void wait() { detail::check(syclone_queue_wait(m_state->handle)); }
+  void wait_and_throw() {
+    wait();
+    throw_asynchronous();
+  }
+  void throw_asynchronous() { m_state->throw_asynchronous(); }
+  bool is_in_order() const { return m_state->in_order; }
+  template <typename Prop>
+  bool has_property() const {
+    if constexpr (std::is_same_v<Prop, property::queue::in_order>) return m_state->in_order;
+    else if constexpr (std::is_same_v<Prop, property::queue::enable_profiling>) return m_state->profiling;
+    else return false;
+  }
+  syclone_queue native() const { return m_state->handle; }
+  bool operator==(const queue &other) const { return m_state == other.m_state; }
+  bool operator!=(const queue &other) const { return m_state != other.m_state; }
+
+  event ext_oneapi_submit_barrier() { return ext_oneapi_submit_barrier(std::vector<event>()); }
+  event ext_oneapi_submit_barrier(const std::vector<event> &events) {
+    std::vector<syclone_event> deps = detail::handles(events);
+    syclone_event e = nullptr;
+    detail::check(syclone_barrier(m_state->handle, deps.data(), deps.size(), &e));
+    return event(e, m_state);
+  }
+
+  event memcpy(void *dest, const void *src, size_t bytes, const std::vector<event> &deps = {}) {
+    return submit([&](handler &h) { h.depends_on(deps); h.memcpy(dest, src, bytes); });
+  }
+  event memcpy(void *dest, const void *src, size_t bytes, event dep) {
+    return memcpy(dest, src, bytes, std::vector<event>{dep});
+  }
+  event memset(void *ptr, int value, size_t bytes, const std::vector<event> &deps = {}) {
+    return submit([&](handler &h) { h.depends_on(deps); h.memset(ptr, value, bytes); });
+  }
+  event memset(void *ptr, int value, size_t bytes, event dep) {
+    return memset(ptr, value, bytes, std::vector<event>{dep});
+  }
+  template <typename T>
+  event fill(void *ptr, const T &pattern, size_t count, const std::vector<event> &deps = {}) {
+    return submit([&](handler &h) { h.depends_on(deps); h.fill(ptr, pattern, count); });
+  }
+  template <typename T>
+  event fill(void *ptr, const T &pattern, size_t count, event dep) {
+    return fill(ptr, pattern, count, std::vector<event>{dep});
+  }
+  template <typename T>
+  event copy(const T *src, T *dest, size_t count, const std::vector<event> &deps = {}) {
+    return memcpy(dest, src, count * sizeof(T), deps);
+  }
+  template <typename T>
+  event copy(const T *src, T *dest, size_t count, event dep) {
+    return memcpy(dest, src, count * sizeof(T), std::vector<event>{dep});
+  }
+  event prefetch(const void *ptr, size_t bytes, const std::vector<event> &deps = {}) {
+    std::vector<syclone_event> handles = detail::handles(deps);
+    syclone_event e = nullptr;
+    detail::check(syclone_prefetch(m_state->handle, ptr, bytes, handles.data(), handles.size(), &e));
+    return event(e, m_state);
+  }
+  // Advice does not change results; the runtime has no use for it yet.
+  event mem_advise(const void *, size_t, int, const std::vector<event> &deps = {}) {
+    return ext_oneapi_submit_barrier(deps);
+  }
 #endif
 
   template <typename CommandGroup>
@@ -447,9 +1307,9 @@ class queue {
     cgf(h);
     return event();
 #else
-    handler h(m_queue);
+    handler h(m_state);
     cgf(h);
-    return event(h.take_event());
+    return h.finish();
 #endif
   }
 
@@ -457,52 +1317,168 @@ class queue {
   event parallel_for(range<1> r, KernelType kernelFunc) {
     return submit([&](handler &h) { h.parallel_for<KernelName>(r, kernelFunc); });
   }
+  template <typename KernelName = detail::auto_name, typename KernelType>
+  event parallel_for(range<1> r, event dep, KernelType kernelFunc) {
+    return submit([&](handler &h) {
+      h.depends_on(dep);
+      h.parallel_for<KernelName>(r, kernelFunc);
+    });
+  }
+  template <typename KernelName = detail::auto_name, typename KernelType>
+  event parallel_for(range<1> r, const std::vector<event> &deps, KernelType kernelFunc) {
+    return submit([&](handler &h) {
+      h.depends_on(deps);
+      h.parallel_for<KernelName>(r, kernelFunc);
+    });
+  }
 
   template <typename KernelName = detail::auto_name, typename KernelType>
   event single_task(KernelType kernelFunc) {
     return submit([&](handler &h) { h.single_task<KernelName>(kernelFunc); });
   }
+  template <typename KernelName = detail::auto_name, typename KernelType>
+  event single_task(event dep, KernelType kernelFunc) {
+    return submit([&](handler &h) {
+      h.depends_on(dep);
+      h.single_task<KernelName>(kernelFunc);
+    });
+  }
 
  private:
 #ifndef __SYCL_DEVICE_ONLY__
-  syclone_queue m_queue;
+  std::shared_ptr<detail::queue_state> m_state;
 #endif
 };
 
 // ---------------------------------------------------------------- USM
-enum class usm_alloc { host, device, shared, unknown };
+namespace usm {
+enum class alloc { host, device, shared, unknown };
+}  // namespace usm
 
 #ifndef __SYCL_DEVICE_ONLY__
-inline void *malloc_device(size_t bytes, const queue &q) {
-  return syclone_malloc(q.native(), bytes, 0, SYCLONE_USM_DEVICE);
+namespace detail {
+inline void *usm_malloc(size_t bytes, size_t alignment, const queue &q, int kind) {
+  void *p = syclone_malloc(q.native(), bytes, alignment, kind);
+  // SYCL reports allocation failure with a null pointer.
+  return p;
 }
-inline void *malloc_host(size_t bytes, const queue &q) {
-  return syclone_malloc(q.native(), bytes, 0, SYCLONE_USM_HOST);
-}
-inline void *malloc_shared(size_t bytes, const queue &q) {
-  return syclone_malloc(q.native(), bytes, 0, SYCLONE_USM_SHARED);
+}  // namespace detail
+
+inline void *malloc_device(size_t bytes, const queue &q) { return detail::usm_malloc(bytes, 0, q, SYCLONE_USM_DEVICE); }
+inline void *malloc_host(size_t bytes, const queue &q) { return detail::usm_malloc(bytes, 0, q, SYCLONE_USM_HOST); }
+inline void *malloc_shared(size_t bytes, const queue &q) { return detail::usm_malloc(bytes, 0, q, SYCLONE_USM_SHARED); }
+inline void *malloc(size_t bytes, const queue &q, usm::alloc kind) {
+  int k = kind == usm::alloc::device ? SYCLONE_USM_DEVICE : kind == usm::alloc::host ? SYCLONE_USM_HOST : SYCLONE_USM_SHARED;
+  return kind == usm::alloc::unknown ? nullptr : detail::usm_malloc(bytes, 0, q, k);
 }
 template <typename T>
 T *malloc_device(size_t count, const queue &q) {
-  return static_cast<T *>(syclone_malloc(q.native(), count * sizeof(T), alignof(T), SYCLONE_USM_DEVICE));
+  return static_cast<T *>(detail::usm_malloc(count * sizeof(T), alignof(T), q, SYCLONE_USM_DEVICE));
 }
 template <typename T>
 T *malloc_host(size_t count, const queue &q) {
-  return static_cast<T *>(syclone_malloc(q.native(), count * sizeof(T), alignof(T), SYCLONE_USM_HOST));
+  return static_cast<T *>(detail::usm_malloc(count * sizeof(T), alignof(T), q, SYCLONE_USM_HOST));
 }
 template <typename T>
 T *malloc_shared(size_t count, const queue &q) {
-  return static_cast<T *>(syclone_malloc(q.native(), count * sizeof(T), alignof(T), SYCLONE_USM_SHARED));
+  return static_cast<T *>(detail::usm_malloc(count * sizeof(T), alignof(T), q, SYCLONE_USM_SHARED));
 }
-inline void free(void *ptr, const queue &q) { syclone_free(q.native(), ptr); }
+template <typename T>
+T *malloc(size_t count, const queue &q, usm::alloc kind) {
+  return static_cast<T *>(malloc(count * sizeof(T), q, kind));
+}
+inline void *aligned_alloc_device(size_t alignment, size_t bytes, const queue &q) {
+  return detail::usm_malloc(bytes, alignment, q, SYCLONE_USM_DEVICE);
+}
+inline void *aligned_alloc_host(size_t alignment, size_t bytes, const queue &q) {
+  return detail::usm_malloc(bytes, alignment, q, SYCLONE_USM_HOST);
+}
+inline void *aligned_alloc_shared(size_t alignment, size_t bytes, const queue &q) {
+  return detail::usm_malloc(bytes, alignment, q, SYCLONE_USM_SHARED);
+}
+template <typename T>
+T *aligned_alloc_device(size_t alignment, size_t count, const queue &q) {
+  return static_cast<T *>(detail::usm_malloc(count * sizeof(T), alignment, q, SYCLONE_USM_DEVICE));
+}
+template <typename T>
+T *aligned_alloc_host(size_t alignment, size_t count, const queue &q) {
+  return static_cast<T *>(detail::usm_malloc(count * sizeof(T), alignment, q, SYCLONE_USM_HOST));
+}
+template <typename T>
+T *aligned_alloc_shared(size_t alignment, size_t count, const queue &q) {
+  return static_cast<T *>(detail::usm_malloc(count * sizeof(T), alignment, q, SYCLONE_USM_SHARED));
+}
+inline void free(void *ptr, const queue &q) { detail::check(syclone_free(q.native(), ptr)); }
+inline usm::alloc get_pointer_type(const void *ptr, const context &) {
+  switch (syclone_pointer_type(ptr)) {
+    case 0: return usm::alloc::device;
+    case 1: return usm::alloc::host;
+    case 2: return usm::alloc::shared;
+    default: return usm::alloc::unknown;
+  }
+}
+
+// A standard allocator over host or shared USM (device USM is not host-accessible).
+template <typename T, usm::alloc Kind, size_t Alignment = 0>
+class usm_allocator {
+ public:
+  static_assert(Kind != usm::alloc::device, "usm_allocator does not support device allocations");
+  using value_type = T;
+  template <typename U>
+  struct rebind {
+    using other = usm_allocator<U, Kind, Alignment>;
+  };
+  usm_allocator(const queue &q) : m_queue(q) {}
+  template <typename U>
+  usm_allocator(const usm_allocator<U, Kind, Alignment> &other) : m_queue(other.get_queue()) {}
+  T *allocate(size_t count) {
+    size_t align = Alignment ? Alignment : alignof(T);
+    void *p = detail::usm_malloc(count * sizeof(T), align, m_queue, Kind == usm::alloc::host ? SYCLONE_USM_HOST : SYCLONE_USM_SHARED);
+    if (!p) throw sycl::exception(errc::memory_allocation, "usm_allocator: allocation failed");
+    return static_cast<T *>(p);
+  }
+  void deallocate(T *p, size_t) { sycl::free(p, m_queue); }
+  const queue &get_queue() const { return m_queue; }
+  template <typename U>
+  bool operator==(const usm_allocator<U, Kind, Alignment> &other) const { return m_queue == other.get_queue(); }
+  template <typename U>
+  bool operator!=(const usm_allocator<U, Kind, Alignment> &other) const { return !(*this == other); }
+
+ private:
+  queue m_queue;
+};
 #else
+template <typename T, usm::alloc Kind, size_t Alignment = 0>
+class usm_allocator {
+ public:
+  using value_type = T;
+  usm_allocator(const queue &q);
+  T *allocate(size_t count);
+  void deallocate(T *p, size_t count);
+};
+void *malloc_device(size_t bytes, const queue &q);
+void *malloc_host(size_t bytes, const queue &q);
+void *malloc_shared(size_t bytes, const queue &q);
+void *malloc(size_t bytes, const queue &q, usm::alloc kind);
 template <typename T>
 T *malloc_device(size_t count, const queue &q);
 template <typename T>
 T *malloc_host(size_t count, const queue &q);
 template <typename T>
 T *malloc_shared(size_t count, const queue &q);
+template <typename T>
+T *malloc(size_t count, const queue &q, usm::alloc kind);
+void *aligned_alloc_device(size_t alignment, size_t bytes, const queue &q);
+void *aligned_alloc_host(size_t alignment, size_t bytes, const queue &q);
+void *aligned_alloc_shared(size_t alignment, size_t bytes, const queue &q);
+template <typename T>
+T *aligned_alloc_device(size_t alignment, size_t count, const queue &q);
+template <typename T>
+T *aligned_alloc_host(size_t alignment, size_t count, const queue &q);
+template <typename T>
+T *aligned_alloc_shared(size_t alignment, size_t count, const queue &q);
 void free(void *ptr, const queue &q);
+usm::alloc get_pointer_type(const void *ptr, const context &ctx);
 #endif
 
 }  // namespace sycl

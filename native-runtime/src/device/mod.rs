@@ -1,9 +1,11 @@
 //! Devices: the Vulkan adapters wgpu finds (opened lazily, once per process)
-//! and the host CPU device, which is always there; selection by
-//! `ONEAPI_DEVICE_SELECTOR` and preference (GPU, then any Vulkan adapter such
-//! as lavapipe, then the host).
+//! and the host CPU device, which is always there; the device list in
+//! preference order (GPU, then any Vulkan adapter such as lavapipe, then the
+//! host), filtered by `ONEAPI_DEVICE_SELECTOR`.
 
+pub mod clock;
 pub mod host;
+pub mod info;
 pub mod vulkan;
 
 use crate::error::{RtError, RtResult};
@@ -42,12 +44,14 @@ impl Device {
 struct VulkanSlot {
     adapter: wgpu::Adapter,
     key: DeviceKey,
+    info: info::DeviceInfo,
     opened: OnceLock<Result<Arc<VulkanDevice>, String>>,
 }
 
 struct Devices {
     _instance: wgpu::Instance,
     vulkan: Vec<VulkanSlot>,
+    host: info::DeviceInfo,
 }
 
 static DEVICES: OnceLock<Devices> = OnceLock::new();
@@ -76,14 +80,15 @@ fn devices() -> &'static Devices {
             .into_iter()
             .enumerate()
             .map(|(index, adapter)| {
-                let device_type = vulkan::device_type_of(&adapter.get_info());
+                let info = info::vulkan_info(&adapter);
                 VulkanSlot {
                     adapter,
                     key: DeviceKey {
                         backend: Backend::Vulkan,
-                        device_type,
+                        device_type: info.device_type,
                         index,
                     },
+                    info,
                     opened: OnceLock::new(),
                 }
             })
@@ -91,6 +96,7 @@ fn devices() -> &'static Devices {
         Devices {
             _instance: instance,
             vulkan,
+            host: info::host_info(),
         }
     })
 }
@@ -110,21 +116,78 @@ const HOST_KEY: DeviceKey = DeviceKey {
     index: 0,
 };
 
-/// The most preferred device the selector allows. `selector_text` is the
-/// selector's source, for messages (None: no selector was given).
-pub fn select(selector: &Selector, selector_text: Option<&str>) -> RtResult<Device> {
-    let mut open_errors = Vec::new();
-    for slot in devices().vulkan.iter().filter(|s| selector.matches(&s.key)) {
-        match slot
+/// Every device, in preference order: index `i < vulkan count` is Vulkan
+/// adapter `i`, the last one is the host device. These indices are the
+/// device handles of the C ABI.
+pub fn count_all() -> usize {
+    devices().vulkan.len() + 1
+}
+
+fn key_of(index: usize) -> DeviceKey {
+    devices()
+        .vulkan
+        .get(index)
+        .map(|s| s.key)
+        .unwrap_or(HOST_KEY)
+}
+
+/// The descriptors of device `index` (see `count_all`).
+pub fn info(index: usize) -> RtResult<&'static info::DeviceInfo> {
+    let all = devices();
+    match all.vulkan.get(index) {
+        Some(slot) => Ok(&slot.info),
+        None if index == all.vulkan.len() => Ok(&all.host),
+        None => Err(RtError::Invalid(format!("no device with index {index}"))),
+    }
+}
+
+/// `ONEAPI_DEVICE_SELECTOR` as set now (None: unset or empty).
+pub fn env_selector() -> Option<String> {
+    std::env::var("ONEAPI_DEVICE_SELECTOR")
+        .ok()
+        .filter(|s| !s.trim().is_empty())
+}
+
+/// The devices a selector allows, in preference order.
+pub fn visible(selector: &Selector) -> Vec<usize> {
+    (0..count_all())
+        .filter(|&i| selector.matches(&key_of(i)))
+        .collect()
+}
+
+/// The devices `ONEAPI_DEVICE_SELECTOR` allows (all when it is unset).
+pub fn visible_from_env() -> RtResult<Vec<usize>> {
+    let selector = match env_selector() {
+        Some(text) => Selector::parse(&text)?,
+        None => Selector::any(),
+    };
+    Ok(visible(&selector))
+}
+
+/// Opens device `index` (once per process for a Vulkan adapter).
+pub fn open(index: usize) -> RtResult<Device> {
+    let all = devices();
+    match all.vulkan.get(index) {
+        Some(slot) => slot
             .opened
             .get_or_init(|| VulkanDevice::open(&slot.adapter).map_err(|e| e.to_string()))
-        {
-            Ok(d) => return Ok(Device::Vulkan(d.clone())),
-            Err(e) => open_errors.push(e.clone()),
-        }
+            .clone()
+            .map(Device::Vulkan)
+            .map_err(RtError::Device),
+        None if index == all.vulkan.len() => Ok(Device::Host),
+        None => Err(RtError::Invalid(format!("no device with index {index}"))),
     }
-    if selector.matches(&HOST_KEY) {
-        return Ok(Device::Host);
+}
+
+/// The most preferred device the selector allows that opens, with its index.
+/// `selector_text` is the selector's source, for messages (None: no selector).
+pub fn select(selector: &Selector, selector_text: Option<&str>) -> RtResult<(usize, Device)> {
+    let mut open_errors = Vec::new();
+    for index in visible(selector) {
+        match open(index) {
+            Ok(d) => return Ok((index, d)),
+            Err(e) => open_errors.push(e.to_string()),
+        }
     }
     let mut text = selector_text.unwrap_or("").to_string();
     if !open_errors.is_empty() {

@@ -1,11 +1,15 @@
 //! A Vulkan device through wgpu: device creation, pipeline caches, the batch
-//! of recorded dispatches, uploads and downloads.
+//! of recorded dispatches (numbered, so that events can tell whether theirs
+//! was submitted and completed), timestamped dispatches, uploads and downloads.
 
+use super::clock::{self, DeviceClock};
+use super::info::{device_type_of, vendor_name};
 use crate::error::{RtError, RtResult};
 use crate::registry::KernelEntry;
 use crate::selector::DeviceType;
 use compiler_core::bundle::KernelInfo;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Dispatches recorded before the batch is submitted even if nobody waits.
@@ -23,6 +27,20 @@ pub struct Batch {
     pass: Option<wgpu::ComputePass<'static>>,
     encoder: Option<wgpu::CommandEncoder>,
     dispatches: usize,
+    /// The number of the last command recorded on this device (1, 2, ...).
+    last_seq: u64,
+}
+
+impl Batch {
+    /// The number of the last command recorded (0: none yet).
+    pub fn last_seq(&self) -> u64 {
+        self.last_seq
+    }
+}
+
+/// The two timestamps of a timed dispatch, readable once it completed.
+pub struct TimestampReadback {
+    buffer: wgpu::Buffer,
 }
 
 pub struct VulkanDevice {
@@ -37,39 +55,26 @@ pub struct VulkanDevice {
     batch: Mutex<Batch>,
     errors: Arc<Mutex<Vec<String>>>,
     dummy: wgpu::Buffer,
+    /// Commands up to this number were submitted to the wgpu queue.
+    submitted: AtomicU64,
+    /// Commands up to this number completed (set by submission callbacks).
+    completed: Arc<AtomicU64>,
+    /// Timestamp ticks to host time, when the device has timestamp queries.
+    clock: Option<DeviceClock>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// A readable vendor name for a PCI vendor id.
-fn vendor_name(info: &wgpu::AdapterInfo) -> String {
-    match info.vendor {
-        0x10de => "NVIDIA".into(),
-        0x1002 | 0x1022 => "AMD".into(),
-        0x8086 => "Intel".into(),
-        0x10005 => "Mesa".into(),
-        0x13b5 => "ARM".into(),
-        0x5143 => "Qualcomm".into(),
-        0x106b => "Apple".into(),
-        v if !info.driver.is_empty() => format!("{} ({v:#x})", info.driver),
-        v => format!("{v:#x}"),
-    }
-}
-
-pub fn device_type_of(info: &wgpu::AdapterInfo) -> DeviceType {
-    match info.device_type {
-        wgpu::DeviceType::Cpu => DeviceType::Cpu,
-        _ => DeviceType::Gpu,
-    }
-}
-
 impl VulkanDevice {
     /// Opens the adapter, with 64-bit integers and doubles when it has them.
     pub fn open(adapter: &wgpu::Adapter) -> RtResult<Arc<Self>> {
         let info = adapter.get_info();
-        let wanted = wgpu::Features::SHADER_INT64 | wgpu::Features::SHADER_F64;
+        let wanted = wgpu::Features::SHADER_INT64
+            | wgpu::Features::SHADER_F64
+            | wgpu::Features::SHADER_F16
+            | wgpu::Features::TIMESTAMP_QUERY;
         let desc = wgpu::DeviceDescriptor {
             label: Some("syclone"),
             required_features: adapter.features() & wanted,
@@ -90,7 +95,7 @@ impl VulkanDevice {
             usage: wgpu::BufferUsages::STORAGE,
             mapped_at_creation: false,
         });
-        Ok(Arc::new(VulkanDevice {
+        let mut dev = VulkanDevice {
             name: info.name.clone(),
             vendor: vendor_name(&info),
             device_type: device_type_of(&info),
@@ -102,7 +107,137 @@ impl VulkanDevice {
             batch: Mutex::default(),
             errors,
             dummy,
-        }))
+            submitted: AtomicU64::new(0),
+            completed: Arc::new(AtomicU64::new(0)),
+            clock: None,
+        };
+        if dev
+            .device
+            .features()
+            .contains(wgpu::Features::TIMESTAMP_QUERY)
+        {
+            dev.clock = Some(dev.calibrate()?);
+        }
+        Ok(Arc::new(dev))
+    }
+
+    /// Reads one device timestamp between two host clock readings.
+    fn calibrate(&self) -> RtResult<DeviceClock> {
+        let mut encoder = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("syclone clock calibration"),
+            });
+        let readback = self.timed_pass(&mut encoder, |_| {});
+        let before = clock::now_ns();
+        self.queue.submit([encoder.finish()]);
+        self.device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .map_err(|e| RtError::Device(format!("{}: calibrating its clock: {e}", self.name)))?;
+        let after = clock::now_ns();
+        let [ticks, _] = self.read_ticks(&readback)?;
+        let period = f64::from(self.queue.get_timestamp_period());
+        Ok(DeviceClock::calibrate(period, ticks, before, after))
+    }
+
+    /// Records a compute pass with timestamps at its start and end, running
+    /// `body` inside it, and the copy of the timestamps to a readable buffer.
+    fn timed_pass(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        body: impl FnOnce(&mut wgpu::ComputePass<'_>),
+    ) -> TimestampReadback {
+        let queries = self.device.create_query_set(&wgpu::QuerySetDescriptor {
+            label: Some("syclone timestamps"),
+            ty: wgpu::QueryType::Timestamp,
+            count: 2,
+        });
+        {
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: None,
+                timestamp_writes: Some(wgpu::ComputePassTimestampWrites {
+                    query_set: &queries,
+                    beginning_of_pass_write_index: Some(0),
+                    end_of_pass_write_index: Some(1),
+                }),
+            });
+            body(&mut pass);
+        }
+        let buffer = |usage| {
+            self.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("syclone timestamps"),
+                size: 16,
+                usage,
+                mapped_at_creation: false,
+            })
+        };
+        let resolved = buffer(wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC);
+        let readback = buffer(wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST);
+        encoder.resolve_query_set(&queries, 0..2, &resolved, 0);
+        encoder.copy_buffer_to_buffer(&resolved, 0, &readback, 0, 16);
+        TimestampReadback { buffer: readback }
+    }
+
+    /// The start and end ticks of a completed timed pass.
+    fn read_ticks(&self, readback: &TimestampReadback) -> RtResult<[u64; 2]> {
+        let failed: Arc<Mutex<Option<String>>> = Arc::default();
+        let sink = failed.clone();
+        readback
+            .buffer
+            .map_async(wgpu::MapMode::Read, .., move |r| {
+                if let Err(e) = r {
+                    *lock(&sink) = Some(e.to_string());
+                }
+            });
+        self.device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .map_err(|e| RtError::Device(format!("{}: reading timestamps: {e}", self.name)))?;
+        if let Some(e) = lock(&failed).take() {
+            return Err(RtError::Device(format!(
+                "{}: reading timestamps: {e}",
+                self.name
+            )));
+        }
+        let view = readback
+            .buffer
+            .slice(..)
+            .get_mapped_range()
+            .map_err(|e| RtError::Device(format!("{}: reading timestamps: {e}", self.name)))?;
+        let word =
+            |i: usize| u64::from_le_bytes(view[i * 8..i * 8 + 8].try_into().expect("8 bytes"));
+        let ticks = [word(0), word(1)];
+        drop(view);
+        readback.buffer.unmap();
+        Ok(ticks)
+    }
+
+    /// The start and end of a completed timed dispatch on the host clock.
+    pub fn command_times(&self, readback: &TimestampReadback) -> RtResult<(u64, u64)> {
+        let clock = self
+            .clock
+            .ok_or_else(|| RtError::Device(format!("{} has no timestamp queries", self.name)))?;
+        let [start, end] = self.read_ticks(readback)?;
+        Ok((clock.to_host(start), clock.to_host(end.max(start))))
+    }
+
+    /// Whether dispatches can be timed on the device.
+    pub fn has_timestamps(&self) -> bool {
+        self.clock.is_some()
+    }
+
+    /// Whether command `seq` was handed to the wgpu queue.
+    pub fn is_submitted(&self, seq: u64) -> bool {
+        self.submitted.load(Ordering::Acquire) >= seq
+    }
+
+    /// Whether command `seq` completed, checking the device without blocking.
+    pub fn is_completed(&self, seq: u64) -> bool {
+        if self.completed.load(Ordering::Acquire) >= seq {
+            return true;
+        }
+        // Runs the callbacks of finished submissions; a failed poll shows up at the next wait.
+        let _ = self.device.poll(wgpu::PollType::Poll);
+        self.completed.load(Ordering::Acquire) >= seq
     }
 
     pub fn max_workgroups_per_dimension(&self) -> u32 {
@@ -260,7 +395,7 @@ impl VulkanDevice {
         pipeline: &Pipeline,
         group: &wgpu::BindGroup,
         grid: [u32; 2],
-    ) {
+    ) -> u64 {
         if batch.pass.is_none() {
             let encoder = batch.encoder.get_or_insert_with(|| {
                 self.device
@@ -278,10 +413,42 @@ impl VulkanDevice {
         pass.set_pipeline(&pipeline.pipeline);
         pass.set_bind_group(0, group, &[]);
         pass.dispatch_workgroups(grid[0], grid[1], 1);
+        self.recorded(batch)
+    }
+
+    /// Records a dispatch in a pass of its own with timestamps at its start and end.
+    pub fn record_timed_dispatch(
+        &self,
+        batch: &mut Batch,
+        pipeline: &Pipeline,
+        group: &wgpu::BindGroup,
+        grid: [u32; 2],
+    ) -> (u64, TimestampReadback) {
+        drop(batch.pass.take());
+        let mut encoder = batch.encoder.take().unwrap_or_else(|| {
+            self.device
+                .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                    label: Some("syclone batch"),
+                })
+        });
+        let readback = self.timed_pass(&mut encoder, |pass| {
+            pass.set_pipeline(&pipeline.pipeline);
+            pass.set_bind_group(0, group, &[]);
+            pass.dispatch_workgroups(grid[0], grid[1], 1);
+        });
+        batch.encoder = Some(encoder);
+        (self.recorded(batch), readback)
+    }
+
+    /// Numbers a recorded command; submits a full batch.
+    fn recorded(&self, batch: &mut Batch) -> u64 {
         batch.dispatches += 1;
+        batch.last_seq += 1;
+        let seq = batch.last_seq;
         if batch.dispatches >= MAX_BATCH {
             self.submit(batch);
         }
+        seq
     }
 
     /// Submits the recorded commands without waiting for them.
@@ -289,6 +456,12 @@ impl VulkanDevice {
         drop(batch.pass.take());
         if let Some(encoder) = batch.encoder.take() {
             self.queue.submit([encoder.finish()]);
+            let seq = batch.last_seq;
+            self.submitted.store(seq, Ordering::Release);
+            let completed = self.completed.clone();
+            self.queue.on_submitted_work_done(move || {
+                completed.fetch_max(seq, Ordering::AcqRel);
+            });
         }
         batch.dispatches = 0;
     }

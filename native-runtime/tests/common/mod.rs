@@ -294,8 +294,8 @@ pub fn launch_sized(
         accessed: std::ptr::null(),
         access_modes: std::ptr::null(),
     };
-    let mut event: SycloneEvent = std::ptr::null_mut();
-    if syclone_launch(q, &desc, &mut event) != 0 {
+    let mut event: SycloneEvent = std::ptr::null();
+    if syclone_launch(q, &desc, std::ptr::null(), 0, &mut event) != 0 {
         return Err((last_errc(), last_error_message()));
     }
     assert_eq!(syclone_event_wait(event), 0, "{}", last_error_message());

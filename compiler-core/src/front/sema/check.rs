@@ -909,10 +909,16 @@ impl Sema {
         (fc.lookup_ctx.unwrap_or(Ctx::Func(fc.func)), fc.env.clone())
     }
 
-    /// The value of a constant local variable `name` visible where checking
-    /// is (for array bounds and template arguments inside function bodies).
-    pub(super) fn local_constant(&self, name: &str) -> Option<i128> {
+    /// The value of a constant local variable `name` visible in the body
+    /// being checked, when `ctx` is that body (array bounds and template
+    /// arguments inside function bodies).
+    pub(super) fn local_constant(&self, ctx: Ctx, name: &str) -> Option<i128> {
         let mut level = self.fn_stack.len().checked_sub(1)?;
+        // Only for names in the body being checked (not, say, a class
+        // template instantiated from it).
+        if ctx != Ctx::Func(self.fn_stack[level].func) {
+            return None;
+        }
         loop {
             let fc = &self.fn_stack[level];
             for fr in fc.frames.iter().rev() {

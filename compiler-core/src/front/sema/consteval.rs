@@ -13,9 +13,9 @@ impl Sema {
             ExprKind::CharLit(c) => *c as i128,
             ExprKind::BoolLit(b) => *b as i128,
             ExprKind::Name(q)
-                if q.is_simple() && self.local_constant(&q.last().ident).is_some() =>
+                if q.is_simple() && self.local_constant(ctx, &q.last().ident).is_some() =>
             {
-                self.local_constant(&q.last().ident)?
+                self.local_constant(ctx, &q.last().ident)?
             }
             ExprKind::Name(q) => match self.lookup_qualified(q, ctx, env, &mut vec![]) {
                 Found::TemplateParam(TArg::Value(v)) => v,

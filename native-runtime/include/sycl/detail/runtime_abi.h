@@ -42,10 +42,48 @@ int syclone_last_errc(void);
 void syclone_register_images(const unsigned char *data, size_t size);
 void syclone_unregister_images(const unsigned char *data, size_t size);
 
-/* Queues. The device is chosen by ONEAPI_DEVICE_SELECTOR, else the best
- * device: a Vulkan GPU through wgpu when there is one, else the host CPU. */
+/* Devices. A device is an index into the runtime's device list: every
+ * Vulkan adapter in preference order, then the host CPU device.
+ * syclone_devices fills up to `capacity` indices of the devices that
+ * ONEAPI_DEVICE_SELECTOR allows (all when unset), in preference order, and
+ * sets *count to how many there are. */
+int syclone_devices(size_t *indices, size_t capacity, size_t *count);
+
+enum syclone_backend { SYCLONE_BACKEND_VULKAN = 0, SYCLONE_BACKEND_HOST = 1 };
+enum syclone_device_type { SYCLONE_DEVICE_CPU = 0, SYCLONE_DEVICE_GPU = 1 };
+
+typedef struct syclone_device_info {
+  const char *name;           /* valid for the life of the process */
+  const char *vendor;
+  const char *driver_version;
+  unsigned vendor_id;
+  int backend;                /* enum syclone_backend: the platform */
+  int device_type;            /* enum syclone_device_type */
+  unsigned max_compute_units;
+  size_t max_work_group_size;
+  size_t max_work_item_sizes[3]; /* SYCL order: [2] is the fastest varying */
+  unsigned long long local_mem_size;
+  unsigned long long global_mem_size;
+  unsigned long long max_mem_alloc_size;
+  unsigned num_sub_group_sizes;
+  size_t sub_group_sizes[8];
+  unsigned long long aspects; /* bit (1 << sycl::aspect value) */
+  int timestamps;             /* profiling uses device timestamps */
+} syclone_device_info;
+
+int syclone_device_get_info(size_t device, syclone_device_info *out);
+
+/* Platforms (one per back end): name, vendor, version. */
+int syclone_platform_get_info(int backend, const char **name, const char **vendor,
+                              const char **version);
+
+/* Queues. syclone_queue_create picks the first device of syclone_devices. */
+enum syclone_queue_flags { SYCLONE_QUEUE_IN_ORDER = 1, SYCLONE_QUEUE_PROFILING = 2 };
 int syclone_queue_create(syclone_queue *out);
+int syclone_queue_create_on(size_t device, unsigned flags, syclone_queue *out);
 void syclone_queue_release(syclone_queue q);
+/* The device index of q. */
+size_t syclone_queue_device(syclone_queue q);
 /* Valid while q lives. */
 const char *syclone_queue_device_name(syclone_queue q);
 const char *syclone_queue_device_vendor(syclone_queue q);
@@ -59,12 +97,31 @@ enum syclone_usm_kind { SYCLONE_USM_DEVICE = 0, SYCLONE_USM_HOST = 1, SYCLONE_US
 void *syclone_malloc(syclone_queue q, size_t bytes, size_t alignment, int kind);
 int syclone_free(syclone_queue q, void *ptr);
 
+/* 0 device, 1 host, 2 shared, 3 unknown (not USM). */
+int syclone_pointer_type(const void *ptr);
+
+/* USM commands. They wait for the events in deps[0..num_deps) and complete
+ * before returning; *out_event (if not NULL) receives their event. */
+int syclone_memcpy(syclone_queue q, void *dst, const void *src, size_t bytes,
+                   const syclone_event *deps, size_t num_deps, syclone_event *out_event);
+/* count copies of the pattern_size bytes at pattern. */
+int syclone_fill(syclone_queue q, void *dst, const void *pattern, size_t pattern_size,
+                 size_t count, const syclone_event *deps, size_t num_deps,
+                 syclone_event *out_event);
+int syclone_prefetch(syclone_queue q, const void *ptr, size_t bytes,
+                     const syclone_event *deps, size_t num_deps, syclone_event *out_event);
+
 /* Buffers. host_ptr may be NULL (the runtime allocates zeroed storage). The
  * returned storage address identifies the buffer; with a host_ptr it is
- * host_ptr itself, which receives the data back on release. */
+ * host_ptr itself (the host pointer is used directly). */
 void *syclone_buffer_create(void *host_ptr, size_t bytes);
-/* Waits for commands using the buffer, then makes the host storage current. */
-int syclone_buffer_release(void *storage);
+/* Waits for the commands writing the buffer and makes its host storage
+ * current; write != 0: the host will write it. */
+int syclone_buffer_host_access(void *storage, int write);
+/* Waits for the commands using the buffer; then, unless final_ptr is NULL,
+ * makes the storage current and copies its first `bytes` bytes to
+ * final_ptr (nothing to copy when final_ptr == storage); forgets the buffer. */
+int syclone_buffer_release(void *storage, void *final_ptr, size_t bytes);
 
 /* Access modes recorded by accessors. */
 enum syclone_access { SYCLONE_ACCESS_READ = 0, SYCLONE_ACCESS_WRITE = 1, SYCLONE_ACCESS_READ_WRITE = 2 };
@@ -91,10 +148,32 @@ typedef struct syclone_launch_desc {
   const int *access_modes;
 } syclone_launch_desc;
 
-/* Enqueues a kernel. The arguments are copied before the call returns. */
-int syclone_launch(syclone_queue q, const syclone_launch_desc *desc, syclone_event *out_event);
+/* Enqueues a kernel after the events in deps[0..num_deps). The arguments
+ * are copied before the call returns. */
+int syclone_launch(syclone_queue q, const syclone_launch_desc *desc, const syclone_event *deps,
+                   size_t num_deps, syclone_event *out_event);
+
+/* A host task: runs fn(ctx) on the calling thread once deps, the previous
+ * command of an in-order queue and the commands using the accessed buffers
+ * (storage addresses, SYCLONE_ACCESS_* modes) completed. fn must not
+ * throw: the caller catches the task's exceptions (asynchronous errors). */
+typedef void (*syclone_host_fn)(void *ctx);
+int syclone_host_task(syclone_queue q, syclone_host_fn fn, void *ctx, const syclone_event *deps,
+                      size_t num_deps, void *const *accessed, const int *access_modes,
+                      size_t num_accessed, syclone_event *out_event);
+
+/* An event that completes when deps (none: every earlier command of q) completed. */
+int syclone_barrier(syclone_queue q, const syclone_event *deps, size_t num_deps,
+                    syclone_event *out_event);
+
+/* Events are reference-counted: retain adds a reference, release drops one. */
 int syclone_event_wait(syclone_event e);
+void syclone_event_retain(syclone_event e);
 void syclone_event_release(syclone_event e);
+/* info::event_command_status: 0 submitted, 1 running, 2 complete. */
+int syclone_event_status(syclone_event e);
+/* info::event_profiling: 0 command_submit, 1 command_start, 2 command_end (ns). */
+int syclone_event_profiling(syclone_event e, int what, unsigned long long *out_ns);
 
 #ifdef __cplusplus
 }

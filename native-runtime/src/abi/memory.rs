@@ -1,0 +1,129 @@
+//! USM allocation and commands, pointer queries, buffers.
+
+use super::{events, give_event, guard, queue_ref, status, SycloneEvent, SycloneQueue};
+use crate::error::{self, RtError};
+use crate::memory::AllocKind;
+use crate::{sync, usm};
+use std::ffi::{c_int, c_void};
+
+#[no_mangle]
+pub extern "C" fn syclone_malloc(
+    q: SycloneQueue,
+    bytes: usize,
+    alignment: usize,
+    kind: c_int,
+) -> *mut c_void {
+    guard(std::ptr::null_mut(), || {
+        let queue = queue_ref(q)?;
+        let kind = AllocKind::from_usm(kind)
+            .ok_or_else(|| RtError::Invalid(format!("syclone_malloc: unknown USM kind {kind}")))?;
+        Ok(sync::malloc(&queue.device, bytes, alignment, kind)? as *mut c_void)
+    })
+}
+
+#[no_mangle]
+pub extern "C" fn syclone_free(q: SycloneQueue, ptr: *mut c_void) -> c_int {
+    status(|| {
+        let queue = queue_ref(q)?;
+        if ptr.is_null() {
+            return Ok(());
+        }
+        sync::free(&queue.device, ptr as usize)
+    })
+}
+
+#[no_mangle]
+pub extern "C" fn syclone_pointer_type(ptr: *const c_void) -> c_int {
+    guard(3, || Ok(usm::pointer_type(ptr as usize)))
+}
+
+#[no_mangle]
+pub extern "C" fn syclone_memcpy(
+    q: SycloneQueue,
+    dst: *mut c_void,
+    src: *const c_void,
+    bytes: usize,
+    deps: *const SycloneEvent,
+    num_deps: usize,
+    out_event: *mut SycloneEvent,
+) -> c_int {
+    status(|| {
+        let queue = queue_ref(q)?;
+        let deps = events(deps, num_deps)?;
+        let e = usm::memcpy(queue, dst as usize, src as usize, bytes, &deps)?;
+        give_event(e, out_event);
+        Ok(())
+    })
+}
+
+#[no_mangle]
+pub extern "C" fn syclone_fill(
+    q: SycloneQueue,
+    dst: *mut c_void,
+    pattern: *const c_void,
+    pattern_size: usize,
+    count: usize,
+    deps: *const SycloneEvent,
+    num_deps: usize,
+    out_event: *mut SycloneEvent,
+) -> c_int {
+    status(|| {
+        let queue = queue_ref(q)?;
+        let deps = events(deps, num_deps)?;
+        if pattern.is_null() || pattern_size == 0 {
+            return Err(RtError::Invalid("queue::fill: empty pattern".into()));
+        }
+        // SAFETY: the caller passes `pattern_size` readable bytes.
+        let pattern = unsafe { std::slice::from_raw_parts(pattern.cast::<u8>(), pattern_size) };
+        let e = usm::fill(queue, dst as usize, pattern, count, &deps)?;
+        give_event(e, out_event);
+        Ok(())
+    })
+}
+
+#[no_mangle]
+pub extern "C" fn syclone_prefetch(
+    q: SycloneQueue,
+    ptr: *const c_void,
+    _bytes: usize,
+    deps: *const SycloneEvent,
+    num_deps: usize,
+    out_event: *mut SycloneEvent,
+) -> c_int {
+    status(|| {
+        let queue = queue_ref(q)?;
+        let deps = events(deps, num_deps)?;
+        let e = usm::prefetch(queue, ptr as usize, &deps)?;
+        give_event(e, out_event);
+        Ok(())
+    })
+}
+
+#[no_mangle]
+pub extern "C" fn syclone_buffer_create(host_ptr: *mut c_void, bytes: usize) -> *mut c_void {
+    guard(std::ptr::null_mut(), || {
+        Ok(sync::buffer_create(host_ptr as usize, bytes)? as *mut c_void)
+    })
+}
+
+#[no_mangle]
+pub extern "C" fn syclone_buffer_host_access(storage: *mut c_void, write: c_int) -> c_int {
+    status(|| sync::buffer_host_access(storage as usize, write != 0))
+}
+
+#[no_mangle]
+pub extern "C" fn syclone_buffer_release(
+    storage: *mut c_void,
+    final_ptr: *mut c_void,
+    bytes: usize,
+) -> c_int {
+    let rc = status(|| sync::buffer_release(storage as usize, final_ptr as usize, bytes));
+    if rc != 0 {
+        // The C++ buffer destructor cannot throw: say it here.
+        eprintln!(
+            "syclone: buffer write-back failed: {}",
+            error::last_error_message()
+        );
+    }
+    rc
+}

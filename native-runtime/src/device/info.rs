@@ -1,0 +1,233 @@
+//! What a program can ask about a device (`device::get_info`, `has(aspect)`):
+//! read from the wgpu adapter (plus the Vulkan memory heaps through wgpu-hal)
+//! or from the host machine, without opening the device.
+
+use crate::selector::{Backend, DeviceType};
+
+/// `sycl::aspect` values (SYCL 2020 4.6.4.3); bit `1 << a` in `DeviceInfo::aspects`.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aspect {
+    Cpu = 0,
+    Gpu = 1,
+    Accelerator = 2,
+    Custom = 3,
+    Emulated = 4,
+    HostDebuggable = 5,
+    Fp16 = 6,
+    Fp64 = 7,
+    Atomic64 = 8,
+    Image = 9,
+    OnlineCompiler = 10,
+    OnlineLinker = 11,
+    QueueProfiling = 12,
+    UsmDeviceAllocations = 13,
+    UsmHostAllocations = 14,
+    UsmAtomicHostAllocations = 15,
+    UsmSharedAllocations = 16,
+    UsmAtomicSharedAllocations = 17,
+    UsmSystemAllocations = 18,
+}
+
+/// The descriptors of one device.
+#[derive(Clone, Debug)]
+pub struct DeviceInfo {
+    pub name: String,
+    pub vendor: String,
+    pub vendor_id: u32,
+    pub driver_version: String,
+    pub backend: Backend,
+    pub device_type: DeviceType,
+    pub max_compute_units: u32,
+    pub max_work_group_size: usize,
+    /// SYCL order: dimension 2 is the fastest varying (Vulkan's x).
+    pub max_work_item_sizes: [usize; 3],
+    pub local_mem_size: u64,
+    pub global_mem_size: u64,
+    pub max_mem_alloc_size: u64,
+    pub sub_group_sizes: Vec<u32>,
+    /// Device timestamps for profiling (else the host clock is used).
+    pub timestamps: bool,
+    pub aspects: u64,
+}
+
+impl DeviceInfo {
+    pub fn has(&self, aspect: Aspect) -> bool {
+        self.aspects & (1 << aspect as u32) != 0
+    }
+}
+
+fn aspects(list: &[Aspect]) -> u64 {
+    list.iter().fold(0, |acc, a| acc | (1 << *a as u32))
+}
+
+/// The USM kinds every device supports (see `memory`).
+const USM: [Aspect; 3] = [
+    Aspect::UsmDeviceAllocations,
+    Aspect::UsmHostAllocations,
+    Aspect::UsmSharedAllocations,
+];
+
+/// Physical memory of the host, from `/proc/meminfo` (0 when unknown).
+fn host_memory_bytes() -> u64 {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            Some(kib * 1024)
+        })
+        .unwrap_or(0)
+}
+
+/// The host CPU device.
+pub fn host_info() -> DeviceInfo {
+    let threads = super::host::thread_count();
+    let memory = host_memory_bytes();
+    let mut list = vec![
+        Aspect::Cpu,
+        Aspect::HostDebuggable,
+        Aspect::Fp64,
+        Aspect::QueueProfiling,
+        // Host-device kernels are host code: any host pointer works.
+        Aspect::UsmSystemAllocations,
+    ];
+    list.extend(USM);
+    DeviceInfo {
+        name: super::host::device_name(),
+        vendor: "Syclone".into(),
+        vendor_id: 0,
+        driver_version: env!("CARGO_PKG_VERSION").into(),
+        backend: Backend::Host,
+        device_type: DeviceType::Cpu,
+        max_compute_units: threads as u32,
+        max_work_group_size: 1024,
+        max_work_item_sizes: [1024, 1024, 1024],
+        // Work-group memory would be host memory; report what a GPU-sized kernel can count on.
+        local_mem_size: 64 * 1024,
+        global_mem_size: memory,
+        max_mem_alloc_size: memory,
+        sub_group_sizes: vec![1],
+        timestamps: false,
+        aspects: aspects(&list),
+    }
+}
+
+/// A readable vendor name for a Vulkan vendor id.
+pub fn vendor_name(info: &wgpu::AdapterInfo) -> String {
+    match info.vendor {
+        0x10de => "NVIDIA".into(),
+        0x1002 | 0x1022 => "AMD".into(),
+        0x8086 => "Intel".into(),
+        0x10005 => "Mesa".into(),
+        0x13b5 => "ARM".into(),
+        0x5143 => "Qualcomm".into(),
+        0x106b => "Apple".into(),
+        v if !info.driver.is_empty() => format!("{} ({v:#x})", info.driver),
+        v => format!("{v:#x}"),
+    }
+}
+
+pub fn device_type_of(info: &wgpu::AdapterInfo) -> DeviceType {
+    match info.device_type {
+        wgpu::DeviceType::Cpu => DeviceType::Cpu,
+        _ => DeviceType::Gpu,
+    }
+}
+
+/// The size of the adapter's device-local memory heaps, read through wgpu-hal.
+fn vulkan_device_memory(adapter: &wgpu::Adapter) -> Option<u64> {
+    // SAFETY: the hal adapter is only read (one query of memory properties);
+    // nothing is created or destroyed through it.
+    let hal = unsafe { adapter.as_hal::<wgpu::hal::api::Vulkan>() }?;
+    let instance = hal.shared_instance().raw_instance();
+    // SAFETY: the physical device belongs to this instance, which outlives the call.
+    let props =
+        unsafe { instance.get_physical_device_memory_properties(hal.raw_physical_device()) };
+    let heaps = &props.memory_heaps[..props.memory_heap_count as usize];
+    let local: u64 = heaps
+        .iter()
+        .filter(|h| h.flags.contains(ash::vk::MemoryHeapFlags::DEVICE_LOCAL))
+        .map(|h| h.size)
+        .sum();
+    Some(local)
+}
+
+/// A Vulkan adapter.
+pub fn vulkan_info(adapter: &wgpu::Adapter) -> DeviceInfo {
+    let info = adapter.get_info();
+    let limits = adapter.limits();
+    let features = adapter.features();
+    let device_type = device_type_of(&info);
+    let mut list = vec![Aspect::QueueProfiling];
+    list.extend(USM);
+    list.push(match device_type {
+        DeviceType::Cpu => Aspect::Cpu,
+        DeviceType::Gpu => Aspect::Gpu,
+    });
+    if features.contains(wgpu::Features::SHADER_F16) {
+        list.push(Aspect::Fp16);
+    }
+    if features.contains(wgpu::Features::SHADER_F64) {
+        list.push(Aspect::Fp64);
+    }
+    if features.contains(wgpu::Features::SHADER_INT64_ATOMIC_ALL_OPS) {
+        list.push(Aspect::Atomic64);
+    }
+    let max_alloc = limits
+        .max_buffer_size
+        .min(limits.max_storage_buffer_binding_size);
+    let sub_groups: Vec<u32> = (0..=7)
+        .map(|p| 1u32 << p)
+        .filter(|s| (info.subgroup_min_size..=info.subgroup_max_size).contains(s))
+        .collect();
+    // Vulkan does not report compute units; a CPU adapter (lavapipe) runs on the host's threads.
+    let compute_units = match device_type {
+        DeviceType::Cpu => super::host::thread_count() as u32,
+        DeviceType::Gpu => 1,
+    };
+    let driver_version = if info.driver_info.is_empty() {
+        info.driver.clone()
+    } else {
+        info.driver_info.clone()
+    };
+    DeviceInfo {
+        name: info.name.clone(),
+        vendor: vendor_name(&info),
+        vendor_id: info.vendor,
+        driver_version,
+        backend: Backend::Vulkan,
+        device_type,
+        max_compute_units: compute_units,
+        max_work_group_size: limits.max_compute_invocations_per_workgroup as usize,
+        max_work_item_sizes: [
+            limits.max_compute_workgroup_size_z as usize,
+            limits.max_compute_workgroup_size_y as usize,
+            limits.max_compute_workgroup_size_x as usize,
+        ],
+        local_mem_size: u64::from(limits.max_compute_workgroup_storage_size),
+        global_mem_size: vulkan_device_memory(adapter).unwrap_or(max_alloc),
+        max_mem_alloc_size: max_alloc,
+        sub_group_sizes: sub_groups,
+        timestamps: features.contains(wgpu::Features::TIMESTAMP_QUERY),
+        aspects: aspects(&list),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn host_device_descriptors() {
+        let info = host_info();
+        assert!(info.has(Aspect::Cpu) && !info.has(Aspect::Gpu));
+        assert!(info.has(Aspect::UsmSharedAllocations) && info.has(Aspect::Fp64));
+        assert!(info.max_compute_units >= 1);
+        assert!(
+            info.global_mem_size > 0,
+            "/proc/meminfo is readable on Linux"
+        );
+        assert_eq!(info.backend, Backend::Host);
+    }
+}

@@ -1,0 +1,33 @@
+// Command groups: depends_on after the command, handler::memcpy/copy,
+// single_task with a dependency, queues copied by value sharing one queue.
+#include <sycl/sycl.hpp>
+#include <cstdio>
+int main() {
+  sycl::queue q;
+  sycl::queue same = q;  // a copy refers to the same queue
+  const size_t n = 300;
+  int* a = sycl::malloc_shared<int>(n, q);
+  int* b = sycl::malloc_device<int>(n, q);
+  int host[n];
+  sycl::event init = q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] = int(i); });
+  // depends_on may follow the command in the group.
+  sycl::event copied = same.submit([&](sycl::handler& h) {
+    h.memcpy(b, a, n * sizeof(int));
+    h.depends_on(init);
+  });
+  sycl::event one = q.single_task(copied, [=]() { b[0] = 1000; });
+  q.submit([&](sycl::handler& h) {
+    h.depends_on(one);
+    h.copy(b, host, n);
+  }).wait();
+  int errors = 0;
+  if (!(same == q)) errors++;
+  for (size_t i = 0; i < n; ++i) {
+    int expect = i == 0 ? 1000 : static_cast<int>(i);
+    if (host[i] != expect) { if (errors++ < 5) std::printf("host[%zu] = %d\n", i, host[i]); }
+  }
+  sycl::free(a, q);
+  sycl::free(b, q);
+  std::printf(errors ? "FAILED\n" : "PASSED\n");
+  return errors != 0;
+}

@@ -1,0 +1,52 @@
+// Device and platform descriptors: every visible device answers get_info
+// with values that make sense, and the queue's device is one of them.
+#include <sycl/sycl.hpp>
+#include <cstdio>
+#include <string>
+int main() {
+  int errors = 0;
+  auto check = [&](bool ok, const char* what) { if (!ok) { std::printf("FAILED: %s\n", what); errors++; } };
+  std::vector<sycl::device> devices = sycl::device::get_devices();
+  check(!devices.empty(), "at least one device");
+  for (const sycl::device& d : devices) {
+    std::string name = d.get_info<sycl::info::device::name>();
+    check(!name.empty(), "name");
+    check(!d.get_info<sycl::info::device::vendor>().empty(), "vendor");
+    check(!d.get_info<sycl::info::device::driver_version>().empty(), "driver_version");
+    check(d.get_info<sycl::info::device::max_compute_units>() >= 1, "max_compute_units");
+    size_t wg = d.get_info<sycl::info::device::max_work_group_size>();
+    check(wg >= 64, "max_work_group_size");
+    sycl::range<3> items = d.get_info<sycl::info::device::max_work_item_sizes<3>>();
+    check(items[2] >= 64 && items[2] <= wg, "max_work_item_sizes");
+    check(d.get_info<sycl::info::device::local_mem_size>() >= 16384, "local_mem_size");
+    check(d.get_info<sycl::info::device::global_mem_size>() > 0, "global_mem_size");
+    check(d.get_info<sycl::info::device::max_mem_alloc_size>() > 0, "max_mem_alloc_size");
+    check(!d.get_info<sycl::info::device::sub_group_sizes>().empty(), "sub_group_sizes");
+    sycl::info::device_type t = d.get_info<sycl::info::device::device_type>();
+    check((t == sycl::info::device_type::gpu) == d.is_gpu(), "device_type matches is_gpu");
+    check(d.is_gpu() != d.is_cpu(), "gpu xor cpu");
+    check(d.has(sycl::aspect::gpu) == d.is_gpu() && d.has(sycl::aspect::cpu) == d.is_cpu(), "type aspects");
+    check(d.has(sycl::aspect::usm_device_allocations) && d.has(sycl::aspect::usm_shared_allocations) &&
+              d.has(sycl::aspect::usm_host_allocations), "usm aspects");
+    std::vector<sycl::aspect> aspects = d.get_info<sycl::info::device::aspects>();
+    bool listed_fp64 = false;
+    for (sycl::aspect a : aspects) listed_fp64 |= a == sycl::aspect::fp64;
+    check(listed_fp64 == d.has(sycl::aspect::fp64), "aspects list agrees with has()");
+    sycl::platform p = d.get_platform();
+    check(!p.get_info<sycl::info::platform::name>().empty(), "platform name");
+    bool in_platform = false;
+    for (const sycl::device& pd : p.get_devices()) in_platform |= pd == d;
+    check(in_platform, "device is listed by its platform");
+    std::printf("%s: %s, %zu max work-group, %llu MiB\n", name.c_str(), d.is_gpu() ? "gpu" : "cpu", wg,
+                d.get_info<sycl::info::device::global_mem_size>() >> 20);
+  }
+  size_t platform_devices = 0;
+  for (const sycl::platform& p : sycl::platform::get_platforms()) platform_devices += p.get_devices().size();
+  check(platform_devices == devices.size(), "platforms partition the devices");
+  sycl::queue q;
+  bool found = false;
+  for (const sycl::device& d : devices) found |= d == q.get_device();
+  check(found, "queue device is visible");
+  if (errors == 0) std::printf("PASSED\n");
+  return errors != 0;
+}

@@ -1,0 +1,65 @@
+// Device selectors: the SYCL 2020 callables, aspect_selector, a user
+// callable, and a selector that matches nothing (errc::runtime).
+#include <sycl/sycl.hpp>
+#include <cstdio>
+#include <string>
+int main() {
+  int errors = 0;
+  auto check = [&](bool ok, const char* what) { if (!ok) { std::printf("FAILED: %s\n", what); errors++; } };
+  std::vector<sycl::device> all = sycl::device::get_devices();
+  bool have_gpu = false, have_cpu = false;
+  for (auto& d : all) { have_gpu |= d.is_gpu(); have_cpu |= d.is_cpu(); }
+
+  sycl::queue dq{sycl::default_selector_v};
+  check(dq.get_device() == all.front(), "default selector picks the preferred device");
+  check(sycl::device{} == all.front(), "default-constructed device");
+
+  try {
+    sycl::queue gq{sycl::gpu_selector_v};
+    check(have_gpu && gq.get_device().is_gpu(), "gpu selector gives a gpu");
+  } catch (const sycl::exception& e) {
+    check(!have_gpu && e.code() == sycl::errc::runtime, "gpu selector without a gpu throws errc::runtime");
+  }
+  try {
+    sycl::queue cq{sycl::cpu_selector_v};
+    check(have_cpu && cq.get_device().is_cpu(), "cpu selector gives a cpu");
+  } catch (const sycl::exception& e) {
+    check(!have_cpu && e.code() == sycl::errc::runtime, "cpu selector without a cpu throws");
+  }
+  bool threw = false;
+  try {
+    sycl::queue aq{sycl::accelerator_selector_v};
+  } catch (const sycl::exception& e) {
+    threw = e.code() == sycl::errc::runtime;
+  }
+  check(threw, "no accelerator: errc::runtime");
+
+  // A user callable: prefer the last device in the list.
+  size_t position = 0;
+  auto last = [&](const sycl::device& d) {
+    int score = 0;
+    for (size_t i = 0; i < all.size(); ++i) if (all[i] == d) score = int(i);
+    (void)position;
+    return score;
+  };
+  check(sycl::device{last} == all.back(), "user callable");
+
+  sycl::device usm_dev{sycl::aspect_selector(sycl::aspect::usm_shared_allocations)};
+  check(usm_dev.has(sycl::aspect::usm_shared_allocations), "aspect_selector");
+  threw = false;
+  try {
+    sycl::device none{sycl::aspect_selector({sycl::aspect::cpu, sycl::aspect::gpu})};
+  } catch (const sycl::exception& e) {
+    threw = e.code() == sycl::errc::runtime;
+  }
+  check(threw, "impossible aspect_selector throws");
+
+  // A kernel runs on a queue built from a selected device.
+  sycl::queue q{usm_dev};
+  int* p = sycl::malloc_shared<int>(16, q);
+  q.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { p[i] = int(i) * 3; }).wait();
+  for (int i = 0; i < 16; ++i) check(p[i] == i * 3, "kernel result");
+  sycl::free(p, q);
+  if (errors == 0) std::printf("PASSED\n");
+  return errors != 0;
+}

@@ -1,0 +1,57 @@
+// USM allocation kinds: get_pointer_type, aligned allocation, malloc with
+// usm::alloc, prefetch and mem_advise, two allocations in one kernel,
+// pointers into the middle of allocations, host writes between kernels.
+#include <sycl/sycl.hpp>
+#include <cstdio>
+#include <cstdint>
+int main() {
+  int errors = 0;
+  auto check = [&](bool ok, const char* what) { if (!ok) { std::printf("FAILED: %s\n", what); errors++; } };
+  sycl::queue q;
+  sycl::context ctx = q.get_context();
+  const size_t n = 1024;
+  int* d = sycl::malloc_device<int>(n, q);
+  int* h = sycl::malloc_host<int>(n, q);
+  int* s = sycl::malloc_shared<int>(n, q);
+  int* m = sycl::malloc<int>(n, q, sycl::usm::alloc::shared);
+  void* a = sycl::aligned_alloc_device(4096, 100, q);
+  float* as = sycl::aligned_alloc_shared<float>(256, n, q);
+  int local = 0;
+  check(sycl::get_pointer_type(d, ctx) == sycl::usm::alloc::device, "device");
+  check(sycl::get_pointer_type(h, ctx) == sycl::usm::alloc::host, "host");
+  check(sycl::get_pointer_type(s, ctx) == sycl::usm::alloc::shared, "shared");
+  check(sycl::get_pointer_type(m + 5, ctx) == sycl::usm::alloc::shared, "interior pointer");
+  check(sycl::get_pointer_type(&local, ctx) == sycl::usm::alloc::unknown, "stack memory");
+  check(reinterpret_cast<std::uintptr_t>(a) % 4096 == 0, "4096-byte alignment");
+  check(reinterpret_cast<std::uintptr_t>(as) % 256 == 0, "256-byte alignment");
+
+  for (size_t i = 0; i < n; ++i) { h[i] = static_cast<int>(i); s[i] = 1; m[i] = 0; }
+  q.prefetch(s, n * sizeof(int));
+  q.mem_advise(s, n * sizeof(int), 0);
+  // Two allocations and offset pointers in one kernel.
+  int* s_mid = s + 512;
+  int* h_mid = h + 512;
+  q.parallel_for(sycl::range<1>(512), [=](sycl::id<1> i) { s_mid[i] = h_mid[i] * 2; }).wait();
+  // Host writes between kernels.
+  for (size_t i = 0; i < n; ++i) h[i] += 1000;
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { d[i] = h[i] + s[i]; });
+  q.wait();
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { m[i] = d[i] - 1000; }).wait();
+  for (size_t i = 0; i < n; ++i) {
+    int v = static_cast<int>(i);
+    int expect_s = i >= 512 ? 2 * v : 1;
+    if (s[i] != expect_s || m[i] != v + expect_s) { if (errors++ < 5) std::printf("s[%zu]=%d m=%d\n", i, s[i], m[i]); }
+  }
+  for (void* p : {static_cast<void*>(d), static_cast<void*>(h), static_cast<void*>(s), static_cast<void*>(m), a,
+                  static_cast<void*>(as)})
+    sycl::free(p, q);
+  bool threw = false;
+  try {
+    sycl::free(&local, q);
+  } catch (const sycl::exception& e) {
+    threw = e.code() == sycl::errc::invalid;
+  }
+  check(threw, "freeing non-USM memory throws errc::invalid");
+  if (errors == 0) std::printf("PASSED\n");
+  return errors != 0;
+}
