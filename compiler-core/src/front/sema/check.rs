@@ -130,9 +130,8 @@ impl Sema {
                     let fname = init.name.last().ident.clone();
                     let idx = self.class(c).fields.iter().position(|x| x.name == fname);
                     let Some(idx) = idx else {
-                        // Base class initializers: not modelled yet; check args for errors.
-                        for x in &init.args {
-                            self.check_expr(x);
+                        if let Some(s) = self.base_or_delegating_init(c, init) {
+                            stmts.push(s);
                         }
                         continue;
                     };
@@ -165,8 +164,19 @@ impl Sema {
                     }
                 }
                 // Fields the initializer list leaves out take their default
-                // member initializers.
-                for idx in 0..self.class(c).fields.len() {
+                // member initializers (a delegating constructor leaves that
+                // to the constructor it delegates to).
+                let class_name = self.class(c).name.clone();
+                let delegates = decl
+                    .ctor_inits
+                    .iter()
+                    .any(|i| i.name.last().ident == class_name);
+                let defaulted_fields = if delegates {
+                    0
+                } else {
+                    self.class(c).fields.len()
+                };
+                for idx in 0..defaulted_fields {
                     let fname = self.class(c).fields[idx].name.clone();
                     let named = decl
                         .ctor_inits
@@ -203,6 +213,50 @@ impl Sema {
             this_class: self.func(f).class,
             stmt: TStmt::Block(stmts),
         }
+    }
+
+    /// A mem-initializer that names a base class (`Base(b)`) or the class
+    /// itself (a delegating constructor): construct that (sub)object.
+    fn base_or_delegating_init(&mut self, c: ClassId, init: &a::CtorInit) -> Option<TStmt> {
+        let name = init.name.last().ident.clone();
+        let this = TExpr {
+            kind: TK::This,
+            ty: Ty::Class(c),
+            lvalue: true,
+            span: init.span,
+        };
+        let target = if self.class(c).name == name {
+            Some((c, this))
+        } else {
+            let bases = self.class(c).bases.clone();
+            bases
+                .iter()
+                .enumerate()
+                .find(|(_, (b, _))| self.class(*b).name == name)
+                .map(|(i, (b, _))| {
+                    (
+                        *b,
+                        TExpr {
+                            kind: TK::BaseSub(Box::new(this), i),
+                            ty: Ty::Class(*b),
+                            lvalue: true,
+                            span: init.span,
+                        },
+                    )
+                })
+        };
+        let args: Vec<TExpr> = init.args.iter().map(|x| self.check_expr(x)).collect();
+        let Some((class, place)) = target else {
+            self.report(
+                init.span,
+                format!("member initializer '{name}' does not name a non-static data member or base class"),
+            );
+            return None;
+        };
+        let mut d = vec![];
+        let value = self.construct(class, args, init.span, &mut d);
+        self.report_all(d);
+        Some(field_assign(place, value, Ty::Class(class), init.span))
     }
 
     /// Value to store into an object of type `ty` from constructor-style arguments.
@@ -2160,8 +2214,16 @@ impl Sema {
             && !fi.decl.is_static
             && fi.decl.kind != a::FunctionKind::Constructor;
         if is_member {
+            let class = fi.class;
             match obj {
-                Some(o) => args.insert(0, materialize(o)),
+                Some(o) => {
+                    // A base-class member is called on the base subobject.
+                    let o = match class {
+                        Some(c) => self.to_base(o, &Ty::Class(c)),
+                        None => o,
+                    };
+                    args.insert(0, materialize(o))
+                }
                 None => {
                     return self.err(
                         span,

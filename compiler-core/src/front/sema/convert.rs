@@ -144,6 +144,49 @@ impl Sema {
         false
     }
 
+    /// Indices into `bases` leading from class `from` to its base `to`
+    /// (empty when they are the same class).
+    fn base_path(&mut self, from: ClassId, to: ClassId) -> Option<Vec<usize>> {
+        if from == to {
+            return Some(vec![]);
+        }
+        self.complete_class(from);
+        let bases: Vec<ClassId> = self.class(from).bases.iter().map(|x| x.0).collect();
+        for (i, b) in bases.into_iter().enumerate() {
+            if let Some(mut rest) = self.base_path(b, to) {
+                rest.insert(0, i);
+                return Some(rest);
+            }
+        }
+        None
+    }
+
+    /// The base-class subobject of type `to` of the object `e` designates
+    /// (`e` itself when it already has that type).
+    pub(crate) fn to_base(&mut self, e: Expr, to: &Ty) -> Expr {
+        let (Ty::Class(from), Ty::Class(target)) = (e.ty.non_ref().clone(), to.non_ref().clone())
+        else {
+            return e;
+        };
+        let Some(path) = self.base_path(from, target) else {
+            return e;
+        };
+        let span = e.span;
+        let mut cur = e;
+        let mut at = from;
+        for i in path {
+            let base = self.class(at).bases[i].0;
+            cur = Expr {
+                kind: ExprKind::BaseSub(Box::new(materialize(cur)), i),
+                ty: Ty::Class(base),
+                lvalue: true,
+                span,
+            };
+            at = base;
+        }
+        cur
+    }
+
     /// A non-explicit constructor of `c` callable with the single argument `e`.
     pub(crate) fn converting_ctor(&mut self, c: ClassId, e: &Expr) -> Option<FuncId> {
         let ctors = self.constructors(c);
@@ -257,7 +300,7 @@ impl Sema {
         match to {
             Ty::LRef(t, is_const) => {
                 if e.lvalue && self.same_or_base(&e.ty, t) {
-                    return e;
+                    return self.to_base(e, t);
                 }
                 if *is_const || !e.lvalue {
                     let v = self.convert(e, t, diags);
@@ -272,7 +315,7 @@ impl Sema {
             }
             Ty::Class(c) => {
                 if self.same_or_base(&e.ty, to) {
-                    return e;
+                    return self.to_base(e, to);
                 }
                 if let Some(ctor) = self.converting_ctor(*c, &e) {
                     let p0 = self.func(ctor).params[0].clone();
