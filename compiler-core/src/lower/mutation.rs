@@ -119,7 +119,18 @@ fn expr(s: &Sema, e: &Expr, out: &mut HashSet<VarId>) {
             expr(s, a, out);
             expr(s, b, out);
         }
-        TK::Lambda(_, inits) | TK::Intrinsic(_, inits) | TK::Aggregate(inits) => {
+        // A variable captured by reference may be modified through the closure.
+        TK::Lambda(c, inits) => {
+            for (field, init) in s.class(*c).fields.iter().zip(inits) {
+                if matches!(field.ty, Ty::LRef(_, false) | Ty::RRef(_)) {
+                    if let Some(v) = root_var(init) {
+                        out.insert(v);
+                    }
+                }
+                expr(s, init, out);
+            }
+        }
+        TK::Intrinsic(_, inits) | TK::Aggregate(inits) => {
             inits.iter().for_each(|x| expr(s, x, out))
         }
         _ => {}

@@ -789,7 +789,13 @@ impl Sema {
                 });
             }
         }
-        let Some(parent) = fc.parent else {
+        // Init-captures (`[n = 0]`) are members of the closure, not variables
+        // of the enclosing function.
+        let parent = fc.parent;
+        if let Some(x) = self.init_capture(level, name, span) {
+            return Some(x);
+        }
+        let Some(parent) = parent else {
             return self.generic_lambda_name(level, name, span);
         };
         let outer = self.name_in_level_for(parent, name, span, true)?;
@@ -2500,6 +2506,29 @@ impl Sema {
         });
         self.finish_call_operator(op, &g.call_decl);
         Some(op)
+    }
+
+    /// `name` as an init-capture of the lambda checked at `level`.
+    fn init_capture(&mut self, level: usize, name: &Rc<str>, span: Span) -> Option<TExpr> {
+        let closure = self.fn_stack[level].this_class?;
+        let l = self.class(closure).closure.as_ref()?.lambda.clone();
+        if !l.captures.iter().any(|c| c.init.is_some() && &c.name == name) {
+            return None;
+        }
+        let idx = self.class(closure).fields.iter().position(|f| &f.name == name)?;
+        let fty = self.class(closure).fields[idx].ty.clone();
+        let this = TExpr {
+            kind: TK::This,
+            ty: Ty::Class(closure),
+            lvalue: true,
+            span,
+        };
+        Some(TExpr {
+            kind: TK::Field(Box::new(this), idx),
+            ty: fty.non_ref().clone(),
+            lvalue: true,
+            span,
+        })
     }
 
     /// Inside an instance of a generic lambda's call operator: `name` as a
