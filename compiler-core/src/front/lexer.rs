@@ -10,10 +10,8 @@
 //! inside skipped conditional blocks.
 
 use crate::diag::Diagnostics;
-use crate::front::token::{Token, TokenKind};
+use crate::front::token::{sym, Symbol, Symbols, Token, TokenKind};
 use crate::source::{FileId, Span};
-use rustc_hash::FxHashMap;
-use std::rc::Rc;
 
 /// A lexical error. `token` is the index of the token it belongs to, or
 /// `None` for errors that belong to no token (an unterminated comment).
@@ -31,15 +29,21 @@ pub struct Lexed {
     pub errors: Vec<LexError>,
 }
 
-/// Lex a whole file. Never fails: errors are returned in [`Lexed::errors`].
-pub fn lex(file: FileId, text: &str) -> Lexed {
+/// Lex a whole file, interning spellings in `symbols`. Never fails: errors
+/// are returned in [`Lexed::errors`].
+pub fn lex(file: FileId, text: &str, symbols: &mut Symbols) -> Lexed {
     let mut lx = Lexer {
         src: text,
         b: text.as_bytes(),
         pos: 0,
         file,
-        out: Lexed::default(),
-        spellings: FxHashMap::default(),
+        out: Lexed {
+            // About one token per five bytes of C++.
+            tokens: Vec::with_capacity(text.len() / 5 + 1),
+            errors: Vec::new(),
+        },
+        symbols,
+        spliced: false,
     };
     // A UTF-8 byte order mark is not part of the text.
     if text.starts_with('\u{feff}') {
@@ -51,8 +55,13 @@ pub fn lex(file: FileId, text: &str) -> Lexed {
 
 /// Lex a file and report every lexical error to `diags` (for callers that do
 /// not need to suppress errors in skipped blocks).
-pub fn tokenize(file: FileId, text: &str, diags: &mut Diagnostics) -> Vec<Token> {
-    let lexed = lex(file, text);
+pub fn tokenize(
+    file: FileId,
+    text: &str,
+    symbols: &mut Symbols,
+    diags: &mut Diagnostics,
+) -> Vec<Token> {
+    let lexed = lex(file, text, symbols);
     for e in lexed.errors {
         diags.error(e.span, e.message);
     }
@@ -126,13 +135,36 @@ struct Lexer<'a> {
     pos: usize,
     file: FileId,
     out: Lexed,
-    /// One shared allocation per distinct spelling in the file.
-    spellings: FxHashMap<&'a str, Rc<str>>,
+    symbols: &'a mut Symbols,
+    /// The current token crossed a line splice (its spelling must be cleaned).
+    spliced: bool,
+}
+
+/// What [`Lexer::lex_token`] found.
+struct Lexeme {
+    kind: TokenKind,
+    /// Known for punctuators; identifiers and literals are interned from their text.
+    sym: Option<Symbol>,
+    digraph: bool,
+}
+
+impl Lexeme {
+    fn of(kind: TokenKind) -> Self {
+        Lexeme {
+            kind,
+            sym: None,
+            digraph: false,
+        }
+    }
 }
 
 impl<'a> Lexer<'a> {
     /// The position of the next logical character at or after `p` (skipping splices).
+    #[inline]
     fn logical(&self, mut p: usize) -> usize {
+        if self.b.get(p) != Some(&b'\\') {
+            return p;
+        }
         loop {
             let n = splice_len(self.b, p);
             if n == 0 {
@@ -160,6 +192,7 @@ impl<'a> Lexer<'a> {
 
     fn bump(&mut self) -> Option<u8> {
         let p = self.logical(self.pos);
+        self.spliced |= p != self.pos;
         let c = self.b.get(p).copied();
         if c.is_some() {
             self.pos = p + 1;
@@ -238,61 +271,62 @@ impl<'a> Lexer<'a> {
             }
             let lo = self.pos;
             let index = self.out.tokens.len();
-            let kind = self.lex_token(index);
+            self.spliced = false;
+            let lexeme = self.lex_token(index);
             let hi = self.pos.max(lo + 1).min(self.b.len());
-            let raw = self.src.get(lo..hi).unwrap_or("");
-            let text = self.spelling(kind, raw);
+            let sym = match lexeme.sym {
+                Some(s) => s,
+                None => self.spelling(lexeme.kind, lo, hi),
+            };
             self.out.tokens.push(Token {
-                kind,
-                text,
+                kind: lexeme.kind,
+                sym,
                 span: self.span(lo, hi),
                 expansion: None,
                 leading_space,
                 at_line_start,
+                digraph: lexeme.digraph,
             });
             at_line_start = false;
             leading_space = false;
         }
         let end = self.b.len();
-        self.out.tokens.push(Token {
-            kind: TokenKind::Eof,
-            text: Rc::from(""),
-            span: self.span(end, end),
-            expansion: None,
-            leading_space,
-            at_line_start: true,
-        });
+        let mut eof = Token::eof(self.span(end, end));
+        eof.leading_space = leading_space;
+        self.out.tokens.push(eof);
     }
 
-    /// The shared spelling of a token whose source text is `raw`: line
-    /// splices removed (except in raw strings, where the standard reverts them).
-    fn spelling(&mut self, kind: TokenKind, raw: &'a str) -> Rc<str> {
-        let keeps_splices = kind == TokenKind::String && is_raw_string(raw);
-        if !keeps_splices {
-            if let std::borrow::Cow::Owned(spliced) = remove_splices(raw) {
-                return Rc::from(spliced);
-            }
+    /// The symbol of a token spelled at `lo..hi`: line splices removed
+    /// (except in raw strings, where the standard reverts them).
+    fn spelling(&mut self, kind: TokenKind, lo: usize, hi: usize) -> Symbol {
+        let raw = self.src.get(lo..hi).unwrap_or("");
+        let unique = matches!(kind, TokenKind::String | TokenKind::Char);
+        let text = if self.spliced && !(kind == TokenKind::String && is_raw_string(raw)) {
+            remove_splices(raw)
+        } else {
+            std::borrow::Cow::Borrowed(raw)
+        };
+        if unique {
+            self.symbols.add_unique(&text)
+        } else {
+            self.symbols.intern(&text)
         }
-        self.spellings
-            .entry(raw)
-            .or_insert_with(|| Rc::from(raw))
-            .clone()
     }
 
-    /// Lex one token at the cursor (not whitespace) and return its kind.
-    fn lex_token(&mut self, index: usize) -> TokenKind {
+    /// Lex one token at the cursor (not whitespace).
+    fn lex_token(&mut self, index: usize) -> Lexeme {
         let Some(c) = self.peek() else {
-            return TokenKind::Eof;
+            return Lexeme::of(TokenKind::Eof);
         };
         if c.is_ascii_digit() || (c == b'.' && self.peek_n(1).is_some_and(|d| d.is_ascii_digit())) {
             self.lex_number();
-            return TokenKind::Number;
+            return Lexeme::of(TokenKind::Number);
         }
         if is_ident_start(c) {
             // Encoding prefixes and raw strings.
             if matches!(c, b'u' | b'U' | b'L' | b'R') {
                 if let Some(kind) = self.try_literal_with_prefix(index) {
-                    return kind;
+                    return Lexeme::of(kind);
                 }
             }
             if c >= 0x80 && !self.starts_identifier_char() {
@@ -300,26 +334,29 @@ impl<'a> Lexer<'a> {
             }
             self.bump();
             self.scan_identifier_rest();
-            return TokenKind::Ident;
+            return Lexeme::of(TokenKind::Ident);
         }
         match c {
             b'\'' => {
                 self.lex_quoted(b'\'', index);
-                TokenKind::Char
+                Lexeme::of(TokenKind::Char)
             }
             b'"' => {
                 self.lex_quoted(b'"', index);
-                TokenKind::String
+                Lexeme::of(TokenKind::String)
             }
             _ => {
-                let n = self.punctuator_len(c);
-                if n == 0 {
+                let Some((n, sym, digraph)) = self.punctuator(c) else {
                     return self.lex_stray();
-                }
+                };
                 for _ in 0..n {
                     self.bump();
                 }
-                TokenKind::Punct
+                Lexeme {
+                    kind: TokenKind::Punct,
+                    sym: Some(sym),
+                    digraph,
+                }
             }
         }
     }
@@ -337,49 +374,94 @@ impl<'a> Lexer<'a> {
             if q == p || !self.b.get(q).is_some_and(|&c| is_ident_continue(c)) {
                 return;
             }
+            self.spliced = true;
             self.pos = q;
         }
     }
 
-    /// The length in logical characters of the longest punctuator at the
-    /// cursor, whose first character is `c` (0 if `c` starts none).
-    fn punctuator_len(&self, c: u8) -> usize {
+    /// The longest punctuator at the cursor, whose first character is `c`:
+    /// its length in logical characters, its symbol, and whether it is a
+    /// digraph (`<:` `:>` `<%` `%>` `%:` `%:%:`). `None` if `c` starts none.
+    fn punctuator(&self, c: u8) -> Option<(usize, Symbol, bool)> {
         let c1 = self.peek_n(1);
-        let eq = c1 == Some(b'=');
+        let one = |s| Some((1, s, false));
+        let two = |s| Some((2, s, false));
+        let three = |s| Some((3, s, false));
+        // `c` alone, `c=`, or `cc` for the operators that have those forms.
+        let with_eq_or_double = |single, eq, double: Option<Symbol>| match c1 {
+            Some(b'=') => two(eq),
+            Some(d) if d == c && double.is_some() => double.map(|s| (2, s, false)),
+            _ => one(single),
+        };
         match c {
-            b'{' | b'}' | b'[' | b']' | b'(' | b')' | b';' | b',' | b'?' | b'~' => 1,
-            b'<' | b'>' if c1 == Some(c) => {
-                if self.peek_n(2) == Some(b'=') {
-                    3
-                } else {
-                    2
+            b'{' => one(sym!("{")),
+            b'}' => one(sym!("}")),
+            b'[' => one(sym!("[")),
+            b']' => one(sym!("]")),
+            b'(' => one(sym!("(")),
+            b')' => one(sym!(")")),
+            b';' => one(sym!(";")),
+            b',' => one(sym!(",")),
+            b'?' => one(sym!("?")),
+            b'~' => one(sym!("~")),
+            b'<' => match c1 {
+                Some(b'<') if self.peek_n(2) == Some(b'=') => three(sym!("<<=")),
+                Some(b'<') => two(sym!("<<")),
+                Some(b'=') if self.peek_n(2) == Some(b'>') => three(sym!("<=>")),
+                Some(b'=') => two(sym!("<=")),
+                // `<::` not followed by `:` or `>` is `<` then `::` ([lex.pptoken]).
+                Some(b':')
+                    if self.peek_n(2) == Some(b':')
+                        && !matches!(self.peek_n(3), Some(b':' | b'>')) =>
+                {
+                    one(sym!("<"))
                 }
-            }
-            b'<' if eq => {
-                if self.peek_n(2) == Some(b'>') {
-                    3
-                } else {
-                    2
+                Some(b':') => Some((2, sym!("["), true)),
+                Some(b'%') => Some((2, sym!("{"), true)),
+                _ => one(sym!("<")),
+            },
+            b'>' => match c1 {
+                Some(b'>') if self.peek_n(2) == Some(b'=') => three(sym!(">>=")),
+                Some(b'>') => two(sym!(">>")),
+                Some(b'=') => two(sym!(">=")),
+                _ => one(sym!(">")),
+            },
+            b'-' => match c1 {
+                Some(b'>') if self.peek_n(2) == Some(b'*') => three(sym!("->*")),
+                Some(b'>') => two(sym!("->")),
+                _ => with_eq_or_double(sym!("-"), sym!("-="), Some(sym!("--"))),
+            },
+            b'.' => match c1 {
+                Some(b'.') if self.peek_n(2) == Some(b'.') => three(sym!("...")),
+                Some(b'*') => two(sym!(".*")),
+                _ => one(sym!(".")),
+            },
+            b':' => match c1 {
+                Some(b':') => two(sym!("::")),
+                Some(b'>') => Some((2, sym!("]"), true)),
+                _ => one(sym!(":")),
+            },
+            b'#' => match c1 {
+                Some(b'#') => two(sym!("##")),
+                _ => one(sym!("#")),
+            },
+            b'%' => match c1 {
+                Some(b'>') => Some((2, sym!("}"), true)),
+                Some(b':') if self.peek_n(2) == Some(b'%') && self.peek_n(3) == Some(b':') => {
+                    Some((4, sym!("##"), true))
                 }
-            }
-            b'-' if c1 == Some(b'>') => {
-                if self.peek_n(2) == Some(b'*') {
-                    3
-                } else {
-                    2
-                }
-            }
-            b'.' if c1 == Some(b'.') && self.peek_n(2) == Some(b'.') => 3,
-            b'.' if c1 == Some(b'*') => 2,
-            b':' | b'#' | b'+' | b'-' | b'&' | b'|' if c1 == Some(c) => 2,
-            b'<' | b'>' | b'=' | b'!' | b'+' | b'-' | b'*' | b'/' | b'%' | b'^' | b'&' | b'|'
-                if eq =>
-            {
-                2
-            }
-            b'.' | b':' | b'#' | b'<' | b'>' | b'=' | b'!' | b'+' | b'-' | b'*' | b'/' | b'%'
-            | b'^' | b'&' | b'|' => 1,
-            _ => 0,
+                Some(b':') => Some((2, sym!("#"), true)),
+                _ => with_eq_or_double(sym!("%"), sym!("%="), None),
+            },
+            b'+' => with_eq_or_double(sym!("+"), sym!("+="), Some(sym!("++"))),
+            b'&' => with_eq_or_double(sym!("&"), sym!("&="), Some(sym!("&&"))),
+            b'|' => with_eq_or_double(sym!("|"), sym!("|="), Some(sym!("||"))),
+            b'=' => with_eq_or_double(sym!("="), sym!("=="), None),
+            b'!' => with_eq_or_double(sym!("!"), sym!("!="), None),
+            b'*' => with_eq_or_double(sym!("*"), sym!("*="), None),
+            b'/' => with_eq_or_double(sym!("/"), sym!("/="), None),
+            b'^' => with_eq_or_double(sym!("^"), sym!("^="), None),
+            _ => None,
         }
     }
 
@@ -395,7 +477,7 @@ impl<'a> Lexer<'a> {
 
     /// A character that starts no token (`@`, `$`, a backslash...): one
     /// punctuator token holding that character; the parser rejects it.
-    fn lex_stray(&mut self) -> TokenKind {
+    fn lex_stray(&mut self) -> Lexeme {
         let p = self.logical(self.pos);
         let len = self
             .src
@@ -403,7 +485,7 @@ impl<'a> Lexer<'a> {
             .and_then(|s| s.chars().next())
             .map_or(1, |c| c.len_utf8());
         self.pos = p + len;
-        TokenKind::Punct
+        Lexeme::of(TokenKind::Punct)
     }
 
     fn lex_number(&mut self) {
@@ -591,16 +673,21 @@ mod tests {
     use super::*;
 
     fn texts(src: &str) -> Vec<String> {
-        let l = lex(FileId(0), src);
+        let mut symbols = Symbols::new();
+        let l = lex(FileId(0), src, &mut symbols);
         l.tokens
             .iter()
             .filter(|t| t.kind != TokenKind::Eof)
-            .map(|t| t.text.to_string())
+            .map(|t| symbols.spelling(t).to_string())
             .collect()
     }
 
     fn kinds(src: &str) -> Vec<TokenKind> {
-        lex(FileId(0), src).tokens.iter().map(|t| t.kind).collect()
+        lex(FileId(0), src, &mut Symbols::new())
+            .tokens
+            .iter()
+            .map(|t| t.kind)
+            .collect()
     }
 
     #[test]
@@ -662,19 +749,29 @@ mod tests {
         let src = "R\"x(a)\" \\\n )x\" b";
         assert_eq!(texts(src), ["R\"x(a)\" \\\n )x\"", "b"]);
         assert_eq!(texts("u8R\"(q)\""), ["u8R\"(q)\""]);
-        assert!(!lex(FileId(0), "R\"(abc").errors.is_empty());
+        assert!(!lex(FileId(0), "R\"(abc", &mut Symbols::new())
+            .errors
+            .is_empty());
     }
 
     #[test]
     fn comments_and_splices() {
+        let mut symbols = Symbols::new();
         let l = lex(
             FileId(0),
             "a // c \\\n still comment\nb /* x\n y */ c\nd\\\ne",
+            &mut symbols,
         );
         let t: Vec<_> = l
             .tokens
             .iter()
-            .map(|t| (t.text.to_string(), t.at_line_start, t.leading_space))
+            .map(|t| {
+                (
+                    symbols.spelling(t).to_string(),
+                    t.at_line_start,
+                    t.leading_space,
+                )
+            })
             .collect();
         assert_eq!(t[0], ("a".into(), true, false));
         assert_eq!(t[1], ("b".into(), true, false));
@@ -686,7 +783,11 @@ mod tests {
 
     #[test]
     fn errors_do_not_panic() {
-        let l = lex(FileId(0), "'abc\n\"def\n/* never closed");
+        let l = lex(
+            FileId(0),
+            "'abc\n\"def\n/* never closed",
+            &mut Symbols::new(),
+        );
         assert_eq!(l.errors.len(), 3);
         assert_eq!(l.errors[0].token, Some(0));
         assert!(l.errors[2].message.contains("unterminated"));
@@ -702,7 +803,7 @@ mod tests {
             "R\"aaaaaaaaaaaaaaaaaaaaaaa(",
             "\u{feff}x",
         ] {
-            let _ = lex(FileId(0), src);
+            let _ = lex(FileId(0), src, &mut Symbols::new());
         }
     }
 }
