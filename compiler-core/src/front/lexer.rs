@@ -44,6 +44,7 @@ pub fn lex(file: FileId, text: &str, symbols: &mut Symbols) -> Lexed {
         },
         symbols,
         spliced: false,
+        ucn: false,
     };
     // A UTF-8 byte order mark is not part of the text.
     if text.starts_with('\u{feff}') {
@@ -109,6 +110,55 @@ fn splice_len(b: &[u8], i: usize) -> usize {
     }
 }
 
+/// Length of a universal character name (`\\u00e9`, `\\U0001F600`) at `p`
+/// that names a character allowed in identifiers; 0 if there is none.
+fn ucn_len(b: &[u8], p: usize) -> usize {
+    if b.get(p) != Some(&b'\\') {
+        return 0;
+    }
+    let digits = match b.get(p + 1) {
+        Some(b'u') => 4,
+        Some(b'U') => 8,
+        _ => return 0,
+    };
+    let Some(hex) = b.get(p + 2..p + 2 + digits) else {
+        return 0;
+    };
+    let value = std::str::from_utf8(hex)
+        .ok()
+        .filter(|h| h.bytes().all(|c| c.is_ascii_hexdigit()))
+        .and_then(|h| u32::from_str_radix(h, 16).ok())
+        .and_then(char::from_u32);
+    match value {
+        Some(ch) if ch.is_alphanumeric() || ch == '_' => 2 + digits,
+        _ => 0,
+    }
+}
+
+/// An identifier's spelling with its universal character names decoded.
+fn decode_ucns(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let (mut i, mut last) = (0, 0);
+    while i < b.len() {
+        let n = ucn_len(b, i);
+        if n == 0 {
+            i += 1;
+            continue;
+        }
+        out.push_str(&text[last..i]);
+        let ch = u32::from_str_radix(&text[i + 2..i + n], 16)
+            .ok()
+            .and_then(char::from_u32)
+            .unwrap_or(char::REPLACEMENT_CHARACTER);
+        out.push(ch);
+        i += n;
+        last = i;
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
 fn is_ident_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_' || c >= 0x80
 }
@@ -138,6 +188,8 @@ struct Lexer<'a> {
     symbols: &'a mut Symbols,
     /// The current token crossed a line splice (its spelling must be cleaned).
     spliced: bool,
+    /// The current identifier contains universal character names.
+    ucn: bool,
 }
 
 /// What [`Lexer::lex_token`] found.
@@ -272,6 +324,7 @@ impl<'a> Lexer<'a> {
             let lo = self.pos;
             let index = self.out.tokens.len();
             self.spliced = false;
+            self.ucn = false;
             let lexeme = self.lex_token(index);
             let hi = self.pos.max(lo + 1).min(self.b.len());
             let sym = match lexeme.sym {
@@ -301,11 +354,15 @@ impl<'a> Lexer<'a> {
     fn spelling(&mut self, kind: TokenKind, lo: usize, hi: usize) -> Symbol {
         let raw = self.src.get(lo..hi).unwrap_or("");
         let unique = matches!(kind, TokenKind::String | TokenKind::Char);
-        let text = if self.spliced && !(kind == TokenKind::String && is_raw_string(raw)) {
+        let mut text = if self.spliced && !(kind == TokenKind::String && is_raw_string(raw)) {
             remove_splices(raw)
         } else {
             std::borrow::Cow::Borrowed(raw)
         };
+        if self.ucn {
+            // `caf\u00e9` and `café` are the same identifier.
+            text = std::borrow::Cow::Owned(decode_ucns(&text));
+        }
         if unique {
             self.symbols.add_unique(&text)
         } else {
@@ -336,6 +393,10 @@ impl<'a> Lexer<'a> {
             self.scan_identifier_rest();
             return Lexeme::of(TokenKind::Ident);
         }
+        if c == b'\\' && ucn_len(self.b, self.pos) > 0 {
+            self.scan_identifier_rest();
+            return Lexeme::of(TokenKind::Ident);
+        }
         match c {
             b'\'' => {
                 self.lex_quoted(b'\'', index);
@@ -361,13 +422,21 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// The rest of an identifier: runs of identifier bytes, continued across
-    /// line splices.
+    /// The rest of an identifier: runs of identifier bytes and universal
+    /// character names, continued across line splices.
     fn scan_identifier_rest(&mut self) {
         loop {
             let mut p = self.pos;
-            while p < self.b.len() && is_ident_continue(self.b[p]) {
-                p += 1;
+            loop {
+                while p < self.b.len() && is_ident_continue(self.b[p]) {
+                    p += 1;
+                }
+                let n = ucn_len(self.b, p);
+                if n == 0 {
+                    break;
+                }
+                self.ucn = true;
+                p += n;
             }
             self.pos = p;
             let q = self.logical(p);
@@ -701,6 +770,47 @@ mod tests {
         assert_eq!(texts("#define a ## b"), ["#", "define", "a", "##", "b"]);
         assert_eq!(texts("a.*b"), ["a", ".*", "b"]);
         assert_eq!(texts("x..y"), ["x", ".", ".", "y"]);
+    }
+
+    #[test]
+    fn digraphs_are_the_punctuators_they_stand_for() {
+        let mut symbols = Symbols::new();
+        let l = lex(FileId(0), "<: :> <% %> %: %:%: %= %", &mut symbols);
+        let syms: Vec<Symbol> = l.tokens.iter().take(8).map(|t| t.sym).collect();
+        assert_eq!(
+            syms,
+            [
+                sym!("["),
+                sym!("]"),
+                sym!("{"),
+                sym!("}"),
+                sym!("#"),
+                sym!("##"),
+                sym!("%="),
+                sym!("%")
+            ]
+        );
+        assert!(l.tokens[..6].iter().all(|t| t.digraph) && !l.tokens[6].digraph);
+        // Spellings are kept (for -E and stringizing).
+        assert_eq!(texts("a<:1:> %:%:"), ["a", "<:", "1", ":>", "%:%:"]);
+        // [lex.pptoken]: `<::` not followed by `:` or `>` is `<` then `::`.
+        assert_eq!(texts("A<::B>"), ["A", "<", "::", "B", ">"]);
+        assert_eq!(texts("x<::>"), ["x", "<:", ":>"]);
+        assert_eq!(texts("y<:::z"), ["y", "<:", "::", "z"]);
+    }
+
+    #[test]
+    fn universal_character_names_in_identifiers() {
+        assert_eq!(texts("caf\\u00e9 = x\\U000000E9y"), ["café", "=", "xéy"]);
+        let mut symbols = Symbols::new();
+        let l = lex(FileId(0), "caf\\u00e9 café", &mut symbols);
+        assert_eq!(l.tokens[0].sym, l.tokens[1].sym);
+        assert_eq!(l.tokens[0].kind, TokenKind::Ident);
+        // Not a UCN (too short, or not a letter): a stray backslash.
+        assert_eq!(
+            texts("a\\u00 b\\u0020"),
+            ["a", "\\", "u00", "b", "\\", "u0020"]
+        );
     }
 
     #[test]

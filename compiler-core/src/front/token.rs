@@ -213,6 +213,10 @@ impl Symbol {
         }
         panic!("not a predefined symbol")
     }
+    /// Keywords, punctuators and the identifiers the frontend tests for.
+    pub fn is_predefined(self) -> bool {
+        (self.0 as usize) < PREDEFINED_LEN
+    }
     pub fn is_keyword(self) -> bool {
         (self.0 as usize) < KEYWORDS.len()
     }

@@ -798,9 +798,8 @@ impl Parser<'_> {
             };
             for d in &mut inner {
                 if let Decl::Function(f) = d {
-                    let mut nf = (**f).clone();
+                    let nf = Rc::make_mut(f);
                     nf.outer_templates.insert(0, header.clone());
-                    *f = Rc::new(nf);
                 }
             }
             Ok(inner)
@@ -818,18 +817,16 @@ impl Parser<'_> {
                         self.declare_type_name(n, true);
                     }
                     if c.template.is_none() {
-                        let mut nc = (**c).clone();
+                        let nc = Rc::make_mut(c);
                         nc.template = Some(header.clone());
-                        *c = Rc::new(nc);
                     }
                 }
                 Decl::Function(f) => {
                     let n = f.name.last().ident.clone();
                     if explicit_spec {
-                        let mut nf = (**f).clone();
+                        let nf = Rc::make_mut(f);
                         nf.explicit_specialization = true;
                         nf.template = None;
-                        *f = Rc::new(nf);
                     } else if f.name.parts.len() == 1 {
                         match ctx {
                             Context::Class(_) => self.declare_member_template_name(&n),
@@ -1161,43 +1158,37 @@ impl Parser<'_> {
     }
 
     fn parse_deferred_body(&mut self, members: &mut [Member], d: super::DeferredBody) {
-        let f = match &members[d.member_index].decl {
-            Decl::Function(f) => f,
-            Decl::Friend(inner, _) => match &**inner {
-                Decl::Function(f) => f,
-                _ => return,
-            },
-            _ => return,
+        let Some(f) = deferred_function(&mut members[d.member_index].decl) else {
+            return;
         };
-        let mut nf = (**f).clone();
-        self.pos = d.pos;
-        self.split_gt = false;
-        self.names.push();
-        if let Some(t) = &nf.template {
+        // The names the body sees: template parameters, then parameters.
+        let mut names: Vec<(Rc<str>, NameKind)> = Vec::new();
+        if let Some(t) = &f.template {
             for p in &t.params {
                 if let Some(n) = &p.name {
                     let k = match p.kind {
                         TemplateParamKind::Type { .. } => NameKind::Type,
                         _ => NameKind::Value,
                     };
-                    self.declare_name(n, k);
+                    names.push((n.clone(), k));
                 }
             }
         }
-        for p in &nf.params {
+        for p in &f.params {
             if let Some(n) = &p.name {
-                self.declare_name(n, NameKind::Value);
+                names.push((n.clone(), NameKind::Value));
             }
+        }
+        self.pos = d.pos;
+        self.split_gt = false;
+        self.names.push();
+        for (n, k) in &names {
+            self.declare_name(n, *k);
         }
         let body = self.parse_compound();
         self.names.pop();
-        if let Ok(b) = body {
-            nf.body = Some(b);
-            let decl = &mut members[d.member_index].decl;
-            match decl {
-                Decl::Friend(inner, _) => **inner = Decl::Function(Rc::new(nf)),
-                _ => *decl = Decl::Function(Rc::new(nf)),
-            }
+        if let (Ok(b), Some(f)) = (body, deferred_function(&mut members[d.member_index].decl)) {
+            Rc::make_mut(f).body = Some(b);
         }
     }
 
@@ -1297,12 +1288,23 @@ impl Parser<'_> {
     }
 }
 
+/// The member function (possibly a friend) whose body was deferred.
+fn deferred_function(decl: &mut Decl) -> Option<&mut Rc<FunctionDecl>> {
+    match decl {
+        Decl::Function(f) => Some(f),
+        Decl::Friend(inner, _) => match &mut **inner {
+            Decl::Function(f) => Some(f),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 fn mark_extern_c(decls: &mut [Decl]) {
     for d in decls {
         if let Decl::Function(f) = d {
-            let mut nf = (**f).clone();
+            let nf = Rc::make_mut(f);
             nf.is_extern_c = true;
-            *f = Rc::new(nf);
         }
     }
 }

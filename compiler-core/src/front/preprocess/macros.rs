@@ -299,7 +299,10 @@ impl Pp<'_> {
                     // Fast path: a file token that names no macro is final.
                     let tok = self.next_file_token()?;
                     if tok.kind != TokenKind::Ident || self.macro_of(tok.sym).is_none() {
-                        if tok.kind == TokenKind::Ident && self.is_special(tok.sym) {
+                        if tok.kind == TokenKind::Ident
+                            && tok.sym.is_predefined()
+                            && self.is_special(tok.sym)
+                        {
                             self.pending.push(PpTok::new(tok));
                             continue;
                         }

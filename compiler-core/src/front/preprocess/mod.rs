@@ -430,6 +430,25 @@ impl Pp<'_> {
 
     /// The next token of the files, directives run and skipped groups skipped.
     fn next_file_token(&mut self) -> Option<Token> {
+        // Fast path: an ordinary token in an active group, with no lexical
+        // error tied to it, under the token limit.
+        if let Some(f) = self.files.last_mut() {
+            if let Some(&t) = f.tokens.get(f.pos) {
+                let ordinary = t.kind != TokenKind::Eof
+                    && !(t.at_line_start && t.is(sym!("#")))
+                    && !f.skipping()
+                    && f.errors
+                        .get(f.err_pos)
+                        .is_none_or(|e| e.token > Some(f.pos))
+                    && self.work < MAX_TOKENS
+                    && !self.aborted;
+                if ordinary {
+                    f.pos += 1;
+                    self.work += 1;
+                    return Some(t);
+                }
+            }
+        }
         loop {
             if self.aborted {
                 return None;

@@ -119,6 +119,12 @@ mod tests {
     }
 
     #[test]
+    fn digraphs_print_as_spelled() {
+        let text = pp("%:define A(x) x<:0:>\nint b = A(v) <%%>;\n");
+        assert_eq!(text, "# 2 \"t.cpp\"\nint b = v<:0:> <%%>;\n");
+    }
+
+    #[test]
     fn tokens_that_would_paste_are_separated() {
         let text = pp("#define P +\n#define CAT(a,b) a b\nint x = CAT(P,P)1;\n");
         assert!(text.contains("+ +1"), "{text}");
