@@ -158,7 +158,7 @@ impl Parser<'_> {
                         || t.is(sym!("union"))
                         || t.is(sym!("enum"))
                 })
-                .map_or("class".to_string(), |t| self.text(&t).to_string());
+                .map_or("class".to_string(), |t| self.text(t).to_string());
             let d = crate::diag::Diagnostic::error(at, format!("expected ';' after {kind}"))
                 .with_fixit(at, ";");
             self.report(d);
@@ -281,7 +281,7 @@ impl Parser<'_> {
             if t.kind == TokenKind::Eof {
                 return false;
             }
-            match self.text(&t) {
+            match self.text(t) {
                 "(" | "[" | "{" => depth += 1,
                 ")" | "]" | "}" => {
                     depth -= 1;

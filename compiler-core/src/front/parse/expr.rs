@@ -198,10 +198,10 @@ impl Parser<'_> {
             if t.kind != TokenKind::Punct {
                 break;
             }
-            let Some((op, prec)) = binop_of(self.text(&t)) else {
+            let Some((op, prec)) = binop_of(self.text(t)) else {
                 break;
             };
-            if no_gt && matches!(self.text(&t), ">" | ">>" | ">=") {
+            if no_gt && matches!(self.text(t), ">" | ">>" | ">=") {
                 break;
             }
             if prec <= min_prec {
@@ -461,7 +461,7 @@ impl Parser<'_> {
                 return self.too_deep();
             }
             let s = self.text(self.peek());
-            match s.as_ref() {
+            match s {
                 "(" => {
                     self.advance();
                     let mut args = vec![];
@@ -578,7 +578,7 @@ impl Parser<'_> {
 
     fn parse_primary(&mut self) -> PResult<Expr> {
         let sp = self.span();
-        let t = self.peek().clone();
+        let t = *self.peek();
         match t.kind {
             TokenKind::Number => {
                 self.advance();
@@ -835,14 +835,14 @@ impl Parser<'_> {
     /// `op ...` follows (a fold operator then an ellipsis)?
     fn fold_operator_ahead(&self) -> bool {
         let t = self.text(self.peek());
-        (binop_of(&t).is_some() || assign_op_of(&t).is_some() || t == ",")
+        (binop_of(t).is_some() || assign_op_of(t).is_some() || t == ",")
             && self.peek().kind == TokenKind::Punct
             && self.is_at(1, sym!("..."))
     }
 
     fn fold_operator(&mut self) -> PResult<BinOp> {
         let t = self.text(self.peek());
-        if let Some((op, _)) = binop_of(&t) {
+        if let Some((op, _)) = binop_of(t) {
             self.advance();
             return Ok(op);
         }
@@ -850,7 +850,7 @@ impl Parser<'_> {
             self.advance();
             return Ok(BinOp::Comma);
         }
-        if let Some(Some(op)) = assign_op_of(&t) {
+        if let Some(Some(op)) = assign_op_of(t) {
             // Compound-assignment folds keep the underlying operator.
             self.advance();
             return Ok(op);

@@ -39,7 +39,7 @@ impl Parser<'_> {
         let mut attrs = Attributes::default();
         self.parse_attributes(&mut attrs);
         let kw = self.text(self.peek());
-        let kind = match kw.as_ref() {
+        let kind = match kw {
             "{" => return self.parse_compound(),
             ";" => {
                 self.advance();
@@ -219,7 +219,7 @@ impl Parser<'_> {
     fn is_declaration_start(&self) -> bool {
         let s = self.text(self.peek());
         if matches!(
-            s.as_ref(),
+            s,
             "static"
                 | "extern"
                 | "typedef"
@@ -273,7 +273,7 @@ impl Parser<'_> {
         }
         loop {
             let t = self.peek_at(i);
-            let s = self.text(&t);
+            let s = self.text(t);
             if depth == 0
                 && i > 0
                 && s == "("
@@ -460,7 +460,7 @@ impl Parser<'_> {
             if t.kind == crate::front::token::TokenKind::Eof {
                 return false;
             }
-            match self.text(&t) {
+            match self.text(t) {
                 "(" | "[" | "{" => depth += 1,
                 ")" | "]" | "}" if depth == 0 => return false,
                 ")" | "]" | "}" => depth -= 1,

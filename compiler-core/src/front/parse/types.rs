@@ -56,7 +56,7 @@ impl Parser<'_> {
     /// Can a type start here (used to tell declarations from expressions)?
     pub(crate) fn starts_type(&self) -> bool {
         let t = self.peek();
-        let s = self.text(&t);
+        let s = self.text(t);
         if BUILTIN_WORDS.contains(&s) && s != "half" {
             return true;
         }
@@ -108,7 +108,7 @@ impl Parser<'_> {
                 let mut depth = 0i32;
                 loop {
                     let s = self.text(self.peek_at(i));
-                    match s.as_ref() {
+                    match s {
                         "<" => depth += 1,
                         ">" => depth -= 1,
                         ">>" => depth -= 2,
@@ -257,7 +257,7 @@ impl Parser<'_> {
                 ds.address_space = Some(a);
             }
             let s = self.text(self.peek());
-            match s.as_ref() {
+            match s {
                 "typedef" => ds.is_typedef = true,
                 "static" => ds.is_static = true,
                 "extern" if self.peek_at(1).kind != crate::front::token::TokenKind::String => {
@@ -391,7 +391,7 @@ impl Parser<'_> {
             let mut depth = 0;
             loop {
                 let s = self.text(self.peek_at(i));
-                match s.as_ref() {
+                match s {
                     "<" => depth += 1,
                     ">" => depth -= 1,
                     ">>" => depth -= 2,
@@ -776,7 +776,7 @@ impl Parser<'_> {
         if !self.is(sym!("(")) {
             return false;
         }
-        let t = self.peek_at(1).clone();
+        let t = *self.peek_at(1);
         if t.is(sym!(")")) || t.is(sym!("...")) {
             return true;
         }
