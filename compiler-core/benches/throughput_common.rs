@@ -131,7 +131,7 @@ pub fn run(src: &str, headers: &VirtualFiles) -> Run {
     };
     let out = preprocess::preprocess(&mut sm, main, headers, &opts, &mut diags);
     let tokens = out.tokens.len();
-    let tu = parse::parse_translation_unit(out.tokens, &mut diags);
+    let tu = parse::parse_translation_unit(out.tokens, &out.symbols, &mut diags);
     let seconds = start.elapsed().as_secs_f64();
     drop(tu);
     let errors = diags

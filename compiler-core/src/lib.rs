@@ -143,9 +143,14 @@ pub fn compile(
             .iter()
             .map(|k| TargetProperties::for_kind(*k))
             .collect();
-        if let Some(out) =
-            sycl::compile_translation_unit(&sm, pp.tokens, &targets, opts.host_compiler, &mut diags)
-        {
+        if let Some(out) = sycl::compile_translation_unit(
+            &sm,
+            pp.tokens,
+            &pp.symbols,
+            &targets,
+            opts.host_compiler,
+            &mut diags,
+        ) {
             if !diags.has_errors() {
                 result.bundle = Some(out.bundle);
             }
@@ -201,7 +206,7 @@ pub fn preprocess_only(
     let main = sm.add(opts.main_file_name.clone(), source);
     let mut diags = diag::Diagnostics::default();
     let pp = front::preprocess::preprocess(&mut sm, main, includes, &pp_options(opts), &mut diags);
-    let text = front::preprocess::print::print_tokens(&sm, &pp.tokens);
+    let text = front::preprocess::print::print_tokens(&sm, &pp.symbols, &pp.tokens);
     diag::resolve_notes(&sm, &mut diags.list);
     PreprocessOutput {
         text,
@@ -234,7 +239,7 @@ pub fn parse_only(
     let main = sm.add(opts.main_file_name.clone(), source);
     let mut diags = diag::Diagnostics::default();
     let pp = front::preprocess::preprocess(&mut sm, main, includes, &pp_options(opts), &mut diags);
-    let tu = front::parse::parse_translation_unit(pp.tokens, &mut diags);
+    let tu = front::parse::parse_translation_unit(pp.tokens, &pp.symbols, &mut diags);
     let ast_dump = front::ast_dump::dump(&tu, &sm);
     diag::resolve_notes(&sm, &mut diags.list);
     ParseOnlyOutput {

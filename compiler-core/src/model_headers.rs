@@ -201,7 +201,7 @@ mod tests {
             &PpOptions::default(),
             &mut diags,
         );
-        let text: Vec<&str> = out.tokens.iter().map(|t| t.text.as_ref()).collect();
+        let text: Vec<&str> = out.tokens.iter().map(|t| out.symbols.spelling(t)).collect();
         let joined = text.join(" ");
         assert!(joined.contains("int printf ( const char * fmt , ... ) ;"));
         assert!(joined.contains("void push_back ( const T & v ) ;"));

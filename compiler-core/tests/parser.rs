@@ -256,3 +256,20 @@ fn user_defined_literal_suffixes_are_diagnosed_once() {
         .contains("user-defined literal suffix '_km'"));
     assert!(out.ast_dump.contains("VarDecl <t.cpp:2:1> y 'int' cinit"));
 }
+
+#[test]
+fn dump_digraphs_and_universal_character_names() {
+    let src = "%:define N 2\nint a<:N:> = <%1, 2%>;\nint caf\\u00e9 = a<:0:>;\n";
+    let expected = "\
+TranslationUnitDecl
+|-VarDecl <t.cpp:2:1> a 'int [N]' listinit
+| `-InitListExpr <t.cpp:2:14>
+|   |-IntegerLiteral <t.cpp:2:16> 1
+|   `-IntegerLiteral <t.cpp:2:19> 2
+`-VarDecl <t.cpp:3:1> caf\u{e9} 'int' cinit
+  `-ArraySubscriptExpr <t.cpp:3:17>
+    |-DeclRefExpr <t.cpp:3:17> 'a'
+    `-IntegerLiteral <t.cpp:3:20> 0
+";
+    assert_eq!(dump(src), expected);
+}

@@ -10,10 +10,8 @@
 //! inside skipped conditional blocks.
 
 use crate::diag::Diagnostics;
-use crate::front::token::{Token, TokenKind};
+use crate::front::token::{sym, Symbol, Symbols, Token, TokenKind};
 use crate::source::{FileId, Span};
-use rustc_hash::FxHashMap;
-use std::rc::Rc;
 
 /// A lexical error. `token` is the index of the token it belongs to, or
 /// `None` for errors that belong to no token (an unterminated comment).
@@ -31,15 +29,22 @@ pub struct Lexed {
     pub errors: Vec<LexError>,
 }
 
-/// Lex a whole file. Never fails: errors are returned in [`Lexed::errors`].
-pub fn lex(file: FileId, text: &str) -> Lexed {
+/// Lex a whole file, interning spellings in `symbols`. Never fails: errors
+/// are returned in [`Lexed::errors`].
+pub fn lex(file: FileId, text: &str, symbols: &mut Symbols) -> Lexed {
     let mut lx = Lexer {
         src: text,
         b: text.as_bytes(),
         pos: 0,
         file,
-        out: Lexed::default(),
-        spellings: FxHashMap::default(),
+        out: Lexed {
+            // About one token per five bytes of C++.
+            tokens: Vec::with_capacity(text.len() / 5 + 1),
+            errors: Vec::new(),
+        },
+        symbols,
+        spliced: false,
+        ucn: false,
     };
     // A UTF-8 byte order mark is not part of the text.
     if text.starts_with('\u{feff}') {
@@ -51,8 +56,13 @@ pub fn lex(file: FileId, text: &str) -> Lexed {
 
 /// Lex a file and report every lexical error to `diags` (for callers that do
 /// not need to suppress errors in skipped blocks).
-pub fn tokenize(file: FileId, text: &str, diags: &mut Diagnostics) -> Vec<Token> {
-    let lexed = lex(file, text);
+pub fn tokenize(
+    file: FileId,
+    text: &str,
+    symbols: &mut Symbols,
+    diags: &mut Diagnostics,
+) -> Vec<Token> {
+    let lexed = lex(file, text, symbols);
     for e in lexed.errors {
         diags.error(e.span, e.message);
     }
@@ -100,6 +110,55 @@ fn splice_len(b: &[u8], i: usize) -> usize {
     }
 }
 
+/// Length of a universal character name (`\\u00e9`, `\\U0001F600`) at `p`
+/// that names a character allowed in identifiers; 0 if there is none.
+fn ucn_len(b: &[u8], p: usize) -> usize {
+    if b.get(p) != Some(&b'\\') {
+        return 0;
+    }
+    let digits = match b.get(p + 1) {
+        Some(b'u') => 4,
+        Some(b'U') => 8,
+        _ => return 0,
+    };
+    let Some(hex) = b.get(p + 2..p + 2 + digits) else {
+        return 0;
+    };
+    let value = std::str::from_utf8(hex)
+        .ok()
+        .filter(|h| h.bytes().all(|c| c.is_ascii_hexdigit()))
+        .and_then(|h| u32::from_str_radix(h, 16).ok())
+        .and_then(char::from_u32);
+    match value {
+        Some(ch) if ch.is_alphanumeric() || ch == '_' => 2 + digits,
+        _ => 0,
+    }
+}
+
+/// An identifier's spelling with its universal character names decoded.
+fn decode_ucns(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let (mut i, mut last) = (0, 0);
+    while i < b.len() {
+        let n = ucn_len(b, i);
+        if n == 0 {
+            i += 1;
+            continue;
+        }
+        out.push_str(&text[last..i]);
+        let ch = u32::from_str_radix(&text[i + 2..i + n], 16)
+            .ok()
+            .and_then(char::from_u32)
+            .unwrap_or(char::REPLACEMENT_CHARACTER);
+        out.push(ch);
+        i += n;
+        last = i;
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
 fn is_ident_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_' || c >= 0x80
 }
@@ -126,13 +185,38 @@ struct Lexer<'a> {
     pos: usize,
     file: FileId,
     out: Lexed,
-    /// One shared allocation per distinct spelling in the file.
-    spellings: FxHashMap<&'a str, Rc<str>>,
+    symbols: &'a mut Symbols,
+    /// The current token crossed a line splice (its spelling must be cleaned).
+    spliced: bool,
+    /// The current identifier contains universal character names.
+    ucn: bool,
+}
+
+/// What [`Lexer::lex_token`] found.
+struct Lexeme {
+    kind: TokenKind,
+    /// Known for punctuators; identifiers and literals are interned from their text.
+    sym: Option<Symbol>,
+    digraph: bool,
+}
+
+impl Lexeme {
+    fn of(kind: TokenKind) -> Self {
+        Lexeme {
+            kind,
+            sym: None,
+            digraph: false,
+        }
+    }
 }
 
 impl<'a> Lexer<'a> {
     /// The position of the next logical character at or after `p` (skipping splices).
+    #[inline]
     fn logical(&self, mut p: usize) -> usize {
+        if self.b.get(p) != Some(&b'\\') {
+            return p;
+        }
         loop {
             let n = splice_len(self.b, p);
             if n == 0 {
@@ -160,6 +244,7 @@ impl<'a> Lexer<'a> {
 
     fn bump(&mut self) -> Option<u8> {
         let p = self.logical(self.pos);
+        self.spliced |= p != self.pos;
         let c = self.b.get(p).copied();
         if c.is_some() {
             self.pos = p + 1;
@@ -238,61 +323,67 @@ impl<'a> Lexer<'a> {
             }
             let lo = self.pos;
             let index = self.out.tokens.len();
-            let kind = self.lex_token(index);
+            self.spliced = false;
+            self.ucn = false;
+            let lexeme = self.lex_token(index);
             let hi = self.pos.max(lo + 1).min(self.b.len());
-            let raw = self.src.get(lo..hi).unwrap_or("");
-            let text = self.spelling(kind, raw);
+            let sym = match lexeme.sym {
+                Some(s) => s,
+                None => self.spelling(lexeme.kind, lo, hi),
+            };
             self.out.tokens.push(Token {
-                kind,
-                text,
+                kind: lexeme.kind,
+                sym,
                 span: self.span(lo, hi),
                 expansion: None,
                 leading_space,
                 at_line_start,
+                digraph: lexeme.digraph,
             });
             at_line_start = false;
             leading_space = false;
         }
         let end = self.b.len();
-        self.out.tokens.push(Token {
-            kind: TokenKind::Eof,
-            text: Rc::from(""),
-            span: self.span(end, end),
-            expansion: None,
-            leading_space,
-            at_line_start: true,
-        });
+        let mut eof = Token::eof(self.span(end, end));
+        eof.leading_space = leading_space;
+        self.out.tokens.push(eof);
     }
 
-    /// The shared spelling of a token whose source text is `raw`: line
-    /// splices removed (except in raw strings, where the standard reverts them).
-    fn spelling(&mut self, kind: TokenKind, raw: &'a str) -> Rc<str> {
-        let keeps_splices = kind == TokenKind::String && is_raw_string(raw);
-        if !keeps_splices {
-            if let std::borrow::Cow::Owned(spliced) = remove_splices(raw) {
-                return Rc::from(spliced);
-            }
+    /// The symbol of a token spelled at `lo..hi`: line splices removed
+    /// (except in raw strings, where the standard reverts them).
+    fn spelling(&mut self, kind: TokenKind, lo: usize, hi: usize) -> Symbol {
+        let raw = self.src.get(lo..hi).unwrap_or("");
+        let unique = matches!(kind, TokenKind::String | TokenKind::Char);
+        let mut text = if self.spliced && !(kind == TokenKind::String && is_raw_string(raw)) {
+            remove_splices(raw)
+        } else {
+            std::borrow::Cow::Borrowed(raw)
+        };
+        if self.ucn {
+            // `caf\u00e9` and `café` are the same identifier.
+            text = std::borrow::Cow::Owned(decode_ucns(&text));
         }
-        self.spellings
-            .entry(raw)
-            .or_insert_with(|| Rc::from(raw))
-            .clone()
+        if unique {
+            self.symbols.add_unique(&text)
+        } else {
+            self.symbols.intern(&text)
+        }
     }
 
-    /// Lex one token at the cursor (not whitespace) and return its kind.
-    fn lex_token(&mut self, index: usize) -> TokenKind {
+    /// Lex one token at the cursor (not whitespace).
+    fn lex_token(&mut self, index: usize) -> Lexeme {
         let Some(c) = self.peek() else {
-            return TokenKind::Eof;
+            return Lexeme::of(TokenKind::Eof);
         };
         if c.is_ascii_digit() || (c == b'.' && self.peek_n(1).is_some_and(|d| d.is_ascii_digit())) {
             self.lex_number();
-            return TokenKind::Number;
+            return Lexeme::of(TokenKind::Number);
         }
         if is_ident_start(c) {
             // Encoding prefixes and raw strings.
             if matches!(c, b'u' | b'U' | b'L' | b'R') {
                 if let Some(kind) = self.try_literal_with_prefix(index) {
-                    return kind;
+                    return Lexeme::of(kind);
                 }
             }
             if c >= 0x80 && !self.starts_identifier_char() {
@@ -300,86 +391,146 @@ impl<'a> Lexer<'a> {
             }
             self.bump();
             self.scan_identifier_rest();
-            return TokenKind::Ident;
+            return Lexeme::of(TokenKind::Ident);
+        }
+        if c == b'\\' && ucn_len(self.b, self.pos) > 0 {
+            self.scan_identifier_rest();
+            return Lexeme::of(TokenKind::Ident);
         }
         match c {
             b'\'' => {
                 self.lex_quoted(b'\'', index);
-                TokenKind::Char
+                Lexeme::of(TokenKind::Char)
             }
             b'"' => {
                 self.lex_quoted(b'"', index);
-                TokenKind::String
+                Lexeme::of(TokenKind::String)
             }
             _ => {
-                let n = self.punctuator_len(c);
-                if n == 0 {
+                let Some((n, sym, digraph)) = self.punctuator(c) else {
                     return self.lex_stray();
-                }
+                };
                 for _ in 0..n {
                     self.bump();
                 }
-                TokenKind::Punct
+                Lexeme {
+                    kind: TokenKind::Punct,
+                    sym: Some(sym),
+                    digraph,
+                }
             }
         }
     }
 
-    /// The rest of an identifier: runs of identifier bytes, continued across
-    /// line splices.
+    /// The rest of an identifier: runs of identifier bytes and universal
+    /// character names, continued across line splices.
     fn scan_identifier_rest(&mut self) {
         loop {
             let mut p = self.pos;
-            while p < self.b.len() && is_ident_continue(self.b[p]) {
-                p += 1;
+            loop {
+                while p < self.b.len() && is_ident_continue(self.b[p]) {
+                    p += 1;
+                }
+                let n = ucn_len(self.b, p);
+                if n == 0 {
+                    break;
+                }
+                self.ucn = true;
+                p += n;
             }
             self.pos = p;
             let q = self.logical(p);
             if q == p || !self.b.get(q).is_some_and(|&c| is_ident_continue(c)) {
                 return;
             }
+            self.spliced = true;
             self.pos = q;
         }
     }
 
-    /// The length in logical characters of the longest punctuator at the
-    /// cursor, whose first character is `c` (0 if `c` starts none).
-    fn punctuator_len(&self, c: u8) -> usize {
+    /// The longest punctuator at the cursor, whose first character is `c`:
+    /// its length in logical characters, its symbol, and whether it is a
+    /// digraph (`<:` `:>` `<%` `%>` `%:` `%:%:`). `None` if `c` starts none.
+    fn punctuator(&self, c: u8) -> Option<(usize, Symbol, bool)> {
         let c1 = self.peek_n(1);
-        let eq = c1 == Some(b'=');
+        let one = |s| Some((1, s, false));
+        let two = |s| Some((2, s, false));
+        let three = |s| Some((3, s, false));
+        // `c` alone, `c=`, or `cc` for the operators that have those forms.
+        let with_eq_or_double = |single, eq, double: Option<Symbol>| match c1 {
+            Some(b'=') => two(eq),
+            Some(d) if d == c && double.is_some() => double.map(|s| (2, s, false)),
+            _ => one(single),
+        };
         match c {
-            b'{' | b'}' | b'[' | b']' | b'(' | b')' | b';' | b',' | b'?' | b'~' => 1,
-            b'<' | b'>' if c1 == Some(c) => {
-                if self.peek_n(2) == Some(b'=') {
-                    3
-                } else {
-                    2
+            b'{' => one(sym!("{")),
+            b'}' => one(sym!("}")),
+            b'[' => one(sym!("[")),
+            b']' => one(sym!("]")),
+            b'(' => one(sym!("(")),
+            b')' => one(sym!(")")),
+            b';' => one(sym!(";")),
+            b',' => one(sym!(",")),
+            b'?' => one(sym!("?")),
+            b'~' => one(sym!("~")),
+            b'<' => match c1 {
+                Some(b'<') if self.peek_n(2) == Some(b'=') => three(sym!("<<=")),
+                Some(b'<') => two(sym!("<<")),
+                Some(b'=') if self.peek_n(2) == Some(b'>') => three(sym!("<=>")),
+                Some(b'=') => two(sym!("<=")),
+                // `<::` not followed by `:` or `>` is `<` then `::` ([lex.pptoken]).
+                Some(b':')
+                    if self.peek_n(2) == Some(b':')
+                        && !matches!(self.peek_n(3), Some(b':' | b'>')) =>
+                {
+                    one(sym!("<"))
                 }
-            }
-            b'<' if eq => {
-                if self.peek_n(2) == Some(b'>') {
-                    3
-                } else {
-                    2
+                Some(b':') => Some((2, sym!("["), true)),
+                Some(b'%') => Some((2, sym!("{"), true)),
+                _ => one(sym!("<")),
+            },
+            b'>' => match c1 {
+                Some(b'>') if self.peek_n(2) == Some(b'=') => three(sym!(">>=")),
+                Some(b'>') => two(sym!(">>")),
+                Some(b'=') => two(sym!(">=")),
+                _ => one(sym!(">")),
+            },
+            b'-' => match c1 {
+                Some(b'>') if self.peek_n(2) == Some(b'*') => three(sym!("->*")),
+                Some(b'>') => two(sym!("->")),
+                _ => with_eq_or_double(sym!("-"), sym!("-="), Some(sym!("--"))),
+            },
+            b'.' => match c1 {
+                Some(b'.') if self.peek_n(2) == Some(b'.') => three(sym!("...")),
+                Some(b'*') => two(sym!(".*")),
+                _ => one(sym!(".")),
+            },
+            b':' => match c1 {
+                Some(b':') => two(sym!("::")),
+                Some(b'>') => Some((2, sym!("]"), true)),
+                _ => one(sym!(":")),
+            },
+            b'#' => match c1 {
+                Some(b'#') => two(sym!("##")),
+                _ => one(sym!("#")),
+            },
+            b'%' => match c1 {
+                Some(b'>') => Some((2, sym!("}"), true)),
+                Some(b':') if self.peek_n(2) == Some(b'%') && self.peek_n(3) == Some(b':') => {
+                    Some((4, sym!("##"), true))
                 }
-            }
-            b'-' if c1 == Some(b'>') => {
-                if self.peek_n(2) == Some(b'*') {
-                    3
-                } else {
-                    2
-                }
-            }
-            b'.' if c1 == Some(b'.') && self.peek_n(2) == Some(b'.') => 3,
-            b'.' if c1 == Some(b'*') => 2,
-            b':' | b'#' | b'+' | b'-' | b'&' | b'|' if c1 == Some(c) => 2,
-            b'<' | b'>' | b'=' | b'!' | b'+' | b'-' | b'*' | b'/' | b'%' | b'^' | b'&' | b'|'
-                if eq =>
-            {
-                2
-            }
-            b'.' | b':' | b'#' | b'<' | b'>' | b'=' | b'!' | b'+' | b'-' | b'*' | b'/' | b'%'
-            | b'^' | b'&' | b'|' => 1,
-            _ => 0,
+                Some(b':') => Some((2, sym!("#"), true)),
+                _ => with_eq_or_double(sym!("%"), sym!("%="), None),
+            },
+            b'+' => with_eq_or_double(sym!("+"), sym!("+="), Some(sym!("++"))),
+            b'&' => with_eq_or_double(sym!("&"), sym!("&="), Some(sym!("&&"))),
+            b'|' => with_eq_or_double(sym!("|"), sym!("|="), Some(sym!("||"))),
+            b'=' => with_eq_or_double(sym!("="), sym!("=="), None),
+            b'!' => with_eq_or_double(sym!("!"), sym!("!="), None),
+            b'*' => with_eq_or_double(sym!("*"), sym!("*="), None),
+            b'/' => with_eq_or_double(sym!("/"), sym!("/="), None),
+            b'^' => with_eq_or_double(sym!("^"), sym!("^="), None),
+            _ => None,
         }
     }
 
@@ -395,7 +546,7 @@ impl<'a> Lexer<'a> {
 
     /// A character that starts no token (`@`, `$`, a backslash...): one
     /// punctuator token holding that character; the parser rejects it.
-    fn lex_stray(&mut self) -> TokenKind {
+    fn lex_stray(&mut self) -> Lexeme {
         let p = self.logical(self.pos);
         let len = self
             .src
@@ -403,7 +554,7 @@ impl<'a> Lexer<'a> {
             .and_then(|s| s.chars().next())
             .map_or(1, |c| c.len_utf8());
         self.pos = p + len;
-        TokenKind::Punct
+        Lexeme::of(TokenKind::Punct)
     }
 
     fn lex_number(&mut self) {
@@ -591,16 +742,21 @@ mod tests {
     use super::*;
 
     fn texts(src: &str) -> Vec<String> {
-        let l = lex(FileId(0), src);
+        let mut symbols = Symbols::new();
+        let l = lex(FileId(0), src, &mut symbols);
         l.tokens
             .iter()
             .filter(|t| t.kind != TokenKind::Eof)
-            .map(|t| t.text.to_string())
+            .map(|t| symbols.spelling(t).to_string())
             .collect()
     }
 
     fn kinds(src: &str) -> Vec<TokenKind> {
-        lex(FileId(0), src).tokens.iter().map(|t| t.kind).collect()
+        lex(FileId(0), src, &mut Symbols::new())
+            .tokens
+            .iter()
+            .map(|t| t.kind)
+            .collect()
     }
 
     #[test]
@@ -614,6 +770,47 @@ mod tests {
         assert_eq!(texts("#define a ## b"), ["#", "define", "a", "##", "b"]);
         assert_eq!(texts("a.*b"), ["a", ".*", "b"]);
         assert_eq!(texts("x..y"), ["x", ".", ".", "y"]);
+    }
+
+    #[test]
+    fn digraphs_are_the_punctuators_they_stand_for() {
+        let mut symbols = Symbols::new();
+        let l = lex(FileId(0), "<: :> <% %> %: %:%: %= %", &mut symbols);
+        let syms: Vec<Symbol> = l.tokens.iter().take(8).map(|t| t.sym).collect();
+        assert_eq!(
+            syms,
+            [
+                sym!("["),
+                sym!("]"),
+                sym!("{"),
+                sym!("}"),
+                sym!("#"),
+                sym!("##"),
+                sym!("%="),
+                sym!("%")
+            ]
+        );
+        assert!(l.tokens[..6].iter().all(|t| t.digraph) && !l.tokens[6].digraph);
+        // Spellings are kept (for -E and stringizing).
+        assert_eq!(texts("a<:1:> %:%:"), ["a", "<:", "1", ":>", "%:%:"]);
+        // [lex.pptoken]: `<::` not followed by `:` or `>` is `<` then `::`.
+        assert_eq!(texts("A<::B>"), ["A", "<", "::", "B", ">"]);
+        assert_eq!(texts("x<::>"), ["x", "<:", ":>"]);
+        assert_eq!(texts("y<:::z"), ["y", "<:", "::", "z"]);
+    }
+
+    #[test]
+    fn universal_character_names_in_identifiers() {
+        assert_eq!(texts("caf\\u00e9 = x\\U000000E9y"), ["café", "=", "xéy"]);
+        let mut symbols = Symbols::new();
+        let l = lex(FileId(0), "caf\\u00e9 café", &mut symbols);
+        assert_eq!(l.tokens[0].sym, l.tokens[1].sym);
+        assert_eq!(l.tokens[0].kind, TokenKind::Ident);
+        // Not a UCN (too short, or not a letter): a stray backslash.
+        assert_eq!(
+            texts("a\\u00 b\\u0020"),
+            ["a", "\\", "u00", "b", "\\", "u0020"]
+        );
     }
 
     #[test]
@@ -662,19 +859,29 @@ mod tests {
         let src = "R\"x(a)\" \\\n )x\" b";
         assert_eq!(texts(src), ["R\"x(a)\" \\\n )x\"", "b"]);
         assert_eq!(texts("u8R\"(q)\""), ["u8R\"(q)\""]);
-        assert!(!lex(FileId(0), "R\"(abc").errors.is_empty());
+        assert!(!lex(FileId(0), "R\"(abc", &mut Symbols::new())
+            .errors
+            .is_empty());
     }
 
     #[test]
     fn comments_and_splices() {
+        let mut symbols = Symbols::new();
         let l = lex(
             FileId(0),
             "a // c \\\n still comment\nb /* x\n y */ c\nd\\\ne",
+            &mut symbols,
         );
         let t: Vec<_> = l
             .tokens
             .iter()
-            .map(|t| (t.text.to_string(), t.at_line_start, t.leading_space))
+            .map(|t| {
+                (
+                    symbols.spelling(t).to_string(),
+                    t.at_line_start,
+                    t.leading_space,
+                )
+            })
             .collect();
         assert_eq!(t[0], ("a".into(), true, false));
         assert_eq!(t[1], ("b".into(), true, false));
@@ -686,7 +893,11 @@ mod tests {
 
     #[test]
     fn errors_do_not_panic() {
-        let l = lex(FileId(0), "'abc\n\"def\n/* never closed");
+        let l = lex(
+            FileId(0),
+            "'abc\n\"def\n/* never closed",
+            &mut Symbols::new(),
+        );
         assert_eq!(l.errors.len(), 3);
         assert_eq!(l.errors[0].token, Some(0));
         assert!(l.errors[2].message.contains("unterminated"));
@@ -702,7 +913,7 @@ mod tests {
             "R\"aaaaaaaaaaaaaaaaaaaaaaa(",
             "\u{feff}x",
         ] {
-            let _ = lex(FileId(0), src);
+            let _ = lex(FileId(0), src, &mut Symbols::new());
         }
     }
 }

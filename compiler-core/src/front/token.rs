@@ -1,11 +1,20 @@
-//! Tokens: what the lexer produces and the preprocessor hands to the parser.
+//! Tokens and their spellings: what the lexer produces and the preprocessor
+//! hands to the parser.
+//!
+//! As in clang, a token is classified once: its spelling is a [`Symbol`], an
+//! id in the translation unit's [`Symbols`] table. Keywords, punctuators and
+//! the identifiers the preprocessor and parser look for are predefined, with
+//! ids fixed at compile time (`sym!("const")`), so the preprocessor and parser
+//! compare ids, never text; identifiers with the same spelling share one id,
+//! so the macro table and the parser's name table are keyed by id.
 
 use crate::source::Span;
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TokenKind {
-    /// Identifiers and keywords (the parser decides which by spelling).
+    /// Identifiers and keywords (keywords are the symbols below [`Symbol::is_keyword`]).
     Ident,
     /// A pp-number that the parser classifies with `literal::parse_number`.
     Number,
@@ -18,12 +27,297 @@ pub enum TokenKind {
     Eof,
 }
 
-/// One token after preprocessing.
-#[derive(Clone, Debug)]
+/// The interned spelling of a token (see [`Symbols`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Symbol(pub u32);
+
+/// Keywords first (so that [`Symbol::is_keyword`] is one comparison), then
+/// punctuators, then identifiers the preprocessor and parser test for.
+const KEYWORDS: &[&str] = &[
+    "alignas",
+    "alignof",
+    "asm",
+    "auto",
+    "bool",
+    "break",
+    "case",
+    "catch",
+    "char",
+    "char16_t",
+    "char32_t",
+    "char8_t",
+    "class",
+    "const",
+    "constexpr",
+    "const_cast",
+    "continue",
+    "decltype",
+    "default",
+    "delete",
+    "do",
+    "double",
+    "dynamic_cast",
+    "else",
+    "enum",
+    "explicit",
+    "export",
+    "extern",
+    "false",
+    "float",
+    "for",
+    "friend",
+    "goto",
+    "if",
+    "inline",
+    "int",
+    "long",
+    "mutable",
+    "namespace",
+    "new",
+    "noexcept",
+    "nullptr",
+    "operator",
+    "private",
+    "protected",
+    "public",
+    "register",
+    "reinterpret_cast",
+    "return",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "static_assert",
+    "static_cast",
+    "struct",
+    "switch",
+    "template",
+    "this",
+    "thread_local",
+    "throw",
+    "true",
+    "try",
+    "typedef",
+    "typeid",
+    "typename",
+    "union",
+    "unsigned",
+    "using",
+    "virtual",
+    "void",
+    "volatile",
+    "wchar_t",
+    "while",
+    "__attribute__",
+    "__restrict",
+    "__restrict__",
+    "__inline",
+    "__inline__",
+    "__extension__",
+    "_Float16",
+    "__fp16",
+];
+
+const PUNCTUATORS: &[&str] = &[
+    "{", "}", "[", "]", "(", ")", ";", ",", "?", "~", ":", "::", ".", "...", ".*", "->", "->*",
+    "+", "++", "+=", "-", "--", "-=", "*", "*=", "/", "/=", "%", "%=", "^", "^=", "&", "&&", "&=",
+    "|", "||", "|=", "!", "!=", "=", "==", "<", "<=", "<=>", "<<", "<<=", ">", ">=", ">>", ">>=",
+    "#", "##",
+];
+
+const OTHER_NAMES: &[&str] = &[
+    // Preprocessing directives and operators.
+    "define",
+    "undef",
+    "include",
+    "include_next",
+    "import",
+    "ifdef",
+    "ifndef",
+    "elif",
+    "endif",
+    "line",
+    "error",
+    "warning",
+    "pragma",
+    "ident",
+    "sccs",
+    "assert",
+    "unassert",
+    "once",
+    "defined",
+    "_Pragma",
+    "__VA_ARGS__",
+    "__VA_OPT__",
+    "__LINE__",
+    "__FILE__",
+    "__COUNTER__",
+    "__INCLUDE_LEVEL__",
+    "__has_include",
+    "__has_include_next",
+    "__has_cpp_attribute",
+    "__has_attribute",
+    "__has_builtin",
+    "__has_feature",
+    "__has_extension",
+    // Contextual words of the parser.
+    "final",
+    "override",
+    "half",
+    "0",
+    "size_t",
+    "ptrdiff_t",
+    "nullptr_t",
+    "max_align_t",
+];
+
+/// The number of predefined symbols.
+const PREDEFINED_LEN: usize = KEYWORDS.len() + PUNCTUATORS.len() + OTHER_NAMES.len();
+
+/// The spelling of predefined symbol `i`.
+const fn predefined_text(i: usize) -> &'static str {
+    if i < KEYWORDS.len() {
+        KEYWORDS[i]
+    } else if i < KEYWORDS.len() + PUNCTUATORS.len() {
+        PUNCTUATORS[i - KEYWORDS.len()]
+    } else {
+        OTHER_NAMES[i - KEYWORDS.len() - PUNCTUATORS.len()]
+    }
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+impl Symbol {
+    /// The predefined symbol spelled `s`; used through `sym!` so that a
+    /// spelling missing from the table is a compile-time error.
+    pub const fn predefined(s: &str) -> Symbol {
+        let mut i = 0;
+        while i < PREDEFINED_LEN {
+            if str_eq(predefined_text(i), s) {
+                return Symbol(i as u32);
+            }
+            i += 1;
+        }
+        panic!("not a predefined symbol")
+    }
+    /// Keywords, punctuators and the identifiers the frontend tests for.
+    pub fn is_predefined(self) -> bool {
+        (self.0 as usize) < PREDEFINED_LEN
+    }
+    pub fn is_keyword(self) -> bool {
+        (self.0 as usize) < KEYWORDS.len()
+    }
+    /// The spelling of a predefined symbol (for messages about expected tokens).
+    pub fn predefined_spelling(self) -> &'static str {
+        predefined_text(self.0 as usize)
+    }
+}
+
+/// The predefined [`Symbol`] for a keyword, punctuator or known identifier,
+/// checked at compile time: `sym!("const")`.
+macro_rules! sym {
+    ($s:literal) => {{
+        const S: $crate::front::token::Symbol = $crate::front::token::Symbol::predefined($s);
+        S
+    }};
+}
+pub(crate) use sym;
+
+/// The spellings of one translation unit. Identifiers and numbers are
+/// deduplicated (one id per spelling); string and character literals get an
+/// id each (they are not looked up, so hashing them would be wasted).
+#[derive(Debug)]
+pub struct Symbols {
+    ids: FxHashMap<Rc<str>, Symbol>,
+    texts: Vec<Rc<str>>,
+}
+
+impl Default for Symbols {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Symbols {
+    pub fn new() -> Self {
+        let mut s = Symbols {
+            ids: FxHashMap::default(),
+            texts: Vec::with_capacity(PREDEFINED_LEN + 1024),
+        };
+        for i in 0..PREDEFINED_LEN {
+            s.intern(predefined_text(i));
+        }
+        s.intern("");
+        s
+    }
+    /// The symbol spelled `text` (the same id for the same spelling).
+    pub fn intern(&mut self, text: &str) -> Symbol {
+        if let Some(&s) = self.ids.get(text) {
+            return s;
+        }
+        let rc: Rc<str> = Rc::from(text);
+        let s = Symbol(self.texts.len() as u32);
+        self.texts.push(rc.clone());
+        self.ids.insert(rc, s);
+        s
+    }
+    /// The symbol spelled `text`, if any token was.
+    pub fn lookup(&self, text: &str) -> Option<Symbol> {
+        self.ids.get(text).copied()
+    }
+    /// A new symbol for a literal's spelling (never shared).
+    pub fn add_unique(&mut self, text: &str) -> Symbol {
+        let s = Symbol(self.texts.len() as u32);
+        self.texts.push(Rc::from(text));
+        s
+    }
+    pub fn text(&self, s: Symbol) -> &str {
+        &self.texts[s.0 as usize]
+    }
+    /// The shared spelling (for names kept in the AST).
+    pub fn rc(&self, s: Symbol) -> Rc<str> {
+        self.texts[s.0 as usize].clone()
+    }
+    /// The token as spelled in the source: its symbol's text, or the
+    /// digraph it was written as.
+    pub fn spelling(&self, t: &Token) -> &str {
+        if t.digraph {
+            return digraph_spelling(t.sym);
+        }
+        self.text(t.sym)
+    }
+}
+
+/// The digraph spelling of a punctuator written as one (`<:` for `[`...).
+fn digraph_spelling(s: Symbol) -> &'static str {
+    match s {
+        s if s == sym!("[") => "<:",
+        s if s == sym!("]") => ":>",
+        s if s == sym!("{") => "<%",
+        s if s == sym!("}") => "%>",
+        s if s == sym!("#") => "%:",
+        _ => "%:%:",
+    }
+}
+
+/// One token after preprocessing: small and `Copy`; its text is in [`Symbols`].
+#[derive(Clone, Copy, Debug)]
 pub struct Token {
     pub kind: TokenKind,
-    /// Exact spelling.
-    pub text: Rc<str>,
+    pub sym: Symbol,
     /// Where the token is spelled (inside a macro definition for expanded tokens).
     pub span: Span,
     /// For tokens produced by macro expansion: the span of the outermost macro
@@ -33,14 +327,35 @@ pub struct Token {
     pub leading_space: bool,
     /// First token on its line.
     pub at_line_start: bool,
+    /// A punctuator spelled as a digraph (`<:` is `[`).
+    pub digraph: bool,
 }
 
 impl Token {
-    pub fn is(&self, text: &str) -> bool {
-        self.text.as_ref() == text && self.kind != TokenKind::String && self.kind != TokenKind::Char
+    /// An end-of-file token at `span`.
+    pub fn eof(span: Span) -> Token {
+        Token {
+            kind: TokenKind::Eof,
+            sym: EMPTY,
+            span,
+            expansion: None,
+            leading_space: false,
+            at_line_start: true,
+            digraph: false,
+        }
+    }
+    /// Is this the identifier, keyword or punctuator `s`? (Literals have
+    /// symbols of their own, never predefined ones.)
+    #[inline]
+    pub fn is(&self, s: Symbol) -> bool {
+        self.sym == s
     }
     /// The location to report diagnostics at: the expansion site if any.
     pub fn report_span(&self) -> Span {
         self.expansion.unwrap_or(self.span)
     }
 }
+
+/// The symbol spelled "" (end-of-file tokens): `Symbols::new` interns it
+/// right after the predefined table.
+pub const EMPTY: Symbol = Symbol(PREDEFINED_LEN as u32);

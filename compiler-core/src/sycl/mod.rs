@@ -9,7 +9,7 @@ mod integration_header;
 use crate::bundle::{DeviceBundle, DeviceImage, KernelInfo, BUNDLE_FORMAT_VERSION};
 use crate::diag::Diagnostics;
 use crate::front::sema::{mangle, HostCompiler, Sema, Ty};
-use crate::front::token::Token;
+use crate::front::token::{Symbols, Token};
 use crate::source::SourceMap;
 use crate::target::TargetProperties;
 
@@ -31,11 +31,12 @@ pub struct KernelSummary {
 pub fn compile_translation_unit(
     sm: &SourceMap,
     tokens: Vec<Token>,
+    symbols: &Symbols,
     targets: &[TargetProperties],
     host: HostCompiler,
     diags: &mut Diagnostics,
 ) -> Option<TuOutput> {
-    let tu = crate::front::parse::parse_translation_unit(tokens, diags);
+    let tu = crate::front::parse::parse_translation_unit(tokens, symbols, diags);
     if diags.has_errors() {
         return None;
     }

@@ -5,6 +5,7 @@ use super::names::{NameKind, NameLookup};
 use super::types::DeclSpecs;
 use super::{PResult, Parser, Reported};
 use crate::front::ast::*;
+use crate::front::token::sym;
 use crate::front::token::TokenKind;
 use std::rc::Rc;
 
@@ -25,9 +26,9 @@ impl Parser<'_> {
                 self.recover_to_semi();
                 // A stray `)` or `]` can close nothing at namespace scope:
                 // skip it (and a `;` after it) instead of cascading.
-                if ctx == Context::Namespace && (self.is(")") || self.is("]")) {
+                if ctx == Context::Namespace && (self.is(sym!(")")) || self.is(sym!("]"))) {
                     self.advance();
-                    self.eat(";");
+                    self.eat(sym!(";"));
                 }
                 None
             }
@@ -39,47 +40,49 @@ impl Parser<'_> {
         ctx: Context,
         template: Option<TemplateHeader>,
     ) -> PResult<Vec<Decl>> {
-        if self.eat(";") {
+        if self.eat(sym!(";")) {
             return Ok(vec![]);
         }
-        if self.is("template") {
+        if self.is(sym!("template")) {
             return self.parse_template_declaration(ctx, None);
         }
-        if self.is("namespace") || (self.is("inline") && self.is_at(1, "namespace")) {
+        if self.is(sym!("namespace"))
+            || (self.is(sym!("inline")) && self.is_at(1, sym!("namespace")))
+        {
             return self.nested(|p| p.parse_namespace());
         }
-        if self.is("extern") && self.is_at(1, "template") {
+        if self.is(sym!("extern")) && self.is_at(1, sym!("template")) {
             let sp = self.span();
             self.advance();
             return self.parse_template_declaration(ctx, Some(sp));
         }
-        if self.is("extern") && self.peek_at(1).kind == TokenKind::String {
+        if self.is(sym!("extern")) && self.peek_at(1).kind == TokenKind::String {
             return self.nested(|p| p.parse_linkage_spec(ctx));
         }
-        if self.is("static_assert") {
+        if self.is(sym!("static_assert")) {
             let sp = self.span();
             self.advance();
-            self.expect("(")?;
+            self.expect(sym!("("))?;
             let e = self.parse_assignment_expr()?;
-            let message = if self.eat(",") {
+            let message = if self.eat(sym!(",")) {
                 Some(Box::new(self.parse_assignment_expr()?))
             } else {
                 None
             };
-            self.expect(")")?;
-            self.expect(";")?;
+            self.expect(sym!(")"))?;
+            self.expect(sym!(";"))?;
             return Ok(vec![Decl::StaticAssert(
                 e,
                 message,
                 sp.to(self.prev_span()),
             )]);
         }
-        if self.is("using") {
+        if self.is(sym!("using")) {
             return self.parse_using(template);
         }
         if let Context::Class(_) = ctx {
-            if (self.is("public") || self.is("private") || self.is("protected"))
-                && self.is_at(1, ":")
+            if (self.is(sym!("public")) || self.is(sym!("private")) || self.is(sym!("protected")))
+                && self.is_at(1, sym!(":"))
             {
                 // handled by the class body loop
                 self.error_here("unexpected access specifier");
@@ -96,7 +99,7 @@ impl Parser<'_> {
         let start = self.span();
         let ds = self.parse_decl_specs(class_name)?;
         if ds.is_friend {
-            let decls = if self.eat(";") {
+            let decls = if self.eat(sym!(";")) {
                 ds.tag_decl.into_iter().collect()
             } else {
                 self.parse_declarators(ctx, template, &ds, start)?
@@ -112,7 +115,7 @@ impl Parser<'_> {
             }
             return Ok(out);
         }
-        if self.eat(";") {
+        if self.eat(sym!(";")) {
             // `class X;`, `struct X { ... };`, `enum E { ... };`
             return Ok(ds.tag_decl.into_iter().collect());
         }
@@ -149,8 +152,13 @@ impl Parser<'_> {
             let kind = self.toks[..self.pos]
                 .iter()
                 .rev()
-                .find(|t| t.is("struct") || t.is("class") || t.is("union") || t.is("enum"))
-                .map_or("class".to_string(), |t| t.text.to_string());
+                .find(|t| {
+                    t.is(sym!("struct"))
+                        || t.is(sym!("class"))
+                        || t.is(sym!("union"))
+                        || t.is(sym!("enum"))
+                })
+                .map_or("class".to_string(), |t| self.text(t).to_string());
             let d = crate::diag::Diagnostic::error(at, format!("expected ';' after {kind}"))
                 .with_fixit(at, ";");
             self.report(d);
@@ -178,7 +186,7 @@ impl Parser<'_> {
                 if is_def {
                     return Ok(out);
                 }
-            } else if d.name.is_none() && self.is(":") && !ds.is_typedef {
+            } else if d.name.is_none() && self.is(sym!(":")) && !ds.is_typedef {
                 // An unnamed bit-field: `unsigned : 0;`
                 self.advance();
                 let width = self.parse_assignment_expr()?;
@@ -205,9 +213,9 @@ impl Parser<'_> {
                 let ident = name.last().ident.clone();
                 let name_span = name.span;
                 if ds.is_typedef {
-                    self.names.declare(&ident, NameKind::Type);
+                    self.declare_name(&ident, NameKind::Type);
                     if ctx != Context::Block {
-                        self.names.declare_global(&ident, NameKind::Type);
+                        self.declare_global_name(&ident, NameKind::Type);
                     }
                     out.push(Decl::Alias(Rc::new(AliasDecl {
                         name: ident,
@@ -216,13 +224,13 @@ impl Parser<'_> {
                         span: start.to(self.prev_span()),
                     })));
                 } else {
-                    let bit_width = if self.eat(":") {
+                    let bit_width = if self.eat(sym!(":")) {
                         Some(self.parse_assignment_expr()?)
                     } else {
                         None
                     };
                     let init = self.parse_initializer()?;
-                    self.names.declare(&ident, NameKind::Value);
+                    self.declare_name(&ident, NameKind::Value);
                     out.push(Decl::Var(Rc::new(VarDecl {
                         name: ident,
                         qualified: if name.parts.len() > 1 {
@@ -244,25 +252,25 @@ impl Parser<'_> {
                     })));
                 }
             }
-            if !self.eat(",") {
+            if !self.eat(sym!(",")) {
                 break;
             }
         }
-        self.expect(";")?;
+        self.expect(sym!(";"))?;
         Ok(out)
     }
 
     /// `[explicit] Name(params) -> type;` where `Name` is a class template.
     fn deduction_guide_ahead(&self) -> bool {
         let mut i = 0;
-        if self.is_at(0, "explicit") {
+        if self.is_at(0, sym!("explicit")) {
             i = 1;
         }
         let t = self.peek_at(i);
         if t.kind != TokenKind::Ident
-            || super::is_keyword(&t.text)
-            || self.names.lookup(&t.text) != Some(NameKind::TypeTemplate)
-            || !self.is_at(i + 1, "(")
+            || t.sym.is_keyword()
+            || self.names.lookup(t.sym) != Some(NameKind::TypeTemplate)
+            || !self.is_at(i + 1, sym!("("))
         {
             return false;
         }
@@ -273,12 +281,12 @@ impl Parser<'_> {
             if t.kind == TokenKind::Eof {
                 return false;
             }
-            match t.text.as_ref() {
+            match self.text(t) {
                 "(" | "[" | "{" => depth += 1,
                 ")" | "]" | "}" => {
                     depth -= 1;
                     if depth == 0 {
-                        return self.is_at(j + 1, "->");
+                        return self.is_at(j + 1, sym!("->"));
                     }
                 }
                 _ => {}
@@ -289,12 +297,12 @@ impl Parser<'_> {
 
     fn parse_deduction_guide(&mut self, template: Option<TemplateHeader>) -> PResult<Vec<Decl>> {
         let start = self.span();
-        let is_explicit = self.eat("explicit");
+        let is_explicit = self.eat(sym!("explicit"));
         let (name, _) = self.expect_ident()?;
         let (params, variadic) = self.parse_params()?;
-        self.expect("->")?;
+        self.expect(sym!("->"))?;
         let result = self.parse_type_id()?;
-        self.expect(";")?;
+        self.expect(sym!(";"))?;
         Ok(vec![Decl::DeductionGuide(Rc::new(DeductionGuide {
             name,
             template,
@@ -309,7 +317,8 @@ impl Parser<'_> {
     /// `auto [`, `auto& [`, `auto&& [` (cv-qualifiers are in the specifiers).
     fn structured_binding_ahead(&self, ds: &DeclSpecs) -> bool {
         matches!(ds.ty.as_ref().map(|t| &t.kind), Some(TypeExprKind::Auto))
-            && (self.is("[") || ((self.is("&") || self.is("&&")) && self.is_at(1, "[")))
+            && (self.is(sym!("["))
+                || ((self.is(sym!("&")) || self.is(sym!("&&"))) && self.is_at(1, sym!("["))))
     }
 
     fn parse_structured_binding(
@@ -318,8 +327,8 @@ impl Parser<'_> {
         start: crate::source::Span,
     ) -> PResult<Vec<Decl>> {
         let mut ty = ds.ty.clone().ok_or(Reported)?;
-        if self.is("&") || self.is("&&") {
-            let rref = self.bump().text.as_ref() == "&&";
+        if self.is(sym!("&")) || self.is(sym!("&&")) {
+            let rref = self.bump_text() == "&&";
             let sp = ty.span.to(self.prev_span());
             let inner = Box::new(ty);
             ty = TypeExpr::plain(
@@ -331,23 +340,23 @@ impl Parser<'_> {
                 sp,
             );
         }
-        self.expect("[")?;
+        self.expect(sym!("["))?;
         let mut names = vec![];
         loop {
             let (n, sp) = self.expect_ident()?;
             names.push((n, sp));
-            if !self.eat(",") {
+            if !self.eat(sym!(",")) {
                 break;
             }
         }
-        self.expect("]")?;
+        self.expect(sym!("]"))?;
         let Some(init) = self.parse_initializer()? else {
             self.error_here("a structured binding declaration needs an initializer");
             return Err(Reported);
         };
-        self.expect(";")?;
+        self.expect(sym!(";"))?;
         for (n, _) in &names {
-            self.names.declare(n, NameKind::Value);
+            self.declare_name(n, NameKind::Value);
         }
         Ok(vec![Decl::StructuredBinding(Rc::new(StructuredBinding {
             names,
@@ -359,28 +368,28 @@ impl Parser<'_> {
     }
 
     pub(crate) fn parse_initializer(&mut self) -> PResult<Option<Initializer>> {
-        if self.eat("=") {
-            if self.is("{") {
+        if self.eat(sym!("=")) {
+            if self.is(sym!("{")) {
                 let sp = self.span();
                 let list = self.parse_brace_list()?;
                 return Ok(Some(Initializer::Brace(list, sp.to(self.prev_span()))));
             }
             return Ok(Some(Initializer::Assign(self.parse_assignment_expr()?)));
         }
-        if self.is("(") {
+        if self.is(sym!("(")) {
             let sp = self.span();
             self.advance();
             let mut args = vec![];
-            while !self.is(")") && !self.at_eof() {
+            while !self.is(sym!(")")) && !self.at_eof() {
                 args.push(self.parse_assignment_expr()?);
-                if !self.eat(",") {
+                if !self.eat(sym!(",")) {
                     break;
                 }
             }
-            self.expect(")")?;
+            self.expect(sym!(")"))?;
             return Ok(Some(Initializer::Paren(args, sp.to(self.prev_span()))));
         }
-        if self.is("{") {
+        if self.is(sym!("{")) {
             let sp = self.span();
             let list = self.parse_brace_list()?;
             return Ok(Some(Initializer::Brace(list, sp.to(self.prev_span()))));
@@ -393,22 +402,22 @@ impl Parser<'_> {
     }
 
     fn parse_brace_list_inner(&mut self) -> PResult<Vec<Expr>> {
-        self.expect("{")?;
+        self.expect(sym!("{"))?;
         let mut list = vec![];
-        while !self.is("}") && !self.at_eof() {
-            if self.is("{") {
+        while !self.is(sym!("}")) && !self.at_eof() {
+            if self.is(sym!("{")) {
                 let sp = self.span();
                 let inner = self.parse_brace_list()?;
                 list.push(Expr {
                     kind: ExprKind::InitList(inner),
                     span: sp.to(self.prev_span()),
                 });
-            } else if self.is(".") && self.peek_at(1).kind == TokenKind::Ident {
+            } else if self.is(sym!(".")) && self.peek_at(1).kind == TokenKind::Ident {
                 // designated initializer: `.field = value` / `.field{value}`
                 let sp = self.span();
                 self.advance();
-                let field = self.bump().text;
-                let value = if self.is("{") {
+                let field = self.bump_name();
+                let value = if self.is(sym!("{")) {
                     let lsp = self.span();
                     let inner = self.parse_brace_list()?;
                     Expr {
@@ -416,8 +425,8 @@ impl Parser<'_> {
                         span: lsp.to(self.prev_span()),
                     }
                 } else {
-                    self.expect("=")?;
-                    if self.is("{") {
+                    self.expect(sym!("="))?;
+                    if self.is(sym!("{")) {
                         let lsp = self.span();
                         let inner = self.parse_brace_list()?;
                         Expr {
@@ -436,11 +445,11 @@ impl Parser<'_> {
                 list.push(self.parse_assignment_expr()?);
             }
             self.wrap_pack_expansion(&mut list);
-            if !self.eat(",") {
+            if !self.eat(sym!(",")) {
                 break;
             }
         }
-        self.expect("}")?;
+        self.expect(sym!("}"))?;
         Ok(list)
     }
 
@@ -499,10 +508,10 @@ impl Parser<'_> {
             };
             if let Context::Class(_) = ctx {
                 if template.is_some() {
-                    self.names.declare_member_template(&last);
+                    self.declare_member_template_name(&last);
                 }
             } else {
-                self.names.declare(&last, k);
+                self.declare_name(&last, k);
             }
         }
         let mut f = FunctionDecl {
@@ -534,12 +543,12 @@ impl Parser<'_> {
         let mut attrs = Attributes::default();
         self.parse_attributes(&mut attrs);
         f.attrs.list.extend(attrs.list);
-        if self.eat("=") {
-            if self.eat("delete") {
+        if self.eat(sym!("=")) {
+            if self.eat(sym!("delete")) {
                 f.deleted = true;
-            } else if self.eat("default") {
+            } else if self.eat(sym!("default")) {
                 f.defaulted = true;
-            } else if self.is("0") {
+            } else if self.is(sym!("0")) {
                 self.advance();
                 f.is_pure = true;
             } else {
@@ -549,36 +558,39 @@ impl Parser<'_> {
             f.span = start.to(self.prev_span());
             return Ok(f);
         }
-        if self.eat(":") {
+        if self.eat(sym!(":")) {
             loop {
                 let sp = self.span();
                 let n = self.parse_qual_name(true)?;
-                let args = if self.is("{") {
+                let args = if self.is(sym!("{")) {
                     self.parse_brace_list()?
                 } else {
-                    self.expect("(")?;
+                    self.expect(sym!("("))?;
                     let mut args = vec![];
-                    while !self.is(")") && !self.at_eof() {
+                    while !self.is(sym!(")")) && !self.at_eof() {
                         args.push(self.parse_assignment_expr()?);
-                        if !self.eat(",") {
+                        if !self.eat(sym!(",")) {
                             break;
                         }
                     }
-                    self.expect(")")?;
+                    self.expect(sym!(")"))?;
                     args
                 };
-                self.eat("...");
+                self.eat(sym!("..."));
                 f.ctor_inits.push(CtorInit {
                     name: n,
                     args,
                     span: sp.to(self.prev_span()),
                 });
-                if !self.eat(",") {
+                if !self.eat(sym!(",")) {
                     break;
                 }
             }
         }
-        if self.is("{") && matches!(ctx, Context::Class(_)) && !self.deferred_bodies.is_empty() {
+        if self.is(sym!("{"))
+            && matches!(ctx, Context::Class(_))
+            && !self.deferred_bodies.is_empty()
+        {
             // Parsed when the class is complete.
             let pos = self.pos;
             self.skip_balanced();
@@ -586,17 +598,17 @@ impl Parser<'_> {
             f.span = start.to(self.prev_span());
             return Ok(f);
         }
-        if self.is("{") || self.is("try") {
-            self.eat("try");
+        if self.is(sym!("{")) || self.is(sym!("try")) {
+            self.eat(sym!("try"));
             self.names.push();
             for p in &f.params {
                 if let Some(n) = &p.name {
-                    self.names.declare(n, NameKind::Value);
+                    self.declare_name(n, NameKind::Value);
                 }
             }
             let body = self.parse_compound();
             self.names.pop();
-            while self.is("catch") {
+            while self.is(sym!("catch")) {
                 self.advance();
                 self.skip_balanced();
                 self.skip_balanced();
@@ -619,7 +631,7 @@ impl Parser<'_> {
         let is_extern = extern_span.is_some();
         let start = extern_span.unwrap_or_else(|| self.span());
         self.advance(); // template
-        if !self.is("<") {
+        if !self.is(sym!("<")) {
             // explicit instantiation: `template class X<int>;`
             let decls = self.parse_declaration_inner(ctx, None)?;
             let span = start.to(self.prev_span());
@@ -662,20 +674,20 @@ impl Parser<'_> {
 
     fn parse_template_params_inner(&mut self) -> PResult<Vec<TemplateParam>> {
         let mut params = vec![];
-        while !self.is(">") && !self.at_eof() {
+        while !self.is(sym!(">")) && !self.at_eof() {
             let psp = self.span();
-            if self.is("typename") || self.is("class") {
+            if self.is(sym!("typename")) || self.is(sym!("class")) {
                 self.advance();
-                let pack = self.eat("...");
+                let pack = self.eat(sym!("..."));
                 let name = if self.is_ident() {
-                    Some(self.bump().text)
+                    Some(self.bump_name())
                 } else {
                     None
                 };
                 if let Some(n) = &name {
-                    self.names.declare(n, NameKind::Type);
+                    self.declare_name(n, NameKind::Type);
                 }
-                let default = if self.eat("=") {
+                let default = if self.eat(sym!("=")) {
                     Some(self.parse_type_id()?)
                 } else {
                     None
@@ -685,9 +697,9 @@ impl Parser<'_> {
                     kind: TemplateParamKind::Type { default, pack },
                     span: psp.to(self.prev_span()),
                 });
-            } else if self.is("template") {
+            } else if self.is(sym!("template")) {
                 self.advance();
-                self.expect("<")?;
+                self.expect(sym!("<"))?;
                 self.names.push();
                 let inner = self.parse_template_params();
                 let close = inner.is_ok() && self.expect_template_close().is_ok();
@@ -696,22 +708,22 @@ impl Parser<'_> {
                 if !close {
                     return Err(Reported);
                 }
-                if !(self.eat("class") || self.eat("typename")) {
+                if !(self.eat(sym!("class")) || self.eat(sym!("typename"))) {
                     self.error_here(
                         "expected 'class' or 'typename' in a template template parameter",
                     );
                     return Err(Reported);
                 }
-                let pack = self.eat("...");
+                let pack = self.eat(sym!("..."));
                 let name = if self.is_ident() {
-                    Some(self.bump().text)
+                    Some(self.bump_name())
                 } else {
                     None
                 };
                 if let Some(n) = &name {
-                    self.names.declare(n, NameKind::TypeTemplate);
+                    self.declare_name(n, NameKind::TypeTemplate);
                 }
-                let default = if self.eat("=") {
+                let default = if self.eat(sym!("=")) {
                     Some(self.parse_qual_name(false)?)
                 } else {
                     None
@@ -731,14 +743,14 @@ impl Parser<'_> {
                     self.error_here("expected a template parameter");
                     return Err(Reported);
                 };
-                let pack = self.eat("...");
+                let pack = self.eat(sym!("..."));
                 let d = self.parse_declarator(base, false)?;
                 let pack = pack || d.pack;
                 let name = d.name.map(|n| n.last().ident.clone());
                 if let Some(n) = &name {
-                    self.names.declare(n, NameKind::Value);
+                    self.declare_name(n, NameKind::Value);
                 }
-                let default = if self.eat("=") {
+                let default = if self.eat(sym!("=")) {
                     Some(self.parse_template_arg_expr()?)
                 } else {
                     None
@@ -753,10 +765,10 @@ impl Parser<'_> {
                     span: psp.to(self.prev_span()),
                 });
             }
-            if !self.eat(",") {
+            if !self.eat(sym!(",")) {
                 break;
             }
-            if self.is(">") {
+            if self.is(sym!(">")) {
                 self.error_here("expected a template parameter");
             }
         }
@@ -775,7 +787,7 @@ impl Parser<'_> {
             span: start.to(self.prev_span()),
         };
         // Nested `template<...> template<...>` (member templates defined out of class).
-        let result = if self.is("template") {
+        let result = if self.is(sym!("template")) {
             let inner = self.parse_template_declaration(ctx, None);
             let mut inner = match inner {
                 Ok(d) => d,
@@ -786,9 +798,8 @@ impl Parser<'_> {
             };
             for d in &mut inner {
                 if let Decl::Function(f) = d {
-                    let mut nf = (**f).clone();
+                    let nf = Rc::make_mut(f);
                     nf.outer_templates.insert(0, header.clone());
-                    *f = Rc::new(nf);
                 }
             }
             Ok(inner)
@@ -806,22 +817,20 @@ impl Parser<'_> {
                         self.declare_type_name(n, true);
                     }
                     if c.template.is_none() {
-                        let mut nc = (**c).clone();
+                        let nc = Rc::make_mut(c);
                         nc.template = Some(header.clone());
-                        *c = Rc::new(nc);
                     }
                 }
                 Decl::Function(f) => {
                     let n = f.name.last().ident.clone();
                     if explicit_spec {
-                        let mut nf = (**f).clone();
+                        let nf = Rc::make_mut(f);
                         nf.explicit_specialization = true;
                         nf.template = None;
-                        *f = Rc::new(nf);
                     } else if f.name.parts.len() == 1 {
                         match ctx {
-                            Context::Class(_) => self.names.declare_member_template(&n),
-                            _ => self.names.declare(&n, NameKind::FunctionTemplate),
+                            Context::Class(_) => self.declare_member_template_name(&n),
+                            _ => self.declare_name(&n, NameKind::FunctionTemplate),
                         }
                     }
                 }
@@ -832,7 +841,7 @@ impl Parser<'_> {
                 // Variable templates take template arguments like function templates.
                 Decl::Var(v) if !explicit_spec && v.qualified.is_none() => {
                     let n = v.name.clone();
-                    self.names.declare(&n, NameKind::FunctionTemplate);
+                    self.declare_name(&n, NameKind::FunctionTemplate);
                 }
                 _ => {}
             }
@@ -844,9 +853,9 @@ impl Parser<'_> {
     fn parse_linkage_spec(&mut self, ctx: Context<'_>) -> PResult<Vec<Decl>> {
         self.advance();
         self.advance();
-        if self.eat("{") {
+        if self.eat(sym!("{")) {
             let mut decls = vec![];
-            while !self.is("}") && !self.at_eof() {
+            while !self.is(sym!("}")) && !self.at_eof() {
                 let before = self.pos;
                 if let Some(d) = self.parse_declaration(ctx) {
                     decls.extend(d);
@@ -855,7 +864,7 @@ impl Parser<'_> {
                     self.advance();
                 }
             }
-            self.expect("}")?;
+            self.expect(sym!("}"))?;
             mark_extern_c(&mut decls);
             return Ok(vec![Decl::LinkageSpec(decls)]);
         }
@@ -866,28 +875,28 @@ impl Parser<'_> {
 
     fn parse_namespace(&mut self) -> PResult<Vec<Decl>> {
         let start = self.span();
-        let inline = self.eat("inline");
+        let inline = self.eat(sym!("inline"));
         self.advance(); // namespace
         let mut names = vec![];
         while self.is_ident() {
-            names.push(self.bump().text);
-            if !self.eat("::") {
+            names.push(self.bump_name());
+            if !self.eat(sym!("::")) {
                 break;
             }
-            self.eat("inline");
+            self.eat(sym!("inline"));
         }
         let mut attrs = Attributes::default();
         self.parse_attributes(&mut attrs);
-        if self.eat("=") {
+        if self.eat(sym!("=")) {
             // namespace alias
             let n = self.parse_qual_name(false)?;
-            self.expect(";")?;
+            self.expect(sym!(";"))?;
             let _ = n;
             return Ok(vec![]);
         }
-        self.expect("{")?;
+        self.expect(sym!("{"))?;
         let mut decls = vec![];
-        while !self.is("}") && !self.at_eof() {
+        while !self.is(sym!("}")) && !self.at_eof() {
             let before = self.pos;
             if let Some(d) = self.parse_declaration(Context::Namespace) {
                 decls.extend(d);
@@ -897,7 +906,7 @@ impl Parser<'_> {
                 self.advance();
             }
         }
-        self.expect("}")?;
+        self.expect(sym!("}"))?;
         let span = start.to(self.prev_span());
         let mut decl = None;
         for (i, n) in names.iter().enumerate().rev() {
@@ -921,7 +930,7 @@ impl Parser<'_> {
             })));
         }
         for n in &names {
-            self.names.declare_global(n, NameKind::Namespace);
+            self.declare_global_name(n, NameKind::Namespace);
         }
         Ok(decl.into_iter().collect())
     }
@@ -929,16 +938,16 @@ impl Parser<'_> {
     fn parse_using(&mut self, template: Option<TemplateHeader>) -> PResult<Vec<Decl>> {
         let start = self.span();
         self.advance(); // using
-        if self.eat("namespace") {
+        if self.eat(sym!("namespace")) {
             let n = self.parse_qual_name(false)?;
-            self.expect(";")?;
+            self.expect(sym!(";"))?;
             return Ok(vec![Decl::UsingDirective(n)]);
         }
-        if self.is_ident() && self.is_at(1, "=") {
+        if self.is_ident() && self.is_at(1, sym!("=")) {
             let (name, _) = self.expect_ident()?;
             self.advance();
             let ty = self.parse_type_id()?;
-            self.expect(";")?;
+            self.expect(sym!(";"))?;
             self.declare_type_name(&name, template.is_some());
             return Ok(vec![Decl::Alias(Rc::new(AliasDecl {
                 name,
@@ -947,14 +956,14 @@ impl Parser<'_> {
                 span: start.to(self.prev_span()),
             }))]);
         }
-        self.eat("typename");
+        self.eat(sym!("typename"));
         let n = self.parse_qual_name(false)?;
         // `using Bases::operator()...;` (the pack is not kept).
-        self.eat("...");
-        self.expect(";")?;
+        self.eat(sym!("..."));
+        self.expect(sym!(";"))?;
         let last = n.last().ident.clone();
-        if let Some(k) = self.names.lookup_global(&last) {
-            self.names.declare(&last, k);
+        if let Some(k) = self.names.lookup_global(self.symbol_of(&last)) {
+            self.declare_name(&last, k);
         }
         Ok(vec![Decl::UsingDecl(n)])
     }
@@ -972,18 +981,18 @@ impl Parser<'_> {
         mut attrs: Attributes,
     ) -> PResult<(TypeExpr, Option<Decl>)> {
         let start = self.span();
-        let key = match self.bump().text.as_ref() {
+        let key = match self.bump_text() {
             "class" => ClassKey::Class,
             "struct" => ClassKey::Struct,
             _ => ClassKey::Union,
         };
         self.parse_attributes(&mut attrs);
         let mut name: Option<QualName> = None;
-        if self.is_ident() || self.is("::") {
+        if self.is_ident() || self.is(sym!("::")) {
             // Declare first so `template<> struct X<...>` parses its args.
-            let ident = self.peek().text.clone();
-            if !self.names.is_type(&ident) && !self.is_at(1, "::") {
-                self.names.declare(&ident, NameKind::Type);
+            let ident = self.peek().sym;
+            if !self.names.is_type(ident) && !self.is_at(1, sym!("::")) {
+                self.names.declare(ident, NameKind::Type);
             }
             name = Some(self.parse_qual_name(true)?);
         }
@@ -991,11 +1000,12 @@ impl Parser<'_> {
         let name_span = name.as_ref().map(|n| n.span).unwrap_or(start);
         let ident = name.as_ref().map(|n| n.last().ident.clone());
         let spec_args = name.as_ref().and_then(|n| n.last().template_args.clone());
-        let is_final = self.is("final") && (self.is_at(1, "{") || self.is_at(1, ":"));
+        let is_final =
+            self.is(sym!("final")) && (self.is_at(1, sym!("{")) || self.is_at(1, sym!(":")));
         if is_final {
             self.advance();
         }
-        let is_def = self.is("{") || self.is(":");
+        let is_def = self.is(sym!("{")) || self.is(sym!(":"));
         if !is_def {
             // Elaborated type specifier / forward declaration.
             let Some(n) = name else {
@@ -1003,11 +1013,11 @@ impl Parser<'_> {
                 return Err(Reported);
             };
             let ident = n.last().ident.clone();
-            if !self.names.is_type(&ident) {
+            if !self.names.is_type(self.symbol_of(&ident)) {
                 self.declare_type_name(&ident, false);
             }
             let ty = TypeExpr::plain(TypeExprKind::Named(n.clone()), n.span);
-            let decl = if self.is(";") && n.parts.len() == 1 {
+            let decl = if self.is(sym!(";")) && n.parts.len() == 1 {
                 Some(Decl::Class(Rc::new(ClassDecl {
                     key,
                     name: Some(ident),
@@ -1026,12 +1036,12 @@ impl Parser<'_> {
             return Ok((ty, decl));
         }
         if let Some(i) = &ident {
-            if !self.names.is_type(i) {
+            if !self.names.is_type(self.symbol_of(i)) {
                 self.declare_type_name(i, false);
             }
         }
         let mut bases = vec![];
-        if self.eat(":") {
+        if self.eat(sym!(":")) {
             loop {
                 let mut access = if key == ClassKey::Class {
                     Access::Private
@@ -1040,32 +1050,32 @@ impl Parser<'_> {
                 };
                 let mut is_virtual = false;
                 loop {
-                    if self.eat("public") {
+                    if self.eat(sym!("public")) {
                         access = Access::Public;
-                    } else if self.eat("private") {
+                    } else if self.eat(sym!("private")) {
                         access = Access::Private;
-                    } else if self.eat("protected") {
+                    } else if self.eat(sym!("protected")) {
                         access = Access::Protected;
-                    } else if self.eat("virtual") {
+                    } else if self.eat(sym!("virtual")) {
                         is_virtual = true;
                     } else {
                         break;
                     }
                 }
                 let n = self.parse_qual_name(true)?;
-                let pack = self.eat("...");
+                let pack = self.eat(sym!("..."));
                 bases.push(BaseSpec {
                     name: n,
                     access,
                     is_virtual,
                     pack,
                 });
-                if !self.eat(",") {
+                if !self.eat(sym!(",")) {
                     break;
                 }
             }
         }
-        self.expect("{")?;
+        self.expect(sym!("{"))?;
         self.names.push();
         self.deferred_bodies.push(vec![]);
         let cname = ident.clone().unwrap_or_else(|| Rc::from(""));
@@ -1075,11 +1085,11 @@ impl Parser<'_> {
         } else {
             Access::Public
         };
-        while !self.is("}") && !self.at_eof() {
-            if (self.is("public") || self.is("private") || self.is("protected"))
-                && self.is_at(1, ":")
+        while !self.is(sym!("}")) && !self.at_eof() {
+            if (self.is(sym!("public")) || self.is(sym!("private")) || self.is(sym!("protected")))
+                && self.is_at(1, sym!(":"))
             {
-                access = match self.bump().text.as_ref() {
+                access = match self.bump_text() {
                     "public" => Access::Public,
                     "private" => Access::Private,
                     _ => Access::Protected,
@@ -1121,7 +1131,7 @@ impl Parser<'_> {
         self.pos = close;
         self.split_gt = false;
         self.names.pop();
-        self.expect("}")?;
+        self.expect(sym!("}"))?;
         // Member templates and nested types stay known after the class scope closes.
         self.declare_member_names(&members);
         let span = start.to(self.prev_span());
@@ -1148,43 +1158,37 @@ impl Parser<'_> {
     }
 
     fn parse_deferred_body(&mut self, members: &mut [Member], d: super::DeferredBody) {
-        let f = match &members[d.member_index].decl {
-            Decl::Function(f) => f,
-            Decl::Friend(inner, _) => match &**inner {
-                Decl::Function(f) => f,
-                _ => return,
-            },
-            _ => return,
+        let Some(f) = deferred_function(&mut members[d.member_index].decl) else {
+            return;
         };
-        let mut nf = (**f).clone();
-        self.pos = d.pos;
-        self.split_gt = false;
-        self.names.push();
-        if let Some(t) = &nf.template {
+        // The names the body sees: template parameters, then parameters.
+        let mut names: Vec<(Rc<str>, NameKind)> = Vec::new();
+        if let Some(t) = &f.template {
             for p in &t.params {
                 if let Some(n) = &p.name {
                     let k = match p.kind {
                         TemplateParamKind::Type { .. } => NameKind::Type,
                         _ => NameKind::Value,
                     };
-                    self.names.declare(n, k);
+                    names.push((n.clone(), k));
                 }
             }
         }
-        for p in &nf.params {
+        for p in &f.params {
             if let Some(n) = &p.name {
-                self.names.declare(n, NameKind::Value);
+                names.push((n.clone(), NameKind::Value));
             }
+        }
+        self.pos = d.pos;
+        self.split_gt = false;
+        self.names.push();
+        for (n, k) in &names {
+            self.declare_name(n, *k);
         }
         let body = self.parse_compound();
         self.names.pop();
-        if let Ok(b) = body {
-            nf.body = Some(b);
-            let decl = &mut members[d.member_index].decl;
-            match decl {
-                Decl::Friend(inner, _) => **inner = Decl::Function(Rc::new(nf)),
-                _ => *decl = Decl::Function(Rc::new(nf)),
-            }
+        if let (Ok(b), Some(f)) = (body, deferred_function(&mut members[d.member_index].decl)) {
+            Rc::make_mut(f).body = Some(b);
         }
     }
 
@@ -1192,11 +1196,11 @@ impl Parser<'_> {
         for m in members {
             match &m.decl {
                 Decl::Function(f) if f.template.is_some() => {
-                    self.names.declare_member_template(&f.name.last().ident)
+                    self.declare_member_template_name(&f.name.last().ident)
                 }
                 Decl::Class(c) => {
                     if let Some(n) = &c.name {
-                        self.names.declare_global(
+                        self.declare_global_name(
                             n,
                             if c.template.is_some() {
                                 NameKind::TypeTemplate
@@ -1206,7 +1210,7 @@ impl Parser<'_> {
                         );
                     }
                 }
-                Decl::Alias(a) => self.names.declare_global(
+                Decl::Alias(a) => self.declare_global_name(
                     &a.name,
                     if a.template.is_some() {
                         NameKind::TypeTemplate
@@ -1222,18 +1226,18 @@ impl Parser<'_> {
     pub(crate) fn parse_enum_specifier(&mut self) -> PResult<(TypeExpr, Option<Decl>)> {
         let start = self.span();
         self.advance(); // enum
-        let scoped = self.eat("class") || self.eat("struct");
+        let scoped = self.eat(sym!("class")) || self.eat(sym!("struct"));
         let mut attrs = Attributes::default();
         self.parse_attributes(&mut attrs);
         let name = if self.is_ident() {
-            Some(self.bump().text)
+            Some(self.bump_name())
         } else {
             None
         };
         if let Some(n) = &name {
             self.declare_type_name(n, false);
         }
-        let underlying = if self.eat(":") {
+        let underlying = if self.eat(sym!(":")) {
             Some(self.parse_type_id()?)
         } else {
             None
@@ -1243,7 +1247,7 @@ impl Parser<'_> {
             start,
         );
         let ty = TypeExpr::plain(TypeExprKind::Named(ty_name), start);
-        if !self.is("{") {
+        if !self.is(sym!("{")) {
             let decl = Decl::Enum(Rc::new(EnumDecl {
                 name,
                 scoped,
@@ -1255,24 +1259,24 @@ impl Parser<'_> {
         }
         self.advance();
         let mut enumerators = vec![];
-        while !self.is("}") && !self.at_eof() {
+        while !self.is(sym!("}")) && !self.at_eof() {
             let (n, sp) = self.expect_ident()?;
             let mut a = Attributes::default();
             self.parse_attributes(&mut a);
-            let v = if self.eat("=") {
+            let v = if self.eat(sym!("=")) {
                 Some(self.parse_assignment_expr()?)
             } else {
                 None
             };
             if !scoped {
-                self.names.declare(&n, NameKind::Value);
+                self.declare_name(&n, NameKind::Value);
             }
             enumerators.push((n, v, sp));
-            if !self.eat(",") {
+            if !self.eat(sym!(",")) {
                 break;
             }
         }
-        self.expect("}")?;
+        self.expect(sym!("}"))?;
         let decl = Decl::Enum(Rc::new(EnumDecl {
             name,
             scoped,
@@ -1284,12 +1288,23 @@ impl Parser<'_> {
     }
 }
 
+/// The member function (possibly a friend) whose body was deferred.
+fn deferred_function(decl: &mut Decl) -> Option<&mut Rc<FunctionDecl>> {
+    match decl {
+        Decl::Function(f) => Some(f),
+        Decl::Friend(inner, _) => match &mut **inner {
+            Decl::Function(f) => Some(f),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 fn mark_extern_c(decls: &mut [Decl]) {
     for d in decls {
         if let Decl::Function(f) = d {
-            let mut nf = (**f).clone();
+            let nf = Rc::make_mut(f);
             nf.is_extern_c = true;
-            *f = Rc::new(nf);
         }
     }
 }
@@ -1308,36 +1323,36 @@ impl Parser<'_> {
     /// After a class or enum definition's `}`: the next token starts a new
     /// declaration on a new line, so the `;` was forgotten.
     fn missing_semi_after_tag(&self) -> bool {
-        const STARTS: &[&str] = &[
-            "int",
-            "void",
-            "char",
-            "bool",
-            "float",
-            "double",
-            "long",
-            "short",
-            "unsigned",
-            "signed",
-            "auto",
-            "struct",
-            "class",
-            "union",
-            "enum",
-            "template",
-            "namespace",
-            "typedef",
-            "using",
-            "static",
-            "extern",
-            "inline",
-            "constexpr",
-            "static_assert",
+        const STARTS: &[crate::front::token::Symbol] = &[
+            sym!("int"),
+            sym!("void"),
+            sym!("char"),
+            sym!("bool"),
+            sym!("float"),
+            sym!("double"),
+            sym!("long"),
+            sym!("short"),
+            sym!("unsigned"),
+            sym!("signed"),
+            sym!("auto"),
+            sym!("struct"),
+            sym!("class"),
+            sym!("union"),
+            sym!("enum"),
+            sym!("template"),
+            sym!("namespace"),
+            sym!("typedef"),
+            sym!("using"),
+            sym!("static"),
+            sym!("extern"),
+            sym!("inline"),
+            sym!("constexpr"),
+            sym!("static_assert"),
         ];
         let t = self.peek();
         self.pos > 0
-            && self.toks[self.pos - 1].is("}")
+            && self.toks[self.pos - 1].is(sym!("}"))
             && t.at_line_start
-            && STARTS.iter().any(|s| t.is(s))
+            && STARTS.iter().any(|&s| t.is(s))
     }
 }

@@ -4,6 +4,7 @@ use super::names::{NameKind, NameLookup};
 use super::{PResult, Parser, Reported};
 use crate::front::ast::*;
 use crate::front::literal;
+use crate::front::token::sym;
 use crate::front::token::TokenKind;
 use std::rc::Rc;
 
@@ -53,7 +54,7 @@ fn assign_op_of(s: &str) -> Option<Option<BinOp>> {
 impl Parser<'_> {
     pub(crate) fn parse_expr(&mut self) -> PResult<Expr> {
         let mut e = self.parse_assignment_expr()?;
-        while self.is(",") {
+        while self.is(sym!(",")) {
             self.advance();
             let r = self.parse_assignment_expr()?;
             let sp = e.span.to(r.span);
@@ -75,10 +76,10 @@ impl Parser<'_> {
     }
 
     fn parse_assignment_inner(&mut self, no_gt: bool) -> PResult<Expr> {
-        if self.is("throw") {
+        if self.is(sym!("throw")) {
             let sp = self.span();
             self.advance();
-            let e = if self.is(";") || self.is(")") || self.is(",") {
+            let e = if self.is(sym!(";")) || self.is(sym!(")")) || self.is(sym!(",")) {
                 None
             } else {
                 Some(Box::new(self.parse_assignment_expr()?))
@@ -94,10 +95,10 @@ impl Parser<'_> {
 
     /// An assignment operator and its right side after `lhs`, if present.
     fn parse_assignment_rest(&mut self, lhs: Expr, no_gt: bool) -> PResult<Expr> {
-        if let Some(op) = assign_op_of(&self.peek().text) {
+        if let Some(op) = assign_op_of(self.text(self.peek())) {
             if self.peek().kind == TokenKind::Punct && !self.split_gt {
                 self.advance();
-                let rhs = if self.is("{") {
+                let rhs = if self.is(sym!("{")) {
                     let sp = self.span();
                     let l = self.parse_brace_list()?;
                     Expr {
@@ -124,12 +125,12 @@ impl Parser<'_> {
     }
 
     fn parse_conditional_rest(&mut self, c: Expr, no_gt: bool) -> PResult<Expr> {
-        if self.is("?") {
+        if self.is(sym!("?")) {
             self.advance();
             // Both arms recurse (`a ? b ? c : d : e ? ...`).
             let (a, b) = self.nested(|p| {
                 let a = p.parse_expr()?;
-                p.expect(":")?;
+                p.expect(sym!(":"))?;
                 let b = p.parse_assignment_inner(no_gt)?;
                 Ok((a, b))
             })?;
@@ -153,7 +154,7 @@ impl Parser<'_> {
         let e = self.parse_binary_rest(e, 0, false)?;
         let e = self.parse_conditional_rest(e, false)?;
         let mut e = self.parse_assignment_rest(e, false)?;
-        while self.is(",") {
+        while self.is(sym!(",")) {
             self.advance();
             let r = self.parse_assignment_expr()?;
             let sp = e.span.to(r.span);
@@ -168,7 +169,7 @@ impl Parser<'_> {
     /// `...` after an element of a call argument, init or template
     /// argument list: wrap the last element in a pack expansion.
     pub(crate) fn wrap_pack_expansion(&mut self, list: &mut [Expr]) {
-        if self.is("...") {
+        if self.is(sym!("...")) {
             self.advance();
             if let Some(last) = list.last_mut() {
                 let span = last.span.to(self.prev_span());
@@ -197,16 +198,16 @@ impl Parser<'_> {
             if t.kind != TokenKind::Punct {
                 break;
             }
-            let Some((op, prec)) = binop_of(&t.text) else {
+            let Some((op, prec)) = binop_of(self.text(t)) else {
                 break;
             };
-            if no_gt && matches!(t.text.as_ref(), ">" | ">>" | ">=") {
+            if no_gt && matches!(self.text(t), ">" | ">>" | ">=") {
                 break;
             }
             if prec <= min_prec {
                 break;
             }
-            if self.is_at(1, "...") {
+            if self.is_at(1, sym!("...")) {
                 // `(pack op ...)`: the fold is finished by the caller.
                 break;
             }
@@ -243,7 +244,7 @@ impl Parser<'_> {
 
     fn parse_unary_inner(&mut self) -> PResult<Expr> {
         let sp = self.span();
-        let op = match self.peek().text.as_ref() {
+        let op = match self.text(self.peek()) {
             "-" => Some(UnOp::Neg),
             "+" => Some(UnOp::Plus),
             "!" => Some(UnOp::Not),
@@ -265,22 +266,22 @@ impl Parser<'_> {
                 });
             }
         }
-        match self.peek().text.as_ref() {
+        match self.text(self.peek()) {
             "sizeof" => {
                 self.advance();
-                if self.eat("...") {
-                    self.expect("(")?;
+                if self.eat(sym!("...")) {
+                    self.expect(sym!("("))?;
                     let (name, _) = self.expect_ident()?;
-                    self.expect(")")?;
+                    self.expect(sym!(")"))?;
                     return Ok(Expr {
                         kind: ExprKind::SizeofPack(name),
                         span: sp.to(self.prev_span()),
                     });
                 }
-                if self.is("(") && self.type_in_parens_ahead() {
+                if self.is(sym!("(")) && self.type_in_parens_ahead() {
                     self.advance();
                     let t = self.parse_type_id()?;
-                    self.expect(")")?;
+                    self.expect(sym!(")"))?;
                     return Ok(Expr {
                         kind: ExprKind::SizeofType(t),
                         span: sp.to(self.prev_span()),
@@ -294,16 +295,16 @@ impl Parser<'_> {
             }
             "alignof" | "__alignof__" => {
                 self.advance();
-                if !(self.is("(") && self.type_in_parens_ahead()) {
+                if !(self.is(sym!("(")) && self.type_in_parens_ahead()) {
                     let e = self.parse_unary()?;
                     return Ok(Expr {
                         kind: ExprKind::AlignofExpr(Box::new(e)),
                         span: sp.to(self.prev_span()),
                     });
                 }
-                self.expect("(")?;
+                self.expect(sym!("("))?;
                 let t = self.parse_type_id()?;
-                self.expect(")")?;
+                self.expect(sym!(")"))?;
                 return Ok(Expr {
                     kind: ExprKind::AlignofType(t),
                     span: sp.to(self.prev_span()),
@@ -312,35 +313,35 @@ impl Parser<'_> {
             "new" => {
                 self.advance();
                 let mut placement = vec![];
-                if self.is("(") && !self.type_in_parens_ahead() {
+                if self.is(sym!("(")) && !self.type_in_parens_ahead() {
                     self.advance();
-                    while !self.is(")") && !self.at_eof() {
+                    while !self.is(sym!(")")) && !self.at_eof() {
                         placement.push(self.parse_assignment_expr()?);
-                        if !self.eat(",") {
+                        if !self.eat(sym!(",")) {
                             break;
                         }
                     }
-                    self.expect(")")?;
+                    self.expect(sym!(")"))?;
                 }
-                let paren_ty = self.is("(");
+                let paren_ty = self.is(sym!("("));
                 if paren_ty {
                     self.advance();
                 }
                 let t = self.parse_new_type()?;
                 if paren_ty {
-                    self.expect(")")?;
+                    self.expect(sym!(")"))?;
                 }
                 let mut args = vec![];
-                if self.is("(") {
+                if self.is(sym!("(")) {
                     self.advance();
-                    while !self.is(")") && !self.at_eof() {
+                    while !self.is(sym!(")")) && !self.at_eof() {
                         args.push(self.parse_assignment_expr()?);
-                        if !self.eat(",") {
+                        if !self.eat(sym!(",")) {
                             break;
                         }
                     }
-                    self.expect(")")?;
-                } else if self.is("{") {
+                    self.expect(sym!(")"))?;
+                } else if self.is(sym!("{")) {
                     args = self.parse_brace_list()?;
                 }
                 return Ok(Expr {
@@ -350,10 +351,10 @@ impl Parser<'_> {
             }
             "delete" => {
                 self.advance();
-                let arr = self.is("[");
+                let arr = self.is(sym!("["));
                 if arr {
                     self.advance();
-                    self.expect("]")?;
+                    self.expect(sym!("]"))?;
                 }
                 let e = self.parse_unary()?;
                 return Ok(Expr {
@@ -364,11 +365,11 @@ impl Parser<'_> {
             _ => {}
         }
         // C-style cast
-        if self.is("(") && self.type_in_parens_ahead() {
+        if self.is(sym!("(")) && self.type_in_parens_ahead() {
             self.advance();
             let t = self.parse_type_id()?;
-            self.expect(")")?;
-            if self.is("{") {
+            self.expect(sym!(")"))?;
+            if self.is(sym!("{")) {
                 let l = self.parse_brace_list()?;
                 return Ok(Expr {
                     kind: ExprKind::Construct(t, l, true),
@@ -393,7 +394,7 @@ impl Parser<'_> {
         let errors = self.errors;
         let r = self.parse_template_args();
         if let Ok(args) = r {
-            if self.is("(") && !self.split_gt {
+            if self.is(sym!("(")) && !self.split_gt {
                 return Some(args);
             }
         }
@@ -410,14 +411,14 @@ impl Parser<'_> {
             self.error_here("expected a type after 'new'");
             return Err(Reported);
         };
-        while self.eat("*") {
+        while self.eat(sym!("*")) {
             let sp = ty.span;
             ty = TypeExpr::plain(TypeExprKind::Pointer(Box::new(ty)), sp);
         }
-        while self.is("[") {
+        while self.is(sym!("[")) {
             self.advance();
             let e = self.parse_expr()?;
-            self.expect("]")?;
+            self.expect(sym!("]"))?;
             let sp = ty.span;
             ty = TypeExpr::plain(TypeExprKind::Array(Box::new(ty), Some(Box::new(e))), sp);
         }
@@ -426,7 +427,7 @@ impl Parser<'_> {
 
     /// At `(`: does a type-id follow, closed by `)`?
     fn type_in_parens_ahead(&mut self) -> bool {
-        if !self.is("(") {
+        if !self.is(sym!("(")) {
             return false;
         }
         let save = self.pos;
@@ -437,10 +438,10 @@ impl Parser<'_> {
             return false;
         }
         // A name that is a type followed by `(` or `{` is a functional cast expression: `(T(1))`.
-        let t1 = self.peek_at(1).text.clone();
-        if self.names.lookup(&t1) == Some(NameKind::Type)
-            && (self.is_at(2, "(") || self.is_at(2, "{") || self.is_at(2, "::"))
-            && !self.is_at(2, "::")
+        let t1 = self.peek_at(1).sym;
+        if self.names.lookup(t1) == Some(NameKind::Type)
+            && (self.is_at(2, sym!("(")) || self.is_at(2, sym!("{")) || self.is_at(2, sym!("::")))
+            && !self.is_at(2, sym!("::"))
         {
             return false;
         }
@@ -459,13 +460,13 @@ impl Parser<'_> {
             if chain > MAX_BINARY_CHAIN {
                 return self.too_deep();
             }
-            let s = self.peek().text.clone();
-            match s.as_ref() {
+            let s = self.text(self.peek());
+            match s {
                 "(" => {
                     self.advance();
                     let mut args = vec![];
-                    while !self.is(")") && !self.at_eof() {
-                        if self.is("{") {
+                    while !self.is(sym!(")")) && !self.at_eof() {
+                        if self.is(sym!("{")) {
                             let sp = self.span();
                             let l = self.parse_brace_list()?;
                             args.push(Expr {
@@ -476,11 +477,11 @@ impl Parser<'_> {
                             args.push(self.parse_assignment_expr()?);
                         }
                         self.wrap_pack_expansion(&mut args);
-                        if !self.eat(",") {
+                        if !self.eat(sym!(",")) {
                             break;
                         }
                     }
-                    self.expect(")")?;
+                    self.expect(sym!(")"))?;
                     let sp = e.span.to(self.prev_span());
                     e = Expr {
                         kind: ExprKind::Call(Box::new(e), args),
@@ -490,7 +491,7 @@ impl Parser<'_> {
                 "[" => {
                     self.advance();
                     let i = self.parse_expr()?;
-                    self.expect("]")?;
+                    self.expect(sym!("]"))?;
                     let sp = e.span.to(self.prev_span());
                     e = Expr {
                         kind: ExprKind::Index(Box::new(e), Box::new(i)),
@@ -499,12 +500,12 @@ impl Parser<'_> {
                 }
                 "." | "->" => {
                     self.advance();
-                    let arrow = s.as_ref() == "->";
-                    let forced = self.eat("template");
+                    let arrow = s == "->";
+                    let forced = self.eat(sym!("template"));
                     let name = if forced {
                         // `x.template f<...>`
                         let (ident, sp) = self.expect_ident()?;
-                        let targs = if self.is("<") {
+                        let targs = if self.is(sym!("<")) {
                             Some(self.parse_template_args()?)
                         } else {
                             None
@@ -518,18 +519,20 @@ impl Parser<'_> {
                             }],
                             span: sp.to(self.prev_span()),
                         }
-                    } else if self.is("~") {
+                    } else if self.is(sym!("~")) {
                         self.parse_qual_name(false)?
                     } else {
-                        let (ident, sp) = if self.is("operator") {
+                        let (ident, sp) = if self.is(sym!("operator")) {
                             let n = self.parse_qual_name(false)?;
                             (n.last().ident.clone(), n.span)
                         } else {
                             self.expect_ident()?
                         };
-                        let targs = if self.is("<") && self.names.is_member_template(&ident) {
+                        let targs = if self.is(sym!("<"))
+                            && self.names.is_member_template(self.symbol_of(&ident))
+                        {
                             Some(self.parse_template_args()?)
-                        } else if self.is("<") {
+                        } else if self.is(sym!("<")) {
                             self.speculative_template_args()
                         } else {
                             None
@@ -556,7 +559,7 @@ impl Parser<'_> {
                 }
                 "++" | "--" => {
                     self.advance();
-                    let op = if s.as_ref() == "++" {
+                    let op = if s == "++" {
                         UnOp::PostInc
                     } else {
                         UnOp::PostDec
@@ -575,11 +578,11 @@ impl Parser<'_> {
 
     fn parse_primary(&mut self) -> PResult<Expr> {
         let sp = self.span();
-        let t = self.peek().clone();
+        let t = *self.peek();
         match t.kind {
             TokenKind::Number => {
                 self.advance();
-                return match literal::parse_number(&t.text) {
+                return match literal::parse_number(self.text(&t)) {
                     Ok(literal::NumberLiteral::Int(i)) => Ok(Expr {
                         kind: ExprKind::IntLit(i.value, i.suffix),
                         span: sp,
@@ -599,7 +602,7 @@ impl Parser<'_> {
             }
             TokenKind::Char => {
                 self.advance();
-                return match literal::parse_char(&t.text) {
+                return match literal::parse_char(self.text(&t)) {
                     Ok((v, _)) => Ok(Expr {
                         kind: ExprKind::CharLit(v),
                         span: sp,
@@ -619,7 +622,7 @@ impl Parser<'_> {
                 while self.peek().kind == TokenKind::String {
                     let tt = self.bump();
                     end = tt.report_span();
-                    match literal::parse_string(&tt.text) {
+                    match literal::parse_string(self.text(&tt)) {
                         Ok(v) => s.push_str(&v),
                         Err(msg) => self.error_at(end, &msg),
                     }
@@ -635,7 +638,7 @@ impl Parser<'_> {
             }
             _ => {}
         }
-        let s = t.text.clone();
+        let s = self.name(&t);
         match s.as_ref() {
             "true" | "false" => {
                 self.advance();
@@ -678,12 +681,12 @@ impl Parser<'_> {
                     "const_cast" => CastKind::Const,
                     _ => CastKind::Dynamic,
                 };
-                self.expect("<")?;
+                self.expect(sym!("<"))?;
                 let ty = self.parse_type_id()?;
                 self.expect_template_close()?;
-                self.expect("(")?;
+                self.expect(sym!("("))?;
                 let e = self.parse_expr()?;
-                self.expect(")")?;
+                self.expect(sym!(")"))?;
                 return Ok(Expr {
                     kind: ExprKind::Cast(kind, ty, Box::new(e)),
                     span: sp.to(self.prev_span()),
@@ -691,13 +694,13 @@ impl Parser<'_> {
             }
             "typeid" => {
                 self.advance();
-                self.expect("(")?;
+                self.expect(sym!("("))?;
                 let arg = if self.starts_type() {
                     TemplateArg::Type(self.parse_type_id()?)
                 } else {
                     TemplateArg::Expr(self.parse_expr()?)
                 };
-                self.expect(")")?;
+                self.expect(sym!(")"))?;
                 return Ok(Expr {
                     kind: ExprKind::Typeid(Box::new(arg)),
                     span: sp.to(self.prev_span()),
@@ -714,29 +717,30 @@ impl Parser<'_> {
             _ => {}
         }
         // A type used as a value: `float(i)`, `sycl::range<1>(n)`, `T{...}`.
-        if self.starts_type() && !self.is("::") || (self.is("::") && self.starts_type()) {
+        if self.starts_type() && !self.is(sym!("::")) || (self.is(sym!("::")) && self.starts_type())
+        {
             let save = self.pos;
             let ty = {
                 let ds = self.parse_decl_specs(None);
                 ds.ok().and_then(|d| d.ty)
             };
             if let Some(ty) = ty {
-                if self.is("(") {
+                if self.is(sym!("(")) {
                     self.advance();
                     let mut args = vec![];
-                    while !self.is(")") && !self.at_eof() {
+                    while !self.is(sym!(")")) && !self.at_eof() {
                         args.push(self.parse_assignment_expr()?);
-                        if !self.eat(",") {
+                        if !self.eat(sym!(",")) {
                             break;
                         }
                     }
-                    self.expect(")")?;
+                    self.expect(sym!(")"))?;
                     return Ok(Expr {
                         kind: ExprKind::Construct(ty, args, false),
                         span: sp.to(self.prev_span()),
                     });
                 }
-                if self.is("{") {
+                if self.is(sym!("{")) {
                     let l = self.parse_brace_list()?;
                     return Ok(Expr {
                         kind: ExprKind::Construct(ty, l, true),
@@ -754,7 +758,8 @@ impl Parser<'_> {
             self.pos = save;
             self.split_gt = false;
         }
-        if self.is_ident() || self.is("::") || self.is("operator") || self.is("~") {
+        if self.is_ident() || self.is(sym!("::")) || self.is(sym!("operator")) || self.is(sym!("~"))
+        {
             let n = self.parse_qual_name(true)?;
             let span = n.span;
             return Ok(Expr {
@@ -762,7 +767,7 @@ impl Parser<'_> {
                 span,
             });
         }
-        let found = t.text.to_string();
+        let found = self.text(&t).to_string();
         self.error_here(&format!("expected an expression, found '{found}'"));
         Err(Reported)
     }
@@ -770,19 +775,19 @@ impl Parser<'_> {
     /// After `(`: a parenthesized expression or a fold expression
     /// `(pack op ...)`, `(... op pack)`, `(init op ... op pack)`.
     fn parse_paren_or_fold(&mut self, sp: crate::source::Span) -> PResult<Expr> {
-        if self.is("throw") {
+        if self.is(sym!("throw")) {
             let e = self.parse_expr()?;
-            self.expect(")")?;
+            self.expect(sym!(")"))?;
             return Ok(Expr {
                 kind: e.kind,
                 span: sp.to(self.prev_span()),
             });
         }
-        if self.is("...") {
+        if self.is(sym!("...")) {
             self.advance();
             let op = self.fold_operator()?;
             let rhs = self.parse_unary()?;
-            self.expect(")")?;
+            self.expect(sym!(")"))?;
             return Ok(Expr {
                 kind: ExprKind::Fold {
                     op,
@@ -795,8 +800,8 @@ impl Parser<'_> {
         let e = self.parse_unary()?;
         if self.fold_operator_ahead() {
             let op = self.fold_operator()?;
-            self.expect("...")?;
-            let rhs = if self.is(")") {
+            self.expect(sym!("..."))?;
+            let rhs = if self.is(sym!(")")) {
                 None
             } else {
                 let op2 = self.fold_operator()?;
@@ -808,7 +813,7 @@ impl Parser<'_> {
                 }
                 Some(Box::new(self.parse_unary()?))
             };
-            self.expect(")")?;
+            self.expect(sym!(")"))?;
             return Ok(Expr {
                 kind: ExprKind::Fold {
                     op,
@@ -820,7 +825,7 @@ impl Parser<'_> {
         }
         // Not a fold: continue the expression from what was parsed.
         let e = self.continue_expr(e)?;
-        self.expect(")")?;
+        self.expect(sym!(")"))?;
         Ok(Expr {
             kind: e.kind,
             span: sp.to(self.prev_span()),
@@ -829,23 +834,23 @@ impl Parser<'_> {
 
     /// `op ...` follows (a fold operator then an ellipsis)?
     fn fold_operator_ahead(&self) -> bool {
-        let t = self.peek().text.clone();
-        (binop_of(&t).is_some() || assign_op_of(&t).is_some() || t.as_ref() == ",")
+        let t = self.text(self.peek());
+        (binop_of(t).is_some() || assign_op_of(t).is_some() || t == ",")
             && self.peek().kind == TokenKind::Punct
-            && self.is_at(1, "...")
+            && self.is_at(1, sym!("..."))
     }
 
     fn fold_operator(&mut self) -> PResult<BinOp> {
-        let t = self.peek().text.clone();
-        if let Some((op, _)) = binop_of(&t) {
+        let t = self.text(self.peek());
+        if let Some((op, _)) = binop_of(t) {
             self.advance();
             return Ok(op);
         }
-        if t.as_ref() == "," {
+        if t == "," {
             self.advance();
             return Ok(BinOp::Comma);
         }
-        if let Some(Some(op)) = assign_op_of(&t) {
+        if let Some(Some(op)) = assign_op_of(t) {
             // Compound-assignment folds keep the underlying operator.
             self.advance();
             return Ok(op);
@@ -856,18 +861,18 @@ impl Parser<'_> {
 
     fn parse_lambda(&mut self) -> PResult<Expr> {
         let sp = self.span();
-        self.expect("[")?;
+        self.expect(sym!("["))?;
         let mut default_capture = CaptureDefault::None;
         let mut captures = vec![];
-        while !self.is("]") && !self.at_eof() {
+        while !self.is(sym!("]")) && !self.at_eof() {
             let csp = self.span();
-            if self.is("=") && (self.is_at(1, ",") || self.is_at(1, "]")) {
+            if self.is(sym!("=")) && (self.is_at(1, sym!(",")) || self.is_at(1, sym!("]"))) {
                 self.advance();
                 default_capture = CaptureDefault::ByCopy;
-            } else if self.is("&") && (self.is_at(1, ",") || self.is_at(1, "]")) {
+            } else if self.is(sym!("&")) && (self.is_at(1, sym!(",")) || self.is_at(1, sym!("]"))) {
                 self.advance();
                 default_capture = CaptureDefault::ByRef;
-            } else if self.eat("this") {
+            } else if self.eat(sym!("this")) {
                 captures.push(Capture {
                     name: Rc::from("this"),
                     by_ref: true,
@@ -875,7 +880,7 @@ impl Parser<'_> {
                     is_this: true,
                     span: csp,
                 });
-            } else if self.is("*") && self.is_at(1, "this") {
+            } else if self.is(sym!("*")) && self.is_at(1, sym!("this")) {
                 self.advance();
                 self.advance();
                 captures.push(Capture {
@@ -886,12 +891,12 @@ impl Parser<'_> {
                     span: csp,
                 });
             } else {
-                let by_ref = self.eat("&");
+                let by_ref = self.eat(sym!("&"));
                 let (name, _) = self.expect_ident()?;
-                self.eat("...");
-                let init = if self.eat("=") {
+                self.eat(sym!("..."));
+                let init = if self.eat(sym!("=")) {
                     Some(self.parse_assignment_expr()?)
-                } else if self.is("(") || self.is("{") {
+                } else if self.is(sym!("(")) || self.is(sym!("{")) {
                     match self.parse_initializer()? {
                         Some(Initializer::Paren(mut a, _)) | Some(Initializer::Brace(mut a, _))
                             if a.len() == 1 =>
@@ -911,11 +916,11 @@ impl Parser<'_> {
                     span: csp.to(self.prev_span()),
                 });
             }
-            if !self.eat(",") {
+            if !self.eat(sym!(",")) {
                 break;
             }
         }
-        self.expect("]")?;
+        self.expect(sym!("]"))?;
         self.names.push();
         let result = self.parse_lambda_rest(sp, default_capture, captures);
         self.names.pop();
@@ -929,14 +934,14 @@ impl Parser<'_> {
         captures: Vec<Capture>,
     ) -> PResult<Expr> {
         for c in &captures {
-            self.names.declare(&c.name, NameKind::Value);
+            self.declare_name(&c.name, NameKind::Value);
         }
         let mut params = vec![];
         let mut is_mutable = false;
         let mut ret = None;
         let mut is_constexpr = false;
         let mut template = None;
-        if self.is("<") {
+        if self.is(sym!("<")) {
             let tsp = self.span();
             self.advance();
             let tparams = self.parse_template_params()?;
@@ -946,15 +951,15 @@ impl Parser<'_> {
                 span: tsp.to(self.prev_span()),
             });
         }
-        if self.is("(") {
+        if self.is(sym!("(")) {
             let (p, _) = self.parse_params()?;
             params = p;
             loop {
-                if self.eat("mutable") {
+                if self.eat(sym!("mutable")) {
                     is_mutable = true;
-                } else if self.eat("constexpr") {
+                } else if self.eat(sym!("constexpr")) {
                     is_constexpr = true;
-                } else if self.is("noexcept") {
+                } else if self.is(sym!("noexcept")) {
                     self.parse_noexcept_spec()?;
                 } else {
                     break;
@@ -962,13 +967,13 @@ impl Parser<'_> {
             }
             let mut attrs = Attributes::default();
             self.parse_attributes(&mut attrs);
-            if self.eat("->") {
+            if self.eat(sym!("->")) {
                 ret = Some(self.parse_type_id()?);
             }
         }
         for p in &params {
             if let Some(n) = &p.name {
-                self.names.declare(n, NameKind::Value);
+                self.declare_name(n, NameKind::Value);
             }
         }
         let is_generic = params.iter().any(|p| type_mentions_auto(&p.ty));

@@ -13,13 +13,18 @@ mod types;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::ast::TranslationUnit;
-use crate::front::token::{Token, TokenKind};
+use crate::front::token::{sym, Symbol, Symbols, Token, TokenKind, EMPTY};
 use crate::source::Span;
-use names::NameTable;
+use names::{NameKind, NameTable};
 use std::rc::Rc;
 
-pub fn parse_translation_unit(tokens: Vec<Token>, diags: &mut Diagnostics) -> TranslationUnit {
-    let mut p = Parser::new(tokens, diags);
+/// Parse the preprocessed `tokens`, whose spellings are in `symbols`.
+pub fn parse_translation_unit(
+    tokens: Vec<Token>,
+    symbols: &Symbols,
+    diags: &mut Diagnostics,
+) -> TranslationUnit {
+    let mut p = Parser::new(tokens, symbols, diags);
     let mut decls = vec![];
     while !p.at_eof() {
         let before = p.pos;
@@ -42,6 +47,7 @@ pub(crate) type PResult<T> = Result<T, Reported>;
 pub(crate) struct Parser<'d> {
     toks: Vec<Token>,
     pos: usize,
+    symbols: &'d Symbols,
     diags: &'d mut Diagnostics,
     names: NameTable,
     /// A pending `>` left after splitting `>>` while closing template arguments.
@@ -69,7 +75,7 @@ pub(crate) struct DeferredBody {
 const MAX_ERRORS: u32 = 200;
 
 impl<'d> Parser<'d> {
-    fn new(mut toks: Vec<Token>, diags: &'d mut Diagnostics) -> Self {
+    fn new(mut toks: Vec<Token>, symbols: &'d Symbols, diags: &'d mut Diagnostics) -> Self {
         if toks
             .last()
             .map(|t| t.kind != TokenKind::Eof)
@@ -79,18 +85,12 @@ impl<'d> Parser<'d> {
                 toks.last()
                     .map(|t| t.span)
                     .unwrap_or(Span::new(crate::source::FileId(0), 0, 0));
-            toks.push(Token {
-                kind: TokenKind::Eof,
-                text: Rc::from(""),
-                span,
-                expansion: None,
-                leading_space: false,
-                at_line_start: true,
-            });
+            toks.push(Token::eof(span));
         }
         Parser {
             toks,
             pos: 0,
+            symbols,
             diags,
             names: NameTable::new(),
             split_gt: false,
@@ -144,18 +144,55 @@ impl<'d> Parser<'d> {
     fn at_eof(&self) -> bool {
         self.peek().kind == TokenKind::Eof
     }
-    fn is(&self, s: &str) -> bool {
-        let t = self.peek();
+    /// Is the current token the keyword, punctuator or identifier `s`?
+    #[inline]
+    fn is(&self, s: Symbol) -> bool {
         if self.split_gt {
-            return s == ">";
+            return s == sym!(">");
         }
-        t.is(s) && t.kind != TokenKind::Eof
+        self.peek().sym == s
     }
-    fn is_at(&self, n: usize, s: &str) -> bool {
+    fn is_at(&self, n: usize, s: Symbol) -> bool {
         self.peek_at(n).is(s)
     }
     fn is_ident(&self) -> bool {
-        !self.split_gt && self.peek().kind == TokenKind::Ident && !is_keyword(&self.peek().text)
+        let t = self.peek();
+        !self.split_gt && t.kind == TokenKind::Ident && !t.sym.is_keyword()
+    }
+    /// The text of a token's symbol (digraphs read as what they stand for),
+    /// borrowed from the symbol table, not from the parser.
+    fn text(&self, t: &Token) -> &'d str {
+        self.symbols.text(t.sym)
+    }
+    /// The shared spelling of a token, for names kept in the AST.
+    fn name(&self, t: &Token) -> Rc<str> {
+        self.symbols.rc(t.sym)
+    }
+    /// The current token's shared spelling, stepping past it.
+    fn bump_name(&mut self) -> Rc<str> {
+        let t = self.bump();
+        self.name(&t)
+    }
+    /// The current token's text, stepping past it.
+    fn bump_text(&mut self) -> &'d str {
+        let t = self.bump();
+        self.text(&t)
+    }
+    /// The symbol of a name taken from the AST (every such name was a token).
+    fn symbol_of(&self, name: &str) -> Symbol {
+        self.symbols.lookup(name).unwrap_or(EMPTY)
+    }
+    fn declare_name(&mut self, name: &str, kind: NameKind) {
+        let s = self.symbol_of(name);
+        self.names.declare(s, kind);
+    }
+    fn declare_global_name(&mut self, name: &str, kind: NameKind) {
+        let s = self.symbol_of(name);
+        self.names.declare_global(s, kind);
+    }
+    fn declare_member_template_name(&mut self, name: &str) {
+        let s = self.symbol_of(name);
+        self.names.declare_member_template(s);
     }
     fn span(&self) -> Span {
         self.peek().report_span()
@@ -179,17 +216,17 @@ impl<'d> Parser<'d> {
     fn bump(&mut self) -> Token {
         if self.split_gt {
             self.split_gt = false;
-            let t = self.toks[self.pos].clone();
+            let t = self.toks[self.pos];
             self.pos += 1;
             return t;
         }
-        let t = self.peek().clone();
+        let t = *self.peek();
         if self.pos < self.toks.len() - 1 {
             self.pos += 1;
         }
         t
     }
-    fn eat(&mut self, s: &str) -> bool {
+    fn eat(&mut self, s: Symbol) -> bool {
         if self.is(s) {
             self.advance();
             true
@@ -197,8 +234,8 @@ impl<'d> Parser<'d> {
             false
         }
     }
-    fn expect(&mut self, s: &str) -> PResult<Span> {
-        if self.is(s) {
+    fn expect(&mut self, sym: Symbol) -> PResult<Span> {
+        if self.is(sym) {
             let sp = self.span();
             self.advance();
             Ok(sp)
@@ -206,8 +243,9 @@ impl<'d> Parser<'d> {
             let found = if self.at_eof() {
                 "end of file".to_string()
             } else {
-                format!("'{}'", self.peek().text)
+                format!("'{}'", self.symbols.spelling(self.peek()))
             };
+            let s = sym.predefined_spelling();
             let msg = format!("expected '{s}', found {found}");
             // A closing token or `;` that is plainly missing: suggest inserting
             // it after the previous token, as clang does.
@@ -249,12 +287,12 @@ impl<'d> Parser<'d> {
     fn expect_ident(&mut self) -> PResult<(Rc<str>, Span)> {
         if self.is_ident() {
             let t = self.bump();
-            Ok((t.text.clone(), t.report_span()))
+            Ok((self.name(&t), t.report_span()))
         } else {
             let found = if self.at_eof() {
                 "end of file".to_string()
             } else {
-                format!("'{}'", self.peek().text)
+                format!("'{}'", self.symbols.spelling(self.peek()))
             };
             self.error_here(&format!("expected an identifier, found {found}"));
             Err(Reported)
@@ -285,13 +323,12 @@ impl<'d> Parser<'d> {
             self.pos += 1;
             return Ok(());
         }
-        let t = self.peek().text.clone();
-        match t.as_ref() {
-            ">" => {
+        match self.peek().sym {
+            s if s == sym!(">") => {
                 self.advance();
                 Ok(())
             }
-            ">>" => {
+            s if s == sym!(">>") => {
                 self.split_gt = true;
                 Ok(())
             }
@@ -307,17 +344,17 @@ impl<'d> Parser<'d> {
         self.split_gt = false;
         let mut depth = 0i32;
         while !self.at_eof() {
-            let t = self.peek().text.clone();
-            match t.as_ref() {
+            let t = self.text(self.peek());
+            match t {
                 "{" | "(" | "[" => depth += 1,
                 "}" | ")" | "]" => {
                     if depth == 0 {
                         return;
                     }
                     depth -= 1;
-                    if depth == 0 && t.as_ref() == "}" {
+                    if depth == 0 && t == "}" {
                         self.advance();
-                        self.eat(";");
+                        self.eat(sym!(";"));
                         return;
                     }
                 }
@@ -338,8 +375,8 @@ impl<'d> Parser<'d> {
             if self.at_eof() {
                 return;
             }
-            let t = self.bump().text;
-            match t.as_ref() {
+            let t = self.bump();
+            match self.text(&t) {
                 "{" | "(" | "[" => depth += 1,
                 "}" | ")" | "]" => {
                     depth -= 1;
@@ -351,94 +388,6 @@ impl<'d> Parser<'d> {
             }
         }
     }
-}
-
-pub(crate) fn is_keyword(s: &str) -> bool {
-    matches!(
-        s,
-        "alignas"
-            | "alignof"
-            | "asm"
-            | "auto"
-            | "bool"
-            | "break"
-            | "case"
-            | "catch"
-            | "char"
-            | "char16_t"
-            | "char32_t"
-            | "char8_t"
-            | "class"
-            | "const"
-            | "constexpr"
-            | "const_cast"
-            | "continue"
-            | "decltype"
-            | "default"
-            | "delete"
-            | "do"
-            | "double"
-            | "dynamic_cast"
-            | "else"
-            | "enum"
-            | "explicit"
-            | "export"
-            | "extern"
-            | "false"
-            | "float"
-            | "for"
-            | "friend"
-            | "goto"
-            | "if"
-            | "inline"
-            | "int"
-            | "long"
-            | "mutable"
-            | "namespace"
-            | "new"
-            | "noexcept"
-            | "nullptr"
-            | "operator"
-            | "private"
-            | "protected"
-            | "public"
-            | "register"
-            | "reinterpret_cast"
-            | "return"
-            | "short"
-            | "signed"
-            | "sizeof"
-            | "static"
-            | "static_assert"
-            | "static_cast"
-            | "struct"
-            | "switch"
-            | "template"
-            | "this"
-            | "thread_local"
-            | "throw"
-            | "true"
-            | "try"
-            | "typedef"
-            | "typeid"
-            | "typename"
-            | "union"
-            | "unsigned"
-            | "using"
-            | "virtual"
-            | "void"
-            | "volatile"
-            | "wchar_t"
-            | "while"
-            | "__attribute__"
-            | "__restrict"
-            | "__restrict__"
-            | "__inline"
-            | "__inline__"
-            | "__extension__"
-            | "_Float16"
-            | "__fp16"
-    )
 }
 
 #[cfg(test)]

@@ -9,8 +9,8 @@
 //! unqualified name. Sema will implement the trait in issue 4 and answer from
 //! real lookup.
 
+use crate::front::token::{sym, Symbol};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
-use std::rc::Rc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NameKind {
@@ -40,36 +40,36 @@ pub enum LookupScope {
 /// The parser's question to whoever knows the declarations (today
 /// [`NameTable`]; sema in issue 4): what does `name` denote in `scope`?
 pub trait NameLookup {
-    fn classify(&self, scope: LookupScope, name: &str) -> NameKind;
+    fn classify(&self, scope: LookupScope, name: Symbol) -> NameKind;
 
     /// Unqualified lookup; `None` when undeclared.
-    fn lookup(&self, name: &str) -> Option<NameKind> {
+    fn lookup(&self, name: Symbol) -> Option<NameKind> {
         match self.classify(LookupScope::Unqualified, name) {
             NameKind::Unknown => None,
             k => Some(k),
         }
     }
     /// Lookup ignoring block-scope values (for names after `::`).
-    fn lookup_global(&self, name: &str) -> Option<NameKind> {
+    fn lookup_global(&self, name: Symbol) -> Option<NameKind> {
         match self.classify(LookupScope::Qualified, name) {
             NameKind::Unknown => None,
             k => Some(k),
         }
     }
-    fn is_type(&self, name: &str) -> bool {
+    fn is_type(&self, name: Symbol) -> bool {
         matches!(
             self.classify(LookupScope::Unqualified, name),
             NameKind::Type | NameKind::TypeTemplate
         )
     }
-    fn is_template(&self, name: &str) -> bool {
+    fn is_template(&self, name: Symbol) -> bool {
         matches!(
             self.classify(LookupScope::Unqualified, name),
             NameKind::TypeTemplate | NameKind::FunctionTemplate
         )
     }
     /// Member names after `.`/`->`: known member templates anywhere.
-    fn is_member_template(&self, name: &str) -> bool {
+    fn is_member_template(&self, name: Symbol) -> bool {
         self.classify(LookupScope::Member, name) == NameKind::FunctionTemplate
     }
 }
@@ -77,12 +77,12 @@ pub trait NameLookup {
 /// Scoped name table in the style of clang's identifier chains: one hash
 /// lookup per question, whatever the scope depth.
 pub struct NameTable {
-    bindings: HashMap<Rc<str>, Bindings>,
+    bindings: HashMap<Symbol, Bindings>,
     /// Per open scope below namespace scope: the names declared in it, so
     /// that closing the scope unbinds them.
-    open_scopes: Vec<Vec<Rc<str>>>,
+    open_scopes: Vec<Vec<Symbol>>,
     /// Member function templates of every class seen so far.
-    member_templates: HashSet<Rc<str>>,
+    member_templates: HashSet<Symbol>,
 }
 
 /// What one name denotes: at namespace scope, and in the open inner scopes
@@ -124,8 +124,13 @@ impl NameTable {
             member_templates: HashSet::default(),
         };
         // Builtin aliases our frontend knows without a declaration.
-        for n in ["size_t", "ptrdiff_t", "nullptr_t", "max_align_t"] {
-            t.declare_global(&Rc::from(n), NameKind::Type);
+        for n in [
+            sym!("size_t"),
+            sym!("ptrdiff_t"),
+            sym!("nullptr_t"),
+            sym!("max_align_t"),
+        ] {
+            t.declare_global(n, NameKind::Type);
         }
         t
     }
@@ -143,12 +148,12 @@ impl NameTable {
         }
     }
     /// Declare in the innermost scope.
-    pub fn declare(&mut self, name: &Rc<str>, kind: NameKind) {
+    pub fn declare(&mut self, name: Symbol, kind: NameKind) {
         let depth = self.open_scopes.len();
         if depth == 0 {
             return self.declare_at_namespace_scope(name, kind, false);
         }
-        let b = self.bindings.entry(name.clone()).or_default();
+        let b = self.bindings.entry(name).or_default();
         match b.inner.last_mut() {
             Some((d, old)) if *d == depth => {
                 if !keeps(*old, kind, false) {
@@ -157,18 +162,18 @@ impl NameTable {
             }
             _ => {
                 b.inner.push((depth, kind));
-                self.open_scopes[depth - 1].push(name.clone());
+                self.open_scopes[depth - 1].push(name);
             }
         }
     }
     /// Declare at namespace (outermost) scope, used for class and template
     /// names declared inside namespaces and for class members that later
     /// appear after `.`/`->`/`::`.
-    pub fn declare_global(&mut self, name: &Rc<str>, kind: NameKind) {
+    pub fn declare_global(&mut self, name: Symbol, kind: NameKind) {
         self.declare_at_namespace_scope(name, kind, true);
     }
-    fn declare_at_namespace_scope(&mut self, name: &Rc<str>, kind: NameKind, global_rules: bool) {
-        let b = self.bindings.entry(name.clone()).or_default();
+    fn declare_at_namespace_scope(&mut self, name: Symbol, kind: NameKind, global_rules: bool) {
+        let b = self.bindings.entry(name).or_default();
         if matches!(kind, NameKind::Type | NameKind::TypeTemplate) {
             b.global_type = Some(kind);
         }
@@ -177,14 +182,14 @@ impl NameTable {
             _ => b.global = Some(kind),
         }
     }
-    pub fn declare_member_template(&mut self, name: &Rc<str>) {
-        self.member_templates.insert(name.clone());
+    pub fn declare_member_template(&mut self, name: Symbol) {
+        self.member_templates.insert(name);
     }
 }
 
 impl NameLookup for NameTable {
-    fn classify(&self, scope: LookupScope, name: &str) -> NameKind {
-        let b = self.bindings.get(name);
+    fn classify(&self, scope: LookupScope, name: Symbol) -> NameKind {
+        let b = self.bindings.get(&name);
         let found = match scope {
             LookupScope::Unqualified => {
                 b.and_then(|b| b.inner.last().map(|&(_, k)| k).or(b.global))
@@ -194,7 +199,7 @@ impl NameLookup for NameTable {
                 let ft = Some(NameKind::FunctionTemplate);
                 let known = b
                     .is_some_and(|b| b.global == ft || b.inner.iter().any(|&(_, k)| Some(k) == ft))
-                    || self.member_templates.contains(name);
+                    || self.member_templates.contains(&name);
                 known.then_some(NameKind::FunctionTemplate)
             }
         };

@@ -4,14 +4,15 @@ use super::decl::Context;
 use super::names::NameKind;
 use super::{PResult, Parser, Reported};
 use crate::front::ast::*;
+use crate::front::token::sym;
 use std::rc::Rc;
 
 impl Parser<'_> {
     pub(crate) fn parse_compound(&mut self) -> PResult<Stmt> {
-        let start = self.expect("{")?;
+        let start = self.expect(sym!("{"))?;
         self.names.push();
         let mut stmts = vec![];
-        while !self.is("}") && !self.at_eof() {
+        while !self.is(sym!("}")) && !self.at_eof() {
             let before = self.pos;
             match self.parse_statement() {
                 Ok(s) => stmts.push(s),
@@ -22,7 +23,7 @@ impl Parser<'_> {
             }
         }
         self.names.pop();
-        self.expect("}")?;
+        self.expect(sym!("}"))?;
         Ok(Stmt {
             kind: StmtKind::Compound(stmts),
             span: start.to(self.prev_span()),
@@ -37,8 +38,8 @@ impl Parser<'_> {
         let start = self.span();
         let mut attrs = Attributes::default();
         self.parse_attributes(&mut attrs);
-        let kw = self.peek().text.clone();
-        let kind = match kw.as_ref() {
+        let kw = self.text(self.peek());
+        let kind = match kw {
             "{" => return self.parse_compound(),
             ";" => {
                 self.advance();
@@ -46,13 +47,13 @@ impl Parser<'_> {
             }
             "if" => {
                 self.advance();
-                let is_constexpr = self.eat("constexpr");
-                self.expect("(")?;
+                let is_constexpr = self.eat(sym!("constexpr"));
+                self.expect(sym!("("))?;
                 self.names.push();
                 let (init, cond) = self.parse_condition_with_init()?;
-                self.expect(")")?;
+                self.expect(sym!(")"))?;
                 let then_branch = Box::new(self.parse_statement()?);
-                let else_branch = if self.eat("else") {
+                let else_branch = if self.eat(sym!("else")) {
                     Some(Box::new(self.parse_statement()?))
                 } else {
                     None
@@ -68,10 +69,10 @@ impl Parser<'_> {
             }
             "while" => {
                 self.advance();
-                self.expect("(")?;
+                self.expect(sym!("("))?;
                 self.names.push();
                 let cond = self.parse_condition()?;
-                self.expect(")")?;
+                self.expect(sym!(")"))?;
                 let body = Box::new(self.parse_statement()?);
                 self.names.pop();
                 StmtKind::While {
@@ -82,16 +83,16 @@ impl Parser<'_> {
             "do" => {
                 self.advance();
                 let body = Box::new(self.parse_statement()?);
-                self.expect("while")?;
-                self.expect("(")?;
+                self.expect(sym!("while"))?;
+                self.expect(sym!("("))?;
                 let cond = self.parse_expr()?;
-                self.expect(")")?;
-                self.expect(";")?;
+                self.expect(sym!(")"))?;
+                self.expect(sym!(";"))?;
                 StmtKind::DoWhile { body, cond }
             }
             "for" => {
                 self.advance();
-                self.expect("(")?;
+                self.expect(sym!("("))?;
                 self.names.push();
                 let r = self.parse_for_rest(start);
                 self.names.pop();
@@ -99,10 +100,10 @@ impl Parser<'_> {
             }
             "switch" => {
                 self.advance();
-                self.expect("(")?;
+                self.expect(sym!("("))?;
                 self.names.push();
                 let (init, cond) = self.parse_condition_with_init()?;
-                self.expect(")")?;
+                self.expect(sym!(")"))?;
                 let body = Box::new(self.parse_statement()?);
                 self.names.pop();
                 StmtKind::Switch {
@@ -114,19 +115,19 @@ impl Parser<'_> {
             "case" => {
                 self.advance();
                 let e = self.parse_assignment_expr()?;
-                self.expect(":")?;
+                self.expect(sym!(":"))?;
                 StmtKind::Case(e)
             }
-            "default" if self.is_at(1, ":") => {
+            "default" if self.is_at(1, sym!(":")) => {
                 self.advance();
                 self.advance();
                 StmtKind::Default
             }
             "return" => {
                 self.advance();
-                let e = if self.is(";") {
+                let e = if self.is(sym!(";")) {
                     None
-                } else if self.is("{") {
+                } else if self.is(sym!("{")) {
                     let sp = self.span();
                     let l = self.parse_brace_list()?;
                     Some(Expr {
@@ -136,32 +137,32 @@ impl Parser<'_> {
                 } else {
                     Some(self.parse_expr()?)
                 };
-                self.expect(";")?;
+                self.expect(sym!(";"))?;
                 StmtKind::Return(e)
             }
             "break" => {
                 self.advance();
-                self.expect(";")?;
+                self.expect(sym!(";"))?;
                 StmtKind::Break
             }
             "continue" => {
                 self.advance();
-                self.expect(";")?;
+                self.expect(sym!(";"))?;
                 StmtKind::Continue
             }
             "goto" => {
                 self.advance();
                 let (n, _) = self.expect_ident()?;
-                self.expect(";")?;
+                self.expect(sym!(";"))?;
                 StmtKind::Goto(n)
             }
             "try" => {
                 self.advance();
                 let body = Box::new(self.parse_compound()?);
                 let mut handlers = vec![];
-                while self.eat("catch") {
-                    self.expect("(")?;
-                    let var = if self.eat("...") {
+                while self.eat(sym!("catch")) {
+                    self.expect(sym!("("))?;
+                    let var = if self.eat(sym!("...")) {
                         None
                     } else {
                         let vsp = self.span();
@@ -186,13 +187,13 @@ impl Parser<'_> {
                             })
                         })
                     };
-                    self.expect(")")?;
+                    self.expect(sym!(")"))?;
                     let h = self.parse_compound()?;
                     handlers.push((var, h));
                 }
                 StmtKind::Try { body, handlers }
             }
-            _ if self.is_ident() && self.is_at(1, ":") && !self.is_at(1, "::") => {
+            _ if self.is_ident() && self.is_at(1, sym!(":")) && !self.is_at(1, sym!("::")) => {
                 let (n, _) = self.expect_ident()?;
                 self.advance();
                 let s = self.parse_statement()?;
@@ -204,7 +205,7 @@ impl Parser<'_> {
                     StmtKind::Decl(d)
                 } else {
                     let e = self.parse_expr()?;
-                    self.expect(";")?;
+                    self.expect(sym!(";"))?;
                     StmtKind::Expr(e)
                 }
             }
@@ -216,9 +217,9 @@ impl Parser<'_> {
     }
 
     fn is_declaration_start(&self) -> bool {
-        let s = self.peek().text.clone();
+        let s = self.text(self.peek());
         if matches!(
-            s.as_ref(),
+            s,
             "static"
                 | "extern"
                 | "typedef"
@@ -250,12 +251,12 @@ impl Parser<'_> {
         let mut i = 0;
         // skip specifiers and the type name
         let mut depth = 0i32;
-        if self.is("decltype") {
+        if self.is(sym!("decltype")) {
             // Skip `decltype(...)`: what follows decides.
             let mut d = 0i32;
             i = 1;
             loop {
-                match self.peek_at(i).text.as_ref() {
+                match self.text(self.peek_at(i)) {
                     "(" => d += 1,
                     ")" => {
                         d -= 1;
@@ -272,11 +273,11 @@ impl Parser<'_> {
         }
         loop {
             let t = self.peek_at(i);
-            let s = t.text.as_ref();
+            let s = self.text(t);
             if depth == 0
                 && i > 0
                 && s == "("
-                && matches!(self.peek_at(i + 1).text.as_ref(), "*" | "&")
+                && matches!(self.text(self.peek_at(i + 1)), "*" | "&")
             {
                 // `T (*name)(...)`: a function pointer or array reference declarator.
                 return false;
@@ -286,20 +287,20 @@ impl Parser<'_> {
                     return matches!(s, "(" | "{" | "." | "->");
                 }
                 if t.kind == crate::front::token::TokenKind::Ident && i > 0 {
-                    let prev = self.peek_at(i - 1).text.clone();
-                    if prev.as_ref() != "::"
-                        && prev.as_ref() != "<"
-                        && prev.as_ref() != ","
-                        && !(prev.as_ref() == "const"
-                            || prev.as_ref() == "unsigned"
-                            || prev.as_ref() == "signed"
-                            || prev.as_ref() == "long"
-                            || prev.as_ref() == "short"
-                            || prev.as_ref() == "typename"
-                            || prev.as_ref() == "struct"
-                            || prev.as_ref() == "class"
-                            || prev.as_ref() == "volatile"
-                            || prev.as_ref() == "static")
+                    let prev = self.text(self.peek_at(i - 1));
+                    if prev != "::"
+                        && prev != "<"
+                        && prev != ","
+                        && !(prev == "const"
+                            || prev == "unsigned"
+                            || prev == "signed"
+                            || prev == "long"
+                            || prev == "short"
+                            || prev == "typename"
+                            || prev == "struct"
+                            || prev == "class"
+                            || prev == "volatile"
+                            || prev == "static")
                     {
                         return false;
                     }
@@ -324,7 +325,7 @@ impl Parser<'_> {
 
     fn parse_for_rest(&mut self, start: crate::source::Span) -> PResult<Stmt> {
         // init-statement or range declaration
-        let init = if self.eat(";") {
+        let init = if self.eat(sym!(";")) {
             None
         } else if self.is_declaration_start() {
             let dstart = self.span();
@@ -334,7 +335,7 @@ impl Parser<'_> {
                 Reported
             })?;
             let d = self.parse_declarator(base.clone(), false)?;
-            if self.eat(":") {
+            if self.eat(sym!(":")) {
                 let name = d.name.ok_or(Reported)?;
                 let var = Rc::new(VarDecl {
                     name: name.last().ident.clone(),
@@ -351,8 +352,8 @@ impl Parser<'_> {
                     name_span: name.span,
                     bit_width: None,
                 });
-                self.names.declare(&var.name, NameKind::Value);
-                let range = if self.is("{") {
+                self.declare_name(&var.name, NameKind::Value);
+                let range = if self.is(sym!("{")) {
                     let sp = self.span();
                     let l = self.parse_brace_list()?;
                     Expr {
@@ -362,7 +363,7 @@ impl Parser<'_> {
                 } else {
                     self.parse_expr()?
                 };
-                self.expect(")")?;
+                self.expect(sym!(")"))?;
                 let body = Box::new(self.parse_statement()?);
                 return Ok(Stmt {
                     kind: StmtKind::RangeFor {
@@ -383,7 +384,7 @@ impl Parser<'_> {
                     Reported
                 })?;
                 let init = self.parse_initializer()?;
-                self.names.declare(&name.last().ident, NameKind::Value);
+                self.declare_name(&name.last().ident, NameKind::Value);
                 decls.push(Decl::Var(Rc::new(VarDecl {
                     name: name.last().ident.clone(),
                     qualified: None,
@@ -399,12 +400,12 @@ impl Parser<'_> {
                     name_span: name.span,
                     bit_width: None,
                 })));
-                if !self.eat(",") {
+                if !self.eat(sym!(",")) {
                     break;
                 }
                 cur = self.parse_declarator(base.clone(), false)?;
             }
-            self.expect(";")?;
+            self.expect(sym!(";"))?;
             Some(Box::new(Stmt {
                 kind: StmtKind::Decl(decls),
                 span: dstart.to(self.prev_span()),
@@ -412,7 +413,7 @@ impl Parser<'_> {
         } else {
             let sp = self.span();
             let e = self.parse_expr()?;
-            self.expect(";")?;
+            self.expect(sym!(";"))?;
             Some(Box::new(Stmt {
                 kind: StmtKind::Expr(e),
                 span: sp.to(self.prev_span()),
@@ -426,18 +427,18 @@ impl Parser<'_> {
             }
             return Ok(st);
         }
-        let cond = if self.is(";") {
+        let cond = if self.is(sym!(";")) {
             None
         } else {
             Some(Box::new(self.parse_condition()?))
         };
-        self.expect(";")?;
-        let step = if self.is(")") {
+        self.expect(sym!(";"))?;
+        let step = if self.is(sym!(")")) {
             None
         } else {
             Some(self.parse_expr()?)
         };
-        self.expect(")")?;
+        self.expect(sym!(")"))?;
         let body = Box::new(self.parse_statement()?);
         Ok(Stmt {
             kind: StmtKind::For {
@@ -459,7 +460,7 @@ impl Parser<'_> {
             if t.kind == crate::front::token::TokenKind::Eof {
                 return false;
             }
-            match t.text.as_ref() {
+            match self.text(t) {
                 "(" | "[" | "{" => depth += 1,
                 ")" | "]" | "}" if depth == 0 => return false,
                 ")" | "]" | "}" => depth -= 1,
@@ -477,7 +478,7 @@ impl Parser<'_> {
         // Try: a declaration or expression followed by ';'
         if self.is_declaration_start() {
             let cond = self.parse_condition()?;
-            if self.eat(";") {
+            if self.eat(sym!(";")) {
                 let c = self.parse_condition()?;
                 return Ok((Some(Box::new(cond)), c));
             }
@@ -486,7 +487,7 @@ impl Parser<'_> {
         let _ = save;
         let sp = self.span();
         let e = self.parse_expr()?;
-        if self.eat(";") {
+        if self.eat(sym!(";")) {
             let init = Stmt {
                 kind: StmtKind::Expr(e),
                 span: sp.to(self.prev_span()),
@@ -512,7 +513,7 @@ impl Parser<'_> {
             let d = self.parse_declarator(base, false)?;
             let name = d.name.ok_or(Reported)?;
             let init = self.parse_initializer()?;
-            self.names.declare(&name.last().ident, NameKind::Value);
+            self.declare_name(&name.last().ident, NameKind::Value);
             let v = VarDecl {
                 name: name.last().ident.clone(),
                 qualified: None,

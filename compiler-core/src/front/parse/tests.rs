@@ -16,7 +16,7 @@ fn parse(src: &str) -> (TranslationUnit, Diagnostics) {
         &PpOptions::default(),
         &mut diags,
     );
-    let tu = parse_translation_unit(pp.tokens, &mut diags);
+    let tu = parse_translation_unit(pp.tokens, &pp.symbols, &mut diags);
     (tu, diags)
 }
 
@@ -74,22 +74,25 @@ fn deep_nesting_is_a_diagnostic_not_a_stack_overflow() {
 #[test]
 fn name_table_answers_through_the_name_lookup_trait() {
     use super::names::{LookupScope, NameKind, NameLookup, NameTable};
+    let mut symbols = Symbols::new();
+    let [vec, x, get, nothing] = ["vec", "x", "get", "nothing"].map(|n| symbols.intern(n));
     let mut t = NameTable::new();
-    t.declare(&Rc::from("vec"), NameKind::TypeTemplate);
+    t.declare(vec, NameKind::TypeTemplate);
     t.push();
-    t.declare(&Rc::from("x"), NameKind::Value);
-    t.declare_member_template(&Rc::from("get"));
+    t.declare(x, NameKind::Value);
+    t.declare_member_template(get);
     let q: &dyn NameLookup = &t;
-    assert_eq!(q.classify(LookupScope::Unqualified, "x"), NameKind::Value);
-    assert_eq!(q.classify(LookupScope::Qualified, "x"), NameKind::Unknown);
+    assert_eq!(q.classify(LookupScope::Unqualified, x), NameKind::Value);
+    assert_eq!(q.classify(LookupScope::Qualified, x), NameKind::Unknown);
     assert_eq!(
-        q.classify(LookupScope::Qualified, "vec"),
+        q.classify(LookupScope::Qualified, vec),
         NameKind::TypeTemplate
     );
     assert_eq!(
-        q.classify(LookupScope::Member, "get"),
+        q.classify(LookupScope::Member, get),
         NameKind::FunctionTemplate
     );
-    assert!(q.is_type("vec") && q.is_template("vec") && !q.is_type("x"));
-    assert_eq!(q.lookup("nothing"), None);
+    assert!(q.is_type(vec) && q.is_template(vec) && !q.is_type(x));
+    assert_eq!(q.lookup(nothing), None);
+    assert!(q.is_type(sym!("size_t")));
 }

@@ -1,8 +1,9 @@
 //! Declaration specifiers, names, template arguments and declarators.
 
 use super::names::{NameKind, NameLookup};
-use super::{is_keyword, PResult, Parser, Reported};
+use super::{PResult, Parser, Reported};
 use crate::front::ast::*;
+use crate::front::token::sym;
 use crate::source::Span;
 use std::rc::Rc;
 
@@ -55,7 +56,7 @@ impl Parser<'_> {
     /// Can a type start here (used to tell declarations from expressions)?
     pub(crate) fn starts_type(&self) -> bool {
         let t = self.peek();
-        let s = t.text.as_ref();
+        let s = self.text(t);
         if BUILTIN_WORDS.contains(&s) && s != "half" {
             return true;
         }
@@ -73,7 +74,7 @@ impl Parser<'_> {
         ) {
             return true;
         }
-        if self.is_ident() || self.is("::") {
+        if self.is_ident() || self.is(sym!("::")) {
             return self.qualified_type_ahead();
         }
         false
@@ -82,24 +83,22 @@ impl Parser<'_> {
     /// Does a (possibly qualified) name that names a type start here?
     fn qualified_type_ahead(&self) -> bool {
         let mut i = 0;
-        if self.is_at(0, "::") {
+        if self.is_at(0, sym!("::")) {
             i = 1;
         }
         let mut last_kind;
         loop {
             let t = self.peek_at(i);
-            if t.kind != crate::front::token::TokenKind::Ident || is_keyword(&t.text) {
+            if t.kind != crate::front::token::TokenKind::Ident || t.sym.is_keyword() {
                 return false;
             }
             last_kind = if i > 0 {
-                self.names
-                    .lookup_global(&t.text)
-                    .or(self.names.lookup(&t.text))
+                self.names.lookup_global(t.sym).or(self.names.lookup(t.sym))
             } else {
-                self.names.lookup(&t.text)
+                self.names.lookup(t.sym)
             };
             i += 1;
-            if self.peek_at(i).is("<")
+            if self.peek_at(i).is(sym!("<"))
                 && matches!(
                     last_kind,
                     Some(NameKind::TypeTemplate | NameKind::FunctionTemplate)
@@ -108,8 +107,8 @@ impl Parser<'_> {
                 // Skip balanced template arguments.
                 let mut depth = 0i32;
                 loop {
-                    let s = self.peek_at(i).text.clone();
-                    match s.as_ref() {
+                    let s = self.text(self.peek_at(i));
+                    match s {
                         "<" => depth += 1,
                         ">" => depth -= 1,
                         ">>" => depth -= 2,
@@ -128,9 +127,9 @@ impl Parser<'_> {
                     }
                 }
             }
-            if self.peek_at(i).is("::") {
+            if self.peek_at(i).is(sym!("::")) {
                 i += 1;
-                if self.peek_at(i).is("template") {
+                if self.peek_at(i).is(sym!("template")) {
                     i += 1;
                 }
                 continue;
@@ -142,21 +141,22 @@ impl Parser<'_> {
 
     pub(crate) fn parse_attributes(&mut self, attrs: &mut Attributes) {
         loop {
-            if self.is("[") && self.is_at(1, "[") {
+            if self.is(sym!("[")) && self.is_at(1, sym!("[")) {
                 self.advance();
                 self.advance();
-                while !(self.at_eof() || (self.is("]") && self.is_at(1, "]"))) {
-                    if self.eat(",") {
+                while !(self.at_eof() || (self.is(sym!("]")) && self.is_at(1, sym!("]")))) {
+                    if self.eat(sym!(",")) {
                         continue;
                     }
                     let start = self.span();
                     let mut name = String::new();
-                    while self.peek().kind == crate::front::token::TokenKind::Ident || self.is("::")
+                    while self.peek().kind == crate::front::token::TokenKind::Ident
+                        || self.is(sym!("::"))
                     {
-                        name.push_str(&self.bump().text);
+                        name.push_str(&self.bump_name());
                     }
                     let mut args = vec![];
-                    if self.is("(") {
+                    if self.is(sym!("(")) {
                         args = self.parse_attribute_args();
                     }
                     if name.is_empty() {
@@ -169,21 +169,21 @@ impl Parser<'_> {
                         });
                     }
                 }
-                self.eat("]");
-                self.eat("]");
-            } else if self.is("__attribute__") {
+                self.eat(sym!("]"));
+                self.eat(sym!("]"));
+            } else if self.is(sym!("__attribute__")) {
                 self.advance();
-                if self.expect("(").is_err() || self.expect("(").is_err() {
+                if self.expect(sym!("(")).is_err() || self.expect(sym!("(")).is_err() {
                     return;
                 }
-                while !self.at_eof() && !self.is(")") {
-                    if self.eat(",") {
+                while !self.at_eof() && !self.is(sym!(")")) {
+                    if self.eat(sym!(",")) {
                         continue;
                     }
                     let start = self.span();
-                    let name = self.bump().text.to_string();
+                    let name = self.bump_text().to_string();
                     let mut args = vec![];
-                    if self.is("(") {
+                    if self.is(sym!("(")) {
                         args = self.parse_attribute_args();
                     }
                     attrs.list.push(Attribute {
@@ -192,9 +192,9 @@ impl Parser<'_> {
                         span: start.to(self.prev_span()),
                     });
                 }
-                self.eat(")");
-                self.eat(")");
-            } else if self.is("alignas") {
+                self.eat(sym!(")"));
+                self.eat(sym!(")"));
+            } else if self.is(sym!("alignas")) {
                 self.advance();
                 let args = self.parse_attribute_args();
                 attrs.list.push(Attribute {
@@ -210,10 +210,10 @@ impl Parser<'_> {
 
     fn parse_attribute_args(&mut self) -> Vec<TemplateArg> {
         let mut args = vec![];
-        if self.expect("(").is_err() {
+        if self.expect(sym!("(")).is_err() {
             return args;
         }
-        while !self.at_eof() && !self.is(")") {
+        while !self.at_eof() && !self.is(sym!(")")) {
             if self.starts_type() {
                 match self.parse_type_id() {
                     Ok(t) => args.push(TemplateArg::Type(t)),
@@ -225,13 +225,13 @@ impl Parser<'_> {
                     Err(_) => break,
                 }
             }
-            if !self.eat(",") {
+            if !self.eat(sym!(",")) {
                 break;
             }
         }
-        if !self.eat(")") {
+        if !self.eat(sym!(")")) {
             // Unknown attribute syntax: skip to the closing parenthesis.
-            while !self.at_eof() && !self.eat(")") {
+            while !self.at_eof() && !self.eat(sym!(")")) {
                 self.advance();
             }
         }
@@ -256,8 +256,8 @@ impl Parser<'_> {
             {
                 ds.address_space = Some(a);
             }
-            let s = self.peek().text.clone();
-            match s.as_ref() {
+            let s = self.text(self.peek());
+            match s {
                 "typedef" => ds.is_typedef = true,
                 "static" => ds.is_static = true,
                 "extern" if self.peek_at(1).kind != crate::front::token::TokenKind::String => {
@@ -268,7 +268,7 @@ impl Parser<'_> {
                 "virtual" => ds.is_virtual = true,
                 "explicit" => {
                     ds.is_explicit = true;
-                    if self.is_at(1, "(") {
+                    if self.is_at(1, sym!("(")) {
                         self.advance();
                         self.skip_balanced();
                         continue;
@@ -280,7 +280,7 @@ impl Parser<'_> {
                 "volatile" => ds.is_volatile = true,
                 "__restrict" | "__restrict__" => {}
                 w if BUILTIN_WORDS.contains(&w)
-                    && (w != "half" || !self.names.is_type("half"))
+                    && (w != "half" || !self.names.is_type(sym!("half")))
                     && ds.ty.is_none() =>
                 {
                     saw_builtin = true;
@@ -308,14 +308,14 @@ impl Parser<'_> {
                 "decltype" if ds.ty.is_none() && !saw_builtin => {
                     let sp = self.span();
                     self.advance();
-                    self.expect("(")?;
-                    let kind = if self.is("auto") && self.is_at(1, ")") {
+                    self.expect(sym!("("))?;
+                    let kind = if self.is(sym!("auto")) && self.is_at(1, sym!(")")) {
                         self.advance();
                         TypeExprKind::DecltypeAuto
                     } else {
                         TypeExprKind::Decltype(Box::new(self.parse_expr()?))
                     };
-                    self.expect(")")?;
+                    self.expect(sym!(")"))?;
                     ds.ty = Some(TypeExpr::plain(kind, sp.to(self.prev_span())));
                     continue;
                 }
@@ -338,14 +338,20 @@ impl Parser<'_> {
                     ds.ty = Some(TypeExpr::plain(TypeExprKind::Named(n), sp));
                     continue;
                 }
-                _ if ds.ty.is_none() && !saw_builtin && (self.is_ident() || self.is("::")) => {
+                _ if ds.ty.is_none()
+                    && !saw_builtin
+                    && (self.is_ident() || self.is(sym!("::"))) =>
+                {
                     // A constructor `X(` inside class X, or `X::X(` outside.
                     if let Some(cn) = class_name {
-                        if self.peek().text.as_ref() == cn && self.is_at(1, "(") {
+                        if self.text(self.peek()) == cn && self.is_at(1, sym!("(")) {
                             break;
                         }
                     }
-                    if self.is_ident() && self.is_at(1, "::") && self.ctor_out_of_class_ahead() {
+                    if self.is_ident()
+                        && self.is_at(1, sym!("::"))
+                        && self.ctor_out_of_class_ahead()
+                    {
                         break;
                     }
                     if !self.qualified_type_ahead() {
@@ -379,13 +385,13 @@ impl Parser<'_> {
 
     /// `A::A(` / `A<T>::A(` / `A::~A(`: an out-of-class constructor or destructor.
     fn ctor_out_of_class_ahead(&self) -> bool {
-        let first = self.peek().text.clone();
+        let first = self.text(self.peek());
         let mut i = 1;
-        if self.peek_at(i).is("<") {
+        if self.peek_at(i).is(sym!("<")) {
             let mut depth = 0;
             loop {
-                let s = self.peek_at(i).text.clone();
-                match s.as_ref() {
+                let s = self.text(self.peek_at(i));
+                match s {
                     "<" => depth += 1,
                     ">" => depth -= 1,
                     ">>" => depth -= 2,
@@ -398,25 +404,25 @@ impl Parser<'_> {
                 }
             }
         }
-        if !self.peek_at(i).is("::") {
+        if !self.peek_at(i).is(sym!("::")) {
             return false;
         }
         i += 1;
-        if self.peek_at(i).is("~") {
+        if self.peek_at(i).is(sym!("~")) {
             i += 1;
         }
-        self.peek_at(i).text == first && self.peek_at(i + 1).is("(")
+        self.text(self.peek_at(i)) == first && self.peek_at(i + 1).is(sym!("("))
     }
 
     /// A possibly qualified name. Template arguments are parsed after names
     /// known to be templates (or after the `template` keyword).
     pub(crate) fn parse_qual_name(&mut self, allow_template_args: bool) -> PResult<QualName> {
         let start = self.span();
-        let global = self.eat("::");
+        let global = self.eat(sym!("::"));
         let mut parts = vec![];
         loop {
-            let forced_template = self.eat("template");
-            if self.is("~") && self.peek_at(1).kind == crate::front::token::TokenKind::Ident {
+            let forced_template = self.eat(sym!("template"));
+            if self.is(sym!("~")) && self.peek_at(1).kind == crate::front::token::TokenKind::Ident {
                 let sp = self.span();
                 self.advance();
                 let (id, isp) = self.expect_ident()?;
@@ -427,25 +433,26 @@ impl Parser<'_> {
                 });
                 break;
             }
-            if self.is("operator") {
+            if self.is(sym!("operator")) {
                 let part = self.parse_operator_name()?;
                 parts.push(part);
                 break;
             }
+            let isym = self.peek().sym;
             let (ident, sp) = self.expect_ident()?;
             let is_tmpl = forced_template
                 || (if parts.is_empty() && !global {
-                    self.names.is_template(&ident) || self.names.is_member_template(&ident)
+                    self.names.is_template(isym) || self.names.is_member_template(isym)
                 } else {
                     self.names
-                        .lookup_global(&ident)
+                        .lookup_global(isym)
                         .map(|k| matches!(k, NameKind::TypeTemplate | NameKind::FunctionTemplate))
                         .unwrap_or(false)
-                        || self.names.is_template(&ident)
-                        || self.names.is_member_template(&ident)
+                        || self.names.is_template(isym)
+                        || self.names.is_member_template(isym)
                 });
             let mut template_args = None;
-            if allow_template_args && is_tmpl && self.is("<") {
+            if allow_template_args && is_tmpl && self.is(sym!("<")) {
                 template_args = Some(self.parse_template_args()?);
             }
             parts.push(NamePart {
@@ -453,12 +460,12 @@ impl Parser<'_> {
                 template_args,
                 span: sp.to(self.prev_span()),
             });
-            if self.is("::")
+            if self.is(sym!("::"))
                 && (self.peek_at(1).kind == crate::front::token::TokenKind::Ident
-                    || self.is_at(1, "~")
-                    || self.is_at(1, "template")
-                    || self.is_at(1, "operator"))
-                && !self.is_at(1, "*")
+                    || self.is_at(1, sym!("~"))
+                    || self.is_at(1, sym!("template"))
+                    || self.is_at(1, sym!("operator")))
+                && !self.is_at(1, sym!("*"))
             {
                 self.advance();
                 continue;
@@ -475,20 +482,20 @@ impl Parser<'_> {
     fn parse_operator_name(&mut self) -> PResult<NamePart> {
         let sp = self.span();
         self.advance(); // operator
-        let op: String = match self.peek().text.as_ref() {
-            "(" if self.is_at(1, ")") => {
+        let op: String = match self.text(self.peek()) {
+            "(" if self.is_at(1, sym!(")")) => {
                 self.advance();
                 self.advance();
                 "()".into()
             }
-            "[" if self.is_at(1, "]") => {
+            "[" if self.is_at(1, sym!("]")) => {
                 self.advance();
                 self.advance();
                 "[]".into()
             }
             "new" | "delete" => {
-                let mut s = self.bump().text.to_string();
-                if self.is("[") && self.is_at(1, "]") {
+                let mut s = self.bump_text().to_string();
+                if self.is(sym!("[")) && self.is_at(1, sym!("]")) {
                     self.advance();
                     self.advance();
                     s.push_str("[]");
@@ -501,7 +508,7 @@ impl Parser<'_> {
                 format!("\"\"{id}")
             }
             s if self.peek().kind == crate::front::token::TokenKind::Punct && s != "(" => {
-                self.bump().text.to_string()
+                self.bump_text().to_string()
             }
             _ => {
                 // Conversion function: operator T
@@ -529,14 +536,14 @@ impl Parser<'_> {
         };
         loop {
             let sp = self.span();
-            if self.eat("*") {
+            if self.eat(sym!("*")) {
                 ty = TypeExpr::plain(TypeExprKind::Pointer(Box::new(ty)), sp);
-                while self.eat("const") {
+                while self.eat(sym!("const")) {
                     ty.is_const = true;
                 }
-            } else if self.eat("&") {
+            } else if self.eat(sym!("&")) {
                 ty = TypeExpr::plain(TypeExprKind::LRef(Box::new(ty)), sp);
-            } else if self.eat("&&") {
+            } else if self.eat(sym!("&&")) {
                 ty = TypeExpr::plain(TypeExprKind::RRef(Box::new(ty)), sp);
             } else {
                 break;
@@ -550,9 +557,9 @@ impl Parser<'_> {
     }
 
     fn parse_template_args_inner(&mut self) -> PResult<Vec<TemplateArg>> {
-        self.expect("<")?;
+        self.expect(sym!("<"))?;
         let mut args = vec![];
-        if self.is(">") || self.is(">>") {
+        if self.is(sym!(">")) || self.is(sym!(">>")) {
             self.expect_template_close()?;
             return Ok(args);
         }
@@ -564,8 +571,8 @@ impl Parser<'_> {
                 let e = self.parse_template_arg_expr()?;
                 args.push(TemplateArg::Expr(e));
             }
-            self.eat("...");
-            if !self.eat(",") {
+            self.eat(sym!("..."));
+            if !self.eat(sym!(",")) {
                 break;
             }
         }
@@ -599,21 +606,23 @@ impl Parser<'_> {
         self.bound_layers(ptrs.len())?;
         let mut ty = apply_ptrs(base, &ptrs);
         // Parenthesised declarator: `(*name)(params)` / `(&arr)[3]`.
-        if self.is("(") && (self.is_at(1, "*") || self.is_at(1, "&") || self.is_at(1, "&&")) {
+        if self.is(sym!("("))
+            && (self.is_at(1, sym!("*")) || self.is_at(1, sym!("&")) || self.is_at(1, sym!("&&")))
+        {
             self.advance();
             let inner_ptrs = self.parse_ptr_ops();
             self.bound_layers(inner_ptrs.len())?;
-            let name = if !is_abstract && (self.is_ident() || self.is("::")) {
+            let name = if !is_abstract && (self.is_ident() || self.is(sym!("::"))) {
                 Some(self.parse_qual_name(false)?)
             } else {
                 None
             };
             let mut arrays = vec![];
-            while self.is("[") {
+            while self.is(sym!("[")) {
                 arrays.push(self.parse_array_suffix()?);
                 self.bound_layers(arrays.len())?;
             }
-            self.expect(")")?;
+            self.expect(sym!(")"))?;
             let (t2, _) = self.parse_declarator_suffixes(ty)?;
             ty = t2;
             for a in arrays.into_iter().rev() {
@@ -629,13 +638,14 @@ impl Parser<'_> {
                 span: start.to(self.prev_span()),
             });
         }
-        let pack = self.eat("...");
+        let pack = self.eat(sym!("..."));
         let mut name = None;
         if !is_abstract
             && (self.is_ident()
-                || self.is("::")
-                || self.is("operator")
-                || (self.is("~") && self.peek_at(1).kind == crate::front::token::TokenKind::Ident))
+                || self.is(sym!("::"))
+                || self.is(sym!("operator"))
+                || (self.is(sym!("~"))
+                    && self.peek_at(1).kind == crate::front::token::TokenKind::Ident))
         {
             name = Some(self.parse_qual_name(true)?);
         }
@@ -654,23 +664,23 @@ impl Parser<'_> {
     fn parse_ptr_ops(&mut self) -> Vec<PtrOp> {
         let mut ptrs = vec![];
         loop {
-            if self.eat("*") {
+            if self.eat(sym!("*")) {
                 let mut c = false;
                 loop {
-                    if self.eat("const") {
+                    if self.eat(sym!("const")) {
                         c = true;
-                    } else if self.eat("volatile")
-                        || self.eat("__restrict")
-                        || self.eat("__restrict__")
+                    } else if self.eat(sym!("volatile"))
+                        || self.eat(sym!("__restrict"))
+                        || self.eat(sym!("__restrict__"))
                     {
                     } else {
                         break;
                     }
                 }
                 ptrs.push(PtrOp::Ptr(c));
-            } else if self.eat("&") {
+            } else if self.eat(sym!("&")) {
                 ptrs.push(PtrOp::LRef);
-            } else if self.eat("&&") {
+            } else if self.eat(sym!("&&")) {
                 ptrs.push(PtrOp::RRef);
             } else {
                 return ptrs;
@@ -681,12 +691,12 @@ impl Parser<'_> {
     }
 
     fn parse_array_suffix(&mut self) -> PResult<Option<Box<Expr>>> {
-        self.expect("[")?;
-        if self.eat("]") {
+        self.expect(sym!("["))?;
+        if self.eat(sym!("]")) {
             return Ok(None);
         }
         let e = self.parse_expr()?;
-        self.expect("]")?;
+        self.expect(sym!("]"))?;
         Ok(Some(Box::new(e)))
     }
 
@@ -695,7 +705,7 @@ impl Parser<'_> {
         mut ty: TypeExpr,
     ) -> PResult<(TypeExpr, Option<FuncSuffix>)> {
         let mut arrays = vec![];
-        while self.is("[") && !self.is_at(1, "[") {
+        while self.is(sym!("[")) && !self.is_at(1, sym!("[")) {
             arrays.push(self.parse_array_suffix()?);
             self.bound_layers(arrays.len())?;
         }
@@ -703,22 +713,22 @@ impl Parser<'_> {
             let sp = ty.span;
             ty = TypeExpr::plain(TypeExprKind::Array(Box::new(ty), a), sp);
         }
-        if self.is("(") && self.params_ahead() {
+        if self.is(sym!("(")) && self.params_ahead() {
             let (params, variadic) = self.parse_params()?;
             let mut is_const = false;
             let mut noexcept = None;
             loop {
-                if self.eat("const") {
+                if self.eat(sym!("const")) {
                     is_const = true;
-                } else if self.eat("volatile")
-                    || self.eat("&")
-                    || self.eat("&&")
-                    || self.eat("override")
-                    || self.eat("final")
+                } else if self.eat(sym!("volatile"))
+                    || self.eat(sym!("&"))
+                    || self.eat(sym!("&&"))
+                    || self.eat(sym!("override"))
+                    || self.eat(sym!("final"))
                 {
-                } else if self.is("noexcept") {
+                } else if self.is(sym!("noexcept")) {
                     noexcept = Some(self.parse_noexcept_spec()?);
-                } else if self.is("throw") && self.is_at(1, "(") {
+                } else if self.is(sym!("throw")) && self.is_at(1, sym!("(")) {
                     self.advance();
                     self.skip_balanced();
                 } else {
@@ -728,7 +738,7 @@ impl Parser<'_> {
             let mut attrs = Attributes::default();
             self.parse_attributes(&mut attrs);
             let mut trailing = None;
-            if self.eat("->") {
+            if self.eat(sym!("->")) {
                 trailing = Some(self.parse_type_id()?);
             }
             let sp = ty.span;
@@ -753,24 +763,24 @@ impl Parser<'_> {
     /// `noexcept` or `noexcept(expr)`, at `noexcept`.
     pub(crate) fn parse_noexcept_spec(&mut self) -> PResult<Option<Expr>> {
         self.advance();
-        if !self.eat("(") {
+        if !self.eat(sym!("(")) {
             return Ok(None);
         }
         let e = self.parse_expr()?;
-        self.expect(")")?;
+        self.expect(sym!(")"))?;
         Ok(Some(e))
     }
 
     /// At `(`: is this a parameter list (vs. a direct-initializer)?
     pub(crate) fn params_ahead(&mut self) -> bool {
-        if !self.is("(") {
+        if !self.is(sym!("(")) {
             return false;
         }
-        let t = self.peek_at(1).clone();
-        if t.is(")") || t.is("...") {
+        let t = *self.peek_at(1);
+        if t.is(sym!(")")) || t.is(sym!("...")) {
             return true;
         }
-        if t.kind == crate::front::token::TokenKind::Ident && self.is_at(2, "::") {
+        if t.kind == crate::front::token::TokenKind::Ident && self.is_at(2, sym!("::")) {
             let save = self.pos;
             self.pos += 1;
             let r = self.starts_type();
@@ -778,7 +788,7 @@ impl Parser<'_> {
             return r;
         }
         // Look at the token after '(' as if it started a type.
-        let s = t.text.as_ref();
+        let s = self.text(&t);
         if BUILTIN_WORDS.contains(&s)
             || matches!(
                 s,
@@ -795,24 +805,24 @@ impl Parser<'_> {
         {
             return true;
         }
-        if t.kind == crate::front::token::TokenKind::Ident && !is_keyword(s) {
+        if t.kind == crate::front::token::TokenKind::Ident && !t.sym.is_keyword() {
             return matches!(
-                self.names.lookup(s),
+                self.names.lookup(t.sym),
                 Some(NameKind::Type | NameKind::TypeTemplate)
             );
         }
-        t.is("::")
+        t.is(sym!("::"))
     }
 
     pub(crate) fn parse_params(&mut self) -> PResult<(Vec<Param>, bool)> {
-        self.expect("(")?;
+        self.expect(sym!("("))?;
         let mut params = vec![];
         let mut variadic = false;
-        if self.is("void") && self.is_at(1, ")") {
+        if self.is(sym!("void")) && self.is_at(1, sym!(")")) {
             self.advance();
         }
-        while !self.is(")") && !self.at_eof() {
-            if self.eat("...") {
+        while !self.is(sym!(")")) && !self.at_eof() {
+            if self.eat(sym!("...")) {
                 variadic = true;
                 break;
             }
@@ -822,7 +832,7 @@ impl Parser<'_> {
                 self.error_here("expected a parameter type");
                 return Err(Reported);
             };
-            let pack = self.eat("...");
+            let pack = self.eat(sym!("..."));
             let d = self.parse_declarator(base, false)?;
             let pack = pack || d.pack;
             let name = d.name.as_ref().map(|n| n.last().ident.clone());
@@ -832,7 +842,7 @@ impl Parser<'_> {
                 let sp = ty.span;
                 ty = TypeExpr::plain(TypeExprKind::Pointer(elem), sp);
             }
-            let default = if self.eat("=") {
+            let default = if self.eat(sym!("=")) {
                 Some(self.parse_assignment_expr()?)
             } else {
                 None
@@ -844,16 +854,16 @@ impl Parser<'_> {
                 default,
                 span: start.to(self.prev_span()),
             });
-            if !self.eat(",") {
+            if !self.eat(sym!(",")) {
                 break;
             }
         }
-        self.expect(")")?;
+        self.expect(sym!(")"))?;
         Ok((params, variadic))
     }
 
     pub(crate) fn declare_type_name(&mut self, name: &Rc<str>, template: bool) {
-        self.names.declare(
+        self.declare_name(
             name,
             if template {
                 NameKind::TypeTemplate
@@ -861,7 +871,7 @@ impl Parser<'_> {
                 NameKind::Type
             },
         );
-        self.names.declare_global(
+        self.declare_global_name(
             name,
             if template {
                 NameKind::TypeTemplate

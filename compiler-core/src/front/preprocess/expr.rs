@@ -5,7 +5,7 @@
 
 use super::{Pp, PpTok, MAX_NESTING};
 use crate::front::literal::{self, CharKind, IntSuffix, NumberLiteral};
-use crate::front::token::TokenKind;
+use crate::front::token::{sym, Symbol, TokenKind};
 use crate::source::Span;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +69,7 @@ pub(super) fn evaluate(pp: &mut Pp<'_>, toks: &[PpTok], dspan: Span) -> bool {
             t.tok.report_span(),
             format!(
                 "token '{}' is not valid in preprocessor expressions",
-                t.tok.text
+                e.pp.symbols.spelling(&t.tok)
             ),
         )),
     });
@@ -102,7 +102,7 @@ impl Eval<'_, '_> {
         self.toks.get(self.pos)
     }
 
-    fn peek_is(&self, s: &str) -> bool {
+    fn peek_is(&self, s: Symbol) -> bool {
         self.peek().is_some_and(|t| t.is(s))
     }
 
@@ -110,21 +110,24 @@ impl Eval<'_, '_> {
         self.peek().map_or(self.end, |t| t.tok.report_span())
     }
 
-    fn expect(&mut self, s: &str) -> Res<()> {
+    fn expect(&mut self, s: Symbol) -> Res<()> {
         if self.peek_is(s) {
             self.pos += 1;
             Ok(())
         } else {
             Err((
                 self.here(),
-                format!("expected '{s}' in preprocessor expression"),
+                format!(
+                    "expected '{}' in preprocessor expression",
+                    s.predefined_spelling()
+                ),
             ))
         }
     }
 
     fn comma(&mut self) -> Res<Val> {
         let mut v = self.cond()?;
-        while self.peek_is(",") {
+        while self.peek_is(sym!(",")) {
             self.pos += 1;
             v = self.cond()?;
         }
@@ -140,7 +143,7 @@ impl Eval<'_, '_> {
             ));
         }
         let c = self.binary(1)?;
-        let r = if self.peek_is("?") {
+        let r = if self.peek_is(sym!("?")) {
             self.pos += 1;
             let take = c.truth();
             if !take {
@@ -151,7 +154,7 @@ impl Eval<'_, '_> {
                 self.skip -= 1;
             }
             let a = a?;
-            self.expect(":")?;
+            self.expect(sym!(":"))?;
             if take {
                 self.skip += 1;
             }
@@ -195,7 +198,7 @@ impl Eval<'_, '_> {
             if t.tok.kind != TokenKind::Punct {
                 break;
             }
-            let op = t.tok.text.clone();
+            let op = self.pp.symbols.rc(t.tok.sym);
             let span = t.tok.report_span();
             let Some(p) = Self::prec(&op) else { break };
             if p < min {
@@ -310,7 +313,8 @@ impl Eval<'_, '_> {
             return Err((self.end, "expected value in expression".into()));
         };
         if t.tok.kind == TokenKind::Punct {
-            let op = t.tok.text.as_ref();
+            let op = self.pp.symbols.rc(t.tok.sym);
+            let op = op.as_ref();
             if matches!(op, "+" | "-" | "~" | "!") {
                 self.pos += 1;
                 self.depth += 1;
@@ -339,14 +343,14 @@ impl Eval<'_, '_> {
             if op == "(" {
                 self.pos += 1;
                 let v = self.comma()?;
-                self.expect(")")?;
+                self.expect(sym!(")"))?;
                 return Ok(v);
             }
         }
         self.pos += 1;
         let span = t.tok.report_span();
         match t.tok.kind {
-            TokenKind::Number => match literal::parse_number(&t.tok.text) {
+            TokenKind::Number => match literal::parse_number(self.pp.symbols.text(t.tok.sym)) {
                 Ok(NumberLiteral::Int(i)) => {
                     let v = i.value as u64;
                     let unsigned =
@@ -360,7 +364,7 @@ impl Eval<'_, '_> {
                 )),
                 Err(e) => Err((span, e)),
             },
-            TokenKind::Char => match literal::parse_char(&t.tok.text) {
+            TokenKind::Char => match literal::parse_char(self.pp.symbols.text(t.tok.sym)) {
                 Ok((v, CharKind::Narrow)) => Ok(Val::int(v as u8 as i8 as i64)),
                 Ok((v, CharKind::MultiChar)) => Ok(Val::int(v as i32 as i64)),
                 Ok((v, CharKind::Wide)) => Ok(Val::int(v as i32 as i64)),
@@ -375,7 +379,7 @@ impl Eval<'_, '_> {
                 span,
                 format!(
                     "invalid token '{}' at start of a preprocessor expression",
-                    t.tok.text
+                    self.pp.symbols.spelling(&t.tok)
                 ),
             )),
         }
@@ -383,12 +387,12 @@ impl Eval<'_, '_> {
 
     fn identifier(&mut self, t: &PpTok) -> Res<Val> {
         let span = t.tok.report_span();
-        let name = t.tok.text.clone();
+        let name = self.pp.symbols.rc(t.tok.sym);
         match name.as_ref() {
             "true" => Ok(Val::int(1)),
             "false" => Ok(Val::int(0)),
             "defined" => {
-                let paren = self.peek_is("(");
+                let paren = self.peek_is(sym!("("));
                 if paren {
                     self.pos += 1;
                 }
@@ -401,14 +405,14 @@ impl Eval<'_, '_> {
                 };
                 self.pos += 1;
                 if paren {
-                    self.expect(")")?;
+                    self.expect(sym!(")"))?;
                 }
-                Ok(Val::int(self.pp.is_defined(&n.tok.text) as i64))
+                Ok(Val::int(self.pp.is_defined(n.tok.sym) as i64))
             }
             "__has_include" | "__has_include_next" => {
-                self.expect("(")?;
+                self.expect(sym!("("))?;
                 let start = self.pos;
-                let close = (start..self.toks.len()).find(|&k| self.toks[k].is(")"));
+                let close = (start..self.toks.len()).find(|&k| self.toks[k].is(sym!(")")));
                 let Some(close) = close else {
                     return Err((span, "missing ')' after __has_include".into()));
                 };
@@ -428,16 +432,16 @@ impl Eval<'_, '_> {
             | "__has_builtin"
             | "__has_feature"
             | "__has_extension" => {
-                self.expect("(")?;
+                self.expect(sym!("("))?;
                 let mut spelled = String::new();
                 while let Some(n) = self.peek() {
-                    if n.is(")") {
+                    if n.is(sym!(")")) {
                         break;
                     }
-                    spelled.push_str(&n.tok.text);
+                    spelled.push_str(self.pp.symbols.spelling(&n.tok));
                     self.pos += 1;
                 }
-                self.expect(")")?;
+                self.expect(sym!(")"))?;
                 let bare = spelled.trim_start_matches("__").trim_end_matches("__");
                 let v = match name.as_ref() {
                     "__has_cpp_attribute" => {
@@ -457,7 +461,7 @@ impl Eval<'_, '_> {
                 Ok(Val::int(v))
             }
             _ => {
-                if self.peek_is("(") {
+                if self.peek_is(sym!("(")) {
                     return Err((span, format!("function-like macro '{name}' is not defined")));
                 }
                 Ok(Val::int(0))

@@ -6,7 +6,7 @@
 
 use super::{escape, Pp, PpTok, MAX_EXPANSIONS, MAX_NESTING};
 use crate::front::lexer;
-use crate::front::token::{Token, TokenKind};
+use crate::front::token::{sym, Symbol, Symbols, Token, TokenKind};
 use crate::source::Span;
 use std::rc::Rc;
 
@@ -15,7 +15,7 @@ use std::rc::Rc;
 pub(super) struct Macro {
     /// `None` for object-like macros; the last is `__VA_ARGS__` (or the GNU
     /// name) when `variadic`.
-    params: Option<Vec<Rc<str>>>,
+    params: Option<Vec<Symbol>>,
     variadic: bool,
     body: Vec<Token>,
     span: Span,
@@ -26,12 +26,12 @@ impl Macro {
         if t.kind != TokenKind::Ident {
             return None;
         }
-        self.params.as_ref()?.iter().position(|p| *p == t.text)
+        self.params.as_ref()?.iter().position(|&p| p == t.sym)
     }
 
     /// Same definition (for redefinition checks): same parameters, same
     /// spellings, same whitespace separation.
-    fn same_as(&self, other: &Macro) -> bool {
+    fn same_as(&self, other: &Macro, symbols: &Symbols) -> bool {
         self.params == other.params
             && self.variadic == other.variadic
             && self.body.len() == other.body.len()
@@ -41,7 +41,7 @@ impl Macro {
                 .zip(&other.body)
                 .enumerate()
                 .all(|(i, (a, b))| {
-                    a.text == b.text
+                    symbols.spelling(a) == symbols.spelling(b)
                         && a.kind == b.kind
                         && (i == 0 || a.leading_space == b.leading_space)
                 })
@@ -49,26 +49,29 @@ impl Macro {
 }
 
 /// Macros computed at each use.
-pub(super) fn is_dynamic(name: &str) -> bool {
-    matches!(
-        name,
-        "__LINE__" | "__FILE__" | "__COUNTER__" | "__INCLUDE_LEVEL__"
-    )
+pub(super) fn is_dynamic(name: Symbol) -> bool {
+    [
+        sym!("__LINE__"),
+        sym!("__FILE__"),
+        sym!("__COUNTER__"),
+        sym!("__INCLUDE_LEVEL__"),
+    ]
+    .contains(&name)
 }
 
 /// Identifiers whose operands are not macro-expanded in `#if`.
-fn is_if_operator(name: &str) -> bool {
-    matches!(
-        name,
-        "defined"
-            | "__has_include"
-            | "__has_include_next"
-            | "__has_cpp_attribute"
-            | "__has_attribute"
-            | "__has_builtin"
-            | "__has_feature"
-            | "__has_extension"
-    )
+fn is_if_operator(name: Symbol) -> bool {
+    [
+        sym!("defined"),
+        sym!("__has_include"),
+        sym!("__has_include_next"),
+        sym!("__has_cpp_attribute"),
+        sym!("__has_attribute"),
+        sym!("__has_builtin"),
+        sym!("__has_feature"),
+        sym!("__has_extension"),
+    ]
+    .contains(&name)
 }
 
 /// One element of a substituted replacement list.
@@ -125,11 +128,6 @@ fn intersect(a: &Option<Rc<[u32]>>, b: &Option<Rc<[u32]>>) -> Option<Rc<[u32]>> 
 }
 
 impl Pp<'_> {
-    fn intern(&mut self, name: &Rc<str>) -> u32 {
-        let n = self.names.len() as u32;
-        *self.names.entry(name.clone()).or_insert(n)
-    }
-
     /// `#define`: `line` starts with the macro name.
     pub(super) fn define(&mut self, directive: &Token, line: &[Token]) {
         let Some(name) = line.first() else {
@@ -141,54 +139,65 @@ impl Pp<'_> {
                 .error(name.span, "macro name must be an identifier");
             return;
         }
-        if name.is("defined") || name.is("__VA_ARGS__") || name.is("__VA_OPT__") {
+        if name.is(sym!("defined")) || name.is(sym!("__VA_ARGS__")) || name.is(sym!("__VA_OPT__")) {
             self.diags.error(
                 name.span,
-                format!("'{}' cannot be used as a macro name", name.text),
+                format!(
+                    "'{}' cannot be used as a macro name",
+                    self.symbols.text(name.sym)
+                ),
             );
             return;
         }
         let mut i = 1;
         let mut params = None;
         let mut variadic = false;
-        if line.get(1).is_some_and(|t| t.is("(") && !t.leading_space) {
-            let mut ps: Vec<Rc<str>> = Vec::new();
+        if line
+            .get(1)
+            .is_some_and(|t| t.is(sym!("(")) && !t.leading_space)
+        {
+            let mut ps: Vec<Symbol> = Vec::new();
             i = 2;
             let mut ok = false;
             while let Some(t) = line.get(i) {
-                if ps.is_empty() && t.is(")") {
+                if ps.is_empty() && t.is(sym!(")")) {
                     i += 1;
                     ok = true;
                     break;
                 }
-                let pname: Rc<str> = if t.is("...") {
+                let pname = if t.is(sym!("...")) {
                     variadic = true;
-                    Rc::from("__VA_ARGS__")
+                    sym!("__VA_ARGS__")
                 } else if t.kind == TokenKind::Ident {
-                    if line.get(i + 1).is_some_and(|t| t.is("...")) {
+                    if line.get(i + 1).is_some_and(|t| t.is(sym!("..."))) {
                         variadic = true;
                         i += 1;
                     }
-                    t.text.clone()
+                    t.sym
                 } else {
                     self.diags
                         .error(t.span, "invalid token in macro parameter list");
                     return;
                 };
                 if ps.contains(&pname) {
-                    self.diags
-                        .error(t.span, format!("duplicate macro parameter name '{pname}'"));
+                    self.diags.error(
+                        t.span,
+                        format!(
+                            "duplicate macro parameter name '{}'",
+                            self.symbols.text(pname)
+                        ),
+                    );
                     return;
                 }
                 ps.push(pname);
                 i += 1;
                 match line.get(i) {
-                    Some(t) if t.is(")") => {
+                    Some(t) if t.is(sym!(")")) => {
                         i += 1;
                         ok = true;
                         break;
                     }
-                    Some(t) if t.is(",") && !variadic => i += 1,
+                    Some(t) if t.is(sym!(",")) && !variadic => i += 1,
                     Some(t) => {
                         self.diags
                             .error(t.span, "expected ',' or ')' in macro parameter list");
@@ -206,14 +215,14 @@ impl Pp<'_> {
         }
         let body: Vec<Token> = line[i..].to_vec();
         if let (Some(first), Some(last)) = (body.first(), body.last()) {
-            if first.is("##") {
+            if first.is(sym!("##")) {
                 self.diags.error(
                     first.span,
                     "'##' cannot appear at either end of a macro expansion",
                 );
                 return;
             }
-            if last.is("##") {
+            if last.is(sym!("##")) {
                 self.diags.error(
                     last.span,
                     "'##' cannot appear at either end of a macro expansion",
@@ -229,10 +238,10 @@ impl Pp<'_> {
         };
         if m.params.is_some() {
             for (k, t) in m.body.iter().enumerate() {
-                if t.is("#") {
+                if t.is(sym!("#")) {
                     let next = m.body.get(k + 1);
                     let ok = next.is_some_and(|n| {
-                        m.param_index(n).is_some() || (variadic && n.is("__VA_OPT__"))
+                        m.param_index(n).is_some() || (variadic && n.is(sym!("__VA_OPT__")))
                     });
                     if !ok {
                         self.diags
@@ -242,17 +251,17 @@ impl Pp<'_> {
                 }
             }
         }
-        if let Some(old) = self.macros.get(&name.text) {
-            if !old.same_as(&m) {
+        if let Some(old) = self.macro_of(name.sym) {
+            if !old.same_as(&m, &self.symbols) {
                 let d = crate::diag::Diagnostic::warning(
                     name.span,
-                    format!("'{}' macro redefined", name.text),
+                    format!("'{}' macro redefined", self.symbols.text(name.sym)),
                 )
                 .with_note(old.span, "previous definition is here");
                 self.diags.push(d);
             }
         }
-        self.macros.insert(name.text.clone(), Rc::new(m));
+        self.set_macro(name.sym, Some(Rc::new(m)));
     }
 
     /// Expand `toks` on their own (a macro argument, a directive line).
@@ -283,28 +292,46 @@ impl Pp<'_> {
     /// The next fully macro-expanded token.
     pub(super) fn expand_next(&mut self) -> Option<PpTok> {
         loop {
-            let mut t = self.next_raw()?;
+            let mut t = match self.pending.pop() {
+                Some(t) => t,
+                None if self.isolated => return None,
+                None => {
+                    // Fast path: a file token that names no macro is final.
+                    let tok = self.next_file_token()?;
+                    if tok.kind != TokenKind::Ident || self.macro_of(tok.sym).is_none() {
+                        if tok.kind == TokenKind::Ident
+                            && tok.sym.is_predefined()
+                            && self.is_special(tok.sym)
+                        {
+                            self.pending.push(PpTok::new(tok));
+                            continue;
+                        }
+                        return Some(PpTok::new(tok));
+                    }
+                    PpTok::new(tok)
+                }
+            };
             if t.tok.kind != TokenKind::Ident || t.no_expand || self.aborted {
                 return Some(t);
             }
-            let name = t.tok.text.clone();
-            if self.if_mode && is_if_operator(&name) {
-                self.protect_operands(&name);
+            let name = t.tok.sym;
+            if self.if_mode && is_if_operator(name) {
+                self.protect_operands(name);
                 return Some(t);
             }
-            if name.as_ref() == "_Pragma" {
+            if name == sym!("_Pragma") {
                 if self.pragma_operator(&t) {
                     continue;
                 }
                 return Some(t);
             }
-            let Some(m) = self.macros.get(&name).cloned() else {
-                if is_dynamic(&name) {
+            let Some(m) = self.macro_of(name).cloned() else {
+                if is_dynamic(name) {
                     return Some(self.dynamic(&t));
                 }
                 return Some(t);
             };
-            let id = self.intern(&name);
+            let id = name.0;
             if t.hide.as_ref().is_some_and(|h| h.contains(&id)) {
                 t.no_expand = true;
                 return Some(t);
@@ -312,7 +339,7 @@ impl Pp<'_> {
             let (args, hide, exp) = if m.params.is_some() {
                 // A function-like macro name not followed by '(' is an identifier.
                 match self.next_raw() {
-                    Some(p) if p.is("(") => {}
+                    Some(p) if p.is(sym!("(")) => {}
                     Some(p) => {
                         self.pending.push(p);
                         return Some(t);
@@ -357,13 +384,18 @@ impl Pp<'_> {
         }
     }
 
+    /// Identifiers that are not macros but still need the slow path.
+    fn is_special(&self, name: Symbol) -> bool {
+        name == sym!("_Pragma") || is_dynamic(name) || (self.if_mode && is_if_operator(name))
+    }
+
     /// In `#if`: keep the operand of `defined X`, `defined(X)`, `__has_include(...)`... unexpanded.
-    fn protect_operands(&mut self, name: &str) {
+    fn protect_operands(&mut self, name: Symbol) {
         let Some(mut first) = self.next_raw() else {
             return;
         };
-        if !first.is("(") {
-            if name == "defined" {
+        if !first.is(sym!("(")) {
+            if name == sym!("defined") {
                 first.no_expand = true;
             }
             self.pending.push(first);
@@ -373,8 +405,8 @@ impl Pp<'_> {
         let mut depth = 0usize;
         while let Some(mut t) = self.next_raw() {
             t.no_expand = true;
-            let close = t.is(")");
-            if t.is("(") {
+            let close = t.is(sym!(")"));
+            if t.is(sym!("(")) {
                 depth += 1;
             }
             taken.push(t);
@@ -392,13 +424,13 @@ impl Pp<'_> {
     /// operator is malformed (the tokens are left for the parser to reject).
     fn pragma_operator(&mut self, t: &PpTok) -> bool {
         let mut taken = Vec::new();
-        for want in ["(", "\"", ")"] {
+        // `(`, a string literal (no symbol to compare), `)`.
+        for want in [Some(sym!("(")), None, Some(sym!(")"))] {
             match self.next_raw() {
                 Some(n) => {
-                    let ok = if want == "\"" {
-                        n.tok.kind == TokenKind::String
-                    } else {
-                        n.is(want)
+                    let ok = match want {
+                        None => n.tok.kind == TokenKind::String,
+                        Some(s) => n.is(s),
                     };
                     taken.push(n);
                     if !ok {
@@ -409,9 +441,9 @@ impl Pp<'_> {
             }
         }
         let ok = taken.len() == 3
-            && taken[0].is("(")
+            && taken[0].is(sym!("("))
             && taken[1].tok.kind == TokenKind::String
-            && taken[2].is(")");
+            && taken[2].is(sym!(")"));
         if !ok {
             self.diags.error(
                 t.tok.report_span(),
@@ -420,7 +452,7 @@ impl Pp<'_> {
             self.pending.extend(taken.into_iter().rev());
             return false;
         }
-        if let Ok(s) = crate::front::literal::parse_string(&taken[1].tok.text) {
+        if let Ok(s) = crate::front::literal::parse_string(self.symbols.text(taken[1].tok.sym)) {
             if s.split_whitespace().collect::<Vec<_>>() == ["once"] {
                 self.pragma_once();
             }
@@ -431,13 +463,13 @@ impl Pp<'_> {
     /// `__LINE__`, `__FILE__`, `__COUNTER__`, `__INCLUDE_LEVEL__`.
     fn dynamic(&mut self, t: &PpTok) -> PpTok {
         let at = t.tok.report_span();
-        let (kind, text) = match t.tok.text.as_ref() {
-            "__LINE__" => (TokenKind::Number, self.presumed_line(at).to_string()),
-            "__FILE__" => (
+        let (kind, text) = match t.tok.sym {
+            s if s == sym!("__LINE__") => (TokenKind::Number, self.presumed_line(at).to_string()),
+            s if s == sym!("__FILE__") => (
                 TokenKind::String,
                 format!("\"{}\"", escape(&self.presumed_file())),
             ),
-            "__COUNTER__" => {
+            s if s == sym!("__COUNTER__") => {
                 self.counter += 1;
                 (TokenKind::Number, (self.counter - 1).to_string())
             }
@@ -467,20 +499,20 @@ impl Pp<'_> {
                         name.tok.report_span(),
                         format!(
                             "unterminated function-like macro invocation of '{}'",
-                            name.tok.text
+                            self.symbols.text(name.tok.sym)
                         ),
                     );
                 }
                 return None;
             };
-            if t.is("(") {
+            if t.is(sym!("(")) {
                 depth += 1;
-            } else if t.is(")") {
+            } else if t.is(sym!(")")) {
                 if depth == 0 {
                     break t;
                 }
                 depth -= 1;
-            } else if t.is(",") && depth == 0 && !(m.variadic && args.len() >= nparams) {
+            } else if t.is(sym!(",")) && depth == 0 && !(m.variadic && args.len() >= nparams) {
                 args.push(Vec::new());
                 continue;
             }
@@ -504,7 +536,7 @@ impl Pp<'_> {
                 name.tok.report_span().to(rparen.tok.report_span()),
                 format!(
                     "{which} arguments provided to function-like macro invocation of '{}'",
-                    name.tok.text
+                    self.symbols.text(name.tok.sym)
                 ),
             );
             return None;
@@ -540,9 +572,9 @@ impl Pp<'_> {
     fn matching_paren(body: &[Token], open: usize, hi: usize) -> Option<usize> {
         let mut depth = 0usize;
         for (k, t) in body.iter().enumerate().take(hi).skip(open) {
-            if t.is("(") {
+            if t.is(sym!("(")) {
                 depth += 1;
-            } else if t.is(")") {
+            } else if t.is(sym!(")")) {
                 depth = depth.saturating_sub(1);
                 if depth == 0 {
                     return Some(k);
@@ -566,7 +598,7 @@ impl Pp<'_> {
         let mut i = lo;
         while i < hi {
             let t = &body[i];
-            if is_fn && t.is("#") && i + 1 < hi {
+            if is_fn && t.is(sym!("#")) && i + 1 < hi {
                 let n = &body[i + 1];
                 if let Some(p) = m.param_index(n) {
                     let s = self.stringize(&args[p], t);
@@ -574,10 +606,10 @@ impl Pp<'_> {
                     i += 2;
                     continue;
                 }
-                if m.variadic && n.is("__VA_OPT__") {
+                if m.variadic && n.is(sym!("__VA_OPT__")) {
                     if let Some(close) = body
                         .get(i + 2)
-                        .filter(|t| t.is("("))
+                        .filter(|t| t.is(sym!("(")))
                         .and(Self::matching_paren(body, i + 2, hi))
                     {
                         let inner = self.va_opt(m, args, cache, i + 2, close);
@@ -589,15 +621,15 @@ impl Pp<'_> {
                     }
                 }
             }
-            if t.is("##") {
+            if t.is(sym!("##")) {
                 out.push(Elem::Paste);
                 i += 1;
                 continue;
             }
-            if is_fn && m.variadic && t.is("__VA_OPT__") {
+            if is_fn && m.variadic && t.is(sym!("__VA_OPT__")) {
                 if let Some(close) = body
                     .get(i + 1)
-                    .filter(|t| t.is("("))
+                    .filter(|t| t.is(sym!("(")))
                     .and(Self::matching_paren(body, i + 1, hi))
                 {
                     let inner = self.va_opt(m, args, cache, i + 1, close);
@@ -611,8 +643,8 @@ impl Pp<'_> {
                 }
             }
             if let Some(p) = m.param_index(t) {
-                let adjacent =
-                    (i > lo && body[i - 1].is("##")) || (i + 1 < hi && body[i + 1].is("##"));
+                let adjacent = (i > lo && body[i - 1].is(sym!("##")))
+                    || (i + 1 < hi && body[i + 1].is(sym!("##")));
                 let mut toks = if adjacent {
                     args[p].clone()
                 } else {
@@ -629,7 +661,7 @@ impl Pp<'_> {
                 i += 1;
                 continue;
             }
-            out.push(Elem::Tok(PpTok::new(t.clone())));
+            out.push(Elem::Tok(PpTok::new(*t)));
             i += 1;
         }
         out
@@ -659,10 +691,11 @@ impl Pp<'_> {
             if i > 0 && (t.tok.leading_space || t.tok.at_line_start) {
                 s.push(' ');
             }
+            let text = self.symbols.spelling(&t.tok);
             if matches!(t.tok.kind, TokenKind::String | TokenKind::Char) {
-                s.push_str(&escape(&t.tok.text));
+                s.push_str(&escape(text));
             } else {
-                s.push_str(&t.tok.text);
+                s.push_str(text);
             }
         }
         s.push('"');
@@ -702,11 +735,15 @@ impl Pp<'_> {
             (_, Elem::Tok(r)) => return out.push(Elem::Tok(r)),
             _ => return out.push(Elem::Placemarker),
         };
-        let text = format!("{}{}", l.tok.text, r.tok.text);
-        let lexed = lexer::lex(super::SCRATCH, &text);
+        let text = format!(
+            "{}{}",
+            self.symbols.spelling(&l.tok),
+            self.symbols.spelling(&r.tok)
+        );
+        let lexed = lexer::lex(super::SCRATCH, &text, &mut self.symbols);
         let single = lexed.errors.is_empty()
             && lexed.tokens.len() == 2
-            && lexed.tokens[0].text.len() == text.len()
+            && lexed.tokens[0].span.hi as usize == text.len()
             && !text.contains('\\');
         if !single {
             self.diags.error(

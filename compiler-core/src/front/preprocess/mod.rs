@@ -16,7 +16,7 @@ pub mod print;
 
 use crate::diag::Diagnostics;
 use crate::front::lexer::{self, LexError};
-use crate::front::token::{Token, TokenKind};
+use crate::front::token::{sym, Symbol, Symbols, Token, TokenKind};
 use crate::source::{FileId, SourceMap, Span};
 use crate::IncludeProvider;
 use macros::Macro;
@@ -37,6 +37,8 @@ pub struct PpOptions {
 pub struct PpOutput {
     /// The token stream, ending with one `Eof` token.
     pub tokens: Vec<Token>,
+    /// The spellings of the tokens.
+    pub symbols: Symbols,
     /// Names of the files read through `#include`, in first-read order
     /// (files read through the [`IncludeProvider`]; model headers are not
     /// files and are not listed).
@@ -75,8 +77,8 @@ pub fn preprocess(
         pending: Vec::new(),
         isolated: false,
         if_mode: false,
-        macros: HashMap::default(),
-        names: HashMap::default(),
+        macros: Vec::new(),
+        symbols: Symbols::new(),
         scratch: String::new(),
         once: HashSet::default(),
         file_cache: HashMap::default(),
@@ -93,13 +95,16 @@ pub fn preprocess(
     pp.push_file(main, main_name, None);
     pp.push_file(builtin, "<built-in>".into(), None);
 
-    let mut tokens = Vec::new();
+    // Most tokens of a translation unit come from the main file.
+    let main_tokens = pp.lexed.get(&main).map_or(0, |(t, _)| t.len());
+    let mut tokens = Vec::with_capacity(main_tokens + main_tokens / 4);
     while let Some(t) = pp.expand_next() {
         tokens.push(t.tok);
     }
     let end = pp.sm.file(main).text.len() as u32;
     let scratch_text = std::mem::take(&mut pp.scratch);
     let included = std::mem::take(&mut pp.included);
+    let symbols = std::mem::take(&mut pp.symbols);
     drop(pp);
 
     // Give scratch tokens their real file.
@@ -126,16 +131,10 @@ pub fn preprocess(
             }
         }
     }
-    tokens.push(Token {
-        kind: TokenKind::Eof,
-        text: Rc::from(""),
-        span: Span::new(main, end, end),
-        expansion: None,
-        leading_space: false,
-        at_line_start: true,
-    });
+    tokens.push(Token::eof(Span::new(main, end, end)));
     PpOutput {
         tokens,
+        symbols,
         included_files: included,
     }
 }
@@ -240,7 +239,7 @@ impl PpTok {
             no_expand: false,
         }
     }
-    fn is(&self, s: &str) -> bool {
+    fn is(&self, s: Symbol) -> bool {
         self.tok.is(s)
     }
 }
@@ -302,8 +301,9 @@ struct Pp<'a> {
     isolated: bool,
     /// Expanding an `#if` line: leave the operands of `defined` alone.
     if_mode: bool,
-    macros: HashMap<Rc<str>, Rc<Macro>>,
-    names: HashMap<Rc<str>, u32>,
+    /// The macro defined for each symbol (indexed by symbol id).
+    macros: Vec<Option<Rc<Macro>>>,
+    symbols: Symbols,
     scratch: String,
     once: HashSet<String>,
     file_cache: HashMap<String, FileId>,
@@ -355,7 +355,7 @@ impl Pp<'_> {
         let (tokens, errors) = match self.lexed.get(&id) {
             Some((t, e)) => (t.clone(), e.clone()),
             None => {
-                let lexed = lexer::lex(id, &self.sm.file(id).text);
+                let lexed = lexer::lex(id, &self.sm.file(id).text, &mut self.symbols);
                 let mut errs: Vec<LexError> = Vec::new();
                 for e in lexed.errors {
                     if e.token.is_none() {
@@ -388,9 +388,12 @@ impl Pp<'_> {
     fn take_file_token(&mut self, report: bool) -> Option<Token> {
         let f = self.files.last_mut()?;
         let i = f.pos;
-        let t = f.tokens.get(i)?.clone();
+        let t = *f.tokens.get(i)?;
         if t.kind != TokenKind::Eof {
             f.pos += 1;
+        }
+        if f.err_pos >= f.errors.len() {
+            return Some(t);
         }
         let mut errs = Vec::new();
         while let Some(e) = f.errors.get(f.err_pos) {
@@ -422,13 +425,37 @@ impl Pp<'_> {
         if self.isolated {
             return None;
         }
+        self.next_file_token().map(PpTok::new)
+    }
+
+    /// The next token of the files, directives run and skipped groups skipped.
+    fn next_file_token(&mut self) -> Option<Token> {
+        // Fast path: an ordinary token in an active group, with no lexical
+        // error tied to it, under the token limit.
+        if let Some(f) = self.files.last_mut() {
+            if let Some(&t) = f.tokens.get(f.pos) {
+                let ordinary = t.kind != TokenKind::Eof
+                    && !(t.at_line_start && t.is(sym!("#")))
+                    && !f.skipping()
+                    && f.errors
+                        .get(f.err_pos)
+                        .is_none_or(|e| e.token > Some(f.pos))
+                    && self.work < MAX_TOKENS
+                    && !self.aborted;
+                if ordinary {
+                    f.pos += 1;
+                    self.work += 1;
+                    return Some(t);
+                }
+            }
+        }
         loop {
             if self.aborted {
                 return None;
             }
             let (span, kind, hash_at_line_start) = {
                 let t = self.peek_file_token()?;
-                (t.span, t.kind, t.at_line_start && t.is("#"))
+                (t.span, t.kind, t.at_line_start && t.is(sym!("#")))
             };
             if !self.tick(span) {
                 return None;
@@ -446,7 +473,7 @@ impl Pp<'_> {
             if skipping {
                 continue;
             }
-            return Some(PpTok::new(t));
+            return Some(t);
         }
     }
 
@@ -483,21 +510,22 @@ impl Pp<'_> {
             return;
         };
         let name = match self.peek_file_token() {
-            Some(t) if !t.at_line_start && t.kind != TokenKind::Eof => t.clone(),
+            Some(t) if !t.at_line_start && t.kind != TokenKind::Eof => *t,
             _ => return, // the null directive
         };
+        let dname = self.symbols.rc(name.sym);
         let is_cond = matches!(
-            name.text.as_ref(),
+            dname.as_ref(),
             "if" | "ifdef" | "ifndef" | "elif" | "else" | "endif"
         );
-        let is_message = matches!(name.text.as_ref(), "error" | "warning");
+        let is_message = matches!(dname.as_ref(), "error" | "warning");
         let line = self.directive_line(!skipping && !is_message);
         if skipping && !is_cond {
             return;
         }
         let rest = &line[1..];
         let dspan = hash.span.to(name.span);
-        match name.text.as_ref() {
+        match dname.as_ref() {
             "if" | "ifdef" | "ifndef" => self.open_cond(&name, rest, skipping, dspan),
             "elif" => self.elif(rest, dspan),
             "else" => self.else_(dspan),
@@ -514,14 +542,14 @@ impl Pp<'_> {
                         self.diags
                             .warning(rest[1].span, "extra tokens at end of #undef directive");
                     }
-                    self.macros.remove(&t.text);
+                    self.set_macro(t.sym, None);
                 }
                 _ => self
                     .diags
                     .error(name.span, "macro name must be an identifier"),
             },
             "include" | "include_next" | "import" => {
-                self.include(&name, rest, name.is("include_next"))
+                self.include(&name, rest, name.is(sym!("include_next")))
             }
             "line" => self.line_directive(&name, rest),
             "error" | "warning" => {
@@ -536,14 +564,14 @@ impl Pp<'_> {
                     _ => String::new(),
                 };
                 let msg = lexer::remove_splices(&msg).into_owned();
-                if name.is("error") {
+                if name.is(sym!("error")) {
                     self.diags.error(dspan, msg);
                 } else {
                     self.diags.warning(dspan, msg);
                 }
             }
             "pragma" => {
-                if rest.first().is_some_and(|t| t.is("once")) {
+                if rest.first().is_some_and(|t| t.is(sym!("once"))) {
                     self.pragma_once();
                 }
             }
@@ -551,7 +579,7 @@ impl Pp<'_> {
             _ if name.kind == TokenKind::Number => self.line_directive(&name, &line),
             _ => self.diags.error(
                 name.span,
-                format!("invalid preprocessing directive '#{}'", name.text),
+                format!("invalid preprocessing directive '#{dname}'"),
             ),
         }
     }
@@ -566,18 +594,21 @@ impl Pp<'_> {
         let state = if skipping {
             CondState::Done
         } else {
-            let taken = match name.text.as_ref() {
-                "if" => self.eval_condition(rest, dspan),
+            let taken = match name.sym {
+                s if s == sym!("if") => self.eval_condition(rest, dspan),
                 _ => match rest.first() {
                     Some(t) if t.kind == TokenKind::Ident => {
                         if rest.len() > 1 {
                             self.diags.warning(
                                 rest[1].span,
-                                format!("extra tokens at end of #{} directive", name.text),
+                                format!(
+                                    "extra tokens at end of #{} directive",
+                                    self.symbols.text(name.sym)
+                                ),
                             );
                         }
-                        let d = self.is_defined(&t.text);
-                        if name.is("ifdef") {
+                        let d = self.is_defined(t.sym);
+                        if name.is(sym!("ifdef")) {
                             d
                         } else {
                             !d
@@ -647,15 +678,32 @@ impl Pp<'_> {
         }
     }
 
-    fn is_defined(&self, name: &str) -> bool {
-        self.macros.contains_key(name) || macros::is_dynamic(name)
+    fn is_defined(&self, name: Symbol) -> bool {
+        self.macro_of(name).is_some() || macros::is_dynamic(name)
+    }
+
+    /// The macro named `name`, if defined.
+    #[inline]
+    fn macro_of(&self, name: Symbol) -> Option<&Rc<Macro>> {
+        self.macros.get(name.0 as usize)?.as_ref()
+    }
+
+    fn set_macro(&mut self, name: Symbol, m: Option<Rc<Macro>>) {
+        let i = name.0 as usize;
+        if i >= self.macros.len() {
+            if m.is_none() {
+                return;
+            }
+            self.macros.resize(i + 1, None);
+        }
+        self.macros[i] = m;
     }
 
     /// Macro-expand a directive line on its own.
     fn expand_line(&mut self, line: &[Token], if_mode: bool) -> Vec<PpTok> {
         let saved = self.if_mode;
         self.if_mode = if_mode;
-        let out = self.expand_isolated(line.iter().cloned().map(PpTok::new).collect());
+        let out = self.expand_isolated(line.iter().copied().map(PpTok::new).collect());
         self.if_mode = saved;
         out
     }
@@ -736,14 +784,14 @@ impl Pp<'_> {
     fn header_name(&mut self, toks: &[PpTok]) -> Option<(String, bool)> {
         let first = toks.first()?;
         if first.tok.kind == TokenKind::String {
-            let t = &first.tok.text;
+            let t = self.symbols.text(first.tok.sym);
             if t.starts_with('"') && t.len() >= 2 && t.ends_with('"') {
                 return Some((t[1..t.len() - 1].to_string(), false));
             }
             return None;
         }
-        if first.is("<") {
-            let close = toks.iter().position(|t| t.is(">"))?;
+        if first.is(sym!("<")) {
+            let close = toks.iter().position(|t| t.is(sym!(">")))?;
             let (a, b) = (&first.tok, &toks[close].tok);
             // Spelled directly in a file: the characters between the brackets.
             if a.expansion.is_none()
@@ -761,7 +809,7 @@ impl Pp<'_> {
                 if i > 0 && t.tok.leading_space {
                     s.push(' ');
                 }
-                s.push_str(&t.tok.text);
+                s.push_str(self.symbols.spelling(&t.tok));
             }
             return Some((s, true));
         }
@@ -769,9 +817,9 @@ impl Pp<'_> {
     }
 
     fn include(&mut self, name_tok: &Token, rest: &[Token], next: bool) {
-        let direct: Vec<PpTok> = rest.iter().cloned().map(PpTok::new).collect();
+        let direct: Vec<PpTok> = rest.iter().copied().map(PpTok::new).collect();
         let toks = match direct.first() {
-            Some(t) if t.tok.kind == TokenKind::String || t.is("<") => direct,
+            Some(t) if t.tok.kind == TokenKind::String || t.is(sym!("<")) => direct,
             _ => self.expand_line(rest, false),
         };
         let Some((name, angled)) = self.header_name(&toks) else {
@@ -779,7 +827,7 @@ impl Pp<'_> {
                 name_tok.span,
                 format!(
                     "expected \"FILENAME\" or <FILENAME> after #{}",
-                    name_tok.text
+                    self.symbols.text(name_tok.sym)
                 ),
             );
             return;
@@ -818,7 +866,7 @@ impl Pp<'_> {
             );
             return;
         };
-        let Ok(line) = n.tok.text.parse::<i64>() else {
+        let Ok(line) = self.symbols.text(n.tok.sym).parse::<i64>() else {
             self.diags.error(
                 n.tok.span,
                 "#line directive requires a simple digit sequence",
@@ -827,7 +875,7 @@ impl Pp<'_> {
         };
         let file_name = match toks.get(1) {
             Some(t) if t.tok.kind == TokenKind::String => {
-                crate::front::literal::parse_string(&t.tok.text).ok()
+                crate::front::literal::parse_string(self.symbols.text(t.tok.sym)).ok()
             }
             Some(t) if name.kind != TokenKind::Number => {
                 self.diags
@@ -879,13 +927,18 @@ impl Pp<'_> {
         self.scratch.push_str(text);
         let hi = self.scratch.len() as u32;
         self.scratch.push('\n');
+        let sym = match kind {
+            TokenKind::String | TokenKind::Char => self.symbols.add_unique(text),
+            _ => self.symbols.intern(text),
+        };
         Token {
             kind,
-            text: Rc::from(text),
+            sym,
             span: Span::new(SCRATCH, lo, hi),
             expansion: Some(like.report_span()),
             leading_space: like.leading_space,
             at_line_start: like.at_line_start,
+            digraph: false,
         }
     }
 }

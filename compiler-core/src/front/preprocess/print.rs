@@ -4,7 +4,7 @@
 //! jumps. Tokens that came from macro expansions are placed at their
 //! expansion site.
 
-use crate::front::token::{Token, TokenKind};
+use crate::front::token::{Symbols, Token, TokenKind};
 use crate::source::{FileId, SourceMap};
 
 /// Two-character punctuators: printing their halves next to each other
@@ -15,30 +15,31 @@ const PASTING: &[&str] = &[
 ];
 
 /// Whether `b` printed right after `a` would lex differently.
-fn needs_space(a: &Token, b: &Token) -> bool {
+fn needs_space(symbols: &Symbols, a: &Token, b: &Token) -> bool {
     use TokenKind::*;
+    let (at, bt) = (symbols.spelling(a), symbols.spelling(b));
     let word = |t: &Token| matches!(t.kind, Ident | Number);
     if word(a) && (word(b) || matches!(b.kind, Char | String)) {
         return true;
     }
-    if a.kind == Number && b.kind == Punct && (b.text.starts_with('.') || b.is("+") || b.is("-")) {
+    if a.kind == Number && b.kind == Punct && (bt.starts_with('.') || bt == "+" || bt == "-") {
         return true;
     }
     if a.kind == Punct && b.kind == Punct {
-        let (Some(x), Some(y)) = (a.text.chars().last(), b.text.chars().next()) else {
+        let (Some(x), Some(y)) = (at.chars().last(), bt.chars().next()) else {
             return false;
         };
         let pair: std::string::String = [x, y].iter().collect();
         return PASTING.contains(&pair.as_str());
     }
-    if a.kind == Punct && a.is(".") && b.kind == Number {
+    if a.kind == Punct && at == "." && b.kind == Number {
         return true;
     }
     false
 }
 
 /// Print preprocessed tokens (the final `Eof` is ignored).
-pub fn print_tokens(sm: &SourceMap, tokens: &[Token]) -> String {
+pub fn print_tokens(sm: &SourceMap, symbols: &Symbols, tokens: &[Token]) -> String {
     let mut out = String::new();
     let mut cur: Option<(FileId, u32)> = None;
     let mut prev: Option<&Token> = None;
@@ -56,7 +57,7 @@ pub fn print_tokens(sm: &SourceMap, tokens: &[Token]) -> String {
                         out.push('\n');
                     }
                     indent(&mut out, col);
-                } else if t.leading_space || prev.is_some_and(|p| needs_space(p, t)) {
+                } else if t.leading_space || prev.is_some_and(|p| needs_space(symbols, p, t)) {
                     out.push(' ');
                 }
             }
@@ -68,7 +69,7 @@ pub fn print_tokens(sm: &SourceMap, tokens: &[Token]) -> String {
                 indent(&mut out, col);
             }
         }
-        out.push_str(&t.text);
+        out.push_str(symbols.spelling(t));
         cur = Some((at.file, line));
         prev = Some(t);
     }
@@ -105,7 +106,7 @@ mod tests {
             &PpOptions::default(),
             &mut diags,
         );
-        super::print_tokens(&sm, &out.tokens)
+        super::print_tokens(&sm, &out.symbols, &out.tokens)
     }
 
     #[test]
@@ -115,6 +116,12 @@ mod tests {
             text,
             "# 2 \"t.cpp\"\nint a = b+ +1;\n# 13 \"t.cpp\"\nint c;\n"
         );
+    }
+
+    #[test]
+    fn digraphs_print_as_spelled() {
+        let text = pp("%:define A(x) x<:0:>\nint b = A(v) <%%>;\n");
+        assert_eq!(text, "# 2 \"t.cpp\"\nint b = v<:0:> <%%>;\n");
     }
 
     #[test]

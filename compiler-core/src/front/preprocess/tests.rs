@@ -21,7 +21,7 @@ impl Run {
             if !s.is_empty() {
                 s.push(' ');
             }
-            s.push_str(&t.text);
+            s.push_str(self.out.symbols.spelling(t));
         }
         s
     }
@@ -377,15 +377,18 @@ fn include_cycle_hits_depth_limit() {
 fn spans_of_expanded_tokens() {
     let r = run("#define ADD(a, b) a + b\nint x = ADD(1, 2);\n#define S(x) #x\nS(q)");
     let toks = &r.out.tokens;
-    let plus = toks.iter().find(|t| t.is("+")).unwrap();
+    let plus = toks.iter().find(|t| t.is(sym!("+"))).unwrap();
     assert_eq!(r.sm.snippet(plus.span), "+");
     assert_eq!(plus.span.lo, 20);
     let exp = plus.expansion.unwrap();
     assert_eq!(r.sm.snippet(exp), "ADD(1, 2)");
-    let one = toks.iter().find(|t| t.is("1")).unwrap();
+    let one = toks
+        .iter()
+        .find(|t| r.out.symbols.spelling(t) == "1")
+        .unwrap();
     assert_eq!(r.sm.file(one.span.file).line_col(one.span.lo).0, 2);
     assert_eq!(one.expansion, Some(exp));
-    let int = toks.iter().find(|t| t.is("int")).unwrap();
+    let int = toks.iter().find(|t| t.is(sym!("int"))).unwrap();
     assert_eq!(int.expansion, None);
     let s = toks.iter().find(|t| t.kind == TokenKind::String).unwrap();
     assert_eq!(r.sm.snippet(s.span), "\"q\"");
