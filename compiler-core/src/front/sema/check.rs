@@ -2512,10 +2512,18 @@ impl Sema {
     fn init_capture(&mut self, level: usize, name: &Rc<str>, span: Span) -> Option<TExpr> {
         let closure = self.fn_stack[level].this_class?;
         let l = self.class(closure).closure.as_ref()?.lambda.clone();
-        if !l.captures.iter().any(|c| c.init.is_some() && &c.name == name) {
+        if !l
+            .captures
+            .iter()
+            .any(|c| c.init.is_some() && &c.name == name)
+        {
             return None;
         }
-        let idx = self.class(closure).fields.iter().position(|f| &f.name == name)?;
+        let idx = self
+            .class(closure)
+            .fields
+            .iter()
+            .position(|f| &f.name == name)?;
         let fty = self.class(closure).fields[idx].ty.clone();
         let this = TExpr {
             kind: TK::This,
