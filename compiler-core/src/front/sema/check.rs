@@ -2225,7 +2225,7 @@ impl Sema {
                 Some(o) => {
                     // A base-class member is called on the base subobject.
                     let o = match class {
-                        Some(c) => self.to_base(o, &Ty::Class(c)),
+                        Some(c) => self.base_subobject(o, &Ty::Class(c)),
                         None => o,
                     };
                     args.insert(0, materialize(o))

@@ -163,7 +163,7 @@ impl Sema {
 
     /// The base-class subobject of type `to` of the object `e` designates
     /// (`e` itself when it already has that type).
-    pub(crate) fn to_base(&mut self, e: Expr, to: &Ty) -> Expr {
+    pub(crate) fn base_subobject(&mut self, e: Expr, to: &Ty) -> Expr {
         let (Ty::Class(from), Ty::Class(target)) = (e.ty.non_ref().clone(), to.non_ref().clone())
         else {
             return e;
@@ -300,7 +300,7 @@ impl Sema {
         match to {
             Ty::LRef(t, is_const) => {
                 if e.lvalue && self.same_or_base(&e.ty, t) {
-                    return self.to_base(e, t);
+                    return self.base_subobject(e, t);
                 }
                 if *is_const || !e.lvalue {
                     let v = self.convert(e, t, diags);
@@ -315,7 +315,7 @@ impl Sema {
             }
             Ty::Class(c) => {
                 if self.same_or_base(&e.ty, to) {
-                    return self.to_base(e, to);
+                    return self.base_subobject(e, to);
                 }
                 if let Some(ctor) = self.converting_ctor(*c, &e) {
                     let p0 = self.func(ctor).params[0].clone();
