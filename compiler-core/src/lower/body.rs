@@ -143,12 +143,13 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Evaluate scalar values into a local (so side effects and cost happen once).
+    /// Evaluate scalar values into a fresh local: side effects and cost happen
+    /// once, and the value no longer changes with the variables it reads
+    /// (`int a = i; i = 5;` leaves `a` alone). Constants and kernel
+    /// parameters never change.
     fn spill(&mut self, v: Val, name: &str) -> Val {
         match v {
-            Val::Scalar(e)
-                if !matches!(e, IExpr::Const(_) | IExpr::Local(_) | IExpr::Param { .. }) =>
-            {
+            Val::Scalar(e) if !matches!(e, IExpr::Const(_) | IExpr::Param { .. }) => {
                 let t = self.expr_type(&e);
                 let l = self.new_local(name, t);
                 self.emit(IStmt::Assign { local: l, value: e });
@@ -158,11 +159,7 @@ impl Lowerer<'_> {
                 binding,
                 index,
                 elem,
-            } if !matches!(
-                index,
-                IExpr::Const(_) | IExpr::Local(_) | IExpr::Param { .. }
-            ) =>
-            {
+            } if !matches!(index, IExpr::Const(_) | IExpr::Param { .. }) => {
                 let it = self.index_type();
                 let l = self.new_local(&format!("{name}.offset"), it);
                 let index = self.cast_scalar(index, it);
@@ -426,7 +423,16 @@ impl Lowerer<'_> {
                     binding: b,
                     index: IExpr::Local(index),
                 })),
-                _ => self.load(&PlaceV::Slot(s)),
+                _ => {
+                    let v = self.load(&PlaceV::Slot(s));
+                    if by_ref {
+                        v
+                    } else {
+                        // The value as of the return: later code may modify
+                        // the locals the returned expression reads.
+                        self.snapshot(v)
+                    }
+                }
             },
         }
     }

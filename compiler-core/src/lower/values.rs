@@ -306,6 +306,35 @@ impl Lowerer<'_> {
         }
     }
 
+    /// `v` with every non-constant scalar in it copied into a fresh local,
+    /// so that it no longer depends on variables that may change.
+    pub(super) fn snapshot(&mut self, v: Val) -> Val {
+        match v {
+            Val::Scalar(e) => Val::Scalar(self.snapshot_scalar(e, "value")),
+            Val::Ptr {
+                binding,
+                index,
+                elem,
+            } => Val::Ptr {
+                binding,
+                index: self.snapshot_scalar(index, "offset"),
+                elem,
+            },
+            Val::Agg(parts) => Val::Agg(parts.into_iter().map(|p| self.snapshot(p)).collect()),
+            v => v,
+        }
+    }
+
+    fn snapshot_scalar(&mut self, e: IExpr, name: &str) -> IExpr {
+        if let IExpr::Const(_) = e {
+            return e;
+        }
+        let ty = self.expr_type(&e);
+        let l = self.new_local(name, ty);
+        self.emit(IStmt::Assign { local: l, value: e });
+        IExpr::Local(l)
+    }
+
     /// `index == k` for a [`PlaceV::Select`] index.
     fn index_is(&self, index: LocalId, k: usize) -> IExpr {
         let it = self.locals[index.0 as usize].ty;
