@@ -676,7 +676,12 @@ impl Parser<'_> {
         let mut params = vec![];
         while !self.is(sym!(">")) && !self.at_eof() {
             let psp = self.span();
-            if self.is(sym!("typename")) || self.is(sym!("class")) {
+            // `typename X::type = 0` (SFINAE) declares a value, not a type.
+            let typename_specifier = self.is(sym!("typename"))
+                && (self.is_at(1, sym!("::"))
+                    || (self.peek_at(1).kind == TokenKind::Ident
+                        && (self.is_at(2, sym!("::")) || self.is_at(2, sym!("<")))));
+            if (self.is(sym!("typename")) || self.is(sym!("class"))) && !typename_specifier {
                 self.advance();
                 let pack = self.eat(sym!("..."));
                 let name = if self.is_ident() {

@@ -402,10 +402,17 @@ impl Sema {
                         a::Decl::StructuredBinding(_) => {
                             out.push(TStmt::Unsupported("structured bindings".into(), s.span))
                         }
+                        a::Decl::StaticAssert(cond, msg, span) => {
+                            let (ctx, env) = self.ctx_env();
+                            if let Some(d) =
+                                self.static_assertion(cond, msg.as_deref(), *span, ctx, &env)
+                            {
+                                self.cur().diags.push(d);
+                            }
+                        }
                         a::Decl::Alias(_)
                         | a::Decl::Class(_)
                         | a::Decl::Enum(_)
-                        | a::Decl::StaticAssert(..)
                         | a::Decl::UsingDirective(_)
                         | a::Decl::UsingDecl(_) => {
                             // Local types: not yet (rare in kernels).
@@ -1365,6 +1372,24 @@ impl Sema {
             Found::Entities(es) => {
                 for ent in &es {
                     match ent {
+                        Entity::Var(v) if self.var(*v).template.is_some() => {
+                            let (ctx, env) = self.ctx_env();
+                            return match self.variable_template_constant(*v, q, ctx, &env) {
+                                Some((c, ty)) => TExpr {
+                                    kind: TK::IntLit(c),
+                                    ty,
+                                    lvalue: false,
+                                    span,
+                                },
+                                None => self.err(
+                                    span,
+                                    format!(
+                                        "variable template '{}' is supported in device code only with a constant integral value",
+                                        q.to_string_lossy()
+                                    ),
+                                ),
+                            };
+                        }
                         Entity::Var(v) => {
                             let ty = self.var(*v).ty.clone();
                             if let Some(c) = self.var(*v).const_value {

@@ -7,6 +7,27 @@ use super::*;
 use crate::front::ast::{BinOp, Expr, ExprKind, UnOp};
 
 impl Sema {
+    /// `static_assert(cond, msg)`: an error when `cond` is a constant that is
+    /// false. Conditions this evaluator cannot compute are left to the host
+    /// compiler, which checks every static assertion too.
+    pub(crate) fn static_assertion(
+        &mut self,
+        cond: &Expr,
+        msg: Option<&Expr>,
+        span: Span,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<Diagnostic> {
+        if self.const_eval_ast(cond, ctx, env)? != 0 {
+            return None;
+        }
+        let text = match msg.map(|m| &m.kind) {
+            Some(ExprKind::StringLit(s)) => format!("static assertion failed: {s}"),
+            _ => "static assertion failed".to_string(),
+        };
+        Some(Diagnostic::error(span, text))
+    }
+
     pub(crate) fn const_eval_ast(&mut self, e: &Expr, ctx: Ctx, env: &Rc<Env>) -> Option<i128> {
         Some(match &e.kind {
             ExprKind::IntLit(v, _) => *v as i128,
@@ -19,11 +40,23 @@ impl Sema {
             }
             ExprKind::Name(q) => match self.lookup_qualified(q, ctx, env, &mut vec![]) {
                 Found::TemplateParam(TArg::Value(v)) => v,
-                Found::Entities(es) => es.iter().find_map(|x| match x {
-                    Entity::Enumerator(_, v) => Some(*v),
-                    Entity::Var(id) => self.var(*id).const_value,
-                    _ => None,
-                })?,
+                Found::Entities(es) => {
+                    let mut value = None;
+                    for x in es {
+                        value = match x {
+                            Entity::Enumerator(_, v) => Some(v),
+                            Entity::Var(id) if self.var(id).template.is_some() => {
+                                self.variable_template_value(id, q, ctx, env)
+                            }
+                            Entity::Var(id) => self.var(id).const_value,
+                            _ => None,
+                        };
+                        if value.is_some() {
+                            break;
+                        }
+                    }
+                    value?
+                }
                 _ => return None,
             },
             ExprKind::Unary(op, a) => {
@@ -48,9 +81,13 @@ impl Sema {
                     self.const_eval_ast(b, ctx, env)?
                 }
             }
-            ExprKind::Cast(_, _, a) => self.const_eval_ast(a, ctx, env)?,
-            ExprKind::Construct(_, args, _) if args.len() == 1 => {
-                self.const_eval_ast(&args[0], ctx, env)?
+            ExprKind::Cast(_, t, a) => {
+                let v = self.const_eval_ast(a, ctx, env)?;
+                self.const_convert(v, t, ctx, env)?
+            }
+            ExprKind::Construct(t, args, _) if args.len() == 1 => {
+                let v = self.const_eval_ast(&args[0], ctx, env)?;
+                self.const_convert(v, t, ctx, env)?
             }
             ExprKind::SizeofType(t) => {
                 let ty = self.resolve_type(t, ctx, env, &mut vec![]);
@@ -62,6 +99,80 @@ impl Sema {
             }
             _ => return None,
         })
+    }
+
+    /// `v` converted to the integral type `t` names (wrapping to its width
+    /// and signedness); `None` for other types.
+    fn const_convert(
+        &mut self,
+        v: i128,
+        t: &crate::front::ast::TypeExpr,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<i128> {
+        match self.resolve_type(t, ctx, env, &mut vec![]) {
+            Ty::Bool => Some((v != 0) as i128),
+            Ty::Int(k) => {
+                let bits = 8 * k.size();
+                let masked = v & ((1i128 << bits) - 1);
+                Some(if k.signed() && masked >> (bits - 1) == 1 {
+                    masked - (1i128 << bits)
+                } else {
+                    masked
+                })
+            }
+            Ty::Enum(_) => Some(v),
+            _ => None,
+        }
+    }
+
+    fn variable_template_value(
+        &mut self,
+        id: VarId,
+        q: &crate::front::ast::QualName,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<i128> {
+        self.variable_template_constant(id, q, ctx, env)
+            .map(|(v, _)| v)
+    }
+
+    /// The value and type of a constant variable template for the arguments
+    /// `q` gives (`is_same_v<T, int>`), defaults filled in.
+    pub(crate) fn variable_template_constant(
+        &mut self,
+        id: VarId,
+        q: &crate::front::ast::QualName,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<(i128, Ty)> {
+        let (decl, dctx, denv) = self.var(id).template.clone()?;
+        let th = decl.template.as_ref()?;
+        let written = q.last().template_args.as_ref()?;
+        let mut d = vec![];
+        let args = self.resolve_template_args(written, ctx, env, &mut d);
+        let args = self.complete_template_args(th, args, dctx, &denv, q.span, &mut d)?;
+        let bindings = th
+            .params
+            .iter()
+            .zip(args)
+            .filter_map(|(p, a)| p.name.clone().map(|n| (n, a)))
+            .collect();
+        let inst_env = Rc::new(Env {
+            bindings,
+            parent: Some(denv),
+        });
+        let value = match &decl.init {
+            Some(crate::front::ast::Initializer::Assign(e)) => {
+                self.const_eval_ast(e, dctx, &inst_env)
+            }
+            Some(crate::front::ast::Initializer::Brace(es, _)) if es.len() == 1 => {
+                self.const_eval_ast(&es[0], dctx, &inst_env)
+            }
+            _ => None,
+        }?;
+        let ty = self.resolve_type(&decl.ty, dctx, &inst_env, &mut vec![]);
+        (ty.is_integral() || matches!(ty, Ty::Enum(_))).then_some((value, ty))
     }
 
     pub(crate) fn const_eval_ast_with_enum(

@@ -141,6 +141,14 @@ impl Sema {
                 if v.qualified.is_some() {
                     return;
                 }
+                if v.template.is_some() {
+                    // A variable template: its type and value depend on the
+                    // arguments of each use.
+                    let id = self.new_var(v.name.clone(), Ty::Error, None, v.span);
+                    self.vars[id.0 as usize].template = Some((v.clone(), ctx, env.clone()));
+                    self.add_member(ctx, v.name.clone(), Entity::Var(id));
+                    return;
+                }
                 let ty = self.resolve_type(&v.ty, ctx, env, &mut vec![]);
                 let id = self.new_var(v.name.clone(), ty.clone(), None, v.span);
                 let is_const = v.ty.is_const || v.is_constexpr;
@@ -214,9 +222,13 @@ impl Sema {
                 }
             }
             Decl::DeductionGuide(g) => self.declare_deduction_guide(g, ctx, env),
+            Decl::StaticAssert(cond, msg, span) => {
+                if let Some(d) = self.static_assertion(cond, msg.as_deref(), *span, ctx, env) {
+                    self.diags.list.push(d);
+                }
+            }
             // Kept in the AST for tools; sema does not act on them yet.
-            Decl::StaticAssert(..)
-            | Decl::Friend(..)
+            Decl::Friend(..)
             | Decl::ExplicitInstantiation { .. }
             | Decl::StructuredBinding(_)
             | Decl::Empty => {}

@@ -228,6 +228,8 @@ pub struct VarInfo {
     pub owner: Option<FuncId>,
     pub span: Span,
     pub is_global: bool,
+    /// For a variable template: its declaration, instantiated per use.
+    pub template: Option<(Rc<ast::VarDecl>, Ctx, Rc<Env>)>,
 }
 
 /// A kernel found at a call of a `[[clang::sycl_kernel_entry_point]]` function.
@@ -328,6 +330,7 @@ impl Sema {
             owner,
             span,
             is_global: owner.is_none(),
+            template: None,
         });
         VarId(self.vars.len() as u32 - 1)
     }

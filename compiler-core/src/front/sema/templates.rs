@@ -343,8 +343,11 @@ impl Sema {
         // Order by parameter: deduced or explicit values, else defaults.
         let mut ordered = vec![];
         for p in &th.params {
-            let Some(n) = &p.name else { return None };
-            if let Some((_, a)) = b.iter().find(|(bn, _)| bn == n) {
+            if let Some((_, a)) = p
+                .name
+                .as_ref()
+                .and_then(|n| b.iter().find(|(bn, _)| bn == n))
+            {
                 ordered.push(a.clone());
                 continue;
             }
@@ -352,6 +355,13 @@ impl Sema {
                 bindings: b.clone(),
                 parent: Some(env.clone()),
             };
+            // SFINAE: a non-type parameter whose type does not exist for
+            // these arguments (`enable_if<false>::type`) removes the candidate.
+            if let TemplateParamKind::NonType { ty, .. } = &p.kind {
+                if self.resolve_type(ty, ctx, &e, &mut vec![]).is_error() {
+                    return None;
+                }
+            }
             let v = match &p.kind {
                 TemplateParamKind::Type {
                     default: Some(t), ..
@@ -365,7 +375,9 @@ impl Sema {
                     return None;
                 }
             };
-            b.push((n.clone(), v.clone()));
+            if let Some(n) = &p.name {
+                b.push((n.clone(), v.clone()));
+            }
             ordered.push(v);
         }
         Some(ordered)
