@@ -617,6 +617,38 @@ impl Sema {
         r
     }
 
+    /// `constexpr int n = f(4);`: an integral constant computed now, so its
+    /// initializer (a constexpr call, even a recursive one) is never device code.
+    fn constexpr_local(&mut self, v: &a::VarDecl, declared: Option<&Ty>) -> Option<TStmt> {
+        let ty = declared?.clone();
+        if !v.is_constexpr || !ty.is_integral() {
+            return None;
+        }
+        let e = match &v.init {
+            Some(a::Initializer::Assign(e)) => e,
+            Some(a::Initializer::Brace(es, _)) if es.len() == 1 => &es[0],
+            _ => return None,
+        };
+        let (ctx, env) = self.ctx_env();
+        let value = self.const_eval_ast(e, ctx, &env)?;
+        let f = self.cur().func;
+        let id = self.new_var(v.name.clone(), ty.clone(), Some(f), v.name_span);
+        self.vars[id.0 as usize].is_const = true;
+        self.vars[id.0 as usize].const_value = Some(value);
+        self.cur()
+            .frames
+            .last_mut()
+            .expect("frame")
+            .push((v.name.clone(), id));
+        let init = TExpr {
+            kind: TK::IntLit(value),
+            ty,
+            lvalue: false,
+            span: e.span,
+        };
+        Some(TStmt::Decl(id, Some(init)))
+    }
+
     /// `buffer b{v};` / `accessor a(b, h);`: deduce the class template's
     /// arguments from the initializer, then construct.
     fn check_deduced_class_var(&mut self, v: &a::VarDecl) -> TStmt {
@@ -662,6 +694,9 @@ impl Sema {
             Some(self.resolve_type(&v.ty, Ctx::Func(f), &fenv, &mut diags))
         };
         self.cur().diags.extend(diags);
+        if let Some(stmt) = self.constexpr_local(v, declared.as_ref()) {
+            return stmt;
+        }
         let braced = match &v.init {
             Some(a::Initializer::Brace(items, sp)) => Some((items.as_slice(), *sp)),
             Some(a::Initializer::Assign(a::Expr {
@@ -1508,7 +1543,26 @@ impl Sema {
         if let Some(x) = self.field_access(b, &name.last().ident, span) {
             return x;
         }
-        let _ = c;
+        // A static data member named through an object (`w.size`).
+        for e in self.class_lookup(c, &name.last().ident) {
+            if let Entity::Var(v) = e {
+                let ty = self.var(v).ty.clone();
+                return match self.var(v).const_value {
+                    Some(k) => TExpr {
+                        kind: TK::IntLit(k),
+                        ty,
+                        lvalue: false,
+                        span,
+                    },
+                    None => TExpr {
+                        kind: TK::Var(v),
+                        ty: ty.non_ref().clone(),
+                        lvalue: true,
+                        span,
+                    },
+                };
+            }
+        }
         // A method: only valid as a callee, handled in check_call.
         TExpr {
             kind: TK::Error,

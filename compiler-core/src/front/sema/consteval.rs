@@ -6,6 +6,25 @@ use super::thir::{self, ExprKind as TK};
 use super::*;
 use crate::front::ast::{BinOp, Expr, ExprKind, UnOp};
 
+/// Deepest constexpr call nesting evaluated (`fib(30)` recursion and the like).
+const MAX_CONSTEXPR_DEPTH: u32 = 512;
+
+/// The returned expression of a function whose body is just `return expr;`.
+fn single_return(decl: &crate::front::ast::FunctionDecl) -> Option<&Expr> {
+    use crate::front::ast::StmtKind;
+    let body = decl.body.as_ref()?;
+    match &body.kind {
+        StmtKind::Compound(stmts) => match stmts.as_slice() {
+            [only] => match &only.kind {
+                StmtKind::Return(Some(e)) => Some(e),
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 impl Sema {
     /// `static_assert(cond, msg)`: an error when `cond` is a constant that is
     /// false. Conditions this evaluator cannot compute are left to the host
@@ -89,6 +108,7 @@ impl Sema {
                 let v = self.const_eval_ast(&args[0], ctx, env)?;
                 self.const_convert(v, t, ctx, env)?
             }
+            ExprKind::Call(callee, args) => self.const_call(callee, args, ctx, env)?,
             ExprKind::SizeofType(t) => {
                 let ty = self.resolve_type(t, ctx, env, &mut vec![]);
                 self.size_align(&ty)?.0 as i128
@@ -99,6 +119,71 @@ impl Sema {
             }
             _ => return None,
         })
+    }
+
+    /// A call of a constexpr function whose body is `return expr;` (the
+    /// C++11 form most constant helpers have), evaluated with its parameters
+    /// bound to the argument values; explicit template arguments bound too.
+    fn const_call(
+        &mut self,
+        callee: &Expr,
+        args: &[Expr],
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<i128> {
+        let ExprKind::Name(q) = &callee.kind else {
+            return None;
+        };
+        if self.constexpr_depth >= MAX_CONSTEXPR_DEPTH {
+            return None;
+        }
+        let values = args
+            .iter()
+            .map(|a| self.const_eval_ast(a, ctx, env))
+            .collect::<Option<Vec<i128>>>()?;
+        let Found::Entities(es) = self.lookup_qualified(q, ctx, env, &mut vec![]) else {
+            return None;
+        };
+        let explicit = match &q.last().template_args {
+            Some(ta) => self.resolve_template_args(ta, ctx, env, &mut vec![]),
+            None => vec![],
+        };
+        for e in es {
+            let Entity::Function(decl, dctx, denv) = e else {
+                continue;
+            };
+            if !decl.is_constexpr || decl.params.len() != values.len() {
+                continue;
+            }
+            let Some(ret) = single_return(&decl) else {
+                continue;
+            };
+            let mut bindings: Vec<(Rc<str>, TArg)> = vec![];
+            if let Some(th) = &decl.template {
+                if explicit.len() != th.params.len() {
+                    continue;
+                }
+                for (p, a) in th.params.iter().zip(&explicit) {
+                    if let Some(n) = &p.name {
+                        bindings.push((n.clone(), a.clone()));
+                    }
+                }
+            }
+            for (p, v) in decl.params.iter().zip(&values) {
+                if let Some(n) = &p.name {
+                    bindings.push((n.clone(), TArg::Value(*v)));
+                }
+            }
+            let call_env = Rc::new(Env {
+                bindings,
+                parent: Some(denv),
+            });
+            self.constexpr_depth += 1;
+            let r = self.const_eval_ast(ret, dctx, &call_env);
+            self.constexpr_depth -= 1;
+            return r;
+        }
+        None
     }
 
     /// `v` converted to the integral type `t` names (wrapping to its width

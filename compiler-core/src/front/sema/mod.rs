@@ -261,6 +261,8 @@ pub struct Sema {
     fn_stack: Vec<check::FnCtx>,
     /// Initializers of captures discovered while checking a lambda body.
     pending_capture_inits: HashMap<ClassId, Vec<thir::Expr>>,
+    /// Nesting of constexpr function calls being evaluated (bounded).
+    constexpr_depth: u32,
 }
 
 pub const GLOBAL_NS: NsId = NsId(0);
@@ -290,6 +292,7 @@ impl Sema {
             depth: 0,
             fn_stack: vec![],
             pending_capture_inits: HashMap::new(),
+            constexpr_depth: 0,
         }
     }
 
