@@ -1927,6 +1927,12 @@ impl Sema {
             if let Some(x) = self.try_call_operator(l.clone(), &name, vec![r.clone()], span) {
                 return x;
             }
+            // A compound assignment declared as a free function (found by ADL).
+            if op.is_some() {
+                if let Some(x) = self.try_free_operator(&name, vec![l.clone(), r.clone()], span) {
+                    return x;
+                }
+            }
             if op.is_none() {
                 // Implicit copy assignment.
                 let mut d = vec![];
