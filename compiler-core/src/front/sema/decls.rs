@@ -344,7 +344,8 @@ impl Sema {
                     continue;
                 }
                 let ty = self.resolve_type(&v.ty, ctx, &env, &mut vec![]);
-                match self.size_align(&ty) {
+                let requested = self.alignas(&v.attrs, ctx, &env);
+                match self.size_align(&ty).map(|(s, a)| (s, a.max(requested))) {
                     Some((s, a)) => {
                         offset = offset.div_ceil(a) * a;
                         fields.push(Field {
@@ -370,8 +371,9 @@ impl Sema {
                 }
             }
         }
+        align = align.max(self.alignas(&decl.attrs, ctx, &env));
         let size = if offset == 0 {
-            1
+            align.max(1)
         } else {
             offset.div_ceil(align) * align
         };
@@ -381,6 +383,27 @@ impl Sema {
         ci.size = size;
         ci.align = align;
         ci.complete = ok && decl.members.is_some();
+    }
+
+    /// The strictest `alignas(...)` among `attrs` (1 when there is none):
+    /// `alignas(16)` or `alignas(T)`.
+    fn alignas(&mut self, attrs: &crate::front::ast::Attributes, ctx: Ctx, env: &Rc<Env>) -> u64 {
+        let mut align = 1;
+        for a in attrs.list.iter().filter(|a| a.name == "alignas") {
+            for arg in &a.args {
+                let v = match arg {
+                    crate::front::ast::TemplateArg::Expr(e) => {
+                        self.const_eval_ast(e, ctx, env).map(|v| v.max(1) as u64)
+                    }
+                    crate::front::ast::TemplateArg::Type(t) => {
+                        let ty = self.resolve_type(t, ctx, env, &mut vec![]);
+                        self.size_align(&ty).map(|(_, a)| a)
+                    }
+                };
+                align = align.max(v.unwrap_or(1));
+            }
+        }
+        align
     }
 
     /// The function for `decl` in context with template arguments `targs`

@@ -1,0 +1,147 @@
+//! Layout probes: the host compiler is the oracle. A probe program prints
+//! `sizeof`/`alignof` of types whose layout the kernel ABI depends on
+//! (scalars of the x86-64 ABI, padding, nested aggregates, arrays, empty
+//! and non-empty bases, `alignas`, class templates, closures); the same
+//! types are then checked by syclcc's device pass with `static_assert`s
+//! holding the host compiler's figures. Skips (passes) when no host C++
+//! compiler is installed.
+
+use std::path::Path;
+use std::process::Command;
+
+/// Type definitions shared by both compilations, and the expressions probed.
+const TYPES: &str = r#"
+#include <cstddef>
+#include <cstdint>
+struct CharInt { char c; int i; };
+struct IntChar { int i; char c; };
+struct Mixed { bool b; double d; short s; char c; float f; };
+struct Nested { char c; Mixed m; char tail; };
+struct Arrays { char name[5]; int values[3]; double d; };
+struct Empty {};
+struct FromEmpty : Empty { int x; };
+struct Base { int a; char b; };
+struct Derived : Base { char c; };
+struct alignas(16) Aligned { float x; };
+struct HoldsAligned { char c; Aligned a; };
+struct LongDouble { char c; long double ld; };
+struct Wide { std::int64_t a; std::int8_t b; std::uint16_t c; };
+template <typename T, int N> struct Vec { T data[N]; };
+struct Pointers { char c; int *p; const float *q; };
+enum class Small : std::uint8_t { A, B };
+struct WithEnum { Small s; int i; Small t; };
+"#;
+
+const PROBES: &[&str] = &[
+    "bool",
+    "char",
+    "short",
+    "int",
+    "long",
+    "long long",
+    "float",
+    "double",
+    "long double",
+    "std::size_t",
+    "std::ptrdiff_t",
+    "void *",
+    "CharInt",
+    "IntChar",
+    "Mixed",
+    "Nested",
+    "Arrays",
+    "Empty",
+    "FromEmpty",
+    "Base",
+    "Derived",
+    "Aligned",
+    "HoldsAligned",
+    "LongDouble",
+    "Wide",
+    "Vec<char, 3>",
+    "Vec<double, 2>",
+    "Vec<Base, 2>",
+    "Pointers",
+    "Small",
+    "WithEnum",
+];
+
+fn host_cxx() -> Option<String> {
+    let cxx = std::env::var("SYCLCC_HOST_CXX").unwrap_or_else(|_| "c++".into());
+    Command::new(&cxx).arg("--version").output().ok()?;
+    Some(cxx)
+}
+
+/// `(size, align)` of every probe, as the host compiler lays them out.
+fn host_layouts(cxx: &str, dir: &Path) -> Vec<(u64, u64)> {
+    let mut src = String::from(TYPES);
+    src.push_str("#include <cstdio>\nint main() {\n");
+    for p in PROBES {
+        src.push_str(&format!(
+            "  std::printf(\"%zu %zu\\n\", sizeof({p}), alignof({p}));\n"
+        ));
+    }
+    // A closure capturing a mix, as a kernel would.
+    src.push_str(
+        "  char c = 1; double d = 2; int i = 3; Base b{};\n  auto k = [=] { return c + d + i + b.a; };\n  std::printf(\"%zu %zu\\n\", sizeof(k), alignof(decltype(k)));\n}\n",
+    );
+    let cpp = dir.join("probe.cpp");
+    let exe = dir.join("probe");
+    std::fs::write(&cpp, src).unwrap();
+    let status = Command::new(cxx)
+        .args(["-std=c++17", "-o"])
+        .arg(&exe)
+        .arg(&cpp)
+        .status()
+        .unwrap();
+    assert!(status.success(), "the host compiler rejected the probe");
+    let out = Command::new(&exe).output().unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let mut it = l.split(' ').map(|x| x.parse::<u64>().unwrap());
+            (it.next().unwrap(), it.next().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn device_pass_layouts_match_the_host_compiler() {
+    let Some(cxx) = host_cxx() else {
+        eprintln!("no host C++ compiler: layout probes skipped");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("syclone-layout-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let layouts = host_layouts(&cxx, &dir);
+    assert_eq!(layouts.len(), PROBES.len() + 1);
+
+    let mut src = String::from("#include <sycl/sycl.hpp>\n");
+    src.push_str(TYPES);
+    for (p, (size, align)) in PROBES.iter().zip(&layouts) {
+        src.push_str(&format!(
+            "static_assert(sizeof({p}) == {size}, \"sizeof({p})\");\nstatic_assert(alignof({p}) == {align}, \"alignof({p})\");\n"
+        ));
+    }
+    // The closure's layout reaches the host through the integration header,
+    // whose static_assert compares it with the host compiler's.
+    let (csize, _) = layouts[PROBES.len()];
+    src.push_str(&format!(
+        "int main() {{\n  sycl::queue q;\n  char c = 1; double d = 2; int i = 3; Base b{{}};\n  double *out = sycl::malloc_shared<double>(1, q);\n  q.single_task([=] {{ out[0] = c + d + i + b.a; }}).wait();\n  static_assert({csize} > 0, \"probe\");\n}}\n"
+    ));
+    let cpp = dir.join("check.cpp");
+    std::fs::write(&cpp, src).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_syclcc"))
+        .arg("-fsyntax-only")
+        .arg(format!("--host-cxx={cxx}"))
+        .arg(&cpp)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "device pass layouts differ from {cxx}'s:\n{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
