@@ -366,23 +366,49 @@ impl Parser<'_> {
         }
         // C-style cast
         if self.is(sym!("(")) && self.type_in_parens_ahead() {
-            self.advance();
-            let t = self.parse_type_id()?;
-            self.expect(sym!(")"))?;
-            if self.is(sym!("{")) {
-                let l = self.parse_brace_list()?;
-                return Ok(Expr {
-                    kind: ExprKind::Construct(t, l, true),
-                    span: sp.to(self.prev_span()),
-                });
+            if let Some(t) = self.speculative_cast_type() {
+                return self.finish_cast(t, sp);
             }
-            let e = self.parse_unary()?;
+        }
+        self.parse_postfix()
+    }
+
+    /// `(T)` of a C-style cast, or `None` (input untouched) when the
+    /// parentheses hold an expression that starts like a type:
+    /// `(int(i) * 2)` is a functional cast inside parentheses, and no
+    /// expression is cast to a function type.
+    fn speculative_cast_type(&mut self) -> Option<TypeExpr> {
+        let save = self.pos;
+        let ndiags = self.diags.list.len();
+        let errors = self.errors;
+        self.advance();
+        if let Ok(t) = self.parse_type_id() {
+            let function_type = matches!(t.kind, TypeExprKind::Function(..));
+            if !function_type && self.eat(sym!(")")) {
+                return Some(t);
+            }
+        }
+        self.pos = save;
+        self.split_gt = false;
+        self.diags.list.truncate(ndiags);
+        self.errors = errors;
+        None
+    }
+
+    /// After `(T)`: a compound literal `(T){...}` or a cast of a unary expression.
+    fn finish_cast(&mut self, t: TypeExpr, sp: crate::source::Span) -> PResult<Expr> {
+        if self.is(sym!("{")) {
+            let l = self.parse_brace_list()?;
             return Ok(Expr {
-                kind: ExprKind::Cast(CastKind::CStyle, t, Box::new(e)),
+                kind: ExprKind::Construct(t, l, true),
                 span: sp.to(self.prev_span()),
             });
         }
-        self.parse_postfix()
+        let e = self.parse_unary()?;
+        Ok(Expr {
+            kind: ExprKind::Cast(CastKind::CStyle, t, Box::new(e)),
+            span: sp.to(self.prev_span()),
+        })
     }
 
     /// `x.f<...>(` where `f` is not known to be a member template (its class

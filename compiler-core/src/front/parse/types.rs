@@ -714,7 +714,19 @@ impl Parser<'_> {
             ty = TypeExpr::plain(TypeExprKind::Array(Box::new(ty), a), sp);
         }
         if self.is(sym!("(")) && self.params_ahead() {
-            let (params, variadic) = self.parse_params()?;
+            // `B b(int(5));` and `buffer<int> b(range<1>(n));` start like
+            // parameter lists but hold expressions: then `(` begins an
+            // initializer, which the caller parses.
+            let save = self.pos;
+            let ndiags = self.diags.list.len();
+            let errors = self.errors;
+            let Ok((params, variadic)) = self.parse_params() else {
+                self.pos = save;
+                self.split_gt = false;
+                self.diags.list.truncate(ndiags);
+                self.errors = errors;
+                return Ok((ty, None));
+            };
             let mut is_const = false;
             let mut noexcept = None;
             loop {
