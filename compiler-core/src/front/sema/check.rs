@@ -1014,7 +1014,9 @@ impl Sema {
     /// The value of a constant local variable `name` visible in the body
     /// being checked, when `ctx` is that body (array bounds and template
     /// arguments inside function bodies).
-    pub(super) fn local_constant(&self, ctx: Ctx, name: &str) -> Option<i128> {
+    /// `Some(None)`: a local of that name is visible but is not a constant
+    /// (it hides any outer constant).
+    pub(super) fn local_constant(&self, ctx: Ctx, name: &str) -> Option<Option<i128>> {
         let mut level = self.fn_stack.len().checked_sub(1)?;
         // Only for names in the body being checked (not, say, a class
         // template instantiated from it).
@@ -1025,7 +1027,7 @@ impl Sema {
             let fc = &self.fn_stack[level];
             for fr in fc.frames.iter().rev() {
                 if let Some((_, v)) = fr.iter().rev().find(|(n, _)| n.as_ref() == name) {
-                    return self.var(*v).const_value;
+                    return Some(self.var(*v).const_value);
                 }
             }
             level = fc.parent?;

@@ -55,7 +55,7 @@ impl Sema {
             ExprKind::Name(q)
                 if q.is_simple() && self.local_constant(ctx, &q.last().ident).is_some() =>
             {
-                self.local_constant(ctx, &q.last().ident)?
+                self.local_constant(ctx, &q.last().ident)??
             }
             ExprKind::Name(q) => match self.lookup_qualified(q, ctx, env, &mut vec![]) {
                 Found::TemplateParam(TArg::Value(v)) => v,
