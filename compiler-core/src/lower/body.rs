@@ -316,6 +316,12 @@ impl Lowerer<'_> {
         };
         // Device diagnostics of this function's body.
         let fdiags = std::mem::take(&mut self.sema.funcs[f.0 as usize].diags);
+        if fdiags
+            .iter()
+            .any(|d| d.severity == crate::diag::Severity::Error)
+        {
+            self.source_errors = true;
+        }
         self.diags.extend(fdiags);
         let decl = self.sema.func(f).decl.clone();
         let params = self.sema.func(f).params.clone();

@@ -59,6 +59,7 @@ pub fn lower_kernel(
         diags: vec![],
         inline_stack: vec![],
         loop_depth: 0,
+        source_errors: false,
     };
     let body = lw.sema.func(entry).body.clone()?;
     let params = lw.sema.func(entry).params.clone();
@@ -149,10 +150,16 @@ struct Lowerer<'s> {
     diags: Vec<Diagnostic>,
     inline_stack: Vec<FuncId>,
     loop_depth: u32,
+    /// Sema reported errors in device code being lowered: lowering errors
+    /// after that are consequences, not news, and are not reported.
+    source_errors: bool,
 }
 
 impl Lowerer<'_> {
     fn error(&mut self, span: Span, msg: impl Into<String>) {
+        if self.source_errors {
+            return;
+        }
         let mut d = Diagnostic::error(span, msg);
         // Say how device code reached here.
         if let Some(&f) = self.inline_stack.last() {

@@ -65,9 +65,8 @@ pub fn compile_translation_unit(
         }
         kernels.push((i, key));
     }
-    if diags.has_errors() {
-        return None;
-    }
+    // Errors so far (say, a failed namespace-scope static_assert) do not stop
+    // the kernels from being checked: their diagnostics are reported too.
 
     let mut images = vec![];
     let mut ir_text = String::new();

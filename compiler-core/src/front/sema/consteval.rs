@@ -159,8 +159,10 @@ impl Sema {
                 continue;
             };
             let mut bindings: Vec<(Rc<str>, TArg)> = vec![];
+            // Template parameters not given explicitly stay unbound: a body
+            // that needs them (`T(1)`) is then simply not evaluated.
             if let Some(th) = &decl.template {
-                if explicit.len() != th.params.len() {
+                if explicit.len() > th.params.len() {
                     continue;
                 }
                 for (p, a) in th.params.iter().zip(&explicit) {

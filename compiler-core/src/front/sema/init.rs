@@ -57,14 +57,32 @@ impl Sema {
                 let mut elems = self.check_items(items);
                 let mut pos = 0;
                 let e = self.aggregate(ty, &mut elems, &mut pos, span);
-                if let Some(extra) = elems.get(pos).and_then(|x| x.as_ref()) {
-                    let what = if matches!(ty, Ty::Array(..)) {
-                        "array"
-                    } else {
-                        "struct"
-                    };
-                    let sp = extra.span();
-                    self.report(sp, format!("excess elements in {what} initializer"));
+                match elems.get(pos).and_then(|x| x.as_ref()) {
+                    // A designator after the last field it could name.
+                    Some(Item::Designated(name, _, sp)) => {
+                        let (name, sp) = (name.clone(), *sp);
+                        let known = matches!(ty, Ty::Class(c)
+                            if self.class(*c).fields.iter().any(|f| f.name == name));
+                        let msg = if known {
+                            format!("designator '.{name}' is out of order (C++ requires declaration order)")
+                        } else {
+                            format!(
+                                "field designator '{name}' does not refer to any field in '{}'",
+                                self.ty_name(ty)
+                            )
+                        };
+                        self.report(sp, msg);
+                    }
+                    Some(extra) => {
+                        let what = if matches!(ty, Ty::Array(..)) {
+                            "array"
+                        } else {
+                            "struct"
+                        };
+                        let sp = extra.span();
+                        self.report(sp, format!("excess elements in {what} initializer"));
+                    }
+                    None => {}
                 }
                 e
             }
