@@ -399,8 +399,23 @@ impl Sema {
                 for d in ds {
                     match d {
                         a::Decl::Var(v) => out.push(self.check_local_var(v)),
-                        a::Decl::StructuredBinding(_) => {
-                            out.push(TStmt::Unsupported("structured bindings".into(), s.span))
+                        a::Decl::StructuredBinding(sb) => {
+                            // Reported here (sema diagnostics surface only for
+                            // device code); the names are declared with an
+                            // error type so their uses add nothing.
+                            self.report(
+                                sb.span,
+                                "structured bindings are not supported in device code yet",
+                            );
+                            let f = self.cur().func;
+                            for (name, sp) in &sb.names {
+                                let v = self.new_var(name.clone(), Ty::Error, Some(f), *sp);
+                                self.cur()
+                                    .frames
+                                    .last_mut()
+                                    .expect("frame")
+                                    .push((name.clone(), v));
+                            }
                         }
                         a::Decl::StaticAssert(cond, msg, span) => {
                             let (ctx, env) = self.ctx_env();
