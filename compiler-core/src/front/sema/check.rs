@@ -2621,6 +2621,12 @@ impl Sema {
         {
             return None;
         }
+        self.closure_member(closure, name, span)
+    }
+
+    /// The closure member (capture) called `name`, as seen from the call
+    /// operator's body.
+    fn closure_member(&self, closure: ClassId, name: &Rc<str>, span: Span) -> Option<TExpr> {
         let idx = self
             .class(closure)
             .fields
@@ -2651,24 +2657,7 @@ impl Sema {
             lit.span = span;
             return Some(lit);
         }
-        let idx = self
-            .class(closure)
-            .fields
-            .iter()
-            .position(|f| &f.name == name)?;
-        let fty = self.class(closure).fields[idx].ty.clone();
-        let this = TExpr {
-            kind: TK::This,
-            ty: Ty::Class(closure),
-            lvalue: true,
-            span,
-        };
-        Some(TExpr {
-            kind: TK::Field(Box::new(this), idx),
-            ty: fty.non_ref().clone(),
-            lvalue: true,
-            span,
-        })
+        self.closure_member(closure, name, span)
     }
 
     fn check_lambda(&mut self, l: &Rc<a::LambdaExpr>, span: Span) -> TExpr {
