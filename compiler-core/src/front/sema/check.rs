@@ -136,18 +136,7 @@ impl Sema {
                         continue;
                     };
                     let fty = self.class(c).fields[idx].ty.clone();
-                    let this = TExpr {
-                        kind: TK::This,
-                        ty: Ty::Class(c),
-                        lvalue: true,
-                        span: init.span,
-                    };
-                    let place = TExpr {
-                        kind: TK::Field(Box::new(this), idx),
-                        ty: fty.non_ref().clone(),
-                        lvalue: true,
-                        span: init.span,
-                    };
+                    let place = self.this_field(c, idx, init.span);
                     let value = match init.args.as_slice() {
                         [a::Expr {
                             kind: ExprKind::InitList(items),
@@ -189,18 +178,7 @@ impl Sema {
                         continue;
                     };
                     let fty = self.class(c).fields[idx].ty.clone();
-                    let this = TExpr {
-                        kind: TK::This,
-                        ty: Ty::Class(c),
-                        lvalue: true,
-                        span: decl.span,
-                    };
-                    let place = TExpr {
-                        kind: TK::Field(Box::new(this), idx),
-                        ty: fty.non_ref().clone(),
-                        lvalue: true,
-                        span: decl.span,
-                    };
+                    let place = self.this_field(c, idx, decl.span);
                     stmts.push(field_assign(place, v, fty, decl.span));
                 }
             }
@@ -948,19 +926,7 @@ impl Sema {
                 ci.fields.len() - 1
             }
         };
-        let fty = self.class(closure).fields[idx].ty.clone();
-        let this = TExpr {
-            kind: TK::This,
-            ty: Ty::Class(closure),
-            lvalue: true,
-            span,
-        };
-        Some(TExpr {
-            kind: TK::Field(Box::new(this), idx),
-            ty: fty.non_ref().clone(),
-            lvalue: true,
-            span,
-        })
+        Some(self.this_field(closure, idx, span))
     }
 
     // ------------------------------------------------------------ expressions
@@ -2632,19 +2598,25 @@ impl Sema {
             .fields
             .iter()
             .position(|f| &f.name == name)?;
-        let fty = self.class(closure).fields[idx].ty.clone();
+        Some(self.this_field(closure, idx, span))
+    }
+
+    /// `this->field` for field `idx` of class `c` (the object of the body
+    /// being checked), designating what a reference member refers to.
+    fn this_field(&self, c: ClassId, idx: usize, span: Span) -> TExpr {
+        let fty = self.class(c).fields[idx].ty.clone();
         let this = TExpr {
             kind: TK::This,
-            ty: Ty::Class(closure),
+            ty: Ty::Class(c),
             lvalue: true,
             span,
         };
-        Some(TExpr {
+        TExpr {
             kind: TK::Field(Box::new(this), idx),
             ty: fty.non_ref().clone(),
             lvalue: true,
             span,
-        })
+        }
     }
 
     /// Inside an instance of a generic lambda's call operator: `name` as a

@@ -48,15 +48,17 @@ impl Sema {
     }
 
     pub(crate) fn const_eval_ast(&mut self, e: &Expr, ctx: Ctx, env: &Rc<Env>) -> Option<i128> {
+        if let ExprKind::Name(q) = &e.kind {
+            if q.is_simple() {
+                if let Some(local) = self.local_constant(ctx, &q.last().ident) {
+                    return local;
+                }
+            }
+        }
         Some(match &e.kind {
             ExprKind::IntLit(v, _) => *v as i128,
             ExprKind::CharLit(c) => *c as i128,
             ExprKind::BoolLit(b) => *b as i128,
-            ExprKind::Name(q)
-                if q.is_simple() && self.local_constant(ctx, &q.last().ident).is_some() =>
-            {
-                self.local_constant(ctx, &q.last().ident)??
-            }
             ExprKind::Name(q) => match self.lookup_qualified(q, ctx, env, &mut vec![]) {
                 Found::TemplateParam(TArg::Value(v)) => v,
                 Found::Entities(es) => {

@@ -98,10 +98,7 @@ impl Sema {
                     ExprKind::InitList(inner) => return self.scalar_list_init(ty, inner, span),
                     _ => self.check_expr(one),
                 };
-                let mut d = vec![];
-                let e = self.convert(v, ty, &mut d);
-                self.report_all(d);
-                e
+                self.convert_reporting(v, ty)
             }
             [_, second, ..] => {
                 self.check_items(items);
@@ -109,6 +106,14 @@ impl Sema {
                 TExpr::error(span)
             }
         }
+    }
+
+    /// Copy-initialization of `ty` from `v`, its diagnostics reported.
+    fn convert_reporting(&mut self, v: TExpr, ty: &Ty) -> TExpr {
+        let mut d = vec![];
+        let e = self.convert(v, ty, &mut d);
+        self.report_all(d);
+        e
     }
 
     /// C++17 aggregates: no user-provided constructors, not a closure type.
@@ -265,12 +270,7 @@ impl Sema {
 
     fn place_item(&mut self, ety: &Ty, item: Item<'_>) -> TExpr {
         match item {
-            Item::Value(v) => {
-                let mut d = vec![];
-                let e = self.convert(v, ety, &mut d);
-                self.report_all(d);
-                e
-            }
+            Item::Value(v) => self.convert_reporting(v, ety),
             Item::Braced(inner, sp) => self.list_init(ety, inner, sp),
             Item::Designated(name, _, sp) => {
                 self.report(
@@ -339,10 +339,7 @@ impl Sema {
                 ExprKind::InitList(items) => self.list_init(&field.ty, items, x.span),
                 _ => {
                     let v = self.check_expr(x);
-                    let mut d = vec![];
-                    let e = self.convert(v, &field.ty, &mut d);
-                    self.report_all(d);
-                    e
+                    self.convert_reporting(v, &field.ty)
                 }
             },
             a::Initializer::Brace(items, sp) => self.list_init(&field.ty, items, *sp),
