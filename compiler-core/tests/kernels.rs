@@ -100,6 +100,32 @@ int main() {
 }
 
 #[test]
+fn function_template_keys_match_gcc() {
+    let src = include_str!("../../tests/e2e/kernels_in_templates.cpp");
+    let out = compile_sycl("kernels_in_templates.cpp", src);
+    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+    let keys: Vec<String> = out.bundle.expect("bundle").images[0]
+        .kernels
+        .iter()
+        .map(|k| k.key.clone())
+        .collect();
+    // From g++ 12's typeid(T*).name(): template arguments, the declared
+    // return type (`Da` for `auto`), parameters as declared (`T_`, `XT0_E`),
+    // `St`/`Sa` abbreviations and template parameters as substitutions.
+    for expected in [
+        "PZZ5scaleIiEvRN4sycl5queueERSt6vectorIT_SaIS4_EES4_ENKUlRNS0_7handlerEE_clES9_EUlNS0_2idILi1EEEE_",
+        "PZZN4algo8add_intoIidEEDaRN4sycl5queueERKSt6vectorIT_SaIS5_EERS4_IT0_SaISA_EEENKUlRNS1_7handlerEE_clESF_EUlNS1_2idILi1EEEE_",
+        "PZZ9sum_firstILi6EiET0_RN4sycl5queueEPKS0_ENKUlRNS1_7handlerEE_clES7_EUlvE_",
+        "PZZNK6Filler4fillIdEEvRN4sycl5queueERSt6vectorIT_SaIS5_EERKS5_ENKUlRNS1_7handlerEE_clESC_EUlNS1_2idILi1EEEE_",
+        "PZZN11AccumulatorIfE5applyERN4sycl5queueERSt6vectorIfSaIfEEENKUlRNS1_7handlerEE_clES9_EUlNS1_2idILi1EEEE_",
+        "PZZ10square_allIlLm3EEvRN4sycl5queueERSt5arrayIT_XT0_EEENKUlRNS0_7handlerEE_clES8_EUlNS0_2idILi1EEEE_",
+    ] {
+        assert!(keys.iter().any(|k| k == expected), "{expected} not in {keys:#?}");
+    }
+    assert_eq!(keys.len(), 13, "one kernel per instantiation: {keys:#?}");
+}
+
+#[test]
 fn device_code_errors_are_reported_with_the_kernel() {
     let src = r#"
 #include <sycl/sycl.hpp>

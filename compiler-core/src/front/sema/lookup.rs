@@ -256,10 +256,11 @@ impl Sema {
                     // A name parsed as a type may denote a value (a template parameter or constant).
                     if let TypeExprKind::Named(q) = &t.kind {
                         if q.is_simple() {
-                            if let Found::TemplateParam(TArg::Value(v)) =
-                                self.lookup_unqualified(&q.last().ident, ctx, env)
+                            if let Found::TemplateParam(
+                                a @ (TArg::Value(_) | TArg::ValueParam(_)),
+                            ) = self.lookup_unqualified(&q.last().ident, ctx, env)
                             {
-                                return TArg::Value(v);
+                                return a;
                             }
                         }
                         if let Found::Entities(es) = self.lookup_qualified(q, ctx, env, &mut vec![])
@@ -278,6 +279,14 @@ impl Sema {
                         }
                     }
                     TArg::Type(self.resolve_type(t, ctx, env, diags))
+                }
+                TemplateArg::Expr(ast::Expr {
+                    kind: ast::ExprKind::Name(q),
+                    ..
+                }) if q.is_simple()
+                    && matches!(env.get(&q.last().ident), Some(TArg::ValueParam(_))) =>
+                {
+                    env.get(&q.last().ident).cloned().expect("bound")
                 }
                 TemplateArg::Expr(e) => match self.const_eval_ast(e, ctx, &Rc::new(env.clone())) {
                     Some(v) => TArg::Value(v),
@@ -396,7 +405,7 @@ impl Sema {
         let found = self.lookup_qualified(q, ctx, env, diags);
         match found {
             Found::TemplateParam(TArg::Type(t)) => t,
-            Found::TemplateParam(TArg::Value(_)) => {
+            Found::TemplateParam(TArg::Value(_) | TArg::ValueParam(_)) => {
                 diags.push(Diagnostic::error(
                     q.span,
                     format!("'{}' is a value, not a type", last.ident),

@@ -3,9 +3,16 @@
 //! runtime finds a kernel. Covers namespaces, classes and class template
 //! specializations (type and integral/enum arguments), builtin, pointer and
 //! reference types, and closure types of lambdas in ordinary functions,
-//! member functions and other lambdas, with the substitution table.
-//! Lambdas inside function templates are not exact yet (their enclosing
-//! encoding needs the dependent parameter forms).
+//! member functions, function templates and other lambdas, with the
+//! substitution table and the `std::` abbreviations (`St`, `Sa`).
+//!
+//! A function template specialization is encoded with its template
+//! arguments, its return type, and its parameter types as the template
+//! declares them (`T_` for a type parameter, `XT_E` for a non-type one used
+//! as a template argument): the signature is resolved once more with each
+//! parameter bound to [`Ty::Param`] or [`TArg::ValueParam`]. Parameter types
+//! that compute with a parameter (`int (&)[N + 1]`, `T::type`) are not
+//! encoded in their dependent form.
 
 use super::generic_lambda::{AutoForm, ParamPattern};
 use super::*;
@@ -138,6 +145,14 @@ impl Mangler {
                 r
             }
             Ty::Class(c) => self.class(s, *c),
+            Ty::Param(i) => {
+                let key = format!("ty:{t:?}");
+                if let Some(r) = self.lookup(&key) {
+                    return r;
+                }
+                self.add(key);
+                template_param(*i)
+            }
             Ty::Enum(e) => {
                 let key = format!("enum:{}", e.0);
                 if let Some(r) = self.lookup(&key) {
@@ -159,6 +174,7 @@ impl Mangler {
     fn nested(&mut self, s: &mut Sema, ctx: Ctx, name: &str) -> String {
         match ctx {
             Ctx::Ns(n) if n == GLOBAL_NS => name.to_string(),
+            _ if is_std(s, ctx) => format!("St{name}"),
             Ctx::Func(f) => {
                 let enc = self.encoding(s, f);
                 format!("Z{enc}E{name}")
@@ -174,6 +190,8 @@ impl Mangler {
     fn prefix(&mut self, s: &mut Sema, ctx: Ctx) -> String {
         match ctx {
             Ctx::Ns(n) if n == GLOBAL_NS => String::new(),
+            // `St` abbreviates `::std::` and is not a substitution candidate.
+            _ if is_std(s, ctx) => "St".into(),
             Ctx::Ns(n) => {
                 let key = format!("ns:{}", n.0);
                 if let Some(r) = self.lookup(&key) {
@@ -215,6 +233,7 @@ impl Mangler {
         let ctx = s.class(c).ctx;
         let r = match ctx {
             Ctx::Ns(n) if n == GLOBAL_NS => self.class_unqualified(s, c, false),
+            _ if is_std(s, ctx) => self.class_unqualified(s, c, true),
             Ctx::Func(_) => {
                 let p = self.prefix(s, ctx);
                 let name = self.class_unqualified(s, c, false);
@@ -252,10 +271,7 @@ impl Mangler {
                     ParamPattern::Concrete(t) => sig.push_str(&self.ty(s, t)),
                     ParamPattern::Auto { index, form } => {
                         // The invented template parameters: T_, T0_, T1_...
-                        let tp = match index {
-                            0 => "T_".to_string(),
-                            k => format!("T{}_", k - 1),
-                        };
+                        let tp = template_param(*index as u32);
                         sig.push_str(match form {
                             AutoForm::Value => "",
                             AutoForm::LRef { is_const: false } => "R",
@@ -284,54 +300,126 @@ impl Mangler {
         };
         match s.class(c).template.clone() {
             Some((tdecl, args)) => {
-                let tkey = format!("tmpl:{:p}", Rc::as_ptr(&tdecl));
-                let head = match self.lookup(&tkey) {
-                    Some(r) => r,
-                    None => {
-                        let h = format!("{p}{name}");
-                        self.add(tkey);
-                        h
-                    }
-                };
-                let mut a = String::from("I");
-                let header = tdecl.template.clone();
-                for (i, arg) in args.iter().enumerate() {
-                    match arg {
-                        TArg::Type(t) => a.push_str(&self.ty(s, t)),
-                        TArg::Value(v) => {
-                            let pty =
-                                header.as_ref().and_then(|h| h.params.get(i)).and_then(
-                                    |p| match &p.kind {
-                                        ast::TemplateParamKind::NonType { ty, .. } => {
-                                            Some(ty.clone())
-                                        }
-                                        _ => None,
-                                    },
-                                );
-                            let ty = match pty {
-                                Some(t) => {
-                                    let (cx, env) = (s.class(c).ctx, s.class(c).env.clone());
-                                    s.resolve_type(&t, cx, &env, &mut vec![])
-                                }
-                                None => Ty::Int(IntKind::Int),
-                            };
-                            let tm = match ty {
-                                Ty::Error => "i".to_string(),
-                                t => self.ty(s, &t),
-                            };
-                            if *v < 0 {
-                                a.push_str(&format!("L{tm}n{}E", -v));
-                            } else {
-                                a.push_str(&format!("L{tm}{v}E"));
-                            }
+                // `std::allocator` is `Sa` (not a candidate itself).
+                let head = if is_std(s, ctx) && &*s.class(c).name == "allocator" {
+                    "Sa".to_string()
+                } else {
+                    let tkey = format!("tmpl:{:p}", Rc::as_ptr(&tdecl));
+                    match self.lookup(&tkey) {
+                        Some(r) => r,
+                        None => {
+                            self.add(tkey);
+                            format!("{p}{name}")
                         }
                     }
-                }
-                a.push('E');
+                };
+                let (cx, env) = (s.class(c).ctx, s.class(c).env.clone());
+                let a = self.template_args(s, &args, tdecl.template.as_ref(), cx, &env);
                 format!("{head}{a}")
             }
             None => format!("{p}{name}"),
         }
+    }
+
+    /// `I <template-arg>+ E`; a value argument is typed by its parameter's
+    /// declared type, resolved in `ctx`/`env`.
+    fn template_args(
+        &mut self,
+        s: &mut Sema,
+        args: &[TArg],
+        header: Option<&ast::TemplateHeader>,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> String {
+        let mut a = String::from("I");
+        for (i, arg) in args.iter().enumerate() {
+            match arg {
+                TArg::Type(t) => a.push_str(&self.ty(s, t)),
+                // A parameter in an expression is not a substitution candidate.
+                TArg::ValueParam(i) => a.push_str(&format!("X{}E", template_param(*i))),
+                TArg::Value(v) => {
+                    let pty = header
+                        .and_then(|h| h.params.get(i))
+                        .and_then(|p| match &p.kind {
+                            ast::TemplateParamKind::NonType { ty, .. } => Some(ty.clone()),
+                            _ => None,
+                        });
+                    let ty = match pty {
+                        Some(t) => s.resolve_type(&t, ctx, env, &mut vec![]),
+                        None => Ty::Int(IntKind::Int),
+                    };
+                    let tm = match ty {
+                        Ty::Error => "i".to_string(),
+                        t => self.ty(s, &t),
+                    };
+                    if *v < 0 {
+                        a.push_str(&format!("L{tm}n{}E", -v));
+                    } else {
+                        a.push_str(&format!("L{tm}{v}E"));
+                    }
+                }
+            }
+        }
+        a.push('E');
+        a
+    }
+
+    /// `<encoding>` of a function template specialization: the template's
+    /// name with the arguments, then the declared return and parameter types.
+    fn template_encoding(&mut self, s: &mut Sema, f: FuncId, mname: String) -> String {
+        let fi = s.func(f);
+        let (decl, ctx, targs) = (fi.decl.clone(), fi.ctx, fi.template_args.clone());
+        let Some(header) = decl.template.clone() else {
+            return mname;
+        };
+        let declared_env = fi.env.parent.clone().unwrap_or_default();
+        let tkey = format!("ftmpl:{:p}", Rc::as_ptr(&decl));
+        let head = match self.lookup(&tkey) {
+            Some(r) => r,
+            None => {
+                let p = self.prefix(s, ctx);
+                self.add(tkey);
+                format!("{p}{mname}")
+            }
+        };
+        let a = self.template_args(s, &targs, Some(&header), ctx, &declared_env);
+        let name = match ctx {
+            Ctx::Ns(n) if n == GLOBAL_NS => format!("{head}{a}"),
+            _ => format!("N{}{head}{a}E", if decl.is_const { "K" } else { "" }),
+        };
+        // The signature as declared: type parameters stay parameters.
+        let bindings = header
+            .params
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| {
+                let arg = match p.kind {
+                    ast::TemplateParamKind::Type { .. } => TArg::Type(Ty::Param(i as u32)),
+                    ast::TemplateParamKind::NonType { .. } => TArg::ValueParam(i as u32),
+                    _ => targs.get(i)?.clone(),
+                };
+                Some((p.name.clone()?, arg))
+            })
+            .collect();
+        let env = Rc::new(Env {
+            bindings,
+            parent: Some(declared_env),
+        });
+        let ret = match decl.ret.kind {
+            ast::TypeExprKind::Auto if !decl.trailing_return => "Da".to_string(),
+            ast::TypeExprKind::DecltypeAuto => "Dc".to_string(),
+            _ => {
+                let t = s.resolve_type(&decl.ret, ctx, &env, &mut vec![]);
+                self.ty(s, &t)
+            }
+        };
+        let params: Vec<Ty> = decl
+            .params
+            .iter()
+            .map(|p| s.resolve_type(&p.ty, ctx, &env, &mut vec![]))
+            .collect();
+        let ps = self.params(s, &params);
+        format!("{name}{ret}{ps}")
     }
 
     /// `<encoding>` of a function: name and parameter types.
@@ -355,6 +443,9 @@ impl Mangler {
             return source_name(&name_src);
         }
         let mname = operator_name(&name_src).unwrap_or_else(|| source_name(&name_src));
+        if decl.template.is_some() {
+            return self.template_encoding(s, f, mname);
+        }
         let name = match ctx {
             Ctx::Ns(n) if n == GLOBAL_NS => mname,
             Ctx::Class(_) => {
@@ -385,6 +476,25 @@ impl Mangler {
             return "v".into();
         }
         params.iter().map(|p| self.ty(s, p)).collect()
+    }
+}
+
+/// `T_`, `T0_`, `T1_`...: the template parameter at `index`.
+fn template_param(index: u32) -> String {
+    match index {
+        0 => "T_".to_string(),
+        k => format!("T{}_", k - 1),
+    }
+}
+
+/// Is `ctx` the namespace `::std`?
+fn is_std(s: &Sema, ctx: Ctx) -> bool {
+    match ctx {
+        Ctx::Ns(n) => {
+            let ns = &s.namespaces[n.0 as usize];
+            ns.parent == Some(GLOBAL_NS) && ns.name.as_deref() == Some("std")
+        }
+        _ => false,
     }
 }
 

@@ -86,6 +86,9 @@ pub enum Ctx {
 pub enum TArg {
     Type(Ty),
     Value(i128),
+    /// Non-type parameter `index` of a function template, unsubstituted:
+    /// only in dependent signatures (see [`Ty::Param`]).
+    ValueParam(u32),
 }
 
 /// Template parameter bindings of one instantiation, plus its outer context.
@@ -341,7 +344,9 @@ impl Sema {
     /// Size and alignment of a complete type.
     pub fn size_align(&mut self, ty: &Ty) -> Option<(u64, u64)> {
         Some(match ty {
-            Ty::Void | Ty::Function { .. } | Ty::OverloadSet | Ty::Error => return None,
+            Ty::Void | Ty::Function { .. } | Ty::OverloadSet | Ty::Param(_) | Ty::Error => {
+                return None
+            }
             Ty::Bool => (1, 1),
             Ty::Int(k) => (k.size() as u64, k.size() as u64),
             Ty::Float(k) => (k.size() as u64, k.size() as u64),
@@ -402,6 +407,7 @@ impl Sema {
                 format!("{} ({})", self.ty_name(ret), ps.join(", "))
             }
             Ty::OverloadSet => "<overloaded function>".into(),
+            Ty::Param(i) => format!("<template parameter {i}>"),
             Ty::Error => "<error type>".into(),
         }
     }
@@ -423,6 +429,7 @@ impl Sema {
                 .map(|a| match a {
                     TArg::Type(t) => self.ty_name(t),
                     TArg::Value(v) => v.to_string(),
+                    TArg::ValueParam(i) => format!("<template parameter {i}>"),
                 })
                 .collect();
             s.push_str(&format!("<{}>", a.join(", ")));

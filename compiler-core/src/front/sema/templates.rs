@@ -205,6 +205,7 @@ impl Sema {
                         };
                         matches!(self.resolve_template_args(std::slice::from_ref(pat), ctx, &e, &mut vec![]).first(), Some(TArg::Value(x)) if x == v)
                     }
+                    TArg::ValueParam(_) => false,
                 }
             }
             (TemplateArg::Expr(e), TArg::Value(v)) => {

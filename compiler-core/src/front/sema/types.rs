@@ -134,6 +134,9 @@ pub enum Ty {
     },
     /// An overload set or a member function named without a call.
     OverloadSet,
+    /// Type parameter `index` of a function template, unsubstituted: only in
+    /// the dependent signature that keys lambdas inside function templates.
+    Param(u32),
     /// The type of an erroneous expression: no further diagnostics.
     Error,
 }
