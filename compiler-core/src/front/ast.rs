@@ -64,6 +64,8 @@ impl QualName {
 pub enum TemplateArg {
     Type(TypeExpr),
     Expr(Expr),
+    /// `pattern...` (`Ts...`, `std::decay_t<Ts>...`, `Ns...`).
+    PackExpansion(Box<TemplateArg>),
 }
 
 /// A syntactic type: specifiers plus declarator layers.

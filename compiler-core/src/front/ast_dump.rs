@@ -99,6 +99,7 @@ impl Dumper<'_> {
         match a {
             TemplateArg::Type(t) => self.ty(t),
             TemplateArg::Expr(e) => self.snippet(e.span),
+            TemplateArg::PackExpansion(p) => format!("{}...", self.targ(p)),
         }
     }
 
@@ -805,6 +806,7 @@ impl Dumper<'_> {
             ExprKind::Typeid(a) => match &**a {
                 TemplateArg::Type(t) => leaf(format!("CXXTypeidExpr {loc} '{}'", self.ty(t))),
                 TemplateArg::Expr(x) => node(format!("CXXTypeidExpr {loc}"), vec![x]),
+                TemplateArg::PackExpansion(_) => leaf(format!("RecoveryExpr {loc}")),
             },
             ExprKind::Error => leaf(format!("RecoveryExpr {loc}")),
         }

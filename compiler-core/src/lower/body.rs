@@ -883,10 +883,6 @@ impl Lowerer<'_> {
                 self.error(span, format!("{what} is not allowed in SYCL device code"));
                 Val::Void
             }
-            TK::NotYetInDevice(what) => {
-                self.error(span, format!("{what} in device code is not supported yet"));
-                Val::Void
-            }
             TK::Error => Val::Void,
         }
     }

@@ -126,6 +126,10 @@ impl Parser<'_> {
                         break;
                     }
                 }
+                // `>>` closed an enclosing list too: the name ends here.
+                if depth < 0 {
+                    break;
+                }
             }
             if self.peek_at(i).is(sym!("::")) {
                 i += 1;
@@ -564,14 +568,17 @@ impl Parser<'_> {
             return Ok(args);
         }
         loop {
-            if self.starts_type() {
-                let t = self.parse_type_id()?;
-                args.push(TemplateArg::Type(t));
+            let (arg, pack) = if self.starts_type() {
+                let (t, pack) = self.parse_type_id_or_pack()?;
+                (TemplateArg::Type(t), pack)
             } else {
-                let e = self.parse_template_arg_expr()?;
-                args.push(TemplateArg::Expr(e));
+                (TemplateArg::Expr(self.parse_template_arg_expr()?), false)
+            };
+            if pack || self.eat(sym!("...")) {
+                args.push(TemplateArg::PackExpansion(Box::new(arg)));
+            } else {
+                args.push(arg);
             }
-            self.eat(sym!("..."));
             if !self.eat(sym!(",")) {
                 break;
             }
@@ -582,13 +589,19 @@ impl Parser<'_> {
 
     /// type-id: specifiers plus an abstract declarator.
     pub(crate) fn parse_type_id(&mut self) -> PResult<TypeExpr> {
+        Ok(self.parse_type_id_or_pack()?.0)
+    }
+
+    /// A type-id, and whether `...` followed it (a pack expansion in a
+    /// template argument list: `Ts...`, `const Ts&...`).
+    fn parse_type_id_or_pack(&mut self) -> PResult<(TypeExpr, bool)> {
         let ds = self.parse_decl_specs(None)?;
         let Some(base) = ds.ty else {
             self.error_here("expected a type");
             return Err(Reported);
         };
         let d = self.parse_declarator(base, true)?;
-        Ok(d.ty)
+        Ok((d.ty, d.pack))
     }
 
     /// Parse a declarator over `base`. `is_abstract` forbids a name.

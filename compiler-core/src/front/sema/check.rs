@@ -28,6 +28,8 @@ pub(crate) struct FnCtx {
     /// Where names are looked up when that is not the function itself
     /// (default member initializers are checked in their class).
     lookup_ctx: Option<Ctx>,
+    /// Function parameter packs: one variable per element.
+    packs: Vec<(Rc<str>, Vec<VarId>)>,
 }
 
 /// The call operator a lambda's closure type declares.
@@ -102,6 +104,7 @@ impl Sema {
             capture_default: CaptureDefault::None,
             explicit_captures: vec![],
             lookup_ctx: None,
+            packs: vec![],
         });
         let body = self.check_body_common(f, &decl);
         let fc = self.fn_stack.pop().expect("fn ctx");
@@ -114,12 +117,26 @@ impl Sema {
 
     fn check_body_common(&mut self, f: FuncId, decl: &Rc<a::FunctionDecl>) -> thir::Body {
         let ptys = self.func(f).params.clone();
+        let param_decls = self.func(f).param_decls.clone();
         let mut params = vec![];
-        for (p, ty) in decl.params.iter().zip(ptys.iter()) {
+        for (ty, &pi) in ptys.iter().zip(param_decls.iter()) {
+            let p = &decl.params[pi];
             let name = p.name.clone().unwrap_or_else(|| Rc::from(""));
             let v = self.new_var(name.clone(), ty.clone(), Some(f), p.span);
-            self.cur().frames.last_mut().expect("frame").push((name, v));
+            if p.pack {
+                self.add_to_pack(&name, v);
+            } else {
+                self.cur().frames.last_mut().expect("frame").push((name, v));
+            }
             params.push(v);
+        }
+        // An empty function parameter pack is still a pack.
+        for p in decl.params.iter().filter(|p| p.pack) {
+            if let Some(n) = &p.name {
+                if !self.cur().packs.iter().any(|(pn, _)| pn == n) {
+                    self.cur().packs.push((n.clone(), vec![]));
+                }
+            }
         }
         let mut stmts = vec![];
         // Constructor member initializers.
@@ -143,8 +160,7 @@ impl Sema {
                             span,
                         }] => Some(self.list_init(&fty, items, *span)),
                         _ => {
-                            let args: Vec<TExpr> =
-                                init.args.iter().map(|x| self.check_expr(x)).collect();
+                            let args = self.check_args(&init.args);
                             self.init_value(&fty, args, init.span)
                         }
                     };
@@ -223,7 +239,7 @@ impl Sema {
                     )
                 })
         };
-        let args: Vec<TExpr> = init.args.iter().map(|x| self.check_expr(x)).collect();
+        let args = self.check_args(&init.args);
         let Some((class, place)) = target else {
             self.report(
                 init.span,
@@ -361,6 +377,54 @@ impl Sema {
     }
 
     // ------------------------------------------------------------ statements
+
+    fn add_to_pack(&mut self, name: &Rc<str>, v: VarId) {
+        let packs = &mut self.cur().packs;
+        match packs.iter_mut().find(|(n, _)| n == name) {
+            Some((_, vars)) => vars.push(v),
+            None => packs.push((name.clone(), vec![v])),
+        }
+    }
+
+    /// The function parameter packs visible in the body being checked: its
+    /// own and those of the functions around a lambda, with their levels.
+    pub(super) fn var_packs(&self) -> Vec<super::packs::VarPack> {
+        let mut out = vec![];
+        let mut level = self.fn_stack.len().checked_sub(1);
+        while let Some(l) = level {
+            let fc = &self.fn_stack[l];
+            out.extend(fc.packs.iter().map(|(n, vars)| super::packs::VarPack {
+                level: l,
+                name: n.clone(),
+                vars: vars.clone(),
+            }));
+            level = fc.parent;
+        }
+        out
+    }
+
+    /// Check with element `i` of the packs `exp` expands bound by name. A
+    /// function parameter pack's element is named in the function that owns
+    /// the pack, so a lambda there captures it like any other variable.
+    pub(super) fn with_pack_element<R>(
+        &mut self,
+        exp: &super::packs::Expansion,
+        i: usize,
+        f: impl FnOnce(&mut Self) -> R,
+    ) -> R {
+        let saved = self.cur().env.clone();
+        self.cur().env = exp.env_for(i, &saved);
+        let frames = exp.frames_for(i);
+        for (level, frame) in &frames {
+            self.fn_stack[*level].frames.push(frame.clone());
+        }
+        let r = f(self);
+        for (level, _) in &frames {
+            self.fn_stack[*level].frames.pop();
+        }
+        self.cur().env = saved;
+        r
+    }
 
     fn push_frame(&mut self) {
         self.cur().frames.push(vec![]);
@@ -648,10 +712,9 @@ impl Sema {
         let f = self.cur().func;
         let fenv = self.cur().env.clone();
         let (args, span) = match &v.init {
-            Some(a::Initializer::Paren(es, sp)) | Some(a::Initializer::Brace(es, sp)) => (
-                es.iter().map(|x| self.check_expr(x)).collect::<Vec<_>>(),
-                *sp,
-            ),
+            Some(a::Initializer::Paren(es, sp)) | Some(a::Initializer::Brace(es, sp)) => {
+                (self.check_args(es), *sp)
+            }
             Some(a::Initializer::Assign(e)) => (vec![self.check_expr(e)], e.span),
             None => (vec![], v.span),
         };
@@ -681,7 +744,7 @@ impl Sema {
         if !is_auto && self.is_deduced_class_placeholder(&v.ty, Ctx::Func(f), &fenv) {
             return self.check_deduced_class_var(v);
         }
-        let declared = if is_auto {
+        let mut declared = if is_auto {
             None
         } else {
             Some(self.resolve_type(&v.ty, Ctx::Func(f), &fenv, &mut diags))
@@ -703,16 +766,18 @@ impl Sema {
         match &v.init {
             _ if braced.is_some() && declared.as_ref().is_some_and(|t| !t.is_ref()) => {
                 let (items, sp) = braced.expect("braced");
+                // `T a[] = {...}` takes its bound from the initializers.
+                if let (Some(Ty::Array(e, _)), a::TypeExprKind::Array(_, None)) =
+                    (&declared, &v.ty.kind)
+                {
+                    declared = Some(Ty::Array(e.clone(), self.list_len(items) as u64));
+                }
                 let ty = declared.clone().expect("declared");
                 list_value = Some(self.list_init(&ty, items, sp));
             }
             Some(a::Initializer::Assign(e)) => init_exprs = Some((vec![self.check_expr(e)], false)),
-            Some(a::Initializer::Paren(es, _)) => {
-                init_exprs = Some((es.iter().map(|x| self.check_expr(x)).collect(), true))
-            }
-            Some(a::Initializer::Brace(es, _)) => {
-                init_exprs = Some((es.iter().map(|x| self.check_expr(x)).collect(), true))
-            }
+            Some(a::Initializer::Paren(es, _)) => init_exprs = Some((self.check_args(es), true)),
+            Some(a::Initializer::Brace(es, _)) => init_exprs = Some((self.check_args(es), true)),
             None => {}
         }
         let ty = match (declared, &init_exprs) {
@@ -889,16 +954,18 @@ impl Sema {
                 return Some(TExpr::error(span));
             }
         };
-        let outer_var = match &outer.kind {
-            TK::Var(v) => Some(*v),
+        let source = match &outer.kind {
+            TK::Var(v) => Some(CaptureSource::Var(*v)),
+            TK::Field(_, i) => Some(CaptureSource::EnclosingField(*i)),
             _ => None,
         };
-        // One field per captured name (a name resolves to one entity in a lambda body).
-        let existing = self
-            .class(closure)
-            .fields
-            .iter()
-            .position(|f| &f.name == name);
+        // One field per captured entity (elements of a captured parameter
+        // pack share their name), else per captured name.
+        let ci = self.class(closure);
+        let existing = match (source, &ci.closure) {
+            (Some(src), Some(cl)) => cl.captures.iter().position(|(s, _)| *s == src),
+            _ => ci.fields.iter().position(|f| &f.name == name),
+        };
         let idx = match existing {
             Some(i) => i,
             None => {
@@ -918,7 +985,7 @@ impl Sema {
                 });
                 let cl = ci.closure.as_mut().expect("closure");
                 cl.captures
-                    .push((outer_var.unwrap_or(VarId(u32::MAX)), by_ref));
+                    .push((source.unwrap_or(CaptureSource::Init), by_ref));
                 self.pending_capture_inits
                     .entry(closure)
                     .or_default()
@@ -980,6 +1047,7 @@ impl Sema {
             capture_default: CaptureDefault::None,
             explicit_captures: vec![],
             lookup_ctx: None,
+            packs: vec![],
         });
         let r = self.check_expr(e);
         let fc = self.fn_stack.pop().expect("ctx");
@@ -987,7 +1055,7 @@ impl Sema {
         r
     }
 
-    fn ctx_env(&self) -> (Ctx, Rc<Env>) {
+    pub(super) fn ctx_env(&self) -> (Ctx, Rc<Env>) {
         let fc = self.fn_stack.last().expect("ctx");
         (fc.lookup_ctx.unwrap_or(Ctx::Func(fc.func)), fc.env.clone())
     }
@@ -1040,6 +1108,7 @@ impl Sema {
             capture_default: CaptureDefault::None,
             explicit_captures: vec![],
             lookup_ctx: Some(Ctx::Class(c)),
+            packs: vec![],
         });
     }
 
@@ -1048,7 +1117,7 @@ impl Sema {
         self.cur().diags.extend(fc.diags);
     }
 
-    fn err(&mut self, span: Span, msg: impl Into<String>) -> TExpr {
+    pub(super) fn err(&mut self, span: Span, msg: impl Into<String>) -> TExpr {
         self.cur().diags.push(Diagnostic::error(span, msg));
         TExpr::error(span)
     }
@@ -1199,7 +1268,7 @@ impl Sema {
             ExprKind::Construct(t, args, braced) => {
                 let (ctx, env) = self.ctx_env();
                 if self.is_deduced_class_placeholder(t, ctx, &env) {
-                    let args: Vec<TExpr> = args.iter().map(|x| self.check_expr(x)).collect();
+                    let args = self.check_args(args);
                     let mut d = vec![];
                     let ty = self.deduce_class_type(t, &args, ctx, &env, span, &mut d);
                     self.cur().diags.extend(d);
@@ -1219,7 +1288,7 @@ impl Sema {
                 if *braced {
                     return self.list_init(&ty, args, span);
                 }
-                let args: Vec<TExpr> = args.iter().map(|x| self.check_expr(x)).collect();
+                let args = self.check_args(args);
                 match &ty {
                     Ty::Class(c) => {
                         let mut d = vec![];
@@ -1317,31 +1386,13 @@ impl Sema {
             },
             // Designators are matched positionally for now (as before they were kept).
             ExprKind::Designated(_, x) => self.check_expr(x),
-            ExprKind::PackExpansion(x) => {
-                let _ = self.check_expr(x);
-                TExpr {
-                    kind: TK::NotYetInDevice("a pack expansion".into()),
-                    ty: Ty::Error,
-                    lvalue: false,
-                    span,
-                }
-            }
-            ExprKind::SizeofPack(_) => TExpr {
-                kind: TK::NotYetInDevice("'sizeof...'".into()),
-                ty: Ty::Error,
-                lvalue: false,
+            ExprKind::PackExpansion(_) => self.err(
                 span,
-            },
-            ExprKind::Fold { lhs, rhs, .. } => {
-                for x in [lhs, rhs].into_iter().flatten() {
-                    let _ = self.check_expr(x);
-                }
-                TExpr {
-                    kind: TK::NotYetInDevice("a fold expression".into()),
-                    ty: Ty::Error,
-                    lvalue: false,
-                    span,
-                }
+                "a pack expansion is only allowed in an argument, initializer or template argument list",
+            ),
+            ExprKind::SizeofPack(name) => self.sizeof_pack(name, span),
+            ExprKind::Fold { op, lhs, rhs } => {
+                self.check_fold(*op, lhs.as_deref(), rhs.as_deref(), span)
             }
             ExprKind::AlignofExpr(x) => {
                 let x = self.check_expr(x);
@@ -1365,6 +1416,12 @@ impl Sema {
             let level = self.fn_stack.len() - 1;
             if let Some(x) = self.name_in_level(level, &name, span) {
                 return x;
+            }
+            if self.var_packs().iter().any(|p| p.name == name) {
+                return self.err(
+                    span,
+                    format!("parameter pack '{name}' must be expanded with '...'"),
+                );
             }
             // Implicit member access through `this`.
             if let Some(c) = self.cur().this_class {
@@ -1737,6 +1794,11 @@ impl Sema {
     fn check_binary(&mut self, op: BinOp, l: &a::Expr, r: &a::Expr, span: Span) -> TExpr {
         let l = self.check_expr(l);
         let r = self.check_expr(r);
+        self.binary_operands(op, l, r, span)
+    }
+
+    /// A binary operator applied to checked operands: overloaded or built in.
+    pub(super) fn binary_operands(&mut self, op: BinOp, l: TExpr, r: TExpr, span: Span) -> TExpr {
         if l.ty.is_error() || r.ty.is_error() {
             return TExpr::error(span);
         }
@@ -1969,6 +2031,11 @@ impl Sema {
         if x.ty.is_error() || ty.is_error() {
             return TExpr::error(span);
         }
+        // `static_cast<T&>(x)` / `static_cast<T&&>(x)` of an lvalue of type
+        // `T` (what `std::move` and `std::forward` do): the object itself.
+        if ty.is_ref() && x.lvalue && x.ty.non_ref() == ty.non_ref() {
+            return x;
+        }
         if matches!(ty, Ty::Void) {
             return TExpr {
                 kind: TK::Convert(Box::new(self.rvalue(x))),
@@ -2018,10 +2085,10 @@ impl Sema {
     // ------------------------------------------------------------ calls
 
     fn check_call(&mut self, callee: &a::Expr, args: &[a::Expr], span: Span) -> TExpr {
-        let args: Vec<TExpr> = args.iter().map(|x| self.check_expr(x)).collect();
+        let args = self.check_args(args);
         if args
             .iter()
-            .any(|x| x.ty.is_error() && !matches!(x.kind, TK::HostOnly(_) | TK::NotYetInDevice(_)))
+            .any(|x| x.ty.is_error() && !matches!(x.kind, TK::HostOnly(_)))
         {
             return TExpr::error(span);
         }
@@ -2494,6 +2561,7 @@ impl Sema {
             class: Some(closure),
             template_args: vec![],
             ret: ret.unwrap_or(Ty::Void),
+            param_decls: (0..params.len()).collect(),
             params,
             body: None,
             body_state: BodyState::Checking,
@@ -2571,6 +2639,7 @@ impl Sema {
             capture_default: cl.lambda.default_capture,
             explicit_captures: cl.lambda.captures.clone(),
             lookup_ctx: None,
+            packs: vec![],
         });
         self.finish_call_operator(op, &g.call_decl);
         Some(op)
@@ -2738,6 +2807,7 @@ impl Sema {
             capture_default: l.default_capture,
             explicit_captures: l.captures.clone(),
             lookup_ctx: None,
+            packs: vec![],
         });
         let level = self.fn_stack.len() - 1;
         for c in &l.captures {
@@ -2769,7 +2839,7 @@ impl Sema {
                     .as_mut()
                     .expect("closure")
                     .captures
-                    .push((VarId(u32::MAX), false));
+                    .push((CaptureSource::Init, false));
                 self.pending_capture_inits
                     .entry(closure)
                     .or_default()

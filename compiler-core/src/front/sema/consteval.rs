@@ -2,6 +2,7 @@
 //! enumerators and `const` variables that lambdas use without capturing.
 
 use super::lookup::Found;
+use super::packs::{Expansion, PatternNames};
 use super::thir::{self, ExprKind as TK};
 use super::*;
 use crate::front::ast::{BinOp, Expr, ExprKind, UnOp};
@@ -111,6 +112,13 @@ impl Sema {
                 self.const_convert(v, t, ctx, env)?
             }
             ExprKind::Call(callee, args) => self.const_call(callee, args, ctx, env)?,
+            ExprKind::SizeofPack(name) => match env.get(name) {
+                Some(TArg::Pack(elems)) => elems.len() as i128,
+                _ => return None,
+            },
+            ExprKind::Fold { op, lhs, rhs } => {
+                self.const_fold(*op, lhs.as_deref(), rhs.as_deref(), ctx, env)?
+            }
             ExprKind::SizeofType(t) => {
                 let ty = self.resolve_type(t, ctx, env, &mut vec![]);
                 self.size_align(&ty)?.0 as i128
@@ -121,6 +129,62 @@ impl Sema {
             }
             _ => return None,
         })
+    }
+
+    /// A fold over template parameter packs (`(Ns + ... + 0)`,
+    /// `(is_integral_v<Ts> && ...)`), folded in the same nesting as at run time.
+    fn const_fold(
+        &mut self,
+        op: BinOp,
+        lhs: Option<&Expr>,
+        rhs: Option<&Expr>,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<i128> {
+        let expansion = |e: &Expr| Expansion::of(&PatternNames::of_expr(e), env, &[]);
+        let pack_on_left = match (lhs, rhs) {
+            (Some(l), Some(_)) => expansion(l).is_ok(),
+            (Some(_), None) => true,
+            _ => false,
+        };
+        let (pattern, init) = if pack_on_left {
+            (lhs?, rhs)
+        } else {
+            (rhs?, lhs)
+        };
+        let exp = expansion(pattern).ok()?;
+        let mut values = (0..exp.len)
+            .map(|i| self.const_eval_ast(pattern, ctx, &exp.env_for(i, env)))
+            .collect::<Option<Vec<i128>>>()?;
+        if let Some(i) = init {
+            let v = self.const_eval_ast(i, ctx, env)?;
+            if pack_on_left {
+                values.push(v);
+            } else {
+                values.insert(0, v);
+            }
+        }
+        if values.is_empty() {
+            return match op {
+                BinOp::LogAnd => Some(1),
+                BinOp::LogOr => Some(0),
+                _ => None,
+            };
+        }
+        if pack_on_left {
+            let mut acc = values.pop()?;
+            while let Some(x) = values.pop() {
+                acc = eval_binop(op, x, acc)?;
+            }
+            Some(acc)
+        } else {
+            let mut it = values.into_iter();
+            let mut acc = it.next()?;
+            for x in it {
+                acc = eval_binop(op, acc, x)?;
+            }
+            Some(acc)
+        }
     }
 
     /// A call of a constexpr function whose body is `return expr;` (the

@@ -395,6 +395,7 @@ impl Sema {
                     crate::front::ast::TemplateArg::Expr(e) => {
                         self.const_eval_ast(e, ctx, env).map(|v| v.max(1) as u64)
                     }
+                    crate::front::ast::TemplateArg::PackExpansion(_) => None,
                     crate::front::ast::TemplateArg::Type(t) => {
                         let ty = self.resolve_type(t, ctx, env, &mut vec![]);
                         self.size_align(&ty).map(|(_, a)| a)
@@ -434,11 +435,18 @@ impl Sema {
             });
         }
         let mut diags = vec![];
-        let params: Vec<Ty> = decl
-            .params
-            .iter()
-            .map(|p| self.resolve_type(&p.ty, ctx, &fenv, &mut diags))
-            .collect();
+        let mut params = vec![];
+        let mut param_decls = vec![];
+        for (i, p) in decl.params.iter().enumerate() {
+            if p.pack {
+                let tys = self.expand_param_type(&p.ty, ctx, &fenv, &mut diags);
+                param_decls.extend(std::iter::repeat_n(i, tys.len()));
+                params.extend(tys);
+            } else {
+                params.push(self.resolve_type(&p.ty, ctx, &fenv, &mut diags));
+                param_decls.push(i);
+            }
+        }
         let ret = match decl.kind {
             ast::FunctionKind::Constructor | ast::FunctionKind::Destructor => Ty::Void,
             _ => self.resolve_type(&decl.ret, ctx, &fenv, &mut diags),
@@ -451,6 +459,7 @@ impl Sema {
             template_args: targs,
             ret,
             params,
+            param_decls,
             body: None,
             body_state: BodyState::NotChecked,
             diags,

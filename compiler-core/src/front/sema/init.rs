@@ -132,7 +132,18 @@ impl Sema {
     }
 
     fn check_items<'a>(&mut self, items: &'a [a::Expr]) -> Vec<Option<Item<'a>>> {
-        items.iter().map(|x| Some(self.check_item(x))).collect()
+        let mut out = vec![];
+        for x in items {
+            match &x.kind {
+                ExprKind::PackExpansion(p) => out.extend(
+                    self.expand_expr(p, x.span)
+                        .into_iter()
+                        .map(|v| Some(Item::Value(v))),
+                ),
+                _ => out.push(Some(self.check_item(x))),
+            }
+        }
+        out
     }
 
     fn check_item<'a>(&mut self, x: &'a a::Expr) -> Item<'a> {
@@ -344,7 +355,7 @@ impl Sema {
             },
             a::Initializer::Brace(items, sp) => self.list_init(&field.ty, items, *sp),
             a::Initializer::Paren(args, sp) => {
-                let args = args.iter().map(|x| self.check_expr(x)).collect();
+                let args = self.check_args(args);
                 self.init_value(&field.ty, args, *sp)
                     .unwrap_or_else(|| TExpr::error(*sp))
             }

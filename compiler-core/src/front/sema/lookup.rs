@@ -250,56 +250,78 @@ impl Sema {
         env: &Env,
         diags: &mut Vec<Diagnostic>,
     ) -> Vec<TArg> {
-        args.iter()
-            .map(|a| match a {
-                TemplateArg::Type(t) => {
-                    // A name parsed as a type may denote a value (a template parameter or constant).
-                    if let TypeExprKind::Named(q) = &t.kind {
-                        if q.is_simple() {
-                            if let Found::TemplateParam(
-                                a @ (TArg::Value(_) | TArg::ValueParam(_)),
-                            ) = self.lookup_unqualified(&q.last().ident, ctx, env)
-                            {
-                                return a;
-                            }
-                        }
-                        if let Found::Entities(es) = self.lookup_qualified(q, ctx, env, &mut vec![])
+        let mut out = vec![];
+        for a in args {
+            match a {
+                TemplateArg::PackExpansion(p) => {
+                    let span = match &**p {
+                        TemplateArg::Type(t) => t.span,
+                        TemplateArg::Expr(e) => e.span,
+                        TemplateArg::PackExpansion(_) => continue,
+                    };
+                    let elems = self.expand_template_arg(p, span, ctx, env, diags);
+                    out.extend(elems);
+                }
+                a => out.push(self.resolve_template_arg(a, ctx, env, diags)),
+            }
+        }
+        out
+    }
+
+    fn resolve_template_arg(
+        &mut self,
+        a: &TemplateArg,
+        ctx: Ctx,
+        env: &Env,
+        diags: &mut Vec<Diagnostic>,
+    ) -> TArg {
+        match a {
+            TemplateArg::PackExpansion(_) => TArg::Pack(vec![]),
+            TemplateArg::Type(t) => {
+                // A name parsed as a type may denote a value (a template parameter or constant).
+                if let TypeExprKind::Named(q) = &t.kind {
+                    if q.is_simple() {
+                        if let Found::TemplateParam(a @ (TArg::Value(_) | TArg::ValueParam(_))) =
+                            self.lookup_unqualified(&q.last().ident, ctx, env)
                         {
-                            for e in es {
-                                match e {
-                                    Entity::Enumerator(_, v) => return TArg::Value(v),
-                                    Entity::Var(vid) => {
-                                        if let Some(v) = self.var(vid).const_value {
-                                            return TArg::Value(v);
-                                        }
+                            return a;
+                        }
+                    }
+                    if let Found::Entities(es) = self.lookup_qualified(q, ctx, env, &mut vec![]) {
+                        for e in es {
+                            match e {
+                                Entity::Enumerator(_, v) => return TArg::Value(v),
+                                Entity::Var(vid) => {
+                                    if let Some(v) = self.var(vid).const_value {
+                                        return TArg::Value(v);
                                     }
-                                    _ => {}
                                 }
+                                _ => {}
                             }
                         }
                     }
-                    TArg::Type(self.resolve_type(t, ctx, env, diags))
                 }
-                TemplateArg::Expr(ast::Expr {
-                    kind: ast::ExprKind::Name(q),
-                    ..
-                }) if q.is_simple()
-                    && matches!(env.get(&q.last().ident), Some(TArg::ValueParam(_))) =>
-                {
-                    env.get(&q.last().ident).cloned().expect("bound")
+                TArg::Type(self.resolve_type(t, ctx, env, diags))
+            }
+            TemplateArg::Expr(ast::Expr {
+                kind: ast::ExprKind::Name(q),
+                ..
+            }) if q.is_simple()
+                && matches!(env.get(&q.last().ident), Some(TArg::ValueParam(_))) =>
+            {
+                env.get(&q.last().ident).cloned().expect("bound")
+            }
+            TemplateArg::Expr(e) => match self.const_eval_ast(e, ctx, &Rc::new(env.clone())) {
+                Some(v) => TArg::Value(v),
+                None => {
+                    diags.push(Diagnostic::error(
+                        e.span,
+                        "template argument is not a constant expression",
+                    ));
+                    TArg::Value(0)
                 }
-                TemplateArg::Expr(e) => match self.const_eval_ast(e, ctx, &Rc::new(env.clone())) {
-                    Some(v) => TArg::Value(v),
-                    None => {
-                        diags.push(Diagnostic::error(
-                            e.span,
-                            "template argument is not a constant expression",
-                        ));
-                        TArg::Value(0)
-                    }
-                },
-            })
-            .collect()
+            },
+        }
     }
 
     pub(crate) fn resolve_type(
@@ -405,6 +427,16 @@ impl Sema {
         let found = self.lookup_qualified(q, ctx, env, diags);
         match found {
             Found::TemplateParam(TArg::Type(t)) => t,
+            Found::TemplateParam(TArg::Pack(_)) => {
+                diags.push(Diagnostic::error(
+                    q.span,
+                    format!(
+                        "parameter pack '{}' must be expanded with '...'",
+                        last.ident
+                    ),
+                ));
+                Ty::Error
+            }
             Found::TemplateParam(TArg::Value(_) | TArg::ValueParam(_)) => {
                 diags.push(Diagnostic::error(
                     q.span,

@@ -337,6 +337,10 @@ impl Mangler {
                 TArg::Type(t) => a.push_str(&self.ty(s, t)),
                 // A parameter in an expression is not a substitution candidate.
                 TArg::ValueParam(i) => a.push_str(&format!("X{}E", template_param(*i))),
+                TArg::Pack(elems) => {
+                    let inner = self.template_args(s, elems, None, ctx, env);
+                    a.push_str(&format!("J{}", &inner[1..]));
+                }
                 TArg::Value(v) => {
                     let pty = header
                         .and_then(|h| h.params.get(i))
@@ -413,12 +417,27 @@ impl Mangler {
                 self.ty(s, &t)
             }
         };
-        let params: Vec<Ty> = decl
-            .params
-            .iter()
-            .map(|p| s.resolve_type(&p.ty, ctx, &env, &mut vec![]))
-            .collect();
-        let ps = self.params(s, &params);
+        let mut ps = String::new();
+        for p in &decl.params {
+            let t = s.resolve_type(&p.ty, ctx, &env, &mut vec![]);
+            let m = self.ty(s, &t);
+            if p.pack {
+                // `Dp <type>`: a function parameter pack, itself a candidate.
+                let key = format!("pack:{t:?}");
+                match self.lookup(&key) {
+                    Some(r) => ps.push_str(&r),
+                    None => {
+                        self.add(key);
+                        ps.push_str(&format!("Dp{m}"));
+                    }
+                }
+            } else {
+                ps.push_str(&m);
+            }
+        }
+        if ps.is_empty() {
+            ps.push('v');
+        }
         format!("{name}{ret}{ps}")
     }
 

@@ -17,6 +17,7 @@ mod init;
 mod lookup;
 pub mod mangle;
 mod overload;
+mod packs;
 mod templates;
 pub mod thir;
 pub mod types;
@@ -89,6 +90,8 @@ pub enum TArg {
     /// Non-type parameter `index` of a function template, unsubstituted:
     /// only in dependent signatures (see [`Ty::Param`]).
     ValueParam(u32),
+    /// The arguments of a template parameter pack.
+    Pack(Vec<TArg>),
 }
 
 /// Template parameter bindings of one instantiation, plus its outer context.
@@ -150,6 +153,16 @@ pub struct Field {
     pub default_init: Option<ast::Initializer>,
 }
 
+/// What a closure field holds: a variable of the enclosing function, a field
+/// of the enclosing lambda's closure (a nested lambda capturing a capture),
+/// or an init-capture's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureSource {
+    Var(VarId),
+    EnclosingField(usize),
+    Init,
+}
+
 /// Extra facts about a lambda's closure type.
 #[derive(Clone, Debug)]
 pub struct ClosureInfo {
@@ -160,8 +173,8 @@ pub struct ClosureInfo {
     pub discriminator: u32,
     /// The call operator.
     pub call_op: Option<FuncId>,
-    /// For each field: the captured variable and whether by reference.
-    pub captures: Vec<(VarId, bool)>,
+    /// For each field: what it captures and whether by reference.
+    pub captures: Vec<(CaptureSource, bool)>,
     /// For generic lambdas: parameter patterns and call operator instances.
     pub generic: Option<generic_lambda::GenericLambda>,
 }
@@ -203,6 +216,9 @@ pub struct FuncInfo {
     pub template_args: Vec<TArg>,
     pub ret: Ty,
     pub params: Vec<Ty>,
+    /// For each of `params`: the declared parameter it comes from (a
+    /// function parameter pack declares one per element).
+    pub param_decls: Vec<usize>,
     pub body: Option<Rc<thir::Body>>,
     pub body_state: BodyState,
     /// Diagnostics from checking the body; reported if it is device code.
@@ -430,6 +446,7 @@ impl Sema {
                     TArg::Type(t) => self.ty_name(t),
                     TArg::Value(v) => v.to_string(),
                     TArg::ValueParam(i) => format!("<template parameter {i}>"),
+                    TArg::Pack(elems) => format!("<pack of {}>", elems.len()),
                 })
                 .collect();
             s.push_str(&format!("<{}>", a.join(", ")));

@@ -66,7 +66,7 @@ impl Sema {
                 .decl
                 .params
                 .iter()
-                .filter(|p| p.default.is_none())
+                .filter(|p| p.default.is_none() && !p.pack)
                 .count();
             let variadic = self.func(f).decl.variadic;
             if args.len() < required || (args.len() > params.len() && !variadic) {
@@ -117,11 +117,14 @@ impl Sema {
         // Best: better-or-equal in every argument, then non-template.
         // Ties between members differing only in `const` go to the non-const one
         // (objects are not tracked as const yet).
-        let funcs: Vec<(bool, bool)> = viable
+        // Between templates, one without a function parameter pack is more
+        // specialized than one with (`f(T)` over `f(T, Rest...)`).
+        let funcs: Vec<(bool, bool, bool)> = viable
             .iter()
             .map(|v| {
                 let fi = self.func(v.0);
-                (fi.class.is_some(), fi.decl.is_const)
+                let has_pack = fi.decl.params.iter().any(|p| p.pack);
+                (fi.class.is_some(), fi.decl.is_const, has_pack)
             })
             .collect();
         let better = |ia: usize, ib: usize| -> bool {
@@ -129,7 +132,8 @@ impl Sema {
             let ge = a.1.iter().zip(b.1.iter()).all(|(x, y)| x <= y);
             let gt = a.1.iter().zip(b.1.iter()).any(|(x, y)| x < y);
             let const_tie = funcs[ia].0 && funcs[ib].0 && !funcs[ia].1 && funcs[ib].1;
-            ge && (gt || (!a.2 && b.2) || const_tie)
+            let pack_tie = a.2 && b.2 && !funcs[ia].2 && funcs[ib].2;
+            ge && (gt || (!a.2 && b.2) || const_tie || pack_tie)
         };
         let mut best: Vec<usize> = vec![];
         for i in 0..viable.len() {
@@ -180,9 +184,10 @@ impl Sema {
     ) {
         let decl = self.func(f).decl.clone();
         let params = self.func(f).params.clone();
+        let param_decls = self.func(f).param_decls.clone();
         let (ctx, env) = (self.func(f).ctx, self.func(f).env.clone());
         for (i, pty) in params.iter().enumerate().skip(args.len()) {
-            let Some(d) = &decl.params[i].default else {
+            let Some(d) = &decl.params[param_decls[i]].default else {
                 break;
             };
             let e = self.check_standalone_expr(d, ctx, env.clone(), diags);

@@ -4,6 +4,7 @@
 //! against semantic types.
 
 use super::lookup::Found;
+use super::packs::{flatten, PatternNames};
 use super::*;
 use crate::front::ast::{
     ClassDecl, FunctionDecl, TemplateArg, TemplateHeader, TemplateParamKind, TypeExpr, TypeExprKind,
@@ -58,13 +59,8 @@ impl Sema {
                 .map(|t| t.params.iter().filter_map(|p| p.name.clone()).collect())
                 .unwrap_or_default();
             let mut bindings = vec![];
-            if pats.len() != args.len() {
-                continue;
-            }
-            let ok = pats
-                .iter()
-                .zip(args.iter())
-                .all(|(p, a)| self.match_template_arg(p, a, &params, sctx, &senv, &mut bindings));
+            let flat = flatten(&args);
+            let ok = self.match_template_args(pats, &flat, &params, sctx, &senv, &mut bindings);
             if ok && params.iter().all(|p| bindings.iter().any(|(n, _)| n == p)) {
                 // Prefer the specialization with fewer free parameters.
                 if chosen
@@ -116,20 +112,22 @@ impl Sema {
     pub(crate) fn complete_template_args(
         &mut self,
         th: &TemplateHeader,
-        mut args: Vec<TArg>,
+        args: Vec<TArg>,
         ctx: Ctx,
         env: &Rc<Env>,
         span: Span,
         diags: &mut Vec<Diagnostic>,
     ) -> Option<Vec<TArg>> {
-        let has_pack = th.params.iter().any(|p| {
-            matches!(
-                p.kind,
-                TemplateParamKind::Type { pack: true, .. }
-                    | TemplateParamKind::NonType { pack: true, .. }
-            )
-        });
-        if args.len() > th.params.len() && !has_pack {
+        let mut args = flatten(&args);
+        let pack_at = th.params.iter().position(|p| is_pack(&p.kind));
+        if let Some(k) = pack_at {
+            // The pack takes every argument from its position on.
+            if args.len() >= k {
+                let rest = args.split_off(k);
+                args.push(TArg::Pack(rest));
+            }
+        }
+        if args.len() > th.params.len() {
             diags.push(Diagnostic::error(
                 span,
                 format!(
@@ -162,8 +160,7 @@ impl Sema {
                     Some(v) => args.push(TArg::Value(v)),
                     None => return None,
                 },
-                TemplateParamKind::Type { pack: true, .. }
-                | TemplateParamKind::NonType { pack: true, .. } => break,
+                k if is_pack(k) => args.push(TArg::Pack(vec![])),
                 _ => {
                     diags.push(Diagnostic::error(
                         span,
@@ -177,6 +174,66 @@ impl Sema {
             }
         }
         Some(args)
+    }
+
+    /// Match an argument list pattern against (flattened) arguments, one
+    /// for one; a trailing `P...` takes the rest.
+    fn match_template_args(
+        &mut self,
+        pats: &[TemplateArg],
+        args: &[TArg],
+        params: &[Rc<str>],
+        ctx: Ctx,
+        env: &Rc<Env>,
+        b: &mut Bindings,
+    ) -> bool {
+        for (i, pat) in pats.iter().enumerate() {
+            if let TemplateArg::PackExpansion(inner) = pat {
+                let rest = &args[i.min(args.len())..];
+                return i + 1 == pats.len() && self.match_pack(inner, rest, params, ctx, env, b);
+            }
+            let Some(a) = args.get(i) else { return false };
+            if !self.match_template_arg(pat, a, params, ctx, env, b) {
+                return false;
+            }
+        }
+        pats.len() == args.len()
+    }
+
+    /// Match every argument against the pattern of a pack expansion, binding
+    /// each pack the pattern names to the elements deduced.
+    fn match_pack(
+        &mut self,
+        pattern: &TemplateArg,
+        args: &[TArg],
+        params: &[Rc<str>],
+        ctx: Ctx,
+        env: &Rc<Env>,
+        b: &mut Bindings,
+    ) -> bool {
+        let names: Vec<Rc<str>> = PatternNames::of_targ(pattern)
+            .0
+            .into_iter()
+            .filter(|n| params.contains(n))
+            .collect();
+        let mut elems: Vec<Vec<TArg>> = vec![vec![]; names.len()];
+        for a in args {
+            let mut bi = b.clone();
+            bi.retain(|(n, _)| !names.contains(n));
+            if !self.match_template_arg(pattern, a, params, ctx, env, &mut bi) {
+                return false;
+            }
+            for (k, n) in names.iter().enumerate() {
+                match bi.iter().find(|(bn, _)| bn == n) {
+                    Some((_, v)) => elems[k].push(v.clone()),
+                    None => return false,
+                }
+            }
+        }
+        names
+            .iter()
+            .zip(elems)
+            .all(|(n, e)| bind(b, n, TArg::Pack(e)))
     }
 
     fn match_template_arg(
@@ -205,7 +262,7 @@ impl Sema {
                         };
                         matches!(self.resolve_template_args(std::slice::from_ref(pat), ctx, &e, &mut vec![]).first(), Some(TArg::Value(x)) if x == v)
                     }
-                    TArg::ValueParam(_) => false,
+                    TArg::ValueParam(_) | TArg::Pack(_) => false,
                 }
             }
             (TemplateArg::Expr(e), TArg::Value(v)) => {
@@ -235,6 +292,20 @@ impl Sema {
         b: &mut Vec<(Rc<str>, TArg)>,
     ) -> bool {
         match &pat.kind {
+            // `typename C<T>::type` is a non-deduced context: the argument
+            // is checked against it once the parameters are known.
+            TypeExprKind::Named(q)
+                if q.parts.len() > 1
+                    && q.parts[..q.parts.len() - 1].iter().any(|p| {
+                        params.contains(&p.ident)
+                            || p.template_args
+                                .iter()
+                                .flatten()
+                                .any(|a| targ_mentions_params(a, params))
+                    }) =>
+            {
+                true
+            }
             TypeExprKind::Named(q) => {
                 if q.is_simple() && params.contains(&q.last().ident) {
                     return bind(b, &q.last().ident, TArg::Type(ty.clone()));
@@ -265,13 +336,27 @@ impl Sema {
                             .unwrap_or(false),
                         _ => false,
                     });
-                    if !same || pargs.len() > targs.len() {
+                    if !same {
                         return false;
                     }
-                    return pargs
+                    let flat = flatten(&targs);
+                    let has_pack = pargs
                         .iter()
-                        .zip(targs.iter())
-                        .all(|(p, a)| self.match_template_arg(p, a, params, ctx, env, b));
+                        .any(|a| matches!(a, TemplateArg::PackExpansion(_)));
+                    if has_pack || pargs.len() >= flat.len() {
+                        return self.match_template_args(pargs, &flat, params, ctx, env, b);
+                    }
+                    // `vector<T>` against `vector<int, allocator<int>>`: the
+                    // arguments written deduce, then the pattern with its
+                    // default arguments must name the same class.
+                    if !self.match_template_args(pargs, &flat[..pargs.len()], params, ctx, env, b) {
+                        return false;
+                    }
+                    let e = Env {
+                        bindings: b.clone(),
+                        parent: Some(env.clone()),
+                    };
+                    return &self.resolve_type(pat, ctx, &e, &mut vec![]) == ty;
                 }
                 if !mentions_params(pat, params) {
                     let e = Env {
@@ -323,21 +408,36 @@ impl Sema {
         let th = f.template.as_ref()?;
         let params: Vec<Rc<str>> = th.params.iter().filter_map(|p| p.name.clone()).collect();
         let mut b: Vec<(Rc<str>, TArg)> = vec![];
-        for (p, a) in th.params.iter().zip(explicit.iter()) {
-            if let Some(n) = &p.name {
+        for (i, p) in th.params.iter().enumerate() {
+            let Some(n) = &p.name else { continue };
+            if is_pack(&p.kind) {
+                // Explicit arguments from here on belong to the pack.
+                if explicit.len() > i {
+                    b.push((n.clone(), TArg::Pack(explicit[i..].to_vec())));
+                }
+                break;
+            }
+            if let Some(a) = explicit.get(i) {
                 b.push((n.clone(), a.clone()));
             }
         }
-        for (pd, (aty, _lv)) in f.params.iter().zip(args.iter()) {
+        let mut next_arg = 0;
+        for pd in &f.params {
+            if pd.pack {
+                // A function parameter pack takes the remaining arguments.
+                let rest = &args[next_arg.min(args.len())..];
+                next_arg = args.len();
+                if !self.deduce_pack(pd, rest, &params, ctx, env, &mut b) {
+                    return None;
+                }
+                continue;
+            }
+            let Some(arg) = args.get(next_arg) else { break };
+            next_arg += 1;
             if !mentions_params(&pd.ty, &params) {
                 continue;
             }
-            let (pat, aty) = match &pd.ty.kind {
-                TypeExprKind::LRef(inner) => (inner.as_ref(), aty.non_ref().clone()),
-                TypeExprKind::RRef(inner) => (inner.as_ref(), aty.non_ref().clone()),
-                _ => (&pd.ty, decay(aty.non_ref())),
-            };
-            if !self.match_type(pat, &aty, &params, ctx, env, &mut b) {
+            if !self.deduce_param(&pd.ty, arg, &params, ctx, env, &mut b) {
                 return None;
             }
         }
@@ -370,8 +470,7 @@ impl Sema {
                 TemplateParamKind::NonType {
                     default: Some(x), ..
                 } => TArg::Value(self.const_eval_ast(x, ctx, &Rc::new(e))?),
-                TemplateParamKind::Type { pack: true, .. }
-                | TemplateParamKind::NonType { pack: true, .. } => break,
+                k if is_pack(k) => TArg::Pack(vec![]),
                 _ => {
                     return None;
                 }
@@ -382,6 +481,87 @@ impl Sema {
             ordered.push(v);
         }
         Some(ordered)
+    }
+}
+
+pub(crate) fn is_pack(k: &TemplateParamKind) -> bool {
+    matches!(
+        k,
+        TemplateParamKind::Type { pack: true, .. }
+            | TemplateParamKind::NonType { pack: true, .. }
+            | TemplateParamKind::Template { pack: true, .. }
+    )
+}
+
+impl Sema {
+    /// Deduce from one call argument (its type, and whether it is an
+    /// lvalue) against parameter type `pty`: references match the referred
+    /// type, values the decayed one, and a forwarding reference `T&&` makes
+    /// `T` an lvalue reference for an lvalue.
+    fn deduce_param(
+        &mut self,
+        pty: &TypeExpr,
+        (aty, lvalue): &(Ty, bool),
+        params: &[Rc<str>],
+        ctx: Ctx,
+        env: &Rc<Env>,
+        b: &mut Bindings,
+    ) -> bool {
+        if let TypeExprKind::RRef(inner) = &pty.kind {
+            if let TypeExprKind::Named(q) = &inner.kind {
+                let forwarding =
+                    *lvalue && !inner.is_const && q.is_simple() && params.contains(&q.last().ident);
+                if forwarding {
+                    let r = Ty::LRef(Box::new(aty.non_ref().clone()), false);
+                    return bind(b, &q.last().ident, TArg::Type(r));
+                }
+            }
+        }
+        let (pat, aty) = match &pty.kind {
+            TypeExprKind::LRef(inner) => (inner.as_ref(), aty.non_ref().clone()),
+            TypeExprKind::RRef(inner) => (inner.as_ref(), aty.non_ref().clone()),
+            _ => (pty, decay(aty.non_ref())),
+        };
+        self.match_type(pat, &aty, params, ctx, env, b)
+    }
+
+    /// Deduce the packs a function parameter pack (`Ts&&... args`) names
+    /// from the arguments it takes, element by element.
+    fn deduce_pack(
+        &mut self,
+        pd: &crate::front::ast::Param,
+        args: &[(Ty, bool)],
+        params: &[Rc<str>],
+        ctx: Ctx,
+        env: &Rc<Env>,
+        b: &mut Bindings,
+    ) -> bool {
+        let names: Vec<Rc<str>> = PatternNames::of_type(&pd.ty)
+            .0
+            .into_iter()
+            .filter(|n| params.contains(n))
+            .collect();
+        // Packs given explicitly are not deduced again.
+        if names.iter().any(|n| b.iter().any(|(bn, _)| bn == n)) {
+            return true;
+        }
+        let mut elems: Vec<Vec<TArg>> = vec![vec![]; names.len()];
+        for arg in args {
+            let mut bi = b.clone();
+            if !self.deduce_param(&pd.ty, arg, params, ctx, env, &mut bi) {
+                return false;
+            }
+            for (k, n) in names.iter().enumerate() {
+                match bi.iter().find(|(bn, _)| bn == n) {
+                    Some((_, v)) => elems[k].push(v.clone()),
+                    None => return false,
+                }
+            }
+        }
+        for (n, e) in names.iter().zip(elems) {
+            b.push((n.clone(), TArg::Pack(e)));
+        }
+        true
     }
 }
 
@@ -401,20 +581,33 @@ pub(crate) fn decay(t: &Ty) -> Ty {
     }
 }
 
+fn targ_mentions_params(a: &TemplateArg, params: &[Rc<str>]) -> bool {
+    match a {
+        TemplateArg::Type(t) => mentions_params(t, params),
+        TemplateArg::Expr(e) => {
+            matches!(&e.kind, crate::front::ast::ExprKind::Name(q) if params.contains(&q.last().ident))
+        }
+        TemplateArg::PackExpansion(p) => targ_mentions_params(p, params),
+    }
+}
+
 /// Does a syntactic type mention any of `params`?
 pub(crate) fn mentions_params(t: &TypeExpr, params: &[Rc<str>]) -> bool {
     match &t.kind {
         TypeExprKind::Named(q) => q.parts.iter().any(|p| {
             params.contains(&p.ident)
-                || p.template_args.as_ref().map(|a| {
-                    a.iter().any(|x| match x {
-                        TemplateArg::Type(t) => mentions_params(t, params),
-                        TemplateArg::Expr(e) => matches!(&e.kind, crate::front::ast::ExprKind::Name(q) if params.contains(&q.last().ident)),
-                    })
-                }).unwrap_or(false)
+                || p.template_args
+                    .as_ref()
+                    .map(|a| a.iter().any(|x| targ_mentions_params(x, params)))
+                    .unwrap_or(false)
         }),
-        TypeExprKind::Pointer(i) | TypeExprKind::LRef(i) | TypeExprKind::RRef(i) | TypeExprKind::Array(i, _) => mentions_params(i, params),
-        TypeExprKind::Function(r, ps, _) => mentions_params(r, params) || ps.iter().any(|p| mentions_params(&p.ty, params)),
+        TypeExprKind::Pointer(i)
+        | TypeExprKind::LRef(i)
+        | TypeExprKind::RRef(i)
+        | TypeExprKind::Array(i, _) => mentions_params(i, params),
+        TypeExprKind::Function(r, ps, _) => {
+            mentions_params(r, params) || ps.iter().any(|p| mentions_params(&p.ty, params))
+        }
         _ => false,
     }
 }

@@ -95,8 +95,6 @@ pub enum ExprKind {
     Temporary(Box<Expr>),
     /// An expression that is only meaningful on the host (typeid, new, ...).
     HostOnly(String),
-    /// Valid SYCL device code this compiler cannot lower yet (folds, packs).
-    NotYetInDevice(String),
     Error,
 }
 

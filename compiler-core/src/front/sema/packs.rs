@@ -1,0 +1,472 @@
+//! Variadic templates: which parameter packs a pack-expansion pattern
+//! expands, how long they are, and the bindings under which the pattern is
+//! checked once per element (`f(args...)`, `tuple<Ts...>`, `(xs + ...)`).
+//!
+//! A template parameter pack is bound to [`TArg::Pack`] in the template's
+//! [`Env`]; a function parameter pack is one variable per element, listed by
+//! the function body's checker. Element `i` of an expansion binds every pack
+//! the pattern names to its `i`-th element, so the ordinary checker handles
+//! the pattern.
+
+use super::*;
+use crate::front::ast::{self as a, BinOp, ExprKind, TemplateArg, TypeExpr, TypeExprKind};
+
+/// Identifiers an expansion pattern mentions, in expressions, types and
+/// template arguments; nested expansions expand their own packs.
+#[derive(Default)]
+pub(crate) struct PatternNames(pub Vec<Rc<str>>);
+
+impl PatternNames {
+    pub fn of_expr(e: &a::Expr) -> Self {
+        let mut n = PatternNames::default();
+        n.expr(e);
+        n
+    }
+    pub fn of_type(t: &TypeExpr) -> Self {
+        let mut n = PatternNames::default();
+        n.ty(t);
+        n
+    }
+    pub fn of_targ(t: &TemplateArg) -> Self {
+        let mut n = PatternNames::default();
+        n.targ(t);
+        n
+    }
+
+    fn push(&mut self, name: &Rc<str>) {
+        if !self.0.contains(name) {
+            self.0.push(name.clone());
+        }
+    }
+
+    fn qual(&mut self, q: &a::QualName) {
+        for p in &q.parts {
+            self.push(&p.ident);
+            p.template_args.iter().flatten().for_each(|t| self.targ(t));
+        }
+    }
+
+    fn targ(&mut self, t: &TemplateArg) {
+        match t {
+            TemplateArg::Type(t) => self.ty(t),
+            TemplateArg::Expr(e) => self.expr(e),
+            TemplateArg::PackExpansion(_) => {}
+        }
+    }
+
+    fn ty(&mut self, t: &TypeExpr) {
+        match &t.kind {
+            TypeExprKind::Named(q) => self.qual(q),
+            TypeExprKind::Decltype(e) => self.expr(e),
+            TypeExprKind::Pointer(i) | TypeExprKind::LRef(i) | TypeExprKind::RRef(i) => self.ty(i),
+            TypeExprKind::Array(i, n) => {
+                self.ty(i);
+                n.iter().for_each(|n| self.expr(n));
+            }
+            TypeExprKind::Function(r, ps, _) => {
+                self.ty(r);
+                ps.iter().for_each(|p| self.ty(&p.ty));
+            }
+            TypeExprKind::Builtin(_) | TypeExprKind::Auto | TypeExprKind::DecltypeAuto => {}
+        }
+    }
+
+    fn expr(&mut self, e: &a::Expr) {
+        match &e.kind {
+            ExprKind::Name(q) => self.qual(q),
+            ExprKind::Unary(_, x)
+            | ExprKind::Designated(_, x)
+            | ExprKind::AlignofExpr(x)
+            | ExprKind::SizeofExpr(x)
+            | ExprKind::Delete(x, _) => self.expr(x),
+            ExprKind::Cast(_, t, x) => {
+                self.ty(t);
+                self.expr(x);
+            }
+            ExprKind::Member { base, name, .. } => {
+                self.expr(base);
+                name.parts
+                    .iter()
+                    .flat_map(|p| p.template_args.iter().flatten())
+                    .for_each(|t| self.targ(t));
+            }
+            ExprKind::Binary(_, x, y) | ExprKind::Assign(_, x, y) | ExprKind::Index(x, y) => {
+                self.expr(x);
+                self.expr(y);
+            }
+            ExprKind::Cond(c, x, y) => {
+                self.expr(c);
+                self.expr(x);
+                self.expr(y);
+            }
+            ExprKind::Call(f, args) => {
+                self.expr(f);
+                args.iter().for_each(|x| self.expr(x));
+            }
+            ExprKind::Construct(t, args, _) => {
+                self.ty(t);
+                args.iter().for_each(|x| self.expr(x));
+            }
+            ExprKind::InitList(args) => args.iter().for_each(|x| self.expr(x)),
+            ExprKind::New(t, args, place) => {
+                self.ty(t);
+                args.iter().chain(place).for_each(|x| self.expr(x));
+            }
+            ExprKind::SizeofType(t) | ExprKind::AlignofType(t) => self.ty(t),
+            ExprKind::Throw(x) => x.iter().for_each(|x| self.expr(x)),
+            ExprKind::Typeid(t) => self.targ(t),
+            // Expansions inside the pattern, `sizeof...` and lambdas (which
+            // cannot capture packs here) do not expand with the pattern.
+            ExprKind::PackExpansion(_)
+            | ExprKind::Fold { .. }
+            | ExprKind::SizeofPack(_)
+            | ExprKind::Lambda(_)
+            | ExprKind::IntLit(..)
+            | ExprKind::FloatLit(..)
+            | ExprKind::CharLit(_)
+            | ExprKind::StringLit(_)
+            | ExprKind::BoolLit(_)
+            | ExprKind::Nullptr
+            | ExprKind::This
+            | ExprKind::Error => {}
+        }
+    }
+}
+
+/// A function parameter pack: one variable per element, declared in the
+/// function checked at `level` of the checker's stack.
+#[derive(Clone, Debug)]
+pub(crate) struct VarPack {
+    pub level: usize,
+    pub name: Rc<str>,
+    pub vars: Vec<VarId>,
+}
+
+/// A scope of names for one function's body: pack name and element variable.
+pub(crate) type Frame = Vec<(Rc<str>, VarId)>;
+
+/// The packs one expansion walks in step, and how many elements they have.
+#[derive(Debug)]
+pub(crate) struct Expansion {
+    pub len: usize,
+    /// Template parameter packs (types or values) by name.
+    template_packs: Vec<(Rc<str>, Vec<TArg>)>,
+    var_packs: Vec<VarPack>,
+}
+
+/// Why a pattern cannot be expanded.
+#[derive(Debug)]
+pub(crate) enum ExpansionError {
+    NoPack,
+    Mismatch {
+        first: Rc<str>,
+        first_len: usize,
+        other: Rc<str>,
+        other_len: usize,
+    },
+}
+
+impl ExpansionError {
+    pub fn diagnostic(&self, span: Span) -> Diagnostic {
+        match self {
+            ExpansionError::NoPack => Diagnostic::error(
+                span,
+                "pack expansion does not contain any unexpanded parameter packs",
+            ),
+            ExpansionError::Mismatch {
+                first,
+                first_len,
+                other,
+                other_len,
+            } => Diagnostic::error(
+                span,
+                format!(
+                    "pack expansion contains parameter packs '{first}' and '{other}' that have \
+                     different lengths ({first_len} vs. {other_len})"
+                ),
+            ),
+        }
+    }
+}
+
+impl Expansion {
+    /// The packs among `names`: bound to [`TArg::Pack`] in `env`, or listed
+    /// in `var_packs` (the function parameter packs in scope).
+    pub fn of(
+        names: &PatternNames,
+        env: &Env,
+        var_packs: &[VarPack],
+    ) -> Result<Expansion, ExpansionError> {
+        let mut exp = Expansion {
+            len: 0,
+            template_packs: vec![],
+            var_packs: vec![],
+        };
+        let mut first: Option<(Rc<str>, usize)> = None;
+        for name in &names.0 {
+            // `var_packs` lists the innermost function first.
+            let len = if let Some(p) = var_packs.iter().find(|p| &p.name == name) {
+                exp.var_packs.push(p.clone());
+                p.vars.len()
+            } else if let Some(TArg::Pack(elems)) = env.get(name) {
+                exp.template_packs.push((name.clone(), elems.clone()));
+                elems.len()
+            } else {
+                continue;
+            };
+            match &first {
+                None => first = Some((name.clone(), len)),
+                Some((f, flen)) if *flen != len => {
+                    return Err(ExpansionError::Mismatch {
+                        first: f.clone(),
+                        first_len: *flen,
+                        other: name.clone(),
+                        other_len: len,
+                    })
+                }
+                Some(_) => {}
+            }
+        }
+        let (_, len) = first.ok_or(ExpansionError::NoPack)?;
+        exp.len = len;
+        Ok(exp)
+    }
+
+    /// `parent` with every template parameter pack bound to its element `i`.
+    pub fn env_for(&self, i: usize, parent: &Rc<Env>) -> Rc<Env> {
+        if self.template_packs.is_empty() {
+            return parent.clone();
+        }
+        Rc::new(Env {
+            bindings: self
+                .template_packs
+                .iter()
+                .map(|(n, e)| (n.clone(), e[i].clone()))
+                .collect(),
+            parent: Some(parent.clone()),
+        })
+    }
+
+    /// Scopes naming element `i` of every function parameter pack, each for
+    /// the level of the function that owns the pack.
+    pub fn frames_for(&self, i: usize) -> Vec<(usize, Frame)> {
+        let mut out: Vec<(usize, Frame)> = vec![];
+        for p in &self.var_packs {
+            let entry = (p.name.clone(), p.vars[i]);
+            match out.iter_mut().find(|(l, _)| *l == p.level) {
+                Some((_, frame)) => frame.push(entry),
+                None => out.push((p.level, vec![entry])),
+            }
+        }
+        out
+    }
+}
+
+/// Template arguments with every pack spliced in (`[int, Pack[a, b]]` is
+/// `[int, a, b]`): the form argument lists are matched in.
+pub(crate) fn flatten(args: &[TArg]) -> Vec<TArg> {
+    let mut out = vec![];
+    for a in args {
+        match a {
+            TArg::Pack(elems) => out.extend(flatten(elems)),
+            a => out.push(a.clone()),
+        }
+    }
+    out
+}
+
+impl Sema {
+    /// The template arguments one `pattern...` stands for.
+    pub(crate) fn expand_template_arg(
+        &mut self,
+        pattern: &TemplateArg,
+        span: Span,
+        ctx: Ctx,
+        env: &Env,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Vec<TArg> {
+        let env = Rc::new(env.clone());
+        let exp = match Expansion::of(&PatternNames::of_targ(pattern), &env, &[]) {
+            Ok(e) => e,
+            Err(e) => {
+                diags.push(e.diagnostic(span));
+                return vec![];
+            }
+        };
+        (0..exp.len)
+            .flat_map(|i| {
+                let ei = exp.env_for(i, &env);
+                self.resolve_template_args(std::slice::from_ref(pattern), ctx, &ei, diags)
+            })
+            .collect()
+    }
+
+    /// The types of one function parameter declared `pattern... name`.
+    pub(crate) fn expand_param_type(
+        &mut self,
+        pattern: &TypeExpr,
+        ctx: Ctx,
+        env: &Rc<Env>,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Vec<Ty> {
+        let exp = match Expansion::of(&PatternNames::of_type(pattern), env, &[]) {
+            Ok(e) => e,
+            Err(e) => {
+                diags.push(e.diagnostic(pattern.span));
+                return vec![];
+            }
+        };
+        (0..exp.len)
+            .map(|i| {
+                let ei = exp.env_for(i, env);
+                self.resolve_type(pattern, ctx, &ei, diags)
+            })
+            .collect()
+    }
+}
+
+/// Function bodies: expansions in argument lists, folds and `sizeof...`.
+impl Sema {
+    /// The packs `pattern` expands in the function being checked.
+    fn expansion_in_body(&self, pattern: &a::Expr) -> Result<Expansion, ExpansionError> {
+        let (_, env) = self.ctx_env();
+        Expansion::of(&PatternNames::of_expr(pattern), &env, &self.var_packs())
+    }
+
+    /// Check an argument (or initializer) list, expanding `pattern...` items.
+    pub(crate) fn check_args(&mut self, args: &[a::Expr]) -> Vec<thir::Expr> {
+        let mut out = vec![];
+        for x in args {
+            match &x.kind {
+                ExprKind::PackExpansion(p) => out.extend(self.expand_expr(p, x.span)),
+                _ => out.push(self.check_expr(x)),
+            }
+        }
+        out
+    }
+
+    /// How many initializers a braced list has once its packs are expanded.
+    pub(crate) fn list_len(&self, items: &[a::Expr]) -> usize {
+        items
+            .iter()
+            .map(|x| match &x.kind {
+                ExprKind::PackExpansion(p) => self.expansion_in_body(p).map_or(1, |e| e.len),
+                _ => 1,
+            })
+            .sum()
+    }
+
+    /// `pattern...`: the pattern checked once per pack element.
+    pub(crate) fn expand_expr(&mut self, pattern: &a::Expr, span: Span) -> Vec<thir::Expr> {
+        match self.expansion_in_body(pattern) {
+            Ok(exp) => (0..exp.len)
+                .map(|i| self.with_pack_element(&exp, i, |s| s.check_expr(pattern)))
+                .collect(),
+            Err(e) => {
+                self.report_all(vec![e.diagnostic(span)]);
+                vec![thir::Expr::error(span)]
+            }
+        }
+    }
+
+    /// `(pack op ...)`, `(... op pack)`, `(init op ... op pack)` and
+    /// `(pack op ... op init)`: the elements combined with `op`, right-nested
+    /// when the pack is on the left, left-nested otherwise.
+    pub(crate) fn check_fold(
+        &mut self,
+        op: BinOp,
+        lhs: Option<&a::Expr>,
+        rhs: Option<&a::Expr>,
+        span: Span,
+    ) -> thir::Expr {
+        let pack_on_left = match (lhs, rhs) {
+            (Some(l), Some(_)) => self.expansion_in_body(l).is_ok(),
+            (Some(_), None) => true,
+            _ => false,
+        };
+        let (pattern, init) = if pack_on_left { (lhs, rhs) } else { (rhs, lhs) };
+        let Some(pattern) = pattern else {
+            return self.err(span, "a fold expression needs an operand");
+        };
+        let elems = self.expand_expr(pattern, pattern.span);
+        let init = init.map(|i| self.check_expr(i));
+        let mut operands: Vec<thir::Expr> = elems;
+        if let Some(i) = init {
+            if pack_on_left {
+                operands.push(i);
+            } else {
+                operands.insert(0, i);
+            }
+        }
+        if operands.is_empty() {
+            return self.empty_fold(op, span);
+        }
+        if pack_on_left {
+            let mut acc = operands.pop().expect("an operand");
+            while let Some(x) = operands.pop() {
+                acc = self.binary_operands(op, x, acc, span);
+            }
+            acc
+        } else {
+            let mut it = operands.into_iter();
+            let mut acc = it.next().expect("an operand");
+            for x in it {
+                acc = self.binary_operands(op, acc, x, span);
+            }
+            acc
+        }
+    }
+
+    /// A unary fold over an empty pack: `true` for `&&`, `false` for `||`,
+    /// `void()` for `,`; other operators have no value for it.
+    fn empty_fold(&mut self, op: BinOp, span: Span) -> thir::Expr {
+        let value = |kind, ty| thir::Expr {
+            kind,
+            ty,
+            lvalue: false,
+            span,
+        };
+        match op {
+            BinOp::LogAnd => value(thir::ExprKind::BoolLit(true), Ty::Bool),
+            BinOp::LogOr => value(thir::ExprKind::BoolLit(false), Ty::Bool),
+            BinOp::Comma => value(
+                thir::ExprKind::Convert(Box::new(value(
+                    thir::ExprKind::IntLit(0),
+                    Ty::Int(IntKind::Int),
+                ))),
+                Ty::Void,
+            ),
+            _ => self.err(
+                span,
+                format!(
+                    "unary fold expression has empty expansion for operator '{}' with no fallback value",
+                    op.spelling()
+                ),
+            ),
+        }
+    }
+
+    /// `sizeof...(name)`: the length of a template or function parameter pack.
+    pub(crate) fn sizeof_pack(&mut self, name: &Rc<str>, span: Span) -> thir::Expr {
+        let (_, env) = self.ctx_env();
+        let len = match self.var_packs().iter().find(|p| &p.name == name) {
+            Some(p) => Some(p.vars.len()),
+            None => match env.get(name) {
+                Some(TArg::Pack(elems)) => Some(elems.len()),
+                _ => None,
+            },
+        };
+        match len {
+            Some(n) => thir::Expr {
+                kind: thir::ExprKind::IntLit(n as i128),
+                ty: Ty::size_t(),
+                lvalue: false,
+                span,
+            },
+            None => self.err(
+                span,
+                format!("'{name}' does not refer to the name of a parameter pack"),
+            ),
+        }
+    }
+}
