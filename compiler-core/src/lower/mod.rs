@@ -79,6 +79,15 @@ pub fn lower_kernel(
         let slot = lw.value_slot(val);
         frame.vars.insert(*v, slot);
     }
+    // A kernel argument that cannot be passed: its uses would only repeat it.
+    if lw
+        .diags
+        .iter()
+        .any(|d| d.severity == crate::diag::Severity::Error)
+    {
+        diags.extend(lw.diags);
+        return None;
+    }
     lw.frames.push(frame);
     lw.inline_stack.push(entry);
     lw.stmt(&body.stmt);
@@ -348,6 +357,11 @@ impl Lowerer<'_> {
                     } else {
                         format!("{name}.{}", f.name)
                     };
+                    if f.ty.is_ref() && &*f.name == "this" {
+                        self.error(f.span, "kernel captures 'this', a pointer to a host object; copy the members the kernel uses into local variables, or capture '*this' by copy ([*this])");
+                        parts.push(Val::Void);
+                        continue;
+                    }
                     if f.ty.is_ref() {
                         self.error(f.span, format!("kernel argument '{}' is captured by reference; SYCL kernels must capture by copy ([=])", f.name));
                         parts.push(Val::Void);

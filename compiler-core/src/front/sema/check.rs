@@ -1183,17 +1183,12 @@ impl Sema {
                 lvalue: false,
                 span,
             },
-            ExprKind::This => match self.cur().this_class {
-                Some(c) => {
-                    let this = TExpr {
-                        kind: TK::This,
-                        ty: Ty::Class(c),
-                        lvalue: true,
-                        span,
-                    };
+            ExprKind::This => match self.enclosing_object(self.fn_stack.len() - 1, span) {
+                Some(this) => {
+                    let ty = Ty::ptr_to(this.ty.clone());
                     TExpr {
                         kind: TK::AddrOf(Box::new(this)),
-                        ty: Ty::ptr_to(Ty::Class(c)),
+                        ty,
                         lvalue: false,
                         span,
                     }
@@ -1423,12 +1418,14 @@ impl Sema {
                     format!("parameter pack '{name}' must be expanded with '...'"),
                 );
             }
-            // Implicit member access through `this`.
-            if let Some(c) = self.cur().this_class {
-                if self.class(c).closure.is_none() {
-                    self.complete_class(c);
-                    if let Some(x) = self.field_of(c, &name, span) {
-                        return x;
+            // Implicit member access through `this` (captured in a lambda).
+            if let Some(c) = self.enclosing_class(level) {
+                self.complete_class(c);
+                if self.class(c).fields.iter().any(|f| f.name == name) {
+                    if let Some(obj) = self.enclosing_object(level, span) {
+                        if let Some(x) = self.field_access(obj, &name, span) {
+                            return x;
+                        }
                     }
                 }
             }
@@ -2188,12 +2185,7 @@ impl Sema {
                         // Member functions called without an object use `this`.
                         let this_obj =
                             if cands.iter().any(|c| c.class.is_some() && !c.decl.is_static) {
-                                self.cur().this_class.map(|c| TExpr {
-                                    kind: TK::This,
-                                    ty: Ty::Class(c),
-                                    lvalue: true,
-                                    span,
-                                })
+                                self.enclosing_object(self.fn_stack.len() - 1, span)
                             } else {
                                 None
                             };
@@ -2645,6 +2637,80 @@ impl Sema {
         Some(op)
     }
 
+    /// The class of the member function whose `this` the body at `level`
+    /// sees: its own, or for a lambda the enclosing member function's.
+    fn enclosing_class(&self, level: usize) -> Option<ClassId> {
+        let fc = &self.fn_stack[level];
+        let c = fc.this_class?;
+        match self.class(c).closure {
+            None => Some(c),
+            Some(_) => self.enclosing_class(fc.parent?),
+        }
+    }
+
+    /// The object `this` designates in the body checked at `level`: `*this`
+    /// of a member function; in a lambda, the enclosing object, captured on
+    /// first use (by reference for `[this]`, `[=]` and `[&]`, by copy for
+    /// `[*this]`).
+    fn enclosing_object(&mut self, level: usize, span: Span) -> Option<TExpr> {
+        let closure = self.fn_stack[level].this_class?;
+        let Some(info) = &self.class(closure).closure else {
+            return Some(TExpr {
+                kind: TK::This,
+                ty: Ty::Class(closure),
+                lvalue: true,
+                span,
+            });
+        };
+        if let Some(idx) = info
+            .captures
+            .iter()
+            .position(|(s, _)| *s == CaptureSource::This)
+        {
+            return Some(self.this_field(closure, idx, span));
+        }
+        let fc = &self.fn_stack[level];
+        let by_ref = match (
+            fc.explicit_captures.iter().find(|c| c.is_this),
+            fc.capture_default,
+        ) {
+            (Some(c), _) => c.by_ref,
+            (None, CaptureDefault::None) => {
+                self.fn_stack[level].diags.push(Diagnostic::error(
+                    span,
+                    "'this' cannot be implicitly captured in a lambda with no capture-default specified",
+                ));
+                return Some(TExpr::error(span));
+            }
+            (None, _) => true,
+        };
+        let outer = self.enclosing_object(fc.parent?, span)?;
+        let ty = if by_ref {
+            Ty::LRef(Box::new(outer.ty.clone()), false)
+        } else {
+            outer.ty.clone()
+        };
+        let ci = &mut self.classes[closure.0 as usize];
+        ci.fields.push(Field {
+            name: Rc::from("this"),
+            ty,
+            offset: 0,
+            span,
+            default_init: None,
+        });
+        ci.closure
+            .as_mut()
+            .expect("closure")
+            .captures
+            .push((CaptureSource::This, by_ref));
+        let idx = ci.fields.len() - 1;
+        self.pending_capture_inits
+            .entry(closure)
+            .or_default()
+            .push(outer);
+        Some(self.this_field(closure, idx, span))
+    }
+
     /// `name` as an init-capture of the lambda checked at `level`.
     fn init_capture(&mut self, level: usize, name: &Rc<str>, span: Span) -> Option<TExpr> {
         let closure = self.fn_stack[level].this_class?;
@@ -2812,11 +2878,13 @@ impl Sema {
         let level = self.fn_stack.len() - 1;
         for c in &l.captures {
             if c.is_this {
-                let sp = c.span;
-                self.cur().diags.push(Diagnostic::error(
-                    sp,
-                    "capturing 'this' is not supported yet",
-                ));
+                if self.enclosing_object(level, c.span).is_none() {
+                    let sp = c.span;
+                    self.cur().diags.push(Diagnostic::error(
+                        sp,
+                        "invalid use of 'this' outside of a non-static member function",
+                    ));
+                }
                 continue;
             }
             if let Some(init) = &c.init {

@@ -2,13 +2,64 @@
 //! `sycl::buffer b{v};`, `accessor a{b, h, read_only};`, `range{n}`. The
 //! candidates are the class template's deduction guides, each treated as a
 //! function template whose return type is the deduced specialization, and
-//! chosen by ordinary overload resolution. (Guides implied by constructors
-//! are not generated yet: a template needs written guides to be deduced.)
+//! chosen by ordinary overload resolution. Besides the written guides, each
+//! constructor of the primary template implies one: its parameters, the
+//! class template's parameters (then the constructor's own), and the class
+//! specialization named by those parameters as the result.
 
 use super::overload::Candidate;
 use super::thir::Expr as TExpr;
 use super::*;
 use crate::front::ast::{self as a, TypeExprKind};
+
+/// The guide a constructor `ctor` of class template `class` implies.
+fn implicit_guide(class: &a::ClassDecl, ctor: &a::FunctionDecl) -> Option<a::FunctionDecl> {
+    let header = class.template.as_ref()?;
+    let name = class.name.clone()?;
+    let span = ctor.span;
+    let named = |ident: &Rc<str>| a::QualName::simple(ident.clone(), span);
+    let args = header
+        .params
+        .iter()
+        .map(|p| {
+            let pname = p.name.clone()?;
+            let arg = match p.kind {
+                a::TemplateParamKind::NonType { .. } => a::TemplateArg::Expr(a::Expr {
+                    kind: a::ExprKind::Name(named(&pname)),
+                    span,
+                }),
+                _ => a::TemplateArg::Type(a::TypeExpr::plain(
+                    TypeExprKind::Named(named(&pname)),
+                    span,
+                )),
+            };
+            Some(if super::templates::is_pack(&p.kind) {
+                a::TemplateArg::PackExpansion(Box::new(arg))
+            } else {
+                arg
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let mut result = named(&name);
+    result.parts[0].template_args = Some(args);
+    let mut params = header.params.clone();
+    if let Some(own) = &ctor.template {
+        params.extend(own.params.iter().cloned());
+    }
+    Some(a::FunctionDecl {
+        name: named(&name),
+        kind: a::FunctionKind::Normal,
+        template: Some(a::TemplateHeader {
+            params,
+            span: header.span,
+        }),
+        ret: a::TypeExpr::plain(TypeExprKind::Named(result), span),
+        trailing_return: true,
+        ctor_inits: vec![],
+        body: None,
+        ..ctor.clone()
+    })
+}
 
 /// The name under which the guides of class template `name` are declared
 /// in its scope (not an identifier, so no user name collides).
@@ -57,6 +108,34 @@ impl Sema {
         );
     }
 
+    /// Is `f` a guide a constructor implies (not a written one)?
+    pub(crate) fn is_implicit_guide(&self, f: &Rc<a::FunctionDecl>) -> bool {
+        self.implicit_guides
+            .values()
+            .any(|gs| gs.iter().any(|g| Rc::ptr_eq(g, f)))
+    }
+
+    /// The guides the constructors of class template `decl` imply.
+    fn implicit_guides_of(&mut self, decl: &Rc<a::ClassDecl>) -> Vec<Rc<a::FunctionDecl>> {
+        let key = Rc::as_ptr(decl) as usize;
+        if let Some(g) = self.implicit_guides.get(&key) {
+            return g.clone();
+        }
+        let guides: Vec<Rc<a::FunctionDecl>> = decl
+            .members
+            .iter()
+            .flatten()
+            .filter_map(|m| match &m.decl {
+                a::Decl::Function(f) if f.kind == a::FunctionKind::Constructor && !f.deleted => {
+                    implicit_guide(decl, f).map(Rc::new)
+                }
+                _ => None,
+            })
+            .collect();
+        self.implicit_guides.insert(key, guides.clone());
+        guides
+    }
+
     /// Whether the type `t` is a class template named without arguments
     /// (a placeholder for a deduced class type).
     pub(crate) fn is_deduced_class_placeholder(
@@ -95,7 +174,7 @@ impl Sema {
         if let Some(last) = guides.parts.last_mut() {
             last.ident = guide_key(&name);
         }
-        let cands: Vec<Candidate> = self
+        let mut cands: Vec<Candidate> = self
             .lookup_qualified_entities(&guides, ctx, env)
             .into_iter()
             .filter_map(|e| match e {
@@ -108,6 +187,18 @@ impl Sema {
                 _ => None,
             })
             .collect();
+        for e in self.lookup_qualified_entities(q, ctx, env) {
+            if let Entity::Class(decl, cctx, cenv) = e {
+                for g in self.implicit_guides_of(&decl) {
+                    cands.push(Candidate {
+                        decl: g,
+                        ctx: cctx,
+                        env: cenv.clone(),
+                        class: None,
+                    });
+                }
+            }
+        }
         if cands.is_empty() {
             diags.push(Diagnostic::error(
                 span,

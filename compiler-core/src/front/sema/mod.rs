@@ -161,6 +161,8 @@ pub enum CaptureSource {
     Var(VarId),
     EnclosingField(usize),
     Init,
+    /// The enclosing member function's object (`[this]`, `[*this]`).
+    This,
 }
 
 /// Extra facts about a lambda's closure type.
@@ -282,6 +284,9 @@ pub struct Sema {
     pending_capture_inits: HashMap<ClassId, Vec<thir::Expr>>,
     /// Nesting of constexpr function calls being evaluated (bounded).
     constexpr_depth: u32,
+    /// Deduction guides implied by a class template's constructors, by
+    /// template declaration (made once, so their instances are shared).
+    implicit_guides: HashMap<usize, Vec<Rc<ast::FunctionDecl>>>,
 }
 
 pub const GLOBAL_NS: NsId = NsId(0);
@@ -312,6 +317,7 @@ impl Sema {
             fn_stack: vec![],
             pending_capture_inits: HashMap::new(),
             constexpr_depth: 0,
+            implicit_guides: HashMap::new(),
         }
     }
 

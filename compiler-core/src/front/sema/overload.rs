@@ -118,13 +118,15 @@ impl Sema {
         // Ties between members differing only in `const` go to the non-const one
         // (objects are not tracked as const yet).
         // Between templates, one without a function parameter pack is more
-        // specialized than one with (`f(T)` over `f(T, Rest...)`).
-        let funcs: Vec<(bool, bool, bool)> = viable
+        // specialized than one with (`f(T)` over `f(T, Rest...)`), and a
+        // written deduction guide beats one a constructor implies.
+        let funcs: Vec<(bool, bool, bool, bool)> = viable
             .iter()
             .map(|v| {
                 let fi = self.func(v.0);
                 let has_pack = fi.decl.params.iter().any(|p| p.pack);
-                (fi.class.is_some(), fi.decl.is_const, has_pack)
+                let implicit = self.is_implicit_guide(&fi.decl);
+                (fi.class.is_some(), fi.decl.is_const, has_pack, implicit)
             })
             .collect();
         let better = |ia: usize, ib: usize| -> bool {
@@ -133,7 +135,8 @@ impl Sema {
             let gt = a.1.iter().zip(b.1.iter()).any(|(x, y)| x < y);
             let const_tie = funcs[ia].0 && funcs[ib].0 && !funcs[ia].1 && funcs[ib].1;
             let pack_tie = a.2 && b.2 && !funcs[ia].2 && funcs[ib].2;
-            ge && (gt || (!a.2 && b.2) || const_tie || pack_tie)
+            let guide_tie = !funcs[ia].3 && funcs[ib].3;
+            ge && (gt || (!a.2 && b.2) || const_tie || pack_tie || guide_tie)
         };
         let mut best: Vec<usize> = vec![];
         for i in 0..viable.len() {

@@ -380,8 +380,21 @@ impl Sema {
                 Ty::RRef(t) => self.match_type(inner, t, params, ctx, env, b),
                 _ => false,
             },
-            TypeExprKind::Array(inner, _) => match ty {
-                Ty::Array(t, _) => self.match_type(inner, t, params, ctx, env, b),
+            TypeExprKind::Array(inner, size) => match ty {
+                Ty::Array(t, n) => {
+                    // `T (&)[N]` deduces the bound too.
+                    if let Some(crate::front::ast::ExprKind::Name(q)) =
+                        size.as_ref().map(|s| &s.kind)
+                    {
+                        if q.is_simple()
+                            && params.contains(&q.last().ident)
+                            && !bind(b, &q.last().ident, TArg::Value(*n as i128))
+                        {
+                            return false;
+                        }
+                    }
+                    self.match_type(inner, t, params, ctx, env, b)
+                }
                 _ => false,
             },
             _ => {
