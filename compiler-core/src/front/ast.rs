@@ -199,6 +199,8 @@ pub enum Decl {
     Enum(Rc<EnumDecl>),
     /// `using namespace N;`
     UsingDirective(QualName),
+    /// `namespace alias = N::M;`
+    NamespaceAlias(Rc<str>, QualName),
     /// `using N::x;`
     UsingDecl(QualName),
     /// `static_assert(cond)` / `static_assert(cond, "message")`.

@@ -275,6 +275,11 @@ impl Dumper<'_> {
                         .collect(),
                 }
             }
+            Decl::NamespaceAlias(alias, n) => Node::leaf(format!(
+                "NamespaceAliasDecl {} {alias} = {}",
+                self.loc(n.span),
+                self.name(n)
+            )),
             Decl::UsingDirective(n) => Node::leaf(format!(
                 "UsingDirectiveDecl {} {}",
                 self.loc(n.span),

@@ -894,10 +894,13 @@ impl Parser<'_> {
         self.parse_attributes(&mut attrs);
         if self.eat(sym!("=")) {
             // namespace alias
-            let n = self.parse_qual_name(false)?;
+            let target = self.parse_qual_name(false)?;
             self.expect(sym!(";"))?;
-            let _ = n;
-            return Ok(vec![]);
+            let Some(alias) = names.first() else {
+                return Ok(vec![]);
+            };
+            self.declare_global_name(alias, NameKind::Namespace);
+            return Ok(vec![Decl::NamespaceAlias(alias.clone(), target)]);
         }
         self.expect(sym!("{"))?;
         let mut decls = vec![];

@@ -104,25 +104,24 @@ impl Parser<'_> {
                     Some(NameKind::TypeTemplate | NameKind::FunctionTemplate)
                 )
             {
-                // Skip balanced template arguments.
+                // Skip balanced template arguments; `<`/`>` inside
+                // parentheses or brackets are operators (`(sizeof(T) < 4)`).
                 let mut depth = 0i32;
+                let mut parens = 0i32;
                 loop {
                     let s = self.text(self.peek_at(i));
                     match s {
-                        "<" => depth += 1,
-                        ">" => depth -= 1,
-                        ">>" => depth -= 2,
-                        "(" | "[" | "{" => {
-                            // crude: count as nesting
-                            depth += 100;
-                        }
-                        ")" | "]" | "}" => depth -= 100,
+                        "<" if parens == 0 => depth += 1,
+                        ">" if parens == 0 => depth -= 1,
+                        ">>" if parens == 0 => depth -= 2,
+                        "(" | "[" | "{" => parens += 1,
+                        ")" | "]" | "}" => parens -= 1,
                         ";" => return false,
                         "" => return false,
                         _ => {}
                     }
                     i += 1;
-                    if depth <= 0 {
+                    if depth <= 0 || parens < 0 {
                         break;
                     }
                 }

@@ -81,6 +81,10 @@ fn field_assign(place: TExpr, value: TExpr, ty: Ty, span: Span) -> TStmt {
 pub(crate) const ENTRY_POINT_ATTR: &str = "clang::sycl_kernel_entry_point";
 
 impl Sema {
+    pub(super) fn cur_func(&self) -> FuncId {
+        self.fn_stack.last().expect("inside a function").func
+    }
+
     fn cur(&mut self) -> &mut FnCtx {
         self.fn_stack.last_mut().expect("inside a function")
     }
@@ -426,14 +430,14 @@ impl Sema {
         r
     }
 
-    fn push_frame(&mut self) {
+    pub(super) fn push_frame(&mut self) {
         self.cur().frames.push(vec![]);
     }
-    fn pop_frame(&mut self) {
+    pub(super) fn pop_frame(&mut self) {
         self.cur().frames.pop();
     }
 
-    fn check_stmt(&mut self, s: &a::Stmt) -> TStmt {
+    pub(super) fn check_stmt(&mut self, s: &a::Stmt) -> TStmt {
         match &s.kind {
             StmtKind::Expr(e) => TStmt::Expr(self.check_expr(e)),
             StmtKind::Decl(ds) => {
@@ -471,6 +475,7 @@ impl Sema {
                         | a::Decl::Class(_)
                         | a::Decl::Enum(_)
                         | a::Decl::UsingDirective(_)
+                        | a::Decl::NamespaceAlias(..)
                         | a::Decl::UsingDecl(_) => {
                             // Local types: not yet (rare in kernels).
                         }
@@ -494,7 +499,7 @@ impl Sema {
                 cond,
                 then_branch,
                 else_branch,
-                ..
+                is_constexpr,
             } => {
                 self.push_frame();
                 let mut pre = vec![];
@@ -503,6 +508,34 @@ impl Sema {
                 }
                 let (cond_pre, c) = self.check_condition(cond);
                 pre.extend(cond_pre);
+                if *is_constexpr && !c.ty.is_error() {
+                    // Only the branch taken is instantiated (the other may
+                    // not be valid for these template arguments).
+                    let (taken, discarded) = match self.const_eval_thir(&c) {
+                        Some(v) if v != 0 => (Some(&**then_branch), else_branch.as_deref()),
+                        Some(_) => (else_branch.as_deref(), Some(&**then_branch)),
+                        None => {
+                            self.report(
+                                c.span,
+                                "constexpr if condition is not a constant expression",
+                            );
+                            (None, None)
+                        }
+                    };
+                    // Captures follow source order: the then-branch first.
+                    let then_discarded = discarded.is_some_and(|d| std::ptr::eq(d, &**then_branch));
+                    if then_discarded {
+                        self.capture_names_in_discarded(then_branch);
+                    }
+                    if let Some(b) = taken {
+                        pre.push(self.scoped_stmt(b));
+                    }
+                    if let (Some(d), false) = (discarded, then_discarded) {
+                        self.capture_names_in_discarded(d);
+                    }
+                    self.pop_frame();
+                    return TStmt::Block(pre);
+                }
                 let t = Box::new(self.scoped_stmt(then_branch));
                 let e = else_branch.as_ref().map(|x| Box::new(self.scoped_stmt(x)));
                 self.pop_frame();
@@ -619,8 +652,15 @@ impl Sema {
             StmtKind::Continue => TStmt::Continue(s.span),
             StmtKind::Empty => TStmt::Nop,
             StmtKind::RangeFor { .. } => TStmt::Unsupported("range-based for loops".into(), s.span),
-            StmtKind::Switch { .. } | StmtKind::Case(_) | StmtKind::Default => {
-                TStmt::Unsupported("switch statements".into(), s.span)
+            StmtKind::Switch { init, cond, body } => {
+                self.check_switch(init.as_deref(), cond, body, s.span)
+            }
+            StmtKind::Case(_) | StmtKind::Default => {
+                self.report(
+                    s.span,
+                    "'case' or 'default' label not in a switch statement",
+                );
+                TStmt::Nop
             }
             StmtKind::Goto(_) | StmtKind::Label(..) => TStmt::Unsupported("goto".into(), s.span),
             StmtKind::Try { .. } => {
@@ -2635,6 +2675,23 @@ impl Sema {
         });
         self.finish_call_operator(op, &g.call_decl);
         Some(op)
+    }
+
+    /// In a lambda, capture what a discarded `if constexpr` branch names
+    /// when the host compiler does (the closure layout must match it).
+    fn capture_names_in_discarded(&mut self, discarded: &a::Stmt) {
+        let level = self.fn_stack.len() - 1;
+        let in_lambda = self.fn_stack[level].parent.is_some()
+            && self.fn_stack[level].capture_default != CaptureDefault::None;
+        if !in_lambda || !self.host.captures_in_discarded_statements() {
+            return;
+        }
+        for name in generic_lambda::names_used_in(discarded) {
+            if self.lookup_local(&name).is_none() {
+                let span = discarded.span;
+                let _ = self.name_in_level(level, &name, span);
+            }
+        }
     }
 
     /// The class of the member function whose `this` the body at `level`

@@ -214,6 +214,11 @@ impl Sema {
                     }
                 }
             }
+            Decl::NamespaceAlias(alias, n) => {
+                if let Some(target) = self.resolve_namespace(n, ctx) {
+                    self.add_member(ctx, alias.clone(), Entity::Namespace(target));
+                }
+            }
             Decl::UsingDecl(n) => {
                 let found = self.lookup_qualified_entities(n, ctx, env);
                 let name = n.last().ident.clone();

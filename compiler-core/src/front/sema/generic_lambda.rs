@@ -93,6 +93,19 @@ pub fn names_used(l: &a::LambdaExpr) -> Vec<Rc<str>> {
     out
 }
 
+/// Simple names a statement uses, minus those it declares.
+pub fn names_used_in(s: &a::Stmt) -> Vec<Rc<str>> {
+    let mut c = NameCollector::default();
+    c.stmt(s);
+    let mut out: Vec<Rc<str>> = vec![];
+    for n in c.used {
+        if !c.declared.contains(&n) && !out.contains(&n) {
+            out.push(n);
+        }
+    }
+    out
+}
+
 #[derive(Default)]
 struct NameCollector {
     used: Vec<Rc<str>>,

@@ -60,6 +60,15 @@ impl Sema {
             if self.func(f).decl.deleted {
                 continue;
             }
+            // SFINAE: a return or parameter type that does not exist for the
+            // deduced arguments (`enable_if_t<false, T>`) removes the candidate.
+            if is_template && self.substitution_failed(f) {
+                rejected.push((
+                    c.decl.span,
+                    "substitution failure in the function's signature".to_string(),
+                ));
+                continue;
+            }
             let params = self.func(f).params.clone();
             let required = self
                 .func(f)
@@ -158,6 +167,16 @@ impl Sema {
             return None;
         }
         Some(viable[best[0]].0)
+    }
+
+    /// Did substituting the template arguments into `f`'s signature fail?
+    fn substitution_failed(&self, f: FuncId) -> bool {
+        let fi = self.func(f);
+        let deduced_ret = matches!(
+            fi.decl.ret.kind,
+            crate::front::ast::TypeExprKind::Auto | crate::front::ast::TypeExprKind::DecltypeAuto
+        );
+        (!deduced_ret && fi.ret.is_error()) || fi.params.iter().any(Ty::is_error)
     }
 
     /// Convert call arguments to the parameter types of `f` and append default arguments.

@@ -614,10 +614,16 @@ pub(crate) fn mentions_params(t: &TypeExpr, params: &[Rc<str>]) -> bool {
                     .map(|a| a.iter().any(|x| targ_mentions_params(x, params)))
                     .unwrap_or(false)
         }),
-        TypeExprKind::Pointer(i)
-        | TypeExprKind::LRef(i)
-        | TypeExprKind::RRef(i)
-        | TypeExprKind::Array(i, _) => mentions_params(i, params),
+        TypeExprKind::Array(i, n) => {
+            let bound_is_param = matches!(
+                n.as_deref().map(|n| &n.kind),
+                Some(crate::front::ast::ExprKind::Name(q)) if params.contains(&q.last().ident)
+            );
+            bound_is_param || mentions_params(i, params)
+        }
+        TypeExprKind::Pointer(i) | TypeExprKind::LRef(i) | TypeExprKind::RRef(i) => {
+            mentions_params(i, params)
+        }
         TypeExprKind::Function(r, ps, _) => {
             mentions_params(r, params) || ps.iter().any(|p| mentions_params(&p.ty, params))
         }

@@ -1,0 +1,219 @@
+//! `switch` statements, checked into the structured forms the typed tree
+//! already has: the case a value selects becomes a segment index, and the
+//! body runs inside a loop that executes once, so `break` leaves the switch
+//! and falling through from one segment into the next needs nothing:
+//!
+//! ```text
+//! { v = cond; k = v == c0 ? 0 : v == c1 ? 1 : <default segment or N>;
+//!   loop { if (k <= 0) seg0; if (k <= 1) seg1; ... break; } }
+//! ```
+
+use super::thir::{Expr as TExpr, ExprKind as TK, Stmt as TStmt};
+use super::*;
+use crate::front::ast::{self as a, BinOp, StmtKind};
+
+/// A statement run of the switch body and the labels that enter it.
+struct Segment<'a> {
+    cases: Vec<(i128, Span)>,
+    is_default: bool,
+    stmts: Vec<&'a a::Stmt>,
+}
+
+impl Sema {
+    pub(super) fn check_switch(
+        &mut self,
+        init: Option<&a::Stmt>,
+        cond: &a::Stmt,
+        body: &a::Stmt,
+        span: Span,
+    ) -> TStmt {
+        let StmtKind::Expr(cond) = &cond.kind else {
+            return TStmt::Unsupported("a declaration in a switch condition".into(), cond.span);
+        };
+        let StmtKind::Compound(items) = &body.kind else {
+            return TStmt::Unsupported("a switch without a braced body".into(), body.span);
+        };
+        self.push_frame();
+        let mut out = vec![];
+        if let Some(i) = init {
+            out.push(self.check_stmt(i));
+        }
+        let value = self.check_expr(cond);
+        let value = self.rvalue(value);
+        if !(value.ty.is_integral() || matches!(value.ty, Ty::Enum(_) | Ty::Error)) {
+            let msg = format!(
+                "statement requires expression of integer type ('{}' invalid)",
+                self.ty_name(&value.ty)
+            );
+            self.report(value.span, msg);
+        }
+        let Some(segments) = self.switch_segments(items) else {
+            self.pop_frame();
+            return TStmt::Block(out);
+        };
+        let f = self.cur_func();
+        let vty = value.ty.clone();
+        let v = self.new_var(Rc::from("<switch value>"), vty.clone(), Some(f), span);
+        out.push(TStmt::Decl(v, Some(value)));
+
+        // The segment the value enters (segments.len() when none).
+        let int = Ty::Int(IntKind::Int);
+        let lit = |n: usize| TExpr {
+            kind: TK::IntLit(n as i128),
+            ty: Ty::Int(IntKind::Int),
+            lvalue: false,
+            span,
+        };
+        let mut target = lit(segments
+            .iter()
+            .position(|s| s.is_default)
+            .unwrap_or(segments.len()));
+        for (k, seg) in segments.iter().enumerate().rev() {
+            for &(c, csp) in seg.cases.iter().rev() {
+                let var = TExpr {
+                    kind: TK::Var(v),
+                    ty: vty.clone(),
+                    lvalue: true,
+                    span: csp,
+                };
+                let case_value = TExpr {
+                    kind: TK::IntLit(c),
+                    ty: vty.clone(),
+                    lvalue: false,
+                    span: csp,
+                };
+                let var = self.rvalue(var);
+                let test = self.binary_operands(BinOp::Eq, var, case_value, csp);
+                target = TExpr {
+                    kind: TK::Cond(Box::new(test), Box::new(lit(k)), Box::new(target)),
+                    ty: int.clone(),
+                    lvalue: false,
+                    span,
+                };
+            }
+        }
+        let t = self.new_var(Rc::from("<switch target>"), int.clone(), Some(f), span);
+        out.push(TStmt::Decl(t, Some(target)));
+
+        let mut body_stmts = vec![];
+        for (k, seg) in segments.iter().enumerate() {
+            let stmts: Vec<TStmt> = seg.stmts.iter().map(|s| self.check_stmt(s)).collect();
+            let tv = TExpr {
+                kind: TK::Var(t),
+                ty: int.clone(),
+                lvalue: true,
+                span,
+            };
+            let tv = self.rvalue(tv);
+            let entered = self.binary_operands(BinOp::Le, tv, lit(k), span);
+            body_stmts.push(TStmt::If {
+                cond: entered,
+                then_s: Box::new(TStmt::Block(stmts)),
+                else_s: None,
+            });
+        }
+        body_stmts.push(TStmt::Break(span));
+        out.push(TStmt::Loop {
+            cond: None,
+            body: Box::new(TStmt::Block(body_stmts)),
+            step: None,
+            test_first: true,
+        });
+        self.pop_frame();
+        TStmt::Block(out)
+    }
+
+    /// Split the switch body at its labels; None (reported) when a label is
+    /// not a constant, repeats, or the body uses what the lowering cannot.
+    fn switch_segments<'a>(&mut self, items: &'a [a::Stmt]) -> Option<Vec<Segment<'a>>> {
+        let mut segments: Vec<Segment<'a>> = vec![];
+        let mut seen: Vec<i128> = vec![];
+        let mut ok = true;
+        for s in items {
+            let label = match &s.kind {
+                StmtKind::Case(e) => {
+                    let c = self.check_expr(e);
+                    match self.const_eval_thir(&c) {
+                        Some(v) if seen.contains(&v) => {
+                            self.report(e.span, format!("duplicate case value '{v}'"));
+                            ok = false;
+                            None
+                        }
+                        Some(v) => {
+                            seen.push(v);
+                            Some(Some((v, e.span)))
+                        }
+                        None => {
+                            if !c.ty.is_error() {
+                                self.report(e.span, "case value is not a constant expression");
+                            }
+                            ok = false;
+                            None
+                        }
+                    }
+                }
+                StmtKind::Default => Some(None),
+                _ => None,
+            };
+            match label {
+                Some(l) => {
+                    // Consecutive labels enter the same segment.
+                    let new_segment = segments.last().is_none_or(|g| !g.stmts.is_empty());
+                    if new_segment {
+                        segments.push(Segment {
+                            cases: vec![],
+                            is_default: false,
+                            stmts: vec![],
+                        });
+                    }
+                    let g = segments.last_mut().expect("a segment");
+                    match l {
+                        Some(case) => g.cases.push(case),
+                        None if segments.iter().any(|g| g.is_default) => {
+                            self.report(s.span, "multiple default labels in one switch");
+                            ok = false;
+                        }
+                        None => segments.last_mut().expect("a segment").is_default = true,
+                    }
+                }
+                None if matches!(s.kind, StmtKind::Case(_)) => {}
+                // Statements before the first label are never reached.
+                None => {
+                    if let Some(g) = segments.last_mut() {
+                        g.stmts.push(s);
+                    }
+                }
+            }
+        }
+        for seg in &segments {
+            for s in &seg.stmts {
+                if let Some(sp) = nested_label_or_continue(s) {
+                    self.report(
+                        sp,
+                        "a 'case' label inside a nested statement or a 'continue' inside a switch is not supported in device code yet",
+                    );
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some(segments)
+    }
+}
+
+/// A `case`/`default` below the switch body's top level, or a `continue`
+/// that would leave the switch for an enclosing loop.
+fn nested_label_or_continue(s: &a::Stmt) -> Option<Span> {
+    match &s.kind {
+        StmtKind::Case(_) | StmtKind::Default | StmtKind::Continue => Some(s.span),
+        StmtKind::Compound(ss) => ss.iter().find_map(nested_label_or_continue),
+        StmtKind::If {
+            then_branch,
+            else_branch,
+            ..
+        } => nested_label_or_continue(then_branch)
+            .or_else(|| else_branch.as_deref().and_then(nested_label_or_continue)),
+        StmtKind::Label(_, inner) => nested_label_or_continue(inner),
+        // Loops and nested switches own their `continue`s and labels.
+        _ => None,
+    }
+}
