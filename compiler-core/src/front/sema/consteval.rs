@@ -38,7 +38,15 @@ impl Sema {
         ctx: Ctx,
         env: &Rc<Env>,
     ) -> Option<Diagnostic> {
-        if self.const_eval_ast(cond, ctx, env)? != 0 {
+        let Some(v) = self.const_eval_ast(cond, ctx, env) else {
+            // Our evaluator does not cover everything C++17 can evaluate
+            // (statement-bodied constexpr functions); the host pass checks it.
+            return Some(Diagnostic::warning(
+                span,
+                "static_assert condition not evaluated by the device compiler (the host compiler checks it)",
+            ));
+        };
+        if v != 0 {
             return None;
         }
         let text = match msg.map(|m| &m.kind) {
@@ -228,11 +236,21 @@ impl Sema {
             // Template parameters not given explicitly stay unbound: a body
             // that needs them (`T(1)`) is then simply not evaluated.
             if let Some(th) = &decl.template {
-                if explicit.len() > th.params.len() {
+                let pack_at = th
+                    .params
+                    .iter()
+                    .position(|p| super::templates::is_pack(&p.kind));
+                if explicit.len() > th.params.len() && pack_at.is_none() {
                     continue;
                 }
-                for (p, a) in th.params.iter().zip(&explicit) {
-                    if let Some(n) = &p.name {
+                for (i, p) in th.params.iter().enumerate() {
+                    let Some(n) = &p.name else { continue };
+                    if Some(i) == pack_at {
+                        let rest = explicit.get(i..).unwrap_or_default().to_vec();
+                        bindings.push((n.clone(), TArg::Pack(rest)));
+                        break;
+                    }
+                    if let Some(a) = explicit.get(i) {
                         bindings.push((n.clone(), a.clone()));
                     }
                 }
