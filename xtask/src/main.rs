@@ -5,6 +5,7 @@
 //! stage: the Rust tests (`cargo test --workspace`), the end-to-end SYCL
 //! programs of `tests/e2e` ([`e2e`]) and the wasm tests ([`wasm`]).
 
+mod bench;
 mod e2e;
 mod env_check;
 mod wasm;
@@ -12,7 +13,8 @@ mod wasm;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask test | cargo xtask wasm-test";
+const USAGE: &str =
+    "usage: cargo xtask test | cargo xtask wasm-test | cargo xtask bench-device-pass";
 
 fn cargo() -> String {
     std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())
@@ -69,6 +71,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("test") if args.len() == 1 => test(&root),
         Some("wasm-test") if args.len() == 1 => wasm::test(&root),
+        Some("bench-device-pass") if args.len() == 1 => bench::device_pass(&root),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
