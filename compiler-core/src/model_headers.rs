@@ -74,9 +74,72 @@ const HEADERS: &[(&str, &str)] = &[
     ("vector", include_str!("../model_headers/vector")),
 ];
 
-/// The model header for `<name>` (exact name: `"vector"`, `"stdio.h"`), if there is one.
+/// Standard and common system headers with no model: they include as an
+/// empty header, so host code that uses them still compiles in the device
+/// pass (their names are unknown there, which only matters in device code).
+const UNMODELLED: &[&str] = &[
+    "any",
+    "charconv",
+    "condition_variable",
+    "execution",
+    "filesystem",
+    "forward_list",
+    "future",
+    "ios",
+    "iosfwd",
+    "istream",
+    "locale",
+    "memory_resource",
+    "queue",
+    "ratio",
+    "regex",
+    "scoped_allocator",
+    "shared_mutex",
+    "stack",
+    "streambuf",
+    "string_view",
+    "unordered_set",
+    "valarray",
+    "variant",
+    "cctype",
+    "cerrno",
+    "cfenv",
+    "cinttypes",
+    "clocale",
+    "csetjmp",
+    "csignal",
+    "ctime",
+    "cuchar",
+    "cwchar",
+    "cwctype",
+    "ctype.h",
+    "errno.h",
+    "inttypes.h",
+    "locale.h",
+    "signal.h",
+    "time.h",
+    "wchar.h",
+    "unistd.h",
+    "sys/time.h",
+    "sys/types.h",
+    "sys/stat.h",
+    "getopt.h",
+    "omp.h",
+    "pthread.h",
+];
+
+/// The text of an unmodelled header.
+const EMPTY_MODEL: &str = "#pragma once\n";
+
+/// The model header for `<name>` (exact name: `"vector"`, `"stdio.h"`), if
+/// there is one; an empty header for the standard and system headers we do
+/// not model.
 pub fn lookup(name: &str) -> Option<&'static str> {
-    HEADERS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+    HEADERS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| *t)
+        .or_else(|| UNMODELLED.contains(&name).then_some(EMPTY_MODEL))
 }
 
 /// The names of all model headers.

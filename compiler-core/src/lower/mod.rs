@@ -17,7 +17,7 @@ use crate::bundle::{Access, BufferBinding, PointerOrigin, ScalarCopy};
 use crate::diag::Diagnostic;
 use crate::front::ast::{BinOp, UnOp};
 use crate::front::sema::thir::{self, ExprKind as TK, Stmt as TStmt};
-use crate::front::sema::{FuncId, Sema, Ty, VarId};
+use crate::front::sema::{CaptureSource, FuncId, Sema, Ty, VarId};
 use crate::ir::{
     self, BinaryOp, Binding, BindingId, Builtin, Constant, Expr as IExpr, LocalId, ScalarType,
     Stmt as IStmt, UnaryOp,
@@ -350,13 +350,37 @@ impl Lowerer<'_> {
                         span,
                     ));
                 }
-                let is_closure = self.sema.class(c).closure.is_some();
-                for f in fields {
+                let closure = self.sema.class(c).closure.clone();
+                let is_closure = closure.is_some();
+                for (idx, f) in fields.into_iter().enumerate() {
                     let fname = if is_closure {
                         f.name.to_string()
                     } else {
                         format!("{name}.{}", f.name)
                     };
+                    // Where the kernel uses a capture, else where it uses the enclosing one.
+                    let use_span = if is_closure { f.span } else { span };
+                    if f.ty.is_error() {
+                        // An entity whose type the device pass could not know
+                        // (tolerated in host code) reached the kernel.
+                        let declared = match closure.as_ref().map(|cl| cl.captures[idx].0) {
+                            Some(CaptureSource::Var(v)) => Some(self.sema.var(v).span),
+                            Some(_) => None,
+                            None => Some(f.span),
+                        };
+                        let mut d = Diagnostic::error(
+                            use_span,
+                            format!("kernel argument '{fname}' has a type the device compiler does not know (a name from a header it does not model, or one it could not resolve)"),
+                        );
+                        if let Some(ds) = declared {
+                            d = d.with_note(ds, format!("'{}' is declared here", f.name));
+                        }
+                        if !self.source_errors {
+                            self.diags.push(d);
+                        }
+                        parts.push(Val::Void);
+                        continue;
+                    }
                     if f.ty.is_ref() && &*f.name == "this" {
                         self.error(f.span, "kernel captures 'this', a pointer to a host object; copy the members the kernel uses into local variables, or capture '*this' by copy ([*this])");
                         parts.push(Val::Void);
@@ -373,7 +397,7 @@ impl Lowerer<'_> {
                         offset + f.offset as u32,
                         special,
                         &fname,
-                        span,
+                        use_span,
                     ));
                 }
                 Val::Agg(parts)

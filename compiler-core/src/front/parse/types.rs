@@ -98,6 +98,14 @@ impl Parser<'_> {
                 self.names.lookup(t.sym)
             };
             i += 1;
+            // An unknown name (a header we do not model) used as a
+            // template-id in a declaration: a type.
+            if last_kind.is_none()
+                && self.peek_at(i).is(sym!("<"))
+                && self.template_id_then_declarator_at(i)
+            {
+                return true;
+            }
             if self.peek_at(i).is(sym!("<"))
                 && matches!(
                     last_kind,
@@ -419,6 +427,39 @@ impl Parser<'_> {
 
     /// A possibly qualified name. Template arguments are parsed after names
     /// known to be templates (or after the `template` keyword).
+    /// At `<`: balanced template arguments, then what starts a declarator
+    /// or continues a qualified name (`> x`, `> *p`, `>& r`, `>::type`).
+    fn template_id_then_declarator_ahead(&self) -> bool {
+        self.template_id_then_declarator_at(0)
+    }
+
+    /// [`Self::template_id_then_declarator_ahead`] from token `start` on.
+    fn template_id_then_declarator_at(&self, start: usize) -> bool {
+        let (mut i, mut depth, mut parens) = (start, 0i32, 0i32);
+        loop {
+            match self.text(self.peek_at(i)) {
+                "<" if parens == 0 => depth += 1,
+                ">" if parens == 0 => depth -= 1,
+                ">>" if parens == 0 => depth -= 2,
+                "(" | "[" => parens += 1,
+                ")" | "]" => parens -= 1,
+                ";" | "{" | "}" | "" => return false,
+                _ => {}
+            }
+            i += 1;
+            if depth <= 0 || parens < 0 {
+                break;
+            }
+        }
+        if depth != 0 || parens != 0 {
+            return false;
+        }
+        while matches!(self.text(self.peek_at(i)), "*" | "&" | "&&" | "const") {
+            i += 1;
+        }
+        self.peek_at(i).kind == crate::front::token::TokenKind::Ident || self.is_at(i, sym!("::"))
+    }
+
     pub(crate) fn parse_qual_name(&mut self, allow_template_args: bool) -> PResult<QualName> {
         let start = self.span();
         let global = self.eat(sym!("::"));
@@ -454,6 +495,15 @@ impl Parser<'_> {
                         || self.names.is_template(isym)
                         || self.names.is_member_template(isym)
                 });
+            // A name nothing declares (a header we do not model) used as
+            // `name<...> declarator`: read it as a template-id so host code
+            // that uses it still parses; sema reports it if device code does.
+            let is_tmpl = is_tmpl
+                || (allow_template_args
+                    && self.is(sym!("<"))
+                    && self.names.lookup(isym).is_none()
+                    && self.names.lookup_global(isym).is_none()
+                    && self.template_id_then_declarator_ahead());
             let mut template_args = None;
             if allow_template_args && is_tmpl && self.is(sym!("<")) {
                 template_args = Some(self.parse_template_args()?);
