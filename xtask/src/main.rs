@@ -1,18 +1,21 @@
 //! `cargo xtask`: project automation with no dependencies beyond std.
 //!
 //! `cargo xtask test` checks the machine (spirv-val, Vulkan loader and ICD;
-//! installs them with apt as root), then runs, stopping at the first failing
-//! stage: the Rust tests (`cargo test --workspace`), the end-to-end SYCL
-//! programs of `tests/e2e` ([`e2e`]) and the wasm tests ([`wasm`]).
+//! installs them with apt as root), builds the sandbox guest ([`sandbox`]),
+//! then runs, stopping at the first failing stage: the Rust tests (`cargo
+//! test --workspace`, the sandbox's included), the end-to-end SYCL programs
+//! of `tests/e2e` ([`e2e`]) and the wasm tests ([`wasm`]).
+//! `cargo xtask sandbox-guest` only builds the guest.
 
 mod e2e;
 mod env_check;
+mod sandbox;
 mod wasm;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask test | cargo xtask wasm-test";
+const USAGE: &str = "usage: cargo xtask test | cargo xtask wasm-test | cargo xtask sandbox-guest";
 
 fn cargo() -> String {
     std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())
@@ -43,6 +46,9 @@ fn target_dir(root: &Path) -> PathBuf {
 fn test(root: &Path) -> Result<(), String> {
     let env = env_check::prepare();
 
+    println!("\n=== 0/3 sandbox guest (wasm32-wasip1)");
+    sandbox::build_guest(root)?;
+
     println!("\n=== 1/3 Rust tests");
     cargo_stream(root, &["test", "--workspace"])?;
 
@@ -69,6 +75,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("test") if args.len() == 1 => test(&root),
         Some("wasm-test") if args.len() == 1 => wasm::test(&root),
+        Some("sandbox-guest") if args.len() == 1 => sandbox::build_guest(&root).map(|_| ()),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
