@@ -9,7 +9,7 @@
 //! - [`request`]: [`CompileRequest`], [`ReadOnlyDir`];
 //! - [`output`]: [`SandboxOutput`] and typed diagnostics;
 //! - [`limits`]: [`Limits`] and the memory limiter;
-//! - [`error`]: [`SandboxError`];
+//! - [`error`]: the error type, [`SandboxError`];
 //! - [`engine`]: wasmtime configuration and the on-disk module cache;
 //! - [`epoch`]: the thread that drives wall-clock limits;
 //! - [`guest_path`]: where the guest module is found;
