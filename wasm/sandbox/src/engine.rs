@@ -51,15 +51,17 @@ pub fn load_module(
 ) -> Result<(Module, ModuleOrigin), SandboxError> {
     let start = Instant::now();
     let cached = cache_dir.map(|dir| dir.join(cache_file_name(engine, wasm)));
-    if let Some(file) = cached.as_deref().filter(|f| f.is_file()) {
+    if let Some(bytes) = cached.as_deref().and_then(|f| std::fs::read(f).ok()) {
         // SAFETY: wasmtime requires that the bytes were produced by
         // `Module::serialize` of a compatible engine and not tampered with.
         // The file's name is a hash of the guest and of the engine's
-        // compatibility hash, this library is the only writer (an atomic
-        // rename of a complete file), and wasmtime checks its header
-        // (version, configuration) before use. The cache directory must be
+        // compatibility hash, this library is its only writer (an atomic
+        // rename of a complete file), and wasmtime checks the header
+        // (version, configuration) before use; damaged files are refused.
+        // The bytes are read into memory, not mapped, so a file changed
+        // afterwards cannot change the module. The cache directory must be
         // writable only by its owner, like any compiler cache.
-        if let Ok(module) = unsafe { Module::deserialize_file(engine, file) } {
+        if let Ok(module) = unsafe { Module::deserialize(engine, &bytes) } {
             return Ok((module, ModuleOrigin::Cached(start.elapsed())));
         }
     }
