@@ -13,8 +13,10 @@ pub struct Limits {
     /// Wall-clock time, enforced by epoch interruption (granularity
     /// [`crate::EPOCH_TICK`]).
     pub wall_time: Duration,
-    /// Wasmtime fuel, a deterministic budget (about one unit per wasm
-    /// instruction); `None` for no fuel limit.
+    /// Wasmtime fuel, a budget independent of the machine's speed (about
+    /// one unit per wasm instruction; a compile's need varies by well under
+    /// 1% between runs, as hash maps are randomly seeded); `None` for no
+    /// fuel limit.
     pub fuel: Option<u64>,
     /// Largest result (JSON on the guest's stdout).
     pub output_bytes: usize,

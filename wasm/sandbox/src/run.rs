@@ -79,10 +79,12 @@ fn compile_here(
         },
     );
     store.limiter(|state| &mut state.memory);
-    let fuel = limits.fuel.unwrap_or(u64::MAX);
+    let wasmtime_error = |e: wasmtime::Error| SandboxError::Wasmtime(format!("{e:#}"));
     store
-        .set_fuel(fuel)
-        .map_err(|e| SandboxError::Wasmtime(format!("{e:#}")))?;
+        .set_fuel(limits.fuel.unwrap_or(u64::MAX))
+        .map_err(wasmtime_error)?;
+    // What wasmtime granted (it may cap "unlimited").
+    let fuel = store.get_fuel().map_err(wasmtime_error)?;
     store.set_epoch_deadline(deadline_ticks(limits.wall_time));
 
     let ended = pre
@@ -93,7 +95,7 @@ fn compile_here(
     let stats = RunStats {
         instantiate,
         run: start.elapsed() - instantiate,
-        fuel_consumed: fuel - store.get_fuel().unwrap_or(fuel),
+        fuel_consumed: fuel.saturating_sub(store.get_fuel().unwrap_or(fuel)),
         peak_memory_bytes: store.data().memory.peak_bytes,
     };
     let exit_code = match ended {

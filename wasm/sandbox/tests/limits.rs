@@ -60,10 +60,26 @@ fn tiny_fuel_hits_the_time_limit() {
         Err(SandboxError::TimeLimit(TimeBudget::Fuel(100_000))) => {}
         other => panic!("expected the fuel limit, got {other:?}"),
     }
-    // The same program with enough fuel: the figure is deterministic.
+    // With enough fuel it compiles. The fuel a compile needs varies only
+    // slightly (hash maps are randomly seeded), so a limit 10% above it
+    // passes and one 10% below does not.
     let out = sandbox().compile(&request).unwrap();
     assert!(out.success);
-    assert!(out.stats.fuel_consumed > 100_000);
+    let needed = out.stats.fuel_consumed;
+    assert!(needed > 100_000 && needed < 1 << 40, "{needed}");
+    let with_fuel = |fuel| Limits {
+        fuel: Some(fuel),
+        ..Limits::default()
+    };
+    let again = sandbox()
+        .compile_with_limits(&request, &with_fuel(needed + needed / 10))
+        .unwrap();
+    assert!(again.stats.fuel_consumed.abs_diff(needed) < needed / 100);
+    assert_eq!(again.bundle, out.bundle);
+    assert!(matches!(
+        sandbox().compile_with_limits(&request, &with_fuel(needed - needed / 10)),
+        Err(SandboxError::TimeLimit(TimeBudget::Fuel(_)))
+    ));
     still_compiles_a_valid_program();
 }
 
