@@ -30,6 +30,10 @@ OPTIONS:
   --emit-integration-header=PATH
                              write the integration header of the (single) source
   --dump-ir                  print the device IR
+  --sandbox                  run the device pass inside the wasmtime sandbox (compiler as
+                             wasm32-wasip1, 1 GiB memory and 60 s limits, include
+                             directories read-only); needs syclone-sandbox-guest.wasm
+                             (`cargo xtask sandbox-guest`, or $SYCLONE_SANDBOX_GUEST)
   -fcolor-diagnostics, -fno-color-diagnostics
                              colour diagnostics (default: when stderr is a terminal and
                              NO_COLOR is unset)
@@ -40,7 +44,8 @@ OPTIONS:
 
 ENVIRONMENT:
   SYCLCC_HOST_CXX, SYCLONE_INCLUDE (runtime headers), SYCLONE_RUNTIME_LIB (libsyclone_rt.a),
-  XDG_CACHE_HOME (cache of `syclcc run`)
+  SYCLONE_SANDBOX_GUEST (the sandbox's guest module),
+  XDG_CACHE_HOME (cache of `syclcc run` and of the sandbox's compiled module)
 ";
 
 /// What the invocation produces.
@@ -111,6 +116,8 @@ pub struct Options {
     pub emit_bundle: Option<PathBuf>,
     pub emit_integration_header: Option<PathBuf>,
     pub dump_ir: bool,
+    /// `--sandbox`: the device pass runs in the wasmtime sandbox.
+    pub sandbox: bool,
     pub color: ColorChoice,
     pub diagnostics_format: DiagFormat,
     pub verbose: bool,
@@ -141,6 +148,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         emit_bundle: None,
         emit_integration_header: None,
         dump_ir: false,
+        sandbox: false,
         color: ColorChoice::Auto,
         diagnostics_format: DiagFormat::Text,
         verbose: false,
@@ -206,6 +214,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                 };
             }
             "--dump-ir" => o.dump_ir = true,
+            "--sandbox" => o.sandbox = true,
             _ if a.starts_with("-fsycl-targets=") || a.starts_with("--offload-targets=") => {
                 let list = &a[a.find('=').map(|i| i + 1).unwrap_or(a.len())..];
                 for t in list.split(',').filter(|t| !t.is_empty()) {
@@ -312,6 +321,12 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             return Err("'syclcc run' does not take '-o' (it compiles into its cache)".into());
         }
         _ => {}
+    }
+    if o.sandbox && matches!(o.mode, Mode::Preprocess | Mode::AstDump) {
+        return Err(format!(
+            "'--sandbox' compiles the device pass; it does not apply to '{}'",
+            if preprocess { "-E" } else { "--ast-dump" }
+        ));
     }
     if o.emit_integration_header.is_some() && o.sources.len() != 1 {
         return Err("'--emit-integration-header' needs exactly one source file".into());
@@ -421,5 +436,18 @@ mod tests {
         assert_eq!(o.diagnostics_format, DiagFormat::Json);
         assert!(o.host_flags.is_empty());
         assert!(p(&["--diagnostics-format=xml", "a.cpp"]).is_err());
+    }
+
+    #[test]
+    fn sandbox_applies_to_device_pass_modes_only() {
+        assert!(p(&["--sandbox", "a.cpp"]).unwrap().sandbox);
+        assert!(!p(&["a.cpp"]).unwrap().sandbox);
+        let o = p(&["--sandbox", "-fsycl-device-only", "a.cpp"]).unwrap();
+        assert!(o.sandbox && o.mode == Mode::DeviceOnly);
+        assert!(p(&["--sandbox", "-fsyntax-only", "a.cpp"]).unwrap().sandbox);
+        let e = p(&["--sandbox", "-E", "a.cpp"]).unwrap_err();
+        assert!(e.contains("'-E'"), "{e}");
+        let e = p(&["-Xclang", "-ast-dump", "--sandbox", "a.cpp"]).unwrap_err();
+        assert!(e.contains("'--ast-dump'"), "{e}");
     }
 }

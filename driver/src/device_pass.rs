@@ -1,11 +1,12 @@
 //! The device pass: runs `compiler_core::compile` in-process over one source
-//! file, with includes read from the real file system.
+//! file, with includes read from the real file system, or (`--sandbox`) in
+//! the wasmtime sandbox ([`crate::sandboxed`]).
 
 use crate::cli::{ColorChoice, DiagFormat, MacroOp, Options};
 use crate::error::{io_at, DriverError, Result};
 use compiler_core::bundle::DeviceBundle;
 use compiler_core::front::sema::HostCompiler;
-use compiler_core::{CompileOptions, IncludeProvider};
+use compiler_core::{CompileOptions, CompileOutput, IncludeProvider};
 use std::path::Path;
 
 /// Serves `#include`s from the file system; the preprocessor passes
@@ -59,6 +60,32 @@ pub struct DeviceOutput {
     pub integration_header: String,
     pub ir_text: String,
     pub dependencies: Vec<String>,
+}
+
+/// What a device pass produced, in process or in the sandbox.
+pub struct PassOutput {
+    pub has_errors: bool,
+    pub rendered_diagnostics: String,
+    pub diagnostics_json: String,
+    /// `None` when there were errors.
+    pub bundle: Option<DeviceBundle>,
+    pub integration_header: String,
+    pub ir_text: String,
+    pub dependencies: Vec<String>,
+}
+
+impl From<CompileOutput> for PassOutput {
+    fn from(out: CompileOutput) -> Self {
+        PassOutput {
+            has_errors: out.has_errors(),
+            rendered_diagnostics: out.rendered_diagnostics,
+            diagnostics_json: out.diagnostics_json,
+            bundle: out.bundle,
+            integration_header: out.integration_header,
+            ir_text: out.ir_text,
+            dependencies: out.dependencies,
+        }
+    }
 }
 
 /// The compile options for `source`: user `-I` dirs, then the runtime's.
@@ -183,25 +210,34 @@ pub fn run(
     let copts = compile_options(source, opts, runtime_include, host_compiler);
     if opts.verbose {
         eprintln!(
-            " [device pass] {} (include dirs: {})",
+            " [device pass] {} (include dirs: {}){}",
             source.display(),
-            copts.include_dirs.join(", ")
+            copts.include_dirs.join(", "),
+            if opts.sandbox {
+                " in the wasmtime sandbox"
+            } else {
+                ""
+            }
         );
     }
-    // A panic in the compiler is an internal error: report it as one
-    // (the panic hook has printed the message) instead of aborting the driver.
-    // The compiler recurses over nesting (bounded at 256 levels, about 5 MiB
-    // of stack in debug builds): give it a thread with a roomy stack.
-    let out = on_compiler_thread(source, || {
-        let includes = FsIncludes::default();
-        let out = compiler_core::compile(&text, &copts, &includes);
-        for path in includes.invalid_utf8.take() {
-            eprintln!("{}", invalid_utf8_warning(&path));
-        }
-        out
-    })?;
+    let out = if opts.sandbox {
+        crate::sandboxed::compile(source, text, &copts)?
+    } else {
+        // A panic in the compiler is an internal error: report it as one
+        // (the panic hook has printed the message) instead of aborting the driver.
+        // The compiler recurses over nesting (bounded at 256 levels, about 5 MiB
+        // of stack in debug builds): give it a thread with a roomy stack.
+        PassOutput::from(on_compiler_thread(source, || {
+            let includes = FsIncludes::default();
+            let out = compiler_core::compile(&text, &copts, &includes);
+            for path in includes.invalid_utf8.take() {
+                eprintln!("{}", invalid_utf8_warning(&path));
+            }
+            out
+        })?)
+    };
     print_diagnostics(opts, &out.rendered_diagnostics, &out.diagnostics_json);
-    if out.has_errors() {
+    if out.has_errors {
         return Err(DriverError::Reported);
     }
     let bundle = out.bundle.ok_or_else(|| {

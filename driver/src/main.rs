@@ -4,7 +4,8 @@
 //! the link with the runtime.
 //!
 //! Modules: [`cli`] parses flags; [`ast_dump`] is `--ast-dump`; [`paths`] finds the runtime; [`host_compiler`]
-//! picks and identifies the host compiler; [`device_pass`], [`host_pass`],
+//! picks and identifies the host compiler; [`device_pass`] (in-process, or
+//! in the wasmtime sandbox through [`sandboxed`]), [`host_pass`],
 //! [`wrapper_object`] and [`link`] are the stages; [`pipeline`] strings them
 //! together per mode; [`run`] is `syclcc run`; [`tool`], [`temp`] and
 //! [`error`] are plumbing.
@@ -22,6 +23,7 @@ mod link;
 mod paths;
 mod pipeline;
 mod run;
+mod sandboxed;
 mod temp;
 mod tool;
 mod wrapper_object;

@@ -1,15 +1,19 @@
-//! The compiler behind the JavaScript API, in plain Rust so it is tested
-//! natively: [`Options`] is what JS passes, [`compile_to_result`] runs
+//! The compiler behind the JavaScript API and the wasmtime sandbox guest, in
+//! plain Rust so it is tested natively: [`Options`] is what JS passes (and
+//! what the sandbox guest reads as JSON), [`compile_to_result`] runs
 //! `compiler_core::compile` with the embedded SYCL headers and the caller's
-//! virtual files, and [`CompileResult`] is what JS gets back. Mistakes in the
-//! options (an unknown target) come back as diagnostics like any other error.
+//! virtual files ([`compile_with`] adds a fallback include provider: the
+//! guest's read-only directories), and [`CompileResult`] is what JS gets
+//! back. Mistakes in the options (an unknown target) come back as
+//! diagnostics like any other error.
 
 use crate::headers;
 use compiler_core::bundle::KernelInfo;
 use compiler_core::diag::{Diagnostic, Severity};
-use compiler_core::source::SourceFile;
+use compiler_core::front::sema::HostCompiler;
+use compiler_core::source::{SourceFile, SourceMap};
 use compiler_core::target::TargetKind;
-use compiler_core::{CompileOptions, CompileOutput, IncludeProvider, VirtualFiles};
+use compiler_core::{CompileOptions, CompileOutput, IncludeProvider, NoIncludes, VirtualFiles};
 use serde::{Deserialize, Serialize, Serializer};
 use std::collections::BTreeMap;
 
@@ -18,21 +22,78 @@ use std::collections::BTreeMap;
 pub const USER_INCLUDE_DIR: &str = "/";
 
 /// Compile options as JavaScript spells them; every field is optional.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Options {
     /// Name of the main file in diagnostics and `__FILE__` (default `input.cpp`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub file_name: Option<String>,
     /// `-D` macros.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub defines: Option<Defines>,
+    /// `-U` macros (applied after `defines`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undefines: Option<Vec<String>>,
     /// Target triples (default `["spirv64-vulkan"]`); see `TargetKind::from_triple`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub targets: Option<Vec<String>>,
-    /// Virtual user headers: path → contents, found through include dir `/`.
+    /// Virtual user headers: path → contents, found through include dir `/`
+    /// (or through `includeDirs`, with absolute paths).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub files: Option<BTreeMap<String, String>>,
+    /// `-I` directories, searched before the embedded SYCL headers and `/`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub include_dirs: Option<Vec<String>>,
+    /// `-isystem` directories, searched after all others.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub system_include_dirs: Option<Vec<String>>,
+    /// The host compiler whose closure layout and lambda numbering kernel
+    /// keys follow (default: clang 18, the Itanium-standard behaviour).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host_compiler: Option<HostCompilerOption>,
+    /// Render `renderedDiagnostics` with ANSI colours (default false).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color_diagnostics: Option<bool>,
 }
 
 /// The option names JavaScript may pass.
-pub const OPTION_NAMES: &[&str] = &["fileName", "defines", "targets", "files"];
+pub const OPTION_NAMES: &[&str] = &[
+    "fileName",
+    "defines",
+    "undefines",
+    "targets",
+    "files",
+    "includeDirs",
+    "systemIncludeDirs",
+    "hostCompiler",
+    "colorDiagnostics",
+];
+
+/// `hostCompiler`: `{ "kind": "gcc", "major": 12 }` or `{ "kind": "clang", "major": 18 }`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+pub enum HostCompilerOption {
+    Gcc { major: u32 },
+    Clang { major: u32 },
+}
+
+impl From<HostCompilerOption> for HostCompiler {
+    fn from(h: HostCompilerOption) -> Self {
+        match h {
+            HostCompilerOption::Gcc { major } => HostCompiler::Gcc { major },
+            HostCompilerOption::Clang { major } => HostCompiler::Clang { major },
+        }
+    }
+}
+
+impl From<HostCompiler> for HostCompilerOption {
+    fn from(h: HostCompiler) -> Self {
+        match h {
+            HostCompiler::Gcc { major } => HostCompilerOption::Gcc { major },
+            HostCompiler::Clang { major } => HostCompilerOption::Clang { major },
+        }
+    }
+}
 
 /// Err naming the first unknown option: `Options` denies unknown fields, but
 /// serde-wasm-bindgen reads only the fields it knows, so the wasm export
@@ -48,7 +109,7 @@ pub fn check_option_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Resul
 }
 
 /// `defines` in either of its two spellings.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(untagged)]
 pub enum Defines {
     /// `{ N: "256", FAST: null, M: 4 }`; `null` defines the macro as on `-DFAST`.
@@ -58,7 +119,7 @@ pub enum Defines {
 }
 
 /// A macro value: a string, or a number written in JavaScript's way.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(untagged)]
 pub enum DefineValue {
     Text(String),
@@ -101,6 +162,9 @@ pub struct CompileResult {
     pub diagnostics: Vec<DiagnosticOut>,
     /// The diagnostics rendered clang-style, for a console.
     pub rendered_diagnostics: String,
+    /// The diagnostics in the compiler's JSON form (`syclcc
+    /// --diagnostics-format=json`: file names, lines, columns, include stack).
+    pub diagnostics_json: String,
     /// One per target, empty on failure.
     pub images: Vec<ImageOut>,
     pub integration_header: String,
@@ -166,12 +230,19 @@ pub fn normalize_path(path: &str) -> String {
     format!("/{}", parts.join("/"))
 }
 
-/// The embedded SYCL headers and the caller's files, looked up by normalized path.
-struct Files(VirtualFiles);
+/// The embedded SYCL headers and the caller's files, looked up by
+/// normalized path; then `fallback`, asked with the path as the
+/// preprocessor spelled it.
+struct Files<'a> {
+    virtual_files: VirtualFiles,
+    fallback: &'a dyn IncludeProvider,
+}
 
-impl IncludeProvider for Files {
+impl IncludeProvider for Files<'_> {
     fn read(&self, path: &str) -> Option<String> {
-        self.0.read(&normalize_path(path))
+        self.virtual_files
+            .read(&normalize_path(path))
+            .or_else(|| self.fallback.read(path))
     }
 }
 
@@ -179,6 +250,12 @@ impl IncludeProvider for Files {
 /// a panic inside the compiler becomes an "internal compiler error"
 /// diagnostic where the build can unwind (natively), and traps in wasm.
 pub fn compile_to_result(source: &str, opts: &Options) -> CompileResult {
+    compile_with(source, opts, &NoIncludes)
+}
+
+/// [`compile_to_result`] with `fallback` consulted for every include that
+/// is neither an embedded header nor one of `opts.files`.
+pub fn compile_with(source: &str, opts: &Options, fallback: &dyn IncludeProvider) -> CompileResult {
     let file_name = opts
         .file_name
         .clone()
@@ -215,6 +292,12 @@ pub fn compile_to_result(source: &str, opts: &Options) -> CompileResult {
     }
     headers::add_to(&mut files);
 
+    let mut include_dirs = opts.include_dirs.clone().unwrap_or_default();
+    include_dirs.extend([
+        headers::INCLUDE_DIR.to_string(),
+        USER_INCLUDE_DIR.to_string(),
+    ]);
+    let defaults = CompileOptions::default();
     let compile_opts = CompileOptions {
         main_file_name: file_name.clone(),
         defines: opts
@@ -222,14 +305,21 @@ pub fn compile_to_result(source: &str, opts: &Options) -> CompileResult {
             .clone()
             .map(Defines::into_pairs)
             .unwrap_or_default(),
-        include_dirs: vec![
-            headers::INCLUDE_DIR.to_string(),
-            USER_INCLUDE_DIR.to_string(),
-        ],
+        undefines: opts.undefines.clone().unwrap_or_default(),
+        include_dirs,
+        system_include_dirs: opts.system_include_dirs.clone().unwrap_or_default(),
         targets,
-        ..CompileOptions::default()
+        host_compiler: opts
+            .host_compiler
+            .map_or(defaults.host_compiler, HostCompiler::from),
+        color_diagnostics: opts.color_diagnostics.unwrap_or(false),
+        ..defaults
     };
-    match run_compiler(source, &compile_opts, &Files(files)) {
+    let files = Files {
+        virtual_files: files,
+        fallback,
+    };
+    match run_compiler(source, &compile_opts, &files) {
         Ok(output) => from_output(output, &file_name, source),
         Err(panic) => failure(vec![Diagnostic::error(
             None,
@@ -242,7 +332,7 @@ pub fn compile_to_result(source: &str, opts: &Options) -> CompileResult {
 fn run_compiler(
     source: &str,
     opts: &CompileOptions,
-    files: &Files,
+    files: &Files<'_>,
 ) -> Result<CompileOutput, String> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         compiler_core::compile(source, opts, files)
@@ -260,7 +350,7 @@ fn run_compiler(
 fn run_compiler(
     source: &str,
     opts: &CompileOptions,
-    files: &Files,
+    files: &Files<'_>,
 ) -> Result<CompileOutput, String> {
     Ok(compiler_core::compile(source, opts, files))
 }
@@ -271,6 +361,7 @@ fn failure(diagnostics: Vec<Diagnostic>) -> CompileResult {
         .iter()
         .map(|d| format!("error: {}\n", d.message))
         .collect();
+    let json = compiler_core::diag::render_json(&SourceMap::default(), &diagnostics);
     CompileResult {
         success: false,
         diagnostics: diagnostics
@@ -281,6 +372,7 @@ fn failure(diagnostics: Vec<Diagnostic>) -> CompileResult {
             })
             .collect(),
         rendered_diagnostics: rendered,
+        diagnostics_json: json,
         images: vec![],
         integration_header: String::new(),
         ir_text: String::new(),
@@ -330,6 +422,7 @@ pub fn from_output(output: CompileOutput, file_name: &str, source: &str) -> Comp
         success,
         diagnostics,
         rendered_diagnostics: output.rendered_diagnostics,
+        diagnostics_json: output.diagnostics_json,
         images,
         integration_header: output.integration_header,
         ir_text: output.ir_text,
@@ -425,6 +518,56 @@ mod tests {
         assert!(!empty.success && empty.has_errors());
     }
 
+    #[test]
+    fn include_dirs_search_virtual_files_then_the_fallback() {
+        struct Disk;
+        impl IncludeProvider for Disk {
+            fn read(&self, path: &str) -> Option<String> {
+                (path == "/mnt/inc/disk.h").then(|| "#define DISK 2\n".to_string())
+            }
+        }
+        let src = "#include <mem.h>\n#include <disk.h>\n#if MEM + DISK != 3 || defined(GONE)\n#error sum\n#endif\n";
+        let opts = options(
+            r##"{"includeDirs": ["/mnt/inc", "/mem"], "files": {"/mem/mem.h": "#define MEM 1\n"},
+                "defines": ["GONE"], "undefines": ["GONE"]}"##,
+        );
+        let r = compile_with(src, &opts, &Disk);
+        assert!(!r.has_errors(), "{}", r.rendered_diagnostics);
+        assert_eq!(r.dependencies, ["/mem/mem.h", "/mnt/inc/disk.h"]);
+        // Without the fallback, disk.h is not found.
+        let r = compile_to_result(src, &opts);
+        assert!(
+            r.rendered_diagnostics.contains("'disk.h' file not found"),
+            "{}",
+            r.rendered_diagnostics
+        );
+    }
+
+    #[test]
+    fn host_compiler_option_spellings() {
+        let gcc = options(r#"{"hostCompiler": {"kind": "gcc", "major": 12}}"#);
+        assert_eq!(
+            gcc.host_compiler.map(HostCompiler::from),
+            Some(HostCompiler::Gcc { major: 12 })
+        );
+        assert!(serde_json::from_str::<Options>(
+            r#"{"hostCompiler": {"kind": "msvc", "major": 19}}"#
+        )
+        .is_err());
+        assert_eq!(
+            HostCompilerOption::from(HostCompiler::Clang { major: 18 }),
+            HostCompilerOption::Clang { major: 18 }
+        );
+    }
+
+    #[test]
+    fn option_errors_have_json_diagnostics_too() {
+        let r = compile_to_result("", &options(r#"{"targets": ["ptx64"]}"#));
+        let json: serde_json::Value = serde_json::from_str(&r.diagnostics_json).unwrap();
+        assert_eq!(json[0]["severity"], "error");
+        assert!(json[0]["message"].as_str().unwrap().contains("ptx64"));
+    }
+
     fn output(diagnostics: Vec<Diagnostic>, bundle: Option<DeviceBundle>) -> CompileOutput {
         CompileOutput {
             diagnostics,
@@ -487,6 +630,7 @@ mod tests {
             "images",
             "integrationHeader",
             "irText",
+            "diagnosticsJson",
         ] {
             assert!(json.get(key).is_some(), "missing {key} in {json}");
         }

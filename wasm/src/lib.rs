@@ -3,8 +3,11 @@
 //! - [`headers`]: the SYCL headers embedded in the binary (no file system);
 //! - [`glue`]: options, result and [`glue::compile_to_result`], plain Rust and
 //!   tested natively;
+//! - [`sandbox_request`]: the JSON request of the wasmtime sandbox guest;
 //! - [`panic_report`]: makes a panic inside wasm visible instead of a bare trap;
-//! - this file: the wasm-bindgen exports, thin wrappers over [`glue`].
+//! - `bindings`: the wasm-bindgen exports, thin wrappers over [`glue`]
+//!   (feature `bindgen`, on by default; the wasmtime sandbox guest in
+//!   `sandbox-guest/` builds without it and talks JSON over stdio instead).
 //!
 //! JavaScript API (`compile(source, options?)`):
 //!
@@ -20,49 +23,14 @@
 //! panics traps the instance (`RuntimeError: unreachable`); the message is
 //! logged with `console.error` and can be read with `lastPanicMessage()`.
 
+#[cfg(feature = "bindgen")]
+mod bindings;
 pub mod glue;
 pub mod headers;
+#[cfg(feature = "bindgen")]
 pub mod panic_report;
+pub mod sandbox_request;
 
-pub use glue::{compile_to_result, CompileResult, Options};
-
-use serde::de::IgnoredAny;
-use serde::Serialize;
-use std::collections::BTreeMap;
-use wasm_bindgen::prelude::*;
-
-/// Compiles one SYCL translation unit for the device. See the module docs
-/// for `options` and the result.
-#[wasm_bindgen]
-pub fn compile(source: &str, options: JsValue) -> Result<JsValue, JsValue> {
-    panic_report::install();
-    let opts: Options = if options.is_undefined() || options.is_null() {
-        Options::default()
-    } else {
-        let invalid = |e: &dyn std::fmt::Display| {
-            JsValue::from(JsError::new(&format!("invalid compile options: {e}")))
-        };
-        let names: BTreeMap<String, IgnoredAny> =
-            serde_wasm_bindgen::from_value(options.clone()).map_err(|e| invalid(&e))?;
-        glue::check_option_names(names.keys().map(String::as_str)).map_err(|e| invalid(&e))?;
-        serde_wasm_bindgen::from_value(options).map_err(|e| invalid(&e))?
-    };
-    let result = compile_to_result(source, &opts);
-    let serializer = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
-    result
-        .serialize(&serializer)
-        .map_err(|e| JsError::new(&format!("cannot return the result: {e}")).into())
-}
-
-/// The message of the last panic inside the compiler, if any (read it after
-/// `compile` threw a `RuntimeError`).
-#[wasm_bindgen(js_name = lastPanicMessage)]
-pub fn last_panic_message() -> Option<String> {
-    panic_report::last_message()
-}
-
-/// The compiler's version.
-#[wasm_bindgen]
-pub fn version() -> String {
-    env!("CARGO_PKG_VERSION").to_string()
-}
+#[cfg(feature = "bindgen")]
+pub use bindings::{compile, last_panic_message, version};
+pub use glue::{compile_to_result, compile_with, CompileResult, Options};

@@ -1,20 +1,24 @@
 //! `cargo xtask`: project automation with no dependencies beyond std.
 //!
 //! `cargo xtask test` checks the machine (spirv-val, Vulkan loader and ICD;
-//! installs them with apt as root), then runs, stopping at the first failing
-//! stage: the Rust tests (`cargo test --workspace`), the end-to-end SYCL
-//! programs of `tests/e2e` ([`e2e`]) and the wasm tests ([`wasm`]).
+//! installs them with apt as root), builds the sandbox guest ([`sandbox`]),
+//! then runs, stopping at the first failing stage: the Rust tests (`cargo
+//! test --workspace`, the sandbox's included), the end-to-end SYCL programs
+//! of `tests/e2e` ([`e2e`]) and the wasm tests ([`wasm`]).
+//! `cargo xtask sandbox-guest` only builds the guest; `cargo xtask
+//! bench-device-pass` times the device pass against `g++ -fsyntax-only`
+//! ([`bench`]).
 
 mod bench;
 mod e2e;
 mod env_check;
+mod sandbox;
 mod wasm;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str =
-    "usage: cargo xtask test | cargo xtask wasm-test | cargo xtask bench-device-pass";
+const USAGE: &str = "usage: cargo xtask test | cargo xtask wasm-test | cargo xtask sandbox-guest | cargo xtask bench-device-pass";
 
 fn cargo() -> String {
     std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())
@@ -45,6 +49,9 @@ fn target_dir(root: &Path) -> PathBuf {
 fn test(root: &Path) -> Result<(), String> {
     let env = env_check::prepare();
 
+    println!("\n=== 0/3 sandbox guest (wasm32-wasip1)");
+    sandbox::build_guest(root)?;
+
     println!("\n=== 1/3 Rust tests");
     cargo_stream(root, &["test", "--workspace"])?;
 
@@ -71,6 +78,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("test") if args.len() == 1 => test(&root),
         Some("wasm-test") if args.len() == 1 => wasm::test(&root),
+        Some("sandbox-guest") if args.len() == 1 => sandbox::build_guest(&root).map(|_| ()),
         Some("bench-device-pass") if args.len() == 1 => bench::device_pass(&root),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");

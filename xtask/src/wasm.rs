@@ -11,7 +11,7 @@ const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
 /// Runs the whole wasm test; output streams to the terminal.
 pub fn test(root: &Path) -> Result<(), String> {
-    ensure_wasm_target(root)?;
+    ensure_target(root, WASM_TARGET)?;
     let version = pinned_wasm_bindgen_version(root)?;
     let bindgen = ensure_wasm_bindgen_cli(root, &version)?;
 
@@ -95,7 +95,8 @@ fn output(cmd: &mut Command) -> Option<String> {
         .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
-fn ensure_wasm_target(root: &Path) -> Result<(), String> {
+/// Installs the rustup target `target` if it is missing.
+pub fn ensure_target(root: &Path, target: &str) -> Result<(), String> {
     let installed =
         output(
             Command::new("rustup")
@@ -103,12 +104,12 @@ fn ensure_wasm_target(root: &Path) -> Result<(), String> {
                 .args(["target", "list", "--installed"]),
         )
         .ok_or("cannot run `rustup target list --installed`")?;
-    if installed.lines().any(|l| l.trim() == WASM_TARGET) {
+    if installed.lines().any(|l| l.trim() == target) {
         return Ok(());
     }
     run(Command::new("rustup")
         .current_dir(root)
-        .args(["target", "add", WASM_TARGET]))
+        .args(["target", "add", target]))
 }
 
 /// The `=x.y.z` requirement of `wasm-bindgen` in `wasm/Cargo.toml`.
