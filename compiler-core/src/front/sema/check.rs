@@ -2122,6 +2122,21 @@ impl Sema {
     // ------------------------------------------------------------ calls
 
     fn check_call(&mut self, callee: &a::Expr, args: &[a::Expr], span: Span) -> TExpr {
+        if super::consteval::is_offsetof(callee) {
+            let (ctx, env) = self.ctx_env();
+            return match self.offsetof(args, ctx, &env) {
+                Some(off) => TExpr {
+                    kind: TK::IntLit(off as i128),
+                    ty: Ty::size_t(),
+                    lvalue: false,
+                    span,
+                },
+                None => self.err(
+                    span,
+                    "offsetof needs a class type and a member designator of it",
+                ),
+            };
+        }
         let args = self.check_args(args);
         if args
             .iter()

@@ -119,6 +119,9 @@ impl Sema {
                 let v = self.const_eval_ast(&args[0], ctx, env)?;
                 self.const_convert(v, t, ctx, env)?
             }
+            ExprKind::Call(callee, args) if is_offsetof(callee) => {
+                self.offsetof(args, ctx, env)? as i128
+            }
             ExprKind::Call(callee, args) => self.const_call(callee, args, ctx, env)?,
             ExprKind::SizeofPack(name) => match env.get(name) {
                 Some(TArg::Pack(elems)) => elems.len() as i128,
@@ -137,6 +140,55 @@ impl Sema {
             }
             _ => return None,
         })
+    }
+
+    /// `offsetof(T, member)` (`__builtin_offsetof`): the byte offset of a
+    /// member designator (`a`, `a.b`, `a[2]`) in class `T`, as laid out for
+    /// the host ABI.
+    pub(crate) fn offsetof(&mut self, args: &[Expr], ctx: Ctx, env: &Rc<Env>) -> Option<u64> {
+        let [ty, designator] = args else { return None };
+        let ExprKind::Name(q) = &ty.kind else {
+            return None;
+        };
+        let t = crate::front::ast::TypeExpr::plain(
+            crate::front::ast::TypeExprKind::Named(q.clone()),
+            ty.span,
+        );
+        let t = self.resolve_type(&t, ctx, env, &mut vec![]);
+        let (_, off) = self.designator_offset(&t, designator, ctx, env)?;
+        Some(off)
+    }
+
+    /// The type and offset of a member designator within `ty`.
+    fn designator_offset(
+        &mut self,
+        ty: &Ty,
+        d: &Expr,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<(Ty, u64)> {
+        let field = |s: &mut Self, base: &Ty, name: &str| -> Option<(Ty, u64)> {
+            let Ty::Class(c) = base else { return None };
+            s.complete_class(*c);
+            let f = s.class(*c).fields.iter().find(|f| &*f.name == name)?;
+            Some((f.ty.clone(), f.offset))
+        };
+        match &d.kind {
+            ExprKind::Name(q) if q.is_simple() => field(self, ty, &q.last().ident),
+            ExprKind::Member { base, name, .. } => {
+                let (bt, boff) = self.designator_offset(ty, base, ctx, env)?;
+                let (ft, foff) = field(self, &bt, &name.last().ident)?;
+                Some((ft, boff + foff))
+            }
+            ExprKind::Index(base, i) => {
+                let (bt, boff) = self.designator_offset(ty, base, ctx, env)?;
+                let Ty::Array(e, _) = bt else { return None };
+                let k = self.const_eval_ast(i, ctx, env)?;
+                let (size, _) = self.size_align(&e)?;
+                Some(((*e).clone(), boff + size * u64::try_from(k).ok()?))
+            }
+            _ => None,
+        }
     }
 
     /// A fold over template parameter packs (`(Ns + ... + 0)`,
@@ -433,4 +485,9 @@ fn eval_binop(op: BinOp, a: i128, b: i128) -> Option<i128> {
         LogOr => (a != 0 || b != 0) as i128,
         Comma => b,
     })
+}
+
+/// Is `callee` the builtin `offsetof` expands to?
+pub(crate) fn is_offsetof(callee: &Expr) -> bool {
+    matches!(&callee.kind, ExprKind::Name(q) if q.is_simple() && &*q.last().ident == "__builtin_offsetof")
 }
