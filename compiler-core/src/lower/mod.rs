@@ -80,11 +80,7 @@ pub fn lower_kernel(
         frame.vars.insert(*v, slot);
     }
     // A kernel argument that cannot be passed: its uses would only repeat it.
-    if lw
-        .diags
-        .iter()
-        .any(|d| d.severity == crate::diag::Severity::Error)
-    {
+    if lw.has_errors() {
         diags.extend(lw.diags);
         return None;
     }
@@ -92,11 +88,7 @@ pub fn lower_kernel(
     lw.inline_stack.push(entry);
     lw.stmt(&body.stmt);
     let block = lw.blocks.pop().unwrap_or_default();
-    if lw
-        .diags
-        .iter()
-        .any(|d| d.severity == crate::diag::Severity::Error)
-    {
+    if lw.has_errors() {
         diags.extend(lw.diags);
         return None;
     }
@@ -165,6 +157,12 @@ struct Lowerer<'s> {
 }
 
 impl Lowerer<'_> {
+    fn has_errors(&self) -> bool {
+        self.diags
+            .iter()
+            .any(|d| d.severity == crate::diag::Severity::Error)
+    }
+
     fn error(&mut self, span: Span, msg: impl Into<String>) {
         if self.source_errors {
             return;

@@ -2,7 +2,7 @@
 //! enumerators and `const` variables that lambdas use without capturing.
 
 use super::lookup::Found;
-use super::packs::{Expansion, PatternNames};
+use super::packs::{fold_operands, Expansion, PatternNames};
 use super::thir::{self, ExprKind as TK};
 use super::*;
 use crate::front::ast::{BinOp, Expr, ExprKind, UnOp};
@@ -213,38 +213,21 @@ impl Sema {
             (rhs?, lhs)
         };
         let exp = expansion(pattern).ok()?;
-        let mut values = (0..exp.len)
+        let values = (0..exp.len)
             .map(|i| self.const_eval_ast(pattern, ctx, &exp.env_for(i, env)))
             .collect::<Option<Vec<i128>>>()?;
-        if let Some(i) = init {
-            let v = self.const_eval_ast(i, ctx, env)?;
-            if pack_on_left {
-                values.push(v);
-            } else {
-                values.insert(0, v);
-            }
-        }
-        if values.is_empty() {
+        let init = match init {
+            Some(i) => Some(self.const_eval_ast(i, ctx, env)?),
+            None => None,
+        };
+        if values.is_empty() && init.is_none() {
             return match op {
                 BinOp::LogAnd => Some(1),
                 BinOp::LogOr => Some(0),
                 _ => None,
             };
         }
-        if pack_on_left {
-            let mut acc = values.pop()?;
-            while let Some(x) = values.pop() {
-                acc = eval_binop(op, x, acc)?;
-            }
-            Some(acc)
-        } else {
-            let mut it = values.into_iter();
-            let mut acc = it.next()?;
-            for x in it {
-                acc = eval_binop(op, acc, x)?;
-            }
-            Some(acc)
-        }
+        fold_operands(values, init, pack_on_left, |l, r| eval_binop(op, l, r))
     }
 
     /// A call of a constexpr function whose body is `return expr;` (the

@@ -262,6 +262,33 @@ impl Expansion {
     }
 }
 
+/// Combine the elements of a fold and its initial value in the fold's
+/// nesting: `E1 op (E2 op (… op I))` when the pack is on the left,
+/// `((I op E1) op E2) …` otherwise. None for an empty unary fold (or when
+/// `combine` fails).
+pub(crate) fn fold_operands<T>(
+    mut elems: Vec<T>,
+    init: Option<T>,
+    pack_on_left: bool,
+    mut combine: impl FnMut(T, T) -> Option<T>,
+) -> Option<T> {
+    if pack_on_left {
+        elems.extend(init);
+        let mut acc = elems.pop()?;
+        while let Some(x) = elems.pop() {
+            acc = combine(x, acc)?;
+        }
+        Some(acc)
+    } else {
+        let mut it = init.into_iter().chain(elems);
+        let mut acc = it.next()?;
+        for x in it {
+            acc = combine(acc, x)?;
+        }
+        Some(acc)
+    }
+}
+
 /// Template arguments with every pack spliced in (`[int, Pack[a, b]]` is
 /// `[int, a, b]`): the form argument lists are matched in.
 pub(crate) fn flatten(args: &[TArg]) -> Vec<TArg> {
@@ -390,30 +417,12 @@ impl Sema {
         };
         let elems = self.expand_expr(pattern, pattern.span);
         let init = init.map(|i| self.check_expr(i));
-        let mut operands: Vec<thir::Expr> = elems;
-        if let Some(i) = init {
-            if pack_on_left {
-                operands.push(i);
-            } else {
-                operands.insert(0, i);
-            }
-        }
-        if operands.is_empty() {
-            return self.empty_fold(op, span);
-        }
-        if pack_on_left {
-            let mut acc = operands.pop().expect("an operand");
-            while let Some(x) = operands.pop() {
-                acc = self.binary_operands(op, x, acc, span);
-            }
-            acc
-        } else {
-            let mut it = operands.into_iter();
-            let mut acc = it.next().expect("an operand");
-            for x in it {
-                acc = self.binary_operands(op, acc, x, span);
-            }
-            acc
+        let folded = fold_operands(elems, init, pack_on_left, |l, r| {
+            Some(self.binary_operands(op, l, r, span))
+        });
+        match folded {
+            Some(e) => e,
+            None => self.empty_fold(op, span),
         }
     }
 
