@@ -69,6 +69,17 @@ fn program_b_unnamed_lambda_with_usm() {
     );
 }
 
+/// The kernel keys of a program that must compile cleanly, in image order.
+fn kernel_keys(name: &str, src: &str) -> Vec<String> {
+    let out = compile_sycl(name, src);
+    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+    out.bundle.expect("bundle").images[0]
+        .kernels
+        .iter()
+        .map(|k| k.key.clone())
+        .collect()
+}
+
 #[test]
 fn nested_lambda_keys_match_gcc() {
     let src = r#"
@@ -82,13 +93,7 @@ int main() {
   q.wait();
 }
 "#;
-    let out = compile_sycl("nested.cpp", src);
-    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
-    let keys: Vec<String> = out.bundle.expect("bundle").images[0]
-        .kernels
-        .iter()
-        .map(|k| k.key.clone())
-        .collect();
+    let keys = kernel_keys("nested.cpp", src);
     // Checked against g++ 12's typeid(T*).name() for the same program.
     assert_eq!(
         keys,
@@ -102,13 +107,7 @@ int main() {
 #[test]
 fn function_template_keys_match_gcc() {
     let src = include_str!("../../tests/e2e/kernels_in_templates.cpp");
-    let out = compile_sycl("kernels_in_templates.cpp", src);
-    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
-    let keys: Vec<String> = out.bundle.expect("bundle").images[0]
-        .kernels
-        .iter()
-        .map(|k| k.key.clone())
-        .collect();
+    let keys = kernel_keys("kernels_in_templates.cpp", src);
     // From g++ 12's typeid(T*).name(): template arguments, the declared
     // return type (`Da` for `auto`), parameters as declared (`T_`, `XT0_E`),
     // `St`/`Sa` abbreviations and template parameters as substitutions.

@@ -462,6 +462,58 @@ pub struct Expr {
     pub span: Span,
 }
 
+impl Expr {
+    /// The expressions directly inside this one (not lambda bodies, not
+    /// expressions inside types or template arguments).
+    pub fn for_each_child<'a>(&'a self, mut f: impl FnMut(&'a Expr)) {
+        match &self.kind {
+            ExprKind::Unary(_, x)
+            | ExprKind::Cast(_, _, x)
+            | ExprKind::Designated(_, x)
+            | ExprKind::PackExpansion(x)
+            | ExprKind::AlignofExpr(x)
+            | ExprKind::SizeofExpr(x)
+            | ExprKind::Delete(x, _) => f(x),
+            ExprKind::Member { base, .. } => f(base),
+            ExprKind::Binary(_, x, y) | ExprKind::Assign(_, x, y) | ExprKind::Index(x, y) => {
+                f(x);
+                f(y);
+            }
+            ExprKind::Cond(c, x, y) => {
+                f(c);
+                f(x);
+                f(y);
+            }
+            ExprKind::Call(callee, args) => {
+                f(callee);
+                args.iter().for_each(f);
+            }
+            ExprKind::Construct(_, args, _) | ExprKind::InitList(args) => args.iter().for_each(f),
+            ExprKind::New(_, args, place) => args.iter().chain(place).for_each(f),
+            ExprKind::Fold { lhs, rhs, .. } => lhs.iter().chain(rhs).for_each(|x| f(x)),
+            ExprKind::Throw(x) => x.iter().for_each(|x| f(x)),
+            ExprKind::Typeid(a) => {
+                if let TemplateArg::Expr(x) = &**a {
+                    f(x)
+                }
+            }
+            ExprKind::IntLit(..)
+            | ExprKind::FloatLit(..)
+            | ExprKind::CharLit(_)
+            | ExprKind::StringLit(_)
+            | ExprKind::BoolLit(_)
+            | ExprKind::Nullptr
+            | ExprKind::This
+            | ExprKind::Name(_)
+            | ExprKind::SizeofPack(_)
+            | ExprKind::SizeofType(_)
+            | ExprKind::AlignofType(_)
+            | ExprKind::Lambda(_)
+            | ExprKind::Error => {}
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
     Mul,

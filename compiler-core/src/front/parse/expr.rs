@@ -378,21 +378,12 @@ impl Parser<'_> {
     /// `(int(i) * 2)` is a functional cast inside parentheses, and no
     /// expression is cast to a function type.
     fn speculative_cast_type(&mut self) -> Option<TypeExpr> {
-        let save = self.pos;
-        let ndiags = self.diags.list.len();
-        let errors = self.errors;
-        self.advance();
-        if let Ok(t) = self.parse_type_id() {
+        self.speculate(|p| {
+            p.advance();
+            let t = p.parse_type_id().ok()?;
             let function_type = matches!(t.kind, TypeExprKind::Function(..));
-            if !function_type && self.eat(sym!(")")) {
-                return Some(t);
-            }
-        }
-        self.pos = save;
-        self.split_gt = false;
-        self.diags.list.truncate(ndiags);
-        self.errors = errors;
-        None
+            (!function_type && p.eat(sym!(")"))).then_some(t)
+        })
     }
 
     /// After `(T)`: a compound literal `(T){...}` or a cast of a unary expression.
@@ -415,20 +406,10 @@ impl Parser<'_> {
     /// is only declared for the host): accept template arguments when they
     /// parse and are followed by `(`; otherwise leave `<` as less-than.
     fn speculative_template_args(&mut self) -> Option<Vec<TemplateArg>> {
-        let save = self.pos;
-        let ndiags = self.diags.list.len();
-        let errors = self.errors;
-        let r = self.parse_template_args();
-        if let Ok(args) = r {
-            if self.is(sym!("(")) && !self.split_gt {
-                return Some(args);
-            }
-        }
-        self.pos = save;
-        self.split_gt = false;
-        self.diags.list.truncate(ndiags);
-        self.errors = errors;
-        None
+        self.speculate(|p| {
+            let args = p.parse_template_args().ok()?;
+            (p.is(sym!("(")) && !p.split_gt).then_some(args)
+        })
     }
 
     fn parse_new_type(&mut self) -> PResult<TypeExpr> {

@@ -186,6 +186,20 @@ impl<'d> Parser<'d> {
         let s = self.symbol_of(name);
         self.names.declare(s, kind);
     }
+    /// Try a parse: keep it when `f` returns Some; otherwise put the
+    /// position and the diagnostics back as they were.
+    fn speculate<T>(&mut self, f: impl FnOnce(&mut Self) -> Option<T>) -> Option<T> {
+        let (pos, ndiags, errors) = (self.pos, self.diags.list.len(), self.errors);
+        let r = f(self);
+        if r.is_none() {
+            self.pos = pos;
+            self.split_gt = false;
+            self.diags.list.truncate(ndiags);
+            self.errors = errors;
+        }
+        r
+    }
+
     fn declare_global_name(&mut self, name: &str, kind: NameKind) {
         let s = self.symbol_of(name);
         self.names.declare_global(s, kind);

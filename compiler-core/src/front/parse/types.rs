@@ -779,14 +779,7 @@ impl Parser<'_> {
             // `B b(int(5));` and `buffer<int> b(range<1>(n));` start like
             // parameter lists but hold expressions: then `(` begins an
             // initializer, which the caller parses.
-            let save = self.pos;
-            let ndiags = self.diags.list.len();
-            let errors = self.errors;
-            let Ok((params, variadic)) = self.parse_params() else {
-                self.pos = save;
-                self.split_gt = false;
-                self.diags.list.truncate(ndiags);
-                self.errors = errors;
+            let Some((params, variadic)) = self.speculate(|p| p.parse_params().ok()) else {
                 return Ok((ty, None));
             };
             let mut is_const = false;

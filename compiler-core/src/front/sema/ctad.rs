@@ -110,9 +110,8 @@ impl Sema {
 
     /// Is `f` a guide a constructor implies (not a written one)?
     pub(crate) fn is_implicit_guide(&self, f: &Rc<a::FunctionDecl>) -> bool {
-        self.implicit_guides
-            .values()
-            .any(|gs| gs.iter().any(|g| Rc::ptr_eq(g, f)))
+        self.implicit_guide_decls
+            .contains(&(Rc::as_ptr(f) as usize))
     }
 
     /// The guides the constructors of class template `decl` imply.
@@ -132,6 +131,8 @@ impl Sema {
                 _ => None,
             })
             .collect();
+        self.implicit_guide_decls
+            .extend(guides.iter().map(|g| Rc::as_ptr(g) as usize));
         self.implicit_guides.insert(key, guides.clone());
         guides
     }

@@ -187,35 +187,6 @@ impl NameCollector {
     fn expr(&mut self, e: &a::Expr) {
         match &e.kind {
             ExprKind::Name(q) if q.is_simple() => self.used.push(q.last().ident.clone()),
-            ExprKind::Unary(_, x)
-            | ExprKind::Cast(_, _, x)
-            | ExprKind::Designated(_, x)
-            | ExprKind::PackExpansion(x)
-            | ExprKind::AlignofExpr(x)
-            | ExprKind::SizeofExpr(x)
-            | ExprKind::Delete(x, _) => self.expr(x),
-            ExprKind::Member { base, .. } => self.expr(base),
-            ExprKind::Binary(_, x, y) | ExprKind::Assign(_, x, y) | ExprKind::Index(x, y) => {
-                self.expr(x);
-                self.expr(y);
-            }
-            ExprKind::Cond(c, x, y) => {
-                self.expr(c);
-                self.expr(x);
-                self.expr(y);
-            }
-            ExprKind::Call(f, args) => {
-                self.expr(f);
-                args.iter().for_each(|x| self.expr(x));
-            }
-            ExprKind::Construct(_, args, _) | ExprKind::InitList(args) => {
-                args.iter().for_each(|x| self.expr(x))
-            }
-            ExprKind::New(_, place, args) => place.iter().chain(args).for_each(|x| self.expr(x)),
-            ExprKind::Fold { lhs, rhs, .. } => {
-                lhs.iter().chain(rhs).for_each(|x| self.expr(x));
-            }
-            ExprKind::Throw(x) => x.iter().for_each(|x| self.expr(x)),
             // A nested lambda's body can name enclosing variables too.
             ExprKind::Lambda(l) => {
                 for n in names_used(l) {
@@ -227,7 +198,7 @@ impl NameCollector {
                     }
                 }
             }
-            _ => {}
+            _ => e.for_each_child(|x| self.expr(x)),
         }
     }
 }

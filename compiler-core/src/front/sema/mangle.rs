@@ -370,12 +370,15 @@ impl Mangler {
 
     /// `<encoding>` of a function template specialization: the template's
     /// name with the arguments, then the declared return and parameter types.
-    fn template_encoding(&mut self, s: &mut Sema, f: FuncId, mname: String) -> String {
+    fn template_encoding(
+        &mut self,
+        s: &mut Sema,
+        f: FuncId,
+        header: &ast::TemplateHeader,
+        mname: String,
+    ) -> String {
         let fi = s.func(f);
         let (decl, ctx, targs) = (fi.decl.clone(), fi.ctx, fi.template_args.clone());
-        let Some(header) = decl.template.clone() else {
-            return mname;
-        };
         let declared_env = fi.env.parent.clone().unwrap_or_default();
         let tkey = format!("ftmpl:{:p}", Rc::as_ptr(&decl));
         let head = match self.lookup(&tkey) {
@@ -386,7 +389,7 @@ impl Mangler {
                 format!("{p}{mname}")
             }
         };
-        let a = self.template_args(s, &targs, Some(&header), ctx, &declared_env);
+        let a = self.template_args(s, &targs, Some(header), ctx, &declared_env);
         let name = match ctx {
             Ctx::Ns(n) if n == GLOBAL_NS => format!("{head}{a}"),
             _ => format!("N{}{head}{a}E", if decl.is_const { "K" } else { "" }),
@@ -462,8 +465,8 @@ impl Mangler {
             return source_name(&name_src);
         }
         let mname = operator_name(&name_src).unwrap_or_else(|| source_name(&name_src));
-        if decl.template.is_some() {
-            return self.template_encoding(s, f, mname);
+        if let Some(header) = &decl.template {
+            return self.template_encoding(s, f, header, mname);
         }
         let name = match ctx {
             Ctx::Ns(n) if n == GLOBAL_NS => mname,

@@ -294,6 +294,9 @@ pub struct Sema {
     /// Deduction guides implied by a class template's constructors, by
     /// template declaration (made once, so their instances are shared).
     implicit_guides: HashMap<usize, Vec<Rc<ast::FunctionDecl>>>,
+    /// The declarations in `implicit_guides`, for overload resolution's
+    /// "a written guide beats an implied one".
+    implicit_guide_decls: std::collections::HashSet<usize>,
 }
 
 pub const GLOBAL_NS: NsId = NsId(0);
@@ -325,6 +328,7 @@ impl Sema {
             pending_capture_inits: HashMap::new(),
             constexpr_depth: 0,
             implicit_guides: HashMap::new(),
+            implicit_guide_decls: Default::default(),
         }
     }
 

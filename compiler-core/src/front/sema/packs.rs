@@ -74,61 +74,35 @@ impl PatternNames {
     fn expr(&mut self, e: &a::Expr) {
         match &e.kind {
             ExprKind::Name(q) => self.qual(q),
-            ExprKind::Unary(_, x)
-            | ExprKind::Designated(_, x)
-            | ExprKind::AlignofExpr(x)
-            | ExprKind::SizeofExpr(x)
-            | ExprKind::Delete(x, _) => self.expr(x),
-            ExprKind::Cast(_, t, x) => {
-                self.ty(t);
-                self.expr(x);
-            }
-            ExprKind::Member { base, name, .. } => {
-                self.expr(base);
-                name.parts
-                    .iter()
-                    .flat_map(|p| p.template_args.iter().flatten())
-                    .for_each(|t| self.targ(t));
-            }
-            ExprKind::Binary(_, x, y) | ExprKind::Assign(_, x, y) | ExprKind::Index(x, y) => {
-                self.expr(x);
-                self.expr(y);
-            }
-            ExprKind::Cond(c, x, y) => {
-                self.expr(c);
-                self.expr(x);
-                self.expr(y);
-            }
-            ExprKind::Call(f, args) => {
-                self.expr(f);
-                args.iter().for_each(|x| self.expr(x));
-            }
-            ExprKind::Construct(t, args, _) => {
-                self.ty(t);
-                args.iter().for_each(|x| self.expr(x));
-            }
-            ExprKind::InitList(args) => args.iter().for_each(|x| self.expr(x)),
-            ExprKind::New(t, args, place) => {
-                self.ty(t);
-                args.iter().chain(place).for_each(|x| self.expr(x));
-            }
-            ExprKind::SizeofType(t) | ExprKind::AlignofType(t) => self.ty(t),
-            ExprKind::Throw(x) => x.iter().for_each(|x| self.expr(x)),
-            ExprKind::Typeid(t) => self.targ(t),
             // Expansions inside the pattern, `sizeof...` and lambdas (which
             // cannot capture packs here) do not expand with the pattern.
             ExprKind::PackExpansion(_)
             | ExprKind::Fold { .. }
             | ExprKind::SizeofPack(_)
-            | ExprKind::Lambda(_)
-            | ExprKind::IntLit(..)
-            | ExprKind::FloatLit(..)
-            | ExprKind::CharLit(_)
-            | ExprKind::StringLit(_)
-            | ExprKind::BoolLit(_)
-            | ExprKind::Nullptr
-            | ExprKind::This
-            | ExprKind::Error => {}
+            | ExprKind::Lambda(_) => {}
+            // Types and template arguments inside the expression, then its
+            // subexpressions.
+            _ => {
+                match &e.kind {
+                    ExprKind::Cast(_, t, _)
+                    | ExprKind::Construct(t, ..)
+                    | ExprKind::New(t, ..)
+                    | ExprKind::SizeofType(t)
+                    | ExprKind::AlignofType(t) => self.ty(t),
+                    ExprKind::Typeid(t) => {
+                        if let TemplateArg::Type(t) = &**t {
+                            self.ty(t)
+                        }
+                    }
+                    ExprKind::Member { name, .. } => name
+                        .parts
+                        .iter()
+                        .flat_map(|p| p.template_args.iter().flatten())
+                        .for_each(|t| self.targ(t)),
+                    _ => {}
+                }
+                e.for_each_child(|x| self.expr(x));
+            }
         }
     }
 }

@@ -211,29 +211,42 @@ impl Sema {
         env: &Rc<Env>,
         b: &mut Bindings,
     ) -> bool {
-        let names: Vec<Rc<str>> = PatternNames::of_targ(pattern)
-            .0
-            .into_iter()
-            .filter(|n| params.contains(n))
-            .collect();
+        let names = pack_names(PatternNames::of_targ(pattern), params);
+        let packs = self.pack_elements(&names, args, b, |s, a, bi| {
+            s.match_template_arg(pattern, a, params, ctx, env, bi)
+        });
+        packs.is_some_and(|ps| ps.into_iter().all(|(n, p)| bind(b, &n, p)))
+    }
+
+    /// Match each argument on its own against a pack pattern (with the
+    /// bindings known so far, minus the packs' own) and gather, for each
+    /// pack in `names`, the element every match bound: `(name, Pack)`.
+    fn pack_elements<A>(
+        &mut self,
+        names: &[Rc<str>],
+        args: &[A],
+        b: &Bindings,
+        mut matches: impl FnMut(&mut Self, &A, &mut Bindings) -> bool,
+    ) -> Option<Vec<(Rc<str>, TArg)>> {
         let mut elems: Vec<Vec<TArg>> = vec![vec![]; names.len()];
         for a in args {
             let mut bi = b.clone();
             bi.retain(|(n, _)| !names.contains(n));
-            if !self.match_template_arg(pattern, a, params, ctx, env, &mut bi) {
-                return false;
+            if !matches(self, a, &mut bi) {
+                return None;
             }
             for (k, n) in names.iter().enumerate() {
-                match bi.iter().find(|(bn, _)| bn == n) {
-                    Some((_, v)) => elems[k].push(v.clone()),
-                    None => return false,
-                }
+                let (_, v) = bi.iter().find(|(bn, _)| bn == n)?;
+                elems[k].push(v.clone());
             }
         }
-        names
-            .iter()
-            .zip(elems)
-            .all(|(n, e)| bind(b, n, TArg::Pack(e)))
+        Some(
+            names
+                .iter()
+                .cloned()
+                .zip(elems.into_iter().map(TArg::Pack))
+                .collect(),
+        )
     }
 
     fn match_template_arg(
@@ -549,33 +562,27 @@ impl Sema {
         env: &Rc<Env>,
         b: &mut Bindings,
     ) -> bool {
-        let names: Vec<Rc<str>> = PatternNames::of_type(&pd.ty)
-            .0
-            .into_iter()
-            .filter(|n| params.contains(n))
-            .collect();
+        let names = pack_names(PatternNames::of_type(&pd.ty), params);
         // Packs given explicitly are not deduced again.
         if names.iter().any(|n| b.iter().any(|(bn, _)| bn == n)) {
             return true;
         }
-        let mut elems: Vec<Vec<TArg>> = vec![vec![]; names.len()];
-        for arg in args {
-            let mut bi = b.clone();
-            if !self.deduce_param(&pd.ty, arg, params, ctx, env, &mut bi) {
-                return false;
+        let packs = self.pack_elements(&names, args, b, |s, arg, bi| {
+            s.deduce_param(&pd.ty, arg, params, ctx, env, bi)
+        });
+        match packs {
+            Some(ps) => {
+                b.extend(ps);
+                true
             }
-            for (k, n) in names.iter().enumerate() {
-                match bi.iter().find(|(bn, _)| bn == n) {
-                    Some((_, v)) => elems[k].push(v.clone()),
-                    None => return false,
-                }
-            }
+            None => false,
         }
-        for (n, e) in names.iter().zip(elems) {
-            b.push((n.clone(), TArg::Pack(e)));
-        }
-        true
     }
+}
+
+/// The template parameters among the names a pack pattern mentions.
+fn pack_names(names: PatternNames, params: &[Rc<str>]) -> Vec<Rc<str>> {
+    names.0.into_iter().filter(|n| params.contains(n)).collect()
 }
 
 fn bind(b: &mut Vec<(Rc<str>, TArg)>, name: &Rc<str>, a: TArg) -> bool {
