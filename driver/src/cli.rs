@@ -32,7 +32,8 @@ OPTIONS:
   --dump-ir                  print the device IR
   --sandbox                  run the device pass inside the wasmtime sandbox (compiler as
                              wasm32-wasip1, 1 GiB memory and 60 s limits, include
-                             directories read-only); needs syclone-sandbox-guest.wasm
+                             directories read-only); needs syclcc built with
+                             `--features sandbox` and syclone-sandbox-guest.wasm
                              (`cargo xtask sandbox-guest`, or $SYCLONE_SANDBOX_GUEST)
   -fcolor-diagnostics, -fno-color-diagnostics
                              colour diagnostics (default: when stderr is a terminal and

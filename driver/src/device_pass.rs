@@ -37,6 +37,18 @@ pub fn read_lossy(path: &Path) -> std::io::Result<(String, bool)> {
     })
 }
 
+#[cfg(feature = "sandbox")]
+fn sandboxed(source: &Path, text: String, copts: &CompileOptions) -> Result<PassOutput> {
+    crate::sandboxed::compile(source, text, copts)
+}
+
+#[cfg(not(feature = "sandbox"))]
+fn sandboxed(_: &Path, _: String, _: &CompileOptions) -> Result<PassOutput> {
+    Err(DriverError::Other(
+        "--sandbox: this syclcc was built without the sandbox; rebuild it with `cargo build --release -p syclcc --features sandbox`".into(),
+    ))
+}
+
 /// Read the main source file lossily, warning if it was not UTF-8.
 pub fn read_source(source: &Path) -> Result<String> {
     let (text, lossy) = read_lossy(source).map_err(io_at(source))?;
@@ -221,7 +233,7 @@ pub fn run(
         );
     }
     let out = if opts.sandbox {
-        crate::sandboxed::compile(source, text, &copts)?
+        sandboxed(source, text, &copts)?
     } else {
         // A panic in the compiler is an internal error: report it as one
         // (the panic hook has printed the message) instead of aborting the driver.

@@ -23,6 +23,7 @@ mod link;
 mod paths;
 mod pipeline;
 mod run;
+#[cfg(feature = "sandbox")]
 mod sandboxed;
 mod temp;
 mod tool;

@@ -1,3 +1,4 @@
+#![cfg(feature = "sandbox")]
 //! `syclcc --sandbox` produces what the in-process device pass produces:
 //! the same SPIR-V file and device bundle, byte for byte, for programs of
 //! `tests/e2e` and `examples` (with a user `-I` directory and a quoted

@@ -129,6 +129,18 @@ impl Event {
     }
 }
 
+/// The latest end among the profiled `events` (0 when none is profiled). A
+/// host command that waited for them starts no earlier: device timestamps
+/// reach the host clock through a calibration with some error, and the
+/// order of dependent commands must survive it.
+pub fn latest_profiled_end<'a>(events: impl IntoIterator<Item = &'a Arc<Event>>) -> u64 {
+    events
+        .into_iter()
+        .filter_map(|e| e.profiling(ProfilingInfo::End).ok())
+        .max()
+        .unwrap_or(0)
+}
+
 /// Waits for the events that a command on `device` does not get ordered
 /// after by the device itself: those of other devices. (Every Vulkan device
 /// executes its commands in submission order; host commands complete
@@ -165,5 +177,14 @@ mod tests {
         let e = Event::new(Work::Done, 1, Timing::Off);
         let err = e.profiling(ProfilingInfo::End).unwrap_err();
         assert_eq!(err.errc(), crate::error::Errc::Invalid);
+    }
+
+    #[test]
+    fn dependent_host_commands_start_after_the_latest_profiled_end() {
+        let early = Event::new(Work::Done, 1, Timing::Known { start: 2, end: 40 });
+        let late = Event::new(Work::Done, 1, Timing::Known { start: 3, end: 90 });
+        let unprofiled = Event::new(Work::Done, 1, Timing::Off);
+        assert_eq!(latest_profiled_end([&early, &late, &unprofiled]), 90);
+        assert_eq!(latest_profiled_end([&unprofiled]), 0);
     }
 }

@@ -87,12 +87,26 @@ impl QueueImpl {
         self.last.lock().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
+    /// The start time of a host command that has just waited for `deps`:
+    /// now, or the end of a profiled dependency (or, in order, of the
+    /// previous command) when the device clock mapping puts that later.
+    pub fn host_command_start(&self, deps: &[Arc<Event>]) -> u64 {
+        let now = clock::now_ns();
+        if !self.profiling {
+            return now;
+        }
+        let previous = if self.in_order { self.last() } else { None };
+        now.max(event::latest_profiled_end(
+            deps.iter().chain(previous.as_ref()),
+        ))
+    }
+
     /// An event for a command that ran on the host from `start` to now.
     pub fn host_event(&self, submit: u64, start: u64) -> Arc<Event> {
         let timing = if self.profiling {
             Timing::Known {
                 start,
-                end: clock::now_ns(),
+                end: clock::now_ns().max(start),
             }
         } else {
             Timing::Off
@@ -127,7 +141,7 @@ impl QueueImpl {
                 }
             }
         }
-        let start = clock::now_ns();
+        let start = self.host_command_start(deps);
         run();
         Ok(self.host_event(submit, start))
     }

@@ -55,7 +55,7 @@ pub fn memcpy(
         return Err(RtError::Invalid("queue::memcpy: null pointer".into()));
     }
     wait_deps(deps)?;
-    let start = clock::now_ns();
+    let start = q.host_command_start(deps);
     if bytes > 0 {
         let mut table = memory::table();
         check_extent(&table, src, bytes, "queue::memcpy source")?;
@@ -88,7 +88,7 @@ pub fn fill(
         return Err(RtError::Invalid("queue::fill: null pointer".into()));
     }
     wait_deps(deps)?;
-    let start = clock::now_ns();
+    let start = q.host_command_start(deps);
     if bytes > 0 {
         let mut table = memory::table();
         check_extent(&table, dst, bytes, "queue::fill")?;

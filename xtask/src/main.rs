@@ -53,10 +53,13 @@ fn test(root: &Path) -> Result<(), String> {
     sandbox::build_guest(root)?;
 
     println!("\n=== 1/3 Rust tests");
-    cargo_stream(root, &["test", "--workspace"])?;
+    cargo_stream(
+        root,
+        &["test", "--workspace", "--features", "syclcc/sandbox"],
+    )?;
 
     println!("\n=== 2/3 End-to-end SYCL tests");
-    cargo_stream(root, &["build", "-p", "syclcc"])?;
+    cargo_stream(root, &["build", "-p", "syclcc", "--features", "sandbox"])?;
     let syclcc = target_dir(root).join("debug/syclcc");
     let tally = e2e::run(root, &syclcc, &env)?;
     if tally.skipped > 0 {
