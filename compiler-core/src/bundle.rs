@@ -56,6 +56,9 @@ pub struct KernelInfo {
     pub buffers: Vec<BufferBinding>,
     /// Bytes copied from the host arguments into the parameter block.
     pub scalars: Vec<ScalarCopy>,
+    /// The kernel waits at work-group barriers.
+    #[serde(default)]
+    pub uses_barrier: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -85,6 +85,7 @@ fn bundle() -> DeviceBundle {
         entry_point: "main".into(),
         dimensions: 1,
         work_group_size: [64, 1, 1],
+        uses_barrier: false,
         arg_sizes: vec![size_of::<Bounds>() as u32, size_of::<Closure>() as u32],
         param_block_size: 48,
         buffers: vec![
@@ -140,6 +141,7 @@ fn main() {
         kernel_key: key.as_ptr(),
         dims: 1,
         range: [n, 1, 1],
+        local: [0; 3],
         num_args: 2,
         args: argv.as_ptr(),
         arg_sizes: sizes.as_ptr(),

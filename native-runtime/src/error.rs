@@ -57,6 +57,8 @@ pub enum RtError {
     Allocation { bytes: usize, reason: String },
     #[error("kernel {kernel}: range of {total} work-items exceeds the device's dispatch limits")]
     NdRange { kernel: String, total: u64 },
+    #[error("kernel {kernel}: invalid nd_range: {detail}")]
+    InvalidNdRange { kernel: String, detail: String },
     #[error("kernel {kernel}: cannot build the device image for {device}: {reason}")]
     Build {
         kernel: String,
@@ -79,7 +81,7 @@ impl RtError {
             | RtError::MisalignedPointer { .. }
             | RtError::Invalid(_) => Errc::Invalid,
             RtError::Allocation { .. } => Errc::MemoryAllocation,
-            RtError::NdRange { .. } => Errc::NdRange,
+            RtError::NdRange { .. } | RtError::InvalidNdRange { .. } => Errc::NdRange,
             RtError::Build { .. } => Errc::Build,
             RtError::Device(_) | RtError::Panic(_) => Errc::Runtime,
         }

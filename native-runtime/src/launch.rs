@@ -20,6 +20,8 @@ pub struct Launch<'a> {
     pub key: &'a str,
     pub dims: u32,
     pub range: [usize; 3],
+    /// nd_range launches: the work-group size.
+    pub local: Option<[usize; 3]>,
     /// The bytes of each kernel argument.
     pub args: Vec<&'a [u8]>,
     /// The raw argument array, for the host kernel.
@@ -43,6 +45,34 @@ impl Launch<'_> {
                 kernel: self.key.to_string(),
                 total: u64::MAX,
             })
+    }
+
+    /// For an nd_range launch: the number of work-groups and the work-group
+    /// size in each of the `dims` dimensions (SYCL order; the others 1).
+    /// The local range must divide the global range (SYCL 2020 4.9.4.2.2).
+    pub fn work_groups(&self) -> RtResult<Option<([usize; 3], [usize; 3])>> {
+        let Some(local) = self.local else {
+            return Ok(None);
+        };
+        self.total()?;
+        let invalid = |detail: String| RtError::InvalidNdRange {
+            kernel: self.key.to_string(),
+            detail,
+        };
+        let dims = self.dims as usize;
+        let (mut groups, mut size) = ([1; 3], [1; 3]);
+        for d in 0..dims {
+            if local[d] == 0 || !self.range[d].is_multiple_of(local[d]) {
+                return Err(invalid(format!(
+                    "the local range {:?} does not divide the global range {:?}",
+                    &local[..dims],
+                    &self.range[..dims]
+                )));
+            }
+            groups[d] = self.range[d] / local[d];
+            size[d] = local[d];
+        }
+        Ok(Some((groups, size)))
     }
 }
 
@@ -96,10 +126,30 @@ fn launch_host(l: &Launch) -> RtResult<()> {
         ))
     })?;
     sync::prepare_host_kernel()?;
+    // A kernel with barriers runs the items of a work-group concurrently;
+    // its device image says whether it has any (no image: assume it does).
+    let barriers = match l.work_groups()? {
+        Some((groups, size)) if size.iter().product::<usize>() > 1 => registry::lookup(l.key)
+            .is_none_or(|e| e.info.uses_barrier)
+            .then(|| {
+                (
+                    groups.iter().product::<usize>(),
+                    size.iter().product::<usize>(),
+                )
+            }),
+        _ => None,
+    };
     // SAFETY: `arg_ptrs` is the argument array the C caller built for this
     // host kernel; it stays valid until syclone_launch returns, and we run
     // synchronously.
-    unsafe { host::run(kernel, l.arg_ptrs, total) };
+    unsafe {
+        match barriers {
+            Some((groups, group_size)) => {
+                host::run_groups_with_barriers(kernel, l.arg_ptrs, groups, group_size)
+            }
+            None => host::run(kernel, l.arg_ptrs, total),
+        }
+    }
     Ok(())
 }
 
@@ -214,6 +264,48 @@ fn grid(total: usize, wg_size: u32, max_per_dim: u32, kernel: &str) -> RtResult<
     Ok([x as u32, y as u32])
 }
 
+/// The dispatch grid and work-group size (Vulkan x, y, z: SYCL's last
+/// dimension is x) of an nd_range, checked against the device's limits.
+fn nd_dispatch(
+    dev: &VulkanDevice,
+    dims: usize,
+    groups: [usize; 3],
+    size: [usize; 3],
+    kernel: &str,
+) -> RtResult<([u32; 3], [u32; 3])> {
+    let invalid = |detail: String| RtError::InvalidNdRange {
+        kernel: kernel.to_string(),
+        detail,
+    };
+    let (max_size, max_items) = dev.max_work_group();
+    let max_groups = dev.max_workgroups_per_dimension() as usize;
+    let (mut grid, mut local) = ([1u32; 3], [1u32; 3]);
+    for d in 0..dims {
+        let v = dims - 1 - d;
+        if size[d] > max_size[v] as usize {
+            return Err(invalid(format!(
+                "a local range of {} in dimension {d} exceeds the device's {}",
+                size[d], max_size[v]
+            )));
+        }
+        if groups[d] > max_groups {
+            return Err(invalid(format!(
+                "{} work-groups in dimension {d} exceed the device's {max_groups}",
+                groups[d]
+            )));
+        }
+        grid[v] = groups[d] as u32;
+        local[v] = size[d] as u32;
+    }
+    let items: usize = size.iter().product();
+    if items > max_items as usize {
+        return Err(invalid(format!(
+            "work-groups of {items} items exceed the device's maximum work-group size {max_items}"
+        )));
+    }
+    Ok((grid, local))
+}
+
 /// Records the kernel; returns its command number (that of the last command
 /// recorded before it when the range is empty) and, when `timed`, its timestamps.
 fn launch_vulkan(
@@ -244,12 +336,22 @@ fn launch_vulkan(
         }
     }
     let total = l.total()?;
-    let grid = grid(
-        total,
-        info.work_group_size[0],
-        dev.max_workgroups_per_dimension(),
-        &info.display_name,
-    )?;
+    let (grid, local_size) = match l.work_groups()? {
+        None => {
+            let [x, y] = grid(
+                total,
+                info.work_group_size[0],
+                dev.max_workgroups_per_dimension(),
+                &info.display_name,
+            )?;
+            ([x, y, 1], None)
+        }
+        Some((groups, size)) => {
+            let (grid, local) =
+                nd_dispatch(dev, l.dims as usize, groups, size, &info.display_name)?;
+            (grid, Some(local))
+        }
+    };
     let mut table = memory::table();
     let (params, bound) = resolve(l, &entry, &table)?;
     // One allocation bound read-only and writable in one dispatch is a usage
@@ -275,7 +377,7 @@ fn launch_vulkan(
             sync::prepare_for_kernel(&mut table, *start, dev, dereferenced)?;
         }
     }
-    let pipeline = dev.pipeline(&entry)?;
+    let pipeline = dev.pipeline(&entry, local_size)?;
     if total == 0 {
         return Ok((dev.lock_batch().last_seq(), None));
     }

@@ -95,6 +95,7 @@ mod tests {
             entry_point: "main".into(),
             dimensions: 1,
             work_group_size: [64, 1, 1],
+            uses_barrier: false,
             arg_sizes: vec![24],
             param_block_size: 8,
             buffers: vec![],

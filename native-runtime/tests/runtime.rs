@@ -374,6 +374,7 @@ fn many_launches(on: On) {
         kernel_key: key.as_ptr(),
         dims: 1,
         range: [n, 1, 1],
+        local: [0; 3],
         num_args: 2,
         args: args.as_ptr(),
         arg_sizes: sizes.as_ptr(),

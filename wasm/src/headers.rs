@@ -20,6 +20,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/kernel_desc.hpp"),
     ),
     (
+        "sycl/detail/index_space.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/index_space.hpp"),
+    ),
+    (
         "sycl/detail/runtime_abi.h",
         include_str!("../../native-runtime/include/sycl/detail/runtime_abi.h"),
     ),

@@ -203,6 +203,10 @@ pub enum Stmt {
     Continue,
     /// Return from the kernel (device functions are inlined before the IR).
     Return,
+    /// Work-group barrier: every work-item of the group reaches it before
+    /// any continues, and the memory writes before it (work-group local and
+    /// global) are visible to the group after it.
+    Barrier,
 }
 
 pub type Block = Vec<Stmt>;
@@ -242,6 +246,24 @@ pub struct Module {
 }
 
 impl Kernel {
+    /// Whether the kernel waits at work-group barriers (the host device then
+    /// runs the items of a work-group concurrently).
+    pub fn uses_barrier(&self) -> bool {
+        fn any(block: &Block) -> bool {
+            block.iter().any(|s| match s {
+                Stmt::Barrier => true,
+                Stmt::If {
+                    then_block,
+                    else_block,
+                    ..
+                } => any(then_block) || any(else_block),
+                Stmt::Loop { body, continuing } => any(body) || any(continuing),
+                _ => false,
+            })
+        }
+        any(&self.body)
+    }
+
     pub fn local(&self, id: LocalId) -> &Local {
         &self.locals[id.0 as usize]
     }

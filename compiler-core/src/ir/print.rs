@@ -85,6 +85,9 @@ fn print_block(out: &mut String, b: &Block, depth: usize) {
             Stmt::Return => {
                 let _ = writeln!(out, "{pad}return");
             }
+            Stmt::Barrier => {
+                let _ = writeln!(out, "{pad}barrier");
+            }
         }
     }
 }

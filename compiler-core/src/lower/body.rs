@@ -895,6 +895,10 @@ impl Lowerer<'_> {
     }
 
     fn intrinsic(&mut self, name: &str, args: &[thir::Expr], span: Span) -> Val {
+        if name == "__builtin_syclone_group_barrier" {
+            self.emit(IStmt::Barrier);
+            return Val::Void;
+        }
         if let Some((func, _)) = crate::ir::MathFn::from_builtin(name) {
             let args = args.iter().map(|a| self.scalar(a)).collect();
             return Val::Scalar(IExpr::Math(func, args));

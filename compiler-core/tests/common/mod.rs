@@ -10,6 +10,7 @@ pub fn sycl_headers() -> VirtualFiles {
     for name in [
         "sycl/sycl.hpp",
         "sycl/detail/kernel_desc.hpp",
+        "sycl/detail/index_space.hpp",
         "sycl/detail/runtime_abi.h",
     ] {
         let text = std::fs::read_to_string(format!("{root}{name}")).expect("header");

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <sycl/detail/index_space.hpp>
 #include <sycl/detail/kernel_desc.hpp>
 
 #include <string>
@@ -169,43 +170,6 @@ struct no_init {
 }  // namespace property
 inline constexpr property::no_init no_init{};
 
-// ---------------------------------------------------------------- range, id
-template <int Dimensions = 1>
-class range {
- public:
-  range(size_t d0) { m_v[0] = d0; }
-  range(size_t d0, size_t d1) { m_v[0] = d0; m_v[1] = d1; }
-  range(size_t d0, size_t d1, size_t d2) { m_v[0] = d0; m_v[1] = d1; m_v[2] = d2; }
-  size_t get(int dimension) const { return m_v[dimension]; }
-  size_t operator[](int dimension) const { return m_v[dimension]; }
-  size_t size() const {
-    size_t total = 1;
-    for (int d = 0; d < Dimensions; ++d) total = total * m_v[d];
-    return total;
-  }
- private:
-  size_t m_v[Dimensions];
-};
-
-range(size_t) -> range<1>;
-range(size_t, size_t) -> range<2>;
-range(size_t, size_t, size_t) -> range<3>;
-
-template <int Dimensions = 1>
-class id {
- public:
-  id() { for (int d = 0; d < Dimensions; ++d) m_v[d] = 0; }
-  id(size_t d0) { m_v[0] = d0; }
-  id(size_t d0, size_t d1) { m_v[0] = d0; m_v[1] = d1; }
-  id(size_t d0, size_t d1, size_t d2) { m_v[0] = d0; m_v[1] = d1; m_v[2] = d2; }
-  size_t get(int dimension) const { return m_v[dimension]; }
-  size_t operator[](int dimension) const { return m_v[dimension]; }
-  // SYCL 2020: only id<1> converts to size_t.
-  operator size_t() const { return m_v[0]; }
- private:
-  size_t m_v[Dimensions];
-};
-
 namespace detail {
 // Work-item indices on the device. The runtime launches ceil(n / 64)
 // work-groups of 64 items, split into a 2-D grid when there are more than
@@ -219,17 +183,76 @@ inline size_t global_linear_id_1d() {
 }
 #endif
 
+// The first argument of every kernel entry function: the global range and,
+// for nd_range launches, the work-group size (all 0 otherwise).
 template <int Dimensions>
 struct launch_bounds {
   size_t extent[3];
+  size_t local[3];
 };
+
+#ifdef __SYCL_DEVICE_ONLY__
+// This work-item's ids on the device: SYCL's last dimension is Vulkan's x.
+template <int Dimensions>
+id<Dimensions> local_invocation_id() {
+  if constexpr (Dimensions == 1) {
+    return id<1>(__spirv_BuiltInLocalInvocationId(0));
+  } else if constexpr (Dimensions == 2) {
+    return id<2>(__spirv_BuiltInLocalInvocationId(1), __spirv_BuiltInLocalInvocationId(0));
+  } else {
+    return id<3>(__spirv_BuiltInLocalInvocationId(2), __spirv_BuiltInLocalInvocationId(1),
+                 __spirv_BuiltInLocalInvocationId(0));
+  }
+}
+template <int Dimensions>
+id<Dimensions> work_group_id() {
+  if constexpr (Dimensions == 1) {
+    return id<1>(__spirv_BuiltInWorkgroupId(0));
+  } else if constexpr (Dimensions == 2) {
+    return id<2>(__spirv_BuiltInWorkgroupId(1), __spirv_BuiltInWorkgroupId(0));
+  } else {
+    return id<3>(__spirv_BuiltInWorkgroupId(2), __spirv_BuiltInWorkgroupId(1), __spirv_BuiltInWorkgroupId(0));
+  }
+}
+#endif
+
+template <int Dimensions>
+range<Dimensions> extent_of(const launch_bounds<Dimensions> &bounds) {
+  range<Dimensions> r;
+  for (int d = 0; d < Dimensions; ++d) r[d] = bounds.extent[d];
+  return r;
+}
+template <int Dimensions>
+range<Dimensions> local_of(const launch_bounds<Dimensions> &bounds) {
+  range<Dimensions> r;
+  for (int d = 0; d < Dimensions; ++d) r[d] = bounds.local[d];
+  return r;
+}
+// The nd_item of work-item `index` (group-major: group * group size + local
+// linear id) of an nd_range launch on the host.
+template <int Dimensions>
+nd_item<Dimensions> host_nd_item(const launch_bounds<Dimensions> &bounds, size_t index) {
+  range<Dimensions> global = extent_of(bounds), local = local_of(bounds);
+  size_t group_size = local.size();
+  return nd_item<Dimensions>(global, local, delinearize(index / group_size, global / local),
+                             delinearize(index % group_size, local));
+}
 
 template <typename KernelType>
 struct host_kernels {
 #ifndef __SYCL_DEVICE_ONLY__
-  static void run_range1(const void *const *args, size_t begin, size_t end) {
+  template <int Dimensions>
+  static void run_range(const void *const *args, size_t begin, size_t end) {
+    const auto &bounds = *static_cast<const launch_bounds<Dimensions> *>(args[0]);
     const KernelType &k = *static_cast<const KernelType *>(args[1]);
-    for (size_t i = begin; i < end; ++i) k(id<1>(i));
+    range<Dimensions> r = extent_of(bounds);
+    for (size_t i = begin; i < end; ++i) k(item<Dimensions>(r, delinearize(i, r)));
+  }
+  template <int Dimensions>
+  static void run_nd(const void *const *args, size_t begin, size_t end) {
+    const auto &bounds = *static_cast<const launch_bounds<Dimensions> *>(args[0]);
+    const KernelType &k = *static_cast<const KernelType *>(args[1]);
+    for (size_t i = begin; i < end; ++i) k(host_nd_item(bounds, i));
   }
   static void run_single(const void *const *args, size_t, size_t) {
     const KernelType &k = *static_cast<const KernelType *>(args[1]);
@@ -712,7 +735,7 @@ template <typename DataT, int Dimensions = 1, access::mode AccessMode = access::
 class __SYCLONE_SPECIAL accessor {
  public:
   using value_type = DataT;
-  accessor() : m_data(nullptr), m_range(0) {}
+  accessor() : m_data(nullptr) {}
   accessor(buffer<DataT, Dimensions> &buf, handler &h);
   template <access::mode Mode>
   accessor(buffer<DataT, Dimensions> &buf, handler &h, mode_tag_t<Mode> tag);
@@ -725,20 +748,29 @@ class __SYCLONE_SPECIAL accessor {
   accessor(buffer<DataT, Dimensions> &buf, handler &h, range<Dimensions> r, id<Dimensions> offset,
            mode_tag_t<Mode> tag);
 #ifndef __SYCL_DEVICE_ONLY__
-  accessor(DataT *storage, size_t count) : m_data(storage), m_range(count) {}
+  // `r` elements from `storage`, laid out row-major in a buffer of range `pitch`.
+  accessor(DataT *storage, range<Dimensions> r, range<Dimensions> pitch)
+      : m_data(storage), m_range(r), m_pitch(pitch) {}
 #endif
-  DataT &operator[](id<Dimensions> index) const { return m_data[index[0]]; }
-  DataT &operator[](size_t index) const { return m_data[index]; }
-  size_t size() const { return m_range; }
-  size_t get_count() const { return m_range; }
-  range<Dimensions> get_range() const { return range<Dimensions>(m_range); }
+  using global_pointer = __SYCLONE_GLOBAL DataT *;
+  DataT &operator[](id<Dimensions> index) const { return m_data[detail::linearize(index, m_pitch)]; }
+  DataT &operator[](item<Dimensions> index) const { return (*this)[index.get_id()]; }
+  // acc[i] in one dimension, acc[i][j]... in more.
+  typename detail::row<DataT &, global_pointer, Dimensions>::type operator[](size_t index) const {
+    return detail::row<DataT &, global_pointer, Dimensions>::at(m_data, m_pitch, index);
+  }
+  size_t size() const { return m_range.size(); }
+  size_t get_count() const { return m_range.size(); }
+  size_t byte_size() const { return m_range.size() * sizeof(DataT); }
+  range<Dimensions> get_range() const { return m_range; }
 
  private:
   // Host: the address of the accessed element 0 in the buffer's host
   // storage, which names the buffer to the runtime. Device: the storage
   // buffer the runtime binds, at that element.
-  __SYCLONE_GLOBAL DataT *m_data;
-  size_t m_range;
+  global_pointer m_data;
+  range<Dimensions> m_range;
+  range<Dimensions> m_pitch;
 };
 
 template <typename DataT, int Dimensions>
@@ -765,16 +797,20 @@ class host_accessor {
   host_accessor(buffer<DataT, Dimensions> &buf);
   template <access::mode Mode>
   host_accessor(buffer<DataT, Dimensions> &buf, mode_tag_t<Mode> tag);
-  DataT &operator[](id<Dimensions> index) const { return m_data[index[0]]; }
-  DataT &operator[](size_t index) const { return m_data[index]; }
-  size_t size() const { return m_range; }
+  DataT &operator[](id<Dimensions> index) const { return m_data[detail::linearize(index, m_range)]; }
+  typename detail::row<DataT &, DataT *, Dimensions>::type operator[](size_t index) const {
+    return detail::row<DataT &, DataT *, Dimensions>::at(m_data, m_range, index);
+  }
+  size_t size() const { return m_range.size(); }
+  size_t get_count() const { return m_range.size(); }
+  range<Dimensions> get_range() const { return m_range; }
   DataT *get_pointer() const { return m_data; }
   DataT *begin() const { return m_data; }
-  DataT *end() const { return m_data + m_range; }
+  DataT *end() const { return m_data + m_range.size(); }
 
  private:
   DataT *m_data;
-  size_t m_range;
+  range<Dimensions> m_range;
 };
 template <typename DataT, int Dimensions>
 host_accessor(buffer<DataT, Dimensions> &) -> host_accessor<DataT, Dimensions, access::mode::read_write>;
@@ -958,17 +994,36 @@ class handler {
   }
 #endif
 
+  // parallel_for over a range: the kernel receives an item<Dimensions>,
+  // which converts to the id<Dimensions> (or, in one dimension, the size_t)
+  // that kernels may take instead.
   template <typename KernelName = detail::auto_name, typename KernelType>
   void parallel_for(range<1> r, KernelType kernelFunc) {
-    detail::launch_bounds<1> bounds;
-    bounds.extent[0] = r[0];
-    bounds.extent[1] = 1;
-    bounds.extent[2] = 1;
+    parallel_for_range<KernelName>(r, kernelFunc);
+  }
+  template <typename KernelName = detail::auto_name, typename KernelType>
+  void parallel_for(range<2> r, KernelType kernelFunc) {
+    parallel_for_range<KernelName>(r, kernelFunc);
+  }
+  template <typename KernelName = detail::auto_name, typename KernelType>
+  void parallel_for(range<3> r, KernelType kernelFunc) {
+    parallel_for_range<KernelName>(r, kernelFunc);
+  }
+
+  // parallel_for over an nd_range: work-groups of the local range, whose
+  // items meet at barriers; the kernel receives an nd_item<Dimensions>.
+  template <typename KernelName = detail::auto_name, typename KernelType, int Dimensions>
+  void parallel_for(nd_range<Dimensions> r, KernelType kernelFunc) {
+    detail::launch_bounds<Dimensions> bounds;
+    for (int d = 0; d < 3; ++d) {
+      bounds.extent[d] = d < Dimensions ? r.get_global_range()[d] : 1;
+      bounds.local[d] = d < Dimensions ? r.get_local_range()[d] : 1;
+    }
 #ifdef __SYCL_DEVICE_ONLY__
-    kernel_range1<detail::kernel_name_t<KernelName, KernelType>, KernelType>(bounds, kernelFunc);
+    kernel_nd<detail::kernel_name_t<KernelName, KernelType>, KernelType, Dimensions>(bounds, kernelFunc);
 #else
     set_command([this, bounds, kernelFunc]() {
-      kernel_range1<detail::kernel_name_t<KernelName, KernelType>, KernelType>(bounds, kernelFunc);
+      kernel_nd<detail::kernel_name_t<KernelName, KernelType>, KernelType, Dimensions>(bounds, kernelFunc);
       return take_event();
     });
 #endif
@@ -977,9 +1032,10 @@ class handler {
   template <typename KernelName = detail::auto_name, typename KernelType>
   void single_task(KernelType kernelFunc) {
     detail::launch_bounds<1> bounds;
-    bounds.extent[0] = 1;
-    bounds.extent[1] = 1;
-    bounds.extent[2] = 1;
+    for (int d = 0; d < 3; ++d) {
+      bounds.extent[d] = 1;
+      bounds.local[d] = 0;
+    }
 #ifdef __SYCL_DEVICE_ONLY__
     kernel_single<detail::kernel_name_t<KernelName, KernelType>, KernelType>(bounds, kernelFunc);
 #else
@@ -991,17 +1047,50 @@ class handler {
   }
 
  private:
-  template <typename KernelName, typename KernelType>
+  template <typename KernelName, int Dimensions, typename KernelType>
+  void parallel_for_range(range<Dimensions> r, KernelType kernelFunc) {
+    detail::launch_bounds<Dimensions> bounds;
+    for (int d = 0; d < 3; ++d) {
+      bounds.extent[d] = d < Dimensions ? r[d] : 1;
+      bounds.local[d] = 0;
+    }
+#ifdef __SYCL_DEVICE_ONLY__
+    kernel_range<detail::kernel_name_t<KernelName, KernelType>, KernelType, Dimensions>(bounds, kernelFunc);
+#else
+    set_command([this, bounds, kernelFunc]() {
+      kernel_range<detail::kernel_name_t<KernelName, KernelType>, KernelType, Dimensions>(bounds, kernelFunc);
+      return take_event();
+    });
+#endif
+  }
+
+  template <typename KernelName, typename KernelType, int Dimensions>
   __SYCLONE_KERNEL_ENTRY(KernelName)
-  void kernel_range1(detail::launch_bounds<1> bounds, KernelType kernelFunc) {
+  void kernel_range(detail::launch_bounds<Dimensions> bounds, KernelType kernelFunc) {
 #ifdef __SYCL_DEVICE_ONLY__
     size_t i = detail::global_linear_id_1d();
-    if (i < bounds.extent[0]) kernelFunc(id<1>(i));
+    range<Dimensions> r = detail::extent_of(bounds);
+    if (i < r.size()) kernelFunc(item<Dimensions>(r, detail::delinearize(i, r)));
 #else
     static_assert(detail::kernel_layout_matches<KernelName, KernelType>(),
                   "the host and device compilers disagree on the size of this kernel's object");
-    launch(typeid(KernelName *).name(), 1, bounds, &kernelFunc, sizeof(kernelFunc),
-           &detail::host_kernels<KernelType>::run_range1);
+    launch(typeid(KernelName *).name(), Dimensions, bounds, &kernelFunc, sizeof(kernelFunc),
+           &detail::host_kernels<KernelType>::template run_range<Dimensions>);
+#endif
+  }
+
+  template <typename KernelName, typename KernelType, int Dimensions>
+  __SYCLONE_KERNEL_ENTRY(KernelName)
+  void kernel_nd(detail::launch_bounds<Dimensions> bounds, KernelType kernelFunc) {
+#ifdef __SYCL_DEVICE_ONLY__
+    kernelFunc(nd_item<Dimensions>(detail::extent_of(bounds), detail::local_of(bounds),
+                                   detail::work_group_id<Dimensions>(),
+                                   detail::local_invocation_id<Dimensions>()));
+#else
+    static_assert(detail::kernel_layout_matches<KernelName, KernelType>(),
+                  "the host and device compilers disagree on the size of this kernel's object");
+    launch(typeid(KernelName *).name(), Dimensions, bounds, &kernelFunc, sizeof(kernelFunc),
+           &detail::host_kernels<KernelType>::template run_nd<Dimensions>);
 #endif
   }
 
@@ -1055,7 +1144,10 @@ class handler {
     syclone_launch_desc desc;
     desc.kernel_key = key;
     desc.dims = dims;
-    for (int d = 0; d < 3; ++d) desc.range[d] = bounds.extent[d];
+    for (int d = 0; d < 3; ++d) {
+      desc.range[d] = bounds.extent[d];
+      desc.local[d] = bounds.local[d];
+    }
     desc.num_args = 2;
     desc.args = args;
     desc.arg_sizes = sizes;
@@ -1130,16 +1222,18 @@ template <typename T, int Dimensions>
 template <access::mode Mode>
 accessor<T, Dimensions, Mode, access::target::device> buffer<T, Dimensions>::get_access(handler &h) {
   h.require(m_state->storage, Mode);
-  return accessor<T, Dimensions, Mode, access::target::device>(element_zero(), m_range.size());
+  return accessor<T, Dimensions, Mode, access::target::device>(element_zero(), m_range, m_range);
 }
 template <typename T, int Dimensions>
 template <access::mode Mode>
 accessor<T, Dimensions, Mode, access::target::device> buffer<T, Dimensions>::get_access(
     handler &h, range<Dimensions> r, id<Dimensions> offset) {
-  if (offset[0] + r[0] > size())
-    throw sycl::exception(errc::accessor, "ranged accessor exceeds the bounds of its buffer");
+  for (int d = 0; d < Dimensions; ++d)
+    if (offset[d] + r[d] > m_range[d])
+      throw sycl::exception(errc::accessor, "ranged accessor exceeds the bounds of its buffer");
   h.require(m_state->storage, Mode);
-  return accessor<T, Dimensions, Mode, access::target::device>(element_zero() + offset[0], r[0]);
+  return accessor<T, Dimensions, Mode, access::target::device>(
+      element_zero() + detail::linearize(offset, m_range), r, m_range);
 }
 template <typename T, int Dimensions>
 host_accessor<T, Dimensions, access::mode::read_write> buffer<T, Dimensions>::get_host_access() {
@@ -1178,7 +1272,7 @@ accessor<DataT, Dimensions, AccessMode, AccessTarget>::accessor(buffer<DataT, Di
 
 template <typename DataT, int Dimensions, access::mode AccessMode>
 host_accessor<DataT, Dimensions, AccessMode>::host_accessor(buffer<DataT, Dimensions> &buf)
-    : m_data(buf.element_zero()), m_range(buf.size()) {
+    : m_data(buf.element_zero()), m_range(buf.get_range()) {
   detail::check(syclone_buffer_host_access(buf.storage(), AccessMode != access::mode::read));
 }
 template <typename DataT, int Dimensions, access::mode AccessMode>
@@ -1313,24 +1407,33 @@ class queue {
 #endif
   }
 
-  template <typename KernelName = detail::auto_name, typename KernelType>
-  event parallel_for(range<1> r, KernelType kernelFunc) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(r, kernelFunc); });
+  // The queue shortcuts of parallel_for: with no, one or several dependencies.
+#define __SYCLONE_QUEUE_PARALLEL_FOR(RANGE)                                                 \
+  template <typename KernelName = detail::auto_name, typename KernelType>                 \
+  event parallel_for(RANGE r, KernelType kernelFunc) {                                    \
+    return submit([&](handler &h) { h.parallel_for<KernelName>(r, kernelFunc); });        \
+  }                                                                                       \
+  template <typename KernelName = detail::auto_name, typename KernelType>                 \
+  event parallel_for(RANGE r, event dep, KernelType kernelFunc) {                         \
+    return submit([&](handler &h) {                                                       \
+      h.depends_on(dep);                                                                  \
+      h.parallel_for<KernelName>(r, kernelFunc);                                          \
+    });                                                                                   \
+  }                                                                                       \
+  template <typename KernelName = detail::auto_name, typename KernelType>                 \
+  event parallel_for(RANGE r, const std::vector<event> &deps, KernelType kernelFunc) {    \
+    return submit([&](handler &h) {                                                       \
+      h.depends_on(deps);                                                                 \
+      h.parallel_for<KernelName>(r, kernelFunc);                                          \
+    });                                                                                   \
   }
-  template <typename KernelName = detail::auto_name, typename KernelType>
-  event parallel_for(range<1> r, event dep, KernelType kernelFunc) {
-    return submit([&](handler &h) {
-      h.depends_on(dep);
-      h.parallel_for<KernelName>(r, kernelFunc);
-    });
-  }
-  template <typename KernelName = detail::auto_name, typename KernelType>
-  event parallel_for(range<1> r, const std::vector<event> &deps, KernelType kernelFunc) {
-    return submit([&](handler &h) {
-      h.depends_on(deps);
-      h.parallel_for<KernelName>(r, kernelFunc);
-    });
-  }
+  __SYCLONE_QUEUE_PARALLEL_FOR(range<1>)
+  __SYCLONE_QUEUE_PARALLEL_FOR(range<2>)
+  __SYCLONE_QUEUE_PARALLEL_FOR(range<3>)
+  __SYCLONE_QUEUE_PARALLEL_FOR(nd_range<1>)
+  __SYCLONE_QUEUE_PARALLEL_FOR(nd_range<2>)
+  __SYCLONE_QUEUE_PARALLEL_FOR(nd_range<3>)
+#undef __SYCLONE_QUEUE_PARALLEL_FOR
 
   template <typename KernelName = detail::auto_name, typename KernelType>
   event single_task(KernelType kernelFunc) {

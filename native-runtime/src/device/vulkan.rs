@@ -4,6 +4,7 @@
 
 use super::clock::{self, DeviceClock};
 use super::info::{device_type_of, vendor_name};
+use super::local_size;
 use crate::error::{RtError, RtResult};
 use crate::registry::KernelEntry;
 use crate::selector::DeviceType;
@@ -16,6 +17,10 @@ use std::sync::{Arc, Mutex, MutexGuard};
 const MAX_BATCH: usize = 256;
 
 /// A compute pipeline and the layout its bind groups use.
+/// A shader module: its image, and the work-group size it was specialised
+/// to at launch (None: as compiled).
+type ModuleKey = (u64, Option<[u32; 3]>);
+
 pub struct Pipeline {
     pub pipeline: wgpu::ComputePipeline,
     pub layout: wgpu::BindGroupLayout,
@@ -50,8 +55,8 @@ pub struct VulkanDevice {
     device: wgpu::Device,
     queue: wgpu::Queue,
     limits: wgpu::Limits,
-    modules: Mutex<HashMap<u64, wgpu::ShaderModule>>,
-    pipelines: Mutex<HashMap<(u64, String), Arc<Pipeline>>>,
+    modules: Mutex<HashMap<ModuleKey, wgpu::ShaderModule>>,
+    pipelines: Mutex<HashMap<(ModuleKey, String), Arc<Pipeline>>>,
     batch: Mutex<Batch>,
     errors: Arc<Mutex<Vec<String>>>,
     dummy: wgpu::Buffer,
@@ -259,6 +264,19 @@ impl VulkanDevice {
         self.limits.max_compute_workgroups_per_dimension
     }
 
+    /// The largest work-group: per dimension (x, y, z) and in total.
+    pub fn max_work_group(&self) -> ([u32; 3], u32) {
+        let l = &self.limits;
+        (
+            [
+                l.max_compute_workgroup_size_x,
+                l.max_compute_workgroup_size_y,
+                l.max_compute_workgroup_size_z,
+            ],
+            l.max_compute_invocations_per_workgroup,
+        )
+    }
+
     /// The bound for a pointer the kernel never dereferences.
     pub fn dummy_buffer(&self) -> &wgpu::Buffer {
         &self.dummy
@@ -309,9 +327,14 @@ impl VulkanDevice {
         Ok(buffer)
     }
 
-    /// The pipeline of a kernel, created (and cached) on first use.
-    pub fn pipeline(&self, entry: &KernelEntry) -> RtResult<Arc<Pipeline>> {
-        let key = (entry.image.id, entry.info.entry_point.clone());
+    /// The pipeline of a kernel, created (and cached) on first use; with
+    /// `local_size`, of a copy of its module with that work-group size.
+    pub fn pipeline(
+        &self,
+        entry: &KernelEntry,
+        local_size: Option<[u32; 3]>,
+    ) -> RtResult<Arc<Pipeline>> {
+        let key = ((entry.image.id, local_size), entry.info.entry_point.clone());
         if let Some(p) = lock(&self.pipelines).get(&key) {
             return Ok(p.clone());
         }
@@ -320,17 +343,30 @@ impl VulkanDevice {
             device: self.name.clone(),
             reason,
         };
+        let words = match local_size {
+            None => std::borrow::Cow::Borrowed(&entry.image.image.spirv[..]),
+            Some(size) => std::borrow::Cow::Owned(
+                local_size::with_local_size(
+                    &entry.image.image.spirv,
+                    &entry.info.entry_point,
+                    size,
+                )
+                .ok_or_else(|| {
+                    build_err(
+                        "its entry point has no LocalSize execution mode to specialise".into(),
+                    )
+                })?,
+            ),
+        };
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
         let module = {
             let mut modules = lock(&self.modules);
             modules
-                .entry(entry.image.id)
+                .entry((entry.image.id, local_size))
                 .or_insert_with(|| {
                     let desc = wgpu::ShaderModuleDescriptor {
                         label: Some(&entry.info.display_name),
-                        source: wgpu::ShaderSource::SpirV(std::borrow::Cow::Borrowed(
-                            &entry.image.image.spirv,
-                        )),
+                        source: wgpu::ShaderSource::SpirV(words),
                     };
                     // SAFETY: the images come from the Syclone compiler, which resolves every
                     // global access to a binding and an index the program computes; an
@@ -372,7 +408,7 @@ impl VulkanDevice {
             });
         if let Some(err) = pollster::block_on(scope.pop()) {
             // A bad module stays bad: forget it so that the error repeats with its cause.
-            lock(&self.modules).remove(&entry.image.id);
+            lock(&self.modules).remove(&(entry.image.id, local_size));
             return Err(build_err(err.to_string()));
         }
         let p = Arc::new(Pipeline { pipeline, layout });
@@ -409,7 +445,7 @@ impl VulkanDevice {
         batch: &mut Batch,
         pipeline: &Pipeline,
         group: &wgpu::BindGroup,
-        grid: [u32; 2],
+        grid: [u32; 3],
     ) -> u64 {
         if batch.pass.is_none() {
             let encoder = batch.encoder.get_or_insert_with(|| {
@@ -427,7 +463,7 @@ impl VulkanDevice {
         let pass = batch.pass.as_mut().expect("pass opened above");
         pass.set_pipeline(&pipeline.pipeline);
         pass.set_bind_group(0, group, &[]);
-        pass.dispatch_workgroups(grid[0], grid[1], 1);
+        pass.dispatch_workgroups(grid[0], grid[1], grid[2]);
         self.recorded(batch)
     }
 
@@ -437,7 +473,7 @@ impl VulkanDevice {
         batch: &mut Batch,
         pipeline: &Pipeline,
         group: &wgpu::BindGroup,
-        grid: [u32; 2],
+        grid: [u32; 3],
     ) -> (u64, TimestampReadback) {
         drop(batch.pass.take());
         let mut encoder = batch.encoder.take().unwrap_or_else(|| {
@@ -449,7 +485,7 @@ impl VulkanDevice {
         let readback = self.timed_pass(&mut encoder, |pass| {
             pass.set_pipeline(&pipeline.pipeline);
             pass.set_bind_group(0, group, &[]);
-            pass.dispatch_workgroups(grid[0], grid[1], 1);
+            pass.dispatch_workgroups(grid[0], grid[1], grid[2]);
         });
         batch.encoder = Some(encoder);
         (self.recorded(batch), readback)

@@ -161,6 +161,20 @@ impl Emitter {
                 self.b.ret()?;
                 Ok(false)
             }
+            Stmt::Barrier => {
+                // OpControlBarrier(Workgroup, Workgroup, AcquireRelease |
+                // UniformMemory | WorkgroupMemory): what OpenCL's
+                // barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE) is.
+                let scope = self.const_u32(rspirv::spirv::Scope::Workgroup as u32);
+                let semantics = self.const_u32(
+                    (rspirv::spirv::MemorySemantics::ACQUIRE_RELEASE
+                        | rspirv::spirv::MemorySemantics::UNIFORM_MEMORY
+                        | rspirv::spirv::MemorySemantics::WORKGROUP_MEMORY)
+                        .bits(),
+                );
+                self.b.control_barrier(scope, scope, semantics)?;
+                Ok(true)
+            }
         }
     }
 

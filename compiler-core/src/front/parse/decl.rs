@@ -809,7 +809,10 @@ impl Parser<'_> {
             }
             Ok(inner)
         } else {
-            self.parse_declaration_inner(ctx, Some(header.clone()))
+            self.template_header_pending = true;
+            let decls = self.parse_declaration_inner(ctx, Some(header.clone()));
+            self.template_header_pending = false;
+            decls
         };
         self.names.pop();
         let mut decls = result?;
@@ -994,12 +997,18 @@ impl Parser<'_> {
             "struct" => ClassKey::Struct,
             _ => ClassKey::Union,
         };
+        // A class template's own name is a template inside its definition
+        // (`node<T, N - 1> next() const;`); nested classes are not templates.
+        let templated = std::mem::take(&mut self.template_header_pending);
         self.parse_attributes(&mut attrs);
         let mut name: Option<QualName> = None;
         if self.is_ident() || self.is(sym!("::")) {
             // Declare first so `template<> struct X<...>` parses its args.
             let ident = self.peek().sym;
-            if !self.names.is_type(ident) && !self.is_at(1, sym!("::")) {
+            let primary_template = templated && !self.is_at(1, sym!("<"));
+            if primary_template && !self.is_at(1, sym!("::")) {
+                self.names.declare(ident, NameKind::TypeTemplate);
+            } else if !self.names.is_type(ident) && !self.is_at(1, sym!("::")) {
                 self.names.declare(ident, NameKind::Type);
             }
             name = Some(self.parse_qual_name(true)?);

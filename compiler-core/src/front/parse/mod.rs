@@ -60,6 +60,9 @@ pub(crate) struct Parser<'d> {
     pending_body_pos: Option<usize>,
     /// Current nesting of recursive constructs (bounded by [`MAX_NESTING`]).
     depth: u32,
+    /// Set while the declaration after a template header is parsed, until
+    /// a class specifier takes it (that class is then a template).
+    template_header_pending: bool,
 }
 
 /// Deepest nesting of expressions, statements, declarators and template
@@ -97,6 +100,7 @@ impl<'d> Parser<'d> {
             errors: 0,
             deferred_bodies: vec![],
             pending_body_pos: None,
+            template_header_pending: false,
             depth: 0,
         }
     }

@@ -252,6 +252,14 @@ impl Parser<'_> {
     /// decl-specifier-seq. `class_name` is the enclosing class (to recognise
     /// constructors, which have no type).
     pub(crate) fn parse_decl_specs(&mut self, class_name: Option<&str>) -> PResult<DeclSpecs> {
+        let ds = self.parse_decl_specs_inner(class_name);
+        // A template header makes a template of this declaration's class
+        // specifier only, never of a class declared later in it.
+        self.template_header_pending = false;
+        ds
+    }
+
+    fn parse_decl_specs_inner(&mut self, class_name: Option<&str>) -> PResult<DeclSpecs> {
         let mut ds = DeclSpecs::default();
         let mut builtin = BuiltinSpec::default();
         let mut saw_builtin = false;

@@ -355,6 +355,15 @@ impl Sema {
                     span,
                 };
             }
+            if let [arg] = &args[..] {
+                if matches!(arg.ty.non_ref(), Ty::Class(_))
+                    && self.conversion_rank(arg, &ty).is_some()
+                {
+                    // The implicit copy constructor from another class's conversion function.
+                    let arg = args.into_iter().next().expect("one");
+                    return self.convert(arg, &ty, diags);
+                }
+            }
             diags.push(Diagnostic::error(
                 span,
                 format!(
@@ -663,7 +672,18 @@ impl Sema {
                 TStmt::Nop
             }
             StmtKind::Goto(_) | StmtKind::Label(..) => TStmt::Unsupported("goto".into(), s.span),
-            StmtKind::Try { .. } => {
+            StmtKind::Try { body, handlers } => {
+                // Host code: checked for what it contains (kernels are
+                // submitted inside try blocks); device code cannot throw.
+                let _ = self.scoped_stmt(body);
+                for (var, handler) in handlers {
+                    self.push_frame();
+                    if let Some(v) = var {
+                        let _ = self.check_local_var(v);
+                    }
+                    let _ = self.check_stmt(handler);
+                    self.pop_frame();
+                }
                 TStmt::Unsupported("exception handling (try/catch)".into(), s.span)
             }
         }
@@ -2273,6 +2293,17 @@ impl Sema {
     }
 
     fn intrinsic_call(&mut self, name: String, args: Vec<TExpr>, span: Span) -> TExpr {
+        if name == "__builtin_syclone_group_barrier" {
+            if !args.is_empty() {
+                return self.err(span, format!("'{name}' takes no arguments"));
+            }
+            return TExpr {
+                kind: TK::Intrinsic(name, vec![]),
+                ty: Ty::Void,
+                lvalue: false,
+                span,
+            };
+        }
         let known = [
             "__spirv_BuiltInGlobalInvocationId",
             "__spirv_BuiltInLocalInvocationId",

@@ -41,6 +41,11 @@ impl Sema {
                 if self.converting_ctor(*c, e).is_some() {
                     return Some(USER);
                 }
+                if let Ty::Class(fc) = from {
+                    if self.conversion_to_class(fc, to).is_some() {
+                        return Some(USER);
+                    }
+                }
                 None
             }
             _ => {
@@ -189,7 +194,7 @@ impl Sema {
 
     /// A non-explicit constructor of `c` callable with the single argument `e`.
     pub(crate) fn converting_ctor(&mut self, c: ClassId, e: &Expr) -> Option<FuncId> {
-        let ctors = self.constructors(c);
+        let ctors = self.constructors_for(c, (e.ty.clone(), e.lvalue));
         for f in ctors {
             let fi = self.func(f);
             if fi.decl.is_explicit || fi.params.is_empty() {
@@ -221,7 +226,9 @@ impl Sema {
         None
     }
 
-    pub(crate) fn constructors(&mut self, c: ClassId) -> Vec<FuncId> {
+    /// The constructors of `c` that a call with first argument `first` can
+    /// use; constructor templates are deduced from it (and their defaults).
+    fn constructors_for(&mut self, c: ClassId, first: (Ty, bool)) -> Vec<FuncId> {
         let name = self.class(c).name.clone();
         let env = self.class(c).env.clone();
         let methods: Vec<_> = self
@@ -234,11 +241,23 @@ impl Sema {
             })
             .cloned()
             .collect();
-        methods
-            .into_iter()
-            .filter(|m| m.template.is_none())
-            .filter_map(|m| self.function_instance(&m, Ctx::Class(c), env.clone(), Some(c), vec![]))
-            .collect()
+        let mut ids = vec![];
+        for m in methods {
+            let targs = if m.template.is_some() {
+                let args = std::slice::from_ref(&first);
+                match self.deduce_call(&m, Ctx::Class(c), &env, &[], args) {
+                    Some(targs) => targs,
+                    None => continue,
+                }
+            } else {
+                vec![]
+            };
+            if let Some(f) = self.function_instance(&m, Ctx::Class(c), env.clone(), Some(c), targs)
+            {
+                ids.push(f);
+            }
+        }
+        ids
     }
 
     pub(crate) fn conversion_functions(&mut self, c: ClassId) -> Vec<(FuncId, Ty)> {
@@ -247,18 +266,51 @@ impl Sema {
             .class(c)
             .methods
             .iter()
-            .filter(|m| {
-                m.kind == crate::front::ast::FunctionKind::Conversion && m.template.is_none()
-            })
+            .filter(|m| m.kind == crate::front::ast::FunctionKind::Conversion)
             .cloned()
             .collect();
-        let ids: Vec<FuncId> = methods
-            .into_iter()
-            .filter_map(|m| self.function_instance(&m, Ctx::Class(c), env.clone(), Some(c), vec![]))
-            .collect();
+        let mut ids = vec![];
+        for m in methods {
+            // A conversion function template takes part with its default
+            // template arguments (the `enable_if` idiom); substitution
+            // failure removes it. Deducing the target type is not modelled.
+            let targs = if m.template.is_some() {
+                match self.deduce_call(&m, Ctx::Class(c), &env, &[], &[]) {
+                    Some(targs) => targs,
+                    None => continue,
+                }
+            } else {
+                vec![]
+            };
+            if let Some(f) = self.function_instance(&m, Ctx::Class(c), env.clone(), Some(c), targs)
+            {
+                ids.push(f);
+            }
+        }
         ids.into_iter()
             .map(|f| (f, self.func(f).ret.clone()))
             .collect()
+    }
+
+    /// A conversion function of class `from` that yields `to` (a class) or
+    /// a class derived from it, by value or by reference.
+    fn conversion_to_class(&mut self, from: ClassId, to: &Ty) -> Option<(FuncId, Ty)> {
+        self.conversion_functions(from)
+            .into_iter()
+            .find(|(_, rt)| self.same_or_base(&rt.non_ref().clone(), to))
+    }
+
+    /// The call of conversion function `f` (returning `rt`) on object `e`.
+    fn call_conversion(&mut self, f: FuncId, rt: &Ty, e: Expr) -> Expr {
+        let span = e.span;
+        let obj = if e.lvalue { e } else { materialize(e) };
+        self.ensure_body(f);
+        Expr {
+            kind: ExprKind::Call(f, vec![obj]),
+            ty: rt.non_ref().clone(),
+            lvalue: rt.is_ref(),
+            span,
+        }
     }
 
     /// lvalue-to-rvalue (and array-to-pointer) conversion.
@@ -329,6 +381,12 @@ impl Sema {
                         span,
                     };
                 }
+                if let Ty::Class(fc) = e.ty {
+                    if let Some((f, rt)) = self.conversion_to_class(fc, to) {
+                        let call = self.call_conversion(f, &rt, e);
+                        return self.convert(call, to, diags);
+                    }
+                }
                 diags.push(Diagnostic::error(
                     span,
                     format!(
@@ -349,18 +407,7 @@ impl Sema {
                             span,
                         };
                         if self.standard_rank(&probe, to).is_some() {
-                            let obj = if e.lvalue {
-                                e.clone()
-                            } else {
-                                materialize(e.clone())
-                            };
-                            let call = Expr {
-                                kind: ExprKind::Call(f, vec![obj]),
-                                ty: rt.non_ref().clone(),
-                                lvalue: rt.is_ref(),
-                                span,
-                            };
-                            self.ensure_body(f);
+                            let call = self.call_conversion(f, &rt, e);
                             let call = self.rvalue(call);
                             return self.convert(call, to, diags);
                         }

@@ -558,6 +558,11 @@ impl Sema {
         match (&a.template, args) {
             (Some(t), Some(args)) => {
                 let vals = self.resolve_template_args(args, ctx, env, diags);
+                // Default arguments and packs, as for class templates.
+                let Some(vals) = self.complete_template_args(t, vals, actx, aenv, a.span, diags)
+                else {
+                    return Ty::Error;
+                };
                 let bindings = t
                     .params
                     .iter()

@@ -492,7 +492,14 @@ impl Sema {
             let v = match &p.kind {
                 TemplateParamKind::Type {
                     default: Some(t), ..
-                } => TArg::Type(self.resolve_type(t, ctx, &e, &mut vec![])),
+                } => {
+                    let t = self.resolve_type(t, ctx, &e, &mut vec![]);
+                    // SFINAE: `typename = enable_if_t<false>` removes the candidate.
+                    if t.is_error() {
+                        return None;
+                    }
+                    TArg::Type(t)
+                }
                 TemplateParamKind::NonType {
                     default: Some(x), ..
                 } => TArg::Value(self.const_eval_ast(x, ctx, &Rc::new(e))?),

@@ -136,6 +136,11 @@ typedef struct syclone_launch_desc {
   /* 1..3 and the global range, range[d] for d < dims. */
   unsigned dims;
   size_t range[3];
+  /* nd_range: the work-group size, local[d] for d < dims; all 0 for a
+   * parallel_for over a range. Host kernels of nd_range launches take
+   * work-item indices in group-major order (group * group size + local
+   * linear id). */
+  size_t local[3];
   /* The arguments of the kernel entry function, their sizes. */
   unsigned num_args;
   const void *const *args;
@@ -150,6 +155,9 @@ typedef struct syclone_launch_desc {
 
 /* Enqueues a kernel after the events in deps[0..num_deps). The arguments
  * are copied before the call returns. */
+/* The work-group barrier of a kernel running on the host CPU device. */
+void syclone_host_group_barrier(void);
+
 int syclone_launch(syclone_queue q, const syclone_launch_desc *desc, const syclone_event *deps,
                    size_t num_deps, syclone_event *out_event);
 

@@ -1,0 +1,326 @@
+// The SYCL 2020 index space classes (section 4.9.1): range, id and item,
+// with their arithmetic, and the linearisation the runtime and both
+// passes share (row-major: the last dimension varies fastest).
+// Included by <sycl/sycl.hpp>; read by both passes.
+#pragma once
+
+#include <cstddef>
+#include <type_traits>
+
+namespace sycl {
+
+using std::size_t;
+
+namespace detail {
+// The storage and element access shared by range and id. Both are plain
+// aggregates of `Dimensions` size_t values, as in every SYCL implementation.
+template <int Dimensions>
+class index_array {
+ public:
+  size_t get(int dimension) const { return m_v[dimension]; }
+  size_t &operator[](int dimension) { return m_v[dimension]; }
+  size_t operator[](int dimension) const { return m_v[dimension]; }
+
+ protected:
+  size_t m_v[Dimensions];
+};
+// The type an id or item of `Dimensions` dimensions converts to: size_t in
+// one dimension (SYCL 2020), else a type nothing converts from.
+struct not_one_dimensional {
+  not_one_dimensional(size_t) {}
+};
+template <int Dimensions>
+struct size_t_if_1d_t {
+  using type = not_one_dimensional;
+};
+template <>
+struct size_t_if_1d_t<1> {
+  using type = size_t;
+};
+template <int Dimensions>
+using size_t_if_1d = typename size_t_if_1d_t<Dimensions>::type;
+}  // namespace detail
+
+template <int Dimensions = 1>
+class range : public detail::index_array<Dimensions> {
+ public:
+  range() { for (int d = 0; d < Dimensions; ++d) this->m_v[d] = 0; }
+  template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
+  range(size_t d0) { this->m_v[0] = d0; }
+  template <int D = Dimensions, typename = std::enable_if_t<D == 2>>
+  range(size_t d0, size_t d1) { this->m_v[0] = d0; this->m_v[1] = d1; }
+  template <int D = Dimensions, typename = std::enable_if_t<D == 3>>
+  range(size_t d0, size_t d1, size_t d2) { this->m_v[0] = d0; this->m_v[1] = d1; this->m_v[2] = d2; }
+  size_t size() const {
+    size_t total = 1;
+    for (int d = 0; d < Dimensions; ++d) total = total * this->m_v[d];
+    return total;
+  }
+};
+
+range(size_t) -> range<1>;
+range(size_t, size_t) -> range<2>;
+range(size_t, size_t, size_t) -> range<3>;
+
+template <int Dimensions = 1>
+class id : public detail::index_array<Dimensions> {
+ public:
+  id() { for (int d = 0; d < Dimensions; ++d) this->m_v[d] = 0; }
+  template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
+  id(size_t d0) { this->m_v[0] = d0; }
+  template <int D = Dimensions, typename = std::enable_if_t<D == 2>>
+  id(size_t d0, size_t d1) { this->m_v[0] = d0; this->m_v[1] = d1; }
+  template <int D = Dimensions, typename = std::enable_if_t<D == 3>>
+  id(size_t d0, size_t d1, size_t d2) { this->m_v[0] = d0; this->m_v[1] = d1; this->m_v[2] = d2; }
+  // SYCL 2020: only id<1> converts to size_t.
+  operator detail::size_t_if_1d<Dimensions>() const { return this->m_v[0]; }
+};
+
+id(size_t) -> id<1>;
+id(size_t, size_t) -> id<2>;
+id(size_t, size_t, size_t) -> id<3>;
+
+// Element-wise arithmetic and comparison of ids and ranges (SYCL 2020
+// 4.9.1.1/4.9.1.3), with a size_t on either side.
+#define __SYCLONE_INDEX_OPERATOR(CLASS, OP)                                              \
+  template <int D>                                                                       \
+  CLASS<D> operator OP(const CLASS<D> &a, const CLASS<D> &b) {                           \
+    CLASS<D> r;                                                                          \
+    for (int d = 0; d < D; ++d) r[d] = a[d] OP b[d];                                     \
+    return r;                                                                            \
+  }                                                                                      \
+  template <int D, typename T, typename = std::enable_if_t<std::is_integral_v<T>>>        \
+  CLASS<D> operator OP(const CLASS<D> &a, const T &b) {                                  \
+    CLASS<D> r;                                                                          \
+    for (int d = 0; d < D; ++d) r[d] = a[d] OP b;                                        \
+    return r;                                                                            \
+  }                                                                                      \
+  template <int D, typename T, typename = std::enable_if_t<std::is_integral_v<T>>>        \
+  CLASS<D> operator OP(const T &a, const CLASS<D> &b) {                                  \
+    CLASS<D> r;                                                                          \
+    for (int d = 0; d < D; ++d) r[d] = a OP b[d];                                        \
+    return r;                                                                            \
+  }                                                                                      \
+  template <int D>                                                                       \
+  CLASS<D> &operator OP##=(CLASS<D> &a, const CLASS<D> &b) {                             \
+    for (int d = 0; d < D; ++d) a[d] = a[d] OP b[d];                                     \
+    return a;                                                                            \
+  }                                                                                      \
+  template <int D, typename T, typename = std::enable_if_t<std::is_integral_v<T>>>        \
+  CLASS<D> &operator OP##=(CLASS<D> &a, const T &b) {                                    \
+    for (int d = 0; d < D; ++d) a[d] = a[d] OP b;                                        \
+    return a;                                                                            \
+  }
+#define __SYCLONE_INDEX_OPERATORS(CLASS)   \
+  __SYCLONE_INDEX_OPERATOR(CLASS, +)       \
+  __SYCLONE_INDEX_OPERATOR(CLASS, -)       \
+  __SYCLONE_INDEX_OPERATOR(CLASS, *)       \
+  __SYCLONE_INDEX_OPERATOR(CLASS, /)       \
+  __SYCLONE_INDEX_OPERATOR(CLASS, %)       \
+  __SYCLONE_INDEX_OPERATOR(CLASS, <<)      \
+  __SYCLONE_INDEX_OPERATOR(CLASS, >>)      \
+  __SYCLONE_INDEX_OPERATOR(CLASS, &)       \
+  __SYCLONE_INDEX_OPERATOR(CLASS, |)       \
+  __SYCLONE_INDEX_OPERATOR(CLASS, ^)       \
+  template <int D>                         \
+  bool operator==(const CLASS<D> &a, const CLASS<D> &b) { \
+    for (int d = 0; d < D; ++d)            \
+      if (a[d] != b[d]) return false;      \
+    return true;                           \
+  }                                        \
+  template <int D>                         \
+  bool operator!=(const CLASS<D> &a, const CLASS<D> &b) { return !(a == b); }
+__SYCLONE_INDEX_OPERATORS(range)
+__SYCLONE_INDEX_OPERATORS(id)
+#undef __SYCLONE_INDEX_OPERATORS
+#undef __SYCLONE_INDEX_OPERATOR
+
+namespace detail {
+// Row-major linear index of `i` in `r`.
+template <int D>
+size_t linearize(const id<D> &i, const range<D> &r) {
+  size_t linear = i[0];
+  for (int d = 1; d < D; ++d) linear = linear * r[d] + i[d];
+  return linear;
+}
+// The id whose row-major linear index in `r` is `linear`.
+template <int D>
+id<D> delinearize(size_t linear, const range<D> &r) {
+  id<D> i;
+  for (int d = D - 1; d > 0; --d) {
+    i[d] = linear % r[d];
+    linear = linear / r[d];
+  }
+  i[0] = linear;
+  return i;
+}
+}  // namespace detail
+
+// A work-item of a parallel_for over a range: its id and the range.
+template <int Dimensions = 1, bool WithOffset = true>
+class item {
+ public:
+  item(const range<Dimensions> &r, const id<Dimensions> &i) : m_range(r), m_id(i) {}
+  id<Dimensions> get_id() const { return m_id; }
+  size_t get_id(int dimension) const { return m_id[dimension]; }
+  size_t operator[](int dimension) const { return m_id[dimension]; }
+  range<Dimensions> get_range() const { return m_range; }
+  size_t get_range(int dimension) const { return m_range[dimension]; }
+  id<Dimensions> get_offset() const { return id<Dimensions>(); }
+  size_t get_linear_id() const { return detail::linearize(m_id, m_range); }
+  operator id<Dimensions>() const { return m_id; }
+  // SYCL 2020: only item<1> converts to size_t.
+  operator detail::size_t_if_1d<Dimensions>() const { return m_id[0]; }
+
+ private:
+  range<Dimensions> m_range;
+  id<Dimensions> m_id;
+};
+
+template <int D, bool O>
+bool operator==(const item<D, O> &a, const item<D, O> &b) {
+  return a.get_id() == b.get_id() && a.get_range() == b.get_range();
+}
+template <int D, bool O>
+bool operator!=(const item<D, O> &a, const item<D, O> &b) {
+  return !(a == b);
+}
+
+// The global and local ranges of a parallel_for over work-groups.
+template <int Dimensions = 1>
+class nd_range {
+ public:
+  nd_range(range<Dimensions> global, range<Dimensions> local) : m_global(global), m_local(local) {}
+  range<Dimensions> get_global_range() const { return m_global; }
+  range<Dimensions> get_local_range() const { return m_local; }
+  range<Dimensions> get_group_range() const { return m_global / m_local; }
+  id<Dimensions> get_offset() const { return id<Dimensions>(); }
+
+ private:
+  range<Dimensions> m_global;
+  range<Dimensions> m_local;
+};
+
+// A work-group, as seen by one of its work-items.
+template <int Dimensions = 1>
+class group {
+ public:
+  group(const id<Dimensions> &group_id, const range<Dimensions> &group_range,
+        const range<Dimensions> &local_range)
+      : m_id(group_id), m_group_range(group_range), m_local_range(local_range) {}
+  id<Dimensions> get_group_id() const { return m_id; }
+  size_t get_group_id(int dimension) const { return m_id[dimension]; }
+  size_t operator[](int dimension) const { return m_id[dimension]; }
+  range<Dimensions> get_group_range() const { return m_group_range; }
+  size_t get_group_range(int dimension) const { return m_group_range[dimension]; }
+  range<Dimensions> get_local_range() const { return m_local_range; }
+  size_t get_local_range(int dimension) const { return m_local_range[dimension]; }
+  range<Dimensions> get_max_local_range() const { return m_local_range; }
+  size_t get_group_linear_id() const { return detail::linearize(m_id, m_group_range); }
+  size_t get_local_linear_range() const { return m_local_range.size(); }
+  size_t get_group_linear_range() const { return m_group_range.size(); }
+
+ private:
+  id<Dimensions> m_id;
+  range<Dimensions> m_group_range;
+  range<Dimensions> m_local_range;
+};
+
+namespace access {
+enum class fence_space { local_space, global_space, global_and_local };
+}  // namespace access
+
+namespace detail {
+// Waits for every work-item of the work-group (see group_barrier).
+#ifdef __SYCL_DEVICE_ONLY__
+inline void work_group_barrier() { __builtin_syclone_group_barrier(); }
+#else
+extern "C" void syclone_host_group_barrier(void);
+inline void work_group_barrier() { syclone_host_group_barrier(); }
+#endif
+}  // namespace detail
+
+// A work-item of a parallel_for over an nd_range.
+template <int Dimensions = 1>
+class nd_item {
+ public:
+  nd_item(const range<Dimensions> &global_range, const range<Dimensions> &local_range,
+          const id<Dimensions> &group_id, const id<Dimensions> &local_id)
+      : m_global_range(global_range), m_local_range(local_range), m_group_id(group_id), m_local_id(local_id) {}
+  id<Dimensions> get_global_id() const {
+    id<Dimensions> g;
+    for (int d = 0; d < Dimensions; ++d) g[d] = m_group_id[d] * m_local_range[d] + m_local_id[d];
+    return g;
+  }
+  size_t get_global_id(int dimension) const {
+    return m_group_id[dimension] * m_local_range[dimension] + m_local_id[dimension];
+  }
+  size_t get_global_linear_id() const { return detail::linearize(get_global_id(), m_global_range); }
+  id<Dimensions> get_local_id() const { return m_local_id; }
+  size_t get_local_id(int dimension) const { return m_local_id[dimension]; }
+  size_t get_local_linear_id() const { return detail::linearize(m_local_id, m_local_range); }
+  group<Dimensions> get_group() const { return group<Dimensions>(m_group_id, get_group_range(), m_local_range); }
+  size_t get_group(int dimension) const { return m_group_id[dimension]; }
+  size_t get_group_linear_id() const { return detail::linearize(m_group_id, get_group_range()); }
+  range<Dimensions> get_group_range() const { return m_global_range / m_local_range; }
+  size_t get_group_range(int dimension) const { return m_global_range[dimension] / m_local_range[dimension]; }
+  range<Dimensions> get_global_range() const { return m_global_range; }
+  size_t get_global_range(int dimension) const { return m_global_range[dimension]; }
+  range<Dimensions> get_local_range() const { return m_local_range; }
+  size_t get_local_range(int dimension) const { return m_local_range[dimension]; }
+  id<Dimensions> get_offset() const { return id<Dimensions>(); }
+  nd_range<Dimensions> get_nd_range() const { return nd_range<Dimensions>(m_global_range, m_local_range); }
+  // SYCL 1.2.1 style; SYCL 2020 code calls group_barrier(it.get_group()).
+  void barrier() const { detail::work_group_barrier(); }
+  void barrier(access::fence_space) const { detail::work_group_barrier(); }
+
+ private:
+  range<Dimensions> m_global_range;
+  range<Dimensions> m_local_range;
+  id<Dimensions> m_group_id;
+  id<Dimensions> m_local_id;
+};
+
+// SYCL 2020 group barrier (4.17.4.2): all work-items of `g` wait here.
+template <int Dimensions>
+void group_barrier(const group<Dimensions> &) {
+  detail::work_group_barrier();
+}
+
+namespace detail {
+// `acc[i][j]...` of a multi-dimensional accessor: `Ptr` points at the first
+// element of the remaining `D` dimensions, whose extents are the last `D` of
+// `pitch` (the accessed buffer's range).
+template <typename Ref, typename Ptr, int D, int Full>
+struct subscript {
+  Ptr m_data;
+  range<Full> m_pitch;
+  subscript<Ref, Ptr, D - 1, Full> operator[](size_t i) const {
+    size_t stride = 1;
+    for (int d = Full - D + 1; d < Full; ++d) stride = stride * m_pitch[d];
+    return subscript<Ref, Ptr, D - 1, Full>{m_data + i * stride, m_pitch};
+  }
+};
+template <typename Ref, typename Ptr, int Full>
+struct subscript<Ref, Ptr, 1, Full> {
+  Ptr m_data;
+  range<Full> m_pitch;
+  Ref operator[](size_t i) const { return m_data[i]; }
+};
+// What `acc[i]` returns for an accessor of `D` dimensions: the element (one
+// dimension) or the subscript proxy of the remaining dimensions.
+template <typename Ref, typename Ptr, int D>
+struct row {
+  using type = subscript<Ref, Ptr, D - 1, D>;
+  static type at(Ptr data, const range<D> &pitch, size_t i) {
+    return subscript<Ref, Ptr, D, D>{data, pitch}[i];
+  }
+};
+template <typename Ref, typename Ptr>
+struct row<Ref, Ptr, 1> {
+  using type = Ref;
+  static Ref at(Ptr data, const range<1> &, size_t i) { return data[i]; }
+};
+}  // namespace detail
+
+}  // namespace sycl

@@ -1,0 +1,52 @@
+// range<2>/range<3> kernels taking id, item and auto; 2-D and 3-D buffers
+// with acc[id] and acc[i][j][k]; host_accessor in three dimensions; size_t
+// kernels over an integer range; id arithmetic.
+#include <sycl/sycl.hpp>
+#include <cstdio>
+#include <vector>
+int main() {
+  sycl::queue q;
+  const size_t R = 37, C = 53, D = 5;
+  std::vector<float> a(R * C), b(R * C, 0.0f);
+  for (size_t i = 0; i < R * C; ++i) a[i] = float(i % 97);
+  {
+    sycl::buffer<float, 2> A(a.data(), sycl::range<2>(R, C)), B(b.data(), sycl::range<2>(R, C));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor in(A, h, sycl::read_only);
+      sycl::accessor out(B, h, sycl::write_only);
+      h.parallel_for(sycl::range<2>(R, C), [=](sycl::id<2> idx) {
+        size_t r = idx[0], c = idx[1];
+        out[idx] = in[r][c] * 2.0f + float(r);
+      });
+    });
+  }
+  int errors = 0;
+  for (size_t r = 0; r < R; ++r)
+    for (size_t c = 0; c < C; ++c)
+      if (b[r * C + c] != a[r * C + c] * 2.0f + float(r)) errors++;
+  // 3-D with item and linear id
+  std::vector<int> lin(R * C * D, -1);
+  {
+    sycl::buffer<int, 3> L(lin.data(), sycl::range<3>(R, C, D));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor o(L, h, sycl::write_only);
+      h.parallel_for(L.get_range(), [=](sycl::item<3> it) {
+        o[it.get_id(0)][it.get_id(1)][it.get_id(2)] = int(it.get_linear_id());
+      });
+    });
+    sycl::host_accessor h(L, sycl::read_only);
+    if (h[1][2][3] != int((1 * C + 2) * D + 3)) errors++;
+  }
+  for (size_t i = 0; i < R * C * D; ++i) if (lin[i] != int(i)) errors++;
+  // 1-D with size_t argument
+  int* u = sycl::malloc_shared<int>(100, q);
+  q.parallel_for(100, [=](size_t i) { u[i] = int(i) * 3; }).wait();
+  q.parallel_for(sycl::range<1>(100), [=](auto it) { u[it] += 1; }).wait();
+  for (int i = 0; i < 100; ++i) if (u[i] != i * 3 + 1) errors++;
+  sycl::free(u, q);
+  sycl::id<2> x(3, 4), y(1, 2);
+  sycl::id<2> z = (x + y) * 2 - 1;
+  if (z[0] != 7 || z[1] != 11 || !(x != y)) errors++;
+  printf("%s (%d errors)\n", errors ? "FAILED" : "PASSED", errors);
+  return errors != 0;
+}
