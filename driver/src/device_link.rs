@@ -126,7 +126,9 @@ mod tests {
     fn kernel(key: &str, arg_size: u32) -> KernelInfo {
         KernelInfo {
             key: key.into(),
-            display_name: key.trim_start_matches('P').into(),
+            display_name: key
+                .trim_start_matches(|c: char| c == 'P' || c.is_ascii_digit())
+                .into(),
             entry_point: "main".into(),
             dimensions: 1,
             work_group_size: [64, 1, 1],

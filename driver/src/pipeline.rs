@@ -222,7 +222,7 @@ impl<'a> Build<'a> {
             .map(|d| d.dependencies.clone())
             .unwrap_or_default();
         if let Some(scope) = opts.deps.write {
-            self.write_deps(source, object, &host_deps, &device_deps, scope, None)?;
+            self.write_deps(index, source, object, &device_deps, scope, None)?;
         }
         Ok(Compiled {
             bundle: dev.map(|d| d.bundle),
@@ -256,20 +256,22 @@ impl<'a> Build<'a> {
         Ok(())
     }
 
-    /// Merges the host compiler's dependencies (`host_deps`, a make rule)
+    /// Merges the host compiler's dependencies (a make rule in the temporary
+    /// `N-stem.host.d`)
     /// with the device pass's and writes the rule for `object` to the
     /// dependency file (`out`, else `-MF`, else `object` with `.d`; `-`
     /// is stdout).
     fn write_deps(
         &self,
+        index: usize,
         source: &Path,
         object: &Path,
-        host_deps: &Path,
         device_deps: &[String],
         scope: DepScope,
         out: Option<&Path>,
     ) -> Result<()> {
         let opts = self.opts;
+        let host_deps = &self.temp(index, source, "host.d");
         let file = out
             .map(Path::to_path_buf)
             .unwrap_or_else(|| deps::file_for(&opts.deps, object));
@@ -284,7 +286,10 @@ impl<'a> Build<'a> {
             return Ok(());
         }
         let host_text = std::fs::read_to_string(host_deps).map_err(io_at(host_deps))?;
+        // The integration header is a temporary file of this run.
+        let header = self.temp(index, source, "int.h");
         let mut host = deps::parse_make_rule(&host_text);
+        host.retain(|d| Path::new(d) != header);
         if host.is_empty() {
             host.push(source.display().to_string());
         }
@@ -426,7 +431,7 @@ impl<'a> Build<'a> {
             .clone()
             .or_else(|| opts.output.clone())
             .unwrap_or_else(|| PathBuf::from("-"));
-        self.write_deps(source, &object, &host_deps, &device_deps, scope, Some(&out))
+        self.write_deps(0, source, &object, &device_deps, scope, Some(&out))
     }
 
     /// `-fsycl-device-only`: the SPIR-V of the first image (`-S`: its
