@@ -19,30 +19,36 @@ use compiler_core::bundle::DeviceBundle;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// Runs the mode the options ask for (all but `run`).
+/// Runs the mode the options ask for.
 pub fn execute(opts: &Options) -> Result<()> {
     prologue(opts)?;
-    if opts.mode == Mode::Run {
-        return crate::run::run(opts);
-    }
-    let mut build = Build::new(opts)?;
     match opts.mode {
-        Mode::DeviceOnly => build.device_only()?,
-        Mode::CompileOnly => build.compile_only()?,
-        Mode::Assemble => build.assemble()?,
-        Mode::Link => {
+        // `run` ends by replacing this process: nothing may wait for a drop.
+        Mode::Run => crate::run::run(opts),
+        Mode::AstDump => crate::ast_dump::run(&opts.sources[0], opts),
+        Mode::DeviceOnly => with_build(opts, Build::device_only),
+        Mode::CompileOnly => with_build(opts, Build::compile_only),
+        Mode::Assemble => with_build(opts, Build::assemble),
+        Mode::Preprocess => with_build(opts, Build::preprocess),
+        Mode::Dependencies => with_build(opts, Build::dependencies),
+        Mode::SyntaxOnly => with_build(opts, Build::syntax_only),
+        Mode::Link => with_build(opts, |build| {
             let out = opts
                 .output
                 .clone()
                 .unwrap_or_else(|| PathBuf::from("a.out"));
-            build.link_program(&out)?;
-        }
-        Mode::Preprocess => build.preprocess()?,
-        Mode::Dependencies => build.dependencies()?,
-        Mode::SyntaxOnly => build.syntax_only()?,
-        Mode::AstDump => crate::ast_dump::run(&opts.sources[0], opts)?,
-        Mode::Run => unreachable!("handled above"),
+            build.link_program(&out).map(|_| ())
+        }),
     }
+}
+
+/// Runs `steps` with a [`Build`]; prints the phase times with `--time-phases`.
+fn with_build<'a>(
+    opts: &'a Options,
+    steps: impl FnOnce(&mut Build<'a>) -> Result<()>,
+) -> Result<()> {
+    let mut build = Build::new(opts)?;
+    steps(&mut build)?;
     if opts.time_phases {
         build.times.print();
     }
@@ -108,11 +114,12 @@ struct Compiled {
     device_deps: Vec<String>,
 }
 
-/// One invocation's state: the host compiler, the runtime headers, the
-/// temporary directory and the phase times.
+/// One invocation's state: the host compiler (identified when first
+/// needed), the runtime headers, the temporary directory and the phase
+/// times.
 struct Build<'a> {
     opts: &'a Options,
-    host: HostCompilerInfo,
+    host: Option<HostCompilerInfo>,
     runtime_include: PathBuf,
     tmp: TempDir,
     times: PhaseTimes,
@@ -122,11 +129,23 @@ impl<'a> Build<'a> {
     fn new(opts: &'a Options) -> Result<Build<'a>> {
         Ok(Build {
             opts,
-            host: host_compiler(opts)?,
+            host: None,
             runtime_include: paths::runtime_include_dir(),
             tmp: TempDir::new()?,
             times: PhaseTimes::default(),
         })
+    }
+
+    /// The host compiler, identified on first use.
+    fn host(&mut self) -> Result<HostCompilerInfo> {
+        match &self.host {
+            Some(host) => Ok(host.clone()),
+            None => {
+                let host = host_compiler(self.opts)?;
+                self.host = Some(host.clone());
+                Ok(host)
+            }
+        }
     }
 
     fn temp(&self, index: usize, source: &Path, ext: &str) -> PathBuf {
@@ -157,7 +176,8 @@ impl<'a> Build<'a> {
             return Ok(None);
         }
         let start = Instant::now();
-        let dev = device_pass::run(source, opts, &self.runtime_include, self.host.abi());
+        let abi = self.host()?.abi();
+        let dev = device_pass::run(source, opts, &self.runtime_include, abi);
         self.times.device += start.elapsed();
         let dev = dev?;
         if opts.dump_ir {
@@ -181,12 +201,14 @@ impl<'a> Build<'a> {
 
     /// Both passes of one source; the host object goes to `object`, as a
     /// fat object when `fat` and the source has device images. Writes the
-    /// dependency file with `-MD`/`-MMD`.
+    /// dependency file with `-MD`/`-MMD`, for `dep_object` (the object the
+    /// user sees: `object` with `-c`, `stem.o` when linking).
     fn compile(
         &mut self,
         index: usize,
         source: &Path,
         object: &Path,
+        dep_object: &Path,
         fat: bool,
     ) -> Result<Compiled> {
         let opts = self.opts;
@@ -205,7 +227,7 @@ impl<'a> Build<'a> {
         };
         let host_deps = self.temp(index, source, "host.d");
         let runtime_include = self.runtime_include.clone();
-        let program = self.host.program.clone();
+        let program = self.host()?.program;
         let input = HostInput {
             host_cxx: &program,
             source,
@@ -222,7 +244,7 @@ impl<'a> Build<'a> {
             .map(|d| d.dependencies.clone())
             .unwrap_or_default();
         if let Some(scope) = opts.deps.write {
-            self.write_deps(index, source, object, &device_deps, scope, None)?;
+            self.write_deps(index, source, dep_object, &device_deps, scope, None)?;
         }
         Ok(Compiled {
             bundle: dev.map(|d| d.bundle),
@@ -323,7 +345,7 @@ impl<'a> Build<'a> {
                 .output
                 .clone()
                 .unwrap_or_else(|| PathBuf::from(format!("{}.o", file_stem(source))));
-            bundles.extend(self.compile(i, source, &object, true)?.bundle);
+            bundles.extend(self.compile(i, source, &object, &object, true)?.bundle);
         }
         emit_bundle(opts, &device_pass::combine(&bundles))
     }
@@ -340,7 +362,7 @@ impl<'a> Build<'a> {
             if !opts.host_only {
                 self.device_pass(source, &header)?;
             }
-            let (program, rt) = (self.host.program.clone(), self.runtime_include.clone());
+            let (program, rt) = (self.host()?.program, self.runtime_include.clone());
             let input = HostInput {
                 host_cxx: &program,
                 source,
@@ -362,7 +384,7 @@ impl<'a> Build<'a> {
         if !opts.host_only {
             self.device_pass(source, &header)?;
         }
-        let (program, rt) = (self.host.program.clone(), self.runtime_include.clone());
+        let (program, rt) = (self.host()?.program, self.runtime_include.clone());
         let input = HostInput {
             host_cxx: &program,
             source,
@@ -379,7 +401,7 @@ impl<'a> Build<'a> {
         let opts = self.opts;
         let source = &opts.sources[0];
         if opts.host_only {
-            let (program, rt) = (self.host.program.clone(), self.runtime_include.clone());
+            let (program, rt) = (self.host()?.program, self.runtime_include.clone());
             let input = HostInput {
                 host_cxx: &program,
                 source,
@@ -415,7 +437,7 @@ impl<'a> Build<'a> {
             device_pass::dependencies(source, opts, &self.runtime_include)?
         };
         let host_deps = self.temp(0, source, "host.d");
-        let (program, rt) = (self.host.program.clone(), self.runtime_include.clone());
+        let (program, rt) = (self.host()?.program, self.runtime_include.clone());
         let input = HostInput {
             host_cxx: &program,
             source,
@@ -472,7 +494,8 @@ impl<'a> Build<'a> {
         let mut dependencies = vec![];
         for (i, source) in opts.sources.iter().enumerate() {
             let object = self.temp(i, source, "o");
-            let compiled = self.compile(i, source, &object, false)?;
+            let dep_object = PathBuf::from(format!("{}.o", file_stem(source)));
+            let compiled = self.compile(i, source, &object, &dep_object, false)?;
             objects.push(object);
             dependencies.extend(compiled.device_deps);
             if let Some(bundle) = compiled.bundle {
@@ -530,14 +553,8 @@ impl<'a> Build<'a> {
             runtime = Runtime::load(paths::runtime_static_lib().map_err(DriverError::Other)?)?;
             link::Output::Executable(&runtime)
         };
-        let mut cmd = link::command(
-            &self.host.program,
-            &objects,
-            wrapper.as_deref(),
-            opts,
-            &kind,
-            output,
-        );
+        let program = self.host()?.program;
+        let mut cmd = link::command(&program, &objects, wrapper.as_deref(), opts, &kind, output);
         let start = Instant::now();
         let result = tool::run(&mut cmd, "linker", opts);
         self.times.link += start.elapsed();

@@ -40,7 +40,10 @@ fn cmake_project_builds_runs_and_rebuilds() {
         .arg("-B")
         .arg(&build)
         .args(["-G", "Unix Makefiles"])
-        .arg(format!("-DCMAKE_CXX_COMPILER={}", env!("CARGO_BIN_EXE_syclcc"))));
+        .arg(format!(
+            "-DCMAKE_CXX_COMPILER={}",
+            env!("CARGO_BIN_EXE_syclcc")
+        )));
     ok(Command::new("cmake").arg("--build").arg(&build));
     runs_everywhere(&build.join("app"), &[]);
     assert!(build.join("libvecops.a").is_file());

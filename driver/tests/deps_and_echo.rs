@@ -60,6 +60,11 @@ fn md_lists_the_headers_of_both_passes() {
     // The object still works.
     ok(syclcc(&dir).args(["obj.o", "-o", "app"]));
     runs_everywhere(&dir.join("app"), &[]);
+    // Compiling and linking in one command: deps.d, for deps.o.
+    ok(syclcc(&dir).arg("-MMD").arg(&src).args(["-o", "app2"]));
+    let rule = std::fs::read_to_string(dir.join("deps.d")).unwrap();
+    assert!(rule.starts_with("deps.o:"), "{rule}");
+    assert!(rule.contains("device_only.h"), "{rule}");
 }
 
 #[test]

@@ -151,9 +151,15 @@ mod tests {
         let library = bundle_with("P15ShadowedKernel", 32);
         register(&program).unwrap();
         register(&library).unwrap();
-        assert_eq!(lookup("P15ShadowedKernel").unwrap().info.arg_sizes, vec![32]);
+        assert_eq!(
+            lookup("P15ShadowedKernel").unwrap().info.arg_sizes,
+            vec![32]
+        );
         unregister(&library).unwrap();
-        assert_eq!(lookup("P15ShadowedKernel").unwrap().info.arg_sizes, vec![16]);
+        assert_eq!(
+            lookup("P15ShadowedKernel").unwrap().info.arg_sizes,
+            vec![16]
+        );
         unregister(&program).unwrap();
         assert!(lookup("P15ShadowedKernel").is_none());
     }

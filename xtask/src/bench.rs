@@ -173,8 +173,8 @@ pub fn build(root: &Path) -> Result<(), String> {
                 .arg(out.join("syclcc.out"));
             c
         })?;
-        let phases = parse_phases(&stderr)
-            .ok_or_else(|| format!("no --time-phases line in:\n{stderr}"))?;
+        let phases =
+            parse_phases(&stderr).ok_or_else(|| format!("no --time-phases line in:\n{stderr}"))?;
         let (plain, _) = fastest(3, || {
             let mut c = Command::new(&cxx);
             c.args(["-std=c++17", "-O2", "-isystem"])
