@@ -175,8 +175,8 @@ impl<'a> Build<'a> {
         if !run {
             return Ok(None);
         }
-        let start = Instant::now();
         let abi = self.host()?.abi();
+        let start = Instant::now();
         let dev = device_pass::run(source, opts, &self.runtime_include, abi);
         self.times.device += start.elapsed();
         let dev = dev?;
