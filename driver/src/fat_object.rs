@@ -228,6 +228,34 @@ mod tests {
         assert!(parse_bundles(b"").unwrap().is_empty());
     }
 
+    /// An object with more sections than `e_shnum` holds (extended
+    /// numbering, as template-heavy `-ffunction-sections` objects have).
+    #[test]
+    fn objects_with_extended_section_numbering() {
+        use object::write;
+        let mut obj = write::Object::new(
+            object::BinaryFormat::Elf,
+            object::Architecture::X86_64,
+            Endianness::Little,
+        );
+        for i in 0..0xff10u32 {
+            let id = obj.add_section(
+                vec![],
+                format!(".text.f{i}").into_bytes(),
+                object::SectionKind::Text,
+            );
+            obj.append_section_data(id, &[0xc3], 1);
+        }
+        let host = obj.write().unwrap();
+        let before = object::File::parse(&*host).unwrap().sections().count();
+        let bundle = empty_bundle().to_bytes();
+        let fat = embed(&host, &bundle, "big.o").unwrap();
+        let file = object::File::parse(&*fat).unwrap();
+        assert_eq!(file.sections().count(), before + 1);
+        assert!(file.section_by_name(".text.f65295").is_some());
+        assert_eq!(bundles_in(&fat, "big.o").unwrap().len(), 1);
+    }
+
     #[test]
     fn other_inputs_have_no_bundles() {
         assert!(bundles_in(b"not an object", "x.o").unwrap().is_empty());
