@@ -186,6 +186,8 @@ pub struct PreprocessOutput {
     pub rendered_diagnostics: String,
     /// The same diagnostics as JSON ([`diag::render_json`]).
     pub diagnostics_json: String,
+    /// Every file the preprocessor read (for `-M` dependency lists).
+    pub dependencies: Vec<String>,
 }
 
 impl PreprocessOutput {
@@ -213,6 +215,7 @@ pub fn preprocess_only(
         rendered_diagnostics: diag::render_with(&sm, &diags.list, opts.color_diagnostics),
         diagnostics_json: diag::render_json(&sm, &diags.list),
         diagnostics: diags.list,
+        dependencies: pp.included_files,
     }
 }
 

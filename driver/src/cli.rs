@@ -1,35 +1,70 @@
 //! Command-line parsing, clang style (`-Idir` and `-I dir`, `-DNAME=V`,
-//! `-o out`, ...). Hand-written because clang's flag grammar (joined values,
-//! `-Wl,...`, pass-through `-W`/`-f` flags) does not map onto clap.
+//! `-o out`, `-MF file`, ...). Hand-written because clang's flag grammar
+//! (single-dash long flags, joined values, `-Wl,...`, flags passed through to
+//! the host compiler) does not map onto clap.
 
+use crate::deps::{DepOptions, DepScope, DepTarget};
+use compiler_core::target::TargetKind;
 use std::path::PathBuf;
 
 pub const HELP: &str = "\
 syclcc: the Syclone SYCL 2020 compiler driver (clang++ -fsycl style)
 
 USAGE:
-  syclcc [options] FILE.cpp... [-o EXE]      compile and link a SYCL program
-  syclcc -c [options] FILE.cpp [-o FILE.o]   compile only (device bundle in FILE.o.syclbundle)
+  syclcc [options] FILE.cpp|FILE.o|LIB.a|LIB.so... [-o EXE]
+                                             compile and link a SYCL program
+  syclcc -c [options] FILE.cpp... [-o FILE.o] compile to fat objects (host object with the
+                                             device images in a .syclone.device section)
+  syclcc -shared -fPIC [options] FILES... -o LIBX.so
+                                             a shared library with its own device images
   syclcc -fsycl-device-only FILE.cpp [-o OUT.spv]
                                              write the SPIR-V of the first device image
+                                             (with -S: its disassembly, OUT.spvasm)
   syclcc run [options] FILE.cpp [-- ARGS...] compile into the cache and run the program
   syclcc -E FILE.cpp [-o OUT]                print the device pass's preprocessed source
+                                             (with -fsycl-host-only: the host compiler's)
+  syclcc -S FILE.cpp [-o FILE.s]             host assembly (device pass for the
+                                             integration header)
   syclcc -fsyntax-only FILE.cpp              check the device and host passes only
   syclcc --ast-dump FILE.cpp                 print the device pass's AST (also -Xclang -ast-dump)
 
 OPTIONS:
-  -o PATH                    output file (default a.out, FILE.o, FILE.spv)
+  -o PATH                    output file (default a.out, FILE.o, FILE.s, FILE.spv)
   -I DIR, -isystem DIR       include directories (device and host pass)
   -D NAME[=VALUE], -U NAME   define / undefine a macro (device and host pass)
-  -O<level>, -g, -std=..., -W..., -f...
-                             passed to the host compiler (-fsycl is accepted and ignored)
-  -L DIR, -l LIB, -Wl,...    passed to the link step; .o/.a/.so inputs are linked too
-  -fsycl-targets=T1,T2       device image targets: spirv64-vulkan (default), spirv32-webgpu
-  --host-cxx=PATH            host C++ compiler (default: $SYCLCC_HOST_CXX, else c++)
+  -std=STD                   language standard of the host pass (default c++17)
+  -O<level>, -g, -W..., -f..., any other flag
+                             passed to the host compiler (compile and link)
+  -L DIR, -l LIB, -Wl,..., -Xlinker ARG
+                             passed to the link step; .o/.a/.so inputs are linked too, and
+                             the device images in .o files and .a archives are collected
+  -shared                    link a shared library; its images register when it is loaded
+                             (dlopen included) and unregister when it is unloaded
+  -fsycl                     accepted (SYCL is always on)
+  -fsycl-targets=T1,T2, --offload-targets=T1,T2
+                             device image targets: spirv64-vulkan (default), spirv32-webgpu
+  -fsycl-device-only         device pass only (SPIR-V)
+  -fsycl-host-only           host pass only: no device pass, no device images
+  -fsycl-device-code-split=per_source|off|auto
+                             one device image per translation unit (what syclcc does;
+                             `off` means the same without device linking); per_kernel is
+                             not supported yet
+  -fno-sycl-rdc              no device linking across translation units (what syclcc does)
+  -Xsycl-target-backend[=T] ARG
+                             backend options; the SPIR-V targets have no backend compiler,
+                             so ARG is reported as unused
+  -M, -MM                    print the make dependencies instead of compiling (-MM: no
+                             system headers); they include the headers the device pass read
+  -MD, -MMD                  write FILE.d beside the object while compiling
+  -MF FILE, -MT TARGET, -MQ TARGET, -MP
+                             dependency file name, target (raw / make-quoted), phony targets
+  --host-cxx=PATH            host C++ compiler (default: $SYCLCC_HOST_CXX, else c++); g++
+                             and clang++ are supported
   --emit-bundle=PATH         write the device-image bundle (JSON)
   --emit-integration-header=PATH
                              write the integration header of the (single) source
   --dump-ir                  print the device IR
+  --time-phases              print the time of the device pass, host compile and link
   --sandbox                  run the device pass inside the wasmtime sandbox (compiler as
                              wasm32-wasip1, 1 GiB memory and 60 s limits, include
                              directories read-only); needs syclcc built with
@@ -40,28 +75,34 @@ OPTIONS:
                              NO_COLOR is unset)
   --diagnostics-format=text|json (also -fdiagnostics-format=)
                              print diagnostics as text or as a JSON array on stderr
-  -v                         print each command run and the host compiler found
+  -v                         print the host compiler found and every step run
+  -###                       print the steps without running them
   --help, --version
 
 ENVIRONMENT:
   SYCLCC_HOST_CXX, SYCLONE_INCLUDE (runtime headers), SYCLONE_RUNTIME_LIB (libsyclone_rt.a),
   SYCLONE_SANDBOX_GUEST (the sandbox's guest module),
-  XDG_CACHE_HOME (cache of `syclcc run` and of the sandbox's compiled module)
+  XDG_CACHE_HOME (cache of `syclcc run` and of the sandbox's compiled module),
+  SYCLCC_KEEP_TEMPS=1 keeps intermediate files
 ";
 
 /// What the invocation produces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
-    /// Compile and link an executable.
+    /// Compile and link an executable (or, with `-shared`, a shared library).
     Link,
-    /// `-c`: host object plus device bundle sidecar.
+    /// `-c`: one fat object per source.
     CompileOnly,
+    /// `-S`: host assembly.
+    Assemble,
     /// `-fsycl-device-only`: SPIR-V only.
     DeviceOnly,
     /// `syclcc run`: compile into the cache, then run.
     Run,
-    /// `-E`: print the device pass's preprocessed output.
+    /// `-E`: print the preprocessed source.
     Preprocess,
+    /// `-M` / `-MM`: print the make dependencies.
+    Dependencies,
     /// `-fsyntax-only`: check the device and host passes, write nothing.
     SyntaxOnly,
     /// `--ast-dump` / `-Xclang -ast-dump`: print the device pass's AST.
@@ -107,13 +148,25 @@ pub struct Options {
     pub macros: Vec<MacroOp>,
     /// `-std=...` if given (the host pass defaults to c++17).
     pub std: Option<String>,
-    /// `-O`, `-g`, `-W`, `-f` flags for the host compile.
+    /// Flags for the host compiler, at compile and at link time: `-O`, `-g`,
+    /// `-W`, `-f` and every flag syclcc does not know.
     pub host_flags: Vec<String>,
-    /// `-L`, `-l`, `-Wl,` flags for the link.
+    /// Flags for the host compiler at compile time only (`-include FILE`,
+    /// `-x LANG`, `-iquote DIR`, ...).
+    pub compile_flags: Vec<String>,
+    /// `-L`, `-l`, `-Wl,`, `-Xlinker` flags for the link, in order.
     pub link_flags: Vec<String>,
+    /// `-shared`: link a shared library.
+    pub shared: bool,
+    /// `-fsycl-host-only`: no device pass.
+    pub host_only: bool,
+    /// `-fsycl-device-only -S`: SPIR-V disassembly instead of binary.
+    pub device_asm: bool,
     pub host_cxx: Option<String>,
     /// `-fsycl-targets=` / `--offload-targets=`: device image targets, in order.
-    pub targets: Vec<compiler_core::target::TargetKind>,
+    pub targets: Vec<TargetKind>,
+    /// Dependency-file flags (`-M`, `-MD`, `-MF`, ...).
+    pub deps: DepOptions,
     pub emit_bundle: Option<PathBuf>,
     pub emit_integration_header: Option<PathBuf>,
     pub dump_ir: bool,
@@ -122,51 +175,108 @@ pub struct Options {
     pub color: ColorChoice,
     pub diagnostics_format: DiagFormat,
     pub verbose: bool,
+    /// `-###`: print the steps, run nothing.
+    pub dry_run: bool,
+    /// `--time-phases`.
+    pub time_phases: bool,
     pub help: bool,
     pub version: bool,
     /// Arguments after `--` for `syclcc run`.
     pub run_args: Vec<String>,
+    /// Flags accepted but without effect, for the "argument unused" warning.
+    pub unused_args: Vec<String>,
+}
+
+impl Options {
+    fn new() -> Options {
+        Options {
+            mode: Mode::Link,
+            sources: vec![],
+            link_inputs: vec![],
+            output: None,
+            include_dirs: vec![],
+            system_include_dirs: vec![],
+            macros: vec![],
+            std: None,
+            host_flags: vec![],
+            compile_flags: vec![],
+            link_flags: vec![],
+            shared: false,
+            host_only: false,
+            device_asm: false,
+            host_cxx: None,
+            targets: vec![],
+            deps: DepOptions::default(),
+            emit_bundle: None,
+            emit_integration_header: None,
+            dump_ir: false,
+            sandbox: false,
+            color: ColorChoice::Auto,
+            diagnostics_format: DiagFormat::Text,
+            verbose: false,
+            dry_run: false,
+            time_phases: false,
+            help: false,
+            version: false,
+            run_args: vec![],
+            unused_args: vec![],
+        }
+    }
+
+    /// Whether steps are printed (`-v`, `-###`).
+    pub fn echo(&self) -> bool {
+        self.verbose || self.dry_run
+    }
 }
 
 const SOURCE_EXTS: &[&str] = &["cpp", "cc", "cxx", "c++", "C", "cp", "CPP"];
 const LINK_EXTS: &[&str] = &["o", "a", "so"];
 
+/// The triples `-fsycl-targets=` accepts, for messages.
+pub const SUPPORTED_TARGETS: &str = "spirv64-vulkan, spirv32-webgpu";
+
+/// Host-compiler flags whose value is the next argument; compile time only.
+const COMPILE_FLAGS_WITH_VALUE: &[&str] = &[
+    "-include",
+    "-imacros",
+    "-iquote",
+    "-idirafter",
+    "-iprefix",
+    "-isysroot",
+    "-x",
+    "-target",
+    "--sysroot",
+];
+
+/// Linker flags whose value is the next argument.
+const LINK_FLAGS_WITH_VALUE: &[&str] = &["-Xlinker", "-z", "-u", "-T"];
+
+fn target_of(triple: &str) -> Result<TargetKind, String> {
+    TargetKind::from_triple(triple).ok_or_else(|| {
+        format!("SYCL target '{triple}' is not supported (supported targets: {SUPPORTED_TARGETS})")
+    })
+}
+
+/// Flags that pick the mode, collected before deciding it.
+#[derive(Default)]
+struct ModeFlags {
+    compile_only: bool,
+    assemble: bool,
+    device_only: bool,
+    preprocess: bool,
+    syntax_only: bool,
+    ast_dump: bool,
+}
+
 /// Parses the arguments after the program name.
 pub fn parse(args: &[String]) -> Result<Options, String> {
-    let mut o = Options {
-        mode: Mode::Link,
-        sources: vec![],
-        link_inputs: vec![],
-        output: None,
-        include_dirs: vec![],
-        system_include_dirs: vec![],
-        macros: vec![],
-        std: None,
-        host_flags: vec![],
-        link_flags: vec![],
-        host_cxx: None,
-        targets: vec![],
-        emit_bundle: None,
-        emit_integration_header: None,
-        dump_ir: false,
-        sandbox: false,
-        color: ColorChoice::Auto,
-        diagnostics_format: DiagFormat::Text,
-        verbose: false,
-        help: false,
-        version: false,
-        run_args: vec![],
-    };
+    let mut o = Options::new();
     let mut it = args.iter().peekable();
     if it.peek().map(|a| a.as_str()) == Some("run") {
         o.mode = Mode::Run;
         it.next();
     }
-    let mut compile_only = false;
-    let mut device_only = false;
-    let mut preprocess = false;
-    let mut syntax_only = false;
-    let mut ast_dump = false;
+    let mut m = ModeFlags::default();
     while let Some(arg) = it.next() {
         let a = arg.as_str();
         // A flag whose value is joined (`-Ifoo`) or the next argument (`-I foo`).
@@ -186,19 +296,35 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "--help" | "-help" | "-h" => o.help = true,
             "--version" => o.version = true,
             "-v" => o.verbose = true,
-            "-c" => compile_only = true,
-            "-fsycl-device-only" | "--sycl-device-only" => device_only = true,
+            "-###" => o.dry_run = true,
+            "-c" => m.compile_only = true,
+            "-S" => m.assemble = true,
+            "-E" => m.preprocess = true,
+            "-fsyntax-only" => m.syntax_only = true,
+            "-fsycl-device-only" | "--sycl-device-only" => m.device_only = true,
+            "-fsycl-host-only" => o.host_only = true,
             "-fsycl" => {}
-            "-E" => preprocess = true,
-            "-fsyntax-only" => syntax_only = true,
-            "--ast-dump" | "-ast-dump" => ast_dump = true,
+            "-fno-sycl-rdc" => {}
+            "-fsycl-rdc" => {
+                return Err("'-fsycl-rdc' is not supported yet: syclcc does not link device code across translation units (use -fno-sycl-rdc)".into());
+            }
+            "-shared" => o.shared = true,
+            "--ast-dump" | "-ast-dump" => m.ast_dump = true,
             "-Xclang" => match it.next().map(|s| s.as_str()) {
-                Some("-ast-dump") => ast_dump = true,
+                Some("-ast-dump") => m.ast_dump = true,
                 Some(other) => {
                     return Err(format!("unsupported option '-Xclang {other}'"));
                 }
                 None => return Err("argument to '-Xclang' is missing (expected 1 value)".into()),
             },
+            "-M" => o.deps.print = Some(DepScope::All),
+            "-MM" => o.deps.print = Some(DepScope::User),
+            "-MD" => o.deps.write = Some(DepScope::All),
+            "-MMD" => o.deps.write = Some(DepScope::User),
+            "-MP" => o.deps.phony = true,
+            _ if a.starts_with("-MF") => o.deps.file = Some(value("-MF")?.into()),
+            _ if a.starts_with("-MT") => o.deps.targets.push(DepTarget::Raw(value("-MT")?)),
+            _ if a.starts_with("-MQ") => o.deps.targets.push(DepTarget::Quoted(value("-MQ")?)),
             "-fcolor-diagnostics" => o.color = ColorChoice::Always,
             "-fno-color-diagnostics" => o.color = ColorChoice::Never,
             _ if a.starts_with("--diagnostics-format=")
@@ -216,14 +342,42 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             }
             "--dump-ir" => o.dump_ir = true,
             "--sandbox" => o.sandbox = true,
+            "--time-phases" => o.time_phases = true,
             _ if a.starts_with("-fsycl-targets=") || a.starts_with("--offload-targets=") => {
                 let list = &a[a.find('=').map(|i| i + 1).unwrap_or(a.len())..];
                 for t in list.split(',').filter(|t| !t.is_empty()) {
-                    let kind = compiler_core::target::TargetKind::from_triple(t).ok_or_else(|| {
-                        format!("unsupported SYCL target '{t}' (supported: spirv64-vulkan, spirv32-webgpu)")
-                    })?;
-                    o.targets.push(kind);
+                    o.targets.push(target_of(t)?);
                 }
+                if o.targets.is_empty() {
+                    return Err(format!(
+                        "'{a}' names no target (supported targets: {SUPPORTED_TARGETS})"
+                    ));
+                }
+            }
+            "-fsycl-device-code-split" => {}
+            _ if a.starts_with("-fsycl-device-code-split=") => {
+                match &a["-fsycl-device-code-split=".len()..] {
+                    "per_source" | "off" | "auto" => {}
+                    "per_kernel" => {
+                        return Err(
+                            "'-fsycl-device-code-split=per_kernel' is not supported yet (syclcc makes one device image per translation unit: per_source)".into(),
+                        )
+                    }
+                    v => {
+                        return Err(format!(
+                            "invalid value '{v}' in '-fsycl-device-code-split=' (expected per_source, per_kernel, off or auto)"
+                        ))
+                    }
+                }
+            }
+            _ if a == "-Xsycl-target-backend" || a.starts_with("-Xsycl-target-backend=") => {
+                if let Some((_, triple)) = a.split_once('=') {
+                    target_of(triple)?;
+                }
+                let v = it
+                    .next()
+                    .ok_or_else(|| format!("argument to '{a}' is missing (expected 1 value)"))?;
+                o.unused_args.push(format!("{a} {v}"));
             }
             _ if a.starts_with("--host-cxx=") => o.host_cxx = Some(a["--host-cxx=".len()..].into()),
             _ if a.starts_with("--emit-bundle=") => {
@@ -247,19 +401,19 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             _ if a.starts_with("-Wl,") => o.link_flags.push(a.into()),
             _ if a.starts_with("-L") => o.link_flags.push(format!("-L{}", value("-L")?)),
             _ if a.starts_with("-l") => o.link_flags.push(format!("-l{}", value("-l")?)),
-            _ if a.starts_with("-fsycl") => {
+            _ if LINK_FLAGS_WITH_VALUE.contains(&a) => {
+                let v = value(a)?;
+                o.link_flags.extend([a.to_string(), v]);
+            }
+            _ if a.starts_with("-x") && a.len() > 2 => o.compile_flags.push(a.into()),
+            _ if COMPILE_FLAGS_WITH_VALUE.contains(&a) => {
+                let v = value(a)?;
+                o.compile_flags.extend([a.to_string(), v]);
+            }
+            _ if a.starts_with("-fsycl") || a.starts_with("-Xsycl") => {
                 return Err(format!("unsupported option '{a}'"));
             }
-            _ if a.starts_with("-O")
-                || a.starts_with("-g")
-                || a.starts_with("-W")
-                || a.starts_with("-f") =>
-            {
-                o.host_flags.push(a.into())
-            }
-            _ if a.starts_with('-') && a.len() > 1 => {
-                return Err(format!("unknown argument: '{a}'"))
-            }
+            _ if a.starts_with('-') && a.len() > 1 => o.host_flags.push(a.into()),
             _ => {
                 let path = PathBuf::from(a);
                 let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
@@ -278,177 +432,117 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
     if o.help || o.version {
         return Ok(o);
     }
-    let modes = [
-        (compile_only, "-c"),
-        (device_only, "-fsycl-device-only"),
-        (preprocess, "-E"),
-        (syntax_only, "-fsyntax-only"),
-        (ast_dump, "--ast-dump"),
+    decide_mode(&mut o, &m)?;
+    validate(&o)?;
+    Ok(o)
+}
+
+/// Sets `o.mode` from the mode flags; rejects combinations that conflict.
+fn decide_mode(o: &mut Options, m: &ModeFlags) -> Result<(), String> {
+    let exclusive = [
+        (m.preprocess || o.deps.print.is_some(), "-E"),
+        (m.syntax_only, "-fsyntax-only"),
+        (m.ast_dump, "--ast-dump"),
+        (m.assemble, "-S"),
     ];
-    let given: Vec<&str> = modes.iter().filter(|m| m.0).map(|m| m.1).collect();
+    let given: Vec<&str> = exclusive.iter().filter(|f| f.0).map(|f| f.1).collect();
     if given.len() > 1 {
         return Err(format!(
             "'{}' and '{}' cannot be used together",
             given[0], given[1]
         ));
     }
-    if o.mode == Mode::Run && !given.is_empty() {
-        return Err(format!("'syclcc run' does not take '{}'", given[0]));
+    if o.mode == Mode::Run {
+        if let Some(flag) = given
+            .first()
+            .copied()
+            .or(m.compile_only.then_some("-c"))
+            .or(m.device_only.then_some("-fsycl-device-only"))
+        {
+            return Err(format!("'syclcc run' does not take '{flag}'"));
+        }
+        return Ok(());
     }
-    if preprocess {
-        o.mode = Mode::Preprocess;
-    } else if syntax_only {
-        o.mode = Mode::SyntaxOnly;
-    } else if ast_dump {
-        o.mode = Mode::AstDump;
-    } else if compile_only {
-        o.mode = Mode::CompileOnly;
-    } else if device_only {
-        o.mode = Mode::DeviceOnly;
+    if m.device_only && o.host_only {
+        return Err("'-fsycl-device-only' and '-fsycl-host-only' cannot be used together".into());
     }
+    o.mode = if o.deps.print.is_some() {
+        Mode::Dependencies
+    } else if m.preprocess {
+        Mode::Preprocess
+    } else if m.syntax_only {
+        Mode::SyntaxOnly
+    } else if m.ast_dump {
+        Mode::AstDump
+    } else if m.device_only {
+        // `-fsycl-device-only -c` is the usual spelling; `-S` asks for text.
+        Mode::DeviceOnly
+    } else if m.assemble {
+        Mode::Assemble
+    } else if m.compile_only {
+        Mode::CompileOnly
+    } else {
+        Mode::Link
+    };
+    o.device_asm = m.device_only && m.assemble;
+    Ok(())
+}
+
+/// Checks the inputs and outputs against the mode.
+fn validate(o: &Options) -> Result<(), String> {
     if o.sources.is_empty() && (o.mode != Mode::Link || o.link_inputs.is_empty()) {
         return Err("no input files".into());
     }
-    match o.mode {
+    let one_source = matches!(
+        o.mode,
         Mode::Run | Mode::DeviceOnly | Mode::Preprocess | Mode::SyntaxOnly | Mode::AstDump
-            if o.sources.len() != 1 || !o.link_inputs.is_empty() =>
-        {
-            return Err("this mode takes exactly one C++ source file".into());
-        }
-        Mode::CompileOnly if o.output.is_some() && o.sources.len() > 1 => {
-            return Err("cannot specify '-o' with '-c' and multiple source files".into());
-        }
-        Mode::Run if o.output.is_some() => {
-            return Err("'syclcc run' does not take '-o' (it compiles into its cache)".into());
-        }
-        _ => {}
+    );
+    if one_source && (o.sources.len() != 1 || !o.link_inputs.is_empty()) {
+        return Err("this mode takes exactly one C++ source file".into());
     }
-    if o.sandbox && matches!(o.mode, Mode::Preprocess | Mode::AstDump) {
+    let per_source_output = matches!(
+        o.mode,
+        Mode::CompileOnly | Mode::Assemble | Mode::Dependencies
+    );
+    if per_source_output && o.output.is_some() && o.sources.len() > 1 {
+        return Err(format!(
+            "cannot specify '-o' with '{}' and multiple source files",
+            match o.mode {
+                Mode::CompileOnly => "-c",
+                Mode::Assemble => "-S",
+                _ => "-M",
+            }
+        ));
+    }
+    if o.deps.file.is_some() && o.sources.len() > 1 {
+        return Err("cannot specify '-MF' with multiple source files".into());
+    }
+    if o.mode == Mode::Run && o.output.is_some() {
+        return Err("'syclcc run' does not take '-o' (it compiles into its cache)".into());
+    }
+    if o.host_only && matches!(o.mode, Mode::AstDump) {
+        return Err("'-fsycl-host-only' does not apply to '--ast-dump'".into());
+    }
+    if o.sandbox
+        && matches!(
+            o.mode,
+            Mode::Preprocess | Mode::AstDump | Mode::Dependencies
+        )
+    {
         return Err(format!(
             "'--sandbox' compiles the device pass; it does not apply to '{}'",
-            if preprocess { "-E" } else { "--ast-dump" }
+            match o.mode {
+                Mode::AstDump => "--ast-dump",
+                Mode::Dependencies => "-M",
+                _ => "-E",
+            }
         ));
     }
     if o.emit_integration_header.is_some() && o.sources.len() != 1 {
         return Err("'--emit-integration-header' needs exactly one source file".into());
     }
-    Ok(o)
+    Ok(())
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn p(args: &[&str]) -> Result<Options, String> {
-        parse(&args.iter().map(|s| s.to_string()).collect::<Vec<_>>())
-    }
-
-    #[test]
-    fn clang_style_flags() {
-        let o = p(&[
-            "-fsycl",
-            "-Iinc",
-            "-I",
-            "inc2",
-            "-DA=1",
-            "-D",
-            "B",
-            "-UC",
-            "-O2",
-            "-g",
-            "a.cpp",
-            "b.cc",
-            "x.o",
-            "-o",
-            "exe",
-            "-lfoo",
-            "-Wl,--as-needed",
-        ])
-        .unwrap();
-        assert_eq!(o.mode, Mode::Link);
-        assert_eq!(o.include_dirs, ["inc", "inc2"]);
-        assert_eq!(
-            o.macros,
-            [
-                MacroOp::Define("A".into(), Some("1".into())),
-                MacroOp::Define("B".into(), None),
-                MacroOp::Undefine("C".into())
-            ]
-        );
-        assert_eq!(o.host_flags, ["-O2", "-g"]);
-        assert_eq!(o.sources, [PathBuf::from("a.cpp"), PathBuf::from("b.cc")]);
-        assert_eq!(o.link_inputs, [PathBuf::from("x.o")]);
-        assert_eq!(o.link_flags, ["-lfoo", "-Wl,--as-needed"]);
-        assert_eq!(o.output, Some(PathBuf::from("exe")));
-    }
-
-    #[test]
-    fn run_mode_takes_program_arguments() {
-        let o = p(&["run", "-O2", "v.cpp", "--", "-o", "x", "--help"]).unwrap();
-        assert_eq!(o.mode, Mode::Run);
-        assert_eq!(o.run_args, ["-o", "x", "--help"]);
-        assert!(!o.help);
-        assert!(p(&["run", "a.cpp", "b.cpp"]).is_err());
-    }
-
-    #[test]
-    fn device_only_and_errors() {
-        let o = p(&[
-            "-fsycl-device-only",
-            "k.cpp",
-            "--emit-bundle=b.json",
-            "--dump-ir",
-        ])
-        .unwrap();
-        assert_eq!(o.mode, Mode::DeviceOnly);
-        assert_eq!(o.emit_bundle, Some(PathBuf::from("b.json")));
-        assert!(o.dump_ir);
-        assert_eq!(p(&["-Q", "a.cpp"]).unwrap_err(), "unknown argument: '-Q'");
-        assert!(p(&["-I"]).unwrap_err().contains("missing"));
-        assert_eq!(p(&[]).unwrap_err(), "no input files");
-        assert!(p(&["a.txt"]).unwrap_err().contains("unknown file type"));
-        assert!(p(&["-c", "a.cpp", "b.cpp", "-o", "x.o"]).is_err());
-    }
-
-    #[test]
-    fn frontend_modes_and_diagnostic_flags() {
-        assert_eq!(p(&["-E", "a.cpp"]).unwrap().mode, Mode::Preprocess);
-        assert_eq!(
-            p(&["-fsyntax-only", "a.cpp"]).unwrap().mode,
-            Mode::SyntaxOnly
-        );
-        assert_eq!(p(&["--ast-dump", "a.cpp"]).unwrap().mode, Mode::AstDump);
-        assert_eq!(
-            p(&["-Xclang", "-ast-dump", "a.cpp"]).unwrap().mode,
-            Mode::AstDump
-        );
-        assert!(p(&["-E", "-c", "a.cpp"]).is_err());
-        assert!(p(&["-E", "a.cpp", "b.cpp"]).is_err());
-        let o = p(&[
-            "-fno-color-diagnostics",
-            "-fdiagnostics-format=json",
-            "a.cpp",
-        ])
-        .unwrap();
-        assert_eq!(o.color, ColorChoice::Never);
-        assert_eq!(o.diagnostics_format, DiagFormat::Json);
-        let o = p(&["-fcolor-diagnostics", "--diagnostics-format=json", "a.cpp"]).unwrap();
-        assert_eq!(o.color, ColorChoice::Always);
-        assert_eq!(o.diagnostics_format, DiagFormat::Json);
-        assert!(o.host_flags.is_empty());
-        assert!(p(&["--diagnostics-format=xml", "a.cpp"]).is_err());
-    }
-
-    #[test]
-    fn sandbox_applies_to_device_pass_modes_only() {
-        assert!(p(&["--sandbox", "a.cpp"]).unwrap().sandbox);
-        assert!(!p(&["a.cpp"]).unwrap().sandbox);
-        let o = p(&["--sandbox", "-fsycl-device-only", "a.cpp"]).unwrap();
-        assert!(o.sandbox && o.mode == Mode::DeviceOnly);
-        assert!(p(&["--sandbox", "-fsyntax-only", "a.cpp"]).unwrap().sandbox);
-        let e = p(&["--sandbox", "-E", "a.cpp"]).unwrap_err();
-        assert!(e.contains("'-E'"), "{e}");
-        let e = p(&["-Xclang", "-ast-dump", "--sandbox", "a.cpp"]).unwrap_err();
-        assert!(e.contains("'--ast-dump'"), "{e}");
-    }
-}
+mod tests;

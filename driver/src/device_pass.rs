@@ -210,6 +210,21 @@ pub fn preprocess(source: &Path, opts: &Options, runtime_include: &Path) -> Resu
     Ok(())
 }
 
+/// `-M`: the files the device pass's preprocessor reads for `source`
+/// (diagnostics on stderr; errors give [`DriverError::Reported`]).
+pub fn dependencies(source: &Path, opts: &Options, runtime_include: &Path) -> Result<Vec<String>> {
+    let text = read_source(source)?;
+    let copts = compile_options(source, opts, runtime_include, HostCompiler::default());
+    let out = on_compiler_thread(source, || {
+        compiler_core::preprocess_only(&text, &copts, &FsIncludes::default())
+    })?;
+    print_diagnostics(opts, &out.rendered_diagnostics, &out.diagnostics_json);
+    if out.has_errors() {
+        return Err(DriverError::Reported);
+    }
+    Ok(out.dependencies)
+}
+
 /// Compiles `source` for the device. Diagnostics (warnings included) go to
 /// stderr; errors give [`DriverError::Reported`].
 pub fn run(
@@ -220,18 +235,6 @@ pub fn run(
 ) -> Result<DeviceOutput> {
     let text = read_source(source)?;
     let copts = compile_options(source, opts, runtime_include, host_compiler);
-    if opts.verbose {
-        eprintln!(
-            " [device pass] {} (include dirs: {}){}",
-            source.display(),
-            copts.include_dirs.join(", "),
-            if opts.sandbox {
-                " in the wasmtime sandbox"
-            } else {
-                ""
-            }
-        );
-    }
     let out = if opts.sandbox {
         sandboxed(source, text, &copts)?
     } else {
@@ -275,6 +278,17 @@ pub fn combine<'a>(bundles: impl IntoIterator<Item = &'a DeviceBundle>) -> Devic
             .flat_map(|b| b.images.iter().cloned())
             .collect(),
     }
+}
+
+/// SPIR-V words as text (`-fsycl-device-only -S`).
+pub fn disassemble(words: &[u32]) -> Result<String> {
+    use rspirv::binary::Disassemble;
+    let module = rspirv::dr::load_words(words).map_err(|e| {
+        DriverError::Other(format!(
+            "internal compiler error: the device image is not readable SPIR-V: {e}"
+        ))
+    })?;
+    Ok(module.disassemble() + "\n")
 }
 
 /// SPIR-V words as little-endian bytes.

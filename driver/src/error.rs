@@ -25,6 +25,14 @@ pub enum DriverError {
     },
     #[error(transparent)]
     Wrapper(#[from] crate::wrapper_object::WrapperError),
+    #[error(transparent)]
+    FatObject(#[from] crate::fat_object::FatObjectError),
+    /// The device images of the link inputs do not fit together.
+    #[error("{0}")]
+    DeviceLink(String),
+    /// An input file that does not exist (clang's wording).
+    #[error("no such file or directory: '{}'", .0.display())]
+    NoSuchFile(PathBuf),
     #[error("{0}")]
     Other(String),
 }

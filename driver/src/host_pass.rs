@@ -1,27 +1,61 @@
 //! The host pass: the host C++ compiler compiles the source with the
-//! integration header `-include`d and the runtime headers on the path.
+//! integration header `-include`d (none with `-fsycl-host-only`) and the
+//! runtime headers on the system include path, as clang treats the SYCL
+//! headers.
 
 use crate::cli::{MacroOp, Options};
-use crate::error::Result;
+use crate::deps::DepScope;
 use std::path::Path;
 use std::process::Command;
 
-/// The host compile command for `source` → `object`.
-pub fn command(
-    host_cxx: &str,
-    source: &Path,
-    integration_header: &Path,
-    object: &Path,
-    opts: &Options,
-    runtime_include: &Path,
-) -> Command {
-    let mut cmd = Command::new(host_cxx);
+/// What the host compiler is asked to produce.
+pub enum HostOutput<'a> {
+    /// `-c -o FILE`.
+    Object(&'a Path),
+    /// `-S -o FILE`.
+    Assembly(&'a Path),
+    /// `-fsyntax-only`.
+    SyntaxOnly,
+    /// `-E`, to the file or stdout.
+    Preprocessed(Option<&'a Path>),
+    /// `-M`/`-MM -MF FILE`: the dependencies only.
+    Dependencies(&'a Path, DepScope),
+}
+
+/// The source and its surroundings, the same for every host command.
+pub struct HostInput<'a> {
+    pub host_cxx: &'a str,
+    pub source: &'a Path,
+    pub integration_header: Option<&'a Path>,
+    pub runtime_include: &'a Path,
+    /// `-MD`/`-MMD -MF FILE`: dependencies written beside the output.
+    pub deps_file: Option<(&'a Path, DepScope)>,
+}
+
+/// The host compiler command for `input` → `output`.
+pub fn command(input: &HostInput, output: HostOutput, opts: &Options) -> Command {
+    let mut cmd = Command::new(input.host_cxx);
     cmd.arg(format!("-std={}", opts.std.as_deref().unwrap_or("c++17")));
-    cmd.arg("-c").arg("-include").arg(integration_header);
+    match output {
+        HostOutput::Object(_) => cmd.arg("-c"),
+        HostOutput::Assembly(_) => cmd.arg("-S"),
+        HostOutput::SyntaxOnly => cmd.arg("-fsyntax-only"),
+        HostOutput::Preprocessed(_) => cmd.arg("-E"),
+        HostOutput::Dependencies(file, scope) => cmd
+            .arg(match scope {
+                DepScope::All => "-M",
+                DepScope::User => "-MM",
+            })
+            .arg("-MF")
+            .arg(file),
+    };
+    if let Some(header) = input.integration_header {
+        cmd.arg("-include").arg(header);
+    }
     for dir in &opts.include_dirs {
         cmd.arg(format!("-I{dir}"));
     }
-    cmd.arg(format!("-I{}", runtime_include.display()));
+    cmd.arg("-isystem").arg(input.runtime_include);
     for dir in &opts.system_include_dirs {
         cmd.arg("-isystem").arg(dir);
     }
@@ -32,60 +66,26 @@ pub fn command(
             MacroOp::Undefine(n) => cmd.arg(format!("-U{n}")),
         };
     }
-    cmd.args(&opts.host_flags);
-    cmd.arg(source).arg("-o").arg(object);
-    cmd
-}
-
-/// The host compile command of `-fsyntax-only`: check `source`, write nothing.
-pub fn syntax_only_command(
-    host_cxx: &str,
-    source: &Path,
-    integration_header: &Path,
-    opts: &Options,
-    runtime_include: &Path,
-) -> Command {
-    let mut cmd = command(
-        host_cxx,
-        source,
-        integration_header,
-        Path::new("-"),
-        opts,
-        runtime_include,
-    );
-    // Same flags, with `-fsyntax-only` for `-c` and no `-o`.
-    let args: Vec<std::ffi::OsString> = cmd.get_args().map(|a| a.to_owned()).collect();
-    let n = args.len().saturating_sub(2);
-    let mut out = Command::new(host_cxx);
-    for a in &args[..n] {
-        if a == "-c" {
-            out.arg("-fsyntax-only");
-        } else {
-            out.arg(a);
-        }
+    cmd.args(&opts.host_flags).args(&opts.compile_flags);
+    if let Some((file, scope)) = input.deps_file {
+        cmd.arg(match scope {
+            DepScope::All => "-MD",
+            DepScope::User => "-MMD",
+        })
+        .arg("-MF")
+        .arg(file);
     }
-    cmd = out;
+    cmd.arg(input.source);
+    match output {
+        HostOutput::Object(out) | HostOutput::Assembly(out) => {
+            cmd.arg("-o").arg(out);
+        }
+        HostOutput::Preprocessed(Some(out)) => {
+            cmd.arg("-o").arg(out);
+        }
+        _ => {}
+    }
     cmd
-}
-
-/// Runs the host pass; the compiler's own diagnostics pass through.
-pub fn run(
-    host_cxx: &str,
-    source: &Path,
-    integration_header: &Path,
-    object: &Path,
-    opts: &Options,
-    runtime_include: &Path,
-) -> Result<()> {
-    let mut cmd = command(
-        host_cxx,
-        source,
-        integration_header,
-        object,
-        opts,
-        runtime_include,
-    );
-    crate::tool::run(&mut cmd, "host compiler", opts.verbose)
 }
 
 #[cfg(test)]
@@ -93,34 +93,47 @@ mod tests {
     use super::*;
 
     #[test]
-    fn host_command_line() {
-        let args: Vec<String> = ["-Iinc", "-DN=4", "-O2", "-std=c++20", "k.cpp"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+    fn host_command_lines() {
+        let args: Vec<String> = [
+            "-Iinc",
+            "-DN=4",
+            "-O2",
+            "-std=c++20",
+            "-include",
+            "pre.h",
+            "k.cpp",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
         let opts = crate::cli::parse(&args).unwrap();
+        let input = HostInput {
+            host_cxx: "g++",
+            source: Path::new("k.cpp"),
+            integration_header: Some(Path::new("/t/k.int.h")),
+            runtime_include: Path::new("/rt"),
+            deps_file: Some((Path::new("/t/k.d"), DepScope::User)),
+        };
+        let cmd = command(&input, HostOutput::Object(Path::new("/t/k.o")), &opts);
+        assert_eq!(
+            crate::tool::display(&cmd),
+            r#""g++" "-std=c++20" "-c" "-include" "/t/k.int.h" "-Iinc" "-isystem" "/rt" "-DN=4" "-O2" "-include" "pre.h" "-MMD" "-MF" "/t/k.d" "k.cpp" "-o" "/t/k.o""#
+        );
+        let input = HostInput {
+            integration_header: None,
+            deps_file: None,
+            ..input
+        };
+        let cmd = command(&input, HostOutput::SyntaxOnly, &opts);
+        assert_eq!(
+            crate::tool::display(&cmd),
+            r#""g++" "-std=c++20" "-fsyntax-only" "-Iinc" "-isystem" "/rt" "-DN=4" "-O2" "-include" "pre.h" "k.cpp""#
+        );
         let cmd = command(
-            "g++",
-            Path::new("k.cpp"),
-            Path::new("/t/k.int.h"),
-            Path::new("/t/k.o"),
+            &input,
+            HostOutput::Dependencies(Path::new("/t/d"), DepScope::All),
             &opts,
-            Path::new("/rt"),
         );
-        assert_eq!(
-            crate::tool::display(&cmd),
-            "g++ -std=c++20 -c -include /t/k.int.h -Iinc -I/rt -DN=4 -O2 k.cpp -o /t/k.o"
-        );
-        let cmd = syntax_only_command(
-            "g++",
-            Path::new("k.cpp"),
-            Path::new("/t/k.int.h"),
-            &opts,
-            Path::new("/rt"),
-        );
-        assert_eq!(
-            crate::tool::display(&cmd),
-            "g++ -std=c++20 -fsyntax-only -include /t/k.int.h -Iinc -I/rt -DN=4 -O2 k.cpp"
-        );
+        assert!(crate::tool::display(&cmd).contains(r#""-M" "-MF" "/t/d""#));
     }
 }

@@ -1,40 +1,182 @@
-//! The final link: host objects, the wrapper object and the runtime static
-//! library, through the host C++ compiler.
+//! The final link, through the host C++ compiler: host objects, the
+//! wrapper object (when there are device images) and, for executables, the
+//! runtime static library.
+//!
+//! One runtime serves a process: an executable links `libsyclone_rt.a` and
+//! exports its C ABI (`syclone_*`) dynamically, every function of it, so
+//! that shared libraries made with `syclcc -shared` (which do not link the
+//! runtime) find it when they load, whether linked or `dlopen`ed.
 
-use crate::error::Result;
+use crate::cli::Options;
+use crate::error::{io_at, DriverError, Result};
+use object::read::archive::ArchiveFile;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// System libraries the Rust runtime static library needs.
 const SYSTEM_LIBS: &[&str] = &["-lpthread", "-ldl", "-lm", "-lrt"];
 
+/// Prefix of the runtime's C ABI functions.
+const ABI_PREFIX: &str = "syclone_";
+
+/// The runtime as an executable links it.
+pub struct Runtime {
+    pub lib: PathBuf,
+    /// The C ABI functions the library defines (all forced into the link).
+    pub abi: Vec<String>,
+}
+
+impl Runtime {
+    /// The runtime library `lib` and its C ABI, read from its symbol index.
+    pub fn load(lib: PathBuf) -> Result<Runtime> {
+        let abi = abi_symbols(&lib)?;
+        if !abi.iter().any(|s| s == crate::wrapper_object::REGISTER_FN) {
+            return Err(DriverError::Other(format!(
+                "{} does not define {} (not the Syclone runtime library?)",
+                lib.display(),
+                crate::wrapper_object::REGISTER_FN
+            )));
+        }
+        Ok(Runtime { lib, abi })
+    }
+}
+
+/// The `syclone_*` functions in the symbol index of the archive `lib`
+/// (only the index, the first member, is read: the library is large).
+fn abi_symbols(lib: &Path) -> Result<Vec<String>> {
+    let mut file = std::fs::File::open(lib).map_err(io_at(lib))?;
+    let mut head = vec![0u8; 8 + 60];
+    file.read_exact(&mut head).map_err(io_at(lib))?;
+    let bad = || DriverError::Other(format!("{}: not a static library", lib.display()));
+    if &head[..8] != b"!<arch>\n" {
+        return Err(bad());
+    }
+    let size: u64 = std::str::from_utf8(&head[8 + 48..8 + 58])
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .ok_or_else(bad)?;
+    file.take(size).read_to_end(&mut head).map_err(io_at(lib))?;
+    let archive = ArchiveFile::parse(&head[..]).map_err(|_| bad())?;
+    let mut names = vec![];
+    if let Some(symbols) = archive.symbols().map_err(|_| bad())? {
+        for symbol in symbols {
+            let name = String::from_utf8_lossy(symbol.map_err(|_| bad())?.name());
+            if name.starts_with(ABI_PREFIX) && !names.iter().any(|n: &String| *n == name) {
+                names.push(name.into_owned());
+            }
+        }
+    }
+    Ok(names)
+}
+
+/// What the link produces.
+pub enum Output<'a> {
+    /// An executable with the runtime.
+    Executable(&'a Runtime),
+    /// `-shared`: a shared library; the runtime comes from the executable.
+    SharedLibrary,
+}
+
 pub fn command(
     host_cxx: &str,
     objects: &[PathBuf],
-    wrapper: &Path,
-    link_flags: &[String],
-    runtime_lib: &Path,
+    wrapper: Option<&Path>,
+    opts: &Options,
+    kind: &Output,
     output: &Path,
 ) -> Command {
     let mut cmd = Command::new(host_cxx);
-    cmd.args(objects)
-        .arg(wrapper)
-        .args(link_flags)
-        .arg(runtime_lib)
-        .args(SYSTEM_LIBS);
+    if matches!(kind, Output::SharedLibrary) {
+        cmd.arg("-shared");
+    }
+    cmd.args(&opts.host_flags);
+    cmd.args(objects);
+    if let Some(w) = wrapper {
+        cmd.arg(w);
+    }
+    cmd.args(&opts.link_flags);
+    if let Output::Executable(rt) = kind {
+        for sym in &rt.abi {
+            cmd.arg(format!("-Wl,--undefined={sym}"));
+        }
+        cmd.arg(format!("-Wl,--export-dynamic-symbol={ABI_PREFIX}*"));
+        cmd.arg(&rt.lib).args(SYSTEM_LIBS);
+    }
     cmd.arg("-o").arg(output);
     cmd
 }
 
-pub fn run(
-    host_cxx: &str,
-    objects: &[PathBuf],
-    wrapper: &Path,
-    link_flags: &[String],
-    runtime_lib: &Path,
-    output: &Path,
-    verbose: bool,
-) -> Result<()> {
-    let mut cmd = command(host_cxx, objects, wrapper, link_flags, runtime_lib, output);
-    crate::tool::run(&mut cmd, "linker", verbose)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn executables_export_the_runtime_and_libraries_do_not_link_it() {
+        let opts = crate::cli::parse(&["x.o".into(), "-lfoo".into(), "-pthread".into()]).unwrap();
+        let rt = Runtime {
+            lib: "/rt/libsyclone_rt.a".into(),
+            abi: vec!["syclone_register_images".into()],
+        };
+        let objs = [PathBuf::from("x.o")];
+        let exe = command(
+            "g++",
+            &objs,
+            Some(Path::new("w.o")),
+            &opts,
+            &Output::Executable(&rt),
+            Path::new("app"),
+        );
+        assert_eq!(
+            crate::tool::display(&exe),
+            r#""g++" "-pthread" "x.o" "w.o" "-lfoo" "-Wl,--undefined=syclone_register_images" "-Wl,--export-dynamic-symbol=syclone_*" "/rt/libsyclone_rt.a" "-lpthread" "-ldl" "-lm" "-lrt" "-o" "app""#
+        );
+        let lib = command(
+            "g++",
+            &objs,
+            None,
+            &opts,
+            &Output::SharedLibrary,
+            Path::new("libx.so"),
+        );
+        assert_eq!(
+            crate::tool::display(&lib),
+            r#""g++" "-shared" "-pthread" "x.o" "-lfoo" "-o" "libx.so""#
+        );
+    }
+
+    #[test]
+    fn abi_symbols_come_from_the_archive_index() {
+        let dir = std::env::temp_dir().join(format!("syclcc-link-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("a.c"),
+            "void syclone_a(void) {}\nvoid syclone_b(void) {}\nvoid other(void) {}\n",
+        )
+        .unwrap();
+        let ok = Command::new("cc")
+            .arg("-c")
+            .arg(dir.join("a.c"))
+            .arg("-o")
+            .arg(dir.join("a.o"))
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok);
+        let lib = dir.join("liba.a");
+        let _ = std::fs::remove_file(&lib);
+        let ok = Command::new("ar")
+            .arg("rcs")
+            .arg(&lib)
+            .arg(dir.join("a.o"))
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok);
+        assert_eq!(abi_symbols(&lib).unwrap(), ["syclone_a", "syclone_b"]);
+        let err = Runtime::load(lib).err().unwrap().to_string();
+        assert!(err.contains("not the Syclone runtime"), "{err}");
+        assert!(abi_symbols(&dir.join("a.c")).is_err());
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

@@ -3,20 +3,26 @@
 //! an ordinary C++ compiler, a wrapper object carrying the device images, and
 //! the link with the runtime.
 //!
-//! Modules: [`cli`] parses flags; [`ast_dump`] is `--ast-dump`; [`paths`] finds the runtime; [`host_compiler`]
-//! picks and identifies the host compiler; [`device_pass`] (in-process, or
-//! in the wasmtime sandbox through [`sandboxed`]), [`host_pass`],
-//! [`wrapper_object`] and [`link`] are the stages; [`pipeline`] strings them
-//! together per mode; [`run`] is `syclcc run`; [`tool`], [`temp`] and
-//! [`error`] are plumbing.
+//! Modules: [`cli`] parses flags; [`ast_dump`] is `--ast-dump`; [`paths`]
+//! finds the runtime; [`host_compiler`] picks and identifies the host
+//! compiler; [`device_pass`] (in-process, or in the wasmtime sandbox through
+//! [`sandboxed`]), [`host_pass`], [`fat_object`] (device images in `-c`
+//! objects), [`device_link`] (collecting and merging them at link time),
+//! [`wrapper_object`] and [`link`] are the stages; [`deps`] writes make
+//! dependency files; [`pipeline`] strings the stages together per mode;
+//! [`run`] is `syclcc run`; [`tool`] (running and `-v`/`-###` echo),
+//! [`temp`] and [`error`] are plumbing.
 //!
 //! Exit codes: 0 on success, 1 on any compile or link error (clang's
 //! convention); errors are printed as `syclcc: error: ...`.
 
 mod ast_dump;
 mod cli;
+mod deps;
+mod device_link;
 mod device_pass;
 mod error;
+mod fat_object;
 mod host_compiler;
 mod host_pass;
 mod link;

@@ -1,64 +1,580 @@
-//! The compilation pipeline for each mode: device pass, host pass, wrapper
-//! object and link (`syclcc FILE.cpp -o EXE`), `-c`, and
-//! `-fsycl-device-only`.
+//! The steps of each mode, strung together: device pass, host pass,
+//! embedding into fat objects (`-c`), device link, wrapper object and link
+//! (`syclcc FILE.cpp -o EXE`, `-shared`), `-S`, `-E`, `-M`,
+//! `-fsyntax-only` and `-fsycl-device-only`. Every step goes through
+//! [`crate::tool`], so `-v` prints it and `-###` prints it without running
+//! it.
 
 use crate::cli::{Mode, Options};
+use crate::deps::{self, DepScope};
+use crate::device_link::{self, Contribution};
 use crate::device_pass::{self, DeviceOutput};
 use crate::error::{io_at, DriverError, Result};
-use crate::host_compiler::{self, HostCompilerInfo};
+use crate::host_compiler::{self, HostCompilerInfo, HostCompilerKind};
+use crate::host_pass::{self, HostInput, HostOutput};
+use crate::link::{self, Runtime};
 use crate::temp::TempDir;
-use crate::{host_pass, link, paths, wrapper_object};
+use crate::{fat_object, paths, tool, wrapper_object};
 use compiler_core::bundle::DeviceBundle;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
-/// Extension appended to an object file's name for its device bundle
-/// (`x.o` → `x.o.syclbundle`), written by `-c` and read back at link time.
-pub const SIDECAR_SUFFIX: &str = ".syclbundle";
-
-pub fn sidecar_path(object: &Path) -> PathBuf {
-    let mut s = object.as_os_str().to_owned();
-    s.push(SIDECAR_SUFFIX);
-    PathBuf::from(s)
-}
-
-/// Runs the mode the options ask for (all but `run`).
+/// Runs the mode the options ask for.
 pub fn execute(opts: &Options) -> Result<()> {
+    prologue(opts)?;
     match opts.mode {
-        Mode::DeviceOnly => device_only(opts),
-        Mode::CompileOnly => compile_only(opts),
-        Mode::Link => {
+        // `run` ends by replacing this process: nothing may wait for a drop.
+        Mode::Run => crate::run::run(opts),
+        Mode::AstDump => crate::ast_dump::run(&opts.sources[0], opts),
+        Mode::DeviceOnly => with_build(opts, Build::device_only),
+        Mode::CompileOnly => with_build(opts, Build::compile_only),
+        Mode::Assemble => with_build(opts, Build::assemble),
+        Mode::Preprocess => with_build(opts, Build::preprocess),
+        Mode::Dependencies => with_build(opts, Build::dependencies),
+        Mode::SyntaxOnly => with_build(opts, Build::syntax_only),
+        Mode::Link => with_build(opts, |build| {
             let out = opts
                 .output
                 .clone()
                 .unwrap_or_else(|| PathBuf::from("a.out"));
-            build_executable(opts, &out).map(|_| ())
-        }
-        Mode::Run => crate::run::run(opts),
-        Mode::Preprocess => {
-            device_pass::preprocess(&opts.sources[0], opts, &paths::runtime_include_dir())
-        }
-        Mode::SyntaxOnly => syntax_only(opts),
-        Mode::AstDump => crate::ast_dump::run(&opts.sources[0], opts),
+            build.link_program(&out).map(|_| ())
+        }),
     }
 }
 
-/// `-fsyntax-only`: the device pass (nothing written), then the host
-/// compiler with `-fsyntax-only` over the source and its integration header.
-fn syntax_only(opts: &Options) -> Result<()> {
-    let source = &opts.sources[0];
-    let runtime_include = paths::runtime_include_dir();
-    let host = host_compiler(opts)?;
-    let dev = device_pass::run(source, opts, &runtime_include, host.abi())?;
-    let tmp = TempDir::new()?;
-    let header = tmp.path().join(format!("{}.int.h", file_stem(source)));
-    write(&header, &dev.integration_header)?;
-    let mut cmd =
-        host_pass::syntax_only_command(&host.program, source, &header, opts, &runtime_include);
-    crate::tool::run(&mut cmd, "host compiler", opts.verbose)
+/// Runs `steps` with a [`Build`]; prints the phase times with `--time-phases`.
+fn with_build<'a>(
+    opts: &'a Options,
+    steps: impl FnOnce(&mut Build<'a>) -> Result<()>,
+) -> Result<()> {
+    let mut build = Build::new(opts)?;
+    steps(&mut build)?;
+    if opts.time_phases {
+        build.times.print();
+    }
+    Ok(())
+}
+
+/// Checks shared by every mode: the inputs exist; unused flags are
+/// reported; `-v`/`-###` print who we are, as clang does.
+pub fn prologue(opts: &Options) -> Result<()> {
+    for input in opts.sources.iter().chain(&opts.link_inputs) {
+        if !input.exists() {
+            return Err(DriverError::NoSuchFile(input.clone()));
+        }
+    }
+    for arg in &opts.unused_args {
+        eprintln!("syclcc: warning: argument unused during compilation: '{arg}'");
+    }
+    if opts.echo() {
+        eprintln!("syclcc (Syclone) {}", env!("CARGO_PKG_VERSION"));
+        eprintln!(
+            "Target: {}-unknown-{}-gnu",
+            std::env::consts::ARCH,
+            std::env::consts::OS
+        );
+        if let Some(dir) = std::env::current_exe()
+            .ok()
+            .and_then(|e| e.parent().map(Path::to_path_buf))
+        {
+            eprintln!("InstalledDir: {}", dir.display());
+        }
+    }
+    Ok(())
+}
+
+/// Wall time per phase, for `--time-phases`.
+#[derive(Default)]
+struct PhaseTimes {
+    device: Duration,
+    host: Duration,
+    device_link: Duration,
+    link: Duration,
+}
+
+impl PhaseTimes {
+    fn print(&self) {
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        eprintln!(
+            "syclcc: time: device pass {:.1} ms, host compiler {:.1} ms, device link and wrapper {:.1} ms, link {:.1} ms, total {:.1} ms",
+            ms(self.device),
+            ms(self.host),
+            ms(self.device_link),
+            ms(self.link),
+            ms(self.device + self.host + self.device_link + self.link)
+        );
+    }
+}
+
+/// What compiling one source gave.
+struct Compiled {
+    /// The device bundle (none with `-fsycl-host-only` or `-###`).
+    bundle: Option<DeviceBundle>,
+    /// Files the device pass read.
+    device_deps: Vec<String>,
+}
+
+/// One invocation's state: the host compiler (identified when first
+/// needed), the runtime headers, the temporary directory and the phase
+/// times.
+struct Build<'a> {
+    opts: &'a Options,
+    host: Option<HostCompilerInfo>,
+    runtime_include: PathBuf,
+    tmp: TempDir,
+    times: PhaseTimes,
+}
+
+impl<'a> Build<'a> {
+    fn new(opts: &'a Options) -> Result<Build<'a>> {
+        Ok(Build {
+            opts,
+            host: None,
+            runtime_include: paths::runtime_include_dir(),
+            tmp: TempDir::new()?,
+            times: PhaseTimes::default(),
+        })
+    }
+
+    /// The host compiler, identified on first use.
+    fn host(&mut self) -> Result<HostCompilerInfo> {
+        match &self.host {
+            Some(host) => Ok(host.clone()),
+            None => {
+                let host = host_compiler(self.opts)?;
+                self.host = Some(host.clone());
+                Ok(host)
+            }
+        }
+    }
+
+    fn temp(&self, index: usize, source: &Path, ext: &str) -> PathBuf {
+        self.tmp
+            .path()
+            .join(format!("{index}-{}.{ext}", file_stem(source)))
+    }
+
+    /// The device pass of `source` (not with `-###`), with the
+    /// `--dump-ir` and `--emit-integration-header` outputs; the integration
+    /// header is written to `header`.
+    fn device_pass(&mut self, source: &Path, header: &Path) -> Result<Option<DeviceOutput>> {
+        let opts = self.opts;
+        let run = tool::step(opts, || {
+            format!(
+                "device pass (in process{}): {} -> {} and device images for {}",
+                if opts.sandbox {
+                    ", in the wasmtime sandbox"
+                } else {
+                    ""
+                },
+                source.display(),
+                header.display(),
+                target_names(opts)
+            )
+        });
+        if !run {
+            return Ok(None);
+        }
+        let abi = self.host()?.abi();
+        let start = Instant::now();
+        let dev = device_pass::run(source, opts, &self.runtime_include, abi);
+        self.times.device += start.elapsed();
+        let dev = dev?;
+        if opts.dump_ir {
+            print!("{}", dev.ir_text);
+        }
+        if let Some(path) = &opts.emit_integration_header {
+            write(path, &dev.integration_header)?;
+        }
+        write(header, &dev.integration_header)?;
+        Ok(Some(dev))
+    }
+
+    /// Runs the host compiler, timed.
+    fn host_compile(&mut self, input: &HostInput, output: HostOutput) -> Result<()> {
+        let mut cmd = host_pass::command(input, output, self.opts);
+        let start = Instant::now();
+        let result = tool::run(&mut cmd, "host compiler", self.opts);
+        self.times.host += start.elapsed();
+        result
+    }
+
+    /// Both passes of one source; the host object goes to `object`, as a
+    /// fat object when `fat` and the source has device images. Writes the
+    /// dependency file with `-MD`/`-MMD`, for `dep_object` (the object the
+    /// user sees: `object` with `-c`, `stem.o` when linking).
+    fn compile(
+        &mut self,
+        index: usize,
+        source: &Path,
+        object: &Path,
+        dep_object: &Path,
+        fat: bool,
+    ) -> Result<Compiled> {
+        let opts = self.opts;
+        let header = self.temp(index, source, "int.h");
+        let dev = if opts.host_only {
+            None
+        } else {
+            self.device_pass(source, &header)?
+        };
+        let fat =
+            fat && !opts.host_only && dev.as_ref().is_none_or(|d| !d.bundle.images.is_empty());
+        let host_object = if fat {
+            self.temp(index, source, "host.o")
+        } else {
+            object.to_path_buf()
+        };
+        let host_deps = self.temp(index, source, "host.d");
+        let runtime_include = self.runtime_include.clone();
+        let program = self.host()?.program;
+        let input = HostInput {
+            host_cxx: &program,
+            source,
+            integration_header: (!opts.host_only).then_some(header.as_path()),
+            runtime_include: &runtime_include,
+            deps_file: opts.deps.write.map(|scope| (host_deps.as_path(), scope)),
+        };
+        self.host_compile(&input, HostOutput::Object(&host_object))?;
+        if fat {
+            self.embed(&host_object, object, dev.as_ref().map(|d| &d.bundle))?;
+        }
+        let device_deps = dev
+            .as_ref()
+            .map(|d| d.dependencies.clone())
+            .unwrap_or_default();
+        if let Some(scope) = opts.deps.write {
+            self.write_deps(index, source, dep_object, &device_deps, scope, None)?;
+        }
+        Ok(Compiled {
+            bundle: dev.map(|d| d.bundle),
+            device_deps,
+        })
+    }
+
+    /// `host_object` with `bundle` in its device section, written to `object`.
+    fn embed(
+        &mut self,
+        host_object: &Path,
+        object: &Path,
+        bundle: Option<&DeviceBundle>,
+    ) -> Result<()> {
+        let run = tool::step(self.opts, || {
+            format!(
+                "embed device images (in process): {} -> {} (section {})",
+                host_object.display(),
+                object.display(),
+                fat_object::SECTION
+            )
+        });
+        let Some(bundle) = bundle.filter(|_| run) else {
+            return Ok(());
+        };
+        let start = Instant::now();
+        let host = std::fs::read(host_object).map_err(io_at(host_object))?;
+        let fat = fat_object::embed(&host, &bundle.to_bytes(), &object.display().to_string())?;
+        write(object, fat)?;
+        self.times.device_link += start.elapsed();
+        Ok(())
+    }
+
+    /// Merges the host compiler's dependencies (a make rule in the temporary
+    /// `N-stem.host.d`)
+    /// with the device pass's and writes the rule for `object` to the
+    /// dependency file (`out`, else `-MF`, else `object` with `.d`; `-`
+    /// is stdout).
+    fn write_deps(
+        &self,
+        index: usize,
+        source: &Path,
+        object: &Path,
+        device_deps: &[String],
+        scope: DepScope,
+        out: Option<&Path>,
+    ) -> Result<()> {
+        let opts = self.opts;
+        let host_deps = &self.temp(index, source, "host.d");
+        let file = out
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| deps::file_for(&opts.deps, object));
+        let run = tool::step(opts, || {
+            format!(
+                "dependencies (in process): {} and the device pass's -> {}",
+                host_deps.display(),
+                file.display()
+            )
+        });
+        if !run {
+            return Ok(());
+        }
+        let host_text = std::fs::read_to_string(host_deps).map_err(io_at(host_deps))?;
+        // The integration header is a temporary file of this run.
+        let header = self.temp(index, source, "int.h");
+        let mut host = deps::parse_make_rule(&host_text);
+        host.retain(|d| Path::new(d) != header);
+        if host.is_empty() {
+            host.push(source.display().to_string());
+        }
+        let mut system_dirs = vec![canonical(&self.runtime_include)];
+        system_dirs.extend(
+            opts.system_include_dirs
+                .iter()
+                .map(|d| canonical(Path::new(d))),
+        );
+        let list = deps::merge(&host, device_deps, scope, &system_dirs);
+        let rule = deps::render(
+            &deps::target_names(&opts.deps, object),
+            &list,
+            opts.deps.phony,
+        );
+        if file.as_os_str() == "-" {
+            print!("{rule}");
+            Ok(())
+        } else {
+            write(&file, rule)
+        }
+    }
+
+    /// `-c`: one fat object per source (a plain host object with
+    /// `-fsycl-host-only` or when the source has no kernels).
+    fn compile_only(&mut self) -> Result<()> {
+        let opts = self.opts;
+        let mut bundles = vec![];
+        for (i, source) in opts.sources.iter().enumerate() {
+            let object = opts
+                .output
+                .clone()
+                .unwrap_or_else(|| PathBuf::from(format!("{}.o", file_stem(source))));
+            bundles.extend(self.compile(i, source, &object, &object, true)?.bundle);
+        }
+        emit_bundle(opts, &device_pass::combine(&bundles))
+    }
+
+    /// `-S`: host assembly (the device pass runs for the integration header).
+    fn assemble(&mut self) -> Result<()> {
+        let opts = self.opts;
+        for (i, source) in opts.sources.iter().enumerate() {
+            let out = opts
+                .output
+                .clone()
+                .unwrap_or_else(|| PathBuf::from(format!("{}.s", file_stem(source))));
+            let header = self.temp(i, source, "int.h");
+            if !opts.host_only {
+                self.device_pass(source, &header)?;
+            }
+            let (program, rt) = (self.host()?.program, self.runtime_include.clone());
+            let input = HostInput {
+                host_cxx: &program,
+                source,
+                integration_header: (!opts.host_only).then_some(header.as_path()),
+                runtime_include: &rt,
+                deps_file: None,
+            };
+            self.host_compile(&input, HostOutput::Assembly(&out))?;
+        }
+        Ok(())
+    }
+
+    /// `-fsyntax-only`: the device pass (nothing written), then the host
+    /// compiler with `-fsyntax-only`.
+    fn syntax_only(&mut self) -> Result<()> {
+        let opts = self.opts;
+        let source = &opts.sources[0];
+        let header = self.temp(0, source, "int.h");
+        if !opts.host_only {
+            self.device_pass(source, &header)?;
+        }
+        let (program, rt) = (self.host()?.program, self.runtime_include.clone());
+        let input = HostInput {
+            host_cxx: &program,
+            source,
+            integration_header: (!opts.host_only).then_some(header.as_path()),
+            runtime_include: &rt,
+            deps_file: None,
+        };
+        self.host_compile(&input, HostOutput::SyntaxOnly)
+    }
+
+    /// `-E`: the device pass's preprocessed source, or with
+    /// `-fsycl-host-only` the host compiler's.
+    fn preprocess(&mut self) -> Result<()> {
+        let opts = self.opts;
+        let source = &opts.sources[0];
+        if opts.host_only {
+            let (program, rt) = (self.host()?.program, self.runtime_include.clone());
+            let input = HostInput {
+                host_cxx: &program,
+                source,
+                integration_header: None,
+                runtime_include: &rt,
+                deps_file: None,
+            };
+            let out = opts.output.as_deref().filter(|o| o.as_os_str() != "-");
+            return self.host_compile(&input, HostOutput::Preprocessed(out));
+        }
+        if tool::step(opts, || {
+            format!("device preprocessor (in process): {}", source.display())
+        }) {
+            device_pass::preprocess(source, opts, &self.runtime_include)?;
+        }
+        Ok(())
+    }
+
+    /// `-M`/`-MM`: the make rule of the source, host and device headers.
+    fn dependencies(&mut self) -> Result<()> {
+        let opts = self.opts;
+        let source = &opts.sources[0];
+        let scope = opts.deps.print.unwrap_or(DepScope::All);
+        let device_deps = if opts.host_only
+            || !tool::step(opts, || {
+                format!(
+                    "device preprocessor (in process): dependencies of {}",
+                    source.display()
+                )
+            }) {
+            vec![]
+        } else {
+            device_pass::dependencies(source, opts, &self.runtime_include)?
+        };
+        let host_deps = self.temp(0, source, "host.d");
+        let (program, rt) = (self.host()?.program, self.runtime_include.clone());
+        let input = HostInput {
+            host_cxx: &program,
+            source,
+            integration_header: None,
+            runtime_include: &rt,
+            deps_file: None,
+        };
+        self.host_compile(&input, HostOutput::Dependencies(&host_deps, scope))?;
+        let object = PathBuf::from(format!("{}.o", file_stem(source)));
+        let out = opts
+            .deps
+            .file
+            .clone()
+            .or_else(|| opts.output.clone())
+            .unwrap_or_else(|| PathBuf::from("-"));
+        self.write_deps(0, source, &object, &device_deps, scope, Some(&out))
+    }
+
+    /// `-fsycl-device-only`: the SPIR-V of the first image (`-S`: its
+    /// disassembly).
+    fn device_only(&mut self) -> Result<()> {
+        let opts = self.opts;
+        let source = &opts.sources[0];
+        let header = self.temp(0, source, "int.h");
+        let Some(dev) = self.device_pass(source, &header)? else {
+            return Ok(());
+        };
+        emit_bundle(opts, &dev.bundle)?;
+        let image = dev.bundle.images.first().ok_or_else(|| {
+            DriverError::Other(format!(
+                "{} defines no kernels: there is no SPIR-V image to write",
+                source.display()
+            ))
+        })?;
+        let ext = if opts.device_asm { "spvasm" } else { "spv" };
+        let out = opts
+            .output
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(format!("{}.{ext}", file_stem(source))));
+        if opts.device_asm {
+            write(&out, device_pass::disassemble(&image.spirv)?)
+        } else {
+            write(&out, device_pass::spirv_bytes(&image.spirv))
+        }
+    }
+
+    /// Compiles the sources and links them with the other inputs into
+    /// `output` (an executable, or a shared library with `-shared`).
+    /// Returns the files the device passes read.
+    fn link_program(&mut self, output: &Path) -> Result<Vec<String>> {
+        let opts = self.opts;
+        let mut objects = vec![];
+        let mut contributions = vec![];
+        let mut dependencies = vec![];
+        for (i, source) in opts.sources.iter().enumerate() {
+            let object = self.temp(i, source, "o");
+            let dep_object = PathBuf::from(format!("{}.o", file_stem(source)));
+            let compiled = self.compile(i, source, &object, &dep_object, false)?;
+            objects.push(object);
+            dependencies.extend(compiled.device_deps);
+            if let Some(bundle) = compiled.bundle {
+                contributions.push(Contribution {
+                    origin: source.display().to_string(),
+                    bundle,
+                });
+            }
+        }
+        objects.extend(opts.link_inputs.iter().cloned());
+
+        let start = Instant::now();
+        let scanned = device_link::scanned_inputs(&opts.link_inputs, &opts.link_flags);
+        let wrapper = self.tmp.path().join("syclone_wrapper.o");
+        let run = tool::step(opts, || {
+            let mut from: Vec<String> = opts
+                .sources
+                .iter()
+                .map(|s| s.display().to_string())
+                .collect();
+            from.extend(scanned.iter().map(|s| s.display().to_string()));
+            format!(
+                "device link (in process): device images of [{}] -> wrapper object {}",
+                from.join(", "),
+                wrapper.display()
+            )
+        });
+        let wrapper = if run {
+            contributions.extend(device_link::collect(&scanned)?);
+            let bundle = device_link::merge(&contributions)?;
+            emit_bundle(opts, &bundle)?;
+            if opts.verbose {
+                eprintln!(
+                    " # {} device images, {} kernels",
+                    bundle.images.len(),
+                    bundle.images.iter().map(|i| i.kernels.len()).sum::<usize>()
+                );
+            }
+            if bundle.images.is_empty() {
+                None
+            } else {
+                let target = wrapper_object::host_target();
+                write(&wrapper, wrapper_object::build(&bundle.to_bytes(), target)?)?;
+                Some(wrapper)
+            }
+        } else {
+            Some(wrapper)
+        };
+        self.times.device_link += start.elapsed();
+
+        let runtime;
+        let kind = if opts.shared {
+            link::Output::SharedLibrary
+        } else {
+            runtime = Runtime::load(paths::runtime_static_lib().map_err(DriverError::Other)?)?;
+            link::Output::Executable(&runtime)
+        };
+        let program = self.host()?.program;
+        let mut cmd = link::command(&program, &objects, wrapper.as_deref(), opts, &kind, output);
+        let start = Instant::now();
+        let result = tool::run(&mut cmd, "linker", opts);
+        self.times.link += start.elapsed();
+        result?;
+        Ok(dependencies)
+    }
+}
+
+/// Compiles and links `opts.sources` (and `opts.link_inputs`) into
+/// `output`, for `syclcc run`. Returns the files the device pass read.
+pub fn build_executable(opts: &Options, output: &Path) -> Result<Vec<String>> {
+    Build::new(opts)?.link_program(output)
 }
 
 fn write(path: &Path, bytes: impl AsRef<[u8]>) -> Result<()> {
     std::fs::write(path, bytes).map_err(io_at(path))
+}
+
+fn canonical(path: &Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
 }
 
 fn file_stem(path: &Path) -> String {
@@ -67,9 +583,39 @@ fn file_stem(path: &Path) -> String {
         .unwrap_or_else(|| "out".into())
 }
 
-/// The host compiler, identified (printed with `-v`).
+fn target_names(opts: &Options) -> String {
+    if opts.targets.is_empty() {
+        compiler_core::target::TargetKind::SpirvVulkan
+            .triple()
+            .to_string()
+    } else {
+        opts.targets
+            .iter()
+            .map(|t| t.triple())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+fn emit_bundle(opts: &Options, bundle: &DeviceBundle) -> Result<()> {
+    match &opts.emit_bundle {
+        Some(path) => write(path, bundle.to_bytes()),
+        None => Ok(()),
+    }
+}
+
+/// The host compiler, identified (printed with `-v`; with `-###` it is not
+/// run, and the device pass does not run either).
 fn host_compiler(opts: &Options) -> Result<HostCompilerInfo> {
-    let info = host_compiler::detect_host_cxx(&host_compiler::choose(opts.host_cxx.as_deref()))?;
+    let program = host_compiler::choose(opts.host_cxx.as_deref());
+    if opts.dry_run {
+        return Ok(HostCompilerInfo {
+            program,
+            kind: HostCompilerKind::Unknown,
+            major: 0,
+        });
+    }
+    let info = host_compiler::detect_host_cxx(&program)?;
     if opts.verbose {
         eprintln!(
             "syclcc: host compiler `{}`: {:?} {} (lambda numbering: {})",
@@ -84,157 +630,4 @@ fn host_compiler(opts: &Options) -> Result<HostCompilerInfo> {
         );
     }
     Ok(info)
-}
-
-/// Device pass of one source, plus the `--dump-ir` and
-/// `--emit-integration-header` outputs that belong to it.
-fn device_pass(
-    source: &Path,
-    opts: &Options,
-    runtime_include: &Path,
-    host: &HostCompilerInfo,
-) -> Result<DeviceOutput> {
-    let dev = device_pass::run(source, opts, runtime_include, host.abi())?;
-    if opts.dump_ir {
-        print!("{}", dev.ir_text);
-    }
-    if let Some(path) = &opts.emit_integration_header {
-        write(path, &dev.integration_header)?;
-    }
-    Ok(dev)
-}
-
-fn emit_bundle(opts: &Options, bundle: &DeviceBundle) -> Result<()> {
-    match &opts.emit_bundle {
-        Some(path) => write(path, bundle.to_bytes()),
-        None => Ok(()),
-    }
-}
-
-/// `-fsycl-device-only`: the SPIR-V of the first image.
-fn device_only(opts: &Options) -> Result<()> {
-    let source = &opts.sources[0];
-    let host = host_compiler(opts)?;
-    let dev = device_pass(source, opts, &paths::runtime_include_dir(), &host)?;
-    emit_bundle(opts, &dev.bundle)?;
-    let image = dev.bundle.images.first().ok_or_else(|| {
-        DriverError::Other(format!(
-            "{} defines no kernels: there is no SPIR-V image to write",
-            source.display()
-        ))
-    })?;
-    let out = opts
-        .output
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("{}.spv", file_stem(source))));
-    write(&out, device_pass::spirv_bytes(&image.spirv))
-}
-
-/// One source through both passes: the host object goes to `object`.
-fn compile_source(
-    source: &Path,
-    object: &Path,
-    header_dir: &Path,
-    host: &HostCompilerInfo,
-    opts: &Options,
-    runtime_include: &Path,
-) -> Result<DeviceOutput> {
-    let dev = device_pass(source, opts, runtime_include, host)?;
-    let header = header_dir.join(format!("{}.int.h", file_stem(object)));
-    write(&header, &dev.integration_header)?;
-    host_pass::run(
-        &host.program,
-        source,
-        &header,
-        object,
-        opts,
-        runtime_include,
-    )?;
-    Ok(dev)
-}
-
-/// `-c`: `x.o` plus its device bundle in `x.o.syclbundle`.
-fn compile_only(opts: &Options) -> Result<()> {
-    let runtime_include = paths::runtime_include_dir();
-    let host = host_compiler(opts)?;
-    let tmp = TempDir::new()?;
-    let mut bundles = vec![];
-    for source in &opts.sources {
-        let object = opts
-            .output
-            .clone()
-            .unwrap_or_else(|| PathBuf::from(format!("{}.o", file_stem(source))));
-        let dev = compile_source(source, &object, tmp.path(), &host, opts, &runtime_include)?;
-        write(&sidecar_path(&object), dev.bundle.to_bytes())?;
-        bundles.push(dev.bundle);
-    }
-    emit_bundle(opts, &device_pass::combine(&bundles))
-}
-
-/// Compiles and links `opts.sources` (and links `opts.link_inputs`) into
-/// `output`. Returns the files the device pass read (for `run`'s cache).
-pub fn build_executable(opts: &Options, output: &Path) -> Result<Vec<String>> {
-    let target = wrapper_object::host_target();
-    let runtime_include = paths::runtime_include_dir();
-    let runtime_lib = paths::runtime_static_lib().map_err(DriverError::Other)?;
-    let host = host_compiler(opts)?;
-    let tmp = TempDir::new()?;
-
-    let mut objects = vec![];
-    let mut bundles = vec![];
-    let mut dependencies = vec![];
-    for (i, source) in opts.sources.iter().enumerate() {
-        let object = tmp.path().join(format!("{i}-{}.o", file_stem(source)));
-        let dev = compile_source(source, &object, tmp.path(), &host, opts, &runtime_include)?;
-        objects.push(object);
-        bundles.push(dev.bundle);
-        dependencies.extend(dev.dependencies);
-    }
-    for input in &opts.link_inputs {
-        let sidecar = sidecar_path(input);
-        if sidecar.is_file() {
-            let bytes = std::fs::read(&sidecar).map_err(io_at(&sidecar))?;
-            let bundle = DeviceBundle::from_bytes(&bytes).map_err(|e| {
-                DriverError::Other(format!(
-                    "{}: not a valid device bundle: {e}",
-                    sidecar.display()
-                ))
-            })?;
-            bundles.push(bundle);
-        }
-        objects.push(input.clone());
-    }
-
-    let bundle = device_pass::combine(&bundles);
-    emit_bundle(opts, &bundle)?;
-    let wrapper = tmp.path().join("syclone_wrapper.o");
-    write(&wrapper, wrapper_object::build(&bundle.to_bytes(), target)?)?;
-    if opts.verbose {
-        eprintln!(
-            "syclcc: wrapper object {} ({} device images)",
-            wrapper.display(),
-            bundle.images.len()
-        );
-    }
-    link::run(
-        &host.program,
-        &objects,
-        &wrapper,
-        &opts.link_flags,
-        &runtime_lib,
-        output,
-        opts.verbose,
-    )?;
-    Ok(dependencies)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn sidecar_name() {
-        assert_eq!(
-            super::sidecar_path(std::path::Path::new("a/x.o")),
-            std::path::Path::new("a/x.o.syclbundle")
-        );
-    }
 }

@@ -61,7 +61,10 @@ pub fn register(bytes: &[u8]) -> Result<usize, serde_json::Error> {
     Ok(count)
 }
 
-/// Removes the images of a bundle registered earlier (matched by content).
+/// Removes the images of a bundle registered earlier (matched by content),
+/// as a shared library's destructor does when it is unloaded. A kernel the
+/// removed images had shadowed is found again in the images still
+/// registered (the latest registration wins, as in [`register`]).
 pub fn unregister(bytes: &[u8]) -> Result<(), serde_json::Error> {
     let bundle = DeviceBundle::from_bytes(bytes)?;
     let mut guard = registry();
@@ -74,6 +77,19 @@ pub fn unregister(bytes: &[u8]) -> Result<(), serde_json::Error> {
         };
         let removed = reg.images.remove(pos);
         reg.kernels.retain(|_, entry| entry.image.id != removed.id);
+        for image in &reg.images {
+            for info in &image.image.kernels {
+                if removed.image.kernels.iter().any(|k| k.key == info.key) {
+                    reg.kernels.insert(
+                        info.key.clone(),
+                        KernelEntry {
+                            image: image.clone(),
+                            info: info.clone(),
+                        },
+                    );
+                }
+            }
+        }
     }
     Ok(())
 }
@@ -89,6 +105,10 @@ mod tests {
     use compiler_core::target::TargetKind;
 
     fn bundle(key: &str) -> Vec<u8> {
+        bundle_with(key, 24)
+    }
+
+    fn bundle_with(key: &str, arg_size: u32) -> Vec<u8> {
         let info = KernelInfo {
             key: key.into(),
             display_name: "K".into(),
@@ -96,7 +116,7 @@ mod tests {
             dimensions: 1,
             work_group_size: [64, 1, 1],
             uses_barrier: false,
-            arg_sizes: vec![24],
+            arg_sizes: vec![arg_size],
             param_block_size: 8,
             buffers: vec![],
             scalars: vec![],
@@ -122,5 +142,26 @@ mod tests {
         unregister(&bytes).unwrap();
         assert!(lookup("P14RegistryTestK").is_none());
         assert!(register(b"[1, 2").is_err());
+    }
+
+    /// A shared library registers an image with a kernel the program has
+    /// too; unloading the library brings the program's kernel back.
+    #[test]
+    fn unregistering_a_shadowing_image_restores_the_earlier_one() {
+        let program = bundle_with("P15ShadowedKernel", 16);
+        let library = bundle_with("P15ShadowedKernel", 32);
+        register(&program).unwrap();
+        register(&library).unwrap();
+        assert_eq!(
+            lookup("P15ShadowedKernel").unwrap().info.arg_sizes,
+            vec![32]
+        );
+        unregister(&library).unwrap();
+        assert_eq!(
+            lookup("P15ShadowedKernel").unwrap().info.arg_sizes,
+            vec![16]
+        );
+        unregister(&program).unwrap();
+        assert!(lookup("P15ShadowedKernel").is_none());
     }
 }

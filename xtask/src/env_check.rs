@@ -1,17 +1,28 @@
 //! What the tests need from the machine: `spirv-val`, the Vulkan loader and
-//! a Vulkan ICD. Installs them with apt when running as root; otherwise says
-//! exactly what to install and lets the rest run.
+//! a Vulkan ICD, `cmake` and `make` (the driver's CMake project test) and
+//! `clang++` (the driver's second host compiler). Installs them with apt
+//! when running as root; otherwise says exactly what to install and lets
+//! the rest run (the tests that need a missing tool skip, saying why).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-pub const APT_PACKAGES: &[&str] = &["mesa-vulkan-drivers", "libvulkan1", "spirv-tools"];
+pub const APT_PACKAGES: &[&str] = &[
+    "mesa-vulkan-drivers",
+    "libvulkan1",
+    "spirv-tools",
+    "cmake",
+    "make",
+    "clang",
+];
 
 #[derive(Debug)]
 pub struct Environment {
     pub spirv_val: Option<PathBuf>,
     pub vulkan_loader: Option<PathBuf>,
     pub vulkan_icds: Vec<PathBuf>,
+    /// `cmake`, `make` and `clang++`, where missing.
+    pub missing_build_tools: Vec<&'static str>,
 }
 
 impl Environment {
@@ -19,7 +30,7 @@ impl Environment {
         self.vulkan_loader.is_some() && !self.vulkan_icds.is_empty()
     }
     fn complete(&self) -> bool {
-        self.spirv_val.is_some() && self.vulkan()
+        self.spirv_val.is_some() && self.vulkan() && self.missing_build_tools.is_empty()
     }
 }
 
@@ -74,6 +85,10 @@ pub fn probe() -> Environment {
         spirv_val: which("spirv-val"),
         vulkan_loader: find_loader(),
         vulkan_icds: find_icds(),
+        missing_build_tools: ["cmake", "make", "clang++"]
+            .into_iter()
+            .filter(|t| which(t).is_none())
+            .collect(),
     }
 }
 
@@ -132,6 +147,12 @@ pub fn prepare() -> Environment {
     );
     if !env.vulkan() {
         println!("xtask: WARNING: no Vulkan loader/ICD: every Vulkan run of the end-to-end tests is SKIPPED");
+    }
+    if !env.missing_build_tools.is_empty() {
+        println!(
+            "xtask: WARNING: {} missing: the driver's CMake project and clang++ host tests are SKIPPED",
+            env.missing_build_tools.join(", ")
+        );
     }
     if env.spirv_val.is_none() {
         println!(

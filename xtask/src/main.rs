@@ -6,7 +6,8 @@
 //! test --workspace`, the sandbox's included), the end-to-end SYCL programs
 //! of `tests/e2e` ([`e2e`]) and the wasm tests ([`wasm`]).
 //! `cargo xtask sandbox-guest` only builds the guest; `cargo xtask
-//! bench-device-pass` times the device pass against `g++ -fsyntax-only`
+//! bench-device-pass` times the device pass against `g++ -fsyntax-only`,
+//! `cargo xtask bench-build` whole builds of the examples against `g++ -O2`
 //! ([`bench`]).
 
 mod bench;
@@ -18,7 +19,7 @@ mod wasm;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask test | cargo xtask wasm-test | cargo xtask sandbox-guest | cargo xtask bench-device-pass";
+const USAGE: &str = "usage: cargo xtask test | cargo xtask wasm-test | cargo xtask sandbox-guest | cargo xtask bench-device-pass | cargo xtask bench-build";
 
 fn cargo() -> String {
     std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())
@@ -83,6 +84,7 @@ fn main() -> ExitCode {
         Some("wasm-test") if args.len() == 1 => wasm::test(&root),
         Some("sandbox-guest") if args.len() == 1 => sandbox::build_guest(&root).map(|_| ()),
         Some("bench-device-pass") if args.len() == 1 => bench::device_pass(&root),
+        Some("bench-build") if args.len() == 1 => bench::build(&root),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

@@ -1,0 +1,243 @@
+//! syclcc as a toolchain: fat objects, multi-file programs, static
+//! archives and shared libraries with kernels, the host and device-only
+//! modes, and flags passed to the host compiler. Every program built runs
+//! on the host device and, when Vulkan is installed, on Vulkan.
+
+mod common;
+use common::*;
+use std::path::Path;
+
+const SECTION: &str = ".syclone.device";
+
+fn s(p: &Path) -> String {
+    p.to_string_lossy().into_owned()
+}
+
+#[test]
+fn fat_objects_of_several_units_link_into_one_program() {
+    let dir = out_dir("fat-objects");
+    for unit in ["main", "scale", "offset"] {
+        let src = source(&format!("multi/{unit}.cpp"));
+        ok(syclcc(&dir).args(["-c", "-O1", &s(&src)]));
+        let obj = dir.join(format!("{unit}.o"));
+        assert!(has_section(&obj, SECTION), "{unit}.o is not a fat object");
+    }
+    // One object per source: no side files.
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(files, ["main.o", "offset.o", "scale.o"]);
+    ok(syclcc(&dir).args(["main.o", "scale.o", "offset.o", "-o", "app"]));
+    runs_everywhere(&dir.join("app"), &[]);
+}
+
+#[test]
+fn several_sources_in_one_command() {
+    let dir = out_dir("multi-source");
+    ok(syclcc(&dir)
+        .arg(source("multi/main.cpp"))
+        .arg(source("multi/scale.cpp"))
+        .arg(source("multi/offset.cpp"))
+        .args(["-o", "app"]));
+    runs_everywhere(&dir.join("app"), &[]);
+}
+
+#[test]
+fn static_archive_with_kernels() {
+    let dir = out_dir("archive");
+    for unit in ["sum", "square"] {
+        ok(syclcc(&dir)
+            .arg("-c")
+            .arg(source(&format!("archive/{unit}.cpp"))));
+    }
+    ok(std::process::Command::new("ar").current_dir(&dir).args([
+        "rcs",
+        "libkernels.a",
+        "sum.o",
+        "square.o",
+    ]));
+    // Through -L/-l ...
+    ok(syclcc(&dir)
+        .arg(source("archive/app.cpp"))
+        .args(["-L.", "-lkernels", "-o", "app"]));
+    runs_everywhere(&dir.join("app"), &[]);
+    // ... and named as an input, after compiling the app to a fat object.
+    ok(syclcc(&dir)
+        .args(["-c", "-o", "app.o"])
+        .arg(source("archive/app.cpp")));
+    ok(syclcc(&dir).args(["app.o", "libkernels.a", "-o", "app2"]));
+    runs_everywhere(&dir.join("app2"), &[]);
+}
+
+#[test]
+fn shared_library_with_kernels_linked_and_dlopened() {
+    let dir = out_dir("shared");
+    ok(syclcc(&dir)
+        .args(["-shared", "-fPIC"])
+        .arg(source("shared/plugin.cpp"))
+        .args(["-o", "libplugin.so"]));
+    assert!(
+        !has_section(&dir.join("libplugin.so"), SECTION),
+        "the device section must not reach the shared library"
+    );
+    let rpath = format!("-Wl,-rpath,{}", dir.display());
+    ok(syclcc(&dir)
+        .arg(source("shared/app.cpp"))
+        .args(["-L.", "-lplugin", &rpath, "-o", "app"]));
+    runs_everywhere(&dir.join("app"), &[]);
+
+    // A plain C++ object (no device section) links as it is.
+    ok(std::process::Command::new("c++")
+        .current_dir(&dir)
+        .arg("-c")
+        .arg(source("shared/loader.cpp"))
+        .args(["-o", "loader.o"]));
+    ok(syclcc(&dir).arg(source("shared/dlopen_app.cpp")).args([
+        "loader.o",
+        "-ldl",
+        "-o",
+        "dlopen_app",
+    ]));
+    runs_everywhere(&dir.join("dlopen_app"), &[&s(&dir.join("libplugin.so"))]);
+}
+
+#[test]
+fn host_only_and_device_only_outputs() {
+    let dir = out_dir("host-device-only");
+    let src = s(&source("multi/scale.cpp"));
+    ok(syclcc(&dir).args(["-fsycl-host-only", "-c", &src, "-o", "host.o"]));
+    assert!(!has_section(&dir.join("host.o"), SECTION));
+    ok(syclcc(&dir).args(["-fsycl-device-only", "-S", &src]));
+    let asm = std::fs::read_to_string(dir.join("scale.spvasm")).unwrap();
+    assert!(asm.contains("OpEntryPoint GLCompute"), "{asm}");
+    ok(syclcc(&dir).args(["-fsycl-device-only", "-c", &src, "-o", "k.spv"]));
+    let spv = std::fs::read(dir.join("k.spv")).unwrap();
+    assert_eq!(spv[..4], [0x03, 0x02, 0x23, 0x07]);
+    ok(syclcc(&dir).args(["-S", "-O1", &src]));
+    let host_asm = std::fs::read_to_string(dir.join("scale.s")).unwrap();
+    assert!(
+        host_asm.contains("_Z5scaleRN4sycl5queueEPfif"),
+        "no scale() in scale.s"
+    );
+    let out = ok(syclcc(&dir).args(["-E", "-fsycl-host-only", &src]));
+    assert!(text(&out.stdout).contains("scale(sycl::queue &q"));
+}
+
+#[test]
+fn a_kernel_compiled_host_only_is_missing_on_vulkan() {
+    if !vulkan_available() {
+        eprintln!("skipped: no Vulkan loader or ICD");
+        return;
+    }
+    let dir = out_dir("missing-kernel");
+    ok(syclcc(&dir)
+        .arg("-fsycl-host-only")
+        .arg("-c")
+        .arg(source("archive/square.cpp")));
+    ok(syclcc(&dir).arg("-c").arg(source("archive/sum.cpp")));
+    ok(syclcc(&dir)
+        .arg(source("archive/app.cpp"))
+        .args(["square.o", "sum.o", "-o", "app"]));
+    let out = std::process::Command::new(dir.join("app"))
+        .env("ONEAPI_DEVICE_SELECTOR", "vulkan:*")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("12SquareKernel"), "{err}");
+    assert!(
+        err.contains("no device image for it was registered"),
+        "{err}"
+    );
+}
+
+#[test]
+fn unknown_flags_reach_the_host_compiler() {
+    let dir = out_dir("host-flags");
+    let src = s(&source("multi/scale.cpp"));
+    ok(syclcc(&dir).args(["-c", "-fno-math-errno", "-pthread", "-Wall", &src]));
+    let err = fails(syclcc(&dir).args(["-c", "-fthis-flag-does-not-exist", &src]));
+    assert!(err.contains("-fthis-flag-does-not-exist"), "{err}");
+    assert!(err.contains("host compiler command failed"), "{err}");
+}
+
+#[test]
+fn failures_are_clear_and_exit_with_1() {
+    let dir = out_dir("failures");
+    let src = s(&source("multi/scale.cpp"));
+    let err = fails(syclcc(&dir).args(["-fsycl-targets=nvptx64-nvidia-cuda", "-c", &src]));
+    assert!(
+        err.contains("SYCL target 'nvptx64-nvidia-cuda' is not supported (supported targets: spirv64-vulkan, spirv32-webgpu)"),
+        "{err}"
+    );
+    let err = fails(syclcc(&dir).args(["-c", "no_such_file.cpp"]));
+    assert!(
+        err.contains("no such file or directory: 'no_such_file.cpp'"),
+        "{err}"
+    );
+    let err = fails(syclcc(&dir).arg("-c").arg(source("errors/host_error.cpp")));
+    assert!(err.contains("this_name_is_not_declared"), "{err}");
+    assert!(err.contains("host compiler command failed"), "{err}");
+    assert!(!dir.join("host_error.o").exists());
+
+    let err = fails(
+        syclcc(&dir)
+            .arg(source("errors/dup_a.cpp"))
+            .arg(source("errors/dup_b.cpp"))
+            .args(["-o", "dup"]),
+    );
+    assert!(
+        err.contains("kernel 'Duplicate' is defined in both")
+            && err.contains("dup_a.cpp")
+            && err.contains("dup_b.cpp"),
+        "{err}"
+    );
+    // The same from fat objects in an archive.
+    ok(syclcc(&dir).arg("-c").arg(source("errors/dup_b.cpp")));
+    ok(std::process::Command::new("ar")
+        .current_dir(&dir)
+        .args(["rcs", "libdup.a", "dup_b.o"]));
+    let err = fails(
+        syclcc(&dir)
+            .arg(source("errors/dup_a.cpp"))
+            .args(["libdup.a", "-o", "dup"]),
+    );
+    assert!(err.contains("libdup.a(dup_b.o)"), "{err}");
+}
+
+/// clang++ as the host compiler: fat objects in an archive, a shared
+/// library. (Named kernels only: the device pass does not yet give
+/// unnamed lambda kernels the keys clang 14 gives them, `Z4mainE3$_0`.)
+#[test]
+fn clang_as_host_compiler() {
+    if !on_path("clang++") {
+        eprintln!("skipped: clang++ is not installed");
+        return;
+    }
+    let dir = out_dir("clang-host");
+    for unit in ["sum", "square", "app"] {
+        ok(syclcc(&dir)
+            .args(["--host-cxx=clang++", "-c"])
+            .arg(source(&format!("archive/{unit}.cpp"))));
+    }
+    ok(std::process::Command::new("ar").current_dir(&dir).args([
+        "rcs",
+        "libkernels.a",
+        "sum.o",
+        "square.o",
+    ]));
+    ok(syclcc(&dir).args(["--host-cxx=clang++", "app.o", "libkernels.a", "-o", "app"]));
+    runs_everywhere(&dir.join("app"), &[]);
+    ok(syclcc(&dir)
+        .args(["--host-cxx=clang++", "-shared", "-fPIC"])
+        .arg(source("shared/plugin.cpp"))
+        .args(["-o", "libplugin.so"]));
+    let rpath = format!("-Wl,-rpath,{}", dir.display());
+    ok(syclcc(&dir)
+        .arg("--host-cxx=clang++")
+        .arg(source("shared/app.cpp"))
+        .args(["-L.", "-lplugin", &rpath, "-o", "shared_app"]));
+    runs_everywhere(&dir.join("shared_app"), &[]);
+}

@@ -1,0 +1,3 @@
+// Read by the host pass only.
+#pragma once
+constexpr int kHost = 3;
