@@ -132,6 +132,7 @@ mod tests {
             entry_point: "main".into(),
             dimensions: 1,
             work_group_size: [64, 1, 1],
+            uses_barrier: false,
             arg_sizes: vec![arg_size],
             param_block_size: 16,
             buffers: vec![],
