@@ -6,7 +6,7 @@ use crate::cli::{ColorChoice, DiagFormat, MacroOp, Options};
 use crate::error::{io_at, DriverError, Result};
 use compiler_core::bundle::DeviceBundle;
 use compiler_core::front::sema::HostCompiler;
-use compiler_core::{CompileOptions, CompileOutput, IncludeProvider};
+use compiler_core::{CompileOptions, CompileOutput, IncludeProvider, PreprocessOutput};
 use std::path::Path;
 
 /// Serves `#include`s from the file system; the preprocessor passes
@@ -182,14 +182,24 @@ pub fn on_compiler_thread<T: Send>(source: &Path, f: impl FnOnce() -> T + Send) 
     })
 }
 
-/// `-E`: the preprocessed device-pass source, to `opts.output` or stdout.
-pub fn preprocess(source: &Path, opts: &Options, runtime_include: &Path) -> Result<()> {
+/// The device pass's preprocessor on `source`, its diagnostics printed.
+fn run_preprocessor(
+    source: &Path,
+    opts: &Options,
+    runtime_include: &Path,
+) -> Result<PreprocessOutput> {
     let text = read_source(source)?;
     let copts = compile_options(source, opts, runtime_include, HostCompiler::default());
     let out = on_compiler_thread(source, || {
         compiler_core::preprocess_only(&text, &copts, &FsIncludes::default())
     })?;
     print_diagnostics(opts, &out.rendered_diagnostics, &out.diagnostics_json);
+    Ok(out)
+}
+
+/// `-E`: the preprocessed device-pass source, to `opts.output` or stdout.
+pub fn preprocess(source: &Path, opts: &Options, runtime_include: &Path) -> Result<()> {
+    let out = run_preprocessor(source, opts, runtime_include)?;
     // Like clang, the output is written even after errors (`#error` included).
     let written = match &opts.output {
         Some(path) if path.as_os_str() != "-" => {
@@ -213,12 +223,7 @@ pub fn preprocess(source: &Path, opts: &Options, runtime_include: &Path) -> Resu
 /// `-M`: the files the device pass's preprocessor reads for `source`
 /// (diagnostics on stderr; errors give [`DriverError::Reported`]).
 pub fn dependencies(source: &Path, opts: &Options, runtime_include: &Path) -> Result<Vec<String>> {
-    let text = read_source(source)?;
-    let copts = compile_options(source, opts, runtime_include, HostCompiler::default());
-    let out = on_compiler_thread(source, || {
-        compiler_core::preprocess_only(&text, &copts, &FsIncludes::default())
-    })?;
-    print_diagnostics(opts, &out.rendered_diagnostics, &out.diagnostics_json);
+    let out = run_preprocessor(source, opts, runtime_include)?;
     if out.has_errors() {
         return Err(DriverError::Reported);
     }

@@ -154,6 +154,17 @@ impl<'a> Build<'a> {
             .join(format!("{index}-{}.{ext}", file_stem(source)))
     }
 
+    /// The integration header of source `index` from its device pass (None
+    /// with `-fsycl-host-only`).
+    fn integration_header(&mut self, index: usize, source: &Path) -> Result<Option<PathBuf>> {
+        if self.opts.host_only {
+            return Ok(None);
+        }
+        let header = self.temp(index, source, "int.h");
+        self.device_pass(source, &header)?;
+        Ok(Some(header))
+    }
+
     /// The device pass of `source` (not with `-###`), with the
     /// `--dump-ir` and `--emit-integration-header` outputs; the integration
     /// header is written to `header`.
@@ -191,8 +202,24 @@ impl<'a> Build<'a> {
     }
 
     /// Runs the host compiler, timed.
-    fn host_compile(&mut self, input: &HostInput, output: HostOutput) -> Result<()> {
-        let mut cmd = host_pass::command(input, output, self.opts);
+    /// The host compiler on `source`, with the integration header when the
+    /// device pass wrote one, to `output`.
+    fn host_compile(
+        &mut self,
+        source: &Path,
+        integration_header: Option<&Path>,
+        deps_file: Option<(&Path, DepScope)>,
+        output: HostOutput,
+    ) -> Result<()> {
+        let program = self.host()?.program;
+        let input = HostInput {
+            host_cxx: &program,
+            source,
+            integration_header,
+            runtime_include: &self.runtime_include,
+            deps_file,
+        };
+        let mut cmd = host_pass::command(&input, output, self.opts);
         let start = Instant::now();
         let result = tool::run(&mut cmd, "host compiler", self.opts);
         self.times.host += start.elapsed();
@@ -226,16 +253,12 @@ impl<'a> Build<'a> {
             object.to_path_buf()
         };
         let host_deps = self.temp(index, source, "host.d");
-        let runtime_include = self.runtime_include.clone();
-        let program = self.host()?.program;
-        let input = HostInput {
-            host_cxx: &program,
+        self.host_compile(
             source,
-            integration_header: (!opts.host_only).then_some(header.as_path()),
-            runtime_include: &runtime_include,
-            deps_file: opts.deps.write.map(|scope| (host_deps.as_path(), scope)),
-        };
-        self.host_compile(&input, HostOutput::Object(&host_object))?;
+            (!opts.host_only).then_some(header.as_path()),
+            opts.deps.write.map(|scope| (host_deps.as_path(), scope)),
+            HostOutput::Object(&host_object),
+        )?;
         if fat {
             self.embed(&host_object, object, dev.as_ref().map(|d| &d.bundle))?;
         }
@@ -358,19 +381,8 @@ impl<'a> Build<'a> {
                 .output
                 .clone()
                 .unwrap_or_else(|| PathBuf::from(format!("{}.s", file_stem(source))));
-            let header = self.temp(i, source, "int.h");
-            if !opts.host_only {
-                self.device_pass(source, &header)?;
-            }
-            let (program, rt) = (self.host()?.program, self.runtime_include.clone());
-            let input = HostInput {
-                host_cxx: &program,
-                source,
-                integration_header: (!opts.host_only).then_some(header.as_path()),
-                runtime_include: &rt,
-                deps_file: None,
-            };
-            self.host_compile(&input, HostOutput::Assembly(&out))?;
+            let header = self.integration_header(i, source)?;
+            self.host_compile(source, header.as_deref(), None, HostOutput::Assembly(&out))?;
         }
         Ok(())
     }
@@ -380,19 +392,8 @@ impl<'a> Build<'a> {
     fn syntax_only(&mut self) -> Result<()> {
         let opts = self.opts;
         let source = &opts.sources[0];
-        let header = self.temp(0, source, "int.h");
-        if !opts.host_only {
-            self.device_pass(source, &header)?;
-        }
-        let (program, rt) = (self.host()?.program, self.runtime_include.clone());
-        let input = HostInput {
-            host_cxx: &program,
-            source,
-            integration_header: (!opts.host_only).then_some(header.as_path()),
-            runtime_include: &rt,
-            deps_file: None,
-        };
-        self.host_compile(&input, HostOutput::SyntaxOnly)
+        let header = self.integration_header(0, source)?;
+        self.host_compile(source, header.as_deref(), None, HostOutput::SyntaxOnly)
     }
 
     /// `-E`: the device pass's preprocessed source, or with
@@ -401,16 +402,8 @@ impl<'a> Build<'a> {
         let opts = self.opts;
         let source = &opts.sources[0];
         if opts.host_only {
-            let (program, rt) = (self.host()?.program, self.runtime_include.clone());
-            let input = HostInput {
-                host_cxx: &program,
-                source,
-                integration_header: None,
-                runtime_include: &rt,
-                deps_file: None,
-            };
             let out = opts.output.as_deref().filter(|o| o.as_os_str() != "-");
-            return self.host_compile(&input, HostOutput::Preprocessed(out));
+            return self.host_compile(source, None, None, HostOutput::Preprocessed(out));
         }
         if tool::step(opts, || {
             format!("device preprocessor (in process): {}", source.display())
@@ -437,15 +430,12 @@ impl<'a> Build<'a> {
             device_pass::dependencies(source, opts, &self.runtime_include)?
         };
         let host_deps = self.temp(0, source, "host.d");
-        let (program, rt) = (self.host()?.program, self.runtime_include.clone());
-        let input = HostInput {
-            host_cxx: &program,
+        self.host_compile(
             source,
-            integration_header: None,
-            runtime_include: &rt,
-            deps_file: None,
-        };
-        self.host_compile(&input, HostOutput::Dependencies(&host_deps, scope))?;
+            None,
+            None,
+            HostOutput::Dependencies(&host_deps, scope),
+        )?;
         let object = PathBuf::from(format!("{}.o", file_stem(source)));
         let out = opts
             .deps

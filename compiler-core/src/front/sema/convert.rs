@@ -241,11 +241,23 @@ impl Sema {
             })
             .cloned()
             .collect();
+        self.member_instances(c, &env, methods, std::slice::from_ref(&first))
+    }
+
+    /// The instances of member functions `methods` of `c` for a call with
+    /// `args`: templates deduced from them and their defaults (substitution
+    /// failure drops a template).
+    fn member_instances(
+        &mut self,
+        c: ClassId,
+        env: &Rc<Env>,
+        methods: Vec<Rc<crate::front::ast::FunctionDecl>>,
+        args: &[(Ty, bool)],
+    ) -> Vec<FuncId> {
         let mut ids = vec![];
         for m in methods {
             let targs = if m.template.is_some() {
-                let args = std::slice::from_ref(&first);
-                match self.deduce_call(&m, Ctx::Class(c), &env, &[], args) {
+                match self.deduce_call(&m, Ctx::Class(c), env, &[], args) {
                     Some(targs) => targs,
                     None => continue,
                 }
@@ -269,24 +281,10 @@ impl Sema {
             .filter(|m| m.kind == crate::front::ast::FunctionKind::Conversion)
             .cloned()
             .collect();
-        let mut ids = vec![];
-        for m in methods {
-            // A conversion function template takes part with its default
-            // template arguments (the `enable_if` idiom); substitution
-            // failure removes it. Deducing the target type is not modelled.
-            let targs = if m.template.is_some() {
-                match self.deduce_call(&m, Ctx::Class(c), &env, &[], &[]) {
-                    Some(targs) => targs,
-                    None => continue,
-                }
-            } else {
-                vec![]
-            };
-            if let Some(f) = self.function_instance(&m, Ctx::Class(c), env.clone(), Some(c), targs)
-            {
-                ids.push(f);
-            }
-        }
+        // A conversion function template takes part with its default
+        // template arguments (the `enable_if` idiom); deducing the target
+        // type is not modelled.
+        let ids = self.member_instances(c, &env, methods, &[]);
         ids.into_iter()
             .map(|f| (f, self.func(f).ret.clone()))
             .collect()

@@ -25,7 +25,7 @@ class index_array {
   size_t m_v[Dimensions];
 };
 // The type an id or item of `Dimensions` dimensions converts to: size_t in
-// one dimension (SYCL 2020), else a type nothing converts from.
+// one dimension (SYCL 2020), else a private type no code asks for.
 struct not_one_dimensional {
   not_one_dimensional(size_t) {}
 };
