@@ -190,6 +190,7 @@ pub fn run(root: &Path, syclcc: &Path, env: &Environment) -> Result<Tally, Strin
             print!("{}", tail(&format!("{}{}", o.stdout, o.stderr), 30));
         }
 
+        let mut keep_exe = false;
         for selector in ["vulkan:*", "host:cpu"] {
             let what = format!("{name} [{selector}]");
             if selector.starts_with("vulkan") && !env.vulkan() {
@@ -219,7 +220,13 @@ pub fn run(root: &Path, syclcc: &Path, env: &Environment) -> Result<Tally, Strin
                     describe(&o)
                 };
                 tally.fail(&what, &why, &format!("{}{}", o.stdout, o.stderr));
+                keep_exe = true;
             }
+        }
+        // A passing program's executable is not needed again; only the
+        // failures stay behind to be rerun by hand.
+        if compiled && !keep_exe {
+            let _ = std::fs::remove_file(&exe);
         }
     }
     Ok(tally)
