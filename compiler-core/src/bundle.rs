@@ -59,6 +59,25 @@ pub struct KernelInfo {
     /// The kernel waits at work-group barriers.
     #[serde(default)]
     pub uses_barrier: bool,
+    /// Work-group memory arrays (`local_accessor`s), sized at launch.
+    #[serde(default)]
+    pub local_arrays: Vec<LocalArray>,
+}
+
+/// A `local_accessor` captured by the kernel: an array in work-group memory.
+/// On the host its closure member at `arg`/`offset` holds the byte offset
+/// of its memory in the command group's local-memory arena (8 bytes, little
+/// endian); the launch says how many bytes each arena offset has. The
+/// runtime sets the array's length by rewriting the SPIR-V constant
+/// `length_id` (a `u32`, emitted for this array alone) to `bytes / elem_size`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LocalArray {
+    pub arg: u32,
+    pub offset: u32,
+    pub elem_size: u32,
+    pub length_id: u32,
+    /// For diagnostics: the capture or field name.
+    pub name: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

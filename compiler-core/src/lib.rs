@@ -5,6 +5,7 @@
 //! - [`front`]: preprocess → lex → parse → sema (C++ frontend);
 //! - [`sycl`]: kernel discovery, closure layout, integration header;
 //! - [`ir`]: the device IR; [`lower`] turns checked device code into it;
+//!   [`passes`] transform it;
 //! - [`back`]: code generation (SPIR-V through rspirv);
 //! - [`bundle`]: the device-image bundle handed to the runtime;
 //! - [`target`]: target properties; [`model_headers`]: the std subset served
@@ -19,6 +20,7 @@ pub mod front;
 pub mod ir;
 pub mod lower;
 pub mod model_headers;
+pub mod passes;
 pub mod source;
 pub mod sycl;
 pub mod target;

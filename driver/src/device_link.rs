@@ -133,6 +133,7 @@ mod tests {
             dimensions: 1,
             work_group_size: [64, 1, 1],
             uses_barrier: false,
+            local_arrays: vec![],
             arg_sizes: vec![arg_size],
             param_block_size: 16,
             buffers: vec![],

@@ -59,6 +59,8 @@ pub enum RtError {
     NdRange { kernel: String, total: u64 },
     #[error("kernel {kernel}: invalid nd_range: {detail}")]
     InvalidNdRange { kernel: String, detail: String },
+    #[error("kernel {kernel}: its local accessors need {bytes} bytes of local memory, the device has {limit}")]
+    LocalMemory { kernel: String, bytes: u64, limit: u32 },
     #[error("kernel {kernel}: cannot build the device image for {device}: {reason}")]
     Build {
         kernel: String,
@@ -80,7 +82,7 @@ impl RtError {
             RtError::UnknownPointer { .. }
             | RtError::MisalignedPointer { .. }
             | RtError::Invalid(_) => Errc::Invalid,
-            RtError::Allocation { .. } => Errc::MemoryAllocation,
+            RtError::Allocation { .. } | RtError::LocalMemory { .. } => Errc::MemoryAllocation,
             RtError::NdRange { .. } | RtError::InvalidNdRange { .. } => Errc::NdRange,
             RtError::Build { .. } => Errc::Build,
             RtError::Device(_) | RtError::Panic(_) => Errc::Runtime,

@@ -4,6 +4,7 @@
 
 use crate::device::clock;
 use crate::device::host::{self, HostKernel};
+use crate::device::specialize::Specialization;
 use crate::device::vulkan::{TimestampReadback, VulkanDevice};
 use crate::device::Device;
 use crate::error::{RtError, RtResult};
@@ -27,6 +28,9 @@ pub struct Launch<'a> {
     /// The raw argument array, for the host kernel.
     pub arg_ptrs: *const *const c_void,
     pub host_kernel: Option<HostKernel>,
+    /// The command group's local memory: (arena offset, bytes) of each
+    /// `local_accessor` it constructed.
+    pub local_memory: Vec<(usize, usize)>,
 }
 
 impl Launch<'_> {
@@ -45,6 +49,16 @@ impl Launch<'_> {
                 kernel: self.key.to_string(),
                 total: u64::MAX,
             })
+    }
+
+    /// Bytes of the per-work-group local-memory arena (every local
+    /// accessor's memory at its offset).
+    pub fn local_arena_bytes(&self) -> usize {
+        self.local_memory
+            .iter()
+            .map(|&(offset, bytes)| offset.saturating_add(bytes))
+            .max()
+            .unwrap_or(0)
     }
 
     /// For an nd_range launch: the number of work-groups and the work-group
@@ -126,29 +140,50 @@ fn launch_host(l: &Launch) -> RtResult<()> {
         ))
     })?;
     sync::prepare_host_kernel()?;
-    // A kernel with barriers runs the items of a work-group concurrently;
-    // its device image says whether it has any (no image: assume it does).
-    let barriers = match l.work_groups()? {
-        Some((groups, size)) if size.iter().product::<usize>() > 1 => registry::lookup(l.key)
-            .is_none_or(|e| e.info.uses_barrier)
-            .then(|| {
-                (
-                    groups.iter().product::<usize>(),
-                    size.iter().product::<usize>(),
-                )
-            }),
-        _ => None,
-    };
-    // SAFETY: `arg_ptrs` is the argument array the C caller built for this
-    // host kernel; it stays valid until syclone_launch returns, and we run
-    // synchronously.
-    unsafe {
-        match barriers {
-            Some((groups, group_size)) => {
-                host::run_groups_with_barriers(kernel, l.arg_ptrs, groups, group_size)
+    let arena = l.local_arena_bytes();
+    if arena > host::LOCAL_MEMORY_BYTES {
+        return Err(RtError::LocalMemory {
+            kernel: registry::lookup(l.key).map_or_else(|| l.key.to_string(), |e| e.info.display_name.clone()),
+            bytes: arena as u64,
+            limit: host::LOCAL_MEMORY_BYTES as u32,
+        });
+    }
+    // SAFETY (all three runs): `arg_ptrs` is the argument array the C caller
+    // built for this host kernel; it stays valid until syclone_launch
+    // returns, and we run synchronously.
+    match l.work_groups()? {
+        Some((groups, size)) => {
+            let (groups, group_size) = (
+                groups.iter().product::<usize>(),
+                size.iter().product::<usize>(),
+            );
+            // A kernel with barriers runs the items of a work-group
+            // concurrently; its device image says whether it has any (no
+            // image: assume it does).
+            let barriers = group_size > 1
+                && registry::lookup(l.key).is_none_or(|e| e.info.uses_barrier);
+            let groups = host::Groups {
+                count: groups,
+                size: group_size,
+                local_memory: arena,
+            };
+            if barriers {
+                unsafe { host::run_groups_with_barriers(kernel, l.arg_ptrs, groups) }
+            } else {
+                unsafe { host::run_groups(kernel, l.arg_ptrs, groups) }
             }
-            None => host::run(kernel, l.arg_ptrs, total),
         }
+        // A range kernel with local memory: groups of one item, each with
+        // its own local memory.
+        None if arena > 0 => {
+            let groups = host::Groups {
+                count: total,
+                size: 1,
+                local_memory: arena,
+            };
+            unsafe { host::run_groups(kernel, l.arg_ptrs, groups) }
+        }
+        None => unsafe { host::run(kernel, l.arg_ptrs, total) },
     }
     Ok(())
 }
@@ -306,6 +341,45 @@ fn nd_dispatch(
     Ok((grid, local))
 }
 
+/// The length of each of the kernel's work-group arrays, as (constant id,
+/// elements): the bytes of the local accessor whose arena offset its
+/// closure member holds, over the element size.
+fn local_array_lengths(
+    dev: &VulkanDevice,
+    l: &Launch,
+    entry: &KernelEntry,
+) -> RtResult<Vec<(u32, u32)>> {
+    let info = &entry.info;
+    let mut lengths = Vec::with_capacity(info.local_arrays.len());
+    let mut total: u64 = 0;
+    for a in &info.local_arrays {
+        let bytes = arg_bytes(l, entry, a.arg, a.offset, 8)?;
+        let offset = u64::from_le_bytes(bytes.try_into().expect("8 bytes")) as usize;
+        let Some(&(_, size)) = l.local_memory.iter().find(|(o, _)| *o == offset) else {
+            return Err(RtError::ArgumentLayout {
+                kernel: info.display_name.clone(),
+                detail: format!(
+                    "local accessor {} was not created in this command group",
+                    a.name
+                ),
+            });
+        };
+        let elems = size / a.elem_size.max(1) as usize;
+        total += (elems * a.elem_size as usize) as u64;
+        let elems = u32::try_from(elems.max(1)).unwrap_or(u32::MAX);
+        lengths.push((a.length_id, elems));
+    }
+    if total > u64::from(dev.max_local_memory()) {
+        return Err(RtError::LocalMemory {
+            kernel: info.display_name.clone(),
+            bytes: total,
+            limit: dev.max_local_memory(),
+        });
+    }
+    lengths.sort_unstable();
+    Ok(lengths)
+}
+
 /// Records the kernel; returns its command number (that of the last command
 /// recorded before it when the range is empty) and, when `timed`, its timestamps.
 fn launch_vulkan(
@@ -377,7 +451,11 @@ fn launch_vulkan(
             sync::prepare_for_kernel(&mut table, *start, dev, dereferenced)?;
         }
     }
-    let pipeline = dev.pipeline(&entry, local_size)?;
+    let spec = Specialization {
+        local_size,
+        constants: local_array_lengths(dev, l, &entry)?,
+    };
+    let pipeline = dev.pipeline(&entry, &spec)?;
     if total == 0 {
         return Ok((dev.lock_batch().last_seq(), None));
     }

@@ -217,14 +217,28 @@ pub struct Local {
     pub ty: ScalarType,
 }
 
-/// A storage buffer; binding numbers in SPIR-V are `index + 1` in set 0
-/// (binding 0 is the parameter block).
+/// An array of scalars a kernel addresses by element index: a storage
+/// buffer (binding number `index + 1` in set 0 in SPIR-V; binding 0 is the
+/// parameter block), or an array in work-group memory.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Binding {
     pub name: String,
     pub elem: ScalarType,
     pub reads: bool,
     pub writes: bool,
+    #[serde(default)]
+    pub space: Space,
+}
+
+/// Where a binding's elements live.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Space {
+    /// Global memory: a storage buffer the runtime binds.
+    #[default]
+    Global,
+    /// Work-group memory (a `local_accessor`): one array per work-group,
+    /// whose length the runtime sets at launch.
+    Workgroup,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

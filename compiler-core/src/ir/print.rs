@@ -25,7 +25,16 @@ fn print_kernel(out: &mut String, k: &Kernel) {
             (false, true) => "w",
             (false, false) => "-",
         };
-        let _ = writeln!(out, "  binding b{i} {}: {} {rw}", b.name, b.elem.name());
+        let space = match b.space {
+            Space::Global => "",
+            Space::Workgroup => " workgroup",
+        };
+        let _ = writeln!(
+            out,
+            "  binding b{i} {}: {} {rw}{space}",
+            b.name,
+            b.elem.name()
+        );
     }
     for (i, l) in k.locals.iter().enumerate() {
         let _ = writeln!(out, "  local %{i} {}: {}", l.name, l.ty.name());

@@ -18,9 +18,10 @@ use crate::diag::Diagnostic;
 use crate::front::ast::{BinOp, UnOp};
 use crate::front::sema::thir::{self, ExprKind as TK, Stmt as TStmt};
 use crate::front::sema::{CaptureSource, FuncId, Sema, Ty, VarId};
+use crate::front::ast::AddressSpace;
 use crate::ir::{
     self, BinaryOp, Binding, BindingId, Builtin, Constant, Expr as IExpr, LocalId, ScalarType,
-    Stmt as IStmt, UnaryOp,
+    Space, Stmt as IStmt, UnaryOp,
 };
 use crate::source::Span;
 use crate::target::TargetProperties;
@@ -32,7 +33,19 @@ pub struct LoweredKernel {
     pub kernel: ir::Kernel,
     pub buffers: Vec<BufferBinding>,
     pub scalars: Vec<ScalarCopy>,
+    pub local_arrays: Vec<LocalArrayArg>,
     pub arg_sizes: Vec<u32>,
+}
+
+/// A `local_accessor` among the kernel arguments: the work-group binding
+/// that holds its elements, and where its arena offset is in the host
+/// arguments (see [`crate::bundle::LocalArray`]).
+pub struct LocalArrayArg {
+    pub binding: BindingId,
+    pub arg: u32,
+    pub offset: u32,
+    pub elem_size: u32,
+    pub name: String,
 }
 
 pub const WORK_GROUP_SIZE: u32 = 64;
@@ -52,6 +65,7 @@ pub fn lower_kernel(
         bindings: vec![],
         buffers: vec![],
         scalars: vec![],
+        local_arrays: vec![],
         param_size: 0,
         slots: vec![],
         frames: vec![],
@@ -115,6 +129,7 @@ pub fn lower_kernel(
         },
         buffers: lw.buffers,
         scalars: lw.scalars,
+        local_arrays: lw.local_arrays,
         arg_sizes,
     })
 }
@@ -144,6 +159,7 @@ struct Lowerer<'s> {
     bindings: Vec<Binding>,
     buffers: Vec<BufferBinding>,
     scalars: Vec<ScalarCopy>,
+    local_arrays: Vec<LocalArrayArg>,
     param_size: u32,
     slots: Vec<Slot>,
     frames: Vec<Frame>,
@@ -294,6 +310,36 @@ impl Lowerer<'_> {
                     ty: st,
                 })
             }
+            Ty::Ptr {
+                pointee,
+                space: Some(AddressSpace::Local),
+                ..
+            } => {
+                // A local_accessor's memory: an array in work-group memory.
+                let Some(elem) = self.binding_elem(pointee, name, span) else {
+                    return Val::Void;
+                };
+                let binding = BindingId(self.bindings.len() as u32);
+                self.bindings.push(Binding {
+                    name: name.to_string(),
+                    elem,
+                    reads: false,
+                    writes: false,
+                    space: Space::Workgroup,
+                });
+                self.local_arrays.push(LocalArrayArg {
+                    binding,
+                    arg,
+                    offset,
+                    elem_size: elem.size(),
+                    name: name.to_string(),
+                });
+                Val::Ptr {
+                    binding: Some(binding),
+                    index: IExpr::Const(Constant::Int(self.index_type(), 0)),
+                    elem: (**pointee).clone(),
+                }
+            }
             Ty::Ptr { pointee, .. } => {
                 let Some(elem) = self.binding_elem(pointee, name, span) else {
                     return Val::Void;
@@ -304,6 +350,7 @@ impl Lowerer<'_> {
                     elem,
                     reads: false,
                     writes: false,
+                    space: Space::Global,
                 });
                 let it = self.index_type();
                 let slot = self.param_slot(it.size());

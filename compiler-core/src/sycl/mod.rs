@@ -6,7 +6,7 @@
 
 mod integration_header;
 
-use crate::bundle::{DeviceBundle, DeviceImage, KernelInfo, BUNDLE_FORMAT_VERSION};
+use crate::bundle::{DeviceBundle, DeviceImage, KernelInfo, LocalArray, BUNDLE_FORMAT_VERSION};
 use crate::diag::Diagnostics;
 use crate::front::sema::{mangle, HostCompiler, Sema, Ty};
 use crate::front::token::{Symbols, Token};
@@ -73,7 +73,8 @@ pub fn compile_translation_unit(
     let mut summaries: Vec<KernelSummary> = vec![];
     for (ti, target) in targets.iter().enumerate() {
         let mut module = crate::ir::Module::default();
-        let mut infos = vec![];
+        let mut infos: Vec<KernelInfo> = vec![];
+        let mut local_bindings = vec![];
         for (i, key) in &kernels {
             let k = sema.kernels[*i].clone();
             let entry_name = entry_point_name(key);
@@ -89,7 +90,8 @@ pub fn compile_translation_unit(
                     diags.push(d);
                 }
             }
-            let Some(l) = lowered else { continue };
+            let Some(mut l) = lowered else { continue };
+            crate::passes::fold::fold_constants(&mut l.kernel);
             let display_name = sema.ty_name(&k.name_ty);
             if ti == 0 {
                 let named_type = match &k.name_ty {
@@ -114,7 +116,19 @@ pub fn compile_translation_unit(
                 param_block_size: l.kernel.param_block_size,
                 buffers: l.buffers,
                 scalars: l.scalars,
+                local_arrays: l
+                    .local_arrays
+                    .iter()
+                    .map(|a| LocalArray {
+                        arg: a.arg,
+                        offset: a.offset,
+                        elem_size: a.elem_size,
+                        length_id: 0,
+                        name: a.name.clone(),
+                    })
+                    .collect(),
             });
+            local_bindings.push(l.local_arrays.iter().map(|a| a.binding).collect::<Vec<_>>());
             module.kernels.push(l.kernel);
         }
         if diags.has_errors() {
@@ -126,12 +140,27 @@ pub fn compile_translation_unit(
         if module.kernels.is_empty() {
             continue;
         }
-        match crate::back::spirv::emit_module(&module, target) {
-            Ok(spirv) => images.push(DeviceImage {
-                target: target.kind,
-                spirv,
-                kernels: infos,
-            }),
+        match crate::back::spirv::emit(&module, target) {
+            Ok(emitted) => {
+                // Each local_accessor's array length is the constant the
+                // back end emitted for its work-group binding.
+                for ((info, bindings), lengths) in infos
+                    .iter_mut()
+                    .zip(&local_bindings)
+                    .zip(&emitted.array_lengths)
+                {
+                    for (array, binding) in info.local_arrays.iter_mut().zip(bindings) {
+                        if let Some(&(_, id)) = lengths.iter().find(|(b, _)| b == binding) {
+                            array.length_id = id;
+                        }
+                    }
+                }
+                images.push(DeviceImage {
+                    target: target.kind,
+                    spirv: emitted.words,
+                    kernels: infos,
+                })
+            }
             Err(e) => {
                 diags.error(
                     None,

@@ -40,10 +40,12 @@
 #define __SYCLONE_KERNEL_ENTRY(Name) [[clang::sycl_kernel_entry_point(Name)]]
 #define __SYCLONE_SPECIAL [[clang::sycl_special_kernel_parameter]]
 #define __SYCLONE_GLOBAL __attribute__((opencl_global))
+#define __SYCLONE_LOCAL __attribute__((opencl_local))
 #else
 #define __SYCLONE_KERNEL_ENTRY(Name)
 #define __SYCLONE_SPECIAL
 #define __SYCLONE_GLOBAL
+#define __SYCLONE_LOCAL
 #endif
 
 #define SYCL_EXTERNAL [[clang::sycl_external]]
@@ -789,6 +791,51 @@ template <typename DataT, int Dimensions, access::mode Mode>
 accessor(buffer<DataT, Dimensions> &, handler &, range<Dimensions>, id<Dimensions>, mode_tag_t<Mode>)
     -> accessor<DataT, Dimensions, Mode, access::target::device>;
 
+// ---------------------------------------------------------------- local memory
+// Memory shared by the work-items of one work-group, allocated for every
+// work-group of the kernel of the command group that constructs it (SYCL
+// 2020 4.7.6.11). Device: an array in work-group memory whose length the
+// runtime sets at launch. Host device: the accessor holds the byte offset of
+// its memory in the command group's local-memory arena, which the runtime
+// gives each work-group.
+template <typename DataT, int Dimensions = 1>
+class local_accessor {
+ public:
+  using value_type = DataT;
+  using local_pointer = __SYCLONE_LOCAL DataT *;
+  local_accessor(range<Dimensions> r, handler &h);
+  DataT &operator[](id<Dimensions> index) const { return data()[detail::linearize(index, m_range)]; }
+  // acc[i] in one dimension, acc[i][j]... in more.
+  typename detail::row<DataT &, local_pointer, Dimensions>::type operator[](size_t index) const {
+    return detail::row<DataT &, local_pointer, Dimensions>::at(data(), m_range, index);
+  }
+  size_t size() const { return m_range.size(); }
+  size_t get_count() const { return m_range.size(); }
+  size_t byte_size() const { return m_range.size() * sizeof(DataT); }
+  range<Dimensions> get_range() const { return m_range; }
+  local_pointer get_pointer() const { return data(); }
+
+ private:
+#ifdef __SYCL_DEVICE_ONLY__
+  local_pointer data() const { return m_data; }
+  local_pointer m_data;
+#else
+  DataT *data() const {
+    return reinterpret_cast<DataT *>(static_cast<char *>(syclone_host_local_memory()) + m_offset);
+  }
+  size_t m_offset;
+#endif
+  range<Dimensions> m_range;
+};
+
+// SYCL 1.2.1's local accessor.
+template <typename DataT, int Dimensions, access::mode AccessMode>
+class accessor<DataT, Dimensions, AccessMode, access::target::local>
+    : public local_accessor<DataT, Dimensions> {
+ public:
+  accessor(range<Dimensions> r, handler &h) : local_accessor<DataT, Dimensions>(r, h) {}
+};
+
 // Host access to a buffer: waits for the kernels that write it; while it
 // lives, the host storage is current.
 template <typename DataT, int Dimensions = 1, access::mode AccessMode = access::mode::read_write>
@@ -933,6 +980,17 @@ class handler {
   void depends_on(event e) { m_deps.push_back(e); }
   void depends_on(const std::vector<event> &events) {
     m_deps.insert(m_deps.end(), events.begin(), events.end());
+  }
+  // Called by local accessors: the offset of `bytes` of local memory in
+  // the command group's per-work-group arena.
+  size_t allocate_local(size_t bytes, size_t align) {
+    if (align < 16) align = 16;
+    size_t offset = (m_local_end + align - 1) / align * align;
+    m_local_offsets.push_back(offset);
+    m_local_sizes.push_back(bytes);
+    // At least one byte: every accessor has an offset of its own.
+    m_local_end = offset + (bytes ? bytes : 1);
+    return offset;
   }
   // Called by accessors: the buffers the command uses.
   void require(void *storage, access::mode mode) {
@@ -1155,6 +1213,9 @@ class handler {
     desc.num_accessed = static_cast<unsigned>(m_accessed.size());
     desc.accessed = m_accessed.data();
     desc.access_modes = m_modes.data();
+    desc.num_local = static_cast<unsigned>(m_local_offsets.size());
+    desc.local_offsets = m_local_offsets.data();
+    desc.local_sizes = m_local_sizes.data();
     std::vector<syclone_event> deps = detail::handles(m_deps);
     detail::check(syclone_launch(m_queue->handle, &desc, deps.data(), deps.size(), &m_event));
   }
@@ -1165,8 +1226,17 @@ class handler {
   std::vector<event> m_deps;
   std::vector<void *> m_accessed;
   std::vector<int> m_modes;
+  std::vector<size_t> m_local_offsets;
+  std::vector<size_t> m_local_sizes;
+  size_t m_local_end = 0;
 #endif
 };
+
+#ifndef __SYCL_DEVICE_ONLY__
+template <typename DataT, int Dimensions>
+local_accessor<DataT, Dimensions>::local_accessor(range<Dimensions> r, handler &h)
+    : m_offset(h.allocate_local(r.size() * sizeof(DataT), alignof(DataT))), m_range(r) {}
+#endif
 
 // ---------------------------------------------------------------- buffer and accessor bodies
 #ifndef __SYCL_DEVICE_ONLY__

@@ -26,6 +26,9 @@ pub struct SycloneLaunchDesc {
     pub num_accessed: c_uint,
     pub accessed: *const *mut c_void,
     pub access_modes: *const c_int,
+    pub num_local: c_uint,
+    pub local_offsets: *const usize,
+    pub local_sizes: *const usize,
 }
 
 /// `syclone_host_fn`.
@@ -139,7 +142,12 @@ pub extern "C" fn syclone_launch(
                 unsafe { std::slice::from_raw_parts(p.cast::<u8>(), size) }
             });
         }
+        let n = desc.num_local as usize;
+        // SAFETY: the descriptor holds `num_local` offsets and sizes.
+        let (offsets, sizes) =
+            unsafe { (c_array(desc.local_offsets, n)?, c_array(desc.local_sizes, n)?) };
         let launch = Launch {
+            local_memory: offsets.iter().copied().zip(sizes.iter().copied()).collect(),
             key: &key,
             dims: desc.dims,
             range: desc.range,

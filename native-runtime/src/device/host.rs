@@ -1,7 +1,9 @@
 //! The host CPU device: runs the host-compiled kernel over the linearised
-//! range, split into chunks over scoped threads, synchronously. A kernel
-//! with work-group barriers runs one thread per work-item of a group
-//! instead, all waiting at one `std::sync::Barrier`.
+//! range, split into chunks over scoped threads, synchronously. Kernels over
+//! work-groups run group by group, each group with its own local memory (an
+//! arena the header's `local_accessor`s index into, found through
+//! `syclone_host_local_memory`); a kernel with work-group barriers runs one
+//! thread per work-item of a group, all waiting at one `std::sync::Barrier`.
 
 use std::cell::Cell;
 use std::ffi::c_void;
@@ -9,6 +11,9 @@ use std::sync::Barrier;
 
 /// `syclone_host_kernel`.
 pub type HostKernel = unsafe extern "C" fn(args: *const *const c_void, begin: usize, end: usize);
+
+/// Local memory a work-group may use (`info::device::local_mem_size`).
+pub const LOCAL_MEMORY_BYTES: usize = 64 * 1024;
 
 /// Below this many work-items a kernel runs on the calling thread.
 const PARALLEL_THRESHOLD: usize = 4096;
@@ -67,38 +72,125 @@ thread_local! {
     /// The barrier of the work-group this thread runs an item of (null
     /// outside `run_groups_with_barriers`).
     static GROUP_BARRIER: Cell<*const Barrier> = const { Cell::new(std::ptr::null()) };
+    /// The local memory of the work-group this thread runs items of (null
+    /// outside group launches).
+    static LOCAL_MEMORY: Cell<*mut u8> = const { Cell::new(std::ptr::null_mut()) };
 }
 
-/// Runs `groups` work-groups of `group_size` items each (item indices in
-/// group-major order), the items of a group on `group_size` threads that
-/// meet at the kernel's barriers and after each group.
+/// The work-groups of a launch: item indices are group-major (group *
+/// `size` + local linear id).
+#[derive(Clone, Copy, Debug)]
+pub struct Groups {
+    pub count: usize,
+    pub size: usize,
+    /// Bytes of local memory each group has.
+    pub local_memory: usize,
+}
+
+/// One group's local memory: 16-byte aligned, uninitialised as SYCL says
+/// (zeroed here, once per thread).
+struct Arena(Vec<u128>);
+
+impl Arena {
+    fn new(bytes: usize) -> Self {
+        Arena(vec![0; bytes.div_ceil(16)])
+    }
+    /// Makes this the local memory of the calling thread's group.
+    fn enter(&mut self) {
+        let base = self.0.as_mut_ptr().cast::<u8>();
+        LOCAL_MEMORY.with(|m| m.set(base));
+    }
+}
+
+fn leave_arena() {
+    LOCAL_MEMORY.with(|m| m.set(std::ptr::null_mut()));
+}
+
+/// Runs the work-groups, each on one thread with its own local memory, the
+/// items of a group one after the other (the kernel has no barriers).
+///
+/// # Safety
+/// As [`run`].
+pub unsafe fn run_groups(kernel: HostKernel, args: *const *const c_void, groups: Groups) {
+    let args = Args(args);
+    let run_chunk = move |first: usize, last: usize| {
+        let args = args;
+        let mut arena = Arena::new(groups.local_memory);
+        arena.enter();
+        for g in first..last {
+            // SAFETY: guaranteed by the caller of `run_groups`.
+            unsafe { kernel(args.0, g * groups.size, (g + 1) * groups.size) };
+        }
+        leave_arena();
+    };
+    let threads = thread_count();
+    let total = groups.count.saturating_mul(groups.size);
+    if total < PARALLEL_THRESHOLD || threads == 1 || groups.count == 1 {
+        run_chunk(0, groups.count);
+        return;
+    }
+    let chunks = threads.min(groups.count);
+    let per_chunk = groups.count.div_ceil(chunks);
+    std::thread::scope(|scope| {
+        for c in 1..chunks {
+            let (first, last) = (c * per_chunk, ((c + 1) * per_chunk).min(groups.count));
+            if first < last {
+                scope.spawn(move || run_chunk(first, last));
+            }
+        }
+        run_chunk(0, per_chunk.min(groups.count));
+    });
+}
+
+/// Runs the work-groups one after the other, the items of a group on
+/// `groups.size` threads that share the group's local memory and meet at
+/// the kernel's barriers and after each group.
 ///
 /// # Safety
 /// As [`run`].
 pub unsafe fn run_groups_with_barriers(
     kernel: HostKernel,
     args: *const *const c_void,
-    groups: usize,
-    group_size: usize,
+    groups: Groups,
 ) {
     let args = Args(args);
-    let barrier = Barrier::new(group_size);
+    let barrier = Barrier::new(groups.size);
+    let mut arena = Arena::new(groups.local_memory);
+    let base = LocalBase(arena.0.as_mut_ptr().cast());
     std::thread::scope(|scope| {
-        for local in 0..group_size {
+        for local in 0..groups.size {
             let barrier = &barrier;
             scope.spawn(move || {
                 let args = args;
+                let base = base;
                 GROUP_BARRIER.with(|b| b.set(barrier));
-                for g in 0..groups {
-                    let item = g * group_size + local;
+                LOCAL_MEMORY.with(|m| m.set(base.0));
+                for g in 0..groups.count {
+                    let item = g * groups.size + local;
                     // SAFETY: guaranteed by the caller of `run_groups_with_barriers`.
                     unsafe { kernel(args.0, item, item + 1) };
                     barrier.wait();
                 }
                 GROUP_BARRIER.with(|b| b.set(std::ptr::null()));
+                leave_arena();
             });
         }
     });
+    drop(arena);
+}
+
+/// The shared local memory of a group whose items run on several threads.
+#[derive(Clone, Copy)]
+struct LocalBase(*mut u8);
+// SAFETY: the arena outlives the scoped threads; the kernel's work-items
+// synchronise their accesses with work-group barriers, as SYCL requires.
+unsafe impl Send for LocalBase {}
+
+/// `syclone_host_local_memory`: the local memory of the work-group the
+/// calling thread runs an item of (null outside kernels with local memory).
+#[no_mangle]
+pub extern "C" fn syclone_host_local_memory() -> *mut c_void {
+    LOCAL_MEMORY.with(|m| m.get()).cast()
 }
 
 /// `syclone_host_group_barrier`: waits for the other items of this thread's

@@ -104,7 +104,7 @@ pub fn host_info() -> DeviceInfo {
         max_work_group_size: 1024,
         max_work_item_sizes: [1024, 1024, 1024],
         // Work-group memory would be host memory; report what a GPU-sized kernel can count on.
-        local_mem_size: 64 * 1024,
+        local_mem_size: super::host::LOCAL_MEMORY_BYTES as u64,
         global_mem_size: memory,
         max_mem_alloc_size: memory,
         sub_group_sizes: vec![1],

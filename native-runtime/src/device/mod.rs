@@ -6,7 +6,7 @@
 pub mod clock;
 pub mod host;
 pub mod info;
-pub mod local_size;
+pub mod specialize;
 pub mod vulkan;
 
 use crate::error::{RtError, RtResult};

@@ -4,7 +4,7 @@
 
 use super::clock::{self, DeviceClock};
 use super::info::{device_type_of, vendor_name};
-use super::local_size;
+use super::specialize::Specialization;
 use crate::error::{RtError, RtResult};
 use crate::registry::KernelEntry;
 use crate::selector::DeviceType;
@@ -16,11 +16,11 @@ use std::sync::{Arc, Mutex, MutexGuard};
 /// Dispatches recorded before the batch is submitted even if nobody waits.
 const MAX_BATCH: usize = 256;
 
-/// A compute pipeline and the layout its bind groups use.
-/// A shader module: its image, and the work-group size it was specialised
-/// to at launch (None: as compiled).
-type ModuleKey = (u64, Option<[u32; 3]>);
+/// A shader module: its image, and the entry point and launch-time sizes it
+/// was specialised to (None: as compiled, shared by the image's kernels).
+type ModuleKey = (u64, Option<(String, Specialization)>);
 
+/// A compute pipeline and the layout its bind groups use.
 pub struct Pipeline {
     pub pipeline: wgpu::ComputePipeline,
     pub layout: wgpu::BindGroupLayout,
@@ -264,6 +264,11 @@ impl VulkanDevice {
         self.limits.max_compute_workgroups_per_dimension
     }
 
+    /// Bytes of work-group memory a work-group may use.
+    pub fn max_local_memory(&self) -> u32 {
+        self.limits.max_compute_workgroup_storage_size
+    }
+
     /// The largest work-group: per dimension (x, y, z) and in total.
     pub fn max_work_group(&self) -> ([u32; 3], u32) {
         let l = &self.limits;
@@ -329,12 +334,12 @@ impl VulkanDevice {
 
     /// The pipeline of a kernel, created (and cached) on first use; with
     /// `local_size`, of a copy of its module with that work-group size.
-    pub fn pipeline(
-        &self,
-        entry: &KernelEntry,
-        local_size: Option<[u32; 3]>,
-    ) -> RtResult<Arc<Pipeline>> {
-        let key = ((entry.image.id, local_size), entry.info.entry_point.clone());
+    pub fn pipeline(&self, entry: &KernelEntry, spec: &Specialization) -> RtResult<Arc<Pipeline>> {
+        let module_key: ModuleKey = (
+            entry.image.id,
+            (!spec.is_default()).then(|| (entry.info.entry_point.clone(), spec.clone())),
+        );
+        let key = (module_key.clone(), entry.info.entry_point.clone());
         if let Some(p) = lock(&self.pipelines).get(&key) {
             return Ok(p.clone());
         }
@@ -343,26 +348,19 @@ impl VulkanDevice {
             device: self.name.clone(),
             reason,
         };
-        let words = match local_size {
-            None => std::borrow::Cow::Borrowed(&entry.image.image.spirv[..]),
-            Some(size) => std::borrow::Cow::Owned(
-                local_size::with_local_size(
-                    &entry.image.image.spirv,
-                    &entry.info.entry_point,
-                    size,
-                )
-                .ok_or_else(|| {
-                    build_err(
-                        "its entry point has no LocalSize execution mode to specialise".into(),
-                    )
-                })?,
-            ),
+        let words = if spec.is_default() {
+            std::borrow::Cow::Borrowed(&entry.image.image.spirv[..])
+        } else {
+            std::borrow::Cow::Owned(
+                spec.apply(&entry.image.image.spirv, &entry.info.entry_point)
+                    .map_err(build_err)?,
+            )
         };
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
         let module = {
             let mut modules = lock(&self.modules);
             modules
-                .entry((entry.image.id, local_size))
+                .entry(module_key.clone())
                 .or_insert_with(|| {
                     let desc = wgpu::ShaderModuleDescriptor {
                         label: Some(&entry.info.display_name),
@@ -408,7 +406,7 @@ impl VulkanDevice {
             });
         if let Some(err) = pollster::block_on(scope.pop()) {
             // A bad module stays bad: forget it so that the error repeats with its cause.
-            lock(&self.modules).remove(&(entry.image.id, local_size));
+            lock(&self.modules).remove(&module_key);
             return Err(build_err(err.to_string()));
         }
         let p = Arc::new(Pipeline { pipeline, layout });

@@ -146,6 +146,7 @@ fn kernel(
         dimensions: 1,
         work_group_size: [64, 1, 1],
         uses_barrier: false,
+        local_arrays: vec![],
         arg_sizes: vec![size_of::<Bounds>() as u32, arg1 as u32],
         param_block_size,
         buffers,

@@ -11,7 +11,11 @@
 //!   of `uvec4` (std140: stride 16), `ceil(param_block_size / 16)` long, at
 //!   least one (always declared); uniform reads go through the constant cache;
 //! - set 0, binding i+1: IR binding `i`, a storage buffer holding a runtime
-//!   array of its element type, `NonWritable` unless the kernel writes it.
+//!   array of its element type, `NonWritable` unless the kernel writes it;
+//! - an IR binding in work-group memory is a `Workgroup` array variable of
+//!   the kernel's own, whose length is a `u32` constant emitted for it alone
+//!   (one element): the runtime rewrites that constant to the launch's size
+//!   ([`EmittedModule::array_lengths`] says which constant it is).
 //!
 //! Element indices are always converted to u32 before `OpAccessChain`: no
 //! storage binding exceeds 4 GiB and the smallest element is 4 bytes, so a u32
@@ -30,7 +34,7 @@ use rspirv::spirv::{
     MemoryModel, StorageClass, Word,
 };
 
-use crate::ir::{Builtin, Kernel, Module, ScalarType};
+use crate::ir::{BindingId, Builtin, Kernel, Module, ScalarType, Space};
 use crate::target::TargetProperties;
 
 /// Why a module could not be emitted: the IR broke one of its invariants.
@@ -73,12 +77,25 @@ impl From<rspirv::dr::Error> for SpirvError {
     }
 }
 
+/// A SPIR-V module and where its launch-time sizes are.
+pub struct EmittedModule {
+    pub words: Vec<u32>,
+    /// Per kernel, in module order: (IR binding, result id of the `u32`
+    /// constant that is its length) for each work-group binding.
+    pub array_lengths: Vec<Vec<(BindingId, Word)>>,
+}
+
 /// Emit one SPIR-V module holding every kernel of `module` as a GLCompute entry point.
+pub fn emit_module(module: &Module, target: &TargetProperties) -> Result<Vec<u32>, SpirvError> {
+    Ok(emit(module, target)?.words)
+}
+
+/// [`emit_module`], with the ids of the launch-time array lengths.
 ///
 /// `target` does not change the code: capabilities follow the types the IR
 /// uses (`Int64`/`Float64` only where 64-bit types appear); the runtime keeps
 /// images that need an aspect away from devices that lack it.
-pub fn emit_module(module: &Module, target: &TargetProperties) -> Result<Vec<u32>, SpirvError> {
+pub fn emit(module: &Module, target: &TargetProperties) -> Result<EmittedModule, SpirvError> {
     let _ = target;
     if module.kernels.is_empty() {
         return Err(SpirvError::NoKernels);
@@ -90,17 +107,23 @@ pub fn emit_module(module: &Module, target: &TargetProperties) -> Result<Vec<u32
         }
     }
     let mut e = Emitter::new();
+    let mut array_lengths = vec![];
     for k in &module.kernels {
-        e.emit_kernel(k)?;
+        array_lengths.push(e.emit_kernel(k)?);
     }
-    Ok(e.finish().assemble())
+    Ok(EmittedModule {
+        words: e.finish().assemble(),
+        array_lengths,
+    })
 }
 
-/// A storage-buffer variable and the element type of its runtime array.
+/// The variable of an IR binding: a storage buffer holding a runtime array,
+/// or a work-group array.
 #[derive(Clone, Copy)]
 struct BufferVar {
     var: Word,
     elem: ScalarType,
+    space: Space,
 }
 
 /// Module-level state: the builder plus caches so that every type, constant
@@ -327,6 +350,29 @@ impl Emitter {
         var
     }
 
+    /// A work-group array of `elem` for one kernel binding, and the id of
+    /// its length: a `u32` constant of its own (never shared, so that the
+    /// runtime can rewrite it), one element until then.
+    fn workgroup_array(&mut self, elem: ScalarType, name: &str) -> (Word, Word) {
+        let u32_ty = self.scalar(ScalarType::U32);
+        let length = self.b.id();
+        self.b
+            .module_mut()
+            .types_global_values
+            .push(rspirv::dr::Instruction::new(
+                spirv::Op::Constant,
+                Some(u32_ty),
+                Some(length),
+                vec![Operand::LiteralBit32(1)],
+            ));
+        let et = self.scalar(elem);
+        let arr = self.b.type_array(et, length);
+        let ptr = self.pointer(StorageClass::Workgroup, arr);
+        let var = self.global_variable(ptr, StorageClass::Workgroup);
+        self.b.name(var, name);
+        (var, length)
+    }
+
     /// The `uvec4` type.
     fn uvec4(&mut self) -> Word {
         let u = self.scalar(ScalarType::U32);
@@ -387,7 +433,7 @@ impl Emitter {
         Some(var)
     }
 
-    fn emit_kernel(&mut self, k: &Kernel) -> Result<(), SpirvError> {
+    fn emit_kernel(&mut self, k: &Kernel) -> Result<Vec<(BindingId, Word)>, SpirvError> {
         if k.work_group_size.contains(&0) {
             return Err(SpirvError::BadWorkGroupSize {
                 kernel: k.name.clone(),
@@ -396,6 +442,7 @@ impl Emitter {
         }
         let params = self.param_block(k.param_block_size.div_ceil(16).max(1));
         let mut bindings = Vec::with_capacity(k.bindings.len());
+        let mut array_lengths = vec![];
         for (i, bd) in k.bindings.iter().enumerate() {
             if bd.elem == ScalarType::Bool {
                 return Err(SpirvError::BoolBinding {
@@ -403,8 +450,19 @@ impl Emitter {
                     binding: bd.name.clone(),
                 });
             }
-            let var = self.buffer(i as u32 + 1, bd.elem, bd.writes, &bd.name);
-            bindings.push(BufferVar { var, elem: bd.elem });
+            let var = match bd.space {
+                Space::Global => self.buffer(i as u32 + 1, bd.elem, bd.writes, &bd.name),
+                Space::Workgroup => {
+                    let (var, length) = self.workgroup_array(bd.elem, &bd.name);
+                    array_lengths.push((BindingId(i as u32), length));
+                    var
+                }
+            };
+            bindings.push(BufferVar {
+                var,
+                elem: bd.elem,
+                space: bd.space,
+            });
         }
         let void = self.void;
         let fid = self
@@ -446,7 +504,7 @@ impl Emitter {
         );
         self.b
             .execution_mode(fid, ExecutionMode::LocalSize, k.work_group_size);
-        Ok(())
+        Ok(array_lengths)
     }
 }
 

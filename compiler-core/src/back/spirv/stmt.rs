@@ -8,7 +8,7 @@
 use rspirv::spirv::{LoopControl, SelectionControl, StorageClass, Word};
 
 use super::{BufferVar, Emitter, SpirvError};
-use crate::ir::{BindingId, Block, Expr, Kernel, LocalId, ScalarType, Stmt};
+use crate::ir::{BindingId, Block, Expr, Kernel, LocalId, ScalarType, Space, Stmt};
 
 /// Per-kernel state while its entry-point function is emitted.
 pub(super) struct FnCtx<'k> {
@@ -285,9 +285,17 @@ impl Emitter {
             return Err(f.err_type(format!("buffer index of type {}", it.name())));
         }
         let i = self.int_resize(i, it, ScalarType::U32)?;
-        let zero = self.const_u32(0);
         let et = self.scalar(buf.elem);
-        let ptr_ty = self.pointer(StorageClass::StorageBuffer, et);
-        Ok(self.b.access_chain(ptr_ty, None, buf.var, [zero, i])?)
+        match buf.space {
+            Space::Global => {
+                let zero = self.const_u32(0);
+                let ptr_ty = self.pointer(StorageClass::StorageBuffer, et);
+                Ok(self.b.access_chain(ptr_ty, None, buf.var, [zero, i])?)
+            }
+            Space::Workgroup => {
+                let ptr_ty = self.pointer(StorageClass::Workgroup, et);
+                Ok(self.b.access_chain(ptr_ty, None, buf.var, [i])?)
+            }
+        }
     }
 }

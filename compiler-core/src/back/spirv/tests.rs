@@ -64,6 +64,7 @@ fn if_(cond: Expr, then_block: Vec<Stmt>, else_block: Vec<Stmt>) -> Stmt {
 }
 fn binding(name: &str, elem: ScalarType, reads: bool, writes: bool) -> Binding {
     Binding {
+        space: crate::ir::Space::Global,
         name: name.into(),
         elem,
         reads,

@@ -151,12 +151,19 @@ typedef struct syclone_launch_desc {
   unsigned num_accessed;
   void *const *accessed;
   const int *access_modes;
+  /* The command group's local memory: the arena offset and the size in
+   * bytes of each local accessor it constructed. */
+  unsigned num_local;
+  const size_t *local_offsets;
+  const size_t *local_sizes;
 } syclone_launch_desc;
 
 /* Enqueues a kernel after the events in deps[0..num_deps). The arguments
  * are copied before the call returns. */
 /* The work-group barrier of a kernel running on the host CPU device. */
 void syclone_host_group_barrier(void);
+/* The local memory of the work-group a host CPU kernel's work-item belongs to. */
+void *syclone_host_local_memory(void);
 
 int syclone_launch(syclone_queue q, const syclone_launch_desc *desc, const syclone_event *deps,
                    size_t num_deps, syclone_event *out_event);
