@@ -27,6 +27,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/index_space.hpp"),
         ),
         (
+            "sycl/detail/atomic_ref.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/atomic_ref.hpp"),
+        ),
+        (
             "sycl/detail/runtime_abi.h",
             include_str!("../../native-runtime/include/sycl/detail/runtime_abi.h"),
         ),

@@ -60,7 +60,11 @@ pub enum RtError {
     #[error("kernel {kernel}: invalid nd_range: {detail}")]
     InvalidNdRange { kernel: String, detail: String },
     #[error("kernel {kernel}: its local accessors need {bytes} bytes of local memory, the device has {limit}")]
-    LocalMemory { kernel: String, bytes: u64, limit: u32 },
+    LocalMemory {
+        kernel: String,
+        bytes: u64,
+        limit: u32,
+    },
     #[error("kernel {kernel}: cannot build the device image for {device}: {reason}")]
     Build {
         kernel: String,

@@ -143,7 +143,8 @@ fn launch_host(l: &Launch) -> RtResult<()> {
     let arena = l.local_arena_bytes();
     if arena > host::LOCAL_MEMORY_BYTES {
         return Err(RtError::LocalMemory {
-            kernel: registry::lookup(l.key).map_or_else(|| l.key.to_string(), |e| e.info.display_name.clone()),
+            kernel: registry::lookup(l.key)
+                .map_or_else(|| l.key.to_string(), |e| e.info.display_name.clone()),
             bytes: arena as u64,
             limit: host::LOCAL_MEMORY_BYTES as u32,
         });
@@ -160,8 +161,8 @@ fn launch_host(l: &Launch) -> RtResult<()> {
             // A kernel with barriers runs the items of a work-group
             // concurrently; its device image says whether it has any (no
             // image: assume it does).
-            let barriers = group_size > 1
-                && registry::lookup(l.key).is_none_or(|e| e.info.uses_barrier);
+            let barriers =
+                group_size > 1 && registry::lookup(l.key).is_none_or(|e| e.info.uses_barrier);
             let groups = host::Groups {
                 count: groups,
                 size: group_size,

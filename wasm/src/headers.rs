@@ -24,6 +24,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/index_space.hpp"),
     ),
     (
+        "sycl/detail/atomic_ref.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/atomic_ref.hpp"),
+    ),
+    (
         "sycl/detail/runtime_abi.h",
         include_str!("../../native-runtime/include/sycl/detail/runtime_abi.h"),
     ),

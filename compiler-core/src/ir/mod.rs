@@ -207,6 +207,56 @@ pub enum Stmt {
     /// any continues, and the memory writes before it (work-group local and
     /// global) are visible to the group after it.
     Barrier,
+    /// An atomic access to element `index` of a binding (relaxed order;
+    /// device scope for global memory, work-group scope for local memory).
+    Atomic {
+        op: AtomicOp,
+        binding: BindingId,
+        index: Expr,
+        /// The operand: the value stored, exchanged or combined, the
+        /// desired value of `CompareExchange`; None for `Load`.
+        value: Option<Expr>,
+        /// `CompareExchange`: the expected value, compared by bit pattern.
+        expected: Option<Expr>,
+        /// Receives the element's value before the operation.
+        result: Option<LocalId>,
+    },
+}
+
+/// What an [`Stmt::Atomic`] does. Float elements support `Load`, `Store`,
+/// `Exchange` and `CompareExchange` (the lowering builds float arithmetic
+/// from compare-exchange loops); integers support every operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AtomicOp {
+    Load,
+    Store,
+    Exchange,
+    CompareExchange,
+    Add,
+    Sub,
+    And,
+    Or,
+    Xor,
+    Min,
+    Max,
+}
+
+impl AtomicOp {
+    pub fn name(self) -> &'static str {
+        match self {
+            AtomicOp::Load => "load",
+            AtomicOp::Store => "store",
+            AtomicOp::Exchange => "exchange",
+            AtomicOp::CompareExchange => "compare_exchange",
+            AtomicOp::Add => "add",
+            AtomicOp::Sub => "sub",
+            AtomicOp::And => "and",
+            AtomicOp::Or => "or",
+            AtomicOp::Xor => "xor",
+            AtomicOp::Min => "min",
+            AtomicOp::Max => "max",
+        }
+    }
 }
 
 pub type Block = Vec<Stmt>;
@@ -260,6 +310,33 @@ pub struct Module {
 }
 
 impl Kernel {
+    /// The bindings the kernel accesses atomically.
+    pub fn atomic_bindings(&self) -> Vec<BindingId> {
+        fn walk(block: &Block, out: &mut Vec<BindingId>) {
+            for s in block {
+                match s {
+                    Stmt::Atomic { binding, .. } if !out.contains(binding) => out.push(*binding),
+                    Stmt::If {
+                        then_block,
+                        else_block,
+                        ..
+                    } => {
+                        walk(then_block, out);
+                        walk(else_block, out);
+                    }
+                    Stmt::Loop { body, continuing } => {
+                        walk(body, out);
+                        walk(continuing, out);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let mut out = vec![];
+        walk(&self.body, &mut out);
+        out
+    }
+
     /// Whether the kernel waits at work-group barriers (the host device then
     /// runs the items of a work-group concurrently).
     pub fn uses_barrier(&self) -> bool {

@@ -63,6 +63,25 @@ fn print_block(out: &mut String, b: &Block, depth: usize) {
                     expr(value)
                 );
             }
+            Stmt::Atomic {
+                op,
+                binding,
+                index,
+                value,
+                expected,
+                result,
+            } => {
+                let dest = result.map(|l| format!("%{} = ", l.0)).unwrap_or_default();
+                let mut operands = vec![format!("b{}[{}]", binding.0, expr(index))];
+                operands.extend(expected.iter().map(expr));
+                operands.extend(value.iter().map(expr));
+                let _ = writeln!(
+                    out,
+                    "{pad}{dest}atomic_{}({})",
+                    op.name(),
+                    operands.join(", ")
+                );
+            }
             Stmt::If {
                 cond,
                 then_block,

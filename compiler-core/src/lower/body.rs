@@ -887,7 +887,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn deref_val(&mut self, v: Val) -> Val {
+    pub(super) fn deref_val(&mut self, v: Val) -> Val {
         match v {
             Val::Ref(p) => self.load(&p),
             v => v,
@@ -898,6 +898,12 @@ impl Lowerer<'_> {
         if name == "__builtin_syclone_group_barrier" {
             self.emit(IStmt::Barrier);
             return Val::Void;
+        }
+        if let Some(op) = name.strip_prefix("__builtin_syclone_atomic_") {
+            return self.atomic(op, args, span);
+        }
+        if name == "__builtin_syclone_bit_equal" {
+            return self.bit_equal_intrinsic(args);
         }
         if let Some((func, _)) = crate::ir::MathFn::from_builtin(name) {
             let args = args.iter().map(|a| self.scalar(a)).collect();

@@ -9,16 +9,17 @@
 //! - pointers are resolved to (binding, element index): a pointer whose
 //!   allocation cannot be known at compile time is an error that says why.
 
+mod atomic;
 mod body;
 mod mutation;
 mod values;
 
 use crate::bundle::{Access, BufferBinding, PointerOrigin, ScalarCopy};
 use crate::diag::Diagnostic;
+use crate::front::ast::AddressSpace;
 use crate::front::ast::{BinOp, UnOp};
 use crate::front::sema::thir::{self, ExprKind as TK, Stmt as TStmt};
 use crate::front::sema::{CaptureSource, FuncId, Sema, Ty, VarId};
-use crate::front::ast::AddressSpace;
 use crate::ir::{
     self, BinaryOp, Binding, BindingId, Builtin, Constant, Expr as IExpr, LocalId, ScalarType,
     Space, Stmt as IStmt, UnaryOp,

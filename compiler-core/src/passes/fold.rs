@@ -56,6 +56,21 @@ fn fold_block(block: Block) -> Block {
                     else_block: fold_block(else_block),
                 }),
             },
+            Stmt::Atomic {
+                op,
+                binding,
+                index,
+                value,
+                expected,
+                result,
+            } => out.push(Stmt::Atomic {
+                op,
+                binding,
+                index: fold_expr(index),
+                value: value.map(fold_expr),
+                expected: expected.map(fold_expr),
+                result,
+            }),
             Stmt::Loop { body, continuing } => out.push(Stmt::Loop {
                 body: fold_block(body),
                 continuing: fold_block(continuing),
@@ -75,7 +90,9 @@ pub fn fold_expr(e: Expr) -> Expr {
         Expr::Unary(op, a) => {
             let a = fold_expr(*a);
             match &a {
-                Expr::Const(c) => unary(op, *c).map_or_else(|| Expr::Unary(op, Box::new(a)), Expr::Const),
+                Expr::Const(c) => {
+                    unary(op, *c).map_or_else(|| Expr::Unary(op, Box::new(a)), Expr::Const)
+                }
                 _ => Expr::Unary(op, Box::new(a)),
             }
         }
@@ -90,7 +107,9 @@ pub fn fold_expr(e: Expr) -> Expr {
         Expr::Convert(a, to) => {
             let a = fold_expr(*a);
             match &a {
-                Expr::Const(c) => convert(*c, to).map_or_else(|| Expr::Convert(Box::new(a), to), Expr::Const),
+                Expr::Const(c) => {
+                    convert(*c, to).map_or_else(|| Expr::Convert(Box::new(a), to), Expr::Const)
+                }
                 _ => Expr::Convert(Box::new(a), to),
             }
         }
@@ -139,7 +158,11 @@ fn int(t: ScalarType, v: u64) -> Constant {
 /// A float constant of type `t`, rounded to its precision; None if the
 /// result is not finite.
 fn float(t: ScalarType, v: f64) -> Option<Constant> {
-    let v = if t == ScalarType::F32 { v as f32 as f64 } else { v };
+    let v = if t == ScalarType::F32 {
+        v as f32 as f64
+    } else {
+        v
+    };
     v.is_finite().then_some(Constant::Float(t, v))
 }
 
@@ -184,7 +207,9 @@ fn binary(op: BinaryOp, x: Constant, y: Constant) -> Option<Constant> {
                 B::Mul => Some(int(t, a.wrapping_mul(b))),
                 B::Div | B::Rem if b == 0 => None,
                 // The one quotient that overflows: the minimum over -1.
-                B::Div | B::Rem if signed && sb == -1 && sa == signed_value(t, 1 << (width - 1)) => {
+                B::Div | B::Rem
+                    if signed && sb == -1 && sa == signed_value(t, 1 << (width - 1)) =>
+                {
                     None
                 }
                 B::Div if signed => sa.checked_div(sb).map(|v| int(t, v as u64)),
@@ -276,7 +301,10 @@ mod tests {
 
     #[test]
     fn integers_fold_as_cpp_computes_them() {
-        assert_eq!(fold_expr(bin(BinaryOp::Add, i32c(i32::MAX), i32c(1))), i32c(i32::MIN));
+        assert_eq!(
+            fold_expr(bin(BinaryOp::Add, i32c(i32::MAX), i32c(1))),
+            i32c(i32::MIN)
+        );
         assert_eq!(fold_expr(bin(BinaryOp::Div, i32c(-7), i32c(2))), i32c(-3));
         assert_eq!(fold_expr(bin(BinaryOp::Rem, i32c(-7), i32c(2))), i32c(-1));
         assert_eq!(fold_expr(bin(BinaryOp::Shr, i32c(-8), i32c(1))), i32c(-4));
@@ -308,7 +336,10 @@ mod tests {
         ] {
             assert_eq!(fold_expr(e.clone()), e);
         }
-        assert_eq!(fold_expr(bin(BinaryOp::Div, f32c(1.0), f32c(3.0))), f32c(1.0 / 3.0));
+        assert_eq!(
+            fold_expr(bin(BinaryOp::Div, f32c(1.0), f32c(3.0))),
+            f32c(1.0 / 3.0)
+        );
         assert_eq!(
             fold_expr(Expr::Convert(Box::new(f32c(-2.75)), ScalarType::I32)),
             i32c(-2)

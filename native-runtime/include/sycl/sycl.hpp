@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <sycl/detail/index_space.hpp>
+#include <sycl/detail/atomic_ref.hpp>
 #include <sycl/detail/kernel_desc.hpp>
 
 #include <string>

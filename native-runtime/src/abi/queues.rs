@@ -144,8 +144,12 @@ pub extern "C" fn syclone_launch(
         }
         let n = desc.num_local as usize;
         // SAFETY: the descriptor holds `num_local` offsets and sizes.
-        let (offsets, sizes) =
-            unsafe { (c_array(desc.local_offsets, n)?, c_array(desc.local_sizes, n)?) };
+        let (offsets, sizes) = unsafe {
+            (
+                c_array(desc.local_offsets, n)?,
+                c_array(desc.local_sizes, n)?,
+            )
+        };
         let launch = Launch {
             local_memory: offsets.iter().copied().zip(sizes.iter().copied()).collect(),
             key: &key,

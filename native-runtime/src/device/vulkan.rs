@@ -73,10 +73,12 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl VulkanDevice {
-    /// Opens the adapter, with 64-bit integers and doubles when it has them.
+    /// Opens the adapter, with 64-bit integers (and their atomics) and
+    /// doubles when it has them.
     pub fn open(adapter: &wgpu::Adapter) -> RtResult<Arc<Self>> {
         let info = adapter.get_info();
         let wanted = wgpu::Features::SHADER_INT64
+            | wgpu::Features::SHADER_INT64_ATOMIC_ALL_OPS
             | wgpu::Features::SHADER_F64
             | wgpu::Features::SHADER_F16
             | wgpu::Features::TIMESTAMP_QUERY;

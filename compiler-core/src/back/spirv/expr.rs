@@ -59,8 +59,9 @@ impl Emitter {
             Expr::Load { binding, index } => {
                 let buf = f.binding(*binding)?;
                 let ptr = self.element_pointer(f, buf, index)?;
-                let t = self.scalar(buf.elem);
-                Ok((self.b.load(t, None, ptr, None, [])?, buf.elem))
+                let t = self.scalar(buf.storage);
+                let v = self.b.load(t, None, ptr, None, [])?;
+                Ok((self.from_storage(buf, v)?, buf.elem))
             }
             Expr::Unary(op, a) => {
                 let (a, ty) = self.emit_expr(f, a)?;
@@ -235,7 +236,10 @@ impl Emitter {
     ) -> Result<(Word, ScalarType), SpirvError> {
         let (x, ty) = self.emit_expr(f, a)?;
         let (y, yt) = self.emit_expr(f, b)?;
-        if ty != yt {
+        // Operand types agree, but for shifts (C++ promotes each operand of
+        // `<<` and `>>` on its own: `1ull << i`).
+        let shift = matches!(op, BinaryOp::Shl | BinaryOp::Shr) && ty.is_int() && yt.is_int();
+        if ty != yt && !shift {
             return Err(f.err_type(format!("{op:?} of {} and {}", ty.name(), yt.name())));
         }
         let t = self.scalar(ty);
@@ -269,7 +273,7 @@ impl Emitter {
             B::Eq if boolean => b.logical_equal(t, None, x, y)?,
             B::Shl | B::Shr if int => {
                 // Shift amounts are u32 (what naga and WGSL expect).
-                let y = self.int_resize(y, ty, ScalarType::U32)?;
+                let y = self.int_resize(y, yt, ScalarType::U32)?;
                 let b = &mut self.b;
                 match op {
                     B::Shl => b.shift_left_logical(t, None, x, y)?,

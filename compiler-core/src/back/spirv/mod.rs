@@ -122,8 +122,22 @@ pub fn emit(module: &Module, target: &TargetProperties) -> Result<EmittedModule,
 #[derive(Clone, Copy)]
 struct BufferVar {
     var: Word,
+    /// The element type of the IR.
     elem: ScalarType,
+    /// The element type in SPIR-V: `elem`, or the unsigned integer of its
+    /// size for a float binding accessed atomically (SPIR-V compare-exchange
+    /// is integer-only; loads and stores bitcast).
+    storage: ScalarType,
     space: Space,
+}
+
+/// The unsigned integer type of `t`'s size.
+fn bits_type(t: ScalarType) -> ScalarType {
+    if t.size() == 8 {
+        ScalarType::U64
+    } else {
+        ScalarType::U32
+    }
 }
 
 /// Module-level state: the builder plus caches so that every type, constant
@@ -133,11 +147,13 @@ struct Emitter {
     scalar_types: HashMap<ScalarType, Word>,
     /// (storage class, pointee) -> pointer type.
     pointer_types: HashMap<(StorageClass, Word), Word>,
-    /// Block struct (one runtime array of the element) per element type.
-    block_structs: HashMap<ScalarType, Word>,
+    /// Block struct (one runtime array of the element) per element type,
+    /// and whether it is accessed atomically (naga then gives its array
+    /// atomic elements, so it is never shared with plain buffers).
+    block_structs: HashMap<(ScalarType, bool), Word>,
     constants: HashMap<(ScalarType, u64), Word>,
-    /// Storage buffers by (binding number, element type, writable).
-    buffers: HashMap<(u32, ScalarType, bool), Word>,
+    /// Storage buffers by (binding number, element type, writable, atomic).
+    buffers: HashMap<(u32, ScalarType, bool, bool), Word>,
     /// Parameter-block uniform variables by their length in `uvec4`s.
     param_blocks: HashMap<u32, Word>,
     builtins: HashMap<spirv::BuiltIn, Word>,
@@ -146,6 +162,7 @@ struct Emitter {
     void_fn: Word,
     uses_int64: bool,
     uses_float64: bool,
+    uses_int64_atomics: bool,
     /// The GLSL.std.450 extended instruction set, imported on first use.
     glsl_std_450: Option<Word>,
 }
@@ -172,6 +189,7 @@ impl Emitter {
             void_fn,
             uses_int64: false,
             uses_float64: false,
+            uses_int64_atomics: false,
             glsl_std_450: None,
         }
     }
@@ -193,6 +211,9 @@ impl Emitter {
         }
         if self.uses_float64 {
             self.b.capability(Capability::Float64);
+        }
+        if self.uses_int64_atomics {
+            self.b.capability(Capability::Int64Atomics);
         }
         self.b.module()
     }
@@ -305,8 +326,8 @@ impl Emitter {
     }
 
     /// The `Block` struct wrapping a runtime array of `elem`, decorated once.
-    fn block_struct(&mut self, elem: ScalarType) -> Word {
-        if let Some(&id) = self.block_structs.get(&elem) {
+    fn block_struct(&mut self, elem: ScalarType, atomic: bool) -> Word {
+        if let Some(&id) = self.block_structs.get(&(elem, atomic)) {
             return id;
         }
         let et = self.scalar(elem);
@@ -323,19 +344,29 @@ impl Emitter {
         self.b.decorate(id, Decoration::Block, []);
         self.b
             .member_decorate(id, 0, Decoration::Offset, [Operand::LiteralBit32(0)]);
-        self.b.name(id, format!("Buffer_{}", elem.name()));
+        let atomic_name = if atomic { "_atomic" } else { "" };
+        self.b
+            .name(id, format!("Buffer_{}{atomic_name}", elem.name()));
         self.b.member_name(id, 0, "data");
-        self.block_structs.insert(elem, id);
+        self.block_structs.insert((elem, atomic), id);
         id
     }
 
     /// The storage-buffer variable at set 0, `binding`; shared by kernels
     /// that declare the same binding identically.
-    fn buffer(&mut self, binding: u32, elem: ScalarType, writable: bool, name: &str) -> Word {
-        if let Some(&id) = self.buffers.get(&(binding, elem, writable)) {
+    fn buffer(
+        &mut self,
+        binding: u32,
+        elem: ScalarType,
+        writable: bool,
+        atomic: bool,
+        name: &str,
+    ) -> Word {
+        let key = (binding, elem, writable, atomic);
+        if let Some(&id) = self.buffers.get(&key) {
             return id;
         }
-        let st = self.block_struct(elem);
+        let st = self.block_struct(elem, atomic);
         let ptr = self.pointer(StorageClass::StorageBuffer, st);
         let var = self.global_variable(ptr, StorageClass::StorageBuffer);
         self.b
@@ -346,7 +377,7 @@ impl Emitter {
             self.b.decorate(var, Decoration::NonWritable, []);
         }
         self.b.name(var, name);
-        self.buffers.insert((binding, elem, writable), var);
+        self.buffers.insert(key, var);
         var
     }
 
@@ -443,7 +474,17 @@ impl Emitter {
         let params = self.param_block(k.param_block_size.div_ceil(16).max(1));
         let mut bindings = Vec::with_capacity(k.bindings.len());
         let mut array_lengths = vec![];
+        let atomic = k.atomic_bindings();
         for (i, bd) in k.bindings.iter().enumerate() {
+            let is_atomic = atomic.contains(&BindingId(i as u32));
+            let storage = if is_atomic && bd.elem.is_float() {
+                bits_type(bd.elem)
+            } else {
+                bd.elem
+            };
+            if is_atomic && storage.size() == 8 {
+                self.uses_int64_atomics = true;
+            }
             if bd.elem == ScalarType::Bool {
                 return Err(SpirvError::BoolBinding {
                     kernel: k.name.clone(),
@@ -451,9 +492,9 @@ impl Emitter {
                 });
             }
             let var = match bd.space {
-                Space::Global => self.buffer(i as u32 + 1, bd.elem, bd.writes, &bd.name),
+                Space::Global => self.buffer(i as u32 + 1, storage, bd.writes, is_atomic, &bd.name),
                 Space::Workgroup => {
-                    let (var, length) = self.workgroup_array(bd.elem, &bd.name);
+                    let (var, length) = self.workgroup_array(storage, &bd.name);
                     array_lengths.push((BindingId(i as u32), length));
                     var
                 }
@@ -461,6 +502,7 @@ impl Emitter {
             bindings.push(BufferVar {
                 var,
                 elem: bd.elem,
+                storage,
                 space: bd.space,
             });
         }

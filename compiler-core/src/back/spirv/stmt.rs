@@ -8,7 +8,7 @@
 use rspirv::spirv::{LoopControl, SelectionControl, StorageClass, Word};
 
 use super::{BufferVar, Emitter, SpirvError};
-use crate::ir::{BindingId, Block, Expr, Kernel, LocalId, ScalarType, Space, Stmt};
+use crate::ir::{AtomicOp, BindingId, Block, Expr, Kernel, LocalId, ScalarType, Space, Stmt};
 
 /// Per-kernel state while its entry-point function is emitted.
 pub(super) struct FnCtx<'k> {
@@ -121,7 +121,27 @@ impl Emitter {
                         buf.elem.name()
                     )));
                 }
+                let v = self.to_storage(buf, v)?;
                 self.b.store(ptr, v, None, [])?;
+                Ok(true)
+            }
+            Stmt::Atomic {
+                op,
+                binding,
+                index,
+                value,
+                expected,
+                result,
+            } => {
+                self.emit_atomic(
+                    f,
+                    *op,
+                    *binding,
+                    index,
+                    value.as_ref(),
+                    expected.as_ref(),
+                    *result,
+                )?;
                 Ok(true)
             }
             Stmt::If {
@@ -274,6 +294,121 @@ impl Emitter {
     }
 
     /// Pointer to element `index` of a storage buffer.
+    /// A value of a binding's IR element type as its SPIR-V element.
+    pub(super) fn to_storage(&mut self, buf: BufferVar, v: Word) -> Result<Word, SpirvError> {
+        if buf.storage == buf.elem {
+            return Ok(v);
+        }
+        let t = self.scalar(buf.storage);
+        Ok(self.b.bitcast(t, None, v)?)
+    }
+
+    /// A SPIR-V element of a binding as its IR element type.
+    pub(super) fn from_storage(&mut self, buf: BufferVar, v: Word) -> Result<Word, SpirvError> {
+        if buf.storage == buf.elem {
+            return Ok(v);
+        }
+        let t = self.scalar(buf.elem);
+        Ok(self.b.bitcast(t, None, v)?)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn emit_atomic(
+        &mut self,
+        f: &mut FnCtx,
+        op: AtomicOp,
+        binding: BindingId,
+        index: &Expr,
+        value: Option<&Expr>,
+        expected: Option<&Expr>,
+        result: Option<LocalId>,
+    ) -> Result<(), SpirvError> {
+        let buf = f.binding(binding)?;
+        let ptr = self.element_pointer(f, buf, index)?;
+        let operand = |this: &mut Self, f: &mut FnCtx, e: Option<&Expr>, what: &str| {
+            let e =
+                e.ok_or_else(|| f.err_type(format!("atomic {} without its {what}", op.name())))?;
+            let (v, vt) = this.emit_expr(f, e)?;
+            if vt != buf.elem {
+                return Err(f.err_type(format!(
+                    "atomic {} of {} on binding b{} of {}",
+                    op.name(),
+                    vt.name(),
+                    binding.0,
+                    buf.elem.name()
+                )));
+            }
+            this.to_storage(buf, v)
+        };
+        let t = self.scalar(buf.storage);
+        let scope = self.const_u32(match buf.space {
+            Space::Global => rspirv::spirv::Scope::Device as u32,
+            Space::Workgroup => rspirv::spirv::Scope::Workgroup as u32,
+        });
+        let relaxed = self.const_u32(0);
+        let (signed, float) = (buf.elem.is_signed_int(), buf.elem.is_float());
+        let old =
+            match op {
+                AtomicOp::Load => Some(self.b.atomic_load(t, None, ptr, scope, relaxed)?),
+                AtomicOp::Store => {
+                    let v = operand(self, f, value, "value")?;
+                    self.b.atomic_store(ptr, scope, relaxed, v)?;
+                    None
+                }
+                AtomicOp::Exchange => {
+                    let v = operand(self, f, value, "value")?;
+                    Some(self.b.atomic_exchange(t, None, ptr, scope, relaxed, v)?)
+                }
+                AtomicOp::CompareExchange => {
+                    let desired = operand(self, f, value, "desired value")?;
+                    let cmp = operand(self, f, expected, "expected value")?;
+                    Some(self.b.atomic_compare_exchange(
+                        t, None, ptr, scope, relaxed, relaxed, desired, cmp,
+                    )?)
+                }
+                _ if float => {
+                    return Err(f.err_type(format!(
+                    "atomic {} on float binding b{} (the lowering builds it from compare-exchange)",
+                    op.name(),
+                    binding.0
+                )))
+                }
+                _ => {
+                    let v = operand(self, f, value, "operand")?;
+                    Some(match op {
+                        AtomicOp::Add => self.b.atomic_i_add(t, None, ptr, scope, relaxed, v)?,
+                        AtomicOp::Sub => self.b.atomic_i_sub(t, None, ptr, scope, relaxed, v)?,
+                        AtomicOp::And => self.b.atomic_and(t, None, ptr, scope, relaxed, v)?,
+                        AtomicOp::Or => self.b.atomic_or(t, None, ptr, scope, relaxed, v)?,
+                        AtomicOp::Xor => self.b.atomic_xor(t, None, ptr, scope, relaxed, v)?,
+                        AtomicOp::Min if signed => {
+                            self.b.atomic_s_min(t, None, ptr, scope, relaxed, v)?
+                        }
+                        AtomicOp::Min => self.b.atomic_u_min(t, None, ptr, scope, relaxed, v)?,
+                        AtomicOp::Max if signed => {
+                            self.b.atomic_s_max(t, None, ptr, scope, relaxed, v)?
+                        }
+                        _ => self.b.atomic_u_max(t, None, ptr, scope, relaxed, v)?,
+                    })
+                }
+            };
+        if let (Some(old), Some(local)) = (old, result) {
+            let (var, lt) = f.local(local)?;
+            if lt != buf.elem {
+                return Err(f.err_type(format!(
+                    "atomic {} result of {} into local %{} of {}",
+                    op.name(),
+                    buf.elem.name(),
+                    local.0,
+                    lt.name()
+                )));
+            }
+            let old = self.from_storage(buf, old)?;
+            self.b.store(var, old, None, [])?;
+        }
+        Ok(())
+    }
+
     pub(super) fn element_pointer(
         &mut self,
         f: &mut FnCtx,
@@ -285,7 +420,7 @@ impl Emitter {
             return Err(f.err_type(format!("buffer index of type {}", it.name())));
         }
         let i = self.int_resize(i, it, ScalarType::U32)?;
-        let et = self.scalar(buf.elem);
+        let et = self.scalar(buf.storage);
         match buf.space {
             Space::Global => {
                 let zero = self.const_u32(0);

@@ -2329,6 +2329,27 @@ impl Sema {
                 span,
             };
         }
+        if let Some(op) = name.strip_prefix("__builtin_syclone_atomic_") {
+            return self.atomic_intrinsic(name.clone(), op, args, span);
+        }
+        if name == "__builtin_syclone_bit_equal" {
+            if args.len() != 2 || args[0].ty.is_error() || !args[0].ty.is_arithmetic() {
+                return self.err(span, format!("'{name}' takes two arithmetic values"));
+            }
+            let mut d = vec![];
+            let ty = args[0].ty.clone();
+            let args = args
+                .into_iter()
+                .map(|a| self.convert(a, &ty, &mut d))
+                .collect();
+            self.cur().diags.extend(d);
+            return TExpr {
+                kind: TK::Intrinsic(name, args),
+                ty: Ty::Bool,
+                lvalue: false,
+                span,
+            };
+        }
         if let Some((func, single)) = crate::ir::MathFn::from_builtin(&name) {
             if args.len() != func.arity() {
                 return self.err(
@@ -2359,6 +2380,58 @@ impl Sema {
             };
         }
         self.err(span, format!("unknown compiler intrinsic '{name}'"))
+    }
+
+    /// `__builtin_syclone_atomic_OP(T *p, operands...)`: an atomic access to
+    /// `*p` returning its previous value (`store`: nothing).
+    /// `compare_exchange(p, expected, desired)` compares bit patterns.
+    fn atomic_intrinsic(&mut self, name: String, op: &str, args: Vec<TExpr>, span: Span) -> TExpr {
+        let operands = match op {
+            "load" => 0,
+            "store" | "exchange" | "fetch_add" | "fetch_sub" | "fetch_and" | "fetch_or"
+            | "fetch_xor" | "fetch_min" | "fetch_max" => 1,
+            "compare_exchange" => 2,
+            _ => return self.err(span, format!("unknown compiler intrinsic '{name}'")),
+        };
+        if args.len() != operands + 1 {
+            return self.err(
+                span,
+                format!("'{name}' takes a pointer and {operands} operand(s)"),
+            );
+        }
+        let elem = match args[0].ty.pointee() {
+            Some(t) => t.clone(),
+            None => {
+                return self.err(
+                    span,
+                    format!("the first argument of '{name}' must be a pointer"),
+                )
+            }
+        };
+        let integral = matches!(elem, Ty::Int(k) if k.size() >= 4);
+        let float = matches!(elem, Ty::Float(FloatKind::Float | FloatKind::Double));
+        let bitwise = matches!(op, "fetch_and" | "fetch_or" | "fetch_xor");
+        if !(integral || float) || (float && bitwise) {
+            return self.err(
+                span,
+                format!(
+                    "atomic {op} on '{}' is not supported: atomics take 32- and 64-bit integers{}",
+                    self.ty_name(&elem),
+                    if bitwise { "" } else { ", float and double" }
+                ),
+            );
+        }
+        let mut d = vec![];
+        let mut it = args.into_iter();
+        let mut converted = vec![it.next().expect("pointer")];
+        converted.extend(it.map(|a| self.convert(a, &elem, &mut d)));
+        self.cur().diags.extend(d);
+        TExpr {
+            kind: TK::Intrinsic(name, converted),
+            ty: if op == "store" { Ty::Void } else { elem },
+            lvalue: false,
+            span,
+        }
     }
 
     /// Call a member function named `name` on object `obj`.

@@ -212,7 +212,14 @@ impl Sema {
             let Some(d) = &decl.params[param_decls[i]].default else {
                 break;
             };
-            let e = self.check_standalone_expr(d, ctx, env.clone(), diags);
+            let mut e = self.check_standalone_expr(d, ctx, env.clone(), diags);
+            // A default outside a function body is constant-evaluated and
+            // comes back as an int literal, whatever its type was: for an
+            // enum parameter it was of the enum type (`memory_order o =
+            // DefaultOrder` with an enum template parameter).
+            if matches!(e.kind, super::thir::ExprKind::IntLit(_)) && matches!(pty, Ty::Enum(_)) {
+                e.ty = pty.clone();
+            }
             let e = self.convert(e, pty, diags);
             args.push(e);
         }
