@@ -31,6 +31,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/atomic_ref.hpp"),
         ),
         (
+            "sycl/detail/reduction.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/reduction.hpp"),
+        ),
+        (
             "sycl/detail/runtime_abi.h",
             include_str!("../../native-runtime/include/sycl/detail/runtime_abi.h"),
         ),

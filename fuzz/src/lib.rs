@@ -17,6 +17,7 @@ pub fn sycl_headers() -> &'static VirtualFiles {
             "sycl/detail/kernel_desc.hpp",
             "sycl/detail/index_space.hpp",
             "sycl/detail/atomic_ref.hpp",
+            "sycl/detail/reduction.hpp",
             "sycl/detail/runtime_abi.h",
         ] {
             let text = std::fs::read_to_string(format!("{root}{name}")).expect("header");

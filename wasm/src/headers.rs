@@ -28,6 +28,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/atomic_ref.hpp"),
     ),
     (
+        "sycl/detail/reduction.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/reduction.hpp"),
+    ),
+    (
         "sycl/detail/runtime_abi.h",
         include_str!("../../native-runtime/include/sycl/detail/runtime_abi.h"),
     ),

@@ -277,17 +277,25 @@ struct use_host_ptr {};
 }  // namespace buffer
 }  // namespace property
 
+namespace property {
+namespace reduction {
+// The reduction's result starts from the identity, not from its current value.
+struct initialize_to_identity {};
+}  // namespace reduction
+}  // namespace property
+
 class property_list {
  public:
   property_list() : m_flags(0) {}
-#ifdef __SYCL_DEVICE_ONLY__
-  template <typename... Props>
-  property_list(Props... props);
-#else
   template <typename P>
   static constexpr bool is_property =
       std::is_same_v<P, property::queue::in_order> || std::is_same_v<P, property::queue::enable_profiling> ||
-      std::is_same_v<P, property::buffer::use_host_ptr> || std::is_same_v<P, property::no_init>;
+      std::is_same_v<P, property::buffer::use_host_ptr> || std::is_same_v<P, property::no_init> ||
+      std::is_same_v<P, property::reduction::initialize_to_identity>;
+#ifdef __SYCL_DEVICE_ONLY__
+  template <typename... Props, typename = std::enable_if_t<(is_property<Props> && ...)>>
+  property_list(Props... props);
+#else
   template <typename... Props, typename = std::enable_if_t<(is_property<Props> && ...)>>
   property_list(Props... props) : m_flags(0) {
     int unused[] = {0, (add(props), 0)...};
@@ -304,6 +312,7 @@ class property_list {
   static unsigned flag(property::queue::enable_profiling) { return 2; }
   static unsigned flag(property::buffer::use_host_ptr) { return 4; }
   static unsigned flag(property::no_init) { return 8; }
+  static unsigned flag(property::reduction::initialize_to_identity) { return 16; }
   template <typename Prop>
   void add(Prop p) { m_flags |= flag(p); }
   unsigned m_flags;
@@ -959,6 +968,10 @@ template <typename T, int Dimensions>
 buffer(T *, const range<Dimensions> &) -> buffer<T, Dimensions>;
 #endif
 
+}  // namespace sycl
+#include <sycl/detail/reduction.hpp>
+namespace sycl {
+
 // ---------------------------------------------------------------- handler
 class handler {
  public:
@@ -1088,6 +1101,44 @@ class handler {
 #endif
   }
 
+  // parallel_for with one or two reductions: the kernel takes the item (or
+  // nd_item) and a reducer per reduction. Runs as an nd_range kernel (a
+  // range is rounded up to whole work-groups) that combines each group's
+  // contributions in local memory and then into the result atomically.
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename KernelType,
+            typename = std::enable_if_t<detail::is_reduction_v<R1>>>
+  void parallel_for(range<Dimensions> r, R1 r1, KernelType kernelFunc) {
+    nd_range<Dimensions> nd = reduction_range(r);
+    launch_reduction<KernelName>(
+        nd, detail::reduce_kernel_1<false, Dimensions, KernelType, R1>{kernelFunc, r, r1, scratch<R1>(nd)}, r1);
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2,
+            typename KernelType,
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2>>>
+  void parallel_for(range<Dimensions> r, R1 r1, R2 r2, KernelType kernelFunc) {
+    nd_range<Dimensions> nd = reduction_range(r);
+    launch_reduction<KernelName>(nd,
+                                 detail::reduce_kernel_2<false, Dimensions, KernelType, R1, R2>{
+                                     kernelFunc, r, r1, r2, scratch<R1>(nd), scratch<R2>(nd)},
+                                 r1, r2);
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename KernelType,
+            typename = std::enable_if_t<detail::is_reduction_v<R1>>>
+  void parallel_for(nd_range<Dimensions> r, R1 r1, KernelType kernelFunc) {
+    launch_reduction<KernelName>(
+        r, detail::reduce_kernel_1<true, Dimensions, KernelType, R1>{kernelFunc, r.get_global_range(), r1, scratch<R1>(r)},
+        r1);
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2,
+            typename KernelType,
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2>>>
+  void parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, KernelType kernelFunc) {
+    launch_reduction<KernelName>(r,
+                                 detail::reduce_kernel_2<true, Dimensions, KernelType, R1, R2>{
+                                     kernelFunc, r.get_global_range(), r1, r2, scratch<R1>(r), scratch<R2>(r)},
+                                 r1, r2);
+  }
+
   template <typename KernelName = detail::auto_name, typename KernelType>
   void single_task(KernelType kernelFunc) {
     detail::launch_bounds<1> bounds;
@@ -1118,6 +1169,49 @@ class handler {
 #else
     set_command([this, bounds, kernelFunc]() {
       kernel_range<detail::kernel_name_t<KernelName, KernelType>, KernelType, Dimensions>(bounds, kernelFunc);
+      return take_event();
+    });
+#endif
+  }
+
+  // The nd_range a reduction over `r` runs as: work-groups of 64 items (8x8,
+  // 4x4x4) on devices, of one item on the host device (whose work-groups of
+  // several items run a thread per item).
+  template <int Dimensions>
+  nd_range<Dimensions> reduction_range(range<Dimensions> r) {
+    range<Dimensions> local, global;
+    size_t side = Dimensions == 1 ? 64 : Dimensions == 2 ? 8 : 4;
+#ifndef __SYCL_DEVICE_ONLY__
+    syclone_device_info info;
+    if (syclone_device_get_info(syclone_queue_device(m_queue->handle), &info) == 0 &&
+        info.backend == SYCLONE_BACKEND_HOST)
+      side = 1;
+#endif
+    for (int d = 0; d < Dimensions; ++d) {
+      local[d] = side;
+      global[d] = (r[d] + side - 1) / side * side;
+    }
+    return nd_range<Dimensions>(global, local);
+  }
+  // Local memory for combining reduction `R` over a work-group of `nd`.
+  template <typename R, int Dimensions>
+  local_accessor<typename R::value_type, 1> scratch(const nd_range<Dimensions> &nd) {
+    return local_accessor<typename R::value_type, 1>(range<1>(nd.get_local_range().size()), *this);
+  }
+  // Runs reduction kernel `k` of the reductions `reds` over `r`.
+  template <typename KernelName, int Dimensions, typename K, typename... Reductions>
+  void launch_reduction(nd_range<Dimensions> r, K k, const Reductions &...reds) {
+    detail::launch_bounds<Dimensions> bounds;
+    for (int d = 0; d < 3; ++d) {
+      bounds.extent[d] = d < Dimensions ? r.get_global_range()[d] : 1;
+      bounds.local[d] = d < Dimensions ? r.get_local_range()[d] : 1;
+    }
+#ifdef __SYCL_DEVICE_ONLY__
+    kernel_nd<detail::kernel_name_t<KernelName, K>, K, Dimensions>(bounds, k);
+#else
+    set_command([this, bounds, k, reds...]() {
+      (initialize_to_identity(reds), ...);
+      kernel_nd<detail::kernel_name_t<KernelName, K>, K, Dimensions>(bounds, k);
       return take_event();
     });
 #endif
@@ -1189,6 +1283,18 @@ class handler {
       throw sycl::exception(errc::runtime, "a command group can hold only one command");
     m_command = c;
   }
+  // A reduction with property::reduction::initialize_to_identity: its result
+  // is set to the identity before the kernel, which then depends on it.
+  template <typename R>
+  void initialize_to_identity(const R &red) {
+    if (!red.initialize_to_identity) return;
+    std::vector<syclone_event> deps = detail::handles(m_deps);
+    syclone_event e = nullptr;
+    typename R::value_type identity = red.identity;
+    detail::check(syclone_fill(m_queue->handle, red.result(), &identity, sizeof(identity), 1, deps.data(),
+                               deps.size(), &e));
+    m_deps.push_back(event(e, m_queue));
+  }
   syclone_event take_event() {
     syclone_event e = m_event;
     m_event = nullptr;
@@ -1232,6 +1338,40 @@ class handler {
   size_t m_local_end = 0;
 #endif
 };
+
+// ---------------------------------------------------------------- reductions
+template <typename T, typename BinaryOperation>
+detail::reduction_impl<T, BinaryOperation, T *> reduction(T *var, BinaryOperation combiner,
+                                                          const property_list &props = {}) {
+  static_assert(has_known_identity_v<BinaryOperation, T>,
+                "sycl::reduction: this operation has no known identity; pass one");
+  return {var, known_identity_v<BinaryOperation, T>, combiner,
+          props.has_property<property::reduction::initialize_to_identity>()};
+}
+template <typename T, typename BinaryOperation>
+detail::reduction_impl<T, BinaryOperation, T *> reduction(T *var, const T &identity, BinaryOperation combiner,
+                                                          const property_list &props = {}) {
+  return {var, identity, combiner, props.has_property<property::reduction::initialize_to_identity>()};
+}
+template <typename T>
+using reduction_accessor = accessor<T, 1, access::mode::read_write, access::target::device>;
+template <typename T, typename BinaryOperation>
+detail::reduction_impl<T, BinaryOperation, reduction_accessor<T>> reduction(buffer<T, 1> &vars, handler &h,
+                                                                            BinaryOperation combiner,
+                                                                            const property_list &props = {}) {
+  static_assert(has_known_identity_v<BinaryOperation, T>,
+                "sycl::reduction: this operation has no known identity; pass one");
+  return {reduction_accessor<T>(vars, h), known_identity_v<BinaryOperation, T>, combiner,
+          props.has_property<property::reduction::initialize_to_identity>()};
+}
+template <typename T, typename BinaryOperation>
+detail::reduction_impl<T, BinaryOperation, reduction_accessor<T>> reduction(buffer<T, 1> &vars, handler &h,
+                                                                            const T &identity,
+                                                                            BinaryOperation combiner,
+                                                                            const property_list &props = {}) {
+  return {reduction_accessor<T>(vars, h), identity, combiner,
+          props.has_property<property::reduction::initialize_to_identity>()};
+}
 
 #ifndef __SYCL_DEVICE_ONLY__
 template <typename DataT, int Dimensions>
@@ -1505,6 +1645,24 @@ class queue {
   __SYCLONE_QUEUE_PARALLEL_FOR(nd_range<2>)
   __SYCLONE_QUEUE_PARALLEL_FOR(nd_range<3>)
 #undef __SYCLONE_QUEUE_PARALLEL_FOR
+
+  // The queue shortcuts of parallel_for with one or two reductions.
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename KernelType,
+            typename = std::enable_if_t<detail::is_reduction_v<R1>>>
+  event parallel_for(range<Dimensions> r, R1 r1, KernelType kernelFunc) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, kernelFunc); });
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename KernelType,
+            typename = std::enable_if_t<detail::is_reduction_v<R1>>>
+  event parallel_for(nd_range<Dimensions> r, R1 r1, KernelType kernelFunc) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, kernelFunc); });
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2,
+            typename KernelType,
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2>>>
+  event parallel_for(range<Dimensions> r, R1 r1, R2 r2, KernelType kernelFunc) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, kernelFunc); });
+  }
 
   template <typename KernelName = detail::auto_name, typename KernelType>
   event single_task(KernelType kernelFunc) {

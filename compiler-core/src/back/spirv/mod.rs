@@ -331,7 +331,9 @@ impl Emitter {
             return id;
         }
         let et = self.scalar(elem);
-        let arr = self.b.type_runtime_array(et);
+        // Explicit id: each block's array carries its own ArrayStride.
+        let arr = self.b.id();
+        self.b.type_runtime_array_id(Some(arr), et);
         self.b.decorate(
             arr,
             Decoration::ArrayStride,

@@ -7,9 +7,12 @@ use super::*;
 /// Rank of an implicit conversion sequence; lower is better.
 pub(crate) type Rank = u8;
 pub(crate) const EXACT: Rank = 0;
-pub(crate) const PROMOTION: Rank = 1;
-pub(crate) const CONVERSION: Rank = 2;
-pub(crate) const USER: Rank = 3;
+/// Exact match by a qualification adjustment (`int*` to `const int*`):
+/// worse than the identity ([over.ics.rank] 3.2.5), better than a promotion.
+pub(crate) const QUALIFIED: Rank = 1;
+pub(crate) const PROMOTION: Rank = 2;
+pub(crate) const CONVERSION: Rank = 3;
+pub(crate) const USER: Rank = 4;
 
 impl Sema {
     /// How `e` converts to `to`, or `None` if it cannot.
@@ -121,7 +124,9 @@ impl Sema {
                 if !space_ok || (*ca && !*cb) {
                     return None;
                 }
-                if a == b {
+                if a == b && ca != cb {
+                    Some(QUALIFIED)
+                } else if a == b {
                     Some(EXACT)
                 } else if matches!(**b, Ty::Void) {
                     Some(CONVERSION)

@@ -272,15 +272,21 @@ impl Mangler {
                     ParamPattern::Auto { index, form } => {
                         // The invented template parameters: T_, T0_, T1_...
                         let tp = template_param(*index as u32);
-                        sig.push_str(match form {
+                        let qualifiers = match form {
                             AutoForm::Value => "",
                             AutoForm::LRef { is_const: false } => "R",
                             AutoForm::LRef { is_const: true } => "RK",
                             AutoForm::Forwarding => "O",
                             AutoForm::Ptr { is_const: false } => "P",
                             AutoForm::Ptr { is_const: true } => "PK",
-                        });
+                        };
+                        sig.push_str(qualifiers);
                         sig.push_str(&tp);
+                        // Substitution candidates, innermost first: T_,
+                        // then each type built on it (KT_, RKT_), as g++.
+                        for k in (0..=qualifiers.len()).rev() {
+                            self.add(format!("auto:{}:{index}:{}", c.0, &qualifiers[k..]));
+                        }
                     }
                 }
             }

@@ -207,19 +207,32 @@ impl Sema {
         let decl = self.func(f).decl.clone();
         let params = self.func(f).params.clone();
         let param_decls = self.func(f).param_decls.clone();
-        let (ctx, env) = (self.func(f).ctx, self.func(f).env.clone());
+        let env = self.func(f).env.clone();
         for (i, pty) in params.iter().enumerate().skip(args.len()) {
             let Some(d) = &decl.params[param_decls[i]].default else {
                 break;
             };
-            let mut e = self.check_standalone_expr(d, ctx, env.clone(), diags);
-            // A default outside a function body is constant-evaluated and
-            // comes back as an int literal, whatever its type was: for an
-            // enum parameter it was of the enum type (`memory_order o =
-            // DefaultOrder` with an enum template parameter).
-            if matches!(e.kind, super::thir::ExprKind::IntLit(_)) && matches!(pty, Ty::Enum(_)) {
-                e.ty = pty.clone();
-            }
+            // A default argument is checked in the scope of its function's
+            // declaration (template parameters visible), as an expression of
+            // its own: `= {}`, `= DefaultOrder` (an enum template parameter).
+            let e = match &d.kind {
+                // `= {}`, `= {a, b}`: copy-list-initialisation of the parameter.
+                crate::front::ast::ExprKind::InitList(items) if !self.fn_stack.is_empty() => {
+                    self.list_init(&pty.non_ref().clone(), items, d.span)
+                }
+                _ => self.check_standalone_expr(d, Ctx::Func(f), env.clone(), diags),
+            };
+            // A value template parameter is an int literal whatever its
+            // declared type: for an enum parameter it is of the enum type.
+            let e = match e.kind {
+                super::thir::ExprKind::IntLit(_) if matches!(pty, Ty::Enum(_)) => {
+                    super::thir::Expr {
+                        ty: pty.clone(),
+                        ..e
+                    }
+                }
+                _ => e,
+            };
             let e = self.convert(e, pty, diags);
             args.push(e);
         }

@@ -1,0 +1,259 @@
+// Reductions (SYCL 2020 4.9.2): the function objects (plus, minimum ...),
+// known identities, sycl::reduction over a USM pointer or a buffer, the
+// reducer a kernel combines its contributions into, and the kernel the
+// handler runs in place of the user's: each work-item reduces into a
+// private reducer, the work-group combines the private values in local
+// memory, and one work-item per group combines the group's value into the
+// result with an atomic operation (a compare-exchange loop for operations
+// without an atomic instruction). Included by sycl.hpp before the handler.
+#pragma once
+
+#include <limits>
+#include <type_traits>
+
+namespace sycl {
+
+// ---------------------------------------------------------------- function objects
+#define __SYCLONE_FUNCTION_OBJECT(NAME, EXPR)                                   \
+  template <typename T = void>                                                 \
+  struct NAME {                                                                \
+    T operator()(const T &x, const T &y) const { return EXPR; }                \
+  };                                                                           \
+  template <>                                                                  \
+  struct NAME<void> {                                                          \
+    template <typename T>                                                      \
+    T operator()(const T &x, const T &y) const {                               \
+      return EXPR;                                                             \
+    }                                                                          \
+  };
+__SYCLONE_FUNCTION_OBJECT(plus, x + y)
+__SYCLONE_FUNCTION_OBJECT(multiplies, x * y)
+__SYCLONE_FUNCTION_OBJECT(bit_and, x & y)
+__SYCLONE_FUNCTION_OBJECT(bit_or, x | y)
+__SYCLONE_FUNCTION_OBJECT(bit_xor, x ^ y)
+__SYCLONE_FUNCTION_OBJECT(logical_and, T(x && y))
+__SYCLONE_FUNCTION_OBJECT(logical_or, T(x || y))
+__SYCLONE_FUNCTION_OBJECT(minimum, y < x ? y : x)
+__SYCLONE_FUNCTION_OBJECT(maximum, x < y ? y : x)
+#undef __SYCLONE_FUNCTION_OBJECT
+
+namespace detail {
+// Which of the standard operations a function object is.
+enum reduce_op : int {
+  op_other, op_plus, op_multiplies, op_bit_and, op_bit_or, op_bit_xor, op_logical_and, op_logical_or,
+  op_minimum, op_maximum
+};
+template <typename Op>
+struct op_kind { static constexpr int value = op_other; };
+template <typename T>
+struct op_kind<plus<T>> { static constexpr int value = op_plus; };
+template <typename T>
+struct op_kind<multiplies<T>> { static constexpr int value = op_multiplies; };
+template <typename T>
+struct op_kind<bit_and<T>> { static constexpr int value = op_bit_and; };
+template <typename T>
+struct op_kind<bit_or<T>> { static constexpr int value = op_bit_or; };
+template <typename T>
+struct op_kind<bit_xor<T>> { static constexpr int value = op_bit_xor; };
+template <typename T>
+struct op_kind<logical_and<T>> { static constexpr int value = op_logical_and; };
+template <typename T>
+struct op_kind<logical_or<T>> { static constexpr int value = op_logical_or; };
+template <typename T>
+struct op_kind<minimum<T>> { static constexpr int value = op_minimum; };
+template <typename T>
+struct op_kind<maximum<T>> { static constexpr int value = op_maximum; };
+}  // namespace detail
+
+// The identity of a standard operation over an arithmetic type.
+template <typename BinaryOperation, typename AccumulatorT>
+struct has_known_identity {
+  static constexpr bool value = std::is_arithmetic_v<AccumulatorT> &&
+                                detail::op_kind<BinaryOperation>::value != detail::op_other;
+};
+template <typename BinaryOperation, typename AccumulatorT>
+inline constexpr bool has_known_identity_v = has_known_identity<BinaryOperation, AccumulatorT>::value;
+
+template <typename BinaryOperation, typename AccumulatorT>
+struct known_identity {
+  static constexpr AccumulatorT compute() {
+    constexpr int k = detail::op_kind<BinaryOperation>::value;
+    if constexpr (k == detail::op_multiplies || k == detail::op_logical_and) {
+      return AccumulatorT(1);
+    } else if constexpr (k == detail::op_bit_and) {
+      return AccumulatorT(~AccumulatorT(0));
+    } else if constexpr (k == detail::op_minimum) {
+      return std::numeric_limits<AccumulatorT>::has_infinity ? std::numeric_limits<AccumulatorT>::infinity()
+                                                             : std::numeric_limits<AccumulatorT>::max();
+    } else if constexpr (k == detail::op_maximum) {
+      return std::numeric_limits<AccumulatorT>::has_infinity ? -std::numeric_limits<AccumulatorT>::infinity()
+                                                             : std::numeric_limits<AccumulatorT>::lowest();
+    } else {
+      return AccumulatorT(0);
+    }
+  }
+  static constexpr AccumulatorT value = compute();
+};
+template <typename BinaryOperation, typename AccumulatorT>
+inline constexpr AccumulatorT known_identity_v = known_identity<BinaryOperation, AccumulatorT>::value;
+
+// What a kernel with a reduction combines its contributions into.
+template <typename T, typename BinaryOperation, int Dimensions = 0>
+class reducer {
+  static constexpr int kind = detail::op_kind<BinaryOperation>::value;
+
+ public:
+  using value_type = T;
+  reducer(const T &identity, BinaryOperation op) : m_value(identity), m_identity(identity), m_op(op) {}
+  reducer &combine(const T &partial) {
+    m_value = m_op(m_value, partial);
+    return *this;
+  }
+  T identity() const { return m_identity; }
+  reducer &operator+=(const T &partial) {
+    static_assert(kind == detail::op_plus, "operator+= needs a sycl::plus reduction");
+    return combine(partial);
+  }
+  reducer &operator*=(const T &partial) {
+    static_assert(kind == detail::op_multiplies, "operator*= needs a sycl::multiplies reduction");
+    return combine(partial);
+  }
+  reducer &operator&=(const T &partial) {
+    static_assert(kind == detail::op_bit_and, "operator&= needs a sycl::bit_and reduction");
+    return combine(partial);
+  }
+  reducer &operator|=(const T &partial) {
+    static_assert(kind == detail::op_bit_or, "operator|= needs a sycl::bit_or reduction");
+    return combine(partial);
+  }
+  reducer &operator^=(const T &partial) {
+    static_assert(kind == detail::op_bit_xor, "operator^= needs a sycl::bit_xor reduction");
+    return combine(partial);
+  }
+  reducer &operator++() {
+    static_assert(kind == detail::op_plus, "operator++ needs a sycl::plus reduction");
+    return combine(T(1));
+  }
+  void operator++(int) { ++*this; }
+  // The value this work-item contributes.
+  T value() const { return m_value; }
+
+ private:
+  T m_value;
+  T m_identity;
+  BinaryOperation m_op;
+};
+
+namespace detail {
+// A reduction variable: where the result is (`Target`: a USM pointer, or a
+// read_write accessor of a one-element buffer), its identity and operation.
+template <typename T, typename BinaryOperation, typename Target>
+struct reduction_impl {
+  using value_type = T;
+  using operation = BinaryOperation;
+  Target target;
+  T identity;
+  BinaryOperation op;
+  bool initialize_to_identity;
+  T *result() const {
+    if constexpr (std::is_pointer_v<Target>) {
+      return target;
+    } else {
+      return &target[0];
+    }
+  }
+};
+template <typename R>
+struct is_reduction { static constexpr bool value = false; };
+template <typename T, typename Op, typename Target>
+struct is_reduction<reduction_impl<T, Op, Target>> { static constexpr bool value = true; };
+template <typename R>
+inline constexpr bool is_reduction_v = is_reduction<R>::value;
+
+// *p = op(*p, v) atomically.
+template <typename T, typename Op>
+void atomic_combine(T *p, T v, Op op) {
+  atomic_ref<T, memory_order::relaxed, memory_scope::device> a(*p);
+  constexpr int k = op_kind<Op>::value;
+  if constexpr (k == op_plus) {
+    a.fetch_add(v);
+  } else if constexpr (k == op_minimum) {
+    a.fetch_min(v);
+  } else if constexpr (k == op_maximum) {
+    a.fetch_max(v);
+  } else if constexpr (k == op_bit_and && std::is_integral_v<T>) {
+    a.fetch_and(v);
+  } else if constexpr (k == op_bit_or && std::is_integral_v<T>) {
+    a.fetch_or(v);
+  } else if constexpr (k == op_bit_xor && std::is_integral_v<T>) {
+    a.fetch_xor(v);
+  } else {
+    T old = a.load();
+    while (!a.compare_exchange_weak(old, op(old, v))) {
+    }
+  }
+}
+
+// Combines `value` of every work-item of the group (tree-wise in `scratch`,
+// one element per work-item) and the group's result into the reduction.
+template <int Dimensions, typename T, typename Reduction>
+void combine_group(const nd_item<Dimensions> &it, const local_accessor<T, 1> &scratch, T value,
+                   const Reduction &red) {
+  size_t l = it.get_local_linear_id(), n = it.get_local_range().size();
+  scratch[l] = value;
+  for (size_t step = 1; step < n; step *= 2) {
+    group_barrier(it.get_group());
+    if (l % (2 * step) == 0 && l + step < n) scratch[l] = red.op(scratch[l], scratch[l + step]);
+  }
+  if (l == 0) atomic_combine(red.result(), scratch[0], red.op);
+}
+
+// Calls the user's kernel for work-item `it`: with the nd_item of an
+// nd_range launch; with its item over the user's range for a range launch
+// rounded up to whole work-groups (the extra work-items contribute the
+// identity).
+template <bool Nd, int Dimensions, typename Kernel, typename... Reducers>
+void call_with_reducers(const Kernel &kernel, const nd_item<Dimensions> &it, const range<Dimensions> &user_range,
+                        Reducers &...reducers) {
+  if constexpr (Nd) {
+    kernel(it, reducers...);
+  } else {
+    id<Dimensions> g = it.get_global_id();
+    bool inside = true;
+    for (int d = 0; d < Dimensions; ++d) inside = inside && g[d] < user_range[d];
+    if (inside) kernel(item<Dimensions>(user_range, g), reducers...);
+  }
+}
+
+template <bool Nd, int Dimensions, typename Kernel, typename R1>
+struct reduce_kernel_1 {
+  Kernel kernel;
+  range<Dimensions> user_range;
+  R1 r1;
+  local_accessor<typename R1::value_type, 1> scratch1;
+  void operator()(nd_item<Dimensions> it) const {
+    reducer<typename R1::value_type, typename R1::operation> red1(r1.identity, r1.op);
+    call_with_reducers<Nd>(kernel, it, user_range, red1);
+    combine_group(it, scratch1, red1.value(), r1);
+  }
+};
+
+template <bool Nd, int Dimensions, typename Kernel, typename R1, typename R2>
+struct reduce_kernel_2 {
+  Kernel kernel;
+  range<Dimensions> user_range;
+  R1 r1;
+  R2 r2;
+  local_accessor<typename R1::value_type, 1> scratch1;
+  local_accessor<typename R2::value_type, 1> scratch2;
+  void operator()(nd_item<Dimensions> it) const {
+    reducer<typename R1::value_type, typename R1::operation> red1(r1.identity, r1.op);
+    reducer<typename R2::value_type, typename R2::operation> red2(r2.identity, r2.op);
+    call_with_reducers<Nd>(kernel, it, user_range, red1, red2);
+    combine_group(it, scratch1, red1.value(), r1);
+    combine_group(it, scratch2, red2.value(), r2);
+  }
+};
+}  // namespace detail
+
+}  // namespace sycl

@@ -1,0 +1,121 @@
+// sycl::reduction: sums into USM (plus with operator+=, a range that is not
+// a multiple of the work-group size), into a buffer with
+// initialize_to_identity, minimum/maximum of floats, two reductions in one
+// kernel, an nd_range reduction, bit operations, a product with an explicit
+// identity and a user-defined operation through combine().
+#include <sycl/sycl.hpp>
+#include <cstdio>
+#include <vector>
+
+struct AbsMax {
+  float operator()(float a, float b) const {
+    float x = a < 0 ? -a : a, y = b < 0 ? -b : b;
+    return x < y ? y : x;
+  }
+};
+
+int main() {
+  sycl::queue q;
+  int errors = 0;
+  auto check = [&](bool ok, const char* what) {
+    if (!ok) {
+      printf("wrong: %s\n", what);
+      errors++;
+    }
+  };
+
+  const size_t N = 10007;  // not a multiple of any work-group size
+  int* data = sycl::malloc_shared<int>(N, q);
+  for (size_t i = 0; i < N; ++i) data[i] = int(i % 1000) - 300;
+  long long want_sum = 0;
+  int want_min = 1 << 30, want_max = -(1 << 30);
+  for (size_t i = 0; i < N; ++i) {
+    want_sum += data[i];
+    want_min = data[i] < want_min ? data[i] : want_min;
+    want_max = data[i] > want_max ? data[i] : want_max;
+  }
+
+  // USM sum, starting from the value already there (5).
+  int* sum = sycl::malloc_shared<int>(1, q);
+  *sum = 5;
+  q.parallel_for(sycl::range<1>(N), sycl::reduction(sum, sycl::plus<int>()),
+                 [=](sycl::id<1> i, auto& s) { s += data[i]; }).wait();
+  check(*sum == int(want_sum) + 5, "USM plus reduction");
+
+  // Buffer min and max with initialize_to_identity (the old values are ignored).
+  int mn = -999999, mx = 999999;
+  {
+    sycl::buffer<int, 1> bmin(&mn, sycl::range<1>(1)), bmax(&mx, sycl::range<1>(1));
+    q.submit([&](sycl::handler& h) {
+      auto rmin = sycl::reduction(bmin, h, sycl::minimum<int>(),
+                                  sycl::property::reduction::initialize_to_identity());
+      auto rmax = sycl::reduction(bmax, h, sycl::maximum<>(),
+                                  sycl::property::reduction::initialize_to_identity());
+      h.parallel_for(sycl::range<1>(N), rmin, rmax, [=](sycl::item<1> it, auto& lo, auto& hi) {
+        lo.combine(data[it.get_id(0)]);
+        hi.combine(data[it.get_id(0)]);
+      });
+    });
+  }
+  check(mn == want_min, "buffer minimum with initialize_to_identity");
+  check(mx == want_max, "buffer maximum with initialize_to_identity");
+
+  // Float min/max and a float sum over an nd_range.
+  float* f = sycl::malloc_shared<float>(3, q);
+  f[0] = 0.0f;
+  f[1] = sycl::known_identity_v<sycl::minimum<float>, float>;
+  f[2] = sycl::known_identity_v<sycl::maximum<float>, float>;
+  q.parallel_for(sycl::nd_range<1>(sycl::range<1>(4096), sycl::range<1>(128)),
+                 sycl::reduction(f, sycl::plus<float>()), [=](sycl::nd_item<1> it, auto& s) {
+                   s += float(it.get_global_id(0) % 8) * 0.5f;
+                 }).wait();
+  check(f[0] == 4096 / 8 * (0 + 1 + 2 + 3 + 4 + 5 + 6 + 7) * 0.5f, "nd_range float sum");
+  q.submit([&](sycl::handler& h) {
+    h.parallel_for(sycl::range<1>(1000), sycl::reduction(f + 1, sycl::minimum<float>()),
+                   sycl::reduction(f + 2, sycl::maximum<float>()), [=](sycl::id<1> i, auto& lo, auto& hi) {
+                     float v = (float(i[0]) - 500.0f) * 0.25f;
+                     lo.combine(v);
+                     hi.combine(v);
+                   });
+  }).wait();
+  check(f[1] == -125.0f && f[2] == 124.75f, "float minimum and maximum");
+
+  // Bit operations on unsigned, a product with an explicit identity, and a
+  // user-defined operation with its identity.
+  unsigned* bits = sycl::malloc_shared<unsigned>(3, q);
+  bits[0] = 0;
+  bits[1] = 0xffffffffu;
+  bits[2] = 0;
+  q.submit([&](sycl::handler& h) {
+    h.parallel_for(sycl::range<1>(32), sycl::reduction(bits, sycl::bit_or<unsigned>()),
+                   sycl::reduction(bits + 1, sycl::bit_and<unsigned>()), [=](sycl::id<1> i, auto& o, auto& a) {
+                     o |= 1u << i[0];
+                     a &= ~(1u << (i[0] % 4));
+                   });
+  }).wait();
+  check(bits[0] == 0xffffffffu, "bit_or");
+  check(bits[1] == 0xfffffff0u, "bit_and");
+  long long* prod = sycl::malloc_shared<long long>(1, q);
+  *prod = 1;
+  q.parallel_for(sycl::range<1>(20), sycl::reduction(prod, 1ll, sycl::multiplies<long long>()),
+                 [=](sycl::id<1> i, auto& p) { p *= (long long)(i[0] % 3 + 1); }).wait();
+  long long want_prod = 1;
+  for (int i = 0; i < 20; ++i) want_prod *= i % 3 + 1;
+  check(*prod == want_prod, "multiplies with an identity");
+  float* amax = sycl::malloc_shared<float>(1, q);
+  *amax = 0.0f;
+  q.parallel_for(sycl::range<2>(16, 16), sycl::reduction(amax, 0.0f, AbsMax()),
+                 [=](sycl::item<2> it, auto& m) {
+                   m.combine(float(int(it.get_id(0)) - int(it.get_id(1)) * 2));
+                 }).wait();
+  check(*amax == 30.0f, "user-defined operation over a 2-D range");
+
+  sycl::free(data, q);
+  sycl::free(sum, q);
+  sycl::free(f, q);
+  sycl::free(bits, q);
+  sycl::free(prod, q);
+  sycl::free(amax, q);
+  printf("%s (%d errors)\n", errors ? "FAILED" : "PASSED", errors);
+  return errors != 0;
+}
