@@ -17,6 +17,9 @@ pub(crate) struct FnCtx {
     func: FuncId,
     env: Rc<Env>,
     frames: Vec<Vec<(Rc<str>, VarId)>>,
+    /// The environment at each `push_frame`, restored by `pop_frame`: a
+    /// block-scope type alias extends `env` until its block ends.
+    frame_envs: Vec<Rc<Env>>,
     this_class: Option<ClassId>,
     ret: Option<Ty>,
     deduced_ret: Option<Ty>,
@@ -100,6 +103,7 @@ impl Sema {
             func: f,
             env,
             frames: vec![vec![]],
+            frame_envs: vec![],
             this_class,
             ret: if auto_ret { None } else { Some(ret) },
             deduced_ret: None,
@@ -440,10 +444,15 @@ impl Sema {
     }
 
     pub(super) fn push_frame(&mut self) {
+        let env = self.cur().env.clone();
+        self.cur().frame_envs.push(env);
         self.cur().frames.push(vec![]);
     }
     pub(super) fn pop_frame(&mut self) {
         self.cur().frames.pop();
+        if let Some(env) = self.cur().frame_envs.pop() {
+            self.cur().env = env;
+        }
     }
 
     pub(super) fn check_stmt(&mut self, s: &a::Stmt) -> TStmt {
@@ -479,6 +488,18 @@ impl Sema {
                             {
                                 self.cur().diags.push(d);
                             }
+                        }
+                        a::Decl::Alias(al) if al.template.is_none() => {
+                            // `using T = ...;` in a block: visible to the
+                            // rest of the block, like a template parameter.
+                            let (ctx, env) = self.ctx_env();
+                            let mut d = vec![];
+                            let ty = self.resolve_type(&al.ty, ctx, &env, &mut d);
+                            self.cur().diags.extend(d);
+                            self.cur().env = Rc::new(Env {
+                                bindings: vec![(al.name.clone(), TArg::Type(ty))],
+                                parent: Some(env),
+                            });
                         }
                         a::Decl::Alias(_)
                         | a::Decl::Class(_)
@@ -1099,6 +1120,7 @@ impl Sema {
             func: f,
             env,
             frames: vec![vec![]],
+            frame_envs: vec![],
             this_class: None,
             ret: None,
             deduced_ret: None,
@@ -1160,6 +1182,7 @@ impl Sema {
             func,
             env,
             frames: vec![vec![]],
+            frame_envs: vec![],
             this_class: Some(c),
             ret: None,
             deduced_ret: None,
@@ -2782,6 +2805,7 @@ impl Sema {
             func: op,
             env,
             frames: vec![vec![]],
+            frame_envs: vec![],
             this_class: Some(closure),
             ret,
             deduced_ret: None,
@@ -3041,6 +3065,7 @@ impl Sema {
             func: op.unwrap_or(enclosing),
             env,
             frames: vec![vec![]],
+            frame_envs: vec![],
             this_class: Some(closure),
             ret,
             deduced_ret: None,
