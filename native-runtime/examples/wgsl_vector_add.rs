@@ -86,6 +86,7 @@ fn bundle() -> DeviceBundle {
         dimensions: 1,
         work_group_size: [64, 1, 1],
         uses_barrier: false,
+        local_arrays: vec![],
         arg_sizes: vec![size_of::<Bounds>() as u32, size_of::<Closure>() as u32],
         param_block_size: 48,
         buffers: vec![
@@ -149,6 +150,9 @@ fn main() {
         num_accessed: 0,
         accessed: std::ptr::null(),
         access_modes: std::ptr::null(),
+        num_local: 0,
+        local_offsets: std::ptr::null(),
+        local_sizes: std::ptr::null(),
     };
     check(
         syclone_launch(q, &desc, std::ptr::null(), 0, std::ptr::null_mut()),

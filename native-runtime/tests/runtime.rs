@@ -382,6 +382,9 @@ fn many_launches(on: On) {
         num_accessed: 0,
         accessed: std::ptr::null(),
         access_modes: std::ptr::null(),
+        num_local: 0,
+        local_offsets: std::ptr::null(),
+        local_sizes: std::ptr::null(),
     };
     let launches = 600;
     for _ in 0..launches {

@@ -296,6 +296,9 @@ pub fn launch_sized(
         num_accessed: 0,
         accessed: std::ptr::null(),
         access_modes: std::ptr::null(),
+        num_local: 0,
+        local_offsets: std::ptr::null(),
+        local_sizes: std::ptr::null(),
     };
     let mut event: SycloneEvent = std::ptr::null();
     if syclone_launch(q, &desc, std::ptr::null(), 0, &mut event) != 0 {

@@ -61,7 +61,7 @@ impl Emitter {
                 let ptr = self.element_pointer(f, buf, index)?;
                 let t = self.scalar(buf.storage);
                 let v = self.b.load(t, None, ptr, None, [])?;
-                Ok((self.from_storage(buf, v)?, buf.elem))
+                Ok((self.decode_element(buf, v)?, buf.elem))
             }
             Expr::Unary(op, a) => {
                 let (a, ty) = self.emit_expr(f, a)?;

@@ -121,7 +121,7 @@ impl Emitter {
                         buf.elem.name()
                     )));
                 }
-                let v = self.to_storage(buf, v)?;
+                let v = self.encode_element(buf, v)?;
                 self.b.store(ptr, v, None, [])?;
                 Ok(true)
             }
@@ -295,7 +295,7 @@ impl Emitter {
 
     /// Pointer to element `index` of a storage buffer.
     /// A value of a binding's IR element type as its SPIR-V element.
-    pub(super) fn to_storage(&mut self, buf: BufferVar, v: Word) -> Result<Word, SpirvError> {
+    pub(super) fn encode_element(&mut self, buf: BufferVar, v: Word) -> Result<Word, SpirvError> {
         if buf.storage == buf.elem {
             return Ok(v);
         }
@@ -304,7 +304,7 @@ impl Emitter {
     }
 
     /// A SPIR-V element of a binding as its IR element type.
-    pub(super) fn from_storage(&mut self, buf: BufferVar, v: Word) -> Result<Word, SpirvError> {
+    pub(super) fn decode_element(&mut self, buf: BufferVar, v: Word) -> Result<Word, SpirvError> {
         if buf.storage == buf.elem {
             return Ok(v);
         }
@@ -338,7 +338,7 @@ impl Emitter {
                     buf.elem.name()
                 )));
             }
-            this.to_storage(buf, v)
+            this.encode_element(buf, v)
         };
         let t = self.scalar(buf.storage);
         let scope = self.const_u32(match buf.space {
@@ -403,7 +403,7 @@ impl Emitter {
                     lt.name()
                 )));
             }
-            let old = self.from_storage(buf, old)?;
+            let old = self.decode_element(buf, old)?;
             self.b.store(var, old, None, [])?;
         }
         Ok(())
