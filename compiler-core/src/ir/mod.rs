@@ -41,6 +41,14 @@ impl ScalarType {
             ScalarType::I64 | ScalarType::U64 | ScalarType::F64 => 8,
         }
     }
+    /// The unsigned integer type of this type's size (bit patterns).
+    pub fn same_size_uint(self) -> ScalarType {
+        if self.size() == 8 {
+            ScalarType::U64
+        } else {
+            ScalarType::U32
+        }
+    }
     pub fn is_float(self) -> bool {
         matches!(self, ScalarType::F32 | ScalarType::F64)
     }

@@ -157,15 +157,16 @@ impl Lowerer<'_> {
         Val::Scalar(bit_equal(a, b, t))
     }
 
-    /// `e` in a local unless it is a constant or a local already.
+    /// `e` evaluated once, into a local unless it is a constant, a local
+    /// or a parameter ([`Lowerer::spill`] for scalars).
     fn spilled(&mut self, e: IExpr, name: &str) -> IExpr {
-        if matches!(e, IExpr::Const(_) | IExpr::Local(_) | IExpr::Param { .. }) {
+        if matches!(e, IExpr::Local(_)) {
             return e;
         }
-        let t = self.expr_type(&e);
-        let l = self.new_local(name, t);
-        self.emit(IStmt::Assign { local: l, value: e });
-        IExpr::Local(l)
+        match self.spill(Val::Scalar(e), name) {
+            Val::Scalar(e) => e,
+            _ => unreachable!("spilling a scalar gives a scalar"),
+        }
     }
 }
 
@@ -183,11 +184,7 @@ fn bit_equal(a: IExpr, b: IExpr, t: ScalarType) -> IExpr {
     if !t.is_float() {
         return IExpr::Binary(BinaryOp::Eq, Box::new(a), Box::new(b));
     }
-    let bits = if t.size() == 8 {
-        ScalarType::U64
-    } else {
-        ScalarType::U32
-    };
+    let bits = t.same_size_uint();
     IExpr::Binary(
         BinaryOp::Eq,
         Box::new(IExpr::Bitcast(Box::new(a), bits)),

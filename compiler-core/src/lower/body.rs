@@ -147,7 +147,7 @@ impl Lowerer<'_> {
     /// once, and the value no longer changes with the variables it reads
     /// (`int a = i; i = 5;` leaves `a` alone). Constants and kernel
     /// parameters never change.
-    fn spill(&mut self, v: Val, name: &str) -> Val {
+    pub(super) fn spill(&mut self, v: Val, name: &str) -> Val {
         match v {
             Val::Scalar(e) if !matches!(e, IExpr::Const(_) | IExpr::Param { .. }) => {
                 let t = self.expr_type(&e);

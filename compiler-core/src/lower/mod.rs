@@ -320,14 +320,7 @@ impl Lowerer<'_> {
                 let Some(elem) = self.binding_elem(pointee, name, span) else {
                     return Val::Void;
                 };
-                let binding = BindingId(self.bindings.len() as u32);
-                self.bindings.push(Binding {
-                    name: name.to_string(),
-                    elem,
-                    reads: false,
-                    writes: false,
-                    space: Space::Workgroup,
-                });
+                let binding = self.new_binding(name, elem, Space::Workgroup);
                 self.local_arrays.push(LocalArrayArg {
                     binding,
                     arg,
@@ -345,14 +338,7 @@ impl Lowerer<'_> {
                 let Some(elem) = self.binding_elem(pointee, name, span) else {
                     return Val::Void;
                 };
-                let binding = BindingId(self.bindings.len() as u32);
-                self.bindings.push(Binding {
-                    name: name.to_string(),
-                    elem,
-                    reads: false,
-                    writes: false,
-                    space: Space::Global,
-                });
+                let binding = self.new_binding(name, elem, Space::Global);
                 let it = self.index_type();
                 let slot = self.param_slot(it.size());
                 self.buffers.push(BufferBinding {
@@ -466,6 +452,18 @@ impl Lowerer<'_> {
                 Val::Void
             }
         }
+    }
+
+    /// A new binding of `elem` elements in `space`, not yet read or written.
+    fn new_binding(&mut self, name: &str, elem: ScalarType, space: Space) -> BindingId {
+        self.bindings.push(Binding {
+            name: name.to_string(),
+            elem,
+            reads: false,
+            writes: false,
+            space,
+        });
+        BindingId(self.bindings.len() as u32 - 1)
     }
 
     fn binding_elem(&mut self, pointee: &Ty, name: &str, span: Span) -> Option<ScalarType> {

@@ -131,15 +131,6 @@ struct BufferVar {
     space: Space,
 }
 
-/// The unsigned integer type of `t`'s size.
-fn bits_type(t: ScalarType) -> ScalarType {
-    if t.size() == 8 {
-        ScalarType::U64
-    } else {
-        ScalarType::U32
-    }
-}
-
 /// Module-level state: the builder plus caches so that every type, constant
 /// and global variable is declared once.
 struct Emitter {
@@ -480,7 +471,7 @@ impl Emitter {
         for (i, bd) in k.bindings.iter().enumerate() {
             let is_atomic = atomic.contains(&BindingId(i as u32));
             let storage = if is_atomic && bd.elem.is_float() {
-                bits_type(bd.elem)
+                bd.elem.same_size_uint()
             } else {
                 bd.elem
             };
