@@ -71,6 +71,9 @@ pub struct CompileOptions {
     pub host_compiler: front::sema::HostCompiler,
     /// Render `rendered_diagnostics` with ANSI colours.
     pub color_diagnostics: bool,
+    /// Report the errors in host code the device pass could not check, as
+    /// warnings (`-Wsycl-host-code`).
+    pub host_code_diagnostics: bool,
 }
 
 impl Default for CompileOptions {
@@ -85,6 +88,7 @@ impl Default for CompileOptions {
             date_time: None,
             host_compiler: front::sema::HostCompiler::default(),
             color_diagnostics: false,
+            host_code_diagnostics: false,
         }
     }
 }
@@ -151,6 +155,7 @@ pub fn compile(
             &pp.symbols,
             &targets,
             opts.host_compiler,
+            opts.host_code_diagnostics,
             &mut diags,
         ) {
             if !diags.has_errors() {

@@ -64,6 +64,8 @@ OPTIONS:
   --emit-integration-header=PATH
                              write the integration header of the (single) source
   --dump-ir                  print the device IR
+  -Wsycl-host-code           warn about everything in host code the device pass
+                             could not check (kernels there may be missed)
   --time-phases              print the time of the device pass, host compile and link
   --sandbox                  run the device pass inside the wasmtime sandbox (compiler as
                              wasm32-wasip1, 1 GiB memory and 60 s limits, include
@@ -179,6 +181,8 @@ pub struct Options {
     pub dry_run: bool,
     /// `--time-phases`.
     pub time_phases: bool,
+    /// `-Wsycl-host-code`: report what the device pass could not check in host code.
+    pub host_code_warnings: bool,
     pub help: bool,
     pub version: bool,
     /// Arguments after `--` for `syclcc run`.
@@ -216,6 +220,7 @@ impl Options {
             verbose: false,
             dry_run: false,
             time_phases: false,
+            host_code_warnings: false,
             help: false,
             version: false,
             run_args: vec![],
@@ -341,6 +346,8 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                 };
             }
             "--dump-ir" => o.dump_ir = true,
+            "-Wsycl-host-code" => o.host_code_warnings = true,
+            "-Wno-sycl-host-code" => o.host_code_warnings = false,
             "--sandbox" => o.sandbox = true,
             "--time-phases" => o.time_phases = true,
             _ if a.starts_with("-fsycl-targets=") || a.starts_with("--offload-targets=") => {

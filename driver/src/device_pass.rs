@@ -125,6 +125,7 @@ pub fn compile_options(
         system_include_dirs: opts.system_include_dirs.clone(),
         host_compiler,
         color_diagnostics: use_color(opts),
+        host_code_diagnostics: opts.host_code_warnings,
         targets: if opts.targets.is_empty() {
             CompileOptions::default().targets
         } else {

@@ -96,8 +96,12 @@ pub enum TypeExprKind {
     Auto,
     /// `decltype(auto)`.
     DecltypeAuto,
-    /// `decltype(expr)`.
-    Decltype(Box<Expr>),
+    /// `decltype(expr)`; `parenthesized` for `decltype((x))`, which names
+    /// the expression's type rather than the entity's declared type.
+    Decltype {
+        expr: Box<Expr>,
+        parenthesized: bool,
+    },
     Pointer(Box<TypeExpr>),
     LRef(Box<TypeExpr>),
     RRef(Box<TypeExpr>),

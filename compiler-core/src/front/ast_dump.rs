@@ -120,7 +120,9 @@ impl Dumper<'_> {
             TypeExprKind::Named(q) => cv(self.name(q)),
             TypeExprKind::Auto => cv("auto".into()),
             TypeExprKind::DecltypeAuto => cv("decltype(auto)".into()),
-            TypeExprKind::Decltype(e) => cv(format!("decltype({})", self.snippet(e.span))),
+            TypeExprKind::Decltype { expr, .. } => {
+                cv(format!("decltype({})", self.snippet(expr.span)))
+            }
             TypeExprKind::Pointer(i) => {
                 let c = if t.is_const { " const" } else { "" };
                 format!("{} *{c}", self.ty(i))

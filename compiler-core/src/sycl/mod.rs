@@ -4,6 +4,7 @@
 //! device IR, compiled to one image per target, and described to the host
 //! pass in the integration header.
 
+mod host_code;
 mod integration_header;
 
 use crate::bundle::{DeviceBundle, DeviceImage, KernelInfo, LocalArray, BUNDLE_FORMAT_VERSION};
@@ -34,6 +35,7 @@ pub fn compile_translation_unit(
     symbols: &Symbols,
     targets: &[TargetProperties],
     host: HostCompiler,
+    host_code_diagnostics: bool,
     diags: &mut Diagnostics,
 ) -> Option<TuOutput> {
     let tu = crate::front::parse::parse_translation_unit(tokens, symbols, diags);
@@ -173,6 +175,7 @@ pub fn compile_translation_unit(
             }
         }
     }
+    host_code::report(&mut sema, sm, host_code_diagnostics, diags);
     let integration_header = integration_header::generate(&mut sema, sm, &summaries);
     Some(TuOutput {
         bundle: DeviceBundle {

@@ -14,26 +14,35 @@
 #include <sycl/detail/atomic_ref.hpp>
 #include <sycl/detail/kernel_desc.hpp>
 
-#include <string>
-#include <vector>
-
+// What SYCL programs use without including it (as with DPC++'s header):
+// std::cout, std::vector, std::array, std::numeric_limits, std::chrono,
+// assert, the <cmath> functions.
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <exception>
 #include <functional>
+#include <iostream>
+#include <limits>
+#include <memory>
+#include <numeric>
+#include <string>
 #include <system_error>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #ifndef __SYCL_DEVICE_ONLY__
-#include <algorithm>
-#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <iterator>
-#include <memory>
 #include <mutex>
 #include <stdexcept>
-#include <type_traits>
 #include <typeinfo>
-#include <utility>
 #include <sycl/detail/runtime_abi.h>
 #endif
 
@@ -249,13 +258,20 @@ struct host_kernels {
     const auto &bounds = *static_cast<const launch_bounds<Dimensions> *>(args[0]);
     const KernelType &k = *static_cast<const KernelType *>(args[1]);
     range<Dimensions> r = extent_of(bounds);
-    for (size_t i = begin; i < end; ++i) k(item<Dimensions>(r, delinearize(i, r)));
+    // The kernel gets an lvalue: `[=](auto &idx)` is a common way to write one.
+    for (size_t i = begin; i < end; ++i) {
+      item<Dimensions> it(r, delinearize(i, r));
+      k(it);
+    }
   }
   template <int Dimensions>
   static void run_nd(const void *const *args, size_t begin, size_t end) {
     const auto &bounds = *static_cast<const launch_bounds<Dimensions> *>(args[0]);
     const KernelType &k = *static_cast<const KernelType *>(args[1]);
-    for (size_t i = begin; i < end; ++i) k(host_nd_item(bounds, i));
+    for (size_t i = begin; i < end; ++i) {
+      nd_item<Dimensions> it = host_nd_item(bounds, i);
+      k(it);
+    }
   }
   static void run_single(const void *const *args, size_t, size_t) {
     const KernelType &k = *static_cast<const KernelType *>(args[1]);
@@ -1223,7 +1239,10 @@ class handler {
 #ifdef __SYCL_DEVICE_ONLY__
     size_t i = detail::global_linear_id_1d();
     range<Dimensions> r = detail::extent_of(bounds);
-    if (i < r.size()) kernelFunc(item<Dimensions>(r, detail::delinearize(i, r)));
+    if (i < r.size()) {
+      item<Dimensions> it(r, detail::delinearize(i, r));
+      kernelFunc(it);
+    }
 #else
     static_assert(detail::kernel_layout_matches<KernelName, KernelType>(),
                   "the host and device compilers disagree on the size of this kernel's object");
@@ -1236,9 +1255,10 @@ class handler {
   __SYCLONE_KERNEL_ENTRY(KernelName)
   void kernel_nd(detail::launch_bounds<Dimensions> bounds, KernelType kernelFunc) {
 #ifdef __SYCL_DEVICE_ONLY__
-    kernelFunc(nd_item<Dimensions>(detail::extent_of(bounds), detail::local_of(bounds),
-                                   detail::work_group_id<Dimensions>(),
-                                   detail::local_invocation_id<Dimensions>()));
+    nd_item<Dimensions> it(detail::extent_of(bounds), detail::local_of(bounds),
+                           detail::work_group_id<Dimensions>(),
+                           detail::local_invocation_id<Dimensions>());
+    kernelFunc(it);
 #else
     static_assert(detail::kernel_layout_matches<KernelName, KernelType>(),
                   "the host and device compilers disagree on the size of this kernel's object");

@@ -332,7 +332,11 @@ impl Parser<'_> {
                         self.advance();
                         TypeExprKind::DecltypeAuto
                     } else {
-                        TypeExprKind::Decltype(Box::new(self.parse_expr()?))
+                        let parenthesized = self.is(sym!("("));
+                        TypeExprKind::Decltype {
+                            expr: Box::new(self.parse_expr()?),
+                            parenthesized,
+                        }
                     };
                     self.expect(sym!(")"))?;
                     ds.ty = Some(TypeExpr::plain(kind, sp.to(self.prev_span())));

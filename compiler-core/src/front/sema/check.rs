@@ -3,7 +3,7 @@
 //! lambdas with their captures and closure layout, and the discovery of
 //! kernels at calls of `[[clang::sycl_kernel_entry_point]]` functions.
 
-use super::convert::{int_lit, materialize};
+use super::convert::materialize;
 use super::generic_lambda::{self, GenericLambda, ParamPattern};
 use super::lookup::Found;
 use super::overload::Candidate;
@@ -33,6 +33,9 @@ pub(crate) struct FnCtx {
     lookup_ctx: Option<Ctx>,
     /// Function parameter packs: one variable per element.
     packs: Vec<(Rc<str>, Vec<VarId>)>,
+    /// Where a constant of an enclosing function was folded to its value
+    /// instead of being captured (see `capture_constant_bound_to_reference`).
+    constant_uses: Vec<(Span, Rc<str>)>,
 }
 
 /// The call operator a lambda's closure type declares.
@@ -113,6 +116,7 @@ impl Sema {
             explicit_captures: vec![],
             lookup_ctx: None,
             packs: vec![],
+            constant_uses: vec![],
         });
         let body = self.check_body_common(f, &decl);
         let fc = self.fn_stack.pop().expect("fn ctx");
@@ -980,13 +984,18 @@ impl Sema {
             return self.generic_lambda_name(level, name, span);
         };
         let outer = self.name_in_level_for(parent, name, span, true)?;
+        if self.unevaluated > 0 {
+            // `decltype(x)` in a lambda does not capture `x`.
+            return Some(outer);
+        }
         let constant = match outer.kind {
-            TK::Var(v) if !self.var(v).ty.is_ref() => {
-                self.var(v).const_value.map(|c| (c, self.var(v).ty.clone()))
-            }
+            TK::Var(v) if !self.var(v).ty.is_ref() => self
+                .var(v)
+                .const_value
+                .map(|c| (c, self.var(v).ty.clone(), v)),
             _ => None,
         };
-        if let Some((c, ty)) = constant {
+        if let Some((c, ty, v)) = constant {
             if for_inner {
                 return Some(outer);
             }
@@ -996,7 +1005,10 @@ impl Sema {
                 lvalue: false,
                 span,
             };
-            if !self.host_captures_constant(level, parent, name) {
+            if !self.host_captures_constant(level, parent, name, v) {
+                self.fn_stack[level]
+                    .constant_uses
+                    .push((span, name.clone()));
                 return Some(lit);
             }
             return self.capture(level, name, lit, span);
@@ -1004,9 +1016,17 @@ impl Sema {
         self.capture(level, name, outer, span)
     }
 
-    /// Does the host compiler capture a constant used by the lambda at
-    /// `level` (whose enclosing function is at `parent`)?
-    fn host_captures_constant(&self, level: usize, parent: usize, name: &Rc<str>) -> bool {
+    /// Does the host compiler capture constant `v` used by the lambda at
+    /// `level` (whose enclosing function is at `parent`)? g++ does when the
+    /// constant comes from outside an enclosing `[&]` lambda (not when that
+    /// lambda declares it).
+    fn host_captures_constant(
+        &self,
+        level: usize,
+        parent: usize,
+        name: &Rc<str>,
+        v: VarId,
+    ) -> bool {
         let fc = &self.fn_stack[level];
         let pc = &self.fn_stack[parent];
         self.host.captures_constants_through_ref_lambdas()
@@ -1014,6 +1034,21 @@ impl Sema {
             && !fc.explicit_captures.iter().any(|c| &c.name == name)
             && pc.parent.is_some()
             && pc.capture_default == CaptureDefault::ByRef
+            && !pc.frames.iter().flatten().any(|(_, x)| *x == v)
+    }
+
+    /// A reference bound to a constant of an enclosing function that was
+    /// folded to its value (`[=] { f(n); }` with `f(const int&)`) odr-uses
+    /// it: the lambda captures it after all, as the host compiler does.
+    pub(super) fn capture_constant_bound_to_reference(&mut self, e: &TExpr) -> Option<TExpr> {
+        if !matches!(e.kind, TK::IntLit(_)) {
+            return None;
+        }
+        let level = self.fn_stack.len().checked_sub(1)?;
+        let uses = &mut self.fn_stack[level].constant_uses;
+        let at = uses.iter().position(|(s, _)| *s == e.span)?;
+        let (_, name) = uses.remove(at);
+        self.capture(level, &name, e.clone(), e.span)
     }
 
     /// Add (or reuse) a capture of `outer` (an expression in the enclosing
@@ -1079,6 +1114,9 @@ impl Sema {
 
     // ------------------------------------------------------------ expressions
 
+    /// Check `e` in `ctx`, outside any body being checked (a default
+    /// argument, a namespace-scope initializer, the operand of `decltype` in
+    /// a declaration). Inside the body of `ctx` itself, its locals are visible.
     pub(crate) fn check_standalone_expr(
         &mut self,
         e: &a::Expr,
@@ -1086,38 +1124,25 @@ impl Sema {
         env: Rc<Env>,
         diags: &mut Vec<Diagnostic>,
     ) -> TExpr {
-        let f = match ctx {
-            Ctx::Func(f) => f,
-            _ => {
-                // Use a synthetic context: default arguments are checked in their function.
-                return match self.const_eval_ast(e, ctx, &env) {
-                    Some(v) => int_lit(v, e.span),
-                    None => match &e.kind {
-                        ExprKind::FloatLit(v, _) => TExpr {
-                            kind: TK::FloatLit(*v),
-                            ty: Ty::Float(FloatKind::Double),
-                            lvalue: false,
-                            span: e.span,
-                        },
-                        ExprKind::Nullptr => TExpr {
-                            kind: TK::NullPtr,
-                            ty: Ty::Nullptr,
-                            lvalue: false,
-                            span: e.span,
-                        },
-                        _ => {
-                            diags.push(Diagnostic::error(
-                                e.span,
-                                "default argument is not supported here",
-                            ));
-                            TExpr::error(e.span)
-                        }
-                    },
-                };
-            }
+        if self
+            .fn_stack
+            .last()
+            .is_some_and(|fc| fc.lookup_ctx.unwrap_or(Ctx::Func(fc.func)) == ctx)
+        {
+            let saved_env = std::mem::replace(&mut self.cur().env, env);
+            let saved_diags = std::mem::take(&mut self.cur().diags);
+            let r = self.check_expr(e);
+            let fc = self.cur();
+            fc.env = saved_env;
+            diags.extend(std::mem::replace(&mut fc.diags, saved_diags));
+            return r;
+        }
+        let (func, lookup_ctx) = match ctx {
+            Ctx::Func(f) => (f, None),
+            _ => (self.scope_function(e.span), Some(ctx)),
         };
         self.fn_stack.push(FnCtx {
-            func: f,
+            func,
             env,
             frames: vec![vec![]],
             frame_envs: vec![],
@@ -1128,13 +1153,113 @@ impl Sema {
             parent: None,
             capture_default: CaptureDefault::None,
             explicit_captures: vec![],
-            lookup_ctx: None,
+            lookup_ctx,
             packs: vec![],
+            constant_uses: vec![],
         });
         let r = self.check_expr(e);
         let fc = self.fn_stack.pop().expect("ctx");
         diags.extend(fc.diags);
         r
+    }
+
+    /// Resolve a trailing return type, where the function's parameters are
+    /// in scope (`auto f(T x) -> decltype(x + x)`).
+    pub(crate) fn resolve_trailing_return(
+        &mut self,
+        t: &a::TypeExpr,
+        ctx: Ctx,
+        env: &Rc<Env>,
+        params: Vec<(Rc<str>, Ty)>,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Ty {
+        let func = self.scope_function(t.span);
+        let frame = params
+            .into_iter()
+            .map(|(name, ty)| {
+                let v = self.new_var(name.clone(), ty, Some(func), t.span);
+                (name, v)
+            })
+            .collect();
+        self.fn_stack.push(FnCtx {
+            func,
+            env: env.clone(),
+            frames: vec![frame],
+            frame_envs: vec![],
+            this_class: None,
+            ret: None,
+            deduced_ret: None,
+            diags: vec![],
+            parent: None,
+            capture_default: CaptureDefault::None,
+            explicit_captures: vec![],
+            lookup_ctx: Some(ctx),
+            packs: vec![],
+            constant_uses: vec![],
+        });
+        let ty = self.resolve_type(t, ctx, env, diags);
+        let fc = self.fn_stack.pop().expect("ctx");
+        diags.extend(fc.diags);
+        ty
+    }
+
+    /// The function that stands for namespace scope in [`Self::check_standalone_expr`]:
+    /// it has no body, so nothing checks or lowers it.
+    fn scope_function(&mut self, span: Span) -> FuncId {
+        if let Some(f) = self.scope_function {
+            return f;
+        }
+        let decl = Rc::new(a::FunctionDecl {
+            name: a::QualName::simple(Rc::from("<namespace scope>"), span),
+            kind: a::FunctionKind::Normal,
+            template: None,
+            outer_templates: vec![],
+            explicit_specialization: false,
+            attrs: a::Attributes::default(),
+            ret: a::TypeExpr {
+                kind: a::TypeExprKind::Builtin(Default::default()),
+                is_const: false,
+                is_volatile: false,
+                address_space: None,
+                span,
+            },
+            trailing_return: false,
+            params: vec![],
+            variadic: false,
+            is_static: false,
+            is_inline: false,
+            is_constexpr: false,
+            is_virtual: false,
+            is_explicit: false,
+            is_const: false,
+            is_extern_c: false,
+            is_pure: false,
+            noexcept: None,
+            deleted: false,
+            defaulted: false,
+            ctor_inits: vec![],
+            body: None,
+            span,
+        });
+        self.funcs.push(FuncInfo {
+            decl,
+            ctx: Ctx::Ns(GLOBAL_NS),
+            env: Rc::new(Env::default()),
+            class: None,
+            template_args: vec![],
+            ret: Ty::Void,
+            params: vec![],
+            param_decls: vec![],
+            body: None,
+            body_state: BodyState::Done,
+            diags: vec![],
+            closure: None,
+            lambda_count: 0,
+            lambda_sig_counts: HashMap::new(),
+        });
+        let f = FuncId(self.funcs.len() as u32 - 1);
+        self.scope_function = Some(f);
+        f
     }
 
     pub(super) fn ctx_env(&self) -> (Ctx, Rc<Env>) {
@@ -1192,6 +1317,7 @@ impl Sema {
             explicit_captures: vec![],
             lookup_ctx: Some(Ctx::Class(c)),
             packs: vec![],
+            constant_uses: vec![],
         });
     }
 
@@ -2815,6 +2941,7 @@ impl Sema {
             explicit_captures: cl.lambda.captures.clone(),
             lookup_ctx: None,
             packs: vec![],
+            constant_uses: vec![],
         });
         self.finish_call_operator(op, &g.call_decl);
         Some(op)
@@ -3075,6 +3202,7 @@ impl Sema {
             explicit_captures: l.captures.clone(),
             lookup_ctx: None,
             packs: vec![],
+            constant_uses: vec![],
         });
         let level = self.fn_stack.len() - 1;
         for c in &l.captures {

@@ -99,9 +99,12 @@ impl Sema {
             (Ty::Int(_), Ty::Ptr { .. }) if matches!(e.kind, ExprKind::IntLit(0)) => {
                 Some(CONVERSION)
             }
+            // Array-to-pointer is an exact match; on to `void*` a conversion.
             (Ty::Array(el, _), Ty::Ptr { pointee, .. }) => {
-                if el == pointee || matches!(**pointee, Ty::Void) {
+                if el == pointee {
                     Some(EXACT)
+                } else if matches!(**pointee, Ty::Void) {
+                    Some(CONVERSION)
                 } else {
                     None
                 }
@@ -356,6 +359,13 @@ impl Sema {
             Ty::LRef(t, is_const) => {
                 if e.lvalue && self.same_or_base(&e.ty, t) {
                     return self.base_subobject(e, t);
+                }
+                if *is_const {
+                    if let Some(captured) = self.capture_constant_bound_to_reference(&e) {
+                        if self.same_or_base(&captured.ty, t) {
+                            return captured;
+                        }
+                    }
                 }
                 if *is_const || !e.lvalue {
                     let v = self.convert(e, t, diags);

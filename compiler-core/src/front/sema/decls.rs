@@ -149,7 +149,22 @@ impl Sema {
                     self.add_member(ctx, v.name.clone(), Entity::Var(id));
                     return;
                 }
-                let ty = self.resolve_type(&v.ty, ctx, env, &mut vec![]);
+                use crate::front::ast::{Initializer, TypeExprKind};
+                // `auto x = init;` / `auto x{init};` at namespace scope.
+                let auto_init = match (&v.ty.kind, &v.init) {
+                    (TypeExprKind::Auto, Some(Initializer::Assign(e))) => Some(e),
+                    (TypeExprKind::Auto, Some(Initializer::Brace(es, _))) if es.len() == 1 => {
+                        es.first()
+                    }
+                    _ => None,
+                };
+                let ty = match auto_init {
+                    Some(e) => {
+                        let x = self.check_standalone_expr(e, ctx, env.clone(), &mut vec![]);
+                        super::templates::decay(&x.ty)
+                    }
+                    None => self.resolve_type(&v.ty, ctx, env, &mut vec![]),
+                };
                 let id = self.new_var(v.name.clone(), ty.clone(), None, v.span);
                 let is_const = v.ty.is_const || v.is_constexpr;
                 self.vars[id.0 as usize].is_const = is_const;
@@ -454,6 +469,14 @@ impl Sema {
         }
         let ret = match decl.kind {
             ast::FunctionKind::Constructor | ast::FunctionKind::Destructor => Ty::Void,
+            _ if decl.trailing_return && super::templates::mentions_decltype(&decl.ret) => {
+                let named = param_decls
+                    .iter()
+                    .zip(&params)
+                    .filter_map(|(&i, t)| decl.params[i].name.clone().map(|n| (n, t.clone())))
+                    .collect();
+                self.resolve_trailing_return(&decl.ret, ctx, &fenv, named, &mut diags)
+            }
             _ => self.resolve_type(&decl.ret, ctx, &fenv, &mut diags),
         };
         self.funcs.push(FuncInfo {

@@ -342,10 +342,10 @@ impl Sema {
                 ));
                 Ty::Error
             }
-            TypeExprKind::Decltype(_) => {
-                diags.push(Diagnostic::error(t.span, "decltype is not supported yet"));
-                Ty::Error
-            }
+            TypeExprKind::Decltype {
+                expr,
+                parenthesized,
+            } => self.decltype_of(expr, *parenthesized, ctx, env, diags),
             TypeExprKind::Pointer(inner) => {
                 let p = self.resolve_type(inner, ctx, env, diags);
                 if p.is_error() {
@@ -558,6 +558,11 @@ impl Sema {
         match (&a.template, args) {
             (Some(t), Some(args)) => {
                 let vals = self.resolve_template_args(args, ctx, env, diags);
+                // A failed argument fails the alias too, even where the alias
+                // does not use it (SFINAE through `std::void_t`).
+                if vals.iter().any(targ_is_error) {
+                    return Ty::Error;
+                }
                 // Default arguments and packs, as for class templates.
                 let Some(vals) = self.complete_template_args(t, vals, actx, aenv, a.span, diags)
                 else {
@@ -641,4 +646,13 @@ pub(crate) fn builtin_ty(b: &ast::BuiltinSpec) -> Ty {
         IntKind::Int
     };
     Ty::Int(k)
+}
+
+/// Did resolving this template argument fail?
+fn targ_is_error(a: &TArg) -> bool {
+    match a {
+        TArg::Type(t) => t.is_error(),
+        TArg::Pack(elems) => elems.iter().any(targ_is_error),
+        TArg::Value(_) | TArg::ValueParam(_) => false,
+    }
 }

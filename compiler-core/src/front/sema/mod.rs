@@ -22,6 +22,7 @@ mod switch;
 mod templates;
 pub mod thir;
 pub mod types;
+mod unevaluated;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::ast::{self, AddressSpace};
@@ -297,6 +298,11 @@ pub struct Sema {
     /// The declarations in `implicit_guides`, for overload resolution's
     /// "a written guide beats an implied one".
     implicit_guide_decls: std::collections::HashSet<usize>,
+    /// The function standing for namespace scope while an expression outside
+    /// any body is checked (see `unevaluated.rs`).
+    scope_function: Option<FuncId>,
+    /// Nesting of unevaluated operands (`decltype`) being checked.
+    unevaluated: u32,
 }
 
 pub const GLOBAL_NS: NsId = NsId(0);
@@ -328,6 +334,8 @@ impl Sema {
             pending_capture_inits: HashMap::new(),
             constexpr_depth: 0,
             implicit_guides: HashMap::new(),
+            scope_function: None,
+            unevaluated: 0,
             implicit_guide_decls: Default::default(),
         }
     }

@@ -57,7 +57,7 @@ impl PatternNames {
     fn ty(&mut self, t: &TypeExpr) {
         match &t.kind {
             TypeExprKind::Named(q) => self.qual(q),
-            TypeExprKind::Decltype(e) => self.expr(e),
+            TypeExprKind::Decltype { expr, .. } => self.expr(expr),
             TypeExprKind::Pointer(i) | TypeExprKind::LRef(i) | TypeExprKind::RRef(i) => self.ty(i),
             TypeExprKind::Array(i, n) => {
                 self.ty(i);

@@ -324,6 +324,25 @@ impl Sema {
                     return bind(b, &q.last().ident, TArg::Type(ty.clone()));
                 }
                 if let Some(pargs) = &q.last().template_args {
+                    // An alias template (`std::void_t<decltype(...)>`) or a
+                    // class that is not an instance: a non-deduced context,
+                    // compared once the parameters it names are known.
+                    let is_alias = {
+                        let mut head = q.clone();
+                        head.parts.last_mut().expect("part").template_args = None;
+                        let e = Env {
+                            bindings: vec![],
+                            parent: Some(env.clone()),
+                        };
+                        matches!(self.lookup_qualified(&head, ctx, &e, &mut vec![]), Found::Entities(es) if es.iter().any(|x| matches!(x, Entity::Alias(..))))
+                    };
+                    if is_alias || !matches!(ty, Ty::Class(_)) {
+                        let e = Env {
+                            bindings: b.clone(),
+                            parent: Some(env.clone()),
+                        };
+                        return &self.resolve_type(pat, ctx, &e, &mut vec![]) == ty;
+                    }
                     // `C<P...>` against an instance of C.
                     let Ty::Class(c) = ty else { return false };
                     let Some((tdecl, targs)) = self.class(*c).template.clone() else {
@@ -619,6 +638,24 @@ fn targ_mentions_params(a: &TemplateArg, params: &[Rc<str>]) -> bool {
 }
 
 /// Does a syntactic type mention any of `params`?
+/// Does `t` contain a `decltype(expr)` (which may name function parameters)?
+pub(crate) fn mentions_decltype(t: &TypeExpr) -> bool {
+    match &t.kind {
+        TypeExprKind::Decltype { .. } => true,
+        TypeExprKind::Named(q) => q.parts.iter().any(|p| {
+            p.template_args.iter().flatten().any(|a| match a {
+                TemplateArg::Type(t) => mentions_decltype(t),
+                _ => false,
+            })
+        }),
+        TypeExprKind::Pointer(i)
+        | TypeExprKind::LRef(i)
+        | TypeExprKind::RRef(i)
+        | TypeExprKind::Array(i, _) => mentions_decltype(i),
+        _ => false,
+    }
+}
+
 pub(crate) fn mentions_params(t: &TypeExpr, params: &[Rc<str>]) -> bool {
     match &t.kind {
         TypeExprKind::Named(q) => q.parts.iter().any(|p| {
@@ -641,6 +678,8 @@ pub(crate) fn mentions_params(t: &TypeExpr, params: &[Rc<str>]) -> bool {
         TypeExprKind::Function(r, ps, _) => {
             mentions_params(r, params) || ps.iter().any(|p| mentions_params(&p.ty, params))
         }
+        // Whatever its operand names: resolved once the parameters are known.
+        TypeExprKind::Decltype { .. } => true,
         _ => false,
     }
 }

@@ -221,7 +221,10 @@ void call_with_reducers(const Kernel &kernel, const nd_item<Dimensions> &it, con
     id<Dimensions> g = it.get_global_id();
     bool inside = true;
     for (int d = 0; d < Dimensions; ++d) inside = inside && g[d] < user_range[d];
-    if (inside) kernel(item<Dimensions>(user_range, g), reducers...);
+    if (inside) {
+      item<Dimensions> user_item(user_range, g);
+      kernel(user_item, reducers...);
+    }
   }
 }
 

@@ -1,0 +1,56 @@
+//! `decltype(expr)`: the operand is checked like any expression (in the
+//! scope the type is written in) and only its type is kept; nothing in it is
+//! evaluated or becomes device code. An error in the operand makes the type
+//! an error, which is what SFINAE needs (`std::void_t<decltype(...)>`).
+
+use super::thir::ExprKind as TK;
+use super::*;
+use crate::front::ast::{Expr, ExprKind};
+
+impl Sema {
+    pub(crate) fn decltype_of(
+        &mut self,
+        e: &Expr,
+        parenthesized: bool,
+        ctx: Ctx,
+        env: &Env,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Ty {
+        let mut errors = vec![];
+        self.unevaluated += 1;
+        let x = self.check_standalone_expr(e, ctx, Rc::new(env.clone()), &mut errors);
+        self.unevaluated -= 1;
+        let failed = errors
+            .iter()
+            .any(|d| d.severity == crate::diag::Severity::Error);
+        diags.extend(errors);
+        if failed || x.ty.is_error() {
+            return Ty::Error;
+        }
+        let names_entity =
+            !parenthesized && matches!(e.kind, ExprKind::Name(_) | ExprKind::Member { .. });
+        if names_entity {
+            // The declared type of the variable or member, references kept.
+            match &x.kind {
+                TK::Var(v) => return self.var(*v).ty.clone(),
+                TK::Field(base, i) => {
+                    if let Ty::Class(c) = &base.ty {
+                        return self.class(*c).fields[*i].ty.clone();
+                    }
+                }
+                _ => {}
+            }
+        }
+        let returns_rvalue_ref = match &x.kind {
+            TK::Call(f, _) => matches!(self.func(*f).ret, Ty::RRef(_)),
+            _ => false,
+        };
+        if returns_rvalue_ref {
+            Ty::RRef(Box::new(x.ty))
+        } else if x.lvalue {
+            Ty::LRef(Box::new(x.ty), false)
+        } else {
+            x.ty
+        }
+    }
+}
