@@ -35,6 +35,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/reduction.hpp"),
         ),
         (
+            "sycl/detail/math.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/math.hpp"),
+        ),
+        (
             "sycl/detail/runtime_abi.h",
             include_str!("../../native-runtime/include/sycl/detail/runtime_abi.h"),
         ),

@@ -32,6 +32,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/reduction.hpp"),
     ),
     (
+        "sycl/detail/math.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/math.hpp"),
+    ),
+    (
         "sycl/detail/runtime_abi.h",
         include_str!("../../native-runtime/include/sycl/detail/runtime_abi.h"),
     ),

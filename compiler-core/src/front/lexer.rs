@@ -327,18 +327,27 @@ impl<'a> Lexer<'a> {
             self.ucn = false;
             let lexeme = self.lex_token(index);
             let hi = self.pos.max(lo + 1).min(self.b.len());
-            let sym = match lexeme.sym {
+            let mut sym = match lexeme.sym {
                 Some(s) => s,
                 None => self.spelling(lexeme.kind, lo, hi),
             };
+            let (mut kind, mut digraph) = (lexeme.kind, lexeme.digraph);
+            if kind == TokenKind::Ident {
+                // `and`, `or`, `not_eq`...: the operators they stand for.
+                if let Some(op) = alternative_token(self.symbols.text(sym)) {
+                    sym = self.symbols.intern(op);
+                    kind = TokenKind::Punct;
+                    digraph = true;
+                }
+            }
             self.out.tokens.push(Token {
-                kind: lexeme.kind,
+                kind,
                 sym,
                 span: self.span(lo, hi),
                 expansion: None,
                 leading_space,
                 at_line_start,
-                digraph: lexeme.digraph,
+                digraph,
             });
             at_line_start = false;
             leading_space = false;
@@ -735,6 +744,24 @@ impl<'a> Lexer<'a> {
 pub fn is_raw_string(text: &str) -> bool {
     let q = text.find('"').unwrap_or(0);
     text[..q].ends_with('R')
+}
+
+/// The operator an alternative token spells (C++ [lex.digraph]).
+fn alternative_token(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "and" => "&&",
+        "or" => "||",
+        "not" => "!",
+        "xor" => "^",
+        "bitand" => "&",
+        "bitor" => "|",
+        "compl" => "~",
+        "and_eq" => "&=",
+        "or_eq" => "|=",
+        "xor_eq" => "^=",
+        "not_eq" => "!=",
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

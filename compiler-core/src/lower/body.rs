@@ -879,6 +879,10 @@ impl Lowerer<'_> {
                 self.error(span, "string literals are not supported in device code yet");
                 Val::Void
             }
+            TK::BracedList(_) => {
+                self.error(span, "a braced list cannot be used here");
+                Val::Void
+            }
             TK::HostOnly(what) => {
                 self.error(span, format!("{what} is not allowed in SYCL device code"));
                 Val::Void

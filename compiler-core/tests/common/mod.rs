@@ -13,6 +13,7 @@ pub fn sycl_headers() -> VirtualFiles {
         "sycl/detail/index_space.hpp",
         "sycl/detail/atomic_ref.hpp",
         "sycl/detail/reduction.hpp",
+        "sycl/detail/math.hpp",
         "sycl/detail/runtime_abi.h",
     ] {
         let text = std::fs::read_to_string(format!("{root}{name}")).expect("header");

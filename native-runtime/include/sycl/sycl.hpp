@@ -27,6 +27,7 @@
 #include <exception>
 #include <functional>
 #include <iostream>
+#include <iterator>
 #include <limits>
 #include <memory>
 #include <numeric>
@@ -39,7 +40,6 @@
 #ifndef __SYCL_DEVICE_ONLY__
 #include <cstdio>
 #include <cstring>
-#include <iterator>
 #include <mutex>
 #include <stdexcept>
 #include <typeinfo>
@@ -83,7 +83,11 @@ class exception : public std::exception {
 };
 class exception_list {
  public:
+  using value_type = std::exception_ptr;
+  using const_iterator = const std::exception_ptr *;
   size_t size() const;
+  const_iterator begin() const;
+  const_iterator end() const;
 };
 #else
 namespace detail {
@@ -904,13 +908,16 @@ struct buffer_state {
     syclone_buffer_release(storage, write_back ? final_ptr : nullptr, bytes);
   }
 };
+}  // namespace detail
+#endif
+namespace detail {
+// A contiguous container: what buffer's container constructor takes.
 template <typename C, typename = void>
 struct is_container : std::false_type {};
 template <typename C>
 struct is_container<C, std::void_t<decltype(std::declval<C &>().data()),
                                    decltype(std::declval<C &>().size())>> : std::true_type {};
 }  // namespace detail
-#endif
 
 template <typename T, int Dimensions = 1>
 class buffer {
@@ -919,7 +926,6 @@ class buffer {
   buffer(const range<Dimensions> &r, const property_list &props = {});
   buffer(T *host_data, const range<Dimensions> &r, const property_list &props = {});
   buffer(const T *host_data, const range<Dimensions> &r, const property_list &props = {});
-#ifndef __SYCL_DEVICE_ONLY__
   // A contiguous container (std::vector, std::array): copied in, written back.
   template <typename Container,
             typename = std::enable_if_t<detail::is_container<Container>::value && Dimensions == 1>>
@@ -928,11 +934,6 @@ class buffer {
   // Copied in; no write-back.
   template <typename InputIt, typename = typename std::iterator_traits<InputIt>::iterator_category>
   buffer(InputIt first, InputIt last, const property_list &props = {});
-#else
-  // What the device pass needs to see of the container constructor (host code only).
-  buffer(std::vector<T> &c);
-  buffer(std::vector<T> &c, const property_list &props);
-#endif
   // A sub-buffer: `r` elements of `parent` from `offset`.
   buffer(buffer &parent, const id<Dimensions> &offset, const range<Dimensions> &r);
 
@@ -968,7 +969,6 @@ class buffer {
 #endif
 };
 
-#ifndef __SYCL_DEVICE_ONLY__
 template <typename InputIt, typename = typename std::iterator_traits<InputIt>::iterator_category>
 buffer(InputIt, InputIt, const property_list & = {})
     -> buffer<typename std::iterator_traits<InputIt>::value_type, 1>;
@@ -977,15 +977,10 @@ buffer(Container &, const property_list & = {})
     -> buffer<typename Container::value_type, 1>;
 template <typename T, int Dimensions>
 buffer(T *, const range<Dimensions> &, const property_list & = {}) -> buffer<T, Dimensions>;
-#else
-template <typename T>
-buffer(std::vector<T> &) -> buffer<T, 1>;
-template <typename T, int Dimensions>
-buffer(T *, const range<Dimensions> &) -> buffer<T, Dimensions>;
-#endif
 
 }  // namespace sycl
 #include <sycl/detail/reduction.hpp>
+#include <sycl/detail/math.hpp>
 namespace sycl {
 
 // ---------------------------------------------------------------- handler

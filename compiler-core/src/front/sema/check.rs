@@ -919,7 +919,7 @@ impl Sema {
                 }
             }
         };
-        if is_const && ty.is_integral() {
+        if is_const && (ty.is_integral() || matches!(ty, Ty::Enum(_))) {
             if let Some(e) = &init {
                 self.vars[id.0 as usize].const_value = self.const_eval_thir(e);
             }
@@ -2031,8 +2031,13 @@ impl Sema {
             }
             let conv = |s: &mut Self, x: TExpr| -> TExpr {
                 if let Ty::Class(c) = x.ty {
+                    // Built-in operators take the conversion to a scalar
+                    // (`item<1>` to `size_t`, not to `id<1>`).
                     let ops = s.conversion_functions(c);
-                    if let Some((_, t)) = ops.first() {
+                    if let Some((_, t)) = ops
+                        .iter()
+                        .find(|(_, t)| !matches!(t.non_ref(), Ty::Class(_)))
+                    {
                         let t = t.non_ref().clone();
                         let mut d = vec![];
                         let v = s.convert(x, &t, &mut d);

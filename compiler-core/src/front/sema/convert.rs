@@ -17,6 +17,9 @@ pub(crate) const USER: Rank = 4;
 impl Sema {
     /// How `e` converts to `to`, or `None` if it cannot.
     pub(crate) fn conversion_rank(&mut self, e: &Expr, to: &Ty) -> Option<Rank> {
+        if let ExprKind::BracedList(items) = &e.kind {
+            return self.braced_list_rank(items, to);
+        }
         let from = e.ty.clone();
         if from.is_error() || to.is_error() {
             return Some(EXACT);
@@ -351,6 +354,9 @@ impl Sema {
 
     /// Apply the implicit conversion of `e` to `to` (after a successful rank check).
     pub(crate) fn convert(&mut self, e: Expr, to: &Ty, diags: &mut Vec<Diagnostic>) -> Expr {
+        if let ExprKind::BracedList(items) = &e.kind {
+            return self.convert_braced_list(items, to, e.span);
+        }
         if e.ty.is_error() || to.is_error() {
             return e;
         }

@@ -168,7 +168,7 @@ impl Sema {
                 let id = self.new_var(v.name.clone(), ty.clone(), None, v.span);
                 let is_const = v.ty.is_const || v.is_constexpr;
                 self.vars[id.0 as usize].is_const = is_const;
-                if is_const && ty.is_integral() {
+                if is_const && (ty.is_integral() || matches!(ty, Ty::Enum(_))) {
                     if let Some(crate::front::ast::Initializer::Assign(e)) = &v.init {
                         self.vars[id.0 as usize].const_value = self.const_eval_ast(e, ctx, env);
                     }
@@ -245,6 +245,16 @@ impl Sema {
             Decl::StaticAssert(cond, msg, span) => {
                 if let Some(d) = self.static_assertion(cond, msg.as_deref(), *span, ctx, env) {
                     self.diags.list.push(d);
+                }
+            }
+            Decl::ExplicitInstantiation {
+                decl,
+                is_extern: false,
+                ..
+            } => {
+                if let Decl::Function(f) = decl.as_ref() {
+                    self.explicit_instantiations
+                        .push((f.clone(), ctx, env.clone()));
                 }
             }
             // Kept in the AST for tools; sema does not act on them yet.
@@ -521,5 +531,43 @@ impl Sema {
         let fi = &mut self.funcs[f.0 as usize];
         fi.body = Some(Rc::new(body));
         fi.body_state = BodyState::Done;
+    }
+}
+
+impl Sema {
+    /// `template R f<A>(P...);`: the function template instance it names,
+    /// whose body is then checked like any other (kernels in it are found).
+    pub(crate) fn explicit_function_instance(
+        &mut self,
+        decl: &Rc<FunctionDecl>,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<FuncId> {
+        let mut head = decl.name.clone();
+        let written_args = head.parts.last_mut()?.template_args.take();
+        let explicit = match &written_args {
+            Some(args) => self.resolve_template_args(args, ctx, env, &mut vec![]),
+            None => vec![],
+        };
+        let args: Vec<(Ty, bool)> = decl
+            .params
+            .iter()
+            .map(|p| {
+                let t = self.resolve_type(&p.ty, ctx, env, &mut vec![]);
+                (t.non_ref().clone(), true)
+            })
+            .collect();
+        for e in self.lookup_qualified_entities(&head, ctx, env) {
+            let Entity::Function(cand, cctx, cenv) = e else {
+                continue;
+            };
+            if cand.template.is_none() || cand.params.len() != decl.params.len() {
+                continue;
+            }
+            if let Some(targs) = self.deduce_call(&cand, cctx, &cenv, &explicit, &args) {
+                return self.function_instance(&cand, cctx, cenv, None, targs);
+            }
+        }
+        None
     }
 }

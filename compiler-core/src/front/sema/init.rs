@@ -32,6 +32,24 @@ impl Sema {
                 TExpr::error(span)
             }
             Ty::Class(c) if !self.is_aggregate(*c) => {
+                if let Some(list_ty) = self
+                    .initializer_list_param(*c)
+                    .filter(|_| !items.is_empty())
+                {
+                    // `std::vector<int> v{1, 2}`: the initializer_list
+                    // constructor, which only host code can use.
+                    self.check_items(items);
+                    let list = TExpr {
+                        kind: TK::HostOnly("std::initializer_list".into()),
+                        ty: list_ty,
+                        lvalue: false,
+                        span,
+                    };
+                    let mut d = vec![];
+                    let e = self.construct(*c, vec![list], span, &mut d);
+                    self.report_all(d);
+                    return e;
+                }
                 let args = self
                     .check_items(items)
                     .into_iter()

@@ -7,6 +7,7 @@
 //! with the function and only reported if the function turns out to be device
 //! code (the std model headers do not describe host-only code completely).
 
+mod braced;
 mod check;
 mod consteval;
 mod convert;
@@ -303,6 +304,9 @@ pub struct Sema {
     scope_function: Option<FuncId>,
     /// Nesting of unevaluated operands (`decltype`) being checked.
     unevaluated: u32,
+    /// Explicit instantiation definitions of function templates, instantiated
+    /// once every declaration is known.
+    explicit_instantiations: decls::Pending,
 }
 
 pub const GLOBAL_NS: NsId = NsId(0);
@@ -336,6 +340,7 @@ impl Sema {
             implicit_guides: HashMap::new(),
             scope_function: None,
             unevaluated: 0,
+            explicit_instantiations: vec![],
             implicit_guide_decls: Default::default(),
         }
     }
@@ -350,6 +355,11 @@ impl Sema {
         for (decl, ctx, env) in to_check {
             let f = self.function_instance(&decl, ctx, env, None, vec![]);
             if let Some(f) = f {
+                self.queue.push(f);
+            }
+        }
+        for (decl, ctx, env) in std::mem::take(&mut self.explicit_instantiations) {
+            if let Some(f) = self.explicit_function_instance(&decl, ctx, &env) {
                 self.queue.push(f);
             }
         }

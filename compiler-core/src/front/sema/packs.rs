@@ -340,6 +340,7 @@ impl Sema {
         for x in args {
             match &x.kind {
                 ExprKind::PackExpansion(p) => out.extend(self.expand_expr(p, x.span)),
+                ExprKind::InitList(items) => out.push(Self::braced_list_arg(items, x.span)),
                 _ => out.push(self.check_expr(x)),
             }
         }

@@ -95,6 +95,9 @@ pub enum ExprKind {
     Temporary(Box<Expr>),
     /// An expression that is only meaningful on the host (typeid, new, ...).
     HostOnly(String),
+    /// A braced-init-list call argument, until overload resolution gives it
+    /// the type of its parameter (see `sema/braced.rs`).
+    BracedList(Vec<crate::front::ast::Expr>),
     Error,
 }
 

@@ -1,0 +1,94 @@
+//! Braced-init-list call arguments (`q.parallel_for(r, {e1, e2}, k)`,
+//! `f({1, 2})`): a list has no type of its own; overload resolution ranks it
+//! against each parameter, and the chosen parameter's type is then
+//! list-initialized from it.
+
+use super::convert::{Rank, EXACT, USER};
+use super::thir::{Expr as TExpr, ExprKind as TK};
+use super::*;
+use crate::front::ast::{self as a, FunctionKind};
+
+impl Sema {
+    /// How well the braced list `items` initializes a parameter of type `to`:
+    /// an approximation of [over.ics.list] by arity.
+    pub(crate) fn braced_list_rank(&mut self, items: &[a::Expr], to: &Ty) -> Option<Rank> {
+        let n = items.len();
+        match to.non_ref() {
+            Ty::Class(c) => {
+                let c = *c;
+                if n > 0 && self.initializer_list_param(c).is_some() {
+                    return Some(USER);
+                }
+                if self.is_aggregate(c) {
+                    self.complete_class(c);
+                    let slots = self.class(c).fields.len() + self.class(c).bases.len();
+                    return (n <= slots).then_some(USER);
+                }
+                let arity_fits = self.constructors(c).iter().any(|d| {
+                    let required = d
+                        .params
+                        .iter()
+                        .filter(|p| p.default.is_none() && !p.pack)
+                        .count();
+                    let packs = d.params.iter().any(|p| p.pack);
+                    !d.deleted && required <= n && (packs || n <= d.params.len())
+                });
+                arity_fits.then_some(USER)
+            }
+            Ty::Array(_, len) => (n as u64 <= *len).then_some(USER),
+            Ty::Error => Some(EXACT),
+            _ => (n <= 1).then_some(EXACT),
+        }
+    }
+
+    /// A parameter of type `to` initialized from the braced list `items`.
+    pub(crate) fn convert_braced_list(&mut self, items: &[a::Expr], to: &Ty, span: Span) -> TExpr {
+        let value = self.list_init(to.non_ref(), items, span);
+        if to.is_ref() {
+            super::convert::materialize(value)
+        } else {
+            value
+        }
+    }
+
+    /// The `std::initializer_list<E>` parameter type of a constructor of `c`
+    /// that takes one, if any.
+    pub(crate) fn initializer_list_param(&mut self, c: ClassId) -> Option<Ty> {
+        let env = self.class(c).env.clone();
+        for d in self.constructors(c) {
+            let [p] = &d.params[..] else { continue };
+            let t = self.resolve_type(&p.ty, Ctx::Class(c), &env, &mut vec![]);
+            if let Ty::Class(l) = t.non_ref() {
+                let is_list = self
+                    .class(*l)
+                    .template
+                    .as_ref()
+                    .is_some_and(|(decl, _)| decl.name.as_deref() == Some("initializer_list"));
+                if is_list {
+                    return Some(t.non_ref().clone());
+                }
+            }
+        }
+        None
+    }
+
+    fn constructors(&self, c: ClassId) -> Vec<Rc<a::FunctionDecl>> {
+        let name = self.class(c).name.clone();
+        self.class(c)
+            .methods
+            .iter()
+            .filter(|m| m.kind == FunctionKind::Constructor && m.name.last().ident == name)
+            .cloned()
+            .collect()
+    }
+
+    /// A braced list as a call argument, before overload resolution.
+    pub(crate) fn braced_list_arg(items: &[a::Expr], span: Span) -> TExpr {
+        TExpr {
+            kind: TK::BracedList(items.to_vec()),
+            ty: Ty::Void,
+            lvalue: false,
+            span,
+        }
+    }
+}
