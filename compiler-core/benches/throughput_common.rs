@@ -39,6 +39,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/math.hpp"),
         ),
         (
+            "sycl/detail/group_algorithms.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/group_algorithms.hpp"),
+        ),
+        (
             "sycl/detail/runtime_abi.h",
             include_str!("../../native-runtime/include/sycl/detail/runtime_abi.h"),
         ),

@@ -62,6 +62,10 @@ pub struct KernelInfo {
     /// Work-group memory arrays (`local_accessor`s), sized at launch.
     #[serde(default)]
     pub local_arrays: Vec<LocalArray>,
+    /// The kernel uses sub-group built-ins or collectives: devices without
+    /// sub-group support cannot run it (`errc::kernel_not_supported`).
+    #[serde(default)]
+    pub uses_subgroups: bool,
 }
 
 /// A `local_accessor` captured by the kernel: an array in work-group memory.

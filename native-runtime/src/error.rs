@@ -71,6 +71,12 @@ pub enum RtError {
         device: String,
         reason: String,
     },
+    #[error("kernel {kernel}: {device} does not support {feature}")]
+    Unsupported {
+        kernel: String,
+        device: String,
+        feature: &'static str,
+    },
     #[error("{0}")]
     Device(String),
     #[error("internal error: {0}")]
@@ -81,7 +87,9 @@ impl RtError {
     pub fn errc(&self) -> Errc {
         match self {
             RtError::NoDevice(_) | RtError::BadSelector { .. } => Errc::Runtime,
-            RtError::KernelNotRegistered(_) => Errc::KernelNotSupported,
+            RtError::KernelNotRegistered(_) | RtError::Unsupported { .. } => {
+                Errc::KernelNotSupported
+            }
             RtError::ArgumentLayout { .. } => Errc::KernelArgument,
             RtError::UnknownPointer { .. }
             | RtError::MisalignedPointer { .. }

@@ -391,6 +391,13 @@ fn launch_vulkan(
     let entry =
         registry::lookup(l.key).ok_or_else(|| RtError::KernelNotRegistered(l.key.to_string()))?;
     let info = &entry.info;
+    if info.uses_subgroups && !dev.supports_subgroups() {
+        return Err(RtError::Unsupported {
+            kernel: info.display_name.clone(),
+            device: dev.name.clone(),
+            feature: "sub-group operations",
+        });
+    }
     let layout_err = |detail: String| RtError::ArgumentLayout {
         kernel: info.display_name.clone(),
         detail,

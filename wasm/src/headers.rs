@@ -36,6 +36,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/math.hpp"),
     ),
     (
+        "sycl/detail/group_algorithms.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/group_algorithms.hpp"),
+    ),
+    (
         "sycl/detail/runtime_abi.h",
         include_str!("../../native-runtime/include/sycl/detail/runtime_abi.h"),
     ),

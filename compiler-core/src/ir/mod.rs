@@ -107,6 +107,60 @@ pub enum Builtin {
     NumWorkgroups,
     /// The work-group size compiled into the entry point (a constant).
     WorkgroupSize,
+    /// The invocation's index in its sub-group (component 0 only).
+    SubgroupLocalId,
+    /// The number of invocations in a sub-group.
+    SubgroupSize,
+    /// The sub-group's index in its work-group.
+    SubgroupId,
+    /// The number of sub-groups in a work-group.
+    NumSubgroups,
+}
+
+impl Builtin {
+    /// Sub-group built-ins need the device's sub-group support.
+    pub fn is_subgroup(self) -> bool {
+        matches!(
+            self,
+            Builtin::SubgroupLocalId
+                | Builtin::SubgroupSize
+                | Builtin::SubgroupId
+                | Builtin::NumSubgroups
+        )
+    }
+}
+
+/// A sub-group collective ([`Stmt::Subgroup`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SubgroupOp {
+    /// The value of the invocation `operand` (uniform across the sub-group).
+    Broadcast,
+    /// The value of the invocation `operand` (any per invocation).
+    Shuffle,
+    /// The value of the invocation `local id ^ operand`.
+    ShuffleXor,
+    /// The value of the invocation `local id + operand`.
+    ShuffleDown,
+    /// The value of the invocation `local id - operand`.
+    ShuffleUp,
+    Reduce(GroupArith),
+    InclusiveScan(GroupArith),
+    ExclusiveScan(GroupArith),
+    /// Is the (bool) value true in any / every invocation?
+    Any,
+    All,
+}
+
+/// The combining operation of a sub-group reduction or scan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GroupArith {
+    Add,
+    Mul,
+    Min,
+    Max,
+    And,
+    Or,
+    Xor,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -229,6 +283,17 @@ pub enum Stmt {
         /// Receives the element's value before the operation.
         result: Option<LocalId>,
     },
+    /// A collective over the invocation's sub-group, in uniform control flow
+    /// of the sub-group; `result` receives it (of the value's type).
+    Subgroup {
+        op: SubgroupOp,
+        value: Expr,
+        /// The invocation index, xor mask or shift of the gathering operations.
+        operand: Option<Expr>,
+        result: LocalId,
+    },
+    /// Every invocation of the sub-group waits here.
+    SubgroupBarrier,
 }
 
 /// What an [`Stmt::Atomic`] does. Float elements support `Load`, `Store`,

@@ -82,6 +82,24 @@ fn print_block(out: &mut String, b: &Block, depth: usize) {
                     operands.join(", ")
                 );
             }
+            Stmt::Subgroup {
+                op,
+                value,
+                operand,
+                result,
+            } => {
+                let mut operands = vec![expr(value)];
+                operands.extend(operand.iter().map(expr));
+                let _ = writeln!(
+                    out,
+                    "{pad}%{} = subgroup_{op:?}({})",
+                    result.0,
+                    operands.join(", ")
+                );
+            }
+            Stmt::SubgroupBarrier => {
+                let _ = writeln!(out, "{pad}subgroup_barrier");
+            }
             Stmt::If {
                 cond,
                 then_block,

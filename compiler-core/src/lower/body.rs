@@ -906,6 +906,9 @@ impl Lowerer<'_> {
         if let Some(op) = name.strip_prefix("__builtin_syclone_atomic_") {
             return self.atomic(op, args, span);
         }
+        if let Some(op) = name.strip_prefix("__builtin_syclone_subgroup_") {
+            return self.subgroup(op, args, span);
+        }
         if name == "__builtin_syclone_bit_equal" {
             return self.bit_equal_intrinsic(args);
         }
@@ -928,11 +931,16 @@ impl Lowerer<'_> {
             "__spirv_BuiltInLocalInvocationId" => Builtin::LocalInvocationId,
             "__spirv_BuiltInWorkgroupId" => Builtin::WorkgroupId,
             "__spirv_BuiltInNumWorkgroups" => Builtin::NumWorkgroups,
+            "__spirv_BuiltInSubgroupLocalInvocationId" => Builtin::SubgroupLocalId,
+            "__spirv_BuiltInSubgroupSize" => Builtin::SubgroupSize,
+            "__spirv_BuiltInSubgroupId" => Builtin::SubgroupId,
+            "__spirv_BuiltInNumSubgroups" => Builtin::NumSubgroups,
             _ => Builtin::WorkgroupSize,
         };
         let Some(st) = self.scalar_of(&Ty::size_t(), span) else {
             return Val::Void;
         };
+        self.uses_subgroups |= b.is_subgroup();
         Val::Scalar(self.cast_scalar(IExpr::Builtin(b, dim), st))
     }
 

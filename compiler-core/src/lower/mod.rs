@@ -12,6 +12,7 @@
 mod atomic;
 mod body;
 mod mutation;
+mod subgroup;
 mod values;
 
 use crate::bundle::{Access, BufferBinding, PointerOrigin, ScalarCopy};
@@ -36,6 +37,7 @@ pub struct LoweredKernel {
     pub scalars: Vec<ScalarCopy>,
     pub local_arrays: Vec<LocalArrayArg>,
     pub arg_sizes: Vec<u32>,
+    pub uses_subgroups: bool,
 }
 
 /// A `local_accessor` among the kernel arguments: the work-group binding
@@ -75,6 +77,7 @@ pub fn lower_kernel(
         inline_stack: vec![],
         loop_depth: 0,
         source_errors: false,
+        uses_subgroups: false,
     };
     let body = lw.sema.func(entry).body.clone()?;
     let params = lw.sema.func(entry).params.clone();
@@ -132,6 +135,7 @@ pub fn lower_kernel(
         scalars: lw.scalars,
         local_arrays: lw.local_arrays,
         arg_sizes,
+        uses_subgroups: lw.uses_subgroups,
     })
 }
 
@@ -171,6 +175,8 @@ struct Lowerer<'s> {
     /// Sema reported errors in device code being lowered: lowering errors
     /// after that are consequences, not news, and are not reported.
     source_errors: bool,
+    /// A sub-group built-in or collective was lowered.
+    uses_subgroups: bool,
 }
 
 impl Lowerer<'_> {

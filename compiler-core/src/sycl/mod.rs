@@ -114,6 +114,7 @@ pub fn compile_translation_unit(
                 dimensions: 1,
                 work_group_size: l.kernel.work_group_size,
                 uses_barrier: l.kernel.uses_barrier(),
+                uses_subgroups: l.uses_subgroups,
                 arg_sizes: l.arg_sizes,
                 param_block_size: l.kernel.param_block_size,
                 buffers: l.buffers,

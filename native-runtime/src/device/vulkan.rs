@@ -73,14 +73,16 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl VulkanDevice {
-    /// Opens the adapter, with 64-bit integers (and their atomics) and
-    /// doubles when it has them.
+    /// Opens the adapter, with 64-bit integers (and their atomics), doubles
+    /// and sub-group operations when it has them.
     pub fn open(adapter: &wgpu::Adapter) -> RtResult<Arc<Self>> {
         let info = adapter.get_info();
         let wanted = wgpu::Features::SHADER_INT64
             | wgpu::Features::SHADER_INT64_ATOMIC_ALL_OPS
             | wgpu::Features::SHADER_F64
             | wgpu::Features::SHADER_F16
+            | wgpu::Features::SUBGROUP
+            | wgpu::Features::SUBGROUP_BARRIER
             | wgpu::Features::TIMESTAMP_QUERY;
         let desc = wgpu::DeviceDescriptor {
             label: Some("syclone"),
@@ -260,6 +262,11 @@ impl VulkanDevice {
         // Runs the callbacks of finished submissions; a failed poll shows up at the next wait.
         let _ = self.device.poll(wgpu::PollType::Poll);
         self.completed.load(Ordering::Acquire) >= seq
+    }
+
+    /// Sub-group built-ins and collectives (Vulkan 1.1 subgroup operations).
+    pub fn supports_subgroups(&self) -> bool {
+        self.device.features().contains(wgpu::Features::SUBGROUP)
     }
 
     pub fn max_workgroups_per_dimension(&self) -> u32 {

@@ -33,6 +33,7 @@ impl Emitter {
                 Ok((self.b.load(t, None, var, None, [])?, ty))
             }
             Expr::Param { offset, ty } => self.emit_param(f, *offset, *ty),
+            Expr::Builtin(which, _) if which.is_subgroup() => self.subgroup_builtin(f, *which),
             Expr::Builtin(which, dim) => {
                 if *dim >= 3 {
                     return Err(SpirvError::BadBuiltinComponent {

@@ -24,6 +24,7 @@
 
 mod expr;
 mod stmt;
+mod subgroup;
 
 use std::collections::HashMap;
 
@@ -154,6 +155,8 @@ struct Emitter {
     uses_int64: bool,
     uses_float64: bool,
     uses_int64_atomics: bool,
+    /// Capabilities the sub-group built-ins and collectives need.
+    subgroup_capabilities: Vec<Capability>,
     /// The GLSL.std.450 extended instruction set, imported on first use.
     glsl_std_450: Option<Word>,
 }
@@ -181,6 +184,7 @@ impl Emitter {
             uses_int64: false,
             uses_float64: false,
             uses_int64_atomics: false,
+            subgroup_capabilities: vec![],
             glsl_std_450: None,
         }
     }
@@ -205,6 +209,9 @@ impl Emitter {
         }
         if self.uses_int64_atomics {
             self.b.capability(Capability::Int64Atomics);
+        }
+        for c in std::mem::take(&mut self.subgroup_capabilities) {
+            self.b.capability(c);
         }
         self.b.module()
     }
@@ -442,7 +449,11 @@ impl Emitter {
             }
             Builtin::WorkgroupId => (spirv::BuiltIn::WorkgroupId, "gl_WorkGroupID"),
             Builtin::NumWorkgroups => (spirv::BuiltIn::NumWorkgroups, "gl_NumWorkGroups"),
-            Builtin::WorkgroupSize => return None,
+            Builtin::WorkgroupSize
+            | Builtin::SubgroupLocalId
+            | Builtin::SubgroupSize
+            | Builtin::SubgroupId
+            | Builtin::NumSubgroups => return None,
         };
         if let Some(&id) = self.builtins.get(&bi) {
             return Some(id);

@@ -181,6 +181,19 @@ impl Emitter {
                 self.b.ret()?;
                 Ok(false)
             }
+            Stmt::Subgroup {
+                op,
+                value,
+                operand,
+                result,
+            } => {
+                self.emit_subgroup(f, *op, value, operand.as_ref(), *result)?;
+                Ok(true)
+            }
+            Stmt::SubgroupBarrier => {
+                self.emit_subgroup_barrier()?;
+                Ok(true)
+            }
             Stmt::Barrier => {
                 // OpControlBarrier(Workgroup, Workgroup, AcquireRelease |
                 // UniformMemory | WorkgroupMemory): what OpenCL's

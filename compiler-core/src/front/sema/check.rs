@@ -2447,6 +2447,10 @@ impl Sema {
     }
 
     fn intrinsic_call(&mut self, name: String, args: Vec<TExpr>, span: Span) -> TExpr {
+        if let Some(op) = name.strip_prefix("__builtin_syclone_subgroup_") {
+            let op = op.to_string();
+            return self.subgroup_intrinsic(name, &op, args, span);
+        }
         if name == "__builtin_syclone_group_barrier" {
             if !args.is_empty() {
                 return self.err(span, format!("'{name}' takes no arguments"));
@@ -2464,6 +2468,10 @@ impl Sema {
             "__spirv_BuiltInWorkgroupId",
             "__spirv_BuiltInNumWorkgroups",
             "__spirv_BuiltInWorkgroupSize",
+            "__spirv_BuiltInSubgroupLocalInvocationId",
+            "__spirv_BuiltInSubgroupSize",
+            "__spirv_BuiltInSubgroupId",
+            "__spirv_BuiltInNumSubgroups",
         ];
         if known.contains(&name.as_str()) {
             if args.len() != 1 {

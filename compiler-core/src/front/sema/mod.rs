@@ -19,6 +19,7 @@ mod lookup;
 pub mod mangle;
 mod overload;
 mod packs;
+mod subgroup;
 mod switch;
 mod templates;
 pub mod thir;

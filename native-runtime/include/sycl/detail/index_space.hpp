@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 
 namespace sycl {
@@ -240,6 +241,48 @@ inline void work_group_barrier() { syclone_host_group_barrier(); }
 #endif
 }  // namespace detail
 
+// The sub-group of a work-item (SYCL 2020 4.9.1.8). On GPUs, the device's
+// sub-groups (Vulkan subgroups: consecutive local linear ids); on the host
+// device every work-item is a sub-group of its own (size 1).
+class sub_group {
+ public:
+  using id_type = id<1>;
+  using range_type = range<1>;
+  using linear_id_type = uint32_t;
+  static constexpr int dimensions = 1;
+#ifdef __SYCL_DEVICE_ONLY__
+  sub_group() {}
+  id<1> get_local_id() const { return id<1>(get_local_linear_id()); }
+  uint32_t get_local_linear_id() const { return __spirv_BuiltInSubgroupLocalInvocationId(0); }
+  range<1> get_local_range() const { return range<1>(get_local_linear_range()); }
+  uint32_t get_local_linear_range() const { return __spirv_BuiltInSubgroupSize(0); }
+  range<1> get_max_local_range() const { return range<1>(__spirv_BuiltInSubgroupSize(0)); }
+  id<1> get_group_id() const { return id<1>(get_group_linear_id()); }
+  uint32_t get_group_linear_id() const { return __spirv_BuiltInSubgroupId(0); }
+  range<1> get_group_range() const { return range<1>(get_group_linear_range()); }
+  uint32_t get_group_linear_range() const { return __spirv_BuiltInNumSubgroups(0); }
+#else
+  sub_group(size_t work_item, size_t work_group_size)
+      : m_item(work_item), m_group_size(work_group_size) {}
+  id<1> get_local_id() const { return id<1>(0); }
+  uint32_t get_local_linear_id() const { return 0; }
+  range<1> get_local_range() const { return range<1>(1); }
+  uint32_t get_local_linear_range() const { return 1; }
+  range<1> get_max_local_range() const { return range<1>(1); }
+  id<1> get_group_id() const { return id<1>(m_item); }
+  uint32_t get_group_linear_id() const { return static_cast<uint32_t>(m_item); }
+  range<1> get_group_range() const { return range<1>(m_group_size); }
+  uint32_t get_group_linear_range() const { return static_cast<uint32_t>(m_group_size); }
+
+ private:
+  size_t m_item;
+  size_t m_group_size;
+
+ public:
+#endif
+  bool leader() const { return get_local_linear_id() == 0; }
+};
+
 // A work-item of a parallel_for over an nd_range.
 template <int Dimensions = 1>
 class nd_item {
@@ -270,6 +313,11 @@ class nd_item {
   size_t get_local_range(int dimension) const { return m_local_range[dimension]; }
   id<Dimensions> get_offset() const { return id<Dimensions>(); }
   nd_range<Dimensions> get_nd_range() const { return nd_range<Dimensions>(m_global_range, m_local_range); }
+#ifdef __SYCL_DEVICE_ONLY__
+  sub_group get_sub_group() const { return sub_group(); }
+#else
+  sub_group get_sub_group() const { return sub_group(get_local_linear_id(), m_local_range.size()); }
+#endif
   // SYCL 1.2.1 style; SYCL 2020 code calls group_barrier(it.get_group()).
   void barrier() const { detail::work_group_barrier(); }
   void barrier(access::fence_space) const { detail::work_group_barrier(); }
@@ -285,6 +333,11 @@ class nd_item {
 template <int Dimensions>
 void group_barrier(const group<Dimensions> &) {
   detail::work_group_barrier();
+}
+inline void group_barrier(const sub_group &) {
+#ifdef __SYCL_DEVICE_ONLY__
+  __builtin_syclone_subgroup_barrier();
+#endif
 }
 
 namespace detail {

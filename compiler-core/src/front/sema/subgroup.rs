@@ -1,0 +1,83 @@
+//! The sub-group intrinsics `sycl::sub_group` is written with:
+//! `__builtin_syclone_subgroup_barrier()`, `_any(bool)`, `_all(bool)`,
+//! `_shuffle(x, i)`, `_shuffle_xor(x, mask)`, `_shuffle_down(x, d)`,
+//! `_shuffle_up(x, d)` and `_reduce_OP(x)`, `_iscan_OP(x)`, `_escan_OP(x)`
+//! for OP in add, mul, min, max, and, or, xor; `x` is arithmetic, the result
+//! has its type.
+
+use super::thir::{Expr as TExpr, ExprKind as TK};
+use super::*;
+
+/// What a sub-group intrinsic takes besides the value.
+enum Operand {
+    None,
+    Index,
+}
+
+fn shape(op: &str) -> Option<Operand> {
+    if matches!(
+        op,
+        "shuffle" | "shuffle_xor" | "shuffle_down" | "shuffle_up"
+    ) {
+        return Some(Operand::Index);
+    }
+    let (kind, arith) = op.split_once('_')?;
+    (matches!(kind, "reduce" | "iscan" | "escan")
+        && matches!(arith, "add" | "mul" | "min" | "max" | "and" | "or" | "xor"))
+    .then_some(Operand::None)
+}
+
+impl Sema {
+    pub(super) fn subgroup_intrinsic(
+        &mut self,
+        name: String,
+        op: &str,
+        args: Vec<TExpr>,
+        span: Span,
+    ) -> TExpr {
+        let (ty, want) = match op {
+            "barrier" => (Ty::Void, 0),
+            "any" | "all" => (Ty::Bool, 1),
+            _ => match (shape(op), args.first()) {
+                (Some(Operand::Index), Some(a)) => (a.ty.clone(), 2),
+                (Some(Operand::None), Some(a)) => (a.ty.clone(), 1),
+                (Some(_), None) => (Ty::Error, 1),
+                (None, _) => return self.err(span, format!("unknown compiler intrinsic '{name}'")),
+            },
+        };
+        if args.len() != want {
+            return self.err(
+                span,
+                format!("'{name}' takes {want} arguments, got {}", args.len()),
+            );
+        }
+        if args.iter().any(|a| a.ty.is_error()) {
+            return TExpr::error(span);
+        }
+        if want > 0 && !ty.is_arithmetic() {
+            return self.err(
+                span,
+                format!(
+                    "sub-group operations take arithmetic values, not '{}'",
+                    self.ty_name(&ty)
+                ),
+            );
+        }
+        let mut d = vec![];
+        let mut args = args.into_iter();
+        let mut out = vec![];
+        if let Some(v) = args.next() {
+            out.push(self.convert(v, &ty, &mut d));
+        }
+        if let Some(i) = args.next() {
+            out.push(self.convert(i, &Ty::Int(IntKind::UInt), &mut d));
+        }
+        self.report_all(d);
+        TExpr {
+            kind: TK::Intrinsic(name, out),
+            ty,
+            lvalue: false,
+            span,
+        }
+    }
+}

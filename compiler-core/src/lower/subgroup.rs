@@ -1,0 +1,77 @@
+//! Sub-group intrinsics (`__builtin_syclone_subgroup_*`, under
+//! `sycl::sub_group` and the group functions on it) become IR `Subgroup`
+//! statements whose result is a fresh local; the value keeps its scalar type.
+
+use super::values::Val;
+use super::Lowerer;
+use crate::front::sema::thir;
+use crate::ir::{Expr as IExpr, GroupArith, ScalarType, Stmt as IStmt, SubgroupOp};
+use crate::source::Span;
+
+fn parse_op(op: &str) -> Option<SubgroupOp> {
+    Some(match op {
+        "any" => SubgroupOp::Any,
+        "all" => SubgroupOp::All,
+        "shuffle" => SubgroupOp::Shuffle,
+        "shuffle_xor" => SubgroupOp::ShuffleXor,
+        "shuffle_down" => SubgroupOp::ShuffleDown,
+        "shuffle_up" => SubgroupOp::ShuffleUp,
+        _ => {
+            let (kind, arith) = op.split_once('_')?;
+            let arith = match arith {
+                "add" => GroupArith::Add,
+                "mul" => GroupArith::Mul,
+                "min" => GroupArith::Min,
+                "max" => GroupArith::Max,
+                "and" => GroupArith::And,
+                "or" => GroupArith::Or,
+                "xor" => GroupArith::Xor,
+                _ => return None,
+            };
+            match kind {
+                "reduce" => SubgroupOp::Reduce(arith),
+                "iscan" => SubgroupOp::InclusiveScan(arith),
+                "escan" => SubgroupOp::ExclusiveScan(arith),
+                _ => return None,
+            }
+        }
+    })
+}
+
+impl Lowerer<'_> {
+    /// `__builtin_syclone_subgroup_OP(value[, operand])`; sema checked the
+    /// arguments.
+    pub(super) fn subgroup(&mut self, op: &str, args: &[thir::Expr], span: Span) -> Val {
+        if op == "barrier" {
+            self.emit(IStmt::SubgroupBarrier);
+            return Val::Void;
+        }
+        let (Some(op), Some(value)) = (parse_op(op), args.first()) else {
+            self.error(span, format!("unknown sub-group operation '{op}'"));
+            return Val::Void;
+        };
+        let Some(ty) = self.scalar_of(&value.ty, span) else {
+            return Val::Void;
+        };
+        if ty.size() == 8
+            || (ty == ScalarType::Bool && !matches!(op, SubgroupOp::Any | SubgroupOp::All))
+        {
+            self.error(
+                span,
+                format!("sub-group operations on '{}' are not supported on this target yet (32-bit values only)", self.sema.ty_name(&value.ty)),
+            );
+            return Val::Void;
+        }
+        let value = self.scalar(value);
+        let operand = args.get(1).map(|a| self.scalar(a));
+        let result = self.new_local("subgroup", ty);
+        self.uses_subgroups = true;
+        self.emit(IStmt::Subgroup {
+            op,
+            value,
+            operand,
+            result,
+        });
+        Val::Scalar(IExpr::Local(result))
+    }
+}
