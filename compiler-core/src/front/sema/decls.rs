@@ -130,6 +130,9 @@ impl Sema {
                     return;
                 }
                 let name = f.name.last().ident.clone();
+                if self.merge_redeclaration(ctx, &name, f, env) {
+                    return;
+                }
                 self.add_member(ctx, name, Entity::Function(f.clone(), ctx, env.clone()));
                 if f.template.is_none() && f.body.is_some() {
                     if let Ctx::Ns(_) = ctx {
@@ -569,5 +572,107 @@ impl Sema {
             }
         }
         None
+    }
+}
+
+impl Sema {
+    /// `f` redeclares a function already declared in `ctx` (a prototype and
+    /// its definition): keep one entity, the definition, with the default
+    /// arguments the earlier declaration gave. Returns whether it did.
+    fn merge_redeclaration(
+        &mut self,
+        ctx: Ctx,
+        name: &Rc<str>,
+        f: &Rc<FunctionDecl>,
+        env: &Rc<Env>,
+    ) -> bool {
+        let existing: Vec<(usize, Rc<FunctionDecl>)> = {
+            let members = match ctx {
+                Ctx::Ns(n) => self.namespaces[n.0 as usize].members.get(name),
+                Ctx::Class(c) => self.classes[c.0 as usize].members.get(name),
+                Ctx::Func(_) => None,
+            };
+            members
+                .into_iter()
+                .flatten()
+                .enumerate()
+                .filter_map(|(i, e)| match e {
+                    Entity::Function(d, _, _) if d.params.len() == f.params.len() => {
+                        Some((i, d.clone()))
+                    }
+                    _ => None,
+                })
+                .collect()
+        };
+        if existing.is_empty() {
+            return false;
+        }
+        let Some(sig) = self.declared_signature(f, ctx, env) else {
+            return false;
+        };
+        for (i, old) in existing {
+            let same_template = match (&old.template, &f.template) {
+                (None, None) => true,
+                (Some(a), Some(b)) => a.params.len() == b.params.len(),
+                _ => false,
+            };
+            if !same_template || old.is_const != f.is_const {
+                continue;
+            }
+            if self.declared_signature(&old, ctx, env).as_ref() != Some(&sig) {
+                continue;
+            }
+            if f.body.is_some() || old.body.is_none() {
+                // The definition, with defaults only the first declaration wrote.
+                let mut merged = (**f).clone();
+                for (p, q) in merged.params.iter_mut().zip(&old.params) {
+                    if p.default.is_none() {
+                        p.default = q.default.clone();
+                    }
+                }
+                let members = match ctx {
+                    Ctx::Ns(n) => self.namespaces[n.0 as usize].members.get_mut(name),
+                    Ctx::Class(c) => self.classes[c.0 as usize].members.get_mut(name),
+                    Ctx::Func(_) => None,
+                };
+                if let Some(list) = members {
+                    list[i] = Entity::Function(Rc::new(merged), ctx, env.clone());
+                }
+            }
+            return true;
+        }
+        false
+    }
+
+    /// The parameter types of `f` as declared, template parameters standing
+    /// for themselves (what makes two declarations the same function).
+    fn declared_signature(&mut self, f: &FunctionDecl, ctx: Ctx, env: &Rc<Env>) -> Option<Vec<Ty>> {
+        let bindings = f
+            .template
+            .iter()
+            .flat_map(|t| t.params.iter().enumerate())
+            .filter_map(|(i, p)| {
+                let arg = match p.kind {
+                    crate::front::ast::TemplateParamKind::NonType { .. } => {
+                        TArg::ValueParam(i as u32)
+                    }
+                    _ => TArg::Type(Ty::Param(i as u32)),
+                };
+                Some((p.name.clone()?, arg))
+            })
+            .collect();
+        let e = Env {
+            bindings,
+            parent: Some(env.clone()),
+        };
+        let mut out = vec![];
+        for p in &f.params {
+            let t = self.resolve_type(&p.ty, ctx, &e, &mut vec![]);
+            if t.is_error() {
+                return None;
+            }
+            out.push(t);
+        }
+        Some(out)
     }
 }

@@ -1,0 +1,72 @@
+// decltype(expr) as a type: the entity and expression forms, std::void_t
+// detection idioms in partial specializations, trailing return types that
+// name parameters, decltype of locals and captures inside a kernel (which
+// does not capture them), namespace-scope auto variables.
+#include <sycl/sycl.hpp>
+#include <array>
+#include <cstdio>
+#include <type_traits>
+#include <vector>
+
+template <typename, typename = void, typename = void>
+struct is_indexable_container : std::false_type {};
+template <typename T>
+struct is_indexable_container<T, std::void_t<decltype(std::declval<T>()[std::size_t{}])>,
+                              std::void_t<decltype(std::declval<T>().size())>> : std::true_type {};
+template <typename T>
+constexpr bool is_indexable_container_v = is_indexable_container<T>::value;
+
+struct Point {
+  int x;
+  float y;
+};
+
+static_assert(is_indexable_container_v<std::vector<int>>, "vector");
+static_assert(is_indexable_container_v<std::array<float, 3>>, "array");
+static_assert(!is_indexable_container_v<int>, "int");
+static_assert(!is_indexable_container_v<Point>, "Point");
+
+int global_counter = 3;
+static_assert(std::is_same_v<decltype(global_counter), int>, "entity form");
+static_assert(std::is_same_v<decltype((global_counter)), int &>, "expression form");
+static_assert(std::is_same_v<decltype(std::declval<Point>()), Point &&>, "xvalue");
+
+const auto table_bytes = sizeof(Point) * 4;
+
+template <typename T>
+auto twice(T v) -> decltype(v + v) {
+  return v + v;
+}
+
+// Chosen for types with a size() member, through expression SFINAE.
+template <typename C>
+auto length(const C &c) -> decltype(c.size(), int()) {
+  return static_cast<int>(c.size());
+}
+int length(...) { return -1; }
+
+int main() {
+  sycl::queue q;
+  int *out = sycl::malloc_shared<int>(6, q);
+  float scale = 2.5f;
+  q.single_task([=] {
+     Point p{4, 1.5f};
+     decltype(p.x) a = 7;
+     decltype(p.y * scale) b = p.y * 2;
+     using Element = decltype(out[0]);
+     Element first = out[0];
+     first = a;
+     out[1] = static_cast<int>(b * 10);
+     out[2] = twice(21);
+     out[3] = static_cast<int>(twice(1.25f) * 4);
+     out[4] = static_cast<int>(table_bytes);
+     out[5] = sizeof(decltype(scale)) == 4 ? 1 : 0;
+   }).wait();
+  std::vector<int> v(5);
+  bool ok = out[0] == 7 && out[1] == 30 && out[2] == 42 && out[3] == 10 && out[4] == 32 &&
+            out[5] == 1 && length(v) == 5 && length(3) == -1;
+  std::printf("%d %d %d %d %d %d: %s\n", out[0], out[1], out[2], out[3], out[4], out[5],
+              ok ? "PASSED" : "FAILED");
+  sycl::free(out, q);
+  return ok ? 0 : 1;
+}

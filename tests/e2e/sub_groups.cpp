@@ -1,0 +1,77 @@
+// Sub-groups: nd_item::get_sub_group and the sub-group queries, then every
+// group function on a sub-group (broadcast, select, shifts, xor permutation,
+// reduce and scans over several operations, any/all/none), checked on the
+// host against the sub-group size the device reports (Vulkan: the device's
+// subgroup size; host device: 1). Also the classic "reduce per sub-group,
+// leader adds atomically" sum.
+#include <sycl/sycl.hpp>
+#include <cstdio>
+
+using namespace sycl;
+
+constexpr int N = 256, B = 64, F = 12;
+
+int main() {
+  queue q;
+  int *data = malloc_shared<int>(N, q);
+  int *out = malloc_shared<int>(N * F, q);
+  float *fout = malloc_shared<float>(N, q);
+  int *total = malloc_shared<int>(1, q);
+  for (int i = 0; i < N; i++) data[i] = (i * 7) % 23;
+  *total = 0;
+  q.parallel_for(nd_range<1>(N, B), [=](nd_item<1> it) {
+     sub_group sg = it.get_sub_group();
+     int i = it.get_global_id(0);
+     int x = data[i];
+     int *o = out + i * F;
+     o[0] = sg.get_local_linear_id();
+     o[1] = sg.get_local_range()[0];
+     o[2] = reduce_over_group(sg, x, plus<>());
+     o[3] = reduce_over_group(sg, x, maximum<int>());
+     o[4] = group_broadcast(sg, x, 1 % sg.get_local_linear_range());
+     o[5] = select_from_group(sg, x, id<1>((sg.get_local_linear_id() + 1) % sg.get_local_linear_range()));
+     o[6] = inclusive_scan_over_group(sg, x, plus<>());
+     o[7] = exclusive_scan_over_group(sg, x, plus<>());
+     o[8] = (any_of_group(sg, x == 0) ? 1 : 0) | (all_of_group(sg, x < 23) ? 2 : 0) |
+            (none_of_group(sg, x > 100) ? 4 : 0);
+     o[9] = shift_group_right(sg, x, 1);
+     o[10] = sg.get_group_linear_id();
+     o[11] = reduce_over_group(sg, x, 100, plus<>());
+     fout[i] = reduce_over_group(sg, float(x) * 0.5f, plus<>());
+     int part = reduce_over_group(sg, x, plus<>());
+     if (sg.leader()) {
+       atomic_ref<int, memory_order::relaxed, memory_scope::device> t(*total);
+       t += part;
+     }
+   }).wait();
+
+  int bad = 0, expected_total = 0;
+  for (int i = 0; i < N; i++) {
+    const int *o = out + i * F;
+    int s = o[1], l = o[0], base = i - l;
+    int sum = 0, mx = 0, scan = 0, any0 = 0;
+    for (int k = 0; k < s; k++) {
+      int v = data[base + k];
+      sum += v;
+      mx = v > mx ? v : mx;
+      if (k <= l) scan += v;
+      any0 |= v == 0;
+    }
+    expected_total += data[i];
+    bool ok = o[2] == sum && o[3] == mx && o[4] == data[base + 1 % s] &&
+              o[5] == data[base + (l + 1) % s] && o[6] == scan && o[7] == scan - data[i] &&
+              o[8] == (any0 | 2 | 4) && (l == 0 || o[9] == data[i - 1]) &&
+              o[10] == (i % B) / s && o[11] == sum + 100 && fout[i] == 0.5f * sum;
+    if (!ok && bad++ < 5) std::printf("work-item %d: mismatch (sub-group size %d)\n", i, s);
+  }
+  if (*total != expected_total) {
+    std::printf("leader sum %d, expected %d\n", *total, expected_total);
+    bad++;
+  }
+  std::printf("sub-group size %d: %s\n", out[1], bad ? "FAILED" : "PASSED");
+  free(data, q);
+  free(out, q);
+  free(fout, q);
+  free(total, q);
+  return bad != 0;
+}
