@@ -87,6 +87,7 @@ fn bundle() -> DeviceBundle {
         work_group_size: [64, 1, 1],
         uses_barrier: false,
         local_arrays: vec![],
+        uses_subgroups: false,
         arg_sizes: vec![size_of::<Bounds>() as u32, size_of::<Closure>() as u32],
         param_block_size: 48,
         buffers: vec![

@@ -117,6 +117,7 @@ mod tests {
             work_group_size: [64, 1, 1],
             uses_barrier: false,
             local_arrays: vec![],
+            uses_subgroups: false,
             arg_sizes: vec![arg_size],
             param_block_size: 8,
             buffers: vec![],

@@ -301,7 +301,8 @@ impl Symbols {
     }
 }
 
-/// The digraph spelling of a punctuator written as one (`<:` for `[`...).
+/// The spelling of a punctuator written as a digraph (`<:` for `[`...) or
+/// an alternative token (`and` for `&&`...): the two sets do not overlap.
 fn digraph_spelling(s: Symbol) -> &'static str {
     match s {
         s if s == sym!("[") => "<:",
@@ -309,6 +310,17 @@ fn digraph_spelling(s: Symbol) -> &'static str {
         s if s == sym!("{") => "<%",
         s if s == sym!("}") => "%>",
         s if s == sym!("#") => "%:",
+        s if s == sym!("&&") => "and",
+        s if s == sym!("||") => "or",
+        s if s == sym!("!") => "not",
+        s if s == sym!("^") => "xor",
+        s if s == sym!("&") => "bitand",
+        s if s == sym!("|") => "bitor",
+        s if s == sym!("~") => "compl",
+        s if s == sym!("&=") => "and_eq",
+        s if s == sym!("|=") => "or_eq",
+        s if s == sym!("^=") => "xor_eq",
+        s if s == sym!("!=") => "not_eq",
         _ => "%:%:",
     }
 }

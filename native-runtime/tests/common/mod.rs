@@ -147,6 +147,7 @@ fn kernel(
         work_group_size: [64, 1, 1],
         uses_barrier: false,
         local_arrays: vec![],
+        uses_subgroups: false,
         arg_sizes: vec![size_of::<Bounds>() as u32, arg1 as u32],
         param_block_size,
         buffers,

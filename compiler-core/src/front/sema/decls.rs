@@ -665,9 +665,25 @@ impl Sema {
             bindings,
             parent: Some(env.clone()),
         };
+        // Non-type template parameters (`enable_if_t<C, int> = 0`), the
+        // return type and the parameters; anything unresolvable (dependent
+        // SFINAE conditions) makes the declaration one of its own.
+        let mut types: Vec<&crate::front::ast::TypeExpr> = vec![];
+        for p in f.template.iter().flat_map(|t| t.params.iter()) {
+            if let crate::front::ast::TemplateParamKind::NonType { ty, .. } = &p.kind {
+                types.push(ty);
+            }
+        }
+        if !matches!(
+            f.ret.kind,
+            crate::front::ast::TypeExprKind::Auto | crate::front::ast::TypeExprKind::DecltypeAuto
+        ) {
+            types.push(&f.ret);
+        }
+        types.extend(f.params.iter().map(|p| &p.ty));
         let mut out = vec![];
-        for p in &f.params {
-            let t = self.resolve_type(&p.ty, ctx, &e, &mut vec![]);
+        for t in types {
+            let t = self.resolve_type(t, ctx, &e, &mut vec![]);
             if t.is_error() {
                 return None;
             }
