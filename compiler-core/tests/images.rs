@@ -111,13 +111,28 @@ fn vulkan_images_validate_and_translate() {
     }
 }
 
+/// WebGPU's baseline, plus the optional `subgroups` feature for an image
+/// that declares the GroupNonUniform capability (a program using sub-groups).
+fn webgpu_capabilities(words: &[u32]) -> Capabilities {
+    const OP_CAPABILITY: u32 = (2 << 16) | 17;
+    const GROUP_NON_UNIFORM: u32 = 61;
+    let uses_subgroups = words
+        .windows(2)
+        .any(|w| w[0] == OP_CAPABILITY && w[1] == GROUP_NON_UNIFORM);
+    if uses_subgroups {
+        Capabilities::default() | Capabilities::SUBGROUP
+    } else {
+        Capabilities::default()
+    }
+}
+
 #[test]
 fn webgpu_images_validate_at_webgpu_level() {
     for (name, words) in images(TargetKind::SpirvWebGpu) {
         spirv_val(&name, &words);
         let module = naga::front::spv::parse_u8_slice(&bytes(&words), &Default::default())
             .unwrap_or_else(|e| panic!("{name}: naga spv-in: {e:?}"));
-        let info = Validator::new(ValidationFlags::all(), Capabilities::default())
+        let info = Validator::new(ValidationFlags::all(), webgpu_capabilities(&words))
             .validate(&module)
             .unwrap_or_else(|e| panic!("{name}: WebGPU-level validation: {e:?}"));
         let wgsl =
@@ -125,7 +140,7 @@ fn webgpu_images_validate_at_webgpu_level() {
                 .expect("wgsl-out");
         let back = naga::front::wgsl::parse_str(&wgsl)
             .unwrap_or_else(|e| panic!("{name}: WGSL does not re-parse: {e:?}\n{wgsl}"));
-        Validator::new(ValidationFlags::all(), Capabilities::default())
+        Validator::new(ValidationFlags::all(), webgpu_capabilities(&words))
             .validate(&back)
             .unwrap_or_else(|e| panic!("{name}: re-parsed WGSL invalid: {e:?}"));
     }
@@ -136,7 +151,7 @@ fn entry_points_survive_wgsl_naming() {
     for (name, words) in images(TargetKind::SpirvWebGpu) {
         let module =
             naga::front::spv::parse_u8_slice(&bytes(&words), &Default::default()).expect("spv-in");
-        let info = Validator::new(ValidationFlags::all(), Capabilities::default())
+        let info = Validator::new(ValidationFlags::all(), webgpu_capabilities(&words))
             .validate(&module)
             .expect("valid");
         let wgsl =
