@@ -130,8 +130,15 @@ impl Sema {
                     return;
                 }
                 let name = f.name.last().ident.clone();
-                if self.merge_redeclaration(ctx, &name, f, env) {
-                    return;
+                match self.merge_redeclaration(ctx, &name, f, env) {
+                    None => {}
+                    Some(Some(definition)) => {
+                        if definition.template.is_none() && matches!(ctx, Ctx::Ns(_)) {
+                            to_check.push((definition, ctx, env.clone()));
+                        }
+                        return;
+                    }
+                    Some(None) => return,
                 }
                 self.add_member(ctx, name, Entity::Function(f.clone(), ctx, env.clone()));
                 if f.template.is_none() && f.body.is_some() {
@@ -578,14 +585,15 @@ impl Sema {
 impl Sema {
     /// `f` redeclares a function already declared in `ctx` (a prototype and
     /// its definition): keep one entity, the definition, with the default
-    /// arguments the earlier declaration gave. Returns whether it did.
+    /// arguments the earlier declaration gave. `None`: not a redeclaration;
+    /// `Some(Some(d))`: the definition `d` now stands for both.
     fn merge_redeclaration(
         &mut self,
         ctx: Ctx,
         name: &Rc<str>,
         f: &Rc<FunctionDecl>,
         env: &Rc<Env>,
-    ) -> bool {
+    ) -> Option<Option<Rc<FunctionDecl>>> {
         let existing: Vec<(usize, Rc<FunctionDecl>)> = {
             let members = match ctx {
                 Ctx::Ns(n) => self.namespaces[n.0 as usize].members.get(name),
@@ -605,11 +613,9 @@ impl Sema {
                 .collect()
         };
         if existing.is_empty() {
-            return false;
+            return None;
         }
-        let Some(sig) = self.declared_signature(f, ctx, env) else {
-            return false;
-        };
+        let sig = self.declared_signature(f, ctx, env)?;
         for (i, old) in existing {
             let same_template = match (&old.template, &f.template) {
                 (None, None) => true,
@@ -635,13 +641,15 @@ impl Sema {
                     Ctx::Class(c) => self.classes[c.0 as usize].members.get_mut(name),
                     Ctx::Func(_) => None,
                 };
+                let merged = Rc::new(merged);
                 if let Some(list) = members {
-                    list[i] = Entity::Function(Rc::new(merged), ctx, env.clone());
+                    list[i] = Entity::Function(merged.clone(), ctx, env.clone());
                 }
+                return Some(f.body.is_some().then_some(merged));
             }
-            return true;
+            return Some(None);
         }
-        false
+        None
     }
 
     /// The parameter types of `f` as declared, template parameters standing
