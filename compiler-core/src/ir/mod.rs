@@ -151,6 +151,52 @@ pub enum SubgroupOp {
     All,
 }
 
+impl SubgroupOp {
+    /// The operation of `__builtin_syclone_subgroup_OP` (`any`, `shuffle_xor`,
+    /// `reduce_add`, `iscan_min`, `escan_xor`...).
+    pub fn from_intrinsic(op: &str) -> Option<SubgroupOp> {
+        Some(match op {
+            "any" => SubgroupOp::Any,
+            "all" => SubgroupOp::All,
+            "shuffle" => SubgroupOp::Shuffle,
+            "shuffle_xor" => SubgroupOp::ShuffleXor,
+            "shuffle_down" => SubgroupOp::ShuffleDown,
+            "shuffle_up" => SubgroupOp::ShuffleUp,
+            _ => {
+                let (kind, arith) = op.split_once('_')?;
+                let arith = match arith {
+                    "add" => GroupArith::Add,
+                    "mul" => GroupArith::Mul,
+                    "min" => GroupArith::Min,
+                    "max" => GroupArith::Max,
+                    "and" => GroupArith::And,
+                    "or" => GroupArith::Or,
+                    "xor" => GroupArith::Xor,
+                    _ => return None,
+                };
+                match kind {
+                    "reduce" => SubgroupOp::Reduce(arith),
+                    "iscan" => SubgroupOp::InclusiveScan(arith),
+                    "escan" => SubgroupOp::ExclusiveScan(arith),
+                    _ => return None,
+                }
+            }
+        })
+    }
+
+    /// Does it take an invocation index, mask or shift besides the value?
+    pub fn has_operand(self) -> bool {
+        matches!(
+            self,
+            SubgroupOp::Broadcast
+                | SubgroupOp::Shuffle
+                | SubgroupOp::ShuffleXor
+                | SubgroupOp::ShuffleDown
+                | SubgroupOp::ShuffleUp
+        )
+    }
+}
+
 /// The combining operation of a sub-group reduction or scan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GroupArith {

@@ -5,38 +5,8 @@
 use super::values::Val;
 use super::Lowerer;
 use crate::front::sema::thir;
-use crate::ir::{Expr as IExpr, GroupArith, ScalarType, Stmt as IStmt, SubgroupOp};
+use crate::ir::{Expr as IExpr, ScalarType, Stmt as IStmt, SubgroupOp};
 use crate::source::Span;
-
-fn parse_op(op: &str) -> Option<SubgroupOp> {
-    Some(match op {
-        "any" => SubgroupOp::Any,
-        "all" => SubgroupOp::All,
-        "shuffle" => SubgroupOp::Shuffle,
-        "shuffle_xor" => SubgroupOp::ShuffleXor,
-        "shuffle_down" => SubgroupOp::ShuffleDown,
-        "shuffle_up" => SubgroupOp::ShuffleUp,
-        _ => {
-            let (kind, arith) = op.split_once('_')?;
-            let arith = match arith {
-                "add" => GroupArith::Add,
-                "mul" => GroupArith::Mul,
-                "min" => GroupArith::Min,
-                "max" => GroupArith::Max,
-                "and" => GroupArith::And,
-                "or" => GroupArith::Or,
-                "xor" => GroupArith::Xor,
-                _ => return None,
-            };
-            match kind {
-                "reduce" => SubgroupOp::Reduce(arith),
-                "iscan" => SubgroupOp::InclusiveScan(arith),
-                "escan" => SubgroupOp::ExclusiveScan(arith),
-                _ => return None,
-            }
-        }
-    })
-}
 
 impl Lowerer<'_> {
     /// `__builtin_syclone_subgroup_OP(value[, operand])`; sema checked the
@@ -46,7 +16,7 @@ impl Lowerer<'_> {
             self.emit(IStmt::SubgroupBarrier);
             return Val::Void;
         }
-        let (Some(op), Some(value)) = (parse_op(op), args.first()) else {
+        let (Some(op), Some(value)) = (SubgroupOp::from_intrinsic(op), args.first()) else {
             self.error(span, format!("unknown sub-group operation '{op}'"));
             return Val::Void;
         };

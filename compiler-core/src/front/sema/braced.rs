@@ -72,7 +72,8 @@ impl Sema {
         None
     }
 
-    fn constructors(&self, c: ClassId) -> Vec<Rc<a::FunctionDecl>> {
+    /// The constructor declarations of class `c`.
+    pub(crate) fn constructors(&self, c: ClassId) -> Vec<Rc<a::FunctionDecl>> {
         let name = self.class(c).name.clone();
         self.class(c)
             .methods

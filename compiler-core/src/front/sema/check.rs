@@ -38,6 +38,29 @@ pub(crate) struct FnCtx {
     constant_uses: Vec<(Span, Rc<str>)>,
 }
 
+impl FnCtx {
+    /// A body of `func` checked in `env`, with no locals yet; the callers
+    /// set what differs (the object, return type, lambda captures...).
+    fn new(func: FuncId, env: Rc<Env>) -> Self {
+        FnCtx {
+            func,
+            env,
+            frames: vec![vec![]],
+            frame_envs: vec![],
+            this_class: None,
+            ret: None,
+            deduced_ret: None,
+            diags: vec![],
+            parent: None,
+            capture_default: CaptureDefault::None,
+            explicit_captures: vec![],
+            lookup_ctx: None,
+            packs: vec![],
+            constant_uses: vec![],
+        }
+    }
+}
+
 /// The call operator a lambda's closure type declares.
 fn lambda_call_decl(l: &a::LambdaExpr, span: Span) -> Rc<a::FunctionDecl> {
     Rc::new(a::FunctionDecl {
@@ -102,22 +125,10 @@ impl Sema {
         let ret = self.func(f).ret.clone();
         let auto_ret =
             matches!(decl.ret.kind, a::TypeExprKind::Auto) && decl.kind == a::FunctionKind::Normal;
-        self.fn_stack.push(FnCtx {
-            func: f,
-            env,
-            frames: vec![vec![]],
-            frame_envs: vec![],
-            this_class,
-            ret: if auto_ret { None } else { Some(ret) },
-            deduced_ret: None,
-            diags: vec![],
-            parent: None,
-            capture_default: CaptureDefault::None,
-            explicit_captures: vec![],
-            lookup_ctx: None,
-            packs: vec![],
-            constant_uses: vec![],
-        });
+        let mut fc = FnCtx::new(f, env);
+        fc.this_class = this_class;
+        fc.ret = if auto_ret { None } else { Some(ret) };
+        self.fn_stack.push(fc);
         let body = self.check_body_common(f, &decl);
         let fc = self.fn_stack.pop().expect("fn ctx");
         if auto_ret {
@@ -337,12 +348,10 @@ impl Sema {
         let name = self.class(c).name.clone();
         let env = self.class(c).env.clone();
         let ctors: Vec<Candidate> = self
-            .class(c)
-            .methods
-            .iter()
-            .filter(|m| m.kind == a::FunctionKind::Constructor && m.name.last().ident == name)
+            .constructors(c)
+            .into_iter()
             .map(|m| Candidate {
-                decl: m.clone(),
+                decl: m,
                 ctx: Ctx::Class(c),
                 env: env.clone(),
                 class: Some(c),
@@ -1141,22 +1150,9 @@ impl Sema {
             Ctx::Func(f) => (f, None),
             _ => (self.scope_function(e.span), Some(ctx)),
         };
-        self.fn_stack.push(FnCtx {
-            func,
-            env,
-            frames: vec![vec![]],
-            frame_envs: vec![],
-            this_class: None,
-            ret: None,
-            deduced_ret: None,
-            diags: vec![],
-            parent: None,
-            capture_default: CaptureDefault::None,
-            explicit_captures: vec![],
-            lookup_ctx,
-            packs: vec![],
-            constant_uses: vec![],
-        });
+        let mut fc = FnCtx::new(func, env);
+        fc.lookup_ctx = lookup_ctx;
+        self.fn_stack.push(fc);
         let r = self.check_expr(e);
         let fc = self.fn_stack.pop().expect("ctx");
         diags.extend(fc.diags);
@@ -1181,22 +1177,10 @@ impl Sema {
                 (name, v)
             })
             .collect();
-        self.fn_stack.push(FnCtx {
-            func,
-            env: env.clone(),
-            frames: vec![frame],
-            frame_envs: vec![],
-            this_class: None,
-            ret: None,
-            deduced_ret: None,
-            diags: vec![],
-            parent: None,
-            capture_default: CaptureDefault::None,
-            explicit_captures: vec![],
-            lookup_ctx: Some(ctx),
-            packs: vec![],
-            constant_uses: vec![],
-        });
+        let mut fc = FnCtx::new(func, env.clone());
+        fc.frames = vec![frame];
+        fc.lookup_ctx = Some(ctx);
+        self.fn_stack.push(fc);
         let ty = self.resolve_type(t, ctx, env, diags);
         let fc = self.fn_stack.pop().expect("ctx");
         diags.extend(fc.diags);
@@ -1303,22 +1287,10 @@ impl Sema {
     pub(super) fn enter_class_scope(&mut self, c: ClassId) {
         let func = self.cur().func;
         let env = self.class(c).env.clone();
-        self.fn_stack.push(FnCtx {
-            func,
-            env,
-            frames: vec![vec![]],
-            frame_envs: vec![],
-            this_class: Some(c),
-            ret: None,
-            deduced_ret: None,
-            diags: vec![],
-            parent: None,
-            capture_default: CaptureDefault::None,
-            explicit_captures: vec![],
-            lookup_ctx: Some(Ctx::Class(c)),
-            packs: vec![],
-            constant_uses: vec![],
-        });
+        let mut fc = FnCtx::new(func, env);
+        fc.this_class = Some(c);
+        fc.lookup_ctx = Some(Ctx::Class(c));
+        self.fn_stack.push(fc);
     }
 
     pub(super) fn leave_class_scope(&mut self) {
@@ -2940,22 +2912,12 @@ impl Sema {
         {
             g.instances.push((ptys, op));
         }
-        self.fn_stack.push(FnCtx {
-            func: op,
-            env,
-            frames: vec![vec![]],
-            frame_envs: vec![],
-            this_class: Some(closure),
-            ret,
-            deduced_ret: None,
-            diags: vec![],
-            parent: None,
-            capture_default: cl.lambda.default_capture,
-            explicit_captures: cl.lambda.captures.clone(),
-            lookup_ctx: None,
-            packs: vec![],
-            constant_uses: vec![],
-        });
+        let mut fc = FnCtx::new(op, env);
+        fc.this_class = Some(closure);
+        fc.ret = ret;
+        fc.capture_default = cl.lambda.default_capture;
+        fc.explicit_captures = cl.lambda.captures.clone();
+        self.fn_stack.push(fc);
         self.finish_call_operator(op, &g.call_decl);
         Some(op)
     }
@@ -3201,22 +3163,13 @@ impl Sema {
 
         // Explicit captures first, in capture-list order.
         let parent = self.fn_stack.len() - 1;
-        self.fn_stack.push(FnCtx {
-            func: op.unwrap_or(enclosing),
-            env,
-            frames: vec![vec![]],
-            frame_envs: vec![],
-            this_class: Some(closure),
-            ret,
-            deduced_ret: None,
-            diags: vec![],
-            parent: Some(parent),
-            capture_default: l.default_capture,
-            explicit_captures: l.captures.clone(),
-            lookup_ctx: None,
-            packs: vec![],
-            constant_uses: vec![],
-        });
+        let mut fc = FnCtx::new(op.unwrap_or(enclosing), env);
+        fc.this_class = Some(closure);
+        fc.ret = ret;
+        fc.parent = Some(parent);
+        fc.capture_default = l.default_capture;
+        fc.explicit_captures = l.captures.clone();
+        self.fn_stack.push(fc);
         let level = self.fn_stack.len() - 1;
         for c in &l.captures {
             if c.is_this {

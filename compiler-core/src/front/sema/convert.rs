@@ -240,18 +240,8 @@ impl Sema {
     /// The constructors of `c` that a call with first argument `first` can
     /// use; constructor templates are deduced from it (and their defaults).
     fn constructors_for(&mut self, c: ClassId, first: (Ty, bool)) -> Vec<FuncId> {
-        let name = self.class(c).name.clone();
         let env = self.class(c).env.clone();
-        let methods: Vec<_> = self
-            .class(c)
-            .methods
-            .iter()
-            .filter(|m| {
-                m.kind == crate::front::ast::FunctionKind::Constructor
-                    && m.name.last().ident == name
-            })
-            .cloned()
-            .collect();
+        let methods = self.constructors(c);
         self.member_instances(c, &env, methods, std::slice::from_ref(&first))
     }
 

@@ -140,13 +140,10 @@ impl Sema {
             return false;
         }
         self.complete_class(c);
-        let name = self.class(c).name.clone();
-        !self.class(c).methods.iter().any(|m| {
-            m.kind == a::FunctionKind::Constructor
-                && m.name.last().ident == name
-                && !m.defaulted
-                && !m.deleted
-        })
+        !self
+            .constructors(c)
+            .iter()
+            .any(|m| !m.defaulted && !m.deleted)
     }
 
     fn check_items<'a>(&mut self, items: &'a [a::Expr]) -> Vec<Option<Item<'a>>> {

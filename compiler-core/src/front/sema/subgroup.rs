@@ -8,25 +8,6 @@
 use super::thir::{Expr as TExpr, ExprKind as TK};
 use super::*;
 
-/// What a sub-group intrinsic takes besides the value.
-enum Operand {
-    None,
-    Index,
-}
-
-fn shape(op: &str) -> Option<Operand> {
-    if matches!(
-        op,
-        "shuffle" | "shuffle_xor" | "shuffle_down" | "shuffle_up"
-    ) {
-        return Some(Operand::Index);
-    }
-    let (kind, arith) = op.split_once('_')?;
-    (matches!(kind, "reduce" | "iscan" | "escan")
-        && matches!(arith, "add" | "mul" | "min" | "max" | "and" | "or" | "xor"))
-    .then_some(Operand::None)
-}
-
 impl Sema {
     pub(super) fn subgroup_intrinsic(
         &mut self,
@@ -38,10 +19,9 @@ impl Sema {
         let (ty, want) = match op {
             "barrier" => (Ty::Void, 0),
             "any" | "all" => (Ty::Bool, 1),
-            _ => match (shape(op), args.first()) {
-                (Some(Operand::Index), Some(a)) => (a.ty.clone(), 2),
-                (Some(Operand::None), Some(a)) => (a.ty.clone(), 1),
-                (Some(_), None) => (Ty::Error, 1),
+            _ => match (crate::ir::SubgroupOp::from_intrinsic(op), args.first()) {
+                (Some(o), Some(a)) => (a.ty.clone(), 1 + o.has_operand() as usize),
+                (Some(o), None) => (Ty::Error, 1 + o.has_operand() as usize),
                 (None, _) => return self.err(span, format!("unknown compiler intrinsic '{name}'")),
             },
         };

@@ -324,40 +324,33 @@ impl Sema {
                     return bind(b, &q.last().ident, TArg::Type(ty.clone()));
                 }
                 if let Some(pargs) = &q.last().template_args {
-                    // An alias template (`std::void_t<decltype(...)>`) or a
-                    // class that is not an instance: a non-deduced context,
-                    // compared once the parameters it names are known.
-                    let is_alias = {
-                        let mut head = q.clone();
-                        head.parts.last_mut().expect("part").template_args = None;
-                        let e = Env {
-                            bindings: vec![],
-                            parent: Some(env.clone()),
-                        };
-                        matches!(self.lookup_qualified(&head, ctx, &e, &mut vec![]), Found::Entities(es) if es.iter().any(|x| matches!(x, Entity::Alias(..))))
-                    };
-                    if is_alias || !matches!(ty, Ty::Class(_)) {
-                        let e = Env {
-                            bindings: b.clone(),
-                            parent: Some(env.clone()),
-                        };
-                        return &self.resolve_type(pat, ctx, &e, &mut vec![]) == ty;
-                    }
-                    // `C<P...>` against an instance of C.
-                    let Ty::Class(c) = ty else { return false };
-                    let Some((tdecl, targs)) = self.class(*c).template.clone() else {
-                        return false;
-                    };
+                    // The template named, looked up once.
                     let mut head = q.clone();
                     head.parts.last_mut().expect("part").template_args = None;
                     let e = Env {
                         bindings: vec![],
                         parent: Some(env.clone()),
                     };
-                    let found = self.lookup_qualified(&head, ctx, &e, &mut vec![]);
-                    let Found::Entities(es) = found else {
-                        return false;
+                    let es = match self.lookup_qualified(&head, ctx, &e, &mut vec![]) {
+                        Found::Entities(es) => es,
+                        _ => vec![],
                     };
+                    // An alias template (`std::void_t<decltype(...)>`) or a
+                    // class that is not an instance: a non-deduced context,
+                    // compared once the parameters it names are known.
+                    let is_alias = es.iter().any(|x| matches!(x, Entity::Alias(..)));
+                    let instance = match ty {
+                        Ty::Class(c) => self.class(*c).template.clone(),
+                        _ => None,
+                    };
+                    let Some((tdecl, targs)) = instance.filter(|_| !is_alias) else {
+                        let e = Env {
+                            bindings: b.clone(),
+                            parent: Some(env.clone()),
+                        };
+                        return &self.resolve_type(pat, ctx, &e, &mut vec![]) == ty;
+                    };
+                    // `C<P...>` against an instance of C.
                     let same = es.iter().any(|x| match x {
                         Entity::Class(d, _, _) => Rc::ptr_eq(d, &tdecl),
                         Entity::ClassInst(ci) => self
