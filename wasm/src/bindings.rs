@@ -1,8 +1,8 @@
-//! The wasm-bindgen exports: `compile`, `lastPanicMessage`, `version`
+//! The wasm-bindgen exports: `compile` (with WGSL for WebGPU images), `lastPanicMessage`, `version`
 //! (documented in the crate docs), thin wrappers over [`crate::glue`].
 
 use crate::glue::{self, compile_to_result, Options};
-use crate::panic_report;
+use crate::{panic_report, wgsl};
 use serde::de::IgnoredAny;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -24,7 +24,8 @@ pub fn compile(source: &str, options: JsValue) -> Result<JsValue, JsValue> {
         glue::check_option_names(names.keys().map(String::as_str)).map_err(|e| invalid(&e))?;
         serde_wasm_bindgen::from_value(options).map_err(|e| invalid(&e))?
     };
-    let result = compile_to_result(source, &opts);
+    let mut result = compile_to_result(source, &opts);
+    wgsl::add_to(&mut result);
     let serializer = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
     result
         .serialize(&serializer)

@@ -5,6 +5,7 @@
 //!   tested natively;
 //! - [`sandbox_request`]: the JSON request of the wasmtime sandbox guest;
 //! - [`panic_report`]: makes a panic inside wasm visible instead of a bare trap;
+//! - `wgsl` (with `bindgen`): WGSL per kernel of WebGPU images, through naga;
 //! - `bindings`: the wasm-bindgen exports, thin wrappers over [`glue`]
 //!   (feature `bindgen`, on by default; the wasmtime sandbox guest in
 //!   `sandbox-guest/` builds without it and talks JSON over stdio instead).
@@ -16,6 +17,7 @@
 //!                          targets: ["spirv32-webgpu"], files: { "util.h": "..." } });
 //! r.success; r.diagnostics; r.renderedDiagnostics; r.integrationHeader;
 //! r.images[0].target; r.images[0].spirv /* Uint8Array */; r.images[0].kernels;
+//! r.images[0].wgsl[0].entryPoint; r.images[0].wgsl[0].wgsl /* WebGPU images only */;
 //! ```
 //!
 //! Compile errors come back as data (`success: false` and diagnostics). Only
@@ -30,6 +32,8 @@ pub mod headers;
 #[cfg(feature = "bindgen")]
 pub mod panic_report;
 pub mod sandbox_request;
+#[cfg(feature = "bindgen")]
+pub mod wgsl;
 
 #[cfg(feature = "bindgen")]
 pub use bindings::{compile, last_panic_message, version};

@@ -1,11 +1,14 @@
 // Node tests of the compiler built as WebAssembly (`node --test wasm/tests/`).
 // Needs wasm/pkg-node from wasm-bindgen --target nodejs (`cargo xtask wasm-test`
-// builds it) and, for the byte-for-byte comparison, SYCLONE_NATIVE_SPV: the
-// SPIR-V that `syclcc -fsycl-device-only examples/saxpy_usm.cpp -o <path>` wrote.
+// builds it) and, for the byte-for-byte comparison, SYCLONE_NATIVE_SPV_DIR: the
+// SPIR-V that `syclcc --host-cxx=g++ -fsycl-device-only <dir>/<name>.cpp -o
+// <SYCLONE_NATIVE_SPV_DIR>/<dir_with_underscores>_<name>.spv` wrote for every program in tests/e2e and
+// examples, with SYCLONE_HOST_COMPILER ("gcc 12") naming the host compiler
+// syclcc found.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -29,7 +32,26 @@ function compile(source, options) {
   }
 }
 
-test('saxpy compiles to SPIR-V identical to the native driver output', () => {
+/** The programs of tests/e2e and examples, as paths relative to the root. */
+function programs() {
+  return ['tests/e2e', 'examples'].flatMap((dir) =>
+    readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.cpp')).sort().map((f) => `${dir}/${f}`));
+}
+
+/** The .spv file name xtask gives a program's native SPIR-V (`tests/e2e/a.cpp` → `tests_e2e_a.spv`). */
+function spvName(file) {
+  return file.replaceAll('/', '_').replace(/\.cpp$/, '.spv');
+}
+
+/** `hostCompiler` option for SYCLONE_HOST_COMPILER ("gcc 12", "clang 18"). */
+function hostCompiler() {
+  const spec = process.env.SYCLONE_HOST_COMPILER;
+  assert.ok(spec, 'set SYCLONE_HOST_COMPILER to the host compiler syclcc used, e.g. "gcc 12"');
+  const [kind, major] = spec.split(' ');
+  return { kind, major: Number(major) };
+}
+
+test('saxpy compiles to a SPIR-V image with its kernel and an integration header', () => {
   const r = compile(saxpySource, { fileName: 'examples/saxpy_usm.cpp' });
   assert.equal(r.success, true, r.renderedDiagnostics);
   assert.equal(r.diagnostics.filter((d) => d.severity === 'error').length, 0);
@@ -41,13 +63,42 @@ test('saxpy compiles to SPIR-V identical to the native driver output', () => {
   const words = new DataView(image.spirv.buffer, image.spirv.byteOffset, image.spirv.byteLength);
   assert.equal(words.getUint32(0, true), SPIRV_MAGIC, 'SPIR-V magic number');
   assert.equal(image.kernels.length, 1, 'one kernel');
+  assert.equal(image.wgsl, undefined, 'no WGSL for a Vulkan image');
   assert.ok(r.integrationHeader.length > 0, 'integration header');
+});
 
-  const nativePath = process.env.SYCLONE_NATIVE_SPV;
-  assert.ok(nativePath, 'set SYCLONE_NATIVE_SPV to the .spv written by syclcc -fsycl-device-only');
-  const native = readFileSync(nativePath);
-  assert.ok(Buffer.from(image.spirv).equals(native),
-    `wasm SPIR-V (${image.spirv.length} bytes) differs from native ${nativePath} (${native.length} bytes)`);
+test('every test program compiles to SPIR-V identical to the native driver output', () => {
+  const nativeDir = process.env.SYCLONE_NATIVE_SPV_DIR;
+  assert.ok(nativeDir, 'set SYCLONE_NATIVE_SPV_DIR to the .spv files written by syclcc -fsycl-device-only');
+  const host = hostCompiler();
+  const all = programs();
+  assert.ok(all.length > 40, `only ${all.length} programs`);
+  for (const file of all) {
+    const r = compile(readFileSync(path.join(root, file), 'utf8'), { fileName: file, hostCompiler: host });
+    assert.equal(r.success, true, `${file}: ${r.renderedDiagnostics}`);
+    const nativeFile = path.join(nativeDir, spvName(file));
+    if (!existsSync(nativeFile)) {
+      // syclcc wrote no image: the program has no kernels.
+      assert.deepEqual(r.images.flatMap((i) => i.kernels), [], `${file}: native syclcc found no kernels`);
+      continue;
+    }
+    const native = readFileSync(nativeFile);
+    assert.ok(Buffer.from(r.images[0].spirv).equals(native),
+      `${file}: wasm SPIR-V (${r.images[0].spirv.length} bytes) differs from native (${native.length} bytes)`);
+  }
+});
+
+test('WebGPU images carry WGSL for each kernel', () => {
+  const r = compile(saxpySource, { targets: ['spirv32-webgpu'] });
+  assert.equal(r.success, true, r.renderedDiagnostics);
+  const [image] = r.images;
+  assert.equal(image.wgsl.length, image.kernels.length);
+  for (const [i, k] of image.kernels.entries()) {
+    const w = image.wgsl[i];
+    assert.equal(w.entryPoint, k.entry_point);
+    assert.equal(w.error, undefined, w.error);
+    assert.match(w.wgsl, new RegExp(`@compute @workgroup_size\\([^)]*\\)\\s*fn ${k.entry_point}\\(`));
+  }
 });
 
 test('WebGPU target produces its own image', () => {

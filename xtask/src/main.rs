@@ -8,18 +8,21 @@
 //! `cargo xtask sandbox-guest` only builds the guest; `cargo xtask
 //! bench-device-pass` times the device pass against `g++ -fsyntax-only`,
 //! `cargo xtask bench-build` whole builds of the examples against `g++ -O2`
-//! ([`bench`]).
+//! ([`bench`]); `cargo xtask bench-wasm` the wasm package's size (also
+//! after `wasm-opt -Oz`) and its compile times in Node against native
+//! ([`wasm_bench`]).
 
 mod bench;
 mod e2e;
 mod env_check;
 mod sandbox;
 mod wasm;
+mod wasm_bench;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask test | cargo xtask wasm-test | cargo xtask sandbox-guest | cargo xtask bench-device-pass | cargo xtask bench-build";
+const USAGE: &str = "usage: cargo xtask test | cargo xtask wasm-test | cargo xtask sandbox-guest | cargo xtask bench-device-pass | cargo xtask bench-build | cargo xtask bench-wasm";
 
 fn cargo() -> String {
     std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())
@@ -85,6 +88,7 @@ fn main() -> ExitCode {
         Some("sandbox-guest") if args.len() == 1 => sandbox::build_guest(&root).map(|_| ()),
         Some("bench-device-pass") if args.len() == 1 => bench::device_pass(&root),
         Some("bench-build") if args.len() == 1 => bench::build(&root),
+        Some("bench-wasm") if args.len() == 1 => wasm_bench::bench(&root),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

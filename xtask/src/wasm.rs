@@ -8,13 +8,31 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
+/// The wasm-bindgen packages, relative to the root.
+pub const PKG_NODE: &str = "wasm/pkg-node";
+pub const PKG_WEB: &str = "wasm/pkg-web";
 
 /// Runs the whole wasm test; output streams to the terminal.
 pub fn test(root: &Path) -> Result<(), String> {
+    build_packages(root)?;
+    let target_dir = target_dir(root);
+    run(cargo(root).args(["build", "-p", "syclcc"]))?;
+    let spv_dir = target_dir.join("wasm-test/native-spv");
+    let host = native_spirv(root, &target_dir.join("debug/syclcc"), &spv_dir)?;
+
+    run(Command::new("node")
+        .current_dir(root)
+        .args(["--test", "wasm/tests/"])
+        .env("SYCLONE_NATIVE_SPV_DIR", &spv_dir)
+        .env("SYCLONE_HOST_COMPILER", host))
+}
+
+/// Builds the compiler for wasm32 (release) and generates `wasm/pkg-node`
+/// and `wasm/pkg-web` with wasm-bindgen; returns the cargo output (.wasm).
+pub fn build_packages(root: &Path) -> Result<PathBuf, String> {
     ensure_target(root, WASM_TARGET)?;
     let version = pinned_wasm_bindgen_version(root)?;
     let bindgen = ensure_wasm_bindgen_cli(root, &version)?;
-
     run(cargo(root).args([
         "build",
         "-p",
@@ -23,50 +41,97 @@ pub fn test(root: &Path) -> Result<(), String> {
         WASM_TARGET,
         "--release",
     ]))?;
-    let target_dir = target_dir(root);
-    let wasm = target_dir
+    let wasm = target_dir(root)
         .join(WASM_TARGET)
         .join("release/syclone_wasm.wasm");
-    for (flavour, out) in [("nodejs", "wasm/pkg-node"), ("web", "wasm/pkg-web")] {
+    for (flavour, out) in [("nodejs", PKG_NODE), ("web", PKG_WEB)] {
         run(Command::new(&bindgen)
             .current_dir(root)
             .args(["--target", flavour, "--out-dir", out])
             .arg(&wasm))?;
     }
-
-    run(cargo(root).args(["build", "-p", "syclcc"]))?;
-    let out_dir = target_dir.join("wasm-test");
-    std::fs::create_dir_all(&out_dir)
-        .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
-    let native_spv = out_dir.join("saxpy_native.spv");
-    // A stale file from an earlier run must not stand in for this one.
-    let _ = std::fs::remove_file(&native_spv);
-    run(Command::new(target_dir.join("debug/syclcc"))
-        .current_dir(root)
-        .args(["-fsycl-device-only", "examples/saxpy_usm.cpp", "-o"])
-        .arg(&native_spv))?;
-
-    if !native_spv.is_file() {
-        return Err(format!(
-            "syclcc -fsycl-device-only exited successfully but wrote no {}",
-            native_spv.display()
-        ));
-    }
-
-    run(Command::new("node")
-        .current_dir(root)
-        .args(["--test", "wasm/tests/"])
-        .env("SYCLONE_NATIVE_SPV", &native_spv))
+    Ok(wasm)
 }
 
-fn cargo(root: &Path) -> Command {
+/// The test programs: every `.cpp` of `tests/e2e` and `examples`, relative
+/// to the root, sorted.
+pub fn programs(root: &Path) -> Result<Vec<String>, String> {
+    let mut all = vec![];
+    for dir in ["tests/e2e", "examples"] {
+        let entries =
+            std::fs::read_dir(root.join(dir)).map_err(|e| format!("cannot list {dir}: {e}"))?;
+        for entry in entries {
+            let name = entry
+                .map_err(|e| format!("cannot list {dir}: {e}"))?
+                .file_name();
+            let name = name.to_string_lossy();
+            if name.ends_with(".cpp") {
+                all.push(format!("{dir}/{name}"));
+            }
+        }
+    }
+    all.sort();
+    Ok(all)
+}
+
+/// Writes the native SPIR-V of every test program into `out_dir` (as
+/// `tests_e2e_<name>.spv`: the program's path with `/` as `_`; none for a
+/// program without kernels), compiled by `syclcc` with g++ as the host
+/// compiler; returns that compiler as the Node
+/// tests spell it (`gcc 12`).
+fn native_spirv(root: &Path, syclcc: &Path, out_dir: &Path) -> Result<String, String> {
+    // Stale files from an earlier run must not stand in for this one.
+    let _ = std::fs::remove_dir_all(out_dir);
+    std::fs::create_dir_all(out_dir)
+        .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
+    for program in programs(root)? {
+        let spv = out_dir.join(program.replace('/', "_").replace(".cpp", ".spv"));
+        let mut cmd = Command::new(syclcc);
+        cmd.current_dir(root)
+            .args(["--host-cxx=g++", "-fsycl-device-only", &program, "-o"])
+            .arg(&spv);
+        let out = cmd
+            .output()
+            .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if !out.status.success() {
+            // A program without kernels has no image: the Node test expects
+            // none from the wasm compiler either.
+            if stderr.contains("defines no kernels") {
+                continue;
+            }
+            return Err(format!("{cmd:?} failed ({}):\n{stderr}", out.status));
+        }
+        if !spv.is_file() {
+            return Err(format!(
+                "syclcc -fsycl-device-only {program} exited successfully but wrote no {}",
+                spv.display()
+            ));
+        }
+    }
+    Ok(format!("gcc {}", gcc_major()?))
+}
+
+/// The major version of `g++` (`12`).
+pub fn gcc_major() -> Result<String, String> {
+    let version =
+        output(Command::new("g++").arg("-dumpversion")).ok_or("cannot run `g++ -dumpversion`")?;
+    Ok(version
+        .trim()
+        .split('.')
+        .next()
+        .unwrap_or_default()
+        .to_string())
+}
+
+pub fn cargo(root: &Path) -> Command {
     let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
     cmd.current_dir(root);
     cmd
 }
 
 /// `CARGO_TARGET_DIR` when set (relative to the root), else `<root>/target`.
-fn target_dir(root: &Path) -> PathBuf {
+pub fn target_dir(root: &Path) -> PathBuf {
     match std::env::var_os("CARGO_TARGET_DIR") {
         Some(dir) => root.join(dir),
         None => root.join("target"),
@@ -74,7 +139,7 @@ fn target_dir(root: &Path) -> PathBuf {
 }
 
 /// Runs `cmd` with inherited stdio; Err when it cannot start or fails.
-fn run(cmd: &mut Command) -> Result<(), String> {
+pub fn run(cmd: &mut Command) -> Result<(), String> {
     let shown = format!("{cmd:?}");
     eprintln!("xtask: {shown}");
     let status = cmd
@@ -88,7 +153,7 @@ fn run(cmd: &mut Command) -> Result<(), String> {
 }
 
 /// Standard output of `cmd`, or `None` when it cannot run or fails.
-fn output(cmd: &mut Command) -> Option<String> {
+pub fn output(cmd: &mut Command) -> Option<String> {
     let out = cmd.output().ok()?;
     out.status
         .success()
