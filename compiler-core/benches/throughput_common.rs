@@ -43,6 +43,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/group_algorithms.hpp"),
         ),
         (
+            "sycl/detail/kernel_compiler.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/kernel_compiler.hpp"),
+        ),
+        (
             "sycl/detail/runtime_abi.h",
             include_str!("../../native-runtime/include/sycl/detail/runtime_abi.h"),
         ),

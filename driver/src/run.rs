@@ -112,11 +112,22 @@ pub fn run(opts: &Options) -> Result<()> {
     exec(&exe, &opts.run_args, opts.verbose)
 }
 
+/// The program's run-time kernel compiler is this syclcc
+/// (`SYCLONE_SYCLCC`), unless the caller chose another.
+fn with_kernel_compiler(cmd: &mut std::process::Command) {
+    if std::env::var_os("SYCLONE_SYCLCC").is_none() {
+        if let Ok(me) = std::env::current_exe() {
+            cmd.env("SYCLONE_SYCLCC", me);
+        }
+    }
+}
+
 #[cfg(unix)]
 fn exec(exe: &PathBuf, args: &[String], verbose: bool) -> Result<()> {
     use std::os::unix::process::CommandExt;
     let mut cmd = std::process::Command::new(exe);
     cmd.args(args);
+    with_kernel_compiler(&mut cmd);
     if verbose {
         eprintln!(" {}", crate::tool::display(&cmd));
     }
@@ -131,10 +142,10 @@ fn exec(exe: &PathBuf, args: &[String], verbose: bool) -> Result<()> {
 
 #[cfg(not(unix))]
 fn exec(exe: &PathBuf, args: &[String], _verbose: bool) -> Result<()> {
-    let status = std::process::Command::new(exe)
-        .args(args)
-        .status()
-        .map_err(io_at(exe))?;
+    let mut cmd = std::process::Command::new(exe);
+    cmd.args(args);
+    with_kernel_compiler(&mut cmd);
+    let status = cmd.status().map_err(io_at(exe))?;
     std::process::exit(status.code().unwrap_or(1));
 }
 

@@ -77,6 +77,8 @@ pub enum RtError {
         device: String,
         feature: &'static str,
     },
+    #[error("kernel compiler: {0}")]
+    SourceBuild(String),
     #[error("{0}")]
     Device(String),
     #[error("internal error: {0}")]
@@ -96,7 +98,7 @@ impl RtError {
             | RtError::Invalid(_) => Errc::Invalid,
             RtError::Allocation { .. } | RtError::LocalMemory { .. } => Errc::MemoryAllocation,
             RtError::NdRange { .. } | RtError::InvalidNdRange { .. } => Errc::NdRange,
-            RtError::Build { .. } => Errc::Build,
+            RtError::Build { .. } | RtError::SourceBuild(_) => Errc::Build,
             RtError::Device(_) | RtError::Panic(_) => Errc::Runtime,
         }
     }

@@ -133,11 +133,12 @@ pub fn launch(device: &Device, l: &Launch, profiled: bool) -> RtResult<(Work, Ti
 
 fn launch_host(l: &Launch) -> RtResult<()> {
     let total = l.total()?;
-    let kernel = l.host_kernel.ok_or_else(|| {
-        RtError::Invalid(format!(
-            "kernel {}: no host kernel for the host device",
-            l.key
-        ))
+    // Kernels compiled at run time have device images only.
+    let kernel = l.host_kernel.ok_or_else(|| RtError::Unsupported {
+        kernel: l.key.to_string(),
+        device: "the host CPU device".into(),
+        feature:
+            "kernels without a host version (kernels compiled at run time run on Vulkan devices)",
     })?;
     sync::prepare_host_kernel()?;
     let arena = l.local_arena_bytes();

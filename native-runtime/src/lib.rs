@@ -14,12 +14,14 @@
 //! - `launch`: kernel launches on either kind of device;
 //! - `usm`: USM copies, fills, prefetches, pointer queries;
 //! - `queue`: queues, host tasks, barriers, and the scheduling model;
-//! - `event`: events: status, waits, profiling.
+//! - `event`: events: status, waits, profiling;
+//! - `kernel_compiler`: SYCL source compiled at run time in the sandbox.
 
 pub mod abi;
 pub mod device;
 pub mod error;
 pub mod event;
+pub mod kernel_compiler;
 pub mod launch;
 pub mod memory;
 pub mod queue;

@@ -40,6 +40,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/group_algorithms.hpp"),
     ),
     (
+        "sycl/detail/kernel_compiler.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/kernel_compiler.hpp"),
+    ),
+    (
         "sycl/detail/runtime_abi.h",
         include_str!("../../native-runtime/include/sycl/detail/runtime_abi.h"),
     ),

@@ -912,6 +912,9 @@ impl Lowerer<'_> {
         if name == "__builtin_syclone_bit_equal" {
             return self.bit_equal_intrinsic(args);
         }
+        if let Some(which) = name.strip_prefix("__builtin_syclone_launch_") {
+            return self.launch_bounds_intrinsic(name, which == "local", args, span);
+        }
         if let Some((func, _)) = crate::ir::MathFn::from_builtin(name) {
             let args = args.iter().map(|a| self.scalar(a)).collect();
             return Val::Scalar(IExpr::Math(func, args));
@@ -942,6 +945,36 @@ impl Lowerer<'_> {
         };
         self.uses_subgroups |= b.is_subgroup();
         Val::Scalar(self.cast_scalar(IExpr::Builtin(b, dim), st))
+    }
+
+    /// `__builtin_syclone_launch_extent(d)` / `__builtin_syclone_launch_local(d)`:
+    /// dimension `d` of the global / local range the kernel was launched
+    /// with, from its launch bounds argument.
+    fn launch_bounds_intrinsic(
+        &mut self,
+        name: &str,
+        local: bool,
+        args: &[thir::Expr],
+        span: Span,
+    ) -> Val {
+        let d = match args.first().map(|a| self.scalar(a)) {
+            Some(IExpr::Const(Constant::Int(_, d))) if d < 3 => d as usize,
+            _ => {
+                self.error(
+                    span,
+                    format!("the dimension argument of '{name}' must be a constant 0, 1 or 2"),
+                );
+                return Val::Void;
+            }
+        };
+        let index = if local { 3 + d } else { d };
+        match self.launch_bounds.get(index) {
+            Some(e) => Val::Scalar(e.clone()),
+            None => {
+                self.error(span, format!("'{name}' is only available in kernels"));
+                Val::Void
+            }
+        }
     }
 
     fn convert_expr(&mut self, x: &thir::Expr, to: &Ty, span: Span) -> Val {

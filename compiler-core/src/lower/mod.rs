@@ -19,6 +19,7 @@ use crate::bundle::{Access, BufferBinding, PointerOrigin, ScalarCopy};
 use crate::diag::Diagnostic;
 use crate::front::ast::AddressSpace;
 use crate::front::ast::{BinOp, UnOp};
+use crate::front::sema::free_function::FreeFunctionLaunch;
 use crate::front::sema::thir::{self, ExprKind as TK, Stmt as TStmt};
 use crate::front::sema::{CaptureSource, FuncId, Sema, Ty, VarId};
 use crate::ir::{
@@ -53,11 +54,25 @@ pub struct LocalArrayArg {
 
 pub const WORK_GROUP_SIZE: u32 = 64;
 
+/// How the kernel's entry function takes its arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryShape {
+    /// A `[[clang::sycl_kernel_entry_point]]` function of the SYCL header:
+    /// its first parameter is the launch bounds (`detail::launch_bounds`),
+    /// the rest the kernel object and special parameters.
+    EntryPoint,
+    /// A free-function kernel: the launch bounds come first as an implicit
+    /// argument (six `size_t`: global range, then local range), then the
+    /// function's own parameters.
+    FreeFunction(FreeFunctionLaunch),
+}
+
 /// Lower the kernel whose entry function is `entry` to the IR.
 pub fn lower_kernel(
     sema: &mut Sema,
     entry: FuncId,
     entry_name: &str,
+    shape: EntryShape,
     target: &TargetProperties,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<LoweredKernel> {
@@ -78,6 +93,7 @@ pub fn lower_kernel(
         loop_depth: 0,
         source_errors: false,
         uses_subgroups: false,
+        launch_bounds: vec![],
     };
     let body = lw.sema.func(entry).body.clone()?;
     let params = lw.sema.func(entry).params.clone();
@@ -89,11 +105,24 @@ pub fn lower_kernel(
         ret: None,
         mutated: mutation::mutated_vars(lw.sema, &body),
     };
+    let first_param = match shape {
+        EntryShape::EntryPoint => 0,
+        EntryShape::FreeFunction(_) => {
+            let bounds = Ty::Array(Box::new(Ty::size_t()), 6);
+            arg_sizes.push(48);
+            let val = lw.decompose_arg(&bounds, 0, 0, false, "launch bounds", span);
+            lw.launch_bounds = val.scalars();
+            1
+        }
+    };
     for (i, (v, ty)) in body.params.iter().zip(params.iter()).enumerate() {
         let size = lw.sema.size_align(ty).map(|x| x.0).unwrap_or(0) as u32;
         arg_sizes.push(size);
         let name = lw.sema.var(*v).name.to_string();
-        let val = lw.decompose_arg(ty, i as u32, 0, false, &name, span);
+        let val = lw.decompose_arg(ty, first_param + i as u32, 0, false, &name, span);
+        if i == 0 && shape == EntryShape::EntryPoint {
+            lw.launch_bounds = val.scalars();
+        }
         let slot = lw.value_slot(val);
         frame.vars.insert(*v, slot);
     }
@@ -104,8 +133,18 @@ pub fn lower_kernel(
     }
     lw.frames.push(frame);
     lw.inline_stack.push(entry);
+    // Device diagnostics of the entry function's own body (a free-function
+    // kernel's is the user's code).
+    let entry_diags = std::mem::take(&mut lw.sema.funcs[entry.0 as usize].diags);
+    lw.source_errors |= entry_diags
+        .iter()
+        .any(|d| d.severity == crate::diag::Severity::Error);
+    lw.diags.extend(entry_diags);
     lw.stmt(&body.stmt);
-    let block = lw.blocks.pop().unwrap_or_default();
+    let mut block = lw.blocks.pop().unwrap_or_default();
+    if shape == EntryShape::FreeFunction(FreeFunctionLaunch::SingleTask) {
+        block = only_first_work_item(block);
+    }
     if lw.has_errors() {
         diags.extend(lw.diags);
         return None;
@@ -137,6 +176,23 @@ pub fn lower_kernel(
         arg_sizes,
         uses_subgroups: lw.uses_subgroups,
     })
+}
+
+/// `block` run by work-item 0 only: a single_task runs one work-group of
+/// [`WORK_GROUP_SIZE`] items.
+fn only_first_work_item(block: Vec<IStmt>) -> Vec<IStmt> {
+    let gid = |d| Box::new(IExpr::Builtin(Builtin::GlobalInvocationId, d));
+    let zero = || Box::new(IExpr::Const(Constant::Int(ScalarType::U32, 0)));
+    let cond = IExpr::Binary(
+        BinaryOp::LogicalAnd,
+        Box::new(IExpr::Binary(BinaryOp::Eq, gid(0), zero())),
+        Box::new(IExpr::Binary(BinaryOp::Eq, gid(1), zero())),
+    );
+    vec![IStmt::If {
+        cond,
+        then_block: block,
+        else_block: vec![],
+    }]
 }
 
 struct Frame {
@@ -177,6 +233,9 @@ struct Lowerer<'s> {
     source_errors: bool,
     /// A sub-group built-in or collective was lowered.
     uses_subgroups: bool,
+    /// The launch bounds argument as six scalars (global range, local
+    /// range), for `__builtin_syclone_launch_extent/local`.
+    launch_bounds: Vec<IExpr>,
 }
 
 impl Lowerer<'_> {

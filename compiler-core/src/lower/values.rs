@@ -23,6 +23,18 @@ pub enum Val {
     Void,
 }
 
+impl Val {
+    /// The scalars of a value made of scalars (arrays and structs of
+    /// them), in order.
+    pub fn scalars(&self) -> Vec<IExpr> {
+        match self {
+            Val::Scalar(e) => vec![e.clone()],
+            Val::Agg(parts) => parts.iter().flat_map(Val::scalars).collect(),
+            _ => vec![],
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SlotId(pub u32);
 

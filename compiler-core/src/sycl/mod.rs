@@ -9,9 +9,11 @@ mod integration_header;
 
 use crate::bundle::{DeviceBundle, DeviceImage, KernelInfo, LocalArray, BUNDLE_FORMAT_VERSION};
 use crate::diag::Diagnostics;
-use crate::front::sema::{mangle, HostCompiler, Sema, Ty};
+use crate::front::sema::{mangle, FuncId, HostCompiler, Sema, Ty};
 use crate::front::token::{Symbols, Token};
+use crate::lower::EntryShape;
 use crate::source::SourceMap;
+use crate::source::Span;
 use crate::target::TargetProperties;
 
 pub struct TuOutput {
@@ -46,27 +48,7 @@ pub fn compile_translation_unit(
     sema.check_translation_unit(&tu);
     diags.extend(std::mem::take(&mut sema.diags));
 
-    // Name every kernel; diagnose duplicates.
-    let mut kernels: Vec<(usize, String)> = vec![];
-    for (i, k) in sema.kernels.clone().iter().enumerate() {
-        let key = mangle::kernel_key(&mut sema, &k.name_ty);
-        if let Some((j, _)) = kernels.iter().find(|(_, kk)| *kk == key) {
-            let other = sema.kernels[*j].clone();
-            if sema.func(other.entry).template_args != sema.func(k.entry).template_args
-                || other.entry != k.entry
-            {
-                let name = sema.ty_name(&k.name_ty);
-                let d = crate::diag::Diagnostic::error(
-                    k.span,
-                    format!("kernel name '{name}' is used by two different kernels"),
-                )
-                .with_note(other.span, "the other kernel with this name is here");
-                diags.push(d);
-            }
-            continue;
-        }
-        kernels.push((i, key));
-    }
+    let kernels = plan_kernels(&mut sema, diags);
     // Errors so far (say, a failed namespace-scope static_assert) do not stop
     // the kernels from being checked: their diagnostics are reported too.
 
@@ -77,33 +59,41 @@ pub fn compile_translation_unit(
         let mut module = crate::ir::Module::default();
         let mut infos: Vec<KernelInfo> = vec![];
         let mut local_bindings = vec![];
-        for (i, key) in &kernels {
-            let k = sema.kernels[*i].clone();
+        for k in &kernels {
+            let key = &k.key;
             let entry_name = entry_point_name(key);
             let mut kd = vec![];
-            let lowered =
-                crate::lower::lower_kernel(&mut sema, k.entry, &entry_name, target, &mut kd);
+            let lowered = crate::lower::lower_kernel(
+                &mut sema,
+                k.entry,
+                &entry_name,
+                k.shape,
+                target,
+                &mut kd,
+            );
             let failed = kd
                 .iter()
                 .any(|d| d.severity == crate::diag::Severity::Error);
             if ti == 0 || failed {
+                let note = match k.shape {
+                    EntryShape::EntryPoint => "in the kernel invoked here",
+                    EntryShape::FreeFunction(_) => "in the free-function kernel defined here",
+                };
                 for d in kd {
-                    let d = d.with_note(k.span, "in the kernel invoked here");
+                    let d = d.with_note(k.span, note);
                     diags.push(d);
                 }
             }
             let Some(mut l) = lowered else { continue };
             crate::passes::fold::fold_constants(&mut l.kernel);
-            let display_name = sema.ty_name(&k.name_ty);
-            if ti == 0 {
-                let named_type = match &k.name_ty {
-                    Ty::Class(c) if sema.class(*c).closure.is_none() => Some(k.name_ty.clone()),
-                    _ => None,
-                };
+            let display_name = k.display_name.clone();
+            // Free-function kernels are found by name at run time, not
+            // through the integration header.
+            if ti == 0 && k.shape == EntryShape::EntryPoint {
                 summaries.push(KernelSummary {
                     key: key.clone(),
                     display_name: display_name.clone(),
-                    named_type,
+                    named_type: k.named_type.clone(),
                     arg_sizes: l.arg_sizes.clone(),
                 });
             }
@@ -186,6 +176,74 @@ pub fn compile_translation_unit(
         integration_header,
         ir_text,
     })
+}
+
+/// A kernel to compile: its entry function, key, and how it takes arguments.
+struct PlannedKernel {
+    entry: FuncId,
+    key: String,
+    display_name: String,
+    /// The kernel name type when it is a class that can be forward-declared.
+    named_type: Option<Ty>,
+    shape: EntryShape,
+    span: Span,
+}
+
+/// Names every kernel, diagnosing two kernels with one name: those found
+/// at calls of kernel entry points (keyed by their name type's
+/// `typeid(Name*).name()`), then free-function kernels (keyed by their
+/// qualified name).
+fn plan_kernels(sema: &mut Sema, diags: &mut Diagnostics) -> Vec<PlannedKernel> {
+    let mut planned: Vec<PlannedKernel> = vec![];
+    for k in sema.kernels.clone() {
+        let key = mangle::kernel_key(sema, &k.name_ty);
+        if let Some(other) = planned.iter().find(|p| p.key == key) {
+            if sema.func(other.entry).template_args != sema.func(k.entry).template_args
+                || other.entry != k.entry
+            {
+                let name = sema.ty_name(&k.name_ty);
+                let d = crate::diag::Diagnostic::error(
+                    k.span,
+                    format!("kernel name '{name}' is used by two different kernels"),
+                )
+                .with_note(other.span, "the other kernel with this name is here");
+                diags.push(d);
+            }
+            continue;
+        }
+        let named_type = match &k.name_ty {
+            Ty::Class(c) if sema.class(*c).closure.is_none() => Some(k.name_ty.clone()),
+            _ => None,
+        };
+        planned.push(PlannedKernel {
+            entry: k.entry,
+            key,
+            display_name: sema.ty_name(&k.name_ty),
+            named_type,
+            shape: EntryShape::EntryPoint,
+            span: k.span,
+        });
+    }
+    for k in sema.free_function_kernels.clone() {
+        if let Some(other) = planned.iter().find(|p| p.key == k.name) {
+            let d = crate::diag::Diagnostic::error(
+                k.span,
+                format!("kernel name '{}' is used by two different kernels", k.name),
+            )
+            .with_note(other.span, "the other kernel with this name is here");
+            diags.push(d);
+            continue;
+        }
+        planned.push(PlannedKernel {
+            entry: k.func,
+            key: k.name.clone(),
+            display_name: k.name,
+            named_type: None,
+            shape: EntryShape::FreeFunction(k.launch),
+            span: k.span,
+        });
+    }
+    planned
 }
 
 /// The SPIR-V entry point of a kernel: `_ZTS` + the mangled name type, made

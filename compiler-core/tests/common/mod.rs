@@ -15,6 +15,7 @@ pub fn sycl_headers() -> VirtualFiles {
         "sycl/detail/reduction.hpp",
         "sycl/detail/math.hpp",
         "sycl/detail/group_algorithms.hpp",
+        "sycl/detail/kernel_compiler.hpp",
         "sycl/detail/runtime_abi.h",
     ] {
         let text = std::fs::read_to_string(format!("{root}{name}")).expect("header");

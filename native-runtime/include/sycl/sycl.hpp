@@ -254,6 +254,17 @@ nd_item<Dimensions> host_nd_item(const launch_bounds<Dimensions> &bounds, size_t
                              delinearize(index % group_size, local));
 }
 
+#ifndef __SYCL_DEVICE_ONLY__
+// The nd_item of the work-item a host thread runs, for
+// this_work_item::get_nd_item on the host device.
+template <int Dimensions>
+struct host_current_nd_item {
+  static thread_local const nd_item<Dimensions> *item;
+};
+template <int Dimensions>
+thread_local const nd_item<Dimensions> *host_current_nd_item<Dimensions>::item = nullptr;
+#endif
+
 template <typename KernelType>
 struct host_kernels {
 #ifndef __SYCL_DEVICE_ONLY__
@@ -274,6 +285,7 @@ struct host_kernels {
     const KernelType &k = *static_cast<const KernelType *>(args[1]);
     for (size_t i = begin; i < end; ++i) {
       nd_item<Dimensions> it = host_nd_item(bounds, i);
+      host_current_nd_item<Dimensions>::item = &it;
       k(it);
     }
   }
@@ -984,9 +996,49 @@ buffer(T *, const range<Dimensions> &, const property_list & = {}) -> buffer<T, 
 #include <sycl/detail/group_algorithms.hpp>
 namespace sycl {
 
+// ---------------------------------------------------------------- kernel
+// A kernel compiled at run time (kernel_bundle::ext_oneapi_get_kernel, see
+// sycl/detail/kernel_compiler.hpp): its program and launch key.
+namespace detail {
+struct program_state;
+}
+class kernel {
+ public:
+#ifndef __SYCL_DEVICE_ONLY__
+  kernel(std::shared_ptr<detail::program_state> program, const char *key, std::string name)
+      : m_program(std::move(program)), m_key(key), m_name(std::move(name)) {}
+  const char *launch_key() const { return m_key; }
+  const std::string &name() const { return m_name; }
+
+ private:
+  std::shared_ptr<detail::program_state> m_program;
+  const char *m_key;
+  std::string m_name;
+#endif
+};
+
 // ---------------------------------------------------------------- handler
 class handler {
  public:
+  // The arguments of a kernel compiled at run time, by position (its
+  // parameters), copied when set.
+  template <typename T>
+  void set_arg(int index, T &&arg) {
+#ifndef __SYCL_DEVICE_ONLY__
+    using V = std::decay_t<T>;
+    static_assert(std::is_trivially_copyable_v<V>, "kernel arguments must be trivially copyable");
+    if (index < 0) throw sycl::exception(errc::invalid, "set_arg: negative argument index");
+    if (m_compiled_args.size() <= static_cast<size_t>(index)) m_compiled_args.resize(index + 1);
+    const V value = arg;
+    const auto *bytes = reinterpret_cast<const unsigned char *>(&value);
+    m_compiled_args[index].assign(bytes, bytes + sizeof(V));
+#endif
+  }
+  template <typename... Ts>
+  void set_args(Ts &&...args) {
+    int index = 0;
+    (set_arg(index++, std::forward<Ts>(args)), ...);
+  }
 #ifdef __SYCL_DEVICE_ONLY__
   void depends_on(event e);
   void depends_on(const std::vector<event> &events);
@@ -1103,14 +1155,20 @@ class handler {
       bounds.extent[d] = d < Dimensions ? r.get_global_range()[d] : 1;
       bounds.local[d] = d < Dimensions ? r.get_local_range()[d] : 1;
     }
-#ifdef __SYCL_DEVICE_ONLY__
-    kernel_nd<detail::kernel_name_t<KernelName, KernelType>, KernelType, Dimensions>(bounds, kernelFunc);
-#else
-    set_command([this, bounds, kernelFunc]() {
-      kernel_nd<detail::kernel_name_t<KernelName, KernelType>, KernelType, Dimensions>(bounds, kernelFunc);
-      return take_event();
-    });
+    if constexpr (std::is_same_v<KernelType, kernel>) {
+#ifndef __SYCL_DEVICE_ONLY__
+      launch_compiled(kernelFunc, bounds);
 #endif
+    } else {
+#ifdef __SYCL_DEVICE_ONLY__
+      kernel_nd<detail::kernel_name_t<KernelName, KernelType>, KernelType, Dimensions>(bounds, kernelFunc);
+#else
+      set_command([this, bounds, kernelFunc]() {
+        kernel_nd<detail::kernel_name_t<KernelName, KernelType>, KernelType, Dimensions>(bounds, kernelFunc);
+        return take_event();
+      });
+#endif
+    }
   }
 
   // parallel_for with one or two reductions: the kernel takes the item (or
@@ -1158,14 +1216,20 @@ class handler {
       bounds.extent[d] = 1;
       bounds.local[d] = 0;
     }
-#ifdef __SYCL_DEVICE_ONLY__
-    kernel_single<detail::kernel_name_t<KernelName, KernelType>, KernelType>(bounds, kernelFunc);
-#else
-    set_command([this, bounds, kernelFunc]() {
-      kernel_single<detail::kernel_name_t<KernelName, KernelType>, KernelType>(bounds, kernelFunc);
-      return take_event();
-    });
+    if constexpr (std::is_same_v<KernelType, kernel>) {
+#ifndef __SYCL_DEVICE_ONLY__
+      launch_compiled(kernelFunc, bounds);
 #endif
+    } else {
+#ifdef __SYCL_DEVICE_ONLY__
+      kernel_single<detail::kernel_name_t<KernelName, KernelType>, KernelType>(bounds, kernelFunc);
+#else
+      set_command([this, bounds, kernelFunc]() {
+        kernel_single<detail::kernel_name_t<KernelName, KernelType>, KernelType>(bounds, kernelFunc);
+        return take_event();
+      });
+#endif
+    }
   }
 
  private:
@@ -1322,6 +1386,14 @@ class handler {
               const void *closure, size_t closure_size, syclone_host_kernel host_kernel) {
     const void *args[2] = {&bounds, closure};
     size_t sizes[2] = {sizeof(bounds), closure_size};
+    launch_args(key, dims, bounds, 2, args, sizes, host_kernel);
+  }
+  // A launch with the arguments of the kernel entry function: the launch
+  // bounds, then the kernel object (or a compiled kernel's parameters).
+  template <int Dimensions>
+  void launch_args(const char *key, unsigned dims, const detail::launch_bounds<Dimensions> &bounds,
+                   unsigned num_args, const void *const *args, const size_t *sizes,
+                   syclone_host_kernel host_kernel) {
     syclone_launch_desc desc;
     desc.kernel_key = key;
     desc.dims = dims;
@@ -1329,7 +1401,7 @@ class handler {
       desc.range[d] = bounds.extent[d];
       desc.local[d] = bounds.local[d];
     }
-    desc.num_args = 2;
+    desc.num_args = num_args;
     desc.args = args;
     desc.arg_sizes = sizes;
     desc.host_kernel = host_kernel;
@@ -1342,6 +1414,22 @@ class handler {
     std::vector<syclone_event> deps = detail::handles(m_deps);
     detail::check(syclone_launch(m_queue->handle, &desc, deps.data(), deps.size(), &m_event));
   }
+  // A kernel compiled at run time, with the arguments set_arg(s) gave.
+  template <int Dimensions>
+  void launch_compiled(const kernel &k, const detail::launch_bounds<Dimensions> &bounds) {
+    set_command([this, k, bounds, args = m_compiled_args]() {
+      std::vector<const void *> ptrs{&bounds};
+      std::vector<size_t> sizes{sizeof(bounds)};
+      for (const auto &a : args) {
+        ptrs.push_back(a.data());
+        sizes.push_back(a.size());
+      }
+      launch_args(k.launch_key(), Dimensions, bounds, static_cast<unsigned>(ptrs.size()), ptrs.data(),
+                  sizes.data(), nullptr);
+      return take_event();
+    });
+  }
+  std::vector<std::vector<unsigned char>> m_compiled_args;
 
   std::shared_ptr<detail::queue_state> m_queue;
   syclone_event m_event = nullptr;
@@ -1830,3 +1918,5 @@ usm::alloc get_pointer_type(const void *ptr, const context &ctx);
 #endif
 
 }  // namespace sycl
+
+#include <sycl/detail/kernel_compiler.hpp>

@@ -7,16 +7,19 @@
 //!
 //! - `devices`: device list, device and platform descriptors;
 //! - `queues`: queues, kernel launches, host tasks, barriers, events;
-//! - `memory`: USM allocation and commands, buffers.
+//! - `memory`: USM allocation and commands, buffers;
+//! - `programs`: SYCL source compiled at run time (the kernel compiler).
 
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
 
 mod devices;
 mod memory;
+mod programs;
 mod queues;
 
 pub use devices::*;
 pub use memory::*;
+pub use programs::*;
 pub use queues::*;
 
 use crate::error::{self, Errc, RtError, RtResult};

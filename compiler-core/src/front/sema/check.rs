@@ -1634,13 +1634,26 @@ impl Sema {
                                     lvalue: false,
                                     span,
                                 },
-                                None => self.err(
-                                    span,
-                                    format!(
-                                        "variable template '{}' is supported in device code only with a constant integral value",
-                                        q.to_string_lossy()
+                                // Of class type, say: usable where it is not
+                                // evaluated on the device (decltype, host code).
+                                None => match self.variable_template_type(*v, q, ctx, &env) {
+                                    Some(ty) => TExpr {
+                                        kind: TK::HostOnly(format!(
+                                            "variable template '{}' of non-integral type",
+                                            q.to_string_lossy()
+                                        )),
+                                        ty: ty.non_ref().clone(),
+                                        lvalue: true,
+                                        span,
+                                    },
+                                    None => self.err(
+                                        span,
+                                        format!(
+                                            "variable template '{}' is supported in device code only with a constant integral value",
+                                            q.to_string_lossy()
+                                        ),
                                     ),
-                                ),
+                                },
                             };
                         }
                         Entity::Var(v) => {
@@ -2444,6 +2457,8 @@ impl Sema {
             "__spirv_BuiltInSubgroupSize",
             "__spirv_BuiltInSubgroupId",
             "__spirv_BuiltInNumSubgroups",
+            "__builtin_syclone_launch_extent",
+            "__builtin_syclone_launch_local",
         ];
         if known.contains(&name.as_str()) {
             if args.len() != 1 {

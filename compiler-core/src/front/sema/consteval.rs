@@ -352,6 +352,42 @@ impl Sema {
         ctx: Ctx,
         env: &Rc<Env>,
     ) -> Option<(i128, Ty)> {
+        let (decl, dctx, inst_env) = self.variable_template_instance(id, q, ctx, env)?;
+        let value = match &decl.init {
+            Some(crate::front::ast::Initializer::Assign(e)) => {
+                self.const_eval_ast(e, dctx, &inst_env)
+            }
+            Some(crate::front::ast::Initializer::Brace(es, _)) if es.len() == 1 => {
+                self.const_eval_ast(&es[0], dctx, &inst_env)
+            }
+            _ => None,
+        }?;
+        let ty = self.resolve_type(&decl.ty, dctx, &inst_env, &mut vec![]);
+        (ty.is_integral() || matches!(ty, Ty::Enum(_))).then_some((value, ty))
+    }
+
+    /// The declared type of the variable template instance `q` names.
+    pub(crate) fn variable_template_type(
+        &mut self,
+        id: VarId,
+        q: &crate::front::ast::QualName,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<Ty> {
+        let (decl, dctx, inst_env) = self.variable_template_instance(id, q, ctx, env)?;
+        let ty = self.resolve_type(&decl.ty, dctx, &inst_env, &mut vec![]);
+        (!ty.is_error()).then_some(ty)
+    }
+
+    /// The declaration of variable template `id` and the environment that
+    /// binds its parameters to the arguments written in `q`.
+    fn variable_template_instance(
+        &mut self,
+        id: VarId,
+        q: &crate::front::ast::QualName,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<(Rc<crate::front::ast::VarDecl>, Ctx, Rc<Env>)> {
         let (decl, dctx, denv) = self.var(id).template.clone()?;
         let th = decl.template.as_ref()?;
         let written = q.last().template_args.as_ref()?;
@@ -368,17 +404,7 @@ impl Sema {
             bindings,
             parent: Some(denv),
         });
-        let value = match &decl.init {
-            Some(crate::front::ast::Initializer::Assign(e)) => {
-                self.const_eval_ast(e, dctx, &inst_env)
-            }
-            Some(crate::front::ast::Initializer::Brace(es, _)) if es.len() == 1 => {
-                self.const_eval_ast(&es[0], dctx, &inst_env)
-            }
-            _ => None,
-        }?;
-        let ty = self.resolve_type(&decl.ty, dctx, &inst_env, &mut vec![]);
-        (ty.is_integral() || matches!(ty, Ty::Enum(_))).then_some((value, ty))
+        Some((decl, dctx, inst_env))
     }
 
     pub(crate) fn const_eval_ast_with_enum(

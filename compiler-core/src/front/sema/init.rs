@@ -50,16 +50,19 @@ impl Sema {
                     self.report_all(d);
                     return e;
                 }
+                // `nd_range<1>{{n}, {g}}`: a nested list is a braced-list
+                // argument, converted once the constructor is chosen.
                 let args = self
                     .check_items(items)
                     .into_iter()
                     .map(|it| match it {
                         Some(Item::Value(v)) => v,
+                        Some(Item::Braced(inner, sp)) => Sema::braced_list_arg(inner, sp),
                         Some(other) => {
                             let sp = other.span();
                             self.report(
                                 sp,
-                                "a nested braced list is not supported as a constructor argument yet",
+                                "a designated initializer is not a constructor argument",
                             );
                             TExpr::error(sp)
                         }

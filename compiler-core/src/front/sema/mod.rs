@@ -13,6 +13,7 @@ mod consteval;
 mod convert;
 mod ctad;
 mod decls;
+pub mod free_function;
 pub mod generic_lambda;
 mod init;
 mod lookup;
@@ -280,6 +281,7 @@ pub struct Sema {
     pub funcs: Vec<FuncInfo>,
     pub vars: Vec<VarInfo>,
     pub kernels: Vec<KernelInstance>,
+    pub free_function_kernels: Vec<free_function::FreeFunctionKernel>,
     pub diags: Diagnostics,
     pub host: HostCompiler,
     class_cache: HashMap<(usize, Vec<TArg>), ClassId>,
@@ -329,6 +331,7 @@ impl Sema {
             funcs: vec![],
             vars: vec![],
             kernels: vec![],
+            free_function_kernels: vec![],
             diags: Diagnostics::default(),
             host,
             class_cache: HashMap::new(),
@@ -356,6 +359,7 @@ impl Sema {
         for (decl, ctx, env) in to_check {
             let f = self.function_instance(&decl, ctx, env, None, vec![]);
             if let Some(f) = f {
+                self.note_free_function_kernel(f);
                 self.queue.push(f);
             }
         }

@@ -190,6 +190,26 @@ int syclone_event_status(syclone_event e);
 /* info::event_profiling: 0 command_submit, 1 command_start, 2 command_end (ns). */
 int syclone_event_profiling(syclone_event e, int what, unsigned long long *out_ns);
 
+/* Kernels compiled from SYCL source at run time (the kernel compiler): the
+ * source's free-function kernels are compiled by `syclcc --sandbox`
+ * ($SYCLONE_SYCLCC, else syclcc on PATH) and registered; options are
+ * -DNAME[=VALUE] and -UNAME only; include files are virtual headers found by
+ * #include "name". A failed build returns 1 with the compiler's
+ * diagnostics in the last error (errc build). */
+typedef struct syclone_program_impl *syclone_program;
+int syclone_program_build(const char *source, const char *const *include_names,
+                          const char *const *include_contents, size_t num_includes,
+                          const char *const *options, size_t num_options, syclone_program *out);
+/* The compiler's warnings; valid until release. */
+const char *syclone_program_log(syclone_program p);
+/* 1 if the program has a kernel called name, 0 if not, -1 on error. */
+int syclone_program_has_kernel(syclone_program p, const char *name);
+/* The launch key of kernel name (null and last error set if there is none);
+ * valid until release. */
+const char *syclone_program_kernel_key(syclone_program p, const char *name);
+/* Unregisters the program's kernels and frees it. */
+void syclone_program_release(syclone_program p);
+
 #ifdef __cplusplus
 }
 #endif
