@@ -400,6 +400,7 @@ struct command_end { using return_type = unsigned long long; };
 }  // namespace info
 
 #ifdef __SYCL_DEVICE_ONLY__
+class platform;
 class device {
  public:
   device();
@@ -409,10 +410,24 @@ class device {
   bool is_cpu() const;
   bool is_accelerator() const;
   bool has(aspect a) const;
+  template <typename Param>
+  typename Param::return_type get_info() const;
+  backend get_backend() const;
+  platform get_platform() const;
+  bool operator==(const device &other) const;
+  bool operator!=(const device &other) const;
+  static std::vector<device> get_devices(info::device_type type = info::device_type::all);
 };
 class platform {
  public:
   platform();
+  template <typename Param>
+  typename Param::return_type get_info() const;
+  backend get_backend() const;
+  std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
+  bool operator==(const platform &other) const;
+  bool operator!=(const platform &other) const;
+  static std::vector<platform> get_platforms();
 };
 class context {
  public:
@@ -647,6 +662,12 @@ class event {
   event();
   void wait();
   void wait_and_throw();
+  template <typename Param>
+  typename Param::return_type get_info() const;
+  template <typename Param>
+  typename Param::return_type get_profiling_info() const;
+  static void wait(const std::vector<event> &events);
+  static void wait_and_throw(const std::vector<event> &events);
 };
 #else
 namespace detail {
@@ -1604,6 +1625,10 @@ class queue {
   template <typename... Args>
   explicit queue(const Args &...args);
   device get_device() const;
+  context get_context() const;
+  backend get_backend() const;
+  bool operator==(const queue &other) const;
+  bool operator!=(const queue &other) const;
   void wait();
   void wait_and_throw();
   void throw_asynchronous();
@@ -1644,6 +1669,7 @@ class queue {
 
   device get_device() const { return device::from_native(syclone_queue_device(m_state->handle)); }
   context get_context() const { return context(); }
+  backend get_backend() const { return get_device().get_backend(); }
   void wait() { detail::check(syclone_queue_wait(m_state->handle)); }
   void wait_and_throw() {
     wait();
