@@ -433,6 +433,22 @@ class context {
  public:
   context();
 };
+int default_selector_v(const device &d);
+int gpu_selector_v(const device &d);
+int cpu_selector_v(const device &d);
+int accelerator_selector_v(const device &d);
+struct default_selector {
+  int operator()(const device &d) const;
+};
+struct gpu_selector {
+  int operator()(const device &d) const;
+};
+struct cpu_selector {
+  int operator()(const device &d) const;
+};
+struct accelerator_selector {
+  int operator()(const device &d) const;
+};
 #else
 class device {
  public:
