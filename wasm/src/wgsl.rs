@@ -6,14 +6,16 @@ use crate::glue::{CompileResult, KernelWgsl};
 use compiler_core::target::TargetKind;
 use naga::valid::{Capabilities, ValidationFlags, Validator};
 
-/// Adds [`KernelWgsl`] entries to every WebGPU image of `result`.
+/// Adds [`KernelWgsl`] entries to every WebGPU image of `result`; each
+/// image's SPIR-V is read once.
 pub fn add_to(result: &mut CompileResult) {
     let webgpu = TargetKind::SpirvWebGpu.triple();
     for image in result.images.iter_mut().filter(|i| i.target == webgpu) {
+        let module = read_spirv(&image.spirv);
         image.wgsl = image
             .kernels
             .iter()
-            .map(|k| kernel_wgsl(&image.spirv, &k.entry_point, k.uses_subgroups))
+            .map(|k| kernel_wgsl_of(&module, &k.entry_point, k.uses_subgroups))
             .collect();
     }
 }
@@ -21,7 +23,23 @@ pub fn add_to(result: &mut CompileResult) {
 /// The WGSL of entry point `entry_point` of the SPIR-V module `spirv`, with
 /// only what that entry point uses.
 pub fn kernel_wgsl(spirv: &[u8], entry_point: &str, uses_subgroups: bool) -> KernelWgsl {
-    let (wgsl, error) = match translate(spirv, entry_point, uses_subgroups) {
+    kernel_wgsl_of(&read_spirv(spirv), entry_point, uses_subgroups)
+}
+
+fn read_spirv(spirv: &[u8]) -> Result<naga::Module, String> {
+    naga::front::spv::parse_u8_slice(spirv, &Default::default())
+        .map_err(|e| format!("naga could not read the SPIR-V: {e}"))
+}
+
+fn kernel_wgsl_of(
+    module: &Result<naga::Module, String>,
+    entry_point: &str,
+    uses_subgroups: bool,
+) -> KernelWgsl {
+    let translated = module
+        .clone()
+        .and_then(|m| translate(m, entry_point, uses_subgroups));
+    let (wgsl, error) = match translated {
         Ok(text) => (Some(text), None),
         Err(e) => (None, Some(e)),
     };
@@ -32,9 +50,11 @@ pub fn kernel_wgsl(spirv: &[u8], entry_point: &str, uses_subgroups: bool) -> Ker
     }
 }
 
-fn translate(spirv: &[u8], entry_point: &str, uses_subgroups: bool) -> Result<String, String> {
-    let mut module = naga::front::spv::parse_u8_slice(spirv, &Default::default())
-        .map_err(|e| format!("naga could not read the SPIR-V: {e}"))?;
+fn translate(
+    mut module: naga::Module,
+    entry_point: &str,
+    uses_subgroups: bool,
+) -> Result<String, String> {
     module.entry_points.retain(|ep| ep.name == entry_point);
     if module.entry_points.is_empty() {
         return Err(format!("no entry point '{entry_point}' in the image"));

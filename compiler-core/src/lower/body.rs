@@ -919,15 +919,8 @@ impl Lowerer<'_> {
             let args = args.iter().map(|a| self.scalar(a)).collect();
             return Val::Scalar(IExpr::Math(func, args));
         }
-        let dim = match args.first().map(|a| self.scalar(a)) {
-            Some(IExpr::Const(Constant::Int(_, d))) if d < 3 => d as u8,
-            _ => {
-                self.error(
-                    span,
-                    format!("the dimension argument of '{name}' must be a constant 0, 1 or 2"),
-                );
-                return Val::Void;
-            }
+        let Some(dim) = self.constant_dimension(name, args, span) else {
+            return Val::Void;
         };
         let b = match name {
             "__spirv_BuiltInGlobalInvocationId" => Builtin::GlobalInvocationId,
@@ -947,6 +940,20 @@ impl Lowerer<'_> {
         Val::Scalar(self.cast_scalar(IExpr::Builtin(b, dim), st))
     }
 
+    /// The first argument of intrinsic `name`: a constant dimension 0..3.
+    fn constant_dimension(&mut self, name: &str, args: &[thir::Expr], span: Span) -> Option<u8> {
+        match args.first().map(|a| self.scalar(a)) {
+            Some(IExpr::Const(Constant::Int(_, d))) if d < 3 => Some(d as u8),
+            _ => {
+                self.error(
+                    span,
+                    format!("the dimension argument of '{name}' must be a constant 0, 1 or 2"),
+                );
+                None
+            }
+        }
+    }
+
     /// `__builtin_syclone_launch_extent(d)` / `__builtin_syclone_launch_local(d)`:
     /// dimension `d` of the global / local range the kernel was launched
     /// with, from its launch bounds argument.
@@ -957,17 +964,10 @@ impl Lowerer<'_> {
         args: &[thir::Expr],
         span: Span,
     ) -> Val {
-        let d = match args.first().map(|a| self.scalar(a)) {
-            Some(IExpr::Const(Constant::Int(_, d))) if d < 3 => d as usize,
-            _ => {
-                self.error(
-                    span,
-                    format!("the dimension argument of '{name}' must be a constant 0, 1 or 2"),
-                );
-                return Val::Void;
-            }
+        let Some(d) = self.constant_dimension(name, args, span) else {
+            return Val::Void;
         };
-        let index = if local { 3 + d } else { d };
+        let index = usize::from(if local { 3 + d } else { d });
         match self.launch_bounds.get(index) {
             Some(e) => Val::Scalar(e.clone()),
             None => {
