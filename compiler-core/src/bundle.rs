@@ -1,11 +1,40 @@
 //! The device-image bundle: the contract between compiler and runtime. The
 //! driver serialises it (JSON) into the wrapper object; the runtime reads it
-//! back when the program registers its images at load time.
+//! back when the program registers its images at load time. The format is
+//! versioned ([`BUNDLE_FORMAT_VERSION`]) and documented field by field in
+//! docs/ARCHITECTURE.md ("The device-image bundle").
 
+use crate::postlink::SplitMode;
 use crate::target::TargetKind;
 use serde::{Deserialize, Serialize};
 
-pub const BUNDLE_FORMAT_VERSION: u32 = 1;
+/// Version 2: images carry their property sets (required aspects, split
+/// mode) and kernels their attributes (`reqd_work_group_size`...).
+pub const BUNDLE_FORMAT_VERSION: u32 = 2;
+
+/// Why a serialised bundle cannot be read.
+#[derive(Debug)]
+pub enum BundleError {
+    Malformed(serde_json::Error),
+    /// Written by a compiler with another bundle format.
+    Version {
+        found: u32,
+    },
+}
+
+impl std::fmt::Display for BundleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BundleError::Malformed(e) => write!(f, "malformed device-image bundle: {e}"),
+            BundleError::Version { found } => write!(
+                f,
+                "device-image bundle format {found}, this runtime reads format {BUNDLE_FORMAT_VERSION} (recompile the program with this release's syclcc)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BundleError {}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DeviceBundle {
@@ -17,8 +46,18 @@ impl DeviceBundle {
     pub fn to_bytes(&self) -> Vec<u8> {
         serde_json::to_vec(self).expect("bundle serialises")
     }
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, serde_json::Error> {
-        serde_json::from_slice(bytes)
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, BundleError> {
+        #[derive(Deserialize)]
+        struct Header {
+            format_version: u32,
+        }
+        let header: Header = serde_json::from_slice(bytes).map_err(BundleError::Malformed)?;
+        if header.format_version != BUNDLE_FORMAT_VERSION {
+            return Err(BundleError::Version {
+                found: header.format_version,
+            });
+        }
+        serde_json::from_slice(bytes).map_err(BundleError::Malformed)
     }
 }
 
@@ -28,7 +67,64 @@ pub struct DeviceImage {
     pub target: TargetKind,
     /// SPIR-V words.
     pub spirv: Vec<u32>,
+    /// The property sets of the image (what DPC++'s sycl-post-link writes
+    /// beside each split module).
+    pub properties: ImageProperties,
+    /// The kernels the image defines, with their parameter descriptors.
     pub kernels: Vec<KernelInfo>,
+}
+
+impl DeviceImage {
+    /// The symbol table: the entry points the image defines, in order.
+    pub fn symbol_table(&self) -> Vec<&str> {
+        self.kernels
+            .iter()
+            .map(|k| k.entry_point.as_str())
+            .collect()
+    }
+}
+
+/// Properties of a whole image, decided by post-link.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ImageProperties {
+    /// Optional device features every kernel of the image needs: a device
+    /// without one of them cannot run the image (`errc::kernel_not_supported`).
+    pub required_aspects: Vec<Aspect>,
+    /// How post-link grouped the translation unit's kernels into images.
+    pub split: SplitMode,
+}
+
+/// An optional device feature (a SYCL 2020 aspect) device code can need.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Aspect {
+    /// 64-bit floating point (`double`).
+    Fp64,
+    /// Atomic operations on 64-bit integers.
+    Atomic64,
+}
+
+impl Aspect {
+    /// The name of `sycl::aspect::NAME`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Aspect::Fp64 => "fp64",
+            Aspect::Atomic64 => "atomic64",
+        }
+    }
+}
+
+/// Kernel attributes (SYCL 2020 section 5.8.1) the runtime enforces.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KernelAttributes {
+    /// `[[sycl::reqd_work_group_size(...)]]`: the only local range the
+    /// kernel may be launched with (SYCL order, one extent per dimension).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reqd_work_group_size: Option<Vec<u32>>,
+    /// `[[sycl::reqd_sub_group_size(N)]]`: the sub-group size the kernel
+    /// was written for; a device whose sub-groups differ cannot run it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reqd_sub_group_size: Option<u32>,
 }
 
 /// Everything the runtime needs to launch one kernel.
@@ -66,6 +162,9 @@ pub struct KernelInfo {
     /// sub-group support cannot run it (`errc::kernel_not_supported`).
     #[serde(default)]
     pub uses_subgroups: bool,
+    /// The kernel's attributes.
+    #[serde(default)]
+    pub attributes: KernelAttributes,
 }
 
 /// A `local_accessor` captured by the kernel: an array in work-group memory.

@@ -7,6 +7,7 @@
 //! - [`ir`]: the device IR; [`lower`] turns checked device code into it;
 //!   [`passes`] transform it;
 //! - [`back`]: code generation (SPIR-V through rspirv);
+//! - [`postlink`]: the split of kernels into device images;
 //! - [`bundle`]: the device-image bundle handed to the runtime;
 //! - [`target`]: target properties; [`model_headers`]: the std subset served
 //!   to the device pass.
@@ -21,6 +22,7 @@ pub mod ir;
 pub mod lower;
 pub mod model_headers;
 pub mod passes;
+pub mod postlink;
 pub mod source;
 pub mod sycl;
 pub mod target;
@@ -74,6 +76,8 @@ pub struct CompileOptions {
     /// Report the errors in host code the device pass could not check, as
     /// warnings (`-Wsycl-host-code`).
     pub host_code_diagnostics: bool,
+    /// `-fsycl-device-code-split=`.
+    pub split: postlink::SplitMode,
 }
 
 impl Default for CompileOptions {
@@ -89,6 +93,7 @@ impl Default for CompileOptions {
             host_compiler: front::sema::HostCompiler::default(),
             color_diagnostics: false,
             host_code_diagnostics: false,
+            split: postlink::SplitMode::default(),
         }
     }
 }
@@ -156,6 +161,7 @@ pub fn compile(
             &targets,
             opts.host_compiler,
             opts.host_code_diagnostics,
+            opts.split,
             &mut diags,
         ) {
             if !diags.has_errors() {

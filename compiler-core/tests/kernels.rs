@@ -74,9 +74,11 @@ fn program_b_unnamed_lambda_with_usm() {
 fn kernel_keys(name: &str, src: &str) -> Vec<String> {
     let out = compile_sycl(name, src);
     assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
-    out.bundle.expect("bundle").images[0]
-        .kernels
+    let bundle = out.bundle.expect("bundle");
+    bundle
+        .images
         .iter()
+        .flat_map(|i| &i.kernels)
         .map(|k| k.key.clone())
         .collect()
 }

@@ -4,6 +4,7 @@
 //! the host compiler) does not map onto clap.
 
 use crate::deps::{DepOptions, DepScope, DepTarget};
+use compiler_core::postlink::SplitMode;
 use compiler_core::target::TargetKind;
 use std::path::PathBuf;
 
@@ -43,12 +44,14 @@ OPTIONS:
   -fsycl                     accepted (SYCL is always on)
   -fsycl-targets=T1,T2, --offload-targets=T1,T2
                              device image targets: spirv64-vulkan (default), spirv32-webgpu
-  -fsycl-device-only         device pass only (SPIR-V)
+  -fsycl-device-only         device pass only: the SPIR-V image (-S: its disassembly);
+                             split images: image N > 0 beside OUT as k.N.spv
   -fsycl-host-only           host pass only: no device pass, no device images
-  -fsycl-device-code-split=per_source|off|auto
-                             one device image per translation unit (what syclcc does;
-                             `off` means the same without device linking); per_kernel is
-                             not supported yet
+  -fsycl-device-code-split[=per_kernel|per_source|off|auto]
+                             per_kernel: one device image per kernel; the others (auto is
+                             the default): one per translation unit (no device linking).
+                             Kernels needing fp64 or 64-bit atomics always get images of
+                             their own
   -fno-sycl-rdc              no device linking across translation units (what syclcc does)
   -Xsycl-target-backend[=T] ARG
                              backend options; the SPIR-V targets have no backend compiler,
@@ -167,6 +170,8 @@ pub struct Options {
     pub host_cxx: Option<String>,
     /// `-fsycl-targets=` / `--offload-targets=`: device image targets, in order.
     pub targets: Vec<TargetKind>,
+    /// `-fsycl-device-code-split=`.
+    pub split: SplitMode,
     /// Dependency-file flags (`-M`, `-MD`, `-MF`, ...).
     pub deps: DepOptions,
     pub emit_bundle: Option<PathBuf>,
@@ -210,6 +215,7 @@ impl Options {
             device_asm: false,
             host_cxx: None,
             targets: vec![],
+            split: SplitMode::default(),
             deps: DepOptions::default(),
             emit_bundle: None,
             emit_integration_header: None,
@@ -361,21 +367,14 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                     ));
                 }
             }
-            "-fsycl-device-code-split" => {}
+            "-fsycl-device-code-split" => o.split = SplitMode::Auto,
             _ if a.starts_with("-fsycl-device-code-split=") => {
-                match &a["-fsycl-device-code-split=".len()..] {
-                    "per_source" | "off" | "auto" => {}
-                    "per_kernel" => {
-                        return Err(
-                            "'-fsycl-device-code-split=per_kernel' is not supported yet (syclcc makes one device image per translation unit: per_source)".into(),
-                        )
-                    }
-                    v => {
-                        return Err(format!(
-                            "invalid value '{v}' in '-fsycl-device-code-split=' (expected per_source, per_kernel, off or auto)"
-                        ))
-                    }
-                }
+                let v = &a["-fsycl-device-code-split=".len()..];
+                o.split = SplitMode::from_name(v).ok_or_else(|| {
+                    format!(
+                        "invalid value '{v}' in '-fsycl-device-code-split=' (expected per_kernel, per_source, off or auto)"
+                    )
+                })?;
             }
             _ if a == "-Xsycl-target-backend" || a.starts_with("-Xsycl-target-backend=") => {
                 if let Some((_, triple)) = a.split_once('=') {

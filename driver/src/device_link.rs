@@ -135,6 +135,7 @@ mod tests {
             uses_barrier: false,
             local_arrays: vec![],
             uses_subgroups: false,
+            attributes: Default::default(),
             arg_sizes: vec![arg_size],
             param_block_size: 16,
             buffers: vec![],
@@ -150,6 +151,7 @@ mod tests {
                 images: vec![DeviceImage {
                     target: TargetKind::SpirvVulkan,
                     spirv: vec![0x0723_0203, spirv],
+                    properties: Default::default(),
                     kernels,
                 }],
             },

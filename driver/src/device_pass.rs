@@ -126,6 +126,7 @@ pub fn compile_options(
         host_compiler,
         color_diagnostics: use_color(opts),
         host_code_diagnostics: opts.host_code_warnings,
+        split: opts.split,
         targets: if opts.targets.is_empty() {
             CompileOptions::default().targets
         } else {

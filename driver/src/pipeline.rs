@@ -446,8 +446,9 @@ impl<'a> Build<'a> {
         self.write_deps(0, source, &object, &device_deps, scope, Some(&out))
     }
 
-    /// `-fsycl-device-only`: the SPIR-V of the first image (`-S`: its
-    /// disassembly).
+    /// `-fsycl-device-only`: the SPIR-V of each image of the first target
+    /// (`-S`: its disassembly): the first in OUT (`k.spv`), image N > 0,
+    /// when post-link split them, beside it with the extension `N.spv` (`k.1.spv`).
     fn device_only(&mut self) -> Result<()> {
         let opts = self.opts;
         let source = &opts.sources[0];
@@ -456,22 +457,35 @@ impl<'a> Build<'a> {
             return Ok(());
         };
         emit_bundle(opts, &dev.bundle)?;
-        let image = dev.bundle.images.first().ok_or_else(|| {
-            DriverError::Other(format!(
+        let Some(first) = dev.bundle.images.first() else {
+            return Err(DriverError::Other(format!(
                 "{} defines no kernels: there is no SPIR-V image to write",
                 source.display()
-            ))
-        })?;
+            )));
+        };
         let ext = if opts.device_asm { "spvasm" } else { "spv" };
         let out = opts
             .output
             .clone()
             .unwrap_or_else(|| PathBuf::from(format!("{}.{ext}", file_stem(source))));
-        if opts.device_asm {
-            write(&out, device_pass::disassemble(&image.spirv)?)
-        } else {
-            write(&out, device_pass::spirv_bytes(&image.spirv))
+        let images = dev
+            .bundle
+            .images
+            .iter()
+            .filter(|i| i.target == first.target);
+        for (n, image) in images.enumerate() {
+            let path = if n == 0 {
+                out.clone()
+            } else {
+                out.with_extension(format!("{n}.{ext}"))
+            };
+            if opts.device_asm {
+                write(&path, device_pass::disassemble(&image.spirv)?)?;
+            } else {
+                write(&path, device_pass::spirv_bytes(&image.spirv))?;
+            }
         }
+        Ok(())
     }
 
     /// Compiles the sources and links them with the other inputs into

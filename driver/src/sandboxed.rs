@@ -60,6 +60,7 @@ fn request(source: &Path, text: String, copts: &CompileOptions) -> Result<Compil
     request.targets = copts.targets.clone();
     request.host_compiler = copts.host_compiler;
     request.color_diagnostics = copts.color_diagnostics;
+    request.split = copts.split;
     request.cwd = Some(cwd.to_string_lossy().into_owned());
 
     let source_dir = match source.parent() {

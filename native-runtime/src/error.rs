@@ -75,7 +75,7 @@ pub enum RtError {
     Unsupported {
         kernel: String,
         device: String,
-        feature: &'static str,
+        feature: String,
     },
     #[error("kernel compiler: {0}")]
     SourceBuild(String),

@@ -92,7 +92,7 @@ impl Program {
         let bytes = std::fs::read(&bundle_path)
             .map_err(|e| build_error(format!("the compiler wrote no device images: {e}")))?;
         let mut bundle = DeviceBundle::from_bytes(&bytes)
-            .map_err(|e| build_error(format!("the compiler's device images are malformed: {e}")))?;
+            .map_err(|e| build_error(format!("cannot read the compiler's device images: {e}")))?;
         let id = NEXT_PROGRAM.fetch_add(1, Ordering::Relaxed);
         let mut kernel_names = vec![];
         for image in &mut bundle.images {

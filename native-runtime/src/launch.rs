@@ -4,6 +4,7 @@
 
 use crate::device::clock;
 use crate::device::host::{self, HostKernel};
+use crate::device::info::DeviceInfo;
 use crate::device::specialize::Specialization;
 use crate::device::vulkan::{TimestampReadback, VulkanDevice};
 use crate::device::Device;
@@ -11,6 +12,7 @@ use crate::error::{RtError, RtResult};
 use crate::event::{Timing, Work};
 use crate::memory;
 use crate::registry::{self, KernelEntry};
+use crate::requirements;
 use crate::sync;
 use compiler_core::bundle::Access;
 use std::ffi::c_void;
@@ -98,7 +100,7 @@ pub fn launch(device: &Device, l: &Launch, profiled: bool) -> RtResult<(Work, Ti
     match device {
         Device::Host => {
             let start = clock::now_ns();
-            launch_host(l)?;
+            launch_host(l, device.info())?;
             let end = clock::now_ns();
             Ok((Work::Done, off_or(Timing::Known { start, end })))
         }
@@ -131,15 +133,19 @@ pub fn launch(device: &Device, l: &Launch, profiled: bool) -> RtResult<(Work, Ti
     }
 }
 
-fn launch_host(l: &Launch) -> RtResult<()> {
+fn launch_host(l: &Launch, device: &DeviceInfo) -> RtResult<()> {
     let total = l.total()?;
     // Kernels compiled at run time have device images only.
     let kernel = l.host_kernel.ok_or_else(|| RtError::Unsupported {
         kernel: l.key.to_string(),
-        device: "the host CPU device".into(),
+        device: device.name.clone(),
         feature:
-            "kernels without a host version (kernels compiled at run time run on Vulkan devices)",
+            "kernels without a host version (kernels compiled at run time run on Vulkan devices)"
+                .into(),
     })?;
+    if let Some(entry) = registry::lookup(l.key) {
+        requirements::check(&entry, device, l.dims, l.local)?;
+    }
     sync::prepare_host_kernel()?;
     let arena = l.local_arena_bytes();
     if arena > host::LOCAL_MEMORY_BYTES {
@@ -391,14 +397,8 @@ fn launch_vulkan(
 ) -> RtResult<(u64, Option<TimestampReadback>)> {
     let entry =
         registry::lookup(l.key).ok_or_else(|| RtError::KernelNotRegistered(l.key.to_string()))?;
+    requirements::check(&entry, &dev.info, l.dims, l.local)?;
     let info = &entry.info;
-    if info.uses_subgroups && !dev.supports_subgroups() {
-        return Err(RtError::Unsupported {
-            kernel: info.display_name.clone(),
-            device: dev.name.clone(),
-            feature: "sub-group operations",
-        });
-    }
     let layout_err = |detail: String| RtError::ArgumentLayout {
         kernel: info.display_name.clone(),
         detail,

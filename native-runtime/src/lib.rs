@@ -12,6 +12,7 @@
 //! - `sync`: waits, allocation, host access, release: the host/device
 //!   synchronisation points;
 //! - `launch`: kernel launches on either kind of device;
+//! - `requirements`: what a kernel needs of the device and its launch;
 //! - `usm`: USM copies, fills, prefetches, pointer queries;
 //! - `queue`: queues, host tasks, barriers, and the scheduling model;
 //! - `event`: events: status, waits, profiling;
@@ -26,6 +27,7 @@ pub mod launch;
 pub mod memory;
 pub mod queue;
 pub mod registry;
+pub mod requirements;
 pub mod selector;
 pub mod sync;
 pub mod usm;

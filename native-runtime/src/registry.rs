@@ -2,7 +2,7 @@
 //! load-time constructors (before `main`, so it never touches a device), read
 //! at launch to find a kernel's `KernelInfo` and SPIR-V by its key.
 
-use compiler_core::bundle::{DeviceBundle, DeviceImage, KernelInfo};
+use compiler_core::bundle::{BundleError, DeviceBundle, DeviceImage, KernelInfo};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -36,7 +36,7 @@ fn registry() -> MutexGuard<'static, Option<Registry>> {
 
 /// Parses a serialised bundle and registers its images. Later registrations
 /// of the same key replace earlier ones.
-pub fn register(bytes: &[u8]) -> Result<usize, serde_json::Error> {
+pub fn register(bytes: &[u8]) -> Result<usize, BundleError> {
     let bundle = DeviceBundle::from_bytes(bytes)?;
     let mut guard = registry();
     let reg = guard.get_or_insert_with(Registry::default);
@@ -65,7 +65,7 @@ pub fn register(bytes: &[u8]) -> Result<usize, serde_json::Error> {
 /// as a shared library's destructor does when it is unloaded. A kernel the
 /// removed images had shadowed is found again in the images still
 /// registered (the latest registration wins, as in [`register`]).
-pub fn unregister(bytes: &[u8]) -> Result<(), serde_json::Error> {
+pub fn unregister(bytes: &[u8]) -> Result<(), BundleError> {
     let bundle = DeviceBundle::from_bytes(bytes)?;
     let mut guard = registry();
     let Some(reg) = guard.as_mut() else {
@@ -102,6 +102,7 @@ pub fn lookup(key: &str) -> Option<KernelEntry> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use compiler_core::bundle::BUNDLE_FORMAT_VERSION;
     use compiler_core::target::TargetKind;
 
     fn bundle(key: &str) -> Vec<u8> {
@@ -118,6 +119,7 @@ mod tests {
             uses_barrier: false,
             local_arrays: vec![],
             uses_subgroups: false,
+            attributes: Default::default(),
             arg_sizes: vec![arg_size],
             param_block_size: 8,
             buffers: vec![],
@@ -126,10 +128,11 @@ mod tests {
         let image = DeviceImage {
             target: TargetKind::SpirvVulkan,
             spirv: vec![0x0723_0203],
+            properties: Default::default(),
             kernels: vec![info],
         };
         DeviceBundle {
-            format_version: 1,
+            format_version: BUNDLE_FORMAT_VERSION,
             images: vec![image],
         }
         .to_bytes()
@@ -165,5 +168,16 @@ mod tests {
         );
         unregister(&program).unwrap();
         assert!(lookup("P15ShadowedKernel").is_none());
+    }
+
+    #[test]
+    fn bundles_of_another_format_are_refused() {
+        let current = format!("\"format_version\":{BUNDLE_FORMAT_VERSION}");
+        let old = String::from_utf8(bundle("Pold"))
+            .unwrap()
+            .replace(&current, "\"format_version\":1");
+        let err = register(old.as_bytes()).unwrap_err();
+        assert!(err.to_string().contains("format 1"), "{err}");
+        assert!(lookup("Pold").is_none());
     }
 }

@@ -8,10 +8,88 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
+/// TypeScript types of `compile`'s options and result (`glue::Options`,
+/// `glue::CompileResult`; bundle fields keep the bundle's snake_case names).
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &str = r#"
+export interface CompileOptions {
+  fileName?: string;
+  defines?: Record<string, string | number | null> | string[];
+  undefines?: string[];
+  targets?: ("spirv64-vulkan" | "spirv32-webgpu")[];
+  files?: Record<string, string>;
+  includeDirs?: string[];
+  systemIncludeDirs?: string[];
+  hostCompiler?: { kind: "gcc" | "clang"; major: number };
+  colorDiagnostics?: boolean;
+  split?: "per_kernel" | "per_source" | "off" | "auto";
+}
+
+/** A byte range in a file of the compilation (0: the main file). */
+export interface Span { file: number; lo: number; hi: number }
+
+export interface Diagnostic {
+  severity: "error" | "warning" | "note";
+  message: string;
+  span: Span | null;
+  notes: { span: Span | null; message: string }[];
+  fixits: { span: Span; replacement: string }[];
+  /** Where `span` starts, for spans in the main file. */
+  location: { file: string; line: number; column: number } | null;
+}
+
+export interface KernelInfo {
+  key: string;
+  display_name: string;
+  entry_point: string;
+  dimensions: number;
+  work_group_size: [number, number, number];
+  arg_sizes: number[];
+  param_block_size: number;
+  buffers: { binding: number; arg: number; offset: number; origin: "usm" | "accessor";
+             access: "read" | "write" | "read_write" | "none"; elem_size: number;
+             offset_slot: number; index_bytes: number; name: string }[];
+  scalars: { arg: number; offset: number; size: number; dest: number }[];
+  uses_barrier: boolean;
+  local_arrays: { arg: number; offset: number; elem_size: number; length_id: number; name: string }[];
+  uses_subgroups: boolean;
+  attributes: { reqd_work_group_size?: number[]; reqd_sub_group_size?: number };
+}
+
+export interface ImageProperties {
+  required_aspects: ("fp64" | "atomic64")[];
+  split: "per_kernel" | "per_source" | "off" | "auto";
+}
+
+export interface DeviceImage {
+  target: "spirv64-vulkan" | "spirv32-webgpu";
+  spirv: Uint8Array;
+  symbols: string[];
+  properties: ImageProperties;
+  kernels: KernelInfo[];
+  /** WebGPU images: WGSL per kernel, or why naga could not make it. */
+  wgsl?: { entryPoint: string; wgsl?: string; error?: string }[];
+}
+
+export interface CompileResult {
+  success: boolean;
+  diagnostics: Diagnostic[];
+  renderedDiagnostics: string;
+  diagnosticsJson: string;
+  images: DeviceImage[];
+  integrationHeader: string;
+  irText: string;
+  dependencies: string[];
+}
+"#;
+
 /// Compiles one SYCL translation unit for the device. See the crate docs
 /// for `options` and the result.
-#[wasm_bindgen]
-pub fn compile(source: &str, options: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(unchecked_return_type = "CompileResult")]
+pub fn compile(
+    source: &str,
+    #[wasm_bindgen(unchecked_param_type = "CompileOptions | undefined")] options: JsValue,
+) -> Result<JsValue, JsValue> {
     panic_report::install();
     let opts: Options = if options.is_undefined() || options.is_null() {
         Options::default()

@@ -8,9 +8,10 @@
 //! diagnostics like any other error.
 
 use crate::headers;
-use compiler_core::bundle::KernelInfo;
+use compiler_core::bundle::{ImageProperties, KernelInfo};
 use compiler_core::diag::{Diagnostic, Severity};
 use compiler_core::front::sema::HostCompiler;
+use compiler_core::postlink::SplitMode;
 use compiler_core::source::{SourceFile, SourceMap};
 use compiler_core::target::TargetKind;
 use compiler_core::{CompileOptions, CompileOutput, IncludeProvider, NoIncludes, VirtualFiles};
@@ -54,6 +55,10 @@ pub struct Options {
     /// Render `renderedDiagnostics` with ANSI colours (default false).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub color_diagnostics: Option<bool>,
+    /// Device code split, as `-fsycl-device-code-split=`: `per_kernel`,
+    /// `per_source`, `off` or `auto` (the default).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub split: Option<String>,
 }
 
 /// The option names JavaScript may pass.
@@ -67,6 +72,7 @@ pub const OPTION_NAMES: &[&str] = &[
     "systemIncludeDirs",
     "hostCompiler",
     "colorDiagnostics",
+    "split",
 ];
 
 /// `hostCompiler`: `{ "kind": "gcc", "major": 12 }` or `{ "kind": "clang", "major": 18 }`.
@@ -200,7 +206,13 @@ pub struct ImageOut {
     /// same bytes as a `.spv` file written by `syclcc`.
     #[serde(serialize_with = "serialize_bytes")]
     pub spirv: Vec<u8>,
-    /// Launch information, in the device bundle's own (snake_case) JSON form.
+    /// The symbol table: the entry points the image defines.
+    pub symbols: Vec<String>,
+    /// The image's property sets (required aspects, split mode), in the
+    /// device bundle's own (snake_case) JSON form.
+    pub properties: ImageProperties,
+    /// Launch information and kernel attributes, in the device bundle's own
+    /// (snake_case) JSON form.
     pub kernels: Vec<KernelInfo>,
     /// WGSL per kernel, for `spirv32-webgpu` images in the browser package
     /// (filled by the wasm-bindgen `compile`; absent elsewhere).
@@ -302,6 +314,16 @@ pub fn compile_with(source: &str, opts: &Options, fallback: &dyn IncludeProvider
                 .collect()
         }
     };
+    let split = match opts.split.as_deref() {
+        None => SplitMode::default(),
+        Some(name) => SplitMode::from_name(name).unwrap_or_else(|| {
+            option_errors.push(Diagnostic::error(
+                None,
+                format!("unknown split mode '{name}' (expected 'per_kernel', 'per_source', 'off' or 'auto')"),
+            ));
+            SplitMode::default()
+        }),
+    };
     if !option_errors.is_empty() {
         return failure(option_errors);
     }
@@ -333,6 +355,7 @@ pub fn compile_with(source: &str, opts: &Options, fallback: &dyn IncludeProvider
             .host_compiler
             .map_or(defaults.host_compiler, HostCompiler::from),
         color_diagnostics: opts.color_diagnostics.unwrap_or(false),
+        split,
         ..defaults
     };
     let files = Files {
@@ -433,6 +456,8 @@ pub fn from_output(output: CompileOutput, file_name: &str, source: &str) -> Comp
             .map(|img| ImageOut {
                 target: img.target.triple().to_string(),
                 spirv: spirv_bytes(&img.spirv),
+                symbols: img.symbol_table().into_iter().map(String::from).collect(),
+                properties: img.properties,
                 kernels: img.kernels,
                 wgsl: vec![],
             })
@@ -626,6 +651,7 @@ mod tests {
             images: vec![DeviceImage {
                 target: TargetKind::SpirvWebGpu,
                 spirv: vec![0x0723_0203],
+                properties: Default::default(),
                 kernels: vec![],
             }],
         };

@@ -1,10 +1,10 @@
 // Node tests of the compiler built as WebAssembly (`node --test wasm/tests/`).
 // Needs wasm/pkg-node from wasm-bindgen --target nodejs (`cargo xtask wasm-test`
-// builds it) and, for the byte-for-byte comparison, SYCLONE_NATIVE_SPV_DIR: the
-// SPIR-V that `syclcc --host-cxx=g++ -fsycl-device-only <dir>/<name>.cpp -o
-// <SYCLONE_NATIVE_SPV_DIR>/<dir_with_underscores>_<name>.spv` wrote for every program in tests/e2e and
-// examples, with SYCLONE_HOST_COMPILER ("gcc 12") naming the host compiler
-// syclcc found.
+// builds it) and, for the byte-for-byte comparison, SYCLONE_NATIVE_BUNDLE_DIR:
+// the device bundles that `syclcc --host-cxx=g++ -fsycl-device-only
+// <dir>/<name>.cpp --emit-bundle=<SYCLONE_NATIVE_BUNDLE_DIR>/<dir_with_underscores>_<name>.json`
+// wrote for every program in tests/e2e and examples, with SYCLONE_HOST_COMPILER
+// ("gcc 12") naming the host compiler syclcc found.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -38,9 +38,14 @@ function programs() {
     readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.cpp')).sort().map((f) => `${dir}/${f}`));
 }
 
-/** The .spv file name xtask gives a program's native SPIR-V (`tests/e2e/a.cpp` → `tests_e2e_a.spv`). */
-function spvName(file) {
-  return file.replaceAll('/', '_').replace(/\.cpp$/, '.spv');
+/** The file name xtask gives a program's native bundle (`tests/e2e/a.cpp` → `tests_e2e_a.json`). */
+function bundleName(file) {
+  return file.replaceAll('/', '_').replace(/\.cpp$/, '.json');
+}
+
+/** SPIR-V words (a bundle's JSON form) as little-endian bytes. */
+function wordsToBytes(words) {
+  return Buffer.from(new Uint32Array(words).buffer);
 }
 
 /** `hostCompiler` option for SYCLONE_HOST_COMPILER ("gcc 12", "clang 18"). */
@@ -67,24 +72,33 @@ test('saxpy compiles to a SPIR-V image with its kernel and an integration header
   assert.ok(r.integrationHeader.length > 0, 'integration header');
 });
 
-test('every test program compiles to SPIR-V identical to the native driver output', () => {
-  const nativeDir = process.env.SYCLONE_NATIVE_SPV_DIR;
-  assert.ok(nativeDir, 'set SYCLONE_NATIVE_SPV_DIR to the .spv files written by syclcc -fsycl-device-only');
+test('every test program compiles to images identical to the native driver output', () => {
+  const nativeDir = process.env.SYCLONE_NATIVE_BUNDLE_DIR;
+  assert.ok(nativeDir, 'set SYCLONE_NATIVE_BUNDLE_DIR to the bundles written by syclcc -fsycl-device-only --emit-bundle');
   const host = hostCompiler();
   const all = programs();
   assert.ok(all.length > 40, `only ${all.length} programs`);
   for (const file of all) {
     const r = compile(readFileSync(path.join(root, file), 'utf8'), { fileName: file, hostCompiler: host });
     assert.equal(r.success, true, `${file}: ${r.renderedDiagnostics}`);
-    const nativeFile = path.join(nativeDir, spvName(file));
+    const nativeFile = path.join(nativeDir, bundleName(file));
     if (!existsSync(nativeFile)) {
       // syclcc wrote no image: the program has no kernels.
       assert.deepEqual(r.images.flatMap((i) => i.kernels), [], `${file}: native syclcc found no kernels`);
       continue;
     }
-    const native = readFileSync(nativeFile);
-    assert.ok(Buffer.from(r.images[0].spirv).equals(native),
-      `${file}: wasm SPIR-V (${r.images[0].spirv.length} bytes) differs from native (${native.length} bytes)`);
+    const native = JSON.parse(readFileSync(nativeFile, 'utf8'));
+    assert.equal(r.images.length, native.images.length, `${file}: number of images`);
+    native.images.forEach((image, i) => {
+      const ours = r.images[i];
+      assert.equal(ours.target, image.target, `${file}: image ${i} target`);
+      const bytes = wordsToBytes(image.spirv);
+      assert.ok(Buffer.from(ours.spirv).equals(bytes),
+        `${file}: image ${i}: wasm SPIR-V (${ours.spirv.length} bytes) differs from native (${bytes.length} bytes)`);
+      assert.deepEqual(ours.properties, image.properties, `${file}: image ${i} properties`);
+      assert.deepEqual(ours.kernels, image.kernels, `${file}: image ${i} kernels`);
+      assert.deepEqual(ours.symbols, image.kernels.map((k) => k.entry_point), `${file}: image ${i} symbol table`);
+    });
   }
 });
 
@@ -99,6 +113,41 @@ test('WebGPU images carry WGSL for each kernel', () => {
     assert.equal(w.error, undefined, w.error);
     assert.match(w.wgsl, new RegExp(`@compute @workgroup_size\\([^)]*\\)\\s*fn ${k.entry_point}\\(`));
   }
+});
+
+const twoKernelsSource = `#include <sycl/sycl.hpp>
+int main() {
+  sycl::queue q;
+  float *f = sycl::malloc_shared<float>(64, q);
+  double *d = sycl::malloc_shared<double>(64, q);
+  q.parallel_for(sycl::nd_range<1>{64, 16}, [=](sycl::nd_item<1> it) [[sycl::reqd_work_group_size(16)]] {
+    f[it.get_global_id(0)] = 1.0f;
+  });
+  q.parallel_for(64, [=](sycl::id<1> i) { d[i] = 2.0; });
+  q.wait();
+}
+`;
+
+test('post-link splits by aspects and split mode; images carry symbols and properties', () => {
+  const r = compile(twoKernelsSource);
+  assert.equal(r.success, true, r.renderedDiagnostics);
+  assert.deepEqual(r.images.map((i) => i.properties), [
+    { required_aspects: [], split: 'auto' },
+    { required_aspects: ['fp64'], split: 'auto' },
+  ]);
+  assert.deepEqual(r.images.map((i) => i.symbols.length), [1, 1]);
+  assert.deepEqual(r.images[0].symbols, [r.images[0].kernels[0].entry_point]);
+  assert.deepEqual(r.images[0].kernels[0].attributes, { reqd_work_group_size: [16] });
+  assert.deepEqual(r.images[1].kernels[0].attributes, {});
+
+  const floatsOnly = twoKernelsSource.replace('double *d', 'float *d').replace('2.0', '2.0f');
+  assert.equal(compile(floatsOnly, { split: 'per_source' }).images.length, 1, 'one image per source');
+  const perKernel = compile(floatsOnly, { split: 'per_kernel' });
+  assert.deepEqual(perKernel.images.map((i) => i.properties), [
+    { required_aspects: [], split: 'per_kernel' },
+    { required_aspects: [], split: 'per_kernel' },
+  ]);
+  assert.deepEqual(perKernel.images.map((i) => i.kernels.length), [1, 1]);
 });
 
 test('WebGPU target produces its own image', () => {
@@ -134,6 +183,22 @@ test('an unknown target is a diagnostic', () => {
   const r = syclone.compile('int main() {}', { targets: ['ptx64'] });
   assert.equal(r.success, false);
   assert.match(r.diagnostics[0].message, /unknown target 'ptx64'/);
+});
+
+test('the package declares TypeScript types for options and result', () => {
+  for (const pkg of ['wasm/pkg-node', 'wasm/pkg-web']) {
+    const dts = readFileSync(path.join(root, pkg, 'syclone_wasm.d.ts'), 'utf8');
+    assert.match(dts, /export function compile\(source: string, options: CompileOptions \| undefined\): CompileResult;/, pkg);
+    for (const name of ['CompileOptions', 'CompileResult', 'DeviceImage', 'ImageProperties', 'KernelInfo', 'Diagnostic']) {
+      assert.match(dts, new RegExp(`export interface ${name} \\{`), `${pkg}: ${name}`);
+    }
+  }
+});
+
+test('an unknown split mode is a diagnostic', () => {
+  const r = syclone.compile('int main() {}', { split: 'per_device' });
+  assert.equal(r.success, false);
+  assert.match(r.diagnostics[0].message, /unknown split mode 'per_device'/);
 });
 
 test('malformed options throw a descriptive error', () => {

@@ -17,13 +17,13 @@ pub fn test(root: &Path) -> Result<(), String> {
     build_packages(root)?;
     let target_dir = target_dir(root);
     run(cargo(root).args(["build", "-p", "syclcc"]))?;
-    let spv_dir = target_dir.join("wasm-test/native-spv");
-    let host = native_spirv(root, &target_dir.join("debug/syclcc"), &spv_dir)?;
+    let bundle_dir = target_dir.join("wasm-test/native-bundles");
+    let host = native_bundles(root, &target_dir.join("debug/syclcc"), &bundle_dir)?;
 
     run(Command::new("node")
         .current_dir(root)
         .args(["--test", "wasm/tests/"])
-        .env("SYCLONE_NATIVE_SPV_DIR", &spv_dir)
+        .env("SYCLONE_NATIVE_BUNDLE_DIR", &bundle_dir)
         .env("SYCLONE_HOST_COMPILER", host))
 }
 
@@ -74,22 +74,24 @@ pub fn programs(root: &Path) -> Result<Vec<String>, String> {
     Ok(all)
 }
 
-/// Writes the native SPIR-V of every test program into `out_dir` (as
-/// `tests_e2e_<name>.spv`: the program's path with `/` as `_`; none for a
-/// program without kernels), compiled by `syclcc` with g++ as the host
-/// compiler; returns that compiler as the Node
-/// tests spell it (`gcc 12`).
-fn native_spirv(root: &Path, syclcc: &Path, out_dir: &Path) -> Result<String, String> {
+/// Writes the device bundle `syclcc --host-cxx=g++ -fsycl-device-only`
+/// makes of every test program to `out_dir/<path_with_underscores>.json`
+/// (none for a program without kernels); returns the host compiler
+/// ("gcc 12") for the Node test to compile with the same layout rules.
+fn native_bundles(root: &Path, syclcc: &Path, out_dir: &Path) -> Result<String, String> {
     // Stale files from an earlier run must not stand in for this one.
     let _ = std::fs::remove_dir_all(out_dir);
     std::fs::create_dir_all(out_dir)
         .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
     for program in programs(root)? {
-        let spv = out_dir.join(program.replace('/', "_").replace(".cpp", ".spv"));
+        let stem = program.replace('/', "_").replace(".cpp", "");
+        let bundle = out_dir.join(format!("{stem}.json"));
         let mut cmd = Command::new(syclcc);
         cmd.current_dir(root)
-            .args(["--host-cxx=g++", "-fsycl-device-only", &program, "-o"])
-            .arg(&spv);
+            .args(["--host-cxx=g++", "-fsycl-device-only", &program])
+            .arg(format!("--emit-bundle={}", bundle.display()))
+            .arg("-o")
+            .arg(out_dir.join(format!("{stem}.spv")));
         let out = cmd
             .output()
             .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
@@ -98,14 +100,15 @@ fn native_spirv(root: &Path, syclcc: &Path, out_dir: &Path) -> Result<String, St
             // A program without kernels has no image: the Node test expects
             // none from the wasm compiler either.
             if stderr.contains("defines no kernels") {
+                let _ = std::fs::remove_file(&bundle);
                 continue;
             }
             return Err(format!("{cmd:?} failed ({}):\n{stderr}", out.status));
         }
-        if !spv.is_file() {
+        if !bundle.is_file() {
             return Err(format!(
                 "syclcc -fsycl-device-only {program} exited successfully but wrote no {}",
-                spv.display()
+                bundle.display()
             ));
         }
     }

@@ -624,6 +624,8 @@ pub struct LambdaExpr {
     pub span: Span,
     /// Parameters declared `auto` make it generic.
     pub is_generic: bool,
+    /// Attributes after the parameter list (they appertain to the call operator).
+    pub attrs: Attributes,
 }
 
 #[derive(Clone, Debug)]

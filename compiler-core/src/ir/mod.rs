@@ -428,50 +428,121 @@ pub struct Module {
     pub kernels: Vec<Kernel>,
 }
 
+/// Calls `f` on every statement of `block`, nested ones included (a
+/// statement before those inside it).
+pub fn walk_stmts<'a>(block: &'a Block, f: &mut impl FnMut(&'a Stmt)) {
+    for s in block {
+        f(s);
+        match s {
+            Stmt::If {
+                then_block,
+                else_block,
+                ..
+            } => {
+                walk_stmts(then_block, f);
+                walk_stmts(else_block, f);
+            }
+            Stmt::Loop { body, continuing } => {
+                walk_stmts(body, f);
+                walk_stmts(continuing, f);
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Stmt {
+    /// The expressions the statement itself evaluates (not those of nested blocks).
+    pub fn exprs(&self) -> Vec<&Expr> {
+        match self {
+            Stmt::Assign { value, .. } => vec![value],
+            Stmt::Store { index, value, .. } => vec![index, value],
+            Stmt::If { cond, .. } => vec![cond],
+            Stmt::Atomic {
+                index,
+                value,
+                expected,
+                ..
+            } => [Some(index), value.as_ref(), expected.as_ref()]
+                .into_iter()
+                .flatten()
+                .collect(),
+            Stmt::Subgroup { value, operand, .. } => [Some(value), operand.as_ref()]
+                .into_iter()
+                .flatten()
+                .collect(),
+            Stmt::Loop { .. }
+            | Stmt::Break
+            | Stmt::Continue
+            | Stmt::Return
+            | Stmt::Barrier
+            | Stmt::SubgroupBarrier => vec![],
+        }
+    }
+}
+
+impl Expr {
+    /// Calls `f` on this expression and every expression inside it.
+    pub fn walk<'a>(&'a self, f: &mut impl FnMut(&'a Expr)) {
+        f(self);
+        match self {
+            Expr::Const(_) | Expr::Local(_) | Expr::Param { .. } | Expr::Builtin(..) => {}
+            Expr::Load { index, .. } => index.walk(f),
+            Expr::Unary(_, a) | Expr::Convert(a, _) | Expr::Bitcast(a, _) => a.walk(f),
+            Expr::Binary(_, a, b) => {
+                a.walk(f);
+                b.walk(f);
+            }
+            Expr::Select(c, a, b) => {
+                c.walk(f);
+                a.walk(f);
+                b.walk(f);
+            }
+            Expr::Math(_, args) => args.iter().for_each(|a| a.walk(f)),
+        }
+    }
+}
+
 impl Kernel {
     /// The bindings the kernel accesses atomically.
     pub fn atomic_bindings(&self) -> Vec<BindingId> {
-        fn walk(block: &Block, out: &mut Vec<BindingId>) {
-            for s in block {
-                match s {
-                    Stmt::Atomic { binding, .. } if !out.contains(binding) => out.push(*binding),
-                    Stmt::If {
-                        then_block,
-                        else_block,
-                        ..
-                    } => {
-                        walk(then_block, out);
-                        walk(else_block, out);
-                    }
-                    Stmt::Loop { body, continuing } => {
-                        walk(body, out);
-                        walk(continuing, out);
-                    }
-                    _ => {}
+        let mut out = vec![];
+        walk_stmts(&self.body, &mut |s| {
+            if let Stmt::Atomic { binding, .. } = s {
+                if !out.contains(binding) {
+                    out.push(*binding);
                 }
             }
-        }
-        let mut out = vec![];
-        walk(&self.body, &mut out);
+        });
         out
     }
 
     /// Whether the kernel waits at work-group barriers (the host device then
     /// runs the items of a work-group concurrently).
     pub fn uses_barrier(&self) -> bool {
-        fn any(block: &Block) -> bool {
-            block.iter().any(|s| match s {
-                Stmt::Barrier => true,
-                Stmt::If {
-                    then_block,
-                    else_block,
-                    ..
-                } => any(then_block) || any(else_block),
-                Stmt::Loop { body, continuing } => any(body) || any(continuing),
-                _ => false,
-            })
-        }
-        any(&self.body)
+        let mut found = false;
+        walk_stmts(&self.body, &mut |s| found |= matches!(s, Stmt::Barrier));
+        found
+    }
+
+    /// Every scalar type the kernel's values, variables and memory have.
+    pub fn scalar_types(&self) -> Vec<ScalarType> {
+        let mut out: Vec<ScalarType> = self.locals.iter().map(|l| l.ty).collect();
+        out.extend(self.bindings.iter().map(|b| b.elem));
+        walk_stmts(&self.body, &mut |s| {
+            for e in s.exprs() {
+                e.walk(&mut |e| match e {
+                    Expr::Const(c) => out.push(c.ty()),
+                    Expr::Param { ty, .. } | Expr::Convert(_, ty) | Expr::Bitcast(_, ty) => {
+                        out.push(*ty)
+                    }
+                    _ => {}
+                });
+            }
+        });
+        out.sort_by_key(|t| t.name());
+        out.dedup();
+        out
     }
 
     pub fn local(&self, id: LocalId) -> &Local {

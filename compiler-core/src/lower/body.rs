@@ -389,6 +389,7 @@ impl Lowerer<'_> {
         } else {
             None
         };
+        self.note_kernel_attributes(f);
         self.frames.push(Frame {
             vars,
             this_place,

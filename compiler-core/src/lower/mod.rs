@@ -15,7 +15,7 @@ mod mutation;
 mod subgroup;
 mod values;
 
-use crate::bundle::{Access, BufferBinding, PointerOrigin, ScalarCopy};
+use crate::bundle::{Access, BufferBinding, KernelAttributes, PointerOrigin, ScalarCopy};
 use crate::diag::Diagnostic;
 use crate::front::ast::AddressSpace;
 use crate::front::ast::{BinOp, UnOp};
@@ -39,6 +39,7 @@ pub struct LoweredKernel {
     pub local_arrays: Vec<LocalArrayArg>,
     pub arg_sizes: Vec<u32>,
     pub uses_subgroups: bool,
+    pub attributes: KernelAttributes,
 }
 
 /// A `local_accessor` among the kernel arguments: the work-group binding
@@ -94,6 +95,7 @@ pub fn lower_kernel(
         source_errors: false,
         uses_subgroups: false,
         launch_bounds: vec![],
+        attributes: KernelAttributes::default(),
     };
     let body = lw.sema.func(entry).body.clone()?;
     let params = lw.sema.func(entry).params.clone();
@@ -133,6 +135,7 @@ pub fn lower_kernel(
     }
     lw.frames.push(frame);
     lw.inline_stack.push(entry);
+    lw.note_kernel_attributes(entry);
     // Device diagnostics of the entry function's own body (a free-function
     // kernel's is the user's code).
     let entry_diags = std::mem::take(&mut lw.sema.funcs[entry.0 as usize].diags);
@@ -175,6 +178,7 @@ pub fn lower_kernel(
         local_arrays: lw.local_arrays,
         arg_sizes,
         uses_subgroups: lw.uses_subgroups,
+        attributes: lw.attributes,
     })
 }
 
@@ -236,9 +240,41 @@ struct Lowerer<'s> {
     /// The launch bounds argument as six scalars (global range, local
     /// range), for `__builtin_syclone_launch_extent/local`.
     launch_bounds: Vec<IExpr>,
+    /// The kernel attributes of the functions inlined so far.
+    attributes: KernelAttributes,
 }
 
 impl Lowerer<'_> {
+    /// Takes the kernel attributes `f` is declared with (the kernel's call
+    /// operator or free function); two different requirements are an error.
+    fn note_kernel_attributes(&mut self, f: FuncId) {
+        let mut errors = vec![];
+        let found = self.sema.kernel_attributes(f, &mut errors);
+        self.diags.extend(errors);
+        let span = self.sema.func(f).decl.name.span;
+        let current = &mut self.attributes;
+        if let Some(size) = found.reqd_work_group_size {
+            match &current.reqd_work_group_size {
+                Some(other) if *other != size => self.diags.push(Diagnostic::error(
+                    span,
+                    format!(
+                        "the kernel requires work-group size {size:?} here and {other:?} elsewhere"
+                    ),
+                )),
+                _ => current.reqd_work_group_size = Some(size),
+            }
+        }
+        if let Some(size) = found.reqd_sub_group_size {
+            match current.reqd_sub_group_size {
+                Some(other) if other != size => self.diags.push(Diagnostic::error(
+                    span,
+                    format!("the kernel requires sub-group size {size} here and {other} elsewhere"),
+                )),
+                _ => current.reqd_sub_group_size = Some(size),
+            }
+        }
+    }
+
     fn has_errors(&self) -> bool {
         self.diags
             .iter()

@@ -7,11 +7,14 @@
 mod host_code;
 mod integration_header;
 
-use crate::bundle::{DeviceBundle, DeviceImage, KernelInfo, LocalArray, BUNDLE_FORMAT_VERSION};
+use crate::bundle::{
+    DeviceBundle, DeviceImage, ImageProperties, KernelInfo, LocalArray, BUNDLE_FORMAT_VERSION,
+};
 use crate::diag::Diagnostics;
 use crate::front::sema::{mangle, FuncId, HostCompiler, Sema, Ty};
 use crate::front::token::{Symbols, Token};
 use crate::lower::EntryShape;
+use crate::postlink::{self, SplitMode};
 use crate::source::SourceMap;
 use crate::source::Span;
 use crate::target::TargetProperties;
@@ -38,6 +41,7 @@ pub fn compile_translation_unit(
     targets: &[TargetProperties],
     host: HostCompiler,
     host_code_diagnostics: bool,
+    split: SplitMode,
     diags: &mut Diagnostics,
 ) -> Option<TuOutput> {
     let tu = crate::front::parse::parse_translation_unit(tokens, symbols, diags);
@@ -56,14 +60,13 @@ pub fn compile_translation_unit(
     let mut ir_text = String::new();
     let mut summaries: Vec<KernelSummary> = vec![];
     for (ti, target) in targets.iter().enumerate() {
+        let mut lowered: Vec<LoweredForImage> = vec![];
         let mut module = crate::ir::Module::default();
-        let mut infos: Vec<KernelInfo> = vec![];
-        let mut local_bindings = vec![];
         for k in &kernels {
             let key = &k.key;
             let entry_name = entry_point_name(key);
             let mut kd = vec![];
-            let lowered = crate::lower::lower_kernel(
+            let result = crate::lower::lower_kernel(
                 &mut sema,
                 k.entry,
                 &entry_name,
@@ -84,7 +87,7 @@ pub fn compile_translation_unit(
                     diags.push(d);
                 }
             }
-            let Some(mut l) = lowered else { continue };
+            let Some(mut l) = result else { continue };
             crate::passes::fold::fold_constants(&mut l.kernel);
             let display_name = k.display_name.clone();
             // Free-function kernels are found by name at run time, not
@@ -97,7 +100,7 @@ pub fn compile_translation_unit(
                     arg_sizes: l.arg_sizes.clone(),
                 });
             }
-            infos.push(KernelInfo {
+            let info = KernelInfo {
                 key: key.clone(),
                 display_name,
                 entry_point: entry_name,
@@ -120,8 +123,12 @@ pub fn compile_translation_unit(
                         name: a.name.clone(),
                     })
                     .collect(),
+                attributes: l.attributes,
+            };
+            lowered.push(LoweredForImage {
+                info,
+                local_bindings: l.local_arrays.iter().map(|a| a.binding).collect(),
             });
-            local_bindings.push(l.local_arrays.iter().map(|a| a.binding).collect::<Vec<_>>());
             module.kernels.push(l.kernel);
         }
         if diags.has_errors() {
@@ -130,39 +137,37 @@ pub fn compile_translation_unit(
         if ti == 0 {
             ir_text = crate::ir::print_module(&module);
         }
-        if module.kernels.is_empty() {
-            continue;
-        }
-        match crate::back::spirv::emit(&module, target) {
-            Ok(emitted) => {
-                // Each local_accessor's array length is the constant the
-                // back end emitted for its work-group binding.
-                for ((info, bindings), lengths) in infos
-                    .iter_mut()
-                    .zip(&local_bindings)
-                    .zip(&emitted.array_lengths)
-                {
-                    for (array, binding) in info.local_arrays.iter_mut().zip(bindings) {
-                        if let Some(&(_, id)) = lengths.iter().find(|(b, _)| b == binding) {
-                            array.length_id = id;
-                        }
-                    }
+        let plans = postlink::split(&module.kernels, split);
+        for plan in plans.iter() {
+            let properties = ImageProperties {
+                required_aspects: plan.required_aspects.clone(),
+                split,
+            };
+            let members = plan.kernels.iter().map(|&i| &lowered[i]).collect();
+            let image = if plans.len() == 1 {
+                emit_image(&module, members, target, properties)
+            } else {
+                let part = crate::ir::Module {
+                    kernels: plan
+                        .kernels
+                        .iter()
+                        .map(|&i| module.kernels[i].clone())
+                        .collect(),
+                };
+                emit_image(&part, members, target, properties)
+            };
+            match image {
+                Ok(image) => images.push(image),
+                Err(e) => {
+                    diags.error(
+                        None,
+                        format!(
+                            "internal compiler error while generating SPIR-V for {}: {e}",
+                            target.kind.triple()
+                        ),
+                    );
+                    return None;
                 }
-                images.push(DeviceImage {
-                    target: target.kind,
-                    spirv: emitted.words,
-                    kernels: infos,
-                })
-            }
-            Err(e) => {
-                diags.error(
-                    None,
-                    format!(
-                        "internal compiler error while generating SPIR-V for {}: {e}",
-                        target.kind.triple()
-                    ),
-                );
-                return None;
             }
         }
     }
@@ -175,6 +180,42 @@ pub fn compile_translation_unit(
         },
         integration_header,
         ir_text,
+    })
+}
+
+/// One lowered kernel on its way into an image.
+struct LoweredForImage {
+    info: KernelInfo,
+    /// The work-group bindings of its `local_accessor`s, in `info.local_arrays` order.
+    local_bindings: Vec<crate::ir::BindingId>,
+}
+
+/// The SPIR-V image of `module` for `target`; `members` describe its
+/// kernels, in order.
+fn emit_image(
+    module: &crate::ir::Module,
+    members: Vec<&LoweredForImage>,
+    target: &TargetProperties,
+    properties: ImageProperties,
+) -> Result<DeviceImage, String> {
+    let emitted = crate::back::spirv::emit(module, target).map_err(|e| e.to_string())?;
+    let mut kernels = vec![];
+    // Each local_accessor's array length is the constant the back end
+    // emitted for its work-group binding.
+    for (member, lengths) in members.iter().zip(&emitted.array_lengths) {
+        let mut info = member.info.clone();
+        for (array, binding) in info.local_arrays.iter_mut().zip(&member.local_bindings) {
+            if let Some(&(_, id)) = lengths.iter().find(|(b, _)| b == binding) {
+                array.length_id = id;
+            }
+        }
+        kernels.push(info);
+    }
+    Ok(DeviceImage {
+        target: target.kind,
+        spirv: emitted.words,
+        properties,
+        kernels,
     })
 }
 

@@ -148,9 +148,13 @@ fn sycl_flags_without_effect_on_our_targets() {
         ]
     );
     assert_eq!(o.host_flags, Vec::<String>::new());
-    assert!(p(&["-fsycl-device-code-split=per_kernel", "a.cpp"])
-        .unwrap_err()
-        .contains("not supported yet"));
+    assert_eq!(o.split, SplitMode::Off);
+    let split = |flag| p(&[flag, "a.cpp"]).unwrap().split;
+    assert_eq!(
+        split("-fsycl-device-code-split=per_kernel"),
+        SplitMode::PerKernel
+    );
+    assert_eq!(split("-fsycl-device-code-split"), SplitMode::Auto);
     assert!(p(&["-fsycl-device-code-split=bad", "a.cpp"])
         .unwrap_err()
         .contains("invalid value 'bad'"));

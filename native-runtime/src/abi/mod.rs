@@ -134,7 +134,7 @@ fn bundle_bytes<'a>(data: *const u8, size: usize) -> &'a [u8] {
 pub extern "C" fn syclone_register_images(data: *const u8, size: usize) {
     guard((), || {
         if let Err(e) = registry::register(bundle_bytes(data, size)) {
-            eprintln!("syclone: ignoring a malformed device-image bundle ({size} bytes): {e}");
+            eprintln!("syclone: ignoring a device-image bundle of {size} bytes: {e}");
         }
         Ok(())
     })
@@ -144,7 +144,7 @@ pub extern "C" fn syclone_register_images(data: *const u8, size: usize) {
 pub extern "C" fn syclone_unregister_images(data: *const u8, size: usize) {
     guard((), || {
         if let Err(e) = registry::unregister(bundle_bytes(data, size)) {
-            eprintln!("syclone: ignoring a malformed device-image bundle ({size} bytes): {e}");
+            eprintln!("syclone: ignoring a device-image bundle of {size} bytes: {e}");
         }
         Ok(())
     })

@@ -88,6 +88,7 @@ pub fn host_info() -> DeviceInfo {
         Aspect::Cpu,
         Aspect::HostDebuggable,
         Aspect::Fp64,
+        Aspect::Atomic64,
         Aspect::QueueProfiling,
         // Host-device kernels are host code: any host pointer works.
         Aspect::UsmSystemAllocations,
@@ -114,7 +115,7 @@ pub fn host_info() -> DeviceInfo {
 }
 
 /// A readable vendor name for a Vulkan vendor id.
-pub fn vendor_name(info: &wgpu::AdapterInfo) -> String {
+fn vendor_name(info: &wgpu::AdapterInfo) -> String {
     match info.vendor {
         0x10de => "NVIDIA".into(),
         0x1002 | 0x1022 => "AMD".into(),
@@ -128,7 +129,7 @@ pub fn vendor_name(info: &wgpu::AdapterInfo) -> String {
     }
 }
 
-pub fn device_type_of(info: &wgpu::AdapterInfo) -> DeviceType {
+fn device_type_of(info: &wgpu::AdapterInfo) -> DeviceType {
     match info.device_type {
         wgpu::DeviceType::Cpu => DeviceType::Cpu,
         _ => DeviceType::Gpu,
@@ -177,9 +178,11 @@ pub fn vulkan_info(adapter: &wgpu::Adapter) -> DeviceInfo {
     let max_alloc = limits
         .max_buffer_size
         .min(limits.max_storage_buffer_binding_size);
+    // Sub-groups the runtime can use: none without subgroup operations.
     let sub_groups: Vec<u32> = (0..=7)
         .map(|p| 1u32 << p)
         .filter(|s| (info.subgroup_min_size..=info.subgroup_max_size).contains(s))
+        .filter(|_| features.contains(wgpu::Features::SUBGROUP))
         .collect();
     // Vulkan does not report compute units; a CPU adapter (lavapipe) runs on the host's threads.
     let compute_units = match device_type {

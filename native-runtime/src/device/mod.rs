@@ -25,19 +25,26 @@ impl Device {
     pub fn name(&self) -> String {
         match self {
             Device::Host => host::device_name(),
-            Device::Vulkan(d) => d.name.clone(),
+            Device::Vulkan(d) => d.info.name.clone(),
         }
     }
     pub fn vendor(&self) -> String {
         match self {
             Device::Host => "Syclone".into(),
-            Device::Vulkan(d) => d.vendor.clone(),
+            Device::Vulkan(d) => d.info.vendor.clone(),
+        }
+    }
+    /// Its descriptors (aspects, sub-group sizes...).
+    pub fn info(&self) -> &info::DeviceInfo {
+        match self {
+            Device::Host => &devices().host,
+            Device::Vulkan(d) => &d.info,
         }
     }
     pub fn is_gpu(&self) -> bool {
         match self {
             Device::Host => false,
-            Device::Vulkan(d) => d.device_type == DeviceType::Gpu,
+            Device::Vulkan(d) => d.info.device_type == DeviceType::Gpu,
         }
     }
 }
@@ -171,7 +178,9 @@ pub fn open(index: usize) -> RtResult<Device> {
     match all.vulkan.get(index) {
         Some(slot) => slot
             .opened
-            .get_or_init(|| VulkanDevice::open(&slot.adapter).map_err(|e| e.to_string()))
+            .get_or_init(|| {
+                VulkanDevice::open(&slot.adapter, &slot.info).map_err(|e| e.to_string())
+            })
             .clone()
             .map(Device::Vulkan)
             .map_err(RtError::Device),

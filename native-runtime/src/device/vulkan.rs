@@ -3,11 +3,10 @@
 //! was submitted and completed), timestamped dispatches, uploads and downloads.
 
 use super::clock::{self, DeviceClock};
-use super::info::{device_type_of, vendor_name};
+use super::info::DeviceInfo;
 use super::specialize::Specialization;
 use crate::error::{RtError, RtResult};
 use crate::registry::KernelEntry;
-use crate::selector::DeviceType;
 use compiler_core::bundle::KernelInfo;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -49,9 +48,8 @@ pub struct TimestampReadback {
 }
 
 pub struct VulkanDevice {
-    pub name: String,
-    pub vendor: String,
-    pub device_type: DeviceType,
+    /// The descriptors `get_info` reports for it.
+    pub info: DeviceInfo,
     device: wgpu::Device,
     queue: wgpu::Queue,
     limits: wgpu::Limits,
@@ -75,7 +73,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 impl VulkanDevice {
     /// Opens the adapter, with 64-bit integers (and their atomics), doubles
     /// and sub-group operations when it has them.
-    pub fn open(adapter: &wgpu::Adapter) -> RtResult<Arc<Self>> {
+    pub fn open(adapter: &wgpu::Adapter, descriptors: &DeviceInfo) -> RtResult<Arc<Self>> {
         let info = adapter.get_info();
         let wanted = wgpu::Features::SHADER_INT64
             | wgpu::Features::SHADER_INT64_ATOMIC_ALL_OPS
@@ -105,9 +103,7 @@ impl VulkanDevice {
             mapped_at_creation: false,
         });
         let mut dev = VulkanDevice {
-            name: info.name.clone(),
-            vendor: vendor_name(&info),
-            device_type: device_type_of(&info),
+            info: descriptors.clone(),
             limits: device.limits(),
             device,
             queue,
@@ -157,7 +153,9 @@ impl VulkanDevice {
         self.queue.submit([encoder.finish()]);
         self.device
             .poll(wgpu::PollType::wait_indefinitely())
-            .map_err(|e| RtError::Device(format!("{}: calibrating its clock: {e}", self.name)))?;
+            .map_err(|e| {
+                RtError::Device(format!("{}: calibrating its clock: {e}", self.info.name))
+            })?;
         let after = clock::now_ns();
         let [ticks, _] = self.read_ticks(&readback)?;
         let period = f64::from(self.queue.get_timestamp_period());
@@ -215,18 +213,17 @@ impl VulkanDevice {
             });
         self.device
             .poll(wgpu::PollType::wait_indefinitely())
-            .map_err(|e| RtError::Device(format!("{}: reading timestamps: {e}", self.name)))?;
+            .map_err(|e| RtError::Device(format!("{}: reading timestamps: {e}", self.info.name)))?;
         if let Some(e) = lock(&failed).take() {
             return Err(RtError::Device(format!(
                 "{}: reading timestamps: {e}",
-                self.name
+                self.info.name
             )));
         }
-        let view = readback
-            .buffer
-            .slice(..)
-            .get_mapped_range()
-            .map_err(|e| RtError::Device(format!("{}: reading timestamps: {e}", self.name)))?;
+        let view =
+            readback.buffer.slice(..).get_mapped_range().map_err(|e| {
+                RtError::Device(format!("{}: reading timestamps: {e}", self.info.name))
+            })?;
         let word =
             |i: usize| u64::from_le_bytes(view[i * 8..i * 8 + 8].try_into().expect("8 bytes"));
         let ticks = [word(0), word(1)];
@@ -237,9 +234,9 @@ impl VulkanDevice {
 
     /// The start and end of a completed timed dispatch on the host clock.
     pub fn command_times(&self, readback: &TimestampReadback) -> RtResult<(u64, u64)> {
-        let clock = self
-            .clock
-            .ok_or_else(|| RtError::Device(format!("{} has no timestamp queries", self.name)))?;
+        let clock = self.clock.ok_or_else(|| {
+            RtError::Device(format!("{} has no timestamp queries", self.info.name))
+        })?;
         let [start, end] = self.read_ticks(readback)?;
         Ok((clock.to_host(start), clock.to_host(end.max(start))))
     }
@@ -262,11 +259,6 @@ impl VulkanDevice {
         // Runs the callbacks of finished submissions; a failed poll shows up at the next wait.
         let _ = self.device.poll(wgpu::PollType::Poll);
         self.completed.load(Ordering::Acquire) >= seq
-    }
-
-    /// Sub-group built-ins and collectives (Vulkan 1.1 subgroup operations).
-    pub fn supports_subgroups(&self) -> bool {
-        self.device.features().contains(wgpu::Features::SUBGROUP)
     }
 
     pub fn max_workgroups_per_dimension(&self) -> u32 {
@@ -304,7 +296,7 @@ impl VulkanDevice {
                 bytes: size,
                 reason: format!(
                     "{} allows at most {} bytes per buffer",
-                    self.name, self.limits.max_buffer_size
+                    self.info.name, self.limits.max_buffer_size
                 ),
             });
         }
@@ -333,7 +325,7 @@ impl VulkanDevice {
             .map_err(|e| {
                 RtError::Device(format!(
                     "{}: cannot fill the parameter block: {e}",
-                    self.name
+                    self.info.name
                 ))
             })?
             .copy_from_slice(bytes);
@@ -354,7 +346,7 @@ impl VulkanDevice {
         }
         let build_err = |reason: String| RtError::Build {
             kernel: entry.info.display_name.clone(),
-            device: self.name.clone(),
+            device: self.info.name.clone(),
             reason,
         };
         let words = if spec.is_default() {
@@ -546,7 +538,10 @@ impl VulkanDevice {
         self.device
             .poll(wgpu::PollType::wait_indefinitely())
             .map_err(|e| {
-                RtError::Device(format!("{}: waiting for the device failed: {e}", self.name))
+                RtError::Device(format!(
+                    "{}: waiting for the device failed: {e}",
+                    self.info.name
+                ))
             })?;
         self.take_errors()
     }
@@ -559,7 +554,7 @@ impl VulkanDevice {
         } else {
             Err(RtError::Device(format!(
                 "{}: {}",
-                self.name,
+                self.info.name,
                 errors.join("; ")
             )))
         }
@@ -608,7 +603,7 @@ impl VulkanDevice {
         if let Some(e) = lock(&failures).first() {
             return Err(RtError::Device(format!(
                 "{}: reading device memory back failed: {e}",
-                self.name
+                self.info.name
             )));
         }
         for ((_, host), buffer) in items.iter_mut().zip(&staging) {
@@ -616,7 +611,7 @@ impl VulkanDevice {
             let view = buffer.slice(..).get_mapped_range().map_err(|e| {
                 RtError::Device(format!(
                     "{}: cannot read device memory back: {e}",
-                    self.name
+                    self.info.name
                 ))
             })?;
             host.copy_from_slice(&view[..len]);

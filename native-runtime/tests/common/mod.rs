@@ -148,6 +148,7 @@ fn kernel(
         uses_barrier: false,
         local_arrays: vec![],
         uses_subgroups: false,
+        attributes: Default::default(),
         arg_sizes: vec![size_of::<Bounds>() as u32, arg1 as u32],
         param_block_size,
         buffers,
@@ -159,6 +160,7 @@ pub fn bundle() -> DeviceBundle {
     let image = |wgsl: &str, info: KernelInfo| DeviceImage {
         target: TargetKind::SpirvVulkan,
         spirv: spirv(wgsl),
+        properties: Default::default(),
         kernels: vec![info],
     };
     let vadd = kernel(

@@ -4,7 +4,9 @@
 //! diagnostics: file names, lines and columns, not byte offsets).
 
 use crate::error::SandboxError;
-use compiler_core::bundle::{DeviceBundle, DeviceImage, KernelInfo, BUNDLE_FORMAT_VERSION};
+use compiler_core::bundle::{
+    DeviceBundle, DeviceImage, ImageProperties, KernelInfo, BUNDLE_FORMAT_VERSION,
+};
 use compiler_core::target::TargetKind;
 use serde::Deserialize;
 use std::time::Duration;
@@ -115,6 +117,7 @@ struct Answer {
 struct AnswerImage {
     target: String,
     spirv: Vec<u8>,
+    properties: ImageProperties,
     kernels: Vec<KernelInfo>,
 }
 
@@ -145,6 +148,7 @@ pub fn decode(stdout: &[u8], stats: RunStats) -> Result<SandboxOutput, SandboxEr
             Ok(DeviceImage {
                 target,
                 spirv,
+                properties: img.properties,
                 kernels: img.kernels,
             })
         })
@@ -192,12 +196,17 @@ mod tests {
     #[test]
     fn images_become_words() {
         let json = br#"{"success": true, "renderedDiagnostics": "", "diagnosticsJson": "[]",
-            "images": [{"target": "spirv32-webgpu", "spirv": [3, 2, 35, 7, 1, 0, 0, 0], "kernels": []}],
+            "images": [{"target": "spirv32-webgpu", "spirv": [3, 2, 35, 7, 1, 0, 0, 0],
+                "properties": {"required_aspects": ["fp64"], "split": "per_kernel"}, "kernels": []}],
             "integrationHeader": "// h", "irText": "", "dependencies": ["/a.h"], "extra": 1}"#;
         let out = decode(json, RunStats::default()).unwrap();
         let bundle = out.bundle.expect("a bundle");
         assert_eq!(bundle.images[0].target, TargetKind::SpirvWebGpu);
         assert_eq!(bundle.images[0].spirv, [0x0723_0203, 1]);
+        assert_eq!(
+            bundle.images[0].properties.required_aspects,
+            [compiler_core::bundle::Aspect::Fp64]
+        );
         assert_eq!(out.dependencies, ["/a.h"]);
     }
 

@@ -3,6 +3,7 @@
 //! (host directories mounted at a guest path) besides in-memory files.
 
 use compiler_core::front::sema::HostCompiler;
+use compiler_core::postlink::SplitMode;
 use compiler_core::target::TargetKind;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -58,6 +59,8 @@ pub struct CompileRequest {
     pub targets: Vec<TargetKind>,
     pub host_compiler: HostCompiler,
     pub color_diagnostics: bool,
+    /// `-fsycl-device-code-split=`.
+    pub split: SplitMode,
     /// Guest directory that relative paths resolve against (`/` if `None`).
     pub cwd: Option<String>,
 }
@@ -76,6 +79,7 @@ impl CompileRequest {
             targets: vec![TargetKind::SpirvVulkan],
             host_compiler: HostCompiler::default(),
             color_diagnostics: false,
+            split: SplitMode::default(),
             cwd: None,
         }
     }
@@ -109,6 +113,7 @@ impl CompileRequest {
                 system_include_dirs: non_empty(&self.system_include_dirs),
                 host_compiler: Some(self.host_compiler.into()),
                 color_diagnostics: Some(self.color_diagnostics),
+                split: Some(self.split.name().to_string()),
             },
             cwd: self.cwd.clone(),
         }

@@ -1002,9 +1002,11 @@ impl Parser<'_> {
         let templated = std::mem::take(&mut self.template_header_pending);
         self.parse_attributes(&mut attrs);
         let mut name: Option<QualName> = None;
+        let mut new_name = false;
         if self.is_ident() || self.is(sym!("::")) {
             // Declare first so `template<> struct X<...>` parses its args.
             let ident = self.peek().sym;
+            new_name = !self.names.is_type(ident);
             let primary_template = templated && !self.is_at(1, sym!("<"));
             if primary_template && !self.is_at(1, sym!("::")) {
                 self.names.declare(ident, NameKind::TypeTemplate);
@@ -1034,20 +1036,32 @@ impl Parser<'_> {
                 self.declare_type_name(&ident, false);
             }
             let ty = TypeExpr::plain(TypeExprKind::Named(n.clone()), n.span);
-            let decl = if self.is(sym!(";")) && n.parts.len() == 1 {
-                Some(Decl::Class(Rc::new(ClassDecl {
+            let span = start.to(self.prev_span());
+            let forward = |spec_args| {
+                Decl::Class(Rc::new(ClassDecl {
                     key,
-                    name: Some(ident),
+                    name: Some(ident.clone()),
                     template: None,
                     specialization_args: spec_args,
-                    attrs,
+                    attrs: attrs.clone(),
                     bases: vec![],
                     members: None,
                     is_final: false,
-                    span: start.to(self.prev_span()),
+                    span,
                     name_span,
-                })))
+                }))
+            };
+            let simple = n.parts.len() == 1;
+            let decl = if self.is(sym!(";")) && simple {
+                Some(forward(spec_args))
             } else {
+                // `class K` first named inside a statement declares K in
+                // the enclosing block.
+                if new_name && simple && spec_args.is_none() {
+                    if let Some(decls) = self.block_class_decls.as_mut() {
+                        decls.push(forward(None));
+                    }
+                }
                 None
             };
             return Ok((ty, decl));

@@ -948,6 +948,7 @@ impl Parser<'_> {
         let mut ret = None;
         let mut is_constexpr = false;
         let mut template = None;
+        let mut attrs = Attributes::default();
         if self.is(sym!("<")) {
             let tsp = self.span();
             self.advance();
@@ -972,7 +973,6 @@ impl Parser<'_> {
                     break;
                 }
             }
-            let mut attrs = Attributes::default();
             self.parse_attributes(&mut attrs);
             if self.eat(sym!("->")) {
                 ret = Some(self.parse_type_id()?);
@@ -997,6 +997,7 @@ impl Parser<'_> {
             body,
             span,
             is_generic,
+            attrs,
         };
         Ok(Expr {
             kind: ExprKind::Lambda(Rc::new(l)),

@@ -63,6 +63,10 @@ pub(crate) struct Parser<'d> {
     /// Set while the declaration after a template header is parsed, until
     /// a class specifier takes it (that class is then a template).
     template_header_pending: bool,
+    /// Classes first named by an elaborated type specifier inside the
+    /// statement being parsed (`q.parallel_for<class K>(...)`), declared in
+    /// its block just before it; `None` outside blocks.
+    block_class_decls: Option<Vec<crate::front::ast::Decl>>,
 }
 
 /// Deepest nesting of expressions, statements, declarators and template
@@ -101,6 +105,7 @@ impl<'d> Parser<'d> {
             deferred_bodies: vec![],
             pending_body_pos: None,
             template_header_pending: false,
+            block_class_decls: None,
             depth: 0,
         }
     }

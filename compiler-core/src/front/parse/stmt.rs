@@ -11,10 +11,20 @@ impl Parser<'_> {
     pub(crate) fn parse_compound(&mut self) -> PResult<Stmt> {
         let start = self.expect(sym!("{"))?;
         self.names.push();
+        let outer_class_decls = self.block_class_decls.replace(vec![]);
         let mut stmts = vec![];
         while !self.is(sym!("}")) && !self.at_eof() {
             let before = self.pos;
-            match self.parse_statement() {
+            let stmt_start = self.span();
+            let parsed = self.parse_statement();
+            let class_decls = self.block_class_decls.replace(vec![]).unwrap_or_default();
+            if !class_decls.is_empty() {
+                stmts.push(Stmt {
+                    kind: StmtKind::Decl(class_decls),
+                    span: stmt_start,
+                });
+            }
+            match parsed {
                 Ok(s) => stmts.push(s),
                 Err(Reported) => self.recover_to_semi(),
             }
@@ -22,6 +32,7 @@ impl Parser<'_> {
                 self.advance();
             }
         }
+        self.block_class_decls = outer_class_decls;
         self.names.pop();
         self.expect(sym!("}"))?;
         Ok(Stmt {

@@ -69,7 +69,7 @@ fn lambda_call_decl(l: &a::LambdaExpr, span: Span) -> Rc<a::FunctionDecl> {
         template: None,
         outer_templates: vec![],
         explicit_specialization: false,
-        attrs: a::Attributes::default(),
+        attrs: l.attrs.clone(),
         ret: l.ret.clone().unwrap_or(a::TypeExpr {
             kind: a::TypeExprKind::Auto,
             is_const: false,
@@ -513,6 +513,11 @@ impl Sema {
                                 bindings: vec![(al.name.clone(), TArg::Type(ty))],
                                 parent: Some(env),
                             });
+                        }
+                        a::Decl::Class(c)
+                            if c.template.is_none() && c.specialization_args.is_none() =>
+                        {
+                            self.declare_local_class(c);
                         }
                         a::Decl::Alias(_)
                         | a::Decl::Class(_)
@@ -1244,6 +1249,36 @@ impl Sema {
         let f = FuncId(self.funcs.len() as u32 - 1);
         self.scope_function = Some(f);
         f
+    }
+
+    /// A class declared in the block being checked: visible to the rest of
+    /// the block (like a block-scope alias), its context the function (so
+    /// it mangles as a local class: `Z4mainE6Kernel`). A definition
+    /// completes a forward declaration of the same function.
+    fn declare_local_class(&mut self, c: &Rc<a::ClassDecl>) {
+        let Some(name) = c.name.clone() else { return };
+        let (ctx, env) = self.ctx_env();
+        if let Some(TArg::Type(Ty::Class(id))) = env.get(&name) {
+            let id = *id;
+            if self.class(id).ctx == ctx {
+                let declared_only = self
+                    .class(id)
+                    .decl
+                    .as_ref()
+                    .is_none_or(|d| d.members.is_none());
+                if declared_only && c.members.is_some() {
+                    self.classes[id.0 as usize].decl = Some(c.clone());
+                    self.register_class_members(id, c, &mut vec![]);
+                }
+                return;
+            }
+        }
+        let id = self.new_class(name.clone(), Some(c.clone()), None, ctx, env.clone());
+        self.register_class_members(id, c, &mut vec![]);
+        self.cur().env = Rc::new(Env {
+            bindings: vec![(name, TArg::Type(Ty::Class(id)))],
+            parent: Some(env),
+        });
     }
 
     pub(super) fn ctx_env(&self) -> (Ctx, Rc<Env>) {

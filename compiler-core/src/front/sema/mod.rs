@@ -16,6 +16,7 @@ mod decls;
 pub mod free_function;
 pub mod generic_lambda;
 mod init;
+mod kernel_attributes;
 mod lookup;
 pub mod mangle;
 mod overload;

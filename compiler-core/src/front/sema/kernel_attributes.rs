@@ -1,0 +1,99 @@
+//! Kernel attributes (SYCL 2020 section 5.8.1) on a function a kernel
+//! invokes (a lambda's call operator, a function object's `operator()`, a
+//! free-function kernel): `[[sycl::reqd_work_group_size(dims...)]]` and
+//! `[[sycl::reqd_sub_group_size(n)]]`, also spelled with `intel::`. Their
+//! arguments are integral constant expressions; the runtime enforces them.
+
+use super::{FuncId, Sema};
+use crate::bundle::KernelAttributes;
+use crate::diag::Diagnostic;
+use crate::front::ast::{Attribute, TemplateArg};
+
+const REQD_WORK_GROUP_SIZE: [&str; 3] = [
+    "sycl::reqd_work_group_size",
+    "intel::reqd_work_group_size",
+    "reqd_work_group_size",
+];
+const REQD_SUB_GROUP_SIZE: [&str; 2] = ["sycl::reqd_sub_group_size", "intel::reqd_sub_group_size"];
+
+impl Sema {
+    /// The kernel attributes `f` is declared with; errors for arguments
+    /// that are not positive integral constants, or of the wrong number.
+    pub fn kernel_attributes(
+        &mut self,
+        f: FuncId,
+        errors: &mut Vec<Diagnostic>,
+    ) -> KernelAttributes {
+        let decl = self.func(f).decl.clone();
+        let mut attributes = KernelAttributes::default();
+        for attr in &decl.attrs.list {
+            if REQD_WORK_GROUP_SIZE.contains(&attr.name.as_str()) {
+                if !(1..=3).contains(&attr.args.len()) {
+                    errors.push(Diagnostic::error(
+                        attr.span,
+                        format!(
+                            "'{}' takes 1 to 3 arguments (one work-group extent per dimension), not {}",
+                            attr.name,
+                            attr.args.len()
+                        ),
+                    ));
+                    continue;
+                }
+                let extents: Option<Vec<u32>> = (0..attr.args.len())
+                    .map(|i| self.positive_constant(f, attr, i, errors))
+                    .collect();
+                attributes.reqd_work_group_size = extents;
+            } else if REQD_SUB_GROUP_SIZE.contains(&attr.name.as_str()) {
+                if attr.args.len() != 1 {
+                    errors.push(Diagnostic::error(
+                        attr.span,
+                        format!("'{}' takes 1 argument, not {}", attr.name, attr.args.len()),
+                    ));
+                    continue;
+                }
+                attributes.reqd_sub_group_size = self.positive_constant(f, attr, 0, errors);
+            }
+        }
+        attributes
+    }
+
+    /// Argument `index` of `attr`, a positive integral constant that fits in 32 bits.
+    fn positive_constant(
+        &mut self,
+        f: FuncId,
+        attr: &Attribute,
+        index: usize,
+        errors: &mut Vec<Diagnostic>,
+    ) -> Option<u32> {
+        let (ctx, env) = (self.func(f).ctx, self.func(f).env.clone());
+        let (value, span) = match &attr.args[index] {
+            TemplateArg::Expr(e) => (self.const_eval_ast(e, ctx, &env), e.span),
+            _ => (None, attr.span),
+        };
+        match value {
+            Some(v) if v > 0 && v <= u32::MAX as i128 => Some(v as u32),
+            Some(v) => {
+                errors.push(Diagnostic::error(
+                    span,
+                    format!(
+                        "argument {} of '{}' must be positive, not {v}",
+                        index + 1,
+                        attr.name
+                    ),
+                ));
+                None
+            }
+            None => {
+                errors.push(Diagnostic::error(
+                    span,
+                    format!(
+                        "argument {} of '{}' is not an integral constant expression",
+                        index + 1,
+                        attr.name
+                    ),
+                ));
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,220 @@
+//! Post-link (seeds 002 and 003; DPC++'s sycl-post-link): groups the kernels
+//! of a translation unit into device images by the split mode, and always
+//! by the optional device features (aspects) they need, so that an image
+//! that needs fp64 never reaches a device that lacks it.
+
+use crate::bundle::Aspect;
+use crate::ir::{walk_stmts, Kernel, ScalarType, Stmt};
+use serde::{Deserialize, Serialize};
+
+/// `-fsycl-device-code-split=`. syclcc compiles one translation unit per
+/// device pass and does not link device code across units, so `per_source`,
+/// `off` and `auto` all give one image per set of required aspects.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SplitMode {
+    /// One image per kernel.
+    PerKernel,
+    /// One image per translation unit.
+    PerSource,
+    /// No split: every kernel of the program in one image.
+    Off,
+    /// The compiler chooses: per translation unit.
+    #[default]
+    Auto,
+}
+
+impl SplitMode {
+    /// The mode a `-fsycl-device-code-split=` value names.
+    pub fn from_name(name: &str) -> Option<SplitMode> {
+        Some(match name {
+            "per_kernel" => SplitMode::PerKernel,
+            "per_source" => SplitMode::PerSource,
+            "off" => SplitMode::Off,
+            "auto" => SplitMode::Auto,
+            _ => return None,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SplitMode::PerKernel => "per_kernel",
+            SplitMode::PerSource => "per_source",
+            SplitMode::Off => "off",
+            SplitMode::Auto => "auto",
+        }
+    }
+}
+
+/// One device image to emit: which kernels (indices into the kernel list)
+/// and the aspects they need.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImagePlan {
+    pub kernels: Vec<usize>,
+    pub required_aspects: Vec<Aspect>,
+}
+
+/// The images `kernels` are split into, in the order of their first kernel;
+/// kernels keep their order inside an image.
+pub fn split(kernels: &[Kernel], mode: SplitMode) -> Vec<ImagePlan> {
+    let mut plans: Vec<ImagePlan> = vec![];
+    for (index, kernel) in kernels.iter().enumerate() {
+        let aspects = required_aspects(kernel);
+        let shared = match mode {
+            SplitMode::PerKernel => None,
+            SplitMode::PerSource | SplitMode::Off | SplitMode::Auto => plans
+                .iter_mut()
+                .find(|plan| plan.required_aspects == aspects),
+        };
+        match shared {
+            Some(plan) => plan.kernels.push(index),
+            None => plans.push(ImagePlan {
+                kernels: vec![index],
+                required_aspects: aspects,
+            }),
+        }
+    }
+    plans
+}
+
+/// The optional device features `kernel` uses, sorted.
+pub fn required_aspects(kernel: &Kernel) -> Vec<Aspect> {
+    let mut aspects = vec![];
+    if kernel.scalar_types().contains(&ScalarType::F64) {
+        aspects.push(Aspect::Fp64);
+    }
+    let mut atomic64 = false;
+    walk_stmts(&kernel.body, &mut |s| {
+        if let Stmt::Atomic { binding, .. } = s {
+            let elem = kernel.bindings[binding.0 as usize].elem;
+            atomic64 |= elem.is_int() && elem.size() == 8;
+        }
+    });
+    if atomic64 {
+        aspects.push(Aspect::Atomic64);
+    }
+    aspects
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{AtomicOp, Binding, BindingId, Constant, Expr, Local, LocalId, Space};
+
+    fn kernel(name: &str, body: Vec<Stmt>, locals: Vec<Local>, bindings: Vec<Binding>) -> Kernel {
+        Kernel {
+            name: name.into(),
+            work_group_size: [64, 1, 1],
+            param_block_size: 0,
+            bindings,
+            locals,
+            body,
+        }
+    }
+
+    fn plain(name: &str) -> Kernel {
+        kernel(name, vec![], vec![], vec![])
+    }
+
+    /// A kernel whose only `double` is a constant converted to float, inside an `if`.
+    fn with_double(name: &str) -> Kernel {
+        let local = Local {
+            name: "x".into(),
+            ty: ScalarType::F32,
+        };
+        let value = Expr::Convert(
+            Box::new(Expr::Const(Constant::Float(ScalarType::F64, 1.0))),
+            ScalarType::F32,
+        );
+        let body = vec![Stmt::If {
+            cond: Expr::Const(Constant::Bool(true)),
+            then_block: vec![Stmt::Assign {
+                local: LocalId(0),
+                value,
+            }],
+            else_block: vec![],
+        }];
+        kernel(name, body, vec![local], vec![])
+    }
+
+    fn with_atomic(name: &str, elem: ScalarType) -> Kernel {
+        let binding = Binding {
+            name: "counter".into(),
+            elem,
+            reads: true,
+            writes: true,
+            space: Space::Global,
+        };
+        let body = vec![Stmt::Loop {
+            body: vec![
+                Stmt::Atomic {
+                    op: AtomicOp::Add,
+                    binding: BindingId(0),
+                    index: Expr::Const(Constant::Int(ScalarType::U64, 0)),
+                    value: Some(Expr::Const(Constant::Int(elem, 1))),
+                    expected: None,
+                    result: None,
+                },
+                Stmt::Break,
+            ],
+            continuing: vec![],
+        }];
+        kernel(name, body, vec![], vec![binding])
+    }
+
+    #[test]
+    fn aspects_come_from_nested_values_and_atomics() {
+        assert_eq!(required_aspects(&plain("a")), vec![]);
+        assert_eq!(required_aspects(&with_double("b")), vec![Aspect::Fp64]);
+        assert_eq!(
+            required_aspects(&with_atomic("c", ScalarType::U64)),
+            vec![Aspect::Atomic64]
+        );
+        assert_eq!(required_aspects(&with_atomic("d", ScalarType::U32)), vec![]);
+    }
+
+    #[test]
+    fn per_source_groups_by_aspects_and_per_kernel_splits_all() {
+        let kernels = [plain("a"), with_double("b"), plain("c"), with_double("d")];
+        let plans = split(&kernels, SplitMode::PerSource);
+        assert_eq!(
+            plans,
+            vec![
+                ImagePlan {
+                    kernels: vec![0, 2],
+                    required_aspects: vec![]
+                },
+                ImagePlan {
+                    kernels: vec![1, 3],
+                    required_aspects: vec![Aspect::Fp64]
+                },
+            ]
+        );
+        assert_eq!(split(&kernels, SplitMode::Auto), plans);
+        assert_eq!(split(&kernels, SplitMode::Off), plans);
+        let per_kernel = split(&kernels, SplitMode::PerKernel);
+        assert_eq!(
+            per_kernel
+                .iter()
+                .map(|p| p.kernels.clone())
+                .collect::<Vec<_>>(),
+            vec![vec![0], vec![1], vec![2], vec![3]]
+        );
+        assert_eq!(per_kernel[3].required_aspects, vec![Aspect::Fp64]);
+    }
+
+    #[test]
+    fn split_mode_names() {
+        for (name, mode) in [
+            ("per_kernel", SplitMode::PerKernel),
+            ("per_source", SplitMode::PerSource),
+            ("off", SplitMode::Off),
+            ("auto", SplitMode::Auto),
+        ] {
+            assert_eq!(SplitMode::from_name(name), Some(mode));
+            assert_eq!(mode.name(), name);
+            assert_eq!(serde_json::to_string(&mode).unwrap(), format!("\"{name}\""));
+        }
+        assert_eq!(SplitMode::from_name("per_device"), None);
+    }
+}
