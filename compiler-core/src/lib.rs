@@ -29,7 +29,7 @@ pub mod target;
 
 use diag::Diagnostic;
 use source::SourceMap;
-use target::{TargetKind, TargetProperties};
+use target::TargetKind;
 
 /// Reads include files for the preprocessor. `path` is a directory from the
 /// search list joined with the spelled header name by `/`.
@@ -149,21 +149,9 @@ pub fn compile(
     };
 
     if !diags.has_errors() {
-        let targets: Vec<TargetProperties> = opts
-            .targets
-            .iter()
-            .map(|k| TargetProperties::for_kind(*k))
-            .collect();
-        if let Some(out) = sycl::compile_translation_unit(
-            &sm,
-            pp.tokens,
-            &pp.symbols,
-            &targets,
-            opts.host_compiler,
-            opts.host_code_diagnostics,
-            opts.split,
-            &mut diags,
-        ) {
+        if let Some(out) =
+            sycl::compile_translation_unit(&sm, pp.tokens, &pp.symbols, opts, &mut diags)
+        {
             if !diags.has_errors() {
                 result.bundle = Some(out.bundle);
             }

@@ -11,10 +11,10 @@ use crate::bundle::{
     DeviceBundle, DeviceImage, ImageProperties, KernelInfo, LocalArray, BUNDLE_FORMAT_VERSION,
 };
 use crate::diag::Diagnostics;
-use crate::front::sema::{mangle, FuncId, HostCompiler, Sema, Ty};
+use crate::front::sema::{mangle, FuncId, Sema, Ty};
 use crate::front::token::{Symbols, Token};
 use crate::lower::EntryShape;
-use crate::postlink::{self, SplitMode};
+use crate::postlink;
 use crate::source::SourceMap;
 use crate::source::Span;
 use crate::target::TargetProperties;
@@ -38,17 +38,20 @@ pub fn compile_translation_unit(
     sm: &SourceMap,
     tokens: Vec<Token>,
     symbols: &Symbols,
-    targets: &[TargetProperties],
-    host: HostCompiler,
-    host_code_diagnostics: bool,
-    split: SplitMode,
+    opts: &crate::CompileOptions,
     diags: &mut Diagnostics,
 ) -> Option<TuOutput> {
+    let targets: Vec<TargetProperties> = opts
+        .targets
+        .iter()
+        .map(|k| TargetProperties::for_kind(*k))
+        .collect();
+    let split = opts.split;
     let tu = crate::front::parse::parse_translation_unit(tokens, symbols, diags);
     if diags.has_errors() {
         return None;
     }
-    let mut sema = Sema::new(host);
+    let mut sema = Sema::new(opts.host_compiler);
     sema.check_translation_unit(&tu);
     diags.extend(std::mem::take(&mut sema.diags));
 
@@ -171,7 +174,7 @@ pub fn compile_translation_unit(
             }
         }
     }
-    host_code::report(&mut sema, sm, host_code_diagnostics, diags);
+    host_code::report(&mut sema, sm, opts.host_code_diagnostics, diags);
     let integration_header = integration_header::generate(&mut sema, sm, &summaries);
     Some(TuOutput {
         bundle: DeviceBundle {

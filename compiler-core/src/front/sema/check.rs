@@ -1305,6 +1305,19 @@ impl Sema {
                     return Some(self.var(*v).const_value);
                 }
             }
+            // A generic lambda's body is checked per call, away from its
+            // enclosing function: the constants it names were kept.
+            let generic = fc
+                .this_class
+                .and_then(|c| self.class(c).closure.as_ref())
+                .and_then(|c| c.generic.as_ref());
+            if let Some(g) = generic {
+                if let Some((_, lit)) = g.constants.iter().find(|(n, _)| n.as_ref() == name) {
+                    if let thir::ExprKind::IntLit(v) = lit.kind {
+                        return Some(Some(v));
+                    }
+                }
+            }
             level = fc.parent?;
         }
     }

@@ -102,10 +102,18 @@ impl Sema {
             (Ty::Int(_), Ty::Ptr { .. }) if matches!(e.kind, ExprKind::IntLit(0)) => {
                 Some(CONVERSION)
             }
-            // Array-to-pointer is an exact match; on to `void*` a conversion.
-            (Ty::Array(el, _), Ty::Ptr { pointee, .. }) => {
+            // Array-to-pointer is an exact match (adding `const` a
+            // qualification adjustment); on to `void*` a conversion.
+            (
+                Ty::Array(el, _),
+                Ty::Ptr {
+                    pointee,
+                    pointee_const,
+                    ..
+                },
+            ) => {
                 if el == pointee {
-                    Some(EXACT)
+                    Some(if *pointee_const { QUALIFIED } else { EXACT })
                 } else if matches!(**pointee, Ty::Void) {
                     Some(CONVERSION)
                 } else {

@@ -174,6 +174,7 @@ impl NameCollector {
     fn decl(&mut self, d: &a::Decl) {
         if let a::Decl::Var(v) = d {
             self.declared.push(v.name.clone());
+            self.ty(&v.ty);
             match &v.init {
                 Some(a::Initializer::Assign(e)) => self.expr(e),
                 Some(a::Initializer::Paren(es, _)) | Some(a::Initializer::Brace(es, _)) => {
@@ -181,6 +182,32 @@ impl NameCollector {
                 }
                 None => {}
             }
+        }
+    }
+
+    /// Names in a declared type: array bounds and template arguments
+    /// (`int a[N]`, `std::array<int, N>`).
+    fn ty(&mut self, t: &a::TypeExpr) {
+        match &t.kind {
+            TypeExprKind::Array(inner, bound) => {
+                self.ty(inner);
+                bound.iter().for_each(|e| self.expr(e));
+            }
+            TypeExprKind::Pointer(inner)
+            | TypeExprKind::LRef(inner)
+            | TypeExprKind::RRef(inner) => self.ty(inner),
+            TypeExprKind::Named(q) => {
+                for part in &q.parts {
+                    for arg in part.template_args.iter().flatten() {
+                        match arg {
+                            a::TemplateArg::Expr(e) => self.expr(e),
+                            a::TemplateArg::Type(t) => self.ty(t),
+                            a::TemplateArg::PackExpansion(_) => {}
+                        }
+                    }
+                }
+            }
+            _ => {}
         }
     }
 

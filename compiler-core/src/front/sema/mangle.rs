@@ -463,6 +463,16 @@ impl Mangler {
             let wrapper = self.local_wrapper(s, c);
             let k = if decl.is_const { "K" } else { "" };
             let cprefix = self.prefix(s, Ctx::Class(c));
+            let generic = s
+                .class(c)
+                .closure
+                .as_ref()
+                .and_then(|cl| cl.generic.clone());
+            if let Some(g) = generic {
+                let ret = s.func(f).ret.clone();
+                let head = format!("{wrapper}N{k}{cprefix}cl");
+                return self.generic_call_operator(s, c, &g.params, (&params, &ret), &decl, head);
+            }
             let ps = self.params(s, &params);
             return format!("{wrapper}N{k}{cprefix}clE{ps}");
         }
@@ -487,6 +497,68 @@ impl Mangler {
         };
         let ps = self.params(s, &params);
         format!("{name}{ps}")
+    }
+
+    /// An instance of a generic lambda's call operator, a member function
+    /// template: `<head> I <deduced auto types> E E <return> <parameters
+    /// as declared>` (`...clIN4sycl7handlerEEEDaS0_` for `(auto &h)`).
+    fn generic_call_operator(
+        &mut self,
+        s: &mut Sema,
+        closure: ClassId,
+        patterns: &[ParamPattern],
+        (params, ret_ty): (&[Ty], &Ty),
+        decl: &ast::FunctionDecl,
+        head: String,
+    ) -> String {
+        self.add(format!("generic-op:{}", closure.0));
+        let mut deduced: Vec<(usize, Ty)> = vec![];
+        for (pattern, ty) in patterns.iter().zip(params) {
+            if let ParamPattern::Auto { index, form } = pattern {
+                if deduced.iter().any(|(i, _)| i == index) {
+                    continue;
+                }
+                let t = match (form, ty) {
+                    (AutoForm::LRef { .. }, Ty::LRef(inner, _)) => (**inner).clone(),
+                    (AutoForm::Forwarding, Ty::RRef(inner)) => (**inner).clone(),
+                    (AutoForm::Ptr { .. }, Ty::Ptr { pointee, .. }) => (**pointee).clone(),
+                    _ => ty.clone(),
+                };
+                deduced.push((*index, t));
+            }
+        }
+        deduced.sort_by_key(|(i, _)| *i);
+        let args: String = deduced.iter().map(|(_, t)| self.ty(s, t)).collect();
+        let ret = match decl.ret.kind {
+            ast::TypeExprKind::Auto if !decl.trailing_return => "Da".to_string(),
+            ast::TypeExprKind::DecltypeAuto => "Dc".to_string(),
+            _ => self.ty(s, ret_ty),
+        };
+        let mut ps = String::new();
+        for (pattern, ty) in patterns.iter().zip(params) {
+            match pattern {
+                ParamPattern::Concrete(t) => ps.push_str(&self.ty(s, t)),
+                ParamPattern::Auto { index, form } => {
+                    let qualifiers = match form {
+                        AutoForm::Value => "",
+                        AutoForm::LRef { is_const: false } => "R",
+                        AutoForm::LRef { is_const: true } => "RK",
+                        AutoForm::Forwarding => "O",
+                        AutoForm::Ptr { is_const: false } => "P",
+                        AutoForm::Ptr { is_const: true } => "PK",
+                    };
+                    let key = format!("auto:{}:{index}:{qualifiers}", closure.0);
+                    match self.lookup(&key) {
+                        Some(sub) => ps.push_str(&sub),
+                        None => ps.push_str(&self.ty(s, ty)),
+                    }
+                }
+            }
+        }
+        if patterns.is_empty() {
+            ps.push('v');
+        }
+        format!("{head}I{args}EE{ret}{ps}")
     }
 
     fn local_wrapper(&mut self, s: &mut Sema, c: ClassId) -> String {
