@@ -1,9 +1,15 @@
 // Classes declared inside functions: kernel names introduced where they are
 // used (`parallel_for<class Name>` in main, in a lambda, in a function
 // template), a local struct with member functions captured by a kernel,
-// and a local function object used as the kernel itself.
+// and a local function object used as the kernel itself; and the C idiom
+// `typedef struct { ... } Name;`, the class named by its typedef.
 #include <sycl/sycl.hpp>
 #include <cstdio>
+
+typedef struct {
+  int count;
+  float weight;
+} Sample, *SamplePtr;
 
 template <typename T>
 void fill(sycl::queue &q, T *p, size_t n, T v) {
@@ -45,6 +51,11 @@ int main() {
   };
   q.parallel_for(N, Negate{a}).wait();
   for (size_t i = 0; i < N; ++i) errors += a[i] != -7;
+
+  Sample s{4, 0.25f};
+  SamplePtr sp = &s;
+  q.single_task([=] { b[0] = s.count * s.weight; }).wait();
+  errors += b[0] != 1.0f || sp->count != 4;
 
   sycl::free(a, q);
   sycl::free(b, q);

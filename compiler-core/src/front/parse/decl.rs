@@ -135,7 +135,15 @@ impl Parser<'_> {
         start: crate::source::Span,
     ) -> PResult<Vec<Decl>> {
         let mut out: Vec<Decl> = ds.tag_decl.clone().into_iter().collect();
-        let base = ds.ty.clone().unwrap_or_else(|| {
+        // `typedef struct { ... } Name;`: the class takes the typedef's
+        // name (C++ [dcl.typedef]/9); later declarators use that name.
+        let mut unnamed_class = match &ds.tag_decl {
+            Some(Decl::Class(c)) if ds.is_typedef && c.name.is_none() && c.members.is_some() => {
+                Some(c.clone())
+            }
+            _ => None,
+        };
+        let mut base = ds.ty.clone().unwrap_or_else(|| {
             TypeExpr::plain(
                 TypeExprKind::Builtin(BuiltinSpec {
                     void: true,
@@ -212,7 +220,24 @@ impl Parser<'_> {
                 };
                 let ident = name.last().ident.clone();
                 let name_span = name.span;
-                if ds.is_typedef {
+                let names_unnamed_class = unnamed_class.is_some()
+                    && matches!(&d.ty.kind, TypeExprKind::Named(q) if q.is_simple() && q.last().ident.as_ref() == "<anonymous>");
+                if ds.is_typedef && names_unnamed_class {
+                    self.declare_name(&ident, NameKind::Type);
+                    if ctx != Context::Block {
+                        self.declare_global_name(&ident, NameKind::Type);
+                    }
+                    if let Some(c) = unnamed_class.take() {
+                        out[0] = Decl::Class(Rc::new(ClassDecl {
+                            name: Some(ident.clone()),
+                            ..(*c).clone()
+                        }));
+                    }
+                    base = TypeExpr::plain(
+                        TypeExprKind::Named(QualName::simple(ident, name_span)),
+                        name_span,
+                    );
+                } else if ds.is_typedef {
                     self.declare_name(&ident, NameKind::Type);
                     if ctx != Context::Block {
                         self.declare_global_name(&ident, NameKind::Type);
