@@ -67,3 +67,78 @@ pub fn check(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::device::info::host_info;
+    use crate::error::Errc;
+    use crate::registry::RegisteredImage;
+    use compiler_core::bundle::{DeviceImage, ImageProperties, KernelAttributes, KernelInfo};
+    use std::sync::Arc;
+
+    fn entry(aspects: Vec<bundle::Aspect>, attributes: KernelAttributes) -> KernelEntry {
+        let mut info: KernelInfo = serde_json::from_str(
+            r#"{"key": "PK", "display_name": "K", "entry_point": "k", "dimensions": 2,
+                "work_group_size": [64, 1, 1], "arg_sizes": [], "param_block_size": 0,
+                "buffers": [], "scalars": []}"#,
+        )
+        .unwrap();
+        info.attributes = attributes;
+        let image = DeviceImage {
+            target: compiler_core::target::TargetKind::SpirvVulkan,
+            spirv: vec![],
+            properties: ImageProperties {
+                required_aspects: aspects,
+                split: Default::default(),
+            },
+            kernels: vec![info.clone()],
+        };
+        KernelEntry {
+            image: Arc::new(RegisteredImage { id: 0, image }),
+            info,
+        }
+    }
+
+    fn errc(r: RtResult<()>) -> Errc {
+        r.map_or_else(|e| e.errc(), |()| Errc::Success)
+    }
+
+    #[test]
+    fn a_missing_aspect_is_kernel_not_supported() {
+        let fp64 = entry(vec![bundle::Aspect::Fp64], KernelAttributes::default());
+        let mut device = host_info();
+        assert_eq!(errc(check(&fp64, &device, 1, None)), Errc::Success);
+        device.aspects &= !(1 << Aspect::Fp64 as u32);
+        let err = check(&fp64, &device, 1, None).unwrap_err();
+        assert_eq!(err.errc(), Errc::KernelNotSupported);
+        assert!(err.to_string().contains("aspect::fp64"), "{err}");
+    }
+
+    #[test]
+    fn work_group_and_sub_group_sizes_must_match() {
+        let attributes = KernelAttributes {
+            reqd_work_group_size: Some(vec![4, 8]),
+            reqd_sub_group_size: None,
+        };
+        let k = entry(vec![], attributes);
+        let device = host_info();
+        assert_eq!(errc(check(&k, &device, 2, Some([4, 8, 1]))), Errc::Success);
+        assert_eq!(errc(check(&k, &device, 2, Some([8, 4, 1]))), Errc::NdRange);
+        assert_eq!(errc(check(&k, &device, 1, Some([4, 1, 1]))), Errc::NdRange);
+        // A range launch has no work-groups to compare.
+        assert_eq!(errc(check(&k, &device, 2, None)), Errc::Success);
+
+        let attributes = KernelAttributes {
+            reqd_work_group_size: None,
+            reqd_sub_group_size: Some(8),
+        };
+        let k = entry(vec![], attributes);
+        let mut device = host_info();
+        assert_eq!(errc(check(&k, &device, 1, None)), Errc::KernelNotSupported);
+        device.sub_group_sizes = vec![8];
+        assert_eq!(errc(check(&k, &device, 1, None)), Errc::Success);
+        device.sub_group_sizes = vec![8, 16];
+        assert_eq!(errc(check(&k, &device, 1, None)), Errc::KernelNotSupported);
+    }
+}

@@ -29,6 +29,21 @@ pub enum AutoForm {
     Ptr { is_const: bool },
 }
 
+impl AutoForm {
+    /// The Itanium type qualifiers the form puts before its template
+    /// parameter (`RK` in `RKT_` for `const auto&`).
+    pub fn mangled_qualifiers(self) -> &'static str {
+        match self {
+            AutoForm::Value => "",
+            AutoForm::LRef { is_const: false } => "R",
+            AutoForm::LRef { is_const: true } => "RK",
+            AutoForm::Forwarding => "O",
+            AutoForm::Ptr { is_const: false } => "P",
+            AutoForm::Ptr { is_const: true } => "PK",
+        }
+    }
+}
+
 /// What a generic lambda's closure knows beyond an ordinary one.
 #[derive(Clone, Debug)]
 pub struct GenericLambda {

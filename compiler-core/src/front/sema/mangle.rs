@@ -272,14 +272,7 @@ impl Mangler {
                     ParamPattern::Auto { index, form } => {
                         // The invented template parameters: T_, T0_, T1_...
                         let tp = template_param(*index as u32);
-                        let qualifiers = match form {
-                            AutoForm::Value => "",
-                            AutoForm::LRef { is_const: false } => "R",
-                            AutoForm::LRef { is_const: true } => "RK",
-                            AutoForm::Forwarding => "O",
-                            AutoForm::Ptr { is_const: false } => "P",
-                            AutoForm::Ptr { is_const: true } => "PK",
-                        };
+                        let qualifiers = form.mangled_qualifiers();
                         sig.push_str(qualifiers);
                         sig.push_str(&tp);
                         // Substitution candidates, innermost first: T_,
@@ -539,15 +532,7 @@ impl Mangler {
             match pattern {
                 ParamPattern::Concrete(t) => ps.push_str(&self.ty(s, t)),
                 ParamPattern::Auto { index, form } => {
-                    let qualifiers = match form {
-                        AutoForm::Value => "",
-                        AutoForm::LRef { is_const: false } => "R",
-                        AutoForm::LRef { is_const: true } => "RK",
-                        AutoForm::Forwarding => "O",
-                        AutoForm::Ptr { is_const: false } => "P",
-                        AutoForm::Ptr { is_const: true } => "PK",
-                    };
-                    let key = format!("auto:{}:{index}:{qualifiers}", closure.0);
+                    let key = format!("auto:{}:{index}:{}", closure.0, form.mangled_qualifiers());
                     match self.lookup(&key) {
                         Some(sub) => ps.push_str(&sub),
                         None => ps.push_str(&self.ty(s, ty)),
