@@ -8,9 +8,11 @@ use crate::postlink::SplitMode;
 use crate::target::TargetKind;
 use serde::{Deserialize, Serialize};
 
-/// Version 2: images carry their property sets (required aspects, split
-/// mode) and kernels their attributes (`reqd_work_group_size`...).
-pub const BUNDLE_FORMAT_VERSION: u32 = 2;
+/// Version 3: a bundle of a translation unit may carry relocatable device
+/// code ([`RelocatableCode`]) for the device link. Version 2 gave images
+/// their property sets (required aspects, split mode) and kernels their
+/// attributes (`reqd_work_group_size`...).
+pub const BUNDLE_FORMAT_VERSION: u32 = 3;
 
 /// Why a serialised bundle cannot be read.
 #[derive(Debug)]
@@ -40,9 +42,66 @@ impl std::error::Error for BundleError {}
 pub struct DeviceBundle {
     pub format_version: u32,
     pub images: Vec<DeviceImage>,
+    /// Device code the device link has still to finish, one entry per
+    /// target; empty in a linked bundle (what the runtime registers).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub relocatable: Vec<RelocatableCode>,
+}
+
+/// The device code of a translation unit that needs other units (seed
+/// 003's device link), for one target: the kernels that call `SYCL_EXTERNAL`
+/// functions the unit does not define, and the `SYCL_EXTERNAL` functions it
+/// defines. [`crate::device_link`] inlines the calls, then post-link and
+/// code generation make the kernels' images.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RelocatableCode {
+    pub target: TargetKind,
+    /// The unit's `-fsycl-device-code-split=`, for the linked kernels.
+    pub split: SplitMode,
+    pub kernels: Vec<LinkableKernel>,
+    pub functions: Vec<ExportedFunction>,
+}
+
+/// A lowered kernel before code generation.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LinkableKernel {
+    pub ir: crate::ir::Kernel,
+    /// Its launch information (buffer access modes are final only once
+    /// the calls are inlined).
+    pub info: KernelInfo,
+    /// The work-group bindings of its `local_accessor`s, in
+    /// `info.local_arrays` order.
+    pub local_bindings: Vec<crate::ir::BindingId>,
+    /// Readable names of the functions its calls name (for messages).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub callees: Vec<FunctionName>,
+}
+
+/// A `SYCL_EXTERNAL` function defined by the unit: its device code, or why
+/// the device compiler could not compile it (said when a kernel calls it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExportedFunction {
+    pub name: FunctionName,
+    pub code: Result<crate::ir::Function, String>,
+}
+
+/// A function's linker symbol and how C++ spells it (`scale(float, float)`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FunctionName {
+    pub symbol: String,
+    pub display: String,
 }
 
 impl DeviceBundle {
+    /// A bundle of `images` with nothing left to link.
+    pub fn linked(images: Vec<DeviceImage>) -> DeviceBundle {
+        DeviceBundle {
+            format_version: BUNDLE_FORMAT_VERSION,
+            images,
+            relocatable: vec![],
+        }
+    }
+
     pub fn to_bytes(&self) -> Vec<u8> {
         serde_json::to_vec(self).expect("bundle serialises")
     }

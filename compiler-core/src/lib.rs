@@ -16,6 +16,7 @@
 
 pub mod back;
 pub mod bundle;
+pub mod device_link;
 pub mod diag;
 pub mod front;
 pub mod ir;
@@ -78,6 +79,11 @@ pub struct CompileOptions {
     pub host_code_diagnostics: bool,
     /// `-fsycl-device-code-split=`.
     pub split: postlink::SplitMode,
+    /// Relocatable device code (`-fsycl-rdc`, the default): kernels may
+    /// call `SYCL_EXTERNAL` functions of other translation units, resolved
+    /// by the device link; `false` (`-fno-sycl-rdc`) finishes the unit's
+    /// device code alone.
+    pub rdc: bool,
 }
 
 impl Default for CompileOptions {
@@ -94,6 +100,7 @@ impl Default for CompileOptions {
             color_diagnostics: false,
             host_code_diagnostics: false,
             split: postlink::SplitMode::default(),
+            rdc: true,
         }
     }
 }

@@ -1,15 +1,19 @@
-//! Post-link (seeds 002 and 003; DPC++'s sycl-post-link): groups the kernels
-//! of a translation unit into device images by the split mode, and always
-//! by the optional device features (aspects) they need, so that an image
-//! that needs fp64 never reaches a device that lacks it.
+//! Post-link (seeds 002 and 003; DPC++'s sycl-post-link): groups linked
+//! kernels into device images by the split mode, and always by the
+//! optional device features (aspects) they need, so that an image that
+//! needs fp64 never reaches a device that lacks it; then generates each
+//! image with its symbol table and property sets.
 
-use crate::bundle::Aspect;
+use crate::back::spirv::SpirvError;
+use crate::bundle::{Aspect, DeviceImage, ImageProperties, LinkableKernel};
 use crate::ir::{walk_stmts, Kernel, ScalarType, Stmt};
+use crate::target::TargetProperties;
 use serde::{Deserialize, Serialize};
 
-/// `-fsycl-device-code-split=`. syclcc compiles one translation unit per
-/// device pass and does not link device code across units, so `per_source`,
-/// `off` and `auto` all give one image per set of required aspects.
+/// `-fsycl-device-code-split=`. Images are made per translation unit (the
+/// kernels the device link finishes, per unit that launches them), so
+/// `per_source`, `off` and `auto` all give one image per set of required
+/// aspects.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SplitMode {
@@ -75,6 +79,60 @@ pub fn split(kernels: &[Kernel], mode: SplitMode) -> Vec<ImagePlan> {
         }
     }
     plans
+}
+
+/// The images of `kernels` (fully linked) for `target`, split by `mode`.
+pub fn images(
+    kernels: &[LinkableKernel],
+    target: &TargetProperties,
+    mode: SplitMode,
+) -> Result<Vec<DeviceImage>, SpirvError> {
+    let irs: Vec<Kernel> = kernels.iter().map(|k| k.ir.clone()).collect();
+    split(&irs, mode)
+        .into_iter()
+        .map(|plan| {
+            let members: Vec<&LinkableKernel> = plan.kernels.iter().map(|&i| &kernels[i]).collect();
+            let properties = ImageProperties {
+                required_aspects: plan.required_aspects,
+                split: mode,
+            };
+            emit_image(&members, target, properties)
+        })
+        .collect()
+}
+
+/// The SPIR-V image of `members` for `target`.
+fn emit_image(
+    members: &[&LinkableKernel],
+    target: &TargetProperties,
+    properties: ImageProperties,
+) -> Result<DeviceImage, SpirvError> {
+    let module = crate::ir::Module {
+        kernels: members.iter().map(|k| k.ir.clone()).collect(),
+        functions: vec![],
+    };
+    let emitted = crate::back::spirv::emit(&module, target)?;
+    // Each local_accessor's array length is the constant the back end
+    // emitted for its work-group binding.
+    let kernels = members
+        .iter()
+        .zip(&emitted.array_lengths)
+        .map(|(member, lengths)| {
+            let mut info = member.info.clone();
+            for (array, binding) in info.local_arrays.iter_mut().zip(&member.local_bindings) {
+                if let Some(&(_, id)) = lengths.iter().find(|(b, _)| b == binding) {
+                    array.length_id = id;
+                }
+            }
+            info
+        })
+        .collect();
+    Ok(DeviceImage {
+        target: target.kind,
+        spirv: emitted.words,
+        properties,
+        kernels,
+    })
 }
 
 /// The optional device features `kernel` uses, sorted.

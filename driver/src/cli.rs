@@ -49,10 +49,13 @@ OPTIONS:
   -fsycl-host-only           host pass only: no device pass, no device images
   -fsycl-device-code-split[=per_kernel|per_source|off|auto]
                              per_kernel: one device image per kernel; the others (auto is
-                             the default): one per translation unit (no device linking).
-                             Kernels needing fp64 or 64-bit atomics always get images of
-                             their own
-  -fno-sycl-rdc              no device linking across translation units (what syclcc does)
+                             the default): one per translation unit. Kernels needing fp64
+                             or 64-bit atomics always get images of their own
+  -fsycl-rdc, -fno-sycl-rdc  relocatable device code (the default): kernels may call
+                             SYCL_EXTERNAL functions of other translation units, resolved
+                             by the device link; -fno-sycl-rdc finishes each unit alone
+  -fsycl-link                device link only: the inputs' device code linked, with their
+                             host code (ld -r), into one object (-o) for a later link
   -Xsycl-target-backend[=T] ARG
                              backend options; the SPIR-V targets have no backend compiler,
                              so ARG is reported as unused
@@ -98,6 +101,10 @@ pub enum Mode {
     Link,
     /// `-c`: one fat object per source.
     CompileOnly,
+    /// `-fsycl-link`: link the device code of the inputs into one object
+    /// (their host code, relocatably linked, with the finished device
+    /// images), for a later host-only link.
+    DeviceLink,
     /// `-S`: host assembly.
     Assemble,
     /// `-fsycl-device-only`: SPIR-V only.
@@ -172,6 +179,9 @@ pub struct Options {
     pub targets: Vec<TargetKind>,
     /// `-fsycl-device-code-split=`.
     pub split: SplitMode,
+    /// `-fsycl-rdc` (default) / `-fno-sycl-rdc`: may kernels call
+    /// `SYCL_EXTERNAL` functions of other translation units?
+    pub rdc: bool,
     /// Dependency-file flags (`-M`, `-MD`, `-MF`, ...).
     pub deps: DepOptions,
     pub emit_bundle: Option<PathBuf>,
@@ -216,6 +226,7 @@ impl Options {
             host_cxx: None,
             targets: vec![],
             split: SplitMode::default(),
+            rdc: true,
             deps: DepOptions::default(),
             emit_bundle: None,
             emit_integration_header: None,
@@ -272,6 +283,7 @@ fn target_of(triple: &str) -> Result<TargetKind, String> {
 #[derive(Default)]
 struct ModeFlags {
     compile_only: bool,
+    device_link: bool,
     assemble: bool,
     device_only: bool,
     preprocess: bool,
@@ -315,10 +327,9 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "-fsycl-device-only" | "--sycl-device-only" => m.device_only = true,
             "-fsycl-host-only" => o.host_only = true,
             "-fsycl" => {}
-            "-fno-sycl-rdc" => {}
-            "-fsycl-rdc" => {
-                return Err("'-fsycl-rdc' is not supported yet: syclcc does not link device code across translation units (use -fno-sycl-rdc)".into());
-            }
+            "-fsycl-rdc" => o.rdc = true,
+            "-fno-sycl-rdc" => o.rdc = false,
+            "-fsycl-link" => m.device_link = true,
             "-shared" => o.shared = true,
             "--ast-dump" | "-ast-dump" => m.ast_dump = true,
             "-Xclang" => match it.next().map(|s| s.as_str()) {
@@ -483,6 +494,8 @@ fn decide_mode(o: &mut Options, m: &ModeFlags) -> Result<(), String> {
     } else if m.device_only {
         // `-fsycl-device-only -c` is the usual spelling; `-S` asks for text.
         Mode::DeviceOnly
+    } else if m.device_link {
+        Mode::DeviceLink
     } else if m.assemble {
         Mode::Assemble
     } else if m.compile_only {
@@ -496,7 +509,8 @@ fn decide_mode(o: &mut Options, m: &ModeFlags) -> Result<(), String> {
 
 /// Checks the inputs and outputs against the mode.
 fn validate(o: &Options) -> Result<(), String> {
-    if o.sources.is_empty() && (o.mode != Mode::Link || o.link_inputs.is_empty()) {
+    let links = matches!(o.mode, Mode::Link | Mode::DeviceLink);
+    if o.sources.is_empty() && (!links || o.link_inputs.is_empty()) {
         return Err("no input files".into());
     }
     let one_source = matches!(

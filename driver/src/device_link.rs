@@ -1,14 +1,15 @@
 //! The device side of the link: finds the device bundles of the link
 //! inputs (fat objects, static archives found as files or through
-//! `-l`/`-L`), merges them with those of the sources compiled in this run
-//! and checks that no kernel is defined twice in different ways. Each
-//! translation unit keeps its own images (syclcc does not link device code
-//! across translation units: `-fno-sycl-rdc`); the merged bundle goes into
+//! `-l`/`-L`), merges them with those of the sources compiled in this run,
+//! links their relocatable device code (`SYCL_EXTERNAL` calls across
+//! translation units, [`compiler_core::device_link`]) and checks that no
+//! kernel is defined twice in different ways; the merged bundle goes into
 //! the wrapper object.
 
 use crate::error::{io_at, DriverError, Result};
 use crate::fat_object;
-use compiler_core::bundle::{DeviceBundle, BUNDLE_FORMAT_VERSION};
+use compiler_core::bundle::DeviceBundle;
+use compiler_core::device_link::Unit;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -83,12 +84,23 @@ pub fn collect(inputs: &[PathBuf]) -> Result<Vec<Contribution>> {
 /// program); the same kernel from two translation units (a kernel template
 /// in a header) is fine, as the one-definition rule allows.
 pub fn merge(contributions: &[Contribution]) -> Result<DeviceBundle> {
+    let units: Vec<Unit> = contributions
+        .iter()
+        .map(|c| Unit {
+            origin: &c.origin,
+            code: &c.bundle.relocatable,
+        })
+        .collect();
+    let linked = compiler_core::device_link::link(&units).map_err(|errors| {
+        let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        DriverError::DeviceLink(lines.join("\n"))
+    })?;
     let mut images = vec![];
     let mut kernels: HashMap<(String, &str), (&str, &compiler_core::bundle::KernelInfo)> =
         HashMap::new();
     let mut conflicts = vec![];
-    for c in contributions {
-        for image in &c.bundle.images {
+    for (c, linked) in contributions.iter().zip(&linked) {
+        for image in c.bundle.images.iter().chain(linked) {
             if images.contains(image) {
                 continue;
             }
@@ -111,10 +123,7 @@ pub fn merge(contributions: &[Contribution]) -> Result<DeviceBundle> {
     if !conflicts.is_empty() {
         return Err(DriverError::DeviceLink(conflicts.join("\n")));
     }
-    Ok(DeviceBundle {
-        format_version: BUNDLE_FORMAT_VERSION,
-        images,
-    })
+    Ok(DeviceBundle::linked(images))
 }
 
 #[cfg(test)]
@@ -146,15 +155,12 @@ mod tests {
     fn contribution(origin: &str, spirv: u32, kernels: Vec<KernelInfo>) -> Contribution {
         Contribution {
             origin: origin.into(),
-            bundle: DeviceBundle {
-                format_version: BUNDLE_FORMAT_VERSION,
-                images: vec![DeviceImage {
-                    target: TargetKind::SpirvVulkan,
-                    spirv: vec![0x0723_0203, spirv],
-                    properties: Default::default(),
-                    kernels,
-                }],
-            },
+            bundle: DeviceBundle::linked(vec![DeviceImage {
+                target: TargetKind::SpirvVulkan,
+                spirv: vec![0x0723_0203, spirv],
+                properties: Default::default(),
+                kernels,
+            }]),
         }
     }
 

@@ -127,6 +127,7 @@ pub fn compile_options(
         color_diagnostics: use_color(opts),
         host_code_diagnostics: opts.host_code_warnings,
         split: opts.split,
+        rdc: opts.rdc,
         targets: if opts.targets.is_empty() {
             CompileOptions::default().targets
         } else {
@@ -276,15 +277,14 @@ pub fn run(
     })
 }
 
-/// One bundle holding the images of all `bundles`, in order.
+/// One bundle holding the images and relocatable code of all `bundles`, in order.
 pub fn combine<'a>(bundles: impl IntoIterator<Item = &'a DeviceBundle>) -> DeviceBundle {
-    DeviceBundle {
-        format_version: compiler_core::bundle::BUNDLE_FORMAT_VERSION,
-        images: bundles
-            .into_iter()
-            .flat_map(|b| b.images.iter().cloned())
-            .collect(),
+    let mut combined = DeviceBundle::linked(vec![]);
+    for b in bundles {
+        combined.images.extend(b.images.iter().cloned());
+        combined.relocatable.extend(b.relocatable.iter().cloned());
     }
+    combined
 }
 
 /// SPIR-V words as text (`-fsycl-device-only -S`).

@@ -126,6 +126,43 @@ pub fn embed(host: &[u8], bundle: &[u8], origin: &str) -> Result<Vec<u8>, FatObj
     Ok(out)
 }
 
+/// The host part of a fat object (`origin` names it in errors): the object
+/// with its [`SECTION`] made inactive (`SHT_NULL`, which linkers drop),
+/// every other byte unchanged. A plain object comes back as it is.
+pub fn host_part(object: &[u8], origin: &str) -> Result<Vec<u8>, FatObjectError> {
+    let read_err = |source| FatObjectError::Read {
+        origin: origin.into(),
+        source,
+    };
+    if !matches!(FileKind::parse(object), Ok(FileKind::Elf64)) {
+        return Err(FatObjectError::Unsupported {
+            origin: origin.into(),
+            what: "not a 64-bit ELF object".into(),
+        });
+    }
+    let header = FileHeader64::<Endianness>::parse(object).map_err(read_err)?;
+    let endian = header.endian().map_err(read_err)?;
+    let sections = header.sections(endian, object).map_err(read_err)?;
+    let Some((index, _)) = sections.section_by_name(endian, SECTION.as_bytes()) else {
+        return Ok(object.to_vec());
+    };
+    let mut headers: Vec<SectionHeader64<Endianness>> = sections.iter().copied().collect();
+    let device = &mut headers[index.0];
+    device.sh_type = U32::new(endian, elf::SHT_NULL);
+    device.sh_offset = U64::new(endian, 0);
+    device.sh_size = U64::new(endian, 0);
+    let table = bytes_of_slice(&headers);
+    let start = header.e_shoff(endian) as usize;
+    let mut out = object.to_vec();
+    out.get_mut(start..start + table.len())
+        .ok_or_else(|| FatObjectError::Unsupported {
+            origin: origin.into(),
+            what: "section header table outside the file".into(),
+        })?
+        .copy_from_slice(table);
+    Ok(out)
+}
+
 /// The device bundles in a link input: an object's [`SECTION`], or those
 /// of every member of a static archive. Each comes with the name of where
 /// it was found (`libk.a(k1.o)` for archive members). Inputs that are
@@ -208,13 +245,9 @@ fn parse_bundles(bytes: &[u8]) -> Result<Vec<DeviceBundle>, serde_json::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use compiler_core::bundle::BUNDLE_FORMAT_VERSION;
 
     fn empty_bundle() -> DeviceBundle {
-        DeviceBundle {
-            format_version: BUNDLE_FORMAT_VERSION,
-            images: vec![],
-        }
+        DeviceBundle::linked(vec![])
     }
 
     #[test]

@@ -28,6 +28,7 @@ pub fn execute(opts: &Options) -> Result<()> {
         Mode::AstDump => crate::ast_dump::run(&opts.sources[0], opts),
         Mode::DeviceOnly => with_build(opts, Build::device_only),
         Mode::CompileOnly => with_build(opts, Build::compile_only),
+        Mode::DeviceLink => with_build(opts, Build::device_link),
         Mode::Assemble => with_build(opts, Build::assemble),
         Mode::Preprocess => with_build(opts, Build::preprocess),
         Mode::Dependencies => with_build(opts, Build::dependencies),
@@ -245,8 +246,11 @@ impl<'a> Build<'a> {
         } else {
             self.device_pass(source, &header)?
         };
-        let fat =
-            fat && !opts.host_only && dev.as_ref().is_none_or(|d| !d.bundle.images.is_empty());
+        let fat = fat
+            && !opts.host_only
+            && dev
+                .as_ref()
+                .is_none_or(|d| !d.bundle.images.is_empty() || !d.bundle.relocatable.is_empty());
         let host_object = if fat {
             self.temp(index, source, "host.o")
         } else {
@@ -373,6 +377,78 @@ impl<'a> Build<'a> {
         emit_bundle(opts, &device_pass::combine(&bundles))
     }
 
+    /// `-fsycl-link` (seed 003's device link): the sources (compiled) and
+    /// objects given, their device code linked and finished, in one fat
+    /// object (`-o`, default `a.out`): the host parts, relocatably linked
+    /// by the host compiler (`-r`), with the linked bundle. A later link of
+    /// it with host-only objects needs no device work.
+    fn device_link(&mut self) -> Result<()> {
+        let opts = self.opts;
+        let mut objects = vec![];
+        let mut contributions = vec![];
+        for (i, source) in opts.sources.iter().enumerate() {
+            let object = self.temp(i, source, "o");
+            let dep_object = PathBuf::from(format!("{}.o", file_stem(source)));
+            let compiled = self.compile(i, source, &object, &dep_object, false)?;
+            objects.push(object);
+            if let Some(bundle) = compiled.bundle {
+                contributions.push(Contribution {
+                    origin: source.display().to_string(),
+                    bundle,
+                });
+            }
+        }
+        for input in &opts.link_inputs {
+            if input.extension().is_none_or(|e| e != "o") {
+                return Err(DriverError::Other(format!(
+                    "-fsycl-link takes C++ sources and objects, not '{}'",
+                    input.display()
+                )));
+            }
+            objects.push(input.clone());
+        }
+        let output = opts
+            .output
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("a.out"));
+        let host = self.tmp.path().join("syclone_device_link.host.o");
+        let run = tool::step(opts, || {
+            let inputs: Vec<String> = objects.iter().map(|o| o.display().to_string()).collect();
+            format!(
+                "device link (in process): device code of [{}] -> {} (section {})",
+                inputs.join(", "),
+                output.display(),
+                fat_object::SECTION
+            )
+        });
+        let mut host_parts = vec![];
+        if run {
+            let start = Instant::now();
+            contributions.extend(device_link::collect(&opts.link_inputs)?);
+            let bundle = device_link::merge(&contributions)?;
+            emit_bundle(opts, &bundle)?;
+            for (n, object) in objects.iter().enumerate() {
+                let data = std::fs::read(object).map_err(io_at(object))?;
+                let part = fat_object::host_part(&data, &object.display().to_string())?;
+                let path = self.tmp.path().join(format!("{n}-host-part.o"));
+                write(&path, part)?;
+                host_parts.push(path);
+            }
+            self.times.device_link += start.elapsed();
+            let program = self.host()?.program;
+            let mut cmd = std::process::Command::new(&program);
+            cmd.args(["-r", "-nostdlib", "-o"])
+                .arg(&host)
+                .args(&host_parts);
+            let start = Instant::now();
+            let result = tool::run(&mut cmd, "linker", opts);
+            self.times.link += start.elapsed();
+            result?;
+            self.embed(&host, &output, Some(&bundle))?;
+        }
+        Ok(())
+    }
+
     /// `-S`: host assembly (the device pass runs for the integration header).
     fn assemble(&mut self) -> Result<()> {
         let opts = self.opts;
@@ -456,8 +532,14 @@ impl<'a> Build<'a> {
         let Some(dev) = self.device_pass(source, &header)? else {
             return Ok(());
         };
-        emit_bundle(opts, &dev.bundle)?;
-        let Some(first) = dev.bundle.images.first() else {
+        // The unit's device code finished alone: a SYCL_EXTERNAL function
+        // of another unit is an undefined symbol here.
+        let bundle = device_link::merge(&[Contribution {
+            origin: source.display().to_string(),
+            bundle: dev.bundle,
+        }])?;
+        emit_bundle(opts, &bundle)?;
+        let Some(first) = bundle.images.first() else {
             return Err(DriverError::Other(format!(
                 "{} defines no kernels: there is no SPIR-V image to write",
                 source.display()
@@ -468,11 +550,7 @@ impl<'a> Build<'a> {
             .output
             .clone()
             .unwrap_or_else(|| PathBuf::from(format!("{}.{ext}", file_stem(source))));
-        let images = dev
-            .bundle
-            .images
-            .iter()
-            .filter(|i| i.target == first.target);
+        let images = bundle.images.iter().filter(|i| i.target == first.target);
         for (n, image) in images.enumerate() {
             let path = if n == 0 {
                 out.clone()

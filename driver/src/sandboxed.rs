@@ -61,6 +61,7 @@ fn request(source: &Path, text: String, copts: &CompileOptions) -> Result<Compil
     request.host_compiler = copts.host_compiler;
     request.color_diagnostics = copts.color_diagnostics;
     request.split = copts.split;
+    request.rdc = copts.rdc;
     request.cwd = Some(cwd.to_string_lossy().into_owned());
 
     let source_dir = match source.parent() {

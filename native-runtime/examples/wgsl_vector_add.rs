@@ -8,7 +8,6 @@
 
 use compiler_core::bundle::{
     Access, BufferBinding, DeviceBundle, DeviceImage, KernelInfo, PointerOrigin, ScalarCopy,
-    BUNDLE_FORMAT_VERSION,
 };
 use compiler_core::target::TargetKind;
 use std::ffi::{c_void, CStr};
@@ -103,15 +102,12 @@ fn bundle() -> DeviceBundle {
             dest: 0,
         }],
     };
-    DeviceBundle {
-        format_version: BUNDLE_FORMAT_VERSION,
-        images: vec![DeviceImage {
-            target: TargetKind::SpirvVulkan,
-            spirv: spirv(),
-            properties: Default::default(),
-            kernels: vec![info],
-        }],
-    }
+    DeviceBundle::linked(vec![DeviceImage {
+        target: TargetKind::SpirvVulkan,
+        spirv: spirv(),
+        properties: Default::default(),
+        kernels: vec![info],
+    }])
 }
 
 fn check(status: i32, what: &str) {

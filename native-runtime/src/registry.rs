@@ -131,11 +131,7 @@ mod tests {
             properties: Default::default(),
             kernels: vec![info],
         };
-        DeviceBundle {
-            format_version: BUNDLE_FORMAT_VERSION,
-            images: vec![image],
-        }
-        .to_bytes()
+        DeviceBundle::linked(vec![image]).to_bytes()
     }
 
     #[test]

@@ -23,6 +23,7 @@ export interface CompileOptions {
   hostCompiler?: { kind: "gcc" | "clang"; major: number };
   colorDiagnostics?: boolean;
   split?: "per_kernel" | "per_source" | "off" | "auto";
+  rdc?: boolean;
 }
 
 /** A byte range in a file of the compilation (0: the main file). */
@@ -80,6 +81,9 @@ export interface CompileResult {
   integrationHeader: string;
   irText: string;
   dependencies: string[];
+  /** With `rdc`: device code left for a device link (the bundle's
+   *  `relocatable` entries: target, split, kernels, functions). */
+  relocatable?: { target: string; split: string; kernels: unknown[]; functions: unknown[] }[];
 }
 "#;
 

@@ -8,7 +8,7 @@
 //! diagnostics like any other error.
 
 use crate::headers;
-use compiler_core::bundle::{ImageProperties, KernelInfo};
+use compiler_core::bundle::{ImageProperties, KernelInfo, RelocatableCode};
 use compiler_core::diag::{Diagnostic, Severity};
 use compiler_core::front::sema::HostCompiler;
 use compiler_core::postlink::SplitMode;
@@ -59,6 +59,13 @@ pub struct Options {
     /// `per_source`, `off` or `auto` (the default).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub split: Option<String>,
+    /// Relocatable device code, as `-fsycl-rdc`: kernels that call
+    /// `SYCL_EXTERNAL` functions of other translation units, and the
+    /// unit's own `SYCL_EXTERNAL` functions, come back in `relocatable` for
+    /// a device link (`syclcc --sandbox`). Default false: the unit is
+    /// finished alone, and such a call is an error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rdc: Option<bool>,
 }
 
 /// The option names JavaScript may pass.
@@ -73,6 +80,7 @@ pub const OPTION_NAMES: &[&str] = &[
     "hostCompiler",
     "colorDiagnostics",
     "split",
+    "rdc",
 ];
 
 /// `hostCompiler`: `{ "kind": "gcc", "major": 12 }` or `{ "kind": "clang", "major": 18 }`.
@@ -177,6 +185,10 @@ pub struct CompileResult {
     pub ir_text: String,
     /// Every file the preprocessor read.
     pub dependencies: Vec<String>,
+    /// With `rdc`: the device code left for the device link, in the device
+    /// bundle's own (snake_case) JSON form.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub relocatable: Vec<RelocatableCode>,
 }
 
 /// A diagnostic as the compiler reports it (`severity`, `message`, `span`
@@ -356,6 +368,7 @@ pub fn compile_with(source: &str, opts: &Options, fallback: &dyn IncludeProvider
             .map_or(defaults.host_compiler, HostCompiler::from),
         color_diagnostics: opts.color_diagnostics.unwrap_or(false),
         split,
+        rdc: opts.rdc.unwrap_or(false),
         ..defaults
     };
     let files = Files {
@@ -420,6 +433,7 @@ fn failure(diagnostics: Vec<Diagnostic>) -> CompileResult {
         integration_header: String::new(),
         ir_text: String::new(),
         dependencies: vec![],
+        relocatable: vec![],
     }
 }
 
@@ -449,21 +463,21 @@ pub fn from_output(output: CompileOutput, file_name: &str, source: &str) -> Comp
             }
         })
         .collect();
-    let images = match output.bundle {
-        Some(bundle) if success => bundle
-            .images
-            .into_iter()
-            .map(|img| ImageOut {
-                target: img.target.triple().to_string(),
-                spirv: spirv_bytes(&img.spirv),
-                symbols: img.symbol_table().into_iter().map(String::from).collect(),
-                properties: img.properties,
-                kernels: img.kernels,
-                wgsl: vec![],
-            })
-            .collect(),
-        _ => vec![],
+    let (images, relocatable) = match output.bundle {
+        Some(bundle) if success => (bundle.images, bundle.relocatable),
+        _ => (vec![], vec![]),
     };
+    let images = images
+        .into_iter()
+        .map(|img| ImageOut {
+            target: img.target.triple().to_string(),
+            spirv: spirv_bytes(&img.spirv),
+            symbols: img.symbol_table().into_iter().map(String::from).collect(),
+            properties: img.properties,
+            kernels: img.kernels,
+            wgsl: vec![],
+        })
+        .collect();
     CompileResult {
         success,
         diagnostics,
@@ -473,6 +487,7 @@ pub fn from_output(output: CompileOutput, file_name: &str, source: &str) -> Comp
         integration_header: output.integration_header,
         ir_text: output.ir_text,
         dependencies: output.dependencies,
+        relocatable,
     }
 }
 
@@ -488,7 +503,7 @@ impl CompileResult {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use compiler_core::bundle::{DeviceBundle, DeviceImage, BUNDLE_FORMAT_VERSION};
+    use compiler_core::bundle::{DeviceBundle, DeviceImage};
     use compiler_core::source::{FileId, Span};
 
     fn options(json: &str) -> Options {
@@ -646,15 +661,12 @@ mod tests {
 
     #[test]
     fn bundle_images_are_returned_as_bytes_per_target() {
-        let bundle = DeviceBundle {
-            format_version: BUNDLE_FORMAT_VERSION,
-            images: vec![DeviceImage {
-                target: TargetKind::SpirvWebGpu,
-                spirv: vec![0x0723_0203],
-                properties: Default::default(),
-                kernels: vec![],
-            }],
-        };
+        let bundle = DeviceBundle::linked(vec![DeviceImage {
+            target: TargetKind::SpirvWebGpu,
+            spirv: vec![0x0723_0203],
+            properties: Default::default(),
+            kernels: vec![],
+        }]);
         let warning = Diagnostic::warning(None, "just a warning");
         let r = from_output(output(vec![warning], Some(bundle)), "t.cpp", "");
         assert!(r.success);

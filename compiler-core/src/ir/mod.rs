@@ -340,6 +340,25 @@ pub enum Stmt {
     },
     /// Every invocation of the sub-group waits here.
     SubgroupBarrier,
+    /// A call of a `SYCL_EXTERNAL` function that another translation unit
+    /// defines ([`Function`]); the device link inlines it, and no call
+    /// reaches a back end. `results` receive the function's results.
+    Call {
+        function: String,
+        args: Vec<CallArg>,
+        results: Vec<LocalId>,
+    },
+}
+
+/// One flattened argument of a [`Stmt::Call`] (see [`Function`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum CallArg {
+    Value(Expr),
+    /// A pointer: the allocation it points into and the element index.
+    Pointer {
+        binding: BindingId,
+        index: Expr,
+    },
 }
 
 /// What an [`Stmt::Atomic`] does. Float elements support `Load`, `Store`,
@@ -423,9 +442,38 @@ pub struct Kernel {
     pub body: Block,
 }
 
+/// A `SYCL_EXTERNAL` function compiled for the device link: kernels of
+/// other translation units call it ([`Stmt::Call`]) and the link inlines it.
+///
+/// Its C++ parameters are flattened, in declaration order, into scalars
+/// and pointers (class members bases first then fields, array elements in
+/// order; a reference parameter as the value it refers to); each pointer
+/// parameter points into its own placeholder binding, which the link
+/// replaces with the caller's allocation. `results` are the return
+/// value's scalars, then those of each non-const reference parameter as the
+/// function left them (copied back by the caller).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Function {
+    /// The Itanium-mangled name, as the host compiler names the function.
+    pub name: String,
+    pub params: Vec<FunctionParam>,
+    pub results: Vec<LocalId>,
+    pub bindings: Vec<Binding>,
+    pub locals: Vec<Local>,
+    pub body: Block,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum FunctionParam {
+    Value(LocalId),
+    Pointer { binding: BindingId, index: LocalId },
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Module {
     pub kernels: Vec<Kernel>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub functions: Vec<Function>,
 }
 
 /// Calls `f` on every statement of `block`, nested ones included (a
@@ -470,6 +518,12 @@ impl Stmt {
             Stmt::Subgroup { value, operand, .. } => [Some(value), operand.as_ref()]
                 .into_iter()
                 .flatten()
+                .collect(),
+            Stmt::Call { args, .. } => args
+                .iter()
+                .map(|a| match a {
+                    CallArg::Value(e) | CallArg::Pointer { index: e, .. } => e,
+                })
                 .collect(),
             Stmt::Loop { .. }
             | Stmt::Break
@@ -522,6 +576,18 @@ impl Kernel {
     pub fn uses_barrier(&self) -> bool {
         let mut found = false;
         walk_stmts(&self.body, &mut |s| found |= matches!(s, Stmt::Barrier));
+        found
+    }
+
+    /// Whether the kernel uses sub-group built-ins or collectives.
+    pub fn uses_subgroups(&self) -> bool {
+        let mut found = false;
+        walk_stmts(&self.body, &mut |s| {
+            found |= matches!(s, Stmt::Subgroup { .. } | Stmt::SubgroupBarrier);
+            for e in s.exprs() {
+                e.walk(&mut |e| found |= matches!(e, Expr::Builtin(b, _) if b.is_subgroup()));
+            }
+        });
         found
     }
 

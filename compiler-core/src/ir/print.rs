@@ -8,7 +8,32 @@ pub fn print_module(m: &Module) -> String {
     for k in &m.kernels {
         print_kernel(&mut out, k);
     }
+    for f in &m.functions {
+        print_function(&mut out, f);
+    }
     out
+}
+
+fn print_function(out: &mut String, f: &Function) {
+    let params: Vec<String> = f
+        .params
+        .iter()
+        .map(|p| match p {
+            FunctionParam::Value(l) => format!("%{}", l.0),
+            FunctionParam::Pointer { binding, index } => format!("&b{}[%{}]", binding.0, index.0),
+        })
+        .collect();
+    let results: Vec<String> = f.results.iter().map(|l| format!("%{}", l.0)).collect();
+    let _ = writeln!(
+        out,
+        "function {}({}) -> ({}) {{",
+        f.name,
+        params.join(", "),
+        results.join(", ")
+    );
+    print_declarations(out, &f.bindings, &f.locals);
+    print_block(out, &f.body, 1);
+    out.push_str("}\n");
 }
 
 fn print_kernel(out: &mut String, k: &Kernel) {
@@ -18,7 +43,13 @@ fn print_kernel(out: &mut String, k: &Kernel) {
         "kernel {} wg({x},{y},{z}) params({} bytes) {{",
         k.name, k.param_block_size
     );
-    for (i, b) in k.bindings.iter().enumerate() {
+    print_declarations(out, &k.bindings, &k.locals);
+    print_block(out, &k.body, 1);
+    out.push_str("}\n");
+}
+
+fn print_declarations(out: &mut String, bindings: &[Binding], locals: &[Local]) {
+    for (i, b) in bindings.iter().enumerate() {
         let rw = match (b.reads, b.writes) {
             (true, true) => "rw",
             (true, false) => "r",
@@ -36,11 +67,9 @@ fn print_kernel(out: &mut String, k: &Kernel) {
             b.elem.name()
         );
     }
-    for (i, l) in k.locals.iter().enumerate() {
+    for (i, l) in locals.iter().enumerate() {
         let _ = writeln!(out, "  local %{i} {}: {}", l.name, l.ty.name());
     }
-    print_block(out, &k.body, 1);
-    out.push_str("}\n");
 }
 
 fn print_block(out: &mut String, b: &Block, depth: usize) {
@@ -99,6 +128,28 @@ fn print_block(out: &mut String, b: &Block, depth: usize) {
             }
             Stmt::SubgroupBarrier => {
                 let _ = writeln!(out, "{pad}subgroup_barrier");
+            }
+            Stmt::Call {
+                function,
+                args,
+                results,
+            } => {
+                let dest: Vec<String> = results.iter().map(|l| format!("%{}", l.0)).collect();
+                let dest = if dest.is_empty() {
+                    String::new()
+                } else {
+                    format!("{} = ", dest.join(", "))
+                };
+                let args: Vec<String> = args
+                    .iter()
+                    .map(|a| match a {
+                        CallArg::Value(e) => expr(e),
+                        CallArg::Pointer { binding, index } => {
+                            format!("&b{}[{}]", binding.0, expr(index))
+                        }
+                    })
+                    .collect();
+                let _ = writeln!(out, "{pad}{dest}call {function}({})", args.join(", "));
             }
             Stmt::If {
                 cond,

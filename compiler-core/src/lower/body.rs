@@ -190,7 +190,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn convert_val(&mut self, v: Val, from: &Ty, to: &Ty, span: Span) -> Val {
+    pub(super) fn convert_val(&mut self, v: Val, from: &Ty, to: &Ty, span: Span) -> Val {
         match (v, to) {
             (Val::Scalar(e), t)
                 if !matches!(t, Ty::Class(_) | Ty::Ptr { .. } | Ty::Array(..)) && !t.is_ref() =>
@@ -307,6 +307,9 @@ impl Lowerer<'_> {
         self.sema.ensure_body(f);
         let fi = self.sema.func(f);
         let Some(body) = fi.body.clone() else {
+            if self.sema.is_sycl_external(f) {
+                return self.external_call(f, args, span);
+            }
             let name = fi.decl.name.to_string_lossy();
             let dspan = fi.decl.span;
             let mut d = Diagnostic::error(span, format!("function '{name}' is used in device code but has no definition the device compiler can see"));

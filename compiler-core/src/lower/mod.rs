@@ -11,11 +11,14 @@
 
 mod atomic;
 mod body;
+mod external;
 mod mutation;
 mod subgroup;
 mod values;
 
-use crate::bundle::{Access, BufferBinding, KernelAttributes, PointerOrigin, ScalarCopy};
+use crate::bundle::{
+    Access, BufferBinding, FunctionName, KernelAttributes, PointerOrigin, ScalarCopy,
+};
 use crate::diag::Diagnostic;
 use crate::front::ast::AddressSpace;
 use crate::front::ast::{BinOp, UnOp};
@@ -28,6 +31,7 @@ use crate::ir::{
 };
 use crate::source::Span;
 use crate::target::TargetProperties;
+pub use external::{function_display_name, lower_external_function};
 use std::collections::{HashMap, HashSet};
 use values::{PlaceV, Slot, SlotId, Val};
 
@@ -40,6 +44,10 @@ pub struct LoweredKernel {
     pub arg_sizes: Vec<u32>,
     pub uses_subgroups: bool,
     pub attributes: KernelAttributes,
+    /// The `SYCL_EXTERNAL` functions of other units it calls, and where
+    /// each is first called.
+    pub callees: Vec<FunctionName>,
+    pub callee_spans: Vec<Span>,
 }
 
 /// A `local_accessor` among the kernel arguments: the work-group binding
@@ -77,26 +85,7 @@ pub fn lower_kernel(
     target: &TargetProperties,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<LoweredKernel> {
-    let mut lw = Lowerer {
-        sema,
-        target: *target,
-        locals: vec![],
-        bindings: vec![],
-        buffers: vec![],
-        scalars: vec![],
-        local_arrays: vec![],
-        param_size: 0,
-        slots: vec![],
-        frames: vec![],
-        blocks: vec![vec![]],
-        diags: vec![],
-        inline_stack: vec![],
-        loop_depth: 0,
-        source_errors: false,
-        uses_subgroups: false,
-        launch_bounds: vec![],
-        attributes: KernelAttributes::default(),
-    };
+    let mut lw = Lowerer::new(sema, target);
     let body = lw.sema.func(entry).body.clone()?;
     let params = lw.sema.func(entry).params.clone();
     let span = lw.sema.func(entry).decl.span;
@@ -179,6 +168,8 @@ pub fn lower_kernel(
         arg_sizes,
         uses_subgroups: lw.uses_subgroups,
         attributes: lw.attributes,
+        callees: lw.callees.iter().map(|(f, _)| f.clone()).collect(),
+        callee_spans: lw.callees.iter().map(|(_, s)| *s).collect(),
     })
 }
 
@@ -242,6 +233,35 @@ struct Lowerer<'s> {
     launch_bounds: Vec<IExpr>,
     /// The kernel attributes of the functions inlined so far.
     attributes: KernelAttributes,
+    /// The `SYCL_EXTERNAL` functions of other units called so far, and
+    /// where each was first called.
+    callees: Vec<(FunctionName, Span)>,
+}
+
+impl<'s> Lowerer<'s> {
+    fn new(sema: &'s mut Sema, target: &TargetProperties) -> Lowerer<'s> {
+        Lowerer {
+            sema,
+            target: *target,
+            locals: vec![],
+            bindings: vec![],
+            buffers: vec![],
+            scalars: vec![],
+            local_arrays: vec![],
+            param_size: 0,
+            slots: vec![],
+            frames: vec![],
+            blocks: vec![vec![]],
+            diags: vec![],
+            inline_stack: vec![],
+            loop_depth: 0,
+            source_errors: false,
+            uses_subgroups: false,
+            launch_bounds: vec![],
+            attributes: KernelAttributes::default(),
+            callees: vec![],
+        }
+    }
 }
 
 impl Lowerer<'_> {

@@ -8,7 +8,8 @@ mod host_code;
 mod integration_header;
 
 use crate::bundle::{
-    DeviceBundle, DeviceImage, ImageProperties, KernelInfo, LocalArray, BUNDLE_FORMAT_VERSION,
+    DeviceBundle, ExportedFunction, FunctionName, KernelInfo, LinkableKernel, LocalArray,
+    RelocatableCode,
 };
 use crate::diag::Diagnostics;
 use crate::front::sema::{mangle, FuncId, Sema, Ty};
@@ -60,11 +61,11 @@ pub fn compile_translation_unit(
     // the kernels from being checked: their diagnostics are reported too.
 
     let mut images = vec![];
+    let mut relocatable = vec![];
     let mut ir_text = String::new();
     let mut summaries: Vec<KernelSummary> = vec![];
     for (ti, target) in targets.iter().enumerate() {
-        let mut lowered: Vec<LoweredForImage> = vec![];
-        let mut module = crate::ir::Module::default();
+        let mut lowered: Vec<LinkableKernel> = vec![];
         for k in &kernels {
             let key = &k.key;
             let entry_name = entry_point_name(key);
@@ -103,6 +104,17 @@ pub fn compile_translation_unit(
                     arg_sizes: l.arg_sizes.clone(),
                 });
             }
+            if !opts.rdc && ti == 0 {
+                for (callee, at) in l.callees.iter().zip(&l.callee_spans) {
+                    diags.push(
+                        crate::diag::Diagnostic::error(
+                            *at,
+                            format!("SYCL_EXTERNAL function '{}' is not defined in this translation unit (-fno-sycl-rdc links the device code of each translation unit alone)", callee.display),
+                        )
+                        .with_note(k.span, "in the kernel invoked here"),
+                    );
+                }
+            }
             let info = KernelInfo {
                 key: key.clone(),
                 display_name,
@@ -128,98 +140,130 @@ pub fn compile_translation_unit(
                     .collect(),
                 attributes: l.attributes,
             };
-            lowered.push(LoweredForImage {
-                info,
+            lowered.push(LinkableKernel {
                 local_bindings: l.local_arrays.iter().map(|a| a.binding).collect(),
+                ir: l.kernel,
+                info,
+                callees: l.callees,
             });
-            module.kernels.push(l.kernel);
         }
+        let functions = if opts.rdc {
+            exported_functions(&mut sema, sm, target)
+        } else {
+            vec![]
+        };
         if diags.has_errors() {
             return None;
         }
         if ti == 0 {
+            let module = crate::ir::Module {
+                kernels: lowered.iter().map(|k| k.ir.clone()).collect(),
+                functions: functions
+                    .iter()
+                    .filter_map(|f| f.code.as_ref().ok().cloned())
+                    .collect(),
+            };
             ir_text = crate::ir::print_module(&module);
         }
-        let plans = postlink::split(&module.kernels, split);
-        for plan in plans.iter() {
-            let properties = ImageProperties {
-                required_aspects: plan.required_aspects.clone(),
+        // A unit whose kernels call functions of other units is finished
+        // by the device link, all its kernels together (its images stay
+        // per source).
+        if lowered.iter().any(|k| !k.callees.is_empty()) || !functions.is_empty() {
+            let needs_link = lowered.iter().any(|k| !k.callees.is_empty());
+            relocatable.push(RelocatableCode {
+                target: target.kind,
                 split,
-            };
-            let members = plan.kernels.iter().map(|&i| &lowered[i]).collect();
-            let image = if plans.len() == 1 {
-                emit_image(&module, members, target, properties)
-            } else {
-                let part = crate::ir::Module {
-                    kernels: plan
-                        .kernels
-                        .iter()
-                        .map(|&i| module.kernels[i].clone())
-                        .collect(),
-                };
-                emit_image(&part, members, target, properties)
-            };
-            match image {
-                Ok(image) => images.push(image),
-                Err(e) => {
-                    diags.error(
-                        None,
-                        format!(
-                            "internal compiler error while generating SPIR-V for {}: {e}",
-                            target.kind.triple()
-                        ),
-                    );
-                    return None;
-                }
+                kernels: if needs_link {
+                    std::mem::take(&mut lowered)
+                } else {
+                    vec![]
+                },
+                functions,
+            });
+        }
+        match postlink::images(&lowered, target, split) {
+            Ok(mut made) => images.append(&mut made),
+            Err(e) => {
+                diags.error(
+                    None,
+                    format!(
+                        "internal compiler error while generating SPIR-V for {}: {e}",
+                        target.kind.triple()
+                    ),
+                );
+                return None;
             }
         }
     }
     host_code::report(&mut sema, sm, opts.host_code_diagnostics, diags);
     let integration_header = integration_header::generate(&mut sema, sm, &summaries);
+    let mut bundle = DeviceBundle::linked(images);
+    bundle.relocatable = relocatable;
     Some(TuOutput {
-        bundle: DeviceBundle {
-            format_version: BUNDLE_FORMAT_VERSION,
-            images,
-        },
+        bundle,
         integration_header,
         ir_text,
     })
 }
 
-/// One lowered kernel on its way into an image.
-struct LoweredForImage {
-    info: KernelInfo,
-    /// The work-group bindings of its `local_accessor`s, in `info.local_arrays` order.
-    local_bindings: Vec<crate::ir::BindingId>,
+/// The `SYCL_EXTERNAL` functions the unit defines, compiled for the device
+/// link. One the device compiler cannot compile is kept with the reason
+/// (the first error, with its location), reported only if a kernel of
+/// another unit calls it: a function this unit's kernels call is checked
+/// where they inline it.
+fn exported_functions(
+    sema: &mut Sema,
+    sm: &SourceMap,
+    target: &TargetProperties,
+) -> Vec<ExportedFunction> {
+    let candidates: Vec<FuncId> = (0..sema.funcs.len() as u32)
+        .map(FuncId)
+        .filter(|&f| {
+            let fi = sema.func(f);
+            fi.decl.body.is_some()
+                && fi.class.is_none()
+                && fi.closure.is_none()
+                && fi.decl.template.is_none()
+                && sema.is_sycl_external(f)
+        })
+        .collect();
+    let mut out = vec![];
+    for f in candidates {
+        let name = FunctionName {
+            symbol: mangle::function_symbol(sema, f),
+            display: crate::lower::function_display_name(sema, f),
+        };
+        if out.iter().any(|e: &ExportedFunction| e.name == name) {
+            continue;
+        }
+        // The body's own diagnostics stay for the kernels of this unit
+        // that inline it.
+        let kept = sema.funcs[f.0 as usize].diags.clone();
+        let mut errors = vec![];
+        let code = crate::lower::lower_external_function(sema, f, target, &mut errors);
+        sema.funcs[f.0 as usize].diags = kept;
+        let code = code.ok_or_else(|| {
+            errors
+                .iter()
+                .find(|d| d.severity == crate::diag::Severity::Error)
+                .map(|d| located(sm, d))
+                .unwrap_or_else(|| "it cannot be compiled for the device".into())
+        });
+        out.push(ExportedFunction { name, code });
+    }
+    out
 }
 
-/// The SPIR-V image of `module` for `target`; `members` describe its
-/// kernels, in order.
-fn emit_image(
-    module: &crate::ir::Module,
-    members: Vec<&LoweredForImage>,
-    target: &TargetProperties,
-    properties: ImageProperties,
-) -> Result<DeviceImage, String> {
-    let emitted = crate::back::spirv::emit(module, target).map_err(|e| e.to_string())?;
-    let mut kernels = vec![];
-    // Each local_accessor's array length is the constant the back end
-    // emitted for its work-group binding.
-    for (member, lengths) in members.iter().zip(&emitted.array_lengths) {
-        let mut info = member.info.clone();
-        for (array, binding) in info.local_arrays.iter_mut().zip(&member.local_bindings) {
-            if let Some(&(_, id)) = lengths.iter().find(|(b, _)| b == binding) {
-                array.length_id = id;
-            }
+/// `file:line:col: message` of a diagnostic.
+fn located(sm: &SourceMap, d: &crate::diag::Diagnostic) -> String {
+    match d.span {
+        Some(span) => {
+            let file = sm.file(span.file);
+            let (line, col) = file.line_col(span.lo);
+            format!("{}:{line}:{col}: {}", file.name, d.message)
         }
-        kernels.push(info);
+        None => d.message.clone(),
     }
-    Ok(DeviceImage {
-        target: target.kind,
-        spirv: emitted.words,
-        properties,
-        kernels,
-    })
 }
 
 /// A kernel to compile: its entry function, key, and how it takes arguments.

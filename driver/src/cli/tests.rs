@@ -128,7 +128,7 @@ fn targets() {
 }
 
 #[test]
-fn sycl_flags_without_effect_on_our_targets() {
+fn sycl_flags_and_flags_without_effect_on_our_targets() {
     let o = p(&[
         "-fno-sycl-rdc",
         "-fsycl-device-code-split=per_source",
@@ -161,7 +161,15 @@ fn sycl_flags_without_effect_on_our_targets() {
     assert!(p(&["-Xsycl-target-backend=x86", "-v", "a.cpp"])
         .unwrap_err()
         .contains("'x86' is not supported"));
-    assert!(p(&["-fsycl-rdc", "a.cpp"]).is_err());
+    assert!(!o.rdc);
+    assert!(p(&["-fsycl-rdc", "a.cpp"]).unwrap().rdc);
+    assert!(p(&["a.cpp"]).unwrap().rdc);
+    assert_eq!(
+        p(&["-fsycl-link", "a.o", "b.o", "-o", "dev.o"])
+            .unwrap()
+            .mode,
+        Mode::DeviceLink
+    );
 }
 
 #[test]

@@ -58,7 +58,13 @@
 #define __SYCLONE_LOCAL
 #endif
 
+// Device code other translation units may call (the device link resolves
+// the calls); the host compiler does not know the attribute.
+#ifdef __SYCL_DEVICE_ONLY__
 #define SYCL_EXTERNAL [[clang::sycl_external]]
+#else
+#define SYCL_EXTERNAL
+#endif
 #define SYCL_LANGUAGE_VERSION 202012
 
 namespace sycl {

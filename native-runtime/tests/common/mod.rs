@@ -199,14 +199,11 @@ pub fn bundle() -> DeviceBundle {
         ],
         vec![],
     );
-    DeviceBundle {
-        format_version: compiler_core::bundle::BUNDLE_FORMAT_VERSION,
-        images: vec![
-            image(VADD_WGSL, vadd),
-            image(SAXPY_WGSL, saxpy),
-            image(SCALE_WGSL, scale),
-        ],
-    }
+    DeviceBundle::linked(vec![
+        image(VADD_WGSL, vadd),
+        image(SAXPY_WGSL, saxpy),
+        image(SCALE_WGSL, scale),
+    ])
 }
 
 /// Registers the test bundle once per test process, as a load-time constructor would.

@@ -5,7 +5,7 @@
 
 use crate::error::SandboxError;
 use compiler_core::bundle::{
-    DeviceBundle, DeviceImage, ImageProperties, KernelInfo, BUNDLE_FORMAT_VERSION,
+    DeviceBundle, DeviceImage, ImageProperties, KernelInfo, RelocatableCode,
 };
 use compiler_core::target::TargetKind;
 use serde::Deserialize;
@@ -111,6 +111,8 @@ struct Answer {
     integration_header: String,
     ir_text: String,
     dependencies: Vec<String>,
+    #[serde(default)]
+    relocatable: Vec<RelocatableCode>,
 }
 
 #[derive(Deserialize)]
@@ -159,8 +161,8 @@ pub fn decode(stdout: &[u8], stats: RunStats) -> Result<SandboxOutput, SandboxEr
         rendered_diagnostics: answer.rendered_diagnostics,
         diagnostics_json: answer.diagnostics_json,
         bundle: answer.success.then_some(DeviceBundle {
-            format_version: BUNDLE_FORMAT_VERSION,
-            images,
+            relocatable: answer.relocatable,
+            ..DeviceBundle::linked(images)
         }),
         integration_header: answer.integration_header,
         ir_text: answer.ir_text,

@@ -61,6 +61,8 @@ pub struct CompileRequest {
     pub color_diagnostics: bool,
     /// `-fsycl-device-code-split=`.
     pub split: SplitMode,
+    /// `-fsycl-rdc` (the default) / `-fno-sycl-rdc`.
+    pub rdc: bool,
     /// Guest directory that relative paths resolve against (`/` if `None`).
     pub cwd: Option<String>,
 }
@@ -80,6 +82,7 @@ impl CompileRequest {
             host_compiler: HostCompiler::default(),
             color_diagnostics: false,
             split: SplitMode::default(),
+            rdc: true,
             cwd: None,
         }
     }
@@ -114,6 +117,7 @@ impl CompileRequest {
                 host_compiler: Some(self.host_compiler.into()),
                 color_diagnostics: Some(self.color_diagnostics),
                 split: Some(self.split.name().to_string()),
+                rdc: Some(self.rdc),
             },
             cwd: self.cwd.clone(),
         }

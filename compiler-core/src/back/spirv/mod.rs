@@ -68,6 +68,8 @@ pub enum SpirvError {
     Type { kernel: String, what: String },
     #[error("kernel `{kernel}`: {what}")]
     ControlFlow { kernel: String, what: String },
+    #[error("kernel `{kernel}`: calls `{function}`, which the device link did not resolve")]
+    UnlinkedCall { kernel: String, function: String },
     #[error("SPIR-V builder: {0}")]
     Builder(String),
 }

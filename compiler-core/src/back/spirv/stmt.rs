@@ -194,6 +194,10 @@ impl Emitter {
                 self.emit_subgroup_barrier()?;
                 Ok(true)
             }
+            Stmt::Call { function, .. } => Err(SpirvError::UnlinkedCall {
+                kernel: f.kernel.name.clone(),
+                function: function.clone(),
+            }),
             Stmt::Barrier => {
                 // OpControlBarrier(Workgroup, Workgroup, AcquireRelease |
                 // UniformMemory | WorkgroupMemory): what OpenCL's

@@ -210,6 +210,7 @@ fn vector_add(index: ScalarType) -> Module {
             vec![local("i", index)],
             body,
         )],
+        functions: vec![],
     }
 }
 
@@ -298,6 +299,7 @@ fn saxpy_with_float_param() {
                 vec![],
             )],
         )],
+        functions: vec![],
     };
     let wgsl = check_webgpu("saxpy", &m);
     assert!(wgsl.contains("read_write"), "{wgsl}");
@@ -368,6 +370,7 @@ fn loops_breaks_continues_and_early_returns() {
             vec![local("i", I32), local("sum", I32), local("j", I32)],
             body,
         )],
+        functions: vec![],
     };
     check_webgpu("loops", &m);
 }
@@ -411,6 +414,7 @@ fn loop_without_break_and_empty_bodies() {
             ),
             kernel("empty", 0, vec![], vec![], vec![]),
         ],
+        functions: vec![],
     };
     check_webgpu("spin", &m);
 }
@@ -457,6 +461,7 @@ fn every_convert_pair_vulkan() {
     }
     let m = Module {
         kernels: vec![kernel("convert_all", 0, vec![], locals, body)],
+        functions: vec![],
     };
     let (words, _) = check_vulkan("convert_all", &m, &vulkan());
     let caps = capabilities(&words);
@@ -476,6 +481,7 @@ fn every_convert_pair_webgpu() {
     }
     let m = Module {
         kernels: vec![kernel("convert32", 0, vec![], locals, body)],
+        functions: vec![],
     };
     let wgsl = check_webgpu("convert32", &m);
     // bool -> number is a select of 1/0, number -> bool a comparison with 0.
@@ -521,6 +527,7 @@ fn sixty_four_bit_params_and_buffers() {
                 ),
             ],
         )],
+        functions: vec![],
     };
     let (words, nm) = check_vulkan("params64", &m, &vulkan());
     let caps = capabilities(&words);
@@ -582,6 +589,7 @@ fn integer_arithmetic() {
             vec![],
             body,
         )],
+        functions: vec![],
     };
     let wgsl = check_webgpu("intops", &m);
     assert!(wgsl.contains(" % "), "{wgsl}");
@@ -632,6 +640,7 @@ fn float_and_logical_ops() {
             vec![],
             body,
         )],
+        functions: vec![],
     };
     check_webgpu("floatops", &m);
 }
@@ -674,6 +683,7 @@ fn two_kernels_share_binding_numbers() {
     ));
     let m = Module {
         kernels: vec![k1, k2],
+        functions: vec![],
     };
     let wgsl = check_webgpu("two_kernels", &m);
     assert!(wgsl.contains("@workgroup_size(8, 8, 1)"), "{wgsl}");
@@ -685,7 +695,10 @@ fn two_kernels_share_binding_numbers() {
 #[test]
 fn invalid_ir_is_an_error_not_a_panic() {
     use ScalarType::*;
-    let one = |k: Kernel| Module { kernels: vec![k] };
+    let one = |k: Kernel| Module {
+        kernels: vec![k],
+        functions: vec![],
+    };
     let cases: Vec<(Module, &str)> = vec![
         (Module::default(), "no kernels"),
         (
@@ -804,6 +817,7 @@ fn invalid_ir_is_an_error_not_a_panic() {
                     kernel("same", 0, vec![], vec![], vec![]),
                     kernel("same", 0, vec![], vec![], vec![]),
                 ],
+                functions: vec![],
             },
             "two kernels",
         ),
@@ -839,6 +853,7 @@ fn ops_of(dst: u32, e: Expr) -> Vec<spirv::Op> {
         .collect();
     let m = Module {
         kernels: vec![kernel("k", 0, vec![], locals, vec![assign(dst, e)])],
+        functions: vec![],
     };
     let (words, _) = check_vulkan("ops", &m, &vulkan());
     let dr = rspirv::dr::load_words(&words).unwrap();
@@ -991,6 +1006,7 @@ fn constants_and_types_are_declared_once() {
                 body(),
             ),
         ],
+        functions: vec![],
     };
     let (words, _) = check_vulkan("dedupe", &m, &vulkan());
     let dr = rspirv::dr::load_words(&words).unwrap();
@@ -1040,6 +1056,7 @@ fn awkward_names_survive_to_wgsl() {
                 store(0, gid(0), loc(3)),
             ],
         )],
+        functions: vec![],
     };
     check_webgpu("names", &m);
     // naga keeps the SPIR-V entry-point name (what wgpu's SPIR-V path looks

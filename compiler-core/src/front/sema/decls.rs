@@ -636,6 +636,13 @@ impl Sema {
                         p.default = q.default.clone();
                     }
                 }
+                // Attributes of every declaration apply (`SYCL_EXTERNAL` on
+                // the prototype in a header, none on the definition).
+                for a in &old.attrs.list {
+                    if merged.attrs.find(&a.name).is_none() {
+                        merged.attrs.list.push(a.clone());
+                    }
+                }
                 let members = match ctx {
                     Ctx::Ns(n) => self.namespaces[n.0 as usize].members.get_mut(name),
                     Ctx::Class(c) => self.classes[c.0 as usize].members.get_mut(name),

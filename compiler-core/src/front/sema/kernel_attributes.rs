@@ -3,6 +3,8 @@
 //! free-function kernel): `[[sycl::reqd_work_group_size(dims...)]]` and
 //! `[[sycl::reqd_sub_group_size(n)]]`, also spelled with `intel::`. Their
 //! arguments are integral constant expressions; the runtime enforces them.
+//! Also `SYCL_EXTERNAL` (`[[clang::sycl_external]]`), which makes a
+//! function callable from device code of other translation units.
 
 use super::{FuncId, Sema};
 use crate::bundle::KernelAttributes;
@@ -17,6 +19,12 @@ const REQD_WORK_GROUP_SIZE: [&str; 3] = [
 const REQD_SUB_GROUP_SIZE: [&str; 2] = ["sycl::reqd_sub_group_size", "intel::reqd_sub_group_size"];
 
 impl Sema {
+    /// Is `f` declared `SYCL_EXTERNAL` (`[[clang::sycl_external]]`)?
+    pub fn is_sycl_external(&self, f: FuncId) -> bool {
+        let attrs = &self.func(f).decl.attrs;
+        attrs.find("clang::sycl_external").is_some() || attrs.find("sycl_external").is_some()
+    }
+
     /// The kernel attributes `f` is declared with; errors for arguments
     /// that are not positive integral constants, or of the wrong number.
     pub fn kernel_attributes(

@@ -201,6 +201,25 @@ impl Sema {
             prefix.parts.pop();
             if let Found::Entities(es) = self.lookup_qualified(&prefix, ctx, env, &mut vec![]) {
                 for e in es {
+                    // The enum itself, or an alias of it (`using access_mode = access::mode`).
+                    let e = match e {
+                        Entity::Alias(a, actx, aenv) => {
+                            let args = prefix.last().template_args.clone();
+                            match self.resolve_alias(
+                                &a,
+                                actx,
+                                &aenv,
+                                args.as_deref(),
+                                ctx,
+                                env,
+                                &mut vec![],
+                            ) {
+                                Ty::Enum(id) => Entity::Enum(id),
+                                _ => continue,
+                            }
+                        }
+                        e => e,
+                    };
                     if let Entity::Enum(id) = e {
                         let v = self.enums[id.0 as usize]
                             .enumerators

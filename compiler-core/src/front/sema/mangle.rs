@@ -22,6 +22,17 @@ pub fn kernel_key(sema: &mut Sema, ty: &Ty) -> String {
     format!("P{}", m.ty(sema, ty))
 }
 
+/// The linker symbol of a function (`_Z5scaleff`; an `extern "C"`
+/// function's own name): what `SYCL_EXTERNAL` calls are resolved by.
+pub fn function_symbol(sema: &mut Sema, f: FuncId) -> String {
+    let decl = &sema.func(f).decl;
+    if decl.is_extern_c {
+        return decl.name.last().ident.to_string();
+    }
+    let mut m = Mangler { subs: vec![] };
+    format!("_Z{}", m.encoding(sema, f))
+}
+
 struct Mangler {
     /// Substitution candidates in order, by identity key.
     subs: Vec<String>,

@@ -1,0 +1,384 @@
+//! `SYCL_EXTERNAL` functions across translation units (seed 003's device
+//! link): a call of one that this unit does not define becomes an
+//! [`IStmt::Call`], and each one this unit defines is compiled to an
+//! [`ir::Function`] for the device link to inline into the kernels of other
+//! units. Both sides flatten the C++ parameters the same way, by type (see
+//! [`ir::Function`]), which is the whole calling convention.
+
+use super::values::{PlaceV, Slot, SlotId, Val};
+use super::{mutation, Frame, Lowerer, RetInfo};
+use crate::bundle::FunctionName;
+use crate::diag::{Diagnostic, Severity};
+use crate::front::sema::thir;
+use crate::front::sema::{mangle, FuncId, Sema, Ty};
+use crate::ir::{self, CallArg, FunctionParam, LocalId, ScalarType, Space, Stmt as IStmt};
+use crate::source::Span;
+use crate::target::TargetProperties;
+use std::collections::HashMap;
+
+/// Compiles the `SYCL_EXTERNAL` function `f` (a definition) for the device
+/// link; `None` after errors, which are in `diags`.
+pub fn lower_external_function(
+    sema: &mut Sema,
+    f: FuncId,
+    target: &TargetProperties,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<ir::Function> {
+    let mut lw = Lowerer::new(sema, target);
+    lw.sema.ensure_body(f);
+    let body = lw.sema.func(f).body.clone()?;
+    let params = lw.sema.func(f).params.clone();
+    let ret = lw.sema.func(f).ret.clone();
+    let span = lw.sema.func(f).decl.name.span;
+    let name = mangle::function_symbol(lw.sema, f);
+    let own_diags = std::mem::take(&mut lw.sema.funcs[f.0 as usize].diags);
+    lw.source_errors |= own_diags.iter().any(|d| d.severity == Severity::Error);
+    lw.diags.extend(own_diags);
+    lw.inline_stack.push(f);
+
+    let mut fparams = vec![];
+    let mut vars = HashMap::new();
+    let mut copied_out = vec![];
+    for (v, ty) in body.params.iter().zip(&params) {
+        let pname = lw.sema.var(*v).name.to_string();
+        let storage = lw.param_storage(ty.non_ref(), &pname, &mut fparams, span);
+        let slot = if ty.is_ref() {
+            if is_mutable_lvalue_ref(ty) {
+                copied_out.push(storage);
+            }
+            lw.add_slot(Slot::Ref(PlaceV::Slot(storage)))
+        } else {
+            storage
+        };
+        vars.insert(*v, slot);
+    }
+    lw.check_external_return(&ret, span);
+    let value = (!matches!(ret, Ty::Void)).then(|| lw.new_storage(&ret, "ret", span));
+    let flag = lw.new_local("returned", ScalarType::Bool);
+    lw.emit(IStmt::Assign {
+        local: flag,
+        value: ir::Expr::Const(ir::Constant::Bool(false)),
+    });
+    lw.frames.push(Frame {
+        vars,
+        this_place: None,
+        ret: Some(RetInfo {
+            value,
+            flag: Some(flag),
+            by_ref: false,
+        }),
+        mutated: mutation::mutated_vars(lw.sema, &body),
+    });
+    // A loop to leave at `return`, as for an inlined function with several returns.
+    lw.blocks.push(vec![]);
+    lw.stmt(&body.stmt);
+    lw.emit(IStmt::Break);
+    let loop_body = lw.blocks.pop().unwrap_or_default();
+    lw.emit(IStmt::Loop {
+        body: loop_body,
+        continuing: vec![],
+    });
+    let mut results = vec![];
+    for slot in value.into_iter().chain(copied_out) {
+        lw.slot_scalars(slot, &mut results);
+    }
+    let failed = lw.has_errors();
+    diags.extend(lw.diags);
+    if failed {
+        return None;
+    }
+    Some(ir::Function {
+        name,
+        params: fparams,
+        results,
+        bindings: lw.bindings,
+        locals: lw.locals,
+        body: lw.blocks.pop().unwrap_or_default(),
+    })
+}
+
+/// `ns::scale(float, float)`.
+pub fn function_display_name(sema: &Sema, f: FuncId) -> String {
+    let fi = sema.func(f);
+    let params: Vec<String> = fi.params.iter().map(|p| sema.ty_name(p)).collect();
+    format!("{}({})", fi.decl.name.to_string_lossy(), params.join(", "))
+}
+
+/// `T&` (not `const T&`): the callee's changes are copied back.
+fn is_mutable_lvalue_ref(ty: &Ty) -> bool {
+    matches!(ty, Ty::LRef(_, false))
+}
+
+impl Lowerer<'_> {
+    /// A call of the `SYCL_EXTERNAL` function `f`, defined in another
+    /// translation unit: a [`IStmt::Call`] the device link resolves.
+    pub(super) fn external_call(&mut self, f: FuncId, args: &[thir::Expr], span: Span) -> Val {
+        let fi = self.sema.func(f);
+        let fname = fi.decl.name.to_string_lossy();
+        if fi.class.is_some() {
+            self.error(span, format!("'{fname}' is a member function defined in another translation unit; only free SYCL_EXTERNAL functions can be called across translation units yet"));
+            return Val::Void;
+        }
+        let params = fi.params.clone();
+        let ret = fi.ret.clone();
+        let name = mangle::function_symbol(self.sema, f);
+        if !self.check_external_return(&ret, span) {
+            return Val::Void;
+        }
+        if !self.callees.iter().any(|(c, _)| c.symbol == name) {
+            let display = function_display_name(self.sema, f);
+            let callee = FunctionName {
+                symbol: name.clone(),
+                display,
+            };
+            self.callees.push((callee, span));
+        }
+        let mut call_args = vec![];
+        // Non-const reference arguments: where the callee's changes go.
+        let mut copied_out: Vec<(PlaceV, Ty, Val)> = vec![];
+        for (a, pty) in args.iter().zip(&params) {
+            let v = if pty.is_ref() {
+                let p = self.place(a);
+                let v = self.load(&p);
+                if is_mutable_lvalue_ref(pty) {
+                    copied_out.push((p, pty.non_ref().clone(), v.clone()));
+                }
+                v
+            } else {
+                let v = self.rvalue(a);
+                self.convert_val(v, &a.ty, pty, a.span)
+            };
+            self.flatten_arg(pty.non_ref(), v, &mut call_args, a.span);
+        }
+        let mut results = vec![];
+        let value = if matches!(ret, Ty::Void) {
+            Val::Void
+        } else {
+            self.result_val(&ret, None, &mut results, span)
+        };
+        let stores: Vec<(PlaceV, Val)> = copied_out
+            .into_iter()
+            .map(|(place, ty, passed)| {
+                let v = self.result_val(&ty, Some(&passed), &mut results, span);
+                (place, v)
+            })
+            .collect();
+        self.emit(IStmt::Call {
+            function: name,
+            args: call_args,
+            results,
+        });
+        for (place, v) in stores {
+            self.store(&place, v, span);
+        }
+        value
+    }
+
+    /// A return type results can carry: values, not references or pointers.
+    fn check_external_return(&mut self, ret: &Ty, span: Span) -> bool {
+        if ret.is_ref() || self.contains_pointer(ret) {
+            let name = self.sema.ty_name(ret);
+            self.error(span, format!("a SYCL_EXTERNAL function called across translation units cannot return '{name}' yet (references and pointers are resolved per kernel); return a value"));
+            return false;
+        }
+        true
+    }
+
+    fn contains_pointer(&mut self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Ptr { .. } => true,
+            Ty::Array(e, _) => self.contains_pointer(e),
+            Ty::Class(c) => {
+                let c = *c;
+                self.sema.complete_class(c);
+                let bases = self.sema.class(c).bases.clone();
+                let fields = self.sema.class(c).fields.clone();
+                bases
+                    .iter()
+                    .any(|(b, _)| self.contains_pointer(&Ty::Class(*b)))
+                    || fields.iter().any(|f| self.contains_pointer(&f.ty))
+            }
+            _ => false,
+        }
+    }
+
+    /// The members of class `c` in flattening order: bases, then fields
+    /// (`None` for a reference member, which cannot be passed).
+    fn flattened_members(&mut self, c: crate::front::sema::ClassId) -> Vec<Option<Ty>> {
+        self.sema.complete_class(c);
+        let class = self.sema.class(c);
+        let mut out: Vec<Option<Ty>> = class
+            .bases
+            .iter()
+            .map(|(b, _)| Some(Ty::Class(*b)))
+            .collect();
+        out.extend(
+            class
+                .fields
+                .iter()
+                .map(|f| (!f.ty.is_ref()).then(|| f.ty.clone())),
+        );
+        out
+    }
+
+    /// Appends the scalars and pointers of `v` (of type `ty`) to `out`.
+    fn flatten_arg(&mut self, ty: &Ty, v: Val, out: &mut Vec<CallArg>, span: Span) {
+        let v = match v {
+            Val::Ref(p) => self.load(&p),
+            Val::Void => return,
+            v => v,
+        };
+        match (ty, v) {
+            (Ty::Class(c), Val::Agg(parts)) => {
+                for (member, part) in self.flattened_members(*c).into_iter().zip(parts) {
+                    match member {
+                        Some(mty) => self.flatten_arg(&mty, part, out, span),
+                        None => {
+                            let name = self.sema.ty_name(ty);
+                            self.error(span, format!("'{name}' has a reference member and cannot be passed to a SYCL_EXTERNAL function of another translation unit"));
+                        }
+                    }
+                }
+            }
+            (Ty::Array(e, _), Val::Agg(parts)) => {
+                for part in parts {
+                    self.flatten_arg(e, part, out, span);
+                }
+            }
+            (Ty::Ptr { .. }, Val::Ptr { binding, index, .. }) => match binding {
+                Some(binding) => {
+                    let it = self.index_type();
+                    let index = self.cast_scalar(index, it);
+                    out.push(CallArg::Pointer { binding, index });
+                }
+                None => self.error(span, "this pointer does not point into a known allocation (a null or unset pointer); a SYCL_EXTERNAL function of another translation unit needs one"),
+            },
+            (_, Val::Scalar(e)) => {
+                if let Some(st) = self.scalar_of(ty, span) {
+                    let e = self.cast_scalar(e, st);
+                    out.push(CallArg::Value(e));
+                }
+            }
+            _ => {
+                let name = self.sema.ty_name(ty);
+                self.error(span, format!("a value of type '{name}' cannot be passed to a SYCL_EXTERNAL function of another translation unit yet"));
+            }
+        }
+    }
+
+    /// A value of type `ty` made of fresh result locals (appended to
+    /// `results`); pointers are those of `passed` (a copied-back argument).
+    fn result_val(
+        &mut self,
+        ty: &Ty,
+        passed: Option<&Val>,
+        results: &mut Vec<LocalId>,
+        span: Span,
+    ) -> Val {
+        let part = |i: usize| match passed {
+            Some(Val::Agg(parts)) => parts.get(i),
+            _ => None,
+        };
+        match ty {
+            Ty::Class(c) => {
+                let members = self.flattened_members(*c);
+                let parts = members
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, m)| match m {
+                        Some(mty) => self.result_val(&mty, part(i), results, span),
+                        None => Val::Void,
+                    })
+                    .collect();
+                Val::Agg(parts)
+            }
+            Ty::Array(e, n) => Val::Agg(
+                (0..*n as usize)
+                    .map(|i| self.result_val(e, part(i), results, span))
+                    .collect(),
+            ),
+            Ty::Ptr { .. } => passed.cloned().unwrap_or(Val::Void),
+            _ => match self.scalar_of(ty, span) {
+                Some(st) => {
+                    let l = self.new_local("call.result", st);
+                    results.push(l);
+                    Val::Scalar(ir::Expr::Local(l))
+                }
+                None => Val::Void,
+            },
+        }
+    }
+
+    /// Storage for a parameter of a compiled `SYCL_EXTERNAL` function, made
+    /// of the parameter locals it appends to `params`; each pointer points
+    /// into a placeholder binding of its own.
+    fn param_storage(
+        &mut self,
+        ty: &Ty,
+        name: &str,
+        params: &mut Vec<FunctionParam>,
+        span: Span,
+    ) -> SlotId {
+        match ty {
+            Ty::Class(c) => {
+                let kids = self
+                    .flattened_members(*c)
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, m)| match m {
+                        Some(mty) => self.param_storage(&mty, &format!("{name}.{i}"), params, span),
+                        None => {
+                            let cname = self.sema.ty_name(ty);
+                            self.error(span, format!("parameter '{name}' of type '{cname}' has a reference member; a SYCL_EXTERNAL function cannot take it"));
+                            self.add_slot(Slot::Value(Val::Void))
+                        }
+                    })
+                    .collect();
+                self.add_slot(Slot::Agg(kids))
+            }
+            Ty::Array(e, n) => {
+                let kids = (0..*n)
+                    .map(|i| self.param_storage(e, &format!("{name}[{i}]"), params, span))
+                    .collect();
+                self.add_slot(Slot::Agg(kids))
+            }
+            Ty::Ptr { pointee, .. } => {
+                let Some(elem) = self.binding_elem(pointee, name, span) else {
+                    return self.add_slot(Slot::Value(Val::Void));
+                };
+                let binding = self.new_binding(name, elem, Space::Global);
+                let it = self.index_type();
+                let index = self.new_local(&format!("{name}.offset"), it);
+                params.push(FunctionParam::Pointer { binding, index });
+                self.add_slot(Slot::Ptr {
+                    binding: Some(binding),
+                    bound: true,
+                    index,
+                    elem: (**pointee).clone(),
+                })
+            }
+            _ => match self.scalar_of(ty, span) {
+                Some(st) => {
+                    let l = self.new_local(name, st);
+                    params.push(FunctionParam::Value(l));
+                    self.add_slot(Slot::Scalar(l))
+                }
+                None => self.add_slot(Slot::Value(Val::Void)),
+            },
+        }
+    }
+
+    /// The scalar locals of a storage slot, in flattening order (pointers,
+    /// which a call cannot change, are left out).
+    fn slot_scalars(&self, slot: SlotId, out: &mut Vec<LocalId>) {
+        match &self.slots[slot.0 as usize] {
+            Slot::Scalar(l) => out.push(*l),
+            Slot::Agg(kids) => {
+                for k in kids.clone() {
+                    self.slot_scalars(k, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}

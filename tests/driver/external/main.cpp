@@ -1,0 +1,86 @@
+#include "physics.hpp"
+
+#include <cmath>
+#include <iostream>
+#include <vector>
+
+int main() {
+  constexpr size_t n = 512;
+  sycl::queue q;
+  std::vector<Particle> host(n);
+  for (size_t i = 0; i < n; ++i) host[i] = Particle{float(i), float(int(i % 21) - 10)};
+
+  std::vector<float> pos(n), vel(n), energy(n), means(n - 4);
+  std::vector<int> classes(5, 0);
+  std::vector<size_t> mirrored(n);
+  for (size_t i = 0; i < n; ++i) {
+    pos[i] = host[i].position;
+    vel[i] = host[i].velocity;
+  }
+  {
+    sycl::buffer<float> pb(pos.data(), sycl::range<1>(n)), vb(vel.data(), sycl::range<1>(n));
+    sycl::buffer<float> eb(energy.data(), sycl::range<1>(n)), mb(means.data(), sycl::range<1>(n - 4));
+    sycl::buffer<int> cb(classes.data(), sycl::range<1>(5));
+    sycl::buffer<size_t> ib(mirrored.data(), sycl::range<1>(n));
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor p(pb, h, sycl::read_write);
+      sycl::accessor v(vb, h, sycl::read_write);
+      sycl::accessor e(eb, h, sycl::write_only, sycl::no_init);
+      sycl::accessor c(cb, h, sycl::read_write);
+      h.parallel_for<class Simulate>(sycl::range<1>(n), [=](sycl::id<1> i) {
+        Particle part{p[i], v[i]};
+        physics::clamp_speed(part, 6.0f);
+        part = physics::advance(part, 0.5f);
+        p[i] = part.position;
+        v[i] = part.velocity;
+        e[i] = physics::kinetic_energy(part, 2.0f);
+        count_into(c, physics::speed_class(part.velocity));
+      });
+    });
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor p(pb, h, sycl::read_only);
+      sycl::accessor m(mb, h, sycl::write_only, sycl::no_init);
+      h.parallel_for<class Smooth>(sycl::range<1>(n - 4), [=](sycl::id<1> i) {
+        m[i] = window_mean(&p[0], i[0], 4);
+      });
+    });
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor out(ib, h, sycl::write_only, sycl::no_init);
+      h.parallel_for<class Mirror>(sycl::nd_range<1>(n, 64), [=](sycl::nd_item<1> it) {
+        out[it.get_global_id(0)] = mirrored_index(it);
+      });
+    });
+  }
+  int errors = 0;
+  std::vector<int> expect_classes(5, 0);
+  for (size_t i = 0; i < n; ++i) {
+    float v0 = float(int(i % 21) - 10);
+    float v = v0 > 6.0f ? 6.0f : (v0 < -6.0f ? -6.0f : v0);
+    float x = float(i) + v * 0.5f;
+    float speed = std::fabs(v);
+    int c = speed < 1 ? 0 : speed < 2 ? 1 : speed < 4 ? 2 : speed < 8 ? 3 : 4;
+    ++expect_classes[c];
+    if (pos[i] != x || vel[i] != v || energy[i] != v * v) ++errors;
+    if (mirrored[i] != n - 1 - i) ++errors;
+  }
+  for (size_t i = 0; i + 4 < n; ++i) {
+    float mean = (pos[i] + pos[i + 1] + pos[i + 2] + pos[i + 3]) / 4;
+    if (std::fabs(means[i] - mean) > 1e-4f) ++errors;
+  }
+  if (classes != expect_classes) ++errors;
+
+  if (q.get_device().has(sycl::aspect::fp64)) {
+    std::vector<double> squares(16);
+    {
+      sycl::buffer<double> sb(squares.data(), sycl::range<1>(16));
+      q.submit([&](sycl::handler &h) {
+        sycl::accessor s(sb, h, sycl::write_only, sycl::no_init);
+        h.parallel_for<class Squares>(sycl::range<1>(16), [=](sycl::id<1> i) { s[i] = precise_square(double(i[0]) + 0.5); });
+      });
+    }
+    for (int i = 0; i < 16; ++i)
+      if (squares[i] != (i + 0.5) * (i + 0.5)) ++errors;
+  }
+  std::cout << (errors ? "FAILED" : "PASSED") << " (" << errors << " errors)\n";
+  return errors != 0;
+}

@@ -1,0 +1,35 @@
+#include "physics.hpp"
+
+namespace physics {
+
+Particle advance(Particle p, float dt) {
+  p.position += p.velocity * dt;
+  return p;
+}
+
+void clamp_speed(Particle &p, float limit) {
+  if (p.velocity > limit) {
+    p.velocity = limit;
+    return;
+  }
+  if (p.velocity < -limit) p.velocity = -limit;
+}
+
+float kinetic_energy(const Particle &p, float mass) { return 0.5f * mass * p.velocity * p.velocity; }
+
+int speed_class(float velocity) {
+  float speed = velocity < 0 ? -velocity : velocity;
+  int c = 0;
+  for (float bound = 1.0f; bound <= 8.0f; bound *= 2.0f) {
+    if (speed < bound) return c;
+    ++c;
+  }
+  return c;
+}
+
+}  // namespace physics
+
+void count_into(sycl::accessor<int, 1, sycl::access_mode::read_write> histogram, int bin) {
+  sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::device> counter(histogram[bin]);
+  counter.fetch_add(1);
+}

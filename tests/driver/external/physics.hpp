@@ -1,0 +1,22 @@
+// Device functions shared by the translation units of the program: declared
+// SYCL_EXTERNAL here, defined in physics.cpp and stats.cpp, called from the
+// kernels in main.cpp (the device link resolves the calls).
+#pragma once
+#include <sycl/sycl.hpp>
+
+struct Particle {
+  float position;
+  float velocity;
+};
+
+namespace physics {
+SYCL_EXTERNAL Particle advance(Particle p, float dt);
+SYCL_EXTERNAL void clamp_speed(Particle &p, float limit);
+SYCL_EXTERNAL float kinetic_energy(const Particle &p, float mass);
+SYCL_EXTERNAL int speed_class(float velocity);
+}  // namespace physics
+
+SYCL_EXTERNAL void count_into(sycl::accessor<int, 1, sycl::access_mode::read_write> histogram, int bin);
+SYCL_EXTERNAL float window_mean(const float *values, size_t first, size_t count);
+SYCL_EXTERNAL size_t mirrored_index(sycl::nd_item<1> item);
+SYCL_EXTERNAL double precise_square(double x);
