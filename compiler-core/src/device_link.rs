@@ -330,7 +330,7 @@ impl Inliner<'_, '_> {
                     let (want, got) = (f.locals[l.0 as usize].ty, self.kernel.type_of(&e));
                     if want != got {
                         return Err(mismatch(format!(
-                            "a {} where the definition takes a {}",
+                            "an argument of type {} where the definition takes {}",
                             got.name(),
                             want.name()
                         )));
@@ -399,7 +399,7 @@ impl Inliner<'_, '_> {
             let (want, got) = (self.kernel.local(r).ty, f.locals[fr.0 as usize].ty);
             if want != got {
                 return Err(mismatch(format!(
-                    "a {} result where the definition returns a {}",
+                    "a result of type {} where the definition returns {}",
                     want.name(),
                     got.name()
                 )));
@@ -533,5 +533,282 @@ impl Renumber<'_> {
             Expr::Select(c, x, y) => Expr::Select(b(c), b(x), b(y)),
             Expr::Math(f, args) => Expr::Math(*f, args.iter().map(|a| self.expr(a)).collect()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bundle::{BufferBinding, FunctionName, KernelInfo, PointerOrigin};
+    use crate::ir::{Binding, Constant, Kernel, Local, ScalarType, Space};
+    use crate::postlink::SplitMode;
+
+    fn name(symbol: &str) -> FunctionName {
+        FunctionName {
+            symbol: symbol.into(),
+            display: format!("{symbol}(float *, float)"),
+        }
+    }
+
+    fn binding(name: &str, elem: ScalarType, reads: bool, writes: bool) -> Binding {
+        Binding {
+            name: name.into(),
+            elem,
+            reads,
+            writes,
+            space: Space::Global,
+        }
+    }
+
+    fn local(name: &str, ty: ScalarType) -> Local {
+        Local {
+            name: name.into(),
+            ty,
+        }
+    }
+
+    /// `void store(float *p, float v) { p[1] = v; }` (through `Call`s to
+    /// `nested` when given) returning `v` as its one result.
+    fn store(symbol: &str, nested: Option<&str>) -> ExportedFunction {
+        let mut body = vec![Stmt::Store {
+            binding: BindingId(0),
+            index: Expr::Binary(
+                ir::BinaryOp::Add,
+                Box::new(Expr::Local(LocalId(0))),
+                Box::new(Expr::Const(Constant::Int(ScalarType::U64, 1))),
+            ),
+            value: Expr::Local(LocalId(1)),
+        }];
+        if let Some(callee) = nested {
+            body.push(Stmt::Call {
+                function: callee.into(),
+                args: vec![
+                    CallArg::Pointer {
+                        binding: BindingId(0),
+                        index: Expr::Local(LocalId(0)),
+                    },
+                    CallArg::Value(Expr::Local(LocalId(1))),
+                ],
+                results: vec![LocalId(1)],
+            });
+        }
+        ExportedFunction {
+            name: name(symbol),
+            code: Ok(ir::Function {
+                name: symbol.into(),
+                params: vec![
+                    FunctionParam::Pointer {
+                        binding: BindingId(0),
+                        index: LocalId(0),
+                    },
+                    FunctionParam::Value(LocalId(1)),
+                ],
+                results: vec![LocalId(1)],
+                bindings: vec![binding("p", ScalarType::F32, false, true)],
+                locals: vec![
+                    local("p.offset", ScalarType::U64),
+                    local("v", ScalarType::F32),
+                ],
+                body,
+            }),
+        }
+    }
+
+    /// A kernel calling `symbol(&out[param], 2.5f)` once; `out` is its only buffer.
+    fn caller(symbol: &str, value: Constant) -> LinkableKernel {
+        let ir = Kernel {
+            name: "k".into(),
+            work_group_size: [64, 1, 1],
+            param_block_size: 16,
+            bindings: vec![binding("out", ScalarType::F32, false, false)],
+            locals: vec![local("r", ScalarType::F32)],
+            body: vec![Stmt::Call {
+                function: symbol.into(),
+                args: vec![
+                    CallArg::Pointer {
+                        binding: BindingId(0),
+                        index: Expr::Param {
+                            offset: 0,
+                            ty: ScalarType::U64,
+                        },
+                    },
+                    CallArg::Value(Expr::Const(value)),
+                ],
+                results: vec![LocalId(0)],
+            }],
+        };
+        let info = KernelInfo {
+            key: "P1K".into(),
+            display_name: "K".into(),
+            entry_point: "k".into(),
+            dimensions: 1,
+            work_group_size: [64, 1, 1],
+            arg_sizes: vec![8],
+            param_block_size: 16,
+            buffers: vec![BufferBinding {
+                binding: 1,
+                arg: 0,
+                offset: 0,
+                origin: PointerOrigin::Usm,
+                access: Access::None,
+                elem_size: 4,
+                offset_slot: 0,
+                index_bytes: 8,
+                name: "out".into(),
+            }],
+            scalars: vec![],
+            uses_barrier: false,
+            local_arrays: vec![],
+            uses_subgroups: false,
+            attributes: Default::default(),
+        };
+        LinkableKernel {
+            ir,
+            info,
+            local_bindings: vec![],
+            callees: vec![name(symbol)],
+        }
+    }
+
+    fn unit(kernels: Vec<LinkableKernel>, functions: Vec<ExportedFunction>) -> RelocatableCode {
+        RelocatableCode {
+            target: TargetKind::SpirvVulkan,
+            split: SplitMode::Auto,
+            kernels,
+            functions,
+        }
+    }
+
+    fn link_units(
+        units: &[(&str, RelocatableCode)],
+    ) -> Result<Vec<Vec<DeviceImage>>, Vec<LinkError>> {
+        let units: Vec<Unit> = units
+            .iter()
+            .map(|(origin, code)| Unit {
+                origin,
+                code: std::slice::from_ref(code),
+            })
+            .collect();
+        link(&units)
+    }
+
+    #[test]
+    fn calls_are_inlined_with_the_callers_allocation() {
+        let symbols_code = [(0, "b.o", &unit(vec![], vec![store("_Z5storePff", None)]))];
+        let symbols = SymbolTable::new(&symbols_code).unwrap();
+        let k = caller("_Z5storePff", Constant::Float(ScalarType::F32, 2.5));
+        let linked = link_kernel(&k, "a.o", &symbols).unwrap();
+        let text = ir::print_module(&ir::Module {
+            kernels: vec![linked.ir.clone()],
+            functions: vec![],
+        });
+        assert!(!text.contains("call"), "{text}");
+        // The callee's parameters become locals of the kernel, assigned
+        // from the arguments; its store goes to the kernel's buffer.
+        assert!(text.contains("%1 = param[0]:u64"), "{text}");
+        assert!(text.contains("%2 = 2.5f32"), "{text}");
+        assert!(text.contains("b0[Add(%1, 1u64)] = %2"), "{text}");
+        assert!(text.contains("%0 = %2"), "{text}");
+        assert!(
+            text.contains("local %1 _Z5storePff.p.offset: u64"),
+            "{text}"
+        );
+        assert!(linked.ir.bindings[0].writes);
+        assert_eq!(linked.info.buffers[0].access, Access::Write);
+        assert!(linked.callees.is_empty());
+    }
+
+    #[test]
+    fn linked_kernels_become_valid_images() {
+        let a = unit(
+            vec![caller("_Z5storePff", Constant::Float(ScalarType::F32, 1.0))],
+            vec![],
+        );
+        let b = unit(
+            vec![],
+            vec![
+                store("_Z5storePff", Some("_Z4nextPff")),
+                store("_Z4nextPff", None),
+            ],
+        );
+        let images = link_units(&[("a.o", a), ("b.o", b)]).unwrap();
+        assert_eq!(images[0].len(), 1);
+        assert_eq!(images[0][0].symbol_table(), ["k"]);
+        assert!(images[1].is_empty());
+    }
+
+    #[test]
+    fn undefined_and_unavailable_functions_are_named_with_the_kernel() {
+        let a = unit(
+            vec![caller("_Z5storePff", Constant::Float(ScalarType::F32, 1.0))],
+            vec![],
+        );
+        let errors = link_units(&[("a.o", a.clone())]).unwrap_err();
+        assert_eq!(
+            errors[0].to_string(),
+            "undefined SYCL_EXTERNAL function '_Z5storePff(float *, float)', called by kernel 'K' (a.o); link the translation unit that defines it"
+        );
+        let broken = ExportedFunction {
+            name: name("_Z5storePff"),
+            code: Err("b.cpp:3:5: 'long double' is not supported".into()),
+        };
+        let errors = link_units(&[("a.o", a), ("b.o", unit(vec![], vec![broken]))]).unwrap_err();
+        assert!(
+            errors[0].to_string().contains("(b.o), called by kernel 'K', cannot be compiled for the device: b.cpp:3:5: 'long double' is not supported"),
+            "{}",
+            errors[0]
+        );
+    }
+
+    #[test]
+    fn two_different_definitions_are_an_error_naming_both_units() {
+        let mut other = store("_Z5storePff", None);
+        if let Ok(f) = &mut other.code {
+            f.body.clear();
+        }
+        let b = unit(vec![], vec![store("_Z5storePff", None)]);
+        let c = unit(vec![], vec![other]);
+        let errors = link_units(&[("b.o", b.clone()), ("b.o", b.clone()), ("c.o", c)]).unwrap_err();
+        assert_eq!(
+            errors,
+            [LinkError::Duplicate {
+                function: "_Z5storePff(float *, float)".into(),
+                first: "b.o".into(),
+                second: "c.o".into(),
+            }]
+        );
+    }
+
+    #[test]
+    fn mismatched_arguments_and_recursion_are_errors() {
+        // An int where the definition takes a float (the types of the two units differ).
+        let a = unit(
+            vec![caller("_Z5storePff", Constant::Int(ScalarType::I32, 1))],
+            vec![],
+        );
+        let b = unit(vec![], vec![store("_Z5storePff", None)]);
+        let errors = link_units(&[("a.o", a), ("b.o", b)]).unwrap_err();
+        assert!(
+            errors[0].to_string().contains("with arguments that do not fit its definition: an argument of type i32 where the definition takes f32"),
+            "{}",
+            errors[0]
+        );
+        let a = unit(
+            vec![caller("_Z5storePff", Constant::Float(ScalarType::F32, 1.0))],
+            vec![],
+        );
+        let b = unit(
+            vec![],
+            vec![
+                store("_Z5storePff", Some("_Z4nextPff")),
+                store("_Z4nextPff", Some("_Z5storePff")),
+            ],
+        );
+        let errors = link_units(&[("a.o", a), ("b.o", b)]).unwrap_err();
+        assert!(
+            errors[0].to_string().contains("calls itself through _Z5storePff(float *, float) -> _Z4nextPff(float *, float) -> _Z5storePff(float *, float)"),
+            "{}",
+            errors[0]
+        );
     }
 }

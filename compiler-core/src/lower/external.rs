@@ -101,7 +101,12 @@ pub fn lower_external_function(
 pub fn function_display_name(sema: &Sema, f: FuncId) -> String {
     let fi = sema.func(f);
     let params: Vec<String> = fi.params.iter().map(|p| sema.ty_name(p)).collect();
-    format!("{}({})", fi.decl.name.to_string_lossy(), params.join(", "))
+    format!(
+        "{}{}({})",
+        sema.ctx_prefix(fi.ctx),
+        fi.decl.name.last().ident,
+        params.join(", ")
+    )
 }
 
 /// `T&` (not `const T&`): the callee's changes are copied back.

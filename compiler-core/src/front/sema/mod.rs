@@ -495,7 +495,7 @@ impl Sema {
         s
     }
 
-    fn ctx_prefix(&self, ctx: Ctx) -> String {
+    pub(crate) fn ctx_prefix(&self, ctx: Ctx) -> String {
         match ctx {
             Ctx::Ns(n) => {
                 let mut parts = vec![];
