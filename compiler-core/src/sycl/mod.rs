@@ -348,7 +348,8 @@ fn entry_point_name(key: &str) -> String {
         for b in key.bytes() {
             h = (h ^ b as u64).wrapping_mul(0x100000001b3);
         }
-        name = format!("sycl_kernel_{h:016x}");
+        // A final letter: naga renames identifiers that end in a digit.
+        name = format!("sycl_kernel_{h:016x}k");
     }
     name
 }

@@ -110,6 +110,45 @@ fn field_assign(place: TExpr, value: TExpr, ty: Ty, span: Span) -> TStmt {
 pub(crate) const ENTRY_POINT_ATTR: &str = "clang::sycl_kernel_entry_point";
 
 impl Sema {
+    /// clang's next `$_N`.
+    fn next_unnumbered_id(&mut self) -> u32 {
+        self.unnumbered_lambdas += 1;
+        self.unnumbered_lambdas - 1
+    }
+
+    /// A variable of type `ty` is used: a lambda stored in it that clang
+    /// names on first use gets its `$_N` now (clang mangles its type when
+    /// the variable is first called or passed, not where it is defined).
+    fn name_closure_on_use(&mut self, ty: &Ty) {
+        let Ty::Class(c) = ty.non_ref() else { return };
+        let pending = self.classes[c.0 as usize]
+            .closure
+            .as_ref()
+            .is_some_and(|cl| cl.unnumbered_on_use && cl.unnumbered_id.is_none());
+        if pending {
+            let id = self.next_unnumbered_id();
+            if let Some(cl) = self.classes[c.0 as usize].closure.as_mut() {
+                cl.unnumbered_id = Some(id);
+            }
+        }
+    }
+
+    /// Do the lambdas in `f`'s body get Itanium mangling numbers in every
+    /// compiler? Those of inline functions (`inline`, `constexpr`, member
+    /// functions defined in their class, lambda call operators) and of
+    /// templates do; clang names the others `$_N`.
+    fn lambdas_get_mangling_numbers(&self, f: FuncId) -> bool {
+        let fi = self.func(f);
+        let d = &fi.decl;
+        fi.closure.is_some()
+            || d.is_inline
+            || d.is_constexpr
+            || d.template.is_some()
+            || !d.outer_templates.is_empty()
+            || !fi.template_args.is_empty()
+            || (fi.class.is_some() && d.name.parts.len() == 1)
+    }
+
     pub(super) fn cur_func(&self) -> FuncId {
         self.fn_stack.last().expect("inside a function").func
     }
@@ -874,7 +913,12 @@ impl Sema {
                 let ty = declared.clone().expect("declared");
                 list_value = Some(self.list_init(&ty, items, sp));
             }
-            Some(a::Initializer::Assign(e)) => init_exprs = Some((vec![self.check_expr(e)], false)),
+            Some(a::Initializer::Assign(e)) => {
+                // `auto f = [...] {...};`: clang names it when first used.
+                self.lambda_named_on_use = matches!(e.kind, ExprKind::Lambda(_));
+                init_exprs = Some((vec![self.check_expr(e)], false));
+                self.lambda_named_on_use = false;
+            }
             Some(a::Initializer::Paren(es, _)) => init_exprs = Some((self.check_args(es), true)),
             Some(a::Initializer::Brace(es, _)) => init_exprs = Some((self.check_args(es), true)),
             None => {}
@@ -980,6 +1024,7 @@ impl Sema {
             if let Some((_, v)) = fr.iter().rev().find(|(n, _)| n == name) {
                 let v = *v;
                 let ty = self.var(v).ty.clone();
+                self.name_closure_on_use(&ty);
                 return Some(TExpr {
                     kind: TK::Var(v),
                     ty: ty.non_ref().clone(),
@@ -3172,6 +3217,10 @@ impl Sema {
         };
         fi.lambda_count += 1;
         *fi.lambda_sig_counts.entry(sig).or_insert(0) += 1;
+        let unnumbered = !self.host.numbers_lambdas_of_non_inline_functions()
+            && !self.lambdas_get_mangling_numbers(enclosing);
+        let named_on_use = std::mem::take(&mut self.lambda_named_on_use);
+        let unnumbered_id = (unnumbered && !named_on_use).then(|| self.next_unnumbered_id());
 
         let closure = self.new_class(
             Rc::from("<lambda>"),
@@ -3191,6 +3240,8 @@ impl Sema {
             lambda: l.clone(),
             enclosing,
             discriminator,
+            unnumbered_id,
+            unnumbered_on_use: unnumbered && named_on_use,
             call_op: None,
             captures: vec![],
             generic,

@@ -263,6 +263,9 @@ impl Mangler {
     /// `with_prefix`; template arguments included.
     fn class_unqualified(&mut self, s: &mut Sema, c: ClassId, with_prefix: bool) -> String {
         if let Some(cl) = s.class(c).closure.clone() {
+            if let Some(id) = cl.unnumbered_id {
+                return source_name(&format!("$_{id}"));
+            }
             let patterns: Vec<ParamPattern> = match (&cl.generic, cl.call_op) {
                 (Some(g), _) => g.params.clone(),
                 (None, Some(op)) => s

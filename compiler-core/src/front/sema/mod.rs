@@ -57,6 +57,13 @@ impl HostCompiler {
             _ => LambdaNumbering::PerSignature,
         }
     }
+    /// g++ numbers the lambdas of every function (`UlvE_`, `UlvE0_`...);
+    /// clang only those of inline functions, templates and lambdas, and
+    /// names the others by a translation-unit-wide counter (`$_0`, `$_1`...,
+    /// in the order it first mangles them; modelled as source order).
+    pub fn numbers_lambdas_of_non_inline_functions(self) -> bool {
+        matches!(self, HostCompiler::Gcc { .. })
+    }
     /// g++ captures a constant variable (`const int n = 3;`) in a lambda with
     /// a capture-default nested in a lambda whose capture-default is `&`,
     /// where clang (and g++ at function scope) uses its value without
@@ -185,6 +192,11 @@ pub struct ClosureInfo {
     pub enclosing: FuncId,
     /// Discriminator in the enclosing scope (0 = first).
     pub discriminator: u32,
+    /// clang's name for a lambda of a non-inline function: `$_N`.
+    pub unnumbered_id: Option<u32>,
+    /// Such a lambda stored in a variable: named when the variable is
+    /// first used.
+    pub unnumbered_on_use: bool,
     /// The call operator.
     pub call_op: Option<FuncId>,
     /// For each field: what it captures and whether by reference.
@@ -285,6 +297,11 @@ pub struct Sema {
     pub free_function_kernels: Vec<free_function::FreeFunctionKernel>,
     pub diags: Diagnostics,
     pub host: HostCompiler,
+    /// Lambdas named `$_N` so far (clang, see
+    /// [`HostCompiler::numbers_lambdas_of_non_inline_functions`]).
+    unnumbered_lambdas: u32,
+    /// The lambda being checked initialises a variable (`auto f = [] {}`).
+    lambda_named_on_use: bool,
     class_cache: HashMap<(usize, Vec<TArg>), ClassId>,
     func_cache: HashMap<(usize, Vec<TArg>, Option<ClassId>), FuncId>,
     /// Functions whose bodies must be checked.
@@ -335,6 +352,8 @@ impl Sema {
             free_function_kernels: vec![],
             diags: Diagnostics::default(),
             host,
+            unnumbered_lambdas: 0,
+            lambda_named_on_use: false,
             class_cache: HashMap::new(),
             func_cache: HashMap::new(),
             queue: vec![],
@@ -357,18 +376,23 @@ impl Sema {
         let root = Rc::new(Env::default());
         let mut to_check = vec![];
         self.collect_decls(&tu.decls, Ctx::Ns(GLOBAL_NS), &root, &mut to_check);
+        let mut defined = vec![];
         for (decl, ctx, env) in to_check {
             let f = self.function_instance(&decl, ctx, env, None, vec![]);
             if let Some(f) = f {
                 self.note_free_function_kernel(f);
-                self.queue.push(f);
+                defined.push(f);
             }
         }
         for (decl, ctx, env) in std::mem::take(&mut self.explicit_instantiations) {
             if let Some(f) = self.explicit_function_instance(&decl, ctx, &env) {
-                self.queue.push(f);
+                defined.push(f);
             }
         }
+        // Bodies in source order (the queue is a stack), as a compiler
+        // emits them: clang names lambdas in that order (`$_N`).
+        defined.reverse();
+        self.queue.extend(defined);
         while let Some(f) = self.queue.pop() {
             self.ensure_body(f);
         }
