@@ -240,4 +240,14 @@ fn clang_as_host_compiler() {
         .arg(source("shared/app.cpp"))
         .args(["-L.", "-lplugin", &rpath, "-o", "shared_app"]));
     runs_everywhere(&dir.join("shared_app"), &[]);
+    // Unnamed lambda kernels: clang names the lambdas of non-inline
+    // functions `$_N` (command groups in main, kernels in helpers).
+    for program in ["command_groups", "buffer_write_back", "kernel_requirements"] {
+        let src = repo().join(format!("tests/e2e/{program}.cpp"));
+        ok(syclcc(&dir)
+            .arg("--host-cxx=clang++")
+            .arg(&src)
+            .args(["-o", program]));
+        runs_everywhere(&dir.join(program), &[]);
+    }
 }
