@@ -11,9 +11,7 @@
 //! a call whose arguments do not fit the definition (types that differ
 //! between units), and recursion through other units.
 
-use crate::bundle::{
-    Access, DeviceBundle, DeviceImage, ExportedFunction, LinkableKernel, RelocatableCode,
-};
+use crate::bundle::{Access, DeviceImage, ExportedFunction, LinkableKernel, RelocatableCode};
 use crate::ir::{self, BindingId, Block, CallArg, Expr, FunctionParam, LocalId, Stmt};
 use crate::target::{TargetKind, TargetProperties};
 use std::collections::HashMap;
@@ -116,25 +114,6 @@ pub fn link(units: &[Unit]) -> Result<Vec<Vec<DeviceImage>>, Vec<LinkError>> {
         errors.dedup();
         Err(errors)
     }
-}
-
-/// `bundles` (with their origins) as one linked bundle: their images, and
-/// those of their relocatable code linked together.
-pub fn link_bundles(bundles: &[(String, DeviceBundle)]) -> Result<DeviceBundle, Vec<LinkError>> {
-    let units: Vec<Unit> = bundles
-        .iter()
-        .map(|(origin, b)| Unit {
-            origin,
-            code: &b.relocatable,
-        })
-        .collect();
-    let linked = link(&units)?;
-    let images = bundles
-        .iter()
-        .zip(linked)
-        .flat_map(|((_, b), made)| b.images.iter().cloned().chain(made))
-        .collect();
-    Ok(DeviceBundle::linked(images))
 }
 
 /// The functions the units define, by symbol, with their origins.

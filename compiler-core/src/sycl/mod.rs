@@ -168,8 +168,8 @@ pub fn compile_translation_unit(
         // A unit whose kernels call functions of other units is finished
         // by the device link, all its kernels together (its images stay
         // per source).
-        if lowered.iter().any(|k| !k.callees.is_empty()) || !functions.is_empty() {
-            let needs_link = lowered.iter().any(|k| !k.callees.is_empty());
+        let needs_link = lowered.iter().any(|k| !k.callees.is_empty());
+        if needs_link || !functions.is_empty() {
             relocatable.push(RelocatableCode {
                 target: target.kind,
                 split,
