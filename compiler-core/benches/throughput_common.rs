@@ -23,6 +23,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/kernel_desc.hpp"),
         ),
         (
+            "sycl/detail/spec_constants.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/spec_constants.hpp"),
+        ),
+        (
             "sycl/detail/index_space.hpp",
             include_str!("../../native-runtime/include/sycl/detail/index_space.hpp"),
         ),

@@ -8,11 +8,12 @@ use crate::postlink::SplitMode;
 use crate::target::TargetKind;
 use serde::{Deserialize, Serialize};
 
-/// Version 3: a bundle of a translation unit may carry relocatable device
+/// Version 4: images carry their specialization-constant map
+/// ([`ImageProperties::spec_constants`]). Version 3: a bundle of a translation unit may carry relocatable device
 /// code ([`RelocatableCode`]) for the device link. Version 2 gave images
 /// their property sets (required aspects, split mode) and kernels their
 /// attributes (`reqd_work_group_size`...).
-pub const BUNDLE_FORMAT_VERSION: u32 = 3;
+pub const BUNDLE_FORMAT_VERSION: u32 = 4;
 
 /// Why a serialised bundle cannot be read.
 #[derive(Debug)]
@@ -151,6 +152,26 @@ pub struct ImageProperties {
     pub required_aspects: Vec<Aspect>,
     /// How post-link grouped the translation unit's kernels into images.
     pub split: SplitMode,
+    /// The specialization-constant map: the scalars of the image's
+    /// specialization constants, by `SpecId` (the index).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spec_constants: Vec<SpecConstantScalar>,
+}
+
+/// One scalar of a specialization constant in an image: the runtime sets
+/// the `OpSpecConstant` decorated `SpecId` = its index in
+/// [`ImageProperties::spec_constants`] from `size` bytes at `offset` of the
+/// value the host set for `symbol` (little endian, widened to `ty`), or to
+/// `default` when the host set none.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpecConstantScalar {
+    /// The `specialization_id` variable's mangled name (`_ZL8coeff_id`).
+    pub symbol: String,
+    pub offset: u32,
+    pub size: u32,
+    pub ty: crate::ir::ScalarType,
+    /// The bits of its default value (`ty`'s representation).
+    pub default: u64,
 }
 
 /// An optional device feature (a SYCL 2020 aspect) device code can need.

@@ -499,7 +499,9 @@ impl Renumber<'_> {
     fn expr(&self, e: &Expr) -> Expr {
         let b = |e: &Expr| Box::new(self.expr(e));
         match e {
-            Expr::Const(_) | Expr::Param { .. } | Expr::Builtin(..) => e.clone(),
+            Expr::Const(_) | Expr::Param { .. } | Expr::Builtin(..) | Expr::SpecConst(_) => {
+                e.clone()
+            }
             Expr::Local(l) => Expr::Local(self.local(*l)),
             Expr::Load { binding, index } => Expr::Load {
                 binding: self.binding(*binding),

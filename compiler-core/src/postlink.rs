@@ -5,7 +5,7 @@
 //! image with its symbol table and property sets.
 
 use crate::back::spirv::SpirvError;
-use crate::bundle::{Aspect, DeviceImage, ImageProperties, LinkableKernel};
+use crate::bundle::{Aspect, DeviceImage, ImageProperties, LinkableKernel, SpecConstantScalar};
 use crate::ir::{walk_stmts, Kernel, ScalarType, Stmt};
 use crate::target::TargetProperties;
 use serde::{Deserialize, Serialize};
@@ -95,6 +95,7 @@ pub fn images(
             let properties = ImageProperties {
                 required_aspects: plan.required_aspects,
                 split: mode,
+                spec_constants: vec![],
             };
             emit_image(&members, target, properties)
         })
@@ -127,6 +128,20 @@ fn emit_image(
             info
         })
         .collect();
+    let properties = ImageProperties {
+        spec_constants: emitted
+            .spec_constants
+            .into_iter()
+            .map(|c| SpecConstantScalar {
+                symbol: c.symbol,
+                offset: c.offset,
+                size: c.size,
+                ty: c.ty,
+                default: c.default,
+            })
+            .collect(),
+        ..properties
+    };
     Ok(DeviceImage {
         target: target.kind,
         spirv: emitted.words,

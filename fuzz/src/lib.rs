@@ -12,17 +12,7 @@ pub fn sycl_headers() -> &'static VirtualFiles {
     FILES.get_or_init(|| {
         let mut files = VirtualFiles::default();
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../native-runtime/include/");
-        for name in [
-            "sycl/sycl.hpp",
-            "sycl/detail/kernel_desc.hpp",
-            "sycl/detail/index_space.hpp",
-            "sycl/detail/atomic_ref.hpp",
-            "sycl/detail/reduction.hpp",
-            "sycl/detail/math.hpp",
-            "sycl/detail/group_algorithms.hpp",
-            "sycl/detail/kernel_compiler.hpp",
-            "sycl/detail/runtime_abi.h",
-        ] {
+        for name in compiler_core::sycl::RUNTIME_HEADERS {
             let text = std::fs::read_to_string(format!("{root}{name}")).expect("header");
             files.0.insert(format!("{INCLUDE_DIR}/{name}"), text);
         }

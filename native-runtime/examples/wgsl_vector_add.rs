@@ -152,6 +152,10 @@ fn main() {
         num_local: 0,
         local_offsets: std::ptr::null(),
         local_sizes: std::ptr::null(),
+        num_spec_constants: 0,
+        spec_constant_keys: std::ptr::null(),
+        spec_constant_values: std::ptr::null(),
+        spec_constant_sizes: std::ptr::null(),
     };
     check(
         syclone_launch(q, &desc, std::ptr::null(), 0, std::ptr::null_mut()),

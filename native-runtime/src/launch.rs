@@ -15,6 +15,7 @@ use crate::registry::{self, KernelEntry};
 use crate::requirements;
 use crate::sync;
 use compiler_core::bundle::Access;
+use compiler_core::ir::ScalarType;
 use std::ffi::c_void;
 use std::sync::Arc;
 
@@ -33,6 +34,9 @@ pub struct Launch<'a> {
     /// The command group's local memory: (arena offset, bytes) of each
     /// `local_accessor` it constructed.
     pub local_memory: Vec<(usize, usize)>,
+    /// The specialization constants the command group set: the mangled
+    /// name of each `specialization_id` and the bytes of its value.
+    pub spec_constants: Vec<(String, &'a [u8])>,
 }
 
 impl Launch<'_> {
@@ -194,6 +198,56 @@ fn launch_host(l: &Launch, device: &DeviceInfo) -> RtResult<()> {
         None => unsafe { host::run(kernel, l.arg_ptrs, total) },
     }
     Ok(())
+}
+
+/// The values of the image's specialization constants for this launch, by
+/// `SpecId`, as the bits of the constant's type: what the command group
+/// set, else the default.
+fn spec_constant_values(l: &Launch, entry: &KernelEntry) -> RtResult<Vec<(u32, u64)>> {
+    let mut out = vec![];
+    for (spec_id, scalar) in entry
+        .image
+        .image
+        .properties
+        .spec_constants
+        .iter()
+        .enumerate()
+    {
+        let Some((_, value)) = l.spec_constants.iter().find(|(k, _)| *k == scalar.symbol) else {
+            out.push((spec_id as u32, scalar.default));
+            continue;
+        };
+        let range = scalar.offset as usize..(scalar.offset + scalar.size) as usize;
+        let bytes = value.get(range).ok_or_else(|| {
+            RtError::Invalid(format!(
+                "kernel {}: specialization constant {} has {} bytes, the device image reads {} at offset {}",
+                entry.info.display_name,
+                scalar.symbol,
+                value.len(),
+                scalar.size,
+                scalar.offset
+            ))
+        })?;
+        out.push((spec_id as u32, scalar_bits(bytes, scalar.ty)));
+    }
+    Ok(out)
+}
+
+/// The bits of a scalar of type `ty` that the host stored in `bytes`
+/// (little endian, possibly narrower: a `bool`, `char` or `short`).
+fn scalar_bits(bytes: &[u8], ty: ScalarType) -> u64 {
+    let mut raw = [0u8; 8];
+    let n = bytes.len().min(8);
+    raw[..n].copy_from_slice(&bytes[..n]);
+    let unsigned = u64::from_le_bytes(raw);
+    let shift = 64 - 8 * n as u32;
+    match ty {
+        ScalarType::Bool => (unsigned != 0) as u64,
+        _ if n == 0 => 0,
+        // Sign-extend what the host stored narrower than the device type.
+        ScalarType::I32 | ScalarType::I64 => (((unsigned << shift) as i64) >> shift) as u64,
+        _ => unsigned,
+    }
 }
 
 /// `len` bytes of argument `arg` from `offset`.
@@ -463,6 +517,7 @@ fn launch_vulkan(
     let spec = Specialization {
         local_size,
         constants: local_array_lengths(dev, l, &entry)?,
+        spec_constants: spec_constant_values(l, &entry)?,
     };
     let pipeline = dev.pipeline(&entry, &spec)?;
     if total == 0 {

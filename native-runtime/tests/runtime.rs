@@ -385,6 +385,10 @@ fn many_launches(on: On) {
         num_local: 0,
         local_offsets: std::ptr::null(),
         local_sizes: std::ptr::null(),
+        num_spec_constants: 0,
+        spec_constant_keys: std::ptr::null(),
+        spec_constant_values: std::ptr::null(),
+        spec_constant_sizes: std::ptr::null(),
     };
     let launches = 600;
     for _ in 0..launches {

@@ -20,6 +20,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/kernel_desc.hpp"),
     ),
     (
+        "sycl/detail/spec_constants.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/spec_constants.hpp"),
+    ),
+    (
         "sycl/detail/index_space.hpp",
         include_str!("../../native-runtime/include/sycl/detail/index_space.hpp"),
     ),

@@ -84,6 +84,16 @@ pub enum Constant {
 }
 
 impl Constant {
+    /// The value's bits as its type stores them (f32: the low 32 bits).
+    pub fn bits(&self) -> u64 {
+        match *self {
+            Constant::Bool(b) => b as u64,
+            Constant::Int(_, v) => v,
+            Constant::Float(ScalarType::F32, v) => (v as f32).to_bits() as u64,
+            Constant::Float(_, v) => v.to_bits(),
+        }
+    }
+
     pub fn ty(&self) -> ScalarType {
         match *self {
             Constant::Bool(_) => ScalarType::Bool,
@@ -283,6 +293,9 @@ pub enum Expr {
     Select(Box<Expr>, Box<Expr>, Box<Expr>),
     /// A math function of float operands of one type (the result's).
     Math(MathFn, Vec<Expr>),
+    /// Scalar `index` of the kernel's specialization constants
+    /// ([`Kernel::spec_constants`]): fixed for a launch, set by the host.
+    SpecConst(u32),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -440,6 +453,24 @@ pub struct Kernel {
     pub bindings: Vec<Binding>,
     pub locals: Vec<Local>,
     pub body: Block,
+    /// The scalars of the specialization constants the kernel reads.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spec_constants: Vec<SpecConstant>,
+}
+
+/// One scalar of a specialization constant (SYCL 2020 4.9.5): a
+/// `specialization_id` of a composite type has one per scalar member.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SpecConstant {
+    /// The `specialization_id` variable's mangled name (`_ZL8coeff_id`),
+    /// which is how the host names it too.
+    pub symbol: String,
+    /// Byte offset of the scalar in the value, and its size (host layout:
+    /// a `bool` or `short` is narrower than its device type).
+    pub offset: u32,
+    pub size: u32,
+    /// Its value when the host sets none (the `specialization_id`'s).
+    pub default: Constant,
 }
 
 /// A `SYCL_EXTERNAL` function compiled for the device link: kernels of
@@ -540,7 +571,11 @@ impl Expr {
     pub fn walk<'a>(&'a self, f: &mut impl FnMut(&'a Expr)) {
         f(self);
         match self {
-            Expr::Const(_) | Expr::Local(_) | Expr::Param { .. } | Expr::Builtin(..) => {}
+            Expr::Const(_)
+            | Expr::Local(_)
+            | Expr::Param { .. }
+            | Expr::Builtin(..)
+            | Expr::SpecConst(_) => {}
             Expr::Load { index, .. } => index.walk(f),
             Expr::Unary(_, a) | Expr::Convert(a, _) | Expr::Bitcast(a, _) => a.walk(f),
             Expr::Binary(_, a, b) => {
@@ -602,6 +637,7 @@ impl Kernel {
                     Expr::Param { ty, .. } | Expr::Convert(_, ty) | Expr::Bitcast(_, ty) => {
                         out.push(*ty)
                     }
+                    Expr::SpecConst(i) => out.push(self.spec_constants[*i as usize].default.ty()),
                     _ => {}
                 });
             }
@@ -635,6 +671,7 @@ impl Kernel {
             Expr::Convert(_, t) | Expr::Bitcast(_, t) => *t,
             Expr::Select(_, a, _) => self.type_of(a),
             Expr::Math(_, args) => args.first().map_or(ScalarType::F32, |a| self.type_of(a)),
+            Expr::SpecConst(i) => self.spec_constants[*i as usize].default.ty(),
         }
     }
 }

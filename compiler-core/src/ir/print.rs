@@ -44,6 +44,16 @@ fn print_kernel(out: &mut String, k: &Kernel) {
         k.name, k.param_block_size
     );
     print_declarations(out, &k.bindings, &k.locals);
+    for (i, c) in k.spec_constants.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "  spec s{i} {}+{}: {} = {}",
+            c.symbol,
+            c.offset,
+            c.default.ty().name(),
+            expr(&Expr::Const(c.default))
+        );
+    }
     print_block(out, &k.body, 1);
     out.push_str("}\n");
 }
@@ -208,5 +218,6 @@ fn expr(e: &Expr) -> String {
             f.name(),
             args.iter().map(expr).collect::<Vec<_>>().join(", ")
         ),
+        Expr::SpecConst(i) => format!("s{i}"),
     }
 }

@@ -472,11 +472,10 @@ impl Lowerer<'_> {
                         Slot::Value(Val::Ref(p)) => (**p).clone(),
                         _ => PlaceV::Slot(s),
                     },
+                    None if self.sema.var(*v).is_global => self.global_place(*v, span),
                     None => {
                         let name = self.sema.var(*v).name.to_string();
-                        if self.sema.var(*v).is_global {
-                            self.error(span, format!("global variable '{name}' cannot be used in device code (SYCL 2020 5.4: only const-initialized variables are allowed)"));
-                        } else {
+                        {
                             self.error(
                                 span,
                                 format!("variable '{name}' is not available in device code"),
@@ -555,6 +554,57 @@ impl Lowerer<'_> {
         }
     }
 
+    /// Global variable `v`, read by device code: its value, computed once
+    /// in the prologue from its (constant) initializer.
+    fn global_place(&mut self, v: VarId, span: Span) -> PlaceV {
+        if let Some(slot) = self.globals.get(&v) {
+            return PlaceV::Slot(*slot);
+        }
+        let name = self.sema.var(v).name.to_string();
+        let mut diags = vec![];
+        let init = self.sema.global_initializer(v, &mut diags);
+        self.source_errors |= diags
+            .iter()
+            .any(|d| d.severity == crate::diag::Severity::Error);
+        self.diags.extend(diags);
+        let ty = self.sema.var(v).ty.clone();
+        let init = match init {
+            Ok(init) => init,
+            Err(why) => {
+                self.error(
+                    span,
+                    format!("global variable '{name}' cannot be used in device code: {why}"),
+                );
+                // Storage of its type, so that its uses report nothing more.
+                let slot = self.new_storage(&ty, &name, span);
+                return PlaceV::Slot(slot);
+            }
+        };
+        let saved_frames = std::mem::take(&mut self.frames);
+        self.frames.push(Frame {
+            vars: HashMap::new(),
+            this_place: None,
+            ret: None,
+            mutated: HashSet::new(),
+        });
+        self.blocks.push(vec![]);
+        let slot = self.new_storage(&ty, &name, span);
+        self.init_from_expr(&PlaceV::Slot(slot), &ty, &init);
+        let stmts = self.blocks.pop().unwrap_or_default();
+        self.frames = saved_frames;
+        self.prologue.extend(stmts);
+        self.globals.insert(v, slot);
+        PlaceV::Slot(slot)
+    }
+
+    /// The body lowered so far, after the prologue.
+    pub(super) fn with_prologue(&mut self) -> Vec<IStmt> {
+        let body = self.blocks.pop().unwrap_or_default();
+        let mut out = std::mem::take(&mut self.prologue);
+        out.extend(body);
+        out
+    }
+
     fn dummy_place(&mut self) -> PlaceV {
         let s = self.value_slot(Val::Void);
         PlaceV::Slot(s)
@@ -610,7 +660,23 @@ impl Lowerer<'_> {
                 Val::Ref(inner) => self.element_places(inner),
                 _ => vec![],
             },
-            _ => vec![],
+            // An element of an array chosen at run time (`a[i][j]`): element
+            // k is element k of the chosen one.
+            PlaceV::Select { index, parts } => {
+                let elements: Vec<Vec<PlaceV>> =
+                    parts.iter().map(|p| self.element_places(p)).collect();
+                let n = elements.first().map_or(0, Vec::len);
+                if elements.iter().any(|e| e.len() != n) {
+                    return vec![];
+                }
+                (0..n)
+                    .map(|k| PlaceV::Select {
+                        index: *index,
+                        parts: elements.iter().map(|e| e[k].clone()).collect(),
+                    })
+                    .collect()
+            }
+            PlaceV::Global { .. } => vec![],
         }
     }
 
@@ -912,6 +978,9 @@ impl Lowerer<'_> {
         }
         if let Some(op) = name.strip_prefix("__builtin_syclone_subgroup_") {
             return self.subgroup(op, args, span);
+        }
+        if name == "__builtin_syclone_spec_constant" {
+            return self.spec_constant(args, span);
         }
         if name == "__builtin_syclone_bit_equal" {
             return self.bit_equal_intrinsic(args);

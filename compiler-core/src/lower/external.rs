@@ -82,6 +82,13 @@ pub fn lower_external_function(
     for slot in value.into_iter().chain(copied_out) {
         lw.slot_scalars(slot, &mut results);
     }
+    let body = lw.with_prologue();
+    if !lw.spec_constants.is_empty() {
+        lw.error(
+            span,
+            "a SYCL_EXTERNAL function cannot read specialization constants yet (read them in the kernel and pass the values)",
+        );
+    }
     let failed = lw.has_errors();
     diags.extend(lw.diags);
     if failed {
@@ -93,7 +100,7 @@ pub fn lower_external_function(
         results,
         bindings: lw.bindings,
         locals: lw.locals,
-        body: lw.blocks.pop().unwrap_or_default(),
+        body,
     })
 }
 

@@ -13,6 +13,7 @@ mod atomic;
 mod body;
 mod external;
 mod mutation;
+mod spec_constant;
 mod subgroup;
 mod values;
 
@@ -133,7 +134,7 @@ pub fn lower_kernel(
         .any(|d| d.severity == crate::diag::Severity::Error);
     lw.diags.extend(entry_diags);
     lw.stmt(&body.stmt);
-    let mut block = lw.blocks.pop().unwrap_or_default();
+    let mut block = lw.with_prologue();
     if shape == EntryShape::FreeFunction(FreeFunctionLaunch::SingleTask) {
         block = only_first_work_item(block);
     }
@@ -161,6 +162,7 @@ pub fn lower_kernel(
             bindings: lw.bindings,
             locals: lw.locals,
             body: block,
+            spec_constants: lw.spec_constants,
         },
         buffers: lw.buffers,
         scalars: lw.scalars,
@@ -236,6 +238,13 @@ struct Lowerer<'s> {
     /// The `SYCL_EXTERNAL` functions of other units called so far, and
     /// where each was first called.
     callees: Vec<(FunctionName, Span)>,
+    /// Const global variables device code has read, each computed once
+    /// into storage by [`Lowerer::prologue`].
+    globals: HashMap<VarId, SlotId>,
+    /// Statements that run before the body: the initializers of `globals`.
+    prologue: Vec<IStmt>,
+    /// The specialization-constant scalars the kernel reads.
+    spec_constants: Vec<ir::SpecConstant>,
 }
 
 impl<'s> Lowerer<'s> {
@@ -260,6 +269,9 @@ impl<'s> Lowerer<'s> {
             launch_bounds: vec![],
             attributes: KernelAttributes::default(),
             callees: vec![],
+            globals: HashMap::new(),
+            prologue: vec![],
+            spec_constants: vec![],
         }
     }
 }

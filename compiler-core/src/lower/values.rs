@@ -446,6 +446,7 @@ impl Lowerer<'_> {
             bindings: self.bindings.clone(),
             locals: self.locals.clone(),
             body: vec![],
+            spec_constants: self.spec_constants.clone(),
         };
         k.type_of(e)
     }

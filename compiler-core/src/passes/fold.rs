@@ -127,7 +127,11 @@ pub fn fold_expr(e: Expr) -> Expr {
         },
         Expr::Bitcast(a, t) => Expr::Bitcast(Box::new(fold_expr(*a)), t),
         Expr::Math(f, args) => Expr::Math(f, args.into_iter().map(fold_expr).collect()),
-        e @ (Expr::Const(_) | Expr::Local(_) | Expr::Param { .. } | Expr::Builtin(..)) => e,
+        e @ (Expr::Const(_)
+        | Expr::Local(_)
+        | Expr::Param { .. }
+        | Expr::Builtin(..)
+        | Expr::SpecConst(_)) => e,
     }
 }
 

@@ -20,6 +20,21 @@ use crate::source::SourceMap;
 use crate::source::Span;
 use crate::target::TargetProperties;
 
+/// The headers of `native-runtime/include` that `<sycl/sycl.hpp>` is made
+/// of (itself first), for hosts that serve them from memory.
+pub const RUNTIME_HEADERS: &[&str] = &[
+    "sycl/sycl.hpp",
+    "sycl/detail/kernel_desc.hpp",
+    "sycl/detail/spec_constants.hpp",
+    "sycl/detail/index_space.hpp",
+    "sycl/detail/atomic_ref.hpp",
+    "sycl/detail/reduction.hpp",
+    "sycl/detail/math.hpp",
+    "sycl/detail/group_algorithms.hpp",
+    "sycl/detail/kernel_compiler.hpp",
+    "sycl/detail/runtime_abi.h",
+];
+
 pub struct TuOutput {
     pub bundle: DeviceBundle,
     pub integration_header: String,

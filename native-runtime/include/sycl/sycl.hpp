@@ -13,6 +13,7 @@
 #include <sycl/detail/index_space.hpp>
 #include <sycl/detail/atomic_ref.hpp>
 #include <sycl/detail/kernel_desc.hpp>
+#include <sycl/detail/spec_constants.hpp>
 
 // What SYCL programs use without including it (as with DPC++'s header):
 // std::cout, std::vector, std::array, std::numeric_limits, std::chrono,
@@ -282,7 +283,7 @@ struct host_kernels {
     // The kernel gets an lvalue: `[=](auto &idx)` is a common way to write one.
     for (size_t i = begin; i < end; ++i) {
       item<Dimensions> it(r, delinearize(i, r));
-      k(it);
+      call_kernel(k, it, args[2]);
     }
   }
   template <int Dimensions>
@@ -292,12 +293,12 @@ struct host_kernels {
     for (size_t i = begin; i < end; ++i) {
       nd_item<Dimensions> it = host_nd_item(bounds, i);
       host_current_nd_item<Dimensions>::item = &it;
-      k(it);
+      call_kernel(k, it, args[2]);
     }
   }
   static void run_single(const void *const *args, size_t, size_t) {
     const KernelType &k = *static_cast<const KernelType *>(args[1]);
-    k();
+    call_kernel(k, args[2]);
   }
 #endif
 };
@@ -1082,6 +1083,24 @@ class handler {
     int index = 0;
     (set_arg(index++, std::forward<Ts>(args)), ...);
   }
+
+  // Specialization constants of the command group's kernel (SYCL 2020 4.9.5).
+  template <auto &S>
+  void set_specialization_constant(detail::spec_value_t<S> value) {
+#ifndef __SYCL_DEVICE_ONLY__
+    static_assert(std::is_trivially_copyable_v<detail::spec_value_t<S>>,
+                  "specialization constants must be trivially copyable");
+    m_spec.set(detail::spec_constant_key<S>(), &value, sizeof(value));
+#endif
+  }
+  template <auto &S>
+  detail::spec_value_t<S> get_specialization_constant() {
+    detail::spec_value_t<S> value = S.m_default;
+#ifndef __SYCL_DEVICE_ONLY__
+    m_spec.read(detail::spec_constant_key<S>(), &value, sizeof(value));
+#endif
+    return value;
+  }
 #ifdef __SYCL_DEVICE_ONLY__
   void depends_on(event e);
   void depends_on(const std::vector<event> &events);
@@ -1344,7 +1363,7 @@ class handler {
     range<Dimensions> r = detail::extent_of(bounds);
     if (i < r.size()) {
       item<Dimensions> it(r, detail::delinearize(i, r));
-      kernelFunc(it);
+      detail::call_kernel(kernelFunc, it, nullptr);
     }
 #else
     static_assert(detail::kernel_layout_matches<KernelName, KernelType>(),
@@ -1361,7 +1380,7 @@ class handler {
     nd_item<Dimensions> it(detail::extent_of(bounds), detail::local_of(bounds),
                            detail::work_group_id<Dimensions>(),
                            detail::local_invocation_id<Dimensions>());
-    kernelFunc(it);
+    detail::call_kernel(kernelFunc, it, nullptr);
 #else
     static_assert(detail::kernel_layout_matches<KernelName, KernelType>(),
                   "the host and device compilers disagree on the size of this kernel's object");
@@ -1374,7 +1393,7 @@ class handler {
   __SYCLONE_KERNEL_ENTRY(KernelName)
   void kernel_single(detail::launch_bounds<1> bounds, KernelType kernelFunc) {
 #ifdef __SYCL_DEVICE_ONLY__
-    if (detail::global_linear_id_1d() == 0) kernelFunc();
+    if (detail::global_linear_id_1d() == 0) detail::call_kernel(kernelFunc, nullptr);
 #else
     static_assert(detail::kernel_layout_matches<KernelName, KernelType>(),
                   "the host and device compilers disagree on the size of this kernel's object");
@@ -1427,7 +1446,8 @@ class handler {
   template <int Dimensions>
   void launch(const char *key, unsigned dims, const detail::launch_bounds<Dimensions> &bounds,
               const void *closure, size_t closure_size, syclone_host_kernel host_kernel) {
-    const void *args[2] = {&bounds, closure};
+    // The host kernel finds the specialization constants after the arguments.
+    const void *args[3] = {&bounds, closure, &m_spec};
     size_t sizes[2] = {sizeof(bounds), closure_size};
     launch_args(key, dims, bounds, 2, args, sizes, host_kernel);
   }
@@ -1454,6 +1474,14 @@ class handler {
     desc.num_local = static_cast<unsigned>(m_local_offsets.size());
     desc.local_offsets = m_local_offsets.data();
     desc.local_sizes = m_local_sizes.data();
+    std::vector<const char *> spec_keys;
+    std::vector<const void *> spec_values;
+    std::vector<size_t> spec_sizes;
+    m_spec.describe(spec_keys, spec_values, spec_sizes);
+    desc.num_spec_constants = static_cast<unsigned>(spec_keys.size());
+    desc.spec_constant_keys = spec_keys.data();
+    desc.spec_constant_values = spec_values.data();
+    desc.spec_constant_sizes = spec_sizes.data();
     std::vector<syclone_event> deps = detail::handles(m_deps);
     detail::check(syclone_launch(m_queue->handle, &desc, deps.data(), deps.size(), &m_event));
   }
@@ -1473,6 +1501,7 @@ class handler {
     });
   }
   std::vector<std::vector<unsigned char>> m_compiled_args;
+  detail::spec_constant_values m_spec;
 
   std::shared_ptr<detail::queue_state> m_queue;
   syclone_event m_event = nullptr;

@@ -29,6 +29,10 @@ pub struct SycloneLaunchDesc {
     pub num_local: c_uint,
     pub local_offsets: *const usize,
     pub local_sizes: *const usize,
+    pub num_spec_constants: c_uint,
+    pub spec_constant_keys: *const *const c_char,
+    pub spec_constant_values: *const *const c_void,
+    pub spec_constant_sizes: *const usize,
 }
 
 /// `syclone_host_fn`.
@@ -150,7 +154,32 @@ pub extern "C" fn syclone_launch(
                 c_array(desc.local_sizes, n)?,
             )
         };
+        let n = desc.num_spec_constants as usize;
+        // SAFETY: the descriptor holds `num_spec_constants` keys, values and sizes.
+        let (keys, values, value_sizes) = unsafe {
+            (
+                c_array(desc.spec_constant_keys, n)?,
+                c_array(desc.spec_constant_values, n)?,
+                c_array(desc.spec_constant_sizes, n)?,
+            )
+        };
+        let mut spec_constants = Vec::with_capacity(n);
+        for ((&key, &value), &size) in keys.iter().zip(values).zip(value_sizes) {
+            if key.is_null() || (value.is_null() && size > 0) {
+                return Err(RtError::Invalid(
+                    "syclone_launch: null specialization constant".into(),
+                ));
+            }
+            // SAFETY: a NUL-terminated key and `size` value bytes, alive during the call.
+            spec_constants.push(unsafe {
+                (
+                    CStr::from_ptr(key).to_string_lossy().into_owned(),
+                    std::slice::from_raw_parts(value.cast::<u8>(), size),
+                )
+            });
+        }
         let launch = Launch {
+            spec_constants,
             local_memory: offsets.iter().copied().zip(sizes.iter().copied()).collect(),
             key: &key,
             dims: desc.dims,

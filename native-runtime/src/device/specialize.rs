@@ -4,6 +4,9 @@
 //! `u32` constants the compiler emitted for them alone). The compiler emits
 //! defaults; rewriting the copy is what specialization constants would do,
 //! without relying on spec-constant sizes surviving naga's SPIR-V front end.
+//! The SYCL specialization constants of the image (`OpSpecConstant`s with
+//! a `SpecId`) become ordinary constants of the values the launch sets, or
+//! of their defaults, as a Vulkan driver specialises a pipeline.
 
 /// What one launch specialises: the pipeline and module caches are keyed by it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -11,11 +14,14 @@ pub struct Specialization {
     pub local_size: Option<[u32; 3]>,
     /// (result id of a `u32` constant, its value), sorted by id.
     pub constants: Vec<(u32, u32)>,
+    /// (`SpecId`, the bits of the value) of the specialization constants
+    /// the launch sets; the others keep their defaults.
+    pub spec_constants: Vec<(u32, u64)>,
 }
 
 impl Specialization {
     pub fn is_default(&self) -> bool {
-        self.local_size.is_none() && self.constants.is_empty()
+        self.local_size.is_none() && self.constants.is_empty() && self.spec_constants.is_empty()
     }
 
     /// `words` specialised for entry point `entry`; the error says what is missing.
@@ -31,8 +37,84 @@ impl Specialization {
                 return Err(format!("it has no u32 constant %{id} to specialise"));
             }
         }
+        if !self.spec_constants.is_empty() {
+            out = with_spec_constants(&out, &self.spec_constants)?;
+        }
         Ok(out)
     }
+}
+
+const OP_DECORATE: u32 = 71;
+const DECORATION_SPEC_ID: u32 = 1;
+const OP_SPEC_CONSTANT_TRUE: u32 = 48;
+const OP_SPEC_CONSTANT_FALSE: u32 = 49;
+const OP_SPEC_CONSTANT: u32 = 50;
+const OP_CONSTANT_TRUE: u32 = 41;
+const OP_CONSTANT_FALSE: u32 = 42;
+
+/// `words` with every specialization constant made an ordinary constant
+/// (as a Vulkan driver specialises a pipeline): of the value `values`
+/// gives for its `SpecId`, else of its default; their `SpecId`
+/// decorations dropped.
+fn with_spec_constants(words: &[u32], values: &[(u32, u64)]) -> Result<Vec<u32>, String> {
+    let mut spec_ids = std::collections::HashMap::new();
+    each_instruction(words, |opcode, operands| {
+        if opcode == OP_DECORATE && operands.len() == 3 && operands[1] == DECORATION_SPEC_ID {
+            spec_ids.insert(operands[0], operands[2]);
+        }
+    })?;
+    let mut out = Vec::with_capacity(words.len());
+    out.extend_from_slice(&words[..HEADER_WORDS.min(words.len())]);
+    let mut at = HEADER_WORDS;
+    while at < words.len() {
+        let count = (words[at] >> 16) as usize;
+        let opcode = words[at] & 0xffff;
+        let inst = &words[at..at + count];
+        at += count;
+        if opcode == OP_DECORATE && inst.len() == 4 && inst[2] == DECORATION_SPEC_ID {
+            continue;
+        }
+        let spec_id = inst.get(2).and_then(|id| spec_ids.get(id));
+        let value = spec_id
+            .and_then(|sid| values.iter().find(|(s, _)| s == sid))
+            .map(|x| x.1);
+        match opcode {
+            OP_SPEC_CONSTANT_TRUE | OP_SPEC_CONSTANT_FALSE if spec_id.is_some() => {
+                let truth = value.map_or(opcode == OP_SPEC_CONSTANT_TRUE, |v| v != 0);
+                let op = if truth {
+                    OP_CONSTANT_TRUE
+                } else {
+                    OP_CONSTANT_FALSE
+                };
+                out.extend([(3 << 16) | op, inst[1], inst[2]]);
+            }
+            OP_SPEC_CONSTANT if spec_id.is_some() => {
+                out.push((inst[0] & 0xffff_0000) | OP_CONSTANT);
+                out.extend_from_slice(&inst[1..3]);
+                match (value, inst.len()) {
+                    (Some(v), 4) => out.push(v as u32),
+                    (Some(v), 5) => out.extend([v as u32, (v >> 32) as u32]),
+                    _ => out.extend_from_slice(&inst[3..]),
+                }
+            }
+            _ => out.extend_from_slice(inst),
+        }
+    }
+    Ok(out)
+}
+
+/// Calls `f` with the opcode and operands of each instruction of `words`.
+fn each_instruction(words: &[u32], mut f: impl FnMut(u32, &[u32])) -> Result<(), String> {
+    let mut at = HEADER_WORDS;
+    while at < words.len() {
+        let count = (words[at] >> 16) as usize;
+        if count == 0 || at + count > words.len() {
+            return Err("its SPIR-V is malformed".into());
+        }
+        f(words[at] & 0xffff, &words[at + 1..at + count]);
+        at += count;
+    }
+    Ok(())
 }
 
 const OP_CONSTANT: u32 = 43;
@@ -140,6 +222,7 @@ mod tests {
         let spec = Specialization {
             local_size: Some([32, 1, 1]),
             constants: vec![(9, 256)],
+            spec_constants: vec![],
         };
         let out = spec.apply(&m, "k").unwrap();
         assert_eq!(&out[12..15], &[32, 1, 1]);
@@ -147,6 +230,7 @@ mod tests {
         let missing = Specialization {
             local_size: None,
             constants: vec![(10, 1)],
+            spec_constants: vec![],
         };
         assert!(missing.apply(&m, "k").unwrap_err().contains("%10"));
     }

@@ -299,6 +299,10 @@ pub fn launch_sized(
         num_local: 0,
         local_offsets: std::ptr::null(),
         local_sizes: std::ptr::null(),
+        num_spec_constants: 0,
+        spec_constant_keys: std::ptr::null(),
+        spec_constant_values: std::ptr::null(),
+        spec_constant_sizes: std::ptr::null(),
     };
     let mut event: SycloneEvent = std::ptr::null();
     if syclone_launch(q, &desc, std::ptr::null(), 0, &mut event) != 0 {

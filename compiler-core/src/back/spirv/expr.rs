@@ -117,6 +117,12 @@ impl Emitter {
                 Ok((self.b.select(t, None, c, a, b)?, at))
             }
             Expr::Math(func, args) => self.emit_math(f, *func, args),
+            Expr::SpecConst(i) => {
+                let Some(c) = f.kernel.spec_constants.get(*i as usize) else {
+                    return Err(f.err_type(format!("no specialization constant s{i}")));
+                };
+                Ok((self.spec_constant(&f.kernel.name, c)?, c.default.ty()))
+            }
         }
     }
 

@@ -35,7 +35,7 @@ use rspirv::spirv::{
     MemoryModel, StorageClass, Word,
 };
 
-use crate::ir::{BindingId, Builtin, Kernel, Module, ScalarType, Space};
+use crate::ir::{BindingId, Builtin, Constant, Kernel, Module, ScalarType, Space, SpecConstant};
 use crate::target::TargetProperties;
 
 /// Why a module could not be emitted: the IR broke one of its invariants.
@@ -86,6 +86,8 @@ pub struct EmittedModule {
     /// Per kernel, in module order: (IR binding, result id of the `u32`
     /// constant that is its length) for each work-group binding.
     pub array_lengths: Vec<Vec<(BindingId, Word)>>,
+    /// The specialization constants, by `SpecId`.
+    pub spec_constants: Vec<SpecConstantId>,
 }
 
 /// Emit one SPIR-V module holding every kernel of `module` as a GLCompute entry point.
@@ -114,9 +116,11 @@ pub fn emit(module: &Module, target: &TargetProperties) -> Result<EmittedModule,
     for k in &module.kernels {
         array_lengths.push(e.emit_kernel(k)?);
     }
+    let spec_constants = e.spec_constants.iter().map(|(id, _)| id.clone()).collect();
     Ok(EmittedModule {
         words: e.finish().assemble(),
         array_lengths,
+        spec_constants,
     })
 }
 
@@ -161,6 +165,20 @@ struct Emitter {
     subgroup_capabilities: Vec<Capability>,
     /// The GLSL.std.450 extended instruction set, imported on first use.
     glsl_std_450: Option<Word>,
+    /// Specialization constants by (symbol, offset): one `OpSpecConstant`
+    /// each, shared by the module's kernels, `SpecId` in order of first use.
+    spec_constants: Vec<(SpecConstantId, Word)>,
+}
+
+/// A specialization-constant scalar of an image: its `SpecId` is its index
+/// in [`EmittedModule::spec_constants`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecConstantId {
+    pub symbol: String,
+    pub offset: u32,
+    pub size: u32,
+    pub ty: ScalarType,
+    pub default: u64,
 }
 
 impl Emitter {
@@ -188,6 +206,7 @@ impl Emitter {
             uses_int64_atomics: false,
             subgroup_capabilities: vec![],
             glsl_std_450: None,
+            spec_constants: vec![],
         }
     }
 
@@ -264,6 +283,52 @@ impl Emitter {
     }
 
     /// A constant of type `t` from its bit pattern (truncated to the width).
+    /// The `OpSpecConstant` of `c`, declared on first use with the next
+    /// `SpecId`; the same scalar read with another type is an error.
+    fn spec_constant(&mut self, kernel: &str, c: &SpecConstant) -> Result<Word, SpirvError> {
+        let ty = c.default.ty();
+        let found = self
+            .spec_constants
+            .iter()
+            .find(|(id, _)| id.symbol == c.symbol && id.offset == c.offset);
+        if let Some((id, word)) = found {
+            if id.ty != ty {
+                return Err(SpirvError::Type {
+                    kernel: kernel.to_string(),
+                    what: format!(
+                        "specialization constant {}+{} read as {} and as {}",
+                        c.symbol,
+                        c.offset,
+                        id.ty.name(),
+                        ty.name()
+                    ),
+                });
+            }
+            return Ok(*word);
+        }
+        let t = self.scalar(ty);
+        let word = match c.default {
+            Constant::Bool(true) => self.b.spec_constant_true(t),
+            Constant::Bool(false) => self.b.spec_constant_false(t),
+            _ if ty.size() == 4 => self.b.spec_constant_bit32(t, c.default.bits() as u32),
+            _ => self.b.spec_constant_bit64(t, c.default.bits()),
+        };
+        let spec_id = self.spec_constants.len() as u32;
+        self.b
+            .decorate(word, Decoration::SpecId, [Operand::LiteralBit32(spec_id)]);
+        self.spec_constants.push((
+            SpecConstantId {
+                symbol: c.symbol.clone(),
+                offset: c.offset,
+                size: c.size,
+                ty,
+                default: c.default.bits(),
+            },
+            word,
+        ));
+        Ok(word)
+    }
+
     fn constant_bits(&mut self, t: ScalarType, bits: u64) -> Word {
         let bits = if t.size() == 4 {
             bits & 0xffff_ffff

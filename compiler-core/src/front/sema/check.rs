@@ -848,7 +848,7 @@ impl Sema {
     /// arguments from the initializer, then construct.
     fn check_deduced_class_var(&mut self, v: &a::VarDecl) -> TStmt {
         let f = self.cur().func;
-        let fenv = self.cur().env.clone();
+        let (ctx, fenv) = self.ctx_env();
         let (args, span) = match &v.init {
             Some(a::Initializer::Paren(es, sp)) | Some(a::Initializer::Brace(es, sp)) => {
                 (self.check_args(es), *sp)
@@ -857,7 +857,7 @@ impl Sema {
             None => (vec![], v.span),
         };
         let mut d = vec![];
-        let ty = self.deduce_class_type(&v.ty, &args, Ctx::Func(f), &fenv, span, &mut d);
+        let ty = self.deduce_class_type(&v.ty, &args, ctx, &fenv, span, &mut d);
         self.cur().diags.extend(d);
         let id = self.new_var(v.name.clone(), ty.clone(), Some(f), v.name_span);
         self.vars[id.0 as usize].is_const = v.ty.is_const;
@@ -878,14 +878,14 @@ impl Sema {
         let is_auto = matches!(v.ty.kind, a::TypeExprKind::Auto)
             || matches!(&v.ty.kind, a::TypeExprKind::LRef(i) | a::TypeExprKind::RRef(i) | a::TypeExprKind::Pointer(i) if matches!(i.kind, a::TypeExprKind::Auto));
         let mut diags = vec![];
-        let fenv = self.cur().env.clone();
-        if !is_auto && self.is_deduced_class_placeholder(&v.ty, Ctx::Func(f), &fenv) {
+        let (ctx, fenv) = self.ctx_env();
+        if !is_auto && self.is_deduced_class_placeholder(&v.ty, ctx, &fenv) {
             return self.check_deduced_class_var(v);
         }
         let mut declared = if is_auto {
             None
         } else {
-            Some(self.resolve_type(&v.ty, Ctx::Func(f), &fenv, &mut diags))
+            Some(self.resolve_type(&v.ty, ctx, &fenv, &mut diags))
         };
         self.cur().diags.extend(diags);
         if let Some(stmt) = self.constexpr_local(v, declared.as_ref()) {
@@ -1207,6 +1207,54 @@ impl Sema {
         let fc = self.fn_stack.pop().expect("ctx");
         diags.extend(fc.diags);
         r
+    }
+
+    /// The checked initializer of global variable `v`, which device code
+    /// reads: SYCL 2020 5.4 allows device code to use globals that are
+    /// const and constant-initialized. The error says why `v` is not one.
+    /// Checked once: the diagnostics of the check come with the first answer.
+    pub(crate) fn global_initializer(
+        &mut self,
+        v: VarId,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Result<Rc<TExpr>, String> {
+        match self.global_inits.get(&v) {
+            Some(GlobalInit::Done(r)) => return r.clone(),
+            Some(GlobalInit::Checking) => {
+                return Err("its initializer reads the variable itself".into())
+            }
+            None => {}
+        }
+        let info = self.var(v);
+        let Some((decl, ctx, env)) = info.global.clone() else {
+            return Err("it is not a variable of namespace or class scope".into());
+        };
+        if !info.is_const {
+            return Err("it is not const (device code may read only const, constant-initialized globals: SYCL 2020 5.4)".into());
+        }
+        if decl.init.is_none() && decl.is_extern {
+            return Err("its initializer is not in this translation unit".into());
+        }
+        self.global_inits.insert(v, GlobalInit::Checking);
+        let func = self.scope_function(decl.span);
+        let mut fc = FnCtx::new(func, env);
+        fc.lookup_ctx = Some(ctx);
+        self.fn_stack.push(fc);
+        let stmt = self.check_local_var(&decl);
+        let fc = self.fn_stack.pop().expect("pushed above");
+        let failed = fc
+            .diags
+            .iter()
+            .any(|d| d.severity == crate::diag::Severity::Error);
+        diags.extend(fc.diags);
+        let result = match stmt {
+            _ if failed => Err("its initializer has errors".into()),
+            TStmt::Decl(_, Some(init)) => Ok(Rc::new(init)),
+            _ => Err("it has no initializer".into()),
+        };
+        self.global_inits
+            .insert(v, GlobalInit::Done(result.clone()));
+        result
     }
 
     /// Resolve a trailing return type, where the function's parameters are
@@ -1713,6 +1761,12 @@ impl Sema {
                 kind: TK::IntLit(v),
                 ty: Ty::Int(IntKind::Int),
                 lvalue: false,
+                span,
+            },
+            Found::TemplateParam(TArg::Var(v)) => TExpr {
+                kind: TK::Var(v),
+                ty: self.var(v).ty.non_ref().clone(),
+                lvalue: true,
                 span,
             },
             Found::Entities(es) => {
@@ -2524,10 +2578,38 @@ impl Sema {
         }
     }
 
+    /// `__builtin_syclone_spec_constant(id, value)`: the specialization
+    /// constant `id` (a `specialization_id` variable) whose default is
+    /// `value`; of `value`'s type.
+    fn spec_constant_intrinsic(&mut self, name: String, args: Vec<TExpr>, span: Span) -> TExpr {
+        if args.len() != 2 {
+            return self.err(
+                span,
+                format!("'{name}' takes 2 arguments, got {}", args.len()),
+            );
+        }
+        if !matches!(&args[0].kind, TK::Var(v) if self.var(*v).global.is_some()) {
+            return self.err(
+                args[0].span,
+                "a specialization constant is named by a variable of namespace or class scope",
+            );
+        }
+        let ty = args[1].ty.non_ref().clone();
+        TExpr {
+            kind: TK::Intrinsic(name, args),
+            ty,
+            lvalue: false,
+            span,
+        }
+    }
+
     fn intrinsic_call(&mut self, name: String, args: Vec<TExpr>, span: Span) -> TExpr {
         if let Some(op) = name.strip_prefix("__builtin_syclone_subgroup_") {
             let op = op.to_string();
             return self.subgroup_intrinsic(name, &op, args, span);
+        }
+        if name == "__builtin_syclone_spec_constant" {
+            return self.spec_constant_intrinsic(name, args, span);
         }
         if name == "__builtin_syclone_group_barrier" {
             if !args.is_empty() {

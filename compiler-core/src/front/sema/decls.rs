@@ -176,7 +176,8 @@ impl Sema {
                     None => self.resolve_type(&v.ty, ctx, env, &mut vec![]),
                 };
                 let id = self.new_var(v.name.clone(), ty.clone(), None, v.span);
-                let is_const = v.ty.is_const || v.is_constexpr;
+                self.vars[id.0 as usize].global = Some((v.clone(), ctx, env.clone()));
+                let is_const = declares_const(&v.ty) || v.is_constexpr;
                 self.vars[id.0 as usize].is_const = is_const;
                 if is_const && (ty.is_integral() || matches!(ty, Ty::Enum(_))) {
                     if let Some(crate::front::ast::Initializer::Assign(e)) = &v.init {
@@ -705,5 +706,14 @@ impl Sema {
             out.push(t);
         }
         Some(out)
+    }
+}
+
+/// Whether a declared type is const: `const T`, or an array of const
+/// elements (`const int t[4]`).
+fn declares_const(t: &crate::front::ast::TypeExpr) -> bool {
+    match &t.kind {
+        crate::front::ast::TypeExprKind::Array(elem, _) => t.is_const || declares_const(elem),
+        _ => t.is_const,
     }
 }

@@ -300,8 +300,9 @@ impl Sema {
                 // A name parsed as a type may denote a value (a template parameter or constant).
                 if let TypeExprKind::Named(q) = &t.kind {
                     if q.is_simple() {
-                        if let Found::TemplateParam(a @ (TArg::Value(_) | TArg::ValueParam(_))) =
-                            self.lookup_unqualified(&q.last().ident, ctx, env)
+                        if let Found::TemplateParam(
+                            a @ (TArg::Value(_) | TArg::ValueParam(_) | TArg::Var(_)),
+                        ) = self.lookup_unqualified(&q.last().ident, ctx, env)
                         {
                             return a;
                         }
@@ -313,6 +314,10 @@ impl Sema {
                                 Entity::Var(vid) => {
                                     if let Some(v) = self.var(vid).const_value {
                                         return TArg::Value(v);
+                                    }
+                                    // For a reference parameter (`template <auto &S>`).
+                                    if self.var(vid).global.is_some() {
+                                        return TArg::Var(vid);
                                     }
                                 }
                                 _ => {}
@@ -332,6 +337,9 @@ impl Sema {
             }
             TemplateArg::Expr(e) => match self.const_eval_ast(e, ctx, &Rc::new(env.clone())) {
                 Some(v) => TArg::Value(v),
+                None if self.referenced_global(e, ctx, env).is_some() => {
+                    TArg::Var(self.referenced_global(e, ctx, env).expect("checked"))
+                }
                 None => {
                     diags.push(Diagnostic::error(
                         e.span,
@@ -340,6 +348,22 @@ impl Sema {
                     TArg::Value(0)
                 }
             },
+        }
+    }
+
+    /// The global variable an argument of a reference non-type parameter
+    /// names (`get<coeff_id>()`, `get<ns::id>()`), or that parameter itself.
+    fn referenced_global(&mut self, e: &ast::Expr, ctx: Ctx, env: &Env) -> Option<VarId> {
+        let ast::ExprKind::Name(q) = &e.kind else {
+            return None;
+        };
+        match self.lookup_qualified(q, ctx, env, &mut vec![]) {
+            Found::TemplateParam(TArg::Var(v)) => Some(v),
+            Found::Entities(es) => es.into_iter().find_map(|x| match x {
+                Entity::Var(v) if self.var(v).global.is_some() => Some(v),
+                _ => None,
+            }),
+            _ => None,
         }
     }
 
@@ -456,7 +480,7 @@ impl Sema {
                 ));
                 Ty::Error
             }
-            Found::TemplateParam(TArg::Value(_) | TArg::ValueParam(_)) => {
+            Found::TemplateParam(TArg::Value(_) | TArg::ValueParam(_) | TArg::Var(_)) => {
                 diags.push(Diagnostic::error(
                     q.span,
                     format!("'{}' is a value, not a type", last.ident),
@@ -672,6 +696,6 @@ fn targ_is_error(a: &TArg) -> bool {
     match a {
         TArg::Type(t) => t.is_error(),
         TArg::Pack(elems) => elems.iter().any(targ_is_error),
-        TArg::Value(_) | TArg::ValueParam(_) => false,
+        TArg::Value(_) | TArg::ValueParam(_) | TArg::Var(_) => false,
     }
 }

@@ -33,6 +33,14 @@ pub fn function_symbol(sema: &mut Sema, f: FuncId) -> String {
     format!("_Z{}", m.encoding(sema, f))
 }
 
+/// The mangled name of a variable of namespace or class scope, as in a
+/// template argument that refers to it (`_ZL8coeff_id`, `_ZN2ns1K2idE`):
+/// what a specialization constant is keyed by.
+pub fn variable_name(sema: &mut Sema, v: VarId) -> String {
+    let mut m = Mangler { subs: vec![] };
+    m.variable(sema, v)
+}
+
 struct Mangler {
     /// Substitution candidates in order, by identity key.
     subs: Vec<String>,
@@ -182,6 +190,21 @@ impl Mangler {
     }
 
     /// `<prefix> name` inside `N...E` if the context is not global.
+    /// `_Z <name>` of a global variable; `L` marks internal linkage (a
+    /// namespace-scope variable that is static, or const and not inline or
+    /// extern), as g++ and clang mangle it.
+    fn variable(&mut self, s: &mut Sema, v: VarId) -> String {
+        let name = s.var(v).name.clone();
+        let Some((decl, ctx, _)) = s.var(v).global.clone() else {
+            return format!("_Z{}", source_name(&name));
+        };
+        let internal = matches!(ctx, Ctx::Ns(_))
+            && (decl.is_static
+                || ((decl.ty.is_const || decl.is_constexpr) && !decl.is_inline && !decl.is_extern));
+        let unqualified = format!("{}{}", if internal { "L" } else { "" }, source_name(&name));
+        format!("_Z{}", self.nested(s, ctx, &unqualified))
+    }
+
     fn nested(&mut self, s: &mut Sema, ctx: Ctx, name: &str) -> String {
         match ctx {
             Ctx::Ns(n) if n == GLOBAL_NS => name.to_string(),
@@ -354,6 +377,7 @@ impl Mangler {
                     let inner = self.template_args(s, elems, None, ctx, env);
                     a.push_str(&format!("J{}", &inner[1..]));
                 }
+                TArg::Var(v) => a.push_str(&format!("L{}E", self.variable(s, *v))),
                 TArg::Value(v) => {
                     let pty = header
                         .and_then(|h| h.params.get(i))

@@ -106,6 +106,9 @@ pub enum Ctx {
 pub enum TArg {
     Type(Ty),
     Value(i128),
+    /// A variable of static storage duration a reference (`template <auto
+    /// &S>`) non-type parameter refers to.
+    Var(VarId),
     /// Non-type parameter `index` of a function template, unsubstituted:
     /// only in dependent signatures (see [`Ty::Param`]).
     ValueParam(u32),
@@ -275,6 +278,17 @@ pub struct VarInfo {
     pub is_global: bool,
     /// For a variable template: its declaration, instantiated per use.
     pub template: Option<(Rc<ast::VarDecl>, Ctx, Rc<Env>)>,
+    /// For a variable of namespace or class scope: its declaration and
+    /// where it was declared (its initializer is checked when device code
+    /// reads it, see `Sema::global_initializer`; it is mangled by it).
+    pub global: Option<(Rc<ast::VarDecl>, Ctx, Rc<Env>)>,
+}
+
+/// What checking the initializer of a global variable gave (cached).
+#[derive(Clone)]
+enum GlobalInit {
+    Checking,
+    Done(Result<Rc<thir::Expr>, String>),
 }
 
 /// A kernel found at a call of a `[[clang::sycl_kernel_entry_point]]` function.
@@ -328,6 +342,8 @@ pub struct Sema {
     /// Explicit instantiation definitions of function templates, instantiated
     /// once every declaration is known.
     explicit_instantiations: decls::Pending,
+    /// Initializers of global variables that device code reads.
+    global_inits: HashMap<VarId, GlobalInit>,
 }
 
 pub const GLOBAL_NS: NsId = NsId(0);
@@ -366,6 +382,7 @@ impl Sema {
             unevaluated: 0,
             explicit_instantiations: vec![],
             implicit_guide_decls: Default::default(),
+            global_inits: HashMap::new(),
         }
     }
 
@@ -418,6 +435,7 @@ impl Sema {
             span,
             is_global: owner.is_none(),
             template: None,
+            global: None,
         });
         VarId(self.vars.len() as u32 - 1)
     }
@@ -511,6 +529,7 @@ impl Sema {
                     TArg::Type(t) => self.ty_name(t),
                     TArg::Value(v) => v.to_string(),
                     TArg::ValueParam(i) => format!("<template parameter {i}>"),
+                    TArg::Var(v) => self.var(*v).name.to_string(),
                     TArg::Pack(elems) => format!("<pack of {}>", elems.len()),
                 })
                 .collect();

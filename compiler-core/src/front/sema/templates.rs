@@ -275,6 +275,14 @@ impl Sema {
                         };
                         matches!(self.resolve_template_args(std::slice::from_ref(pat), ctx, &e, &mut vec![]).first(), Some(TArg::Value(x)) if x == v)
                     }
+                    TArg::Var(v) => {
+                        // The variable's name.
+                        let e = Env {
+                            bindings: b.clone(),
+                            parent: Some(env.clone()),
+                        };
+                        matches!(self.resolve_template_args(std::slice::from_ref(pat), ctx, &e, &mut vec![]).first(), Some(TArg::Var(x)) if x == v)
+                    }
                     TArg::ValueParam(_) | TArg::Pack(_) => false,
                 }
             }

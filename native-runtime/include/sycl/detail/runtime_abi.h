@@ -156,6 +156,12 @@ typedef struct syclone_launch_desc {
   unsigned num_local;
   const size_t *local_offsets;
   const size_t *local_sizes;
+  /* The specialization constants the command group set: the mangled name
+   * of each specialization_id and the bytes of its value. */
+  unsigned num_spec_constants;
+  const char *const *spec_constant_keys;
+  const void *const *spec_constant_values;
+  const size_t *spec_constant_sizes;
 } syclone_launch_desc;
 
 /* Enqueues a kernel after the events in deps[0..num_deps). The arguments

@@ -1,0 +1,186 @@
+//! Specialization constants: `__builtin_syclone_spec_constant(id, value)`,
+//! what `kernel_handler::get_specialization_constant` is written with.
+//! Each scalar of the value becomes an [`IExpr::SpecConst`] keyed by the
+//! `specialization_id` variable's mangled name and the scalar's byte offset
+//! in the host layout; its default is the scalar's value in the variable's
+//! (constant) initializer, which the prologue computed.
+
+use super::values::Val;
+use super::Lowerer;
+use crate::front::sema::mangle;
+use crate::front::sema::thir::{self, ExprKind as TK};
+use crate::front::sema::Ty;
+use crate::ir::{Constant, Expr as IExpr, LocalId, SpecConstant, Stmt as IStmt};
+use crate::passes::fold::fold_expr;
+use crate::source::Span;
+use std::collections::HashMap;
+
+/// Where one scalar of a specialization constant is.
+struct Leaf<'a> {
+    symbol: &'a str,
+    name: &'a str,
+    offset: u32,
+}
+
+impl Lowerer<'_> {
+    /// `__builtin_syclone_spec_constant(id, value)`; sema checked that `id`
+    /// names a global variable.
+    pub(super) fn spec_constant(&mut self, args: &[thir::Expr], span: Span) -> Val {
+        let [id, value] = args else {
+            self.error(span, "internal: malformed specialization constant");
+            return Val::Void;
+        };
+        let TK::Var(var) = id.kind else {
+            self.error(id.span, "internal: malformed specialization constant");
+            return Val::Void;
+        };
+        let symbol = mangle::variable_name(self.sema, var);
+        let name = self.sema.var(var).name.to_string();
+        let default = self.rvalue(value);
+        let ty = value.ty.non_ref().clone();
+        let known = constant_locals(&self.prologue);
+        let leaf = Leaf {
+            symbol: &symbol,
+            name: &name,
+            offset: 0,
+        };
+        self.spec_value(&ty, default, &leaf, &known, span)
+    }
+
+    fn spec_value(
+        &mut self,
+        ty: &Ty,
+        default: Val,
+        at: &Leaf,
+        known: &HashMap<u32, Constant>,
+        span: Span,
+    ) -> Val {
+        let part = |offset: u64| Leaf {
+            offset: at.offset + offset as u32,
+            ..*at
+        };
+        match (ty, default) {
+            (_, Val::Ref(place)) => {
+                let value = self.load(&place);
+                self.spec_value(ty, value, at, known, span)
+            }
+            (Ty::Class(c), Val::Agg(parts)) => {
+                self.sema.complete_class(*c);
+                let bases = self.sema.class(*c).bases.clone();
+                let fields = self.sema.class(*c).fields.clone();
+                let offsets = bases.iter().map(|(b, o)| (Ty::Class(*b), *o));
+                let offsets = offsets.chain(fields.iter().map(|f| (f.ty.clone(), f.offset)));
+                let parts = offsets
+                    .zip(parts)
+                    .map(|((t, o), v)| self.spec_value(&t, v, &part(o), known, span))
+                    .collect();
+                Val::Agg(parts)
+            }
+            (Ty::Array(elem, _), Val::Agg(parts)) => {
+                let size = self.sema.size_align(elem).map_or(0, |x| x.0);
+                let parts = parts
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| self.spec_value(elem, v, &part(i as u64 * size), known, span))
+                    .collect();
+                Val::Agg(parts)
+            }
+            (Ty::Bool | Ty::Int(_) | Ty::Float(_) | Ty::Enum(_), Val::Scalar(e)) => {
+                let size = self.sema.size_align(ty).map_or(4, |x| x.0 as u32);
+                match fold_expr(substitute(&e, known)) {
+                    IExpr::Const(default) => {
+                        Val::Scalar(IExpr::SpecConst(self.spec_scalar(at, size, default)))
+                    }
+                    _ => {
+                        self.error(
+                            span,
+                            format!(
+                                "the default value of specialization constant '{}' is not a constant the device compiler can compute",
+                                at.name
+                            ),
+                        );
+                        Val::Scalar(e)
+                    }
+                }
+            }
+            (_, v) => {
+                self.error(
+                    span,
+                    format!(
+                        "specialization constant '{}' has a type that device code cannot specialize (only scalars, and classes and arrays of them)",
+                        at.name
+                    ),
+                );
+                v
+            }
+        }
+    }
+
+    /// The index of the kernel's specialization-constant scalar at `at`.
+    fn spec_scalar(&mut self, at: &Leaf, size: u32, default: Constant) -> u32 {
+        let found = self
+            .spec_constants
+            .iter()
+            .position(|c| c.symbol == at.symbol && c.offset == at.offset);
+        if let Some(i) = found {
+            return i as u32;
+        }
+        self.spec_constants.push(SpecConstant {
+            symbol: at.symbol.to_string(),
+            offset: at.offset,
+            size,
+            default,
+        });
+        self.spec_constants.len() as u32 - 1
+    }
+}
+
+/// The locals that the straight-line statements of `block` leave holding
+/// constants (a local assigned in a nested block is not known).
+fn constant_locals(block: &[IStmt]) -> HashMap<u32, Constant> {
+    let mut known = HashMap::new();
+    for s in block {
+        match s {
+            IStmt::Assign { local, value } => match fold_expr(substitute(value, &known)) {
+                IExpr::Const(c) => {
+                    known.insert(local.0, c);
+                }
+                _ => {
+                    known.remove(&local.0);
+                }
+            },
+            nested => crate::ir::walk_stmts(&vec![nested.clone()], &mut |inner| {
+                if let IStmt::Assign { local, .. } = inner {
+                    known.remove(&local.0);
+                }
+            }),
+        }
+    }
+    known
+}
+
+/// `e` with the known locals replaced by their constants.
+fn substitute(e: &IExpr, known: &HashMap<u32, Constant>) -> IExpr {
+    let sub = |x: &IExpr| Box::new(substitute(x, known));
+    match e {
+        IExpr::Local(LocalId(l)) => match known.get(l) {
+            Some(c) => IExpr::Const(*c),
+            None => e.clone(),
+        },
+        IExpr::Unary(op, a) => IExpr::Unary(*op, sub(a)),
+        IExpr::Binary(op, a, b) => IExpr::Binary(*op, sub(a), sub(b)),
+        IExpr::Convert(a, t) => IExpr::Convert(sub(a), *t),
+        IExpr::Bitcast(a, t) => IExpr::Bitcast(sub(a), *t),
+        IExpr::Select(c, a, b) => IExpr::Select(sub(c), sub(a), sub(b)),
+        IExpr::Math(f, args) => {
+            IExpr::Math(*f, args.iter().map(|a| substitute(a, known)).collect())
+        }
+        IExpr::Load { binding, index } => IExpr::Load {
+            binding: *binding,
+            index: sub(index),
+        },
+        IExpr::Const(_) | IExpr::Param { .. } | IExpr::Builtin(..) | IExpr::SpecConst(_) => {
+            e.clone()
+        }
+    }
+}
