@@ -617,6 +617,7 @@ mod tests {
                 ],
                 results: vec![LocalId(0)],
             }],
+            spec_constants: vec![],
         };
         let info = KernelInfo {
             key: "P1K".into(),

@@ -182,6 +182,7 @@ mod tests {
             bindings,
             locals,
             body,
+            spec_constants: vec![],
         }
     }
 

@@ -90,7 +90,7 @@ mod tests {
             spirv: vec![],
             properties: ImageProperties {
                 required_aspects: aspects,
-                split: Default::default(),
+                ..Default::default()
             },
             kernels: vec![info.clone()],
         };

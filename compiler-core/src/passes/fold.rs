@@ -374,6 +374,7 @@ mod tests {
                 ],
                 continuing: vec![],
             }],
+            spec_constants: vec![],
         };
         fold_constants(&mut k);
         assert_eq!(

@@ -91,6 +91,7 @@ fn kernel(
         bindings,
         locals,
         body,
+        spec_constants: vec![],
     }
 }
 

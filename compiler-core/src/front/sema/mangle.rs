@@ -308,15 +308,7 @@ impl Mangler {
                     ParamPattern::Concrete(t) => sig.push_str(&self.ty(s, t)),
                     ParamPattern::Auto { index, form } => {
                         // The invented template parameters: T_, T0_, T1_...
-                        let tp = template_param(*index as u32);
-                        let qualifiers = form.mangled_qualifiers();
-                        sig.push_str(qualifiers);
-                        sig.push_str(&tp);
-                        // Substitution candidates, innermost first: T_,
-                        // then each type built on it (KT_, RKT_), as g++.
-                        for k in (0..=qualifiers.len()).rev() {
-                            self.add(format!("auto:{}:{index}:{}", c.0, &qualifiers[k..]));
-                        }
+                        sig.push_str(&self.auto_param(*index, form));
                     }
                 }
             }
@@ -566,22 +558,34 @@ impl Mangler {
             _ => self.ty(s, ret_ty),
         };
         let mut ps = String::new();
-        for (pattern, ty) in patterns.iter().zip(params) {
+        for pattern in patterns {
             match pattern {
                 ParamPattern::Concrete(t) => ps.push_str(&self.ty(s, t)),
-                ParamPattern::Auto { index, form } => {
-                    let key = format!("auto:{}:{index}:{}", closure.0, form.mangled_qualifiers());
-                    match self.lookup(&key) {
-                        Some(sub) => ps.push_str(&sub),
-                        None => ps.push_str(&self.ty(s, ty)),
-                    }
-                }
+                ParamPattern::Auto { index, form } => ps.push_str(&self.auto_param(*index, form)),
             }
         }
         if patterns.is_empty() {
             ps.push('v');
         }
         format!("{head}I{args}EE{ret}{ps}")
+    }
+
+    /// A generic lambda's `auto` parameter in its dependent form (`T_`,
+    /// `RKT_`...), shortened by the substitutions already made. Its
+    /// substitution candidates, innermost first (T_, then KT_, RKT_, as
+    /// g++), are keyed by spelling: a lambda nested in a generic lambda's
+    /// call operator reuses the outer `T_` (`UlRT_E_ ... UlS6_E_`, g++ and
+    /// clang alike).
+    fn auto_param(&mut self, index: usize, form: &AutoForm) -> String {
+        let tp = template_param(index as u32);
+        let qualifiers = form.mangled_qualifiers();
+        let key = |k: usize| format!("tparam:{}{tp}", &qualifiers[k..]);
+        let known = (0..=qualifiers.len()).find_map(|k| Some((k, self.lookup(&key(k))?)));
+        let (k, inner) = known.unwrap_or((qualifiers.len(), tp.clone()));
+        for k in (0..=qualifiers.len()).rev() {
+            self.add(key(k));
+        }
+        format!("{}{inner}", &qualifiers[..k])
     }
 
     fn local_wrapper(&mut self, s: &mut Sema, c: ClassId) -> String {
