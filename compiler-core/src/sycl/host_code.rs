@@ -44,7 +44,7 @@ pub(super) fn report(sema: &mut Sema, sm: &SourceMap, show_all: bool, diags: &mu
         let first = first.clone();
         let mut d = Diagnostic::warning(
             name_span,
-            format!("the device compiler could not check host function '{name}'; kernels it launches may have no device image (they then run only on the host device)"),
+            format!("the device compiler could not check host function '{name}'; kernels it launches may have no device image (they then run on the host device only; other devices throw errc::kernel_not_supported)"),
         );
         d = d.with_note(first.span, format!("first problem: {}", first.message));
         d = d.with_note(

@@ -22,8 +22,11 @@
 #include <array>
 #include <cassert>
 #include <chrono>
+#include <cfloat>
+#include <climits>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <functional>
@@ -39,7 +42,6 @@
 #include <vector>
 
 #ifndef __SYCL_DEVICE_ONLY__
-#include <cstdio>
 #include <cstring>
 #include <mutex>
 #include <stdexcept>
@@ -957,13 +959,39 @@ namespace detail {
 struct buffer_state {
   void *storage = nullptr;
   size_t bytes = 0;
+  // Where the data goes when the buffer is destroyed (set_final_data):
+  // host memory (kept alive by final_owner for a shared_ptr), the object of
+  // a weak_ptr if it still lives, or an output iterator (through a copy).
   void *final_ptr = nullptr;
   bool write_back = false;
+  std::shared_ptr<void> final_owner;
+  std::function<std::shared_ptr<void>()> final_weak;
+  std::function<void(const void *)> final_iterator;
   ~buffer_state() {
+    void *dest = write_back ? final_ptr : nullptr;
+    std::shared_ptr<void> locked;
+    std::vector<unsigned char> staging;
+    if (write_back && final_weak) {
+      locked = final_weak();
+      dest = locked.get();
+    } else if (write_back && final_iterator) {
+      staging.resize(bytes);
+      dest = staging.data();
+    }
     // Destructors must not throw; a failed write-back is reported on stderr by the runtime.
-    syclone_buffer_release(storage, write_back ? final_ptr : nullptr, bytes);
+    if (syclone_buffer_release(storage, dest, bytes) == 0 && dest && final_iterator) {
+      final_iterator(staging.data());
+    }
   }
 };
+template <typename D>
+struct is_shared_ptr : std::false_type {};
+template <typename U>
+struct is_shared_ptr<std::shared_ptr<U>> : std::true_type {};
+template <typename D>
+struct is_weak_ptr : std::false_type {};
+template <typename U>
+struct is_weak_ptr<std::weak_ptr<U>> : std::true_type {};
 }  // namespace detail
 #endif
 namespace detail {
@@ -999,7 +1027,10 @@ class buffer {
   size_t byte_size() const { return m_range.size() * sizeof(T); }
   bool is_sub_buffer() const { return m_offset != 0 || m_sub; }
 
-  void set_final_data(T *final_data);
+  // Where the data is written when the buffer is destroyed: a pointer, a
+  // std::shared_ptr or std::weak_ptr, an output iterator, or nullptr (none).
+  template <typename Destination = std::nullptr_t>
+  void set_final_data(Destination final_data = nullptr);
   void set_write_back(bool flag);
 
   template <access::mode Mode = access::mode::read_write>
@@ -1597,13 +1628,33 @@ buffer<T, Dimensions>::buffer(buffer &parent, const id<Dimensions> &offset, cons
     throw sycl::exception(errc::invalid, "sub-buffer exceeds the bounds of its parent buffer");
 }
 template <typename T, int Dimensions>
-void buffer<T, Dimensions>::set_final_data(T *final_data) {
-  m_state->final_ptr = final_data;
-  m_state->write_back = final_data != nullptr;
+template <typename Destination>
+void buffer<T, Dimensions>::set_final_data(Destination final_data) {
+  detail::buffer_state &st = *m_state;
+  st.final_owner.reset();
+  st.final_weak = nullptr;
+  st.final_iterator = nullptr;
+  st.final_ptr = nullptr;
+  if constexpr (std::is_same_v<Destination, std::nullptr_t>) {
+  } else if constexpr (std::is_pointer_v<Destination>) {
+    st.final_ptr = final_data;
+  } else if constexpr (detail::is_shared_ptr<Destination>::value) {
+    st.final_owner = final_data;
+    st.final_ptr = final_data.get();
+  } else if constexpr (detail::is_weak_ptr<Destination>::value) {
+    st.final_weak = [final_data]() -> std::shared_ptr<void> { return final_data.lock(); };
+  } else {
+    size_t n = m_range.size();
+    st.final_iterator = [final_data, n](const void *data) {
+      std::copy(static_cast<const T *>(data), static_cast<const T *>(data) + n, final_data);
+    };
+  }
+  st.write_back = st.final_ptr != nullptr || st.final_weak || st.final_iterator;
 }
 template <typename T, int Dimensions>
 void buffer<T, Dimensions>::set_write_back(bool flag) {
-  m_state->write_back = flag && m_state->final_ptr != nullptr;
+  m_state->write_back =
+      flag && (m_state->final_ptr != nullptr || m_state->final_weak || m_state->final_iterator);
 }
 template <typename T, int Dimensions>
 template <access::mode Mode>

@@ -14,9 +14,9 @@ use crate::front::ast::{self as a, BinOp, CaptureDefault, ExprKind, StmtKind, Un
 
 /// The state of checking one function body (or lambda body).
 pub(crate) struct FnCtx {
-    func: FuncId,
+    pub(super) func: FuncId,
     env: Rc<Env>,
-    frames: Vec<Vec<(Rc<str>, VarId)>>,
+    pub(super) frames: Vec<Vec<(Rc<str>, VarId)>>,
     /// The environment at each `push_frame`, restored by `pop_frame`: a
     /// block-scope type alias extends `env` until its block ends.
     frame_envs: Vec<Rc<Env>>,
@@ -738,7 +738,12 @@ impl Sema {
             StmtKind::Break => TStmt::Break(s.span),
             StmtKind::Continue => TStmt::Continue(s.span),
             StmtKind::Empty => TStmt::Nop,
-            StmtKind::RangeFor { .. } => TStmt::Unsupported("range-based for loops".into(), s.span),
+            StmtKind::RangeFor {
+                init,
+                var,
+                range,
+                body,
+            } => self.check_range_for(init.as_deref(), var, range, body, s.span),
             StmtKind::Switch { init, cond, body } => {
                 self.check_switch(init.as_deref(), cond, body, s.span)
             }

@@ -21,6 +21,7 @@ mod lookup;
 pub mod mangle;
 mod overload;
 mod packs;
+mod range_for;
 mod subgroup;
 mod switch;
 mod templates;
