@@ -71,12 +71,14 @@ int main() {
             sycl::errc::nd_range,
         "the transposed local range {8, 4} is errc::nd_range");
 
-  // reqd_sub_group_size: runs where the device's sub-groups have 8 items.
+  // reqd_sub_group_size (of a local constant): runs where the device's
+  // sub-groups have 8 items.
+  const int sub_group = 8;
   auto sizes = q.get_device().get_info<sycl::info::device::sub_group_sizes>();
   bool only8 = sizes.size() == 1 && sizes[0] == 8;
   int *sg = sycl::malloc_shared<int>(64, q);
   sycl::errc sub_group_error = error_of([&] {
-    q.parallel_for(sycl::nd_range<1>{64, 32}, [=](sycl::nd_item<1> it) [[sycl::reqd_sub_group_size(8)]] {
+    q.parallel_for(sycl::nd_range<1>{64, 32}, [=](sycl::nd_item<1> it) [[sycl::reqd_sub_group_size(sub_group)]] {
        sg[it.get_global_id(0)] = int(it.get_sub_group().get_local_range()[0]);
      }).wait();
   });

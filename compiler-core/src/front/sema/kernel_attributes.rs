@@ -6,10 +6,12 @@
 //! Also `SYCL_EXTERNAL` (`[[clang::sycl_external]]`), which makes a
 //! function callable from device code of other translation units.
 
-use super::{FuncId, Sema};
+use super::{Ctx, FuncId, Sema};
 use crate::bundle::KernelAttributes;
 use crate::diag::Diagnostic;
+use crate::front::ast::ExprKind;
 use crate::front::ast::{Attribute, TemplateArg};
+use crate::source::Span;
 
 const REQD_WORK_GROUP_SIZE: [&str; 3] = [
     "sycl::reqd_work_group_size",
@@ -66,6 +68,30 @@ impl Sema {
     }
 
     /// Argument `index` of `attr`, a positive integral constant that fits in 32 bits.
+    /// The value of constant local `name` of a function enclosing lambda
+    /// `f`, declared before `at` (`const int w = 16; ... [=](...)
+    /// [[sycl::reqd_sub_group_size(w)]] {...}`): attributes are read after
+    /// the bodies are checked, when those locals are out of scope.
+    fn enclosing_local_constant(&self, f: FuncId, name: &str, at: Span) -> Option<i128> {
+        let mut func = f;
+        loop {
+            let Ctx::Class(c) = self.func(func).ctx else {
+                return None;
+            };
+            let enclosing = self.class(c).closure.as_ref()?.enclosing;
+            let found = self
+                .vars
+                .iter()
+                .filter(|v| v.owner == Some(enclosing) && &*v.name == name)
+                .filter(|v| v.span.file == at.file && v.span.lo < at.lo)
+                .max_by_key(|v| v.span.lo);
+            if let Some(v) = found {
+                return v.const_value;
+            }
+            func = enclosing;
+        }
+    }
+
     fn positive_constant(
         &mut self,
         f: FuncId,
@@ -75,7 +101,15 @@ impl Sema {
     ) -> Option<u32> {
         let (ctx, env) = (self.func(f).ctx, self.func(f).env.clone());
         let (value, span) = match &attr.args[index] {
-            TemplateArg::Expr(e) => (self.const_eval_ast(e, ctx, &env), e.span),
+            TemplateArg::Expr(e) => {
+                let value = self.const_eval_ast(e, ctx, &env).or_else(|| match &e.kind {
+                    ExprKind::Name(q) if q.is_simple() => {
+                        self.enclosing_local_constant(f, &q.last().ident, e.span)
+                    }
+                    _ => None,
+                });
+                (value, e.span)
+            }
             _ => (None, attr.span),
         };
         match value {
