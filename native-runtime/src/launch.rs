@@ -426,7 +426,9 @@ fn local_array_lengths(
                 ),
             });
         };
-        let elems = size / a.elem_size.max(1) as usize;
+        // Whole elements: a work-group array of 8- or 16-bit values is
+        // made of 32-bit words.
+        let elems = size.div_ceil(a.elem_size.max(1) as usize);
         total += (elems * a.elem_size as usize) as u64;
         let elems = u32::try_from(elems.max(1)).unwrap_or(u32::MAX);
         lengths.push((a.length_id, elems));

@@ -355,10 +355,9 @@ impl Lowerer<'_> {
                 self.add_slot(Slot::Agg(kids))
             }
             Ty::Ptr { pointee, .. } => {
-                let Some(elem) = self.binding_elem(pointee, name, span) else {
+                let Some(binding) = self.pointer_binding(pointee, name, Space::Global, span) else {
                     return self.add_slot(Slot::Value(Val::Void));
                 };
-                let binding = self.new_binding(name, elem, Space::Global);
                 let it = self.index_type();
                 let index = self.new_local(&format!("{name}.offset"), it);
                 params.push(FunctionParam::Pointer { binding, index });

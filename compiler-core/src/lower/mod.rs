@@ -13,6 +13,7 @@ mod atomic;
 mod body;
 mod external;
 mod mutation;
+mod packed;
 mod spec_constant;
 mod subgroup;
 mod values;
@@ -245,6 +246,8 @@ struct Lowerer<'s> {
     prologue: Vec<IStmt>,
     /// The specialization-constant scalars the kernel reads.
     spec_constants: Vec<ir::SpecConstant>,
+    /// Bindings of 8- and 16-bit elements, stored packed in words.
+    packed: HashMap<u32, packed::Packed>,
 }
 
 impl<'s> Lowerer<'s> {
@@ -272,6 +275,7 @@ impl<'s> Lowerer<'s> {
             globals: HashMap::new(),
             prologue: vec![],
             spec_constants: vec![],
+            packed: HashMap::new(),
         }
     }
 }
@@ -450,10 +454,11 @@ impl Lowerer<'_> {
                 ..
             } => {
                 // A local_accessor's memory: an array in work-group memory.
-                let Some(elem) = self.binding_elem(pointee, name, span) else {
+                let Some(binding) = self.pointer_binding(pointee, name, Space::Workgroup, span)
+                else {
                     return Val::Void;
                 };
-                let binding = self.new_binding(name, elem, Space::Workgroup);
+                let elem = self.bindings[binding.0 as usize].elem;
                 self.local_arrays.push(LocalArrayArg {
                     binding,
                     arg,
@@ -468,10 +473,13 @@ impl Lowerer<'_> {
                 }
             }
             Ty::Ptr { pointee, .. } => {
-                let Some(elem) = self.binding_elem(pointee, name, span) else {
+                let Some(binding) = self.pointer_binding(pointee, name, Space::Global, span) else {
                     return Val::Void;
                 };
-                let binding = self.new_binding(name, elem, Space::Global);
+                let elem_size = match self.packed.get(&binding.0) {
+                    Some(p) => p.element_size(),
+                    None => self.bindings[binding.0 as usize].elem.size(),
+                };
                 let it = self.index_type();
                 let slot = self.param_slot(it.size());
                 self.buffers.push(BufferBinding {
@@ -484,7 +492,7 @@ impl Lowerer<'_> {
                         PointerOrigin::Usm
                     },
                     access: Access::None,
-                    elem_size: elem.size(),
+                    elem_size,
                     offset_slot: slot,
                     index_bytes: it.size(),
                     name: name.to_string(),
@@ -599,16 +607,28 @@ impl Lowerer<'_> {
         BindingId(self.bindings.len() as u32 - 1)
     }
 
+    /// The binding a pointer to `pointee` points into: of its scalar type,
+    /// or of words holding 8- and 16-bit elements (see `packed.rs`).
+    fn pointer_binding(
+        &mut self,
+        pointee: &Ty,
+        name: &str,
+        space: Space,
+        span: Span,
+    ) -> Option<BindingId> {
+        let elem = self.binding_elem(pointee, name, span)?;
+        let binding = self.new_binding(name, elem, space);
+        if let Some(p) = packed::Packed::of(pointee) {
+            self.packed.insert(binding.0, p);
+        }
+        Some(binding)
+    }
+
     fn binding_elem(&mut self, pointee: &Ty, name: &str, span: Span) -> Option<ScalarType> {
+        if packed::Packed::of(pointee).is_some() {
+            return Some(ScalarType::U32);
+        }
         match pointee {
-            Ty::Int(k) if k.size() < 4 => {
-                self.error(span, format!("'{name}' points to '{}': buffers of 8- and 16-bit elements are not supported on this target yet", self.sema.ty_name(pointee)));
-                None
-            }
-            Ty::Bool => {
-                self.error(span, format!("'{name}' points to 'bool': buffers of bool are not supported on this target yet"));
-                None
-            }
             Ty::Int(_) | Ty::Float(_) | Ty::Enum(_) => self.scalar_of(pointee, span),
             _ => {
                 self.error(span, format!("'{name}' points to '{}': only pointers to scalar types can be used in kernels yet", self.sema.ty_name(pointee)));

@@ -144,6 +144,9 @@ impl Lowerer<'_> {
     pub(super) fn load(&mut self, p: &PlaceV) -> Val {
         match p {
             PlaceV::Global { binding, index } => {
+                if let Some(p) = self.packed.get(&binding.0).copied() {
+                    return Val::Scalar(self.packed_load(*binding, index, p));
+                }
                 self.bindings[binding.0 as usize].reads = true;
                 Val::Scalar(IExpr::Load {
                     binding: *binding,
@@ -185,6 +188,10 @@ impl Lowerer<'_> {
         };
         match p {
             PlaceV::Global { binding, index } => {
+                if let (Some(p), Val::Scalar(e)) = (self.packed.get(&binding.0).copied(), &v) {
+                    self.packed_store(*binding, index, e.clone(), p);
+                    return;
+                }
                 self.bindings[binding.0 as usize].writes = true;
                 match v {
                     Val::Scalar(e) => self.emit(IStmt::Store {
@@ -337,7 +344,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn snapshot_scalar(&mut self, e: IExpr, name: &str) -> IExpr {
+    pub(super) fn snapshot_scalar(&mut self, e: IExpr, name: &str) -> IExpr {
         if let IExpr::Const(_) = e {
             return e;
         }

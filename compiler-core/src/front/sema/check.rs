@@ -918,6 +918,30 @@ impl Sema {
                 let ty = declared.clone().expect("declared");
                 list_value = Some(self.list_init(&ty, items, sp));
             }
+            // `char s[] = "text";`: the characters and the terminating nul.
+            Some(a::Initializer::Assign(a::Expr {
+                kind: ExprKind::StringLit(text),
+                span: sp,
+            })) if matches!(&declared, Some(Ty::Array(e, _)) if e.is_integral()) => {
+                let mut items: Vec<a::Expr> = text
+                    .bytes()
+                    .map(|b| a::Expr {
+                        kind: ExprKind::CharLit(b as u32),
+                        span: *sp,
+                    })
+                    .collect();
+                items.push(a::Expr {
+                    kind: ExprKind::CharLit(0),
+                    span: *sp,
+                });
+                if let (Some(Ty::Array(e, _)), a::TypeExprKind::Array(_, None)) =
+                    (&declared, &v.ty.kind)
+                {
+                    declared = Some(Ty::Array(e.clone(), items.len() as u64));
+                }
+                let ty = declared.clone().expect("declared");
+                list_value = Some(self.list_init(&ty, &items, *sp));
+            }
             Some(a::Initializer::Assign(e)) => {
                 // `auto f = [...] {...};`: clang names it when first used.
                 self.lambda_named_on_use = matches!(e.kind, ExprKind::Lambda(_));
