@@ -985,6 +985,9 @@ impl Lowerer<'_> {
         if name == "__builtin_syclone_bit_equal" {
             return self.bit_equal_intrinsic(args);
         }
+        if name == "__builtin_syclone_bit_cast" {
+            return self.bit_cast_intrinsic(args, span);
+        }
         if let Some(which) = name.strip_prefix("__builtin_syclone_launch_") {
             return self.launch_bounds_intrinsic(name, which == "local", args, span);
         }
@@ -1011,6 +1014,35 @@ impl Lowerer<'_> {
         };
         self.uses_subgroups |= b.is_subgroup();
         Val::Scalar(self.cast_scalar(IExpr::Builtin(b, dim), st))
+    }
+
+    /// `__builtin_syclone_bit_cast(to, from)`: `from`'s bits as `to`'s type
+    /// (`to` only names the type). Sema checked the C++ sizes; the device
+    /// types must agree too (a 64-bit integer without Int64 is narrowed).
+    fn bit_cast_intrinsic(&mut self, args: &[thir::Expr], span: Span) -> Val {
+        let [to, from] = args else {
+            return Val::Void;
+        };
+        let from = self.rvalue(from);
+        let (Some(to_ty), Val::Scalar(from)) =
+            (self.scalar_of(to.ty.non_ref(), span), self.deref_val(from))
+        else {
+            self.error(span, "expected a scalar value");
+            return Val::Void;
+        };
+        let from_ty = self.expr_type(&from);
+        if from_ty.size() != to_ty.size() {
+            self.error(
+                span,
+                format!(
+                    "cannot reinterpret {} as {} on this target",
+                    from_ty.name(),
+                    to_ty.name()
+                ),
+            );
+            return Val::Void;
+        }
+        Val::Scalar(IExpr::Bitcast(Box::new(from), to_ty))
     }
 
     /// The first argument of intrinsic `name`: a constant dimension 0..3.

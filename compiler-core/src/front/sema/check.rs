@@ -2703,6 +2703,9 @@ impl Sema {
                 span,
             };
         }
+        if name == "__builtin_syclone_bit_cast" {
+            return self.bit_cast_intrinsic(name, args, span);
+        }
         if let Some((func, single)) = crate::ir::MathFn::from_builtin(&name) {
             if args.len() != func.arity() {
                 return self.err(
@@ -2733,6 +2736,41 @@ impl Sema {
             };
         }
         self.err(span, format!("unknown compiler intrinsic '{name}'"))
+    }
+
+    /// `__builtin_syclone_bit_cast(to, from)`: the bits of arithmetic value
+    /// `from` reinterpreted as the type of `to` (a value of the same size
+    /// that only carries its type, as in `__builtin_syclone_bit_cast(0u, 1.0f)`).
+    fn bit_cast_intrinsic(&mut self, name: String, args: Vec<TExpr>, span: Span) -> TExpr {
+        let [to, from] = &args[..] else {
+            return self.err(
+                span,
+                format!("'{name}' takes 2 arguments, got {}", args.len()),
+            );
+        };
+        let (to_ty, from_ty) = (to.ty.non_ref().clone(), from.ty.non_ref().clone());
+        if to_ty.is_error() || from_ty.is_error() {
+            return TExpr::error(span);
+        }
+        let arithmetic = |t: &Ty| t.is_arithmetic() && !matches!(t, Ty::Bool);
+        let same_size =
+            self.size_align(&to_ty).map(|x| x.0) == self.size_align(&from_ty).map(|x| x.0);
+        if !arithmetic(&to_ty) || !arithmetic(&from_ty) || !same_size {
+            return self.err(
+                span,
+                format!(
+                    "'{name}' reinterprets an arithmetic value as another arithmetic type of the same size, not '{}' as '{}'",
+                    self.ty_name(&from_ty),
+                    self.ty_name(&to_ty)
+                ),
+            );
+        }
+        TExpr {
+            kind: TK::Intrinsic(name, args),
+            ty: to_ty,
+            lvalue: false,
+            span,
+        }
     }
 
     /// `__builtin_syclone_atomic_OP(T *p, operands...)`: an atomic access to

@@ -1,12 +1,18 @@
 // <sycl/detail/math.hpp>: the SYCL math built-ins (SYCL 2020 4.17.5) on
-// float and double, read by both passes. The <cmath> functions under their
-// sycl:: names (the device pass's <cmath> lowers them to GLSL.std.450), and
-// the SYCL-only ones: rsqrt, mad, clamp, min, max, degrees, radians, sign,
-// step, mix, and the native:: and half_precision:: forms.
+// scalars, read by both passes. The <cmath> functions under their sycl::
+// names (the device pass's <cmath> defines them for the device), the
+// SYCL-only floating-point ones (rsqrt, mad, clamp, exp10, sinpi, rootn,
+// smoothstep...), the integer functions (clz, popcount, add_sat, rotate...),
+// the relational ones (isequal, select, bitselect...), sycl::bit_cast, and
+// the native:: and half_precision:: forms. Functions with pointer
+// out-parameters (fract, sincos, frexp, modf, remquo) are missing: device
+// code cannot take the address of a private variable yet.
 #pragma once
 
 #include <cmath>
 #include <cstdlib>
+#include <limits>
+#include <type_traits>
 
 namespace sycl {
 
@@ -36,17 +42,23 @@ using std::fmax;
 using std::fmin;
 using std::fmod;
 using std::hypot;
+using std::ilogb;
 using std::isfinite;
 using std::isinf;
 using std::isnan;
+using std::ldexp;
 using std::lgamma;
 using std::log;
 using std::log10;
 using std::log1p;
 using std::log2;
+using std::logb;
+using std::nextafter;
 using std::pow;
+using std::remainder;
 using std::rint;
 using std::round;
+using std::signbit;
 using std::sin;
 using std::sinh;
 using std::sqrt;
@@ -74,6 +86,173 @@ template <typename T> T step(T edge, T x) { return x < edge ? T(0) : T(1); }
 template <typename T> T mix(T x, T y, T a) { return x + (y - x) * a; }
 template <typename T> T powr(T x, T y) { return pow(x, y); }
 template <typename T> T pown(T x, int n) { return pow(x, T(n)); }
+
+// The bits of `from` as a `To` of the same size (SYCL 2020 4.17.6): arithmetic
+// scalars on the device.
+template <typename To, typename From> To bit_cast(const From &from) {
+  static_assert(sizeof(To) == sizeof(From), "sycl::bit_cast needs types of one size");
+#ifdef __SYCL_DEVICE_ONLY__
+  return __builtin_syclone_bit_cast(To(), from);
+#else
+  return __builtin_bit_cast(To, from);
+#endif
+}
+
+// 10^x = 10^m * 2^(f log2 10) with m = rint(x), f = x - m (exact): exp2 only
+// sees |f log2 10| <= 1.7, where the product's rounding is small and exp2
+// accurate (reduction tricks that rely on exact products fail on devices
+// that reassociate or do not fuse fma, as lavapipe). 10^|m| by binary
+// powering (exact up to 10^10 in float); |m| > 400 over- or underflows.
+template <typename T> T exp10(T x) {
+  if (!(std::fabs(x) < T(400))) return std::exp2(x * T(3.32192809488736234787));
+  T m = std::rint(x);
+  T p = T(1), b = T(10);
+  for (int k = int(std::fabs(m)); k != 0; k >>= 1, b *= b)
+    if (k & 1) p *= b;
+  T frac = std::exp2((x - m) * T(3.32192809488736234787));
+  return m < T(0) ? frac / p : frac * p;
+}
+// sin(pi x), cos(pi x), tan(pi x) with x reduced exactly into [-1/2, 1/2]
+// first: exact zeros at the integers (half-integers for cospi), no loss of
+// accuracy for large x.
+template <typename T> T sinpi(T x) {
+  if (!std::isfinite(x)) return std::numeric_limits<T>::quiet_NaN();
+  T r = x - T(2) * std::rint(x * T(0.5));
+  if (r > T(0.5)) r = T(1) - r;
+  if (r < T(-0.5)) r = T(-1) - r;
+  return r == T(0) ? x * T(0) : std::sin(T(3.14159265358979323846) * r);
+}
+template <typename T> T cospi(T x) {
+  if (!std::isfinite(x)) return std::numeric_limits<T>::quiet_NaN();
+  T r = std::fabs(x - T(2) * std::rint(x * T(0.5)));
+  return r == T(0.5) ? T(0) : sinpi(T(0.5) - r);
+}
+template <typename T> T tanpi(T x) { return sinpi(x) / cospi(x); }
+// asin and acos in half-turns. Near |x| = 1 through atan, with (1-x)(1+x)
+// exact enough where 1-x^2 is not: lavapipe's asin and acos lose ~12 bits
+// there, its atan loses ~6 bits at small arguments, where asin is used.
+template <typename T> T asinpi(T x) {
+  if (std::fabs(x) <= T(0.5)) return std::asin(x) * T(0.31830988618379067154);
+  return std::atan(x / std::sqrt((T(1) - x) * (T(1) + x))) * T(0.31830988618379067154);
+}
+// acos(x) = 2 asin(sqrt((1-x)/2)) for x > 1/2 (1-x exact, asin's argument
+// at most 1/2), acos(x) = pi - acos(-x) below -1/2, pi/2 - asin(x) between.
+template <typename T> T acospi(T x) {
+  if (std::fabs(x) <= T(0.5)) return T(0.5) - asinpi(x);
+  T a = T(2) * asinpi(std::sqrt((T(1) - std::fabs(x)) * T(0.5)));
+  return x > T(0) ? a : T(1) - a;
+}
+template <typename T> T atanpi(T x) { return std::atan(x) * T(0.31830988618379067154); }
+template <typename T> T atan2pi(T y, T x) { return std::atan2(y, x) * T(0.31830988618379067154); }
+// x^(1/n), defined for negative x when n is odd.
+template <typename T> T rootn(T x, int n) {
+  if (x < T(0) && n % 2 != 0) return -std::pow(-x, T(1) / T(n));
+  return std::pow(x, T(1) / T(n));
+}
+template <typename T> T maxmag(T x, T y) {
+  T ax = std::fabs(x), ay = std::fabs(y);
+  return ax > ay ? x : (ay > ax ? y : std::fmax(x, y));
+}
+template <typename T> T minmag(T x, T y) {
+  T ax = std::fabs(x), ay = std::fabs(y);
+  return ax < ay ? x : (ay < ax ? y : std::fmin(x, y));
+}
+template <typename T> T smoothstep(T edge0, T edge1, T x) {
+  T t = clamp((x - edge0) / (edge1 - edge0), T(0), T(1));
+  return t * t * (T(3) - T(2) * t);
+}
+
+// Integer functions (SYCL 2020 4.17.7) on scalars. Bit counts are loops over
+// the bits of T's width; shifts act on the unsigned type, so signed values
+// behave like their two's complement bit patterns.
+template <typename T> using integer_t = std::enable_if_t<std::is_integral_v<T>, T>;
+template <typename T> integer_t<T> clz(T x) {
+  using U = std::make_unsigned_t<T>;
+  const int bits = int(sizeof(T)) * 8;
+  int n = 0;
+  while (n < bits && ((U(x) >> (bits - 1 - n)) & 1u) == 0) ++n;
+  return T(n);
+}
+template <typename T> integer_t<T> ctz(T x) {
+  using U = std::make_unsigned_t<T>;
+  const int bits = int(sizeof(T)) * 8;
+  int n = 0;
+  while (n < bits && ((U(x) >> n) & 1u) == 0) ++n;
+  return T(n);
+}
+template <typename T> integer_t<T> popcount(T x) {
+  using U = std::make_unsigned_t<T>;
+  int n = 0;
+  for (U u = U(x); u != 0; u = U(u & (u - 1))) ++n;
+  return T(n);
+}
+// x rotated left by n bits (n modulo the width; negative n rotates right).
+template <typename T> integer_t<T> rotate(T x, T n) {
+  using U = std::make_unsigned_t<T>;
+  const int bits = int(sizeof(T)) * 8;
+  int s = int(U(n) % U(bits));
+  if (s == 0) return x;
+  return T(U(U(x) << s) | U(U(x) >> (bits - s)));
+}
+// |x - y| without overflow (the result is exact in T's unsigned form; SYCL
+// 2020 rev. 8 returns the argument type).
+template <typename T> integer_t<T> abs_diff(T x, T y) {
+  using U = std::make_unsigned_t<T>;
+  return T(x > y ? U(U(x) - U(y)) : U(U(y) - U(x)));
+}
+// x + y and x - y, saturated to T's range.
+template <typename T> integer_t<T> add_sat(T x, T y) {
+  const T hi = std::numeric_limits<T>::max(), lo = std::numeric_limits<T>::min();
+  if (y > T(0) && x > T(hi - y)) return hi;
+  if (y < T(0) && x < T(lo - y)) return lo;
+  return T(x + y);
+}
+template <typename T> integer_t<T> sub_sat(T x, T y) {
+  const T hi = std::numeric_limits<T>::max(), lo = std::numeric_limits<T>::min();
+  if constexpr (std::is_unsigned_v<T>) {
+    return x > y ? T(x - y) : T(0);
+  } else {
+    if (y < T(0) && x > T(hi + y)) return hi;
+    if (y > T(0) && x < T(lo + y)) return lo;
+    return T(x - y);
+  }
+}
+// (x + y) >> 1 and (x + y + 1) >> 1 without overflow.
+template <typename T> integer_t<T> hadd(T x, T y) { return T((x >> 1) + (y >> 1) + (x & y & 1)); }
+template <typename T> integer_t<T> rhadd(T x, T y) { return T((x >> 1) + (y >> 1) + ((x | y) & 1)); }
+// 24-bit multiplies: exact for operands in 24 bits, as the SYCL spec asks.
+template <typename T> integer_t<T> mul24(T x, T y) { return T(x * y); }
+template <typename T> integer_t<T> mad24(T x, T y, T z) { return T(x * y + z); }
+
+// Relational functions (SYCL 2020 4.17.9) on scalars: bool results.
+template <typename T> bool isequal(T x, T y) { return x == y; }
+// Not x != y: naga turns SPIR-V's unordered not-equal into an ordered one,
+// so x != NaN would be false on Vulkan.
+template <typename T> bool isnotequal(T x, T y) { return !(x == y); }
+template <typename T> bool isgreater(T x, T y) { return x > y; }
+template <typename T> bool isgreaterequal(T x, T y) { return x >= y; }
+template <typename T> bool isless(T x, T y) { return x < y; }
+template <typename T> bool islessequal(T x, T y) { return x <= y; }
+template <typename T> bool islessgreater(T x, T y) { return x < y || x > y; }
+template <typename T> bool isordered(T x, T y) { return x == x && y == y; }
+template <typename T> bool isunordered(T x, T y) { return !isordered(x, y); }
+template <typename T> bool isnormal(T x) {
+  return std::isfinite(x) && std::fabs(x) >= std::numeric_limits<T>::min();
+}
+// any/all of a scalar signed integer: its most significant bit.
+template <typename T> bool any(T x) { return x < T(0); }
+template <typename T> bool all(T x) { return x < T(0); }
+// c ? b : a for scalars; bitselect takes each bit from b where c has a 1.
+template <typename T, typename C> T select(T a, T b, C c) { return c ? b : a; }
+template <typename T> T bitselect(T a, T b, T c) {
+  if constexpr (std::is_integral_v<T>) {
+    return T((a & ~c) | (b & c));
+  } else {
+    using U = std::conditional_t<sizeof(T) == 4, unsigned, unsigned long long>;
+    U ua = bit_cast<U>(a), ub = bit_cast<U>(b), uc = bit_cast<U>(c);
+    return bit_cast<T>(U((ua & ~uc) | (ub & uc)));
+  }
+}
 
 // Faster, less precise forms: here the same functions.
 namespace native {
