@@ -254,6 +254,23 @@ template <typename T> bool check(sycl::queue &q, const char *type) {
 }
 
 // Integer functions (4.17.7) against host references written independently.
+// Reference bit counts, one bit at a time.
+static int leading_zeros(unsigned v) {
+  int n = 0;
+  for (unsigned bit = 1u << 31; bit != 0 && !(v & bit); bit >>= 1) ++n;
+  return n;
+}
+static int trailing_zeros(unsigned v) {
+  int n = 0;
+  for (unsigned bit = 1; bit != 0 && !(v & bit); bit <<= 1) ++n;
+  return n;
+}
+static int ones(unsigned v) {
+  int n = 0;
+  for (; v != 0; v &= v - 1) ++n;
+  return n;
+}
+
 bool check_integers(sycl::queue &q) {
   const int n = 64, outs = 14;
   int *xs = sycl::malloc_shared<int>(n, q);
@@ -292,9 +309,9 @@ bool check_integers(sycl::queue &q) {
     unsigned ux = unsigned(xs[i]), uy = unsigned(ys[i]);
     unsigned r = uy % 32;
     long long want[outs] = {
-        ux == 0 ? 32 : __builtin_clz(ux),
-        ux == 0 ? 32 : __builtin_ctz(ux),
-        __builtin_popcount(ux),
+        leading_zeros(ux),
+        trailing_zeros(ux),
+        ones(ux),
         r == 0 ? ux : unsigned(ux << r | ux >> (32 - r)),
         (int)(unsigned)(x > y ? x - y : y - x),
         sat(x + y),

@@ -467,6 +467,14 @@ impl Sema {
                 b.push((n.clone(), a.clone()));
             }
         }
+        // Explicit arguments are substituted before deduction: a parameter
+        // whose type names only those is not deduced from, and its argument
+        // converts to it (`std::min<long long>(x, 3u)`).
+        let deducible: Vec<Rc<str>> = params
+            .iter()
+            .filter(|n| !b.iter().any(|(bn, _)| bn == *n))
+            .cloned()
+            .collect();
         let mut next_arg = 0;
         for pd in &f.params {
             if pd.pack {
@@ -480,7 +488,7 @@ impl Sema {
             }
             let Some(arg) = args.get(next_arg) else { break };
             next_arg += 1;
-            if !mentions_params(&pd.ty, &params) {
+            if !mentions_params(&pd.ty, &deducible) {
                 continue;
             }
             if !self.deduce_param(&pd.ty, arg, &params, ctx, env, &mut b) {
