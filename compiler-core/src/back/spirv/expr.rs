@@ -299,8 +299,12 @@ impl Emitter {
             B::Gt if int => b.u_greater_than(bool_t, None, x, y)?,
             B::Ge if int => b.u_greater_than_equal(bool_t, None, x, y)?,
             B::Eq if float => b.f_ord_equal(bool_t, None, x, y)?,
-            // NaN != NaN is true.
-            B::Ne if float => b.f_unord_not_equal(bool_t, None, x, y)?,
+            // NaN != NaN is true: written !(x == y), since naga turns an
+            // unordered != into an ordered one.
+            B::Ne if float => {
+                let eq = b.f_ord_equal(bool_t, None, x, y)?;
+                b.logical_not(bool_t, None, eq)?
+            }
             B::Lt if float => b.f_ord_less_than(bool_t, None, x, y)?,
             B::Le if float => b.f_ord_less_than_equal(bool_t, None, x, y)?,
             B::Gt if float => b.f_ord_greater_than(bool_t, None, x, y)?,
@@ -361,7 +365,9 @@ impl Emitter {
             (_, ScalarType::Bool) => {
                 let z = self.zero(from);
                 if from.is_float() {
-                    self.b.f_unord_not_equal(t, None, v, z)?
+                    // !(x == 0), as for `!=` above.
+                    let eq = self.b.f_ord_equal(t, None, v, z)?;
+                    self.b.logical_not(t, None, eq)?
                 } else {
                     self.b.i_not_equal(t, None, v, z)?
                 }

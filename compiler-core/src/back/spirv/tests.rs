@@ -905,7 +905,7 @@ fn opcodes_follow_cpp_semantics() {
     );
     assert_eq!(
         ops_of(b, bin(B::Ne, loc(f64l), loc(f64l))),
-        [Op::FUnordNotEqual]
+        [Op::FOrdEqual, Op::LogicalNot]
     );
     assert_eq!(ops_of(b, bin(B::Eq, loc(f32l), loc(f32l))), [Op::FOrdEqual]);
     // Integer widening extends by the source's signedness, then reinterprets.
@@ -953,7 +953,7 @@ fn opcodes_follow_cpp_semantics() {
     // bool: x != 0 one way (NaN is true), select 1/0 the other.
     assert_eq!(
         ops_of(b, conv(loc(f32l), ScalarType::Bool)),
-        [Op::FUnordNotEqual]
+        [Op::FOrdEqual, Op::LogicalNot]
     );
     assert_eq!(
         ops_of(b, conv(loc(u64l), ScalarType::Bool)),
