@@ -4,7 +4,7 @@
 use crate::source::{FileId, SourceMap, Span};
 use serde::Serialize;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Note,
@@ -115,6 +115,14 @@ pub struct Diagnostics {
 }
 
 impl Diagnostics {
+    /// Drops repeats of a diagnostic (same severity, place and message),
+    /// as code inlined into several kernels reports the same problem.
+    pub fn drop_repeats(&mut self) {
+        let mut seen = std::collections::HashSet::new();
+        self.list
+            .retain(|d| seen.insert((d.severity, d.span, d.message.clone())));
+    }
+
     pub fn push(&mut self, d: Diagnostic) {
         self.list.push(d);
     }

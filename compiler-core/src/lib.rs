@@ -166,6 +166,7 @@ pub fn compile(
             result.ir_text = out.ir_text;
         }
     }
+    diags.drop_repeats();
     diag::resolve_notes(&sm, &mut diags.list);
     result.rendered_diagnostics = diag::render_with(&sm, &diags.list, opts.color_diagnostics);
     result.diagnostics_json = diag::render_json(&sm, &diags.list);
@@ -217,6 +218,7 @@ pub fn preprocess_only(
     let mut diags = diag::Diagnostics::default();
     let pp = front::preprocess::preprocess(&mut sm, main, includes, &pp_options(opts), &mut diags);
     let text = front::preprocess::print::print_tokens(&sm, &pp.symbols, &pp.tokens);
+    diags.drop_repeats();
     diag::resolve_notes(&sm, &mut diags.list);
     PreprocessOutput {
         text,
@@ -252,6 +254,7 @@ pub fn parse_only(
     let pp = front::preprocess::preprocess(&mut sm, main, includes, &pp_options(opts), &mut diags);
     let tu = front::parse::parse_translation_unit(pp.tokens, &pp.symbols, &mut diags);
     let ast_dump = front::ast_dump::dump(&tu, &sm);
+    diags.drop_repeats();
     diag::resolve_notes(&sm, &mut diags.list);
     ParseOnlyOutput {
         rendered_diagnostics: diag::render_with(&sm, &diags.list, opts.color_diagnostics),

@@ -46,6 +46,9 @@ OPTIONS:
                              device image targets: spirv64-vulkan (default), spirv32-webgpu
   -fsycl-device-only         device pass only: the SPIR-V image (-S: its disassembly);
                              split images: image N > 0 beside OUT as k.N.spv
+  --emit=wgsl                with -fsycl-device-only: the WGSL of each kernel (WebGPU
+                             target unless -fsycl-targets= says otherwise): the first
+                             kernel in OUT (k.wgsl), kernel N > 0 beside it as k.N.wgsl
   -fsycl-host-only           host pass only: no device pass, no device images
   -fsycl-device-code-split[=per_kernel|per_source|off|auto]
                              per_kernel: one device image per kernel; the others (auto is
@@ -174,6 +177,8 @@ pub struct Options {
     pub host_only: bool,
     /// `-fsycl-device-only -S`: SPIR-V disassembly instead of binary.
     pub device_asm: bool,
+    /// `-fsycl-device-only --emit=wgsl`: WGSL of each kernel instead of SPIR-V.
+    pub device_wgsl: bool,
     pub host_cxx: Option<String>,
     /// `-fsycl-targets=` / `--offload-targets=`: device image targets, in order.
     pub targets: Vec<TargetKind>,
@@ -223,6 +228,7 @@ impl Options {
             shared: false,
             host_only: false,
             device_asm: false,
+            device_wgsl: false,
             host_cxx: None,
             targets: vec![],
             split: SplitMode::default(),
@@ -325,6 +331,13 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "-E" => m.preprocess = true,
             "-fsyntax-only" => m.syntax_only = true,
             "-fsycl-device-only" | "--sycl-device-only" => m.device_only = true,
+            "--emit=wgsl" => o.device_wgsl = true,
+            _ if a.starts_with("--emit=") => {
+                return Err(format!(
+                    "unknown output kind '{}' in '{a}' (supported: wgsl)",
+                    &a["--emit=".len()..]
+                ))
+            }
             "-fsycl-host-only" => o.host_only = true,
             "-fsycl" => {}
             "-fsycl-rdc" => o.rdc = true,
@@ -504,6 +517,15 @@ fn decide_mode(o: &mut Options, m: &ModeFlags) -> Result<(), String> {
         Mode::Link
     };
     o.device_asm = m.device_only && m.assemble;
+    if o.device_wgsl {
+        if !m.device_only || m.assemble {
+            return Err("'--emit=wgsl' writes the WGSL of the device pass: use it with '-fsycl-device-only' (and without '-S')".into());
+        }
+        // WGSL is WebGPU's: the image of the WebGPU target, unless asked otherwise.
+        if o.targets.is_empty() {
+            o.targets.push(TargetKind::SpirvWebGpu);
+        }
+    }
     Ok(())
 }
 

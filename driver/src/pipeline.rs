@@ -545,6 +545,9 @@ impl<'a> Build<'a> {
                 source.display()
             )));
         };
+        if opts.device_wgsl {
+            return write_kernel_wgsl(opts, source, &bundle, first.target);
+        }
         let ext = if opts.device_asm { "spvasm" } else { "spv" };
         let out = opts
             .output
@@ -677,6 +680,45 @@ fn target_names(opts: &Options) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     }
+}
+
+/// `-fsycl-device-only --emit=wgsl`: the WGSL of every kernel of the
+/// images of `target`, the first in OUT (`k.wgsl`), kernel N > 0 beside it
+/// as `k.N.wgsl`.
+fn write_kernel_wgsl(
+    opts: &Options,
+    source: &Path,
+    bundle: &DeviceBundle,
+    target: compiler_core::target::TargetKind,
+) -> Result<()> {
+    use compiler_core::back::wgsl;
+    let out = opts
+        .output
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("{}.wgsl", file_stem(source))));
+    let mut n = 0;
+    for image in bundle.images.iter().filter(|i| i.target == target) {
+        let module = wgsl::parse_spirv(&device_pass::spirv_bytes(&image.spirv))
+            .map_err(DriverError::Other)?;
+        for kernel in &image.kernels {
+            let text = wgsl::kernel_wgsl(&module, &kernel.entry_point, kernel.uses_subgroups)
+                .map_err(|e| {
+                    DriverError::Other(format!(
+                        "kernel {} has no WGSL for {}: {e}",
+                        kernel.display_name,
+                        target.triple()
+                    ))
+                })?;
+            let path = if n == 0 {
+                out.clone()
+            } else {
+                out.with_extension(format!("{n}.wgsl"))
+            };
+            write(&path, text)?;
+            n += 1;
+        }
+    }
+    Ok(())
 }
 
 fn emit_bundle(opts: &Options, bundle: &DeviceBundle) -> Result<()> {

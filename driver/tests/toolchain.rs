@@ -126,6 +126,28 @@ fn host_only_and_device_only_outputs() {
 }
 
 #[test]
+fn emit_wgsl_writes_each_kernel() {
+    let dir = out_dir("emit-wgsl");
+    let two = s(&source("../e2e/range_for.cpp"));
+    ok(syclcc(&dir).args(["-fsycl-device-only", "--emit=wgsl", &two, "-o", "k.wgsl"]));
+    for file in ["k.wgsl", "k.1.wgsl"] {
+        let wgsl = std::fs::read_to_string(dir.join(file)).unwrap();
+        assert_eq!(
+            wgsl.matches("@compute").count(),
+            1,
+            "one kernel per file: {wgsl}"
+        );
+    }
+    // Without -fsycl-device-only, or with another kind, it is a usage error.
+    assert!(fails(syclcc(&dir).args(["--emit=wgsl", &two])).contains("-fsycl-device-only"));
+    assert!(fails(syclcc(&dir).args(["-fsycl-device-only", "--emit=ptx", &two])).contains("wgsl"));
+    // WebGPU has no double: said once, at the first use.
+    let fp64 = s(&source("../e2e/spec_constants.cpp"));
+    let err = fails(syclcc(&dir).args(["-fsycl-device-only", "--emit=wgsl", &fp64]));
+    assert_eq!(err.matches("requires the fp64 aspect").count(), 1, "{err}");
+}
+
+#[test]
 fn a_kernel_compiled_host_only_is_missing_on_vulkan() {
     if !vulkan_available() {
         eprintln!("skipped: no Vulkan loader or ICD");

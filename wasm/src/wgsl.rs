@@ -1,17 +1,17 @@
-//! WGSL for the browser: each kernel of a `spirv32-webgpu` image on its own,
-//! through naga (SPIR-V in, WebGPU-level validation, WGSL out), inside the
-//! wasm module so that a page needs nothing else to run our kernels.
+//! WGSL for the browser: each kernel of a `spirv32-webgpu` image on its own
+//! (`compiler_core::back::wgsl`), inside the wasm module so that a page
+//! needs nothing else to run our kernels.
 
 use crate::glue::{CompileResult, KernelWgsl};
+use compiler_core::back::wgsl;
 use compiler_core::target::TargetKind;
-use naga::valid::{Capabilities, ValidationFlags, Validator};
 
 /// Adds [`KernelWgsl`] entries to every WebGPU image of `result`; each
 /// image's SPIR-V is read once.
 pub fn add_to(result: &mut CompileResult) {
     let webgpu = TargetKind::SpirvWebGpu.triple();
     for image in result.images.iter_mut().filter(|i| i.target == webgpu) {
-        let module = read_spirv(&image.spirv);
+        let module = wgsl::parse_spirv(&image.spirv);
         image.wgsl = image
             .kernels
             .iter()
@@ -23,12 +23,7 @@ pub fn add_to(result: &mut CompileResult) {
 /// The WGSL of entry point `entry_point` of the SPIR-V module `spirv`, with
 /// only what that entry point uses.
 pub fn kernel_wgsl(spirv: &[u8], entry_point: &str, uses_subgroups: bool) -> KernelWgsl {
-    kernel_wgsl_of(&read_spirv(spirv), entry_point, uses_subgroups)
-}
-
-fn read_spirv(spirv: &[u8]) -> Result<naga::Module, String> {
-    naga::front::spv::parse_u8_slice(spirv, &Default::default())
-        .map_err(|e| format!("naga could not read the SPIR-V: {e}"))
+    kernel_wgsl_of(&wgsl::parse_spirv(spirv), entry_point, uses_subgroups)
 }
 
 fn kernel_wgsl_of(
@@ -37,8 +32,9 @@ fn kernel_wgsl_of(
     uses_subgroups: bool,
 ) -> KernelWgsl {
     let translated = module
-        .clone()
-        .and_then(|m| translate(m, entry_point, uses_subgroups));
+        .as_ref()
+        .map_err(Clone::clone)
+        .and_then(|m| wgsl::kernel_wgsl(m, entry_point, uses_subgroups));
     let (wgsl, error) = match translated {
         Ok(text) => (Some(text), None),
         Err(e) => (None, Some(e)),
@@ -50,32 +46,11 @@ fn kernel_wgsl_of(
     }
 }
 
-fn translate(
-    mut module: naga::Module,
-    entry_point: &str,
-    uses_subgroups: bool,
-) -> Result<String, String> {
-    module.entry_points.retain(|ep| ep.name == entry_point);
-    if module.entry_points.is_empty() {
-        return Err(format!("no entry point '{entry_point}' in the image"));
-    }
-    naga::compact::compact(&mut module, naga::compact::KeepUnused::No);
-    let capabilities = if uses_subgroups {
-        Capabilities::default() | Capabilities::SUBGROUP
-    } else {
-        Capabilities::default()
-    };
-    let info = Validator::new(ValidationFlags::all(), capabilities)
-        .validate(&module)
-        .map_err(|e| format!("not valid for WebGPU: {}", e.as_inner()))?;
-    naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
-        .map_err(|e| format!("naga could not write WGSL: {e}"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::glue::{compile_to_result, Options};
+    use naga::valid::{Capabilities, ValidationFlags, Validator};
 
     const TWO_KERNELS: &str = r#"
 #include <sycl/sycl.hpp>

@@ -1,3 +1,5 @@
 //! Code generation back ends.
 
 pub mod spirv;
+#[cfg(feature = "wgsl")]
+pub mod wgsl;

@@ -386,6 +386,8 @@ impl Lowerer<'_> {
                             self.target.kind.triple()
                         ),
                     );
+                    // What fails after it in this kernel is a consequence.
+                    self.source_errors = true;
                     return None;
                 }
                 ScalarType::F64

@@ -1,0 +1,37 @@
+//! WGSL for WebGPU (feature `wgsl`): each kernel of a SPIR-V image on its
+//! own, through naga (SPIR-V in, only that entry point kept, validation at
+//! WebGPU's level, WGSL out). The browser package and `syclcc --emit=wgsl`
+//! both use it.
+
+use naga::valid::{Capabilities, ValidationFlags, Validator};
+
+/// Reads a SPIR-V module (little-endian bytes) for [`kernel_wgsl`].
+pub fn parse_spirv(spirv: &[u8]) -> Result<naga::Module, String> {
+    naga::front::spv::parse_u8_slice(spirv, &Default::default())
+        .map_err(|e| format!("naga could not read the SPIR-V: {e}"))
+}
+
+/// The WGSL of entry point `entry_point` of `module`, with only what that
+/// entry point uses; the error says why there is none.
+pub fn kernel_wgsl(
+    module: &naga::Module,
+    entry_point: &str,
+    uses_subgroups: bool,
+) -> Result<String, String> {
+    let mut module = module.clone();
+    module.entry_points.retain(|ep| ep.name == entry_point);
+    if module.entry_points.is_empty() {
+        return Err(format!("no entry point '{entry_point}' in the image"));
+    }
+    naga::compact::compact(&mut module, naga::compact::KeepUnused::No);
+    let capabilities = if uses_subgroups {
+        Capabilities::default() | Capabilities::SUBGROUP
+    } else {
+        Capabilities::default()
+    };
+    let info = Validator::new(ValidationFlags::all(), capabilities)
+        .validate(&module)
+        .map_err(|e| format!("not valid for WebGPU: {}", e.as_inner()))?;
+    naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
+        .map_err(|e| format!("naga could not write WGSL: {e}"))
+}
