@@ -43,6 +43,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/math.hpp"),
         ),
         (
+            "sycl/detail/vec.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/vec.hpp"),
+        ),
+        (
             "sycl/detail/group_algorithms.hpp",
             include_str!("../../native-runtime/include/sycl/detail/group_algorithms.hpp"),
         ),

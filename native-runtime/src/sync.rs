@@ -181,6 +181,23 @@ pub fn make_host_current(table: &mut MemoryTable, addr: usize) -> RtResult<()> {
     Ok(())
 }
 
+/// Makes a buffer's host storage current, waiting for the kernels that
+/// wrote it; the host has then synchronised with those kernels, so the
+/// shared and host USM allocations the device wrote become current too
+/// (`{ buffer b; q.submit(...); } use(usm)`).
+fn synchronise_with_buffer(table: &mut MemoryTable, storage: usize) -> RtResult<()> {
+    let Some(alloc) = table.find(storage) else {
+        return Ok(());
+    };
+    if let (Fresh::Device, Some(gpu)) = (alloc.fresh, &alloc.gpu) {
+        let (device, start) = (gpu.device.clone(), alloc.start);
+        download_where(table, &device, |a| {
+            a.start == start || matches!(a.kind, AllocKind::UsmHost | AllocKind::UsmShared)
+        })?;
+    }
+    Ok(())
+}
+
 /// Records that the host wrote the allocation containing `addr` (its host
 /// copy must be current already): the next device use uploads it.
 pub fn host_wrote(table: &mut MemoryTable, addr: usize) {
@@ -217,7 +234,7 @@ fn check_buffer(table: &mut MemoryTable, storage: usize) -> RtResult<()> {
 pub fn buffer_host_access(storage: usize, writes: bool) -> RtResult<()> {
     let mut table = memory::table();
     check_buffer(&mut table, storage)?;
-    make_host_current(&mut table, storage)?;
+    synchronise_with_buffer(&mut table, storage)?;
     if writes {
         host_wrote(&mut table, storage);
     }
@@ -231,7 +248,7 @@ pub fn buffer_release(storage: usize, final_ptr: usize, bytes: usize) -> RtResul
     let mut table = memory::table();
     check_buffer(&mut table, storage)?;
     if final_ptr != 0 {
-        make_host_current(&mut table, storage)?;
+        synchronise_with_buffer(&mut table, storage)?;
         let size = table.get_mut(storage).map_or(0, |a| a.size);
         if bytes > size {
             return Err(RtError::Invalid(format!(

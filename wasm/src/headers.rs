@@ -40,6 +40,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/math.hpp"),
     ),
     (
+        "sycl/detail/vec.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/vec.hpp"),
+    ),
+    (
         "sycl/detail/group_algorithms.hpp",
         include_str!("../../native-runtime/include/sycl/detail/group_algorithms.hpp"),
     ),

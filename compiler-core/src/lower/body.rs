@@ -618,6 +618,12 @@ impl Lowerer<'_> {
                 .part(bp, k as usize, span)
                 .unwrap_or_else(|| self.dummy_place());
         }
+        if let PlaceV::GlobalAgg { binding, index, ty } = bp {
+            let (binding, first, ty) = (*binding, index.clone(), ty.clone());
+            if let Some(p) = self.global_element(binding, &first, &ty, iv.clone()) {
+                return p;
+            }
+        }
         let parts = self.element_places(bp);
         if parts.is_empty() {
             self.error(
@@ -676,12 +682,17 @@ impl Lowerer<'_> {
                     })
                     .collect()
             }
-            PlaceV::Global { .. } => vec![],
+            PlaceV::Global { .. } | PlaceV::GlobalAgg { .. } => vec![],
         }
     }
 
     fn ptr_place(&mut self, v: Val, span: Span) -> PlaceV {
         match v {
+            Val::Ptr {
+                binding: Some(b),
+                index,
+                elem: elem @ (Ty::Class(_) | Ty::Array(..)),
+            } => self.global_aggregate(b, index, elem),
             Val::Ptr {
                 binding: Some(b),
                 index,
@@ -937,6 +948,11 @@ impl Lowerer<'_> {
                         binding: Some(binding),
                         index,
                         elem: x.ty.clone(),
+                    },
+                    PlaceV::GlobalAgg { binding, index, ty } => Val::Ptr {
+                        binding: Some(binding),
+                        index: self.global_aggregate_index(&index, &ty),
+                        elem: ty,
                     },
                     _ => {
                         self.error(span, "taking the address of private memory is not supported in Vulkan/WebGPU kernels yet");

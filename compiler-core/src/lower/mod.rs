@@ -12,6 +12,7 @@
 mod atomic;
 mod body;
 mod external;
+mod global_aggregate;
 mod mutation;
 mod packed;
 mod spec_constant;
@@ -480,6 +481,9 @@ impl Lowerer<'_> {
                 };
                 let elem_size = match self.packed.get(&binding.0) {
                     Some(p) => p.element_size(),
+                    None if matches!(**pointee, Ty::Class(_) | Ty::Array(..)) => {
+                        self.sema.size_align(pointee).map_or(1, |x| x.0 as u32)
+                    }
                     None => self.bindings[binding.0 as usize].elem.size(),
                 };
                 let it = self.index_type();
@@ -632,6 +636,16 @@ impl Lowerer<'_> {
         }
         match pointee {
             Ty::Int(_) | Ty::Float(_) | Ty::Enum(_) => self.scalar_of(pointee, span),
+            // A class or array of one 32- or 64-bit scalar type.
+            Ty::Class(_) | Ty::Array(..) => match self.uniform_scalar(pointee) {
+                Some(leaf) if self.sema.size_align(&leaf).is_some_and(|x| x.0 >= 4) => {
+                    self.scalar_of(&leaf, span)
+                }
+                _ => {
+                    self.error(span, format!("'{name}' points to '{}': kernels can use pointers to scalars and to classes and arrays whose members are all of one 32- or 64-bit scalar type", self.sema.ty_name(pointee)));
+                    None
+                }
+            },
             _ => {
                 self.error(span, format!("'{name}' points to '{}': only pointers to scalar types can be used in kernels yet", self.sema.ty_name(pointee)));
                 None

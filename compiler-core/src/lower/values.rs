@@ -63,6 +63,13 @@ pub enum PlaceV {
         binding: BindingId,
         index: IExpr,
     },
+    /// A class or array of one scalar type in a storage buffer, whose first
+    /// scalar is element `index` (see `global_aggregate.rs`).
+    GlobalAgg {
+        binding: BindingId,
+        index: IExpr,
+        ty: Ty,
+    },
     /// Part `i` of an immutable aggregate value.
     ValuePart(Box<Val>),
     /// `parts[index]` for an index known only at run time (a private array
@@ -154,6 +161,9 @@ impl Lowerer<'_> {
                 })
             }
             PlaceV::ValuePart(v) => (**v).clone(),
+            PlaceV::GlobalAgg { binding, index, ty } => {
+                self.load_global_aggregate(*binding, index, ty)
+            }
             PlaceV::Select { index, parts } => {
                 let vals: Vec<Val> = parts.iter().map(|p| self.load(p)).collect();
                 self.select_val(*index, vals)
@@ -209,6 +219,9 @@ impl Lowerer<'_> {
                 span,
                 "cannot modify a kernel argument or a constant value in device code",
             ),
+            PlaceV::GlobalAgg { binding, index, ty } => {
+                self.store_global_aggregate(*binding, index, ty, v, span)
+            }
             PlaceV::Select { index, parts } => {
                 for (k, part) in parts.iter().enumerate() {
                     self.blocks.push(vec![]);
@@ -306,11 +319,12 @@ impl Lowerer<'_> {
                 _ => None,
             },
             PlaceV::Global { .. } => {
-                self.error(
-                    span,
-                    "structures in global memory are not supported in kernels yet",
-                );
+                self.error(span, "internal: member access on a scalar in global memory");
                 None
+            }
+            PlaceV::GlobalAgg { binding, index, ty } => {
+                let (binding, index, ty) = (*binding, index.clone(), ty.clone());
+                self.global_part(binding, &index, &ty, i)
             }
             PlaceV::Select { index, parts } => {
                 let parts = parts

@@ -30,6 +30,7 @@ pub const RUNTIME_HEADERS: &[&str] = &[
     "sycl/detail/atomic_ref.hpp",
     "sycl/detail/reduction.hpp",
     "sycl/detail/math.hpp",
+    "sycl/detail/vec.hpp",
     "sycl/detail/group_algorithms.hpp",
     "sycl/detail/kernel_compiler.hpp",
     "sycl/detail/runtime_abi.h",

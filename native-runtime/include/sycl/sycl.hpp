@@ -1068,6 +1068,7 @@ buffer(T *, const range<Dimensions> &, const property_list & = {}) -> buffer<T, 
 }  // namespace sycl
 #include <sycl/detail/reduction.hpp>
 #include <sycl/detail/math.hpp>
+#include <sycl/detail/vec.hpp>
 #include <sycl/detail/group_algorithms.hpp>
 namespace sycl {
 

@@ -498,7 +498,11 @@ impl Parser<'_> {
             let (ident, sp) = self.expect_ident()?;
             let is_tmpl = forced_template
                 || (if parts.is_empty() && !global {
-                    self.names.is_template(isym) || self.names.is_member_template(isym)
+                    // A variable or parameter hides member templates of the
+                    // same name (`step < n` with a parameter `step`).
+                    self.names.is_template(isym)
+                        || (self.names.lookup(isym) != Some(NameKind::Value)
+                            && self.names.is_member_template(isym))
                 } else {
                     self.names
                         .lookup_global(isym)

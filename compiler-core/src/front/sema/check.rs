@@ -3078,12 +3078,47 @@ impl Sema {
                 }
             }
         }
+        // Friends defined in the classes of the operands (hidden friends),
+        // found only this way.
+        for x in &args {
+            if let Ty::Class(c) = x.ty.non_ref() {
+                for f in self.hidden_friends(*c, name) {
+                    if !cands.iter().any(|k: &Candidate| Rc::ptr_eq(&k.decl, &f)) {
+                        cands.push(Candidate {
+                            decl: f,
+                            ctx: Ctx::Class(*c),
+                            env: self.class(*c).env.clone(),
+                            class: None,
+                        });
+                    }
+                }
+            }
+        }
         if cands.is_empty() {
             return None;
         }
         let mut probe = vec![];
         self.resolve_overload(&cands, &[], &args, name, span, &mut probe)?;
         Some(self.finish_call(&cands, &[], None, args, name, span))
+    }
+
+    /// The friend functions named `name` that class `c` defines in its body.
+    fn hidden_friends(&self, c: ClassId, name: &str) -> Vec<Rc<a::FunctionDecl>> {
+        let Some(members) = self.class(c).decl.as_ref().and_then(|d| d.members.as_ref()) else {
+            return vec![];
+        };
+        members
+            .iter()
+            .filter_map(|m| match &m.decl {
+                a::Decl::Friend(inner, _) => match inner.as_ref() {
+                    a::Decl::Function(f) if &*f.name.last().ident == name && f.body.is_some() => {
+                        Some(f.clone())
+                    }
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect()
     }
 
     // ------------------------------------------------------------ lambdas

@@ -458,7 +458,13 @@ impl Sema {
         class: Option<ClassId>,
         targs: Vec<TArg>,
     ) -> Option<FuncId> {
-        let key = (Rc::as_ptr(decl) as usize, targs.clone(), class);
+        // A friend defined in a class template is one function per
+        // instance of the class (`ctx`), like a member.
+        let owner = class.or(match ctx {
+            Ctx::Class(c) => Some(c),
+            _ => None,
+        });
+        let key = (Rc::as_ptr(decl) as usize, targs.clone(), owner);
         if let Some(f) = self.func_cache.get(&key) {
             return Some(*f);
         }

@@ -1,0 +1,275 @@
+// sycl::vec (SYCL 2020 4.14.2): N (1, 2, 3, 4, 8 or 16) elements of one
+// arithmetic type, with
+// element-wise operators, comparisons giving -1/0 masks, named and swizzled
+// element access, conversions, and the geometric functions. Read by both
+// passes: the device pass sees an ordinary class of N scalars (3-element
+// vectors are laid out as 4, as SYCL specifies, so both passes agree).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+namespace sycl {
+
+template <typename DataT, int NumElements>
+class vec;
+
+namespace detail {
+// The element type of a comparison's result: a signed integer of the
+// element's size.
+template <size_t Size>
+struct signed_of_size;
+template <>
+struct signed_of_size<1> {
+  using type = int8_t;
+};
+template <>
+struct signed_of_size<2> {
+  using type = int16_t;
+};
+template <>
+struct signed_of_size<4> {
+  using type = int32_t;
+};
+template <>
+struct signed_of_size<8> {
+  using type = int64_t;
+};
+template <typename T>
+using rel_t = typename signed_of_size<sizeof(T)>::type;
+
+template <typename T>
+struct vec_size {
+  static constexpr int value = 1;
+};
+template <typename T, int N>
+struct vec_size<vec<T, N>> {
+  static constexpr int value = N;
+};
+}  // namespace detail
+
+template <typename DataT, int NumElements>
+class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec {
+ public:
+  using element_type = DataT;
+  using value_type = DataT;
+
+  vec() {
+    for (int i = 0; i < NumElements; ++i) m_data[i] = DataT(0);
+  }
+  explicit vec(const DataT &value) {
+    for (int i = 0; i < NumElements; ++i) m_data[i] = value;
+  }
+  // Scalars and vectors, NumElements elements in all.
+  template <typename... Args, typename = std::enable_if_t<(sizeof...(Args) > 1)>>
+  vec(const Args &...args) {
+    static_assert((detail::vec_size<Args>::value + ...) == NumElements,
+                  "the arguments of a sycl::vec constructor give it the wrong number of elements");
+    int at = 0;
+    (put(at, args), ...);
+  }
+
+  static constexpr size_t size() noexcept { return NumElements; }
+  static constexpr size_t byte_size() noexcept { return sizeof(vec); }
+  size_t get_count() const { return NumElements; }
+  size_t get_size() const { return sizeof(vec); }
+
+  DataT &operator[](int i) { return m_data[i]; }
+  const DataT &operator[](int i) const { return m_data[i]; }
+
+  // Named elements.
+  DataT &x() { return m_data[0]; }
+  const DataT &x() const { return m_data[0]; }
+  DataT &y() { return m_data[1]; }
+  const DataT &y() const { return m_data[1]; }
+  DataT &z() { return m_data[2]; }
+  const DataT &z() const { return m_data[2]; }
+  DataT &w() { return m_data[3]; }
+  const DataT &w() const { return m_data[3]; }
+  DataT &r() { return m_data[0]; }
+  const DataT &r() const { return m_data[0]; }
+  DataT &g() { return m_data[1]; }
+  const DataT &g() const { return m_data[1]; }
+  DataT &b() { return m_data[2]; }
+  const DataT &b() const { return m_data[2]; }
+  DataT &a() { return m_data[3]; }
+  const DataT &a() const { return m_data[3]; }
+  DataT &s0() { return m_data[0]; }
+  const DataT &s0() const { return m_data[0]; }
+  DataT &s1() { return m_data[1]; }
+  const DataT &s1() const { return m_data[1]; }
+  DataT &s2() { return m_data[2]; }
+  const DataT &s2() const { return m_data[2]; }
+  DataT &s3() { return m_data[3]; }
+  const DataT &s3() const { return m_data[3]; }
+
+  // Swizzles, as copies.
+  template <int... Indexes>
+  vec<DataT, sizeof...(Indexes)> swizzle() const {
+    return vec<DataT, sizeof...(Indexes)>(m_data[Indexes]...);
+  }
+  vec<DataT, 2> xy() const { return swizzle<0, 1>(); }
+  vec<DataT, 3> xyz() const { return swizzle<0, 1, 2>(); }
+  vec<DataT, 4> xyzw() const { return swizzle<0, 1, 2, 3>(); }
+  vec<DataT, 3> zyx() const { return swizzle<2, 1, 0>(); }
+  vec<DataT, 4> wzyx() const { return swizzle<3, 2, 1, 0>(); }
+  vec<DataT, 3> rgb() const { return swizzle<0, 1, 2>(); }
+  vec<DataT, 4> rgba() const { return swizzle<0, 1, 2, 3>(); }
+  vec<DataT, 4> bgra() const { return swizzle<2, 1, 0, 3>(); }
+  // The low and high halves, the odd and even elements.
+  vec<DataT, (NumElements + 1) / 2> lo() const { return half(0, 1); }
+  vec<DataT, (NumElements + 1) / 2> hi() const { return half((NumElements + 1) / 2, 1); }
+  vec<DataT, (NumElements + 1) / 2> even() const { return half(0, 2); }
+  vec<DataT, (NumElements + 1) / 2> odd() const { return half(1, 2); }
+
+  // Element-wise conversion and reinterpretation.
+  template <typename ConvertT>
+  vec<ConvertT, NumElements> convert() const {
+    vec<ConvertT, NumElements> out;
+    for (int i = 0; i < NumElements; ++i) out[i] = static_cast<ConvertT>(m_data[i]);
+    return out;
+  }
+
+  // Element-wise arithmetic.
+#define __SYCLONE_VEC_BINARY(OP, OPEQ)                                                \
+  friend vec operator OP(const vec &lhs, const vec &rhs) {                            \
+    vec out;                                                                          \
+    for (int i = 0; i < NumElements; ++i) out.m_data[i] = lhs.m_data[i] OP rhs.m_data[i]; \
+    return out;                                                                       \
+  }                                                                                   \
+  friend vec operator OP(const vec &lhs, const DataT &rhs) { return lhs OP vec(rhs); } \
+  friend vec operator OP(const DataT &lhs, const vec &rhs) { return vec(lhs) OP rhs; } \
+  friend vec &operator OPEQ(vec &lhs, const vec &rhs) {                               \
+    lhs = lhs OP rhs;                                                                 \
+    return lhs;                                                                       \
+  }                                                                                   \
+  friend vec &operator OPEQ(vec &lhs, const DataT &rhs) {                             \
+    lhs = lhs OP vec(rhs);                                                            \
+    return lhs;                                                                       \
+  }
+  __SYCLONE_VEC_BINARY(+, +=)
+  __SYCLONE_VEC_BINARY(-, -=)
+  __SYCLONE_VEC_BINARY(*, *=)
+  __SYCLONE_VEC_BINARY(/, /=)
+#undef __SYCLONE_VEC_BINARY
+
+#define __SYCLONE_VEC_INTEGER_BINARY(OP, OPEQ)                                       \
+  template <typename T = DataT, typename = std::enable_if_t<std::is_integral_v<T>>>  \
+  friend vec operator OP(const vec &lhs, const vec &rhs) {                           \
+    vec out;                                                                         \
+    for (int i = 0; i < NumElements; ++i) out.m_data[i] = lhs.m_data[i] OP rhs.m_data[i]; \
+    return out;                                                                      \
+  }                                                                                  \
+  template <typename T = DataT, typename = std::enable_if_t<std::is_integral_v<T>>>  \
+  friend vec operator OP(const vec &lhs, const DataT &rhs) {                         \
+    return lhs OP vec(rhs);                                                          \
+  }                                                                                  \
+  template <typename T = DataT, typename = std::enable_if_t<std::is_integral_v<T>>>  \
+  friend vec &operator OPEQ(vec &lhs, const vec &rhs) {                              \
+    lhs = lhs OP rhs;                                                                \
+    return lhs;                                                                      \
+  }
+  __SYCLONE_VEC_INTEGER_BINARY(%, %=)
+  __SYCLONE_VEC_INTEGER_BINARY(&, &=)
+  __SYCLONE_VEC_INTEGER_BINARY(|, |=)
+  __SYCLONE_VEC_INTEGER_BINARY(^, ^=)
+  __SYCLONE_VEC_INTEGER_BINARY(<<, <<=)
+  __SYCLONE_VEC_INTEGER_BINARY(>>, >>=)
+#undef __SYCLONE_VEC_INTEGER_BINARY
+
+  friend vec operator-(const vec &v) {
+    vec out;
+    for (int i = 0; i < NumElements; ++i) out.m_data[i] = -v.m_data[i];
+    return out;
+  }
+  friend vec operator+(const vec &v) { return v; }
+
+  // Comparisons: -1 (all bits set) where true, 0 where false.
+#define __SYCLONE_VEC_RELATION(OP)                                                     \
+  friend vec<detail::rel_t<DataT>, NumElements> operator OP(const vec &lhs, const vec &rhs) { \
+    vec<detail::rel_t<DataT>, NumElements> out;                                        \
+    for (int i = 0; i < NumElements; ++i)                                              \
+      out[i] = lhs.m_data[i] OP rhs.m_data[i] ? detail::rel_t<DataT>(-1) : detail::rel_t<DataT>(0); \
+    return out;                                                                        \
+  }                                                                                    \
+  friend vec<detail::rel_t<DataT>, NumElements> operator OP(const vec &lhs, const DataT &rhs) { \
+    return lhs OP vec(rhs);                                                            \
+  }
+  __SYCLONE_VEC_RELATION(==)
+  __SYCLONE_VEC_RELATION(!=)
+  __SYCLONE_VEC_RELATION(<)
+  __SYCLONE_VEC_RELATION(>)
+  __SYCLONE_VEC_RELATION(<=)
+  __SYCLONE_VEC_RELATION(>=)
+#undef __SYCLONE_VEC_RELATION
+
+ private:
+  template <typename Arg>
+  void put(int &at, const Arg &arg) {
+    if constexpr (detail::vec_size<Arg>::value == 1) {
+      m_data[at++] = static_cast<DataT>(arg);
+    } else {
+      for (int i = 0; i < detail::vec_size<Arg>::value; ++i) m_data[at++] = static_cast<DataT>(arg[i]);
+    }
+  }
+  vec<DataT, (NumElements + 1) / 2> half(int first, int step) const {
+    vec<DataT, (NumElements + 1) / 2> out;
+    for (int i = 0; i < (NumElements + 1) / 2 && first + i * step < NumElements; ++i)
+      out[i] = m_data[first + i * step];
+    return out;
+  }
+
+  DataT m_data[NumElements == 3 ? 4 : NumElements];
+};
+
+// The element types SYCL names vectors of.
+#define __SYCLONE_VEC_ALIASES(T, NAME) \
+  using NAME##2 = vec<T, 2>;           \
+  using NAME##3 = vec<T, 3>;           \
+  using NAME##4 = vec<T, 4>;           \
+  using NAME##8 = vec<T, 8>;           \
+  using NAME##16 = vec<T, 16>;
+__SYCLONE_VEC_ALIASES(char, char)
+__SYCLONE_VEC_ALIASES(signed char, schar)
+__SYCLONE_VEC_ALIASES(unsigned char, uchar)
+__SYCLONE_VEC_ALIASES(short, short)
+__SYCLONE_VEC_ALIASES(unsigned short, ushort)
+__SYCLONE_VEC_ALIASES(int, int)
+__SYCLONE_VEC_ALIASES(unsigned int, uint)
+__SYCLONE_VEC_ALIASES(long, long)
+__SYCLONE_VEC_ALIASES(unsigned long, ulong)
+__SYCLONE_VEC_ALIASES(float, float)
+__SYCLONE_VEC_ALIASES(double, double)
+#undef __SYCLONE_VEC_ALIASES
+
+// Geometric functions (SYCL 2020 4.17.8) on 2-, 3- and 4-element vectors.
+template <typename T, int N>
+T dot(const vec<T, N> &a, const vec<T, N> &b) {
+  T sum = T(0);
+  for (int i = 0; i < N; ++i) sum += a[i] * b[i];
+  return sum;
+}
+template <typename T>
+vec<T, 3> cross(const vec<T, 3> &a, const vec<T, 3> &b) {
+  return vec<T, 3>(a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]);
+}
+template <typename T>
+vec<T, 4> cross(const vec<T, 4> &a, const vec<T, 4> &b) {
+  return vec<T, 4>(a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0],
+                   T(0));
+}
+template <typename T, int N>
+T length(const vec<T, N> &v) {
+  return std::sqrt(dot(v, v));
+}
+template <typename T, int N>
+T distance(const vec<T, N> &a, const vec<T, N> &b) {
+  return length(a - b);
+}
+template <typename T, int N>
+vec<T, N> normalize(const vec<T, N> &v) {
+  return v / length(v);
+}
+
+}  // namespace sycl

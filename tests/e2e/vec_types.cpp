@@ -1,0 +1,101 @@
+// sycl::vec: construction from scalars and vectors, element-wise arithmetic
+// with vectors and scalars, integer bit operations, comparisons as -1/0
+// masks, named elements and swizzles, convert<>(), the geometric functions,
+// vectors in USM and in buffers (float3 laid out as four floats), and
+// arrays of a plain struct of floats in global memory.
+#include <sycl/sycl.hpp>
+#include <cmath>
+
+struct Particle {
+  float position[3];
+  float mass;
+};
+
+int main() {
+  sycl::queue q;
+  const int n = 16;
+  int failures = 0;
+  auto check = [&](bool ok, const char *what, int i) {
+    if (!ok) {
+      std::cout << "FAILED: " << what << " at " << i << "\n";
+      ++failures;
+    }
+  };
+
+  sycl::float4 *in = sycl::malloc_shared<sycl::float4>(n, q);
+  sycl::float4 *out = sycl::malloc_shared<sycl::float4>(n, q);
+  sycl::int4 *masks = sycl::malloc_shared<sycl::int4>(n, q);
+  float *scalars = sycl::malloc_shared<float>(n * 4, q);
+  for (int i = 0; i < n; ++i) in[i] = sycl::float4(float(i), 1.0f, -2.0f, 0.5f * i);
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> id) {
+     int i = static_cast<int>(id[0]);
+     sycl::float4 v = in[i];
+     sycl::float4 w = v * 2.0f + sycl::float4(1.0f) - 0.5f * v;
+     w /= sycl::float4(1.0f, 2.0f, 4.0f, 8.0f);
+     out[i] = sycl::float4(w.xy(), v.z(), -v.w());
+     masks[i] = v > sycl::float4(3.0f, 1.0f, 0.0f, 2.0f);
+     sycl::float3 p = v.xyz();
+     sycl::float3 c = sycl::cross(p, sycl::float3(0.0f, 0.0f, 1.0f));
+     scalars[i * 4 + 0] = sycl::dot(v, v);
+     scalars[i * 4 + 1] = sycl::length(p) + c.x() + c.y() * 10.0f;
+     sycl::int4 k = v.convert<int>() * 3;
+     sycl::uint2 bits = sycl::uint2(unsigned(i), 0xF0u);
+     bits = (bits << 1u) | sycl::uint2(1u);
+     scalars[i * 4 + 2] = float(k.x() + k.w() + int(bits.x() ^ bits.y()));
+     scalars[i * 4 + 3] = v.swizzle<3, 0>().x() + v.wzyx()[3] + v.hi()[1];
+   }).wait();
+  for (int i = 0; i < n; ++i) {
+    sycl::float4 v(float(i), 1.0f, -2.0f, 0.5f * i);
+    float w[4];
+    const float div[4] = {1.0f, 2.0f, 4.0f, 8.0f};
+    for (int k = 0; k < 4; ++k) w[k] = (v[k] * 2.0f + 1.0f - 0.5f * v[k]) / div[k];
+    check(out[i].x() == w[0] && out[i].y() == w[1] && out[i].z() == -2.0f && out[i].w() == -0.5f * i,
+          "arithmetic and construction from a vector and scalars", i);
+    check(masks[i].x() == (i > 3 ? -1 : 0) && masks[i].y() == 0 && masks[i].z() == 0 &&
+              masks[i].w() == (0.5f * i > 2.0f ? -1 : 0),
+          "comparison masks", i);
+    float dot = float(i) * i + 1.0f + 4.0f + 0.25f * i * i;
+    check(std::fabs(scalars[i * 4] - dot) <= 1e-4f * dot, "dot", i);
+    float len = std::sqrt(float(i) * i + 1.0f + 4.0f);
+    // cross((i, 1, -2), (0, 0, 1)) = (1, -i, 0)
+    check(std::fabs(scalars[i * 4 + 1] - (len + 1.0f - 10.0f * i)) <= 1e-3f, "length and cross", i);
+    int k = 3 * i + 3 * int(0.5f * i);
+    unsigned bx = (unsigned(i) << 1) | 1u, by = (0xF0u << 1) | 1u;
+    check(scalars[i * 4 + 2] == float(k + int(bx ^ by)), "convert and integer operators", i);
+    check(scalars[i * 4 + 3] == 0.5f * i + float(i) + 0.5f * i, "swizzles", i);
+  }
+
+  // float3 in a buffer: four floats each; plain structs of floats in USM.
+  std::vector<sycl::float3> points(n);
+  for (int i = 0; i < n; ++i) points[i] = sycl::float3(float(i), 2.0f * i, 3.0f * i);
+  Particle *particles = sycl::malloc_shared<Particle>(n, q);
+  for (int i = 0; i < n; ++i) particles[i] = Particle{{float(i), 0.0f, 0.0f}, 2.0f};
+  {
+    sycl::buffer<sycl::float3> buf(points.data(), sycl::range<1>(n));
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor acc{buf, h, sycl::read_write};
+      h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+        acc[i] = sycl::normalize(acc[i]) * 2.0f;
+        Particle &p = particles[i];
+        for (int d = 0; d < 3; ++d) p.position[d] += p.mass * d;
+        particles[i].mass = p.position[0] + p.position[2];
+      });
+    });
+  }
+  check(sizeof(sycl::float3) == 16 && alignof(sycl::float4) == 16, "vec layout", 0);
+  for (int i = 1; i < n; ++i) {
+    float len = std::sqrt(14.0f) * i;
+    check(std::fabs(points[i].z() - 2.0f * 3.0f * i / len) <= 1e-5f, "normalize in a buffer", i);
+    check(particles[i].position[1] == 2.0f && particles[i].position[2] == 4.0f &&
+              particles[i].mass == float(i) + 4.0f,
+          "struct of floats in USM", i);
+  }
+  sycl::free(in, q);
+  sycl::free(out, q);
+  sycl::free(masks, q);
+  sycl::free(scalars, q);
+  sycl::free(particles, q);
+  if (failures) return 1;
+  std::cout << "PASSED\n";
+  return 0;
+}
