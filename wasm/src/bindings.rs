@@ -60,6 +60,12 @@ export interface KernelInfo {
 export interface ImageProperties {
   required_aspects: ("fp64" | "atomic64")[];
   split: "per_kernel" | "per_source" | "off" | "auto";
+  /** The spec-constant map, by SpecId: the specialization_id's mangled
+   *  name, the scalar's host offset and size, its type, the bits of its
+   *  default (a BigInt: 64-bit patterns do not fit a number). */
+  spec_constants?: { symbol: string; offset: number; size: number;
+                     ty: "Bool" | "I32" | "U32" | "I64" | "U64" | "F32" | "F64";
+                     default: bigint }[];
 }
 
 export interface DeviceImage {
@@ -108,7 +114,11 @@ pub fn compile(
     };
     let mut result = compile_to_result(source, &opts);
     wgsl::add_to(&mut result);
-    let serializer = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
+    // 64-bit integers (spec-constant defaults) as BigInts: their bit
+    // patterns do not fit a JavaScript number.
+    let serializer = serde_wasm_bindgen::Serializer::new()
+        .serialize_maps_as_objects(true)
+        .serialize_large_number_types_as_bigints(true);
     result
         .serialize(&serializer)
         .map_err(|e| JsError::new(&format!("cannot return the result: {e}")).into())
