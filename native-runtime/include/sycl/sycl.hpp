@@ -174,7 +174,50 @@ namespace access {
 enum class mode { read, write, read_write, discard_write, discard_read_write, atomic };
 enum class target { device, host_task, constant_buffer, local, host_buffer };
 enum class placeholder { false_t, true_t };
+// address_space: in <sycl/detail/atomic_ref.hpp>.
+enum class decorated { no, yes, legacy };
 }  // namespace access
+
+// A pointer with its address space (SYCL 2020 4.7.7.1), as accessors'
+// get_multi_ptr return it: the address and pointer arithmetic.
+template <typename ElementType, access::address_space Space,
+          access::decorated DecorateAddress = access::decorated::legacy>
+class multi_ptr {
+ public:
+  using value_type = ElementType;
+  using element_type = ElementType;
+  using difference_type = std::ptrdiff_t;
+  multi_ptr() : m_ptr(nullptr) {}
+  explicit multi_ptr(ElementType *ptr) : m_ptr(ptr) {}
+  ElementType *get() const { return m_ptr; }
+  ElementType *get_raw() const { return m_ptr; }
+  ElementType *get_decorated() const { return m_ptr; }
+  operator ElementType *() const { return m_ptr; }
+  ElementType &operator*() const { return *m_ptr; }
+  ElementType *operator->() const { return m_ptr; }
+  ElementType &operator[](difference_type i) const { return m_ptr[i]; }
+  multi_ptr operator+(difference_type i) const { return multi_ptr(m_ptr + i); }
+  multi_ptr operator-(difference_type i) const { return multi_ptr(m_ptr - i); }
+  multi_ptr &operator+=(difference_type i) {
+    m_ptr += i;
+    return *this;
+  }
+  multi_ptr &operator++() {
+    ++m_ptr;
+    return *this;
+  }
+
+ private:
+  ElementType *m_ptr;
+};
+template <typename ElementType, access::decorated D = access::decorated::legacy>
+using global_ptr = multi_ptr<ElementType, access::address_space::global_space, D>;
+template <typename ElementType, access::decorated D = access::decorated::legacy>
+using local_ptr = multi_ptr<ElementType, access::address_space::local_space, D>;
+template <typename ElementType, access::decorated D = access::decorated::legacy>
+using private_ptr = multi_ptr<ElementType, access::address_space::private_space, D>;
+template <typename ElementType>
+using raw_global_ptr = multi_ptr<ElementType, access::address_space::global_space, access::decorated::no>;
 using access_mode = access::mode;
 using target = access::target;
 
@@ -853,6 +896,12 @@ class __SYCLONE_SPECIAL accessor {
   size_t get_count() const { return m_range.size(); }
   size_t byte_size() const { return m_range.size() * sizeof(DataT); }
   range<Dimensions> get_range() const { return m_range; }
+  // The accessed element 0.
+  global_pointer get_pointer() const { return m_data; }
+  template <access::decorated IsDecorated>
+  multi_ptr<DataT, access::address_space::global_space, IsDecorated> get_multi_ptr() const {
+    return multi_ptr<DataT, access::address_space::global_space, IsDecorated>(m_data);
+  }
 
  private:
   // Host: the address of the accessed element 0 in the buffer's host
@@ -902,6 +951,10 @@ class local_accessor {
   size_t byte_size() const { return m_range.size() * sizeof(DataT); }
   range<Dimensions> get_range() const { return m_range; }
   local_pointer get_pointer() const { return data(); }
+  template <access::decorated IsDecorated>
+  multi_ptr<DataT, access::address_space::local_space, IsDecorated> get_multi_ptr() const {
+    return multi_ptr<DataT, access::address_space::local_space, IsDecorated>(data());
+  }
 
  private:
 #ifdef __SYCL_DEVICE_ONLY__
@@ -967,6 +1020,12 @@ struct buffer_state {
   std::shared_ptr<void> final_owner;
   std::function<std::shared_ptr<void>()> final_weak;
   std::function<void(const void *)> final_iterator;
+  // A host accessor brings the data to the host memory the buffer was made
+  // from too: programs read it while the buffer lives (as DPC++ allows).
+  void mirror_to_final_memory() const {
+    if (write_back && final_ptr && final_ptr != storage && !final_weak && !final_iterator)
+      std::memcpy(final_ptr, storage, bytes);
+  }
   ~buffer_state() {
     void *dest = write_back ? final_ptr : nullptr;
     std::shared_ptr<void> locked;
@@ -1046,6 +1105,7 @@ class buffer {
   // The address of element 0 of this (sub-)buffer in the runtime storage.
   T *element_zero() const { return static_cast<T *>(m_state->storage) + m_offset; }
   void *storage() const { return m_state->storage; }
+  void mirror_to_final_memory() const { m_state->mirror_to_final_memory(); }
 
  private:
   void create(const T *data, bool use_host_ptr);
@@ -1713,6 +1773,7 @@ template <typename DataT, int Dimensions, access::mode AccessMode>
 host_accessor<DataT, Dimensions, AccessMode>::host_accessor(buffer<DataT, Dimensions> &buf)
     : m_data(buf.element_zero()), m_range(buf.get_range()) {
   detail::check(syclone_buffer_host_access(buf.storage(), AccessMode != access::mode::read));
+  buf.mirror_to_final_memory();
 }
 template <typename DataT, int Dimensions, access::mode AccessMode>
 template <access::mode Mode>

@@ -123,6 +123,17 @@ class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec {
   vec<DataT, (NumElements + 1) / 2> even() const { return half(0, 2); }
   vec<DataT, (NumElements + 1) / 2> odd() const { return half(1, 2); }
 
+  // The NumElements elements from element `offset * NumElements` of `ptr`
+  // (a multi_ptr or a pointer).
+  template <typename Ptr>
+  void load(size_t offset, Ptr ptr) {
+    for (int i = 0; i < NumElements; ++i) m_data[i] = ptr[offset * NumElements + i];
+  }
+  template <typename Ptr>
+  void store(size_t offset, Ptr ptr) const {
+    for (int i = 0; i < NumElements; ++i) ptr[offset * NumElements + i] = m_data[i];
+  }
+
   // Element-wise conversion and reinterpretation.
   template <typename ConvertT>
   vec<ConvertT, NumElements> convert() const {
