@@ -68,6 +68,19 @@ int main() {
     std::printf("leader sum %d, expected %d\n", *total, expected_total);
     bad++;
   }
+  // Blocked sub-group loads and stores: item i of a sub-group reads and
+  // writes element i from the sub-group's base.
+  int *copied = malloc_shared<int>(N, q);
+  q.parallel_for(nd_range<1>(N, B), [=](nd_item<1> it) {
+     sub_group sg = it.get_sub_group();
+     size_t base = it.get_group(0) * B + sg.get_group_linear_id() * sg.get_max_local_range()[0];
+     int v = sg.load(data + base);
+     sg.store(copied + base, v * 2);
+   }).wait();
+  for (int i = 0; i < N; i++) {
+    if (copied[i] != data[i] * 2 && bad++ < 5) std::printf("sub-group load/store: %d at %d\n", copied[i], i);
+  }
+  free(copied, q);
   std::printf("sub-group size %d: %s\n", out[1], bad ? "FAILED" : "PASSED");
   free(data, q);
   free(out, q);

@@ -281,6 +281,17 @@ class sub_group {
  public:
 #endif
   bool leader() const { return get_local_linear_id() == 0; }
+  // Blocked loads and stores (DPC++'s sub-group extension): the work-item
+  // with sub-group local id i reads or writes element i of `ptr` (a
+  // pointer or a multi_ptr).
+  template <typename Ptr>
+  auto load(Ptr ptr) const -> std::remove_reference_t<decltype(ptr[0])> {
+    return ptr[get_local_linear_id()];
+  }
+  template <typename Ptr, typename T>
+  void store(Ptr ptr, const T &value) const {
+    ptr[get_local_linear_id()] = value;
+  }
 };
 
 // A work-item of a parallel_for over an nd_range.
