@@ -538,6 +538,7 @@ mod tests {
             reads,
             writes,
             space: Space::Global,
+            fixed_len: None,
         }
     }
 

@@ -218,6 +218,7 @@ mod tests {
             reads: true,
             writes: true,
             space: Space::Global,
+            fixed_len: None,
         };
         let body = vec![Stmt::Loop {
             body: vec![

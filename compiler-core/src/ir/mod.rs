@@ -429,6 +429,10 @@ pub struct Binding {
     pub writes: bool,
     #[serde(default)]
     pub space: Space,
+    /// A work-group array of this many elements, which the runtime does not
+    /// size (the work-group algorithms' scratch); None: sized at launch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fixed_len: Option<u32>,
 }
 
 /// Where a binding's elements live.

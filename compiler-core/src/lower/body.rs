@@ -998,6 +998,9 @@ impl Lowerer<'_> {
         if name == "__builtin_syclone_spec_constant" {
             return self.spec_constant(args, span);
         }
+        if name == "__builtin_syclone_group_scratch" {
+            return self.group_scratch(args, span);
+        }
         if name == "__builtin_syclone_bit_equal" {
             return self.bit_equal_intrinsic(args);
         }
@@ -1059,6 +1062,32 @@ impl Lowerer<'_> {
             return Val::Void;
         }
         Val::Scalar(IExpr::Bitcast(Box::new(from), to_ty))
+    }
+
+    /// The work-group algorithms' scratch for elements of the pointee type
+    /// of the argument: one work-group array per element type and kernel,
+    /// [`GROUP_SCRATCH_ELEMENTS`] long (one element per work-item).
+    fn group_scratch(&mut self, args: &[thir::Expr], span: Span) -> Val {
+        let Some(elem) = args.first().and_then(|a| a.ty.non_ref().pointee().cloned()) else {
+            return Val::Void;
+        };
+        let Some(scalar) = self.scalar_of(&elem, span) else {
+            return Val::Void;
+        };
+        let binding = match self.group_scratch.iter().find(|(t, _)| *t == scalar) {
+            Some((_, b)) => *b,
+            None => {
+                let b = self.new_binding("group_scratch", scalar, Space::Workgroup);
+                self.bindings[b.0 as usize].fixed_len = Some(GROUP_SCRATCH_ELEMENTS);
+                self.group_scratch.push((scalar, b));
+                b
+            }
+        };
+        Val::Ptr {
+            binding: Some(binding),
+            index: IExpr::Const(Constant::Int(self.index_type(), 0)),
+            elem,
+        }
     }
 
     /// The first argument of intrinsic `name`: a constant dimension 0..3.

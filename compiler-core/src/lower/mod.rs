@@ -66,6 +66,10 @@ pub struct LocalArrayArg {
 
 pub const WORK_GROUP_SIZE: u32 = 64;
 
+/// Elements of a work-group algorithm's scratch array: one per work-item of
+/// the largest work-group (Vulkan devices allow 1024 invocations at most).
+pub const GROUP_SCRATCH_ELEMENTS: u32 = 1024;
+
 /// How the kernel's entry function takes its arguments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EntryShape {
@@ -249,6 +253,8 @@ struct Lowerer<'s> {
     spec_constants: Vec<ir::SpecConstant>,
     /// Bindings of 8- and 16-bit elements, stored packed in words.
     packed: HashMap<u32, packed::Packed>,
+    /// The work-group algorithms' scratch arrays, by element type.
+    group_scratch: Vec<(ScalarType, BindingId)>,
 }
 
 impl<'s> Lowerer<'s> {
@@ -277,6 +283,7 @@ impl<'s> Lowerer<'s> {
             prologue: vec![],
             spec_constants: vec![],
             packed: HashMap::new(),
+            group_scratch: vec![],
         }
     }
 }
@@ -609,6 +616,7 @@ impl Lowerer<'_> {
             reads: false,
             writes: false,
             space,
+            fixed_len: None,
         });
         BindingId(self.bindings.len() as u32 - 1)
     }

@@ -75,7 +75,14 @@ thread_local! {
     /// The local memory of the work-group this thread runs items of (null
     /// outside group launches).
     static LOCAL_MEMORY: Cell<*mut u8> = const { Cell::new(std::ptr::null_mut()) };
+    /// The work-group algorithms' scratch of that work-group, after its
+    /// local memory in the same arena.
+    static GROUP_SCRATCH: Cell<*mut u8> = const { Cell::new(std::ptr::null_mut()) };
 }
+
+/// Bytes of a work-group's scratch for the work-group algorithms: one
+/// element of up to 16 bytes per work-item of the largest group.
+const GROUP_SCRATCH_BYTES: usize = 16 * 1024;
 
 /// The work-groups of a launch: item indices are group-major (group *
 /// `size` + local linear id).
@@ -89,21 +96,34 @@ pub struct Groups {
 
 /// One group's local memory: 16-byte aligned, uninitialised as SYCL says
 /// (zeroed here, once per thread).
-struct Arena(Vec<u128>);
+/// The work-group algorithms' scratch follows the local memory.
+struct Arena {
+    words: Vec<u128>,
+    local_words: usize,
+}
 
 impl Arena {
     fn new(bytes: usize) -> Self {
-        Arena(vec![0; bytes.div_ceil(16)])
+        let local_words = bytes.div_ceil(16);
+        Arena {
+            words: vec![0; local_words + GROUP_SCRATCH_BYTES / 16],
+            local_words,
+        }
+    }
+    fn base(&mut self) -> LocalBase {
+        let base = self.words.as_mut_ptr();
+        // SAFETY: `local_words` is within the allocation.
+        LocalBase(base.cast(), unsafe { base.add(self.local_words) }.cast())
     }
     /// Makes this the local memory of the calling thread's group.
     fn enter(&mut self) {
-        let base = self.0.as_mut_ptr().cast::<u8>();
-        LOCAL_MEMORY.with(|m| m.set(base));
+        self.base().enter();
     }
 }
 
 fn leave_arena() {
     LOCAL_MEMORY.with(|m| m.set(std::ptr::null_mut()));
+    GROUP_SCRATCH.with(|m| m.set(std::ptr::null_mut()));
 }
 
 /// Runs the work-groups, each on one thread with its own local memory, the
@@ -156,7 +176,7 @@ pub unsafe fn run_groups_with_barriers(
     let args = Args(args);
     let barrier = Barrier::new(groups.size);
     let mut arena = Arena::new(groups.local_memory);
-    let base = LocalBase(arena.0.as_mut_ptr().cast());
+    let base = arena.base();
     std::thread::scope(|scope| {
         for local in 0..groups.size {
             let barrier = &barrier;
@@ -164,7 +184,7 @@ pub unsafe fn run_groups_with_barriers(
                 let args = args;
                 let base = base;
                 GROUP_BARRIER.with(|b| b.set(barrier));
-                LOCAL_MEMORY.with(|m| m.set(base.0));
+                base.enter();
                 for g in 0..groups.count {
                     let item = g * groups.size + local;
                     // SAFETY: guaranteed by the caller of `run_groups_with_barriers`.
@@ -179,9 +199,17 @@ pub unsafe fn run_groups_with_barriers(
     drop(arena);
 }
 
-/// The shared local memory of a group whose items run on several threads.
+/// The shared local memory and scratch of a group whose items run on
+/// several threads.
 #[derive(Clone, Copy)]
-struct LocalBase(*mut u8);
+struct LocalBase(*mut u8, *mut u8);
+
+impl LocalBase {
+    fn enter(self) {
+        LOCAL_MEMORY.with(|m| m.set(self.0));
+        GROUP_SCRATCH.with(|m| m.set(self.1));
+    }
+}
 // SAFETY: the arena outlives the scoped threads; the kernel's work-items
 // synchronise their accesses with work-group barriers, as SYCL requires.
 unsafe impl Send for LocalBase {}
@@ -191,6 +219,14 @@ unsafe impl Send for LocalBase {}
 #[no_mangle]
 pub extern "C" fn syclone_host_local_memory() -> *mut c_void {
     LOCAL_MEMORY.with(|m| m.get()).cast()
+}
+
+/// `syclone_host_group_scratch`: the work-group algorithms' scratch of the
+/// work-group the calling thread runs an item of (16 KiB; null outside
+/// group launches).
+#[no_mangle]
+pub extern "C" fn syclone_host_group_scratch() -> *mut c_void {
+    GROUP_SCRATCH.with(|m| m.get()).cast()
 }
 
 /// `syclone_host_group_barrier`: waits for the other items of this thread's

@@ -450,8 +450,8 @@ impl Emitter {
 
     /// A work-group array of `elem` for one kernel binding, and the id of
     /// its length: a `u32` constant of its own (never shared, so that the
-    /// runtime can rewrite it), one element until then.
-    fn workgroup_array(&mut self, elem: ScalarType, name: &str) -> (Word, Word) {
+    /// runtime can rewrite it), `len` elements until then.
+    fn workgroup_array(&mut self, elem: ScalarType, name: &str, len: u32) -> (Word, Word) {
         let u32_ty = self.scalar(ScalarType::U32);
         let length = self.b.id();
         self.b
@@ -461,7 +461,7 @@ impl Emitter {
                 spirv::Op::Constant,
                 Some(u32_ty),
                 Some(length),
-                vec![Operand::LiteralBit32(1)],
+                vec![Operand::LiteralBit32(len)],
             ));
         let et = self.scalar(elem);
         let arr = self.b.type_array(et, length);
@@ -565,7 +565,8 @@ impl Emitter {
             let var = match bd.space {
                 Space::Global => self.buffer(i as u32 + 1, storage, bd.writes, is_atomic, &bd.name),
                 Space::Workgroup => {
-                    let (var, length) = self.workgroup_array(storage, &bd.name);
+                    let (var, length) =
+                        self.workgroup_array(storage, &bd.name, bd.fixed_len.unwrap_or(1));
                     array_lengths.push((BindingId(i as u32), length));
                     var
                 }

@@ -69,6 +69,7 @@ fn binding(name: &str, elem: ScalarType, reads: bool, writes: bool) -> Binding {
         elem,
         reads,
         writes,
+        fixed_len: None,
     }
 }
 fn local(name: &str, ty: ScalarType) -> Local {

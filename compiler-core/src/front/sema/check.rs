@@ -2640,6 +2640,27 @@ impl Sema {
         if name == "__builtin_syclone_spec_constant" {
             return self.spec_constant_intrinsic(name, args, span);
         }
+        // `__builtin_syclone_group_scratch((T *)0)`: the work-group
+        // algorithms' scratch array of T in work-group memory.
+        if name == "__builtin_syclone_group_scratch" {
+            let pointee = match args.as_slice() {
+                [a] => a.ty.non_ref().pointee().cloned(),
+                _ => None,
+            };
+            let Some(pointee) = pointee else {
+                return self.err(span, format!("'{name}' takes one pointer argument"));
+            };
+            return TExpr {
+                kind: TK::Intrinsic(name, args),
+                ty: Ty::Ptr {
+                    pointee: Box::new(pointee),
+                    pointee_const: false,
+                    space: Some(crate::front::ast::AddressSpace::Local),
+                },
+                lvalue: false,
+                span,
+            };
+        }
         if name == "__builtin_syclone_group_barrier" {
             if !args.is_empty() {
                 return self.err(span, format!("'{name}' takes no arguments"));

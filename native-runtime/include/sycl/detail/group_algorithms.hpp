@@ -3,8 +3,9 @@
 // permute_group_by_xor, reduce_over_group, exclusive/inclusive_scan_over_group,
 // any/all/none_of_group. On the device they are the sub-group collectives
 // (__builtin_syclone_subgroup_*); on the host device a sub-group is one
-// work-item. Work-group versions are not supported yet: they fail to compile
-// with a static_assert that says so. Included by sycl.hpp after reduction.hpp.
+// work-item. On work-groups (sycl::group): reduce, scans, broadcast and
+// any/all/none through work-group memory, and the joint_ algorithms.
+// Included by sycl.hpp after reduction.hpp.
 #pragma once
 
 #include <type_traits>
@@ -14,13 +15,6 @@ namespace detail {
 
 template <typename Group>
 inline constexpr bool is_sub_group_v = std::is_same_v<std::remove_cv_t<Group>, sub_group>;
-
-template <typename Group>
-void require_sub_group() {
-  static_assert(is_sub_group_v<Group>,
-                "Syclone supports the group algorithms on sub_group only; work-group "
-                "collectives (on sycl::group) are not supported yet");
-}
 
 // Reduction and scans by operation (`op_kind`).
 #ifdef __SYCL_DEVICE_ONLY__
@@ -71,27 +65,102 @@ T subgroup_shuffle(T x, uint32_t i) {
 #endif
 }
 
+// The identity of the operation of kind `Kind` on T.
+template <int Kind, typename T>
+T identity_of() {
+  if constexpr (Kind == op_plus || Kind == op_bit_or || Kind == op_bit_xor) return T(0);
+  else if constexpr (Kind == op_multiplies) return T(1);
+  else if constexpr (Kind == op_bit_and) return T(~T(0));
+  else if constexpr (Kind == op_minimum) return std::numeric_limits<T>::max();
+  else return std::numeric_limits<T>::lowest();
+}
+
+// Work-group collectives (sycl::group): through a scratch array in
+// work-group memory, one element per work-item, between barriers. The
+// scratch is shared by every algorithm of the kernel, so each ends with a
+// barrier before it returns.
+template <typename T>
+T *group_scratch() {
+#ifdef __SYCL_DEVICE_ONLY__
+  return __builtin_syclone_group_scratch(static_cast<T *>(nullptr));
+#else
+  static_assert(sizeof(T) <= 16, "work-group algorithms take values of at most 16 bytes");
+  return static_cast<T *>(syclone_host_group_scratch());
+#endif
+}
+
+template <int Dimensions, typename T, typename BinaryOperation>
+T work_group_reduce(const group<Dimensions> &g, T x, BinaryOperation op) {
+  T *scratch = group_scratch<T>();
+  size_t lid = g.get_local_linear_id(), n = g.get_local_linear_range();
+  scratch[lid] = x;
+  work_group_barrier();
+  size_t half = 1;
+  while (half < n) half *= 2;
+  for (half /= 2; half > 0; half /= 2) {
+    if (lid < half && lid + half < n) scratch[lid] = op(scratch[lid], scratch[lid + half]);
+    work_group_barrier();
+  }
+  T result = scratch[0];
+  work_group_barrier();
+  return result;
+}
+
+// Inclusive, or exclusive starting from `first`: the leader walks the
+// values in order, so any operation works.
+template <int Dimensions, typename T, typename BinaryOperation>
+T work_group_scan(const group<Dimensions> &g, T x, BinaryOperation op, bool inclusive, T first) {
+  T *scratch = group_scratch<T>();
+  size_t lid = g.get_local_linear_id(), n = g.get_local_linear_range();
+  scratch[lid] = x;
+  work_group_barrier();
+  if (lid == 0) {
+    for (size_t i = 1; i < n; ++i) scratch[i] = op(scratch[i - 1], scratch[i]);
+  }
+  work_group_barrier();
+  T result = inclusive ? scratch[lid] : (lid == 0 ? first : op(first, scratch[lid - 1]));
+  work_group_barrier();
+  return result;
+}
+
+template <int Dimensions, typename T>
+T work_group_broadcast(const group<Dimensions> &g, T x, size_t from) {
+  T *scratch = group_scratch<T>();
+  if (g.get_local_linear_id() == from) scratch[0] = x;
+  work_group_barrier();
+  T result = scratch[0];
+  work_group_barrier();
+  return result;
+}
+
 }  // namespace detail
 
 template <typename Group, typename T>
-T group_broadcast(Group, T x, size_t local_linear_id = 0) {
-  detail::require_sub_group<Group>();
-  return detail::subgroup_shuffle(x, static_cast<uint32_t>(local_linear_id));
+T group_broadcast(Group g, T x, size_t local_linear_id = 0) {
+  if constexpr (detail::is_sub_group_v<Group>) {
+    return detail::subgroup_shuffle(x, static_cast<uint32_t>(local_linear_id));
+  } else {
+    return detail::work_group_broadcast(g, x, local_linear_id);
+  }
 }
-template <typename Group, typename T>
-T group_broadcast(Group g, T x, id<1> local_id) {
-  return group_broadcast(g, x, local_id[0]);
+template <typename Group, typename T, int Dimensions>
+T group_broadcast(Group g, T x, id<Dimensions> local_id) {
+  if constexpr (detail::is_sub_group_v<Group>) {
+    return group_broadcast(g, x, local_id[0]);
+  } else {
+    return group_broadcast(g, x, detail::linearize(local_id, g.get_local_range()));
+  }
 }
 
 template <typename Group, typename T>
 T select_from_group(Group, T x, id<1> remote_local_id) {
-  detail::require_sub_group<Group>();
+  static_assert(detail::is_sub_group_v<Group>, "select_from_group takes a sub_group");
   return detail::subgroup_shuffle(x, static_cast<uint32_t>(remote_local_id[0]));
 }
 
 template <typename Group, typename T>
 T shift_group_left(Group, T x, size_t delta = 1) {
-  detail::require_sub_group<Group>();
+  static_assert(detail::is_sub_group_v<Group>, "shift_group_left takes a sub_group");
 #ifdef __SYCL_DEVICE_ONLY__
   return __builtin_syclone_subgroup_shuffle_down(x, static_cast<uint32_t>(delta));
 #else
@@ -102,7 +171,7 @@ T shift_group_left(Group, T x, size_t delta = 1) {
 
 template <typename Group, typename T>
 T shift_group_right(Group, T x, size_t delta = 1) {
-  detail::require_sub_group<Group>();
+  static_assert(detail::is_sub_group_v<Group>, "shift_group_right takes a sub_group");
 #ifdef __SYCL_DEVICE_ONLY__
   return __builtin_syclone_subgroup_shuffle_up(x, static_cast<uint32_t>(delta));
 #else
@@ -113,7 +182,7 @@ T shift_group_right(Group, T x, size_t delta = 1) {
 
 template <typename Group, typename T>
 T permute_group_by_xor(Group, T x, size_t mask) {
-  detail::require_sub_group<Group>();
+  static_assert(detail::is_sub_group_v<Group>, "permute_group_by_xor takes a sub_group");
 #ifdef __SYCL_DEVICE_ONLY__
   return __builtin_syclone_subgroup_shuffle_xor(x, static_cast<uint32_t>(mask));
 #else
@@ -123,9 +192,12 @@ T permute_group_by_xor(Group, T x, size_t mask) {
 }
 
 template <typename Group, typename T, typename BinaryOperation>
-T reduce_over_group(Group, T x, BinaryOperation) {
-  detail::require_sub_group<Group>();
-  return detail::subgroup_reduce<detail::op_kind<BinaryOperation>::value>(x);
+T reduce_over_group(Group g, T x, BinaryOperation op) {
+  if constexpr (detail::is_sub_group_v<Group>) {
+    return detail::subgroup_reduce<detail::op_kind<BinaryOperation>::value>(x);
+  } else {
+    return detail::work_group_reduce(g, x, op);
+  }
 }
 template <typename Group, typename V, typename T, typename BinaryOperation>
 T reduce_over_group(Group g, V x, T init, BinaryOperation op) {
@@ -133,9 +205,12 @@ T reduce_over_group(Group g, V x, T init, BinaryOperation op) {
 }
 
 template <typename Group, typename T, typename BinaryOperation>
-T inclusive_scan_over_group(Group, T x, BinaryOperation) {
-  detail::require_sub_group<Group>();
-  return detail::subgroup_inclusive_scan<detail::op_kind<BinaryOperation>::value>(x);
+T inclusive_scan_over_group(Group g, T x, BinaryOperation op) {
+  if constexpr (detail::is_sub_group_v<Group>) {
+    return detail::subgroup_inclusive_scan<detail::op_kind<BinaryOperation>::value>(x);
+  } else {
+    return detail::work_group_scan(g, x, op, true, x);
+  }
 }
 template <typename Group, typename V, typename BinaryOperation, typename T>
 T inclusive_scan_over_group(Group g, V x, BinaryOperation op, T init) {
@@ -143,36 +218,85 @@ T inclusive_scan_over_group(Group g, V x, BinaryOperation op, T init) {
 }
 
 template <typename Group, typename T, typename BinaryOperation>
-T exclusive_scan_over_group(Group, T x, BinaryOperation) {
-  detail::require_sub_group<Group>();
-  return detail::subgroup_exclusive_scan<detail::op_kind<BinaryOperation>::value>(x);
+T exclusive_scan_over_group(Group g, T x, BinaryOperation op) {
+  if constexpr (detail::is_sub_group_v<Group>) {
+    return detail::subgroup_exclusive_scan<detail::op_kind<BinaryOperation>::value>(x);
+  } else {
+    return detail::work_group_scan(g, x, op, false,
+                                   detail::identity_of<detail::op_kind<BinaryOperation>::value, T>());
+  }
 }
 template <typename Group, typename V, typename T, typename BinaryOperation>
 T exclusive_scan_over_group(Group g, V x, T init, BinaryOperation op) {
-  return op(init, exclusive_scan_over_group(g, T(x), op));
+  if constexpr (detail::is_sub_group_v<Group>) {
+    return op(init, exclusive_scan_over_group(g, T(x), op));
+  } else {
+    return detail::work_group_scan(g, T(x), op, false, init);
+  }
 }
 
 template <typename Group>
-bool any_of_group(Group, bool pred) {
-  detail::require_sub_group<Group>();
+bool any_of_group(Group g, bool pred) {
+  if constexpr (detail::is_sub_group_v<Group>) {
 #ifdef __SYCL_DEVICE_ONLY__
-  return __builtin_syclone_subgroup_any(pred);
+    return __builtin_syclone_subgroup_any(pred);
 #else
-  return pred;
+    return pred;
 #endif
+  } else {
+    return detail::work_group_reduce(g, pred ? 1 : 0, plus<int>()) > 0;
+  }
 }
 template <typename Group>
-bool all_of_group(Group, bool pred) {
-  detail::require_sub_group<Group>();
+bool all_of_group(Group g, bool pred) {
+  if constexpr (detail::is_sub_group_v<Group>) {
 #ifdef __SYCL_DEVICE_ONLY__
-  return __builtin_syclone_subgroup_all(pred);
+    return __builtin_syclone_subgroup_all(pred);
 #else
-  return pred;
+    return pred;
 #endif
+  } else {
+    return detail::work_group_reduce(g, pred ? 1 : 0, plus<int>()) ==
+           static_cast<int>(g.get_local_linear_range());
+  }
 }
 template <typename Group>
 bool none_of_group(Group g, bool pred) {
   return !any_of_group(g, pred);
+}
+
+// Over the elements [first, last) in memory every work-item of the group
+// can read: each work-item combines a strided share, then the group.
+template <typename Group, typename Ptr, typename T, typename BinaryOperation>
+T joint_reduce(Group g, Ptr first, Ptr last, T init, BinaryOperation op) {
+  T partial = detail::identity_of<detail::op_kind<BinaryOperation>::value, T>();
+  size_t lid = g.get_local_linear_id(), n = g.get_local_linear_range();
+  size_t count = static_cast<size_t>(last - first);
+  for (size_t i = lid; i < count; i += n) partial = op(partial, T(first[i]));
+  return op(init, reduce_over_group(g, partial, op));
+}
+template <typename Group, typename Ptr, typename BinaryOperation>
+auto joint_reduce(Group g, Ptr first, Ptr last, BinaryOperation op) {
+  using T = std::remove_cv_t<std::remove_reference_t<decltype(first[0])>>;
+  return joint_reduce(g, first, last, detail::identity_of<detail::op_kind<BinaryOperation>::value, T>(), op);
+}
+template <typename Group, typename Ptr, typename Predicate>
+bool joint_any_of(Group g, Ptr first, Ptr last, Predicate pred) {
+  bool found = false;
+  size_t lid = g.get_local_linear_id(), n = g.get_local_linear_range();
+  for (size_t i = lid; i < static_cast<size_t>(last - first); i += n) found = found || pred(first[i]);
+  return any_of_group(g, found);
+}
+template <typename Group, typename Ptr, typename Predicate>
+bool joint_all_of(Group g, Ptr first, Ptr last, Predicate pred) {
+  bool all = true;
+  size_t lid = g.get_local_linear_id(), n = g.get_local_linear_range();
+  for (size_t i = lid; i < static_cast<size_t>(last - first); i += n) all = all && pred(first[i]);
+  return all_of_group(g, all);
+}
+template <typename Group, typename Ptr, typename Predicate>
+bool joint_none_of(Group g, Ptr first, Ptr last, Predicate pred) {
+  return !joint_any_of(g, first, last, pred);
 }
 
 }  // namespace sycl

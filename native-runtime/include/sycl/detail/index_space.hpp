@@ -207,8 +207,8 @@ template <int Dimensions = 1>
 class group {
  public:
   group(const id<Dimensions> &group_id, const range<Dimensions> &group_range,
-        const range<Dimensions> &local_range)
-      : m_id(group_id), m_group_range(group_range), m_local_range(local_range) {}
+        const range<Dimensions> &local_range, const id<Dimensions> &local_id)
+      : m_id(group_id), m_group_range(group_range), m_local_range(local_range), m_local_id(local_id) {}
   id<Dimensions> get_group_id() const { return m_id; }
   size_t get_group_id(int dimension) const { return m_id[dimension]; }
   size_t operator[](int dimension) const { return m_id[dimension]; }
@@ -220,11 +220,17 @@ class group {
   size_t get_group_linear_id() const { return detail::linearize(m_id, m_group_range); }
   size_t get_local_linear_range() const { return m_local_range.size(); }
   size_t get_group_linear_range() const { return m_group_range.size(); }
+  // The calling work-item's place in the group.
+  id<Dimensions> get_local_id() const { return m_local_id; }
+  size_t get_local_id(int dimension) const { return m_local_id[dimension]; }
+  size_t get_local_linear_id() const { return detail::linearize(m_local_id, m_local_range); }
+  bool leader() const { return get_local_linear_id() == 0; }
 
  private:
   id<Dimensions> m_id;
   range<Dimensions> m_group_range;
   range<Dimensions> m_local_range;
+  id<Dimensions> m_local_id;
 };
 
 namespace access {
@@ -313,7 +319,9 @@ class nd_item {
   id<Dimensions> get_local_id() const { return m_local_id; }
   size_t get_local_id(int dimension) const { return m_local_id[dimension]; }
   size_t get_local_linear_id() const { return detail::linearize(m_local_id, m_local_range); }
-  group<Dimensions> get_group() const { return group<Dimensions>(m_group_id, get_group_range(), m_local_range); }
+  group<Dimensions> get_group() const {
+    return group<Dimensions>(m_group_id, get_group_range(), m_local_range, m_local_id);
+  }
   size_t get_group(int dimension) const { return m_group_id[dimension]; }
   size_t get_group_linear_id() const { return detail::linearize(m_group_id, get_group_range()); }
   range<Dimensions> get_group_range() const { return m_global_range / m_local_range; }

@@ -170,6 +170,8 @@ typedef struct syclone_launch_desc {
 void syclone_host_group_barrier(void);
 /* The local memory of the work-group a host CPU kernel's work-item belongs to. */
 void *syclone_host_local_memory(void);
+/* That work-group's scratch for the work-group algorithms (16 KiB). */
+void *syclone_host_group_scratch(void);
 
 int syclone_launch(syclone_queue q, const syclone_launch_desc *desc, const syclone_event *deps,
                    size_t num_deps, syclone_event *out_event);
