@@ -1,7 +1,8 @@
 // Accessor pointers: get_pointer() and get_multi_ptr<decorated::no>() of
-// buffer and local accessors, vec::load/store through them; and a host
-// accessor making the data visible in the memory the buffer was made from
-// while the buffer lives (programs check results that way).
+// buffer and local accessors, vec::load/store through them; SYCL 1.2.1's
+// buffer::get_access<mode>() on the host; and a host accessor making the
+// data visible in the memory the buffer was made from while the buffer
+// lives (programs check results that way).
 #include <sycl/sycl.hpp>
 
 int main() {
@@ -29,6 +30,14 @@ int main() {
         for (int k = 0; k < width; ++k) r[g * width + k] = tile[k] - 1.0f;
       });
     });
+    // SYCL 1.2.1's host access: get_access<mode>() without a handler.
+    auto legacy = out_buf.get_access<sycl::access::mode::read>();
+    for (int i = 0; i < n; ++i) {
+      if (legacy[i] != float(i)) {
+        std::cout << "FAILED: get_access<read>()[" << i << "] = " << legacy[i] << "\n";
+        ++failures;
+      }
+    }
     // The buffer still lives: a host accessor brings the results to `data`.
     sycl::host_accessor view(in_buf, sycl::read_only);
     for (int i = 0; i < n; ++i) {

@@ -1098,6 +1098,9 @@ class buffer {
   accessor<T, Dimensions, Mode, access::target::device> get_access(handler &h, range<Dimensions> r,
                                                                     id<Dimensions> offset);
   host_accessor<T, Dimensions, access::mode::read_write> get_host_access();
+  // SYCL 1.2.1's host access: get_access<mode>() without a handler.
+  template <access::mode Mode>
+  host_accessor<T, Dimensions, Mode> get_access();
   template <access::mode Mode>
   host_accessor<T, Dimensions, Mode> get_host_access(mode_tag_t<Mode> tag);
 
@@ -1737,6 +1740,11 @@ accessor<T, Dimensions, Mode, access::target::device> buffer<T, Dimensions>::get
 template <typename T, int Dimensions>
 host_accessor<T, Dimensions, access::mode::read_write> buffer<T, Dimensions>::get_host_access() {
   return host_accessor<T, Dimensions, access::mode::read_write>(*this);
+}
+template <typename T, int Dimensions>
+template <access::mode Mode>
+host_accessor<T, Dimensions, Mode> buffer<T, Dimensions>::get_access() {
+  return host_accessor<T, Dimensions, Mode>(*this);
 }
 template <typename T, int Dimensions>
 template <access::mode Mode>
