@@ -1,8 +1,8 @@
 // sycl::vec: construction from scalars and vectors, element-wise arithmetic
 // with vectors and scalars, integer bit operations, comparisons as -1/0
 // masks, named elements and swizzles, convert<>(), the geometric functions,
-// vectors in USM and in buffers (float3 laid out as four floats), and
-// arrays of a plain struct of floats in global memory.
+// vectors in USM and in buffers (float3 laid out as four floats), arrays
+// of a plain struct of floats in global memory, and sycl::marray.
 #include <sycl/sycl.hpp>
 #include <cmath>
 
@@ -89,6 +89,26 @@ int main() {
     check(particles[i].position[1] == 2.0f && particles[i].position[2] == 4.0f &&
               particles[i].mass == float(i) + 4.0f,
           "struct of floats in USM", i);
+  }
+  // marray: element-wise arithmetic, comparisons and math, in a buffer.
+  std::vector<sycl::marray<float, 3>> arrays(n);
+  for (int i = 0; i < n; ++i) arrays[i] = sycl::marray<float, 3>(0.1f * i, 1.0f, 2.0f);
+  {
+    sycl::buffer<sycl::marray<float, 3>> buf(arrays.data(), sycl::range<1>(n));
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor acc{buf, h};
+      h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+        sycl::marray<float, 3> m = acc[i];
+        sycl::marray<bool, 3> big = m > sycl::marray<float, 3>(1.5f);
+        acc[i] = sycl::cos(m) * 2.0f + (big[2] ? 1.0f : 0.0f);
+      });
+    });
+  }
+  check(sizeof(sycl::marray<float, 3>) == 12, "marray layout", 0);
+  for (int i = 0; i < n; ++i) {
+    check(std::fabs(arrays[i][0] - (2.0f * std::cos(0.1f * i) + 1.0f)) <= 1e-5f &&
+              std::fabs(arrays[i][2] - (2.0f * std::cos(2.0f) + 1.0f)) <= 1e-5f,
+          "marray", i);
   }
   sycl::free(in, q);
   sycl::free(out, q);

@@ -1,5 +1,5 @@
 // sycl::vec (SYCL 2020 4.14.2): N (1, 2, 3, 4, 8 or 16) elements of one
-// arithmetic type, with
+// arithmetic type (and sycl::marray below), with
 // element-wise operators, comparisons giving -1/0 masks, named and swizzled
 // element access, conversions, and the geometric functions. Read by both
 // passes: the device pass sees an ordinary class of N scalars (3-element
@@ -253,6 +253,88 @@ __SYCLONE_VEC_ALIASES(unsigned long, ulong)
 __SYCLONE_VEC_ALIASES(float, float)
 __SYCLONE_VEC_ALIASES(double, double)
 #undef __SYCLONE_VEC_ALIASES
+
+// sycl::marray (SYCL 2020 4.14.3): N elements laid out as an array, with
+// element-wise operators and comparisons (to marray<bool, N>).
+template <typename DataT, std::size_t NumElements>
+class marray {
+ public:
+  using value_type = DataT;
+  marray() {
+    for (std::size_t i = 0; i < NumElements; ++i) m_data[i] = DataT();
+  }
+  explicit marray(const DataT &value) {
+    for (std::size_t i = 0; i < NumElements; ++i) m_data[i] = value;
+  }
+  template <typename... Args, typename = std::enable_if_t<(sizeof...(Args) > 1)>>
+  marray(const Args &...args) : m_data{static_cast<DataT>(args)...} {}
+
+  static constexpr std::size_t size() noexcept { return NumElements; }
+  DataT &operator[](std::size_t i) { return m_data[i]; }
+  const DataT &operator[](std::size_t i) const { return m_data[i]; }
+
+#define __SYCLONE_MARRAY_BINARY(OP, OPEQ)                                                 \
+  friend marray operator OP(const marray &lhs, const marray &rhs) {                       \
+    marray out;                                                                           \
+    for (std::size_t i = 0; i < NumElements; ++i) out.m_data[i] = lhs.m_data[i] OP rhs.m_data[i]; \
+    return out;                                                                           \
+  }                                                                                       \
+  friend marray operator OP(const marray &lhs, const DataT &rhs) { return lhs OP marray(rhs); } \
+  friend marray operator OP(const DataT &lhs, const marray &rhs) { return marray(lhs) OP rhs; } \
+  friend marray &operator OPEQ(marray &lhs, const marray &rhs) {                          \
+    lhs = lhs OP rhs;                                                                     \
+    return lhs;                                                                           \
+  }
+  __SYCLONE_MARRAY_BINARY(+, +=)
+  __SYCLONE_MARRAY_BINARY(-, -=)
+  __SYCLONE_MARRAY_BINARY(*, *=)
+  __SYCLONE_MARRAY_BINARY(/, /=)
+#undef __SYCLONE_MARRAY_BINARY
+  friend marray operator-(const marray &v) {
+    marray out;
+    for (std::size_t i = 0; i < NumElements; ++i) out.m_data[i] = -v.m_data[i];
+    return out;
+  }
+#define __SYCLONE_MARRAY_RELATION(OP)                                                     \
+  friend marray<bool, NumElements> operator OP(const marray &lhs, const marray &rhs) {    \
+    marray<bool, NumElements> out;                                                        \
+    for (std::size_t i = 0; i < NumElements; ++i) out[i] = lhs.m_data[i] OP rhs.m_data[i]; \
+    return out;                                                                           \
+  }
+  __SYCLONE_MARRAY_RELATION(==)
+  __SYCLONE_MARRAY_RELATION(!=)
+  __SYCLONE_MARRAY_RELATION(<)
+  __SYCLONE_MARRAY_RELATION(>)
+#undef __SYCLONE_MARRAY_RELATION
+
+ private:
+  DataT m_data[NumElements];
+};
+
+// The math functions element by element on vec and marray.
+#define __SYCLONE_ELEMENTWISE(NAME)                                      \
+  template <typename T, int N>                                          \
+  vec<T, N> NAME(const vec<T, N> &x) {                                  \
+    vec<T, N> out;                                                      \
+    for (int i = 0; i < N; ++i) out[i] = NAME(x[i]);                    \
+    return out;                                                         \
+  }                                                                     \
+  template <typename T, std::size_t N>                                  \
+  marray<T, N> NAME(const marray<T, N> &x) {                            \
+    marray<T, N> out;                                                   \
+    for (std::size_t i = 0; i < N; ++i) out[i] = NAME(x[i]);            \
+    return out;                                                         \
+  }
+__SYCLONE_ELEMENTWISE(sqrt)
+__SYCLONE_ELEMENTWISE(fabs)
+__SYCLONE_ELEMENTWISE(floor)
+__SYCLONE_ELEMENTWISE(ceil)
+__SYCLONE_ELEMENTWISE(sin)
+__SYCLONE_ELEMENTWISE(cos)
+__SYCLONE_ELEMENTWISE(tan)
+__SYCLONE_ELEMENTWISE(exp)
+__SYCLONE_ELEMENTWISE(log)
+#undef __SYCLONE_ELEMENTWISE
 
 // Geometric functions (SYCL 2020 4.17.8) on 2-, 3- and 4-element vectors.
 template <typename T, int N>
