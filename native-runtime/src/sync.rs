@@ -171,12 +171,22 @@ pub fn free(device: &Device, ptr: usize) -> RtResult<()> {
 /// downloading it (after the commands before) if a device wrote it. Memory
 /// the runtime does not know is plain host memory: nothing to do.
 pub fn make_host_current(table: &mut MemoryTable, addr: usize) -> RtResult<()> {
+    download_with(table, addr, |_| false)
+}
+
+/// Downloads the allocation containing `addr` if a device wrote it, and with
+/// it that device's allocations `also` selects.
+fn download_with(
+    table: &mut MemoryTable,
+    addr: usize,
+    also: impl Fn(&Allocation) -> bool,
+) -> RtResult<()> {
     let Some(alloc) = table.find(addr) else {
         return Ok(());
     };
     if let (Fresh::Device, Some(gpu)) = (alloc.fresh, &alloc.gpu) {
         let (device, start) = (gpu.device.clone(), alloc.start);
-        download_where(table, &device, |a| a.start == start)?;
+        download_where(table, &device, |a| a.start == start || also(a))?;
     }
     Ok(())
 }
@@ -186,16 +196,9 @@ pub fn make_host_current(table: &mut MemoryTable, addr: usize) -> RtResult<()> {
 /// shared and host USM allocations the device wrote become current too
 /// (`{ buffer b; q.submit(...); } use(usm)`).
 fn synchronise_with_buffer(table: &mut MemoryTable, storage: usize) -> RtResult<()> {
-    let Some(alloc) = table.find(storage) else {
-        return Ok(());
-    };
-    if let (Fresh::Device, Some(gpu)) = (alloc.fresh, &alloc.gpu) {
-        let (device, start) = (gpu.device.clone(), alloc.start);
-        download_where(table, &device, |a| {
-            a.start == start || matches!(a.kind, AllocKind::UsmHost | AllocKind::UsmShared)
-        })?;
-    }
-    Ok(())
+    download_with(table, storage, |a| {
+        matches!(a.kind, AllocKind::UsmHost | AllocKind::UsmShared)
+    })
 }
 
 /// Records that the host wrote the allocation containing `addr` (its host

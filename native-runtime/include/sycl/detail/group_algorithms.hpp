@@ -16,6 +16,16 @@ namespace detail {
 template <typename Group>
 inline constexpr bool is_sub_group_v = std::is_same_v<std::remove_cv_t<Group>, sub_group>;
 
+// The identity of the operation of kind `Kind` on T.
+template <int Kind, typename T>
+T identity_of() {
+  if constexpr (Kind == op_plus || Kind == op_bit_or || Kind == op_bit_xor) return T(0);
+  else if constexpr (Kind == op_multiplies) return T(1);
+  else if constexpr (Kind == op_bit_and) return T(~T(0));
+  else if constexpr (Kind == op_minimum) return std::numeric_limits<T>::max();
+  else return std::numeric_limits<T>::lowest();
+}
+
 // Reduction and scans by operation (`op_kind`).
 #ifdef __SYCL_DEVICE_ONLY__
 #define __SYCLONE_SUBGROUP_ARITH(NAME, PREFIX)                                                    \
@@ -46,13 +56,7 @@ T subgroup_reduce(T x) { return x; }
 template <int Kind, typename T>
 T subgroup_inclusive_scan(T x) { return x; }
 template <int Kind, typename T>
-T subgroup_exclusive_scan(T) {
-  if constexpr (Kind == op_plus || Kind == op_bit_or || Kind == op_bit_xor) return T(0);
-  else if constexpr (Kind == op_multiplies) return T(1);
-  else if constexpr (Kind == op_bit_and) return T(~T(0));
-  else if constexpr (Kind == op_minimum) return std::numeric_limits<T>::max();
-  else return std::numeric_limits<T>::lowest();
-}
+T subgroup_exclusive_scan(T) { return identity_of<Kind, T>(); }
 #endif
 
 template <typename T>
@@ -63,16 +67,6 @@ T subgroup_shuffle(T x, uint32_t i) {
   (void)i;
   return x;
 #endif
-}
-
-// The identity of the operation of kind `Kind` on T.
-template <int Kind, typename T>
-T identity_of() {
-  if constexpr (Kind == op_plus || Kind == op_bit_or || Kind == op_bit_xor) return T(0);
-  else if constexpr (Kind == op_multiplies) return T(1);
-  else if constexpr (Kind == op_bit_and) return T(~T(0));
-  else if constexpr (Kind == op_minimum) return std::numeric_limits<T>::max();
-  else return std::numeric_limits<T>::lowest();
 }
 
 // Work-group collectives (sycl::group): through a scratch array in
