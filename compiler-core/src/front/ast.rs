@@ -270,6 +270,9 @@ pub enum ClassKey {
 pub struct ClassDecl {
     pub key: ClassKey,
     pub name: Option<Rc<str>>,
+    /// The scope a qualified name is declared in: `std` of
+    /// `template <> struct std::hash<X>`.
+    pub scope: Option<QualName>,
     pub template: Option<TemplateHeader>,
     /// `template<> struct X<int>` / partial specialization `struct X<T*>`: the arguments.
     pub specialization_args: Option<Vec<TemplateArg>>,

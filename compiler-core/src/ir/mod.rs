@@ -429,8 +429,8 @@ pub struct Binding {
     pub writes: bool,
     #[serde(default)]
     pub space: Space,
-    /// A work-group array of this many elements, which the runtime does not
-    /// size (the work-group algorithms' scratch); None: sized at launch.
+    /// An array of this many elements, which the runtime does not size (the
+    /// work-group algorithms' scratch, private arrays); None: sized at launch.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fixed_len: Option<u32>,
 }
@@ -444,6 +444,9 @@ pub enum Space {
     /// Work-group memory (a `local_accessor`): one array per work-group,
     /// whose length the runtime sets at launch.
     Workgroup,
+    /// Per-work-item memory of `fixed_len` elements, zero-initialised: the
+    /// characters of string literals, the state of `sycl::stream`.
+    Private,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -69,6 +69,7 @@ fn print_declarations(out: &mut String, bindings: &[Binding], locals: &[Local]) 
         let space = match b.space {
             Space::Global => "",
             Space::Workgroup => " workgroup",
+            Space::Private => " private",
         };
         let _ = writeln!(
             out,

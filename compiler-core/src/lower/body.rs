@@ -546,6 +546,7 @@ impl Lowerer<'_> {
                 }
             },
             TK::Load(x) => self.place(x),
+            TK::StringLit(text) => self.string_literal(text),
             _ => {
                 let v = self.rvalue(e);
                 let s = self.value_slot(v);
@@ -962,8 +963,8 @@ impl Lowerer<'_> {
             }
             TK::Intrinsic(name, args) => self.intrinsic(name, args, span),
             TK::StringLit(_) => {
-                self.error(span, "string literals are not supported in device code yet");
-                Val::Void
+                let p = self.place(e);
+                self.load(&p)
             }
             TK::BracedList(_) => {
                 self.error(span, "a braced list cannot be used here");
@@ -997,6 +998,9 @@ impl Lowerer<'_> {
         }
         if name == "__builtin_syclone_spec_constant" {
             return self.spec_constant(args, span);
+        }
+        if name == "__builtin_syclone_private_scratch" {
+            return self.private_scratch(args, span);
         }
         if name == "__builtin_syclone_group_scratch" {
             return self.group_scratch(args, span);

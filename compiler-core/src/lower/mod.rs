@@ -15,6 +15,7 @@ mod external;
 mod global_aggregate;
 mod mutation;
 mod packed;
+mod private_memory;
 mod spec_constant;
 mod subgroup;
 mod values;
@@ -255,6 +256,10 @@ struct Lowerer<'s> {
     packed: HashMap<u32, packed::Packed>,
     /// The work-group algorithms' scratch arrays, by element type.
     group_scratch: Vec<(ScalarType, BindingId)>,
+    /// The private arrays of string literals, by text.
+    strings: HashMap<String, BindingId>,
+    /// The private scratch arrays, by element type.
+    private_scratch: Vec<(ScalarType, BindingId)>,
 }
 
 impl<'s> Lowerer<'s> {
@@ -284,6 +289,8 @@ impl<'s> Lowerer<'s> {
             spec_constants: vec![],
             packed: HashMap::new(),
             group_scratch: vec![],
+            strings: HashMap::new(),
+            private_scratch: vec![],
         }
     }
 }

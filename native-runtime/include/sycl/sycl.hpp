@@ -121,12 +121,6 @@ inline const std::error_category &sycl_category() noexcept {
 inline std::error_code make_error_code(errc e) noexcept {
   return std::error_code(static_cast<int>(e), sycl_category());
 }
-}  // namespace sycl
-#ifndef __SYCL_DEVICE_ONLY__
-template <>
-struct std::is_error_code_enum<sycl::errc> : std::true_type {};
-#endif
-namespace sycl {
 
 class exception : public std::exception {
  public:
@@ -156,6 +150,11 @@ class exception_list {
   std::vector<std::exception_ptr> m_list;
 };
 #endif
+}  // namespace sycl
+// exception::code() == errc::... compares through make_error_code.
+template <>
+struct std::is_error_code_enum<sycl::errc> : std::true_type {};
+namespace sycl {
 using async_handler = std::function<void(exception_list)>;
 
 #ifndef __SYCL_DEVICE_ONLY__
@@ -172,7 +171,8 @@ inline void check(int status) {
 // ---------------------------------------------------------------- access
 namespace access {
 enum class mode { read, write, read_write, discard_write, discard_read_write, atomic };
-enum class target { device, host_task, constant_buffer, local, host_buffer };
+// global_buffer is SYCL 1.2.1's name of device.
+enum class target { device, host_task, constant_buffer, local, host_buffer, global_buffer = device };
 enum class placeholder { false_t, true_t };
 // address_space: in <sycl/detail/atomic_ref.hpp>.
 enum class decorated { no, yes, legacy };
@@ -718,9 +718,20 @@ class context {
 
 class queue;
 class handler;
-// The default Dimensions = 1 is on the definition below: the device
-// compiler does not carry defaults over from a forward declaration.
-template <typename T, int Dimensions>
+// The allocator parameter of buffers (SYCL 2020 4.7.2.3). The runtime
+// owns buffer storage, so the allocator names a type and allocates nothing.
+template <typename T = char>
+class buffer_allocator {
+ public:
+  using value_type = T;
+  buffer_allocator() = default;
+  template <typename U>
+  buffer_allocator(const buffer_allocator<U> &) {}
+};
+
+// The defaults are on the definition below: the device compiler does not
+// carry defaults over from a forward declaration.
+template <typename T, int Dimensions, typename AllocatorT>
 class buffer;
 
 // ---------------------------------------------------------------- events
@@ -859,27 +870,65 @@ inline std::vector<syclone_event> handles(const std::vector<event> &events) {
 #endif
 
 // ---------------------------------------------------------------- accessors
-template <typename T, int Dimensions>
-class buffer;
-class handler;
-
+// Device access to a buffer (SYCL 2020 4.7.6.9). Constructed with a handler
+// it belongs to that command group; without one it is a placeholder, which
+// a command group uses after handler::require. The placeholder parameter is
+// SYCL 1.2.1's and changes nothing.
 template <typename DataT, int Dimensions = 1, access::mode AccessMode = access::mode::read_write,
-          access::target AccessTarget = access::target::device>
+          access::target AccessTarget = access::target::device,
+          access::placeholder IsPlaceholder = access::placeholder::false_t>
 class __SYCLONE_SPECIAL accessor {
  public:
   using value_type = DataT;
+  using reference = DataT &;
   accessor() : m_data(nullptr) {}
-  accessor(buffer<DataT, Dimensions> &buf, handler &h);
-  template <access::mode Mode>
-  accessor(buffer<DataT, Dimensions> &buf, handler &h, mode_tag_t<Mode> tag);
-  template <access::mode Mode>
-  accessor(buffer<DataT, Dimensions> &buf, handler &h, mode_tag_t<Mode> tag, property::no_init);
-  // A ranged accessor: `r` elements from `offset`; index 0 is element `offset`.
-  template <access::mode Mode>
-  accessor(buffer<DataT, Dimensions> &buf, handler &h, range<Dimensions> r, mode_tag_t<Mode> tag);
-  template <access::mode Mode>
-  accessor(buffer<DataT, Dimensions> &buf, handler &h, range<Dimensions> r, id<Dimensions> offset,
-           mode_tag_t<Mode> tag);
+
+  // Placeholders: the whole buffer, or `r` elements from `offset`.
+  template <typename AllocatorT>
+  accessor(buffer<DataT, Dimensions, AllocatorT> &buf, const property_list &props = {})
+      : accessor(buf, buf.get_range(), id<Dimensions>(), props) {}
+  template <typename AllocatorT, access::mode Mode>
+  accessor(buffer<DataT, Dimensions, AllocatorT> &buf, mode_tag_t<Mode>, const property_list &props = {})
+      : accessor(buf, buf.get_range(), id<Dimensions>(), props) {}
+  template <typename AllocatorT>
+  accessor(buffer<DataT, Dimensions, AllocatorT> &buf, range<Dimensions> r, const property_list &props = {})
+      : accessor(buf, r, id<Dimensions>(), props) {}
+  template <typename AllocatorT, access::mode Mode>
+  accessor(buffer<DataT, Dimensions, AllocatorT> &buf, range<Dimensions> r, mode_tag_t<Mode>,
+           const property_list &props = {})
+      : accessor(buf, r, id<Dimensions>(), props) {}
+  template <typename AllocatorT, access::mode Mode>
+  accessor(buffer<DataT, Dimensions, AllocatorT> &buf, range<Dimensions> r, id<Dimensions> offset,
+           mode_tag_t<Mode>, const property_list &props = {})
+      : accessor(buf, r, offset, props) {}
+  template <typename AllocatorT>
+  accessor(buffer<DataT, Dimensions, AllocatorT> &buf, range<Dimensions> r, id<Dimensions> offset,
+           const property_list &props = {});
+
+  // Accessors of the command group `h`.
+  template <typename AllocatorT>
+  accessor(buffer<DataT, Dimensions, AllocatorT> &buf, handler &h, const property_list &props = {})
+      : accessor(buf, h, buf.get_range(), id<Dimensions>(), props) {}
+  template <typename AllocatorT, access::mode Mode>
+  accessor(buffer<DataT, Dimensions, AllocatorT> &buf, handler &h, mode_tag_t<Mode>,
+           const property_list &props = {})
+      : accessor(buf, h, buf.get_range(), id<Dimensions>(), props) {}
+  template <typename AllocatorT>
+  accessor(buffer<DataT, Dimensions, AllocatorT> &buf, handler &h, range<Dimensions> r,
+           const property_list &props = {})
+      : accessor(buf, h, r, id<Dimensions>(), props) {}
+  template <typename AllocatorT, access::mode Mode>
+  accessor(buffer<DataT, Dimensions, AllocatorT> &buf, handler &h, range<Dimensions> r, mode_tag_t<Mode>,
+           const property_list &props = {})
+      : accessor(buf, h, r, id<Dimensions>(), props) {}
+  template <typename AllocatorT, access::mode Mode>
+  accessor(buffer<DataT, Dimensions, AllocatorT> &buf, handler &h, range<Dimensions> r, id<Dimensions> offset,
+           mode_tag_t<Mode>, const property_list &props = {})
+      : accessor(buf, h, r, offset, props) {}
+  template <typename AllocatorT>
+  accessor(buffer<DataT, Dimensions, AllocatorT> &buf, handler &h, range<Dimensions> r, id<Dimensions> offset,
+           const property_list &props = {});
+
 #ifndef __SYCL_DEVICE_ONLY__
   // `r` elements from `storage`, laid out row-major in a buffer of range `pitch`.
   accessor(DataT *storage, range<Dimensions> r, range<Dimensions> pitch)
@@ -895,6 +944,7 @@ class __SYCLONE_SPECIAL accessor {
   size_t size() const { return m_range.size(); }
   size_t get_count() const { return m_range.size(); }
   size_t byte_size() const { return m_range.size() * sizeof(DataT); }
+  bool empty() const { return m_range.size() == 0; }
   range<Dimensions> get_range() const { return m_range; }
   // The accessed element 0.
   global_pointer get_pointer() const { return m_data; }
@@ -912,21 +962,49 @@ class __SYCLONE_SPECIAL accessor {
   range<Dimensions> m_pitch;
 };
 
-template <typename DataT, int Dimensions>
-accessor(buffer<DataT, Dimensions> &, handler &)
+// Class template argument deduction: placeholders...
+template <typename DataT, int Dimensions, typename A>
+accessor(buffer<DataT, Dimensions, A> &, const property_list & = {})
+    -> accessor<DataT, Dimensions, access::mode::read_write, access::target::device,
+                access::placeholder::true_t>;
+template <typename DataT, int Dimensions, typename A, access::mode Mode>
+accessor(buffer<DataT, Dimensions, A> &, mode_tag_t<Mode>, const property_list & = {})
+    -> accessor<DataT, Dimensions, Mode, access::target::device, access::placeholder::true_t>;
+template <typename DataT, int Dimensions, typename A>
+accessor(buffer<DataT, Dimensions, A> &, range<Dimensions>, const property_list & = {})
+    -> accessor<DataT, Dimensions, access::mode::read_write, access::target::device,
+                access::placeholder::true_t>;
+template <typename DataT, int Dimensions, typename A, access::mode Mode>
+accessor(buffer<DataT, Dimensions, A> &, range<Dimensions>, mode_tag_t<Mode>, const property_list & = {})
+    -> accessor<DataT, Dimensions, Mode, access::target::device, access::placeholder::true_t>;
+template <typename DataT, int Dimensions, typename A>
+accessor(buffer<DataT, Dimensions, A> &, range<Dimensions>, id<Dimensions>, const property_list & = {})
+    -> accessor<DataT, Dimensions, access::mode::read_write, access::target::device,
+                access::placeholder::true_t>;
+template <typename DataT, int Dimensions, typename A, access::mode Mode>
+accessor(buffer<DataT, Dimensions, A> &, range<Dimensions>, id<Dimensions>, mode_tag_t<Mode>,
+         const property_list & = {})
+    -> accessor<DataT, Dimensions, Mode, access::target::device, access::placeholder::true_t>;
+// ...and accessors of a command group.
+template <typename DataT, int Dimensions, typename A>
+accessor(buffer<DataT, Dimensions, A> &, handler &, const property_list & = {})
     -> accessor<DataT, Dimensions, access::mode::read_write, access::target::device>;
-template <typename DataT, int Dimensions, access::mode Mode>
-accessor(buffer<DataT, Dimensions> &, handler &, mode_tag_t<Mode>)
+template <typename DataT, int Dimensions, typename A, access::mode Mode>
+accessor(buffer<DataT, Dimensions, A> &, handler &, mode_tag_t<Mode>, const property_list & = {})
     -> accessor<DataT, Dimensions, Mode, access::target::device>;
-template <typename DataT, int Dimensions, access::mode Mode>
-accessor(buffer<DataT, Dimensions> &, handler &, mode_tag_t<Mode>, property::no_init)
-    -> accessor<DataT, Dimensions, Mode, access::target::device>;
-template <typename DataT, int Dimensions, access::mode Mode>
-accessor(buffer<DataT, Dimensions> &, handler &, range<Dimensions>, mode_tag_t<Mode>)
-    -> accessor<DataT, Dimensions, Mode, access::target::device>;
-template <typename DataT, int Dimensions, access::mode Mode>
-accessor(buffer<DataT, Dimensions> &, handler &, range<Dimensions>, id<Dimensions>, mode_tag_t<Mode>)
-    -> accessor<DataT, Dimensions, Mode, access::target::device>;
+template <typename DataT, int Dimensions, typename A>
+accessor(buffer<DataT, Dimensions, A> &, handler &, range<Dimensions>, const property_list & = {})
+    -> accessor<DataT, Dimensions, access::mode::read_write, access::target::device>;
+template <typename DataT, int Dimensions, typename A, access::mode Mode>
+accessor(buffer<DataT, Dimensions, A> &, handler &, range<Dimensions>, mode_tag_t<Mode>,
+         const property_list & = {}) -> accessor<DataT, Dimensions, Mode, access::target::device>;
+template <typename DataT, int Dimensions, typename A>
+accessor(buffer<DataT, Dimensions, A> &, handler &, range<Dimensions>, id<Dimensions>,
+         const property_list & = {})
+    -> accessor<DataT, Dimensions, access::mode::read_write, access::target::device>;
+template <typename DataT, int Dimensions, typename A, access::mode Mode>
+accessor(buffer<DataT, Dimensions, A> &, handler &, range<Dimensions>, id<Dimensions>, mode_tag_t<Mode>,
+         const property_list & = {}) -> accessor<DataT, Dimensions, Mode, access::target::device>;
 
 // ---------------------------------------------------------------- local memory
 // Memory shared by the work-items of one work-group, allocated for every
@@ -970,8 +1048,8 @@ class local_accessor {
 };
 
 // SYCL 1.2.1's local accessor.
-template <typename DataT, int Dimensions, access::mode AccessMode>
-class accessor<DataT, Dimensions, AccessMode, access::target::local>
+template <typename DataT, int Dimensions, access::mode AccessMode, access::placeholder IsPlaceholder>
+class accessor<DataT, Dimensions, AccessMode, access::target::local, IsPlaceholder>
     : public local_accessor<DataT, Dimensions> {
  public:
   accessor(range<Dimensions> r, handler &h) : local_accessor<DataT, Dimensions>(r, h) {}
@@ -982,9 +1060,10 @@ class accessor<DataT, Dimensions, AccessMode, access::target::local>
 template <typename DataT, int Dimensions = 1, access::mode AccessMode = access::mode::read_write>
 class host_accessor {
  public:
-  host_accessor(buffer<DataT, Dimensions> &buf);
-  template <access::mode Mode>
-  host_accessor(buffer<DataT, Dimensions> &buf, mode_tag_t<Mode> tag);
+  template <typename AllocatorT>
+  host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf);
+  template <typename AllocatorT, access::mode Mode>
+  host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf, mode_tag_t<Mode>) : host_accessor(buf) {}
   DataT &operator[](id<Dimensions> index) const { return m_data[detail::linearize(index, m_range)]; }
   typename detail::row<DataT &, DataT *, Dimensions>::type operator[](size_t index) const {
     return detail::row<DataT &, DataT *, Dimensions>::at(m_data, m_range, index);
@@ -1000,10 +1079,10 @@ class host_accessor {
   DataT *m_data;
   range<Dimensions> m_range;
 };
-template <typename DataT, int Dimensions>
-host_accessor(buffer<DataT, Dimensions> &) -> host_accessor<DataT, Dimensions, access::mode::read_write>;
-template <typename DataT, int Dimensions, access::mode Mode>
-host_accessor(buffer<DataT, Dimensions> &, mode_tag_t<Mode>) -> host_accessor<DataT, Dimensions, Mode>;
+template <typename DataT, int Dimensions, typename A>
+host_accessor(buffer<DataT, Dimensions, A> &) -> host_accessor<DataT, Dimensions, access::mode::read_write>;
+template <typename DataT, int Dimensions, typename A, access::mode Mode>
+host_accessor(buffer<DataT, Dimensions, A> &, mode_tag_t<Mode>) -> host_accessor<DataT, Dimensions, Mode>;
 
 // ---------------------------------------------------------------- buffers
 #ifndef __SYCL_DEVICE_ONLY__
@@ -1062,22 +1141,53 @@ struct is_container<C, std::void_t<decltype(std::declval<C &>().data()),
                                    decltype(std::declval<C &>().size())>> : std::true_type {};
 }  // namespace detail
 
-template <typename T, int Dimensions = 1>
+template <typename T, int Dimensions = 1, typename AllocatorT = buffer_allocator<std::remove_const_t<T>>>
 class buffer {
  public:
   using value_type = T;
+  using allocator_type = AllocatorT;
+  using reference = T &;
+  using const_reference = const T &;
+  // Every constructor has a form with an allocator (ignored: the runtime
+  // owns the storage).
   buffer(const range<Dimensions> &r, const property_list &props = {});
+  buffer(const range<Dimensions> &r, AllocatorT, const property_list &props = {}) : buffer(r, props) {}
+  // Initialised from `host_data`, written back to it.
   buffer(T *host_data, const range<Dimensions> &r, const property_list &props = {});
+  buffer(T *host_data, const range<Dimensions> &r, AllocatorT, const property_list &props = {})
+      : buffer(host_data, r, props) {}
+  // Initialised from `host_data`; no write-back.
   buffer(const T *host_data, const range<Dimensions> &r, const property_list &props = {});
+  buffer(const T *host_data, const range<Dimensions> &r, AllocatorT, const property_list &props = {})
+      : buffer(host_data, r, props) {}
+  // Initialised from the object `host_data` owns, written back to it.
+  buffer(const std::shared_ptr<T> &host_data, const range<Dimensions> &r, const property_list &props = {})
+      : buffer(host_data.get(), r, props) {
+    set_final_data(host_data);
+  }
+  buffer(const std::shared_ptr<T> &host_data, const range<Dimensions> &r, AllocatorT,
+         const property_list &props = {})
+      : buffer(host_data, r, props) {}
+  buffer(const std::shared_ptr<T[]> &host_data, const range<Dimensions> &r, const property_list &props = {})
+      : buffer(host_data.get(), r, props) {
+    set_final_data(std::shared_ptr<T>(host_data, host_data.get()));
+  }
   // A contiguous container (std::vector, std::array): copied in, written back.
   template <typename Container,
             typename = std::enable_if_t<detail::is_container<Container>::value && Dimensions == 1>>
   buffer(Container &c, const property_list &props = {})
       : buffer(c.data(), range<Dimensions>(c.size()), props) {}
+  template <typename Container,
+            typename = std::enable_if_t<detail::is_container<Container>::value && Dimensions == 1>>
+  buffer(Container &c, AllocatorT, const property_list &props = {}) : buffer(c, props) {}
   // Copied in; no write-back.
   template <typename InputIt, typename = typename std::iterator_traits<InputIt>::iterator_category>
   buffer(InputIt first, InputIt last, const property_list &props = {});
-  // A sub-buffer: `r` elements of `parent` from `offset`.
+  template <typename InputIt, typename = typename std::iterator_traits<InputIt>::iterator_category>
+  buffer(InputIt first, InputIt last, AllocatorT, const property_list &props = {})
+      : buffer(first, last, props) {}
+  // A sub-buffer: the elements of `parent` in `r` from `offset`, which must
+  // be contiguous in memory (SYCL 2020 4.7.2.2).
   buffer(buffer &parent, const id<Dimensions> &offset, const range<Dimensions> &r);
 
   range<Dimensions> get_range() const { return m_range; }
@@ -1092,11 +1202,10 @@ class buffer {
   void set_final_data(Destination final_data = nullptr);
   void set_write_back(bool flag);
 
-  template <access::mode Mode = access::mode::read_write>
-  accessor<T, Dimensions, Mode, access::target::device> get_access(handler &h);
-  template <access::mode Mode = access::mode::read_write>
-  accessor<T, Dimensions, Mode, access::target::device> get_access(handler &h, range<Dimensions> r,
-                                                                    id<Dimensions> offset);
+  template <access::mode Mode = access::mode::read_write, access::target Target = access::target::device>
+  accessor<T, Dimensions, Mode, Target> get_access(handler &h);
+  template <access::mode Mode = access::mode::read_write, access::target Target = access::target::device>
+  accessor<T, Dimensions, Mode, Target> get_access(handler &h, range<Dimensions> r, id<Dimensions> offset = {});
   host_accessor<T, Dimensions, access::mode::read_write> get_host_access();
   // SYCL 1.2.1's host access: get_access<mode>() without a handler.
   template <access::mode Mode>
@@ -1125,8 +1234,18 @@ buffer(InputIt, InputIt, const property_list & = {})
 template <typename Container, typename = std::enable_if_t<detail::is_container<Container>::value>>
 buffer(Container &, const property_list & = {})
     -> buffer<typename Container::value_type, 1>;
+template <typename InputIt, typename A, typename = typename std::iterator_traits<InputIt>::iterator_category>
+buffer(InputIt, InputIt, A, const property_list & = {})
+    -> buffer<typename std::iterator_traits<InputIt>::value_type, 1, A>;
+template <typename Container, typename A, typename = std::enable_if_t<detail::is_container<Container>::value>>
+buffer(Container &, A, const property_list & = {}) -> buffer<typename Container::value_type, 1, A>;
 template <typename T, int Dimensions>
-buffer(T *, const range<Dimensions> &, const property_list & = {}) -> buffer<T, Dimensions>;
+buffer(const T *, const range<Dimensions> &, const property_list & = {}) -> buffer<T, Dimensions>;
+template <typename T, int Dimensions, typename A>
+buffer(const T *, const range<Dimensions> &, A, const property_list & = {}) -> buffer<T, Dimensions, A>;
+template <typename T, int Dimensions>
+buffer(const std::shared_ptr<T> &, const range<Dimensions> &, const property_list & = {})
+    -> buffer<T, Dimensions>;
 
 }  // namespace sycl
 #include <sycl/detail/reduction.hpp>
@@ -1208,6 +1327,9 @@ class handler {
   template <typename T>
   void copy(const T *src, T *dest, size_t count);
   void ext_oneapi_barrier();
+  template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget,
+            access::placeholder IsPlaceholder>
+  void require(accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder> acc);
 #else
   explicit handler(std::shared_ptr<detail::queue_state> q) : m_queue(std::move(q)) {}
   handler(const handler &) = delete;
@@ -1227,12 +1349,19 @@ class handler {
     m_local_end = offset + (bytes ? bytes : 1);
     return offset;
   }
-  // Called by accessors: the buffers the command uses.
-  void require(void *storage, access::mode mode) {
+  // The buffer `acc` accesses is used by this command group: a placeholder
+  // accessor is bound to it (SYCL 2020 4.9.4).
+  template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget,
+            access::placeholder IsPlaceholder>
+  void require(accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder> acc) {
+    require(const_cast<std::remove_const_t<DataT> *>(acc.get_pointer()), AccessMode);
+  }
+  // The buffer holding `address`, accessed with `mode`.
+  void require(void *address, access::mode mode) {
     int m = mode == access::mode::read ? SYCLONE_ACCESS_READ
             : (mode == access::mode::write || mode == access::mode::discard_write) ? SYCLONE_ACCESS_WRITE
                                                                                     : SYCLONE_ACCESS_READ_WRITE;
-    m_accessed.push_back(storage);
+    m_accessed.push_back(address);
     m_modes.push_back(m);
   }
 
@@ -1652,8 +1781,8 @@ local_accessor<DataT, Dimensions>::local_accessor(range<Dimensions> r, handler &
 
 // ---------------------------------------------------------------- buffer and accessor bodies
 #ifndef __SYCL_DEVICE_ONLY__
-template <typename T, int Dimensions>
-void buffer<T, Dimensions>::create(const T *data, bool use_host_ptr) {
+template <typename T, int Dimensions, typename A>
+void buffer<T, Dimensions, A>::create(const T *data, bool use_host_ptr) {
   m_state = std::make_shared<detail::buffer_state>();
   m_state->bytes = m_range.size() * sizeof(T);
   void *host = use_host_ptr ? const_cast<T *>(data) : nullptr;
@@ -1661,39 +1790,49 @@ void buffer<T, Dimensions>::create(const T *data, bool use_host_ptr) {
   if (!m_state->storage) detail::throw_last_error();
   if (data && !use_host_ptr && m_state->bytes) std::memcpy(m_state->storage, data, m_state->bytes);
 }
-template <typename T, int Dimensions>
-buffer<T, Dimensions>::buffer(const range<Dimensions> &r, const property_list &) : m_range(r) {
+template <typename T, int Dimensions, typename A>
+buffer<T, Dimensions, A>::buffer(const range<Dimensions> &r, const property_list &) : m_range(r) {
   create(nullptr, false);
 }
-template <typename T, int Dimensions>
-buffer<T, Dimensions>::buffer(T *host_data, const range<Dimensions> &r, const property_list &props)
+template <typename T, int Dimensions, typename A>
+buffer<T, Dimensions, A>::buffer(T *host_data, const range<Dimensions> &r, const property_list &props)
     : m_range(r) {
   create(host_data, props.has_property<property::buffer::use_host_ptr>());
   m_state->final_ptr = host_data;
   m_state->write_back = host_data != nullptr;
 }
-template <typename T, int Dimensions>
-buffer<T, Dimensions>::buffer(const T *host_data, const range<Dimensions> &r, const property_list &)
+template <typename T, int Dimensions, typename A>
+buffer<T, Dimensions, A>::buffer(const T *host_data, const range<Dimensions> &r, const property_list &)
     : m_range(r) {
   create(host_data, false);
 }
-template <typename T, int Dimensions>
+template <typename T, int Dimensions, typename A>
 template <typename InputIt, typename>
-buffer<T, Dimensions>::buffer(InputIt first, InputIt last, const property_list &)
+buffer<T, Dimensions, A>::buffer(InputIt first, InputIt last, const property_list &)
     : m_range(static_cast<size_t>(std::distance(first, last))) {
   create(nullptr, false);
   std::copy(first, last, static_cast<T *>(m_state->storage));
 }
-template <typename T, int Dimensions>
-buffer<T, Dimensions>::buffer(buffer &parent, const id<Dimensions> &offset, const range<Dimensions> &r)
-    : m_state(parent.m_state), m_range(r), m_offset(parent.m_offset + offset[0]), m_sub(true) {
-  static_assert(Dimensions == 1, "sub-buffers of more than one dimension are not supported yet");
-  if (offset[0] + r[0] > parent.size())
-    throw sycl::exception(errc::invalid, "sub-buffer exceeds the bounds of its parent buffer");
+template <typename T, int Dimensions, typename A>
+buffer<T, Dimensions, A>::buffer(buffer &parent, const id<Dimensions> &offset, const range<Dimensions> &r)
+    : m_state(parent.m_state),
+      m_range(r),
+      m_offset(parent.m_offset + detail::linearize(offset, parent.m_range)),
+      m_sub(true) {
+  for (int d = 0; d < Dimensions; ++d)
+    if (offset[d] + r[d] > parent.m_range[d])
+      throw sycl::exception(errc::invalid, "sub-buffer exceeds the bounds of its parent buffer");
+  // Contiguous: after the first dimension of more than one element, every
+  // dimension is whole.
+  int d = 0;
+  while (d < Dimensions - 1 && r[d] == 1) ++d;
+  for (++d; d < Dimensions; ++d)
+    if (r[d] != parent.m_range[d])
+      throw sycl::exception(errc::invalid, "a sub-buffer must be contiguous in its parent buffer");
 }
-template <typename T, int Dimensions>
+template <typename T, int Dimensions, typename A>
 template <typename Destination>
-void buffer<T, Dimensions>::set_final_data(Destination final_data) {
+void buffer<T, Dimensions, A>::set_final_data(Destination final_data) {
   detail::buffer_state &st = *m_state;
   st.final_owner.reset();
   st.final_weak = nullptr;
@@ -1715,78 +1854,66 @@ void buffer<T, Dimensions>::set_final_data(Destination final_data) {
   }
   st.write_back = st.final_ptr != nullptr || st.final_weak || st.final_iterator;
 }
-template <typename T, int Dimensions>
-void buffer<T, Dimensions>::set_write_back(bool flag) {
+template <typename T, int Dimensions, typename A>
+void buffer<T, Dimensions, A>::set_write_back(bool flag) {
   m_state->write_back =
       flag && (m_state->final_ptr != nullptr || m_state->final_weak || m_state->final_iterator);
 }
-template <typename T, int Dimensions>
-template <access::mode Mode>
-accessor<T, Dimensions, Mode, access::target::device> buffer<T, Dimensions>::get_access(handler &h) {
-  h.require(m_state->storage, Mode);
-  return accessor<T, Dimensions, Mode, access::target::device>(element_zero(), m_range, m_range);
+template <typename T, int Dimensions, typename A>
+template <access::mode Mode, access::target Target>
+accessor<T, Dimensions, Mode, Target> buffer<T, Dimensions, A>::get_access(handler &h) {
+  return accessor<T, Dimensions, Mode, Target>(*this, h);
 }
-template <typename T, int Dimensions>
-template <access::mode Mode>
-accessor<T, Dimensions, Mode, access::target::device> buffer<T, Dimensions>::get_access(
-    handler &h, range<Dimensions> r, id<Dimensions> offset) {
-  for (int d = 0; d < Dimensions; ++d)
-    if (offset[d] + r[d] > m_range[d])
-      throw sycl::exception(errc::accessor, "ranged accessor exceeds the bounds of its buffer");
-  h.require(m_state->storage, Mode);
-  return accessor<T, Dimensions, Mode, access::target::device>(
-      element_zero() + detail::linearize(offset, m_range), r, m_range);
+template <typename T, int Dimensions, typename A>
+template <access::mode Mode, access::target Target>
+accessor<T, Dimensions, Mode, Target> buffer<T, Dimensions, A>::get_access(handler &h, range<Dimensions> r,
+                                                                            id<Dimensions> offset) {
+  return accessor<T, Dimensions, Mode, Target>(*this, h, r, offset);
 }
-template <typename T, int Dimensions>
-host_accessor<T, Dimensions, access::mode::read_write> buffer<T, Dimensions>::get_host_access() {
+template <typename T, int Dimensions, typename A>
+host_accessor<T, Dimensions, access::mode::read_write> buffer<T, Dimensions, A>::get_host_access() {
   return host_accessor<T, Dimensions, access::mode::read_write>(*this);
 }
-template <typename T, int Dimensions>
+template <typename T, int Dimensions, typename A>
 template <access::mode Mode>
-host_accessor<T, Dimensions, Mode> buffer<T, Dimensions>::get_access() {
+host_accessor<T, Dimensions, Mode> buffer<T, Dimensions, A>::get_access() {
   return host_accessor<T, Dimensions, Mode>(*this);
 }
-template <typename T, int Dimensions>
+template <typename T, int Dimensions, typename A>
 template <access::mode Mode>
-host_accessor<T, Dimensions, Mode> buffer<T, Dimensions>::get_host_access(mode_tag_t<Mode> tag) {
+host_accessor<T, Dimensions, Mode> buffer<T, Dimensions, A>::get_host_access(mode_tag_t<Mode> tag) {
   return host_accessor<T, Dimensions, Mode>(*this, tag);
 }
 
-template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget>
-accessor<DataT, Dimensions, AccessMode, AccessTarget>::accessor(buffer<DataT, Dimensions> &buf, handler &h)
-    : accessor(buf.template get_access<AccessMode>(h)) {}
-template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget>
-template <access::mode Mode>
-accessor<DataT, Dimensions, AccessMode, AccessTarget>::accessor(buffer<DataT, Dimensions> &buf, handler &h,
-                                                                mode_tag_t<Mode>)
-    : accessor(buf.template get_access<AccessMode>(h)) {}
-template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget>
-template <access::mode Mode>
-accessor<DataT, Dimensions, AccessMode, AccessTarget>::accessor(buffer<DataT, Dimensions> &buf, handler &h,
-                                                                mode_tag_t<Mode>, property::no_init)
-    : accessor(buf.template get_access<AccessMode>(h)) {}
-template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget>
-template <access::mode Mode>
-accessor<DataT, Dimensions, AccessMode, AccessTarget>::accessor(buffer<DataT, Dimensions> &buf, handler &h,
-                                                                range<Dimensions> r, mode_tag_t<Mode>)
-    : accessor(buf.template get_access<AccessMode>(h, r, id<Dimensions>())) {}
-template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget>
-template <access::mode Mode>
-accessor<DataT, Dimensions, AccessMode, AccessTarget>::accessor(buffer<DataT, Dimensions> &buf, handler &h,
-                                                                range<Dimensions> r, id<Dimensions> offset,
-                                                                mode_tag_t<Mode>)
-    : accessor(buf.template get_access<AccessMode>(h, r, offset)) {}
+template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget,
+          access::placeholder IsPlaceholder>
+template <typename AllocatorT>
+accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>::accessor(
+    buffer<DataT, Dimensions, AllocatorT> &buf, range<Dimensions> r, id<Dimensions> offset, const property_list &)
+    : m_data(buf.element_zero() + detail::linearize(offset, buf.get_range())),
+      m_range(r),
+      m_pitch(buf.get_range()) {
+  for (int d = 0; d < Dimensions; ++d)
+    if (offset[d] + r[d] > m_pitch[d])
+      throw sycl::exception(errc::accessor, "ranged accessor exceeds the bounds of its buffer");
+}
+template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget,
+          access::placeholder IsPlaceholder>
+template <typename AllocatorT>
+accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>::accessor(
+    buffer<DataT, Dimensions, AllocatorT> &buf, handler &h, range<Dimensions> r, id<Dimensions> offset,
+    const property_list &props)
+    : accessor(buf, r, offset, props) {
+  h.require(*this);
+}
 
 template <typename DataT, int Dimensions, access::mode AccessMode>
-host_accessor<DataT, Dimensions, AccessMode>::host_accessor(buffer<DataT, Dimensions> &buf)
+template <typename AllocatorT>
+host_accessor<DataT, Dimensions, AccessMode>::host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf)
     : m_data(buf.element_zero()), m_range(buf.get_range()) {
   detail::check(syclone_buffer_host_access(buf.storage(), AccessMode != access::mode::read));
   buf.mirror_to_final_memory();
 }
-template <typename DataT, int Dimensions, access::mode AccessMode>
-template <access::mode Mode>
-host_accessor<DataT, Dimensions, AccessMode>::host_accessor(buffer<DataT, Dimensions> &buf, mode_tag_t<Mode>)
-    : host_accessor(buf) {}
 #endif
 
 // ---------------------------------------------------------------- queues

@@ -471,6 +471,30 @@ impl Emitter {
         (var, length)
     }
 
+    /// A zero-initialised per-invocation array of `len` `elem`s.
+    fn private_array(&mut self, elem: ScalarType, name: &str, len: u32) -> Word {
+        let length = self.const_u32(len);
+        let et = self.scalar(elem);
+        let arr = self.b.type_array(et, length);
+        let ptr = self.pointer(StorageClass::Private, arr);
+        let zero = self.b.constant_null(arr);
+        let id = self.b.id();
+        self.b
+            .module_mut()
+            .types_global_values
+            .push(rspirv::dr::Instruction::new(
+                spirv::Op::Variable,
+                Some(ptr),
+                Some(id),
+                vec![
+                    Operand::StorageClass(StorageClass::Private),
+                    Operand::IdRef(zero),
+                ],
+            ));
+        self.b.name(id, name);
+        id
+    }
+
     /// The `uvec4` type.
     fn uvec4(&mut self) -> Word {
         let u = self.scalar(ScalarType::U32);
@@ -570,6 +594,7 @@ impl Emitter {
                     array_lengths.push((BindingId(i as u32), length));
                     var
                 }
+                Space::Private => self.private_array(storage, &bd.name, bd.fixed_len.unwrap_or(1)),
             };
             bindings.push(BufferVar {
                 var,

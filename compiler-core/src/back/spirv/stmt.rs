@@ -361,6 +361,7 @@ impl Emitter {
         let scope = self.const_u32(match buf.space {
             Space::Global => rspirv::spirv::Scope::Device as u32,
             Space::Workgroup => rspirv::spirv::Scope::Workgroup as u32,
+            Space::Private => rspirv::spirv::Scope::Invocation as u32,
         });
         let relaxed = self.const_u32(0);
         let (signed, float) = (buf.elem.is_signed_int(), buf.elem.is_float());
@@ -446,6 +447,10 @@ impl Emitter {
             }
             Space::Workgroup => {
                 let ptr_ty = self.pointer(StorageClass::Workgroup, et);
+                Ok(self.b.access_chain(ptr_ty, None, buf.var, [i])?)
+            }
+            Space::Private => {
+                let ptr_ty = self.pointer(StorageClass::Private, et);
                 Ok(self.b.access_chain(ptr_ty, None, buf.var, [i])?)
             }
         }

@@ -1045,6 +1045,13 @@ impl Parser<'_> {
         let name_span = name.as_ref().map(|n| n.span).unwrap_or(start);
         let ident = name.as_ref().map(|n| n.last().ident.clone());
         let spec_args = name.as_ref().and_then(|n| n.last().template_args.clone());
+        let scope = name
+            .as_ref()
+            .filter(|n| n.parts.len() > 1)
+            .map(|n| QualName {
+                parts: n.parts[..n.parts.len() - 1].to_vec(),
+                ..n.clone()
+            });
         let is_final =
             self.is(sym!("final")) && (self.is_at(1, sym!("{")) || self.is_at(1, sym!(":")));
         if is_final {
@@ -1067,6 +1074,7 @@ impl Parser<'_> {
                 Decl::Class(Rc::new(ClassDecl {
                     key,
                     name: Some(ident.clone()),
+                    scope: scope.clone(),
                     template: None,
                     specialization_args: spec_args,
                     attrs: attrs.clone(),
@@ -1195,6 +1203,7 @@ impl Parser<'_> {
         let decl = ClassDecl {
             key,
             name: ident,
+            scope,
             template: None,
             specialization_args: spec_args,
             attrs,

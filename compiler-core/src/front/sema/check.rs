@@ -2642,7 +2642,10 @@ impl Sema {
         }
         // `__builtin_syclone_group_scratch((T *)0)`: the work-group
         // algorithms' scratch array of T in work-group memory.
-        if name == "__builtin_syclone_group_scratch" {
+        // `__builtin_syclone_private_scratch((T *)0)`: a per-work-item
+        // array of T that library code keeps state in.
+        if name == "__builtin_syclone_group_scratch" || name == "__builtin_syclone_private_scratch"
+        {
             let pointee = match args.as_slice() {
                 [a] => a.ty.non_ref().pointee().cloned(),
                 _ => None,
@@ -2650,12 +2653,17 @@ impl Sema {
             let Some(pointee) = pointee else {
                 return self.err(span, format!("'{name}' takes one pointer argument"));
             };
+            let space = if name == "__builtin_syclone_group_scratch" {
+                crate::front::ast::AddressSpace::Local
+            } else {
+                crate::front::ast::AddressSpace::Private
+            };
             return TExpr {
                 kind: TK::Intrinsic(name, args),
                 ty: Ty::Ptr {
                     pointee: Box::new(pointee),
                     pointee_const: false,
-                    space: Some(crate::front::ast::AddressSpace::Local),
+                    space: Some(space),
                 },
                 lvalue: false,
                 span,

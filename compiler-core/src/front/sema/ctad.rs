@@ -42,6 +42,16 @@ fn implicit_guide(class: &a::ClassDecl, ctor: &a::FunctionDecl) -> Option<a::Fun
         .collect::<Option<Vec<_>>>()?;
     let mut result = named(&name);
     result.parts[0].template_args = Some(args);
+    // Inside the class the injected-class-name `name` means the
+    // specialization; the guide lives outside, so it must say so.
+    let ctor_params = ctor
+        .params
+        .iter()
+        .map(|p| a::Param {
+            ty: name_specialization(&p.ty, &name, &result),
+            ..p.clone()
+        })
+        .collect();
     let mut params = header.params.clone();
     if let Some(own) = &ctor.template {
         params.extend(own.params.iter().cloned());
@@ -55,10 +65,32 @@ fn implicit_guide(class: &a::ClassDecl, ctor: &a::FunctionDecl) -> Option<a::Fun
         }),
         ret: a::TypeExpr::plain(TypeExprKind::Named(result), span),
         trailing_return: true,
+        params: ctor_params,
         ctor_inits: vec![],
         body: None,
         ..ctor.clone()
     })
+}
+
+/// `t` with each use of the injected-class-name `name` (the bare name,
+/// without template arguments) replaced by `specialization`.
+fn name_specialization(t: &a::TypeExpr, name: &str, specialization: &a::QualName) -> a::TypeExpr {
+    let wrap = |inner: &a::TypeExpr| Box::new(name_specialization(inner, name, specialization));
+    let kind = match &t.kind {
+        TypeExprKind::Named(q)
+            if q.parts.len() == 1
+                && q.last().template_args.is_none()
+                && &*q.last().ident == name =>
+        {
+            TypeExprKind::Named(specialization.clone())
+        }
+        TypeExprKind::Pointer(inner) => TypeExprKind::Pointer(wrap(inner)),
+        TypeExprKind::LRef(inner) => TypeExprKind::LRef(wrap(inner)),
+        TypeExprKind::RRef(inner) => TypeExprKind::RRef(wrap(inner)),
+        TypeExprKind::Array(inner, n) => TypeExprKind::Array(wrap(inner), n.clone()),
+        other => other.clone(),
+    };
+    a::TypeExpr { kind, ..t.clone() }
 }
 
 /// The name under which the guides of class template `name` are declared

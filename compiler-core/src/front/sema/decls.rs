@@ -74,7 +74,12 @@ impl Sema {
             Decl::Class(c) => {
                 let Some(name) = c.name.clone() else { return };
                 if c.specialization_args.is_some() {
-                    if let Ctx::Ns(n) = ctx {
+                    // `template <> struct std::hash<X>` specializes std's.
+                    let home = match &c.scope {
+                        Some(scope) => self.resolve_namespace(scope, ctx).map(Ctx::Ns),
+                        None => Some(ctx),
+                    };
+                    if let Some(Ctx::Ns(n)) = home {
                         self.namespaces[n.0 as usize]
                             .specializations
                             .entry(name)
