@@ -51,6 +51,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/group_algorithms.hpp"),
         ),
         (
+            "sycl/detail/stream.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/stream.hpp"),
+        ),
+        (
             "sycl/detail/kernel_compiler.hpp",
             include_str!("../../native-runtime/include/sycl/detail/kernel_compiler.hpp"),
         ),

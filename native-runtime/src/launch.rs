@@ -386,10 +386,26 @@ fn nd_dispatch(
             )));
         }
         if groups[d] > max_groups {
-            return Err(invalid(format!(
-                "{} work-groups in dimension {d} exceed the device's {max_groups}",
-                groups[d]
-            )));
+            // One dimension of more groups: a grid of rows (the kernel
+            // folds the row into its group id) when the count factors.
+            match (dims, rows_of_groups(groups[d], max_groups)) {
+                (1, Some((width, rows))) => {
+                    grid = [width as u32, rows as u32, 1];
+                    local[v] = size[d] as u32;
+                    continue;
+                }
+                _ => {
+                    return Err(invalid(format!(
+                        "{} work-groups in dimension {d} exceed the device's {max_groups}{}",
+                        groups[d],
+                        if dims == 1 {
+                            " and do not factor into rows of at most that many"
+                        } else {
+                            ""
+                        }
+                    )))
+                }
+            }
         }
         grid[v] = groups[d] as u32;
         local[v] = size[d] as u32;
@@ -401,6 +417,16 @@ fn nd_dispatch(
         )));
     }
     Ok((grid, local))
+}
+
+/// `groups` work-groups as `width * rows` with both at most `max`: the
+/// widest such rows, or None when `groups` has no such factors.
+fn rows_of_groups(groups: usize, max: usize) -> Option<(usize, usize)> {
+    let narrowest = groups.div_ceil(max).max(1);
+    (narrowest..=max.min(groups))
+        .rev()
+        .find(|w| groups.is_multiple_of(*w) && groups / w <= max)
+        .map(|w| (w, groups / w))
 }
 
 /// The length of each of the kernel's work-group arrays, as (constant id,
@@ -565,6 +591,16 @@ fn launch_vulkan(
 #[cfg(test)]
 mod tests {
     use super::grid;
+
+    #[test]
+    fn nd_range_groups_factor_into_rows() {
+        use super::rows_of_groups;
+        assert_eq!(rows_of_groups(262_144, 65_535), Some((32_768, 8)));
+        assert_eq!(rows_of_groups(100, 65_535), Some((100, 1)));
+        // A prime beyond the limit has no rows.
+        assert_eq!(rows_of_groups(65_537, 65_535), None);
+        assert_eq!(rows_of_groups(65_535 * 65_535 + 1, 65_535), None);
+    }
 
     #[test]
     fn grids_split_into_rows() {

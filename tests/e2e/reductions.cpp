@@ -2,7 +2,8 @@
 // a multiple of the work-group size), into a buffer with
 // initialize_to_identity, minimum/maximum of floats, two reductions in one
 // kernel, an nd_range reduction, bit operations, a product with an explicit
-// identity and a user-defined operation through combine().
+// identity, a user-defined operation through combine(), and three and four
+// reductions in one kernel (buffers and USM, over a range and an nd_range).
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <vector>
@@ -109,6 +110,52 @@ int main() {
                    m.combine(float(int(it.get_id(0)) - int(it.get_id(1)) * 2));
                  }).wait();
   check(*amax == 30.0f, "user-defined operation over a 2-D range");
+
+  // Three reductions into buffers over an nd_range, four into USM over a range.
+  int bsum = 0, bmin = 0, bmax = 0;
+  {
+    sycl::buffer<int> s_buf(&bsum, 1), lo_buf(&bmin, 1), hi_buf(&bmax, 1);
+    q.submit([&](sycl::handler& h) {
+      auto rs = sycl::reduction(s_buf, h, sycl::plus<>());
+      auto rlo = sycl::reduction(lo_buf, h, sycl::minimum<>(), sycl::property::reduction::initialize_to_identity());
+      auto rhi = sycl::reduction(hi_buf, h, sycl::maximum<>(), sycl::property::reduction::initialize_to_identity());
+      h.parallel_for(sycl::nd_range<1>(10000, 100), rs, rlo, rhi,
+                     [=](sycl::nd_item<1> it, auto& s, auto& lo, auto& hi) {
+                       int v = data[it.get_global_id(0)];
+                       s += v;
+                       lo.combine(v);
+                       hi.combine(v);
+                     });
+    });
+  }
+  long long want_sum10k = 0;
+  int want_min10k = 1 << 30, want_max10k = -(1 << 30);
+  for (size_t i = 0; i < 10000; ++i) {
+    want_sum10k += data[i];
+    want_min10k = data[i] < want_min10k ? data[i] : want_min10k;
+    want_max10k = data[i] > want_max10k ? data[i] : want_max10k;
+  }
+  check(bsum == want_sum10k && bmin == want_min10k && bmax == want_max10k, "three reductions into buffers");
+  int* four = sycl::malloc_shared<int>(4, q);
+  four[0] = 0;
+  four[1] = 1 << 30;
+  four[2] = -(1 << 30);
+  four[3] = 0;
+  q.parallel_for(sycl::range<1>(N), sycl::reduction(four, sycl::plus<int>()),
+                 sycl::reduction(four + 1, sycl::minimum<int>()), sycl::reduction(four + 2, sycl::maximum<int>()),
+                 sycl::reduction(four + 3, sycl::bit_xor<int>()),
+                 [=](sycl::id<1> i, auto& s, auto& lo, auto& hi, auto& x) {
+                   int v = data[i];
+                   s += v;
+                   lo.combine(v);
+                   hi.combine(v);
+                   x ^= v;
+                 }).wait();
+  int want_xor = 0;
+  for (size_t i = 0; i < N; ++i) want_xor ^= data[i];
+  check(four[0] == want_sum && four[1] == want_min && four[2] == want_max && four[3] == want_xor,
+        "four reductions into USM");
+  sycl::free(four, q);
 
   sycl::free(data, q);
   sycl::free(sum, q);

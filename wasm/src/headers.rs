@@ -48,6 +48,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/group_algorithms.hpp"),
     ),
     (
+        "sycl/detail/stream.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/stream.hpp"),
+    ),
+    (
         "sycl/detail/kernel_compiler.hpp",
         include_str!("../../native-runtime/include/sycl/detail/kernel_compiler.hpp"),
     ),

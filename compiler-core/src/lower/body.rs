@@ -1132,6 +1132,27 @@ impl Lowerer<'_> {
     }
 
     fn convert_expr(&mut self, x: &thir::Expr, to: &Ty, span: Span) -> Val {
+        // A literal converted to an arithmetic type is a constant of that
+        // type: `float(0.75)` needs no fp64 on devices without it.
+        if let (TK::FloatLit(v), Ty::Float(_) | Ty::Int(_)) = (&x.kind, to) {
+            if let Some(st) = self.scalar_of(to, span) {
+                let c = if st.is_float() {
+                    Constant::Float(
+                        st,
+                        if st == ScalarType::F32 {
+                            *v as f32 as f64
+                        } else {
+                            *v
+                        },
+                    )
+                } else if st.is_signed_int() {
+                    Constant::Int(st, *v as i64 as u64)
+                } else {
+                    Constant::Int(st, *v as u64)
+                };
+                return Val::Scalar(IExpr::Const(c));
+            }
+        }
         let v = self.rvalue(x);
         let v = self.deref_val(v);
         match (v, to) {

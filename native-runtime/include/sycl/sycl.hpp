@@ -42,6 +42,7 @@
 #include <vector>
 
 #ifndef __SYCL_DEVICE_ONLY__
+#include <atomic>
 #include <cstring>
 #include <mutex>
 #include <stdexcept>
@@ -275,7 +276,8 @@ id<Dimensions> local_invocation_id() {
 template <int Dimensions>
 id<Dimensions> work_group_id() {
   if constexpr (Dimensions == 1) {
-    return id<1>(__spirv_BuiltInWorkgroupId(0));
+    // More groups than a grid dimension holds are dispatched as rows.
+    return id<1>(__spirv_BuiltInWorkgroupId(1) * __spirv_BuiltInNumWorkgroups(0) + __spirv_BuiltInWorkgroupId(0));
   } else if constexpr (Dimensions == 2) {
     return id<2>(__spirv_BuiltInWorkgroupId(1), __spirv_BuiltInWorkgroupId(0));
   } else {
@@ -1252,6 +1254,7 @@ buffer(const std::shared_ptr<T> &, const range<Dimensions> &, const property_lis
 #include <sycl/detail/math.hpp>
 #include <sycl/detail/vec.hpp>
 #include <sycl/detail/group_algorithms.hpp>
+#include <sycl/detail/stream.hpp>
 namespace sycl {
 
 // ---------------------------------------------------------------- kernel
@@ -1409,11 +1412,59 @@ class handler {
     });
   }
 
-  // Runs the command the group recorded; its event.
+  // Runs the command the group recorded; its event. The output of its
+  // streams is printed once it completed.
   event finish() {
-    syclone_event e = m_command ? m_command() : nullptr;
+    syclone_event e = nullptr;
+    try {
+      e = m_command ? m_command() : nullptr;
+    } catch (...) {
+      for (void *words : m_streams) syclone_free(m_queue->handle, words);
+      throw;
+    }
+    print_streams(e);
     return event(e, m_queue);
   }
+
+  // Zeroed shared memory of `bytes` for a sycl::stream of this group.
+  void *stream_memory(size_t bytes) {
+    void *words = syclone_malloc(m_queue->handle, bytes, 16, SYCLONE_USM_SHARED);
+    if (!words) detail::throw_last_error();
+    std::memset(words, 0, bytes);
+    static_cast<unsigned *>(words)[0] = detail::stream_header_words;
+    m_streams.push_back(words);
+    m_stream_bytes.push_back(bytes);
+    return words;
+  }
+#endif
+
+ private:
+#ifndef __SYCL_DEVICE_ONLY__
+  // Waits for `done`, then prints and frees each stream's output.
+  void print_streams(syclone_event done) {
+    for (size_t i = 0; i < m_streams.size(); ++i) {
+      struct output {
+        const unsigned *words;
+        size_t count;
+      } out{static_cast<const unsigned *>(m_streams[i]), m_stream_bytes[i] / 4};
+      void *accessed = m_streams[i];
+      int mode = SYCLONE_ACCESS_READ;
+      syclone_event printed = nullptr;
+      int status = syclone_host_task(
+          m_queue->handle,
+          [](void *p) {
+            auto *o = static_cast<output *>(p);
+            detail::print_stream_output(o->words, o->count);
+          },
+          &out, &done, done ? 1 : 0, &accessed, &mode, 1, &printed);
+      if (printed) syclone_event_release(printed);
+      syclone_free(m_queue->handle, m_streams[i]);
+      detail::check(status);
+    }
+    m_streams.clear();
+  }
+
+ public:
 #endif
 
   // parallel_for over a range: the kernel receives an item<Dimensions>,
@@ -1457,42 +1508,49 @@ class handler {
     }
   }
 
-  // parallel_for with one or two reductions: the kernel takes the item (or
-  // nd_item) and a reducer per reduction. Runs as an nd_range kernel (a
+  // parallel_for with one to four reductions: the kernel takes the item
+  // (or nd_item) and a reducer per reduction. Runs as an nd_range kernel (a
   // range is rounded up to whole work-groups) that combines each group's
   // contributions in local memory and then into the result atomically.
   template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename KernelType,
             typename = std::enable_if_t<detail::is_reduction_v<R1>>>
   void parallel_for(range<Dimensions> r, R1 r1, KernelType kernelFunc) {
-    nd_range<Dimensions> nd = reduction_range(r);
-    launch_reduction<KernelName>(
-        nd, detail::reduce_kernel_1<false, Dimensions, KernelType, R1>{kernelFunc, r, r1, scratch<R1>(nd)}, r1);
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2,
-            typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2>>>
-  void parallel_for(range<Dimensions> r, R1 r1, R2 r2, KernelType kernelFunc) {
-    nd_range<Dimensions> nd = reduction_range(r);
-    launch_reduction<KernelName>(nd,
-                                 detail::reduce_kernel_2<false, Dimensions, KernelType, R1, R2>{
-                                     kernelFunc, r, r1, r2, scratch<R1>(nd), scratch<R2>(nd)},
-                                 r1, r2);
+    launch_reductions<KernelName, false>(reduction_range(r), r, kernelFunc, r1);
   }
   template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename KernelType,
             typename = std::enable_if_t<detail::is_reduction_v<R1>>>
   void parallel_for(nd_range<Dimensions> r, R1 r1, KernelType kernelFunc) {
-    launch_reduction<KernelName>(
-        r, detail::reduce_kernel_1<true, Dimensions, KernelType, R1>{kernelFunc, r.get_global_range(), r1, scratch<R1>(r)},
-        r1);
+    launch_reductions<KernelName, true>(r, r.get_global_range(), kernelFunc, r1);
   }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2,
-            typename KernelType,
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename KernelType,
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2>>>
+  void parallel_for(range<Dimensions> r, R1 r1, R2 r2, KernelType kernelFunc) {
+    launch_reductions<KernelName, false>(reduction_range(r), r, kernelFunc, r1, r2);
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename KernelType,
             typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2>>>
   void parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, KernelType kernelFunc) {
-    launch_reduction<KernelName>(r,
-                                 detail::reduce_kernel_2<true, Dimensions, KernelType, R1, R2>{
-                                     kernelFunc, r.get_global_range(), r1, r2, scratch<R1>(r), scratch<R2>(r)},
-                                 r1, r2);
+    launch_reductions<KernelName, true>(r, r.get_global_range(), kernelFunc, r1, r2);
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename KernelType,
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3>>>
+  void parallel_for(range<Dimensions> r, R1 r1, R2 r2, R3 r3, KernelType kernelFunc) {
+    launch_reductions<KernelName, false>(reduction_range(r), r, kernelFunc, r1, r2, r3);
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename KernelType,
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3>>>
+  void parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, R3 r3, KernelType kernelFunc) {
+    launch_reductions<KernelName, true>(r, r.get_global_range(), kernelFunc, r1, r2, r3);
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename R4, typename KernelType,
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3> && detail::is_reduction_v<R4>>>
+  void parallel_for(range<Dimensions> r, R1 r1, R2 r2, R3 r3, R4 r4, KernelType kernelFunc) {
+    launch_reductions<KernelName, false>(reduction_range(r), r, kernelFunc, r1, r2, r3, r4);
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename R4, typename KernelType,
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3> && detail::is_reduction_v<R4>>>
+  void parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, R3 r3, R4 r4, KernelType kernelFunc) {
+    launch_reductions<KernelName, true>(r, r.get_global_range(), kernelFunc, r1, r2, r3, r4);
   }
 
   template <typename KernelName = detail::auto_name, typename KernelType>
@@ -1559,6 +1617,26 @@ class handler {
   template <typename R, int Dimensions>
   local_accessor<typename R::value_type, 1> scratch(const nd_range<Dimensions> &nd) {
     return local_accessor<typename R::value_type, 1>(range<1>(nd.get_local_range().size()), *this);
+  }
+  // Runs `kernelFunc` with the reductions `reds` as nd_range kernel `r`.
+  template <typename KernelName, bool Nd, int Dimensions, typename KernelType, typename... Reductions>
+  void launch_reductions(nd_range<Dimensions> r, range<Dimensions> user_range, KernelType kernelFunc,
+                         const Reductions &...reds) {
+    launch_reduction<KernelName>(
+        r,
+        detail::reduce_kernel<Nd, Dimensions, KernelType, Reductions...>{kernelFunc, user_range,
+                                                                          reduction_set_of(r, reds...)},
+        reds...);
+  }
+  // The reductions `reds` with their scratch for work-groups of `nd`.
+  template <int Dimensions>
+  detail::reduction_set<> reduction_set_of(const nd_range<Dimensions> &) {
+    return {};
+  }
+  template <int Dimensions, typename R, typename... Rest>
+  detail::reduction_set<R, Rest...> reduction_set_of(const nd_range<Dimensions> &nd, const R &r,
+                                                     const Rest &...rest) {
+    return {r, scratch<R>(nd), reduction_set_of(nd, rest...)};
   }
   // Runs reduction kernel `k` of the reductions `reds` over `r`.
   template <typename KernelName, int Dimensions, typename K, typename... Reductions>
@@ -1733,6 +1811,8 @@ class handler {
   std::vector<event> m_deps;
   std::vector<void *> m_accessed;
   std::vector<int> m_modes;
+  std::vector<void *> m_streams;
+  std::vector<size_t> m_stream_bytes;
   std::vector<size_t> m_local_offsets;
   std::vector<size_t> m_local_sizes;
   size_t m_local_end = 0;
@@ -1772,6 +1852,19 @@ detail::reduction_impl<T, BinaryOperation, reduction_accessor<T>> reduction(buff
   return {reduction_accessor<T>(vars, h), identity, combiner,
           props.has_property<property::reduction::initialize_to_identity>()};
 }
+
+#ifndef __SYCL_DEVICE_ONLY__
+// Room for `totalBufferSize` characters and the headers of their records.
+inline stream::stream(size_t totalBufferSize, size_t workItemBufferSize, handler &cgh, const property_list &)
+    : m_total(static_cast<unsigned>(totalBufferSize)), m_statement(static_cast<unsigned>(workItemBufferSize)) {
+  size_t words = detail::stream_header_words + (totalBufferSize + 3) / 4 * 3 + 16;
+  m_words = static_cast<unsigned *>(cgh.stream_memory(words * 4));
+  m_capacity = static_cast<unsigned>(words);
+  static std::atomic<unsigned> tags{0};
+  m_tag = ++tags;
+  if (m_tag == 0) m_tag = ++tags;
+}
+#endif
 
 #ifndef __SYCL_DEVICE_ONLY__
 template <typename DataT, int Dimensions>
@@ -2075,7 +2168,7 @@ class queue {
   __SYCLONE_QUEUE_PARALLEL_FOR(nd_range<3>)
 #undef __SYCLONE_QUEUE_PARALLEL_FOR
 
-  // The queue shortcuts of parallel_for with one or two reductions.
+  // The queue shortcuts of parallel_for with one to four reductions.
   template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename KernelType,
             typename = std::enable_if_t<detail::is_reduction_v<R1>>>
   event parallel_for(range<Dimensions> r, R1 r1, KernelType kernelFunc) {
@@ -2086,11 +2179,35 @@ class queue {
   event parallel_for(nd_range<Dimensions> r, R1 r1, KernelType kernelFunc) {
     return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, kernelFunc); });
   }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2,
-            typename KernelType,
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename KernelType,
             typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2>>>
   event parallel_for(range<Dimensions> r, R1 r1, R2 r2, KernelType kernelFunc) {
     return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, kernelFunc); });
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename KernelType,
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2>>>
+  event parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, KernelType kernelFunc) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, kernelFunc); });
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename KernelType,
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3>>>
+  event parallel_for(range<Dimensions> r, R1 r1, R2 r2, R3 r3, KernelType kernelFunc) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, r3, kernelFunc); });
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename KernelType,
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3>>>
+  event parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, R3 r3, KernelType kernelFunc) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, r3, kernelFunc); });
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename R4, typename KernelType,
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3> && detail::is_reduction_v<R4>>>
+  event parallel_for(range<Dimensions> r, R1 r1, R2 r2, R3 r3, R4 r4, KernelType kernelFunc) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, r3, r4, kernelFunc); });
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename R4, typename KernelType,
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3> && detail::is_reduction_v<R4>>>
+  event parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, R3 r3, R4 r4, KernelType kernelFunc) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, r3, r4, kernelFunc); });
   }
 
   template <typename KernelName = detail::auto_name, typename KernelType>

@@ -2181,7 +2181,32 @@ impl Sema {
                 };
             }
             let name = format!("operator{}", op.spelling());
-            if let Ty::Class(_) = l.ty {
+            // Members and free operators are candidates together; a member
+            // that fits is taken, else a free operator (`os << setw(2)`
+            // where ostream's members take only scalars).
+            if let Ty::Class(c) = l.ty {
+                let members = self.method_candidates(c, &name);
+                let mut probe = vec![];
+                let fits = !members.is_empty()
+                    && self
+                        .resolve_overload(
+                            &members,
+                            &[],
+                            std::slice::from_ref(&r),
+                            &name,
+                            span,
+                            &mut probe,
+                        )
+                        .is_some();
+                if fits {
+                    if let Some(x) = self.try_call_operator(l.clone(), &name, vec![r.clone()], span)
+                    {
+                        return x;
+                    }
+                }
+                if let Some(x) = self.try_free_operator(&name, vec![l.clone(), r.clone()], span) {
+                    return x;
+                }
                 if let Some(x) = self.try_call_operator(l.clone(), &name, vec![r.clone()], span) {
                     return x;
                 }
@@ -2472,6 +2497,20 @@ impl Sema {
                 ),
             };
         }
+        // The object called (or whose member is) comes before the
+        // arguments: lambdas capture in that order, as g++ and clang lay
+        // out closures (`[=] { body(out); }` captures body first).
+        let member_base = match &callee.kind {
+            ExprKind::Member { base, .. } => Some(self.check_expr(base)),
+            _ => None,
+        };
+        let local_object = match &callee.kind {
+            ExprKind::Name(q) if q.is_simple() => {
+                let level = self.fn_stack.len() - 1;
+                self.name_in_level(level, &q.last().ident, callee.span)
+            }
+            _ => None,
+        };
         let args = self.check_args(args);
         if args
             .iter()
@@ -2480,8 +2519,8 @@ impl Sema {
             return TExpr::error(span);
         }
         match &callee.kind {
-            ExprKind::Member { base, arrow, name } => {
-                let b = self.check_expr(base);
+            ExprKind::Member { arrow, name, .. } => {
+                let b = member_base.expect("checked above");
                 let b = if *arrow { self.deref(b, span) } else { b };
                 if b.ty.is_error() {
                     return TExpr::error(span);
@@ -2494,12 +2533,11 @@ impl Sema {
             }
             ExprKind::Name(q) => {
                 // Locals / fields that are objects: call operator().
+                if let Some(x) = local_object {
+                    return self.call_object(x, args, span);
+                }
                 if q.is_simple() {
                     let name = q.last().ident.clone();
-                    let level = self.fn_stack.len() - 1;
-                    if let Some(x) = self.name_in_level(level, &name, callee.span) {
-                        return self.call_object(x, args, span);
-                    }
                     if let Some(c) = self.cur().this_class {
                         if self.class(c).closure.is_none() {
                             if let Some(x) = self.field_of(c, &name, span) {
@@ -2746,7 +2784,12 @@ impl Sema {
                     ),
                 );
             }
-            let ty = Ty::Float(if single {
+            // The unsuffixed form is generic here (the model headers'
+            // templates call it for T = float): float arguments give float.
+            let all_float = args
+                .iter()
+                .all(|a| matches!(a.ty.non_ref(), Ty::Float(FloatKind::Float)));
+            let ty = Ty::Float(if single || all_float {
                 FloatKind::Float
             } else {
                 FloatKind::Double

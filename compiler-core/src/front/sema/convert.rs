@@ -24,6 +24,9 @@ impl Sema {
         if from.is_error() || to.is_error() {
             return Some(EXACT);
         }
+        if from == Ty::OverloadSet && to_function_pointer(to) {
+            return Some(EXACT);
+        }
         match to {
             Ty::LRef(t, is_const) => {
                 if e.lvalue && self.same_or_base(&from, t) {
@@ -358,6 +361,14 @@ impl Sema {
         if e.ty.is_error() || to.is_error() {
             return e;
         }
+        if e.ty == Ty::OverloadSet && to_function_pointer(to) {
+            // Host code only (`os << std::endl`): device code cannot use
+            // function pointers, and the checks of device code say so.
+            return Expr {
+                ty: to.clone(),
+                ..e
+            };
+        }
         let span = e.span;
         match to {
             Ty::LRef(t, is_const) => {
@@ -485,5 +496,14 @@ pub(crate) fn int_lit(v: i128, span: Span) -> Expr {
         ty: Ty::Int(IntKind::Int),
         lvalue: false,
         span,
+    }
+}
+
+/// Is `to` a pointer or reference to a function (what a function name,
+/// such as the manipulator `std::endl`, converts to)?
+fn to_function_pointer(to: &Ty) -> bool {
+    match to {
+        Ty::Ptr { pointee, .. } | Ty::LRef(pointee, _) => matches!(**pointee, Ty::Function { .. }),
+        _ => false,
     }
 }

@@ -228,34 +228,42 @@ void call_with_reducers(const Kernel &kernel, const nd_item<Dimensions> &it, con
   }
 }
 
-template <bool Nd, int Dimensions, typename Kernel, typename R1>
-struct reduce_kernel_1 {
-  Kernel kernel;
-  range<Dimensions> user_range;
-  R1 r1;
-  local_accessor<typename R1::value_type, 1> scratch1;
-  void operator()(nd_item<Dimensions> it) const {
-    reducer<typename R1::value_type, typename R1::operation> red1(r1.identity, r1.op);
-    call_with_reducers<Nd>(kernel, it, user_range, red1);
-    combine_group(it, scratch1, red1.value(), r1);
+// The reductions of a kernel: the first, its scratch in local memory, and
+// the rest. run() makes a reducer for each, calls the user's kernel with
+// them all, then combines each work-group's contributions.
+template <typename... Rs>
+struct reduction_set;
+template <>
+struct reduction_set<> {
+  template <bool Nd, int Dimensions, typename Kernel, typename... Reducers>
+  void run(const Kernel &kernel, const nd_item<Dimensions> &it, const range<Dimensions> &user_range,
+           Reducers &...reducers) const {
+    call_with_reducers<Nd>(kernel, it, user_range, reducers...);
+  }
+};
+template <typename R, typename... Rest>
+struct reduction_set<R, Rest...> {
+  R r;
+  local_accessor<typename R::value_type, 1> scratch;
+  reduction_set<Rest...> rest;
+  template <bool Nd, int Dimensions, typename Kernel, typename... Reducers>
+  void run(const Kernel &kernel, const nd_item<Dimensions> &it, const range<Dimensions> &user_range,
+           Reducers &...reducers) const {
+    reducer<typename R::value_type, typename R::operation> red(r.identity, r.op);
+    rest.template run<Nd>(kernel, it, user_range, reducers..., red);
+    combine_group(it, scratch, red.value(), r);
   }
 };
 
-template <bool Nd, int Dimensions, typename Kernel, typename R1, typename R2>
-struct reduce_kernel_2 {
+// The kernel a parallel_for with reductions runs: an nd_range kernel over
+// the user's nd_range, or over the user's range rounded up to whole
+// work-groups (Nd false).
+template <bool Nd, int Dimensions, typename Kernel, typename... Rs>
+struct reduce_kernel {
   Kernel kernel;
   range<Dimensions> user_range;
-  R1 r1;
-  R2 r2;
-  local_accessor<typename R1::value_type, 1> scratch1;
-  local_accessor<typename R2::value_type, 1> scratch2;
-  void operator()(nd_item<Dimensions> it) const {
-    reducer<typename R1::value_type, typename R1::operation> red1(r1.identity, r1.op);
-    reducer<typename R2::value_type, typename R2::operation> red2(r2.identity, r2.op);
-    call_with_reducers<Nd>(kernel, it, user_range, red1, red2);
-    combine_group(it, scratch1, red1.value(), r1);
-    combine_group(it, scratch2, red2.value(), r2);
-  }
+  reduction_set<Rs...> reductions;
+  void operator()(nd_item<Dimensions> it) const { reductions.template run<Nd>(kernel, it, user_range); }
 };
 }  // namespace detail
 

@@ -124,9 +124,15 @@ class kernel_handler {
 };
 
 namespace detail {
+#ifndef __SYCL_DEVICE_ONLY__
+inline void begin_work_item();
+#endif
 // Calls kernel `k` with `item`, and a kernel_handler when it takes one.
 template <typename K, typename Item>
 void call_kernel(const K &k, Item &item, const void *spec_values) {
+#ifndef __SYCL_DEVICE_ONLY__
+  begin_work_item();
+#endif
   if constexpr (std::is_invocable_v<const K &, Item &, kernel_handler>) {
 #ifdef __SYCL_DEVICE_ONLY__
     (void)spec_values;
@@ -142,6 +148,9 @@ void call_kernel(const K &k, Item &item, const void *spec_values) {
 // A single_task kernel, with a kernel_handler when it takes one.
 template <typename K>
 void call_kernel(const K &k, const void *spec_values) {
+#ifndef __SYCL_DEVICE_ONLY__
+  begin_work_item();
+#endif
   if constexpr (std::is_invocable_v<const K &, kernel_handler>) {
 #ifdef __SYCL_DEVICE_ONLY__
     (void)spec_values;
