@@ -1,7 +1,8 @@
 // nd_range<1>/<2> kernels: nd_item ids (global, local, group, linear), a
 // barrier that orders writes and reads of neighbours within a work-group
 // (group_barrier and nd_item::barrier), and errc::nd_range for a local range
-// that does not divide the global one (thrown inside a try block).
+// that does not divide the global one (thrown inside a try block); more
+// work-groups than a device grid dimension holds (131072 groups of 4).
 #include <sycl/sycl.hpp>
 #include <cstdio>
 int main() {
@@ -50,6 +51,18 @@ int main() {
     threw = e.code() == sycl::errc::nd_range;
   }
   if (!threw) { printf("FAILED: no errc::nd_range for 100 items in groups of 64\n"); errors++; }
+  {
+    const size_t groups = 131072, size = 4;
+    unsigned* g = sycl::malloc_shared<unsigned>(groups * size, q);
+    q.parallel_for(sycl::nd_range<1>(groups * size, size), [=](sycl::nd_item<1> it) {
+       size_t i = it.get_global_id(0);
+       g[i] = unsigned(it.get_group(0) * 10 + it.get_local_id(0));
+     }).wait();
+    size_t bad = 0;
+    for (size_t i = 0; i < groups * size; ++i) bad += g[i] != unsigned(i / size * 10 + i % size);
+    if (bad) { printf("%zu wrong ids with %zu work-groups\n", bad, groups); errors++; }
+    sycl::free(g, q);
+  }
   sycl::free(in, q); sycl::free(out, q); sycl::free(ids, q); sycl::free(m, q);
   printf("%s (%d errors)\n", errors ? "FAILED" : "PASSED", errors);
   return errors != 0;

@@ -289,14 +289,19 @@ impl VulkanDevice {
     }
 
     /// A storage buffer for an allocation of `size` bytes (zero-filled).
+    /// Kernels bind a whole allocation, so it must fit one binding too.
     pub fn create_storage(&self, size: usize) -> RtResult<wgpu::Buffer> {
         let padded = (size.max(4) as u64).div_ceil(4) * 4;
-        if padded > self.limits.max_buffer_size {
+        let most = self
+            .limits
+            .max_buffer_size
+            .min(u64::from(self.limits.max_storage_buffer_binding_size));
+        if padded > most {
             return Err(RtError::Allocation {
                 bytes: size,
                 reason: format!(
-                    "{} allows at most {} bytes per buffer",
-                    self.info.name, self.limits.max_buffer_size
+                    "{} binds at most {most} bytes of storage to a kernel (max_mem_alloc_size)",
+                    self.info.name
                 ),
             });
         }
