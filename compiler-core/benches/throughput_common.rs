@@ -55,6 +55,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/stream.hpp"),
         ),
         (
+            "sycl/detail/kernel_bundle.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/kernel_bundle.hpp"),
+        ),
+        (
             "sycl/detail/kernel_compiler.hpp",
             include_str!("../../native-runtime/include/sycl/detail/kernel_compiler.hpp"),
         ),

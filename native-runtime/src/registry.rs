@@ -94,6 +94,16 @@ pub fn unregister(bytes: &[u8]) -> Result<(), BundleError> {
     Ok(())
 }
 
+/// The keys of every registered kernel, sorted.
+pub fn keys() -> Vec<String> {
+    let mut keys: Vec<String> = registry()
+        .as_ref()
+        .map(|r| r.kernels.keys().cloned().collect())
+        .unwrap_or_default();
+    keys.sort();
+    keys
+}
+
 /// The kernel registered under `key`, if any.
 pub fn lookup(key: &str) -> Option<KernelEntry> {
     registry().as_ref()?.kernels.get(key).cloned()

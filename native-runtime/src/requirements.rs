@@ -25,6 +25,28 @@ pub fn check(
     dims: u32,
     local: Option<[usize; 3]>,
 ) -> RtResult<()> {
+    supports(entry, device)?;
+    let info = &entry.info;
+    if let (Some(required), Some(local)) = (&info.attributes.reqd_work_group_size, local) {
+        let given = &local[..dims as usize];
+        let matches = required.len() == given.len()
+            && required.iter().zip(given).all(|(&r, &g)| r as usize == g);
+        if !matches {
+            return Err(RtError::InvalidNdRange {
+                kernel: info.display_name.clone(),
+                detail: format!(
+                    "the local range {given:?} is not the work-group size {required:?} that \
+                     [[sycl::reqd_work_group_size]] requires"
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Errs (`errc::kernel_not_supported`) if `device` lacks a feature `entry`
+/// needs whatever its launch: an aspect, sub-groups, a sub-group size.
+pub fn supports(entry: &KernelEntry, device: &DeviceInfo) -> RtResult<()> {
     let info = &entry.info;
     let unsupported = |feature: String| RtError::Unsupported {
         kernel: info.display_name.clone(),
@@ -49,20 +71,6 @@ pub fn check(
                  requires (its sub-group sizes: {:?})",
                 device.sub_group_sizes
             )));
-        }
-    }
-    if let (Some(required), Some(local)) = (&info.attributes.reqd_work_group_size, local) {
-        let given = &local[..dims as usize];
-        let matches = required.len() == given.len()
-            && required.iter().zip(given).all(|(&r, &g)| r as usize == g);
-        if !matches {
-            return Err(RtError::InvalidNdRange {
-                kernel: info.display_name.clone(),
-                detail: format!(
-                    "the local range {given:?} is not the work-group size {required:?} that \
-                     [[sycl::reqd_work_group_size]] requires"
-                ),
-            });
         }
     }
     Ok(())

@@ -52,6 +52,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/stream.hpp"),
     ),
     (
+        "sycl/detail/kernel_bundle.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/kernel_bundle.hpp"),
+    ),
+    (
         "sycl/detail/kernel_compiler.hpp",
         include_str!("../../native-runtime/include/sycl/detail/kernel_compiler.hpp"),
     ),

@@ -34,6 +34,7 @@ pub const RUNTIME_HEADERS: &[&str] = &[
     "sycl/detail/group_algorithms.hpp",
     "sycl/detail/stream.hpp",
     "sycl/detail/kernel_compiler.hpp",
+    "sycl/detail/kernel_bundle.hpp",
     "sycl/detail/runtime_abi.h",
 ];
 

@@ -1262,7 +1262,15 @@ namespace sycl {
 // sycl/detail/kernel_compiler.hpp): its program and launch key.
 namespace detail {
 struct program_state;
-}
+struct bundle_contents;
+#ifndef __SYCL_DEVICE_ONLY__
+// Whether kernel bundle `b` holds the kernel of launch key `key`.
+bool bundle_has(const bundle_contents &b, const char *key);
+#endif
+}  // namespace detail
+enum class bundle_state { input, object, executable, ext_oneapi_source };
+template <bundle_state State>
+class kernel_bundle;
 class kernel {
  public:
 #ifndef __SYCL_DEVICE_ONLY__
@@ -1318,6 +1326,8 @@ class handler {
 #endif
     return value;
   }
+  // The command group's kernel comes from `bundle` (kernel_bundle.hpp).
+  void use_kernel_bundle(const kernel_bundle<bundle_state::executable> &bundle);
 #ifdef __SYCL_DEVICE_ONLY__
   void depends_on(event e);
   void depends_on(const std::vector<event> &events);
@@ -1760,6 +1770,9 @@ class handler {
                    unsigned num_args, const void *const *args, const size_t *sizes,
                    syclone_host_kernel host_kernel) {
     syclone_launch_desc desc;
+    if (m_bundle && !detail::bundle_has(*m_bundle, key))
+      throw sycl::exception(errc::kernel_not_supported,
+                            std::string("the kernel bundle the command group uses has no kernel ") + key);
     desc.kernel_key = key;
     desc.dims = dims;
     for (int d = 0; d < 3; ++d) {
@@ -1813,6 +1826,8 @@ class handler {
   std::vector<int> m_modes;
   std::vector<void *> m_streams;
   std::vector<size_t> m_stream_bytes;
+  // The kernel bundle of use_kernel_bundle, if any.
+  std::shared_ptr<detail::bundle_contents> m_bundle;
   std::vector<size_t> m_local_offsets;
   std::vector<size_t> m_local_sizes;
   size_t m_local_end = 0;

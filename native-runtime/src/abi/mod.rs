@@ -8,16 +8,19 @@
 //! - `devices`: device list, device and platform descriptors;
 //! - `queues`: queues, kernel launches, host tasks, barriers, events;
 //! - `memory`: USM allocation and commands, buffers;
-//! - `programs`: SYCL source compiled at run time (the kernel compiler).
+//! - `programs`: SYCL source compiled at run time (the kernel compiler);
+//! - `kernels`: the program's own kernels, for kernel bundles.
 
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
 
 mod devices;
+mod kernels;
 mod memory;
 mod programs;
 mod queues;
 
 pub use devices::*;
+pub use kernels::*;
 pub use memory::*;
 pub use programs::*;
 pub use queues::*;
@@ -26,7 +29,7 @@ use crate::error::{self, Errc, RtError, RtResult};
 use crate::event::Event;
 use crate::queue::QueueImpl;
 use crate::registry;
-use std::ffi::{c_char, c_int};
+use std::ffi::{c_char, c_int, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
@@ -57,6 +60,17 @@ fn guard<T>(failed: T, f: impl FnOnce() -> RtResult<T>) -> T {
 /// 0 on success, 1 on failure.
 fn status(f: impl FnOnce() -> RtResult<()>) -> c_int {
     guard(1, || f().map(|()| 0))
+}
+
+/// A string argument (NUL-terminated, not null).
+fn c_str<'a>(s: *const c_char, what: &str) -> RtResult<&'a str> {
+    if s.is_null() {
+        return Err(RtError::Invalid(format!("{what} is null")));
+    }
+    // SAFETY: the caller passes a NUL-terminated string.
+    unsafe { CStr::from_ptr(s) }
+        .to_str()
+        .map_err(|_| RtError::Invalid(format!("{what} is not UTF-8")))
 }
 
 /// The queue behind a handle.

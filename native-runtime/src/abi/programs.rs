@@ -1,10 +1,10 @@
 //! Programs compiled from SYCL source at run time (the kernel compiler):
 //! build, log, kernel lookup, release.
 
-use super::{c_array, guard, status};
+use super::{c_array, c_str, guard, status};
 use crate::error::{RtError, RtResult};
 use crate::kernel_compiler::{Program, SourceBuild};
-use std::ffi::{c_char, c_int, CStr, CString};
+use std::ffi::{c_char, c_int, CString};
 
 /// A built program with the C strings handed out for it.
 pub struct ProgramHandle {
@@ -15,17 +15,6 @@ pub struct ProgramHandle {
 }
 
 pub type SycloneProgram = *mut ProgramHandle;
-
-/// A string argument (NUL-terminated, not null).
-fn c_str<'a>(s: *const c_char, what: &str) -> RtResult<&'a str> {
-    if s.is_null() {
-        return Err(RtError::Invalid(format!("{what} is null")));
-    }
-    // SAFETY: the caller passes a NUL-terminated string.
-    unsafe { CStr::from_ptr(s) }
-        .to_str()
-        .map_err(|_| RtError::Invalid(format!("{what} is not UTF-8")))
-}
 
 /// `n` strings from a C array of them.
 fn c_strs<'a>(ptr: *const *const c_char, n: usize, what: &str) -> RtResult<Vec<&'a str>> {

@@ -295,7 +295,7 @@ impl VulkanDevice {
         let most = self
             .limits
             .max_buffer_size
-            .min(u64::from(self.limits.max_storage_buffer_binding_size));
+            .min(self.limits.max_storage_buffer_binding_size);
         if padded > most {
             return Err(RtError::Allocation {
                 bytes: size,

@@ -454,17 +454,33 @@ impl Sema {
         let th = f.template.as_ref()?;
         let params: Vec<Rc<str>> = th.params.iter().filter_map(|p| p.name.clone()).collect();
         let mut b: Vec<(Rc<str>, TArg)> = vec![];
+        let has_pack = th.params.iter().any(|p| is_pack(&p.kind));
+        if !has_pack && explicit.len() > th.params.len() {
+            return None;
+        }
         for (i, p) in th.params.iter().enumerate() {
-            let Some(n) = &p.name else { continue };
             if is_pack(&p.kind) {
                 // Explicit arguments from here on belong to the pack.
-                if explicit.len() > i {
+                if let (Some(n), true) = (&p.name, explicit.len() > i) {
                     b.push((n.clone(), TArg::Pack(explicit[i..].to_vec())));
                 }
                 break;
             }
             if let Some(a) = explicit.get(i) {
-                b.push((n.clone(), a.clone()));
+                // A type for a non-type parameter, or a value for a type
+                // one: the template is not a candidate.
+                let fits = match (&p.kind, a) {
+                    (TemplateParamKind::Type { .. }, TArg::Type(_)) => true,
+                    (TemplateParamKind::Type { .. }, _) => false,
+                    (TemplateParamKind::NonType { .. }, TArg::Type(_)) => false,
+                    _ => true,
+                };
+                if !fits {
+                    return None;
+                }
+                if let Some(n) = &p.name {
+                    b.push((n.clone(), a.clone()));
+                }
             }
         }
         // Explicit arguments are substituted before deduction: a parameter

@@ -80,10 +80,9 @@ nd_item<Dimensions> get_nd_item() {
 #define SYCL_EXT_ONEAPI_FUNCTION_PROPERTY(PROP)
 #endif
 
+#include <sycl/detail/kernel_bundle.hpp>
+
 namespace sycl {
-enum class bundle_state { input, object, executable, ext_oneapi_source };
-template <bundle_state State>
-class kernel_bundle;
 
 namespace ext {
 namespace oneapi {
@@ -143,18 +142,6 @@ inline bool is_source_kernel_bundle_supported(backend be, source_language langua
 }  // namespace oneapi
 }  // namespace ext
 
-namespace detail {
-struct program_state {
-#ifndef __SYCL_DEVICE_ONLY__
-  explicit program_state(syclone_program p) : handle(p) {}
-  ~program_state() { syclone_program_release(handle); }
-  program_state(const program_state &) = delete;
-  program_state &operator=(const program_state &) = delete;
-  syclone_program handle;
-#endif
-};
-}  // namespace detail
-
 template <>
 class kernel_bundle<bundle_state::ext_oneapi_source> {
  public:
@@ -169,30 +156,6 @@ class kernel_bundle<bundle_state::ext_oneapi_source> {
   context m_context;
   std::string m_source;
   std::vector<std::pair<std::string, std::string>> m_includes;
-};
-
-template <>
-class kernel_bundle<bundle_state::executable> {
- public:
-#ifndef __SYCL_DEVICE_ONLY__
-  explicit kernel_bundle(std::shared_ptr<detail::program_state> program) : m_program(std::move(program)) {}
-  bool ext_oneapi_has_kernel(const std::string &name) const {
-    int found = syclone_program_has_kernel(m_program->handle, name.c_str());
-    if (found < 0) detail::throw_last_error();
-    return found == 1;
-  }
-  kernel ext_oneapi_get_kernel(const std::string &name) const {
-    const char *key = syclone_program_kernel_key(m_program->handle, name.c_str());
-    if (!key) detail::throw_last_error();
-    return kernel(m_program, key, name);
-  }
-
- private:
-  std::shared_ptr<detail::program_state> m_program;
-#else
-  bool ext_oneapi_has_kernel(const std::string &name) const;
-  kernel ext_oneapi_get_kernel(const std::string &name) const;
-#endif
 };
 
 namespace ext {

@@ -204,6 +204,14 @@ int syclone_event_profiling(syclone_event e, int what, unsigned long long *out_n
  * -DNAME[=VALUE] and -UNAME only; include files are virtual headers found by
  * #include "name". A failed build returns 1 with the compiler's
  * diagnostics in the last error (errc build). */
+/* The program's own kernels (kernel bundles). syclone_kernel_keys writes
+ * the key of every registered kernel, each ended by a NUL, into buf as far
+ * as capacity allows and returns the bytes they all take.
+ * syclone_kernel_supported: 1 if the device can run the kernel, 0 if not,
+ * -1 when no kernel has that key. */
+size_t syclone_kernel_keys(char *buf, size_t capacity);
+int syclone_kernel_supported(size_t device, const char *key);
+
 typedef struct syclone_program_impl *syclone_program;
 int syclone_program_build(const char *source, const char *const *include_names,
                           const char *const *include_contents, size_t num_includes,

@@ -1,0 +1,318 @@
+// Kernel bundles of the program's own kernels (SYCL 2020 4.11): kernel ids,
+// get_kernel_bundle in the input, object and executable states, compile,
+// link and build, specialization constants set on a bundle, and
+// handler::use_kernel_bundle. The runtime compiles a kernel's pipeline when
+// it first launches it, so the states differ only in what they allow; an
+// executable bundle was checked against its devices' aspects. An
+// executable bundle may instead hold a program compiled at run time from
+// source (kernel_compiler.hpp). Included by kernel_compiler.hpp, after the
+// handler.
+#pragma once
+
+namespace sycl {
+
+class kernel_id {
+ public:
+  kernel_id() = delete;
+  // The kernel's key: the host compiler's name of the kernel name type.
+  const char *get_name() const noexcept { return m_key.c_str(); }
+  bool operator==(const kernel_id &other) const { return m_key == other.m_key; }
+  bool operator!=(const kernel_id &other) const { return m_key != other.m_key; }
+#ifndef __SYCL_DEVICE_ONLY__
+  explicit kernel_id(std::string key) : m_key(std::move(key)) {}
+#endif
+
+ private:
+  std::string m_key;
+};
+
+namespace detail {
+struct program_state {
+#ifndef __SYCL_DEVICE_ONLY__
+  explicit program_state(syclone_program p) : handle(p) {}
+  ~program_state() { syclone_program_release(handle); }
+  program_state(const program_state &) = delete;
+  program_state &operator=(const program_state &) = delete;
+  syclone_program handle;
+#endif
+};
+}  // namespace detail
+
+namespace detail {
+// What every kernel bundle of the program's kernels holds.
+struct bundle_contents {
+  context ctx;
+  std::vector<device> devices;
+  std::vector<kernel_id> ids;
+#ifndef __SYCL_DEVICE_ONLY__
+  spec_constant_values spec;
+#endif
+  bool has(const std::string &key) const {
+    for (const kernel_id &id : ids)
+      if (key == id.get_name()) return true;
+    return false;
+  }
+};
+}  // namespace detail
+
+#ifdef __SYCL_DEVICE_ONLY__
+template <typename KernelName>
+kernel_id get_kernel_id();
+std::vector<kernel_id> get_kernel_ids();
+#else
+// Every kernel of the program.
+inline std::vector<kernel_id> get_kernel_ids() {
+  std::string keys(syclone_kernel_keys(nullptr, 0), '\0');
+  syclone_kernel_keys(keys.data(), keys.size());
+  std::vector<kernel_id> ids;
+  for (size_t at = 0; at < keys.size();) {
+    size_t end = keys.find('\0', at);
+    ids.emplace_back(keys.substr(at, end - at));
+    at = end + 1;
+  }
+  return ids;
+}
+// The id of the kernel named `KernelName` (the name given to a
+// parallel_for or single_task, or a kernel functor's type).
+template <typename KernelName>
+kernel_id get_kernel_id() {
+  kernel_id id(typeid(KernelName *).name());
+  for (const kernel_id &known : get_kernel_ids())
+    if (known == id) return id;
+  throw sycl::exception(errc::runtime, std::string("get_kernel_id: the program has no kernel ") + id.get_name());
+}
+#endif
+
+// A bundle in the input or object state: specialization constants can be
+// set on an input bundle; build (or compile, then link) makes it executable.
+template <bundle_state State>
+class kernel_bundle {
+ public:
+  bool empty() const { return m_contents->ids.empty(); }
+  backend get_backend() const { return m_contents->devices.at(0).get_backend(); }
+  context get_context() const { return m_contents->ctx; }
+  std::vector<device> get_devices() const { return m_contents->devices; }
+  bool has_kernel(const kernel_id &id) const { return m_contents->has(id.get_name()); }
+  template <typename KernelName>
+  bool has_kernel() const {
+    return has_kernel(get_kernel_id<KernelName>());
+  }
+  std::vector<kernel_id> get_kernel_ids() const { return m_contents->ids; }
+  bool contains_specialization_constants() const { return true; }
+  bool native_specialization_constant() const { return true; }
+  template <auto &SpecName>
+  bool has_specialization_constant() const noexcept {
+    return true;
+  }
+  template <auto &SpecName>
+  void set_specialization_constant(detail::spec_value_t<SpecName> value) {
+    static_assert(State == bundle_state::input, "specialization constants are set on input bundles");
+#ifndef __SYCL_DEVICE_ONLY__
+    m_contents->spec.set(detail::spec_constant_key<SpecName>(), &value, sizeof(value));
+#endif
+  }
+  template <auto &SpecName>
+  detail::spec_value_t<SpecName> get_specialization_constant() const {
+    detail::spec_value_t<SpecName> value = SpecName.m_default;
+#ifndef __SYCL_DEVICE_ONLY__
+    m_contents->spec.read(detail::spec_constant_key<SpecName>(), &value, sizeof(value));
+#endif
+    return value;
+  }
+#ifndef __SYCL_DEVICE_ONLY__
+  explicit kernel_bundle(std::shared_ptr<detail::bundle_contents> contents) : m_contents(std::move(contents)) {}
+  const std::shared_ptr<detail::bundle_contents> &contents() const { return m_contents; }
+#endif
+
+ private:
+  std::shared_ptr<detail::bundle_contents> m_contents;
+};
+
+// An executable bundle: of the program's kernels, or of a program compiled
+// at run time from source (ext_oneapi_has_kernel, ext_oneapi_get_kernel).
+template <>
+class kernel_bundle<bundle_state::executable> {
+ public:
+  bool empty() const { return !m_program && m_contents->ids.empty(); }
+  context get_context() const { return m_contents ? m_contents->ctx : context(); }
+  std::vector<device> get_devices() const { return m_contents ? m_contents->devices : context().get_devices(); }
+  bool has_kernel(const kernel_id &id) const { return m_contents && m_contents->has(id.get_name()); }
+  template <typename KernelName>
+  bool has_kernel() const {
+    return has_kernel(get_kernel_id<KernelName>());
+  }
+  std::vector<kernel_id> get_kernel_ids() const {
+    return m_contents ? m_contents->ids : std::vector<kernel_id>();
+  }
+  template <auto &SpecName>
+  detail::spec_value_t<SpecName> get_specialization_constant() const {
+    detail::spec_value_t<SpecName> value = SpecName.m_default;
+#ifndef __SYCL_DEVICE_ONLY__
+    if (m_contents) m_contents->spec.read(detail::spec_constant_key<SpecName>(), &value, sizeof(value));
+#endif
+    return value;
+  }
+#ifndef __SYCL_DEVICE_ONLY__
+  explicit kernel_bundle(std::shared_ptr<detail::bundle_contents> contents) : m_contents(std::move(contents)) {}
+  explicit kernel_bundle(std::shared_ptr<detail::program_state> program) : m_program(std::move(program)) {}
+  const std::shared_ptr<detail::bundle_contents> &contents() const { return m_contents; }
+  bool ext_oneapi_has_kernel(const std::string &name) const {
+    if (!m_program) return false;
+    int found = syclone_program_has_kernel(m_program->handle, name.c_str());
+    if (found < 0) detail::throw_last_error();
+    return found == 1;
+  }
+  kernel ext_oneapi_get_kernel(const std::string &name) const {
+    if (!m_program)
+      throw sycl::exception(errc::invalid, "ext_oneapi_get_kernel: the bundle was not built from source");
+    const char *key = syclone_program_kernel_key(m_program->handle, name.c_str());
+    if (!key) detail::throw_last_error();
+    return kernel(m_program, key, name);
+  }
+
+ private:
+  std::shared_ptr<detail::bundle_contents> m_contents;
+  std::shared_ptr<detail::program_state> m_program;
+#else
+  bool ext_oneapi_has_kernel(const std::string &name) const;
+  kernel ext_oneapi_get_kernel(const std::string &name) const;
+
+ private:
+  std::shared_ptr<detail::bundle_contents> m_contents;
+  std::shared_ptr<detail::program_state> m_program;
+#endif
+};
+
+#ifdef __SYCL_DEVICE_ONLY__
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctx, const std::vector<device> &devs);
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctx);
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctx, const std::vector<device> &devs,
+                                       const std::vector<kernel_id> &ids);
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctx, const std::vector<kernel_id> &ids);
+template <typename KernelName, bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctx, const std::vector<device> &devs);
+template <typename KernelName, bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctx);
+template <bundle_state State>
+bool has_kernel_bundle(const context &ctx, const std::vector<device> &devs);
+template <bundle_state State>
+bool has_kernel_bundle(const context &ctx, const std::vector<device> &devs, const std::vector<kernel_id> &ids);
+bool is_compatible(const std::vector<kernel_id> &ids, const device &dev);
+template <typename KernelName>
+bool is_compatible(const device &dev);
+kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input> &input,
+                                            const property_list &props = {});
+kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object> &object,
+                                             const property_list &props = {});
+kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input> &input,
+                                              const property_list &props = {});
+#else
+namespace detail {
+// The program's kernels among `ids` (all when empty) that every device of
+// `devs` can run.
+inline std::shared_ptr<bundle_contents> make_bundle(const context &ctx, const std::vector<device> &devs,
+                                                    const std::vector<kernel_id> &ids, bool check_devices) {
+  auto contents = std::make_shared<bundle_contents>();
+  contents->ctx = ctx;
+  contents->devices = devs.empty() ? ctx.get_devices() : devs;
+  std::vector<kernel_id> wanted = ids.empty() ? get_kernel_ids() : ids;
+  for (const kernel_id &id : wanted) {
+    bool runs = true;
+    for (const device &d : contents->devices) {
+      int supported = syclone_kernel_supported(d.native(), id.get_name());
+      if (supported < 0) throw_last_error();
+      runs = runs && supported == 1;
+    }
+    if (runs) {
+      contents->ids.push_back(id);
+    } else if (check_devices && !ids.empty()) {
+      throw sycl::exception(errc::invalid, std::string("get_kernel_bundle: kernel ") + id.get_name() +
+                                               " cannot run on every device asked for");
+    }
+  }
+  return contents;
+}
+inline bool bundle_has(const bundle_contents &b, const char *key) { return b.has(key); }
+// The same contents, carried into another state.
+inline std::shared_ptr<bundle_contents> copy_bundle(const std::shared_ptr<bundle_contents> &from) {
+  return std::make_shared<bundle_contents>(*from);
+}
+}  // namespace detail
+
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctx, const std::vector<device> &devs) {
+  return kernel_bundle<State>(detail::make_bundle(ctx, devs, {}, false));
+}
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctx) {
+  return get_kernel_bundle<State>(ctx, ctx.get_devices());
+}
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctx, const std::vector<device> &devs,
+                                       const std::vector<kernel_id> &ids) {
+  return kernel_bundle<State>(detail::make_bundle(ctx, devs, ids, true));
+}
+template <bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctx, const std::vector<kernel_id> &ids) {
+  return get_kernel_bundle<State>(ctx, ctx.get_devices(), ids);
+}
+template <typename KernelName, bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctx, const std::vector<device> &devs) {
+  return get_kernel_bundle<State>(ctx, devs, {get_kernel_id<KernelName>()});
+}
+template <typename KernelName, bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctx) {
+  return get_kernel_bundle<KernelName, State>(ctx, ctx.get_devices());
+}
+
+template <bundle_state State>
+bool has_kernel_bundle(const context &ctx, const std::vector<device> &devs) {
+  return !get_kernel_bundle<State>(ctx, devs).empty();
+}
+template <bundle_state State>
+bool has_kernel_bundle(const context &ctx, const std::vector<device> &devs, const std::vector<kernel_id> &ids) {
+  auto contents = detail::make_bundle(ctx, devs, ids, false);
+  return contents->ids.size() == ids.size();
+}
+// Whether `dev` can run the kernels `ids` (their aspects, sub-groups).
+inline bool is_compatible(const std::vector<kernel_id> &ids, const device &dev) {
+  for (const kernel_id &id : ids) {
+    int supported = syclone_kernel_supported(dev.native(), id.get_name());
+    if (supported < 0) detail::throw_last_error();
+    if (supported == 0) return false;
+  }
+  return true;
+}
+template <typename KernelName>
+bool is_compatible(const device &dev) {
+  return is_compatible({get_kernel_id<KernelName>()}, dev);
+}
+
+inline kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input> &input,
+                                                   const property_list & = {}) {
+  return kernel_bundle<bundle_state::object>(detail::copy_bundle(input.contents()));
+}
+inline kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object> &object,
+                                                    const property_list & = {}) {
+  return kernel_bundle<bundle_state::executable>(detail::copy_bundle(object.contents()));
+}
+inline kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input> &input,
+                                                     const property_list & = {}) {
+  return kernel_bundle<bundle_state::executable>(detail::copy_bundle(input.contents()));
+}
+
+// Kernels of the command group must come from `bundle`, which also gives
+// them its specialization constants.
+inline void handler::use_kernel_bundle(const kernel_bundle<bundle_state::executable> &bundle) {
+  m_bundle = bundle.contents();
+  if (!m_bundle)
+    throw sycl::exception(errc::invalid, "use_kernel_bundle: a bundle of run-time compiled source");
+  m_spec = m_bundle->spec;
+}
+#endif
+
+}  // namespace sycl
