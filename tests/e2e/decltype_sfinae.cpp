@@ -1,7 +1,8 @@
 // decltype(expr) as a type: the entity and expression forms, std::void_t
 // detection idioms in partial specializations, trailing return types that
 // name parameters, decltype of locals and captures inside a kernel (which
-// does not capture them), namespace-scope auto variables.
+// does not capture them), namespace-scope auto variables, decltype(auto)
+// return types (a reference for `return (x.m);`, a value for a local).
 #include <sycl/sycl.hpp>
 #include <array>
 #include <cstdio>
@@ -45,9 +46,19 @@ auto length(const C &c) -> decltype(c.size(), int()) {
 }
 int length(...) { return -1; }
 
+template <typename T>
+decltype(auto) first_of(T &p) {
+  return (p.x);
+}
+decltype(auto) doubled(int x) {
+  int y = x * 2;
+  return y;
+}
+static_assert(std::is_same_v<decltype(doubled(1)), int>, "decltype(auto) of a local");
+
 int main() {
   sycl::queue q;
-  int *out = sycl::malloc_shared<int>(6, q);
+  int *out = sycl::malloc_shared<int>(8, q);
   float scale = 2.5f;
   q.single_task([=] {
      Point p{4, 1.5f};
@@ -61,10 +72,14 @@ int main() {
      out[3] = static_cast<int>(twice(1.25f) * 4);
      out[4] = static_cast<int>(table_bytes);
      out[5] = sizeof(decltype(scale)) == 4 ? 1 : 0;
+     Point r{1, 0.0f};
+     first_of(r) = 9;
+     out[6] = r.x;
+     out[7] = doubled(8);
    }).wait();
   std::vector<int> v(5);
   bool ok = out[0] == 7 && out[1] == 30 && out[2] == 42 && out[3] == 10 && out[4] == 32 &&
-            out[5] == 1 && length(v) == 5 && length(3) == -1;
+            out[5] == 1 && out[6] == 9 && out[7] == 16 && length(v) == 5 && length(3) == -1;
   std::printf("%d %d %d %d %d %d: %s\n", out[0], out[1], out[2], out[3], out[4], out[5],
               ok ? "PASSED" : "FAILED");
   sycl::free(out, q);

@@ -23,6 +23,9 @@ pub(crate) struct FnCtx {
     this_class: Option<ClassId>,
     ret: Option<Ty>,
     deduced_ret: Option<Ty>,
+    /// The return type is `decltype(auto)`: deduced as `decltype` of the
+    /// returned expression (references kept), not decayed as for `auto`.
+    decltype_auto_ret: bool,
     diags: Vec<Diagnostic>,
     /// Index of the lexically enclosing FnCtx (lambdas only).
     parent: Option<usize>,
@@ -50,6 +53,7 @@ impl FnCtx {
             this_class: None,
             ret: None,
             deduced_ret: None,
+            decltype_auto_ret: false,
             diags: vec![],
             parent: None,
             capture_default: CaptureDefault::None,
@@ -162,11 +166,13 @@ impl Sema {
         let env = self.func(f).env.clone();
         let this_class = self.func(f).class;
         let ret = self.func(f).ret.clone();
-        let auto_ret =
-            matches!(decl.ret.kind, a::TypeExprKind::Auto) && decl.kind == a::FunctionKind::Normal;
+        let decltype_auto = matches!(decl.ret.kind, a::TypeExprKind::DecltypeAuto);
+        let auto_ret = (matches!(decl.ret.kind, a::TypeExprKind::Auto) || decltype_auto)
+            && decl.kind == a::FunctionKind::Normal;
         let mut fc = FnCtx::new(f, env);
         fc.this_class = this_class;
         fc.ret = if auto_ret { None } else { Some(ret) };
+        fc.decltype_auto_ret = decltype_auto;
         self.fn_stack.push(fc);
         let body = self.check_body_common(f, &decl);
         let fc = self.fn_stack.pop().expect("fn ctx");
@@ -714,6 +720,18 @@ impl Sema {
                                     let c = self.convert(v, &r, &mut d);
                                     self.cur().diags.extend(d);
                                     Some(c)
+                                }
+                            }
+                            None if self.cur().decltype_auto_ret => {
+                                let t = self.decltype_of_checked(e.as_ref().expect("a value"), &v);
+                                if self.cur().deduced_ret.is_none() {
+                                    self.cur().deduced_ret = Some(t.clone());
+                                }
+                                // A reference result binds to the expression.
+                                if t.is_ref() {
+                                    Some(v)
+                                } else {
+                                    Some(self.rvalue(v))
                                 }
                             }
                             None => {

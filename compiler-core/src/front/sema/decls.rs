@@ -501,6 +501,8 @@ impl Sema {
         }
         let ret = match decl.kind {
             ast::FunctionKind::Constructor | ast::FunctionKind::Destructor => Ty::Void,
+            // Deduced from the body's return statements.
+            _ if matches!(decl.ret.kind, ast::TypeExprKind::DecltypeAuto) => Ty::Error,
             _ if decl.trailing_return && super::templates::mentions_decltype(&decl.ret) => {
                 let named = param_decls
                     .iter()

@@ -8,6 +8,35 @@ use super::*;
 use crate::front::ast::{Expr, ExprKind};
 
 impl Sema {
+    /// `decltype(e)` for an expression already checked as `x`: the
+    /// declared type of a named variable or member (unparenthesized), else
+    /// `T&` for an lvalue and `T` for a prvalue.
+    pub(crate) fn decltype_of_checked(&mut self, e: &Expr, x: &super::thir::Expr) -> Ty {
+        // The parser keeps no parentheses, but the span of `(p.x)` starts
+        // before that of the name or the member's object.
+        let names_entity = match &e.kind {
+            ExprKind::Name(q) => q.span.lo == e.span.lo,
+            ExprKind::Member { base, .. } => base.span.lo == e.span.lo,
+            _ => false,
+        };
+        if names_entity {
+            match &x.kind {
+                TK::Var(v) => return self.var(*v).ty.clone(),
+                TK::Field(base, i) => {
+                    if let Ty::Class(c) = &base.ty {
+                        return self.class(*c).fields[*i].ty.clone();
+                    }
+                }
+                _ => {}
+            }
+        }
+        if x.lvalue {
+            Ty::LRef(Box::new(x.ty.non_ref().clone()), false)
+        } else {
+            x.ty.clone()
+        }
+    }
+
     pub(crate) fn decltype_of(
         &mut self,
         e: &Expr,
