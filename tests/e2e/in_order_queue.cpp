@@ -6,6 +6,14 @@
 int main() {
   sycl::queue q{sycl::property::queue::in_order{}};
   if (!q.is_in_order() || !q.has_property<sycl::property::queue::in_order>()) { std::printf("FAILED: in_order\n"); return 1; }
+  // A braced property list of one property (g++ also considered the copy
+  // constructor for it).
+  sycl::queue braced({sycl::property::queue::in_order()});
+  sycl::queue profiled({sycl::property::queue::enable_profiling()});
+  if (!braced.is_in_order() || !profiled.has_property<sycl::property::queue::enable_profiling>()) {
+    std::printf("FAILED: queue({property})\n");
+    return 1;
+  }
   const size_t n = 4096;
   std::vector<int> host(n), out(n, -1);
   for (size_t i = 0; i < n; ++i) host[i] = int(i);

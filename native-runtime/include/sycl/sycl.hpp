@@ -2031,6 +2031,13 @@ class queue {
   queue();
   template <typename... Args>
   explicit queue(const Args &...args);
+  explicit queue(const property_list &props);
+  explicit queue(property::queue::in_order p);
+  explicit queue(property::queue::enable_profiling p);
+  template <typename Selector>
+  queue(const Selector &selector, const property_list &props);
+  template <typename Prop>
+  bool has_property() const;
   device get_device() const;
   context get_context() const;
   backend get_backend() const;
@@ -2052,6 +2059,10 @@ class queue {
   event mem_advise(const void *ptr, size_t bytes, int advice);
 #else
   explicit queue(const property_list &props = {}) : queue(default_selector_v, props) {}
+  // queue q({property::queue::in_order()}): a better match than the copy
+  // constructor, which g++ also considers for one braced property.
+  explicit queue(property::queue::in_order p) : queue(property_list{p}) {}
+  explicit queue(property::queue::enable_profiling p) : queue(property_list{p}) {}
   explicit queue(const async_handler &handler, const property_list &props = {})
       : queue(default_selector_v, handler, props) {}
   template <typename Selector,
