@@ -16,6 +16,15 @@ impl Sema {
         match to.non_ref() {
             Ty::Class(c) => {
                 let c = *c;
+                // `{x}` with x of the class (or a class derived from it)
+                // converts as x does ([over.ics.list]).
+                if n == 1 {
+                    if let Some(t) = self.probe_type(&items[0]) {
+                        if self.same_or_base(&t, &Ty::Class(c)) {
+                            return Some(EXACT);
+                        }
+                    }
+                }
                 if n > 0 && self.initializer_list_param(c).is_some() {
                     return Some(USER);
                 }

@@ -161,6 +161,20 @@ impl Sema {
         self.fn_stack.last_mut().expect("inside a function")
     }
 
+    /// The type of expression `e`, checked without effects (no captures, no
+    /// diagnostics); None outside a function or when it does not check.
+    pub(crate) fn probe_type(&mut self, e: &a::Expr) -> Option<Ty> {
+        if self.fn_stack.is_empty() {
+            return None;
+        }
+        let saved = self.cur().diags.len();
+        self.unevaluated += 1;
+        let x = self.check_expr(e);
+        self.unevaluated -= 1;
+        self.cur().diags.truncate(saved);
+        (!x.ty.is_error()).then(|| x.ty.non_ref().clone())
+    }
+
     pub(crate) fn check_function_body(&mut self, f: FuncId) -> thir::Body {
         let decl = self.func(f).decl.clone();
         let env = self.func(f).env.clone();

@@ -155,7 +155,7 @@ impl Sema {
         }
     }
 
-    fn same_or_base(&mut self, from: &Ty, to: &Ty) -> bool {
+    pub(crate) fn same_or_base(&mut self, from: &Ty, to: &Ty) -> bool {
         let from = from.non_ref();
         let to = to.non_ref();
         if from == to {

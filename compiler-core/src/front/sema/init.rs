@@ -74,6 +74,20 @@ impl Sema {
                 self.report_all(d);
                 e
             }
+            // `{x}` with x of the aggregate's class: a copy of x.
+            Ty::Class(c)
+                if items.len() == 1
+                    && !matches!(items[0].kind, a::ExprKind::InitList(_))
+                    && self
+                        .probe_type(&items[0])
+                        .is_some_and(|t| self.same_or_base(&t, &Ty::Class(*c))) =>
+            {
+                let x = self.check_expr(&items[0]);
+                let mut d = vec![];
+                let v = self.convert(x, ty, &mut d);
+                self.report_all(d);
+                v
+            }
             Ty::Class(_) | Ty::Array(..) => {
                 let mut elems = self.check_items(items);
                 let mut pos = 0;
