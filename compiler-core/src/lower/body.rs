@@ -755,14 +755,7 @@ impl Lowerer<'_> {
                 None => Val::Void,
             },
             TK::FloatLit(v) => match self.scalar_of(&e.ty, span) {
-                Some(st) => Val::Scalar(IExpr::Const(Constant::Float(
-                    st,
-                    if st == ScalarType::F32 {
-                        *v as f32 as f64
-                    } else {
-                        *v
-                    },
-                ))),
+                Some(st) => Val::Scalar(IExpr::Const(float_literal(*v, st))),
                 None => Val::Void,
             },
             TK::BoolLit(b) => Val::Scalar(IExpr::Const(Constant::Bool(*b))),
@@ -1000,10 +993,15 @@ impl Lowerer<'_> {
             return self.spec_constant(args, span);
         }
         if name == "__builtin_syclone_private_scratch" {
-            return self.private_scratch(args, span);
+            return self.scratch_array(
+                args,
+                Space::Private,
+                private_memory::PRIVATE_SCRATCH_ELEMENTS,
+                span,
+            );
         }
         if name == "__builtin_syclone_group_scratch" {
-            return self.group_scratch(args, span);
+            return self.scratch_array(args, Space::Workgroup, GROUP_SCRATCH_ELEMENTS, span);
         }
         if name == "__builtin_syclone_bit_equal" {
             return self.bit_equal_intrinsic(args);
@@ -1068,32 +1066,6 @@ impl Lowerer<'_> {
         Val::Scalar(IExpr::Bitcast(Box::new(from), to_ty))
     }
 
-    /// The work-group algorithms' scratch for elements of the pointee type
-    /// of the argument: one work-group array per element type and kernel,
-    /// [`GROUP_SCRATCH_ELEMENTS`] long (one element per work-item).
-    fn group_scratch(&mut self, args: &[thir::Expr], span: Span) -> Val {
-        let Some(elem) = args.first().and_then(|a| a.ty.non_ref().pointee().cloned()) else {
-            return Val::Void;
-        };
-        let Some(scalar) = self.scalar_of(&elem, span) else {
-            return Val::Void;
-        };
-        let binding = match self.group_scratch.iter().find(|(t, _)| *t == scalar) {
-            Some((_, b)) => *b,
-            None => {
-                let b = self.new_binding("group_scratch", scalar, Space::Workgroup);
-                self.bindings[b.0 as usize].fixed_len = Some(GROUP_SCRATCH_ELEMENTS);
-                self.group_scratch.push((scalar, b));
-                b
-            }
-        };
-        Val::Ptr {
-            binding: Some(binding),
-            index: IExpr::Const(Constant::Int(self.index_type(), 0)),
-            elem,
-        }
-    }
-
     /// The first argument of intrinsic `name`: a constant dimension 0..3.
     fn constant_dimension(&mut self, name: &str, args: &[thir::Expr], span: Span) -> Option<u8> {
         match args.first().map(|a| self.scalar(a)) {
@@ -1136,20 +1108,7 @@ impl Lowerer<'_> {
         // type: `float(0.75)` needs no fp64 on devices without it.
         if let (TK::FloatLit(v), Ty::Float(_) | Ty::Int(_)) = (&x.kind, to) {
             if let Some(st) = self.scalar_of(to, span) {
-                let c = if st.is_float() {
-                    Constant::Float(
-                        st,
-                        if st == ScalarType::F32 {
-                            *v as f32 as f64
-                        } else {
-                            *v
-                        },
-                    )
-                } else if st.is_signed_int() {
-                    Constant::Int(st, *v as i64 as u64)
-                } else {
-                    Constant::Int(st, *v as u64)
-                };
+                let c = float_literal(*v, st);
                 return Val::Scalar(IExpr::Const(c));
             }
         }
@@ -1452,5 +1411,19 @@ fn last_is_return(s: &TStmt) -> bool {
         TStmt::Return(..) => true,
         TStmt::Block(ss) => ss.last().map(last_is_return).unwrap_or(false),
         _ => false,
+    }
+}
+
+/// Floating literal `v` as a constant of `st`: rounded to `float`, or
+/// truncated toward zero for an integer type (a C++ conversion).
+fn float_literal(v: f64, st: ScalarType) -> Constant {
+    if st == ScalarType::F32 {
+        Constant::Float(st, v as f32 as f64)
+    } else if st.is_float() {
+        Constant::Float(st, v)
+    } else if st.is_signed_int() {
+        Constant::Int(st, v as i64 as u64)
+    } else {
+        Constant::Int(st, v as u64)
     }
 }

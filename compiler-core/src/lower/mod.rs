@@ -254,12 +254,10 @@ struct Lowerer<'s> {
     spec_constants: Vec<ir::SpecConstant>,
     /// Bindings of 8- and 16-bit elements, stored packed in words.
     packed: HashMap<u32, packed::Packed>,
-    /// The work-group algorithms' scratch arrays, by element type.
-    group_scratch: Vec<(ScalarType, BindingId)>,
     /// The private arrays of string literals, by text.
     strings: HashMap<String, BindingId>,
-    /// The private scratch arrays, by element type.
-    private_scratch: Vec<(ScalarType, BindingId)>,
+    /// The scratch arrays of library code, by space and element type.
+    scratch: Vec<(Space, ScalarType, BindingId)>,
 }
 
 impl<'s> Lowerer<'s> {
@@ -288,9 +286,8 @@ impl<'s> Lowerer<'s> {
             prologue: vec![],
             spec_constants: vec![],
             packed: HashMap::new(),
-            group_scratch: vec![],
             strings: HashMap::new(),
-            private_scratch: vec![],
+            scratch: vec![],
         }
     }
 }

@@ -1,7 +1,9 @@
-//! Per-work-item arrays (IR `Space::Private`): the characters of string
-//! literals, so that `const char *` parameters can point at them, and the
-//! private scratch of `__builtin_syclone_private_scratch`, per-work-item
-//! state that library code keeps across calls (`sycl::stream`'s position).
+//! Arrays the compiler declares itself: per-work-item ones (IR
+//! `Space::Private`) for the characters of string literals, so that
+//! `const char *` parameters can point at them, and the scratch arrays of
+//! library code (`__builtin_syclone_private_scratch`, per-work-item state
+//! such as `sycl::stream`'s; `__builtin_syclone_group_scratch` in
+//! work-group memory for the work-group algorithms).
 //! Elements narrower than a word take a word each: private memory is not
 //! shared, so nothing needs packing.
 
@@ -48,25 +50,40 @@ impl Lowerer<'_> {
         }
     }
 
-    /// `__builtin_syclone_private_scratch((T *)0)`: a pointer to the
-    /// kernel's zero-initialised per-work-item array of
-    /// [`PRIVATE_SCRATCH_ELEMENTS`] `T`s.
-    pub(super) fn private_scratch(&mut self, args: &[thir::Expr], span: Span) -> super::Val {
+    /// `__builtin_syclone_group_scratch((T *)0)` (work-group memory, the
+    /// work-group algorithms' scratch, one element per work-item) and
+    /// `__builtin_syclone_private_scratch((T *)0)` (per-work-item state): a
+    /// pointer to the kernel's array of `len` elements of the pointee type
+    /// in `space`, one per space and element type.
+    pub(super) fn scratch_array(
+        &mut self,
+        args: &[thir::Expr],
+        space: Space,
+        len: u32,
+        span: Span,
+    ) -> super::Val {
         let Some(elem) = args.first().and_then(|a| a.ty.non_ref().pointee().cloned()) else {
             return super::Val::Void;
         };
         let Some(scalar) = self.scalar_of(&elem, span) else {
             return super::Val::Void;
         };
-        let binding = match self.private_scratch.iter().find(|(t, _)| *t == scalar) {
-            Some((_, b)) => *b,
-            None => {
-                let b = self.new_binding("private_scratch", scalar, Space::Private);
-                self.bindings[b.0 as usize].fixed_len = Some(PRIVATE_SCRATCH_ELEMENTS);
-                self.private_scratch.push((scalar, b));
-                b
-            }
-        };
+        let existing = self
+            .scratch
+            .iter()
+            .find(|(s, t, _)| *s == space && *t == scalar)
+            .map(|(_, _, b)| *b);
+        let binding = existing.unwrap_or_else(|| {
+            let name = if space == Space::Private {
+                "private_scratch"
+            } else {
+                "group_scratch"
+            };
+            let b = self.new_binding(name, scalar, space);
+            self.bindings[b.0 as usize].fixed_len = Some(len);
+            self.scratch.push((space, scalar, b));
+            b
+        });
         super::Val::Ptr {
             binding: Some(binding),
             index: IExpr::Const(Constant::Int(self.index_type(), 0)),

@@ -1429,7 +1429,7 @@ class handler {
     try {
       e = m_command ? m_command() : nullptr;
     } catch (...) {
-      for (void *words : m_streams) syclone_free(m_queue->handle, words);
+      for (const stream_output &out : m_streams) syclone_free(m_queue->handle, out.words);
       throw;
     }
     print_streams(e);
@@ -1442,8 +1442,7 @@ class handler {
     if (!words) detail::throw_last_error();
     std::memset(words, 0, bytes);
     static_cast<unsigned *>(words)[0] = detail::stream_header_words;
-    m_streams.push_back(words);
-    m_stream_bytes.push_back(bytes);
+    m_streams.push_back({static_cast<unsigned *>(words), bytes / 4});
     return words;
   }
 #endif
@@ -1452,23 +1451,19 @@ class handler {
 #ifndef __SYCL_DEVICE_ONLY__
   // Waits for `done`, then prints and frees each stream's output.
   void print_streams(syclone_event done) {
-    for (size_t i = 0; i < m_streams.size(); ++i) {
-      struct output {
-        const unsigned *words;
-        size_t count;
-      } out{static_cast<const unsigned *>(m_streams[i]), m_stream_bytes[i] / 4};
-      void *accessed = m_streams[i];
+    for (stream_output &out : m_streams) {
+      void *accessed = out.words;
       int mode = SYCLONE_ACCESS_READ;
       syclone_event printed = nullptr;
       int status = syclone_host_task(
           m_queue->handle,
           [](void *p) {
-            auto *o = static_cast<output *>(p);
+            auto *o = static_cast<stream_output *>(p);
             detail::print_stream_output(o->words, o->count);
           },
           &out, &done, done ? 1 : 0, &accessed, &mode, 1, &printed);
       if (printed) syclone_event_release(printed);
-      syclone_free(m_queue->handle, m_streams[i]);
+      syclone_free(m_queue->handle, out.words);
       detail::check(status);
     }
     m_streams.clear();
@@ -1824,8 +1819,12 @@ class handler {
   std::vector<event> m_deps;
   std::vector<void *> m_accessed;
   std::vector<int> m_modes;
-  std::vector<void *> m_streams;
-  std::vector<size_t> m_stream_bytes;
+  // The memory of the group's streams: its words and how many.
+  struct stream_output {
+    unsigned *words;
+    size_t count;
+  };
+  std::vector<stream_output> m_streams;
   // The kernel bundle of use_kernel_bundle, if any.
   std::shared_ptr<detail::bundle_contents> m_bundle;
   std::vector<size_t> m_local_offsets;

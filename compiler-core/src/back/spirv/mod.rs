@@ -379,13 +379,15 @@ impl Emitter {
     /// A module-scope `OpVariable`, placed among the globals even while a
     /// function body is being built (built-ins are declared on first use).
     fn global_variable(&mut self, ptr: Word, class: StorageClass) -> Word {
+        self.global_variable_init(ptr, class, None)
+    }
+
+    /// A global variable with an optional initializer (a constant id).
+    fn global_variable_init(&mut self, ptr: Word, class: StorageClass, init: Option<Word>) -> Word {
         let id = self.b.id();
-        let inst = rspirv::dr::Instruction::new(
-            spirv::Op::Variable,
-            Some(ptr),
-            Some(id),
-            vec![Operand::StorageClass(class)],
-        );
+        let mut operands = vec![Operand::StorageClass(class)];
+        operands.extend(init.map(Operand::IdRef));
+        let inst = rspirv::dr::Instruction::new(spirv::Op::Variable, Some(ptr), Some(id), operands);
         self.b.module_mut().types_global_values.push(inst);
         id
     }
@@ -478,19 +480,7 @@ impl Emitter {
         let arr = self.b.type_array(et, length);
         let ptr = self.pointer(StorageClass::Private, arr);
         let zero = self.b.constant_null(arr);
-        let id = self.b.id();
-        self.b
-            .module_mut()
-            .types_global_values
-            .push(rspirv::dr::Instruction::new(
-                spirv::Op::Variable,
-                Some(ptr),
-                Some(id),
-                vec![
-                    Operand::StorageClass(StorageClass::Private),
-                    Operand::IdRef(zero),
-                ],
-            ));
+        let id = self.global_variable_init(ptr, StorageClass::Private, Some(zero));
         self.b.name(id, name);
         id
     }

@@ -737,7 +737,8 @@ impl Sema {
                                 }
                             }
                             None if self.cur().decltype_auto_ret => {
-                                let t = self.decltype_of_checked(e.as_ref().expect("a value"), &v);
+                                let t = self
+                                    .decltype_of_checked(e.as_ref().expect("a value"), v.clone());
                                 if self.cur().deduced_ret.is_none() {
                                     self.cur().deduced_ret = Some(t.clone());
                                 }
@@ -2230,17 +2231,16 @@ impl Sema {
                             &mut probe,
                         )
                         .is_some();
+                let what = format!("{}::{name}", self.class_name(c));
                 if fits {
-                    if let Some(x) = self.try_call_operator(l.clone(), &name, vec![r.clone()], span)
-                    {
-                        return x;
-                    }
+                    return self.finish_call(&members, &[], Some(l), vec![r], &what, span);
                 }
                 if let Some(x) = self.try_free_operator(&name, vec![l.clone(), r.clone()], span) {
                     return x;
                 }
-                if let Some(x) = self.try_call_operator(l.clone(), &name, vec![r.clone()], span) {
-                    return x;
+                if !members.is_empty() {
+                    // Neither a member nor a free operator fits: the members' diagnostic.
+                    return self.finish_call(&members, &[], Some(l), vec![r], &what, span);
                 }
             }
             // A free operator or built-in after conversions of class operands.

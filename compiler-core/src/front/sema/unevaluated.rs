@@ -8,33 +8,17 @@ use super::*;
 use crate::front::ast::{Expr, ExprKind};
 
 impl Sema {
-    /// `decltype(e)` for an expression already checked as `x`: the
-    /// declared type of a named variable or member (unparenthesized), else
-    /// `T&` for an lvalue and `T` for a prvalue.
-    pub(crate) fn decltype_of_checked(&mut self, e: &Expr, x: &super::thir::Expr) -> Ty {
-        // The parser keeps no parentheses, but the span of `(p.x)` starts
-        // before that of the name or the member's object.
+    /// `decltype(e)` for an expression already checked as `x` (a returned
+    /// expression of a `decltype(auto)` function). The parser keeps no
+    /// parentheses, but the span of `(p.x)` starts before that of the name
+    /// or the member's object.
+    pub(crate) fn decltype_of_checked(&mut self, e: &Expr, x: super::thir::Expr) -> Ty {
         let names_entity = match &e.kind {
             ExprKind::Name(q) => q.span.lo == e.span.lo,
             ExprKind::Member { base, .. } => base.span.lo == e.span.lo,
             _ => false,
         };
-        if names_entity {
-            match &x.kind {
-                TK::Var(v) => return self.var(*v).ty.clone(),
-                TK::Field(base, i) => {
-                    if let Ty::Class(c) = &base.ty {
-                        return self.class(*c).fields[*i].ty.clone();
-                    }
-                }
-                _ => {}
-            }
-        }
-        if x.lvalue {
-            Ty::LRef(Box::new(x.ty.non_ref().clone()), false)
-        } else {
-            x.ty.clone()
-        }
+        self.decltype_rule(names_entity, x)
     }
 
     pub(crate) fn decltype_of(
@@ -58,8 +42,14 @@ impl Sema {
         }
         let names_entity =
             !parenthesized && matches!(e.kind, ExprKind::Name(_) | ExprKind::Member { .. });
+        self.decltype_rule(names_entity, x)
+    }
+
+    /// The type `decltype` gives checked expression `x`: the declared type
+    /// of the variable or member it names (`names_entity`, references
+    /// kept), else `T&&` for an xvalue, `T&` for an lvalue, `T` otherwise.
+    fn decltype_rule(&mut self, names_entity: bool, x: super::thir::Expr) -> Ty {
         if names_entity {
-            // The declared type of the variable or member, references kept.
             match &x.kind {
                 TK::Var(v) => return self.var(*v).ty.clone(),
                 TK::Field(base, i) => {

@@ -98,12 +98,6 @@ class kernel_bundle {
     return has_kernel(get_kernel_id<KernelName>());
   }
   std::vector<kernel_id> get_kernel_ids() const { return m_contents->ids; }
-  bool contains_specialization_constants() const { return true; }
-  bool native_specialization_constant() const { return true; }
-  template <auto &SpecName>
-  bool has_specialization_constant() const noexcept {
-    return true;
-  }
   template <auto &SpecName>
   void set_specialization_constant(detail::spec_value_t<SpecName> value) {
     static_assert(State == bundle_state::input, "specialization constants are set on input bundles");

@@ -59,7 +59,7 @@ inline detail::width_manipulator setw(int width) { return {width}; }
 
 namespace detail {
 // Words of a stream's memory before its records.
-inline constexpr unsigned stream_header_words = 4;
+inline constexpr unsigned stream_header_words = 3;
 
 // The per-work-item state, by index into the private scratch.
 enum stream_state : unsigned {
@@ -105,6 +105,8 @@ inline void print_stream_output(const unsigned *words, size_t count) {
   }
   for (const std::string &s : statements) std::fwrite(s.data(), 1, s.size(), stdout);
   std::fflush(stdout);
+  if (words[2])
+    std::fprintf(stderr, "syclone: a sycl::stream was full; output that did not fit was dropped\n");
 }
 #endif
 
