@@ -21,9 +21,9 @@ const WGSL: &str = r#"
 @group(0) @binding(1) var<storage, read> a: array<f32>;
 @group(0) @binding(2) var<storage, read> b: array<f32>;
 @group(0) @binding(3) var<storage, read_write> c: array<f32>;
-@compute @workgroup_size(64)
+@compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
-    let i = gid.y * groups.x * 64u + gid.x;
+    let i = gid.y * groups.x * 256u + gid.x;
     if (i >= params[0].x) { return; }
     c[params[2].x + i] = a[params[1].x + i] + b[params[1].z + i];
 }
@@ -83,7 +83,7 @@ fn bundle() -> DeviceBundle {
         display_name: "WGSL reference vector add".into(),
         entry_point: "main".into(),
         dimensions: 1,
-        work_group_size: [64, 1, 1],
+        work_group_size: [256, 1, 1],
         uses_barrier: false,
         local_arrays: vec![],
         uses_subgroups: false,

@@ -14,7 +14,7 @@ use crate::memory;
 use crate::registry::{self, KernelEntry};
 use crate::requirements;
 use crate::sync;
-use compiler_core::bundle::Access;
+use compiler_core::bundle::{Access, KernelInfo};
 use compiler_core::ir::ScalarType;
 use std::ffi::c_void;
 use std::sync::Arc;
@@ -419,6 +419,25 @@ fn nd_dispatch(
     Ok((grid, local))
 }
 
+/// A range or single_task kernel runs in work-groups of the size its image
+/// was compiled with (`compiler_core::lower::WORK_GROUP_SIZE`, 256): every
+/// desktop Vulkan device and WebGPU's default limits allow it, the Vulkan
+/// minimum (128) does not; such a device cannot run the kernel.
+fn check_image_work_group(dev: &VulkanDevice, info: &KernelInfo) -> RtResult<()> {
+    let (max_size, max_items) = dev.max_work_group();
+    let [x, y, z] = info.work_group_size;
+    if x > max_size[0] || y > max_size[1] || z > max_size[2] || x * y * z > max_items {
+        return Err(RtError::Unsupported {
+            kernel: info.display_name.clone(),
+            device: dev.info.name.clone(),
+            feature: format!(
+                "work-groups of {x}x{y}x{z} items (the device allows {max_items}, {max_size:?} per dimension)"
+            ),
+        });
+    }
+    Ok(())
+}
+
 /// `groups` work-groups as `width * rows` with both at most `max`: the
 /// widest such rows, or None when `groups` has no such factors.
 fn rows_of_groups(groups: usize, max: usize) -> Option<(usize, usize)> {
@@ -503,6 +522,7 @@ fn launch_vulkan(
     let total = l.total()?;
     let (grid, local_size) = match l.work_groups()? {
         None => {
+            check_image_work_group(dev, info)?;
             let [x, y] = grid(
                 total,
                 info.work_group_size[0],
@@ -551,8 +571,7 @@ fn launch_vulkan(
     if total == 0 {
         return Ok((dev.lock_batch().last_seq(), None));
     }
-    let params = dev.create_params(&params)?;
-    let mut buffers: Vec<(u32, &wgpu::Buffer)> = vec![(0, &params)];
+    let mut buffers: Vec<(u32, &wgpu::Buffer)> = Vec::with_capacity(bound.len());
     for (binding, start, _) in &bound {
         let buffer = match start {
             Some(s) => {
@@ -566,17 +585,9 @@ fn launch_vulkan(
         };
         buffers.push((*binding, buffer));
     }
-    let group = dev.create_bind_group(&pipeline.layout, &buffers);
     let mut batch = dev.lock_batch();
-    let (seq, readback) = if timed {
-        let (seq, r) = dev.record_timed_dispatch(&mut batch, &pipeline, &group, grid);
-        (seq, Some(r))
-    } else {
-        (
-            dev.record_dispatch(&mut batch, &pipeline, &group, grid),
-            None,
-        )
-    };
+    let (seq, readback) =
+        dev.record_dispatch(&mut batch, &pipeline, &params, &buffers, grid, timed);
     drop(batch);
     for (_, start, access) in &bound {
         if let (Some(s), true) = (start, access.writes()) {

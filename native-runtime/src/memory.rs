@@ -69,6 +69,13 @@ pub struct GpuCopy {
     pub buffer: wgpu::Buffer,
 }
 
+impl Drop for GpuCopy {
+    /// The device's cached bind groups must not keep the buffer alive.
+    fn drop(&mut self) {
+        self.device.forget_buffer(&self.buffer);
+    }
+}
+
 /// Host memory owned by the runtime.
 struct OwnedHost {
     layout: Layout,

@@ -65,7 +65,11 @@ pub struct LocalArrayArg {
     pub name: String,
 }
 
-pub const WORK_GROUP_SIZE: u32 = 64;
+/// The work-group size of range and single_task kernels. 256 keeps a
+/// memory-bound kernel at the H100's full bandwidth through Vulkan (64 gave
+/// 1.26 TB/s, 256 2.70 TB/s in a plain wgpu vector add; docs/PERFORMANCE.md)
+/// and is WebGPU's default limit of invocations per work-group.
+pub const WORK_GROUP_SIZE: u32 = 256;
 
 /// Elements of a work-group algorithm's scratch array: one per work-item of
 /// the largest work-group (Vulkan devices allow 1024 invocations at most).

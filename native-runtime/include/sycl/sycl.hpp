@@ -240,9 +240,9 @@ struct no_init {
 inline constexpr property::no_init no_init{};
 
 namespace detail {
-// Work-item indices on the device. The runtime launches ceil(n / 64)
-// work-groups of 64 items, split into a 2-D grid when there are more than
-// 65535 groups; this recovers the linear index.
+// Work-item indices on the device. The runtime launches ceil(n / 256)
+// work-groups of 256 items, split into a 2-D grid when there are more than
+// the device allows in one dimension; this recovers the linear index.
 #ifdef __SYCL_DEVICE_ONLY__
 inline size_t global_linear_id_1d() {
   size_t x = __spirv_BuiltInGlobalInvocationId(0);

@@ -3,9 +3,11 @@
 //! preference order (GPU, then any Vulkan adapter such as lavapipe, then the
 //! host), filtered by `ONEAPI_DEVICE_SELECTOR`.
 
+mod bindings;
 pub mod clock;
 pub mod host;
 pub mod info;
+mod pipeline_cache;
 pub mod specialize;
 pub mod vulkan;
 

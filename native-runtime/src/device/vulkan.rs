@@ -2,8 +2,10 @@
 //! of recorded dispatches (numbered, so that events can tell whether theirs
 //! was submitted and completed), timestamped dispatches, uploads and downloads.
 
+use super::bindings::{self, BindGroupCache, ParamArenas, ParamSlot, StagedParams};
 use super::clock::{self, DeviceClock};
 use super::info::DeviceInfo;
+use super::pipeline_cache::DiskCache;
 use super::specialize::Specialization;
 use crate::error::{RtError, RtResult};
 use crate::registry::KernelEntry;
@@ -33,6 +35,9 @@ pub struct Batch {
     dispatches: usize,
     /// The number of the last command recorded on this device (1, 2, ...).
     last_seq: u64,
+    /// The parameter blocks of the recorded dispatches.
+    params: Option<StagedParams>,
+    arenas: ParamArenas,
 }
 
 impl Batch {
@@ -56,6 +61,9 @@ pub struct VulkanDevice {
     modules: Mutex<HashMap<ModuleKey, wgpu::ShaderModule>>,
     pipelines: Mutex<HashMap<(ModuleKey, String), Arc<Pipeline>>>,
     batch: Mutex<Batch>,
+    bind_groups: Mutex<BindGroupCache>,
+    /// Compiled pipelines kept on disk (`SYCL_CACHE_PERSISTENT=1`).
+    disk_cache: Option<DiskCache>,
     errors: Arc<Mutex<Vec<String>>>,
     dummy: wgpu::Buffer,
     /// Commands up to this number were submitted to the wgpu queue.
@@ -81,7 +89,8 @@ impl VulkanDevice {
             | wgpu::Features::SHADER_F16
             | wgpu::Features::SUBGROUP
             | wgpu::Features::SUBGROUP_BARRIER
-            | wgpu::Features::TIMESTAMP_QUERY;
+            | wgpu::Features::TIMESTAMP_QUERY
+            | wgpu::Features::PIPELINE_CACHE;
         let desc = wgpu::DeviceDescriptor {
             label: Some("syclone"),
             required_features: adapter.features() & wanted,
@@ -102,6 +111,7 @@ impl VulkanDevice {
             usage: wgpu::BufferUsages::STORAGE,
             mapped_at_creation: false,
         });
+        let disk_cache = DiskCache::open(&device, &info);
         let mut dev = VulkanDevice {
             info: descriptors.clone(),
             limits: device.limits(),
@@ -110,6 +120,8 @@ impl VulkanDevice {
             modules: Mutex::default(),
             pipelines: Mutex::default(),
             batch: Mutex::default(),
+            bind_groups: Mutex::default(),
+            disk_cache,
             errors,
             dummy,
             submitted: AtomicU64::new(0),
@@ -315,29 +327,6 @@ impl VulkanDevice {
         }))
     }
 
-    /// The uniform buffer holding a kernel's parameter block.
-    /// `bytes.len()` must be a non-zero multiple of 16.
-    pub fn create_params(&self, bytes: &[u8]) -> RtResult<wgpu::Buffer> {
-        let buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("syclone parameters"),
-            size: bytes.len() as u64,
-            usage: wgpu::BufferUsages::UNIFORM,
-            mapped_at_creation: true,
-        });
-        buffer
-            .slice(..)
-            .get_mapped_range_mut()
-            .map_err(|e| {
-                RtError::Device(format!(
-                    "{}: cannot fill the parameter block: {e}",
-                    self.info.name
-                ))
-            })?
-            .copy_from_slice(bytes);
-        buffer.unmap();
-        Ok(buffer)
-    }
-
     /// The pipeline of a kernel, created (and cached) on first use; with
     /// `local_size`, of a copy of its module with that work-group size.
     pub fn pipeline(&self, entry: &KernelEntry, spec: &Specialization) -> RtResult<Arc<Pipeline>> {
@@ -408,49 +397,72 @@ impl VulkanDevice {
                 module: &module,
                 entry_point: Some(&entry.info.entry_point),
                 compilation_options: Default::default(),
-                cache: None,
+                cache: self.disk_cache.as_ref().map(DiskCache::cache),
             });
         if let Some(err) = pollster::block_on(scope.pop()) {
             // A bad module stays bad: forget it so that the error repeats with its cause.
             lock(&self.modules).remove(&module_key);
             return Err(build_err(err.to_string()));
         }
+        if let Some(disk) = &self.disk_cache {
+            disk.save();
+        }
         let p = Arc::new(Pipeline { pipeline, layout });
         lock(&self.pipelines).insert(key, p.clone());
         Ok(p)
-    }
-
-    pub fn create_bind_group(
-        &self,
-        layout: &wgpu::BindGroupLayout,
-        buffers: &[(u32, &wgpu::Buffer)],
-    ) -> wgpu::BindGroup {
-        let entries: Vec<wgpu::BindGroupEntry> = buffers
-            .iter()
-            .map(|(binding, buffer)| wgpu::BindGroupEntry {
-                binding: *binding,
-                resource: buffer.as_entire_binding(),
-            })
-            .collect();
-        self.device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: None,
-            layout,
-            entries: &entries,
-        })
     }
 
     pub fn lock_batch(&self) -> MutexGuard<'_, Batch> {
         lock(&self.batch)
     }
 
-    /// Records a dispatch into the open compute pass.
+    /// Records a dispatch of `pipeline` over `grid` with `params` (the
+    /// parameter block, a non-zero multiple of 16 bytes) at binding 0 and
+    /// `buffers` at theirs: into the open compute pass, or with `timed` in
+    /// a pass of its own with timestamps at its start and end. Returns the
+    /// command's number.
     pub fn record_dispatch(
         &self,
         batch: &mut Batch,
         pipeline: &Pipeline,
-        group: &wgpu::BindGroup,
+        params: &[u8],
+        buffers: &[(u32, &wgpu::Buffer)],
         grid: [u32; 3],
-    ) -> u64 {
+        timed: bool,
+    ) -> (u64, Option<TimestampReadback>) {
+        let slot = match self.stage_params(batch, params) {
+            Some(slot) => slot,
+            None => {
+                // The batch's arena is full: submit it, stage in a fresh one.
+                self.submit(batch);
+                self.stage_params(batch, params)
+                    .expect("a fresh arena holds any one block")
+            }
+        };
+        let group = lock(&self.bind_groups).get(
+            &self.device,
+            &pipeline.layout,
+            &slot.arena,
+            params.len() as u64,
+            buffers,
+        );
+        let offsets = [slot.offset];
+        if timed {
+            drop(batch.pass.take());
+            let mut encoder = batch.encoder.take().unwrap_or_else(|| {
+                self.device
+                    .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                        label: Some("syclone batch"),
+                    })
+            });
+            let readback = self.timed_pass(&mut encoder, |pass| {
+                pass.set_pipeline(&pipeline.pipeline);
+                pass.set_bind_group(0, &group, &offsets);
+                pass.dispatch_workgroups(grid[0], grid[1], grid[2]);
+            });
+            batch.encoder = Some(encoder);
+            return (self.recorded(batch), Some(readback));
+        }
         if batch.pass.is_none() {
             let encoder = batch.encoder.get_or_insert_with(|| {
                 self.device
@@ -466,33 +478,27 @@ impl VulkanDevice {
         }
         let pass = batch.pass.as_mut().expect("pass opened above");
         pass.set_pipeline(&pipeline.pipeline);
-        pass.set_bind_group(0, group, &[]);
+        pass.set_bind_group(0, &group, &offsets);
         pass.dispatch_workgroups(grid[0], grid[1], grid[2]);
-        self.recorded(batch)
+        (self.recorded(batch), None)
     }
 
-    /// Records a dispatch in a pass of its own with timestamps at its start and end.
-    pub fn record_timed_dispatch(
-        &self,
-        batch: &mut Batch,
-        pipeline: &Pipeline,
-        group: &wgpu::BindGroup,
-        grid: [u32; 3],
-    ) -> (u64, TimestampReadback) {
-        drop(batch.pass.take());
-        let mut encoder = batch.encoder.take().unwrap_or_else(|| {
-            self.device
-                .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                    label: Some("syclone batch"),
-                })
-        });
-        let readback = self.timed_pass(&mut encoder, |pass| {
-            pass.set_pipeline(&pipeline.pipeline);
-            pass.set_bind_group(0, group, &[]);
-            pass.dispatch_workgroups(grid[0], grid[1], grid[2]);
-        });
-        batch.encoder = Some(encoder);
-        (self.recorded(batch), readback)
+    /// Stages a parameter block in the batch's arena (None: it is full).
+    fn stage_params(&self, batch: &mut Batch, params: &[u8]) -> Option<ParamSlot> {
+        let completed = self.completed.load(Ordering::Acquire);
+        bindings::stage(
+            &mut batch.params,
+            &mut batch.arenas,
+            &self.device,
+            completed,
+            params,
+            u64::from(self.limits.min_uniform_buffer_offset_alignment),
+        )
+    }
+
+    /// Forgets the bind groups that bind `buffer`, whose allocation is freed.
+    pub fn forget_buffer(&self, buffer: &wgpu::Buffer) {
+        lock(&self.bind_groups).forget(buffer);
     }
 
     /// Numbers a recorded command; submits a full batch.
@@ -510,8 +516,9 @@ impl VulkanDevice {
     pub fn submit(&self, batch: &mut Batch) {
         drop(batch.pass.take());
         if let Some(encoder) = batch.encoder.take() {
-            self.queue.submit([encoder.finish()]);
             let seq = batch.last_seq;
+            bindings::write_staged(batch.params.take(), &mut batch.arenas, &self.queue, seq);
+            self.queue.submit([encoder.finish()]);
             self.submitted.store(seq, Ordering::Release);
             let completed = self.completed.clone();
             self.queue.on_submitted_work_done(move || {
@@ -627,7 +634,8 @@ impl VulkanDevice {
     }
 }
 
-/// Binding 0: the parameter block (uniform); bindings 1..: the pointers,
+/// Binding 0: the parameter block (uniform, in an arena at a dynamic
+/// offset; see [`bindings`]); bindings 1..: the pointers,
 /// read-only unless the kernel writes through them.
 fn layout_entries(info: &KernelInfo) -> Vec<wgpu::BindGroupLayoutEntry> {
     let storage = |binding: u32, read_only: bool| wgpu::BindGroupLayoutEntry {
@@ -645,7 +653,7 @@ fn layout_entries(info: &KernelInfo) -> Vec<wgpu::BindGroupLayoutEntry> {
         visibility: wgpu::ShaderStages::COMPUTE,
         ty: wgpu::BindingType::Buffer {
             ty: wgpu::BufferBindingType::Uniform,
-            has_dynamic_offset: false,
+            has_dynamic_offset: true,
             min_binding_size: None,
         },
         count: None,
