@@ -114,7 +114,12 @@ template <typename T> T exp10(T x) {
 }
 // sin(pi x), cos(pi x), tan(pi x) with x reduced exactly into [-1/2, 1/2]
 // first: exact zeros at the integers (half-integers for cospi), no loss of
-// accuracy for large x.
+// accuracy for large x. The device pass uses the model <cmath>'s, which does
+// not rely on the device's sin.
+#ifdef __SYCL_DEVICE_ONLY__
+template <typename T> T sinpi(T x) { return __syclone_math::sinpi_(x); }
+template <typename T> T cospi(T x) { return __syclone_math::cospi_(x); }
+#else
 template <typename T> T sinpi(T x) {
   if (!std::isfinite(x)) return std::numeric_limits<T>::quiet_NaN();
   T r = x - T(2) * std::rint(x * T(0.5));
@@ -127,6 +132,7 @@ template <typename T> T cospi(T x) {
   T r = std::fabs(x - T(2) * std::rint(x * T(0.5)));
   return r == T(0.5) ? T(0) : sinpi(T(0.5) - r);
 }
+#endif
 template <typename T> T tanpi(T x) { return sinpi(x) / cospi(x); }
 // asin and acos in half-turns. Near |x| = 1 through atan, with (1-x)(1+x)
 // exact enough where 1-x^2 is not: lavapipe's asin and acos lose ~12 bits
