@@ -1,7 +1,11 @@
 //! The end-to-end SYCL tests: every `tests/e2e/*.cpp` is compiled with
 //! syclcc, run on Vulkan (when there is a Vulkan ICD) and on the host CPU
-//! device, and its SPIR-V checked with `spirv-val`. A run passes when the
-//! program exits 0 and prints `PASSED`.
+//! device, and its SPIR-V checked with `spirv-val` (the device pass must
+//! compile it without a warning). A run passes when the
+//! program exits 0 and prints `PASSED`. The programs in [`MEMCHECKED`] run
+//! once more on each device under valgrind's memcheck, which must find no
+//! error and no definite or indirect leak (Mesa's own leaks are suppressed
+//! by `tests/valgrind/lavapipe.supp`).
 
 use crate::env_check::Environment;
 use std::io::Read;
@@ -10,6 +14,12 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const RUN_TIMEOUT: Duration = Duration::from_secs(300);
+
+/// Programs also run under valgrind: the host-thread stress test.
+const MEMCHECKED: &[&str] = &["threads_stress"];
+
+/// valgrind's exit code when memcheck found an error or a leak.
+const MEMCHECK_ERROR_EXIT: i32 = 99;
 
 /// A finished process: exit code (None when killed or timed out) and output.
 struct Outcome {
@@ -116,6 +126,24 @@ fn syclcc_cmd(syclcc: &Path) -> Command {
     cmd
 }
 
+/// `exe` under valgrind's memcheck: errors and definite or indirect leaks
+/// fail the run; memory still reachable at exit (the runtime's device list,
+/// image registry and Vulkan instance live as long as the process) does not.
+fn memcheck_cmd(root: &Path, valgrind: &Path, exe: &Path) -> Command {
+    let mut cmd = Command::new(valgrind);
+    cmd.arg("--quiet")
+        .arg(format!("--error-exitcode={MEMCHECK_ERROR_EXIT}"))
+        .arg("--leak-check=full")
+        .arg("--show-leak-kinds=definite,indirect")
+        .arg("--errors-for-leak-kinds=definite,indirect")
+        .arg(format!(
+            "--suppressions={}",
+            root.join("tests/valgrind/lavapipe.supp").display()
+        ))
+        .arg(exe);
+    cmd
+}
+
 /// Runs every test; returns the tally (the caller prints the summary).
 pub fn run(root: &Path, syclcc: &Path, env: &Environment) -> Result<Tally, String> {
     let dir = root.join("tests/e2e");
@@ -159,6 +187,10 @@ pub fn run(root: &Path, syclcc: &Path, env: &Environment) -> Result<Tally, Strin
                 &format!("syclcc -fsycl-device-only failed ({})", describe(&o)),
                 &o.stderr,
             );
+        } else if o.stderr.contains("warning:") {
+            // The programs are written as users write them: the device pass
+            // must understand all of them, host code included.
+            tally.fail(&what, "the device pass warns", &o.stderr);
         } else if let Some(spirv_val) = &env.spirv_val {
             let v = run_captured(
                 Command::new(spirv_val)
@@ -221,6 +253,36 @@ pub fn run(root: &Path, syclcc: &Path, env: &Environment) -> Result<Tally, Strin
                 };
                 tally.fail(&what, &why, &format!("{}{}", o.stdout, o.stderr));
                 keep_exe = true;
+            }
+        }
+        if compiled && MEMCHECKED.contains(&name.as_str()) {
+            for selector in ["vulkan:*", "host:cpu"] {
+                let what = format!("{name} [{selector}, valgrind memcheck]");
+                match &env.valgrind {
+                    None => tally.skip(&what, "valgrind is not installed"),
+                    Some(_) if selector.starts_with("vulkan") && !env.vulkan() => {
+                        tally.skip(&what, "no Vulkan loader or ICD")
+                    }
+                    Some(valgrind) => {
+                        let o = run_captured(
+                            memcheck_cmd(root, valgrind, &exe)
+                                .env("ONEAPI_DEVICE_SELECTOR", selector),
+                            RUN_TIMEOUT,
+                        )?;
+                        if o.code == Some(0) && o.stdout.contains("PASSED") {
+                            tally.pass(&what);
+                        } else {
+                            let why = match o.code {
+                                Some(MEMCHECK_ERROR_EXIT) => {
+                                    "memcheck found errors or leaks".into()
+                                }
+                                _ => describe(&o),
+                            };
+                            tally.fail(&what, &why, &o.stderr);
+                            keep_exe = true;
+                        }
+                    }
+                }
             }
         }
         // A passing program's executable is not needed again; only the

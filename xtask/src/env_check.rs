@@ -1,6 +1,7 @@
 //! What the tests need from the machine: `spirv-val`, the Vulkan loader and
 //! a Vulkan ICD, `cmake` and `make` (the driver's CMake project test) and
-//! `clang++` (the driver's second host compiler). Installs them with apt
+//! `clang++` (the driver's second host compiler), `valgrind` (the memcheck
+//! runs of the stress test). Installs them with apt
 //! when running as root; otherwise says exactly what to install and lets
 //! the rest run (the tests that need a missing tool skip, saying why).
 
@@ -14,11 +15,13 @@ pub const APT_PACKAGES: &[&str] = &[
     "cmake",
     "make",
     "clang",
+    "valgrind",
 ];
 
 #[derive(Debug)]
 pub struct Environment {
     pub spirv_val: Option<PathBuf>,
+    pub valgrind: Option<PathBuf>,
     pub vulkan_loader: Option<PathBuf>,
     pub vulkan_icds: Vec<PathBuf>,
     /// `cmake`, `make` and `clang++`, where missing.
@@ -30,7 +33,10 @@ impl Environment {
         self.vulkan_loader.is_some() && !self.vulkan_icds.is_empty()
     }
     fn complete(&self) -> bool {
-        self.spirv_val.is_some() && self.vulkan() && self.missing_build_tools.is_empty()
+        self.spirv_val.is_some()
+            && self.valgrind.is_some()
+            && self.vulkan()
+            && self.missing_build_tools.is_empty()
     }
 }
 
@@ -83,6 +89,7 @@ fn find_icds() -> Vec<PathBuf> {
 pub fn probe() -> Environment {
     Environment {
         spirv_val: which("spirv-val"),
+        valgrind: which("valgrind"),
         vulkan_loader: find_loader(),
         vulkan_icds: find_icds(),
         missing_build_tools: ["cmake", "make", "clang++"]
@@ -157,6 +164,11 @@ pub fn prepare() -> Environment {
     if env.spirv_val.is_none() {
         println!(
             "xtask: WARNING: no spirv-val: SPIR-V validation of the end-to-end tests is SKIPPED"
+        );
+    }
+    if env.valgrind.is_none() {
+        println!(
+            "xtask: WARNING: no valgrind: the memcheck runs of the end-to-end tests are SKIPPED"
         );
     }
     env

@@ -503,6 +503,15 @@ struct cpu_selector {
 struct accelerator_selector {
   int operator()(const device &d) const;
 };
+namespace detail {
+struct aspect_selector_t {
+  int operator()(const device &d) const;
+};
+}  // namespace detail
+detail::aspect_selector_t aspect_selector(const std::vector<aspect> &require,
+                                          const std::vector<aspect> &deny = {});
+template <typename... Aspects>
+detail::aspect_selector_t aspect_selector(Aspects... aspects);
 #else
 class device {
  public:
@@ -2048,14 +2057,22 @@ class queue {
   bool is_in_order() const;
   event ext_oneapi_submit_barrier();
   event ext_oneapi_submit_barrier(const std::vector<event> &events);
-  event memcpy(void *dest, const void *src, size_t bytes);
-  event memset(void *ptr, int value, size_t bytes);
+  event memcpy(void *dest, const void *src, size_t bytes, const std::vector<event> &deps = {});
+  event memcpy(void *dest, const void *src, size_t bytes, event dep);
+  event memset(void *ptr, int value, size_t bytes, const std::vector<event> &deps = {});
+  event memset(void *ptr, int value, size_t bytes, event dep);
   template <typename T>
-  event fill(void *ptr, const T &pattern, size_t count);
+  event fill(void *ptr, const T &pattern, size_t count, const std::vector<event> &deps = {});
   template <typename T>
-  event copy(const T *src, T *dest, size_t count);
-  event prefetch(const void *ptr, size_t bytes);
-  event mem_advise(const void *ptr, size_t bytes, int advice);
+  event fill(void *ptr, const T &pattern, size_t count, event dep);
+  template <typename T>
+  event copy(const T *src, T *dest, size_t count, const std::vector<event> &deps = {});
+  template <typename T>
+  event copy(const T *src, T *dest, size_t count, event dep);
+  event prefetch(const void *ptr, size_t bytes, const std::vector<event> &deps = {});
+  event prefetch(const void *ptr, size_t bytes, event dep);
+  event mem_advise(const void *ptr, size_t bytes, int advice, const std::vector<event> &deps = {});
+  event mem_advise(const void *ptr, size_t bytes, int advice, event dep);
 #else
   explicit queue(const property_list &props = {}) : queue(default_selector_v, props) {}
   // queue q({property::queue::in_order()}): a better match than the copy
@@ -2146,9 +2163,15 @@ class queue {
     detail::check(syclone_prefetch(m_state->handle, ptr, bytes, handles.data(), handles.size(), &e));
     return event(e, m_state);
   }
+  event prefetch(const void *ptr, size_t bytes, event dep) {
+    return prefetch(ptr, bytes, std::vector<event>{dep});
+  }
   // Advice does not change results; the runtime has no use for it yet.
   event mem_advise(const void *, size_t, int, const std::vector<event> &deps = {}) {
     return ext_oneapi_submit_barrier(deps);
+  }
+  event mem_advise(const void *ptr, size_t bytes, int advice, event dep) {
+    return mem_advise(ptr, bytes, advice, std::vector<event>{dep});
   }
 #endif
 

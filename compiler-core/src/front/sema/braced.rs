@@ -60,12 +60,19 @@ impl Sema {
         }
     }
 
-    /// The `std::initializer_list<E>` parameter type of a constructor of `c`
-    /// that takes one, if any.
+    /// The `std::initializer_list<E>` parameter type of an initializer-list
+    /// constructor of `c` (its first parameter is the list, any others have
+    /// default arguments: `vector(initializer_list<T>, const Alloc& = Alloc())`),
+    /// if it has one.
     pub(crate) fn initializer_list_param(&mut self, c: ClassId) -> Option<Ty> {
         let env = self.class(c).env.clone();
         for d in self.constructors(c) {
-            let [p] = &d.params[..] else { continue };
+            let Some((p, rest)) = d.params.split_first() else {
+                continue;
+            };
+            if rest.iter().any(|q| q.default.is_none()) {
+                continue;
+            }
             let t = self.resolve_type(&p.ty, Ctx::Class(c), &env, &mut vec![]);
             if let Ty::Class(l) = t.non_ref() {
                 let is_list = self

@@ -7,12 +7,16 @@ use super::*;
 /// Rank of an implicit conversion sequence; lower is better.
 pub(crate) type Rank = u8;
 pub(crate) const EXACT: Rank = 0;
+/// Exact match of an rvalue bound to a `const T&`: worse than binding it to
+/// a `T&&` ([over.ics.rank] 3.2.3: `push_back(T&&)` over `push_back(const
+/// T&)` for a temporary), better than anything else.
+pub(crate) const RVALUE_TO_LVALUE_REF: Rank = 1;
 /// Exact match by a qualification adjustment (`int*` to `const int*`):
 /// worse than the identity ([over.ics.rank] 3.2.5), better than a promotion.
-pub(crate) const QUALIFIED: Rank = 1;
-pub(crate) const PROMOTION: Rank = 2;
-pub(crate) const CONVERSION: Rank = 3;
-pub(crate) const USER: Rank = 4;
+pub(crate) const QUALIFIED: Rank = 2;
+pub(crate) const PROMOTION: Rank = 3;
+pub(crate) const CONVERSION: Rank = 4;
+pub(crate) const USER: Rank = 5;
 
 impl Sema {
     /// How `e` converts to `to`, or `None` if it cannot.
@@ -33,7 +37,13 @@ impl Sema {
                     return Some(EXACT);
                 }
                 if *is_const {
-                    return self.conversion_rank(e, t);
+                    let rank = self.conversion_rank(e, t)?;
+                    let rvalue_bound = !e.lvalue && self.same_or_base(&from, t);
+                    return Some(if rvalue_bound && rank == EXACT {
+                        RVALUE_TO_LVALUE_REF
+                    } else {
+                        rank
+                    });
                 }
                 None
             }
