@@ -47,6 +47,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/vec.hpp"),
         ),
         (
+            "sycl/detail/hierarchical.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/hierarchical.hpp"),
+        ),
+        (
             "sycl/detail/group_algorithms.hpp",
             include_str!("../../native-runtime/include/sycl/detail/group_algorithms.hpp"),
         ),

@@ -145,3 +145,60 @@ fn device_pass_layouts_match_the_host_compiler() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Kernels whose lambdas nest other lambdas that use constants of `main`:
+/// g++ captures such constants in the kernel's closure unless the kernel's
+/// own body uses some constant by value, or the kernel sits in a `[&]`
+/// command group; clang never does. The integration header's static_assert
+/// compares each named kernel's size with the host compiler's.
+const NESTED_LAMBDAS: &str = r#"
+#include <sycl/sycl.hpp>
+class only_nested; class own_use_first; class other_constant; class own_use_after;
+class local_first; class two_nested; class nested_copy; class deeper;
+class cg_only_nested; class cg_own_and_nested; class cg_nested_copy;
+struct Wrap { Wrap(size_t n) : n(n) {} size_t n; };
+template <class F> void call(F f) { f(1); }
+int main() {
+  sycl::queue q;
+  const size_t L = 8, M = 9;
+  int *out = sycl::malloc_shared<int>(64, q);
+  q.single_task<only_nested>([=] { call([&](int it) { out[it] += int(it % L); }); });
+  q.single_task<own_use_first>([=] { size_t x = L; call([&](int it) { out[it] += int(it % L + x); }); });
+  q.single_task<other_constant>([=] { Wrap r(M); call([&](int it) { out[it] += int(it % L) + int(r.n); }); });
+  q.single_task<own_use_after>([=] { call([&](int it) { out[it] += int(it % L); }); out[0] += int(M); });
+  q.single_task<local_first>([=] { int z = 0; call([&](int it) { out[it] += int(it % L) + z; }); });
+  q.single_task<two_nested>([=] { call([&](int it) { out[it] += int(it % L); }); call([&](int it) { out[it] += int(it % M); }); });
+  q.single_task<nested_copy>([=] { call([=](int it) { out[it] += int(it % L); }); });
+  q.single_task<deeper>([=] { call([&](int a) { call([&](int it) { out[it + a] += int(it % L); }); }); });
+  q.submit([&](sycl::handler &h) {
+    h.single_task<cg_only_nested>([=] { call([&](int it) { out[it] += int(it % L); }); });
+    h.single_task<cg_own_and_nested>([=] { out[1] = int(M); call([&](int it) { out[it] += int(it % L); }); });
+    h.single_task<cg_nested_copy>([=] { call([=](int it) { out[it] += int(it % L); }); });
+  });
+  q.wait();
+}
+"#;
+
+#[test]
+fn nested_lambda_closures_match_the_host_compiler() {
+    let Some(cxx) = host_cxx() else {
+        eprintln!("no host C++ compiler: layout probes skipped");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("syclone-nested-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cpp = dir.join("nested.cpp");
+    std::fs::write(&cpp, NESTED_LAMBDAS).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_syclcc"))
+        .arg("-fsyntax-only")
+        .arg(format!("--host-cxx={cxx}"))
+        .arg(&cpp)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "closures of kernels with nested lambdas differ from {cxx}'s:\n{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

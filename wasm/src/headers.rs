@@ -44,6 +44,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/vec.hpp"),
     ),
     (
+        "sycl/detail/hierarchical.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/hierarchical.hpp"),
+    ),
+    (
         "sycl/detail/group_algorithms.hpp",
         include_str!("../../native-runtime/include/sycl/detail/group_algorithms.hpp"),
     ),

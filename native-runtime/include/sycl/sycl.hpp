@@ -41,6 +41,8 @@
 #include <utility>
 #include <vector>
 
+#include <sycl/detail/hierarchical.hpp>
+
 #ifndef __SYCL_DEVICE_ONLY__
 #include <atomic>
 #include <cstring>
@@ -341,6 +343,18 @@ struct host_kernels {
       nd_item<Dimensions> it = host_nd_item(bounds, i);
       host_current_nd_item<Dimensions>::item = &it;
       call_kernel(k, it, args[2]);
+    }
+  }
+  // Work-groups [begin, end) of a hierarchical kernel, each run once with
+  // the group (the launch counts groups, not work-items).
+  template <int Dimensions>
+  static void run_hier(const void *const *args, size_t begin, size_t end) {
+    const auto &bounds = *static_cast<const launch_bounds<Dimensions> *>(args[0]);
+    const KernelType &k = *static_cast<const KernelType *>(args[1]);
+    range<Dimensions> local = local_of(bounds), groups = extent_of(bounds) / local;
+    for (size_t g = begin; g < end; ++g) {
+      group<Dimensions> grp(delinearize(g, groups), groups, local, id<Dimensions>());
+      call_kernel(k, grp, args[2]);
     }
   }
   static void run_single(const void *const *args, size_t, size_t) {
@@ -1567,6 +1581,37 @@ class handler {
     launch_reductions<KernelName, true>(r, r.get_global_range(), kernelFunc, r1, r2, r3, r4);
   }
 
+  // Hierarchical parallelism: the kernel runs once per work-group with a
+  // group<Dimensions> and calls group::parallel_for_work_item. Without a
+  // work-group size the implementation picks 64 work-items (8x8, 4x4x4).
+  template <typename KernelName = detail::auto_name, typename WorkgroupFunctionType, int Dimensions>
+  void parallel_for_work_group(range<Dimensions> numWorkGroups, WorkgroupFunctionType kernelFunc) {
+    range<Dimensions> size;
+    for (int d = 0; d < Dimensions; ++d) size[d] = Dimensions == 1 ? 64 : Dimensions == 2 ? 8 : 4;
+    parallel_for_work_group<KernelName>(numWorkGroups, size, kernelFunc);
+  }
+  template <typename KernelName = detail::auto_name, typename WorkgroupFunctionType, int Dimensions>
+  void parallel_for_work_group(range<Dimensions> numWorkGroups, range<Dimensions> workGroupSize,
+                               WorkgroupFunctionType kernelFunc) {
+    detail::launch_bounds<Dimensions> bounds;
+    for (int d = 0; d < 3; ++d) {
+      bounds.extent[d] = d < Dimensions ? numWorkGroups[d] * workGroupSize[d] : 1;
+      bounds.local[d] = d < Dimensions ? workGroupSize[d] : 1;
+      if (d < Dimensions && workGroupSize[d] == 0)
+        throw sycl::exception(errc::nd_range, "parallel_for_work_group: a work-group size of zero");
+    }
+#ifdef __SYCL_DEVICE_ONLY__
+    kernel_hier<detail::kernel_name_t<KernelName, WorkgroupFunctionType>, WorkgroupFunctionType, Dimensions>(
+        bounds, kernelFunc);
+#else
+    set_command([this, bounds, kernelFunc]() {
+      kernel_hier<detail::kernel_name_t<KernelName, WorkgroupFunctionType>, WorkgroupFunctionType, Dimensions>(
+          bounds, kernelFunc);
+      return take_event();
+    });
+#endif
+  }
+
   template <typename KernelName = detail::auto_name, typename KernelType>
   void single_task(KernelType kernelFunc) {
     detail::launch_bounds<1> bounds;
@@ -1608,6 +1653,14 @@ class handler {
 #endif
   }
 
+#ifndef __SYCL_DEVICE_ONLY__
+  // Whether the command group runs on the host CPU device.
+  bool on_host_device() const {
+    syclone_device_info info;
+    return syclone_device_get_info(syclone_queue_device(m_queue->handle), &info) == 0 &&
+           info.backend == SYCLONE_BACKEND_HOST;
+  }
+#endif
   // The nd_range a reduction over `r` runs as: work-groups of 64 items (8x8,
   // 4x4x4) on devices, of one item on the host device (whose work-groups of
   // several items run a thread per item).
@@ -1616,10 +1669,7 @@ class handler {
     range<Dimensions> local, global;
     size_t side = Dimensions == 1 ? 64 : Dimensions == 2 ? 8 : 4;
 #ifndef __SYCL_DEVICE_ONLY__
-    syclone_device_info info;
-    if (syclone_device_get_info(syclone_queue_device(m_queue->handle), &info) == 0 &&
-        info.backend == SYCLONE_BACKEND_HOST)
-      side = 1;
+    if (on_host_device()) side = 1;
 #endif
     for (int d = 0; d < Dimensions; ++d) {
       local[d] = side;
@@ -1702,6 +1752,35 @@ class handler {
                   "the host and device compilers disagree on the size of this kernel's object");
     launch(typeid(KernelName *).name(), Dimensions, bounds, &kernelFunc, sizeof(kernelFunc),
            &detail::host_kernels<KernelType>::template run_nd<Dimensions>);
+#endif
+  }
+
+  template <typename KernelName, typename KernelType, int Dimensions>
+  __SYCLONE_KERNEL_ENTRY(KernelName)
+  void kernel_hier(detail::launch_bounds<Dimensions> bounds, KernelType kernelFunc) {
+#ifdef __SYCL_DEVICE_ONLY__
+    range<Dimensions> local = detail::local_of(bounds);
+    group<Dimensions> g(detail::work_group_id<Dimensions>(), detail::extent_of(bounds) / local, local,
+                        detail::local_invocation_id<Dimensions>());
+    detail::call_kernel(kernelFunc, g, nullptr);
+#else
+    static_assert(detail::kernel_layout_matches<KernelName, KernelType>(),
+                  "the host and device compilers disagree on the size of this kernel's object");
+    auto host_kernel = &detail::host_kernels<KernelType>::template run_hier<Dimensions>;
+    if (!on_host_device()) {
+      launch(typeid(KernelName *).name(), Dimensions, bounds, &kernelFunc, sizeof(kernelFunc), host_kernel);
+      return;
+    }
+    // The host device runs each work-group on one thread: the launch counts
+    // groups of one, the kernel finds the real bounds in its arguments.
+    detail::launch_bounds<Dimensions> groups;
+    for (int d = 0; d < 3; ++d) {
+      groups.extent[d] = bounds.extent[d] / bounds.local[d];
+      groups.local[d] = 1;
+    }
+    const void *args[3] = {&bounds, &kernelFunc, &m_spec};
+    size_t sizes[2] = {sizeof(bounds), sizeof(kernelFunc)};
+    launch_args(typeid(KernelName *).name(), Dimensions, groups, 2, args, sizes, host_kernel);
 #endif
   }
 

@@ -372,7 +372,7 @@ impl Parser<'_> {
                         }
                     }
                     if self.is_ident()
-                        && self.is_at(1, sym!("::"))
+                        && (self.is_at(1, sym!("::")) || self.is_at(1, sym!("<")))
                         && self.ctor_out_of_class_ahead()
                     {
                         break;

@@ -39,6 +39,9 @@ pub(crate) struct FnCtx {
     /// Where a constant of an enclosing function was folded to its value
     /// instead of being captured (see `capture_constant_bound_to_reference`).
     constant_uses: Vec<(Span, Rc<str>)>,
+    /// A lambda that captures the constants of enclosing functions its
+    /// nested lambdas name (see `HostCompiler::keeps_constants_of_nested_lambdas`).
+    keeps_nested_constants: bool,
 }
 
 impl FnCtx {
@@ -61,6 +64,7 @@ impl FnCtx {
             lookup_ctx: None,
             packs: vec![],
             constant_uses: vec![],
+            keeps_nested_constants: false,
         }
     }
 }
@@ -1117,15 +1121,23 @@ impl Sema {
             _ => None,
         };
         if let Some((c, ty, v)) = constant {
-            if for_inner {
-                return Some(outer);
-            }
             let lit = TExpr {
                 kind: TK::IntLit(c),
                 ty,
                 lvalue: false,
                 span,
             };
+            if for_inner {
+                // A lambda nested in this one uses the constant: the host
+                // compiler may capture it here too.
+                let fc = &self.fn_stack[level];
+                let kept = fc.keeps_nested_constants
+                    && !fc.explicit_captures.iter().any(|c| &c.name == name);
+                if kept || self.host_captures_constant(level, parent, name, v) {
+                    self.capture(level, name, lit, span);
+                }
+                return Some(outer);
+            }
             if !self.host_captures_constant(level, parent, name, v) {
                 self.fn_stack[level]
                     .constant_uses
@@ -1135,6 +1147,43 @@ impl Sema {
             return self.capture(level, name, lit, span);
         }
         self.capture(level, name, outer, span)
+    }
+
+    /// Does the body of lambda `l` (not counting the lambdas in it) use a
+    /// constant of the functions enclosing it (at `parent`) by value?
+    fn folds_enclosing_constants(&self, l: &a::LambdaExpr, parent: usize) -> bool {
+        generic_lambda::names_used_outside_lambdas(l)
+            .iter()
+            .any(|name| self.enclosing_constant(parent, name))
+    }
+
+    /// Does `name`, looked up from the body at `level` outwards, name a
+    /// constant variable (not a reference) of a function?
+    fn enclosing_constant(&self, level: usize, name: &Rc<str>) -> bool {
+        let mut at = Some(level);
+        while let Some(l) = at {
+            let fc = &self.fn_stack[l];
+            for fr in fc.frames.iter().rev() {
+                if let Some((_, v)) = fr.iter().rev().find(|(n, _)| n == name) {
+                    let var = self.var(*v);
+                    return var.const_value.is_some() && !var.ty.is_ref();
+                }
+            }
+            let init_captured = fc
+                .this_class
+                .and_then(|c| self.class(c).closure.as_ref())
+                .is_some_and(|cl| {
+                    cl.lambda
+                        .captures
+                        .iter()
+                        .any(|c| c.init.is_some() && &c.name == name)
+                });
+            if init_captured {
+                return false;
+            }
+            at = fc.parent;
+        }
+        false
     }
 
     /// Does the host compiler capture constant `v` used by the lambda at
@@ -3571,6 +3620,10 @@ impl Sema {
         fc.parent = Some(parent);
         fc.capture_default = l.default_capture;
         fc.explicit_captures = l.captures.clone();
+        fc.keeps_nested_constants = op.is_some()
+            && l.default_capture != CaptureDefault::None
+            && self.host.keeps_constants_of_nested_lambdas()
+            && !self.folds_enclosing_constants(l, parent);
         self.fn_stack.push(fc);
         let level = self.fn_stack.len() - 1;
         for c in &l.captures {

@@ -128,7 +128,7 @@ impl Sema {
             }
             Decl::Function(f) => {
                 if f.name.parts.len() > 1 {
-                    // Out-of-class member definition: attach to its class template later.
+                    self.collect_qualified_definition(f, ctx, env, to_check);
                     return;
                 }
                 if f.explicit_specialization {
@@ -345,6 +345,7 @@ impl Sema {
                 other => self.collect_decl(other, Ctx::Class(id), &env, to_check),
             }
         }
+        self.attach_out_of_class_definitions(id);
     }
 
     /// Resolve bases and fields and compute the Itanium layout.
@@ -601,7 +602,7 @@ impl Sema {
     /// its definition): keep one entity, the definition, with the default
     /// arguments the earlier declaration gave. `None`: not a redeclaration;
     /// `Some(Some(d))`: the definition `d` now stands for both.
-    fn merge_redeclaration(
+    pub(super) fn merge_redeclaration(
         &mut self,
         ctx: Ctx,
         name: &Rc<str>,
@@ -675,7 +676,12 @@ impl Sema {
 
     /// The parameter types of `f` as declared, template parameters standing
     /// for themselves (what makes two declarations the same function).
-    fn declared_signature(&mut self, f: &FunctionDecl, ctx: Ctx, env: &Rc<Env>) -> Option<Vec<Ty>> {
+    pub(super) fn declared_signature(
+        &mut self,
+        f: &FunctionDecl,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<Vec<Ty>> {
         let bindings = f
             .template
             .iter()

@@ -108,6 +108,28 @@ pub fn names_used(l: &a::LambdaExpr) -> Vec<Rc<str>> {
     out
 }
 
+/// Simple names a lambda body uses outside the lambdas nested in it, minus
+/// its parameters and the names it declares.
+pub fn names_used_outside_lambdas(l: &a::LambdaExpr) -> Vec<Rc<str>> {
+    let mut c = NameCollector {
+        skip_lambdas: true,
+        ..NameCollector::default()
+    };
+    c.stmt(&l.body);
+    for p in &l.params {
+        if let Some(n) = &p.name {
+            c.declared.push(n.clone());
+        }
+    }
+    let mut out: Vec<Rc<str>> = vec![];
+    for n in c.used {
+        if !c.declared.contains(&n) && !out.contains(&n) {
+            out.push(n);
+        }
+    }
+    out
+}
+
 /// Simple names a statement uses, minus those it declares.
 pub fn names_used_in(s: &a::Stmt) -> Vec<Rc<str>> {
     let mut c = NameCollector::default();
@@ -125,6 +147,8 @@ pub fn names_used_in(s: &a::Stmt) -> Vec<Rc<str>> {
 struct NameCollector {
     used: Vec<Rc<str>>,
     declared: Vec<Rc<str>>,
+    /// Leave out what nested lambdas use.
+    skip_lambdas: bool,
 }
 
 impl NameCollector {
@@ -230,6 +254,7 @@ impl NameCollector {
         match &e.kind {
             ExprKind::Name(q) if q.is_simple() => self.used.push(q.last().ident.clone()),
             // A nested lambda's body can name enclosing variables too.
+            ExprKind::Lambda(_) if self.skip_lambdas => {}
             ExprKind::Lambda(l) => {
                 for n in names_used(l) {
                     self.used.push(n);

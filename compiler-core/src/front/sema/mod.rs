@@ -19,6 +19,7 @@ mod init;
 mod kernel_attributes;
 mod lookup;
 pub mod mangle;
+mod out_of_class;
 mod overload;
 mod packs;
 mod range_for;
@@ -70,6 +71,15 @@ impl HostCompiler {
     /// where clang (and g++ at function scope) uses its value without
     /// capturing it. Observed with g++ 12 (`sizeof` of the closure).
     pub fn captures_constants_through_ref_lambdas(self) -> bool {
+        matches!(self, HostCompiler::Gcc { .. })
+    }
+    /// g++ captures in a lambda with a capture-default the constants of
+    /// enclosing functions that lambdas nested in it use, unless its own
+    /// body uses some enclosing constant by value (then g++ prunes every
+    /// capture of a constant it did not odr-use). Observed with g++ 12:
+    /// `[=] { call([&] { x += n; }); }` captures `n`, `[=] { int m = k;
+    /// call([&] { x += n; }); }` does not.
+    pub fn keeps_constants_of_nested_lambdas(self) -> bool {
         matches!(self, HostCompiler::Gcc { .. })
     }
     /// g++ captures the variables a lambda names in a discarded `if
@@ -343,6 +353,9 @@ pub struct Sema {
     /// Explicit instantiation definitions of function templates, instantiated
     /// once every declaration is known.
     explicit_instantiations: decls::Pending,
+    /// Out-of-class member function definitions, by the declaration of the
+    /// class they belong to (see `out_of_class.rs`).
+    out_of_class_defs: HashMap<usize, Vec<Rc<ast::FunctionDecl>>>,
     /// Initializers of global variables that device code reads.
     global_inits: HashMap<VarId, GlobalInit>,
 }
@@ -379,6 +392,7 @@ impl Sema {
             pending_capture_inits: HashMap::new(),
             constexpr_depth: 0,
             implicit_guides: HashMap::new(),
+            out_of_class_defs: HashMap::new(),
             scope_function: None,
             unevaluated: 0,
             explicit_instantiations: vec![],

@@ -225,6 +225,12 @@ class group {
   size_t get_local_id(int dimension) const { return m_local_id[dimension]; }
   size_t get_local_linear_id() const { return detail::linearize(m_local_id, m_local_range); }
   bool leader() const { return get_local_linear_id() == 0; }
+  // Hierarchical parallelism (detail/hierarchical.hpp): runs `f` once per
+  // work-item of the group's local range, or of a logical range.
+  template <typename WorkItemFunction>
+  void parallel_for_work_item(WorkItemFunction f) const;
+  template <typename WorkItemFunction>
+  void parallel_for_work_item(range<Dimensions> logical_range, WorkItemFunction f) const;
 
  private:
   id<Dimensions> m_id;

@@ -1,0 +1,227 @@
+//! Definitions written outside the scope they belong to: member functions of
+//! classes and class templates (`int box<D>::get() const { ... }`,
+//! `box::box(int v) : v(v) {}`, `template <int D> template <class F> int
+//! box<D>::apply(F f) const`) and namespace functions defined with a
+//! qualified name (`float ns::len(P p) { ... }`).
+//!
+//! A member definition is recorded by the class declaration it belongs to and
+//! attached to the member it defines in every instance of that class: the
+//! ones that exist when the definition is met and the ones instantiated
+//! later. The definition keeps what only the in-class declaration says
+//! (`static`, `explicit`, `virtual`, default arguments, attributes).
+
+use std::rc::Rc;
+
+use super::decls::Pending;
+use super::{ClassId, Ctx, Entity, Env, Sema, TArg};
+use crate::front::ast::{FunctionDecl, TemplateHeader};
+
+impl Sema {
+    /// `f`, whose name is qualified, met in `ctx`.
+    pub(super) fn collect_qualified_definition(
+        &mut self,
+        f: &Rc<FunctionDecl>,
+        ctx: Ctx,
+        env: &Rc<Env>,
+        to_check: &mut Pending,
+    ) {
+        let mut head = f.name.clone();
+        head.parts.pop();
+        if let Some(last) = head.parts.last_mut() {
+            // `box<D>::get`: the template itself, not an instance.
+            last.template_args = None;
+        }
+        for e in self.lookup_qualified_entities(&head, ctx, env) {
+            let key = match e {
+                Entity::Namespace(ns) => {
+                    self.define_namespace_member(f, Ctx::Ns(ns), env, to_check);
+                    return;
+                }
+                Entity::Class(decl, _, _) => Rc::as_ptr(&decl) as usize,
+                Entity::ClassInst(id) => match &self.class(id).decl {
+                    Some(decl) => Rc::as_ptr(decl) as usize,
+                    None => continue,
+                },
+                _ => continue,
+            };
+            self.out_of_class_defs
+                .entry(key)
+                .or_default()
+                .push(f.clone());
+            let instances: Vec<ClassId> = (0..self.classes.len() as u32)
+                .map(ClassId)
+                .filter(|c| class_key(self, *c) == Some(key))
+                .collect();
+            for id in instances {
+                self.attach_out_of_class_definitions(id);
+            }
+            return;
+        }
+    }
+
+    /// `float ns::len(P p) { ... }`: the definition of `ns::len`.
+    fn define_namespace_member(
+        &mut self,
+        f: &Rc<FunctionDecl>,
+        ns: Ctx,
+        env: &Rc<Env>,
+        to_check: &mut Pending,
+    ) {
+        let name = f.name.last().ident.clone();
+        match self.merge_redeclaration(ns, &name, f, env) {
+            Some(Some(definition)) => {
+                if definition.template.is_none() {
+                    to_check.push((definition, ns, env.clone()));
+                }
+            }
+            Some(None) => {}
+            None => {
+                self.add_member(ns, name, Entity::Function(f.clone(), ns, env.clone()));
+                if f.template.is_none() && f.body.is_some() {
+                    to_check.push((f.clone(), ns, env.clone()));
+                }
+            }
+        }
+    }
+
+    /// Gives the members of class `id` declared without a body the
+    /// out-of-class definitions recorded for its class.
+    pub(super) fn attach_out_of_class_definitions(&mut self, id: ClassId) {
+        let Some(key) = class_key(self, id) else {
+            return;
+        };
+        let Some(defs) = self.out_of_class_defs.get(&key).cloned() else {
+            return;
+        };
+        let class_template = self
+            .class(id)
+            .template
+            .as_ref()
+            .and_then(|(d, _)| d.template.clone());
+        for def in defs {
+            let attached = self
+                .class(id)
+                .methods
+                .iter()
+                .any(|m| m.span == def.span && m.body.is_some());
+            if attached {
+                continue;
+            }
+            let mut headers: Vec<TemplateHeader> = def.outer_templates.clone();
+            headers.extend(def.template.clone());
+            let class_header = match &class_template {
+                Some(_) if headers.is_empty() => continue,
+                Some(_) => Some(headers.remove(0)),
+                None => None,
+            };
+            if headers.len() > 1 {
+                continue;
+            }
+            let member_header = headers.pop();
+            if let (Some(written), Some(declared)) = (&class_header, &class_template) {
+                self.bind_definition_parameters(id, written, declared);
+            }
+            let Some(index) = self.defined_member(id, &def, member_header.is_some()) else {
+                continue;
+            };
+            let declared = self.classes[id.0 as usize].methods[index].clone();
+            let mut merged = (*def).clone();
+            merged.template = member_header;
+            merged.outer_templates = class_header.into_iter().collect();
+            merged.is_static |= declared.is_static;
+            merged.is_virtual |= declared.is_virtual;
+            merged.is_explicit |= declared.is_explicit;
+            merged.is_constexpr |= declared.is_constexpr;
+            merged.is_inline |= declared.is_inline || declared.is_constexpr;
+            if merged.noexcept.is_none() {
+                merged.noexcept = declared.noexcept.clone();
+            }
+            for (p, q) in merged.params.iter_mut().zip(&declared.params) {
+                if p.default.is_none() {
+                    p.default = q.default.clone();
+                }
+            }
+            for a in &declared.attrs.list {
+                if merged.attrs.find(&a.name).is_none() {
+                    merged.attrs.list.push(a.clone());
+                }
+            }
+            self.classes[id.0 as usize].methods[index] = Rc::new(merged);
+        }
+    }
+
+    /// `template <int N> int box<N>::get()` for `template <int D> struct
+    /// box`: the definition's names for the class's parameters stand for the
+    /// instance's arguments too.
+    fn bind_definition_parameters(
+        &mut self,
+        id: ClassId,
+        written: &TemplateHeader,
+        declared: &TemplateHeader,
+    ) {
+        let env = self.class(id).env.clone();
+        let bindings: Vec<(Rc<str>, TArg)> = written
+            .params
+            .iter()
+            .zip(&declared.params)
+            .filter_map(|(w, d)| {
+                let (w, d) = (w.name.clone()?, d.name.as_ref()?);
+                if &w == d || env.get(&w).is_some() {
+                    return None;
+                }
+                Some((w, env.get(d)?.clone()))
+            })
+            .collect();
+        if !bindings.is_empty() {
+            self.classes[id.0 as usize].env = Rc::new(Env {
+                bindings,
+                parent: Some(env),
+            });
+        }
+    }
+
+    /// The index in class `id`'s methods of the bodiless member `def`
+    /// defines: same name, kind, parameter count, constness and
+    /// templateness; parameter types decide between overloads.
+    fn defined_member(&mut self, id: ClassId, def: &FunctionDecl, template: bool) -> Option<usize> {
+        let name = def.name.last().ident.clone();
+        let candidates: Vec<usize> = self
+            .class(id)
+            .methods
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| {
+                m.body.is_none()
+                    && !m.deleted
+                    && !m.defaulted
+                    && m.name.last().ident == name
+                    && m.kind == def.kind
+                    && m.params.len() == def.params.len()
+                    && m.is_const == def.is_const
+                    && m.template.is_some() == template
+            })
+            .map(|(i, _)| i)
+            .collect();
+        if candidates.len() <= 1 {
+            return candidates.first().copied();
+        }
+        let (ctx, env) = (Ctx::Class(id), self.class(id).env.clone());
+        let wanted = self.declared_signature(def, ctx, &env)?;
+        candidates.into_iter().find(|&i| {
+            let m = self.class(id).methods[i].clone();
+            self.declared_signature(&m, ctx, &env).as_ref() == Some(&wanted)
+        })
+    }
+}
+
+/// The class declaration out-of-class definitions of class `id`'s members
+/// are recorded under: the primary template of an instance made from it, the
+/// class's own declaration otherwise.
+fn class_key(sema: &Sema, id: ClassId) -> Option<usize> {
+    let class = sema.class(id);
+    let decl = class.decl.as_ref()?;
+    match &class.template {
+        Some((primary, _)) if !Rc::ptr_eq(primary, decl) => None,
+        _ => Some(Rc::as_ptr(decl) as usize),
+    }
+}
