@@ -209,6 +209,8 @@ impl Lowerer<'_> {
                         index: index.clone(),
                         value: e,
                     }),
+                    // The value's expression was already diagnosed.
+                    Val::Void if self.has_errors() => {}
                     _ => self.error(
                         span,
                         "only scalar values can be stored to global memory yet",
