@@ -1587,7 +1587,7 @@ class handler {
   template <typename KernelName = detail::auto_name, typename WorkgroupFunctionType, int Dimensions>
   void parallel_for_work_group(range<Dimensions> numWorkGroups, WorkgroupFunctionType kernelFunc) {
     range<Dimensions> size;
-    for (int d = 0; d < Dimensions; ++d) size[d] = Dimensions == 1 ? 64 : Dimensions == 2 ? 8 : 4;
+    for (int d = 0; d < Dimensions; ++d) size[d] = default_group_side(Dimensions);
     parallel_for_work_group<KernelName>(numWorkGroups, size, kernelFunc);
   }
   template <typename KernelName = detail::auto_name, typename WorkgroupFunctionType, int Dimensions>
@@ -1653,6 +1653,11 @@ class handler {
 #endif
   }
 
+  // The side of the work-groups of 64 items the runtime picks when the
+  // program names none: 64, 8x8, 4x4x4.
+  static constexpr size_t default_group_side(int dimensions) {
+    return dimensions == 1 ? 64 : dimensions == 2 ? 8 : 4;
+  }
 #ifndef __SYCL_DEVICE_ONLY__
   // Whether the command group runs on the host CPU device.
   bool on_host_device() const {
@@ -1667,7 +1672,7 @@ class handler {
   template <int Dimensions>
   nd_range<Dimensions> reduction_range(range<Dimensions> r) {
     range<Dimensions> local, global;
-    size_t side = Dimensions == 1 ? 64 : Dimensions == 2 ? 8 : 4;
+    size_t side = default_group_side(Dimensions);
 #ifndef __SYCL_DEVICE_ONLY__
     if (on_host_device()) side = 1;
 #endif

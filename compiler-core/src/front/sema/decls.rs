@@ -646,18 +646,7 @@ impl Sema {
             if f.body.is_some() || old.body.is_none() {
                 // The definition, with defaults only the first declaration wrote.
                 let mut merged = (**f).clone();
-                for (p, q) in merged.params.iter_mut().zip(&old.params) {
-                    if p.default.is_none() {
-                        p.default = q.default.clone();
-                    }
-                }
-                // Attributes of every declaration apply (`SYCL_EXTERNAL` on
-                // the prototype in a header, none on the definition).
-                for a in &old.attrs.list {
-                    if merged.attrs.find(&a.name).is_none() {
-                        merged.attrs.list.push(a.clone());
-                    }
-                }
+                inherit_from_declaration(&mut merged, &old);
                 let members = match ctx {
                     Ctx::Ns(n) => self.namespaces[n.0 as usize].members.get_mut(name),
                     Ctx::Class(c) => self.classes[c.0 as usize].members.get_mut(name),
@@ -734,5 +723,22 @@ fn declares_const(t: &crate::front::ast::TypeExpr) -> bool {
     match &t.kind {
         crate::front::ast::TypeExprKind::Array(elem, _) => t.is_const || declares_const(elem),
         _ => t.is_const,
+    }
+}
+
+/// What definition `merged` keeps of an earlier declaration of the same
+/// function: the default arguments only the declaration wrote, and its
+/// attributes (`SYCL_EXTERNAL` on the prototype in a header, none on the
+/// definition).
+pub(super) fn inherit_from_declaration(merged: &mut FunctionDecl, declared: &FunctionDecl) {
+    for (p, q) in merged.params.iter_mut().zip(&declared.params) {
+        if p.default.is_none() {
+            p.default = q.default.clone();
+        }
+    }
+    for a in &declared.attrs.list {
+        if merged.attrs.find(&a.name).is_none() {
+            merged.attrs.list.push(a.clone());
+        }
     }
 }

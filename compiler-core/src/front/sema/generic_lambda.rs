@@ -92,27 +92,17 @@ impl ParamPattern {
 /// Simple names used in a lambda body, minus the lambda's own parameters
 /// and the names the body declares: the candidates for implicit capture.
 pub fn names_used(l: &a::LambdaExpr) -> Vec<Rc<str>> {
-    let mut c = NameCollector::default();
-    c.stmt(&l.body);
-    for p in &l.params {
-        if let Some(n) = &p.name {
-            c.declared.push(n.clone());
-        }
-    }
-    let mut out: Vec<Rc<str>> = vec![];
-    for n in c.used {
-        if !c.declared.contains(&n) && !out.contains(&n) {
-            out.push(n);
-        }
-    }
-    out
+    lambda_names(l, false)
 }
 
-/// Simple names a lambda body uses outside the lambdas nested in it, minus
-/// its parameters and the names it declares.
+/// [`names_used`] outside the lambdas nested in the body.
 pub fn names_used_outside_lambdas(l: &a::LambdaExpr) -> Vec<Rc<str>> {
+    lambda_names(l, true)
+}
+
+fn lambda_names(l: &a::LambdaExpr, skip_lambdas: bool) -> Vec<Rc<str>> {
     let mut c = NameCollector {
-        skip_lambdas: true,
+        skip_lambdas,
         ..NameCollector::default()
     };
     c.stmt(&l.body);
@@ -121,26 +111,14 @@ pub fn names_used_outside_lambdas(l: &a::LambdaExpr) -> Vec<Rc<str>> {
             c.declared.push(n.clone());
         }
     }
-    let mut out: Vec<Rc<str>> = vec![];
-    for n in c.used {
-        if !c.declared.contains(&n) && !out.contains(&n) {
-            out.push(n);
-        }
-    }
-    out
+    c.free_names()
 }
 
 /// Simple names a statement uses, minus those it declares.
 pub fn names_used_in(s: &a::Stmt) -> Vec<Rc<str>> {
     let mut c = NameCollector::default();
     c.stmt(s);
-    let mut out: Vec<Rc<str>> = vec![];
-    for n in c.used {
-        if !c.declared.contains(&n) && !out.contains(&n) {
-            out.push(n);
-        }
-    }
-    out
+    c.free_names()
 }
 
 #[derive(Default)]
@@ -152,6 +130,17 @@ struct NameCollector {
 }
 
 impl NameCollector {
+    /// The names used and not declared, each once, in order of first use.
+    fn free_names(self) -> Vec<Rc<str>> {
+        let mut out: Vec<Rc<str>> = vec![];
+        for n in self.used {
+            if !self.declared.contains(&n) && !out.contains(&n) {
+                out.push(n);
+            }
+        }
+        out
+    }
+
     fn stmt(&mut self, s: &a::Stmt) {
         match &s.kind {
             StmtKind::Expr(e) | StmtKind::Case(e) => self.expr(e),

@@ -12,7 +12,7 @@
 
 use std::rc::Rc;
 
-use super::decls::Pending;
+use super::decls::{inherit_from_declaration, Pending};
 use super::{ClassId, Ctx, Entity, Env, Sema, TArg};
 use crate::front::ast::{FunctionDecl, TemplateHeader};
 
@@ -136,16 +136,7 @@ impl Sema {
             if merged.noexcept.is_none() {
                 merged.noexcept = declared.noexcept.clone();
             }
-            for (p, q) in merged.params.iter_mut().zip(&declared.params) {
-                if p.default.is_none() {
-                    p.default = q.default.clone();
-                }
-            }
-            for a in &declared.attrs.list {
-                if merged.attrs.find(&a.name).is_none() {
-                    merged.attrs.list.push(a.clone());
-                }
-            }
+            inherit_from_declaration(&mut merged, &declared);
             self.classes[id.0 as usize].methods[index] = Rc::new(merged);
         }
     }
