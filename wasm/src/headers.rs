@@ -48,6 +48,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/hierarchical.hpp"),
     ),
     (
+        "sycl/detail/half.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/half.hpp"),
+    ),
+    (
         "sycl/detail/group_algorithms.hpp",
         include_str!("../../native-runtime/include/sycl/detail/group_algorithms.hpp"),
     ),

@@ -48,6 +48,10 @@ impl Lowerer<'_> {
                 return Val::Void;
             }
         };
+        if self.byte_addressed.contains(&binding.0) {
+            self.error(span, "atomics on 8- and 16-bit scalars and on members of classes of mixed scalar types are not supported in Vulkan/WebGPU kernels");
+            return Val::Void;
+        }
         // An atomic element is read and written whatever the operation:
         // WGSL keeps atomics in read_write storage only.
         let elem = {

@@ -227,9 +227,8 @@ impl Lowerer<'_> {
                         self.slots[slot.0 as usize] = Slot::Ref(p);
                     }
                     Slot::Ptr { .. } => {
-                        if let PlaceV::Global { binding, index } = p {
-                            let elem = e.ty.clone();
-                            self.store(&PlaceV::Slot(slot), Val::Ptr { binding: Some(binding), index, elem }, span);
+                        if let Some(ptr) = self.address_of(&p, &e.ty) {
+                            self.store(&PlaceV::Slot(slot), ptr, span);
                         } else {
                             self.error(span, "returning a reference to private memory from a function with several returns is not supported in device code yet");
                         }
@@ -428,11 +427,9 @@ impl Lowerer<'_> {
                 Slot::Ptr {
                     binding: Some(b),
                     index,
+                    elem,
                     ..
-                } if by_ref => Val::Ref(Box::new(PlaceV::Global {
-                    binding: b,
-                    index: IExpr::Local(index),
-                })),
+                } if by_ref => Val::Ref(Box::new(self.pointee_place(b, IExpr::Local(index), elem))),
                 _ => {
                     let v = self.load(&PlaceV::Slot(s));
                     if by_ref {
@@ -683,7 +680,9 @@ impl Lowerer<'_> {
                     })
                     .collect()
             }
-            PlaceV::Global { .. } | PlaceV::GlobalAgg { .. } => vec![],
+            PlaceV::Global { .. } | PlaceV::GlobalBytes { .. } | PlaceV::GlobalAgg { .. } => {
+                vec![]
+            }
         }
     }
 
@@ -692,13 +691,8 @@ impl Lowerer<'_> {
             Val::Ptr {
                 binding: Some(b),
                 index,
-                elem: elem @ (Ty::Class(_) | Ty::Array(..)),
-            } => self.global_aggregate(b, index, elem),
-            Val::Ptr {
-                binding: Some(b),
-                index,
-                ..
-            } => PlaceV::Global { binding: b, index },
+                elem,
+            } => self.pointee_place(b, index, elem),
             Val::Ptr { binding: None, .. } => {
                 self.error(span, "dereferencing a null pointer in device code");
                 self.dummy_place()
@@ -937,18 +931,9 @@ impl Lowerer<'_> {
             }
             TK::AddrOf(x) => {
                 let p = self.place(x);
-                match p {
-                    PlaceV::Global { binding, index } => Val::Ptr {
-                        binding: Some(binding),
-                        index,
-                        elem: x.ty.clone(),
-                    },
-                    PlaceV::GlobalAgg { binding, index, ty } => Val::Ptr {
-                        binding: Some(binding),
-                        index: self.global_aggregate_index(&index, &ty),
-                        elem: ty,
-                    },
-                    _ => {
+                match self.address_of(&p, &x.ty) {
+                    Some(ptr) => ptr,
+                    None => {
                         self.error(span, "taking the address of private memory is not supported in Vulkan/WebGPU kernels yet");
                         Val::Void
                     }

@@ -1,18 +1,32 @@
-//! Classes and arrays in global memory (`float4 *p`, `accessor<Particle>`):
-//! supported when every scalar in them has one type (`sycl::vec`, a
-//! struct of floats, an array of ints...). The binding is then an array of
-//! that scalar; a pointer to the aggregate counts in whole aggregates (the
-//! runtime divides the address by the aggregate's size), and the aggregate
-//! at index `i` is the `stride` scalars from `i * stride`, each member at
-//! its byte offset divided by the scalar's size.
+//! Classes and arrays in global memory (`float4 *p`, `accessor<Particle>`).
+//! When every scalar in them has one word-sized type (`sycl::vec<float>`, a
+//! struct of floats, an array of ints...) the binding is an array of that
+//! scalar; otherwise it is byte-addressed (`byte_memory.rs`). A pointer to
+//! the aggregate counts in whole aggregates (the runtime divides the
+//! address by the aggregate's size); a place in the binding counts in
+//! units (the scalar, or a byte): the aggregate at index `i` is the
+//! `stride` units from `i * stride`, each member at its byte offset divided
+//! by the unit's size.
 
 use super::values::{PlaceV, Val};
 use super::Lowerer;
-use crate::front::sema::Ty;
+use crate::front::sema::{ClassId, Ty};
 use crate::ir::{BinaryOp, BindingId, Constant, Expr as IExpr};
 use crate::source::Span;
 
 impl Lowerer<'_> {
+    /// The parts of class `c` with their byte offsets: bases first, then
+    /// fields.
+    pub(super) fn class_parts(&mut self, c: ClassId) -> Vec<(Ty, u64)> {
+        self.sema.complete_class(c);
+        let info = self.sema.class(c);
+        info.bases
+            .iter()
+            .map(|(b, o)| (Ty::Class(*b), *o))
+            .chain(info.fields.iter().map(|f| (f.ty.clone(), f.offset)))
+            .collect()
+    }
+
     /// The one scalar type of every scalar in `ty` (a class without
     /// references or pointers, or an array), if there is one.
     pub(super) fn uniform_scalar(&mut self, ty: &Ty) -> Option<Ty> {
@@ -20,16 +34,8 @@ impl Lowerer<'_> {
             Ty::Int(_) | Ty::Float(_) | Ty::Enum(_) => Some(ty.clone()),
             Ty::Array(elem, _) => self.uniform_scalar(elem),
             Ty::Class(c) => {
-                self.sema.complete_class(*c);
-                let info = self.sema.class(*c);
-                let parts: Vec<Ty> = info
-                    .bases
-                    .iter()
-                    .map(|(b, _)| Ty::Class(*b))
-                    .chain(info.fields.iter().map(|f| f.ty.clone()))
-                    .collect();
                 let mut leaf: Option<Ty> = None;
-                for p in parts {
+                for (p, _) in self.class_parts(*c) {
                     let l = self.uniform_scalar(&p)?;
                     match &leaf {
                         Some(t) if *t != l => return None,
@@ -42,17 +48,68 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Scalars per aggregate of type `ty` whose scalars are `leaf`s.
-    fn stride(&mut self, ty: &Ty, leaf: &Ty) -> u64 {
+    /// Bytes per unit of place index in `binding`, which holds aggregates
+    /// of type `ty`.
+    fn unit_size(&mut self, binding: BindingId, ty: &Ty) -> u64 {
+        if self.byte_addressed.contains(&binding.0) {
+            return 1;
+        }
+        let leaf = self.uniform_scalar(ty).unwrap_or(Ty::Error);
+        self.sema.size_align(&leaf).map_or(1, |x| x.0.max(1))
+    }
+
+    /// Units per aggregate of type `ty` in `binding`.
+    fn stride(&mut self, binding: BindingId, ty: &Ty) -> u64 {
         let size = self.sema.size_align(ty).map_or(0, |x| x.0);
-        let leaf_size = self.sema.size_align(leaf).map_or(1, |x| x.0.max(1));
-        size / leaf_size
+        size / self.unit_size(binding, ty)
+    }
+
+    /// `*p` for a pointer into `binding` at element `index` of type `elem`.
+    pub(super) fn pointee_place(&mut self, binding: BindingId, index: IExpr, elem: Ty) -> PlaceV {
+        if matches!(elem, Ty::Class(_) | Ty::Array(..)) {
+            return self.global_aggregate(binding, index, elem);
+        }
+        if !self.byte_addressed.contains(&binding.0) {
+            return PlaceV::Global { binding, index };
+        }
+        let size = self.sema.size_align(&elem).map_or(1, |x| x.0);
+        PlaceV::GlobalBytes {
+            binding,
+            byte: self.scaled(index, size),
+            ty: elem,
+        }
+    }
+
+    /// The pointer to place `p` (of type `ty`) if it is in global memory:
+    /// the inverse of [`Self::pointee_place`].
+    pub(super) fn address_of(&mut self, p: &PlaceV, ty: &Ty) -> Option<Val> {
+        let (binding, index) = match p {
+            PlaceV::Global { binding, index } => (*binding, index.clone()),
+            PlaceV::GlobalAgg { binding, index, ty } => {
+                (*binding, self.global_aggregate_index(*binding, index, ty))
+            }
+            PlaceV::GlobalBytes { binding, byte, ty } => {
+                let size = self.sema.size_align(ty).map_or(1, |x| x.0.max(1));
+                let it = self.index_type();
+                let index = IExpr::Binary(
+                    BinaryOp::Div,
+                    Box::new(byte.clone()),
+                    Box::new(IExpr::Const(Constant::Int(it, size))),
+                );
+                (*binding, index)
+            }
+            _ => return None,
+        };
+        Some(Val::Ptr {
+            binding: Some(binding),
+            index,
+            elem: ty.non_ref().clone(),
+        })
     }
 
     /// `*p` for a pointer to aggregate `ty` at aggregate index `index`.
     pub(super) fn global_aggregate(&mut self, binding: BindingId, index: IExpr, ty: Ty) -> PlaceV {
-        let leaf = self.uniform_scalar(&ty).unwrap_or(Ty::Error);
-        let stride = self.stride(&ty, &leaf);
+        let stride = self.stride(binding, &ty);
         let first = self.scaled(index, stride);
         PlaceV::GlobalAgg {
             binding,
@@ -61,10 +118,14 @@ impl Lowerer<'_> {
         }
     }
 
-    /// The aggregate index of the aggregate whose first scalar is `first`.
-    pub(super) fn global_aggregate_index(&mut self, first: &IExpr, ty: &Ty) -> IExpr {
-        let leaf = self.uniform_scalar(ty).unwrap_or(Ty::Error);
-        let stride = self.stride(ty, &leaf);
+    /// The aggregate index of the aggregate whose first unit is `first`.
+    pub(super) fn global_aggregate_index(
+        &mut self,
+        binding: BindingId,
+        first: &IExpr,
+        ty: &Ty,
+    ) -> IExpr {
+        let stride = self.stride(binding, ty);
         let it = self.index_type();
         IExpr::Binary(
             BinaryOp::Div,
@@ -99,13 +160,19 @@ impl Lowerer<'_> {
         };
         if matches!(ty, Ty::Class(_) | Ty::Array(..)) {
             PlaceV::GlobalAgg { binding, index, ty }
+        } else if self.byte_addressed.contains(&binding.0) {
+            PlaceV::GlobalBytes {
+                binding,
+                byte: index,
+                ty,
+            }
         } else {
             PlaceV::Global { binding, index }
         }
     }
 
     /// Part `i` (bases first, then fields; or element `i`) of the
-    /// aggregate of type `ty` whose first scalar is `first`.
+    /// aggregate of type `ty` whose first unit is `first`.
     pub(super) fn global_part(
         &mut self,
         binding: BindingId,
@@ -113,30 +180,20 @@ impl Lowerer<'_> {
         ty: &Ty,
         i: usize,
     ) -> Option<PlaceV> {
-        let leaf = self.uniform_scalar(ty)?;
-        let leaf_size = self.sema.size_align(&leaf).map_or(1, |x| x.0.max(1));
+        let unit = self.unit_size(binding, ty);
         let (part_ty, byte_offset) = match ty {
             Ty::Array(elem, n) if (i as u64) < *n => {
                 let size = self.sema.size_align(elem).map_or(0, |x| x.0);
                 ((**elem).clone(), i as u64 * size)
             }
-            Ty::Class(c) => {
-                let info = self.sema.class(*c);
-                let parts: Vec<(Ty, u64)> = info
-                    .bases
-                    .iter()
-                    .map(|(b, o)| (Ty::Class(*b), *o))
-                    .chain(info.fields.iter().map(|f| (f.ty.clone(), f.offset)))
-                    .collect();
-                parts.get(i)?.clone()
-            }
+            Ty::Class(c) => self.class_parts(*c).get(i)?.clone(),
             _ => return None,
         };
-        Some(self.at(binding, first, byte_offset / leaf_size, part_ty))
+        Some(self.at(binding, first, byte_offset / unit, part_ty))
     }
 
     /// Element `index` (known only at run time) of the array of type `ty`
-    /// in global memory whose first scalar is `first`.
+    /// in global memory whose first unit is `first`.
     pub(super) fn global_element(
         &mut self,
         binding: BindingId,
@@ -145,8 +202,7 @@ impl Lowerer<'_> {
         index: IExpr,
     ) -> Option<PlaceV> {
         let Ty::Array(elem, _) = ty else { return None };
-        let leaf = self.uniform_scalar(elem)?;
-        let stride = self.stride(elem, &leaf);
+        let stride = self.stride(binding, elem);
         let it = self.index_type();
         let offset = self.scaled(self.cast_scalar(index, it), stride);
         let at = IExpr::Binary(BinaryOp::Add, Box::new(first.clone()), Box::new(offset));

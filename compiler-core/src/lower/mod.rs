@@ -11,10 +11,10 @@
 
 mod atomic;
 mod body;
+mod byte_memory;
 mod external;
 mod global_aggregate;
 mod mutation;
-mod packed;
 mod private_memory;
 mod spec_constant;
 mod subgroup;
@@ -38,6 +38,15 @@ use crate::target::TargetProperties;
 pub use external::{function_display_name, lower_external_function};
 use std::collections::{HashMap, HashSet};
 use values::{PlaceV, Slot, SlotId, Val};
+
+/// Why a C++ type has no device scalar type.
+enum NoScalar {
+    /// `double` on a target without fp64.
+    NoFp64,
+    /// A floating-point type the device does not have (`long double`).
+    Unsupported,
+    NotScalar,
+}
 
 /// What lowering one kernel produced.
 pub struct LoweredKernel {
@@ -256,8 +265,8 @@ struct Lowerer<'s> {
     prologue: Vec<IStmt>,
     /// The specialization-constant scalars the kernel reads.
     spec_constants: Vec<ir::SpecConstant>,
-    /// Bindings of 8- and 16-bit elements, stored packed in words.
-    packed: HashMap<u32, packed::Packed>,
+    /// Byte-addressed bindings (see `byte_memory.rs`).
+    byte_addressed: HashSet<u32>,
     /// The private arrays of string literals, by text.
     strings: HashMap<String, BindingId>,
     /// The scratch arrays of library code, by space and element type.
@@ -289,7 +298,7 @@ impl<'s> Lowerer<'s> {
             globals: HashMap::new(),
             prologue: vec![],
             spec_constants: vec![],
-            packed: HashMap::new(),
+            byte_addressed: HashSet::new(),
             strings: HashMap::new(),
             scratch: vec![],
         }
@@ -369,9 +378,42 @@ impl Lowerer<'_> {
         }
     }
 
-    /// The device scalar type of a C++ scalar type.
+    /// The device scalar type of a C++ scalar type, reporting why there is
+    /// none.
     fn scalar_of(&mut self, ty: &Ty, span: Span) -> Option<ScalarType> {
-        Some(match ty {
+        match self.device_scalar(ty) {
+            Ok(st) => Some(st),
+            Err(NoScalar::NoFp64) => {
+                self.error(
+                    span,
+                    format!(
+                        "'double' requires the fp64 aspect, which target '{}' does not have",
+                        self.target.kind.triple()
+                    ),
+                );
+                // What fails after it in this kernel is a consequence.
+                self.source_errors = true;
+                None
+            }
+            Err(NoScalar::Unsupported) => {
+                let name = self.sema.ty_name(ty);
+                self.error(
+                    span,
+                    format!("type '{name}' is not supported in device code yet"),
+                );
+                None
+            }
+            Err(NoScalar::NotScalar) => {
+                let name = self.sema.ty_name(ty);
+                self.error(span, format!("type '{name}' is not a scalar"));
+                None
+            }
+        }
+    }
+
+    /// The device scalar type of a C++ scalar type.
+    fn device_scalar(&self, ty: &Ty) -> Result<ScalarType, NoScalar> {
+        Ok(match ty {
             Ty::Bool => ScalarType::Bool,
             Ty::Int(k) => {
                 let s = k.size();
@@ -390,41 +432,13 @@ impl Lowerer<'_> {
             }
             Ty::Enum(e) => {
                 let k = self.sema.enums[e.0 as usize].underlying;
-                return self.scalar_of(&Ty::Int(k), span);
+                return self.device_scalar(&Ty::Int(k));
             }
             Ty::Float(crate::front::sema::FloatKind::Float) => ScalarType::F32,
-            Ty::Float(crate::front::sema::FloatKind::Double) => {
-                if !self.target.fp64 {
-                    self.error(
-                        span,
-                        format!(
-                            "'double' requires the fp64 aspect, which target '{}' does not have",
-                            self.target.kind.triple()
-                        ),
-                    );
-                    // What fails after it in this kernel is a consequence.
-                    self.source_errors = true;
-                    return None;
-                }
-                ScalarType::F64
-            }
-            Ty::Float(_) => {
-                self.error(
-                    span,
-                    format!(
-                        "type '{}' is not supported in device code yet",
-                        self.sema.ty_name(ty)
-                    ),
-                );
-                return None;
-            }
-            _ => {
-                self.error(
-                    span,
-                    format!("type '{}' is not a scalar", self.sema.ty_name(ty)),
-                );
-                return None;
-            }
+            Ty::Float(crate::front::sema::FloatKind::Double) if self.target.fp64 => ScalarType::F64,
+            Ty::Float(crate::front::sema::FloatKind::Double) => return Err(NoScalar::NoFp64),
+            Ty::Float(_) => return Err(NoScalar::Unsupported),
+            _ => return Err(NoScalar::NotScalar),
         })
     }
 
@@ -494,12 +508,12 @@ impl Lowerer<'_> {
                 let Some(binding) = self.pointer_binding(pointee, name, Space::Global, span) else {
                     return Val::Void;
                 };
-                let elem_size = match self.packed.get(&binding.0) {
-                    Some(p) => p.element_size(),
-                    None if matches!(**pointee, Ty::Class(_) | Ty::Array(..)) => {
-                        self.sema.size_align(pointee).map_or(1, |x| x.0 as u32)
-                    }
-                    None => self.bindings[binding.0 as usize].elem.size(),
+                let elem_size = if self.byte_addressed.contains(&binding.0)
+                    || matches!(**pointee, Ty::Class(_) | Ty::Array(..))
+                {
+                    self.sema.size_align(pointee).map_or(1, |x| x.0 as u32)
+                } else {
+                    self.bindings[binding.0 as usize].elem.size()
                 };
                 let it = self.index_type();
                 let slot = self.param_slot(it.size());
@@ -630,7 +644,7 @@ impl Lowerer<'_> {
     }
 
     /// The binding a pointer to `pointee` points into: of its scalar type,
-    /// or of words holding 8- and 16-bit elements (see `packed.rs`).
+    /// or of words holding the host's bytes (see `byte_memory.rs`).
     fn pointer_binding(
         &mut self,
         pointee: &Ty,
@@ -640,25 +654,28 @@ impl Lowerer<'_> {
     ) -> Option<BindingId> {
         let elem = self.binding_elem(pointee, name, span)?;
         let binding = self.new_binding(name, elem, space);
-        if let Some(p) = packed::Packed::of(pointee) {
-            self.packed.insert(binding.0, p);
+        if self.is_byte_addressed(pointee) {
+            self.byte_addressed.insert(binding.0);
         }
         Some(binding)
     }
 
     fn binding_elem(&mut self, pointee: &Ty, name: &str, span: Span) -> Option<ScalarType> {
-        if packed::Packed::of(pointee).is_some() {
+        if self.is_byte_addressed(pointee) {
+            let mut leaves = vec![];
+            self.scalar_leaves(pointee, &mut leaves);
+            for leaf in leaves {
+                self.scalar_of(&leaf, span)?;
+            }
             return Some(ScalarType::U32);
         }
         match pointee {
             Ty::Int(_) | Ty::Float(_) | Ty::Enum(_) => self.scalar_of(pointee, span),
             // A class or array of one 32- or 64-bit scalar type.
             Ty::Class(_) | Ty::Array(..) => match self.uniform_scalar(pointee) {
-                Some(leaf) if self.sema.size_align(&leaf).is_some_and(|x| x.0 >= 4) => {
-                    self.scalar_of(&leaf, span)
-                }
-                _ => {
-                    self.error(span, format!("'{name}' points to '{}': kernels can use pointers to scalars and to classes and arrays whose members are all of one 32- or 64-bit scalar type", self.sema.ty_name(pointee)));
+                Some(leaf) => self.scalar_of(&leaf, span),
+                None => {
+                    self.error(span, format!("'{name}' points to '{}': kernels can use pointers to classes and arrays of arithmetic scalars, but not to ones holding pointers or references", self.sema.ty_name(pointee)));
                     None
                 }
             },

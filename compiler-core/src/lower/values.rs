@@ -63,8 +63,15 @@ pub enum PlaceV {
         binding: BindingId,
         index: IExpr,
     },
-    /// A class or array of one scalar type in a storage buffer, whose first
-    /// scalar is element `index` (see `global_aggregate.rs`).
+    /// The scalar of type `ty` at byte `byte` of a byte-addressed binding
+    /// (see `byte_memory.rs`).
+    GlobalBytes {
+        binding: BindingId,
+        byte: IExpr,
+        ty: Ty,
+    },
+    /// A class or array in a storage buffer, whose first unit (scalar or
+    /// byte) is element `index` (see `global_aggregate.rs`).
     GlobalAgg {
         binding: BindingId,
         index: IExpr,
@@ -150,10 +157,11 @@ impl Lowerer<'_> {
 
     pub(super) fn load(&mut self, p: &PlaceV) -> Val {
         match p {
+            PlaceV::GlobalBytes { binding, byte, ty } => {
+                let (binding, byte, ty) = (*binding, byte.clone(), ty.clone());
+                Val::Scalar(self.byte_load(binding, &byte, &ty))
+            }
             PlaceV::Global { binding, index } => {
-                if let Some(p) = self.packed.get(&binding.0).copied() {
-                    return Val::Scalar(self.packed_load(*binding, index, p));
-                }
                 self.bindings[binding.0 as usize].reads = true;
                 Val::Scalar(IExpr::Load {
                     binding: *binding,
@@ -197,11 +205,15 @@ impl Lowerer<'_> {
             v => v,
         };
         match p {
-            PlaceV::Global { binding, index } => {
-                if let (Some(p), Val::Scalar(e)) = (self.packed.get(&binding.0).copied(), &v) {
-                    self.packed_store(*binding, index, e.clone(), p);
-                    return;
+            PlaceV::GlobalBytes { binding, byte, ty } => match v {
+                Val::Scalar(e) => {
+                    let (binding, byte, ty) = (*binding, byte.clone(), ty.clone());
+                    self.byte_store(binding, &byte, &ty, e);
                 }
+                Val::Void if self.has_errors() => {}
+                _ => self.error(span, "internal: storing a non-scalar into a scalar"),
+            },
+            PlaceV::Global { binding, index } => {
                 self.bindings[binding.0 as usize].writes = true;
                 match v {
                     Val::Scalar(e) => self.emit(IStmt::Store {
@@ -320,7 +332,7 @@ impl Lowerer<'_> {
                 Val::Ref(inner) => self.part(inner, i, span),
                 _ => None,
             },
-            PlaceV::Global { .. } => {
+            PlaceV::Global { .. } | PlaceV::GlobalBytes { .. } => {
                 self.error(span, "internal: member access on a scalar in global memory");
                 None
             }

@@ -28,6 +28,7 @@ pub const RUNTIME_HEADERS: &[&str] = &[
     "sycl/detail/spec_constants.hpp",
     "sycl/detail/index_space.hpp",
     "sycl/detail/hierarchical.hpp",
+    "sycl/detail/half.hpp",
     "sycl/detail/atomic_ref.hpp",
     "sycl/detail/reduction.hpp",
     "sycl/detail/math.hpp",

@@ -87,6 +87,7 @@ pub fn host_info() -> DeviceInfo {
     let mut list = vec![
         Aspect::Cpu,
         Aspect::HostDebuggable,
+        Aspect::Fp16,
         Aspect::Fp64,
         Aspect::Atomic64,
         Aspect::QueueProfiling,
@@ -166,9 +167,9 @@ pub fn vulkan_info(adapter: &wgpu::Adapter) -> DeviceInfo {
         DeviceType::Cpu => Aspect::Cpu,
         DeviceType::Gpu => Aspect::Gpu,
     });
-    if features.contains(wgpu::Features::SHADER_F16) {
-        list.push(Aspect::Fp16);
-    }
+    // sycl::half computes in float and converts with integer code, so
+    // every device runs it, with or without native fp16.
+    list.push(Aspect::Fp16);
     if features.contains(wgpu::Features::SHADER_F64) {
         list.push(Aspect::Fp64);
     }

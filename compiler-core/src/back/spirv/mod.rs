@@ -38,6 +38,10 @@ use rspirv::spirv::{
 use crate::ir::{BindingId, Builtin, Constant, Kernel, Module, ScalarType, Space, SpecConstant};
 use crate::target::TargetProperties;
 
+/// Work-group memory every WebGPU device has
+/// (`maxComputeWorkgroupStorageSize`'s minimum).
+const WEBGPU_WORKGROUP_BYTES: u32 = 16384;
+
 /// Why a module could not be emitted: the IR broke one of its invariants.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpirvError {
@@ -559,6 +563,16 @@ impl Emitter {
         let params = self.param_block(k.param_block_size.div_ceil(16).max(1));
         let mut bindings = Vec::with_capacity(k.bindings.len());
         let mut array_lengths = vec![];
+        // Work-group arrays sized at launch (local accessors) get a default
+        // length that shares WebGPU's guaranteed work-group memory among
+        // them: the runtime replaces it, and images used as they are (WGSL
+        // for the browser, validation) stay valid for constant indices.
+        let sized_at_launch = k
+            .bindings
+            .iter()
+            .filter(|b| b.space == Space::Workgroup && b.fixed_len.is_none())
+            .count()
+            .max(1) as u32;
         let atomic = k.atomic_bindings();
         for (i, bd) in k.bindings.iter().enumerate() {
             let is_atomic = atomic.contains(&BindingId(i as u32));
@@ -579,8 +593,10 @@ impl Emitter {
             let var = match bd.space {
                 Space::Global => self.buffer(i as u32 + 1, storage, bd.writes, is_atomic, &bd.name),
                 Space::Workgroup => {
-                    let (var, length) =
-                        self.workgroup_array(storage, &bd.name, bd.fixed_len.unwrap_or(1));
+                    let default_len =
+                        (WEBGPU_WORKGROUP_BYTES / sized_at_launch / storage.size()).max(1);
+                    let len = bd.fixed_len.unwrap_or(default_len);
+                    let (var, length) = self.workgroup_array(storage, &bd.name, len);
                     array_lengths.push((BindingId(i as u32), length));
                     var
                 }

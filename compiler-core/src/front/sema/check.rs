@@ -390,6 +390,40 @@ impl Sema {
         }
     }
 
+    /// Whether type expression `t` is a plain name that finds only
+    /// functions or variables here.
+    fn names_function_or_variable(&mut self, t: &a::TypeExpr, ctx: Ctx, env: &Env) -> bool {
+        let a::TypeExprKind::Named(q) = &t.kind else {
+            return false;
+        };
+        if t.is_const || t.is_volatile {
+            return false;
+        }
+        let mut d = vec![];
+        match self.lookup_qualified(q, ctx, env, &mut d) {
+            Found::Entities(es) => {
+                !es.is_empty()
+                    && es
+                        .iter()
+                        .all(|e| matches!(e, Entity::Function(..) | Entity::Var(_)))
+            }
+            _ => false,
+        }
+    }
+
+    /// What the implicit default constructor of complete class `c` does.
+    fn implicit_default_construct(&mut self, c: ClassId, span: Span) -> TExpr {
+        if self.has_default_member_inits(c) {
+            return self.value_init(&Ty::Class(c), span);
+        }
+        TExpr {
+            kind: TK::ConstructDefault(c),
+            ty: Ty::Class(c),
+            lvalue: false,
+            span,
+        }
+    }
+
     /// Construct a prvalue of class `c` from arguments.
     pub(super) fn construct(
         &mut self,
@@ -425,15 +459,7 @@ impl Sema {
             // Implicit default constructor / aggregate initialisation.
             self.complete_class(c);
             if args.is_empty() {
-                if self.has_default_member_inits(c) {
-                    return self.value_init(&ty, span);
-                }
-                return TExpr {
-                    kind: TK::ConstructDefault(c),
-                    ty,
-                    lvalue: false,
-                    span,
-                };
+                return self.implicit_default_construct(c, span);
             }
             if let [arg] = &args[..] {
                 if matches!(arg.ty.non_ref(), Ty::Class(_))
@@ -455,6 +481,11 @@ impl Sema {
         }
         let what = format!("{}::{}", self.class_name(c), name);
         match self.resolve_overload(&ctors, &[], &args, &what, span, diags) {
+            // `T() = default;` is the implicit default constructor.
+            Some(f) if args.is_empty() && self.func(f).decl.defaulted => {
+                self.complete_class(c);
+                self.implicit_default_construct(c, span)
+            }
             Some(f) => {
                 let args = self.finish_call_args(f, args, diags);
                 self.ensure_body(f);
@@ -1710,6 +1741,22 @@ impl Sema {
                         _ => TExpr::error(span),
                     };
                 }
+                if !*braced && self.names_function_or_variable(t, ctx, &env) {
+                    // `half(0, 1)` parsed while `half` was a type, in a
+                    // class whose later member function `half` hides it.
+                    let a::TypeExprKind::Named(q) = &t.kind else {
+                        unreachable!("checked by names_function_or_variable")
+                    };
+                    let callee = a::Expr {
+                        kind: ExprKind::Name(q.clone()),
+                        span: t.span,
+                    };
+                    let call = a::Expr {
+                        kind: ExprKind::Call(Box::new(callee), args.clone()),
+                        span,
+                    };
+                    return self.check_expr(&call);
+                }
                 let mut d = vec![];
                 let ty = self.resolve_type(t, ctx, &env, &mut d);
                 self.cur().diags.extend(d);
@@ -2150,7 +2197,17 @@ impl Sema {
                 UnOp::PreInc | UnOp::PostInc => "operator++",
                 UnOp::PreDec | UnOp::PostDec => "operator--",
             };
-            return self.call_operator(x, name, vec![], span);
+            // The postfix forms take a dummy `int`.
+            let args = match op {
+                UnOp::PostInc | UnOp::PostDec => vec![TExpr {
+                    kind: TK::IntLit(0),
+                    ty: Ty::Int(IntKind::Int),
+                    lvalue: false,
+                    span,
+                }],
+                _ => vec![],
+            };
+            return self.call_operator(x, name, args, span);
         }
         match op {
             UnOp::Deref => self.deref(x, span),

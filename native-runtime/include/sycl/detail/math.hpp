@@ -14,6 +14,8 @@
 #include <limits>
 #include <type_traits>
 
+#include <sycl/detail/half.hpp>
+
 namespace sycl {
 
 using std::abs;
@@ -259,6 +261,62 @@ template <typename T> T bitselect(T a, T b, T c) {
     return bit_cast<T>(U((ua & ~uc) | (ub & uc)));
   }
 }
+
+// The functions on sycl::half: computed in float, rounded to half.
+#define __SYCLONE_HALF_UNARY(NAME) \
+  inline half NAME(half x) { return half(NAME(float(x))); }
+__SYCLONE_HALF_UNARY(acos)
+__SYCLONE_HALF_UNARY(acosh)
+__SYCLONE_HALF_UNARY(asin)
+__SYCLONE_HALF_UNARY(asinh)
+__SYCLONE_HALF_UNARY(atan)
+__SYCLONE_HALF_UNARY(atanh)
+__SYCLONE_HALF_UNARY(cbrt)
+__SYCLONE_HALF_UNARY(ceil)
+__SYCLONE_HALF_UNARY(cos)
+__SYCLONE_HALF_UNARY(cosh)
+__SYCLONE_HALF_UNARY(erf)
+__SYCLONE_HALF_UNARY(erfc)
+__SYCLONE_HALF_UNARY(exp)
+__SYCLONE_HALF_UNARY(exp2)
+__SYCLONE_HALF_UNARY(exp10)
+__SYCLONE_HALF_UNARY(expm1)
+__SYCLONE_HALF_UNARY(fabs)
+__SYCLONE_HALF_UNARY(floor)
+__SYCLONE_HALF_UNARY(lgamma)
+__SYCLONE_HALF_UNARY(log)
+__SYCLONE_HALF_UNARY(log10)
+__SYCLONE_HALF_UNARY(log1p)
+__SYCLONE_HALF_UNARY(log2)
+__SYCLONE_HALF_UNARY(logb)
+__SYCLONE_HALF_UNARY(rint)
+__SYCLONE_HALF_UNARY(round)
+__SYCLONE_HALF_UNARY(rsqrt)
+__SYCLONE_HALF_UNARY(sin)
+__SYCLONE_HALF_UNARY(sinh)
+__SYCLONE_HALF_UNARY(sqrt)
+__SYCLONE_HALF_UNARY(tan)
+__SYCLONE_HALF_UNARY(tanh)
+__SYCLONE_HALF_UNARY(tgamma)
+__SYCLONE_HALF_UNARY(trunc)
+#undef __SYCLONE_HALF_UNARY
+#define __SYCLONE_HALF_BINARY(NAME) \
+  inline half NAME(half x, half y) { return half(NAME(float(x), float(y))); }
+__SYCLONE_HALF_BINARY(atan2)
+__SYCLONE_HALF_BINARY(copysign)
+__SYCLONE_HALF_BINARY(fdim)
+__SYCLONE_HALF_BINARY(fmax)
+__SYCLONE_HALF_BINARY(fmin)
+__SYCLONE_HALF_BINARY(fmod)
+__SYCLONE_HALF_BINARY(hypot)
+__SYCLONE_HALF_BINARY(pow)
+__SYCLONE_HALF_BINARY(remainder)
+#undef __SYCLONE_HALF_BINARY
+inline half fma(half a, half b, half c) { return half(std::fma(float(a), float(b), float(c))); }
+inline bool isnan(half x) { return std::isnan(float(x)); }
+inline bool isinf(half x) { return std::isinf(float(x)); }
+inline bool isfinite(half x) { return std::isfinite(float(x)); }
+inline bool signbit(half x) { return (detail::bits_of_half(x) & 0x8000u) != 0; }
 
 // Faster, less precise forms: here the same functions.
 namespace native {

@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include <sycl/detail/half.hpp>
+
 namespace sycl {
 
 template <typename DataT, int NumElements>
@@ -250,6 +252,7 @@ __SYCLONE_VEC_ALIASES(int, int)
 __SYCLONE_VEC_ALIASES(unsigned int, uint)
 __SYCLONE_VEC_ALIASES(long, long)
 __SYCLONE_VEC_ALIASES(unsigned long, ulong)
+__SYCLONE_VEC_ALIASES(half, half)
 __SYCLONE_VEC_ALIASES(float, float)
 __SYCLONE_VEC_ALIASES(double, double)
 #undef __SYCLONE_VEC_ALIASES

@@ -1,0 +1,277 @@
+//! Byte-addressed memory: Vulkan and WebGPU storage is addressed in 32-bit
+//! words, so memory of 8- and 16-bit scalars (`char`, `short`, `bool`...)
+//! and of classes whose scalars differ in type or are narrower than a word
+//! (`std::pair<float, int>`, `sycl::half`, a struct of a float and a char)
+//! is a binding of `u32` words holding the host's bytes (little endian, laid
+//! out as the host lays them out). A place in it is a byte offset and a
+//! scalar type: a 4-byte scalar is its word, an 8-byte one two words, and a
+//! narrower one is extracted from its word (sign-extending signed types).
+//! A narrow store clears and sets the element's bits with two atomic
+//! operations on the word, so that work-items writing neighbouring elements
+//! of one word do not lose each other's writes.
+
+use super::Lowerer;
+use crate::front::sema::Ty;
+use crate::ir::{
+    AtomicOp, BinaryOp, BindingId, Constant, Expr as IExpr, ScalarType, Stmt as IStmt, UnaryOp,
+};
+
+/// How a scalar narrower than a word is stored.
+#[derive(Clone, Copy, Debug)]
+struct Narrow {
+    /// 8 or 16.
+    bits: u32,
+    signed: bool,
+    boolean: bool,
+}
+
+impl Narrow {
+    /// `ty` (an integer type, never an enumeration) if it is narrow.
+    fn of(ty: &Ty) -> Option<Narrow> {
+        match ty {
+            Ty::Bool => Some(Narrow {
+                bits: 8,
+                signed: false,
+                boolean: true,
+            }),
+            Ty::Int(k) if k.size() < 4 => Some(Narrow {
+                bits: 8 * k.size(),
+                signed: k.signed(),
+                boolean: false,
+            }),
+            _ => None,
+        }
+    }
+
+    fn mask(self) -> u32 {
+        (1u32 << self.bits) - 1
+    }
+}
+
+fn binary(op: BinaryOp, a: IExpr, b: IExpr) -> IExpr {
+    IExpr::Binary(op, Box::new(a), Box::new(b))
+}
+
+fn u32c(v: u32) -> IExpr {
+    IExpr::Const(Constant::Int(ScalarType::U32, v as u64))
+}
+
+impl Lowerer<'_> {
+    /// Whether memory of `elem` is byte-addressed: an 8- or 16-bit scalar,
+    /// or a class or array of scalars that are not all of one word-sized
+    /// type (those are bindings of that type, see `global_aggregate.rs`).
+    pub(super) fn is_byte_addressed(&mut self, elem: &Ty) -> bool {
+        match elem {
+            Ty::Class(_) | Ty::Array(..) => {
+                let mut leaves = vec![];
+                self.scalar_leaves(elem, &mut leaves);
+                if leaves.is_empty() || !self.only_scalars(elem) {
+                    return false;
+                }
+                match self.uniform_scalar(elem) {
+                    Some(leaf) => self.is_byte_addressed(&leaf),
+                    None => true,
+                }
+            }
+            Ty::Bool | Ty::Int(_) | Ty::Enum(_) => self.narrow(elem).is_some(),
+            _ => false,
+        }
+    }
+
+    /// Whether `ty` is made of arithmetic scalars only (no pointers or
+    /// references).
+    fn only_scalars(&mut self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Bool | Ty::Int(_) | Ty::Float(_) | Ty::Enum(_) => true,
+            Ty::Array(elem, _) => self.only_scalars(elem),
+            Ty::Class(c) => {
+                let parts = self.class_parts(*c);
+                parts.iter().all(|(p, _)| self.only_scalars(p))
+            }
+            _ => false,
+        }
+    }
+
+    /// How a scalar of type `ty` is stored if it is narrower than a word.
+    fn narrow(&self, ty: &Ty) -> Option<Narrow> {
+        match ty {
+            Ty::Enum(e) => Narrow::of(&Ty::Int(self.sema.enums[e.0 as usize].underlying)),
+            _ => Narrow::of(ty),
+        }
+    }
+
+    /// The scalars of `ty` (made of scalars only), each type once.
+    pub(super) fn scalar_leaves(&mut self, ty: &Ty, out: &mut Vec<Ty>) {
+        match ty {
+            Ty::Array(elem, _) => self.scalar_leaves(elem, out),
+            Ty::Class(c) => {
+                for (p, _) in self.class_parts(*c) {
+                    self.scalar_leaves(&p, out);
+                }
+            }
+            _ if !out.contains(ty) => out.push(ty.clone()),
+            _ => {}
+        }
+    }
+
+    /// The word holding byte `byte`, and the bit offset of that byte in it.
+    fn word_of(&self, byte: &IExpr) -> (IExpr, IExpr) {
+        let it = self.index_type();
+        let four = IExpr::Const(Constant::Int(it, 4));
+        let word = binary(BinaryOp::Div, byte.clone(), four.clone());
+        let in_word = self.cast_scalar(binary(BinaryOp::Rem, byte.clone(), four), ScalarType::U32);
+        (word, binary(BinaryOp::Mul, in_word, u32c(8)))
+    }
+
+    /// The word after `word`.
+    fn next_word(&self, word: IExpr) -> IExpr {
+        let one = IExpr::Const(Constant::Int(self.index_type(), 1));
+        binary(BinaryOp::Add, word, one)
+    }
+
+    fn load_word(&mut self, binding: BindingId, word: IExpr) -> IExpr {
+        self.bindings[binding.0 as usize].reads = true;
+        IExpr::Load {
+            binding,
+            index: Box::new(word),
+        }
+    }
+
+    fn store_word(&mut self, binding: BindingId, word: IExpr, value: IExpr) {
+        self.bindings[binding.0 as usize].writes = true;
+        self.emit(IStmt::Store {
+            binding,
+            index: word,
+            value,
+        });
+    }
+
+    /// The scalar of type `ty` at byte `byte` of byte-addressed `binding`,
+    /// as an IR value of its type.
+    pub(super) fn byte_load(&mut self, binding: BindingId, byte: &IExpr, ty: &Ty) -> IExpr {
+        // The binding's types were checked when it was made.
+        let Ok(st) = self.device_scalar(ty) else {
+            return IExpr::Const(Constant::Int(ScalarType::U32, 0));
+        };
+        let (word, shift) = self.word_of(byte);
+        if let Some(n) = self.narrow(ty) {
+            let w = self.load_word(binding, word);
+            if n.signed {
+                // Move the element to the top of the word, then shift it
+                // back down arithmetically.
+                let top = binary(BinaryOp::Sub, u32c(32 - n.bits), shift);
+                let raised =
+                    IExpr::Bitcast(Box::new(binary(BinaryOp::Shl, w, top)), ScalarType::I32);
+                let down = IExpr::Const(Constant::Int(ScalarType::I32, (32 - n.bits) as u64));
+                return binary(BinaryOp::Shr, raised, down);
+            }
+            let value = binary(
+                BinaryOp::BitAnd,
+                binary(BinaryOp::Shr, w, shift),
+                u32c(n.mask()),
+            );
+            return if n.boolean {
+                binary(BinaryOp::Ne, value, u32c(0))
+            } else {
+                value
+            };
+        }
+        let host_size = self.sema.size_align(ty).map_or(4, |x| x.0);
+        let low = self.load_word(binding, word.clone());
+        if host_size == 8 && st.size() == 8 {
+            let high = self.load_word(binding, self.next_word(word));
+            let wide = binary(
+                BinaryOp::BitOr,
+                IExpr::Convert(Box::new(low), ScalarType::U64),
+                binary(
+                    BinaryOp::Shl,
+                    IExpr::Convert(Box::new(high), ScalarType::U64),
+                    u32c(32),
+                ),
+            );
+            return self.bitcast(wide, st);
+        }
+        // A word (or the low word of a 64-bit integer on a device without
+        // 64-bit integers, which holds it in 32 bits).
+        self.bitcast(low, st)
+    }
+
+    /// Stores `value` (an IR value of `ty`'s type) as the scalar at byte
+    /// `byte` of byte-addressed `binding`.
+    pub(super) fn byte_store(&mut self, binding: BindingId, byte: &IExpr, ty: &Ty, value: IExpr) {
+        let Ok(st) = self.device_scalar(ty) else {
+            return;
+        };
+        // Computed before memory changes: it may read this very element
+        // (`s[i] -= 1`).
+        let value = self.snapshot_scalar(value, "stored");
+        let (word, shift) = self.word_of(byte);
+        if let Some(n) = self.narrow(ty) {
+            let b = &mut self.bindings[binding.0 as usize];
+            b.reads = true;
+            b.writes = true;
+            let bits = if n.boolean {
+                IExpr::Select(Box::new(value), Box::new(u32c(1)), Box::new(u32c(0)))
+            } else {
+                binary(
+                    BinaryOp::BitAnd,
+                    self.cast_scalar(value, ScalarType::U32),
+                    u32c(n.mask()),
+                )
+            };
+            let keep = IExpr::Unary(
+                UnaryOp::BitNot,
+                Box::new(binary(BinaryOp::Shl, u32c(n.mask()), shift.clone())),
+            );
+            for (op, operand) in [
+                (AtomicOp::And, keep),
+                (AtomicOp::Or, binary(BinaryOp::Shl, bits, shift)),
+            ] {
+                self.emit(IStmt::Atomic {
+                    op,
+                    binding,
+                    index: word.clone(),
+                    value: Some(operand),
+                    expected: None,
+                    result: None,
+                });
+            }
+            return;
+        }
+        let host_size = self.sema.size_align(ty).map_or(4, |x| x.0);
+        if host_size == 8 {
+            let (low, high) = if st.size() == 8 {
+                let wide = self.bitcast(value, ScalarType::U64);
+                let high = binary(BinaryOp::Shr, wide.clone(), u32c(32));
+                (
+                    IExpr::Convert(Box::new(wide), ScalarType::U32),
+                    IExpr::Convert(Box::new(high), ScalarType::U32),
+                )
+            } else {
+                // A 64-bit integer held in 32 bits: the high word extends it.
+                let high = if st == ScalarType::I32 {
+                    let sign = IExpr::Const(Constant::Int(ScalarType::I32, 31));
+                    self.bitcast(binary(BinaryOp::Shr, value.clone(), sign), ScalarType::U32)
+                } else {
+                    u32c(0)
+                };
+                (self.bitcast(value, ScalarType::U32), high)
+            };
+            let next = self.next_word(word.clone());
+            self.store_word(binding, word, low);
+            self.store_word(binding, next, high);
+            return;
+        }
+        let value = self.bitcast(value, ScalarType::U32);
+        self.store_word(binding, word, value);
+    }
+
+    /// `e` (of a word or double-word type) reinterpreted as `to`.
+    fn bitcast(&self, e: IExpr, to: ScalarType) -> IExpr {
+        if self.expr_type(&e) == to {
+            e
+        } else {
+            IExpr::Bitcast(Box::new(e), to)
+        }
+    }
+}
