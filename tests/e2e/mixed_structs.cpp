@@ -1,7 +1,8 @@
 // Classes of mixed scalar types in global and local memory: a particle of
 // floats, an int and a flag; std::pair<float, int>; a struct of chars and
 // shorts with padding; a double beside an int; pointers to members and
-// pointer arithmetic over such arrays; a local_accessor of structs.
+// pointer arithmetic over such arrays; a local_accessor of structs; USM
+// memory a kernel receives as `void *` and views as other types.
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <utility>
@@ -135,6 +136,36 @@ int main() {
   }
   check(ok, "local_accessor of a mixed struct");
 
+  // Untyped memory: one kernel writes ints and shorts through casts of a
+  // void *, another reads it as int4s and halves of the same bytes.
+  void *raw = sycl::malloc_shared(64 * sizeof(int), q);
+  int *words = sycl::malloc_shared<int>(64, q);
+  q.parallel_for(sycl::range<1>(32), [=](sycl::id<1> i) {
+     int k = int(i[0]);
+     static_cast<int *>(raw)[k] = k * 1001;
+     short *tail = reinterpret_cast<short *>(static_cast<int *>(raw) + 32);
+     tail[2 * k] = short(-k);
+     tail[2 * k + 1] = short(k + 7);
+   }).wait();
+  q.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) {
+     int k = int(i[0]);
+     const sycl::int4 *quads = static_cast<const sycl::int4 *>(raw);
+     sycl::int4 v = quads[k / 2];
+     words[k] = v[(k % 2) * 2] + v[(k % 2) * 2 + 1];
+     const unsigned short *halves = reinterpret_cast<const unsigned short *>(quads + 8);
+     words[16 + k] = halves[4 * k] + halves[4 * k + 1];
+   }).wait();
+  ok = true;
+  for (int k = 0; k < 16; ++k) {
+    int a = (k / 2) * 4 + (k % 2) * 2;
+    ok = ok && words[k] == a * 1001 + (a + 1) * 1001;
+    int j = 2 * k;  // the halves at 4k and 4k + 1: -j as unsigned short and j + 7
+    ok = ok && words[16 + k] == int((unsigned short)(-j)) + j + 7;
+  }
+  check(ok, "void * viewed as int, short, int4 and unsigned short");
+
+  sycl::free(raw, q);
+  sycl::free(words, q);
   sycl::free(pairs, q);
   sycl::free(smalls, q);
   if (failures == 0) printf("PASSED\n");

@@ -2,7 +2,8 @@
 // with vectors and scalars, integer bit operations, comparisons as -1/0
 // masks, named elements and swizzles, convert<>(), the geometric functions,
 // vectors in USM and in buffers (float3 laid out as four floats), arrays
-// of a plain struct of floats in global memory, and sycl::marray.
+// of a plain struct of floats in global memory, sycl::marray, and the
+// math functions element by element on float and half vectors.
 #include <sycl/sycl.hpp>
 #include <cmath>
 
@@ -110,6 +111,28 @@ int main() {
               std::fabs(arrays[i][2] - (2.0f * std::cos(2.0f) + 1.0f)) <= 1e-5f,
           "marray", i);
   }
+  // Element-wise math of one, two and three vectors; half vectors.
+  sycl::float4 *vm = sycl::malloc_shared<sycl::float4>(n, q);
+  sycl::half2 *hm = sycl::malloc_shared<sycl::half2>(n, q);
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> id) {
+     float f = float(id[0]);
+     sycl::float4 a(f, f + 1, f + 2, f + 3), b(2.0f);
+     vm[id] = sycl::fma(a, b, sycl::exp2(b)) + sycl::fmax(a, sycl::float4(5.0f)) + sycl::trunc(a / b);
+     sycl::half2 h(sycl::half(f), sycl::half(0.5f));
+     hm[id] = sycl::fma(h, h, sycl::sqrt(sycl::half2(sycl::half(4.0f))));
+   }).wait();
+  for (int i = 0; i < n; ++i) {
+    bool ok = true;
+    for (int k = 0; k < 4; ++k) {
+      float a = float(i + k);
+      ok = ok && vm[i][k] == a * 2 + 4 + std::fmax(a, 5.0f) + std::trunc(a / 2);
+    }
+    sycl::half e0 = sycl::half(float(i) * float(i) + 2.0f);  // both rounded once
+    ok = ok && float(hm[i][0]) == float(e0) && float(hm[i][1]) == 2.25f;
+    check(ok, "element-wise vector math", i);
+  }
+  sycl::free(vm, q);
+  sycl::free(hm, q);
   sycl::free(in, q);
   sycl::free(out, q);
   sycl::free(masks, q);

@@ -451,6 +451,8 @@ impl Lowerer<'_> {
         match self.rvalue(e) {
             Val::Scalar(x) => x,
             Val::Ptr { binding, .. } => IExpr::Const(Constant::Bool(binding.is_some())),
+            // The value's expression was already diagnosed.
+            Val::Void if self.has_errors() => IExpr::Const(Constant::Int(ScalarType::I32, 0)),
             _ => {
                 self.error(e.span, "expected a scalar value");
                 IExpr::Const(Constant::Bool(false))
@@ -694,7 +696,10 @@ impl Lowerer<'_> {
                 elem,
             } => self.pointee_place(b, index, elem),
             Val::Ptr { binding: None, .. } => {
-                self.error(span, "dereferencing a null pointer in device code");
+                // After an error, likely a pointer whose initializer failed.
+                if !self.has_errors() {
+                    self.error(span, "dereferencing a null pointer in device code");
+                }
                 self.dummy_place()
             }
             Val::Ref(p) => *p,
@@ -1119,15 +1124,10 @@ impl Lowerer<'_> {
                 },
                 Ty::Ptr { pointee, .. },
             ) => {
-                let from_size = self.sema.size_align(&elem).map(|x| x.0).unwrap_or(0);
-                let to_size = self.sema.size_align(pointee).map(|x| x.0).unwrap_or(0);
-                if binding.is_some()
-                    && from_size != to_size
-                    && !matches!(**pointee, Ty::Void)
-                    && !matches!(elem, Ty::Void)
-                {
-                    self.error(span, format!("casting a pointer to '{}' into a pointer to '{}' is not supported in Vulkan/WebGPU kernels", self.sema.ty_name(&elem), self.sema.ty_name(pointee)));
-                }
+                let index = match binding {
+                    Some(b) => self.recast_index(b, index, &elem, pointee, span),
+                    None => index,
+                };
                 Val::Ptr {
                     binding,
                     index,

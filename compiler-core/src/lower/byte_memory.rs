@@ -6,6 +6,8 @@
 //! out as the host lays them out). A place in it is a byte offset and a
 //! scalar type: a 4-byte scalar is its word, an 8-byte one two words, and a
 //! narrower one is extracted from its word (sign-extending signed types).
+//! A `void *` kernel argument points into such a binding too, so that the
+//! kernel may cast it to a pointer to anything.
 //! A narrow store clears and sets the element's bits with two atomic
 //! operations on the word, so that work-items writing neighbouring elements
 //! of one word do not lose each other's writes.
@@ -74,6 +76,8 @@ impl Lowerer<'_> {
                 }
             }
             Ty::Bool | Ty::Int(_) | Ty::Enum(_) => self.narrow(elem).is_some(),
+            // Memory of any type, in bytes.
+            Ty::Void => true,
             _ => false,
         }
     }

@@ -107,6 +107,44 @@ impl Lowerer<'_> {
         })
     }
 
+    /// The index of a pointer to `from` at `index` in `binding`, as a
+    /// pointer to `to`. In byte-addressed memory a pointer counts its own
+    /// type's size (bytes for `void *`), so the index is rescaled; elsewhere
+    /// the sizes must agree (or one side be `void`, which keeps the index).
+    pub(super) fn recast_index(
+        &mut self,
+        binding: BindingId,
+        index: IExpr,
+        from: &Ty,
+        to: &Ty,
+        span: Span,
+    ) -> IExpr {
+        let size = |l: &mut Self, t: &Ty| match t {
+            Ty::Void => Some(1),
+            _ => l.sema.size_align(t).map(|x| x.0.max(1)),
+        };
+        let (Some(from_size), Some(to_size)) = (size(self, from), size(self, to)) else {
+            return index;
+        };
+        if from_size == to_size {
+            return index;
+        }
+        if self.byte_addressed.contains(&binding.0) {
+            let it = self.index_type();
+            let bytes = self.scaled(index, from_size);
+            return IExpr::Binary(
+                BinaryOp::Div,
+                Box::new(bytes),
+                Box::new(IExpr::Const(Constant::Int(it, to_size))),
+            );
+        }
+        if !matches!(from, Ty::Void) && !matches!(to, Ty::Void) {
+            let (f, t) = (self.sema.ty_name(from), self.sema.ty_name(to));
+            self.error(span, format!("casting a pointer to '{f}' into a pointer to '{t}' is not supported in Vulkan/WebGPU kernels: the memory is an array of '{f}' (only memory of mixed or narrow types, and memory a kernel receives as 'void *', can be viewed as other types)"));
+        }
+        index
+    }
+
     /// `*p` for a pointer to aggregate `ty` at aggregate index `index`.
     pub(super) fn global_aggregate(&mut self, binding: BindingId, index: IExpr, ty: Ty) -> PlaceV {
         let stride = self.stride(binding, &ty);

@@ -343,7 +343,9 @@ impl Lowerer<'_> {
     }
 
     fn error(&mut self, span: Span, msg: impl Into<String>) {
-        if self.source_errors {
+        let msg = msg.into();
+        // An inconsistency after an error is that error's consequence.
+        if self.source_errors || (msg.starts_with("internal:") && self.has_errors()) {
             return;
         }
         let mut d = Diagnostic::error(span, msg);
@@ -661,6 +663,9 @@ impl Lowerer<'_> {
     }
 
     fn binding_elem(&mut self, pointee: &Ty, name: &str, span: Span) -> Option<ScalarType> {
+        if *pointee == Ty::Void {
+            return Some(ScalarType::U32);
+        }
         if self.is_byte_addressed(pointee) {
             let mut leaves = vec![];
             self.scalar_leaves(pointee, &mut leaves);

@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include <sycl/detail/half.hpp>
+#include <sycl/detail/math.hpp>
 
 namespace sycl {
 
@@ -314,7 +315,8 @@ class marray {
   DataT m_data[NumElements];
 };
 
-// The math functions element by element on vec and marray.
+// The math functions element by element on vec and marray (the
+// scalar function of each element, half included).
 #define __SYCLONE_ELEMENTWISE(NAME)                                      \
   template <typename T, int N>                                          \
   vec<T, N> NAME(const vec<T, N> &x) {                                  \
@@ -328,16 +330,76 @@ class marray {
     for (std::size_t i = 0; i < N; ++i) out[i] = NAME(x[i]);            \
     return out;                                                         \
   }
-__SYCLONE_ELEMENTWISE(sqrt)
+__SYCLONE_ELEMENTWISE(acos)
+__SYCLONE_ELEMENTWISE(acosh)
+__SYCLONE_ELEMENTWISE(asin)
+__SYCLONE_ELEMENTWISE(asinh)
+__SYCLONE_ELEMENTWISE(atan)
+__SYCLONE_ELEMENTWISE(atanh)
+__SYCLONE_ELEMENTWISE(cbrt)
+__SYCLONE_ELEMENTWISE(ceil)
+__SYCLONE_ELEMENTWISE(cos)
+__SYCLONE_ELEMENTWISE(cosh)
+__SYCLONE_ELEMENTWISE(erf)
+__SYCLONE_ELEMENTWISE(erfc)
+__SYCLONE_ELEMENTWISE(exp)
+__SYCLONE_ELEMENTWISE(exp2)
+__SYCLONE_ELEMENTWISE(exp10)
+__SYCLONE_ELEMENTWISE(expm1)
 __SYCLONE_ELEMENTWISE(fabs)
 __SYCLONE_ELEMENTWISE(floor)
-__SYCLONE_ELEMENTWISE(ceil)
-__SYCLONE_ELEMENTWISE(sin)
-__SYCLONE_ELEMENTWISE(cos)
-__SYCLONE_ELEMENTWISE(tan)
-__SYCLONE_ELEMENTWISE(exp)
+__SYCLONE_ELEMENTWISE(lgamma)
 __SYCLONE_ELEMENTWISE(log)
+__SYCLONE_ELEMENTWISE(log10)
+__SYCLONE_ELEMENTWISE(log1p)
+__SYCLONE_ELEMENTWISE(log2)
+__SYCLONE_ELEMENTWISE(logb)
+__SYCLONE_ELEMENTWISE(rint)
+__SYCLONE_ELEMENTWISE(round)
+__SYCLONE_ELEMENTWISE(rsqrt)
+__SYCLONE_ELEMENTWISE(sin)
+__SYCLONE_ELEMENTWISE(sinh)
+__SYCLONE_ELEMENTWISE(sqrt)
+__SYCLONE_ELEMENTWISE(tan)
+__SYCLONE_ELEMENTWISE(tanh)
+__SYCLONE_ELEMENTWISE(tgamma)
+__SYCLONE_ELEMENTWISE(trunc)
 #undef __SYCLONE_ELEMENTWISE
+#define __SYCLONE_ELEMENTWISE2(NAME)                                       \
+  template <typename T, int N>                                            \
+  vec<T, N> NAME(const vec<T, N> &x, const vec<T, N> &y) {                \
+    vec<T, N> out;                                                        \
+    for (int i = 0; i < N; ++i) out[i] = NAME(x[i], y[i]);                \
+    return out;                                                           \
+  }                                                                       \
+  template <typename T, std::size_t N>                                    \
+  marray<T, N> NAME(const marray<T, N> &x, const marray<T, N> &y) {       \
+    marray<T, N> out;                                                     \
+    for (std::size_t i = 0; i < N; ++i) out[i] = NAME(x[i], y[i]);        \
+    return out;                                                           \
+  }
+__SYCLONE_ELEMENTWISE2(atan2)
+__SYCLONE_ELEMENTWISE2(copysign)
+__SYCLONE_ELEMENTWISE2(fdim)
+__SYCLONE_ELEMENTWISE2(fmax)
+__SYCLONE_ELEMENTWISE2(fmin)
+__SYCLONE_ELEMENTWISE2(fmod)
+__SYCLONE_ELEMENTWISE2(hypot)
+__SYCLONE_ELEMENTWISE2(pow)
+__SYCLONE_ELEMENTWISE2(remainder)
+#undef __SYCLONE_ELEMENTWISE2
+template <typename T, int N>
+vec<T, N> fma(const vec<T, N> &a, const vec<T, N> &b, const vec<T, N> &c) {
+  vec<T, N> out;
+  for (int i = 0; i < N; ++i) out[i] = fma(a[i], b[i], c[i]);
+  return out;
+}
+template <typename T, std::size_t N>
+marray<T, N> fma(const marray<T, N> &a, const marray<T, N> &b, const marray<T, N> &c) {
+  marray<T, N> out;
+  for (std::size_t i = 0; i < N; ++i) out[i] = fma(a[i], b[i], c[i]);
+  return out;
+}
 
 // Geometric functions (SYCL 2020 4.17.8) on 2-, 3- and 4-element vectors.
 template <typename T, int N>
