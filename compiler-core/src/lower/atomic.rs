@@ -8,7 +8,9 @@
 use super::values::Val;
 use super::Lowerer;
 use crate::front::sema::thir;
-use crate::ir::{AtomicOp, BinaryOp, BindingId, Expr as IExpr, LocalId, ScalarType, Stmt as IStmt};
+use crate::ir::{
+    AtomicOp, BinaryOp, BindingId, Expr as IExpr, LocalId, ScalarType, Space, Stmt as IStmt,
+};
 use crate::source::Span;
 
 impl Lowerer<'_> {
@@ -48,6 +50,10 @@ impl Lowerer<'_> {
                 return Val::Void;
             }
         };
+        if self.bindings[binding.0 as usize].space == Space::Private {
+            self.error(span, "atomics on private memory (a local variable) are not supported: atomic_ref needs global or local memory");
+            return Val::Void;
+        }
         if self.byte_addressed.contains(&binding.0) {
             self.error(span, "atomics on 8- and 16-bit scalars and on members of classes of mixed scalar types are not supported in Vulkan/WebGPU kernels");
             return Val::Void;

@@ -105,11 +105,11 @@ impl Lowerer<'_> {
         let ty = self.sema.var(v).ty.clone();
         let name = self.sema.var(v).name.to_string();
         let span = self.sema.var(v).span;
-        let mutated = self
+        let (mutated, addressed) = self
             .frames
             .last()
-            .map(|f| f.mutated.contains(&v))
-            .unwrap_or(true);
+            .map(|f| (f.uses.mutated.contains(&v), f.uses.addressed.contains(&v)))
+            .unwrap_or((true, false));
         if let Ty::LRef(..) | Ty::RRef(_) = ty {
             let slot = match init {
                 Some(e) => {
@@ -122,6 +122,15 @@ impl Lowerer<'_> {
                 }
             };
             self.frames.last_mut().expect("frame").vars.insert(v, slot);
+            return;
+        }
+        if addressed {
+            let p = self.addressable_private(&ty, &name, span);
+            let slot = self.add_slot(Slot::Ref(p.clone()));
+            self.frames.last_mut().expect("frame").vars.insert(v, slot);
+            if let Some(i) = init {
+                self.init_from_expr(&p, &ty, i);
+            }
             return;
         }
         let immutable_scalar = !mutated && !matches!(ty, Ty::Class(_) | Ty::Array(..));
@@ -339,14 +348,18 @@ impl Lowerer<'_> {
         } else {
             None
         };
-        let mutated = mutation::mutated_vars(self.sema, &body);
+        let uses = mutation::var_uses(self.sema, &body);
         let mut vars = HashMap::new();
         for ((pv, pty), a) in body.params.iter().zip(params.iter()).zip(arg_iter) {
             let name = self.sema.var(*pv).name.to_string();
             let slot = if pty.is_ref() {
                 let p = self.place(a);
                 self.add_slot(Slot::Ref(p))
-            } else if !mutated.contains(pv) && !matches!(pty, Ty::Class(_)) {
+            } else if uses.addressed.contains(pv) {
+                let p = self.addressable_private(pty, &name, a.span);
+                self.init_from_expr(&p, pty, a);
+                self.add_slot(Slot::Ref(p))
+            } else if !uses.mutated.contains(pv) && !matches!(pty, Ty::Class(_)) {
                 let v = self.rvalue(a);
                 let v = self.convert_val(v, &a.ty, pty, a.span);
                 let v = self.spill(v, &name);
@@ -400,7 +413,7 @@ impl Lowerer<'_> {
                 flag,
                 by_ref,
             }),
-            mutated,
+            uses,
         });
         self.inline_stack.push(f);
         if needs_flag {
@@ -491,19 +504,9 @@ impl Lowerer<'_> {
                     self.dummy_place()
                 }
             },
-            TK::Field(b, i) => {
+            TK::Field(b, _) | TK::BaseSub(b, _) => {
                 let bp = self.place(b);
-                let nb = match &b.ty {
-                    Ty::Class(c) => self.sema.class(*c).bases.len(),
-                    _ => 0,
-                };
-                self.part(&bp, nb + i, span)
-                    .unwrap_or_else(|| self.dummy_place())
-            }
-            TK::BaseSub(b, i) => {
-                let bp = self.place(b);
-                self.part(&bp, *i, span)
-                    .unwrap_or_else(|| self.dummy_place())
+                self.subobject(e, &bp)
             }
             // `*&x` (as in `return *this;`) designates `x` itself, wherever it lives.
             TK::Deref(p) if matches!(p.kind, TK::AddrOf(_)) => {
@@ -519,8 +522,7 @@ impl Lowerer<'_> {
             TK::Index(b, i) => {
                 if let Ty::Array(..) = b.ty {
                     let bp = self.place(b);
-                    let iv = self.scalar(i);
-                    return self.array_element(&bp, iv, span);
+                    return self.subobject(e, &bp);
                 }
                 let pv = self.rvalue(b);
                 let iv = self.scalar(i);
@@ -585,7 +587,7 @@ impl Lowerer<'_> {
             vars: HashMap::new(),
             this_place: None,
             ret: None,
-            mutated: HashSet::new(),
+            uses: Default::default(),
         });
         self.blocks.push(vec![]);
         let slot = self.new_storage(&ty, &name, span);
@@ -605,9 +607,73 @@ impl Lowerer<'_> {
         out
     }
 
-    fn dummy_place(&mut self) -> PlaceV {
+    pub(super) fn dummy_place(&mut self) -> PlaceV {
         let s = self.value_slot(Val::Void);
         PlaceV::Slot(s)
+    }
+
+    /// The place of `e` (a member, base or array element) within `base`,
+    /// the place of the object it is part of.
+    fn subobject(&mut self, e: &thir::Expr, base: &PlaceV) -> PlaceV {
+        let span = e.span;
+        match &e.kind {
+            TK::Field(b, i) => {
+                let nb = match &b.ty {
+                    Ty::Class(c) => self.sema.class(*c).bases.len(),
+                    _ => 0,
+                };
+                self.part(base, nb + i, span)
+                    .unwrap_or_else(|| self.dummy_place())
+            }
+            TK::BaseSub(_, i) => self
+                .part(base, *i, span)
+                .unwrap_or_else(|| self.dummy_place()),
+            TK::Index(_, i) => {
+                let iv = self.scalar(i);
+                self.array_element(base, iv, span)
+            }
+            _ => {
+                self.error(span, "internal: not a subobject");
+                self.dummy_place()
+            }
+        }
+    }
+
+    /// `&x` where `x` is (part of) a value that cannot change: the address
+    /// of `x` in a per-work-item copy of the whole object.
+    fn address_in_copy(&mut self, x: &thir::Expr) -> Val {
+        let whole = self.outermost_plain_object(x);
+        let p = self.place(whole);
+        let copy = self.copy_to_private(&p, &whole.ty, x.span);
+        let within = self.place_within(x, whole, copy);
+        self.address_of(&within, &x.ty).unwrap_or(Val::Void)
+    }
+
+    /// The largest object made of arithmetic scalars only that `x` is (a
+    /// member, base or array element of).
+    fn outermost_plain_object<'e>(&mut self, x: &'e thir::Expr) -> &'e thir::Expr {
+        match &x.kind {
+            TK::Field(b, _) | TK::BaseSub(b, _) | TK::Index(b, _)
+                if matches!(b.ty, Ty::Class(_) | Ty::Array(..)) && self.only_scalars(&b.ty) =>
+            {
+                self.outermost_plain_object(b)
+            }
+            _ => x,
+        }
+    }
+
+    /// The place of `x`, part of `whole`, when `whole` is at `whole_place`.
+    fn place_within(&mut self, x: &thir::Expr, whole: &thir::Expr, whole_place: PlaceV) -> PlaceV {
+        if std::ptr::eq(x, whole) {
+            return whole_place;
+        }
+        match &x.kind {
+            TK::Field(b, _) | TK::BaseSub(b, _) | TK::Index(b, _) => {
+                let bp = self.place_within(b, whole, whole_place);
+                self.subobject(x, &bp)
+            }
+            _ => whole_place,
+        }
     }
 
     /// Element `iv` of a private array: a known element for a constant
@@ -938,8 +1004,9 @@ impl Lowerer<'_> {
                 let p = self.place(x);
                 match self.address_of(&p, &x.ty) {
                     Some(ptr) => ptr,
+                    None if self.is_immutable_value(&p) => self.address_in_copy(x),
                     None => {
-                        self.error(span, "taking the address of private memory is not supported in Vulkan/WebGPU kernels yet");
+                        self.error(span, "taking the address of this object is not supported in Vulkan/WebGPU kernels yet: pointers can point to global and local memory, and to the local variables and parameters of the function that takes their address");
                         Val::Void
                     }
                 }

@@ -10,12 +10,14 @@
 //! kernel may cast it to a pointer to anything.
 //! A narrow store clears and sets the element's bits with two atomic
 //! operations on the word, so that work-items writing neighbouring elements
-//! of one word do not lose each other's writes.
+//! of one word do not lose each other's writes (in private memory, which
+//! no other work-item sees, it reads, merges and writes the word).
 
 use super::Lowerer;
 use crate::front::sema::Ty;
 use crate::ir::{
-    AtomicOp, BinaryOp, BindingId, Constant, Expr as IExpr, ScalarType, Stmt as IStmt, UnaryOp,
+    AtomicOp, BinaryOp, BindingId, Constant, Expr as IExpr, ScalarType, Space, Stmt as IStmt,
+    UnaryOp,
 };
 
 /// How a scalar narrower than a word is stored.
@@ -84,7 +86,7 @@ impl Lowerer<'_> {
 
     /// Whether `ty` is made of arithmetic scalars only (no pointers or
     /// references).
-    fn only_scalars(&mut self, ty: &Ty) -> bool {
+    pub(super) fn only_scalars(&mut self, ty: &Ty) -> bool {
         match ty {
             Ty::Bool | Ty::Int(_) | Ty::Float(_) | Ty::Enum(_) => true,
             Ty::Array(elem, _) => self.only_scalars(elem),
@@ -214,6 +216,7 @@ impl Lowerer<'_> {
             let b = &mut self.bindings[binding.0 as usize];
             b.reads = true;
             b.writes = true;
+            let private = b.space == Space::Private;
             let bits = if n.boolean {
                 IExpr::Select(Box::new(value), Box::new(u32c(1)), Box::new(u32c(0)))
             } else {
@@ -227,10 +230,15 @@ impl Lowerer<'_> {
                 UnaryOp::BitNot,
                 Box::new(binary(BinaryOp::Shl, u32c(n.mask()), shift.clone())),
             );
-            for (op, operand) in [
-                (AtomicOp::And, keep),
-                (AtomicOp::Or, binary(BinaryOp::Shl, bits, shift)),
-            ] {
+            let placed = binary(BinaryOp::Shl, bits, shift);
+            if private {
+                // Nobody else sees this memory: no atomics needed.
+                let w = self.load_word(binding, word.clone());
+                let merged = binary(BinaryOp::BitOr, binary(BinaryOp::BitAnd, w, keep), placed);
+                self.store_word(binding, word, merged);
+                return;
+            }
+            for (op, operand) in [(AtomicOp::And, keep), (AtomicOp::Or, placed)] {
                 self.emit(IStmt::Atomic {
                     op,
                     binding,

@@ -67,7 +67,7 @@ pub fn lower_external_function(
             flag: Some(flag),
             by_ref: false,
         }),
-        mutated: mutation::mutated_vars(lw.sema, &body),
+        uses: mutation::var_uses(lw.sema, &body),
     });
     // A loop to leave at `return`, as for an inlined function with several returns.
     lw.blocks.push(vec![]);
@@ -258,6 +258,9 @@ impl Lowerer<'_> {
                 }
             }
             (Ty::Ptr { .. }, Val::Ptr { binding, index, .. }) => match binding {
+                Some(binding) if self.bindings[binding.0 as usize].space == Space::Private => {
+                    self.error(span, "a pointer to a local variable cannot be passed to a SYCL_EXTERNAL function of another translation unit yet");
+                }
                 Some(binding) => {
                     let it = self.index_type();
                     let index = self.cast_scalar(index, it);

@@ -115,7 +115,7 @@ pub fn lower_kernel(
         vars: HashMap::new(),
         this_place: None,
         ret: None,
-        mutated: mutation::mutated_vars(lw.sema, &body),
+        uses: mutation::var_uses(lw.sema, &body),
     };
     let first_param = match shape {
         EntryShape::EntryPoint => 0,
@@ -217,7 +217,7 @@ struct Frame {
     this_place: Option<PlaceV>,
     /// Where `return` stores and whether the function needs a return flag.
     ret: Option<RetInfo>,
-    mutated: HashSet<VarId>,
+    uses: mutation::VarUses,
 }
 
 #[derive(Clone)]

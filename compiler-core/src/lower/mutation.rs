@@ -1,15 +1,24 @@
 //! Which local variables of a function body are modified after their
 //! initialisation (assigned, incremented, address taken, bound to a non-const
-//! reference or used as the object of a non-const member call). The others
-//! are immutable values and need no storage in the lowered code.
+//! reference or used as the object of a non-const member call) and which
+//! have their address taken. Unmodified ones are immutable values and need
+//! no storage in the lowered code; addressed ones live in per-work-item
+//! memory that pointers can point into (`private_memory.rs`).
 
 use crate::front::ast::UnOp;
 use crate::front::sema::thir::{Body, Expr, ExprKind as TK, Stmt};
 use crate::front::sema::{Sema, Ty, VarId};
 use std::collections::HashSet;
 
-pub fn mutated_vars(sema: &Sema, body: &Body) -> HashSet<VarId> {
-    let mut out = HashSet::new();
+/// How a function body uses its local variables.
+#[derive(Default)]
+pub struct VarUses {
+    pub mutated: HashSet<VarId>,
+    pub addressed: HashSet<VarId>,
+}
+
+pub fn var_uses(sema: &Sema, body: &Body) -> VarUses {
+    let mut out = VarUses::default();
     stmt(sema, &body.stmt, &mut out);
     out
 }
@@ -24,7 +33,7 @@ fn root_var(e: &Expr) -> Option<VarId> {
     }
 }
 
-fn stmt(s: &Sema, st: &Stmt, out: &mut HashSet<VarId>) {
+fn stmt(s: &Sema, st: &Stmt, out: &mut VarUses) {
     match st {
         Stmt::Expr(e) => expr(s, e, out),
         Stmt::Decl(_, Some(e)) => expr(s, e, out),
@@ -56,11 +65,11 @@ fn stmt(s: &Sema, st: &Stmt, out: &mut HashSet<VarId>) {
     }
 }
 
-fn expr(s: &Sema, e: &Expr, out: &mut HashSet<VarId>) {
+fn expr(s: &Sema, e: &Expr, out: &mut VarUses) {
     match &e.kind {
         TK::Assign(_, l, r) => {
             if let Some(v) = root_var(l) {
-                out.insert(v);
+                out.mutated.insert(v);
             }
             expr(s, l, out);
             expr(s, r, out);
@@ -71,14 +80,15 @@ fn expr(s: &Sema, e: &Expr, out: &mut HashSet<VarId>) {
                 UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec
             ) {
                 if let Some(v) = root_var(x) {
-                    out.insert(v);
+                    out.mutated.insert(v);
                 }
             }
             expr(s, x, out);
         }
         TK::AddrOf(x) => {
             if let Some(v) = root_var(x) {
-                out.insert(v);
+                out.mutated.insert(v);
+                out.addressed.insert(v);
             }
             expr(s, x, out);
         }
@@ -98,7 +108,7 @@ fn expr(s: &Sema, e: &Expr, out: &mut HashSet<VarId>) {
                 };
                 if mutable_ref {
                     if let Some(v) = root_var(a) {
-                        out.insert(v);
+                        out.mutated.insert(v);
                     }
                 }
                 expr(s, a, out);
@@ -124,7 +134,7 @@ fn expr(s: &Sema, e: &Expr, out: &mut HashSet<VarId>) {
             for (field, init) in s.class(*c).fields.iter().zip(inits) {
                 if matches!(field.ty, Ty::LRef(_, false) | Ty::RRef(_)) {
                     if let Some(v) = root_var(init) {
-                        out.insert(v);
+                        out.mutated.insert(v);
                     }
                 }
                 expr(s, init, out);

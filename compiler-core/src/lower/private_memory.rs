@@ -1,11 +1,15 @@
-//! Arrays the compiler declares itself: per-work-item ones (IR
-//! `Space::Private`) for the characters of string literals, so that
-//! `const char *` parameters can point at them, and the scratch arrays of
+//! Per-work-item arrays (IR `Space::Private`): the local variables and
+//! parameters whose address device code takes (`float t[4]; f(t);`,
+//! `modf(x, &whole)`), so that pointers can point into them; copies of
+//! constant values whose address is taken (a captured array passed to a
+//! function); the characters of string literals, so that `const char *`
+//! parameters can point at them; and the scratch arrays of
 //! library code (`__builtin_syclone_private_scratch`, per-work-item state
 //! such as `sycl::stream`'s; `__builtin_syclone_group_scratch` in
 //! work-group memory for the work-group algorithms).
-//! Elements narrower than a word take a word each: private memory is not
-//! shared, so nothing needs packing.
+//! Variables are laid out as in global memory (byte-addressed where their
+//! types are narrow or mixed); the arrays the compiler declares itself give
+//! elements narrower than a word a word each.
 
 use super::values::PlaceV;
 use super::Lowerer;
@@ -18,6 +22,28 @@ use crate::source::Span;
 pub const PRIVATE_SCRATCH_ELEMENTS: u32 = 8;
 
 impl Lowerer<'_> {
+    /// A per-work-item object of type `ty` that pointers can point into:
+    /// the place of the whole object (zero until stored).
+    pub(super) fn addressable_private(&mut self, ty: &Ty, name: &str, span: Span) -> PlaceV {
+        let Some(binding) = self.pointer_binding(ty, name, Space::Private, span) else {
+            return self.dummy_place();
+        };
+        let size = self.sema.size_align(ty).map_or(0, |x| x.0);
+        let elem_size = u64::from(self.bindings[binding.0 as usize].elem.size());
+        let len = size.div_ceil(elem_size).max(1);
+        self.bindings[binding.0 as usize].fixed_len = Some(len as u32);
+        let zero = IExpr::Const(Constant::Int(self.index_type(), 0));
+        self.pointee_place(binding, zero, ty.clone())
+    }
+
+    /// A per-work-item copy of the value at `p`, of type `ty`.
+    pub(super) fn copy_to_private(&mut self, p: &PlaceV, ty: &Ty, span: Span) -> PlaceV {
+        let value = self.load(p);
+        let copy = self.addressable_private(ty, "copy", span);
+        self.store(&copy, value, span);
+        copy
+    }
+
     /// String literal `text`: a private array holding its characters and
     /// the terminating NUL, filled in the kernel's prologue (once per
     /// kernel for each distinct literal).

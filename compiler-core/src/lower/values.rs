@@ -315,6 +315,21 @@ impl Lowerer<'_> {
         }
     }
 
+    /// Whether `p` designates a value that cannot change (a kernel
+    /// argument, an unmodified variable, a part of one).
+    pub(super) fn is_immutable_value(&self, p: &PlaceV) -> bool {
+        match p {
+            PlaceV::ValuePart(_) => true,
+            PlaceV::Slot(id) => match &self.slots[id.0 as usize] {
+                Slot::Value(v) => !matches!(v, Val::Void | Val::Ref(_)),
+                Slot::Ref(inner) => self.is_immutable_value(inner),
+                _ => false,
+            },
+            PlaceV::Select { parts, .. } => parts.iter().all(|q| self.is_immutable_value(q)),
+            _ => false,
+        }
+    }
+
     /// The place of part `i` of an aggregate place.
     pub(super) fn part(&mut self, p: &PlaceV, i: usize, span: Span) -> Option<PlaceV> {
         match p {

@@ -4,9 +4,8 @@
 // SYCL-only floating-point ones (rsqrt, mad, clamp, exp10, sinpi, rootn,
 // smoothstep...), the integer functions (clz, popcount, add_sat, rotate...),
 // the relational ones (isequal, select, bitselect...), sycl::bit_cast, and
-// the native:: and half_precision:: forms. Functions with pointer
-// out-parameters (fract, sincos, frexp, modf, remquo) are missing: device
-// code cannot take the address of a private variable yet.
+// the native:: and half_precision:: forms, and those with pointer
+// out-parameters (fract, sincos, frexp, modf, remquo, lgamma_r).
 #pragma once
 
 #include <cmath>
@@ -43,6 +42,7 @@ using std::fma;
 using std::fmax;
 using std::fmin;
 using std::fmod;
+using std::frexp;
 using std::hypot;
 using std::ilogb;
 using std::isfinite;
@@ -55,9 +55,11 @@ using std::log10;
 using std::log1p;
 using std::log2;
 using std::logb;
+using std::modf;
 using std::nextafter;
 using std::pow;
 using std::remainder;
+using std::remquo;
 using std::rint;
 using std::round;
 using std::signbit;
@@ -88,6 +90,27 @@ template <typename T> T step(T edge, T x) { return x < edge ? T(0) : T(1); }
 template <typename T> T mix(T x, T y, T a) { return x + (y - x) * a; }
 template <typename T> T powr(T x, T y) { return pow(x, y); }
 template <typename T> T pown(T x, int n) { return pow(x, T(n)); }
+
+// x - floor(x), below 1 (SYCL 2020 4.17.5), and floor(x) in *iptr.
+template <typename T> T fract(T x, T *iptr) {
+  T whole = std::floor(x);
+  *iptr = whole;
+  if (std::isinf(x)) return T(0);
+  T below_one = std::nextafter(T(1), T(0));
+  T f = x - whole;
+  return f < below_one ? f : below_one;
+}
+// sin(x), and cos(x) in *cosval.
+template <typename T> T sincos(T x, T *cosval) {
+  *cosval = std::cos(x);
+  return std::sin(x);
+}
+// lgamma(x), and the sign of gamma(x) in *signp.
+template <typename T> T lgamma_r(T x, int *signp) {
+  T g = std::tgamma(x);
+  *signp = g < T(0) ? -1 : 1;
+  return std::lgamma(x);
+}
 
 // The bits of `from` as a `To` of the same size (SYCL 2020 4.17.6): arithmetic
 // scalars on the device.
