@@ -1,6 +1,7 @@
 // Buffers and USM of 8- and 16-bit elements and bools: neighbouring
 // elements written by different work-items, signed values sign-extended,
-// a local_accessor of unsigned char, and the DPC++ book's "hello" idiom.
+// a local_accessor of unsigned char, the DPC++ book's "hello" idiom, and
+// arithmetic on narrow local variables wrapping at their width.
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <cstring>
@@ -91,6 +92,39 @@ int main() {
   }).wait();
   for (int k = 0; k < n; ++k) check(odd[k] == (k % 2 == 1), "bool");
   for (int k = 0; k < 4; ++k) check(counts[k] == 16, "local unsigned char tile");
+
+  // Arithmetic on narrow local variables wraps at their width.
+  int *wrapped = sycl::malloc_shared<int>(8, q);
+  q.single_task([=] {
+     unsigned char c = 255;
+     c += 1;
+     wrapped[0] = c;
+     unsigned char d = 200;
+     d = d + 100;
+     wrapped[1] = d;
+     short s = 32767;
+     s++;
+     wrapped[2] = s;
+     signed char e = (signed char)200;
+     wrapped[3] = e;
+     unsigned short u = 65535;
+     u = u * 2;
+     wrapped[4] = u;
+     int big = 300;
+     unsigned char f = big;
+     wrapped[5] = f;
+     unsigned char g = 0x81;
+     g <<= 1;
+     wrapped[6] = g;
+     char h = 127;
+     --h;
+     ++h;
+     ++h;
+     wrapped[7] = h;
+   }).wait();
+  const int expected[8] = {0, 44, -32768, -56, 65534, 44, 2, -128};
+  for (int k = 0; k < 8; ++k) check(wrapped[k] == expected[k], "narrow arithmetic wraps");
+  sycl::free(wrapped, q);
 
   sycl::free(result, q);
   sycl::free(odd, q);

@@ -205,7 +205,7 @@ impl Lowerer<'_> {
                 if !matches!(t, Ty::Class(_) | Ty::Ptr { .. } | Ty::Array(..)) && !t.is_ref() =>
             {
                 match self.scalar_of(to, span) {
-                    Some(st) => Val::Scalar(self.cast_scalar(e, st)),
+                    Some(st) => Val::Scalar(self.wrap_to_width(self.cast_scalar(e, st), to)),
                     None => Val::Void,
                 }
             }
@@ -929,12 +929,20 @@ impl Lowerer<'_> {
                         let rv = self.scalar(r);
                         match cur {
                             Val::Ptr { .. } => self.ptr_add(cur, rv, *o == BinOp::Sub, span),
+                            // A shift computes in the left operand's type
+                            // (its amount is not converted); the others in
+                            // the common type sema converted the right to.
+                            Val::Scalar(c) if matches!(o, BinOp::Shl | BinOp::Shr) => {
+                                let res = IExpr::Binary(binop(*o), Box::new(c), Box::new(rv));
+                                Val::Scalar(self.wrap_to_width(res, l.ty.non_ref()))
+                            }
                             Val::Scalar(c) => {
                                 let rt = self.expr_type(&rv);
                                 let lt = self.expr_type(&c);
                                 let c2 = self.cast_scalar(c, rt);
                                 let res = IExpr::Binary(binop(*o), Box::new(c2), Box::new(rv));
-                                Val::Scalar(self.cast_scalar(res, lt))
+                                let res = self.cast_scalar(res, lt);
+                                Val::Scalar(self.wrap_to_width(res, l.ty.non_ref()))
                             }
                             _ => Val::Void,
                         }
@@ -1177,7 +1185,7 @@ impl Lowerer<'_> {
                 Val::Void
             }
             (Val::Scalar(e), t) if t.is_arithmetic() => match self.scalar_of(t, span) {
-                Some(st) => Val::Scalar(self.cast_scalar(e, st)),
+                Some(st) => Val::Scalar(self.wrap_to_width(self.cast_scalar(e, st), t)),
                 None => Val::Void,
             },
             (Val::Ptr { binding, .. }, Ty::Bool) => {
@@ -1238,11 +1246,12 @@ impl Lowerer<'_> {
                         } else {
                             IExpr::Const(Constant::Int(t, 1))
                         };
-                        Val::Scalar(IExpr::Binary(
+                        let next = IExpr::Binary(
                             if dec { BinaryOp::Sub } else { BinaryOp::Add },
                             Box::new(c),
                             Box::new(one),
-                        ))
+                        );
+                        Val::Scalar(self.wrap_to_width(next, x.ty.non_ref()))
                     }
                     _ => Val::Void,
                 };

@@ -5,7 +5,7 @@
 
 use super::Lowerer;
 use crate::front::sema::Ty;
-use crate::ir::{BindingId, Constant, Expr as IExpr, LocalId, ScalarType, Stmt as IStmt};
+use crate::ir::{BinaryOp, BindingId, Constant, Expr as IExpr, LocalId, ScalarType, Stmt as IStmt};
 use crate::source::Span;
 
 #[derive(Clone, Debug)]
@@ -472,6 +472,54 @@ impl Lowerer<'_> {
             Slot::Ref(p) => p.clone(),
             Slot::Value(Val::Ref(p)) => (**p).clone(),
             _ => PlaceV::Slot(k),
+        }
+    }
+
+    /// `e`, an IR value of C++ type `ty`, wrapped to `ty`'s width where
+    /// that is narrower than its IR type's (8- and 16-bit integers live
+    /// in 32 bits): the low bits, sign-extended for signed types, as the
+    /// C++ conversion to `ty` gives.
+    pub(super) fn wrap_to_width(&self, e: IExpr, ty: &Ty) -> IExpr {
+        let kind = match ty {
+            Ty::Int(k) => *k,
+            Ty::Enum(id) => self.sema.enums[id.0 as usize].underlying,
+            _ => return e,
+        };
+        let bits = 8 * kind.size() as u32;
+        if bits >= 32 {
+            return e;
+        }
+        let st = self.expr_type(&e);
+        if !matches!(st, ScalarType::I32 | ScalarType::U32) {
+            return e;
+        }
+        let unused = 32 - bits;
+        if let IExpr::Const(Constant::Int(_, v)) = e {
+            let low = (v as u32) << unused;
+            let wrapped = if kind.signed() {
+                ((low as i32) >> unused) as i64 as u64
+            } else {
+                u64::from(low >> unused)
+            };
+            return IExpr::Const(Constant::Int(st, wrapped));
+        }
+        let shift = |t| IExpr::Const(Constant::Int(t, u64::from(unused)));
+        if kind.signed() {
+            let as_signed = self.cast_scalar(e, ScalarType::I32);
+            let raised = IExpr::Binary(
+                BinaryOp::Shl,
+                Box::new(as_signed),
+                Box::new(shift(ScalarType::I32)),
+            );
+            let down = IExpr::Binary(
+                BinaryOp::Shr,
+                Box::new(raised),
+                Box::new(shift(ScalarType::I32)),
+            );
+            self.cast_scalar(down, st)
+        } else {
+            let mask = IExpr::Const(Constant::Int(st, u64::from(u32::MAX >> unused)));
+            IExpr::Binary(BinaryOp::BitAnd, Box::new(e), Box::new(mask))
         }
     }
 
