@@ -485,7 +485,7 @@ impl Lowerer<'_> {
             Ty::Enum(id) => self.sema.enums[id.0 as usize].underlying,
             _ => return e,
         };
-        let bits = 8 * kind.size() as u32;
+        let bits = 8 * kind.size();
         if bits >= 32 {
             return e;
         }
