@@ -32,6 +32,8 @@ using std::ilogb;
 using std::isfinite;
 using std::isinf;
 using std::isnan;
+using std::isnormal;
+using std::fpclassify;
 using std::ldexp;
 using std::lgamma;
 using std::log10;

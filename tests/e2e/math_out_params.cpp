@@ -61,6 +61,14 @@ int check_type(sycl::queue &q, const char *type) {
     T whole;
     T frac = std::modf(xs[i], &whole);
     ok = ok && same(r[6 * i + 1], frac) && same(r[6 * i + 2], whole);
+    // Devices may flush subnormals to zero (NVIDIA does for float, SYCL
+    // allows it): then a subnormal argument acts as zero.
+    if (!ok && std::fpclassify(xs[i]) == FP_SUBNORMAL) {
+      auto zero_or_x = [&](T v) { return v == T(0) || v == xs[i]; };
+      ok = zero_or_x(r[6 * i]) && ints[(2 + ny) * i] == 0 && zero_or_x(r[6 * i + 1]) &&
+           r[6 * i + 2] == T(0);
+      if (ok) printf("note: %s subnormals are flushed to zero on this device\n", type);
+    }
     ok = ok && close(r[6 * i + 3], std::sin(T(i) * T(0.37))) && close(r[6 * i + 4], std::cos(T(i) * T(0.37)));
     T g = T(0.55) + T(i) * T(0.3) - T(3);
     ok = ok && close(r[6 * i + 5], std::lgamma(g)) && ints[(2 + ny) * i + 1] == (std::tgamma(g) < 0 ? -1 : 1);

@@ -2495,7 +2495,15 @@ impl Sema {
 
     fn check_assign(&mut self, op: Option<BinOp>, l: &a::Expr, r: &a::Expr, span: Span) -> TExpr {
         let l = self.check_expr(l);
-        let r = self.check_expr(r);
+        let r = match (&r.kind, op) {
+            // `x = {a, b}`: the right side list-initializes a `T` (C++17
+            // [expr.ass]/9), then assigns as usual.
+            (ExprKind::InitList(items), None) if !l.ty.is_error() => {
+                let ty = l.ty.non_ref().clone();
+                self.list_init(&ty, items, r.span)
+            }
+            _ => self.check_expr(r),
+        };
         if l.ty.is_error() || r.ty.is_error() {
             return TExpr::error(span);
         }
