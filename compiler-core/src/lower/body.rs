@@ -1102,35 +1102,6 @@ impl Lowerer<'_> {
         Val::Scalar(self.cast_scalar(IExpr::Builtin(b, dim), st))
     }
 
-    /// `__builtin_syclone_bit_cast(to, from)`: `from`'s bits as `to`'s type
-    /// (`to` only names the type). Sema checked the C++ sizes; the device
-    /// types must agree too (a 64-bit integer without Int64 is narrowed).
-    fn bit_cast_intrinsic(&mut self, args: &[thir::Expr], span: Span) -> Val {
-        let [to, from] = args else {
-            return Val::Void;
-        };
-        let from = self.rvalue(from);
-        let (Some(to_ty), Val::Scalar(from)) =
-            (self.scalar_of(to.ty.non_ref(), span), self.deref_val(from))
-        else {
-            self.error(span, "expected a scalar value");
-            return Val::Void;
-        };
-        let from_ty = self.expr_type(&from);
-        if from_ty.size() != to_ty.size() {
-            self.error(
-                span,
-                format!(
-                    "cannot reinterpret {} as {} on this target",
-                    from_ty.name(),
-                    to_ty.name()
-                ),
-            );
-            return Val::Void;
-        }
-        Val::Scalar(IExpr::Bitcast(Box::new(from), to_ty))
-    }
-
     /// The first argument of intrinsic `name`: a constant dimension 0..3.
     fn constant_dimension(&mut self, name: &str, args: &[thir::Expr], span: Span) -> Option<u8> {
         match args.first().map(|a| self.scalar(a)) {

@@ -155,25 +155,44 @@ impl Lowerer<'_> {
     /// The scalar of type `ty` at byte `byte` of byte-addressed `binding`,
     /// as an IR value of its type.
     pub(super) fn byte_load(&mut self, binding: BindingId, byte: &IExpr, ty: &Ty) -> IExpr {
-        // The binding's types were checked when it was made.
+        let (word, shift) = self.word_of(byte);
+        let low = self.load_word(binding, word.clone());
+        let wide = self.device_scalar(ty).is_ok_and(|st| st.size() == 8)
+            && self.sema.size_align(ty).is_some_and(|x| x.0 == 8);
+        let high = wide.then(|| {
+            let next = self.next_word(word);
+            self.load_word(binding, next)
+        });
+        self.scalar_from_words(low, high, shift, ty)
+    }
+
+    /// The scalar of type `ty` whose bits start at bit `shift` of word
+    /// `low` (`high`: the next word, for 8-byte scalars), as an IR value of
+    /// its type.
+    pub(super) fn scalar_from_words(
+        &self,
+        low: IExpr,
+        high: Option<IExpr>,
+        shift: IExpr,
+        ty: &Ty,
+    ) -> IExpr {
+        // The types were checked where the memory or value was made.
         let Ok(st) = self.device_scalar(ty) else {
             return IExpr::Const(Constant::Int(ScalarType::U32, 0));
         };
-        let (word, shift) = self.word_of(byte);
         if let Some(n) = self.narrow(ty) {
-            let w = self.load_word(binding, word);
             if n.signed {
                 // Move the element to the top of the word, then shift it
                 // back down arithmetically.
                 let top = binary(BinaryOp::Sub, u32c(32 - n.bits), shift);
                 let raised =
-                    IExpr::Bitcast(Box::new(binary(BinaryOp::Shl, w, top)), ScalarType::I32);
+                    IExpr::Bitcast(Box::new(binary(BinaryOp::Shl, low, top)), ScalarType::I32);
                 let down = IExpr::Const(Constant::Int(ScalarType::I32, (32 - n.bits) as u64));
                 return binary(BinaryOp::Shr, raised, down);
             }
             let value = binary(
                 BinaryOp::BitAnd,
-                binary(BinaryOp::Shr, w, shift),
+                binary(BinaryOp::Shr, low, shift),
                 u32c(n.mask()),
             );
             return if n.boolean {
@@ -182,10 +201,7 @@ impl Lowerer<'_> {
                 value
             };
         }
-        let host_size = self.sema.size_align(ty).map_or(4, |x| x.0);
-        let low = self.load_word(binding, word.clone());
-        if host_size == 8 && st.size() == 8 {
-            let high = self.load_word(binding, self.next_word(word));
+        if let Some(high) = high {
             let wide = binary(
                 BinaryOp::BitOr,
                 IExpr::Convert(Box::new(low), ScalarType::U64),
@@ -202,21 +218,19 @@ impl Lowerer<'_> {
         self.bitcast(low, st)
     }
 
-    /// Stores `value` (an IR value of `ty`'s type) as the scalar at byte
-    /// `byte` of byte-addressed `binding`.
-    pub(super) fn byte_store(&mut self, binding: BindingId, byte: &IExpr, ty: &Ty, value: IExpr) {
+    /// The bits of scalar `value` (an IR value of type `ty`) as words: the
+    /// low word (for a narrow scalar, its bits in place at bit `shift`,
+    /// the rest zero) and, for an 8-byte scalar, the high word.
+    pub(super) fn words_of_scalar(
+        &mut self,
+        value: IExpr,
+        shift: IExpr,
+        ty: &Ty,
+    ) -> (IExpr, Option<IExpr>) {
         let Ok(st) = self.device_scalar(ty) else {
-            return;
+            return (u32c(0), None);
         };
-        // Computed before memory changes: it may read this very element
-        // (`s[i] -= 1`).
-        let value = self.snapshot_scalar(value, "stored");
-        let (word, shift) = self.word_of(byte);
         if let Some(n) = self.narrow(ty) {
-            let b = &mut self.bindings[binding.0 as usize];
-            b.reads = true;
-            b.writes = true;
-            let private = b.space == Space::Private;
             let bits = if n.boolean {
                 IExpr::Select(Box::new(value), Box::new(u32c(1)), Box::new(u32c(0)))
             } else {
@@ -226,56 +240,71 @@ impl Lowerer<'_> {
                     u32c(n.mask()),
                 )
             };
-            let keep = IExpr::Unary(
-                UnaryOp::BitNot,
-                Box::new(binary(BinaryOp::Shl, u32c(n.mask()), shift.clone())),
-            );
-            let placed = binary(BinaryOp::Shl, bits, shift);
-            if private {
-                // Nobody else sees this memory: no atomics needed.
-                let w = self.load_word(binding, word.clone());
-                let merged = binary(BinaryOp::BitOr, binary(BinaryOp::BitAnd, w, keep), placed);
-                self.store_word(binding, word, merged);
-                return;
-            }
-            for (op, operand) in [(AtomicOp::And, keep), (AtomicOp::Or, placed)] {
-                self.emit(IStmt::Atomic {
-                    op,
-                    binding,
-                    index: word.clone(),
-                    value: Some(operand),
-                    expected: None,
-                    result: None,
-                });
-            }
-            return;
+            return (binary(BinaryOp::Shl, bits, shift), None);
         }
         let host_size = self.sema.size_align(ty).map_or(4, |x| x.0);
-        if host_size == 8 {
-            let (low, high) = if st.size() == 8 {
-                let wide = self.bitcast(value, ScalarType::U64);
-                let high = binary(BinaryOp::Shr, wide.clone(), u32c(32));
-                (
-                    IExpr::Convert(Box::new(wide), ScalarType::U32),
-                    IExpr::Convert(Box::new(high), ScalarType::U32),
-                )
-            } else {
-                // A 64-bit integer held in 32 bits: the high word extends it.
-                let high = if st == ScalarType::I32 {
-                    let sign = IExpr::Const(Constant::Int(ScalarType::I32, 31));
-                    self.bitcast(binary(BinaryOp::Shr, value.clone(), sign), ScalarType::U32)
-                } else {
-                    u32c(0)
-                };
-                (self.bitcast(value, ScalarType::U32), high)
-            };
-            let next = self.next_word(word.clone());
+        if host_size != 8 {
+            return (self.bitcast(value, ScalarType::U32), None);
+        }
+        if st.size() == 8 {
+            let wide = self.bitcast(value, ScalarType::U64);
+            let high = binary(BinaryOp::Shr, wide.clone(), u32c(32));
+            return (
+                IExpr::Convert(Box::new(wide), ScalarType::U32),
+                Some(IExpr::Convert(Box::new(high), ScalarType::U32)),
+            );
+        }
+        // A 64-bit integer held in 32 bits: the high word extends it.
+        let high = if st == ScalarType::I32 {
+            let sign = IExpr::Const(Constant::Int(ScalarType::I32, 31));
+            self.bitcast(binary(BinaryOp::Shr, value.clone(), sign), ScalarType::U32)
+        } else {
+            u32c(0)
+        };
+        (self.bitcast(value, ScalarType::U32), Some(high))
+    }
+
+    /// Stores `value` (an IR value of `ty`'s type) as the scalar at byte
+    /// `byte` of byte-addressed `binding`.
+    pub(super) fn byte_store(&mut self, binding: BindingId, byte: &IExpr, ty: &Ty, value: IExpr) {
+        // Computed before memory changes: it may read this very element
+        // (`s[i] -= 1`).
+        let value = self.snapshot_scalar(value, "stored");
+        let (word, shift) = self.word_of(byte);
+        let Some(n) = self.narrow(ty) else {
+            let (low, high) = self.words_of_scalar(value, shift, ty);
+            if let Some(high) = high {
+                let next = self.next_word(word.clone());
+                self.store_word(binding, next, high);
+            }
             self.store_word(binding, word, low);
-            self.store_word(binding, next, high);
+            return;
+        };
+        let (placed, _) = self.words_of_scalar(value, shift.clone(), ty);
+        let keep = IExpr::Unary(
+            UnaryOp::BitNot,
+            Box::new(binary(BinaryOp::Shl, u32c(n.mask()), shift)),
+        );
+        let b = &mut self.bindings[binding.0 as usize];
+        b.reads = true;
+        b.writes = true;
+        if b.space == Space::Private {
+            // Nobody else sees this memory: no atomics needed.
+            let w = self.load_word(binding, word.clone());
+            let merged = binary(BinaryOp::BitOr, binary(BinaryOp::BitAnd, w, keep), placed);
+            self.store_word(binding, word, merged);
             return;
         }
-        let value = self.bitcast(value, ScalarType::U32);
-        self.store_word(binding, word, value);
+        for (op, operand) in [(AtomicOp::And, keep), (AtomicOp::Or, placed)] {
+            self.emit(IStmt::Atomic {
+                op,
+                binding,
+                index: word.clone(),
+                value: Some(operand),
+                expected: None,
+                result: None,
+            });
+        }
     }
 
     /// `e` (of a word or double-word type) reinterpreted as `to`.

@@ -10,6 +10,7 @@
 //!   allocation cannot be known at compile time is an error that says why.
 
 mod atomic;
+mod bit_cast;
 mod body;
 mod byte_memory;
 mod external;

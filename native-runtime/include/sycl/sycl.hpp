@@ -1927,18 +1927,32 @@ class handler {
 };
 
 // ---------------------------------------------------------------- reductions
+namespace detail {
+// The target a kernel combines the USM result `var` into (see usm_target_t).
+template <typename T>
+usm_target_t<T> usm_target(T *var) {
+  if constexpr (combined_as_bits_v<T>) {
+    static_assert(sizeof(T) == 4 || sizeof(T) == 8,
+                  "sycl::reduction: a class reduced over a USM pointer must be 4 or 8 bytes");
+    return reinterpret_cast<usm_target_t<T>>(var);
+  } else {
+    return var;
+  }
+}
+}  // namespace detail
 template <typename T, typename BinaryOperation>
-detail::reduction_impl<T, BinaryOperation, T *> reduction(T *var, BinaryOperation combiner,
-                                                          const property_list &props = {}) {
+detail::reduction_impl<T, BinaryOperation, detail::usm_target_t<T>> reduction(
+    T *var, BinaryOperation combiner, const property_list &props = {}) {
   static_assert(has_known_identity_v<BinaryOperation, T>,
                 "sycl::reduction: this operation has no known identity; pass one");
-  return {var, known_identity_v<BinaryOperation, T>, combiner,
+  return {detail::usm_target(var), known_identity_v<BinaryOperation, T>, combiner,
           props.has_property<property::reduction::initialize_to_identity>()};
 }
 template <typename T, typename BinaryOperation>
-detail::reduction_impl<T, BinaryOperation, T *> reduction(T *var, const T &identity, BinaryOperation combiner,
-                                                          const property_list &props = {}) {
-  return {var, identity, combiner, props.has_property<property::reduction::initialize_to_identity>()};
+detail::reduction_impl<T, BinaryOperation, detail::usm_target_t<T>> reduction(
+    T *var, const T &identity, BinaryOperation combiner, const property_list &props = {}) {
+  return {detail::usm_target(var), identity, combiner,
+          props.has_property<property::reduction::initialize_to_identity>()};
 }
 template <typename T>
 using reduction_accessor = accessor<T, 1, access::mode::read_write, access::target::device>;
@@ -1956,6 +1970,8 @@ detail::reduction_impl<T, BinaryOperation, reduction_accessor<T>> reduction(buff
                                                                             const T &identity,
                                                                             BinaryOperation combiner,
                                                                             const property_list &props = {}) {
+  static_assert(!detail::combined_as_bits_v<T>,
+                "sycl::reduction: reductions of classes need a USM pointer, not a buffer, yet");
   return {reduction_accessor<T>(vars, h), identity, combiner,
           props.has_property<property::reduction::initialize_to_identity>()};
 }

@@ -2956,9 +2956,32 @@ impl Sema {
         self.err(span, format!("unknown compiler intrinsic '{name}'"))
     }
 
-    /// `__builtin_syclone_bit_cast(to, from)`: the bits of arithmetic value
-    /// `from` reinterpreted as the type of `to` (a value of the same size
-    /// that only carries its type, as in `__builtin_syclone_bit_cast(0u, 1.0f)`).
+    /// Whether `ty` is made of arithmetic scalars only (no bool, pointer or
+    /// reference), so that its bits are its value.
+    fn is_plain_bits(&mut self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Bool => false,
+            t if t.is_arithmetic() => true,
+            Ty::Array(e, _) => self.is_plain_bits(e),
+            Ty::Class(c) => {
+                self.complete_class(*c);
+                let info = self.class(*c);
+                let parts: Vec<Ty> = info
+                    .bases
+                    .iter()
+                    .map(|(b, _)| Ty::Class(*b))
+                    .chain(info.fields.iter().map(|f| f.ty.clone()))
+                    .collect();
+                info.closure.is_none() && parts.iter().all(|p| self.is_plain_bits(p))
+            }
+            _ => false,
+        }
+    }
+
+    /// `__builtin_syclone_bit_cast(to, from)`: the bits of `from` (made of
+    /// arithmetic scalars) reinterpreted as the type of `to` (a value of the
+    /// same size that only carries its type, as in
+    /// `__builtin_syclone_bit_cast(0u, 1.0f)`).
     fn bit_cast_intrinsic(&mut self, name: String, args: Vec<TExpr>, span: Span) -> TExpr {
         let [to, from] = &args[..] else {
             return self.err(
@@ -2970,14 +2993,13 @@ impl Sema {
         if to_ty.is_error() || from_ty.is_error() {
             return TExpr::error(span);
         }
-        let arithmetic = |t: &Ty| t.is_arithmetic() && !matches!(t, Ty::Bool);
         let same_size =
             self.size_align(&to_ty).map(|x| x.0) == self.size_align(&from_ty).map(|x| x.0);
-        if !arithmetic(&to_ty) || !arithmetic(&from_ty) || !same_size {
+        if !self.is_plain_bits(&to_ty) || !self.is_plain_bits(&from_ty) || !same_size {
             return self.err(
                 span,
                 format!(
-                    "'{name}' reinterprets an arithmetic value as another arithmetic type of the same size, not '{}' as '{}'",
+                    "'{name}' reinterprets a value made of arithmetic scalars as another such type of the same size, not '{}' as '{}'",
                     self.ty_name(&from_ty),
                     self.ty_name(&to_ty)
                 ),

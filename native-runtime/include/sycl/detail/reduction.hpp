@@ -5,9 +5,13 @@
 // private reducer, the work-group combines the private values in local
 // memory, and one work-item per group combines the group's value into the
 // result with an atomic operation (a compare-exchange loop for operations
-// without an atomic instruction). Included by sycl.hpp before the handler.
+// without an atomic instruction; classes of 4 or 8 bytes, as
+// std::pair<float, int> for an argmin, through a compare-exchange of their
+// bits). Included by sycl.hpp before the handler.
 #pragma once
 
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -145,6 +149,29 @@ class reducer {
 };
 
 namespace detail {
+// Values without atomic operations of their own (classes) are combined
+// through their bits: the kernel sees the USM result as memory of these.
+template <typename T>
+inline constexpr bool combined_as_bits_v = !std::is_integral_v<T> && !std::is_floating_point_v<T>;
+template <typename T>
+using bits_of_t = std::conditional_t<sizeof(T) == 8, uint64_t, uint32_t>;
+template <typename T>
+using usm_target_t = std::conditional_t<combined_as_bits_v<T>, bits_of_t<T> *, T *>;
+
+// The bits of `from` as a `To` of the same size (std::pair is not
+// trivially copyable on the host, so no bit_cast there).
+template <typename To, typename From>
+To bits_as(const From &from) {
+  static_assert(sizeof(To) == sizeof(From), "bits_as needs types of one size");
+#ifdef __SYCL_DEVICE_ONLY__
+  return __builtin_syclone_bit_cast(To(), from);
+#else
+  To to;
+  std::memcpy(static_cast<void *>(&to), static_cast<const void *>(&from), sizeof(To));
+  return to;
+#endif
+}
+
 // A reduction variable: where the result is (`Target`: a USM pointer, or a
 // read_write accessor of a one-element buffer), its identity and operation.
 template <typename T, typename BinaryOperation, typename Target>
@@ -157,7 +184,7 @@ struct reduction_impl {
   bool initialize_to_identity;
   T *result() const {
     if constexpr (std::is_pointer_v<Target>) {
-      return target;
+      return reinterpret_cast<T *>(target);
     } else {
       return &target[0];
     }
@@ -194,6 +221,15 @@ void atomic_combine(T *p, T v, Op op) {
   }
 }
 
+// *p = op(*p, v) atomically for a class T, through its bits at `bits`.
+template <typename U, typename T, typename Op>
+void atomic_combine_bits(U *bits, T v, Op op) {
+  atomic_ref<U, memory_order::relaxed, memory_scope::device> a(*bits);
+  U old = a.load();
+  while (!a.compare_exchange_weak(old, bits_as<U>(op(bits_as<T>(old), v)))) {
+  }
+}
+
 // Combines `value` of every work-item of the group (tree-wise in `scratch`,
 // one element per work-item) and the group's result into the reduction.
 template <int Dimensions, typename T, typename Reduction>
@@ -205,7 +241,13 @@ void combine_group(const nd_item<Dimensions> &it, const local_accessor<T, 1> &sc
     group_barrier(it.get_group());
     if (l % (2 * step) == 0 && l + step < n) scratch[l] = red.op(scratch[l], scratch[l + step]);
   }
-  if (l == 0) atomic_combine(red.result(), scratch[0], red.op);
+  if (l == 0) {
+    if constexpr (combined_as_bits_v<T>) {
+      atomic_combine_bits(red.target, scratch[0], red.op);
+    } else {
+      atomic_combine(red.result(), scratch[0], red.op);
+    }
+  }
 }
 
 // Calls the user's kernel for work-item `it`: with the nd_item of an

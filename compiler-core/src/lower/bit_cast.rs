@@ -1,0 +1,131 @@
+//! `__builtin_syclone_bit_cast(to, from)` (`sycl::bit_cast`): the bits of a
+//! value made of arithmetic scalars (a scalar, a class or array of them) as
+//! another such type of the same size. Scalars of one size are an IR
+//! bitcast; otherwise the value is laid out in 32-bit words as the host
+//! lays it out in memory (little endian, each scalar at its offset) and the
+//! target's scalars are read back from the words, with the conversions
+//! byte-addressed memory uses (`byte_memory.rs`).
+
+use super::values::Val;
+use super::Lowerer;
+use crate::front::sema::{thir, Ty};
+use crate::ir::{BinaryOp, Constant, Expr as IExpr, ScalarType};
+use crate::source::Span;
+
+fn u32c(v: u64) -> IExpr {
+    IExpr::Const(Constant::Int(ScalarType::U32, v))
+}
+
+impl Lowerer<'_> {
+    pub(super) fn bit_cast_intrinsic(&mut self, args: &[thir::Expr], span: Span) -> Val {
+        let [to, from] = args else {
+            return Val::Void;
+        };
+        let (to_ty, from_ty) = (to.ty.non_ref().clone(), from.ty.non_ref().clone());
+        let value = self.rvalue(from);
+        let value = self.deref_val(value);
+        if let (Val::Scalar(e), false, false) =
+            (&value, is_aggregate(&to_ty), is_aggregate(&from_ty))
+        {
+            let Some(st) = self.scalar_of(&to_ty, span) else {
+                return Val::Void;
+            };
+            let from_st = self.expr_type(e);
+            if from_st.size() != st.size() {
+                self.error(
+                    span,
+                    format!(
+                        "cannot reinterpret {} as {} on this target",
+                        from_st.name(),
+                        st.name()
+                    ),
+                );
+                return Val::Void;
+            }
+            return Val::Scalar(IExpr::Bitcast(Box::new(e.clone()), st));
+        }
+        let size = self.sema.size_align(&to_ty).map_or(0, |x| x.0);
+        let words = self.words_of_value(value, &from_ty, size);
+        let mut layout = vec![];
+        self.scalar_layout(&to_ty, 0, &mut layout);
+        let scalars: Vec<IExpr> = layout
+            .into_iter()
+            .map(|(offset, ty)| {
+                let low = words[(offset / 4) as usize].clone();
+                let wide = self.sema.size_align(&ty).is_some_and(|x| x.0 == 8)
+                    && self.device_scalar(&ty).is_ok_and(|st| st.size() == 8);
+                let high = words
+                    .get((offset / 4 + 1) as usize)
+                    .filter(|_| wide)
+                    .cloned();
+                let shift = u32c((offset % 4) * 8);
+                self.scalar_from_words(low, high, shift, &ty)
+            })
+            .collect();
+        self.value_of_scalars(&to_ty, &mut scalars.into_iter())
+    }
+
+    /// The scalars of `ty` with their byte offsets (from `base`), in the
+    /// order a value of it holds them (bases, then fields; array elements).
+    fn scalar_layout(&mut self, ty: &Ty, base: u64, out: &mut Vec<(u64, Ty)>) {
+        match ty {
+            Ty::Class(c) => {
+                for (part, offset) in self.class_parts(*c) {
+                    self.scalar_layout(&part, base + offset, out);
+                }
+            }
+            Ty::Array(elem, n) => {
+                let size = self.sema.size_align(elem).map_or(0, |x| x.0);
+                for i in 0..*n {
+                    self.scalar_layout(elem, base + i * size, out);
+                }
+            }
+            _ => out.push((base, ty.clone())),
+        }
+    }
+
+    /// Value `v` of type `ty` as the `size` bytes it occupies in memory,
+    /// in words.
+    fn words_of_value(&mut self, v: Val, ty: &Ty, size: u64) -> Vec<IExpr> {
+        let mut words: Vec<IExpr> = (0..size.div_ceil(4).max(1)).map(|_| u32c(0)).collect();
+        let mut layout = vec![];
+        self.scalar_layout(ty, 0, &mut layout);
+        for ((offset, sty), value) in layout.into_iter().zip(v.scalars()) {
+            let shift = u32c((offset % 4) * 8);
+            let (low, high) = self.words_of_scalar(value, shift, &sty);
+            let at = (offset / 4) as usize;
+            for (k, part) in [(at, Some(low)), (at + 1, high)] {
+                if let (Some(part), Some(word)) = (part, words.get_mut(k)) {
+                    let old = std::mem::replace(word, u32c(0));
+                    *word = IExpr::Binary(BinaryOp::BitOr, Box::new(old), Box::new(part));
+                }
+            }
+        }
+        words
+    }
+
+    /// A value of type `ty` made of `scalars`, taken in value order.
+    fn value_of_scalars(&mut self, ty: &Ty, scalars: &mut impl Iterator<Item = IExpr>) -> Val {
+        match ty {
+            Ty::Class(c) => {
+                let parts = self.class_parts(*c);
+                Val::Agg(
+                    parts
+                        .iter()
+                        .map(|(p, _)| self.value_of_scalars(p, scalars))
+                        .collect(),
+                )
+            }
+            Ty::Array(elem, n) => Val::Agg(
+                (0..*n)
+                    .map(|_| self.value_of_scalars(elem, scalars))
+                    .collect(),
+            ),
+            _ => scalars.next().map_or(Val::Void, Val::Scalar),
+        }
+    }
+}
+
+fn is_aggregate(ty: &Ty) -> bool {
+    matches!(ty, Ty::Class(_) | Ty::Array(..))
+}
