@@ -2,9 +2,9 @@
 // device, float-to-half rounding at every tie and beside it (ties to even,
 // subnormals, overflow, NaN), arithmetic and math rounded to half, the
 // DPC++ result types of mixed operations, numeric_limits, half vectors, and
-// halfs in buffers, USM and local memory. The device's results must equal
-// the host's bit for bit; where the host compiler has _Float16, the host's
-// conversions are checked against it too.
+// halfs in buffers, USM, local memory and kernel captures. The device's
+// results must equal the host's bit for bit; where the host compiler has
+// _Float16, the host's conversions are checked against it too.
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <cstring>
@@ -216,6 +216,27 @@ int main() {
             sycl::isinf(lim[4]) && float(lim[5]) == 5.9604644775390625e-8f &&
             sycl::isinf(lim[6]) && bits(lim[7]) == 0,
         "numeric_limits<half> on the device");
+
+  // Halfs captured by the kernel, alone and in a struct beside a short.
+  struct Params {
+    half scale;
+    short bias;
+    sycl::half2 shift;
+  };
+  half s = 1.5f;
+  Params p{half(2.0f), 3, sycl::half2(half(0.25f), half(0.5f))};
+  float *cap = sycl::malloc_shared<float>(4, q);
+  q.single_task([=] {
+     cap[0] = s * 2.0f;
+     cap[1] = float(p.scale * s) + p.bias;
+     cap[2] = p.shift[0] + p.shift[1];
+     half h = s;
+     h += p.scale;
+     cap[3] = h;
+   }).wait();
+  check(cap[0] == 3.0f && cap[1] == 6.0f && cap[2] == 0.75f && cap[3] == 3.5f,
+        "captured halfs");
+  sycl::free(cap, q);
 
   check(q.get_device().has(sycl::aspect::fp16), "every device reports fp16");
   sycl::free(x, q);
