@@ -1,11 +1,15 @@
 // Work-group local memory: local_accessor in 1 and 2 dimensions with
 // barriers (a per-group tree reduction and a tiled matrix multiply), two
 // local accessors of different types in one kernel, the SYCL 1.2.1
-// accessor<..., target::local>, and a request for more local memory than
-// the device has (errc::memory_allocation).
+// accessor<..., target::local>, 0-dimensional local accessors (an array
+// tile, a counter), and a request for more local memory than the device
+// has (errc::memory_allocation).
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <vector>
+
+// Writes element l of the diagonal of a 4x4 tile given as rows.
+static void fill_diagonal(float (*rows)[4], int l) { rows[l][l] = float(l); }
 
 int main() {
   sycl::queue q;
@@ -112,6 +116,32 @@ int main() {
   }
   for (size_t g = 0; g < R / RL; ++g)
     if (odd[g] != int(RL / 2)) errors++;
+
+  // 0-dimensional local accessors: a 2-D array tile passed to a function as
+  // a pointer to rows (as HeCBench's jacobi does), and a counter assigned
+  // and read through conversion.
+  {
+    float *tile_out = sycl::malloc_shared<float>(8, q);
+    q.submit([&](sycl::handler &h) {
+       sycl::local_accessor<float[4][4], 0> tile(h);
+       sycl::local_accessor<int, 0> counter(h);
+       h.parallel_for(sycl::nd_range<1>(8, 4), [=](sycl::nd_item<1> it) {
+         int l = int(it.get_local_id(0));
+         float(&t)[4][4] = tile;
+         if (l == 0) {
+           t[0][1] = 10.0f;
+           counter = 5;
+         }
+         fill_diagonal(tile, l);
+         sycl::group_barrier(it.get_group());
+         int c = counter;
+         tile_out[it.get_global_id(0)] = t[3 - l][3 - l] + t[0][1] + float(c);
+       });
+     }).wait();
+    for (int i = 0; i < 8; ++i)
+      if (tile_out[i] != float(3 - i % 4) + 15.0f) errors++;
+    sycl::free(tile_out, q);
+  }
 
   // More local memory than any work-group has.
   bool threw = false;

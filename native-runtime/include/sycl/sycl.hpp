@@ -1072,6 +1072,40 @@ class local_accessor {
   range<Dimensions> m_range;
 };
 
+// A 0-dimensional local accessor: one DataT (an array type too, as
+// `local_accessor<float[18][18], 0>`), reached by conversion to DataT&.
+template <typename DataT>
+class local_accessor<DataT, 0> {
+ public:
+  using value_type = DataT;
+  using local_pointer = __SYCLONE_LOCAL DataT *;
+  explicit local_accessor(handler &h);
+  operator DataT &() const { return *data(); }
+  const local_accessor &operator=(const DataT &v) const {
+    *data() = v;
+    return *this;
+  }
+  size_t size() const { return 1; }
+  size_t get_count() const { return 1; }
+  size_t byte_size() const { return sizeof(DataT); }
+  local_pointer get_pointer() const { return data(); }
+  template <access::decorated IsDecorated>
+  multi_ptr<DataT, access::address_space::local_space, IsDecorated> get_multi_ptr() const {
+    return multi_ptr<DataT, access::address_space::local_space, IsDecorated>(data());
+  }
+
+ private:
+#ifdef __SYCL_DEVICE_ONLY__
+  local_pointer data() const { return m_data; }
+  local_pointer m_data;
+#else
+  DataT *data() const {
+    return reinterpret_cast<DataT *>(static_cast<char *>(syclone_host_local_memory()) + m_offset);
+  }
+  size_t m_offset;
+#endif
+};
+
 // SYCL 1.2.1's local accessor.
 template <typename DataT, int Dimensions, access::mode AccessMode, access::placeholder IsPlaceholder>
 class accessor<DataT, Dimensions, AccessMode, access::target::local, IsPlaceholder>
@@ -1993,6 +2027,9 @@ inline stream::stream(size_t totalBufferSize, size_t workItemBufferSize, handler
 template <typename DataT, int Dimensions>
 local_accessor<DataT, Dimensions>::local_accessor(range<Dimensions> r, handler &h)
     : m_offset(h.allocate_local(r.size() * sizeof(DataT), alignof(DataT))), m_range(r) {}
+template <typename DataT>
+local_accessor<DataT, 0>::local_accessor(handler &h)
+    : m_offset(h.allocate_local(sizeof(DataT), alignof(DataT))) {}
 #endif
 
 // ---------------------------------------------------------------- buffer and accessor bodies

@@ -70,21 +70,19 @@ impl Sema {
             _ => {
                 if let Ty::Class(fc) = from {
                     // conversion function
+                    // (a function returning a reference yields an lvalue:
+                    // an array one then decays to a pointer)
                     let ops = self.conversion_functions(fc);
-                    for (f, rt) in ops {
-                        let _ = f;
+                    let viable = ops.into_iter().any(|(_, rt)| {
                         let probe = Expr {
                             kind: ExprKind::Error,
-                            ty: rt,
-                            lvalue: false,
+                            ty: rt.non_ref().clone(),
+                            lvalue: rt.is_ref(),
                             span: e.span,
                         };
-                        if let Some(r) = self.standard_rank(&probe, to) {
-                            let _ = r;
-                            return Some(USER);
-                        }
-                    }
-                    return None;
+                        self.standard_rank(&probe, to).is_some()
+                    });
+                    return viable.then_some(USER);
                 }
                 self.standard_rank(e, to)
             }
@@ -392,6 +390,17 @@ impl Sema {
                         }
                     }
                 }
+                // A conversion function returning an lvalue reference
+                // (`operator DataT &()` of a 0-dimensional accessor).
+                if let Ty::Class(fc) = e.ty {
+                    let by_ref = self.conversion_functions(fc).into_iter().find(|(_, rt)| {
+                        matches!(rt, Ty::LRef(..)) && self.same_or_base(rt.non_ref(), t)
+                    });
+                    if let Some((f, rt)) = by_ref {
+                        let call = self.call_conversion(f, &rt, e);
+                        return self.base_subobject(call, t);
+                    }
+                }
                 if *is_const || !e.lvalue {
                     let v = self.convert(e, t, diags);
                     return materialize(v);
@@ -440,8 +449,8 @@ impl Sema {
                     for (f, rt) in self.conversion_functions(fc) {
                         let probe = Expr {
                             kind: ExprKind::Error,
-                            ty: rt.clone(),
-                            lvalue: false,
+                            ty: rt.non_ref().clone(),
+                            lvalue: rt.is_ref(),
                             span,
                         };
                         if self.standard_rank(&probe, to).is_some() {
