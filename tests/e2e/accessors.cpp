@@ -1,5 +1,6 @@
 // Accessors: explicit access modes, ranged and offset accessors, tags with
-// no_init, and host_accessor reads and writes between kernels.
+// no_init, host_accessor reads and writes between kernels, and
+// 0-dimensional accessors.
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <vector>
@@ -40,6 +41,35 @@ int main() {
     }
   }
   for (size_t i = 300; i < n; ++i) if (w[i] != 0) errors++;
+
+  // 0-dimensional accessors: element 0 of a buffer, read through conversion,
+  // assigned, and bound to a reference.
+  int total = 7;
+  float scale = 0;
+  {
+    sycl::buffer<int> tb(&total, sycl::range<1>(1));
+    sycl::buffer<float> sb(&scale, sycl::range<1>(1));
+    sycl::buffer<int> vb(v.data(), sycl::range<1>(n));
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor<int, 0> t(tb, h);
+      sycl::accessor<float, 0, sycl::access_mode::write> s(sb, h, sycl::write_only);
+      sycl::accessor in{vb, h, sycl::read_only};
+      h.single_task([=] {
+        int sum = t;
+        for (size_t i = 0; i < 10; ++i) sum += in[i];
+        t = sum;
+        s = 0.5f;
+        int &r = t;
+        r += 1;
+      });
+    });
+  }
+  int expect_total = 7 + 1;
+  for (size_t i = 0; i < 10; ++i) expect_total += v[i];
+  if (total != expect_total || scale != 0.5f) {
+    std::printf("0-dimensional accessors: %d %g, expected %d 0.5\n", total, scale, expect_total);
+    errors++;
+  }
   std::printf(errors ? "FAILED\n" : "PASSED\n");
   return errors != 0;
 }

@@ -987,6 +987,40 @@ class __SYCLONE_SPECIAL accessor {
   range<Dimensions> m_pitch;
 };
 
+// A 0-dimensional accessor: element 0 of a 1-dimensional buffer, reached by
+// conversion to a reference and assigned (SYCL 2020 4.7.6.9.1). It holds a
+// one-element accessor of the buffer, so the command group and the kernel
+// see an ordinary accessor.
+template <typename DataT, access::mode AccessMode, access::target AccessTarget,
+          access::placeholder IsPlaceholder>
+class accessor<DataT, 0, AccessMode, AccessTarget, IsPlaceholder> {
+ public:
+  using value_type = DataT;
+  using reference = DataT &;
+  template <typename AllocatorT>
+  accessor(buffer<DataT, 1, AllocatorT> &buf, handler &h, const property_list &props = {})
+      : m_element(buf, h, range<1>(1), id<1>(0), props) {}
+  template <typename AllocatorT, access::mode Mode>
+  accessor(buffer<DataT, 1, AllocatorT> &buf, handler &h, mode_tag_t<Mode>, const property_list &props = {})
+      : m_element(buf, h, range<1>(1), id<1>(0), props) {}
+  operator reference() const { return m_element[0]; }
+  const accessor &operator=(const DataT &v) const {
+    m_element[0] = v;
+    return *this;
+  }
+  size_t size() const { return 1; }
+  size_t get_count() const { return 1; }
+  size_t byte_size() const { return sizeof(DataT); }
+  auto get_pointer() const { return m_element.get_pointer(); }
+  template <access::decorated IsDecorated>
+  multi_ptr<DataT, access::address_space::global_space, IsDecorated> get_multi_ptr() const {
+    return m_element.template get_multi_ptr<IsDecorated>();
+  }
+
+ private:
+  accessor<DataT, 1, AccessMode, AccessTarget, IsPlaceholder> m_element;
+};
+
 // Class template argument deduction: placeholders...
 template <typename DataT, int Dimensions, typename A>
 accessor(buffer<DataT, Dimensions, A> &, const property_list & = {})
