@@ -55,6 +55,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/half.hpp"),
         ),
         (
+            "sycl/detail/bit_cast.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/bit_cast.hpp"),
+        ),
+        (
             "sycl/detail/group_algorithms.hpp",
             include_str!("../../native-runtime/include/sycl/detail/group_algorithms.hpp"),
         ),

@@ -52,6 +52,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/half.hpp"),
     ),
     (
+        "sycl/detail/bit_cast.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/bit_cast.hpp"),
+    ),
+    (
         "sycl/detail/group_algorithms.hpp",
         include_str!("../../native-runtime/include/sycl/detail/group_algorithms.hpp"),
     ),

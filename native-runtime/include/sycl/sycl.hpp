@@ -1072,72 +1072,73 @@ accessor(buffer<DataT, Dimensions, A> &, handler &, range<Dimensions>, id<Dimens
 // runtime sets at launch. Host device: the accessor holds the byte offset of
 // its memory in the command group's local-memory arena, which the runtime
 // gives each work-group.
-template <typename DataT, int Dimensions = 1>
-class local_accessor {
+namespace detail {
+// The memory of a local accessor, shared by every dimensionality.
+template <typename DataT>
+class local_memory {
  public:
-  using value_type = DataT;
   using local_pointer = __SYCLONE_LOCAL DataT *;
-  local_accessor(range<Dimensions> r, handler &h);
-  DataT &operator[](id<Dimensions> index) const { return data()[detail::linearize(index, m_range)]; }
-  // acc[i] in one dimension, acc[i][j]... in more.
-  typename detail::row<DataT &, local_pointer, Dimensions>::type operator[](size_t index) const {
-    return detail::row<DataT &, local_pointer, Dimensions>::at(data(), m_range, index);
-  }
-  size_t size() const { return m_range.size(); }
-  size_t get_count() const { return m_range.size(); }
-  size_t byte_size() const { return m_range.size() * sizeof(DataT); }
-  range<Dimensions> get_range() const { return m_range; }
-  local_pointer get_pointer() const { return data(); }
-  template <access::decorated IsDecorated>
-  multi_ptr<DataT, access::address_space::local_space, IsDecorated> get_multi_ptr() const {
-    return multi_ptr<DataT, access::address_space::local_space, IsDecorated>(data());
-  }
 
- private:
+ protected:
 #ifdef __SYCL_DEVICE_ONLY__
   local_pointer data() const { return m_data; }
   local_pointer m_data;
 #else
+  explicit local_memory(size_t offset) : m_offset(offset) {}
   DataT *data() const {
     return reinterpret_cast<DataT *>(static_cast<char *>(syclone_host_local_memory()) + m_offset);
   }
   size_t m_offset;
 #endif
+};
+}  // namespace detail
+
+template <typename DataT, int Dimensions = 1>
+class local_accessor : public detail::local_memory<DataT> {
+ public:
+  using value_type = DataT;
+  using local_pointer = __SYCLONE_LOCAL DataT *;
+  local_accessor(range<Dimensions> r, handler &h);
+  DataT &operator[](id<Dimensions> index) const { return this->data()[detail::linearize(index, m_range)]; }
+  // acc[i] in one dimension, acc[i][j]... in more.
+  typename detail::row<DataT &, local_pointer, Dimensions>::type operator[](size_t index) const {
+    return detail::row<DataT &, local_pointer, Dimensions>::at(this->data(), m_range, index);
+  }
+  size_t size() const { return m_range.size(); }
+  size_t get_count() const { return m_range.size(); }
+  size_t byte_size() const { return m_range.size() * sizeof(DataT); }
+  range<Dimensions> get_range() const { return m_range; }
+  local_pointer get_pointer() const { return this->data(); }
+  template <access::decorated IsDecorated>
+  multi_ptr<DataT, access::address_space::local_space, IsDecorated> get_multi_ptr() const {
+    return multi_ptr<DataT, access::address_space::local_space, IsDecorated>(this->data());
+  }
+
+ private:
   range<Dimensions> m_range;
 };
 
 // A 0-dimensional local accessor: one DataT (an array type too, as
 // `local_accessor<float[18][18], 0>`), reached by conversion to DataT&.
 template <typename DataT>
-class local_accessor<DataT, 0> {
+class local_accessor<DataT, 0> : public detail::local_memory<DataT> {
  public:
   using value_type = DataT;
   using local_pointer = __SYCLONE_LOCAL DataT *;
   explicit local_accessor(handler &h);
-  operator DataT &() const { return *data(); }
+  operator DataT &() const { return *this->data(); }
   const local_accessor &operator=(const DataT &v) const {
-    *data() = v;
+    *this->data() = v;
     return *this;
   }
   size_t size() const { return 1; }
   size_t get_count() const { return 1; }
   size_t byte_size() const { return sizeof(DataT); }
-  local_pointer get_pointer() const { return data(); }
+  local_pointer get_pointer() const { return this->data(); }
   template <access::decorated IsDecorated>
   multi_ptr<DataT, access::address_space::local_space, IsDecorated> get_multi_ptr() const {
-    return multi_ptr<DataT, access::address_space::local_space, IsDecorated>(data());
+    return multi_ptr<DataT, access::address_space::local_space, IsDecorated>(this->data());
   }
-
- private:
-#ifdef __SYCL_DEVICE_ONLY__
-  local_pointer data() const { return m_data; }
-  local_pointer m_data;
-#else
-  DataT *data() const {
-    return reinterpret_cast<DataT *>(static_cast<char *>(syclone_host_local_memory()) + m_offset);
-  }
-  size_t m_offset;
-#endif
 };
 
 // SYCL 1.2.1's local accessor.
@@ -2060,10 +2061,10 @@ inline stream::stream(size_t totalBufferSize, size_t workItemBufferSize, handler
 #ifndef __SYCL_DEVICE_ONLY__
 template <typename DataT, int Dimensions>
 local_accessor<DataT, Dimensions>::local_accessor(range<Dimensions> r, handler &h)
-    : m_offset(h.allocate_local(r.size() * sizeof(DataT), alignof(DataT))), m_range(r) {}
+    : detail::local_memory<DataT>(h.allocate_local(r.size() * sizeof(DataT), alignof(DataT))), m_range(r) {}
 template <typename DataT>
 local_accessor<DataT, 0>::local_accessor(handler &h)
-    : m_offset(h.allocate_local(sizeof(DataT), alignof(DataT))) {}
+    : detail::local_memory<DataT>(h.allocate_local(sizeof(DataT), alignof(DataT))) {}
 #endif
 
 // ---------------------------------------------------------------- buffer and accessor bodies

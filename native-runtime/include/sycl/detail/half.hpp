@@ -13,32 +13,18 @@
 #include <limits>
 #include <type_traits>
 
+#include <sycl/detail/bit_cast.hpp>
+
 namespace sycl {
 
 class half;
 
 namespace detail {
 
-inline uint32_t bits_of_float(float f) {
-#ifdef __SYCL_DEVICE_ONLY__
-  return __builtin_syclone_bit_cast(uint32_t(), f);
-#else
-  return __builtin_bit_cast(uint32_t, f);
-#endif
-}
-
-inline float float_of_bits(uint32_t b) {
-#ifdef __SYCL_DEVICE_ONLY__
-  return __builtin_syclone_bit_cast(float(), b);
-#else
-  return __builtin_bit_cast(float, b);
-#endif
-}
-
 // The binary16 nearest to `f` (ties to even); NaNs stay NaNs (quiet, with
 // the top bits of their payload), overflow gives infinity.
 inline uint16_t half_bits_of_float(float f) {
-  uint32_t x = bits_of_float(f);
+  uint32_t x = bit_cast<uint32_t>(f);
   uint32_t sign = (x >> 16) & 0x8000u;
   uint32_t mag = x & 0x7fffffffu;
   if (mag >= 0x7f800000u) {
@@ -74,13 +60,13 @@ inline float float_of_half_bits(uint16_t h) {
   uint32_t sign = uint32_t(h & 0x8000u) << 16;
   uint32_t e = (h >> 10) & 0x1fu;
   uint32_t m = h & 0x3ffu;
-  if (e == 0x1fu) return float_of_bits(sign | 0x7f800000u | (m << 13));
+  if (e == 0x1fu) return bit_cast<float>(sign | 0x7f800000u | (m << 13));
   if (e == 0u) {
     // Zero or subnormal: m units of 2^-24.
     float v = float(m) * 5.9604644775390625e-8f;
     return sign != 0u ? -v : v;
   }
-  return float_of_bits(sign | ((e + 112u) << 23) | (m << 13));
+  return bit_cast<float>(sign | ((e + 112u) << 23) | (m << 13));
 }
 
 inline half half_of_bits(uint16_t bits);

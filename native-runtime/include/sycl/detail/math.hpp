@@ -3,9 +3,9 @@
 // names (the device pass's <cmath> defines them for the device), the
 // SYCL-only floating-point ones (rsqrt, mad, clamp, exp10, sinpi, rootn,
 // smoothstep...), the integer functions (clz, popcount, add_sat, rotate...),
-// the relational ones (isequal, select, bitselect...), sycl::bit_cast, and
-// the native:: and half_precision:: forms, and those with pointer
-// out-parameters (fract, sincos, frexp, modf, remquo, lgamma_r).
+// the relational ones (isequal, select, bitselect...), those with pointer
+// out-parameters (fract, sincos, frexp, modf, remquo, lgamma_r), the
+// functions on sycl::half, and the native:: and half_precision:: forms.
 #pragma once
 
 #include <cmath>
@@ -13,6 +13,7 @@
 #include <limits>
 #include <type_traits>
 
+#include <sycl/detail/bit_cast.hpp>
 #include <sycl/detail/half.hpp>
 
 namespace sycl {
@@ -112,16 +113,6 @@ template <typename T> T lgamma_r(T x, int *signp) {
   return std::lgamma(x);
 }
 
-// The bits of `from` as a `To` of the same size (SYCL 2020 4.17.6): arithmetic
-// scalars on the device.
-template <typename To, typename From> To bit_cast(const From &from) {
-  static_assert(sizeof(To) == sizeof(From), "sycl::bit_cast needs types of one size");
-#ifdef __SYCL_DEVICE_ONLY__
-  return __builtin_syclone_bit_cast(To(), from);
-#else
-  return __builtin_bit_cast(To, from);
-#endif
-}
 
 // 10^x = 10^m * 2^(f log2 10) with m = rint(x), f = x - m (exact): exp2 only
 // sees |f log2 10| <= 1.7, where the product's rounding is small and exp2

@@ -11,9 +11,10 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <type_traits>
+
+#include <sycl/detail/bit_cast.hpp>
 
 namespace sycl {
 
@@ -158,19 +159,6 @@ using bits_of_t = std::conditional_t<sizeof(T) == 8, uint64_t, uint32_t>;
 template <typename T>
 using usm_target_t = std::conditional_t<combined_as_bits_v<T>, bits_of_t<T> *, T *>;
 
-// The bits of `from` as a `To` of the same size (std::pair is not
-// trivially copyable on the host, so no bit_cast there).
-template <typename To, typename From>
-To bits_as(const From &from) {
-  static_assert(sizeof(To) == sizeof(From), "bits_as needs types of one size");
-#ifdef __SYCL_DEVICE_ONLY__
-  return __builtin_syclone_bit_cast(To(), from);
-#else
-  To to;
-  std::memcpy(static_cast<void *>(&to), static_cast<const void *>(&from), sizeof(To));
-  return to;
-#endif
-}
 
 // A reduction variable: where the result is (`Target`: a USM pointer, or a
 // read_write accessor of a one-element buffer), its identity and operation.
