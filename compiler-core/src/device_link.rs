@@ -490,9 +490,12 @@ impl Renumber<'_> {
                     .collect(),
                 results: results.iter().map(|l| self.local(*l)).collect(),
             },
-            Stmt::Break | Stmt::Continue | Stmt::Return | Stmt::Barrier | Stmt::SubgroupBarrier => {
-                s.clone()
-            }
+            Stmt::Break
+            | Stmt::Continue
+            | Stmt::Return
+            | Stmt::Barrier
+            | Stmt::Fence(_)
+            | Stmt::SubgroupBarrier => s.clone(),
         }
     }
 

@@ -70,6 +70,10 @@ const HEADERS: &[(&str, &str)] = &[
         "unordered_map",
         include_str!("../model_headers/unordered_map"),
     ),
+    (
+        "unordered_set",
+        include_str!("../model_headers/unordered_set"),
+    ),
     ("utility", include_str!("../model_headers/utility")),
     ("vector", include_str!("../model_headers/vector")),
 ];
@@ -98,7 +102,6 @@ const UNMODELLED: &[&str] = &[
     "stack",
     "streambuf",
     "string_view",
-    "unordered_set",
     "valarray",
     "variant",
     "cctype",

@@ -1,10 +1,55 @@
 // constexpr functions as array bounds and template arguments, static_assert
-// with messages, sizeof/alignof of user types, all inside device code.
+// with messages, sizeof/alignof of user types, all inside device code;
+// C++14 constexpr functions with locals, loops and branches.
 #include <sycl/sycl.hpp>
 #include <iostream>
 
 constexpr int square(int x) { return x * x; }
 constexpr int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+
+// C++14 bodies: locals, loops, compound assignment, early returns.
+constexpr unsigned next_pow2(unsigned v) {
+  unsigned p = 1;
+  while (p < v) p <<= 1;
+  return p;
+}
+constexpr int ilog2(long n) {
+  int bits = -1;
+  for (; n > 0; n /= 2) ++bits;
+  return bits;
+}
+constexpr int digits_sum(int n) {
+  int sum = 0;
+  do {
+    sum += n % 10;
+    n /= 10;
+  } while (n != 0);
+  return sum;
+}
+constexpr bool is_prime(int n) {
+  if (n < 2) return false;
+  for (int d = 2; d * d <= n; ++d) {
+    if (n % d == 0) return false;
+  }
+  return true;
+}
+constexpr int nth_prime(int n) {
+  int found = 0;
+  for (int c = 2;; ++c) {
+    if (!is_prime(c)) continue;
+    if (++found == n) return c;
+  }
+}
+constexpr unsigned char wrapped() {
+  unsigned char c = 250;
+  c += 10;  // wraps to 4, as the host computes it
+  return c;
+}
+static_assert(next_pow2(100) == 128, "loop with a shift");
+static_assert(ilog2(1024) == 10, "for with an empty init");
+static_assert(digits_sum(98765) == 35, "do-while");
+static_assert(nth_prime(10) == 29, "nested calls, continue, return from a loop");
+static_assert(wrapped() == 4, "locals wrap to their type");
 
 struct alignas(8) Packet {
   char tag;
@@ -32,10 +77,14 @@ int main() {
     int acc = 0;
     for (int k = 0; k < w.size; ++k) acc += w.cells[k];
     constexpr int f6 = fib(6);  // a constant: no recursion at run time
-    out[i] = acc + f6 + static_cast<int>(sizeof(Packet));
+    int table[next_pow2(5)];     // a C++14 constexpr call as an array bound
+    for (int k = 0; k < next_pow2(5); ++k) table[k] = k;
+    Window<ilog2(16)> small{};   // ... and as a template argument
+    out[i] = acc + f6 + static_cast<int>(sizeof(Packet)) + table[7] - 7 + small.size - 4 +
+             (is_prime(i) ? 1000 : 0);
   }).wait();
   bool ok = true;
-  for (int i = 0; i < N; ++i) ok = ok && out[i] == 6 * i + 8 + 16;
+  for (int i = 0; i < N; ++i) ok = ok && out[i] == 6 * i + 8 + 16 + (is_prime(i) ? 1000 : 0);
   sycl::free(out, q);
   std::cout << (ok ? "PASSED" : "FAILED") << "\n";
   return ok ? 0 : 1;

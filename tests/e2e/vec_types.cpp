@@ -1,6 +1,6 @@
 // sycl::vec: construction from scalars and vectors, element-wise arithmetic
 // with vectors and scalars, integer bit operations, comparisons as -1/0
-// masks, named elements and swizzles, convert<>(), the geometric functions,
+// masks, named elements and swizzles, convert<>(), as<>(), the geometric functions,
 // vectors in USM and in buffers (float3 laid out as four floats), arrays
 // of a plain struct of floats in global memory, sycl::marray, and the
 // math functions element by element on float and half vectors.
@@ -42,7 +42,8 @@ int main() {
      sycl::int4 k = v.convert<int>() * 3;
      sycl::uint2 bits = sycl::uint2(unsigned(i), 0xF0u);
      bits = (bits << 1u) | sycl::uint2(1u);
-     scalars[i * 4 + 2] = float(k.x() + k.w() + int(bits.x() ^ bits.y()));
+     sycl::uint4 raw = v.as<sycl::uint4>();  // 1.0f is 0x3f800000
+     scalars[i * 4 + 2] = float(k.x() + k.w() + int(bits.x() ^ bits.y()) + (raw.y() == 0x3f800000u ? 1000 : 0));
      scalars[i * 4 + 3] = v.swizzle<3, 0>().x() + v.wzyx()[3] + v.hi()[1];
    }).wait();
   for (int i = 0; i < n; ++i) {
@@ -62,7 +63,7 @@ int main() {
     check(std::fabs(scalars[i * 4 + 1] - (len + 1.0f - 10.0f * i)) <= 1e-3f, "length and cross", i);
     int k = 3 * i + 3 * int(0.5f * i);
     unsigned bx = (unsigned(i) << 1) | 1u, by = (0xF0u << 1) | 1u;
-    check(scalars[i * 4 + 2] == float(k + int(bx ^ by)), "convert and integer operators", i);
+    check(scalars[i * 4 + 2] == float(k + int(bx ^ by) + 1000), "convert, as and integer operators", i);
     check(scalars[i * 4 + 3] == 0.5f * i + float(i) + 0.5f * i, "swizzles", i);
   }
 

@@ -240,10 +240,12 @@ pub struct DeductionGuide {
     pub span: Span,
 }
 
+/// The bracketed names of a structured binding, with their spans.
+pub type BindingNames = Vec<(Rc<str>, Span)>;
+
 #[derive(Clone, Debug)]
 pub struct StructuredBinding {
-    /// The names in brackets, with their spans.
-    pub names: Vec<(Rc<str>, Span)>,
+    pub names: BindingNames,
     /// `auto`, `auto&`, `const auto&`, `auto&&`.
     pub ty: TypeExpr,
     pub init: Initializer,

@@ -140,6 +140,14 @@ impl Builtin {
     }
 }
 
+/// The invocations a [`Stmt::Fence`] orders memory for (a sub-group fence
+/// is a work-group one, which is stronger).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FenceScope {
+    WorkGroup,
+    Device,
+}
+
 /// A sub-group collective ([`Stmt::Subgroup`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SubgroupOp {
@@ -328,6 +336,10 @@ pub enum Stmt {
     /// any continues, and the memory writes before it (work-group local and
     /// global) are visible to the group after it.
     Barrier,
+    /// A memory fence (`sycl::atomic_fence`): the invocation's memory
+    /// accesses before it happen before those after it, as seen by the
+    /// invocations of `scope`; no invocation waits.
+    Fence(FenceScope),
     /// An atomic access to element `index` of a binding (relaxed order;
     /// device scope for global memory, work-group scope for local memory).
     Atomic {
@@ -568,6 +580,7 @@ impl Stmt {
             | Stmt::Continue
             | Stmt::Return
             | Stmt::Barrier
+            | Stmt::Fence(_)
             | Stmt::SubgroupBarrier => vec![],
         }
     }

@@ -196,6 +196,13 @@ fn print_block(out: &mut String, b: &Block, depth: usize) {
             Stmt::Barrier => {
                 let _ = writeln!(out, "{pad}barrier");
             }
+            Stmt::Fence(scope) => {
+                let scope = match scope {
+                    FenceScope::WorkGroup => "work_group",
+                    FenceScope::Device => "device",
+                };
+                let _ = writeln!(out, "{pad}fence {scope}");
+            }
         }
     }
 }

@@ -1048,6 +1048,13 @@ impl Lowerer<'_> {
             self.emit(IStmt::Barrier);
             return Val::Void;
         }
+        if let Some(scope) = name.strip_prefix("__builtin_syclone_fence_") {
+            self.emit(IStmt::Fence(match scope {
+                "work_group" => crate::ir::FenceScope::WorkGroup,
+                _ => crate::ir::FenceScope::Device,
+            }));
+            return Val::Void;
+        }
         if let Some(op) = name.strip_prefix("__builtin_syclone_atomic_") {
             return self.atomic(op, args, span);
         }

@@ -8,7 +8,9 @@
 use rspirv::spirv::{LoopControl, SelectionControl, StorageClass, Word};
 
 use super::{BufferVar, Emitter, SpirvError};
-use crate::ir::{AtomicOp, BindingId, Block, Expr, Kernel, LocalId, ScalarType, Space, Stmt};
+use crate::ir::{
+    AtomicOp, BindingId, Block, Expr, FenceScope, Kernel, LocalId, ScalarType, Space, Stmt,
+};
 
 /// Per-kernel state while its entry-point function is emitted.
 pub(super) struct FnCtx<'k> {
@@ -210,6 +212,22 @@ impl Emitter {
                         .bits(),
                 );
                 self.b.control_barrier(scope, scope, semantics)?;
+                Ok(true)
+            }
+            Stmt::Fence(scope) => {
+                // OpMemoryBarrier with the semantics of the barrier above:
+                // OpenCL's atomic_work_item_fence with both fence flags.
+                let scope = self.const_u32(match scope {
+                    FenceScope::WorkGroup => rspirv::spirv::Scope::Workgroup as u32,
+                    FenceScope::Device => rspirv::spirv::Scope::Device as u32,
+                });
+                let semantics = self.const_u32(
+                    (rspirv::spirv::MemorySemantics::ACQUIRE_RELEASE
+                        | rspirv::spirv::MemorySemantics::UNIFORM_MEMORY
+                        | rspirv::spirv::MemorySemantics::WORKGROUP_MEMORY)
+                        .bits(),
+                );
+                self.b.memory_barrier(scope, semantics)?;
                 Ok(true)
             }
         }

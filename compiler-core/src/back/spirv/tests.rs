@@ -1067,3 +1067,51 @@ fn awkward_names_survive_to_wgsl() {
     let (_, nm) = check_vulkan("names", &m, &webgpu());
     assert_eq!(nm.entry_points[0].name, m.kernels[0].name);
 }
+
+#[test]
+fn fences_are_memory_barriers_at_their_scope() {
+    use crate::ir::FenceScope;
+    let body = vec![
+        store(0, u32c(0), f32c(1.0)),
+        Stmt::Fence(FenceScope::Device),
+        Stmt::Fence(FenceScope::WorkGroup),
+        store(0, u32c(1), f32c(2.0)),
+    ];
+    let m = Module {
+        kernels: vec![kernel(
+            "fences",
+            0,
+            vec![binding("out", ScalarType::F32, false, true)],
+            vec![],
+            body,
+        )],
+        functions: vec![],
+    };
+    let (words, _) = check_vulkan("fences", &m, &vulkan());
+    let module = rspirv::dr::load_words(&words).unwrap();
+    let scopes: Vec<u32> = module
+        .all_inst_iter()
+        .filter(|i| i.class.opcode == spirv::Op::MemoryBarrier)
+        .map(|i| {
+            let id = match i.operands[0] {
+                rspirv::dr::Operand::IdScope(id) | rspirv::dr::Operand::IdRef(id) => id,
+                ref o => panic!("scope operand {o:?}"),
+            };
+            let c = module
+                .types_global_values
+                .iter()
+                .find(|c| c.result_id == Some(id))
+                .expect("scope constant");
+            match c.operands[0] {
+                rspirv::dr::Operand::LiteralBit32(v) => v,
+                ref o => panic!("scope {o:?}"),
+            }
+        })
+        .collect();
+    assert_eq!(
+        scopes,
+        vec![spirv::Scope::Device as u32, spirv::Scope::Workgroup as u32]
+    );
+    let wgsl = check_webgpu("fences", &m);
+    assert!(wgsl.contains("storageBarrier()"), "{wgsl}");
+}

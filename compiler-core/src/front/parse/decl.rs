@@ -340,17 +340,53 @@ impl Parser<'_> {
     }
 
     /// `auto [`, `auto& [`, `auto&& [` (cv-qualifiers are in the specifiers).
-    fn structured_binding_ahead(&self, ds: &DeclSpecs) -> bool {
+    pub(crate) fn structured_binding_ahead(&self, ds: &DeclSpecs) -> bool {
         matches!(ds.ty.as_ref().map(|t| &t.kind), Some(TypeExprKind::Auto))
             && (self.is(sym!("["))
                 || ((self.is(sym!("&")) || self.is(sym!("&&"))) && self.is_at(1, sym!("["))))
     }
 
-    fn parse_structured_binding(
+    pub(crate) fn parse_structured_binding(
         &mut self,
         ds: &DeclSpecs,
         start: crate::source::Span,
     ) -> PResult<Vec<Decl>> {
+        let (ty, names) = self.parse_structured_binding_head(ds)?;
+        let decls = self.finish_structured_binding(ds, start, ty, names)?;
+        self.expect(sym!(";"))?;
+        Ok(decls)
+    }
+
+    /// The initializer after a structured binding's names.
+    pub(crate) fn finish_structured_binding(
+        &mut self,
+        ds: &DeclSpecs,
+        start: crate::source::Span,
+        ty: TypeExpr,
+        names: BindingNames,
+    ) -> PResult<Vec<Decl>> {
+        let Some(init) = self.parse_initializer()? else {
+            self.error_here("a structured binding declaration needs an initializer");
+            return Err(Reported);
+        };
+        for (n, _) in &names {
+            self.declare_name(n, NameKind::Value);
+        }
+        Ok(vec![Decl::StructuredBinding(Rc::new(StructuredBinding {
+            names,
+            ty,
+            init,
+            is_static: ds.is_static,
+            span: start.to(self.prev_span()),
+        }))])
+    }
+
+    /// The declared type (`auto` with its reference) and the bracketed
+    /// names of a structured binding, up to the initializer or `:`.
+    pub(crate) fn parse_structured_binding_head(
+        &mut self,
+        ds: &DeclSpecs,
+    ) -> PResult<(TypeExpr, BindingNames)> {
         let mut ty = ds.ty.clone().ok_or(Reported)?;
         if self.is(sym!("&")) || self.is(sym!("&&")) {
             let rref = self.bump_text() == "&&";
@@ -375,21 +411,7 @@ impl Parser<'_> {
             }
         }
         self.expect(sym!("]"))?;
-        let Some(init) = self.parse_initializer()? else {
-            self.error_here("a structured binding declaration needs an initializer");
-            return Err(Reported);
-        };
-        self.expect(sym!(";"))?;
-        for (n, _) in &names {
-            self.declare_name(n, NameKind::Value);
-        }
-        Ok(vec![Decl::StructuredBinding(Rc::new(StructuredBinding {
-            names,
-            ty,
-            init,
-            is_static: ds.is_static,
-            span: start.to(self.prev_span()),
-        }))])
+        Ok((ty, names))
     }
 
     pub(crate) fn parse_initializer(&mut self) -> PResult<Option<Initializer>> {

@@ -341,6 +341,21 @@ impl Parser<'_> {
         } else if self.is_declaration_start() {
             let dstart = self.span();
             let ds = self.parse_decl_specs(None)?;
+            if self.structured_binding_ahead(&ds) {
+                let (ty, names) = self.parse_structured_binding_head(&ds)?;
+                if self.eat(sym!(":")) {
+                    return self.parse_range_for_binding(start, dstart, ty, names);
+                }
+                let decls = self.finish_structured_binding(&ds, dstart, ty, names)?;
+                self.expect(sym!(";"))?;
+                return self.parse_for_after_init(
+                    start,
+                    Some(Box::new(Stmt {
+                        kind: StmtKind::Decl(decls),
+                        span: dstart.to(self.prev_span()),
+                    })),
+                );
+            }
             let base = ds.ty.clone().ok_or_else(|| {
                 self.error_here("expected a type");
                 Reported
@@ -364,16 +379,7 @@ impl Parser<'_> {
                     bit_width: None,
                 });
                 self.declare_name(&var.name, NameKind::Value);
-                let range = if self.is(sym!("{")) {
-                    let sp = self.span();
-                    let l = self.parse_brace_list()?;
-                    Expr {
-                        kind: ExprKind::InitList(l),
-                        span: sp.to(self.prev_span()),
-                    }
-                } else {
-                    self.parse_expr()?
-                };
+                let range = self.parse_range_initializer()?;
                 self.expect(sym!(")"))?;
                 let body = Box::new(self.parse_statement()?);
                 return Ok(Stmt {
@@ -430,6 +436,98 @@ impl Parser<'_> {
                 span: sp.to(self.prev_span()),
             }))
         };
+        self.parse_for_after_init(start, init)
+    }
+
+    /// `for (auto [k, v] : range) body` is read as
+    /// `for (auto __for_binding : range) { auto&& [k, v] = __for_binding; body }`:
+    /// the hidden variable is the binding's object, the names its parts.
+    fn parse_range_for_binding(
+        &mut self,
+        start: crate::source::Span,
+        dstart: crate::source::Span,
+        ty: TypeExpr,
+        names: BindingNames,
+    ) -> PResult<Stmt> {
+        let hidden: Rc<str> = Rc::from("__for_binding");
+        let head_span = dstart.to(self.prev_span());
+        let var = Rc::new(VarDecl {
+            name: hidden.clone(),
+            qualified: None,
+            ty,
+            init: None,
+            is_static: false,
+            is_extern: false,
+            is_constexpr: false,
+            is_inline: false,
+            template: None,
+            attrs: Attributes::default(),
+            span: head_span,
+            name_span: head_span,
+            bit_width: None,
+        });
+        self.declare_name(&hidden, NameKind::Value);
+        let range = self.parse_range_initializer()?;
+        self.expect(sym!(")"))?;
+        for (n, _) in &names {
+            self.declare_name(n, NameKind::Value);
+        }
+        let body = self.parse_statement()?;
+        let forwarding = TypeExpr::plain(
+            TypeExprKind::RRef(Box::new(TypeExpr::plain(TypeExprKind::Auto, head_span))),
+            head_span,
+        );
+        let binding = Decl::StructuredBinding(Rc::new(StructuredBinding {
+            names,
+            ty: forwarding,
+            init: Initializer::Assign(Expr {
+                kind: ExprKind::Name(QualName::simple(hidden, head_span)),
+                span: head_span,
+            }),
+            is_static: false,
+            span: head_span,
+        }));
+        let body_span = body.span;
+        Ok(Stmt {
+            kind: StmtKind::RangeFor {
+                init: None,
+                var,
+                range,
+                body: Box::new(Stmt {
+                    kind: StmtKind::Compound(vec![
+                        Stmt {
+                            kind: StmtKind::Decl(vec![binding]),
+                            span: head_span,
+                        },
+                        body,
+                    ]),
+                    span: body_span,
+                }),
+            },
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    /// The range of a range-based `for`: an expression or a braced list.
+    fn parse_range_initializer(&mut self) -> PResult<Expr> {
+        if self.is(sym!("{")) {
+            let sp = self.span();
+            let l = self.parse_brace_list()?;
+            Ok(Expr {
+                kind: ExprKind::InitList(l),
+                span: sp.to(self.prev_span()),
+            })
+        } else {
+            self.parse_expr()
+        }
+    }
+
+    /// The condition, step and body of a `for` after its init-statement.
+    fn parse_for_after_init(
+        &mut self,
+        start: crate::source::Span,
+        init: Option<Box<Stmt>>,
+    ) -> PResult<Stmt> {
         if init.is_some() && self.is_declaration_start() && self.range_colon_ahead() {
             // `for (init; decl : range)` (C++20, accepted as an extension).
             let mut st = self.nested(|p| p.parse_for_rest(start))?;
@@ -520,6 +618,15 @@ impl Parser<'_> {
         let sp = self.span();
         if self.is_declaration_start() {
             let ds = self.parse_decl_specs(None)?;
+            if self.structured_binding_ahead(&ds) {
+                // `if (auto [a, b] = f(); a < b)`: the init-statement.
+                let (ty, names) = self.parse_structured_binding_head(&ds)?;
+                let decls = self.finish_structured_binding(&ds, sp, ty, names)?;
+                return Ok(Stmt {
+                    kind: StmtKind::Decl(decls),
+                    span: sp.to(self.prev_span()),
+                });
+            }
             let base = ds.ty.ok_or(Reported)?;
             let d = self.parse_declarator(base, false)?;
             let name = d.name.ok_or(Reported)?;

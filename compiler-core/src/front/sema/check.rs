@@ -15,7 +15,7 @@ use crate::front::ast::{self as a, BinOp, CaptureDefault, ExprKind, StmtKind, Un
 /// The state of checking one function body (or lambda body).
 pub(crate) struct FnCtx {
     pub(super) func: FuncId,
-    env: Rc<Env>,
+    pub(super) env: Rc<Env>,
     pub(super) frames: Vec<Vec<(Rc<str>, VarId)>>,
     /// The environment at each `push_frame`, restored by `pop_frame`: a
     /// block-scope type alias extends `env` until its block ends.
@@ -161,7 +161,7 @@ impl Sema {
         self.fn_stack.last().expect("inside a function").func
     }
 
-    fn cur(&mut self) -> &mut FnCtx {
+    pub(super) fn cur(&mut self) -> &mut FnCtx {
         self.fn_stack.last_mut().expect("inside a function")
     }
 
@@ -571,22 +571,7 @@ impl Sema {
                     match d {
                         a::Decl::Var(v) => out.push(self.check_local_var(v)),
                         a::Decl::StructuredBinding(sb) => {
-                            // Reported here (sema diagnostics surface only for
-                            // device code); the names are declared with an
-                            // error type so their uses add nothing.
-                            self.report(
-                                sb.span,
-                                "structured bindings are not supported in device code yet",
-                            );
-                            let f = self.cur().func;
-                            for (name, sp) in &sb.names {
-                                let v = self.new_var(name.clone(), Ty::Error, Some(f), *sp);
-                                self.cur()
-                                    .frames
-                                    .last_mut()
-                                    .expect("frame")
-                                    .push((name.clone(), v));
-                            }
+                            out.extend(self.check_structured_binding(sb))
                         }
                         a::Decl::StaticAssert(cond, msg, span) => {
                             let (ctx, env) = self.ctx_env();
@@ -946,7 +931,7 @@ impl Sema {
         TStmt::Decl(id, init)
     }
 
-    fn check_local_var(&mut self, v: &a::VarDecl) -> TStmt {
+    pub(super) fn check_local_var(&mut self, v: &a::VarDecl) -> TStmt {
         let f = self.cur().func;
         let is_auto = matches!(v.ty.kind, a::TypeExprKind::Auto)
             || matches!(&v.ty.kind, a::TypeExprKind::LRef(i) | a::TypeExprKind::RRef(i) | a::TypeExprKind::Pointer(i) if matches!(i.kind, a::TypeExprKind::Auto));
@@ -1090,7 +1075,7 @@ impl Sema {
     // ------------------------------------------------------------ names
 
     /// Find a local in the current function (not in enclosing lambdas' parents).
-    fn lookup_local(&self, name: &str) -> Option<(VarId, usize)> {
+    pub(super) fn lookup_local(&self, name: &str) -> Option<(VarId, usize)> {
         let fc = self.fn_stack.last()?;
         for fr in fc.frames.iter().rev() {
             if let Some((_, v)) = fr.iter().rev().find(|(n, _)| n.as_ref() == name) {
@@ -2853,7 +2838,10 @@ impl Sema {
                 span,
             };
         }
-        if name == "__builtin_syclone_group_barrier" {
+        if name == "__builtin_syclone_group_barrier"
+            || name == "__builtin_syclone_fence_work_group"
+            || name == "__builtin_syclone_fence_device"
+        {
             if !args.is_empty() {
                 return self.err(span, format!("'{name}' takes no arguments"));
             }

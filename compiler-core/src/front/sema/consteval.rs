@@ -1,6 +1,7 @@
 //! Integral constant evaluation, for template arguments, array bounds,
 //! enumerators and `const` variables that lambdas use without capturing.
 
+use super::constexpr_body::Machine;
 use super::lookup::Found;
 use super::packs::{fold_operands, Expansion, PatternNames};
 use super::thir::{self, ExprKind as TK};
@@ -230,9 +231,10 @@ impl Sema {
         fold_operands(values, init, pack_on_left, |l, r| eval_binop(op, l, r))
     }
 
-    /// A call of a constexpr function whose body is `return expr;` (the
-    /// C++11 form most constant helpers have), evaluated with its parameters
-    /// bound to the argument values; explicit template arguments bound too.
+    /// A call of a constexpr function: a body that is `return expr;` (the
+    /// C++11 form most constant helpers have) is evaluated with its
+    /// parameters bound to the argument values, other bodies are run by the
+    /// statement interpreter; explicit template arguments bound too.
     fn const_call(
         &mut self,
         callee: &Expr,
@@ -264,7 +266,7 @@ impl Sema {
             if !decl.is_constexpr || decl.params.len() != values.len() {
                 continue;
             }
-            let Some(ret) = single_return(&decl) else {
+            let Some(body) = &decl.body else {
                 continue;
             };
             let mut bindings: Vec<(Rc<str>, TArg)> = vec![];
@@ -290,17 +292,31 @@ impl Sema {
                     }
                 }
             }
-            for (p, v) in decl.params.iter().zip(&values) {
-                if let Some(n) = &p.name {
-                    bindings.push((n.clone(), TArg::Value(*v)));
-                }
-            }
-            let call_env = Rc::new(Env {
-                bindings,
-                parent: Some(denv),
-            });
             self.constexpr_depth += 1;
-            let r = self.const_eval_ast(ret, dctx, &call_env);
+            let r = if let Some(ret) = single_return(&decl) {
+                for (p, v) in decl.params.iter().zip(&values) {
+                    if let Some(n) = &p.name {
+                        bindings.push((n.clone(), TArg::Value(*v)));
+                    }
+                }
+                let call_env = Rc::new(Env {
+                    bindings,
+                    parent: Some(denv),
+                });
+                self.const_eval_ast(ret, dctx, &call_env)
+            } else {
+                let call_env = Rc::new(Env {
+                    bindings,
+                    parent: Some(denv),
+                });
+                let mut machine = Machine::new(dctx, call_env);
+                for (p, v) in decl.params.iter().zip(&values) {
+                    if let Some(n) = &p.name {
+                        self.bind_constexpr_param(&mut machine, n.clone(), &p.ty, *v);
+                    }
+                }
+                self.run_constexpr_body(&mut machine, body)
+            };
             self.constexpr_depth -= 1;
             return r;
         }
@@ -461,7 +477,7 @@ impl Sema {
     }
 }
 
-fn wrap(v: i128, k: IntKind) -> i128 {
+pub(super) fn wrap(v: i128, k: IntKind) -> i128 {
     let bits = k.size() * 8;
     let m = v & ((1i128 << bits) - 1);
     if k.signed() && m >= (1i128 << (bits - 1)) {
@@ -471,7 +487,7 @@ fn wrap(v: i128, k: IntKind) -> i128 {
     }
 }
 
-fn eval_binop(op: BinOp, a: i128, b: i128) -> Option<i128> {
+pub(super) fn eval_binop(op: BinOp, a: i128, b: i128) -> Option<i128> {
     use BinOp::*;
     Some(match op {
         Add => a.checked_add(b)?,

@@ -10,6 +10,7 @@
 mod braced;
 mod check;
 mod consteval;
+mod constexpr_body;
 mod convert;
 mod ctad;
 mod decls;
@@ -23,6 +24,7 @@ mod out_of_class;
 mod overload;
 mod packs;
 mod range_for;
+mod structured_binding;
 mod subgroup;
 mod switch;
 mod templates;

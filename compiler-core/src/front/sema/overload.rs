@@ -138,14 +138,36 @@ impl Sema {
                 (fi.class.is_some(), fi.decl.is_const, has_pack, implicit)
             })
             .collect();
+        // Per lvalue argument: whether the candidate binds it to a `T&`
+        // (Some(false)) or a `const T&` (Some(true)). Of two bindings that
+        // differ only there, the reference to the less cv-qualified type is
+        // better ([over.ics.rank]/3.2.6; objects are not tracked as const,
+        // so the non-const one wins).
+        let ref_bindings: Vec<Vec<Option<bool>>> = viable
+            .iter()
+            .map(|v| {
+                let params = &self.func(v.0).params;
+                (0..args.len())
+                    .map(|i| match params.get(i) {
+                        Some(Ty::LRef(_, is_const)) if args[i].lvalue => Some(*is_const),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect();
         let better = |ia: usize, ib: usize| -> bool {
             let (a, b) = (&viable[ia], &viable[ib]);
+            let less_cv =
+                |x: &Option<bool>, y: &Option<bool>| *x == Some(false) && *y == Some(true);
+            let (ra, rb) = (&ref_bindings[ia], &ref_bindings[ib]);
+            let ref_tie = ra.iter().zip(rb).all(|(x, y)| x == y || less_cv(x, y))
+                && ra.iter().zip(rb).any(|(x, y)| less_cv(x, y));
             let ge = a.1.iter().zip(b.1.iter()).all(|(x, y)| x <= y);
             let gt = a.1.iter().zip(b.1.iter()).any(|(x, y)| x < y);
             let const_tie = funcs[ia].0 && funcs[ib].0 && !funcs[ia].1 && funcs[ib].1;
             let pack_tie = a.2 && b.2 && !funcs[ia].2 && funcs[ib].2;
             let guide_tie = !funcs[ia].3 && funcs[ib].3;
-            ge && (gt || (!a.2 && b.2) || const_tie || pack_tie || guide_tie)
+            ge && (gt || (!a.2 && b.2) || const_tie || pack_tie || guide_tie || ref_tie)
         };
         let mut best: Vec<usize> = vec![];
         for i in 0..viable.len() {

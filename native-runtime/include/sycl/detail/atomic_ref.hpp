@@ -1,8 +1,9 @@
 // sycl::atomic_ref (SYCL 2020 4.15.3) over 32- and 64-bit integers, float
 // and double in global memory (USM, accessors) and local memory
 // (local_accessor). Device: compiler intrinsics, relaxed atomics at device
-// scope (global) or work-group scope (local) whatever order and scope are
-// asked for; float arithmetic is a compare-exchange loop. Host: the
+// scope (global) or work-group scope (local), with memory fences (at the
+// scope asked for) before a releasing and after an acquiring operation;
+// float arithmetic is a compare-exchange loop. Host: the
 // GCC/Clang __atomic built-ins, sequentially consistent.
 #pragma once
 
@@ -25,6 +26,20 @@ inline constexpr memory_scope memory_scope_work_group = memory_scope::work_group
 inline constexpr memory_scope memory_scope_device = memory_scope::device;
 inline constexpr memory_scope memory_scope_system = memory_scope::system;
 
+// SYCL 2020 4.15.1: orders this work-item's memory accesses for the
+// work-items of `scope`. A sub-group fence is a work-group one (stronger).
+inline void atomic_fence(memory_order order, memory_scope scope) {
+  if (order == memory_order::relaxed || scope == memory_scope::work_item) return;
+#ifdef __SYCL_DEVICE_ONLY__
+  if (scope == memory_scope::sub_group || scope == memory_scope::work_group)
+    __builtin_syclone_fence_work_group();
+  else
+    __builtin_syclone_fence_device();
+#else
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
+}
+
 namespace access {
 enum class address_space { global_space, local_space, constant_space, private_space, generic_space };
 }  // namespace access
@@ -40,6 +55,22 @@ constexpr memory_order write_order_of(memory_order o) {
   return o == memory_order::acq_rel ? memory_order::release
          : o == memory_order::acquire ? memory_order::relaxed
                                       : o;
+}
+
+// Device atomics are relaxed; the fences around one give it the order
+// asked for (a release before, an acquire after). Host atomics are
+// sequentially consistent already.
+inline void fence_before(memory_order order, memory_scope scope) {
+#ifdef __SYCL_DEVICE_ONLY__
+  if (order == memory_order::release || order == memory_order::acq_rel || order == memory_order::seq_cst)
+    atomic_fence(order, scope);
+#endif
+}
+inline void fence_after(memory_order order, memory_scope scope) {
+#ifdef __SYCL_DEVICE_ONLY__
+  if (order == memory_order::acquire || order == memory_order::acq_rel || order == memory_order::seq_cst)
+    atomic_fence(order, scope);
+#endif
 }
 
 #ifdef __SYCL_DEVICE_ONLY__
@@ -183,62 +214,68 @@ class atomic_ref {
 
   bool is_lock_free() const noexcept { return true; }
 
-  void store(T operand, memory_order = DefaultOrder, memory_scope = DefaultScope) const {
+  void store(T operand, memory_order order = default_write_order,
+             memory_scope scope = DefaultScope) const {
+    detail::fence_before(order, scope);
     detail::atomic_store(m_ptr, operand);
+    if (order == memory_order::seq_cst) detail::fence_after(order, scope);
   }
   T operator=(T desired) const {
     store(desired);
     return desired;
   }
-  T load(memory_order = DefaultOrder, memory_scope = DefaultScope) const {
-    return detail::atomic_load(m_ptr);
+  T load(memory_order order = default_read_order, memory_scope scope = DefaultScope) const {
+    if (order == memory_order::seq_cst) detail::fence_before(order, scope);
+    T v = detail::atomic_load(m_ptr);
+    detail::fence_after(order, scope);
+    return v;
   }
   operator T() const { return load(); }
-  T exchange(T operand, memory_order = DefaultOrder, memory_scope = DefaultScope) const {
-    return detail::atomic_exchange(m_ptr, operand);
+  T exchange(T operand, memory_order order = DefaultOrder, memory_scope scope = DefaultScope) const {
+    detail::fence_before(order, scope);
+    T old = detail::atomic_exchange(m_ptr, operand);
+    detail::fence_after(order, scope);
+    return old;
   }
 
-  bool compare_exchange_strong(T &expected, T desired, memory_order, memory_order,
-                               memory_scope = DefaultScope) const {
-    return compare_exchange_strong(expected, desired);
-  }
-  bool compare_exchange_strong(T &expected, T desired, memory_order = DefaultOrder,
-                               memory_scope = DefaultScope) const {
+  bool compare_exchange_strong(T &expected, T desired, memory_order success, memory_order failure,
+                               memory_scope scope = DefaultScope) const {
+    detail::fence_before(success, scope);
     T old = detail::atomic_compare_exchange(m_ptr, expected, desired);
-    if (detail::bit_equal(old, expected)) return true;
-    expected = old;
-    return false;
+    bool exchanged = detail::bit_equal(old, expected);
+    detail::fence_after(exchanged ? success : failure, scope);
+    if (!exchanged) expected = old;
+    return exchanged;
   }
-  bool compare_exchange_weak(T &expected, T desired, memory_order, memory_order,
-                             memory_scope = DefaultScope) const {
-    return compare_exchange_strong(expected, desired);
+  bool compare_exchange_strong(T &expected, T desired, memory_order order = DefaultOrder,
+                               memory_scope scope = DefaultScope) const {
+    return compare_exchange_strong(expected, desired, order, detail::read_order_of(order), scope);
   }
-  bool compare_exchange_weak(T &expected, T desired, memory_order = DefaultOrder,
-                             memory_scope = DefaultScope) const {
-    return compare_exchange_strong(expected, desired);
+  bool compare_exchange_weak(T &expected, T desired, memory_order success, memory_order failure,
+                             memory_scope scope = DefaultScope) const {
+    return compare_exchange_strong(expected, desired, success, failure, scope);
+  }
+  bool compare_exchange_weak(T &expected, T desired, memory_order order = DefaultOrder,
+                             memory_scope scope = DefaultScope) const {
+    return compare_exchange_strong(expected, desired, order, detail::read_order_of(order), scope);
   }
 
-  T fetch_add(T operand, memory_order = DefaultOrder, memory_scope = DefaultScope) const {
-    return detail::atomic_fetch_add(m_ptr, operand);
+#define __SYCLONE_ATOMIC_FETCH(OP)                                                            \
+  T fetch_##OP(T operand, memory_order order = DefaultOrder, memory_scope scope = DefaultScope) \
+      const {                                                                                 \
+    detail::fence_before(order, scope);                                                       \
+    T old = detail::atomic_fetch_##OP(m_ptr, operand);                                        \
+    detail::fence_after(order, scope);                                                        \
+    return old;                                                                               \
   }
-  T fetch_sub(T operand, memory_order = DefaultOrder, memory_scope = DefaultScope) const {
-    return detail::atomic_fetch_sub(m_ptr, operand);
-  }
-  T fetch_and(T operand, memory_order = DefaultOrder, memory_scope = DefaultScope) const {
-    return detail::atomic_fetch_and(m_ptr, operand);
-  }
-  T fetch_or(T operand, memory_order = DefaultOrder, memory_scope = DefaultScope) const {
-    return detail::atomic_fetch_or(m_ptr, operand);
-  }
-  T fetch_xor(T operand, memory_order = DefaultOrder, memory_scope = DefaultScope) const {
-    return detail::atomic_fetch_xor(m_ptr, operand);
-  }
-  T fetch_min(T operand, memory_order = DefaultOrder, memory_scope = DefaultScope) const {
-    return detail::atomic_fetch_min(m_ptr, operand);
-  }
-  T fetch_max(T operand, memory_order = DefaultOrder, memory_scope = DefaultScope) const {
-    return detail::atomic_fetch_max(m_ptr, operand);
-  }
+  __SYCLONE_ATOMIC_FETCH(add)
+  __SYCLONE_ATOMIC_FETCH(sub)
+  __SYCLONE_ATOMIC_FETCH(and)
+  __SYCLONE_ATOMIC_FETCH(or)
+  __SYCLONE_ATOMIC_FETCH(xor)
+  __SYCLONE_ATOMIC_FETCH(min)
+  __SYCLONE_ATOMIC_FETCH(max)
+#undef __SYCLONE_ATOMIC_FETCH
 
   T operator++(int) const { return fetch_add(T(1)); }
   T operator--(int) const { return fetch_sub(T(1)); }

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include <sycl/detail/bit_cast.hpp>
 #include <sycl/detail/half.hpp>
 #include <sycl/detail/math.hpp>
 
@@ -107,24 +108,25 @@ class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec {
   DataT &s3() { return m_data[3]; }
   const DataT &s3() const { return m_data[3]; }
 
-  // Swizzles, as copies.
+  // Swizzles, as const copies: assigning to one (`v.xy() = w`) is a
+  // compile error here rather than a write that goes nowhere.
   template <int... Indexes>
-  vec<DataT, sizeof...(Indexes)> swizzle() const {
+  const vec<DataT, sizeof...(Indexes)> swizzle() const {
     return vec<DataT, sizeof...(Indexes)>(m_data[Indexes]...);
   }
-  vec<DataT, 2> xy() const { return swizzle<0, 1>(); }
-  vec<DataT, 3> xyz() const { return swizzle<0, 1, 2>(); }
-  vec<DataT, 4> xyzw() const { return swizzle<0, 1, 2, 3>(); }
-  vec<DataT, 3> zyx() const { return swizzle<2, 1, 0>(); }
-  vec<DataT, 4> wzyx() const { return swizzle<3, 2, 1, 0>(); }
-  vec<DataT, 3> rgb() const { return swizzle<0, 1, 2>(); }
-  vec<DataT, 4> rgba() const { return swizzle<0, 1, 2, 3>(); }
-  vec<DataT, 4> bgra() const { return swizzle<2, 1, 0, 3>(); }
+  const vec<DataT, 2> xy() const { return swizzle<0, 1>(); }
+  const vec<DataT, 3> xyz() const { return swizzle<0, 1, 2>(); }
+  const vec<DataT, 4> xyzw() const { return swizzle<0, 1, 2, 3>(); }
+  const vec<DataT, 3> zyx() const { return swizzle<2, 1, 0>(); }
+  const vec<DataT, 4> wzyx() const { return swizzle<3, 2, 1, 0>(); }
+  const vec<DataT, 3> rgb() const { return swizzle<0, 1, 2>(); }
+  const vec<DataT, 4> rgba() const { return swizzle<0, 1, 2, 3>(); }
+  const vec<DataT, 4> bgra() const { return swizzle<2, 1, 0, 3>(); }
   // The low and high halves, the odd and even elements.
-  vec<DataT, (NumElements + 1) / 2> lo() const { return half(0, 1); }
-  vec<DataT, (NumElements + 1) / 2> hi() const { return half((NumElements + 1) / 2, 1); }
-  vec<DataT, (NumElements + 1) / 2> even() const { return half(0, 2); }
-  vec<DataT, (NumElements + 1) / 2> odd() const { return half(1, 2); }
+  const vec<DataT, (NumElements + 1) / 2> lo() const { return half(0, 1); }
+  const vec<DataT, (NumElements + 1) / 2> hi() const { return half((NumElements + 1) / 2, 1); }
+  const vec<DataT, (NumElements + 1) / 2> even() const { return half(0, 2); }
+  const vec<DataT, (NumElements + 1) / 2> odd() const { return half(1, 2); }
 
   // The NumElements elements from element `offset * NumElements` of `ptr`
   // (a multi_ptr or a pointer).
@@ -137,7 +139,14 @@ class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec {
     for (int i = 0; i < NumElements; ++i) ptr[offset * NumElements + i] = m_data[i];
   }
 
-  // Element-wise conversion and reinterpretation.
+  // The vector's bits as another vector type of the same size.
+  template <typename AsT>
+  AsT as() const {
+    static_assert(sizeof(AsT) == sizeof(vec), "vec::as needs a vector type of the same size");
+    return detail::bits_as<AsT>(*this);
+  }
+
+  // Element-wise conversion.
   template <typename ConvertT>
   vec<ConvertT, NumElements> convert() const {
     vec<ConvertT, NumElements> out;
