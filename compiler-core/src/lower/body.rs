@@ -508,6 +508,10 @@ impl Lowerer<'_> {
                 let bp = self.place(b);
                 self.subobject(e, &bp)
             }
+            TK::Downcast(b, path) => {
+                let bp = self.place(b);
+                self.enclosing_object(bp, path, &e.ty, span)
+            }
             // `*&x` (as in `return *this;`) designates `x` itself, wherever it lives.
             TK::Deref(p) if matches!(p.kind, TK::AddrOf(_)) => {
                 let TK::AddrOf(x) = &p.kind else {
@@ -637,6 +641,57 @@ impl Lowerer<'_> {
                 self.dummy_place()
             }
         }
+    }
+
+    /// The object of class `derived` whose base subobject (reached by
+    /// `path`) is `base`: the aggregate a private object is a part of, or
+    /// the same element of global memory when the base is at offset 0.
+    fn enclosing_object(
+        &mut self,
+        base: PlaceV,
+        path: &[usize],
+        derived: &Ty,
+        span: Span,
+    ) -> PlaceV {
+        let mut cur = base;
+        for &i in path.iter().rev() {
+            cur = match cur {
+                PlaceV::Slot(s) => match self.enclosing.get(&s) {
+                    Some((whole, at)) if *at == i => whole.clone(),
+                    _ => return self.downcast_unsupported(derived, span),
+                },
+                PlaceV::GlobalAgg { binding, index, .. } => {
+                    let Ty::Class(mut class) = *derived else {
+                        return self.downcast_unsupported(derived, span);
+                    };
+                    let mut offset = 0;
+                    for &step in path {
+                        let (b, off) = self.sema.class(class).bases[step];
+                        offset += off;
+                        class = b;
+                    }
+                    if offset != 0 {
+                        return self.downcast_unsupported(derived, span);
+                    }
+                    return PlaceV::GlobalAgg {
+                        binding,
+                        index,
+                        ty: derived.clone(),
+                    };
+                }
+                _ => return self.downcast_unsupported(derived, span),
+            };
+        }
+        cur
+    }
+
+    fn downcast_unsupported(&mut self, derived: &Ty, span: Span) -> PlaceV {
+        let name = self.sema.ty_name(derived);
+        self.error(
+            span,
+            format!("this cast to '{name}' is not supported in Vulkan/WebGPU kernels: the object must be a base subobject of a '{name}' the kernel holds (a local, a capture, or an element of global memory with the base at offset 0)"),
+        );
+        self.dummy_place()
     }
 
     /// `&x` where `x` is (part of) a value that cannot change: the address
@@ -833,6 +888,7 @@ impl Lowerer<'_> {
             | TK::This
             | TK::Field(..)
             | TK::BaseSub(..)
+            | TK::Downcast(..)
             | TK::Deref(_)
             | TK::Index(..) => {
                 let p = self.place(e);
@@ -1425,6 +1481,7 @@ fn is_pure(e: &thir::Expr) -> bool {
         TK::Cond(c, a, b) => is_pure(c) && is_pure(a) && is_pure(b),
         TK::Field(x, _)
         | TK::BaseSub(x, _)
+        | TK::Downcast(x, _)
         | TK::Convert(x)
         | TK::Load(x)
         | TK::Deref(x)

@@ -241,6 +241,9 @@ struct Lowerer<'s> {
     local_arrays: Vec<LocalArrayArg>,
     param_size: u32,
     slots: Vec<Slot>,
+    /// For a slot that is part `i` of an aggregate slot: that aggregate and
+    /// `i` (what a downcast climbs back up).
+    enclosing: HashMap<SlotId, (PlaceV, usize)>,
     frames: Vec<Frame>,
     blocks: Vec<Vec<IStmt>>,
     diags: Vec<Diagnostic>,
@@ -286,6 +289,7 @@ impl<'s> Lowerer<'s> {
             local_arrays: vec![],
             param_size: 0,
             slots: vec![],
+            enclosing: HashMap::new(),
             frames: vec![],
             blocks: vec![vec![]],
             diags: vec![],

@@ -26,7 +26,7 @@ pub fn var_uses(sema: &Sema, body: &Body) -> VarUses {
 fn root_var(e: &Expr) -> Option<VarId> {
     match &e.kind {
         TK::Var(v) => Some(*v),
-        TK::Field(b, _) | TK::BaseSub(b, _) => root_var(b),
+        TK::Field(b, _) | TK::BaseSub(b, _) | TK::Downcast(b, _) => root_var(b),
         TK::Index(b, _) if matches!(b.ty, Ty::Array(..)) => root_var(b),
         TK::Temporary(_) => None,
         _ => None,
@@ -116,6 +116,7 @@ fn expr(s: &Sema, e: &Expr, out: &mut VarUses) {
         }
         TK::Field(b, _)
         | TK::BaseSub(b, _)
+        | TK::Downcast(b, _)
         | TK::Convert(b)
         | TK::Load(b)
         | TK::Deref(b)

@@ -35,7 +35,7 @@ impl Val {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SlotId(pub u32);
 
 #[derive(Clone, Debug)]
@@ -334,8 +334,23 @@ impl Lowerer<'_> {
     pub(super) fn part(&mut self, p: &PlaceV, i: usize, span: Span) -> Option<PlaceV> {
         match p {
             PlaceV::Slot(id) => match self.slots[id.0 as usize].clone() {
-                Slot::Agg(kids) => kids.get(i).map(|k| self.deref_slot(*k)),
-                Slot::Value(Val::Agg(parts)) => parts.get(i).map(|v| value_place(v.clone())),
+                Slot::Agg(kids) => {
+                    let kid = self.deref_slot(*kids.get(i)?);
+                    if let PlaceV::Slot(k) = kid {
+                        self.enclosing.insert(k, (p.clone(), i));
+                    }
+                    Some(kid)
+                }
+                Slot::Value(Val::Agg(parts)) => match parts.get(i)? {
+                    // A class part (a base or member object) gets a slot of
+                    // its own, so that a downcast can find the whole again.
+                    part @ Val::Agg(_) => {
+                        let k = self.value_slot(part.clone());
+                        self.enclosing.insert(k, (p.clone(), i));
+                        Some(PlaceV::Slot(k))
+                    }
+                    part => Some(value_place(part.clone())),
+                },
                 Slot::Ref(inner) => self.part(&inner, i, span),
                 _ => {
                     self.error(span, "internal: member access on a non-aggregate");

@@ -1015,13 +1015,17 @@ impl Parser<'_> {
                 span: start.to(self.prev_span()),
             }))]);
         }
-        self.eat(sym!("typename"));
-        let n = self.parse_qual_name(false)?;
+        // `using typename Base<T>::value_type;` names a type of a dependent
+        // base; `using Base<T>::f;` a member.
+        let names_type = self.eat(sym!("typename"));
+        let n = self.parse_qual_name(true)?;
         // `using Bases::operator()...;` (the pack is not kept).
         self.eat(sym!("..."));
         self.expect(sym!(";"))?;
         let last = n.last().ident.clone();
-        if let Some(k) = self.names.lookup_global(self.symbol_of(&last)) {
+        if names_type {
+            self.declare_type_name(&last, false);
+        } else if let Some(k) = self.names.lookup_global(self.symbol_of(&last)) {
             self.declare_name(&last, k);
         }
         Ok(vec![Decl::UsingDecl(n)])

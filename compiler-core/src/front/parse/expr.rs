@@ -713,6 +713,33 @@ impl Parser<'_> {
                     span: sp.to(self.prev_span()),
                 });
             }
+            "__builtin_bit_cast" if self.is_at(1, sym!("(")) => {
+                // `__builtin_bit_cast(T, e)` (what std::bit_cast is built on)
+                // is the device pass's `__builtin_syclone_bit_cast(T(), e)`.
+                self.advance();
+                self.expect(sym!("("))?;
+                let ty = self.parse_type_id()?;
+                let ty_span = ty.span;
+                self.expect(sym!(","))?;
+                let e = self.parse_assignment_expr()?;
+                self.expect(sym!(")"))?;
+                let span = sp.to(self.prev_span());
+                let callee = Expr {
+                    kind: ExprKind::Name(QualName::simple(
+                        Rc::from("__builtin_syclone_bit_cast"),
+                        sp,
+                    )),
+                    span: sp,
+                };
+                let target = Expr {
+                    kind: ExprKind::Construct(ty, vec![], false),
+                    span: ty_span,
+                };
+                return Ok(Expr {
+                    kind: ExprKind::Call(Box::new(callee), vec![target, e]),
+                    span,
+                });
+            }
             "noexcept" => {
                 self.advance();
                 self.skip_balanced();

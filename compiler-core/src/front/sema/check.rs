@@ -1870,6 +1870,16 @@ impl Sema {
         }
     }
 
+    /// Does class `c` or one of its bases have a data member `name`?
+    fn has_field_named(&mut self, c: ClassId, name: &str) -> bool {
+        self.complete_class(c);
+        if self.class(c).fields.iter().any(|f| &*f.name == name) {
+            return true;
+        }
+        let bases: Vec<ClassId> = self.class(c).bases.iter().map(|b| b.0).collect();
+        bases.into_iter().any(|b| self.has_field_named(b, name))
+    }
+
     fn check_name(&mut self, q: &a::QualName, span: Span) -> TExpr {
         if q.is_simple() {
             let name = q.last().ident.clone();
@@ -1885,8 +1895,7 @@ impl Sema {
             }
             // Implicit member access through `this` (captured in a lambda).
             if let Some(c) = self.enclosing_class(level) {
-                self.complete_class(c);
-                if self.class(c).fields.iter().any(|f| f.name == name) {
+                if self.has_field_named(c, &name) {
                     if let Some(obj) = self.enclosing_object(level, span) {
                         if let Some(x) = self.field_access(obj, &name, span) {
                             return x;
@@ -2555,6 +2564,56 @@ impl Sema {
         }
     }
 
+    /// `static_cast<D&>(b)` / `static_cast<D*>(p)` from a base class `B` of
+    /// `D` (CRTP's `static_cast<const D*>(this)`): the derived object.
+    fn downcast(&mut self, x: &TExpr, ty: &Ty, span: Span) -> Option<TExpr> {
+        let class_of = |t: &Ty| match t {
+            Ty::Class(c) => Some(*c),
+            _ => None,
+        };
+        match (ty, &x.ty) {
+            (Ty::LRef(to, _) | Ty::RRef(to), from) if x.lvalue => {
+                let (d, b) = (class_of(to)?, class_of(from.non_ref())?);
+                if d == b {
+                    return None;
+                }
+                let path = self.base_path(d, b)?;
+                Some(TExpr {
+                    kind: TK::Downcast(Box::new(x.clone()), path),
+                    ty: Ty::Class(d),
+                    lvalue: true,
+                    span,
+                })
+            }
+            (Ty::Ptr { pointee: to, .. }, Ty::Ptr { pointee: from, .. }) => {
+                let (d, b) = (class_of(to)?, class_of(from)?);
+                if d == b {
+                    return None;
+                }
+                let path = self.base_path(d, b)?;
+                let base = TExpr {
+                    kind: TK::Deref(Box::new(self.rvalue(x.clone()))),
+                    ty: Ty::Class(b),
+                    lvalue: true,
+                    span,
+                };
+                let derived = TExpr {
+                    kind: TK::Downcast(Box::new(base), path),
+                    ty: Ty::Class(d),
+                    lvalue: true,
+                    span,
+                };
+                Some(TExpr {
+                    kind: TK::AddrOf(Box::new(derived)),
+                    ty: ty.clone(),
+                    lvalue: false,
+                    span,
+                })
+            }
+            _ => None,
+        }
+    }
+
     fn explicit_cast(&mut self, x: TExpr, ty: &Ty, span: Span) -> TExpr {
         if x.ty.is_error() || ty.is_error() {
             return TExpr::error(span);
@@ -2563,6 +2622,9 @@ impl Sema {
         // `T` (what `std::move` and `std::forward` do): the object itself.
         if ty.is_ref() && x.lvalue && x.ty.non_ref() == ty.non_ref() {
             return x;
+        }
+        if let Some(down) = self.downcast(&x, ty, span) {
+            return down;
         }
         if matches!(ty, Ty::Void) {
             return TExpr {

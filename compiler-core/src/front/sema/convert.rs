@@ -181,7 +181,7 @@ impl Sema {
 
     /// Indices into `bases` leading from class `from` to its base `to`
     /// (empty when they are the same class).
-    fn base_path(&mut self, from: ClassId, to: ClassId) -> Option<Vec<usize>> {
+    pub(super) fn base_path(&mut self, from: ClassId, to: ClassId) -> Option<Vec<usize>> {
         if from == to {
             return Some(vec![]);
         }

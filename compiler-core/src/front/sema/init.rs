@@ -362,13 +362,28 @@ impl Sema {
         }
     }
 
-    /// Whether any field of `c` has a default member initializer.
+    /// Whether default-initializing a `c` runs a default member
+    /// initializer: one of its own fields', or one in a base or in a member
+    /// object (arrays included).
     pub(crate) fn has_default_member_inits(&mut self, c: ClassId) -> bool {
         self.complete_class(c);
-        self.class(c)
-            .fields
-            .iter()
-            .any(|f| f.default_init.is_some())
+        let info = self.class(c);
+        if info.fields.iter().any(|f| f.default_init.is_some()) {
+            return true;
+        }
+        let mut inner: Vec<ClassId> = info.bases.iter().map(|b| b.0).collect();
+        for f in &info.fields {
+            let mut t = &f.ty;
+            while let Ty::Array(e, _) = t {
+                t = e;
+            }
+            if let Ty::Class(fc) = t {
+                inner.push(*fc);
+            }
+        }
+        inner
+            .into_iter()
+            .any(|k| k != c && self.has_default_member_inits(k))
     }
 
     /// The default member initializer of field `i` of `c`, checked in the

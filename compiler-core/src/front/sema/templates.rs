@@ -599,7 +599,28 @@ impl Sema {
             TypeExprKind::RRef(inner) => (inner.as_ref(), aty.non_ref().clone()),
             _ => (pty, decay(aty.non_ref())),
         };
-        self.match_type(pat, &aty, params, ctx, env, b)
+        let before = b.clone();
+        if self.match_type(pat, &aty, params, ctx, env, b) {
+            return true;
+        }
+        // [temp.deduct.call]/4.3: a `B<T>` parameter also deduces from a
+        // base class of a derived-class argument (`f(const Shape<S>&)`
+        // called with a CRTP `Square`).
+        let Ty::Class(c) = aty else { return false };
+        let mut pending: Vec<ClassId> = vec![c];
+        while let Some(cur) = pending.pop() {
+            self.complete_class(cur);
+            let bases: Vec<ClassId> = self.class(cur).bases.iter().map(|x| x.0).collect();
+            for base in bases {
+                *b = before.clone();
+                if self.match_type(pat, &Ty::Class(base), params, ctx, env, b) {
+                    return true;
+                }
+                pending.push(base);
+            }
+        }
+        *b = before;
+        false
     }
 
     /// Deduce the packs a function parameter pack (`Ts&&... args`) names

@@ -65,6 +65,10 @@ pub enum ExprKind {
     Field(Box<Expr>, usize),
     /// Base-class subobject at an index in `ClassInfo::bases`.
     BaseSub(Box<Expr>, usize),
+    /// The object of a derived class whose base subobject the lvalue `base`
+    /// is (`static_cast<D&>(b)`, `static_cast<D*>(this)`): `path` leads from
+    /// the derived class to the base, as `BaseSub` indices.
+    Downcast(Box<Expr>, Vec<usize>),
     /// A call; for member functions `args[0]` is the object (an lvalue).
     Call(FuncId, Vec<Expr>),
     /// Constructs a temporary of a class type with a constructor.
