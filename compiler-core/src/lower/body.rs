@@ -101,6 +101,25 @@ impl Lowerer<'_> {
         }
     }
 
+    /// Is `ty` a union, or does it hold one (as a member, base or element)?
+    fn contains_union(&self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Array(e, _) => self.contains_union(e),
+            Ty::Class(c) => {
+                let info = self.sema.class(*c);
+                info.decl
+                    .as_ref()
+                    .is_some_and(|d| d.key == crate::front::ast::ClassKey::Union)
+                    || info.fields.iter().any(|f| self.contains_union(&f.ty))
+                    || info
+                        .bases
+                        .iter()
+                        .any(|(b, _)| self.contains_union(&Ty::Class(*b)))
+            }
+            _ => false,
+        }
+    }
+
     fn decl(&mut self, v: VarId, init: Option<&thir::Expr>) {
         let ty = self.sema.var(v).ty.clone();
         let name = self.sema.var(v).name.to_string();
@@ -124,7 +143,9 @@ impl Lowerer<'_> {
             self.frames.last_mut().expect("frame").vars.insert(v, slot);
             return;
         }
-        if addressed {
+        // A union's members share its bytes: it lives in per-work-item
+        // memory, where each member reads the bits the last store left.
+        if addressed || self.contains_union(&ty) {
             let p = self.addressable_private(&ty, &name, span);
             let slot = self.add_slot(Slot::Ref(p.clone()));
             self.frames.last_mut().expect("frame").vars.insert(v, slot);

@@ -33,16 +33,51 @@ impl Sema {
                     let slots = self.class(c).fields.len() + self.class(c).bases.len();
                     return (n <= slots).then_some(USER);
                 }
-                let arity_fits = self.constructors(c).iter().any(|d| {
-                    let required = d
-                        .params
-                        .iter()
-                        .filter(|p| p.default.is_none() && !p.pack)
-                        .count();
-                    let packs = d.params.iter().any(|p| p.pack);
-                    !d.deleted && required <= n && (packs || n <= d.params.len())
+                let ctors: Vec<Rc<a::FunctionDecl>> = self
+                    .constructors(c)
+                    .into_iter()
+                    .filter(|d| {
+                        let required = d
+                            .params
+                            .iter()
+                            .filter(|p| p.default.is_none() && !p.pack)
+                            .count();
+                        let packs = d.params.iter().any(|p| p.pack);
+                        !d.deleted && required <= n && (packs || n <= d.params.len())
+                    })
+                    .collect();
+                if ctors.is_empty() {
+                    return None;
+                }
+                // Where every item has a type of its own, a constructor fits
+                // only if each converts to its parameter (`acc[{i, j}]` is an
+                // `id<2>`, not an `item<2>` made of a range and an id).
+                let item_types: Option<Vec<(Ty, bool)>> = items
+                    .iter()
+                    .map(|x| match &x.kind {
+                        a::ExprKind::InitList(_) | a::ExprKind::PackExpansion(_) => None,
+                        _ => self.probe_type(x).map(|t| (t, false)),
+                    })
+                    .collect();
+                let (Some(item_types), Some(first)) = (item_types, items.first()) else {
+                    return Some(USER);
+                };
+                let span = first.span;
+                let env = self.class(c).env.clone();
+                let instances = self.member_instances(c, &env, ctors, &item_types);
+                let fits = instances.into_iter().any(|f| {
+                    let params = self.func(f).params.clone();
+                    item_types.iter().zip(&params).all(|((t, _), p)| {
+                        let probe = TExpr {
+                            kind: TK::Error,
+                            ty: t.clone(),
+                            lvalue: false,
+                            span,
+                        };
+                        self.conversion_rank(&probe, p).is_some()
+                    })
                 });
-                arity_fits.then_some(USER)
+                fits.then_some(USER)
             }
             Ty::Array(_, len) => (n as u64 <= *len).then_some(USER),
             Ty::Error => Some(EXACT),

@@ -257,11 +257,10 @@ impl Sema {
                 // Fields the initializer list leaves out take their default
                 // member initializers (a delegating constructor leaves that
                 // to the constructor it delegates to).
-                let class_name = self.class(c).name.clone();
                 let delegates = decl
                     .ctor_inits
                     .iter()
-                    .any(|i| i.name.last().ident == class_name);
+                    .any(|i| self.mem_initializer_class(c, i) == Some(c));
                 let defaulted_fields = if delegates {
                     0
                 } else {
@@ -295,6 +294,28 @@ impl Sema {
         }
     }
 
+    /// The class a mem-initializer of a constructor of `c` names: with
+    /// template arguments (`Base<I + 1, Ts...>(...)`) the specialization they
+    /// make, else by name `c` itself (delegating) or one of its bases.
+    fn mem_initializer_class(&mut self, c: ClassId, init: &a::CtorInit) -> Option<ClassId> {
+        let last = init.name.last();
+        if last.template_args.is_some() {
+            let (ctx, env) = self.ctx_env();
+            let ty = a::TypeExpr::plain(a::TypeExprKind::Named(init.name.clone()), init.span);
+            return match self.resolve_type(&ty, ctx, &env, &mut vec![]) {
+                Ty::Class(k) => Some(k),
+                _ => None,
+            };
+        }
+        if self.class(c).name == last.ident {
+            return Some(c);
+        }
+        let bases: Vec<ClassId> = self.class(c).bases.iter().map(|b| b.0).collect();
+        bases
+            .into_iter()
+            .find(|b| self.class(*b).name == last.ident)
+    }
+
     /// A mem-initializer that names a base class (`Base(b)`) or the class
     /// itself (a delegating constructor): construct that (sub)object.
     fn base_or_delegating_init(&mut self, c: ClassId, init: &a::CtorInit) -> Option<TStmt> {
@@ -305,14 +326,15 @@ impl Sema {
             lvalue: true,
             span: init.span,
         };
-        let target = if self.class(c).name == name {
+        let named = self.mem_initializer_class(c, init);
+        let target = if named == Some(c) {
             Some((c, this))
         } else {
             let bases = self.class(c).bases.clone();
             bases
                 .iter()
                 .enumerate()
-                .find(|(_, (b, _))| self.class(*b).name == name)
+                .find(|(_, (b, _))| Some(*b) == named)
                 .map(|(i, (b, _))| {
                     (
                         *b,
@@ -1690,10 +1712,13 @@ impl Sema {
             ExprKind::Call(callee, args) => self.check_call(callee, args, span),
             ExprKind::Index(b, i) => {
                 let b = self.check_expr(b);
-                let i = self.check_expr(i);
                 if let Ty::Class(_) = b.ty {
-                    return self.call_operator(b, "operator[]", vec![i], span);
+                    // `acc[{i, j}]`: a braced list initializes the operator's
+                    // parameter, as a call argument does.
+                    let i = self.check_args(std::slice::from_ref(i.as_ref()));
+                    return self.call_operator(b, "operator[]", i, span);
                 }
+                let i = self.check_expr(i);
                 self.builtin_index(b, i, span)
             }
             ExprKind::Member { base, arrow, name } => {

@@ -267,7 +267,7 @@ impl Sema {
     /// The instances of member functions `methods` of `c` for a call with
     /// `args`: templates deduced from them and their defaults (substitution
     /// failure drops a template).
-    fn member_instances(
+    pub(super) fn member_instances(
         &mut self,
         c: ClassId,
         env: &Rc<Env>,

@@ -385,6 +385,10 @@ impl Sema {
         }
         let mut fields = vec![];
         let mut ok = true;
+        // A union's members all start at offset 0; it is as large as the
+        // largest.
+        let is_union = decl.key == crate::front::ast::ClassKey::Union;
+        let mut union_size = 0;
         for m in members {
             if let Decl::Var(v) = &m.decl {
                 if v.is_static {
@@ -393,6 +397,17 @@ impl Sema {
                 let ty = self.resolve_type(&v.ty, ctx, &env, &mut vec![]);
                 let requested = self.alignas(&v.attrs, ctx, &env);
                 match self.size_align(&ty).map(|(s, a)| (s, a.max(requested))) {
+                    Some((s, a)) if is_union => {
+                        fields.push(Field {
+                            name: v.name.clone(),
+                            ty,
+                            offset: 0,
+                            span: v.name_span,
+                            default_init: v.init.clone(),
+                        });
+                        union_size = union_size.max(s);
+                        align = align.max(a);
+                    }
                     Some((s, a)) => {
                         offset = offset.div_ceil(a) * a;
                         fields.push(Field {
@@ -419,6 +434,9 @@ impl Sema {
             }
         }
         align = align.max(self.alignas(&decl.attrs, ctx, &env));
+        if is_union {
+            offset = union_size;
+        }
         let size = if offset == 0 {
             align.max(1)
         } else {

@@ -1,0 +1,104 @@
+// Unions (type punning through members, members of different sizes,
+// unions captured from the host and held in USM) and std::tuple
+// (make_tuple, get, structured bindings, a tuple captured from the host,
+// whose layout must be the host's: libstdc++ keeps the last element first),
+// plus braced subscripts `acc[{i, j}]` and constexpr lookup tables.
+#include <sycl/sycl.hpp>
+#include <cstdint>
+#include <iostream>
+#include <tuple>
+
+union FloatBits {
+  float f;
+  std::uint32_t u;
+};
+union Wide {
+  std::uint64_t whole;
+  std::uint32_t halves[2];
+};
+struct Tagged {
+  int tag;
+  union Value {
+    float f;
+    int i;
+  } value;
+};
+union Header {
+  std::uint32_t word;
+  std::uint8_t bytes[4];
+};
+
+constexpr int kTable[4] = {3, 1, 4, 1};
+struct Weights {
+  static constexpr float w[3] = {0.5f, 0.25f, 0.125f};
+};
+
+std::tuple<int, float> divide(int a, int b) { return std::make_tuple(a / b, float(a) / float(b)); }
+
+int main() {
+  sycl::queue q;
+  constexpr int N = 16;
+  int *out = sycl::malloc_shared<int>(N * 8, q);
+  FloatBits *cells = sycl::malloc_shared<FloatBits>(N, q);
+  for (int i = 0; i < N; ++i) cells[i].f = float(i);
+  Tagged host_tagged{7, {}};
+  host_tagged.value.f = 2.5f;
+  Header host_header;
+  host_header.word = 0x04030201u;
+  std::tuple<char, double, int> host_tuple{'a', 0.5, 40};
+  q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> id) {
+     int i = static_cast<int>(id[0]);
+     int *o = out + i * 8;
+     FloatBits b;
+     b.f = float(i) + 1.0f;
+     o[0] = b.u == sycl::bit_cast<std::uint32_t>(float(i) + 1.0f);
+     Wide w;
+     w.whole = (std::uint64_t(i) << 32) | 5u;
+     o[1] = int(w.halves[1] * 10 + w.halves[0]);   // little-endian: 10i + 5
+     o[2] = int(cells[i].u >> 23);                   // the exponent field of float(i)
+     cells[i].u = 0x3f800000u;                       // 1.0f through the other member
+     o[3] = int(host_tagged.value.f * 2.0f) + host_tagged.tag + host_header.bytes[2];
+     auto t = std::make_tuple(i, 2.0f, short(3));
+     auto [x, y, z] = t;
+     o[4] = x + int(y) + z + std::get<2>(t);
+     auto [q2, f2] = divide(i + 8, 2);
+     o[5] = q2 + int(f2 * 2.0f);
+     o[6] = int(std::get<0>(host_tuple)) + int(std::get<1>(host_tuple) * 4.0) + std::get<2>(host_tuple);
+     o[7] = kTable[i % 4] + int(Weights::w[i % 3] * 8.0f);
+   }).wait();
+
+  sycl::buffer<int, 2> grid(sycl::range<2>(4, 4));
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor a{grid, h, sycl::write_only, sycl::no_init};
+    h.parallel_for(sycl::range<2>(4, 4), [=](sycl::id<2> at) {
+      a[{at[1], at[0]}] = int(at[0] * 10 + at[1]);  // the transpose
+    });
+  });
+  sycl::host_accessor g{grid, sycl::read_only};
+
+  bool ok = true;
+  auto check = [&](bool c, const char *what, int i) {
+    if (!c && ok) std::cout << what << " at " << i << "\n";
+    ok = ok && c;
+  };
+  for (int i = 0; i < N; ++i) {
+    const int *o = out + i * 8;
+    int exponent = i == 0 ? 0 : int(sycl::bit_cast<std::uint32_t>(float(i)) >> 23);
+    check(o[0] == 1, "punning float to uint", i);
+    check(o[1] == 10 * i + 5, "union of different sizes", i);
+    check(o[2] == exponent, "union in USM", i);
+    check(cells[i].f == 1.0f, "store through the other member", i);
+    check(o[3] == 5 + 7 + 3, "captured union and struct with a union", i);
+    check(o[4] == i + 2 + 3 + 3, "make_tuple, get, bindings", i);
+    int dq = (i + 8) / 2;
+    check(o[5] == dq + int(float(i + 8) / 2.0f * 2.0f), "tuple from a function", i);
+    check(o[6] == 'a' + 2 + 40, "captured tuple", i);
+    check(o[7] == kTable[i % 4] + int(Weights{}.w[i % 3] * 8.0f), "constexpr tables", i);
+  }
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c) check(g[r][c] == c * 10 + r, "braced subscript", r * 4 + c);
+  sycl::free(out, q);
+  sycl::free(cells, q);
+  std::cout << (ok ? "PASSED" : "FAILED") << "\n";
+  return ok ? 0 : 1;
+}
