@@ -1,5 +1,6 @@
 // Unions (type punning through members, members of different sizes,
-// unions captured from the host and held in USM) and std::tuple
+// unions captured from the host and held in USM, anonymous unions and
+// structs, members of unnamed union types) and std::tuple
 // (make_tuple, get, structured bindings, a tuple captured from the host,
 // whose layout must be the host's: libstdc++ keeps the last element first),
 // plus braced subscripts `acc[{i, j}]` and constexpr lookup tables.
@@ -18,10 +19,19 @@ union Wide {
 };
 struct Tagged {
   int tag;
-  union Value {
+  union {
     float f;
     int i;
-  } value;
+  } value;  // a member of an unnamed union type
+};
+// Anonymous members: x, y, z and v are members of Vec3, x sharing v[0].
+struct Vec3 {
+  union {
+    struct {
+      float x, y, z;
+    };
+    float v[3];
+  };
 };
 union Header {
   std::uint32_t word;
@@ -64,7 +74,11 @@ int main() {
      auto [q2, f2] = divide(i + 8, 2);
      o[5] = q2 + int(f2 * 2.0f);
      o[6] = int(std::get<0>(host_tuple)) + int(std::get<1>(host_tuple) * 4.0) + std::get<2>(host_tuple);
-     o[7] = kTable[i % 4] + int(Weights::w[i % 3] * 8.0f);
+     Vec3 p;
+     p.x = float(i);
+     p.y = 2.0f;
+     p.z = 3.0f;
+     o[7] = kTable[i % 4] + int(Weights::w[i % 3] * 8.0f) + 100 * int(p.v[0] + p.v[1] * p.v[2]);
    }).wait();
 
   sycl::buffer<int, 2> grid(sycl::range<2>(4, 4));
@@ -93,7 +107,8 @@ int main() {
     int dq = (i + 8) / 2;
     check(o[5] == dq + int(float(i + 8) / 2.0f * 2.0f), "tuple from a function", i);
     check(o[6] == 'a' + 2 + 40, "captured tuple", i);
-    check(o[7] == kTable[i % 4] + int(Weights{}.w[i % 3] * 8.0f), "constexpr tables", i);
+    check(o[7] == kTable[i % 4] + int(Weights{}.w[i % 3] * 8.0f) + 100 * (i + 6),
+          "constexpr tables, anonymous union", i);
   }
   for (int r = 0; r < 4; ++r)
     for (int c = 0; c < 4; ++c) check(g[r][c] == c * 10 + r, "braced subscript", r * 4 + c);

@@ -101,7 +101,8 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Is `ty` a union, or does it hold one (as a member, base or element)?
+    /// Is `ty` a union, or does it hold one (as a member, base or element,
+    /// or as an anonymous union whose members overlap)?
     fn contains_union(&self, ty: &Ty) -> bool {
         match ty {
             Ty::Array(e, _) => self.contains_union(e),
@@ -110,6 +111,7 @@ impl Lowerer<'_> {
                 info.decl
                     .as_ref()
                     .is_some_and(|d| d.key == crate::front::ast::ClassKey::Union)
+                    || info.fields.windows(2).any(|w| w[1].offset <= w[0].offset)
                     || info.fields.iter().any(|f| self.contains_union(&f.ty))
                     || info
                         .bases

@@ -152,6 +152,26 @@ impl Parser<'_> {
                 start,
             )
         });
+        // `union { ... } value;`: the unnamed class gets a name of its own
+        // (unique per definition) that its declarators' type refers to.
+        if let Some(Decl::Class(c)) = &ds.tag_decl {
+            if !ds.is_typedef && c.name.is_none() && c.members.is_some() && !self.is(sym!(";")) {
+                let key = match c.key {
+                    ClassKey::Union => "union",
+                    ClassKey::Class => "class",
+                    ClassKey::Struct => "struct",
+                };
+                let name: Rc<str> = Rc::from(format!(
+                    "(unnamed {key} at {}:{})",
+                    c.span.file.0, c.span.lo
+                ));
+                out[0] = Decl::Class(Rc::new(ClassDecl {
+                    name: Some(name.clone()),
+                    ..(**c).clone()
+                }));
+                base.kind = TypeExprKind::Named(QualName::simple(name, c.span));
+            }
+        }
         let is_ctor_like = ds.ty.is_none();
         if ds.tag_decl.is_some() && self.missing_semi_after_tag() {
             // `struct S { ... }` then a new declaration on the next line.

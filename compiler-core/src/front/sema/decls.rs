@@ -390,6 +390,26 @@ impl Sema {
         let is_union = decl.key == crate::front::ast::ClassKey::Union;
         let mut union_size = 0;
         for m in members {
+            if let Decl::Class(anon) = &m.decl {
+                if anon.name.is_none() && anon.members.is_some() {
+                    // An anonymous union or struct (`union { float f; int i; };`):
+                    // its members are members of this class, where it lies.
+                    let (at, size, a) = self.anonymous_member(anon, ctx, &env, &mut fields, |a| {
+                        if is_union {
+                            0
+                        } else {
+                            offset.div_ceil(a) * a
+                        }
+                    });
+                    if is_union {
+                        union_size = union_size.max(size);
+                    } else {
+                        offset = at + size;
+                    }
+                    align = align.max(a);
+                    continue;
+                }
+            }
             if let Decl::Var(v) = &m.decl {
                 if v.is_static {
                     continue;
@@ -448,6 +468,34 @@ impl Sema {
         ci.size = size;
         ci.align = align;
         ci.complete = ok && decl.members.is_some();
+    }
+
+    /// Lays out the anonymous union or struct `anon` at the offset `place`
+    /// gives for its alignment, adding its members to `fields` at their
+    /// offsets in the enclosing class: (offset, size, alignment).
+    fn anonymous_member(
+        &mut self,
+        anon: &Rc<ast::ClassDecl>,
+        ctx: Ctx,
+        env: &Rc<Env>,
+        fields: &mut Vec<Field>,
+        place: impl FnOnce(u64) -> u64,
+    ) -> (u64, u64, u64) {
+        let name = match anon.key {
+            crate::front::ast::ClassKey::Union => "(anonymous union)",
+            _ => "(anonymous struct)",
+        };
+        let id = self.new_class(Rc::from(name), Some(anon.clone()), None, ctx, env.clone());
+        self.complete_class(id);
+        let (size, align) = (self.class(id).size, self.class(id).align);
+        let at = place(align);
+        for f in self.class(id).fields.clone() {
+            fields.push(Field {
+                offset: at + f.offset,
+                ..f
+            });
+        }
+        (at, size, align)
     }
 
     /// The strictest `alignas(...)` among `attrs` (1 when there is none):
