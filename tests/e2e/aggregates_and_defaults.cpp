@@ -1,6 +1,7 @@
 // Aggregates in device code: default member initializers, designated
 // initializers, nested aggregates with brace elision, local arrays indexed
-// at run time.
+// at run time, array and aggregate members initialized by braced
+// mem-initializers (`m_data{args...}`).
 #include <sycl/sycl.hpp>
 #include <iostream>
 
@@ -19,6 +20,16 @@ struct Table {
   int weights[4];
 };
 
+// Braced mem-initializers of array members, from a pack and from values,
+// and of an aggregate member.
+template <typename T, int N>
+struct Small {
+  template <typename... Args>
+  Small(const Args &...args) : m_data{static_cast<T>(args)...}, m_bounds{0, N} {}
+  T m_data[N];
+  Pair m_bounds;
+};
+
 int main() {
   sycl::queue q;
   constexpr int N = 256;
@@ -34,6 +45,8 @@ int main() {
     int v = static_cast<int>(p.scale * i) + p.bias + tmp[k];
     v += static_cast<int>(custom.scale) + custom.bias + (custom.clamp_hi == 1000 ? 1 : 100);
     v += t.ranges[1].hi - t.ranges[0].lo + t.weights[k] + elided.ranges[1].lo + elided.weights[k];
+    Small<int, 3> small(i, 2, 3.5f);  // the last element converts to 3
+    v += small.m_data[0] - i + small.m_data[2] - 3 + small.m_bounds.hi - 3;
     tmp[k] = v;
     out[i] = tmp[k] < p.clamp_hi ? tmp[k] : p.clamp_hi;
   }).wait();

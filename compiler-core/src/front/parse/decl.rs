@@ -630,7 +630,15 @@ impl Parser<'_> {
                 let sp = self.span();
                 let n = self.parse_qual_name(true)?;
                 let args = if self.is(sym!("{")) {
-                    self.parse_brace_list()?
+                    // `d{a, b}`: one braced list, which list-initializes the
+                    // member (an array or aggregate) or calls a base's
+                    // constructor with its items.
+                    let lsp = self.span();
+                    let items = self.parse_brace_list()?;
+                    vec![Expr {
+                        kind: ExprKind::InitList(items),
+                        span: lsp.to(self.prev_span()),
+                    }]
                 } else {
                     self.expect(sym!("("))?;
                     let mut args = vec![];

@@ -347,7 +347,14 @@ impl Sema {
                     )
                 })
         };
-        let args = self.check_args(&init.args);
+        let args = match init.args.as_slice() {
+            // `Base{a, b}`: the constructor of the base with those arguments.
+            [a::Expr {
+                kind: ExprKind::InitList(items),
+                ..
+            }] => self.check_args(items),
+            args => self.check_args(args),
+        };
         let Some((class, place)) = target else {
             self.report(
                 init.span,
