@@ -2,10 +2,20 @@
 // pointers (read and written, indexed at run time beyond 64 elements),
 // out-parameters of scalars and structs (`modf`-style, swap through
 // pointers), pointer arithmetic and walking over a local array, a char
-// buffer written byte by byte, a captured array passed to a function, and
-// a pointer to a member of a local struct.
+// buffer written byte by byte, a captured array passed to a function, a
+// pointer to a member of a local struct, and addresses taken inside the
+// functions an object is passed to (`a.data()` of a std::array, a member
+// function returning its array member, `std::end(arr)`).
 #include <sycl/sycl.hpp>
+#include <array>
 #include <cstdio>
+#include <iterator>
+
+struct Samples {
+  float values[4];
+  float *data() { return values; }
+  const float *begin() const { return values; }
+};
 
 struct Stats {
   float sum;
@@ -82,7 +92,12 @@ int main() {
 
      int *count = &st.count;
      *count += 100;
-     out[8 * i + 7] = float(st.count);
+     std::array<float, 3> arr{1.0f, 2.0f, float(i)};
+     Samples samples{{1.0f, 1.0f, 1.0f, 1.0f}};
+     samples.data()[2] = 2.0f;  // written through the returned pointer
+     float tail[3] = {4.0f, 5.0f, 6.0f};
+     out[8 * i + 7] = float(st.count) + sum_of(arr.data(), 3) + sum_of(samples.begin(), 4) +
+                      *(std::end(tail) - 1) + float(std::size(tail));
    }).wait();
   int failures = 0;
   for (int i = 0; i < n; ++i) {
@@ -100,7 +115,7 @@ int main() {
     e[4] = float(i % 15);
     e[5] = 8.0f * i;
     e[6] = float(i + 10 + i % 5) + float(i + 11 + i % 5);
-    e[7] = 105.0f;
+    e[7] = 105.0f + (3.0f + i) + 5.0f + 6.0f + 3.0f;
     for (int k = 0; k < 8; ++k)
       if (out[8 * i + k] != e[k]) {
         if (failures++ < 10) printf("FAILED: item %d value %d: %f, expected %f\n", i, k, out[8 * i + k], e[k]);

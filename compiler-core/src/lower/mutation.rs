@@ -1,26 +1,85 @@
 //! Which local variables of a function body are modified after their
 //! initialisation (assigned, incremented, address taken, bound to a non-const
 //! reference or used as the object of a non-const member call) and which
-//! have their address taken. Unmodified ones are immutable values and need
-//! no storage in the lowered code; addressed ones live in per-work-item
-//! memory that pointers can point into (`private_memory.rs`).
+//! have their address taken (here, or in a function they are passed to by
+//! reference or as the object of a member call: `a.data()`, `std::end(arr)`).
+//! Unmodified ones are immutable values and need no storage in the lowered
+//! code; addressed ones live in per-work-item memory that pointers can point
+//! into (`private_memory.rs`).
 
 use crate::front::ast::UnOp;
 use crate::front::sema::thir::{Body, Expr, ExprKind as TK, Stmt};
-use crate::front::sema::{Sema, Ty, VarId};
+use crate::front::sema::{FuncId, Sema, Ty, VarId};
 use std::collections::HashSet;
+use std::ops::Deref;
+
+/// How deep the scan follows calls to see whether a callee takes the
+/// address of what it was passed.
+const MAX_CALL_DEPTH: u32 = 8;
 
 /// How a function body uses its local variables.
 #[derive(Default)]
 pub struct VarUses {
     pub mutated: HashSet<VarId>,
     pub addressed: HashSet<VarId>,
+    /// The address of (part of) `*this` is taken.
+    pub this_addressed: bool,
 }
 
 pub fn var_uses(sema: &Sema, body: &Body) -> VarUses {
+    uses_at_depth(sema, body, 0)
+}
+
+fn uses_at_depth(sema: &Sema, body: &Body, depth: u32) -> VarUses {
     let mut out = VarUses::default();
-    stmt(sema, &body.stmt, &mut out);
+    stmt(&Scan { sema, depth }, &body.stmt, &mut out);
     out
+}
+
+/// The sema and how many calls deep the scan is.
+struct Scan<'s> {
+    sema: &'s Sema,
+    depth: u32,
+}
+
+impl Deref for Scan<'_> {
+    type Target = Sema;
+    fn deref(&self) -> &Sema {
+        self.sema
+    }
+}
+
+/// Does `f` take the address of the object its argument `i` designates
+/// (with `i == 0` the object of a member function)?
+fn callee_addresses(s: &Scan, f: FuncId, i: usize, is_member: bool) -> bool {
+    if s.depth >= MAX_CALL_DEPTH {
+        return false;
+    }
+    let Some(body) = s.func(f).body.clone() else {
+        return false;
+    };
+    let uses = uses_at_depth(s.sema, &body, s.depth + 1);
+    match (is_member, i) {
+        (true, 0) => uses.this_addressed,
+        (true, i) => body
+            .params
+            .get(i - 1)
+            .is_some_and(|p| uses.addressed.contains(p)),
+        (false, i) => body
+            .params
+            .get(i)
+            .is_some_and(|p| uses.addressed.contains(p)),
+    }
+}
+
+/// Is `e` (part of) `*this`?
+fn is_this_object(e: &Expr) -> bool {
+    match &e.kind {
+        TK::This => true,
+        TK::Field(b, _) | TK::BaseSub(b, _) | TK::Downcast(b, _) => is_this_object(b),
+        TK::Index(b, _) if matches!(b.ty, Ty::Array(..)) => is_this_object(b),
+        _ => false,
+    }
 }
 
 fn root_var(e: &Expr) -> Option<VarId> {
@@ -33,7 +92,7 @@ fn root_var(e: &Expr) -> Option<VarId> {
     }
 }
 
-fn stmt(s: &Sema, st: &Stmt, out: &mut VarUses) {
+fn stmt(s: &Scan, st: &Stmt, out: &mut VarUses) {
     match st {
         Stmt::Expr(e) => expr(s, e, out),
         Stmt::Decl(_, Some(e)) => expr(s, e, out),
@@ -65,7 +124,7 @@ fn stmt(s: &Sema, st: &Stmt, out: &mut VarUses) {
     }
 }
 
-fn expr(s: &Sema, e: &Expr, out: &mut VarUses) {
+fn expr(s: &Scan, e: &Expr, out: &mut VarUses) {
     match &e.kind {
         TK::Assign(_, l, r) => {
             if let Some(v) = root_var(l) {
@@ -90,6 +149,7 @@ fn expr(s: &Sema, e: &Expr, out: &mut VarUses) {
                 out.mutated.insert(v);
                 out.addressed.insert(v);
             }
+            out.this_addressed |= is_this_object(x);
             expr(s, x, out);
         }
         TK::Call(f, args) | TK::Construct(f, args) => {
@@ -110,6 +170,18 @@ fn expr(s: &Sema, e: &Expr, out: &mut VarUses) {
                     if let Some(v) = root_var(a) {
                         out.mutated.insert(v);
                     }
+                }
+                let by_reference = (is_member && i == 0)
+                    || matches!(fi.params.get(i - offset.min(i)), Some(t) if t.is_ref());
+                if by_reference
+                    && (root_var(a).is_some() || is_this_object(a))
+                    && callee_addresses(s, *f, i, is_member)
+                {
+                    if let Some(v) = root_var(a) {
+                        out.mutated.insert(v);
+                        out.addressed.insert(v);
+                    }
+                    out.this_addressed |= is_this_object(a);
                 }
                 expr(s, a, out);
             }
