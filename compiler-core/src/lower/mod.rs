@@ -565,6 +565,15 @@ impl Lowerer<'_> {
                         span,
                     ));
                 }
+                if !self.sema.class(c).bit_fields.is_empty() && !self.source_errors {
+                    // Laid out as whole members, the class's bytes would be
+                    // read at the wrong offsets.
+                    self.error(
+                        span,
+                        format!("kernel argument '{name}' is of a class with bit-fields, which device code does not support yet"),
+                    );
+                    return Val::Void;
+                }
                 let closure = self.sema.class(c).closure.clone();
                 let is_closure = closure.is_some();
                 for (idx, f) in fields.into_iter().enumerate() {

@@ -2065,6 +2065,12 @@ impl Sema {
             .iter()
             .position(|f| f.name.as_ref() == name)
         {
+            if self.class(c).bit_fields.contains(&i) {
+                self.report(
+                    span,
+                    format!("bit-field '{name}' is not supported in device code yet (declare it as a whole member)"),
+                );
+            }
             let fty = self.class(c).fields[i].ty.clone();
             let base = materialize(base);
             return Some(TExpr {

@@ -316,6 +316,7 @@ impl Sema {
             ctx,
             env,
             fields: vec![],
+            bit_fields: vec![],
             bases: vec![],
             size: 0,
             align: 1,
@@ -384,6 +385,7 @@ impl Sema {
             }
         }
         let mut fields = vec![];
+        let mut bit_fields = vec![];
         let mut ok = true;
         // A union's members all start at offset 0; it is as large as the
         // largest.
@@ -413,6 +415,9 @@ impl Sema {
             if let Decl::Var(v) = &m.decl {
                 if v.is_static {
                     continue;
+                }
+                if v.bit_width.is_some() {
+                    bit_fields.push(fields.len());
                 }
                 let ty = self.resolve_type(&v.ty, ctx, &env, &mut vec![]);
                 let requested = self.alignas(&v.attrs, ctx, &env);
@@ -465,6 +470,7 @@ impl Sema {
         let ci = &mut self.classes[id.0 as usize];
         ci.bases = bases;
         ci.fields = fields;
+        ci.bit_fields = bit_fields;
         ci.size = size;
         ci.align = align;
         ci.complete = ok && decl.members.is_some();

@@ -229,6 +229,9 @@ pub struct ClassInfo {
     pub ctx: Ctx,
     pub env: Rc<Env>,
     pub fields: Vec<Field>,
+    /// The indexes in `fields` of bit-fields (laid out as whole members:
+    /// device code that uses them is diagnosed).
+    pub bit_fields: Vec<usize>,
     pub bases: Vec<(ClassId, u64)>,
     pub size: u64,
     pub align: u64,
