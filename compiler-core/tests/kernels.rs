@@ -190,3 +190,38 @@ int main() {
         .collect();
     assert_eq!(sizes, vec![8, 16, 8, 8]);
 }
+
+/// Objects live in per-work-item memory only when something takes their
+/// address: `this->m` in member functions (the `sycl::range` and `id`
+/// helpers) does not, `arr.data()` on a local `std::array` does.
+#[test]
+fn only_addressed_objects_go_to_private_memory() {
+    let src = r#"#include <sycl/sycl.hpp>
+#include <array>
+int main() {
+  sycl::queue q;
+  float *p = sycl::malloc_shared<float>(64, q);
+  q.parallel_for(sycl::range<2>(8, 8), [=](sycl::item<2> it) {
+    sycl::range<2> r = it.get_range();
+    p[it.get_linear_id()] = float(r.size() + r[1]);
+  }).wait();
+  q.single_task([=] {
+    std::array<float, 4> a{1, 2, 3, 4};
+    const float *d = a.data();
+    p[0] = d[3];
+  }).wait();
+  return 0;
+}
+"#;
+    let out = compile_sycl("private.cpp", src);
+    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+    let kernels: Vec<&str> = out.ir_text.split("kernel ").skip(1).collect();
+    assert_eq!(kernels.len(), 2, "{}", out.ir_text);
+    let private = |k: &str| {
+        k.lines()
+            .filter(|l| l.trim_end().ends_with(" private"))
+            .count()
+    };
+    assert_eq!(private(kernels[0]), 0, "{}", kernels[0]);
+    assert_eq!(private(kernels[1]), 1, "{}", kernels[1]);
+}

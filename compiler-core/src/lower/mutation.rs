@@ -186,6 +186,13 @@ fn expr(s: &Scan, e: &Expr, out: &mut VarUses) {
                 expr(s, a, out);
             }
         }
+        // `this->x`, `(*&v).x`: the address is used only to reach the object.
+        TK::Deref(p) if matches!(p.kind, TK::AddrOf(_)) => {
+            let TK::AddrOf(x) = &p.kind else {
+                unreachable!("matched above")
+            };
+            expr(s, x, out);
+        }
         TK::Field(b, _)
         | TK::BaseSub(b, _)
         | TK::Downcast(b, _)
