@@ -2,7 +2,8 @@
 // detection idioms in partial specializations, trailing return types that
 // name parameters, decltype of locals and captures inside a kernel (which
 // does not capture them), namespace-scope auto variables, decltype(auto)
-// return types (a reference for `return (x.m);`, a value for a local).
+// return types (a reference for `return (x.m);`, a value for a local) and
+// decltype(auto) variables (a reference to an element, a value of a sum).
 #include <sycl/sycl.hpp>
 #include <array>
 #include <cstdio>
@@ -75,11 +76,16 @@ int main() {
      Point r{1, 0.0f};
      first_of(r) = 9;
      out[6] = r.x;
-     out[7] = doubled(8);
+     int cells[2] = {1, 2};
+     decltype(auto) cell = cells[1];   // int&: writes go to cells[1]
+     decltype(auto) sum = cells[0] + 3;  // int
+     cell = 40;
+     sum += 100;
+     out[7] = doubled(8) + cells[1] + sum;
    }).wait();
   std::vector<int> v(5);
   bool ok = out[0] == 7 && out[1] == 30 && out[2] == 42 && out[3] == 10 && out[4] == 32 &&
-            out[5] == 1 && out[6] == 9 && out[7] == 16 && length(v) == 5 && length(3) == -1;
+            out[5] == 1 && out[6] == 9 && out[7] == 16 + 40 + 104 && length(v) == 5 && length(3) == -1;
   std::printf("%d %d %d %d %d %d: %s\n", out[0], out[1], out[2], out[3], out[4], out[5],
               ok ? "PASSED" : "FAILED");
   sycl::free(out, q);

@@ -961,6 +961,19 @@ impl Sema {
     }
 
     pub(super) fn check_local_var(&mut self, v: &a::VarDecl) -> TStmt {
+        // `decltype(auto) x = e;` declares `x` with type `decltype(e)`.
+        if let (a::TypeExprKind::DecltypeAuto, Some(a::Initializer::Assign(e))) =
+            (&v.ty.kind, &v.init)
+        {
+            let ty = a::TypeExpr {
+                kind: a::TypeExprKind::Decltype {
+                    expr: Box::new(e.clone()),
+                    parenthesized: false,
+                },
+                ..v.ty.clone()
+            };
+            return self.check_local_var(&a::VarDecl { ty, ..v.clone() });
+        }
         let f = self.cur().func;
         let is_auto = matches!(v.ty.kind, a::TypeExprKind::Auto)
             || matches!(&v.ty.kind, a::TypeExprKind::LRef(i) | a::TypeExprKind::RRef(i) | a::TypeExprKind::Pointer(i) if matches!(i.kind, a::TypeExprKind::Auto));
