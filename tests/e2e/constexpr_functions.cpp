@@ -45,6 +45,18 @@ constexpr unsigned char wrapped() {
   c += 10;  // wraps to 4, as the host computes it
   return c;
 }
+// Recursion through a class template's own name with other arguments.
+template <int N>
+struct Factorial {
+  static constexpr int value = N * Factorial<N - 1>::value;
+  static int digits() { return N + Factorial<N - 1>::digits(); }
+};
+template <>
+struct Factorial<0> {
+  static constexpr int value = 1;
+  static int digits() { return 0; }
+};
+static_assert(Factorial<5>::value == 120, "recursive static constants");
 static_assert(next_pow2(100) == 128, "loop with a shift");
 static_assert(ilog2(1024) == 10, "for with an empty init");
 static_assert(digits_sum(98765) == 35, "do-while");
@@ -81,7 +93,7 @@ int main() {
     for (int k = 0; k < next_pow2(5); ++k) table[k] = k;
     Window<ilog2(16)> small{};   // ... and as a template argument
     out[i] = acc + f6 + static_cast<int>(sizeof(Packet)) + table[7] - 7 + small.size - 4 +
-             (is_prime(i) ? 1000 : 0);
+             (is_prime(i) ? 1000 : 0) + Factorial<4>::value + Factorial<4>::digits() - 34;
   }).wait();
   bool ok = true;
   for (int i = 0; i < N; ++i) ok = ok && out[i] == 6 * i + 8 + 16 + (is_prime(i) ? 1000 : 0);

@@ -586,8 +586,15 @@ impl Lowerer<'_> {
     /// Global variable `v`, read by device code: its value, computed once
     /// in the prologue from its (constant) initializer.
     fn global_place(&mut self, v: VarId, span: Span) -> PlaceV {
-        if let Some(slot) = self.globals.get(&v) {
-            return PlaceV::Slot(*slot);
+        if let Some(&slot) = self.globals.get(&v) {
+            if self.initializing_globals.contains(&v) {
+                let name = self.sema.var(v).name.to_string();
+                self.error(
+                    span,
+                    format!("the initializer of global variable '{name}' uses '{name}' itself"),
+                );
+            }
+            return PlaceV::Slot(slot);
         }
         let name = self.sema.var(v).name.to_string();
         let mut diags = vec![];
@@ -618,7 +625,10 @@ impl Lowerer<'_> {
         });
         self.blocks.push(vec![]);
         let slot = self.new_storage(&ty, &name, span);
+        self.globals.insert(v, slot);
+        self.initializing_globals.insert(v);
         self.init_from_expr(&PlaceV::Slot(slot), &ty, &init);
+        self.initializing_globals.remove(&v);
         let stmts = self.blocks.pop().unwrap_or_default();
         self.frames = saved_frames;
         self.prologue.extend(stmts);

@@ -265,6 +265,9 @@ struct Lowerer<'s> {
     /// Const global variables device code has read, each computed once
     /// into storage by [`Lowerer::prologue`].
     globals: HashMap<VarId, SlotId>,
+    /// Globals whose initializer is being lowered (one that uses itself is
+    /// an error, not endless recursion).
+    initializing_globals: HashSet<VarId>,
     /// Statements that run before the body: the initializers of `globals`.
     prologue: Vec<IStmt>,
     /// The specialization-constant scalars the kernel reads.
@@ -301,6 +304,7 @@ impl<'s> Lowerer<'s> {
             attributes: KernelAttributes::default(),
             callees: vec![],
             globals: HashMap::new(),
+            initializing_globals: HashSet::new(),
             prologue: vec![],
             spec_constants: vec![],
             byte_addressed: HashSet::new(),

@@ -128,7 +128,22 @@ impl Sema {
                     for e in es {
                         match e {
                             Entity::Namespace(n) => r = Some(Ctx::Ns(n)),
-                            Entity::ClassInst(c) => r = Some(Ctx::Class(c)),
+                            Entity::ClassInst(c) => {
+                                r = Some(Ctx::Class(c));
+                                // The injected-class-name with arguments
+                                // (`Fact<N - 1>::v` inside `Fact`) names
+                                // that specialization, not this one.
+                                if let (Some(targs), Some((d, _))) =
+                                    (&part.template_args, self.class(c).template.clone())
+                                {
+                                    let cctx = self.class(c).ctx;
+                                    let cenv = self.class(c).env.parent.clone().unwrap_or_default();
+                                    let args = self.resolve_template_args(targs, ctx, env, diags);
+                                    r = self
+                                        .instantiate_class(&d, cctx, &cenv, args, part.span, diags)
+                                        .map(Ctx::Class);
+                                }
+                            }
                             Entity::Class(d, dctx, denv) => {
                                 let args = match &part.template_args {
                                     Some(a) => self.resolve_template_args(a, ctx, env, diags),

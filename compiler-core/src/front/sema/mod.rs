@@ -344,6 +344,8 @@ pub struct Sema {
     pending_capture_inits: HashMap<ClassId, Vec<thir::Expr>>,
     /// Nesting of constexpr function calls being evaluated (bounded).
     constexpr_depth: u32,
+    /// Set once the class instantiation depth limit has been reported.
+    instantiation_limit_reported: bool,
     /// Deduction guides implied by a class template's constructors, by
     /// template declaration (made once, so their instances are shared).
     implicit_guides: HashMap<usize, Vec<Rc<ast::FunctionDecl>>>,
@@ -366,7 +368,7 @@ pub struct Sema {
 }
 
 pub const GLOBAL_NS: NsId = NsId(0);
-const MAX_INSTANTIATION_DEPTH: u32 = 256;
+pub(crate) const MAX_INSTANTIATION_DEPTH: u32 = 256;
 
 impl Sema {
     pub fn new(host: HostCompiler) -> Self {
@@ -396,6 +398,7 @@ impl Sema {
             fn_stack: vec![],
             pending_capture_inits: HashMap::new(),
             constexpr_depth: 0,
+            instantiation_limit_reported: false,
             implicit_guides: HashMap::new(),
             out_of_class_defs: HashMap::new(),
             scope_function: None,

@@ -104,7 +104,23 @@ impl Sema {
             benv,
         );
         self.class_cache.insert(key, id);
+        // Registering members evaluates static constants, which may
+        // instantiate further classes (`G<N + 1>::v`): bounded like
+        // function bodies, so runaway recursion is a diagnostic.
+        if self.depth > MAX_INSTANTIATION_DEPTH {
+            // Reported once, whatever the caller does with `diags`.
+            if !self.instantiation_limit_reported {
+                self.instantiation_limit_reported = true;
+                self.diags.error(
+                    span,
+                    format!("recursive template instantiation exceeded the maximum depth of {MAX_INSTANTIATION_DEPTH}"),
+                );
+            }
+            return None;
+        }
+        self.depth += 1;
         self.register_class_members(id, &body_decl, &mut vec![]);
+        self.depth -= 1;
         Some(id)
     }
 
