@@ -1,6 +1,7 @@
 //! The C++ frontend: preprocessor, lexer, parser, semantic analysis.
 
 pub mod ast;
+pub(crate) mod ast_build;
 pub mod ast_dump;
 pub mod lexer;
 pub mod literal;

@@ -4,6 +4,7 @@ use super::decl::Context;
 use super::names::NameKind;
 use super::{PResult, Parser, Reported};
 use crate::front::ast::*;
+use crate::front::ast_build::{name, var_decl};
 use crate::front::token::sym;
 use std::rc::Rc;
 
@@ -451,21 +452,7 @@ impl Parser<'_> {
     ) -> PResult<Stmt> {
         let hidden: Rc<str> = Rc::from("__for_binding");
         let head_span = dstart.to(self.prev_span());
-        let var = Rc::new(VarDecl {
-            name: hidden.clone(),
-            qualified: None,
-            ty,
-            init: None,
-            is_static: false,
-            is_extern: false,
-            is_constexpr: false,
-            is_inline: false,
-            template: None,
-            attrs: Attributes::default(),
-            span: head_span,
-            name_span: head_span,
-            bit_width: None,
-        });
+        let var = Rc::new(var_decl(&hidden, ty, None, head_span));
         self.declare_name(&hidden, NameKind::Value);
         let range = self.parse_range_initializer()?;
         self.expect(sym!(")"))?;
@@ -480,10 +467,7 @@ impl Parser<'_> {
         let binding = Decl::StructuredBinding(Rc::new(StructuredBinding {
             names,
             ty: forwarding,
-            init: Initializer::Assign(Expr {
-                kind: ExprKind::Name(QualName::simple(hidden, head_span)),
-                span: head_span,
-            }),
+            init: Initializer::Assign(name(&hidden, head_span)),
             is_static: false,
             span: head_span,
         }));

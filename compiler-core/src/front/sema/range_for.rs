@@ -20,6 +20,9 @@
 use super::thir::Stmt as TStmt;
 use super::*;
 use crate::front::ast::{self as a, ExprKind, StmtKind, TypeExprKind, UnOp};
+use crate::front::ast_build::{
+    binary, call, decl_stmt, expr_stmt, int_lit, member, name, type_expr, unary, var_decl,
+};
 
 const RANGE: &str = "__range";
 const INDEX: &str = "__index";
@@ -196,95 +199,5 @@ fn loop_body(var: &a::VarDecl, element: a::Expr, body: &a::Stmt) -> a::Stmt {
     a::Stmt {
         kind: StmtKind::Compound(vec![decl_stmt(var), body.clone()]),
         span: body.span,
-    }
-}
-
-fn type_expr(kind: TypeExprKind, span: Span) -> a::TypeExpr {
-    a::TypeExpr {
-        kind,
-        is_const: false,
-        is_volatile: false,
-        address_space: None,
-        span,
-    }
-}
-
-fn var_decl(n: &str, ty: a::TypeExpr, init: Option<a::Expr>, span: Span) -> a::VarDecl {
-    a::VarDecl {
-        name: Rc::from(n),
-        qualified: None,
-        ty,
-        init: init.map(a::Initializer::Assign),
-        is_static: false,
-        is_extern: false,
-        is_constexpr: false,
-        is_inline: false,
-        template: None,
-        attrs: Default::default(),
-        span,
-        name_span: span,
-        bit_width: None,
-    }
-}
-
-fn decl_stmt(v: a::VarDecl) -> a::Stmt {
-    let span = v.span;
-    a::Stmt {
-        kind: StmtKind::Decl(vec![a::Decl::Var(Rc::new(v))]),
-        span,
-    }
-}
-
-fn expr_stmt(e: a::Expr) -> a::Stmt {
-    let span = e.span;
-    a::Stmt {
-        kind: StmtKind::Expr(e),
-        span,
-    }
-}
-
-fn name(n: &str, span: Span) -> a::Expr {
-    a::Expr {
-        kind: ExprKind::Name(a::QualName::simple(Rc::from(n), span)),
-        span,
-    }
-}
-
-fn int_lit(v: u128, span: Span) -> a::Expr {
-    a::Expr {
-        kind: ExprKind::IntLit(v, crate::front::literal::IntSuffix::None),
-        span,
-    }
-}
-
-fn member(base: a::Expr, n: &str, span: Span) -> a::Expr {
-    a::Expr {
-        kind: ExprKind::Member {
-            base: Box::new(base),
-            arrow: false,
-            name: a::QualName::simple(Rc::from(n), span),
-        },
-        span,
-    }
-}
-
-fn call(f: a::Expr, span: Span) -> a::Expr {
-    a::Expr {
-        kind: ExprKind::Call(Box::new(f), vec![]),
-        span,
-    }
-}
-
-fn unary(op: UnOp, e: a::Expr, span: Span) -> a::Expr {
-    a::Expr {
-        kind: ExprKind::Unary(op, Box::new(e)),
-        span,
-    }
-}
-
-fn binary(op: a::BinOp, l: a::Expr, r: a::Expr, span: Span) -> a::Expr {
-    a::Expr {
-        kind: ExprKind::Binary(op, Box::new(l), Box::new(r)),
-        span,
     }
 }

@@ -8,6 +8,7 @@
 use super::thir::Stmt as TStmt;
 use super::*;
 use crate::front::ast::{self as a, ExprKind, NamePart, QualName, TemplateArg, TypeExprKind};
+use crate::front::ast_build::{int_lit, member, name, var_decl};
 
 /// The name of the hidden variable (reserved, so no user name clashes; an
 /// inner binding's shadows an outer one's, whose names are already bound).
@@ -25,22 +26,8 @@ fn forwarding(span: Span) -> a::TypeExpr {
 
 impl Sema {
     pub(super) fn check_structured_binding(&mut self, sb: &a::StructuredBinding) -> Vec<TStmt> {
-        let hidden_name: Rc<str> = Rc::from(HIDDEN);
-        let hidden = a::VarDecl {
-            name: hidden_name.clone(),
-            qualified: None,
-            ty: sb.ty.clone(),
-            init: Some(sb.init.clone()),
-            is_static: false,
-            is_extern: false,
-            is_constexpr: false,
-            is_inline: false,
-            template: None,
-            attrs: Default::default(),
-            span: sb.span,
-            name_span: sb.span,
-            bit_width: None,
-        };
+        let mut hidden = var_decl(HIDDEN, sb.ty.clone(), None, sb.span);
+        hidden.init = Some(sb.init.clone());
         let mut out = vec![];
         let by_copy = matches!(sb.ty.kind, TypeExprKind::Auto);
         let hidden = if by_copy {
@@ -53,7 +40,7 @@ impl Sema {
             };
             out.push(self.check_local_var(&source));
             let source_ty = self.local_type(SOURCE);
-            self.copy_of_source(hidden_name, &source_ty, source)
+            self.copy_of_source(Rc::from(HIDDEN), &source_ty, source)
         } else {
             hidden
         };
@@ -121,12 +108,14 @@ impl Sema {
     /// The hidden variable of a by-copy binding, initialized from the
     /// reference `source` (of type `source_ty`): an array of the same
     /// elements, or `auto` copied from it.
-    fn copy_of_source(&mut self, name: Rc<str>, source_ty: &Ty, source: a::VarDecl) -> a::VarDecl {
+    fn copy_of_source(
+        &mut self,
+        hidden: Rc<str>,
+        source_ty: &Ty,
+        source: a::VarDecl,
+    ) -> a::VarDecl {
         let span = source.span;
-        let source_name = || a::Expr {
-            kind: ExprKind::Name(QualName::simple(Rc::from(SOURCE), span)),
-            span,
-        };
+        let source_name = || name(SOURCE, span);
         if let Ty::Array(elem, n) = source_ty {
             // The element type is named through a binding in the block's
             // environment, as a block-scope alias would be.
@@ -140,13 +129,7 @@ impl Sema {
                 .map(|i| a::Expr {
                     kind: ExprKind::Index(
                         Box::new(source_name()),
-                        Box::new(a::Expr {
-                            kind: ExprKind::IntLit(
-                                i as u128,
-                                crate::front::literal::IntSuffix::None,
-                            ),
-                            span,
-                        }),
+                        Box::new(int_lit(i as u128, span)),
                     ),
                     span,
                 })
@@ -162,14 +145,14 @@ impl Sema {
                 span,
             );
             return a::VarDecl {
-                name,
+                name: hidden,
                 ty,
                 init: Some(a::Initializer::Brace(elements, span)),
                 ..source
             };
         }
         a::VarDecl {
-            name,
+            name: hidden,
             ty: a::TypeExpr::plain(TypeExprKind::Auto, span),
             init: Some(a::Initializer::Assign(source_name())),
             ..source
@@ -180,19 +163,12 @@ impl Sema {
     /// `Err(Some(message))` for a type that cannot be decomposed,
     /// `Err(None)` where the error was already reported.
     fn binding_parts(&mut self, object: &Ty, span: Span) -> Result<Vec<a::Expr>, Option<String>> {
-        let name = |ident: &str| a::Expr {
-            kind: ExprKind::Name(QualName::simple(Rc::from(ident), span)),
-            span,
-        };
-        let int = |i: u64| a::Expr {
-            kind: ExprKind::IntLit(i as u128, crate::front::literal::IntSuffix::None),
-            span,
-        };
+        let int = |i: u64| int_lit(i as u128, span);
         match object {
             Ty::Error => Err(None),
             Ty::Array(_, n) => Ok((0..*n)
                 .map(|i| a::Expr {
-                    kind: ExprKind::Index(Box::new(name(HIDDEN)), Box::new(int(i))),
+                    kind: ExprKind::Index(Box::new(name(HIDDEN, span)), Box::new(int(i))),
                     span,
                 })
                 .collect()),
@@ -222,7 +198,7 @@ impl Sema {
                             let kind = if by_member {
                                 let member = a::Expr {
                                     kind: ExprKind::Member {
-                                        base: Box::new(name(HIDDEN)),
+                                        base: Box::new(name(HIDDEN, span)),
                                         arrow: false,
                                         name: get(false, vec!["get"]),
                                     },
@@ -234,7 +210,7 @@ impl Sema {
                                     kind: ExprKind::Name(get(true, vec!["std", "get"])),
                                     span,
                                 };
-                                ExprKind::Call(Box::new(callee), vec![name(HIDDEN)])
+                                ExprKind::Call(Box::new(callee), vec![name(HIDDEN, span)])
                             };
                             a::Expr { kind, span }
                         })
@@ -243,14 +219,7 @@ impl Sema {
                 let fields = self.binding_fields(*c)?;
                 Ok(fields
                     .into_iter()
-                    .map(|f| a::Expr {
-                        kind: ExprKind::Member {
-                            base: Box::new(name(HIDDEN)),
-                            arrow: false,
-                            name: QualName::simple(f, span),
-                        },
-                        span,
-                    })
+                    .map(|f| member(name(HIDDEN, span), &f, span))
                     .collect())
             }
             other => Err(Some(format!(
