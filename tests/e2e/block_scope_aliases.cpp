@@ -1,6 +1,8 @@
 // Type aliases declared in a block (`using`, `typedef`) in device code and
 // in function templates: visible to the rest of their block, shadowed by
-// an inner block's alias of the same name, gone after it.
+// an inner block's alias of the same name, gone after it. Block-scope
+// `using namespace`, namespace aliases and using-declarations in member
+// functions, command groups and kernels (their names reach the lambdas).
 #include <sycl/sycl.hpp>
 #include <cstdio>
 
@@ -12,8 +14,44 @@ T twice(T v) {
   return r;
 }
 
+namespace geometry {
+struct point {
+  int x, y;
+};
+inline int manhattan(point p) { return (p.x < 0 ? -p.x : p.x) + (p.y < 0 ? -p.y : p.y); }
+}  // namespace geometry
+
+struct Grid {
+  sycl::queue q;
+  // The names below come only from block-scope using-directives and
+  // declarations (the kernel class too).
+  void run(int* out) {
+    using namespace sycl;
+    namespace g = geometry;
+    q.submit([&](handler& cgh) {
+      using geometry::point;
+      cgh.parallel_for<class grid_kernel>(range<2>(2, 3), [=](item<2> it) {
+        const id<2> shift(1, 1);
+        id<2> at = it + shift;
+        point p{int(at[0]) - 2, int(at[1]) - 2};
+        out[it.get_linear_id()] = g::manhattan(p);
+      });
+    }).wait();
+  }
+};
+
 int main() {
   sycl::queue q;
+  int* grid = sycl::malloc_shared<int>(6, q);
+  Grid g{q};
+  g.run(grid);
+  const int want_grid[6] = {2, 1, 2, 1, 0, 1};
+  for (int i = 0; i < 6; ++i)
+    if (grid[i] != want_grid[i]) {
+      printf("grid[%d] = %d, want %d\nFAILED\n", i, grid[i], want_grid[i]);
+      return 1;
+    }
+  sycl::free(grid, q);
   int* out = sycl::malloc_shared<int>(2, q);
   q.single_task([=] {
     using elem = int;

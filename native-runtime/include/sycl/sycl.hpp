@@ -1431,6 +1431,21 @@ class handler {
   void fill(void *ptr, const T &pattern, size_t count);
   template <typename T>
   void copy(const T *src, T *dest, size_t count);
+  template <typename T, int D, access::mode M, access::target Tg, access::placeholder P, typename U>
+  void copy(accessor<T, D, M, Tg, P> src, U *dest);
+  template <typename T, int D, access::mode M, access::target Tg, access::placeholder P, typename U>
+  void copy(accessor<T, D, M, Tg, P> src, std::shared_ptr<U> dest);
+  template <typename U, typename T, int D, access::mode M, access::target Tg, access::placeholder P>
+  void copy(const U *src, accessor<T, D, M, Tg, P> dest);
+  template <typename U, typename T, int D, access::mode M, access::target Tg, access::placeholder P>
+  void copy(std::shared_ptr<U> src, accessor<T, D, M, Tg, P> dest);
+  template <typename T, int D, access::mode M, access::target Tg, access::placeholder P, typename U,
+            int E, access::mode N, access::target Th, access::placeholder Q>
+  void copy(accessor<T, D, M, Tg, P> src, accessor<U, E, N, Th, Q> dest);
+  template <typename T, int D, access::mode M, access::target Tg, access::placeholder P>
+  void fill(accessor<T, D, M, Tg, P> dest, const T &value);
+  template <typename T, int D, access::mode M, access::target Tg, access::placeholder P>
+  void update_host(accessor<T, D, M, Tg, P> acc);
   void ext_oneapi_barrier();
   template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget,
             access::placeholder IsPlaceholder>
@@ -1494,6 +1509,63 @@ class handler {
   }
   template <typename T>
   void copy(const T *src, T *dest, size_t count) { memcpy(dest, src, count * sizeof(T)); }
+
+  // Explicit copies between the region an accessor reaches and host memory,
+  // or between two accessors' regions, element by element in row-major
+  // order (SYCL 2020 4.9.4.3). Each is a host task over the command group's
+  // accessed buffers, so the buffer graph orders it like a kernel.
+  template <typename T, int D, access::mode M, access::target Tg, access::placeholder P, typename U>
+  void copy(accessor<T, D, M, Tg, P> src, U *dest) {
+    host_task([=]() {
+      size_t k = 0;
+      detail::for_each_id(src.get_range(), [&](id<D> i) { dest[k++] = src[i]; });
+    });
+  }
+  template <typename T, int D, access::mode M, access::target Tg, access::placeholder P, typename U>
+  void copy(accessor<T, D, M, Tg, P> src, std::shared_ptr<U> dest) {
+    host_task([=]() {
+      size_t k = 0;
+      detail::for_each_id(src.get_range(), [&](id<D> i) { dest.get()[k++] = src[i]; });
+    });
+  }
+  template <typename U, typename T, int D, access::mode M, access::target Tg, access::placeholder P>
+  void copy(const U *src, accessor<T, D, M, Tg, P> dest) {
+    host_task([=]() {
+      size_t k = 0;
+      detail::for_each_id(dest.get_range(), [&](id<D> i) { dest[i] = src[k++]; });
+    });
+  }
+  template <typename U, typename T, int D, access::mode M, access::target Tg, access::placeholder P>
+  void copy(std::shared_ptr<U> src, accessor<T, D, M, Tg, P> dest) {
+    host_task([=]() {
+      size_t k = 0;
+      detail::for_each_id(dest.get_range(), [&](id<D> i) { dest[i] = src.get()[k++]; });
+    });
+  }
+  template <typename T, int D, access::mode M, access::target Tg, access::placeholder P, typename U,
+            int E, access::mode N, access::target Th, access::placeholder Q>
+  void copy(accessor<T, D, M, Tg, P> src, accessor<U, E, N, Th, Q> dest) {
+    if (src.size() > dest.size())
+      throw sycl::exception(errc::invalid, "handler::copy: the source accessor reaches more elements than the destination");
+    host_task([=]() {
+      std::vector<T> staged;
+      staged.reserve(src.size());
+      detail::for_each_id(src.get_range(), [&](id<D> i) { staged.push_back(src[i]); });
+      size_t k = 0;
+      detail::for_each_id(dest.get_range(), [&](id<E> i) {
+        if (k < staged.size()) dest[i] = staged[k++];
+      });
+    });
+  }
+  template <typename T, int D, access::mode M, access::target Tg, access::placeholder P>
+  void fill(accessor<T, D, M, Tg, P> dest, const T &value) {
+    host_task([=]() { detail::for_each_id(dest.get_range(), [&](id<D> i) { dest[i] = value; }); });
+  }
+  // The buffer's host copy is made current (a host task that reads it).
+  template <typename T, int D, access::mode M, access::target Tg, access::placeholder P>
+  void update_host(accessor<T, D, M, Tg, P>) {
+    host_task([]() {});
+  }
   template <typename T>
   void fill(void *ptr, const T &pattern, size_t count) {
     set_command([=]() {

@@ -449,6 +449,7 @@ impl Parser<'_> {
             let mut args = vec![];
             while !self.is(sym!(")")) && !self.at_eof() {
                 args.push(self.parse_assignment_expr()?);
+                self.wrap_pack_expansion(&mut args);
                 if !self.eat(sym!(",")) {
                     break;
                 }

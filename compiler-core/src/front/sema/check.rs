@@ -192,7 +192,12 @@ impl Sema {
         fc.ret = if auto_ret { None } else { Some(ret) };
         fc.decltype_auto_ret = decltype_auto;
         self.fn_stack.push(fc);
+        // A body checked on demand from inside `decltype` (a deduced return
+        // type, SFINAE detection) is still evaluated code: its lambdas
+        // capture what they use.
+        let outer_unevaluated = std::mem::replace(&mut self.unevaluated, 0);
         let body = self.check_body_common(f, &decl);
+        self.unevaluated = outer_unevaluated;
         let fc = self.fn_stack.pop().expect("fn ctx");
         if auto_ret {
             self.funcs[f.0 as usize].ret = fc.deduced_ret.clone().unwrap_or(Ty::Void);
@@ -618,6 +623,8 @@ impl Sema {
                             let ty = self.resolve_type(&al.ty, ctx, &env, &mut d);
                             self.cur().diags.extend(d);
                             self.cur().env = Rc::new(Env {
+                                using_dirs: Vec::new(),
+                                entities: Vec::new(),
                                 bindings: vec![(al.name.clone(), TArg::Type(ty))],
                                 parent: Some(env),
                             });
@@ -627,13 +634,11 @@ impl Sema {
                         {
                             self.declare_local_class(c);
                         }
-                        a::Decl::Alias(_)
-                        | a::Decl::Class(_)
-                        | a::Decl::Enum(_)
-                        | a::Decl::UsingDirective(_)
+                        a::Decl::UsingDirective(_)
                         | a::Decl::NamespaceAlias(..)
-                        | a::Decl::UsingDecl(_) => {
-                            // Local types: not yet (rare in kernels).
+                        | a::Decl::UsingDecl(_) => self.block_using(d),
+                        a::Decl::Alias(_) | a::Decl::Class(_) | a::Decl::Enum(_) => {
+                            // Local templates and enums: not yet (rare in kernels).
                         }
                         _ => {}
                     }
@@ -1538,9 +1543,53 @@ impl Sema {
         let id = self.new_class(name.clone(), Some(c.clone()), None, ctx, env.clone());
         self.register_class_members(id, c, &mut vec![]);
         self.cur().env = Rc::new(Env {
+            using_dirs: Vec::new(),
+            entities: Vec::new(),
             bindings: vec![(name, TArg::Type(Ty::Class(id)))],
             parent: Some(env),
         });
+    }
+
+    /// `using namespace n;`, `namespace a = n;` or `using n::x;` in a
+    /// block: visible to the rest of the block (and lambdas in it).
+    fn block_using(&mut self, d: &a::Decl) {
+        let (ctx, env) = self.ctx_env();
+        let mut scoped = Env {
+            using_dirs: Vec::new(),
+            entities: Vec::new(),
+            bindings: vec![],
+            parent: Some(env.clone()),
+        };
+        match d {
+            a::Decl::UsingDirective(n) => match self.resolve_namespace_in(n, ctx, &env) {
+                Some(target) => scoped.using_dirs.push(target),
+                None => self.report(
+                    n.span,
+                    format!("no namespace named '{}'", n.to_string_lossy()),
+                ),
+            },
+            a::Decl::NamespaceAlias(alias, n) => match self.resolve_namespace_in(n, ctx, &env) {
+                Some(target) => scoped
+                    .entities
+                    .push((alias.clone(), Entity::Namespace(target))),
+                None => self.report(
+                    n.span,
+                    format!("no namespace named '{}'", n.to_string_lossy()),
+                ),
+            },
+            a::Decl::UsingDecl(n) => {
+                let found = self.lookup_qualified_entities(n, ctx, &env);
+                if found.is_empty() {
+                    self.report(n.span, format!("no member named '{}'", n.to_string_lossy()));
+                }
+                let name = n.last().ident.clone();
+                scoped
+                    .entities
+                    .extend(found.into_iter().map(|e| (name.clone(), e)));
+            }
+            _ => return,
+        }
+        self.cur().env = Rc::new(scoped);
     }
 
     pub(super) fn ctx_env(&self) -> (Ctx, Rc<Env>) {

@@ -300,12 +300,16 @@ impl Sema {
                     }
                 }
                 let call_env = Rc::new(Env {
+                    using_dirs: Vec::new(),
+                    entities: Vec::new(),
                     bindings,
                     parent: Some(denv),
                 });
                 self.const_eval_ast(ret, dctx, &call_env)
             } else {
                 let call_env = Rc::new(Env {
+                    using_dirs: Vec::new(),
+                    entities: Vec::new(),
                     bindings,
                     parent: Some(denv),
                 });
@@ -417,6 +421,8 @@ impl Sema {
             .filter_map(|(p, a)| p.name.clone().map(|n| (n, a)))
             .collect();
         let inst_env = Rc::new(Env {
+            using_dirs: Vec::new(),
+            entities: Vec::new(),
             bindings,
             parent: Some(denv),
         });

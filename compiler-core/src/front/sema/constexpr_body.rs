@@ -57,6 +57,8 @@ impl Machine {
     /// The environment that binds every visible local to its value.
     fn bound_env(&self) -> Rc<Env> {
         Rc::new(Env {
+            using_dirs: Vec::new(),
+            entities: Vec::new(),
             bindings: self
                 .locals
                 .iter()

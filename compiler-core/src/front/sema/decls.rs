@@ -555,6 +555,8 @@ impl Sema {
                 .filter_map(|(p, a)| p.name.clone().map(|n| (n, a.clone())))
                 .collect();
             fenv = Rc::new(Env {
+                using_dirs: Vec::new(),
+                entities: Vec::new(),
                 bindings,
                 parent: Some(fenv),
             });
@@ -758,6 +760,8 @@ impl Sema {
             })
             .collect();
         let e = Env {
+            using_dirs: Vec::new(),
+            entities: Vec::new(),
             bindings,
             parent: Some(env.clone()),
         };

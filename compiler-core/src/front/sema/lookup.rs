@@ -70,6 +70,13 @@ impl Sema {
         if let Some(a) = env.get(name) {
             return Found::TemplateParam(a.clone());
         }
+        let block = env.block_entities(name);
+        if !block.is_empty() {
+            return Found::Entities(block);
+        }
+        // Block-scope using-directives: their names join the namespace
+        // scopes' (as if declared in the enclosing namespace).
+        let mut nominated = env.block_using_dirs();
         let mut cur = Some(ctx);
         while let Some(c) = cur {
             match c {
@@ -78,6 +85,11 @@ impl Sema {
                     if let Some(a) = fi.env.get(name) {
                         return Found::TemplateParam(a.clone());
                     }
+                    let block = fi.env.block_entities(name);
+                    if !block.is_empty() {
+                        return Found::Entities(block);
+                    }
+                    nominated.extend(fi.env.block_using_dirs());
                     cur = Some(fi.ctx);
                 }
                 Ctx::Class(id) => {
@@ -92,7 +104,10 @@ impl Sema {
                     cur = Some(ci.ctx);
                 }
                 Ctx::Ns(n) => {
-                    let found = self.ns_lookup(n, name);
+                    let mut found = self.ns_lookup(n, name);
+                    for u in std::mem::take(&mut nominated) {
+                        found.extend(self.ns_lookup(u, name));
+                    }
                     if !found.is_empty() {
                         return Found::Entities(found);
                     }
@@ -123,6 +138,13 @@ impl Sema {
             };
             let next = match found {
                 Found::TemplateParam(TArg::Type(Ty::Class(c))) => Ctx::Class(c),
+                Found::TemplateParam(TArg::Template(id)) => {
+                    let targs = part.template_args.as_deref().unwrap_or(&[]);
+                    match self.instantiate_template_name(id, targs, ctx, env, part.span, diags) {
+                        Ty::Class(c) => Ctx::Class(c),
+                        _ => return None,
+                    }
+                }
                 Found::Entities(es) => {
                     let mut r = None;
                     for e in es {
@@ -267,8 +289,17 @@ impl Sema {
     }
 
     pub(crate) fn resolve_namespace(&mut self, q: &QualName, ctx: Ctx) -> Option<NsId> {
-        let env = Env::default();
-        match self.lookup_qualified(q, ctx, &env, &mut vec![]) {
+        self.resolve_namespace_in(q, ctx, &Env::default())
+    }
+
+    /// The namespace `q` names from `ctx`, seeing block-scope aliases in `env`.
+    pub(crate) fn resolve_namespace_in(
+        &mut self,
+        q: &QualName,
+        ctx: Ctx,
+        env: &Env,
+    ) -> Option<NsId> {
+        match self.lookup_qualified(q, ctx, env, &mut vec![]) {
             Found::Entities(es) => es.into_iter().find_map(|e| match e {
                 Entity::Namespace(n) => Some(n),
                 _ => None,
@@ -321,6 +352,10 @@ impl Sema {
                         {
                             return a;
                         }
+                    }
+                    // A template named without arguments: a template template argument.
+                    if let Some(t) = self.template_name_of(q, ctx, env) {
+                        return t;
                     }
                     if let Found::Entities(es) = self.lookup_qualified(q, ctx, env, &mut vec![]) {
                         for e in es {
@@ -485,6 +520,19 @@ impl Sema {
         let found = self.lookup_qualified(q, ctx, env, diags);
         match found {
             Found::TemplateParam(TArg::Type(t)) => t,
+            Found::TemplateParam(TArg::Template(id)) => match &last.template_args {
+                Some(targs) => self.instantiate_template_name(id, targs, ctx, env, q.span, diags),
+                None => {
+                    diags.push(Diagnostic::error(
+                        q.span,
+                        format!(
+                            "template template parameter '{}' needs template arguments",
+                            last.ident
+                        ),
+                    ));
+                    Ty::Error
+                }
+            },
             Found::TemplateParam(TArg::Pack(_)) => {
                 diags.push(Diagnostic::error(
                     q.span,
@@ -633,6 +681,8 @@ impl Sema {
                     .filter_map(|(p, v)| p.name.clone().map(|n| (n, v)))
                     .collect();
                 let e = Env {
+                    using_dirs: Vec::new(),
+                    entities: Vec::new(),
                     bindings,
                     parent: Some(aenv.clone()),
                 };
@@ -711,6 +761,6 @@ fn targ_is_error(a: &TArg) -> bool {
     match a {
         TArg::Type(t) => t.is_error(),
         TArg::Pack(elems) => elems.iter().any(targ_is_error),
-        TArg::Value(_) | TArg::ValueParam(_) | TArg::Var(_) => false,
+        TArg::Value(_) | TArg::ValueParam(_) | TArg::Var(_) | TArg::Template(_) => false,
     }
 }

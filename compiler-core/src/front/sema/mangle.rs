@@ -370,6 +370,19 @@ impl Mangler {
                     a.push_str(&format!("J{}", &inner[1..]));
                 }
                 TArg::Var(v) => a.push_str(&format!("L{}E", self.variable(s, *v))),
+                TArg::Template(t) => {
+                    // A template template argument: the template's name.
+                    let key = format!("template:{}", t.0);
+                    match self.lookup(&key) {
+                        Some(r) => a.push_str(&r),
+                        None => {
+                            let (name, tctx) = s.template_name_decl(*t);
+                            let r = self.nested(s, tctx, &source_name(&name));
+                            self.add(key);
+                            a.push_str(&r);
+                        }
+                    }
+                }
                 TArg::Value(v) => {
                     let pty = header
                         .and_then(|h| h.params.get(i))
@@ -438,6 +451,8 @@ impl Mangler {
             })
             .collect();
         let env = Rc::new(Env {
+            using_dirs: Vec::new(),
+            entities: Vec::new(),
             bindings,
             parent: Some(declared_env),
         });

@@ -27,6 +27,7 @@ mod range_for;
 mod structured_binding;
 mod subgroup;
 mod switch;
+mod template_names;
 mod templates;
 pub mod thir;
 pub mod types;
@@ -127,16 +128,57 @@ pub enum TArg {
     ValueParam(u32),
     /// The arguments of a template parameter pack.
     Pack(Vec<TArg>),
+    /// A class or alias template, the argument of a template template
+    /// parameter (see `template_names.rs`).
+    Template(TemplateId),
 }
+
+/// A class or alias template named as a template template argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TemplateId(pub u32);
 
 /// Template parameter bindings of one instantiation, plus its outer context.
 #[derive(Clone, Debug, Default)]
 pub struct Env {
     pub bindings: Vec<(Rc<str>, TArg)>,
     pub parent: Option<Rc<Env>>,
+    /// Namespaces a block-scope `using namespace` nominated here.
+    pub using_dirs: Vec<NsId>,
+    /// Names a block-scope namespace alias or using-declaration declared here.
+    pub entities: Vec<(Rc<str>, Entity)>,
 }
 
 impl Env {
+    /// What block-scope namespace aliases and using-declarations in scope
+    /// declare as `name` (the innermost scope that declares it).
+    pub fn block_entities(&self, name: &str) -> Vec<Entity> {
+        let mut cur = Some(self);
+        while let Some(e) = cur {
+            let found: Vec<Entity> = e
+                .entities
+                .iter()
+                .filter(|(n, _)| n.as_ref() == name)
+                .map(|(_, x)| x.clone())
+                .collect();
+            if !found.is_empty() {
+                return found;
+            }
+            cur = e.parent.as_deref();
+        }
+        vec![]
+    }
+
+    /// The namespaces nominated by block-scope using-directives in scope.
+    pub fn block_using_dirs(&self) -> Vec<NsId> {
+        let mut out = self.using_dirs.clone();
+        let mut cur = self.parent.as_deref();
+        while let Some(e) = cur {
+            out.extend(e.using_dirs.iter().copied());
+            cur = e.parent.as_deref();
+        }
+        out
+    }
+
     pub fn get(&self, name: &str) -> Option<&TArg> {
         self.bindings
             .iter()
@@ -346,6 +388,10 @@ pub struct Sema {
     constexpr_depth: u32,
     /// Set once the class instantiation depth limit has been reported.
     instantiation_limit_reported: bool,
+    /// Class and alias templates named as template template arguments,
+    /// indexed by [`TemplateId`], and their ids by declaration address.
+    template_names: Vec<Entity>,
+    template_name_ids: HashMap<usize, TemplateId>,
     /// Deduction guides implied by a class template's constructors, by
     /// template declaration (made once, so their instances are shared).
     implicit_guides: HashMap<usize, Vec<Rc<ast::FunctionDecl>>>,
@@ -399,6 +445,8 @@ impl Sema {
             pending_capture_inits: HashMap::new(),
             constexpr_depth: 0,
             instantiation_limit_reported: false,
+            template_names: vec![],
+            template_name_ids: HashMap::new(),
             implicit_guides: HashMap::new(),
             out_of_class_defs: HashMap::new(),
             scope_function: None,
@@ -554,6 +602,10 @@ impl Sema {
                     TArg::ValueParam(i) => format!("<template parameter {i}>"),
                     TArg::Var(v) => self.var(*v).name.to_string(),
                     TArg::Pack(elems) => format!("<pack of {}>", elems.len()),
+                    TArg::Template(t) => {
+                        let (name, ctx) = self.template_name_decl(*t);
+                        format!("{}{name}", self.ctx_prefix(ctx))
+                    }
                 })
                 .collect();
             s.push_str(&format!("<{}>", a.join(", ")));

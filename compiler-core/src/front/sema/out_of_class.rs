@@ -165,6 +165,8 @@ impl Sema {
             .collect();
         if !bindings.is_empty() {
             self.classes[id.0 as usize].env = Rc::new(Env {
+                using_dirs: Vec::new(),
+                entities: Vec::new(),
                 bindings,
                 parent: Some(env),
             });

@@ -212,6 +212,8 @@ impl Expansion {
             return parent.clone();
         }
         Rc::new(Env {
+            using_dirs: Vec::new(),
+            entities: Vec::new(),
             bindings: self
                 .template_packs
                 .iter()

@@ -122,6 +122,8 @@ impl Sema {
             let param: Rc<str> = Rc::from("__binding_element");
             let env = self.cur().env.clone();
             self.cur().env = Rc::new(Env {
+                using_dirs: Vec::new(),
+                entities: Vec::new(),
                 bindings: vec![(param.clone(), TArg::Type((**elem).clone()))],
                 parent: Some(env),
             });
@@ -261,6 +263,8 @@ impl Sema {
         };
         let (ctx, env) = self.ctx_env();
         let env = Rc::new(Env {
+            using_dirs: Vec::new(),
+            entities: Vec::new(),
             bindings: vec![(param, TArg::Type(ty.clone()))],
             parent: Some(env),
         });

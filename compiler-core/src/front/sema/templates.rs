@@ -76,6 +76,8 @@ impl Sema {
             Some(((sd, _, senv), bindings)) => (
                 sd,
                 Rc::new(Env {
+                    using_dirs: Vec::new(),
+                    entities: Vec::new(),
                     bindings,
                     parent: Some(senv),
                 }),
@@ -90,6 +92,8 @@ impl Sema {
                 (
                     decl.clone(),
                     Rc::new(Env {
+                        using_dirs: Vec::new(),
+                        entities: Vec::new(),
                         bindings,
                         parent: Some(env.clone()),
                     }),
@@ -163,6 +167,8 @@ impl Sema {
                 .filter_map(|(p, a)| p.name.clone().map(|n| (n, a.clone())))
                 .collect();
             let e = Env {
+                using_dirs: Vec::new(),
+                entities: Vec::new(),
                 bindings,
                 parent: Some(env.clone()),
             };
@@ -175,6 +181,18 @@ impl Sema {
                 } => match self.const_eval_ast(x, ctx, &Rc::new(e)) {
                     Some(v) => args.push(TArg::Value(v)),
                     None => return None,
+                },
+                TemplateParamKind::Template {
+                    default: Some(q), ..
+                } => match self.template_name_of(q, ctx, &e) {
+                    Some(t) => args.push(t),
+                    None => {
+                        diags.push(Diagnostic::error(
+                            q.span,
+                            format!("'{}' does not name a template", q.to_string_lossy()),
+                        ));
+                        return None;
+                    }
                 },
                 k if is_pack(k) => args.push(TArg::Pack(vec![])),
                 _ => {
@@ -286,6 +304,8 @@ impl Sema {
                     TArg::Value(v) => {
                         // A value pattern parsed as a type (a constant's name).
                         let e = Env {
+                            using_dirs: Vec::new(),
+                            entities: Vec::new(),
                             bindings: b.clone(),
                             parent: Some(env.clone()),
                         };
@@ -294,12 +314,14 @@ impl Sema {
                     TArg::Var(v) => {
                         // The variable's name.
                         let e = Env {
+                            using_dirs: Vec::new(),
+                            entities: Vec::new(),
                             bindings: b.clone(),
                             parent: Some(env.clone()),
                         };
                         matches!(self.resolve_template_args(std::slice::from_ref(pat), ctx, &e, &mut vec![]).first(), Some(TArg::Var(x)) if x == v)
                     }
-                    TArg::ValueParam(_) | TArg::Pack(_) => false,
+                    TArg::ValueParam(_) | TArg::Pack(_) | TArg::Template(_) => false,
                 }
             }
             (TemplateArg::Expr(e), TArg::Value(v)) => {
@@ -309,6 +331,8 @@ impl Sema {
                     }
                 }
                 let ev = Env {
+                    using_dirs: Vec::new(),
+                    entities: Vec::new(),
                     bindings: b.clone(),
                     parent: Some(env.clone()),
                 };
@@ -347,11 +371,39 @@ impl Sema {
                 if q.is_simple() && params.contains(&q.last().ident) {
                     return bind(b, &q.last().ident, TArg::Type(ty.clone()));
                 }
+                if let (true, Some(pargs)) = (q.parts.len() == 1, &q.last().template_args) {
+                    if params.contains(&q.last().ident) {
+                        // `C<T...>` with `C` a template template parameter:
+                        // `C` is the template `ty` instantiates.
+                        let Ty::Class(c) = ty else { return false };
+                        let Some((tdecl, targs)) = self.class(*c).template.clone() else {
+                            return false;
+                        };
+                        let tctx = self.class(*c).ctx;
+                        let tenv = self.class(*c).env.parent.clone().unwrap_or_default();
+                        let Some(t) = self.template_name_arg(&Entity::Class(tdecl, tctx, tenv))
+                        else {
+                            return false;
+                        };
+                        if !bind(b, &q.last().ident, t) {
+                            return false;
+                        }
+                        let flat = flatten(&targs);
+                        let n = pargs.len().min(flat.len());
+                        let has_pack = pargs
+                            .iter()
+                            .any(|a| matches!(a, TemplateArg::PackExpansion(_)));
+                        let args = if has_pack { &flat[..] } else { &flat[..n] };
+                        return self.match_template_args(pargs, args, params, ctx, env, b);
+                    }
+                }
                 if let Some(pargs) = &q.last().template_args {
                     // The template named, looked up once.
                     let mut head = q.clone();
                     head.parts.last_mut().expect("part").template_args = None;
                     let e = Env {
+                        using_dirs: Vec::new(),
+                        entities: Vec::new(),
                         bindings: vec![],
                         parent: Some(env.clone()),
                     };
@@ -369,6 +421,8 @@ impl Sema {
                     };
                     let Some((tdecl, targs)) = instance.filter(|_| !is_alias) else {
                         let e = Env {
+                            using_dirs: Vec::new(),
+                            entities: Vec::new(),
                             bindings: b.clone(),
                             parent: Some(env.clone()),
                         };
@@ -402,6 +456,8 @@ impl Sema {
                         return false;
                     }
                     let e = Env {
+                        using_dirs: Vec::new(),
+                        entities: Vec::new(),
                         bindings: b.clone(),
                         parent: Some(env.clone()),
                     };
@@ -409,6 +465,8 @@ impl Sema {
                 }
                 if !mentions_params(pat, params) {
                     let e = Env {
+                        using_dirs: Vec::new(),
+                        entities: Vec::new(),
                         bindings: b.clone(),
                         parent: Some(env.clone()),
                     };
@@ -448,6 +506,8 @@ impl Sema {
             },
             _ => {
                 let e = Env {
+                    using_dirs: Vec::new(),
+                    entities: Vec::new(),
                     bindings: b.clone(),
                     parent: Some(env.clone()),
                 };
@@ -539,6 +599,8 @@ impl Sema {
                 continue;
             }
             let e = Env {
+                using_dirs: Vec::new(),
+                entities: Vec::new(),
                 bindings: b.clone(),
                 parent: Some(env.clone()),
             };
@@ -563,6 +625,9 @@ impl Sema {
                 TemplateParamKind::NonType {
                     default: Some(x), ..
                 } => TArg::Value(self.const_eval_ast(x, ctx, &Rc::new(e))?),
+                TemplateParamKind::Template {
+                    default: Some(q), ..
+                } => self.template_name_of(q, ctx, &e)?,
                 k if is_pack(k) => TArg::Pack(vec![]),
                 _ => {
                     return None;

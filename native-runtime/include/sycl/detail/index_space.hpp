@@ -42,6 +42,55 @@ template <int Dimensions>
 using size_t_if_1d = typename size_t_if_1d_t<Dimensions>::type;
 }  // namespace detail
 
+// Element-wise arithmetic and comparison of ids and ranges (SYCL 2020
+// 4.9.1.1/4.9.1.3): hidden friends, as the specification declares them,
+// so an item (which converts to its id) meets an id, and an integer is
+// accepted on either side.
+#define __SYCLONE_INDEX_OPERATOR(CLASS, OP)                                  \
+  friend CLASS operator OP(const CLASS &a, const CLASS &b) {                 \
+    CLASS r;                                                                 \
+    for (int d = 0; d < Dimensions; ++d) r[d] = a[d] OP b[d];                \
+    return r;                                                                \
+  }                                                                          \
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>> \
+  friend CLASS operator OP(const CLASS &a, const T &b) {                     \
+    CLASS r;                                                                 \
+    for (int d = 0; d < Dimensions; ++d) r[d] = a[d] OP b;                   \
+    return r;                                                                \
+  }                                                                          \
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>> \
+  friend CLASS operator OP(const T &a, const CLASS &b) {                     \
+    CLASS r;                                                                 \
+    for (int d = 0; d < Dimensions; ++d) r[d] = a OP b[d];                   \
+    return r;                                                                \
+  }                                                                          \
+  friend CLASS &operator OP##=(CLASS &a, const CLASS &b) {                   \
+    for (int d = 0; d < Dimensions; ++d) a[d] = a[d] OP b[d];                \
+    return a;                                                                \
+  }                                                                          \
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>> \
+  friend CLASS &operator OP##=(CLASS &a, const T &b) {                       \
+    for (int d = 0; d < Dimensions; ++d) a[d] = a[d] OP b;                   \
+    return a;                                                                \
+  }
+#define __SYCLONE_INDEX_OPERATORS(CLASS)                      \
+  __SYCLONE_INDEX_OPERATOR(CLASS, +)                          \
+  __SYCLONE_INDEX_OPERATOR(CLASS, -)                          \
+  __SYCLONE_INDEX_OPERATOR(CLASS, *)                          \
+  __SYCLONE_INDEX_OPERATOR(CLASS, /)                          \
+  __SYCLONE_INDEX_OPERATOR(CLASS, %)                          \
+  __SYCLONE_INDEX_OPERATOR(CLASS, <<)                         \
+  __SYCLONE_INDEX_OPERATOR(CLASS, >>)                         \
+  __SYCLONE_INDEX_OPERATOR(CLASS, &)                          \
+  __SYCLONE_INDEX_OPERATOR(CLASS, |)                          \
+  __SYCLONE_INDEX_OPERATOR(CLASS, ^)                          \
+  friend bool operator==(const CLASS &a, const CLASS &b) {    \
+    for (int d = 0; d < Dimensions; ++d)                      \
+      if (a[d] != b[d]) return false;                         \
+    return true;                                              \
+  }                                                           \
+  friend bool operator!=(const CLASS &a, const CLASS &b) { return !(a == b); }
+
 template <int Dimensions = 1>
 class range : public detail::index_array<Dimensions> {
  public:
@@ -57,6 +106,7 @@ class range : public detail::index_array<Dimensions> {
     for (int d = 0; d < Dimensions; ++d) total = total * this->m_v[d];
     return total;
   }
+  __SYCLONE_INDEX_OPERATORS(range)
 };
 
 range(size_t) -> range<1>;
@@ -75,64 +125,12 @@ class id : public detail::index_array<Dimensions> {
   id(size_t d0, size_t d1, size_t d2) { this->m_v[0] = d0; this->m_v[1] = d1; this->m_v[2] = d2; }
   // SYCL 2020: only id<1> converts to size_t.
   operator detail::size_t_if_1d<Dimensions>() const { return this->m_v[0]; }
+  __SYCLONE_INDEX_OPERATORS(id)
 };
 
 id(size_t) -> id<1>;
 id(size_t, size_t) -> id<2>;
 id(size_t, size_t, size_t) -> id<3>;
-
-// Element-wise arithmetic and comparison of ids and ranges (SYCL 2020
-// 4.9.1.1/4.9.1.3), with a size_t on either side.
-#define __SYCLONE_INDEX_OPERATOR(CLASS, OP)                                              \
-  template <int D>                                                                       \
-  CLASS<D> operator OP(const CLASS<D> &a, const CLASS<D> &b) {                           \
-    CLASS<D> r;                                                                          \
-    for (int d = 0; d < D; ++d) r[d] = a[d] OP b[d];                                     \
-    return r;                                                                            \
-  }                                                                                      \
-  template <int D, typename T, typename = std::enable_if_t<std::is_integral_v<T>>>        \
-  CLASS<D> operator OP(const CLASS<D> &a, const T &b) {                                  \
-    CLASS<D> r;                                                                          \
-    for (int d = 0; d < D; ++d) r[d] = a[d] OP b;                                        \
-    return r;                                                                            \
-  }                                                                                      \
-  template <int D, typename T, typename = std::enable_if_t<std::is_integral_v<T>>>        \
-  CLASS<D> operator OP(const T &a, const CLASS<D> &b) {                                  \
-    CLASS<D> r;                                                                          \
-    for (int d = 0; d < D; ++d) r[d] = a OP b[d];                                        \
-    return r;                                                                            \
-  }                                                                                      \
-  template <int D>                                                                       \
-  CLASS<D> &operator OP##=(CLASS<D> &a, const CLASS<D> &b) {                             \
-    for (int d = 0; d < D; ++d) a[d] = a[d] OP b[d];                                     \
-    return a;                                                                            \
-  }                                                                                      \
-  template <int D, typename T, typename = std::enable_if_t<std::is_integral_v<T>>>        \
-  CLASS<D> &operator OP##=(CLASS<D> &a, const T &b) {                                    \
-    for (int d = 0; d < D; ++d) a[d] = a[d] OP b;                                        \
-    return a;                                                                            \
-  }
-#define __SYCLONE_INDEX_OPERATORS(CLASS)   \
-  __SYCLONE_INDEX_OPERATOR(CLASS, +)       \
-  __SYCLONE_INDEX_OPERATOR(CLASS, -)       \
-  __SYCLONE_INDEX_OPERATOR(CLASS, *)       \
-  __SYCLONE_INDEX_OPERATOR(CLASS, /)       \
-  __SYCLONE_INDEX_OPERATOR(CLASS, %)       \
-  __SYCLONE_INDEX_OPERATOR(CLASS, <<)      \
-  __SYCLONE_INDEX_OPERATOR(CLASS, >>)      \
-  __SYCLONE_INDEX_OPERATOR(CLASS, &)       \
-  __SYCLONE_INDEX_OPERATOR(CLASS, |)       \
-  __SYCLONE_INDEX_OPERATOR(CLASS, ^)       \
-  template <int D>                         \
-  bool operator==(const CLASS<D> &a, const CLASS<D> &b) { \
-    for (int d = 0; d < D; ++d)            \
-      if (a[d] != b[d]) return false;      \
-    return true;                           \
-  }                                        \
-  template <int D>                         \
-  bool operator!=(const CLASS<D> &a, const CLASS<D> &b) { return !(a == b); }
-__SYCLONE_INDEX_OPERATORS(range)
-__SYCLONE_INDEX_OPERATORS(id)
 #undef __SYCLONE_INDEX_OPERATORS
 #undef __SYCLONE_INDEX_OPERATOR
 
@@ -154,6 +152,12 @@ id<D> delinearize(size_t linear, const range<D> &r) {
   }
   i[0] = linear;
   return i;
+}
+// Calls `f` with every id of `r`, in row-major order.
+template <int D, typename F>
+void for_each_id(const range<D> &r, F f) {
+  size_t count = r.size();
+  for (size_t linear = 0; linear < count; ++linear) f(delinearize(linear, r));
 }
 }  // namespace detail
 
