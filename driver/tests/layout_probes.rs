@@ -199,3 +199,63 @@ fn nested_lambda_closures_match_the_host_compiler() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Kernels in templates capturing a `const int` whose initializer g++ may
+/// only evaluate at instantiation (see `sema/late_capture.rs`): g++ lays
+/// those captures out last, clang in order of use. Each kernel uses `n`
+/// first, then the pointer, then the `char`, so the two orders give
+/// closures of different sizes (24 and 16 bytes), which the integration
+/// header's static_asserts compare with the host compiler's.
+const TEMPLATE_CONSTANTS: &str = r#"
+#include <sycl/sycl.hpp>
+#include <vector>
+template <int> class K;
+#define PROBE(id, init) \
+  { const int n = init; char c = 1; q.single_task<K<id>>([=] { int m = n; out[0] = m + c; }); }
+template <typename T> struct S {
+  int ils = 2;
+  void run(sycl::queue &q, int *out, int k, T t) {
+    PROBE(0, ils)
+    PROBE(1, int(ils))
+    PROBE(2, (int)ils)
+    PROBE(3, static_cast<int>(ils))
+    PROBE(4, this->ils)
+    PROBE(5, ils + 0)
+    PROBE(6, k)
+    PROBE(7, int(t))
+    PROBE(8, t)
+    q.submit([&](sycl::handler &h) {
+      const int n = ils; char c = 1;
+      h.single_task<K<9>>([=] { int m = n; out[0] = m + c; });
+    });
+  }
+};
+template <typename T> void g(sycl::queue &q, int *out, std::vector<T> &v, int k) {
+  PROBE(10, v.size())
+  PROBE(11, k)
+  PROBE(12, int(k))
+}
+int main() {
+  sycl::queue q;
+  int *out = sycl::malloc_shared<int>(1, q);
+  S<int> s;
+  s.run(q, out, 3, 4);
+  std::vector<long> v(5);
+  g(q, out, v, 6);
+  q.wait();
+}
+"#;
+
+#[test]
+fn template_constant_captures_match_the_host_compiler() {
+    let Some(cxx) = host_cxx() else {
+        eprintln!("no host C++ compiler: layout probes skipped");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("syclone-tconst-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    if let Err(stderr) = syntax_check(&cxx, &dir.join("tconst.cpp"), TEMPLATE_CONSTANTS) {
+        panic!("closures capturing template constants differ from {cxx}'s:\n{stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

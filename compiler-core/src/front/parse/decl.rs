@@ -1087,7 +1087,14 @@ impl Parser<'_> {
         if self.is_ident() || self.is(sym!("::")) {
             // Declare first so `template<> struct X<...>` parses its args.
             let ident = self.peek().sym;
-            new_name = !self.names.is_type(ident);
+            // A class at namespace scope hidden by a function of the same
+            // name (`class conv2D;` beside `void conv2D(...)`) is still what
+            // an elaborated type specifier names.
+            let hidden_class = matches!(
+                self.names.lookup_global(ident),
+                Some(NameKind::Type | NameKind::TypeTemplate)
+            );
+            new_name = !self.names.is_type(ident) && !hidden_class;
             let primary_template = templated && !self.is_at(1, sym!("<"));
             if primary_template && !self.is_at(1, sym!("::")) {
                 self.names.declare(ident, NameKind::TypeTemplate);

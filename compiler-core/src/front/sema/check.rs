@@ -28,7 +28,7 @@ pub(crate) struct FnCtx {
     decltype_auto_ret: bool,
     diags: Vec<Diagnostic>,
     /// Index of the lexically enclosing FnCtx (lambdas only).
-    parent: Option<usize>,
+    pub(super) parent: Option<usize>,
     capture_default: CaptureDefault,
     explicit_captures: Vec<a::Capture>,
     /// Where names are looked up when that is not the function itself
@@ -214,6 +214,7 @@ impl Sema {
             let p = &decl.params[pi];
             let name = p.name.clone().unwrap_or_else(|| Rc::from(""));
             let v = self.new_var(name.clone(), ty.clone(), Some(f), p.span);
+            self.vars[v.0 as usize].dependent_type = self.names_template_param(&p.ty);
             if p.pack {
                 self.add_to_pack(&name, v);
             } else {
@@ -1111,6 +1112,7 @@ impl Sema {
                 self.vars[id.0 as usize].const_value = self.const_eval_thir(e);
             }
         }
+        self.classify_template_local(id, v);
         self.cur()
             .frames
             .last_mut()
@@ -1303,6 +1305,10 @@ impl Sema {
                 return Some(TExpr::error(span));
             }
         };
+        let late = explicit.is_none()
+            && self.fn_stack[level]
+                .parent
+                .is_some_and(|p| self.captured_late(p, name));
         let source = match &outer.kind {
             TK::Var(v) => Some(CaptureSource::Var(*v)),
             TK::Field(_, i) => Some(CaptureSource::EnclosingField(*i)),
@@ -1332,9 +1338,13 @@ impl Sema {
                     span,
                     default_init: None,
                 });
+                let new_index = ci.fields.len() - 1;
                 let cl = ci.closure.as_mut().expect("closure");
                 cl.captures
                     .push((source.unwrap_or(CaptureSource::Init), by_ref));
+                if late {
+                    cl.late_fields.push(new_index);
+                }
                 self.pending_capture_inits
                     .entry(closure)
                     .or_default()
@@ -1548,6 +1558,57 @@ impl Sema {
             bindings: vec![(name, TArg::Type(Ty::Class(id)))],
             parent: Some(env),
         });
+    }
+
+    /// The type of `&C::m` when `x` is `C::m` naming a non-static member
+    /// of class `C`: a pointer to member.
+    fn member_pointer_type(&mut self, x: &a::Expr) -> Option<Ty> {
+        let ExprKind::Name(q) = &x.kind else {
+            return None;
+        };
+        if q.parts.len() < 2 {
+            return None;
+        }
+        let (ctx, env) = self.ctx_env();
+        let Some(Ctx::Class(c)) = self.resolve_prefix(q, ctx, &env, &mut vec![]) else {
+            return None;
+        };
+        self.complete_class(c);
+        let name = q.last().ident.clone();
+        if let Some(field) = self.class(c).fields.iter().find(|f| f.name == name) {
+            let member = Box::new(field.ty.clone());
+            return Some(Ty::MemberPtr { class: c, member });
+        }
+        // One non-template member function (an overloaded name needs a
+        // target type to pick from, which detection idioms do not give).
+        let methods: Vec<Candidate> = self
+            .method_candidates(c, &name)
+            .into_iter()
+            .filter(|m| !m.decl.is_static)
+            .collect();
+        let [m] = methods.as_slice() else {
+            return None;
+        };
+        if m.decl.template.is_some() {
+            return None;
+        }
+        let mut d = vec![];
+        let ret = self.resolve_type(&m.decl.ret, m.ctx, &m.env, &mut d);
+        let params: Vec<Ty> = m
+            .decl
+            .params
+            .iter()
+            .map(|p| self.resolve_type(&p.ty, m.ctx, &m.env, &mut d))
+            .collect();
+        if ret.is_error() || params.iter().any(Ty::is_error) {
+            return None;
+        }
+        let member = Box::new(Ty::Function {
+            ret: Box::new(ret),
+            params,
+            variadic: m.decl.variadic,
+        });
+        Some(Ty::MemberPtr { class: c, member })
     }
 
     /// `using namespace n;`, `namespace a = n;` or `using n::x;` in a
@@ -2268,6 +2329,16 @@ impl Sema {
     }
 
     fn check_unary(&mut self, op: UnOp, x: &a::Expr, span: Span) -> TExpr {
+        if op == UnOp::AddrOf {
+            if let Some(ty) = self.member_pointer_type(x) {
+                return TExpr {
+                    kind: TK::HostOnly("a pointer to member".into()),
+                    ty,
+                    lvalue: false,
+                    span,
+                };
+            }
+        }
         let x = self.check_expr(x);
         if x.ty.is_error() {
             return TExpr::error(span);
@@ -3623,7 +3694,7 @@ impl Sema {
 
     /// The class of the member function whose `this` the body at `level`
     /// sees: its own, or for a lambda the enclosing member function's.
-    fn enclosing_class(&self, level: usize) -> Option<ClassId> {
+    pub(super) fn enclosing_class(&self, level: usize) -> Option<ClassId> {
         let fc = &self.fn_stack[level];
         let c = fc.this_class?;
         match self.class(c).closure {
@@ -3818,6 +3889,7 @@ impl Sema {
             unnumbered_on_use: unnumbered && named_on_use,
             call_op: None,
             captures: vec![],
+            late_fields: vec![],
             generic,
         });
         let ret = match &l.ret {
@@ -3941,18 +4013,26 @@ impl Sema {
             }
         }
 
-        // Lay out the closure: fields in capture order.
-        let fields = self.class(closure).fields.clone();
+        // Lay out the closure: fields in capture order, late captures last
+        // (the fields keep their indexes; only their offsets follow).
+        let mut laid = self.class(closure).fields.clone();
+        let late = self
+            .class(closure)
+            .closure
+            .as_ref()
+            .map(|c| c.late_fields.clone())
+            .unwrap_or_default();
+        let order = (0..laid.len())
+            .filter(|i| !late.contains(i))
+            .chain(late.iter().copied());
         let mut off = 0u64;
         let mut align = 1u64;
-        let mut laid = vec![];
-        for mut f in fields {
-            let (s, al) = self.size_align(&f.ty).unwrap_or((0, 1));
+        for i in order.collect::<Vec<_>>() {
+            let (s, al) = self.size_align(&laid[i].ty).unwrap_or((0, 1));
             off = off.div_ceil(al) * al;
-            f.offset = off;
+            laid[i].offset = off;
             off += s;
             align = align.max(al);
-            laid.push(f);
         }
         let ci = &mut self.classes[closure.0 as usize];
         ci.fields = laid;

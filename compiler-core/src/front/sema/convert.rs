@@ -17,6 +17,8 @@ pub(crate) const QUALIFIED: Rank = 2;
 pub(crate) const PROMOTION: Rank = 3;
 pub(crate) const CONVERSION: Rank = 4;
 pub(crate) const USER: Rank = 5;
+/// An argument matched by a C ellipsis `...`: worse than any conversion.
+pub(crate) const ELLIPSIS: Rank = 6;
 
 impl Sema {
     /// How `e` converts to `to`, or `None` if it cannot.
@@ -109,7 +111,7 @@ impl Sema {
                 Some(CONVERSION)
             }
             (Ty::Ptr { .. } | Ty::Nullptr, Ty::Bool) => Some(CONVERSION),
-            (Ty::Nullptr, Ty::Ptr { .. }) => Some(CONVERSION),
+            (Ty::Nullptr, Ty::Ptr { .. } | Ty::MemberPtr { .. }) => Some(CONVERSION),
             (Ty::Int(_), Ty::Ptr { .. }) if matches!(e.kind, ExprKind::IntLit(0)) => {
                 Some(CONVERSION)
             }

@@ -18,6 +18,7 @@ pub mod free_function;
 pub mod generic_lambda;
 mod init;
 mod kernel_attributes;
+mod late_capture;
 mod lookup;
 pub mod mangle;
 mod out_of_class;
@@ -89,6 +90,13 @@ impl HostCompiler {
     /// constexpr` branch of a template instance (observed with g++ 12: the
     /// closure of `[=]` in `smooth<0>` of e2e `stencil_templates.cpp`).
     pub fn captures_in_discarded_statements(self) -> bool {
+        matches!(self, HostCompiler::Gcc { .. })
+    }
+    /// g++ captures a `const` integer local of a template whose initializer
+    /// is value-dependent after a lambda's other captures (it decides only
+    /// at instantiation whether the use odr-uses it); clang in order of
+    /// use. Observed with g++ 12 and clang 14 (closure bytes).
+    pub fn captures_dependent_constants_last(self) -> bool {
         matches!(self, HostCompiler::Gcc { .. })
     }
 }
@@ -259,6 +267,8 @@ pub struct ClosureInfo {
     pub call_op: Option<FuncId>,
     /// For each field: what it captures and whether by reference.
     pub captures: Vec<(CaptureSource, bool)>,
+    /// Fields the host compiler lays out after all others (late captures).
+    pub late_fields: Vec<usize>,
     /// For generic lambdas: parameter patterns and call operator instances.
     pub generic: Option<generic_lambda::GenericLambda>,
 }
@@ -340,6 +350,11 @@ pub struct VarInfo {
     /// where it was declared (its initializer is checked when device code
     /// reads it, see `Sema::global_initializer`; it is mangled by it).
     pub global: Option<(Rc<ast::VarDecl>, Ctx, Rc<Env>)>,
+    /// A local or parameter whose declared type names a template parameter.
+    pub dependent_type: bool,
+    /// The host compiler captures it after a lambda's other captures (see
+    /// `late_capture.rs`).
+    pub late_capture: bool,
 }
 
 /// What checking the initializer of a global variable gave (cached).
@@ -507,6 +522,8 @@ impl Sema {
             is_global: owner.is_none(),
             template: None,
             global: None,
+            dependent_type: false,
+            late_capture: false,
         });
         VarId(self.vars.len() as u32 - 1)
     }
@@ -521,6 +538,11 @@ impl Sema {
             Ty::Int(k) => (k.size() as u64, k.size() as u64),
             Ty::Float(k) => (k.size() as u64, k.size() as u64),
             Ty::Nullptr | Ty::Ptr { .. } | Ty::LRef(..) | Ty::RRef(_) => (8, 8),
+            // Itanium: an offset, or a function pointer and `this` adjustment.
+            Ty::MemberPtr { member, .. } => match **member {
+                Ty::Function { .. } => (16, 8),
+                _ => (8, 8),
+            },
             Ty::Array(e, n) => {
                 let (s, a) = self.size_align(e)?;
                 (s * n, a)
@@ -577,6 +599,18 @@ impl Sema {
                 format!("{} ({})", self.ty_name(ret), ps.join(", "))
             }
             Ty::OverloadSet => "<overloaded function>".into(),
+            Ty::MemberPtr { class, member } => match &**member {
+                Ty::Function { ret, params, .. } => {
+                    let ps: Vec<String> = params.iter().map(|p| self.ty_name(p)).collect();
+                    format!(
+                        "{} ({}::*)({})",
+                        self.ty_name(ret),
+                        self.class_name(*class),
+                        ps.join(", ")
+                    )
+                }
+                m => format!("{} {}::*", self.ty_name(m), self.class_name(*class)),
+            },
             Ty::Param(i) => format!("<template parameter {i}>"),
             Ty::Error => "<error type>".into(),
         }

@@ -2,7 +2,7 @@
 //! templates), viability, ranking, ambiguity, and the diagnostics that list
 //! the candidates.
 
-use super::convert::Rank;
+use super::convert::{Rank, ELLIPSIS};
 use super::thir::Expr;
 use super::*;
 use crate::front::ast::FunctionDecl;
@@ -111,6 +111,7 @@ impl Sema {
                 }
             }
             if ok {
+                ranks.extend(args.iter().skip(params.len()).map(|_| ELLIPSIS));
                 viable.push((f, ranks, is_template));
             }
         }

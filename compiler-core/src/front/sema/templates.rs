@@ -475,6 +475,9 @@ impl Sema {
                 }
                 false
             }
+            // A non-deduced context: the argument converts to the type once
+            // the parameters are known (`decltype(&T::f) = nullptr`).
+            TypeExprKind::Decltype { .. } => true,
             TypeExprKind::Pointer(inner) => match ty {
                 Ty::Ptr { pointee, .. } => self.match_type(inner, pointee, params, ctx, env, b),
                 _ => false,

@@ -134,6 +134,13 @@ pub enum Ty {
     },
     /// An overload set or a member function named without a call.
     OverloadSet,
+    /// Pointer to a non-static member of `class` of type `member` (a
+    /// function type for member functions): `&C::m`, host code and
+    /// detection idioms (`decltype(&T::verify)`) only.
+    MemberPtr {
+        class: ClassId,
+        member: Box<Ty>,
+    },
     /// Type parameter `index` of a function template, unsubstituted: only in
     /// the dependent signature that keys lambdas inside function templates.
     Param(u32),
