@@ -2974,6 +2974,11 @@ impl Sema {
                                 format!("called object '{name_str}' is not a function"),
                             );
                         }
+                        // Argument-dependent lookup adds to namespace-scope
+                        // functions (not to members).
+                        if q.is_simple() && cands.iter().all(|c| c.class.is_none()) {
+                            self.add_adl_candidates(&q.last().ident, &args, &mut cands);
+                        }
                         // Member functions called without an object use `this`.
                         let this_obj =
                             if cands.iter().any(|c| c.class.is_some() && !c.decl.is_static) {
@@ -2983,10 +2988,20 @@ impl Sema {
                             };
                         self.finish_call(&cands, &explicit, this_obj, args, &name_str, span)
                     }
-                    _ => self.err(
-                        callee.span,
-                        format!("use of undeclared identifier '{name_str}'"),
-                    ),
+                    _ => {
+                        // Found only by argument-dependent lookup.
+                        let mut cands = vec![];
+                        if q.is_simple() {
+                            self.add_adl_candidates(&q.last().ident, &args, &mut cands);
+                        }
+                        if cands.is_empty() {
+                            return self.err(
+                                callee.span,
+                                format!("use of undeclared identifier '{name_str}'"),
+                            );
+                        }
+                        self.finish_call(&cands, &explicit, None, args, &name_str, span)
+                    }
                 }
             }
             _ => {
@@ -3501,6 +3516,46 @@ impl Sema {
         Some(self.finish_call(&cands, &[], Some(obj), args, &what, span))
     }
 
+    /// Argument-dependent lookup: the functions named `name` in the
+    /// namespaces of class arguments (the innermost namespace around the
+    /// class), and the friends those classes define (hidden friends, found
+    /// only this way), added to `cands` once each.
+    fn add_adl_candidates(&mut self, name: &str, args: &[TExpr], cands: &mut Vec<Candidate>) {
+        for x in args {
+            let Ty::Class(c) = *x.ty.non_ref() else {
+                continue;
+            };
+            let mut cctx = self.class(c).ctx;
+            while let Ctx::Class(p) = cctx {
+                cctx = self.class(p).ctx;
+            }
+            if let Ctx::Ns(n) = cctx {
+                for e in self.ns_lookup(n, name) {
+                    if let Entity::Function(d, dctx, denv) = e {
+                        if !cands.iter().any(|k| Rc::ptr_eq(&k.decl, &d)) {
+                            cands.push(Candidate {
+                                decl: d,
+                                ctx: dctx,
+                                env: denv,
+                                class: None,
+                            });
+                        }
+                    }
+                }
+            }
+            for f in self.hidden_friends(c, name) {
+                if !cands.iter().any(|k| Rc::ptr_eq(&k.decl, &f)) {
+                    cands.push(Candidate {
+                        decl: f,
+                        ctx: Ctx::Class(c),
+                        env: self.class(c).env.clone(),
+                        class: None,
+                    });
+                }
+            }
+        }
+    }
+
     fn try_free_operator(&mut self, name: &str, args: Vec<TExpr>, span: Span) -> Option<TExpr> {
         let (ctx, env) = self.ctx_env();
         let mut cands = vec![];
@@ -3516,45 +3571,7 @@ impl Sema {
                 }
             }
         }
-        // Argument-dependent lookup in the namespaces of class operands.
-        for x in &args {
-            if let Ty::Class(c) = x.ty {
-                let mut cctx = self.class(c).ctx;
-                while let Ctx::Class(p) = cctx {
-                    cctx = self.class(p).ctx;
-                }
-                if let Ctx::Ns(n) = cctx {
-                    for e in self.ns_lookup(n, name) {
-                        if let Entity::Function(d, dctx, denv) = e {
-                            if !cands.iter().any(|c: &Candidate| Rc::ptr_eq(&c.decl, &d)) {
-                                cands.push(Candidate {
-                                    decl: d,
-                                    ctx: dctx,
-                                    env: denv,
-                                    class: None,
-                                });
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        // Friends defined in the classes of the operands (hidden friends),
-        // found only this way.
-        for x in &args {
-            if let Ty::Class(c) = x.ty.non_ref() {
-                for f in self.hidden_friends(*c, name) {
-                    if !cands.iter().any(|k: &Candidate| Rc::ptr_eq(&k.decl, &f)) {
-                        cands.push(Candidate {
-                            decl: f,
-                            ctx: Ctx::Class(*c),
-                            env: self.class(*c).env.clone(),
-                            class: None,
-                        });
-                    }
-                }
-            }
-        }
+        self.add_adl_candidates(name, &args, &mut cands);
         if cands.is_empty() {
             return None;
         }

@@ -2,7 +2,7 @@
 //! templates), viability, ranking, ambiguity, and the diagnostics that list
 //! the candidates.
 
-use super::convert::{Rank, ELLIPSIS};
+use super::convert::{Rank, ELLIPSIS, EXACT, RVALUE_TO_LVALUE_REF};
 use super::thir::Expr;
 use super::*;
 use crate::front::ast::FunctionDecl;
@@ -139,6 +139,14 @@ impl Sema {
                 (fi.class.is_some(), fi.decl.is_const, has_pack, implicit)
             })
             .collect();
+        // Partial ordering, approximated: of two templates, the one with
+        // fewer parameters that are a bare template parameter (`T`, `const
+        // T&`) is more specialized (`max(const vec<T, N>&, const vec<T,
+        // N>&)` over `max(T, T)`).
+        let bare: Vec<usize> = viable
+            .iter()
+            .map(|v| bare_template_params(&self.func(v.0).decl))
+            .collect();
         // Per lvalue argument: whether the candidate binds it to a `T&`
         // (Some(false)) or a `const T&` (Some(true)). Of two bindings that
         // differ only there, the reference to the less cv-qualified type is
@@ -163,12 +171,36 @@ impl Sema {
             let (ra, rb) = (&ref_bindings[ia], &ref_bindings[ib]);
             let ref_tie = ra.iter().zip(rb).all(|(x, y)| x == y || less_cv(x, y))
                 && ra.iter().zip(rb).any(|(x, y)| less_cv(x, y));
-            let ge = a.1.iter().zip(b.1.iter()).all(|(x, y)| x <= y);
-            let gt = a.1.iter().zip(b.1.iter()).any(|(x, y)| x < y);
+            // An rvalue bound to `const T&` is worse only than one bound
+            // to `T&&`; beside a by-value parameter both are exact.
+            let rank = |v: usize, i: usize, r: Rank| -> Rank {
+                let other = if v == ia { ib } else { ia };
+                let other_rref = matches!(self.func(viable[other].0).params.get(i), Some(Ty::RRef(_)));
+                if r == RVALUE_TO_LVALUE_REF && !other_rref {
+                    EXACT
+                } else {
+                    r
+                }
+            };
+            let pairs = || {
+                a.1.iter()
+                    .zip(b.1.iter())
+                    .enumerate()
+                    .map(|(i, (x, y))| (rank(ia, i, *x), rank(ib, i, *y)))
+            };
+            let ge = pairs().all(|(x, y)| x <= y);
+            let gt = pairs().any(|(x, y)| x < y);
             let const_tie = funcs[ia].0 && funcs[ib].0 && !funcs[ia].1 && funcs[ib].1;
             let pack_tie = a.2 && b.2 && !funcs[ia].2 && funcs[ib].2;
             let guide_tie = !funcs[ia].3 && funcs[ib].3;
-            ge && (gt || (!a.2 && b.2) || const_tie || pack_tie || guide_tie || ref_tie)
+            let specialized_tie = a.2 && b.2 && bare[ia] < bare[ib];
+            ge && (gt
+                || (!a.2 && b.2)
+                || const_tie
+                || pack_tie
+                || guide_tie
+                || ref_tie
+                || specialized_tie)
         };
         let mut best: Vec<usize> = vec![];
         for i in 0..viable.len() {
@@ -260,4 +292,24 @@ impl Sema {
             args.push(e);
         }
     }
+}
+
+/// How many of `f`'s function parameters are one of its own template
+/// parameters, bare or behind `const`/references.
+fn bare_template_params(f: &FunctionDecl) -> usize {
+    use crate::front::ast::TypeExprKind as K;
+    let Some(th) = &f.template else {
+        return 0;
+    };
+    let names: Vec<&Rc<str>> = th.params.iter().filter_map(|p| p.name.as_ref()).collect();
+    f.params
+        .iter()
+        .filter(|p| {
+            let mut t = &p.ty;
+            while let K::LRef(inner) | K::RRef(inner) = &t.kind {
+                t = inner;
+            }
+            matches!(&t.kind, K::Named(q) if q.is_simple() && names.contains(&&q.last().ident))
+        })
+        .count()
 }

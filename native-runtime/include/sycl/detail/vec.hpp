@@ -410,6 +410,103 @@ marray<T, N> fma(const marray<T, N> &a, const marray<T, N> &b, const marray<T, N
   return out;
 }
 
+// Common functions (SYCL 2020 4.17.6) and min/max on vectors, element by
+// element; the scalar forms of the bounds and weights apply to every
+// element.
+#define __SYCLONE_VEC_COMMON2(NAME)                                     \
+  template <typename T, int N>                                          \
+  vec<T, N> NAME(const vec<T, N> &x, const vec<T, N> &y) {              \
+    vec<T, N> out;                                                      \
+    for (int i = 0; i < N; ++i) out[i] = NAME(x[i], y[i]);              \
+    return out;                                                         \
+  }                                                                     \
+  template <typename T, int N>                                          \
+  vec<T, N> NAME(const vec<T, N> &x, T y) {                             \
+    vec<T, N> out;                                                      \
+    for (int i = 0; i < N; ++i) out[i] = NAME(x[i], y);                 \
+    return out;                                                         \
+  }
+__SYCLONE_VEC_COMMON2(min)
+__SYCLONE_VEC_COMMON2(max)
+#undef __SYCLONE_VEC_COMMON2
+template <typename T, int N>
+vec<T, N> fmin(const vec<T, N> &x, T y) {
+  vec<T, N> out;
+  for (int i = 0; i < N; ++i) out[i] = fmin(x[i], y);
+  return out;
+}
+template <typename T, int N>
+vec<T, N> fmax(const vec<T, N> &x, T y) {
+  vec<T, N> out;
+  for (int i = 0; i < N; ++i) out[i] = fmax(x[i], y);
+  return out;
+}
+template <typename T, int N>
+vec<T, N> clamp(const vec<T, N> &x, const vec<T, N> &lo, const vec<T, N> &hi) {
+  vec<T, N> out;
+  for (int i = 0; i < N; ++i) out[i] = clamp(x[i], lo[i], hi[i]);
+  return out;
+}
+template <typename T, int N>
+vec<T, N> clamp(const vec<T, N> &x, T lo, T hi) {
+  vec<T, N> out;
+  for (int i = 0; i < N; ++i) out[i] = clamp(x[i], lo, hi);
+  return out;
+}
+template <typename T, int N>
+vec<T, N> mix(const vec<T, N> &x, const vec<T, N> &y, const vec<T, N> &a) {
+  vec<T, N> out;
+  for (int i = 0; i < N; ++i) out[i] = mix(x[i], y[i], a[i]);
+  return out;
+}
+template <typename T, int N>
+vec<T, N> mix(const vec<T, N> &x, const vec<T, N> &y, T a) {
+  vec<T, N> out;
+  for (int i = 0; i < N; ++i) out[i] = mix(x[i], y[i], a);
+  return out;
+}
+template <typename T, int N>
+vec<T, N> step(const vec<T, N> &edge, const vec<T, N> &x) {
+  vec<T, N> out;
+  for (int i = 0; i < N; ++i) out[i] = step(edge[i], x[i]);
+  return out;
+}
+template <typename T, int N>
+vec<T, N> step(T edge, const vec<T, N> &x) {
+  vec<T, N> out;
+  for (int i = 0; i < N; ++i) out[i] = step(edge, x[i]);
+  return out;
+}
+template <typename T, int N>
+vec<T, N> smoothstep(const vec<T, N> &e0, const vec<T, N> &e1, const vec<T, N> &x) {
+  vec<T, N> out;
+  for (int i = 0; i < N; ++i) out[i] = smoothstep(e0[i], e1[i], x[i]);
+  return out;
+}
+template <typename T, int N>
+vec<T, N> smoothstep(T e0, T e1, const vec<T, N> &x) {
+  vec<T, N> out;
+  for (int i = 0; i < N; ++i) out[i] = smoothstep(e0, e1, x[i]);
+  return out;
+}
+template <typename T, int N>
+vec<T, N> mad(const vec<T, N> &a, const vec<T, N> &b, const vec<T, N> &c) {
+  return a * b + c;
+}
+#define __SYCLONE_VEC_COMMON1(NAME)                                     \
+  template <typename T, int N>                                          \
+  vec<T, N> NAME(const vec<T, N> &x) {                                  \
+    vec<T, N> out;                                                      \
+    for (int i = 0; i < N; ++i) out[i] = NAME(x[i]);                    \
+    return out;                                                         \
+  }
+__SYCLONE_VEC_COMMON1(sign)
+__SYCLONE_VEC_COMMON1(degrees)
+__SYCLONE_VEC_COMMON1(radians)
+__SYCLONE_VEC_COMMON1(sinpi)
+__SYCLONE_VEC_COMMON1(cospi)
+#undef __SYCLONE_VEC_COMMON1
+
 // Geometric functions (SYCL 2020 4.17.8) on 2-, 3- and 4-element vectors.
 template <typename T, int N>
 T dot(const vec<T, N> &a, const vec<T, N> &b) {
