@@ -2,8 +2,12 @@
 // detection idioms in partial specializations, trailing return types that
 // name parameters, decltype of locals and captures inside a kernel (which
 // does not capture them), namespace-scope auto variables, decltype(auto)
-// return types (a reference for `return (x.m);`, a value for a local) and
-// decltype(auto) variables (a reference to an element, a value of a sum).
+// return types (a reference for `return (x.m);`, a value for a local),
+// decltype(auto) variables (a reference to an element, a value of a sum),
+// and member detection as benchmark harnesses write it (a pointer to
+// member `decltype(&T::verify) = nullptr` beside a C ellipsis overload;
+// std::void_t over a call), where a kernel reached only through `if
+// constexpr` on the trait must be compiled for the device.
 #include <sycl/sycl.hpp>
 #include <array>
 #include <cstdio>
@@ -57,6 +61,45 @@ decltype(auto) doubled(int x) {
 }
 static_assert(std::is_same_v<decltype(doubled(1)), int>, "decltype(auto) of a local");
 
+template <typename T>
+struct Traits {
+  template <typename U>
+  static constexpr std::false_type has_verify(...);
+  template <typename U>
+  static constexpr std::true_type has_verify(U, decltype(&U::verify) = nullptr);
+  static constexpr bool verifies =
+      std::is_same_v<decltype(has_verify<T>(std::declval<T>())), std::true_type>;
+};
+template <typename T, typename = void>
+struct Profiles : std::false_type {};
+template <typename T>
+struct Profiles<T, std::void_t<decltype(std::declval<T>().run(
+                       std::declval<std::vector<sycl::event> &>()))>> : std::true_type {};
+
+struct Checked {
+  int *out;
+  void run(std::vector<sycl::event> &) {}
+  bool verify(sycl::queue &q) {
+    int *o = out;
+    q.single_task([=] { o[0] = 77; }).wait();
+    return out[0] == 77;
+  }
+};
+struct Unchecked {
+  void run() {}
+};
+static_assert(Traits<Checked>::verifies, "Checked::verify detected");
+static_assert(!Traits<Unchecked>::verifies, "no Unchecked::verify");
+static_assert(Profiles<Checked>::value && !Profiles<Unchecked>::value, "run(events) detected");
+
+template <typename B>
+bool maybe_verify(B b, sycl::queue &q) {
+  if constexpr (Traits<B>::verifies)
+    return b.verify(q);
+  else
+    return true;
+}
+
 int main() {
   sycl::queue q;
   int *out = sycl::malloc_shared<int>(8, q);
@@ -84,7 +127,10 @@ int main() {
      out[7] = doubled(8) + cells[1] + sum;
    }).wait();
   std::vector<int> v(5);
-  bool ok = out[0] == 7 && out[1] == 30 && out[2] == 42 && out[3] == 10 && out[4] == 32 &&
+  int *checked = sycl::malloc_shared<int>(1, q);
+  bool verified = maybe_verify(Checked{checked}, q) && maybe_verify(Unchecked{}, q);
+  sycl::free(checked, q);
+  bool ok = verified && out[0] == 7 && out[1] == 30 && out[2] == 42 && out[3] == 10 && out[4] == 32 &&
             out[5] == 1 && out[6] == 9 && out[7] == 16 + 40 + 104 && length(v) == 5 && length(3) == -1;
   std::printf("%d %d %d %d %d %d: %s\n", out[0], out[1], out[2], out[3], out[4], out[5],
               ok ? "PASSED" : "FAILED");
