@@ -209,9 +209,14 @@ fn nested_lambda_closures_match_the_host_compiler() {
 const TEMPLATE_CONSTANTS: &str = r#"
 #include <sycl/sycl.hpp>
 #include <vector>
-template <int> class K;
+class K0; class K1; class K2; class K3; class K4; class K5; class K6; class K7; class K8;
+class K9; class K10; class K11; class K12; class K13; class K14; class K15; class K16;
+// `n` is used first: as an operator's operand (deferred by g++ when its
+// initializer is value-dependent) or in an initializer (never deferred).
 #define PROBE(id, init) \
-  { const int n = init; char c = 1; q.single_task<K<id>>([=] { int m = n; out[0] = m + c; }); }
+  { const int n = init; char c = 1; q.single_task<K##id>([=] { int m = n / 2; out[0] = m + c; }); }
+#define PLAIN(id, init) \
+  { const int n = init; char c = 1; q.single_task<K##id>([=] { int m = n; out[0] = m + c; }); }
 template <typename T> struct S {
   int ils = 2;
   void run(sycl::queue &q, int *out, int k, T t) {
@@ -224,9 +229,18 @@ template <typename T> struct S {
     PROBE(6, k)
     PROBE(7, int(t))
     PROBE(8, t)
+    PLAIN(13, int(ils))
     q.submit([&](sycl::handler &h) {
       const int n = ils; char c = 1;
-      h.single_task<K<9>>([=] { int m = n; out[0] = m + c; });
+      h.single_task<K9>([=] { int m = n / 2; out[0] = m + c; });
+    });
+    q.submit([&](sycl::handler &h) {
+      const int n = ils; char c = 1;
+      h.single_task<K14>([=] { int m = n; out[0] = m + c; });
+      // Used first in a nested lambda: captured there.
+      h.single_task<K15>([=] { auto f = [&] { return n < 3; }; out[0] = f() + c; });
+      // An ordinary use after the deferred one places it there.
+      h.single_task<K16>([=] { int m = n / 2; out[0] = m + c; out[1] = n; });
     });
   }
 };
@@ -237,7 +251,7 @@ template <typename T> void g(sycl::queue &q, int *out, std::vector<T> &v, int k)
 }
 int main() {
   sycl::queue q;
-  int *out = sycl::malloc_shared<int>(1, q);
+  int *out = sycl::malloc_shared<int>(2, q);
   S<int> s;
   s.run(q, out, 3, 4);
   std::vector<long> v(5);

@@ -1305,10 +1305,13 @@ impl Sema {
                 return Some(TExpr::error(span));
             }
         };
-        let late = explicit.is_none()
+        // g++ defers a capture used directly as an operator's operand in
+        // this lambda's own body (not through a nested lambda).
+        let late_candidate = explicit.is_none()
             && self.fn_stack[level]
                 .parent
                 .is_some_and(|p| self.captured_late(p, name));
+        let late = late_candidate && self.operand_use && level + 1 == self.fn_stack.len();
         let source = match &outer.kind {
             TK::Var(v) => Some(CaptureSource::Var(*v)),
             TK::Field(_, i) => Some(CaptureSource::EnclosingField(*i)),
@@ -1322,7 +1325,14 @@ impl Sema {
             _ => ci.fields.iter().position(|f| &f.name == name),
         };
         let idx = match existing {
-            Some(i) => i,
+            Some(i) => {
+                // A deferred capture also used in an ordinary way is captured
+                // at its first use after all.
+                if late_candidate && !late {
+                    self.undefer_capture(closure, i);
+                }
+                i
+            }
             None => {
                 let vty = outer.ty.clone();
                 let fty = if by_ref {
@@ -1724,6 +1734,18 @@ impl Sema {
     }
 
     pub(crate) fn check_expr(&mut self, e: &a::Expr) -> TExpr {
+        // Whether `e` is a direct operand of a built-in operator (for the
+        // host compiler's late captures, see `late_capture.rs`); its own
+        // operands see whether `e` is one.
+        let operand =
+            std::mem::replace(&mut self.operand_of_operator, late_capture::is_operator(e));
+        self.operand_use = operand;
+        let x = self.check_expr_kind(e);
+        self.operand_of_operator = operand;
+        x
+    }
+
+    fn check_expr_kind(&mut self, e: &a::Expr) -> TExpr {
         let span = e.span;
         match &e.kind {
             ExprKind::IntLit(v, suffix) => {
@@ -4039,12 +4061,9 @@ impl Sema {
             .as_ref()
             .map(|c| c.late_fields.clone())
             .unwrap_or_default();
-        let order = (0..laid.len())
-            .filter(|i| !late.contains(i))
-            .chain(late.iter().copied());
         let mut off = 0u64;
         let mut align = 1u64;
-        for i in order.collect::<Vec<_>>() {
+        for i in late_capture::layout_order(laid.len(), &late) {
             let (s, al) = self.size_align(&laid[i].ty).unwrap_or((0, 1));
             off = off.div_ceil(al) * al;
             laid[i].offset = off;

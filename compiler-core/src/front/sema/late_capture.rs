@@ -5,8 +5,12 @@
 //! a constant, so it decides at instantiation and appends the capture after
 //! the lambda's other captures. The closure layout must match the host's;
 //! observed with g++ 12 (closure bytes of probe programs), clang captures
-//! in order of use. Not modelled: a use inside a type-dependent expression
-//! (`T(n)`), which g++ captures in order.
+//! in order of use. Only uses as the direct operand of a built-in operator
+//! in the lambda's own body are deferred (`n / 2`, `i < n`, `p[n]`, `-n`,
+//! `k += n`); with any ordinary use as well (an initializer, a call
+//! argument, the right side of `=`, a cast operand, a use in a nested
+//! lambda) g++ captures in order of first use. Not modelled: `if (n)` as a
+//! condition, which g++ also defers.
 
 use super::*;
 use crate::front::ast as a;
@@ -151,5 +155,37 @@ impl Sema {
             env = e.parent.as_deref();
         }
         out
+    }
+}
+
+/// Is `e` a built-in operator expression whose direct operands g++ reads
+/// without capturing them at once?
+pub(super) fn is_operator(e: &a::Expr) -> bool {
+    use a::ExprKind as E;
+    match &e.kind {
+        E::Binary(..) | E::Index(..) | E::Cond(..) => true,
+        E::Unary(op, _) => *op != a::UnOp::AddrOf,
+        E::Assign(op, ..) => op.is_some(),
+        _ => false,
+    }
+}
+
+/// The order fields are laid out in: ordinary captures by index, then the
+/// late ones.
+pub(super) fn layout_order(fields: usize, late: &[usize]) -> Vec<usize> {
+    (0..fields)
+        .filter(|i| !late.contains(i))
+        .chain(late.iter().copied())
+        .collect()
+}
+
+impl Sema {
+    /// Late capture `field` of `closure` also has an ordinary use: g++
+    /// then captures it while parsing the template, and its instantiation
+    /// captures in order of first use.
+    pub(super) fn undefer_capture(&mut self, closure: ClassId, field: usize) {
+        if let Some(cl) = self.classes[closure.0 as usize].closure.as_mut() {
+            cl.late_fields.retain(|f| *f != field);
+        }
     }
 }

@@ -407,6 +407,10 @@ pub struct Sema {
     /// indexed by [`TemplateId`], and their ids by declaration address.
     template_names: Vec<Entity>,
     template_name_ids: HashMap<usize, TemplateId>,
+    /// The expression being checked is a direct operand of a built-in
+    /// operator / the name being checked was one (see `late_capture.rs`).
+    operand_of_operator: bool,
+    operand_use: bool,
     /// Deduction guides implied by a class template's constructors, by
     /// template declaration (made once, so their instances are shared).
     implicit_guides: HashMap<usize, Vec<Rc<ast::FunctionDecl>>>,
@@ -462,6 +466,8 @@ impl Sema {
             instantiation_limit_reported: false,
             template_names: vec![],
             template_name_ids: HashMap::new(),
+            operand_of_operator: false,
+            operand_use: false,
             implicit_guides: HashMap::new(),
             out_of_class_defs: HashMap::new(),
             scope_function: None,

@@ -175,7 +175,8 @@ impl Sema {
             // to `T&&`; beside a by-value parameter both are exact.
             let rank = |v: usize, i: usize, r: Rank| -> Rank {
                 let other = if v == ia { ib } else { ia };
-                let other_rref = matches!(self.func(viable[other].0).params.get(i), Some(Ty::RRef(_)));
+                let other_rref =
+                    matches!(self.func(viable[other].0).params.get(i), Some(Ty::RRef(_)));
                 if r == RVALUE_TO_LVALUE_REF && !other_rref {
                     EXACT
                 } else {
