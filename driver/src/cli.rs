@@ -26,7 +26,7 @@ USAGE:
                                              (with -fsycl-host-only: the host compiler's)
   syclcc -S FILE.cpp [-o FILE.s]             host assembly (device pass for the
                                              integration header)
-  syclcc -fsyntax-only FILE.cpp              check the device and host passes only
+  syclcc -fsyntax-only FILE.cpp...           check the device and host passes only
   syclcc --ast-dump FILE.cpp                 print the device pass's AST (also -Xclang -ast-dump)
 
 OPTIONS:
@@ -537,7 +537,7 @@ fn validate(o: &Options) -> Result<(), String> {
     }
     let one_source = matches!(
         o.mode,
-        Mode::Run | Mode::DeviceOnly | Mode::Preprocess | Mode::SyntaxOnly | Mode::AstDump
+        Mode::Run | Mode::DeviceOnly | Mode::Preprocess | Mode::AstDump
     );
     if one_source && (o.sources.len() != 1 || !o.link_inputs.is_empty()) {
         return Err("this mode takes exactly one C++ source file".into());

@@ -463,13 +463,24 @@ impl<'a> Build<'a> {
         Ok(())
     }
 
-    /// `-fsyntax-only`: the device pass (nothing written), then the host
-    /// compiler with `-fsyntax-only`.
+    /// `-fsyntax-only`: for each source, the device pass (nothing written),
+    /// then the host compiler with `-fsyntax-only`; every source is checked
+    /// even after one fails, as clang does.
     fn syntax_only(&mut self) -> Result<()> {
         let opts = self.opts;
-        let source = &opts.sources[0];
-        let header = self.integration_header(0, source)?;
-        self.host_compile(source, header.as_deref(), None, HostOutput::SyntaxOnly)
+        let mut first_failure = None;
+        for (i, source) in opts.sources.iter().enumerate() {
+            let checked = match self.integration_header(i, source) {
+                Ok(header) => {
+                    self.host_compile(source, header.as_deref(), None, HostOutput::SyntaxOnly)
+                }
+                Err(e) => Err(e),
+            };
+            if let Err(e) = checked {
+                first_failure.get_or_insert(e);
+            }
+        }
+        first_failure.map_or(Ok(()), Err)
     }
 
     /// `-E`: the device pass's preprocessed source, or with

@@ -35,6 +35,7 @@
 #include <limits>
 #include <memory>
 #include <numeric>
+#include <sstream>
 #include <string>
 #include <system_error>
 #include <type_traits>

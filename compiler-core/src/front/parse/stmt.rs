@@ -258,6 +258,29 @@ impl Parser<'_> {
         !self.functional_cast_ahead()
     }
 
+    /// Is the parenthesized group opening at lookahead `i` call arguments
+    /// (a top-level `,` inside, or `.`/`->` after it) rather than a
+    /// parenthesized declarator?
+    fn call_arguments_at(&self, i: usize) -> bool {
+        let mut depth = 0i32;
+        let mut j = i;
+        loop {
+            match self.text(self.peek_at(j)) {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return matches!(self.text(self.peek_at(j + 1)), "." | "->");
+                    }
+                }
+                "," if depth == 1 => return true,
+                "" | ";" => return false,
+                _ => {}
+            }
+            j += 1;
+        }
+    }
+
     /// After a type that starts here: is the next token `(`/`{`/`::` (an expression)?
     fn functional_cast_ahead(&self) -> bool {
         let mut i = 0;
@@ -291,8 +314,10 @@ impl Parser<'_> {
                 && s == "("
                 && matches!(self.text(self.peek_at(i + 1)), "*" | "&")
             {
-                // `T (*name)(...)`: a function pointer or array reference declarator.
-                return false;
+                // `T (*name)(...)`: a function pointer or array reference
+                // declarator, unless the parentheses hold a list or are
+                // followed by a member access (`T(*p, q).load()`).
+                return self.call_arguments_at(i);
             }
             if depth == 0 {
                 if s == "(" || s == "{" || s == "." || s == "->" || s == "=" || s == ";" {

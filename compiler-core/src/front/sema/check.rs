@@ -2847,7 +2847,13 @@ impl Sema {
                     lvalue: false,
                     span,
                 },
-                (Ty::Class(_), _) | (_, Ty::Class(_)) => self.convert(x, ty, &mut d),
+                // Direct-initialization: explicit constructors count
+                // (`(float4)(0)`, `static_cast<vec<float, 4>>(1)`).
+                (_, Ty::Class(c)) => {
+                    let c = *c;
+                    self.construct(c, vec![x], span, &mut d)
+                }
+                (Ty::Class(_), _) => self.convert(x, ty, &mut d),
                 _ => {
                     d.push(Diagnostic::error(
                         span,

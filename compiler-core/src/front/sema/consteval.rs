@@ -139,6 +139,14 @@ impl Sema {
                 let ty = self.resolve_type(t, ctx, env, &mut vec![]);
                 self.size_align(&ty)?.1 as i128
             }
+            // `sizeof "text"` (a macro's string): its array's size.
+            ExprKind::SizeofExpr(x) => match &x.kind {
+                ExprKind::StringLit(text) => text.len() as i128 + 1,
+                _ => {
+                    let ty = self.probe_type(x)?;
+                    self.size_align(&ty)?.0 as i128
+                }
+            },
             _ => return None,
         })
     }

@@ -38,6 +38,16 @@ impl Sema {
                 if e.lvalue && self.same_or_base(&from, t) {
                     return Some(EXACT);
                 }
+                // A conversion function returning an lvalue reference
+                // (`operator DataT &()` of a 0-dimensional accessor).
+                if let Ty::Class(fc) = from {
+                    let by_ref = self.conversion_functions(fc).into_iter().any(|(_, rt)| {
+                        matches!(rt, Ty::LRef(..)) && self.same_or_base(rt.non_ref(), t)
+                    });
+                    if by_ref {
+                        return Some(USER);
+                    }
+                }
                 if *is_const {
                     let rank = self.conversion_rank(e, t)?;
                     let rvalue_bound = !e.lvalue && self.same_or_base(&from, t);

@@ -370,6 +370,10 @@ impl Sema {
         let mut bases = vec![];
         for b in &decl.bases {
             let ty = self.resolve_named_type(&b.name, ctx, &env, &mut vec![]);
+            // A class is never its own base (an erroneous lookup can say so).
+            if ty == Ty::Class(id) {
+                continue;
+            }
             if let Ty::Class(bc) = ty {
                 self.complete_class(bc);
                 let (bs, ba) = (self.class(bc).size, self.class(bc).align);

@@ -37,6 +37,16 @@ impl Sema {
 
     /// Members of a class named `name` (types, statics, methods), searching bases.
     pub(crate) fn class_lookup(&mut self, id: ClassId, name: &str) -> Vec<Entity> {
+        self.class_lookup_in(id, name, &mut vec![])
+    }
+
+    /// [`Self::class_lookup`], each class searched once (an erroneous
+    /// program can make a class its own base).
+    fn class_lookup_in(&mut self, id: ClassId, name: &str, seen: &mut Vec<ClassId>) -> Vec<Entity> {
+        if seen.contains(&id) {
+            return vec![];
+        }
+        seen.push(id);
         self.complete_class(id);
         let mut out = vec![];
         let ci = self.class(id);
@@ -56,7 +66,7 @@ impl Sema {
         if out.is_empty() {
             let bases: Vec<ClassId> = self.class(id).bases.iter().map(|b| b.0).collect();
             for b in bases {
-                out = self.class_lookup(b, name);
+                out = self.class_lookup_in(b, name, seen);
                 if !out.is_empty() {
                     break;
                 }

@@ -1,0 +1,94 @@
+// Idioms of SYCL code ported from CUDA (as in HeCBench): 0-dimensional
+// local accessors passed to `T&` parameters of device functions, array
+// bounds from `sizeof` of a macro's string, a temporary constructed from a
+// dereferenced pointer and called at once (`Load(*p, n).load(i)`, not a
+// declaration), `std::aligned_storage`, OpenCL-style casts of scalars to
+// vectors (`(float4)(0)`), and host code using `std::streamsize`,
+// `std::chrono::time_point<steady_clock>` and `std::stringstream` (which
+// <sycl/sycl.hpp> provides, as DPC++'s does).
+#include <sycl/sycl.hpp>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <type_traits>
+
+#define TEXT "abcdef"
+#define TEXT_LEN ((int)sizeof(TEXT) - 1)
+
+struct Acc {
+  int v;
+};
+template <typename T>
+struct Loader {
+  T base;
+  int n;
+  Loader(const Acc &a, int k) : base(a.v), n(k) {}
+  int load(int i) const { return base + i + n; }
+};
+using IntLoader = Loader<int>;
+
+void count_kernel(int &shared_count, float &shared_v, int *out, sycl::nd_item<1> &item) {
+  if (item.get_local_id(0) == 0) {
+    shared_count = 5;
+    shared_v = 1.5f;
+  }
+  sycl::group_barrier(item.get_group());
+  out[item.get_global_id(0)] = shared_count + int(shared_v * 2);
+}
+
+int main() {
+  std::streamsize precision = std::cout.precision();
+  std::chrono::time_point<std::chrono::steady_clock> start = std::chrono::steady_clock::now();
+  std::stringstream ss;
+  ss << "precision " << precision;
+  sycl::queue q;
+  int *out = sycl::malloc_shared<int>(8, q);
+  int *data = sycl::malloc_shared<int>(8, q);
+  for (int i = 0; i < 8; ++i) data[i] = i;
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 0> count(h);
+     sycl::local_accessor<float, 0> value(h);
+     h.parallel_for(sycl::nd_range<1>(8, 4), [=](sycl::nd_item<1> item) {
+       count_kernel(count, value, out, item);
+     });
+   }).wait();
+  int *o = sycl::malloc_shared<int>(3, q);
+  float *f = sycl::malloc_shared<float>(1, q);
+  q.single_task([=] {
+     int letters[TEXT_LEN];
+     for (int i = 0; i < TEXT_LEN; ++i) letters[i] = TEXT[i] - 'a';
+     Acc a{data[4]};
+     Acc *ap = &a;
+     o[0] = IntLoader(*ap, 6).load(3) + letters[5];
+     std::aligned_storage<16, 16>::type storage;
+     o[1] = int(sizeof(storage)) + int(alignof(decltype(storage)));
+     o[2] = TEXT_LEN;
+     sycl::float4 c = (sycl::float4)(2);
+     sycl::float4 d = static_cast<sycl::float4>(1.5f);
+     f[0] = c[3] + d[1];
+   }).wait();
+  auto elapsed = std::chrono::steady_clock::now() - start;
+  (void)elapsed;
+  int bad = 0;
+  for (int i = 0; i < 8; ++i)
+    if (out[i] != 8) {
+      std::printf("out[%d] = %d, want 8\n", i, out[i]);
+      ++bad;
+    }
+  const int want[3] = {4 + 3 + 6 + 5, 32, 6};
+  for (int i = 0; i < 3; ++i)
+    if (o[i] != want[i]) {
+      std::printf("o[%d] = %d, want %d\n", i, o[i], want[i]);
+      ++bad;
+    }
+  if (f[0] != 3.5f) {
+    std::printf("f = %g, want 3.5\n", f[0]);
+    ++bad;
+  }
+  sycl::free(out, q);
+  sycl::free(data, q);
+  sycl::free(o, q);
+  sycl::free(f, q);
+  std::printf(bad ? "FAILED\n" : "PASSED\n");
+  return bad != 0;
+}
