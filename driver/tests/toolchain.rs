@@ -45,6 +45,18 @@ fn several_sources_in_one_command() {
 }
 
 #[test]
+fn syntax_check_of_several_sources() {
+    let dir = out_dir("multi-syntax");
+    ok(syclcc(&dir)
+        .arg("-fsyntax-only")
+        .arg(source("multi/main.cpp"))
+        .arg(source("multi/scale.cpp"))
+        .arg(source("multi/offset.cpp")));
+    // Nothing is written.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+}
+
+#[test]
 fn static_archive_with_kernels() {
     let dir = out_dir("archive");
     for unit in ["sum", "square"] {
