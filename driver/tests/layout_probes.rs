@@ -156,15 +156,18 @@ fn device_pass_layouts_match_the_host_compiler() {
 /// Kernels whose lambdas nest other lambdas that use constants of `main`:
 /// g++ captures such constants in the kernel's closure unless the kernel's
 /// own body uses some constant by value, or the kernel sits in a `[&]`
-/// command group; clang never does. The integration header's static_assert
+/// command group (also for a constant read only in a template argument or
+/// an array bound); clang never does. The integration header's static_assert
 /// compares each named kernel's size with the host compiler's.
 const NESTED_LAMBDAS: &str = r#"
 #include <sycl/sycl.hpp>
 class only_nested; class own_use_first; class other_constant; class own_use_after;
 class local_first; class two_nested; class nested_copy; class deeper;
 class cg_only_nested; class cg_own_and_nested; class cg_nested_copy;
+class cg_template_argument; class cg_array_bound;
 struct Wrap { Wrap(size_t n) : n(n) {} size_t n; };
 template <class F> void call(F f) { f(1); }
+template <size_t N> int pick(const int *p) { return p[N]; }
 int main() {
   sycl::queue q;
   const size_t L = 8, M = 9;
@@ -181,6 +184,9 @@ int main() {
     h.single_task<cg_only_nested>([=] { call([&](int it) { out[it] += int(it % L); }); });
     h.single_task<cg_own_and_nested>([=] { out[1] = int(M); call([&](int it) { out[it] += int(it % L); }); });
     h.single_task<cg_nested_copy>([=] { call([=](int it) { out[it] += int(it % L); }); });
+    // Constant expressions: g++ captures the constant here too.
+    h.single_task<cg_template_argument>([=] { out[0] = pick<L>(out); });
+    h.single_task<cg_array_bound>([=] { int a[M]; a[0] = 1; out[0] = a[0]; });
   });
   q.wait();
 }

@@ -1272,6 +1272,48 @@ impl Sema {
             && !pc.frames.iter().flatten().any(|(_, x)| *x == v)
     }
 
+    /// A constant of an enclosing function read in a constant expression
+    /// of the lambda being checked (a template argument, an array bound):
+    /// g++ captures it where it would capture an ordinary use of it (see
+    /// `host_captures_constant`; observed with g++ 12: `[&] { [=] {
+    /// f<rd>(p); } }` captures `rd`).
+    pub(super) fn constant_read_in_lambda(&mut self, name: &Rc<str>, value: i128, span: Span) {
+        let Some(level) = self.fn_stack.len().checked_sub(1) else {
+            return;
+        };
+        let Some(parent) = self.fn_stack[level].parent else {
+            return;
+        };
+        if self.fn_stack[level]
+            .frames
+            .iter()
+            .flatten()
+            .any(|(n, _)| n == name)
+        {
+            return;
+        }
+        let mut at = Some(parent);
+        let mut var = None;
+        while let (Some(l), None) = (at, var) {
+            var = self.fn_stack[l]
+                .frames
+                .iter()
+                .rev()
+                .find_map(|fr| fr.iter().rev().find(|(n, _)| n == name).map(|(_, v)| *v));
+            at = self.fn_stack[l].parent;
+        }
+        let Some(v) = var else { return };
+        if self.unevaluated == 0 && self.host_captures_constant(level, parent, name, v) {
+            let lit = TExpr {
+                kind: TK::IntLit(value),
+                ty: self.var(v).ty.clone(),
+                lvalue: false,
+                span,
+            };
+            self.capture(level, name, lit, span);
+        }
+    }
+
     /// A reference bound to a constant of an enclosing function that was
     /// folded to its value (`[=] { f(n); }` with `f(const int&)`) odr-uses
     /// it: the lambda captures it after all, as the host compiler does.
@@ -2903,6 +2945,12 @@ impl Sema {
             }
             _ => None,
         };
+        // Explicit template arguments come before the call arguments too
+        // (`f<n>(p)` captures `n` first where the host compiler does).
+        let explicit_first = match &callee.kind {
+            ExprKind::Name(q) if local_object.is_none() => Some(self.explicit_targs(q)),
+            _ => None,
+        };
         let args = self.check_args(args);
         if args
             .iter()
@@ -2948,7 +2996,10 @@ impl Sema {
                 let mut d = vec![];
                 let found = self.lookup_qualified(q, ctx, &env, &mut d);
                 self.cur().diags.extend(d);
-                let explicit = self.explicit_targs(q);
+                let explicit = match explicit_first {
+                    Some(e) => e,
+                    None => self.explicit_targs(q),
+                };
                 match found {
                     Found::Entities(es) => {
                         let mut cands = vec![];

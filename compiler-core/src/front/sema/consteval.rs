@@ -61,6 +61,9 @@ impl Sema {
         if let ExprKind::Name(q) = &e.kind {
             if q.is_simple() {
                 if let Some(local) = self.local_constant(ctx, &q.last().ident) {
+                    if let Some(v) = local {
+                        self.constant_read_in_lambda(&q.last().ident, v, e.span);
+                    }
                     return local;
                 }
             }
