@@ -3,7 +3,8 @@
 // bounds from `sizeof` of a macro's string, a temporary constructed from a
 // dereferenced pointer and called at once (`Load(*p, n).load(i)`, not a
 // declaration), `std::aligned_storage`, OpenCL-style casts of scalars to
-// vectors (`(float4)(0)`), and host code using `std::streamsize`,
+// vectors (`(float4)(0)`), braced lists as compound-assignment operands
+// (`color += {r, g, b, a}`), and host code using `std::streamsize`,
 // `std::chrono::time_point<steady_clock>` and `std::stringstream` (which
 // <sycl/sycl.hpp> provides, as DPC++'s does).
 #include <sycl/sycl.hpp>
@@ -65,6 +66,8 @@ int main() {
      o[2] = TEXT_LEN;
      sycl::float4 c = (sycl::float4)(2);
      sycl::float4 d = static_cast<sycl::float4>(1.5f);
+     c += {0.5f, 0.5f, 0.5f, 1.0f};
+     c *= {1.0f, 1.0f, 1.0f, 2.0f};
      f[0] = c[3] + d[1];
    }).wait();
   auto elapsed = std::chrono::steady_clock::now() - start;
@@ -81,8 +84,8 @@ int main() {
       std::printf("o[%d] = %d, want %d\n", i, o[i], want[i]);
       ++bad;
     }
-  if (f[0] != 3.5f) {
-    std::printf("f = %g, want 3.5\n", f[0]);
+  if (f[0] != 7.5f) {
+    std::printf("f = %g, want 7.5\n", f[0]);
     ++bad;
   }
   sycl::free(out, q);

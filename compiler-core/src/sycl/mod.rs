@@ -356,11 +356,12 @@ fn plan_kernels(sema: &mut Sema, diags: &mut Diagnostics) -> Vec<PlannedKernel> 
 }
 
 /// The SPIR-V entry point of a kernel: `_ZTS` + the mangled name type, made
-/// a valid WGSL identifier that naga keeps unchanged (no trailing `_`, no `__`).
+/// a valid WGSL identifier that naga keeps unchanged (no trailing `_` or
+/// digit, which naga's namer would suffix; no `__`).
 fn entry_point_name(key: &str) -> String {
     let mangled = key.strip_prefix('P').unwrap_or(key);
     let mut name = format!("_ZTS{mangled}");
-    if name.ends_with('_') {
+    if name.ends_with(|c: char| c == '_' || c.is_ascii_digit()) {
         name.push('k');
     }
     if name.contains("__") || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {

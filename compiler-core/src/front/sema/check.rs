@@ -2731,6 +2731,11 @@ impl Sema {
                 let ty = l.ty.non_ref().clone();
                 self.list_init(&ty, items, r.span)
             }
+            // `v += {a, b}` on a class: the list is the argument of its
+            // `operator+=`, converted to the parameter's type.
+            (ExprKind::InitList(items), Some(_)) if matches!(l.ty.non_ref(), Ty::Class(_)) => {
+                Self::braced_list_arg(items, r.span)
+            }
             _ => self.check_expr(r),
         };
         if l.ty.is_error() || r.ty.is_error() {
