@@ -192,18 +192,29 @@ int main() {
 }
 "#;
 
-#[test]
-fn nested_lambda_closures_match_the_host_compiler() {
+/// `syclcc -fsyntax-only` of `src` with the host compiler: the integration
+/// header's static_asserts (kernel object sizes) hold, else panics with
+/// the diagnostics, saying what `what` differs.
+fn closures_match_the_host_compiler(tag: &str, src: &str, what: &str) {
     let Some(cxx) = host_cxx() else {
         eprintln!("no host C++ compiler: layout probes skipped");
         return;
     };
-    let dir = std::env::temp_dir().join(format!("syclone-nested-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("syclone-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    if let Err(stderr) = syntax_check(&cxx, &dir.join("nested.cpp"), NESTED_LAMBDAS) {
-        panic!("closures of kernels with nested lambdas differ from {cxx}'s:\n{stderr}");
+    if let Err(stderr) = syntax_check(&cxx, &dir.join(format!("{tag}.cpp")), src) {
+        panic!("{what} differ from {cxx}'s:\n{stderr}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn nested_lambda_closures_match_the_host_compiler() {
+    closures_match_the_host_compiler(
+        "nested",
+        NESTED_LAMBDAS,
+        "closures of kernels with nested lambdas",
+    );
 }
 
 /// Kernels in templates capturing a `const int` whose initializer g++ may
@@ -268,14 +279,9 @@ int main() {
 
 #[test]
 fn template_constant_captures_match_the_host_compiler() {
-    let Some(cxx) = host_cxx() else {
-        eprintln!("no host C++ compiler: layout probes skipped");
-        return;
-    };
-    let dir = std::env::temp_dir().join(format!("syclone-tconst-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    if let Err(stderr) = syntax_check(&cxx, &dir.join("tconst.cpp"), TEMPLATE_CONSTANTS) {
-        panic!("closures capturing template constants differ from {cxx}'s:\n{stderr}");
-    }
-    let _ = std::fs::remove_dir_all(&dir);
+    closures_match_the_host_compiler(
+        "tconst",
+        TEMPLATE_CONSTANTS,
+        "closures capturing template constants",
+    );
 }

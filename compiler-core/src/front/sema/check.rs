@@ -1292,17 +1292,9 @@ impl Sema {
         {
             return;
         }
-        let mut at = Some(parent);
-        let mut var = None;
-        while let (Some(l), None) = (at, var) {
-            var = self.fn_stack[l]
-                .frames
-                .iter()
-                .rev()
-                .find_map(|fr| fr.iter().rev().find(|(n, _)| n == name).map(|(_, v)| *v));
-            at = self.fn_stack[l].parent;
-        }
-        let Some(v) = var else { return };
+        let Some(v) = self.var_seen_from(parent, name) else {
+            return;
+        };
         if self.unevaluated == 0 && self.host_captures_constant(level, parent, name, v) {
             let lit = TExpr {
                 kind: TK::IntLit(value),

@@ -19,6 +19,9 @@ impl Sema {
     /// Does type expression `t` name a template parameter of the body
     /// being checked?
     pub(super) fn names_template_param(&self, t: &a::TypeExpr) -> bool {
+        if !self.in_template_instance() {
+            return false;
+        }
         let names = self.template_param_names();
         !names.is_empty() && templates::mentions_params(t, &names)
     }
@@ -93,15 +96,8 @@ impl Sema {
         if self.template_param_names().contains(name) {
             return true;
         }
-        let mut at = Some(level);
-        while let Some(l) = at {
-            let fc = &self.fn_stack[l];
-            for fr in fc.frames.iter().rev() {
-                if let Some((_, v)) = fr.iter().rev().find(|(n, _)| n == name) {
-                    return self.var(*v).dependent_type;
-                }
-            }
-            at = fc.parent;
+        if let Some(v) = self.var_seen_from(level, name) {
+            return self.var(v).dependent_type;
         }
         let in_lambda = self.fn_stack[level].parent.is_some();
         (in_lambda || in_cast)
@@ -113,17 +109,24 @@ impl Sema {
     /// Does g++ capture the variable `name` (seen from the body at `level`)
     /// late?
     pub(super) fn captured_late(&self, level: usize, name: &Rc<str>) -> bool {
+        self.var_seen_from(level, name)
+            .is_some_and(|v| self.var(v).late_capture)
+    }
+
+    /// The local variable `name` denotes in the body at `level` or the
+    /// bodies enclosing it (innermost first).
+    pub(super) fn var_seen_from(&self, level: usize, name: &str) -> Option<VarId> {
         let mut at = Some(level);
         while let Some(l) = at {
             let fc = &self.fn_stack[l];
             for fr in fc.frames.iter().rev() {
-                if let Some((_, v)) = fr.iter().rev().find(|(n, _)| n == name) {
-                    return self.var(*v).late_capture;
+                if let Some((_, v)) = fr.iter().rev().find(|(n, _)| n.as_ref() == name) {
+                    return Some(*v);
                 }
             }
             at = fc.parent;
         }
-        false
+        None
     }
 
     /// Is the body being checked (or the function a lambda is in) an

@@ -363,26 +363,37 @@ impl Sema {
                             return a;
                         }
                     }
-                    // A template named without arguments: a template template argument.
-                    if let Some(t) = self.template_name_of(q, ctx, env) {
-                        return t;
-                    }
-                    if let Found::Entities(es) = self.lookup_qualified(q, ctx, env, &mut vec![]) {
-                        for e in es {
-                            match e {
-                                Entity::Enumerator(_, v) => return TArg::Value(v),
-                                Entity::Var(vid) => {
-                                    if let Some(v) = self.var(vid).const_value {
-                                        return TArg::Value(v);
-                                    }
-                                    // For a reference parameter (`template <auto &S>`).
-                                    if self.var(vid).global.is_some() {
-                                        return TArg::Var(vid);
-                                    }
+                    match self.lookup_qualified(q, ctx, env, &mut vec![]) {
+                        // A template named without arguments: a template
+                        // template argument.
+                        Found::TemplateParam(t @ TArg::Template(_))
+                            if q.last().template_args.is_none() =>
+                        {
+                            return t
+                        }
+                        Found::Entities(es) => {
+                            if q.last().template_args.is_none() {
+                                if let Some(t) = es.iter().find_map(|e| self.template_name_arg(e)) {
+                                    return t;
                                 }
-                                _ => {}
+                            }
+                            for e in es {
+                                match e {
+                                    Entity::Enumerator(_, v) => return TArg::Value(v),
+                                    Entity::Var(vid) => {
+                                        if let Some(v) = self.var(vid).const_value {
+                                            return TArg::Value(v);
+                                        }
+                                        // For a reference parameter (`template <auto &S>`).
+                                        if self.var(vid).global.is_some() {
+                                            return TArg::Var(vid);
+                                        }
+                                    }
+                                    _ => {}
+                                }
                             }
                         }
+                        _ => {}
                     }
                 }
                 TArg::Type(self.resolve_type(t, ctx, env, diags))

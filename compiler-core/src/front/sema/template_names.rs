@@ -24,12 +24,8 @@ impl Sema {
         Some(TArg::Template(id))
     }
 
-    /// The template a name written as a template argument (or a template
-    /// template parameter's default) denotes, if it names one.
+    /// The template a template template parameter's default names.
     pub(crate) fn template_name_of(&mut self, q: &QualName, ctx: Ctx, env: &Env) -> Option<TArg> {
-        if q.last().template_args.is_some() {
-            return None;
-        }
         match self.lookup_qualified(q, ctx, env, &mut vec![]) {
             super::lookup::Found::TemplateParam(t @ TArg::Template(_)) => Some(t),
             super::lookup::Found::Entities(es) => es.iter().find_map(|e| self.template_name_arg(e)),

@@ -413,6 +413,14 @@ marray<T, N> fma(const marray<T, N> &a, const marray<T, N> &b, const marray<T, N
 // Common functions (SYCL 2020 4.17.6) and min/max on vectors, element by
 // element; the scalar forms of the bounds and weights apply to every
 // element.
+// The form with a scalar second operand, applied to every element.
+#define __SYCLONE_VEC_SCALAR2(NAME)                                     \
+  template <typename T, int N>                                          \
+  vec<T, N> NAME(const vec<T, N> &x, T y) {                             \
+    vec<T, N> out;                                                      \
+    for (int i = 0; i < N; ++i) out[i] = NAME(x[i], y);                 \
+    return out;                                                         \
+  }
 #define __SYCLONE_VEC_COMMON2(NAME)                                     \
   template <typename T, int N>                                          \
   vec<T, N> NAME(const vec<T, N> &x, const vec<T, N> &y) {              \
@@ -420,27 +428,13 @@ marray<T, N> fma(const marray<T, N> &a, const marray<T, N> &b, const marray<T, N
     for (int i = 0; i < N; ++i) out[i] = NAME(x[i], y[i]);              \
     return out;                                                         \
   }                                                                     \
-  template <typename T, int N>                                          \
-  vec<T, N> NAME(const vec<T, N> &x, T y) {                             \
-    vec<T, N> out;                                                      \
-    for (int i = 0; i < N; ++i) out[i] = NAME(x[i], y);                 \
-    return out;                                                         \
-  }
+  __SYCLONE_VEC_SCALAR2(NAME)
 __SYCLONE_VEC_COMMON2(min)
 __SYCLONE_VEC_COMMON2(max)
+__SYCLONE_VEC_SCALAR2(fmin)
+__SYCLONE_VEC_SCALAR2(fmax)
 #undef __SYCLONE_VEC_COMMON2
-template <typename T, int N>
-vec<T, N> fmin(const vec<T, N> &x, T y) {
-  vec<T, N> out;
-  for (int i = 0; i < N; ++i) out[i] = fmin(x[i], y);
-  return out;
-}
-template <typename T, int N>
-vec<T, N> fmax(const vec<T, N> &x, T y) {
-  vec<T, N> out;
-  for (int i = 0; i < N; ++i) out[i] = fmax(x[i], y);
-  return out;
-}
+#undef __SYCLONE_VEC_SCALAR2
 template <typename T, int N>
 vec<T, N> clamp(const vec<T, N> &x, const vec<T, N> &lo, const vec<T, N> &hi) {
   vec<T, N> out;
