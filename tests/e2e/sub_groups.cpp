@@ -81,6 +81,29 @@ int main() {
     if (copied[i] != data[i] * 2 && bad++ < 5) std::printf("sub-group load/store: %d at %d\n", copied[i], i);
   }
   free(copied, q);
+  // Two-dimensional work-groups: sub-groups are formed from the linear
+  // local id (the last dimension varies fastest), and the group functions
+  // work across rows.
+  constexpr int R = 4, C = 16;
+  int *ids = malloc_shared<int>(R * C * 3, q);
+  q.parallel_for(nd_range<2>({R, 2 * C}, {R, C}), [=](nd_item<2> it) {
+     sub_group sg = it.get_sub_group();
+     int lin = it.get_local_linear_id();
+     if (it.get_group(1) != 0) return;
+     ids[lin * 3] = sg.get_local_linear_id() + 1000 * sg.get_group_linear_id();
+     ids[lin * 3 + 1] = reduce_over_group(sg, lin, plus<>());
+     ids[lin * 3 + 2] = shift_group_left(sg, lin, 1);
+   }).wait();
+  int s2 = out[1];
+  for (int lin = 0; lin < R * C; lin++) {
+    int base = lin - lin % s2, sum = 0;
+    for (int k = 0; k < s2; k++) sum += base + k;
+    bool last = lin % s2 == s2 - 1;
+    bool ok = ids[lin * 3] == lin % s2 + 1000 * (lin / s2) && ids[lin * 3 + 1] == sum &&
+              (last || ids[lin * 3 + 2] == lin + 1);
+    if (!ok && bad++ < 5) std::printf("2-D work-group, local id %d: mismatch\n", lin);
+  }
+  free(ids, q);
   std::printf("sub-group size %d: %s\n", out[1], bad ? "FAILED" : "PASSED");
   free(data, q);
   free(out, q);

@@ -11,7 +11,7 @@
 use super::values::{PlaceV, Val};
 use super::Lowerer;
 use crate::front::sema::{ClassId, Ty};
-use crate::ir::{BinaryOp, BindingId, Constant, Expr as IExpr};
+use crate::ir::{BinaryOp, BindingId, Constant, Expr as IExpr, ScalarType};
 use crate::source::Span;
 
 impl Lowerer<'_> {
@@ -70,7 +70,7 @@ impl Lowerer<'_> {
             return self.global_aggregate(binding, index, elem);
         }
         if !self.byte_addressed.contains(&binding.0) {
-            return PlaceV::Global { binding, index };
+            return self.global_scalar(binding, index, &elem);
         }
         let size = self.sema.size_align(&elem).map_or(1, |x| x.0);
         PlaceV::GlobalBytes {
@@ -84,7 +84,7 @@ impl Lowerer<'_> {
     /// the inverse of [`Self::pointee_place`].
     pub(super) fn address_of(&mut self, p: &PlaceV, ty: &Ty) -> Option<Val> {
         let (binding, index) = match p {
-            PlaceV::Global { binding, index } => (*binding, index.clone()),
+            PlaceV::Global { binding, index, .. } => (*binding, index.clone()),
             PlaceV::GlobalAgg { binding, index, ty } => {
                 (*binding, self.global_aggregate_index(*binding, index, ty))
             }
@@ -138,11 +138,33 @@ impl Lowerer<'_> {
                 Box::new(IExpr::Const(Constant::Int(it, to_size))),
             );
         }
+        if self.made_of_words(binding, from) && self.made_of_words(binding, to) {
+            // `(float4 *)p` over floats: both count in the binding's words.
+            let it = self.index_type();
+            let words = self.scaled(index, from_size);
+            return IExpr::Binary(
+                BinaryOp::Div,
+                Box::new(words),
+                Box::new(IExpr::Const(Constant::Int(it, to_size))),
+            );
+        }
         if !matches!(from, Ty::Void) && !matches!(to, Ty::Void) {
             let (f, t) = (self.sema.ty_name(from), self.sema.ty_name(to));
             self.error(span, format!("casting a pointer to '{f}' into a pointer to '{t}' is not supported in Vulkan/WebGPU kernels: the memory is an array of '{f}' (only memory of mixed or narrow types, and memory a kernel receives as 'void *', can be viewed as other types)"));
         }
         index
+    }
+
+    /// Whether every scalar in `ty` has the size of `binding`'s element,
+    /// so that `ty` is a whole number of the binding's words.
+    fn made_of_words(&mut self, binding: BindingId, ty: &Ty) -> bool {
+        let word = u64::from(self.bindings[binding.0 as usize].elem.size());
+        let leaf_size = self
+            .uniform_scalar(ty)
+            .and_then(|leaf| self.sema.size_align(&leaf))
+            .map(|x| x.0);
+        let size = self.sema.size_align(ty).map(|x| x.0);
+        leaf_size == Some(word) && size.is_some_and(|s| s % word == 0)
     }
 
     /// `*p` for a pointer to aggregate `ty` at aggregate index `index`.
@@ -205,7 +227,23 @@ impl Lowerer<'_> {
                 ty,
             }
         } else {
-            PlaceV::Global { binding, index }
+            self.global_scalar(binding, index, &ty)
+        }
+    }
+
+    /// Element `index` of the word-addressed `binding`, read and written as
+    /// a `ty`: the binding's own element type, or another scalar of its size
+    /// whose bits the access reinterprets.
+    fn global_scalar(&self, binding: BindingId, index: IExpr, ty: &Ty) -> PlaceV {
+        let elem = self.bindings[binding.0 as usize].elem;
+        let view = match self.device_scalar(ty) {
+            Ok(t) if t != elem && t != ScalarType::Bool && t.size() == elem.size() => Some(t),
+            _ => None,
+        };
+        PlaceV::Global {
+            binding,
+            index,
+            view,
         }
     }
 

@@ -58,10 +58,14 @@ pub enum Slot {
 #[derive(Clone, Debug)]
 pub enum PlaceV {
     Slot(SlotId),
-    /// Element `index` of a storage buffer.
+    /// Element `index` of a storage buffer; `view` is the scalar type it
+    /// is read and written as when that differs from the binding's element
+    /// type but has its size (`(int *)` over `float` memory): the bits are
+    /// reinterpreted.
     Global {
         binding: BindingId,
         index: IExpr,
+        view: Option<ScalarType>,
     },
     /// The scalar of type `ty` at byte `byte` of a byte-addressed binding
     /// (see `byte_memory.rs`).
@@ -161,11 +165,19 @@ impl Lowerer<'_> {
                 let (binding, byte, ty) = (*binding, byte.clone(), ty.clone());
                 Val::Scalar(self.byte_load(binding, &byte, &ty))
             }
-            PlaceV::Global { binding, index } => {
+            PlaceV::Global {
+                binding,
+                index,
+                view,
+            } => {
                 self.bindings[binding.0 as usize].reads = true;
-                Val::Scalar(IExpr::Load {
+                let load = IExpr::Load {
                     binding: *binding,
                     index: Box::new(index.clone()),
+                };
+                Val::Scalar(match view {
+                    Some(t) => IExpr::Bitcast(Box::new(load), *t),
+                    None => load,
                 })
             }
             PlaceV::ValuePart(v) => (**v).clone(),
@@ -213,14 +225,28 @@ impl Lowerer<'_> {
                 Val::Void if self.has_errors() => {}
                 _ => self.error(span, "internal: storing a non-scalar into a scalar"),
             },
-            PlaceV::Global { binding, index } => {
-                self.bindings[binding.0 as usize].writes = true;
+            PlaceV::Global {
+                binding,
+                index,
+                view,
+            } => {
+                let elem = {
+                    let b = &mut self.bindings[binding.0 as usize];
+                    b.writes = true;
+                    b.elem
+                };
                 match v {
-                    Val::Scalar(e) => self.emit(IStmt::Store {
-                        binding: *binding,
-                        index: index.clone(),
-                        value: e,
-                    }),
+                    Val::Scalar(e) => {
+                        let value = match view {
+                            Some(t) => IExpr::Bitcast(Box::new(self.cast_scalar(e, *t)), elem),
+                            None => e,
+                        };
+                        self.emit(IStmt::Store {
+                            binding: *binding,
+                            index: index.clone(),
+                            value,
+                        })
+                    }
                     // The value's expression was already diagnosed.
                     Val::Void if self.has_errors() => {}
                     _ => self.error(

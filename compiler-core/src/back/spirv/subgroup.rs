@@ -21,22 +21,48 @@ impl Emitter {
         self.const_u32(spirv::Scope::Subgroup as u32)
     }
 
-    /// A sub-group built-in as a u32.
+    /// A sub-group built-in as a u32. The sub-group id and the id in the
+    /// sub-group are derived from the linear local id (`LocalInvocationIndex`
+    /// divided by, and modulo, the sub-group size), as DPC++ forms
+    /// sub-groups: naga rejects the `SubgroupId` and
+    /// `SubgroupLocalInvocationId` built-ins in multi-dimensional work-groups.
     pub(super) fn subgroup_builtin(
         &mut self,
         f: &mut FnCtx,
         which: Builtin,
     ) -> Result<(Word, ScalarType), SpirvError> {
-        let (bi, name) = match which {
-            Builtin::SubgroupLocalId => (
-                spirv::BuiltIn::SubgroupLocalInvocationId,
-                "gl_SubgroupInvocationID",
-            ),
-            Builtin::SubgroupSize => (spirv::BuiltIn::SubgroupSize, "gl_SubgroupSize"),
-            Builtin::SubgroupId => (spirv::BuiltIn::SubgroupId, "gl_SubgroupID"),
-            _ => (spirv::BuiltIn::NumSubgroups, "gl_NumSubgroups"),
-        };
         self.need(Capability::GroupNonUniform);
+        let u = self.scalar(ScalarType::U32);
+        let size = self.scalar_input(f, spirv::BuiltIn::SubgroupSize, "gl_SubgroupSize")?;
+        let v = match which {
+            Builtin::SubgroupSize => size,
+            Builtin::NumSubgroups => {
+                self.scalar_input(f, spirv::BuiltIn::NumSubgroups, "gl_NumSubgroups")?
+            }
+            Builtin::SubgroupLocalId | Builtin::SubgroupId => {
+                let linear = self.scalar_input(
+                    f,
+                    spirv::BuiltIn::LocalInvocationIndex,
+                    "gl_LocalInvocationIndex",
+                )?;
+                if which == Builtin::SubgroupId {
+                    self.b.u_div(u, None, linear, size)?
+                } else {
+                    self.b.u_mod(u, None, linear, size)?
+                }
+            }
+            other => return Err(f.err_type(format!("{other:?} is not a sub-group built-in"))),
+        };
+        Ok((v, ScalarType::U32))
+    }
+
+    /// The value of a scalar u32 `Input` built-in.
+    fn scalar_input(
+        &mut self,
+        f: &mut FnCtx,
+        bi: spirv::BuiltIn,
+        name: &str,
+    ) -> Result<Word, SpirvError> {
         let u = self.scalar(ScalarType::U32);
         let var = match self.builtins.get(&bi) {
             Some(&v) => v,
@@ -56,7 +82,7 @@ impl Emitter {
         if !f.interface.contains(&var) {
             f.interface.push(var);
         }
-        Ok((self.b.load(u, None, var, None, [])?, ScalarType::U32))
+        Ok(self.b.load(u, None, var, None, [])?)
     }
 
     pub(super) fn emit_subgroup(
