@@ -63,6 +63,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/group_algorithms.hpp"),
         ),
         (
+            "sycl/detail/group_local_memory.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/group_local_memory.hpp"),
+        ),
+        (
             "sycl/detail/stream.hpp",
             include_str!("../../native-runtime/include/sycl/detail/stream.hpp"),
         ),

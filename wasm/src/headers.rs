@@ -60,6 +60,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/group_algorithms.hpp"),
     ),
     (
+        "sycl/detail/group_local_memory.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/group_local_memory.hpp"),
+    ),
+    (
         "sycl/detail/stream.hpp",
         include_str!("../../native-runtime/include/sycl/detail/stream.hpp"),
     ),

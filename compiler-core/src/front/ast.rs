@@ -517,6 +517,7 @@ impl Expr {
             | ExprKind::SizeofPack(_)
             | ExprKind::SizeofType(_)
             | ExprKind::AlignofType(_)
+            | ExprKind::TypeTrait(..)
             | ExprKind::Lambda(_)
             | ExprKind::Error => {}
         }
@@ -687,8 +688,90 @@ pub enum ExprKind {
     Throw(Option<Box<Expr>>),
     /// `typeid(T)` / `typeid(e)`.
     Typeid(Box<TemplateArg>),
+    /// A built-in type trait: `__is_class(T)`, `__is_base_of(B, D)`,
+    /// `__is_constructible(T, Args...)` (types and type pack expansions).
+    TypeTrait(TypeTrait, Vec<TemplateArg>),
     /// `__builtin_xxx(...)` style or unknown constructs kept for tolerance.
     Error,
+}
+
+/// The built-in type traits GCC and clang provide, which <type_traits> is
+/// written with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeTrait {
+    IsClass,
+    IsUnion,
+    IsEnum,
+    IsEmpty,
+    IsPolymorphic,
+    IsAbstract,
+    IsFinal,
+    IsAggregate,
+    IsTrivial,
+    IsTriviallyCopyable,
+    IsStandardLayout,
+    IsPod,
+    IsLiteralType,
+    IsTriviallyDestructible,
+    HasVirtualDestructor,
+    IsBaseOf,
+    IsSame,
+    IsConvertible,
+    IsConstructible,
+    IsTriviallyConstructible,
+    IsNothrowConstructible,
+    IsAssignable,
+    IsTriviallyAssignable,
+    IsNothrowAssignable,
+}
+
+impl TypeTrait {
+    /// The trait a built-in's spelling names (GCC's and clang's names).
+    pub fn from_name(name: &str) -> Option<TypeTrait> {
+        use TypeTrait::*;
+        Some(match name {
+            "__is_class" => IsClass,
+            "__is_union" => IsUnion,
+            "__is_enum" => IsEnum,
+            "__is_empty" => IsEmpty,
+            "__is_polymorphic" => IsPolymorphic,
+            "__is_abstract" => IsAbstract,
+            "__is_final" => IsFinal,
+            "__is_aggregate" => IsAggregate,
+            "__is_trivial" => IsTrivial,
+            "__is_trivially_copyable" => IsTriviallyCopyable,
+            "__is_standard_layout" => IsStandardLayout,
+            "__is_pod" => IsPod,
+            "__is_literal_type" => IsLiteralType,
+            "__is_trivially_destructible" | "__has_trivial_destructor" => IsTriviallyDestructible,
+            "__has_virtual_destructor" => HasVirtualDestructor,
+            "__is_base_of" => IsBaseOf,
+            "__is_same" | "__is_same_as" => IsSame,
+            "__is_convertible" | "__is_convertible_to" => IsConvertible,
+            "__is_constructible" => IsConstructible,
+            "__is_trivially_constructible" => IsTriviallyConstructible,
+            "__is_nothrow_constructible" => IsNothrowConstructible,
+            "__is_assignable" => IsAssignable,
+            "__is_trivially_assignable" => IsTriviallyAssignable,
+            "__is_nothrow_assignable" => IsNothrowAssignable,
+            _ => return None,
+        })
+    }
+
+    /// How many types the trait takes: `(n, true)` for at least `n`.
+    pub fn arity(self) -> (usize, bool) {
+        use TypeTrait::*;
+        match self {
+            IsBaseOf
+            | IsSame
+            | IsConvertible
+            | IsAssignable
+            | IsTriviallyAssignable
+            | IsNothrowAssignable => (2, false),
+            IsConstructible | IsTriviallyConstructible | IsNothrowConstructible => (1, true),
+            _ => (1, false),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -789,6 +789,10 @@ impl Dumper<'_> {
             ExprKind::AlignofExpr(x) => {
                 node(format!("UnaryExprOrTypeTraitExpr {loc} alignof"), vec![x])
             }
+            ExprKind::TypeTrait(t, args) => {
+                let tys: Vec<String> = args.iter().map(|a| self.targ(a)).collect();
+                leaf(format!("TypeTraitExpr {loc} {t:?} '{}'", tys.join("', '")))
+            }
             ExprKind::Lambda(l) => self.lambda(l, loc),
             ExprKind::New(t, args, placement) => node(
                 format!(

@@ -1164,6 +1164,9 @@ impl Lowerer<'_> {
         if name == "__builtin_syclone_group_scratch" {
             return self.scratch_array(args, Space::Workgroup, GROUP_SCRATCH_ELEMENTS, span);
         }
+        if name == "__builtin_syclone_group_local_memory" {
+            return self.group_local_memory(args, span);
+        }
         if name == "__builtin_syclone_bit_equal" {
             return self.bit_equal_intrinsic(args);
         }

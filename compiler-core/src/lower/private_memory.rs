@@ -6,7 +6,8 @@
 //! parameters can point at them; and the scratch arrays of
 //! library code (`__builtin_syclone_private_scratch`, per-work-item state
 //! such as `sycl::stream`'s; `__builtin_syclone_group_scratch` in
-//! work-group memory for the work-group algorithms).
+//! work-group memory for the work-group algorithms), and the work-group
+//! memory of `group_local_memory` (`__builtin_syclone_group_local_memory`).
 //! Variables are laid out as in global memory (byte-addressed where their
 //! types are narrow or mixed); the arrays the compiler declares itself give
 //! elements narrower than a word a word each.
@@ -114,6 +115,26 @@ impl Lowerer<'_> {
             binding: Some(binding),
             index: IExpr::Const(Constant::Int(self.index_type(), 0)),
             elem,
+        }
+    }
+
+    /// `__builtin_syclone_group_local_memory((T *)0)` (under
+    /// `sycl::ext::oneapi::group_local_memory`): an array of work-group
+    /// memory of its own, sized for one T.
+    pub(super) fn group_local_memory(&mut self, args: &[thir::Expr], span: Span) -> super::Val {
+        let Some(ty) = args.first().and_then(|a| a.ty.non_ref().pointee().cloned()) else {
+            return super::Val::Void;
+        };
+        let Some(binding) = self.pointer_binding(&ty, "group_local", Space::Workgroup, span) else {
+            return super::Val::Void;
+        };
+        let size = self.sema.size_align(&ty).map_or(0, |x| x.0);
+        let elem_size = u64::from(self.bindings[binding.0 as usize].elem.size());
+        self.bindings[binding.0 as usize].fixed_len = Some(size.div_ceil(elem_size).max(1) as u32);
+        super::Val::Ptr {
+            binding: Some(binding),
+            index: IExpr::Const(Constant::Int(self.index_type(), 0)),
+            elem: ty,
         }
     }
 }

@@ -35,6 +35,7 @@ pub const RUNTIME_HEADERS: &[&str] = &[
     "sycl/detail/math.hpp",
     "sycl/detail/vec.hpp",
     "sycl/detail/group_algorithms.hpp",
+    "sycl/detail/group_local_memory.hpp",
     "sycl/detail/stream.hpp",
     "sycl/detail/kernel_compiler.hpp",
     "sycl/detail/kernel_bundle.hpp",

@@ -320,6 +320,11 @@ struct host_current_nd_item {
 };
 template <int Dimensions>
 thread_local const nd_item<Dimensions> *host_current_nd_item<Dimensions>::item = nullptr;
+// Calls to group_local_memory the work-item a host thread runs has made.
+inline unsigned &host_group_local_calls() {
+  static thread_local unsigned calls = 0;
+  return calls;
+}
 #endif
 
 template <typename KernelType>
@@ -343,6 +348,7 @@ struct host_kernels {
     for (size_t i = begin; i < end; ++i) {
       nd_item<Dimensions> it = host_nd_item(bounds, i);
       host_current_nd_item<Dimensions>::item = &it;
+      host_group_local_calls() = 0;
       call_kernel(k, it, args[2]);
     }
   }
@@ -1347,6 +1353,7 @@ buffer(const std::shared_ptr<T> &, const range<Dimensions> &, const property_lis
 #include <sycl/detail/math.hpp>
 #include <sycl/detail/vec.hpp>
 #include <sycl/detail/group_algorithms.hpp>
+#include <sycl/detail/group_local_memory.hpp>
 #include <sycl/detail/stream.hpp>
 namespace sycl {
 

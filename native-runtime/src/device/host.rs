@@ -7,7 +7,7 @@
 
 use std::cell::Cell;
 use std::ffi::c_void;
-use std::sync::Barrier;
+use std::sync::{Barrier, Mutex};
 
 /// `syclone_host_kernel`.
 pub type HostKernel = unsafe extern "C" fn(args: *const *const c_void, begin: usize, end: usize);
@@ -78,7 +78,15 @@ thread_local! {
     /// The work-group algorithms' scratch of that work-group, after its
     /// local memory in the same arena.
     static GROUP_SCRATCH: Cell<*mut u8> = const { Cell::new(std::ptr::null_mut()) };
+    /// The `group_local_memory` allocations of that work-group.
+    static GROUP_LOCALS: Cell<*const GroupLocals> = const { Cell::new(std::ptr::null()) };
 }
+
+/// A work-group's `group_local_memory` allocations, by call (the k-th call
+/// of each work-item gets the k-th): made by the first work-item to call,
+/// kept for the arena's later groups. Boxed slices do not move when the
+/// list grows.
+type GroupLocals = Mutex<Vec<Box<[u128]>>>;
 
 /// Bytes of a work-group's scratch for the work-group algorithms: one
 /// element of up to 16 bytes per work-item of the largest group.
@@ -100,6 +108,7 @@ pub struct Groups {
 struct Arena {
     words: Vec<u128>,
     local_words: usize,
+    group_locals: GroupLocals,
 }
 
 impl Arena {
@@ -108,12 +117,14 @@ impl Arena {
         Arena {
             words: vec![0; local_words + GROUP_SCRATCH_BYTES / 16],
             local_words,
+            group_locals: Mutex::new(vec![]),
         }
     }
     fn base(&mut self) -> LocalBase {
         let base = self.words.as_mut_ptr();
         // SAFETY: `local_words` is within the allocation.
-        LocalBase(base.cast(), unsafe { base.add(self.local_words) }.cast())
+        let scratch = unsafe { base.add(self.local_words) };
+        LocalBase(base.cast(), scratch.cast(), &self.group_locals)
     }
     /// Makes this the local memory of the calling thread's group.
     fn enter(&mut self) {
@@ -124,6 +135,7 @@ impl Arena {
 fn leave_arena() {
     LOCAL_MEMORY.with(|m| m.set(std::ptr::null_mut()));
     GROUP_SCRATCH.with(|m| m.set(std::ptr::null_mut()));
+    GROUP_LOCALS.with(|m| m.set(std::ptr::null()));
 }
 
 /// Runs the work-groups, each on one thread with its own local memory, the
@@ -202,12 +214,13 @@ pub unsafe fn run_groups_with_barriers(
 /// The shared local memory and scratch of a group whose items run on
 /// several threads.
 #[derive(Clone, Copy)]
-struct LocalBase(*mut u8, *mut u8);
+struct LocalBase(*mut u8, *mut u8, *const GroupLocals);
 
 impl LocalBase {
     fn enter(self) {
         LOCAL_MEMORY.with(|m| m.set(self.0));
         GROUP_SCRATCH.with(|m| m.set(self.1));
+        GROUP_LOCALS.with(|m| m.set(self.2));
     }
 }
 // SAFETY: the arena outlives the scoped threads; the kernel's work-items
@@ -227,6 +240,29 @@ pub extern "C" fn syclone_host_local_memory() -> *mut c_void {
 #[no_mangle]
 pub extern "C" fn syclone_host_group_scratch() -> *mut c_void {
     GROUP_SCRATCH.with(|m| m.get()).cast()
+}
+
+/// `syclone_host_group_local`: the calling thread's work-group's
+/// allocation for the `k`-th `group_local_memory` call of a work-item, of
+/// at least `size` bytes (null outside group launches).
+#[no_mangle]
+pub extern "C" fn syclone_host_group_local(k: u32, size: usize) -> *mut c_void {
+    let locals = GROUP_LOCALS.with(|m| m.get());
+    // SAFETY: a non-null pointer was set by `LocalBase::enter` on this
+    // thread from an arena that outlives the thread's work-items.
+    let Some(locals) = (unsafe { locals.as_ref() }) else {
+        return std::ptr::null_mut();
+    };
+    let mut list = locals.lock().unwrap_or_else(|e| e.into_inner());
+    let k = k as usize;
+    if list.len() <= k {
+        list.resize_with(k + 1, Default::default);
+    }
+    let words = size.div_ceil(16).max(1);
+    if list[k].len() < words {
+        list[k] = vec![0u128; words].into_boxed_slice();
+    }
+    list[k].as_mut_ptr().cast()
 }
 
 /// `syclone_host_group_barrier`: waits for the other items of this thread's

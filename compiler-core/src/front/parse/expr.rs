@@ -238,6 +238,31 @@ impl Parser<'_> {
         Ok(lhs)
     }
 
+    /// `__is_class(T)`, `__is_constructible(T, Args...)`: a built-in type
+    /// trait over type-ids and type pack expansions.
+    fn parse_type_trait(&mut self, trait_: TypeTrait, start: crate::source::Span) -> PResult<Expr> {
+        self.advance();
+        self.expect(sym!("("))?;
+        let mut args = vec![];
+        while !self.is(sym!(")")) {
+            let (t, pack) = self.parse_type_id_or_pack()?;
+            let arg = TemplateArg::Type(t);
+            if pack || self.eat(sym!("...")) {
+                args.push(TemplateArg::PackExpansion(Box::new(arg)));
+            } else {
+                args.push(arg);
+            }
+            if !self.eat(sym!(",")) {
+                break;
+            }
+        }
+        self.expect(sym!(")"))?;
+        Ok(Expr {
+            kind: ExprKind::TypeTrait(trait_, args),
+            span: start.to(self.prev_span()),
+        })
+    }
+
     fn parse_unary(&mut self) -> PResult<Expr> {
         self.nested(|p| p.parse_unary_inner())
     }
@@ -264,6 +289,11 @@ impl Parser<'_> {
                     kind: ExprKind::Unary(op, Box::new(e)),
                     span: s,
                 });
+            }
+        }
+        if let Some(trait_) = TypeTrait::from_name(self.text(self.peek())) {
+            if self.is_at(1, sym!("(")) {
+                return self.parse_type_trait(trait_, sp);
             }
         }
         match self.text(self.peek()) {

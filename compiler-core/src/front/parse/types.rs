@@ -633,11 +633,21 @@ impl Parser<'_> {
             return Ok(args);
         }
         loop {
-            let (arg, pack) = if self.starts_type() {
-                let (t, pack) = self.parse_type_id_or_pack()?;
-                (TemplateArg::Type(t), pack)
+            // A type-id wins where both parse (C++ [temp.arg]); one that the
+            // list does not go on after is an expression (`bool(B::value)`).
+            let as_type = if self.starts_type() {
+                self.speculate(|p| {
+                    let (t, pack) = p.parse_type_id_or_pack().ok()?;
+                    let ends =
+                        p.is(sym!(",")) || p.is(sym!(">")) || p.is(sym!(">>")) || p.is(sym!("..."));
+                    ends.then_some((TemplateArg::Type(t), pack))
+                })
             } else {
-                (TemplateArg::Expr(self.parse_template_arg_expr()?), false)
+                None
+            };
+            let (arg, pack) = match as_type {
+                Some(t) => t,
+                None => (TemplateArg::Expr(self.parse_template_arg_expr()?), false),
             };
             if pack || self.eat(sym!("...")) {
                 args.push(TemplateArg::PackExpansion(Box::new(arg)));
@@ -659,7 +669,7 @@ impl Parser<'_> {
 
     /// A type-id, and whether `...` followed it (a pack expansion in a
     /// template argument list: `Ts...`, `const Ts&...`).
-    fn parse_type_id_or_pack(&mut self) -> PResult<(TypeExpr, bool)> {
+    pub(crate) fn parse_type_id_or_pack(&mut self) -> PResult<(TypeExpr, bool)> {
         let ds = self.parse_decl_specs(None)?;
         let Some(base) = ds.ty else {
             self.error_here("expected a type");

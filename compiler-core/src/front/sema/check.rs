@@ -2030,6 +2030,21 @@ impl Sema {
                     None => TExpr::error(span),
                 }
             }
+            ExprKind::TypeTrait(t, args) => {
+                let (ctx, env) = self.ctx_env();
+                let mut d = vec![];
+                let args = self.resolve_template_args(args, ctx, &env, &mut d);
+                self.cur().diags.extend(d);
+                match self.type_trait(*t, &args, span) {
+                    Ok(v) => TExpr {
+                        kind: TK::BoolLit(v),
+                        ty: Ty::Bool,
+                        lvalue: false,
+                        span,
+                    },
+                    Err(message) => self.err(span, message),
+                }
+            }
             ExprKind::Lambda(l) => self.check_lambda(l, span),
             ExprKind::New(..) => TExpr {
                 kind: TK::HostOnly("dynamic allocation (new)".into()),
@@ -3135,9 +3150,13 @@ impl Sema {
         }
         // `__builtin_syclone_group_scratch((T *)0)`: the work-group
         // algorithms' scratch array of T in work-group memory.
+        // `__builtin_syclone_group_local_memory((T *)0)`: a T in work-group
+        // memory of its own (each call site its own).
         // `__builtin_syclone_private_scratch((T *)0)`: a per-work-item
         // array of T that library code keeps state in.
-        if name == "__builtin_syclone_group_scratch" || name == "__builtin_syclone_private_scratch"
+        if name == "__builtin_syclone_group_scratch"
+            || name == "__builtin_syclone_group_local_memory"
+            || name == "__builtin_syclone_private_scratch"
         {
             let pointee = match args.as_slice() {
                 [a] => a.ty.non_ref().pointee().cloned(),
@@ -3146,7 +3165,7 @@ impl Sema {
             let Some(pointee) = pointee else {
                 return self.err(span, format!("'{name}' takes one pointer argument"));
             };
-            let space = if name == "__builtin_syclone_group_scratch" {
+            let space = if name != "__builtin_syclone_private_scratch" {
                 crate::front::ast::AddressSpace::Local
             } else {
                 crate::front::ast::AddressSpace::Private

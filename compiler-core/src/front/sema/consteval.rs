@@ -142,6 +142,10 @@ impl Sema {
                 let ty = self.resolve_type(t, ctx, env, &mut vec![]);
                 self.size_align(&ty)?.1 as i128
             }
+            ExprKind::TypeTrait(t, args) => {
+                let args = self.resolve_template_args(args, ctx, env, &mut vec![]);
+                i128::from(self.type_trait(*t, &args, e.span).ok()?)
+            }
             // `sizeof "text"` (a macro's string): its array's size.
             ExprKind::SizeofExpr(x) => match &x.kind {
                 ExprKind::StringLit(text) => text.len() as i128 + 1,

@@ -165,13 +165,22 @@ impl Sema {
                     Some(QUALIFIED)
                 } else if a == b {
                     Some(EXACT)
-                } else if matches!(**b, Ty::Void) {
+                } else if matches!(**b, Ty::Void) || self.derived_to_base(a, b) {
                     Some(CONVERSION)
                 } else {
                     None
                 }
             }
             _ => None,
+        }
+    }
+
+    /// Whether `d` is a class derived from class `b` (the pointee types of
+    /// a derived-to-base pointer conversion).
+    fn derived_to_base(&self, d: &Ty, b: &Ty) -> bool {
+        match (d, b) {
+            (Ty::Class(d), Ty::Class(b)) => d != b && self.derives_from(*d, *b),
+            _ => false,
         }
     }
 
@@ -484,6 +493,29 @@ impl Sema {
                 let e = self.rvalue(e);
                 if &e.ty == to {
                     return e;
+                }
+                if let (Ty::Ptr { pointee: d, .. }, Ty::Ptr { pointee: b, .. }) = (e.ty.clone(), to)
+                {
+                    if self.derived_to_base(&d, b) && self.standard_rank(&e, to).is_some() {
+                        // `&static_cast<B &>(*e)` (of `x` itself for `e` = `&x`, so
+                        // that `x` is seen to have its address taken).
+                        let object = match e.kind {
+                            ExprKind::AddrOf(x) => *x,
+                            kind => Expr {
+                                kind: ExprKind::Deref(Box::new(Expr { kind, ..e })),
+                                ty: *d,
+                                lvalue: true,
+                                span,
+                            },
+                        };
+                        let base = self.base_subobject(object, b);
+                        return Expr {
+                            kind: ExprKind::AddrOf(Box::new(base)),
+                            ty: to.clone(),
+                            lvalue: false,
+                            span,
+                        };
+                    }
                 }
                 if self.standard_rank(&e, to).is_none() {
                     diags.push(Diagnostic::error(

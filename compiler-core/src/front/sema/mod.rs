@@ -31,6 +31,7 @@ mod switch;
 mod template_names;
 mod templates;
 pub mod thir;
+mod type_traits;
 pub mod types;
 mod unevaluated;
 

@@ -94,6 +94,7 @@ impl PatternNames {
                             self.ty(t)
                         }
                     }
+                    ExprKind::TypeTrait(_, args) => args.iter().for_each(|t| self.targ(t)),
                     ExprKind::Member { name, .. } => name
                         .parts
                         .iter()

@@ -172,6 +172,9 @@ void syclone_host_group_barrier(void);
 void *syclone_host_local_memory(void);
 /* That work-group's scratch for the work-group algorithms (16 KiB). */
 void *syclone_host_group_scratch(void);
+/* That work-group's allocation for the k-th group_local_memory call of its
+ * work-items: `size` bytes, 16-byte aligned, made by the first caller. */
+void *syclone_host_group_local(unsigned k, size_t size);
 
 int syclone_launch(syclone_queue q, const syclone_launch_desc *desc, const syclone_event *deps,
                    size_t num_deps, syclone_event *out_event);
