@@ -55,6 +55,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/half.hpp"),
         ),
         (
+            "sycl/detail/bfloat16.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/bfloat16.hpp"),
+        ),
+        (
             "sycl/detail/bit_cast.hpp",
             include_str!("../../native-runtime/include/sycl/detail/bit_cast.hpp"),
         ),

@@ -196,6 +196,20 @@ fn hundred_thousand_nested_template_brackets() {
     assert!(out.has_errors());
 }
 
+/// `S<bool(S<bool(...)>)>`: each argument may be parsed as a type and then
+/// as an expression; nesting must not multiply the work.
+#[test]
+fn nested_functional_casts_in_template_arguments() {
+    let n = 10_000;
+    let src = format!(
+        "template <bool B> struct S {{}};\nS<{}1{}> x;\n",
+        "bool(S<bool(".repeat(n),
+        ")>)".repeat(n)
+    );
+    let out = compile_hostile("casts.cpp", src, VirtualFiles::default());
+    assert!(out.has_errors());
+}
+
 #[test]
 fn other_deep_nesting() {
     let n = 100_000;

@@ -52,6 +52,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/half.hpp"),
     ),
     (
+        "sycl/detail/bfloat16.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/bfloat16.hpp"),
+    ),
+    (
         "sycl/detail/bit_cast.hpp",
         include_str!("../../native-runtime/include/sycl/detail/bit_cast.hpp"),
     ),

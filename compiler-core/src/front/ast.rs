@@ -482,6 +482,7 @@ impl Expr {
             | ExprKind::PackExpansion(x)
             | ExprKind::AlignofExpr(x)
             | ExprKind::SizeofExpr(x)
+            | ExprKind::VaArg(x, _)
             | ExprKind::Delete(x, _) => f(x),
             ExprKind::Member { base, .. } => f(base),
             ExprKind::Binary(_, x, y) | ExprKind::Assign(_, x, y) | ExprKind::Index(x, y) => {
@@ -688,6 +689,8 @@ pub enum ExprKind {
     Throw(Option<Box<Expr>>),
     /// `typeid(T)` / `typeid(e)`.
     Typeid(Box<TemplateArg>),
+    /// `__builtin_va_arg(ap, T)` (`va_arg`): the next variadic argument.
+    VaArg(Box<Expr>, TypeExpr),
     /// A built-in type trait: `__is_class(T)`, `__is_base_of(B, D)`,
     /// `__is_constructible(T, Args...)` (types and type pack expansions).
     TypeTrait(TypeTrait, Vec<TemplateArg>),

@@ -789,6 +789,7 @@ impl Dumper<'_> {
             ExprKind::AlignofExpr(x) => {
                 node(format!("UnaryExprOrTypeTraitExpr {loc} alignof"), vec![x])
             }
+            ExprKind::VaArg(x, t) => node(format!("VAArgExpr {loc} '{}'", self.ty(t)), vec![x]),
             ExprKind::TypeTrait(t, args) => {
                 let tys: Vec<String> = args.iter().map(|a| self.targ(a)).collect();
                 leaf(format!("TypeTraitExpr {loc} {t:?} '{}'", tys.join("', '")))

@@ -122,6 +122,31 @@ impl Lowerer<'_> {
         }
     }
 
+    /// Does `ty` hold an array of more than [`MAX_SELECT_ELEMENTS`]
+    /// scalars (which lives in per-work-item memory, indexed there)?
+    fn has_large_array(&mut self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Array(..) => self.scalar_count(ty) > MAX_SELECT_ELEMENTS as u64,
+            Ty::Class(c) => {
+                let parts = self.class_parts(*c);
+                parts.iter().any(|(t, _)| self.has_large_array(t))
+            }
+            _ => false,
+        }
+    }
+
+    /// How many scalars an object of type `ty` holds.
+    fn scalar_count(&mut self, ty: &Ty) -> u64 {
+        match ty {
+            Ty::Array(elem, n) => n.saturating_mul(self.scalar_count(elem)),
+            Ty::Class(c) => {
+                let parts = self.class_parts(*c);
+                parts.iter().map(|(t, _)| self.scalar_count(t)).sum()
+            }
+            _ => 1,
+        }
+    }
+
     fn decl(&mut self, v: VarId, init: Option<&thir::Expr>) {
         let ty = self.sema.var(v).ty.clone();
         let name = self.sema.var(v).name.to_string();
@@ -146,8 +171,9 @@ impl Lowerer<'_> {
             return;
         }
         // A union's members share its bytes: it lives in per-work-item
-        // memory, where each member reads the bits the last store left.
-        if addressed || self.contains_union(&ty) {
+        // memory, where each member reads the bits the last store left. So
+        // does an array too large to index by choosing among its elements.
+        if addressed || self.contains_union(&ty) || self.has_large_array(&ty) {
             let p = self.addressable_private(&ty, &name, span);
             let slot = self.add_slot(Slot::Ref(p.clone()));
             self.frames.last_mut().expect("frame").vars.insert(v, slot);

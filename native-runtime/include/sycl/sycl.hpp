@@ -383,6 +383,21 @@ namespace buffer {
 struct use_host_ptr {};
 }  // namespace buffer
 }  // namespace property
+// Queue hints of the oneAPI extensions (sycl_ext_oneapi_queue_priority,
+// sycl_ext_oneapi_discard_queue_events): accepted and recorded; every queue
+// of a device shares its one submission order, so they change nothing.
+namespace ext {
+namespace oneapi {
+namespace property {
+namespace queue {
+struct priority_normal {};
+struct priority_low {};
+struct priority_high {};
+struct discard_events {};
+}  // namespace queue
+}  // namespace property
+}  // namespace oneapi
+}  // namespace ext
 
 namespace property {
 namespace reduction {
@@ -398,7 +413,11 @@ class property_list {
   static constexpr bool is_property =
       std::is_same_v<P, property::queue::in_order> || std::is_same_v<P, property::queue::enable_profiling> ||
       std::is_same_v<P, property::buffer::use_host_ptr> || std::is_same_v<P, property::no_init> ||
-      std::is_same_v<P, property::reduction::initialize_to_identity>;
+      std::is_same_v<P, property::reduction::initialize_to_identity> ||
+      std::is_same_v<P, ext::oneapi::property::queue::priority_normal> ||
+      std::is_same_v<P, ext::oneapi::property::queue::priority_low> ||
+      std::is_same_v<P, ext::oneapi::property::queue::priority_high> ||
+      std::is_same_v<P, ext::oneapi::property::queue::discard_events>;
 #ifdef __SYCL_DEVICE_ONLY__
   template <typename... Props, typename = std::enable_if_t<(is_property<Props> && ...)>>
   property_list(Props... props);
@@ -420,6 +439,10 @@ class property_list {
   static unsigned flag(property::buffer::use_host_ptr) { return 4; }
   static unsigned flag(property::no_init) { return 8; }
   static unsigned flag(property::reduction::initialize_to_identity) { return 16; }
+  static unsigned flag(ext::oneapi::property::queue::priority_normal) { return 32; }
+  static unsigned flag(ext::oneapi::property::queue::priority_low) { return 64; }
+  static unsigned flag(ext::oneapi::property::queue::priority_high) { return 128; }
+  static unsigned flag(ext::oneapi::property::queue::discard_events) { return 256; }
   template <typename Prop>
   void add(Prop p) { m_flags |= flag(p); }
   unsigned m_flags;
@@ -1354,6 +1377,7 @@ buffer(const std::shared_ptr<T> &, const range<Dimensions> &, const property_lis
 #include <sycl/detail/vec.hpp>
 #include <sycl/detail/group_algorithms.hpp>
 #include <sycl/detail/group_local_memory.hpp>
+#include <sycl/detail/bfloat16.hpp>
 #include <sycl/detail/stream.hpp>
 namespace sycl {
 

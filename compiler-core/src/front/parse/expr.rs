@@ -297,6 +297,18 @@ impl Parser<'_> {
             }
         }
         match self.text(self.peek()) {
+            "__builtin_va_arg" if self.is_at(1, sym!("(")) => {
+                self.advance();
+                self.expect(sym!("("))?;
+                let ap = self.parse_assignment_expr()?;
+                self.expect(sym!(","))?;
+                let t = self.parse_type_id()?;
+                self.expect(sym!(")"))?;
+                return Ok(Expr {
+                    kind: ExprKind::VaArg(Box::new(ap), t),
+                    span: sp.to(self.prev_span()),
+                });
+            }
             "sizeof" => {
                 self.advance();
                 if self.eat(sym!("...")) {

@@ -67,6 +67,9 @@ pub(crate) struct Parser<'d> {
     /// statement being parsed (`q.parallel_for<class K>(...)`), declared in
     /// its block just before it; `None` outside blocks.
     block_class_decls: Option<Vec<crate::front::ast::Decl>>,
+    /// Template arguments being parsed tentatively as types around the
+    /// current point (bounded: each level may parse its input twice).
+    speculative_args: u32,
 }
 
 /// Deepest nesting of expressions, statements, declarators and template
@@ -106,6 +109,7 @@ impl<'d> Parser<'d> {
             pending_body_pos: None,
             template_header_pending: false,
             block_class_decls: None,
+            speculative_args: 0,
             depth: 0,
         }
     }

@@ -47,6 +47,10 @@ pub(crate) struct Declarator {
     pub span: Span,
 }
 
+/// Nested template arguments parsed tentatively (`bool(...)` as a type,
+/// then as an expression) at most: each level may read its input twice.
+const MAX_SPECULATIVE_ARGS: u32 = 4;
+
 const BUILTIN_WORDS: &[&str] = &[
     "void", "bool", "char", "short", "int", "long", "signed", "unsigned", "float", "double",
     "wchar_t", "char16_t", "char32_t", "char8_t", "half", "_Float16", "__fp16",
@@ -633,21 +637,24 @@ impl Parser<'_> {
             return Ok(args);
         }
         loop {
-            // A type-id wins where both parse (C++ [temp.arg]); one that the
-            // list does not go on after is an expression (`bool(B::value)`).
-            let as_type = if self.starts_type() {
-                self.speculate(|p| {
-                    let (t, pack) = p.parse_type_id_or_pack().ok()?;
-                    let ends =
-                        p.is(sym!(",")) || p.is(sym!(">")) || p.is(sym!(">>")) || p.is(sym!("..."));
-                    ends.then_some((TemplateArg::Type(t), pack))
-                })
+            // A type-id wins where both parse (C++ [temp.arg]); a builtin
+            // type and `(` that the list does not go on after is a functional
+            // cast (`bool(B::value)`). Only then is the parse tried twice:
+            // nested arguments would otherwise retry exponentially.
+            let tentative =
+                self.builtin_type_then_paren() && self.speculative_args < MAX_SPECULATIVE_ARGS;
+            let (arg, pack) = if tentative {
+                // Both attempts count: arguments nested in either are
+                // tried twice only up to the bound.
+                self.speculative_args += 1;
+                let parsed = self.tentative_template_arg();
+                self.speculative_args -= 1;
+                parsed?
+            } else if self.starts_type() {
+                let (t, pack) = self.parse_type_id_or_pack()?;
+                (TemplateArg::Type(t), pack)
             } else {
-                None
-            };
-            let (arg, pack) = match as_type {
-                Some(t) => t,
-                None => (TemplateArg::Expr(self.parse_template_arg_expr()?), false),
+                (TemplateArg::Expr(self.parse_template_arg_expr()?), false)
             };
             if pack || self.eat(sym!("...")) {
                 args.push(TemplateArg::PackExpansion(Box::new(arg)));
@@ -660,6 +667,28 @@ impl Parser<'_> {
         }
         self.expect_template_close()?;
         Ok(args)
+    }
+
+    /// `bool(x)` as a template argument: a type-id if the argument list
+    /// goes on after it, else a functional cast.
+    fn tentative_template_arg(&mut self) -> PResult<(TemplateArg, bool)> {
+        let as_type = self.speculate(|p| {
+            let (t, pack) = p.parse_type_id_or_pack().ok()?;
+            let ends = p.is(sym!(",")) || p.is(sym!(">")) || p.is(sym!(">>")) || p.is(sym!("..."));
+            ends.then_some((TemplateArg::Type(t), pack))
+        });
+        match as_type {
+            Some(t) => Ok(t),
+            None => Ok((TemplateArg::Expr(self.parse_template_arg_expr()?), false)),
+        }
+    }
+
+    /// A builtin type keyword followed by `(`: `bool(x)`, `int(x)`.
+    fn builtin_type_then_paren(&self) -> bool {
+        matches!(
+            self.text(self.peek()),
+            "bool" | "char" | "short" | "int" | "long" | "float" | "double" | "unsigned" | "signed"
+        ) && self.is_at(1, sym!("("))
     }
 
     /// type-id: specifiers plus an abstract declarator.

@@ -2046,6 +2046,19 @@ impl Sema {
                 }
             }
             ExprKind::Lambda(l) => self.check_lambda(l, span),
+            ExprKind::VaArg(ap, t) => {
+                let _ = self.check_expr(ap);
+                let (ctx, env) = self.ctx_env();
+                let mut d = vec![];
+                let ty = self.resolve_type(t, ctx, &env, &mut d);
+                self.cur().diags.extend(d);
+                TExpr {
+                    kind: TK::HostOnly("variadic arguments (va_arg)".into()),
+                    ty,
+                    lvalue: false,
+                    span,
+                }
+            }
             ExprKind::New(..) => TExpr {
                 kind: TK::HostOnly("dynamic allocation (new)".into()),
                 ty: Ty::Error,
@@ -3280,6 +3293,16 @@ impl Sema {
             return TExpr {
                 kind: TK::Intrinsic(name, args),
                 ty,
+                lvalue: false,
+                span,
+            };
+        }
+        // `va_start`, `va_end`, `va_copy`: fine in host code, diagnosed
+        // where device code reaches them.
+        if let Some(what) = name.strip_prefix("__builtin_va_") {
+            return TExpr {
+                kind: TK::HostOnly(format!("variadic arguments (va_{what})")),
+                ty: Ty::Void,
                 lvalue: false,
                 span,
             };

@@ -88,6 +88,7 @@ impl PatternNames {
                     | ExprKind::Construct(t, ..)
                     | ExprKind::New(t, ..)
                     | ExprKind::SizeofType(t)
+                    | ExprKind::VaArg(_, t)
                     | ExprKind::AlignofType(t) => self.ty(t),
                     ExprKind::Typeid(t) => {
                         if let TemplateArg::Type(t) = &**t {
