@@ -2,8 +2,10 @@
 // (fetch_add on float through an accessor), min/max of int, unsigned and
 // float, exchange, compare_exchange (an "elect one work-item" flag and a
 // hand-written CAS loop), bit operations, operator++/+= and 64-bit
-// counters, and a per-work-group histogram in local memory merged into
-// global memory.
+// counters, a per-work-group histogram in local memory merged into
+// global memory, and atomics on the 32-bit words of memory of mixed or
+// narrow types (a half2 added with a CAS loop on its word, as dpct writes
+// half atomics; int min and float add on members of a struct with a char).
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <vector>
@@ -135,6 +137,39 @@ int main() {
     for (int b = 0; b < BINS; ++b) same = same && merged[b] == want[b];
     check(same, "local-memory histogram");
   }
+
+  // Words of byte-addressed memory.
+  struct Mixed {
+    int low;
+    float sum;
+    char tag;
+  };
+  sycl::half2 *pairs = sycl::malloc_shared<sycl::half2>(4, q);
+  Mixed *mixed = sycl::malloc_shared<Mixed>(1, q);
+  for (int i = 0; i < 4; ++i) pairs[i] = sycl::half2(0.0f, 0.0f);
+  *mixed = Mixed{1000, 0.0f, 'x'};
+  q.parallel_for(sycl::range<1>(256), [=](sycl::id<1> id) {
+    int i = id[0];
+    sycl::half2 add(1.0f, 0.5f);
+    unsigned *word = reinterpret_cast<unsigned *>(&pairs[i % 4]);
+    sycl::atomic_ref<unsigned, sycl::memory_order::relaxed, sycl::memory_scope::device> w(*word);
+    unsigned old = w.load(), desired;
+    do {
+      sycl::half2 now = sycl::bit_cast<sycl::half2>(old);
+      desired = sycl::bit_cast<unsigned>(now + add);
+    } while (!w.compare_exchange_strong(old, desired));
+    relaxed_int(mixed->low).fetch_min(500 - i);
+    sycl::atomic_ref<float, sycl::memory_order::relaxed, sycl::memory_scope::device>(mixed->sum)
+        .fetch_add(0.25f);
+  }).wait();
+  {
+    bool same = mixed->low == 500 - 255 && mixed->sum == 64.0f && mixed->tag == 'x';
+    for (int i = 0; i < 4; ++i)
+      same = same && float(pairs[i][0]) == 64.0f && float(pairs[i][1]) == 32.0f;
+    check(same, "atomics on words of byte-addressed memory");
+  }
+  sycl::free(pairs, q);
+  sycl::free(mixed, q);
 
   sycl::free(hist, q);
   sycl::free(flag, q);

@@ -35,12 +35,12 @@ impl Lowerer<'_> {
         };
         let p = self.rvalue(ptr);
         let p = self.deref_val(p);
-        let (binding, index) = match p {
+        let (binding, index, pointee) = match p {
             Val::Ptr {
                 binding: Some(b),
                 index,
-                ..
-            } => (b, index),
+                elem,
+            } => (b, index, elem),
             Val::Ptr { binding: None, .. } => {
                 self.error(span, "atomic access through a null pointer");
                 return Val::Void;
@@ -54,10 +54,6 @@ impl Lowerer<'_> {
             self.error(span, "atomics on private memory (a local variable) are not supported: atomic_ref needs global or local memory");
             return Val::Void;
         }
-        if self.byte_addressed.contains(&binding.0) {
-            self.error(span, "atomics on 8- and 16-bit scalars and on members of classes of mixed scalar types are not supported in Vulkan/WebGPU kernels");
-            return Val::Void;
-        }
         // An atomic element is read and written whatever the operation:
         // WGSL keeps atomics in read_write storage only.
         let elem = {
@@ -66,52 +62,77 @@ impl Lowerer<'_> {
             b.writes = true;
             b.elem
         };
-        let operands: Vec<IExpr> = args[1..].iter().map(|a| self.scalar(a)).collect();
-        let result = (op != AtomicOp::Store).then(|| self.new_local("atomic.old", elem));
-        if elem.is_float()
-            && matches!(
-                op,
-                AtomicOp::Add | AtomicOp::Sub | AtomicOp::Min | AtomicOp::Max
-            )
-        {
-            let old = result.expect("read-modify-write has a result");
-            let operand = operands.into_iter().next().unwrap_or(IExpr::Local(old));
-            self.float_read_modify_write(op, binding, index, operand, old);
+        // The type the operation works in: the element's, or (in words of
+        // byte-addressed memory, `atomic_ref<unsigned>` over `half2`) a
+        // 32-bit scalar whose bits the word holds. A pointer into such
+        // memory counts its own type's size, so its index is the word's.
+        let view = if self.byte_addressed.contains(&binding.0) {
+            match self.device_scalar(&pointee) {
+                Ok(t) if t.size() == 4 && t != ScalarType::Bool => t,
+                _ => {
+                    self.error(span, "atomics on 8- and 16-bit scalars and on members of classes of mixed scalar types are not supported in Vulkan/WebGPU kernels");
+                    return Val::Void;
+                }
+            }
         } else {
-            let mut operands = operands.into_iter();
-            let (expected, value) = match op {
-                AtomicOp::CompareExchange => (operands.next(), operands.next()),
-                _ => (None, operands.next()),
-            };
-            self.emit(IStmt::Atomic {
-                op,
-                binding,
-                index,
-                value,
-                expected,
-                result,
-            });
+            elem
+        };
+        let operands: Vec<IExpr> = args[1..]
+            .iter()
+            .map(|a| {
+                let v = self.scalar(a);
+                self.cast_scalar(v, view)
+            })
+            .collect();
+        let computed = matches!(op, AtomicOp::Min | AtomicOp::Max)
+            && (view.is_float() || view.is_signed_int() != elem.is_signed_int())
+            || matches!(op, AtomicOp::Add | AtomicOp::Sub) && view.is_float();
+        if computed {
+            let operand = operands
+                .into_iter()
+                .next()
+                .unwrap_or(IExpr::Const(crate::ir::Constant::Int(ScalarType::U32, 0)));
+            let old = self.compare_exchange_loop(op, binding, index, operand, view);
+            return Val::Scalar(IExpr::Local(old));
         }
+        let result = (op != AtomicOp::Store).then(|| self.new_local("atomic.old", elem));
+        let mut operands = operands.into_iter().map(|o| reinterpret(o, view, elem));
+        let (expected, value) = match op {
+            AtomicOp::CompareExchange => (operands.next(), operands.next()),
+            _ => (None, operands.next()),
+        };
+        self.emit(IStmt::Atomic {
+            op,
+            binding,
+            index,
+            value,
+            expected,
+            result,
+        });
         match result {
-            Some(l) => Val::Scalar(IExpr::Local(l)),
+            Some(l) => Val::Scalar(reinterpret(IExpr::Local(l), elem, view)),
             None => Val::Void,
         }
     }
 
+    /// An atomic read-modify-write that SPIR-V has no instruction for
+    /// (float add/sub/min/max; min/max of a signedness other than the
+    /// word's), computed in `view` and installed with compare-exchange:
     /// `old = b[index]; loop { seen = cmpxchg(b[index], old, old OP operand);
-    /// if bits(seen) == bits(old) break; old = seen; }`: `old` ends holding
-    /// the value the operation replaced.
-    fn float_read_modify_write(
+    /// if bits(seen) == bits(old) break; old = seen; }`. Returns the local
+    /// (of type `view`) holding the value the operation replaced.
+    fn compare_exchange_loop(
         &mut self,
         op: AtomicOp,
         binding: BindingId,
         index: IExpr,
         operand: IExpr,
-        old: LocalId,
-    ) {
+        view: ScalarType,
+    ) -> LocalId {
         let elem = self.bindings[binding.0 as usize].elem;
         let index = self.spilled(index, "atomic.index");
         let operand = self.spilled(operand, "atomic.operand");
+        let old = self.new_local("atomic.old", elem);
         self.emit(IStmt::Atomic {
             op: AtomicOp::Load,
             binding,
@@ -120,7 +141,7 @@ impl Lowerer<'_> {
             expected: None,
             result: Some(old),
         });
-        let current = IExpr::Local(old);
+        let current = reinterpret(IExpr::Local(old), elem, view);
         let desired = match op {
             AtomicOp::Add => {
                 IExpr::Binary(BinaryOp::Add, Box::new(current.clone()), Box::new(operand))
@@ -137,12 +158,12 @@ impl Lowerer<'_> {
                 op: AtomicOp::CompareExchange,
                 binding,
                 index,
-                value: Some(desired),
-                expected: Some(current.clone()),
+                value: Some(reinterpret(desired, view, elem)),
+                expected: Some(IExpr::Local(old)),
                 result: Some(seen),
             },
             IStmt::If {
-                cond: bit_equal(IExpr::Local(seen), current, elem),
+                cond: bit_equal(IExpr::Local(seen), IExpr::Local(old), elem),
                 then_block: vec![IStmt::Break],
                 else_block: vec![],
             },
@@ -155,6 +176,12 @@ impl Lowerer<'_> {
             body,
             continuing: vec![],
         });
+        let result = self.new_local("atomic.result", view);
+        self.emit(IStmt::Assign {
+            local: result,
+            value: reinterpret(IExpr::Local(old), elem, view),
+        });
+        result
     }
 
     /// `__builtin_syclone_bit_equal(a, b)`.
@@ -177,6 +204,15 @@ impl Lowerer<'_> {
             Val::Scalar(e) => e,
             _ => unreachable!("spilling a scalar gives a scalar"),
         }
+    }
+}
+
+/// `e` (of type `from`) read as a `to` of the same size.
+fn reinterpret(e: IExpr, from: ScalarType, to: ScalarType) -> IExpr {
+    if from == to {
+        e
+    } else {
+        IExpr::Bitcast(Box::new(e), to)
     }
 }
 
