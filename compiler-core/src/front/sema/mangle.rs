@@ -235,13 +235,11 @@ impl Mangler {
                 let parent = ns.parent.unwrap_or(GLOBAL_NS);
                 let name = ns.name.clone();
                 let p = self.prefix(s, Ctx::Ns(parent));
-                match name {
-                    Some(name) => {
-                        self.add(key);
-                        format!("{p}{}", source_name(&name))
-                    }
-                    None => p,
-                }
+                // An anonymous namespace is `_GLOBAL__N_1`, as g++ and
+                // clang name it.
+                let name = name.unwrap_or_else(|| "_GLOBAL__N_1".into());
+                self.add(key);
+                format!("{p}{}", source_name(&name))
             }
             Ctx::Class(c) => {
                 let key = format!("class:{}", c.0);
@@ -519,6 +517,15 @@ impl Mangler {
             return source_name(&name_src);
         }
         let mname = operator_name(&name_src).unwrap_or_else(|| source_name(&name_src));
+        // `L`: a static function at namespace scope has internal linkage,
+        // which g++ and clang mangle into the name (`_ZL4oncei`); not so
+        // for a static function template's instances (`_Z6scaledIiET_S0_`).
+        let internal = decl.is_static && decl.template.is_none();
+        let mname = if internal && !matches!(ctx, Ctx::Class(_)) {
+            format!("L{mname}")
+        } else {
+            mname
+        };
         if let Some(header) = &decl.template {
             return self.template_encoding(s, f, header, mname);
         }
