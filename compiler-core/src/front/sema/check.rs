@@ -2053,7 +2053,7 @@ impl Sema {
                 let ty = self.resolve_type(t, ctx, &env, &mut d);
                 self.cur().diags.extend(d);
                 TExpr {
-                    kind: TK::HostOnly("variadic arguments (va_arg)".into()),
+                    kind: TK::HostOnly("'va_arg' (variadic arguments)".into()),
                     ty,
                     lvalue: false,
                     span,
@@ -3301,7 +3301,7 @@ impl Sema {
         // where device code reaches them.
         if let Some(what) = name.strip_prefix("__builtin_va_") {
             return TExpr {
-                kind: TK::HostOnly(format!("variadic arguments (va_{what})")),
+                kind: TK::HostOnly(format!("'va_{what}' (variadic arguments)")),
                 ty: Ty::Void,
                 lvalue: false,
                 span,
