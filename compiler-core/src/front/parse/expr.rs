@@ -246,12 +246,8 @@ impl Parser<'_> {
         let mut args = vec![];
         while !self.is(sym!(")")) {
             let (t, pack) = self.parse_type_id_or_pack()?;
-            let arg = TemplateArg::Type(t);
-            if pack || self.eat(sym!("...")) {
-                args.push(TemplateArg::PackExpansion(Box::new(arg)));
-            } else {
-                args.push(arg);
-            }
+            let arg = self.pack_expansion_if(TemplateArg::Type(t), pack);
+            args.push(arg);
             if !self.eat(sym!(",")) {
                 break;
             }

@@ -656,11 +656,7 @@ impl Parser<'_> {
             } else {
                 (TemplateArg::Expr(self.parse_template_arg_expr()?), false)
             };
-            if pack || self.eat(sym!("...")) {
-                args.push(TemplateArg::PackExpansion(Box::new(arg)));
-            } else {
-                args.push(arg);
-            }
+            args.push(self.pack_expansion_if(arg, pack));
             if !self.eat(sym!(",")) {
                 break;
             }
@@ -680,6 +676,15 @@ impl Parser<'_> {
         match as_type {
             Some(t) => Ok(t),
             None => Ok((TemplateArg::Expr(self.parse_template_arg_expr()?), false)),
+        }
+    }
+
+    /// `arg...` when the declarator had `...` (`pack`) or one follows.
+    pub(crate) fn pack_expansion_if(&mut self, arg: TemplateArg, pack: bool) -> TemplateArg {
+        if pack || self.eat(sym!("...")) {
+            TemplateArg::PackExpansion(Box::new(arg))
+        } else {
+            arg
         }
     }
 

@@ -242,94 +242,70 @@ impl Sema {
                 .any(|(x, _)| self.derives_from(*x, b))
     }
 
-    fn trivially_copyable(&mut self, ty: &Ty) -> bool {
+    /// A property scalars and pointers have, references have when `refs`,
+    /// arrays have when their elements do, and classes have when `own`
+    /// holds for them and the property for their bases and fields.
+    fn holds_throughout(
+        &mut self,
+        ty: &Ty,
+        refs: bool,
+        own: fn(&mut Self, ClassId) -> bool,
+    ) -> bool {
         match ty {
-            Ty::Void | Ty::Function { .. } | Ty::LRef(..) | Ty::RRef(_) => false,
-            Ty::Array(e, _) => self.trivially_copyable(e),
+            Ty::Void | Ty::Function { .. } => false,
+            Ty::LRef(..) | Ty::RRef(_) => refs,
+            Ty::Array(e, _) => self.holds_throughout(e, refs, own),
             Ty::Class(c) => {
                 let c = *c;
-                let d = self.declared(c);
-                !d.copy_or_move
-                    && !d.destructor
-                    && !d.virtual_function
+                own(self, c)
                     && self
                         .bases(c)
                         .iter()
-                        .all(|b| self.trivially_copyable(&Ty::Class(*b)))
+                        .all(|b| self.holds_throughout(&Ty::Class(*b), refs, own))
                     && self
                         .field_types(c)
                         .iter()
-                        .all(|f| matches!(f, Ty::LRef(..)) || self.trivially_copyable(f))
+                        .all(|f| self.holds_throughout(f, refs, own))
             }
             _ => true,
         }
+    }
+
+    /// No user-provided copy, move or destructor, nothing virtual (a
+    /// reference member is copied as its pointer).
+    fn trivially_copyable(&mut self, ty: &Ty) -> bool {
+        !ty.is_ref()
+            && self.holds_throughout(ty, true, |s, c| {
+                let d = s.declared(c);
+                !d.copy_or_move && !d.destructor && !d.virtual_function
+            })
     }
 
     /// A trivial default constructor: none of its own, none in its bases
     /// and fields.
     fn trivially_default(&mut self, ty: &Ty) -> bool {
-        match ty {
-            Ty::Void | Ty::Function { .. } | Ty::LRef(..) | Ty::RRef(_) => false,
-            Ty::Array(e, _) => self.trivially_default(e),
-            Ty::Class(c) => {
-                let c = *c;
-                let d = self.declared(c);
-                !d.constructor
-                    && !d.virtual_function
-                    && self
-                        .bases(c)
-                        .iter()
-                        .all(|b| self.trivially_default(&Ty::Class(*b)))
-                    && self
-                        .field_types(c)
-                        .iter()
-                        .all(|f| self.trivially_default(f))
-            }
-            _ => true,
-        }
+        self.holds_throughout(ty, false, |s, c| {
+            let d = s.declared(c);
+            !d.constructor && !d.virtual_function
+        })
     }
 
     fn trivially_destructible(&mut self, ty: &Ty) -> bool {
-        match ty {
-            Ty::Void | Ty::Function { .. } => false,
-            Ty::Array(e, _) => self.trivially_destructible(e),
-            Ty::Class(c) => {
-                let c = *c;
-                let d = self.declared(c);
-                !d.destructor
-                    && !d.virtual_destructor
-                    && self
-                        .bases(c)
-                        .iter()
-                        .all(|b| self.trivially_destructible(&Ty::Class(*b)))
-                    && self
-                        .field_types(c)
-                        .iter()
-                        .all(|f| self.trivially_destructible(f))
-            }
-            _ => true,
-        }
+        self.holds_throughout(ty, true, |s, c| {
+            let d = s.declared(c);
+            !d.destructor && !d.virtual_destructor
+        })
     }
 
     /// No virtual functions, fields of standard-layout types, and the
     /// fields in at most one class of the hierarchy.
     fn standard_layout(&mut self, ty: &Ty) -> bool {
-        match ty {
-            Ty::Void | Ty::Function { .. } | Ty::LRef(..) | Ty::RRef(_) => false,
-            Ty::Array(e, _) => self.standard_layout(e),
-            Ty::Class(c) => {
-                let c = *c;
-                let with_fields = |s: &Self, x: ClassId| !s.class(x).fields.is_empty();
-                let bases = self.bases(c);
-                let classes_with_fields = usize::from(with_fields(self, c))
-                    + bases.iter().filter(|b| with_fields(self, **b)).count();
-                !self.is_polymorphic(c)
-                    && classes_with_fields <= 1
-                    && bases.iter().all(|b| self.standard_layout(&Ty::Class(*b)))
-                    && self.field_types(c).iter().all(|f| self.standard_layout(f))
-            }
-            _ => true,
-        }
+        self.holds_throughout(ty, false, |s, c| {
+            let with_fields = |s: &Self, x: ClassId| !s.class(x).fields.is_empty();
+            let classes_with_fields = usize::from(with_fields(s, c))
+                + s.bases(c).iter().filter(|b| with_fields(s, **b)).count();
+            !s.is_polymorphic(c) && classes_with_fields <= 1
+        })
     }
 
     /// `std::declval<T>()`: an lvalue for `T&`, else an rvalue of `T`.
