@@ -1,6 +1,7 @@
 // Device code organised the way applications are: nested namespaces and
 // using-declarations, scoped and unscoped enums in switches, static
-// constexpr members and static member functions, a namespace alias.
+// constexpr members and static member functions, a namespace alias, C-style
+// unnamed enums (a typedef'd one captured by the kernel, a variable of one).
 #include <sycl/sycl.hpp>
 #include <iostream>
 
@@ -43,6 +44,9 @@ inline int corners(Shape s) {
 }
 }  // namespace physics
 
+typedef enum { MODE_SUM = 0, MODE_SCALED = 1 } blend_mode_t;
+enum { Small = 2, Large = 7 } default_size = Large;
+
 namespace pu = physics::units;
 using physics::Grid;
 
@@ -64,6 +68,15 @@ int main() {
     }
   }
   static_assert(Grid::cells() == 20, "static constexpr member function");
+  // A kernel capturing a value of a typedef'd unnamed enum and one of an
+  // unnamed enum's variable type.
+  blend_mode_t mode = MODE_SCALED;
+  auto size = default_size;
+  q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) {
+     out[i] = mode == MODE_SCALED ? float(i[0]) * float(size) : float(i[0]) + float(size);
+     if (size == Small) out[i] = -1.0f;
+   }).wait();
+  for (int i = 0; i < 4; ++i) ok = ok && out[i] == float(i) * 7.0f;
   sycl::free(out, q);
   std::cout << (ok ? "PASSED" : "FAILED") << std::endl;
   return ok ? 0 : 1;

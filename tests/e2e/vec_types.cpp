@@ -1,6 +1,7 @@
 // sycl::vec: construction from scalars and vectors, element-wise arithmetic
 // with vectors and scalars, integer bit operations, comparisons as -1/0
-// masks, named elements and swizzles, convert<>(), as<>(), the geometric functions,
+// masks, named elements and swizzles, s0()...sF() of 8- and 16-element
+// vectors, convert<>() with rounding modes, as<>(), the geometric functions,
 // vectors in USM and in buffers (float3 laid out as four floats), arrays
 // of a plain struct of floats in global memory, sycl::marray, and the
 // math functions element by element on float and half vectors.
@@ -132,6 +133,33 @@ int main() {
     ok = ok && float(hm[i][0]) == float(e0) && float(hm[i][1]) == 2.25f;
     check(ok, "element-wise vector math", i);
   }
+  // s4()...sF() of long vectors; convert<> with each rounding mode.
+  sycl::int8 *rounded = sycl::malloc_shared<sycl::int8>(n, q);
+  unsigned long *sums = sycl::malloc_shared<unsigned long>(n, q);
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> id) {
+     float f = 0.25f * float(id[0]) - 2.0f;
+     sycl::float2 v(f, -f);
+     sycl::int2 rte = v.convert<int, sycl::rounding_mode::rte>();
+     sycl::int2 rtp = v.convert<int, sycl::rounding_mode::rtp>();
+     sycl::int2 rtn = v.convert<int, sycl::rounding_mode::rtn>();
+     sycl::int2 automatic = v.convert<int, sycl::rounding_mode::automatic>();
+     rounded[id] = sycl::int8(rte.x(), rte.y(), rtp.x(), rtp.y(), rtn.x(), rtn.y(), automatic.x(), automatic.y());
+     sycl::vec<unsigned long, 16> w;
+     for (int k = 0; k < 16; ++k) w[k] = (unsigned long)id[0] << k;
+     sums[id] = w.s4() + w.s7() + w.sA() + w.sF();
+   }).wait();
+  for (int i = 0; i < n; ++i) {
+    float f = 0.25f * float(i) - 2.0f;
+    sycl::int8 r = rounded[i];
+    bool ok = r.s0() == int(std::rint(f)) && r.s1() == int(std::rint(-f)) && r.s2() == int(std::ceil(f)) &&
+              r.s3() == int(std::ceil(-f)) && r.s4() == int(std::floor(f)) && r.s5() == int(std::floor(-f)) &&
+              r.s6() == int(f) && r.s7() == int(-f);
+    check(ok, "convert with rounding modes", i);
+    unsigned long u = i;
+    check(sums[i] == (u << 4) + (u << 7) + (u << 10) + (u << 15), "s4() ... sF()", i);
+  }
+  sycl::free(rounded, q);
+  sycl::free(sums, q);
   sycl::free(vm, q);
   sycl::free(hm, q);
   sycl::free(in, q);

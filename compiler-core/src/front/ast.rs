@@ -101,8 +101,12 @@ pub enum TypeExprKind {
     Decltype {
         expr: Box<Expr>,
         parenthesized: bool,
+        /// GNU `__typeof__(expr)`: the type without a reference.
+        gnu_typeof: bool,
     },
     Pointer(Box<TypeExpr>),
+    /// `T C::*`: a pointer to a member of class `C` of type `T`.
+    MemberPointer(QualName, Box<TypeExpr>),
     LRef(Box<TypeExpr>),
     RRef(Box<TypeExpr>),
     /// `T[N]` (`None` for `T[]`).
@@ -472,8 +476,9 @@ pub struct Expr {
 }
 
 impl Expr {
-    /// The expressions directly inside this one (not lambda bodies, not
-    /// expressions inside types or template arguments).
+    /// The expressions directly inside this one (not lambda bodies or
+    /// statement expressions, not expressions inside types or template
+    /// arguments).
     pub fn for_each_child<'a>(&'a self, mut f: impl FnMut(&'a Expr)) {
         match &self.kind {
             ExprKind::Unary(_, x)
@@ -485,7 +490,14 @@ impl Expr {
             | ExprKind::VaArg(x, _)
             | ExprKind::Delete(x, _) => f(x),
             ExprKind::Member { base, .. } => f(base),
-            ExprKind::Binary(_, x, y) | ExprKind::Assign(_, x, y) | ExprKind::Index(x, y) => {
+            ExprKind::Binary(_, x, y)
+            | ExprKind::Assign(_, x, y)
+            | ExprKind::Index(x, y)
+            | ExprKind::MemberPointerAccess {
+                object: x,
+                member: y,
+                ..
+            } => {
                 f(x);
                 f(y);
             }
@@ -520,6 +532,7 @@ impl Expr {
             | ExprKind::AlignofType(_)
             | ExprKind::TypeTrait(..)
             | ExprKind::Lambda(_)
+            | ExprKind::StmtExpr(_)
             | ExprKind::Error => {}
         }
     }
@@ -682,6 +695,16 @@ pub enum ExprKind {
     SizeofExpr(Box<Expr>),
     AlignofType(TypeExpr),
     Lambda(Rc<LambdaExpr>),
+    /// `object .* member` / `pointer ->* member` (`arrow`).
+    MemberPointerAccess {
+        object: Box<Expr>,
+        member: Box<Expr>,
+        arrow: bool,
+    },
+    /// GNU statement expression `({ stmt...; expr; })`: the statements of
+    /// the compound statement; its value is that of the last one when it is
+    /// an expression statement (else void).
+    StmtExpr(Vec<Stmt>),
     /// `new (placement...) T(args)` / `new T{args}`: type, initializer
     /// arguments, placement arguments.
     New(TypeExpr, Vec<Expr>, Vec<Expr>),

@@ -127,6 +127,7 @@ impl Dumper<'_> {
                 let c = if t.is_const { " const" } else { "" };
                 format!("{} *{c}", self.ty(i))
             }
+            TypeExprKind::MemberPointer(c, i) => format!("{} {}::*", self.ty(i), self.name(c)),
             TypeExprKind::LRef(i) => format!("{} &", self.ty(i)),
             TypeExprKind::RRef(i) => format!("{} &&", self.ty(i)),
             TypeExprKind::Array(i, n) => match n {
@@ -795,6 +796,21 @@ impl Dumper<'_> {
                 leaf(format!("TypeTraitExpr {loc} {t:?} '{}'", tys.join("', '")))
             }
             ExprKind::Lambda(l) => self.lambda(l, loc),
+            ExprKind::MemberPointerAccess {
+                object,
+                member,
+                arrow,
+            } => node(
+                format!(
+                    "BinaryOperator {loc} '{}'",
+                    if *arrow { "->*" } else { ".*" }
+                ),
+                vec![object, member],
+            ),
+            ExprKind::StmtExpr(stmts) => Node {
+                label: format!("StmtExpr {loc}"),
+                children: stmts.iter().map(|s| self.stmt(s)).collect(),
+            },
             ExprKind::New(t, args, placement) => node(
                 format!(
                     "CXXNewExpr {loc} '{}'{}",

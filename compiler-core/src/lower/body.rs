@@ -1007,6 +1007,13 @@ impl Lowerer<'_> {
                     .collect();
                 Val::Agg(parts)
             }
+            TK::StmtExpr(stmts, value) => {
+                stmts.iter().for_each(|s| self.stmt(s));
+                match value {
+                    Some(v) => self.rvalue(v),
+                    None => Val::Void,
+                }
+            }
             TK::Lambda(c, inits) => {
                 let fields = self.sema.class(*c).fields.clone();
                 let mut parts = vec![];
@@ -1531,6 +1538,7 @@ fn is_pure(e: &thir::Expr) -> bool {
         | TK::Construct(..)
         | TK::Assign(..)
         | TK::Lambda(..)
+        | TK::StmtExpr(..)
         | TK::Aggregate(..)
         | TK::Temporary(_) => false,
         TK::Unary(op, x) => {

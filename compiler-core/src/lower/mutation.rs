@@ -209,6 +209,10 @@ fn expr(s: &Scan, e: &Expr, out: &mut VarUses) {
             expr(s, a, out);
             expr(s, b, out);
         }
+        TK::StmtExpr(stmts, value) => {
+            stmts.iter().for_each(|x| stmt(s, x, out));
+            value.iter().for_each(|v| expr(s, v, out));
+        }
         // A variable captured by reference may be modified through the closure.
         TK::Lambda(c, inits) => {
             for (field, init) in s.class(*c).fields.iter().zip(inits) {

@@ -172,6 +172,26 @@ impl Parser<'_> {
                 base.kind = TypeExprKind::Named(QualName::simple(name, c.span));
             }
         }
+        // `typedef enum { ... } Mode;` / `enum { A, B } value;`: the unnamed
+        // enum takes the typedef's name (as a class does), else a name of its
+        // own, so that its declarators have a type.
+        let mut typedef_named_enum = None;
+        if let Some(Decl::Enum(e)) = &ds.tag_decl {
+            if e.name.is_none() && !e.scoped && !self.is(sym!(";")) {
+                let name: Rc<str> = match (ds.is_typedef, self.peek().kind) {
+                    (true, TokenKind::Ident) => Rc::from(self.text(self.peek())),
+                    _ => Rc::from(format!("(unnamed enum at {}:{})", e.span.file.0, e.span.lo)),
+                };
+                if ds.is_typedef {
+                    typedef_named_enum = Some(name.clone());
+                }
+                out[0] = Decl::Enum(Rc::new(EnumDecl {
+                    name: Some(name.clone()),
+                    ..(**e).clone()
+                }));
+                base.kind = TypeExprKind::Named(QualName::simple(name, e.span));
+            }
+        }
         let is_ctor_like = ds.ty.is_none();
         if ds.tag_decl.is_some() && self.missing_semi_after_tag() {
             // `struct S { ... }` then a new declaration on the next line.
@@ -262,12 +282,19 @@ impl Parser<'_> {
                     if ctx != Context::Block {
                         self.declare_global_name(&ident, NameKind::Type);
                     }
-                    out.push(Decl::Alias(Rc::new(AliasDecl {
-                        name: ident,
-                        ty: d.ty,
-                        template: None,
-                        span: start.to(self.prev_span()),
-                    })));
+                    let names_the_enum = typedef_named_enum.as_ref() == Some(&ident)
+                        && matches!(&d.ty.kind, TypeExprKind::Named(q) if q.is_simple() && q.last().ident == ident);
+                    if names_the_enum {
+                        // The enum itself took this name.
+                        typedef_named_enum = None;
+                    } else {
+                        out.push(Decl::Alias(Rc::new(AliasDecl {
+                            name: ident,
+                            ty: d.ty,
+                            template: None,
+                            span: start.to(self.prev_span()),
+                        })));
+                    }
                 } else {
                     let bit_width = if self.eat(sym!(":")) {
                         Some(self.parse_assignment_expr()?)

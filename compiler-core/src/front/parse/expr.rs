@@ -198,7 +198,11 @@ impl Parser<'_> {
             if t.kind != TokenKind::Punct {
                 break;
             }
-            let Some((op, prec)) = binop_of(self.text(t)) else {
+            // `.*` and `->*` bind tighter than `*`.
+            let member_access = matches!(self.text(t), ".*" | "->*").then(|| self.is(sym!("->*")));
+            let Some((op, prec)) =
+                binop_of(self.text(t)).or(member_access.map(|_| (BinOp::Mul, 14)))
+            else {
                 break;
             };
             if no_gt && matches!(self.text(t), ">" | ">>" | ">=") {
@@ -230,10 +234,15 @@ impl Parser<'_> {
             self.advance();
             let rhs = self.parse_binary(prec, no_gt)?;
             let sp = lhs.span.to(rhs.span);
-            lhs = Expr {
-                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
-                span: sp,
+            let kind = match member_access {
+                Some(arrow) => ExprKind::MemberPointerAccess {
+                    object: Box::new(lhs),
+                    member: Box::new(rhs),
+                    arrow,
+                },
+                None => ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
             };
+            lhs = Expr { kind, span: sp };
         }
         Ok(lhs)
     }
@@ -471,7 +480,7 @@ impl Parser<'_> {
     }
 
     /// At `(`: does a type-id follow, closed by `)`?
-    fn type_in_parens_ahead(&mut self) -> bool {
+    pub(crate) fn type_in_parens_ahead(&mut self) -> bool {
         if !self.is(sym!("(")) {
             return false;
         }
@@ -704,6 +713,18 @@ impl Parser<'_> {
                 return Ok(Expr {
                     kind: ExprKind::This,
                     span: sp,
+                });
+            }
+            "(" if self.is_at(1, sym!("{")) => {
+                self.advance();
+                let body = self.nested(|p| p.parse_compound())?;
+                self.expect(sym!(")"))?;
+                let StmtKind::Compound(stmts) = body.kind else {
+                    unreachable!("parse_compound returns a compound statement")
+                };
+                return Ok(Expr {
+                    kind: ExprKind::StmtExpr(stmts),
+                    span: sp.to(self.prev_span()),
                 });
             }
             "(" => {

@@ -286,7 +286,8 @@ impl Parser<'_> {
         let mut i = 0;
         // skip specifiers and the type name
         let mut depth = 0i32;
-        if self.is(sym!("decltype")) {
+        if self.is(sym!("decltype")) || matches!(self.text(self.peek()), "__typeof__" | "__typeof")
+        {
             // Skip `decltype(...)`: what follows decides.
             let mut d = 0i32;
             i = 1;

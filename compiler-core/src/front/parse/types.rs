@@ -4,6 +4,7 @@ use super::names::{NameKind, NameLookup};
 use super::{PResult, Parser, Reported};
 use crate::front::ast::*;
 use crate::front::token::sym;
+use crate::front::token::TokenKind;
 use crate::source::Span;
 use std::rc::Rc;
 
@@ -75,6 +76,8 @@ impl Parser<'_> {
                 | "enum"
                 | "auto"
                 | "decltype"
+                | "__typeof__"
+                | "__typeof"
         ) {
             return true;
         }
@@ -340,10 +343,32 @@ impl Parser<'_> {
                         TypeExprKind::Decltype {
                             expr: Box::new(self.parse_expr()?),
                             parenthesized,
+                            gnu_typeof: false,
                         }
                     };
                     self.expect(sym!(")"))?;
                     ds.ty = Some(TypeExpr::plain(kind, sp.to(self.prev_span())));
+                    continue;
+                }
+                "__typeof__" | "__typeof" if ds.ty.is_none() && !saw_builtin => {
+                    let sp = self.span();
+                    self.advance();
+                    ds.ty = Some(if self.is(sym!("(")) && self.type_in_parens_ahead() {
+                        self.advance();
+                        let t = self.parse_type_id()?;
+                        self.expect(sym!(")"))?;
+                        t
+                    } else {
+                        self.expect(sym!("("))?;
+                        let expr = Box::new(self.parse_expr()?);
+                        self.expect(sym!(")"))?;
+                        let kind = TypeExprKind::Decltype {
+                            expr,
+                            parenthesized: false,
+                            gnu_typeof: true,
+                        };
+                        TypeExpr::plain(kind, sp.to(self.prev_span()))
+                    });
                     continue;
                 }
                 "class" | "struct" | "union" if ds.ty.is_none() && !saw_builtin => {
@@ -729,7 +754,10 @@ impl Parser<'_> {
         let mut ty = apply_ptrs(base, &ptrs);
         // Parenthesised declarator: `(*name)(params)` / `(&arr)[3]`.
         if self.is(sym!("("))
-            && (self.is_at(1, sym!("*")) || self.is_at(1, sym!("&")) || self.is_at(1, sym!("&&")))
+            && (self.is_at(1, sym!("*"))
+                || self.is_at(1, sym!("&"))
+                || self.is_at(1, sym!("&&"))
+                || self.member_pointer_ahead(1).is_some())
         {
             self.advance();
             let inner_ptrs = self.parse_ptr_ops();
@@ -800,6 +828,15 @@ impl Parser<'_> {
                     }
                 }
                 ptrs.push(PtrOp::Ptr(c));
+            } else if self.member_pointer_ahead(0).is_some() {
+                // `C::*` / `ns::C<T>::*`, then cv-qualifiers.
+                let Ok(class) = self.parse_qual_name(true) else {
+                    return ptrs;
+                };
+                self.eat(sym!("::"));
+                self.eat(sym!("*"));
+                while self.eat(sym!("const")) || self.eat(sym!("volatile")) {}
+                ptrs.push(PtrOp::Member(class));
             } else if self.eat(sym!("&")) {
                 ptrs.push(PtrOp::LRef);
             } else if self.eat(sym!("&&")) {
@@ -809,6 +846,44 @@ impl Parser<'_> {
             }
             let mut attrs = Attributes::default();
             self.parse_attributes(&mut attrs);
+        }
+    }
+
+    /// Does `C::*` (a nested-name-specifier, then `*`) start `i` tokens
+    /// ahead? Its length in tokens, through the `*`.
+    fn member_pointer_ahead(&self, i: usize) -> Option<usize> {
+        let mut j = i;
+        if self.is_at(j, sym!("::")) {
+            j += 1;
+        }
+        loop {
+            if self.peek_at(j).kind != TokenKind::Ident {
+                return None;
+            }
+            j += 1;
+            if self.is_at(j, sym!("<")) {
+                let mut depth = 0usize;
+                loop {
+                    match self.text(self.peek_at(j)) {
+                        "<" => depth += 1,
+                        ">" => depth -= 1,
+                        ">>" if depth >= 2 => depth -= 2,
+                        ";" | "{" | "}" | "" => return None,
+                        _ => {}
+                    }
+                    j += 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+            }
+            if !self.is_at(j, sym!("::")) {
+                return None;
+            }
+            j += 1;
+            if self.is_at(j, sym!("*")) {
+                return Some(j + 1 - i);
+            }
         }
     }
 
@@ -830,6 +905,11 @@ impl Parser<'_> {
         while self.is(sym!("[")) && !self.is_at(1, sym!("[")) {
             arrays.push(self.parse_array_suffix()?);
             self.bound_layers(arrays.len())?;
+        }
+        if !arrays.is_empty() {
+            // `float buf[32] __attribute__((aligned(64)));`
+            let mut attrs = Attributes::default();
+            self.parse_attributes(&mut attrs);
         }
         for a in arrays.into_iter().rev() {
             let sp = ty.span;
@@ -927,6 +1007,8 @@ impl Parser<'_> {
                     | "enum"
                     | "auto"
                     | "decltype"
+                    | "__typeof__"
+                    | "__typeof"
                     | "["
             )
         {
@@ -1011,6 +1093,8 @@ impl Parser<'_> {
 
 pub(crate) enum PtrOp {
     Ptr(bool),
+    /// `C::*`: the class.
+    Member(QualName),
     LRef,
     RRef,
 }
@@ -1023,6 +1107,9 @@ fn apply_ptrs(mut ty: TypeExpr, ptrs: &[PtrOp]) -> TypeExpr {
                 let mut t = TypeExpr::plain(TypeExprKind::Pointer(Box::new(ty)), sp);
                 t.is_const = *c;
                 t
+            }
+            PtrOp::Member(class) => {
+                TypeExpr::plain(TypeExprKind::MemberPointer(class.clone(), Box::new(ty)), sp)
             }
             PtrOp::LRef => TypeExpr::plain(TypeExprKind::LRef(Box::new(ty)), sp),
             PtrOp::RRef => TypeExpr::plain(TypeExprKind::RRef(Box::new(ty)), sp),

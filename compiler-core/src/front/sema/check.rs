@@ -975,6 +975,7 @@ impl Sema {
                 kind: a::TypeExprKind::Decltype {
                     expr: Box::new(e.clone()),
                     parenthesized: false,
+                    gnu_typeof: false,
                 },
                 ..v.ty.clone()
             };
@@ -2046,6 +2047,17 @@ impl Sema {
                 }
             }
             ExprKind::Lambda(l) => self.check_lambda(l, span),
+            ExprKind::StmtExpr(stmts) => self.check_statement_expr(stmts, span),
+            ExprKind::MemberPointerAccess { object, member, .. } => {
+                let _ = self.check_expr(object);
+                let _ = self.check_expr(member);
+                TExpr {
+                    kind: TK::HostOnly("a pointer to member".into()),
+                    ty: Ty::Error,
+                    lvalue: false,
+                    span,
+                }
+            }
             ExprKind::VaArg(ap, t) => {
                 let _ = self.check_expr(ap);
                 let (ctx, env) = self.ctx_env();

@@ -74,6 +74,7 @@ fn has_effect(e: &Expr) -> bool {
     let mut found = matches!(
         e.kind,
         ExprKind::Assign(..)
+            | ExprKind::StmtExpr(_)
             | ExprKind::Unary(
                 UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec,
                 _

@@ -254,6 +254,7 @@ impl NameCollector {
                     }
                 }
             }
+            ExprKind::StmtExpr(stmts) => stmts.iter().for_each(|s| self.stmt(s)),
             _ => e.for_each_child(|x| self.expr(x)),
         }
     }

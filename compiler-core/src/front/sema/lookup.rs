@@ -459,7 +459,15 @@ impl Sema {
             TypeExprKind::Decltype {
                 expr,
                 parenthesized,
-            } => self.decltype_of(expr, *parenthesized, ctx, env, diags),
+                gnu_typeof,
+            } => {
+                let ty = self.decltype_of(expr, *parenthesized, ctx, env, diags);
+                if *gnu_typeof {
+                    ty.non_ref().clone()
+                } else {
+                    ty
+                }
+            }
             TypeExprKind::Pointer(inner) => {
                 let p = self.resolve_type(inner, ctx, env, diags);
                 if p.is_error() {
@@ -469,6 +477,31 @@ impl Sema {
                     pointee: Box::new(p),
                     pointee_const: inner.is_const,
                     space: inner.address_space,
+                }
+            }
+            TypeExprKind::MemberPointer(class, member) => {
+                match self.resolve_named_type(class, ctx, env, diags) {
+                    Ty::Class(class) => {
+                        let member = self.resolve_type(member, ctx, env, diags);
+                        if member.is_error() {
+                            return Ty::Error;
+                        }
+                        Ty::MemberPtr {
+                            class,
+                            member: Box::new(member),
+                        }
+                    }
+                    Ty::Error => Ty::Error,
+                    other => {
+                        diags.push(Diagnostic::error(
+                            class.span,
+                            format!(
+                                "member pointer refers into non-class type '{}'",
+                                self.ty_name(&other)
+                            ),
+                        ));
+                        Ty::Error
+                    }
                 }
             }
             TypeExprKind::LRef(inner) => {

@@ -25,6 +25,7 @@ mod out_of_class;
 mod overload;
 mod packs;
 mod range_for;
+mod statement_expr;
 mod structured_binding;
 mod subgroup;
 mod switch;

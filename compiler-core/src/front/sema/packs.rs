@@ -58,7 +58,10 @@ impl PatternNames {
         match &t.kind {
             TypeExprKind::Named(q) => self.qual(q),
             TypeExprKind::Decltype { expr, .. } => self.expr(expr),
-            TypeExprKind::Pointer(i) | TypeExprKind::LRef(i) | TypeExprKind::RRef(i) => self.ty(i),
+            TypeExprKind::Pointer(i)
+            | TypeExprKind::MemberPointer(_, i)
+            | TypeExprKind::LRef(i)
+            | TypeExprKind::RRef(i) => self.ty(i),
             TypeExprKind::Array(i, n) => {
                 self.ty(i);
                 n.iter().for_each(|n| self.expr(n));

@@ -95,6 +95,9 @@ pub enum ExprKind {
     Lambda(ClassId, Vec<Expr>),
     /// A compiler intrinsic (`__spirv_BuiltInGlobalInvocationId`...).
     Intrinsic(String, Vec<Expr>),
+    /// A GNU statement expression: the statements, then the value (a
+    /// prvalue; none: void).
+    StmtExpr(Vec<Stmt>, Option<Box<Expr>>),
     /// Materialises a prvalue of class type into a temporary (an lvalue).
     Temporary(Box<Expr>),
     /// An expression that is only meaningful on the host (typeid, new, ...).

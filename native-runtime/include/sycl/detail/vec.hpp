@@ -19,6 +19,9 @@ namespace sycl {
 template <typename DataT, int NumElements>
 class vec;
 
+// How vec::convert rounds (SYCL 2020 4.14.2.1).
+enum class rounding_mode { automatic, rte, rtz, rtp, rtn };
+
 namespace detail {
 // The element type of a comparison's result: a signed integer of the
 // element's size.
@@ -42,6 +45,23 @@ struct signed_of_size<8> {
 };
 template <typename T>
 using rel_t = typename signed_of_size<sizeof(T)>::type;
+
+// A floating-point element converted to an integer type, rounded as the
+// mode says (automatic and rtz: toward zero); other conversions as
+// static_cast.
+template <typename To, rounding_mode Mode, typename From>
+To convert_element(From x) {
+  if constexpr (std::is_integral<To>::value && !std::is_integral<From>::value) {
+    using Wide = std::conditional_t<(sizeof(From) > 4), double, float>;
+    Wide w = static_cast<Wide>(x);
+    if constexpr (Mode == rounding_mode::rte) return static_cast<To>(std::rint(w));
+    else if constexpr (Mode == rounding_mode::rtp) return static_cast<To>(std::ceil(w));
+    else if constexpr (Mode == rounding_mode::rtn) return static_cast<To>(std::floor(w));
+    else return static_cast<To>(w);
+  } else {
+    return static_cast<To>(x);
+  }
+}
 
 template <typename T>
 struct vec_size {
@@ -99,14 +119,33 @@ class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec {
   const DataT &b() const { return m_data[2]; }
   DataT &a() { return m_data[3]; }
   const DataT &a() const { return m_data[3]; }
-  DataT &s0() { return m_data[0]; }
-  const DataT &s0() const { return m_data[0]; }
-  DataT &s1() { return m_data[1]; }
-  const DataT &s1() const { return m_data[1]; }
-  DataT &s2() { return m_data[2]; }
-  const DataT &s2() const { return m_data[2]; }
-  DataT &s3() { return m_data[3]; }
-  const DataT &s3() const { return m_data[3]; }
+  // s0() ... sF(): element I, for vectors that have one.
+#define __SYCLONE_VEC_ELEMENT(NAME, I)                                          \
+  DataT &NAME() {                                                               \
+    static_assert(I < NumElements, "vec has no element " #I);                   \
+    return m_data[I];                                                           \
+  }                                                                             \
+  const DataT &NAME() const {                                                   \
+    static_assert(I < NumElements, "vec has no element " #I);                   \
+    return m_data[I];                                                           \
+  }
+  __SYCLONE_VEC_ELEMENT(s0, 0)
+  __SYCLONE_VEC_ELEMENT(s1, 1)
+  __SYCLONE_VEC_ELEMENT(s2, 2)
+  __SYCLONE_VEC_ELEMENT(s3, 3)
+  __SYCLONE_VEC_ELEMENT(s4, 4)
+  __SYCLONE_VEC_ELEMENT(s5, 5)
+  __SYCLONE_VEC_ELEMENT(s6, 6)
+  __SYCLONE_VEC_ELEMENT(s7, 7)
+  __SYCLONE_VEC_ELEMENT(s8, 8)
+  __SYCLONE_VEC_ELEMENT(s9, 9)
+  __SYCLONE_VEC_ELEMENT(sA, 10)
+  __SYCLONE_VEC_ELEMENT(sB, 11)
+  __SYCLONE_VEC_ELEMENT(sC, 12)
+  __SYCLONE_VEC_ELEMENT(sD, 13)
+  __SYCLONE_VEC_ELEMENT(sE, 14)
+  __SYCLONE_VEC_ELEMENT(sF, 15)
+#undef __SYCLONE_VEC_ELEMENT
 
   // Swizzles, as const copies: assigning to one (`v.xy() = w`) is a
   // compile error here rather than a write that goes nowhere.
@@ -146,11 +185,13 @@ class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec {
     return detail::bits_as<AsT>(*this);
   }
 
-  // Element-wise conversion.
-  template <typename ConvertT>
+  // Element-wise conversion. The rounding mode applies to floating-point
+  // elements converted to an integer type (automatic: toward zero); a
+  // conversion to a floating-point type rounds to nearest even.
+  template <typename ConvertT, rounding_mode RoundingMode = rounding_mode::automatic>
   vec<ConvertT, NumElements> convert() const {
     vec<ConvertT, NumElements> out;
-    for (int i = 0; i < NumElements; ++i) out[i] = static_cast<ConvertT>(m_data[i]);
+    for (int i = 0; i < NumElements; ++i) out[i] = detail::convert_element<ConvertT, RoundingMode>(m_data[i]);
     return out;
   }
 
