@@ -1,5 +1,7 @@
 // Device and platform descriptors: every visible device answers get_info
-// with values that make sense, and the queue's device is one of them.
+// with values that make sense, and the queue's device is one of them; peer
+// access (sycl_ext_oneapi_peer_access) holds only between a device and
+// itself, and enabling it between two devices throws.
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <string>
@@ -37,6 +39,19 @@ int main() {
     bool in_platform = false;
     for (const sycl::device& pd : p.get_devices()) in_platform |= pd == d;
     check(in_platform, "device is listed by its platform");
+    for (const sycl::device& other : devices) {
+      bool peer = d.ext_oneapi_can_access_peer(other);
+      check(peer == (d == other), "peer access only with itself");
+      bool threw = false;
+      try {
+        sycl::device self = d;
+        self.ext_oneapi_enable_peer_access(other);
+        self.ext_oneapi_disable_peer_access(other);
+      } catch (const sycl::exception& e) {
+        threw = e.code() == sycl::errc::feature_not_supported;
+      }
+      check(threw == !peer, "enabling peer access throws between two devices");
+    }
     std::printf("%s: %s, %zu max work-group, %llu MiB\n", name.c_str(), d.is_gpu() ? "gpu" : "cpu", wg,
                 d.get_info<sycl::info::device::global_mem_size>() >> 20);
   }

@@ -4,7 +4,8 @@
 // dereferenced pointer and called at once (`Load(*p, n).load(i)`, not a
 // declaration), `std::aligned_storage`, OpenCL-style casts of scalars to
 // vectors (`(float4)(0)`), braced lists as compound-assignment operands
-// (`color += {r, g, b, a}`), and host code using `std::streamsize`,
+// (`color += {r, g, b, a}`), SYCL 1.2.1's scalar names (`sycl::ulong`,
+// `sycl::uint`) and `longlong` vectors, and host code using `std::streamsize`,
 // `std::chrono::time_point<steady_clock>` and `std::stringstream` (which
 // <sycl/sycl.hpp> provides, as DPC++'s does).
 #include <sycl/sycl.hpp>
@@ -88,6 +89,19 @@ int main() {
     std::printf("f = %g, want 7.5\n", f[0]);
     ++bad;
   }
+  sycl::ulong *wide = sycl::malloc_shared<sycl::ulong>(2, q);
+  const sycl::uint shift = 40;
+  q.single_task([=] {
+     sycl::ulonglong4 v(1, 2, 3, 4);
+     sycl::uchar small = 200;
+     wide[0] = (sycl::ulong(v.w()) << shift) + small;
+     wide[1] = sycl::ushort(70000) + sycl::schar(-1);
+   }).wait();
+  if (wide[0] != (4ul << 40) + 200 || wide[1] != 70000 % 65536 - 1) {
+    std::printf("wide = %lu %lu\n", wide[0], wide[1]);
+    ++bad;
+  }
+  sycl::free(wide, q);
   sycl::free(out, q);
   sycl::free(data, q);
   sycl::free(o, q);

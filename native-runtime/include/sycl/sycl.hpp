@@ -396,6 +396,8 @@ struct priority_high {};
 struct discard_events {};
 }  // namespace queue
 }  // namespace property
+// sycl_ext_oneapi_peer_access: what device::ext_oneapi_can_access_peer asks.
+enum class peer_access { access_supported, atomics_supported };
 }  // namespace oneapi
 }  // namespace ext
 
@@ -514,6 +516,9 @@ class device {
   platform get_platform() const;
   bool operator==(const device &other) const;
   bool operator!=(const device &other) const;
+  bool ext_oneapi_can_access_peer(const device &peer, ext::oneapi::peer_access attr = ext::oneapi::peer_access::access_supported) const;
+  void ext_oneapi_enable_peer_access(const device &peer);
+  void ext_oneapi_disable_peer_access(const device &peer);
   static std::vector<device> get_devices(info::device_type type = info::device_type::all);
 };
 class platform {
@@ -580,12 +585,25 @@ class device {
 
   bool operator==(const device &other) const { return m_index == other.m_index; }
   bool operator!=(const device &other) const { return m_index != other.m_index; }
+  // sycl_ext_oneapi_peer_access: USM memory is only ever accessible from the
+  // device that owns it (each Vulkan device has its own allocations), so a
+  // device is a peer of itself only.
+  bool ext_oneapi_can_access_peer(const device &peer, ext::oneapi::peer_access = ext::oneapi::peer_access::access_supported) const {
+    return peer == *this;
+  }
+  void ext_oneapi_enable_peer_access(const device &peer) { require_peer(peer); }
+  void ext_oneapi_disable_peer_access(const device &peer) { require_peer(peer); }
   // The runtime's device index.
   size_t native() const { return m_index; }
   static device from_native(size_t index) { return device(index, 0); }
 
  private:
   device(size_t index, int) : m_index(index) {}
+  void require_peer(const device &peer) const {
+    if (!ext_oneapi_can_access_peer(peer))
+      throw exception(make_error_code(errc::feature_not_supported),
+                      "peer access between two devices is not supported: USM memory is accessible only from its own device");
+  }
   syclone_device_info info() const {
     syclone_device_info i;
     detail::check(syclone_device_get_info(m_index, &i));

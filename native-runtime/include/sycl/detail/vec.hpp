@@ -287,6 +287,15 @@ class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec {
   DataT m_data[NumElements == 3 ? 4 : NumElements];
 };
 
+// SYCL 1.2.1's scalar type names, still common in ported code.
+using schar = signed char;
+using uchar = unsigned char;
+using ushort = unsigned short;
+using uint = unsigned int;
+using ulong = unsigned long;
+using longlong = long long;
+using ulonglong = unsigned long long;
+
 // The element types SYCL names vectors of.
 #define __SYCLONE_VEC_ALIASES(T, NAME) \
   using NAME##2 = vec<T, 2>;           \
@@ -303,6 +312,8 @@ __SYCLONE_VEC_ALIASES(int, int)
 __SYCLONE_VEC_ALIASES(unsigned int, uint)
 __SYCLONE_VEC_ALIASES(long, long)
 __SYCLONE_VEC_ALIASES(unsigned long, ulong)
+__SYCLONE_VEC_ALIASES(long long, longlong)
+__SYCLONE_VEC_ALIASES(unsigned long long, ulonglong)
 __SYCLONE_VEC_ALIASES(half, half)
 __SYCLONE_VEC_ALIASES(float, float)
 __SYCLONE_VEC_ALIASES(double, double)
