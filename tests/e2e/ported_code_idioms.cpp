@@ -5,7 +5,9 @@
 // declaration), `std::aligned_storage`, OpenCL-style casts of scalars to
 // vectors (`(float4)(0)`), braced lists as compound-assignment operands
 // (`color += {r, g, b, a}`), SYCL 1.2.1's scalar names (`sycl::ulong`,
-// `sycl::uint`) and `longlong` vectors, and host code using `std::streamsize`,
+// `sycl::uint`) and `longlong` vectors, a variable named in its own
+// initializer (`T (*x)[N][N] = reinterpret_cast<decltype(x)>(p)` over local
+// memory), a conditional expression of two void calls, and host code using `std::streamsize`,
 // `std::chrono::time_point<steady_clock>` and `std::stringstream` (which
 // <sycl/sycl.hpp> provides, as DPC++'s does).
 #include <sycl/sycl.hpp>
@@ -102,6 +104,29 @@ int main() {
     ++bad;
   }
   sycl::free(wide, q);
+  // Transposes 4x4 tiles through local memory viewed as `T (*)[4][4]`.
+  unsigned long *tiles = sycl::malloc_shared<unsigned long>(64, q);
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<unsigned char, 1> sm(sycl::range<1>(64 * sizeof(unsigned long)), h);
+     h.parallel_for(sycl::nd_range<1>(64, 64), [=](sycl::nd_item<1> item) {
+       const unsigned Z = 4;
+       auto exchange = (unsigned long *)sm.get_multi_ptr<sycl::access::decorated::no>().get();
+       unsigned long (*xchg)[Z][Z] = reinterpret_cast<decltype(xchg)>(exchange);
+       unsigned lid = item.get_local_id(0);
+       unsigned tile = lid / (Z * Z), r = lid % Z, c = lid / Z % Z;
+       xchg[tile][r][c] = lid;
+       (Z > 8) ? sycl::group_barrier(item.get_sub_group()) : sycl::group_barrier(item.get_group());
+       tiles[lid] = xchg[tile][c][r];
+     });
+   }).wait();
+  for (unsigned lid = 0; lid < 64; ++lid) {
+    unsigned tile = lid / 16, r = lid % 4, c = lid / 4 % 4;
+    if (tiles[lid] != tile * 16 + r * 4 + c) {
+      std::printf("tiles[%u] = %lu, want %u\n", lid, tiles[lid], tile * 16 + r * 4 + c);
+      ++bad;
+    }
+  }
+  sycl::free(tiles, q);
   sycl::free(out, q);
   sycl::free(data, q);
   sycl::free(o, q);

@@ -1078,6 +1078,21 @@ impl Lowerer<'_> {
                 if let IExpr::Const(Constant::Bool(k)) = cv {
                     return if k { self.rvalue(a) } else { self.rvalue(b) };
                 }
+                if e.ty == Ty::Void {
+                    // `c ? f() : g()` of void calls: an if statement.
+                    self.blocks.push(vec![]);
+                    self.rvalue(a);
+                    let t = self.blocks.pop().unwrap_or_default();
+                    self.blocks.push(vec![]);
+                    self.rvalue(b);
+                    let el = self.blocks.pop().unwrap_or_default();
+                    self.emit(IStmt::If {
+                        cond: cv,
+                        then_block: t,
+                        else_block: el,
+                    });
+                    return Val::Void;
+                }
                 if is_pure(a) && is_pure(b) && !e.lvalue {
                     let av = self.rvalue(a);
                     let bv = self.rvalue(b);

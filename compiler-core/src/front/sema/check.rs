@@ -998,6 +998,20 @@ impl Sema {
         if let Some(stmt) = self.constexpr_local(v, declared.as_ref()) {
             return stmt;
         }
+        // A variable whose type is known is in scope in its own initializer
+        // (`T (*p)[N] = reinterpret_cast<decltype(p)>(q);`).
+        let bound_early = match (&declared, &v.ty.kind) {
+            (_, a::TypeExprKind::Array(_, None)) | (None, _) => None,
+            (Some(t), _) => {
+                let id = self.new_var(v.name.clone(), t.clone(), Some(f), v.name_span);
+                self.cur()
+                    .frames
+                    .last_mut()
+                    .expect("frame")
+                    .push((v.name.clone(), id));
+                Some(id)
+            }
+        };
         let braced = match &v.init {
             Some(a::Initializer::Brace(items, sp)) => Some((items.as_slice(), *sp)),
             Some(a::Initializer::Assign(a::Expr {
@@ -1078,7 +1092,8 @@ impl Sema {
                 Ty::Error
             }
         };
-        let id = self.new_var(v.name.clone(), ty.clone(), Some(f), v.name_span);
+        let id = bound_early
+            .unwrap_or_else(|| self.new_var(v.name.clone(), ty.clone(), Some(f), v.name_span));
         let is_const = v.ty.is_const || v.is_constexpr;
         self.vars[id.0 as usize].is_const = is_const;
         let init = match init_exprs {
@@ -1114,11 +1129,13 @@ impl Sema {
             }
         }
         self.classify_template_local(id, v);
-        self.cur()
-            .frames
-            .last_mut()
-            .expect("frame")
-            .push((v.name.clone(), id));
+        if bound_early.is_none() {
+            self.cur()
+                .frames
+                .last_mut()
+                .expect("frame")
+                .push((v.name.clone(), id));
+        }
         TStmt::Decl(id, init)
     }
 
