@@ -1,11 +1,23 @@
 // Memory viewed as another type through a pointer cast, as code ported from
 // CUDA does: an int scratch area carved out of a float local_accessor, float
-// data in an int USM allocation, and float4 loads over a float array. On
-// Vulkan the accesses reinterpret the bits of the binding's words.
+// data in an int USM allocation, float4 loads over a float array, and views
+// of another size: float4s stored into a double allocation from a device
+// function, doubles into a float one. On Vulkan the accesses reinterpret
+// the bits of the binding's words (memory viewed as a type of another size
+// is byte-addressed).
 #include <sycl/sycl.hpp>
 #include <cstdio>
 
 constexpr int N = 256, WG = 64;
+
+// Float4s through a work-group scratch array into global memory; only the
+// first half of the group writes (the allocation holds WG / 2 float4s).
+static void store_rotated(sycl::float4 *out, sycl::float4 *shm, const sycl::nd_item<1> &item) {
+  int i = int(item.get_global_id(0));
+  shm[item.get_local_id(0)] = sycl::float4(float(i), float(i + 1), float(i + 2), float(i + 3));
+  sycl::group_barrier(item.get_group());
+  if (i < WG / 2) out[i] = shm[(item.get_local_id(0) + 1) % WG] * 2.0f;
+}
 
 int main() {
   sycl::queue q;
@@ -71,6 +83,32 @@ int main() {
     if (y[i] != want && bad++ < 5) std::printf("float4 view: y[%d] = %g, expected %g\n", i, y[i], want);
   }
 
+  // Views of another size (shmembench's `(float4 *)` over doubles).
+  double *wide = sycl::malloc_shared<double>(2 * WG, q);
+  float *narrow = sycl::malloc_shared<float>(2 * WG, q);
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<sycl::float4, 1> shm(sycl::range<1>(WG), h);
+     h.parallel_for(sycl::nd_range<1>(WG, WG), [=](sycl::nd_item<1> item) {
+       store_rotated((sycl::float4 *)wide, shm.get_multi_ptr<sycl::access::decorated::no>().get(), item);
+       ((double *)narrow)[item.get_global_id(0)] = 0.5 * double(item.get_global_id(0));
+     });
+   }).wait();
+  const float *wide_floats = (const float *)wide;
+  for (int i = 0; i < WG / 2; ++i) {
+    int src = (i + 1) % WG;
+    for (int k = 0; k < 4; ++k)
+      if (wide_floats[i * 4 + k] != 2.0f * float(src + k)) {
+        std::printf("float4 view of doubles: element %d.%d = %g\n", i, k, wide_floats[i * 4 + k]);
+        ++bad;
+      }
+  }
+  for (int i = 0; i < WG; ++i)
+    if (((const double *)narrow)[i] != 0.5 * i) {
+      std::printf("double view of floats: %d = %g\n", i, ((const double *)narrow)[i]);
+      ++bad;
+    }
+  sycl::free(wide, q);
+  sycl::free(narrow, q);
   sycl::free(sums, q);
   sycl::free(keys, q);
   sycl::free(work, q);

@@ -149,6 +149,9 @@ impl Lowerer<'_> {
             );
         }
         if !matches!(from, Ty::Void) && !matches!(to, Ty::Void) {
+            // Lowered again with this binding byte-addressed (the error is
+            // reported if that cannot be done).
+            self.wanted_bytes.insert(binding.0);
             let (f, t) = (self.sema.ty_name(from), self.sema.ty_name(to));
             self.error(span, format!("casting a pointer to '{f}' into a pointer to '{t}' is not supported in Vulkan/WebGPU kernels: the memory is an array of '{f}' (only memory of mixed or narrow types, and memory a kernel receives as 'void *', can be viewed as other types)"));
         }

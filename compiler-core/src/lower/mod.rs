@@ -107,8 +107,40 @@ pub fn lower_kernel(
     target: &TargetProperties,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<LoweredKernel> {
+    // Memory a kernel views as a type of another size (`(float4 *)` over a
+    // `double *` argument) is lowered again with those bindings
+    // byte-addressed; each attempt can only add bindings.
+    let entry_diags = sema.func(entry).diags.clone();
+    let mut bytes = HashSet::new();
+    loop {
+        let mut attempt = vec![];
+        let (lowered, wanted) =
+            lower_kernel_once(sema, entry, entry_name, shape, target, &bytes, &mut attempt);
+        if wanted.is_subset(&bytes) {
+            diags.extend(attempt);
+            return lowered;
+        }
+        bytes.extend(wanted);
+        sema.funcs[entry.0 as usize].diags = entry_diags.clone();
+    }
+}
+
+/// One lowering of a kernel, with the bindings in `bytes` byte-addressed;
+/// also the bindings it found viewed as types of another size.
+fn lower_kernel_once(
+    sema: &mut Sema,
+    entry: FuncId,
+    entry_name: &str,
+    shape: EntryShape,
+    target: &TargetProperties,
+    bytes: &HashSet<u32>,
+    diags: &mut Vec<Diagnostic>,
+) -> (Option<LoweredKernel>, HashSet<u32>) {
     let mut lw = Lowerer::new(sema, target);
-    let body = lw.sema.func(entry).body.clone()?;
+    lw.forced_bytes = bytes.clone();
+    let Some(body) = lw.sema.func(entry).body.clone() else {
+        return (None, HashSet::new());
+    };
     let params = lw.sema.func(entry).params.clone();
     let span = lw.sema.func(entry).decl.span;
     let mut arg_sizes = vec![];
@@ -142,7 +174,7 @@ pub fn lower_kernel(
     // A kernel argument that cannot be passed: its uses would only repeat it.
     if lw.has_errors() {
         diags.extend(lw.diags);
-        return None;
+        return (None, lw.wanted_bytes);
     }
     lw.frames.push(frame);
     lw.inline_stack.push(entry);
@@ -161,7 +193,7 @@ pub fn lower_kernel(
     }
     if lw.has_errors() {
         diags.extend(lw.diags);
-        return None;
+        return (None, lw.wanted_bytes);
     }
     diags.extend(lw.diags);
     for b in lw.buffers.iter_mut() {
@@ -175,7 +207,7 @@ pub fn lower_kernel(
     }
     // Whole uvec4s: the block is a std140 uniform array.
     let param_block_size = lw.param_size.div_ceil(16) * 16;
-    Some(LoweredKernel {
+    let lowered = LoweredKernel {
         kernel: ir::Kernel {
             name: entry_name.to_string(),
             work_group_size: [WORK_GROUP_SIZE, 1, 1],
@@ -193,7 +225,8 @@ pub fn lower_kernel(
         attributes: lw.attributes,
         callees: lw.callees.iter().map(|(f, _)| f.clone()).collect(),
         callee_spans: lw.callees.iter().map(|(_, s)| *s).collect(),
-    })
+    };
+    (Some(lowered), lw.wanted_bytes)
 }
 
 /// `block` run by work-item 0 only: a single_task runs one work-group of
@@ -274,6 +307,11 @@ struct Lowerer<'s> {
     spec_constants: Vec<ir::SpecConstant>,
     /// Byte-addressed bindings (see `byte_memory.rs`).
     byte_addressed: HashSet<u32>,
+    /// Bindings to make byte-addressed whatever their type: memory the
+    /// kernel views as a type of another size.
+    forced_bytes: HashSet<u32>,
+    /// Bindings found viewed as a type of another size in this lowering.
+    wanted_bytes: HashSet<u32>,
     /// The private arrays of string literals, by text.
     strings: HashMap<String, BindingId>,
     /// The scratch arrays of library code, by space and element type.
@@ -308,6 +346,8 @@ impl<'s> Lowerer<'s> {
             prologue: vec![],
             spec_constants: vec![],
             byte_addressed: HashSet::new(),
+            forced_bytes: HashSet::new(),
+            wanted_bytes: HashSet::new(),
             strings: HashMap::new(),
             scratch: vec![],
         }
@@ -672,9 +712,11 @@ impl Lowerer<'_> {
         space: Space,
         span: Span,
     ) -> Option<BindingId> {
+        let forced = self.forced_bytes.contains(&(self.bindings.len() as u32));
         let elem = self.binding_elem(pointee, name, span)?;
+        let elem = if forced { ScalarType::U32 } else { elem };
         let binding = self.new_binding(name, elem, space);
-        if self.is_byte_addressed(pointee) {
+        if forced || self.is_byte_addressed(pointee) {
             self.byte_addressed.insert(binding.0);
         }
         Some(binding)
