@@ -1,5 +1,7 @@
 // Command groups: depends_on after the command, handler::memcpy/copy,
-// single_task with a dependency, queues copied by value sharing one queue.
+// single_task with a dependency, queues copied by value sharing one queue,
+// and a kernel named `class kernel` in a command group submitted in a loop
+// (the name declares a class in the lambda, not sycl::kernel).
 #include <sycl/sycl.hpp>
 #include <cstdio>
 int main() {
@@ -26,6 +28,16 @@ int main() {
     int expect = i == 0 ? 1000 : static_cast<int>(i);
     if (host[i] != expect) { if (errors++ < 5) std::printf("host[%zu] = %d\n", i, host[i]); }
   }
+  for (int round = 0; round < 2; ++round) {
+    q.submit([&](sycl::handler& h) {
+      h.parallel_for<class kernel>(sycl::nd_range<1>(n - 44, 32), [=](sycl::nd_item<1> it) {
+        a[it.get_global_id(0)] += round + 1;
+      });
+    });
+  }
+  q.wait();
+  for (size_t i = 0; i < n - 44; ++i)
+    if (a[i] != int(i) + 3 && errors++ < 5) std::printf("a[%zu] = %d\n", i, a[i]);
   sycl::free(a, q);
   sycl::free(b, q);
   std::printf(errors ? "FAILED\n" : "PASSED\n");

@@ -288,6 +288,10 @@ pub struct ClassDecl {
     pub members: Option<Vec<Member>>,
     /// `class X final`.
     pub is_final: bool,
+    /// Introduced by an elaborated type specifier inside a statement
+    /// (`parallel_for<class K>`): declares `K` in the block only if no
+    /// class of that name is visible there.
+    pub elaborated: bool,
     pub span: Span,
     pub name_span: Span,
 }

@@ -1159,7 +1159,7 @@ impl Parser<'_> {
             }
             let ty = TypeExpr::plain(TypeExprKind::Named(n.clone()), n.span);
             let span = start.to(self.prev_span());
-            let forward = |spec_args| {
+            let forward = |spec_args, elaborated| {
                 Decl::Class(Rc::new(ClassDecl {
                     key,
                     name: Some(ident.clone()),
@@ -1170,19 +1170,22 @@ impl Parser<'_> {
                     bases: vec![],
                     members: None,
                     is_final: false,
+                    elaborated,
                     span,
                     name_span,
                 }))
             };
             let simple = n.parts.len() == 1;
             let decl = if self.is(sym!(";")) && simple {
-                Some(forward(spec_args))
+                Some(forward(spec_args, false))
             } else {
                 // `class K` first named inside a statement declares K in
-                // the enclosing block.
-                if new_name && simple && spec_args.is_none() {
+                // the enclosing block. A name the parser knows may be of a
+                // class that is not visible here (`sycl::kernel` for
+                // `class kernel`): sema decides.
+                if simple && spec_args.is_none() {
                     if let Some(decls) = self.block_class_decls.as_mut() {
-                        decls.push(forward(None));
+                        decls.push(forward(None, !new_name));
                     }
                 }
                 None
@@ -1299,6 +1302,7 @@ impl Parser<'_> {
             bases,
             members: Some(members),
             is_final,
+            elaborated: false,
             span,
             name_span,
         };

@@ -1597,6 +1597,12 @@ impl Sema {
     fn declare_local_class(&mut self, c: &Rc<a::ClassDecl>) {
         let Some(name) = c.name.clone() else { return };
         let (ctx, env) = self.ctx_env();
+        if c.elaborated {
+            let named = a::QualName::simple(name.clone(), c.name_span);
+            if let Ty::Class(_) = self.resolve_named_type(&named, ctx, &env, &mut vec![]) {
+                return;
+            }
+        }
         if let Some(TArg::Type(Ty::Class(id))) = env.get(&name) {
             let id = *id;
             if self.class(id).ctx == ctx {
