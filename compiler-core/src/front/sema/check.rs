@@ -1679,6 +1679,43 @@ impl Sema {
         Some(Ty::MemberPtr { class: c, member })
     }
 
+    /// The type of `&f` when `x` names one non-template function (not an
+    /// overload set): a pointer to its function type.
+    fn function_pointer_type(&mut self, x: &a::Expr) -> Option<Ty> {
+        let ExprKind::Name(q) = &x.kind else {
+            return None;
+        };
+        if q.is_simple() && self.lookup_local(&q.last().ident).is_some() {
+            return None;
+        }
+        let (ctx, env) = self.ctx_env();
+        let Found::Entities(es) = self.lookup_qualified(q, ctx, &env, &mut vec![]) else {
+            return None;
+        };
+        let [Entity::Function(decl, fctx, fenv)] = es.as_slice() else {
+            return None;
+        };
+        if decl.template.is_some() {
+            return None;
+        }
+        let (decl, fctx, fenv) = (decl.clone(), *fctx, fenv.clone());
+        let mut d = vec![];
+        let ret = self.resolve_type(&decl.ret, fctx, &fenv, &mut d);
+        let params: Vec<Ty> = decl
+            .params
+            .iter()
+            .map(|p| self.resolve_type(&p.ty, fctx, &fenv, &mut d))
+            .collect();
+        if ret.is_error() || params.iter().any(Ty::is_error) {
+            return None;
+        }
+        Some(Ty::ptr_to(Ty::Function {
+            ret: Box::new(ret),
+            params,
+            variadic: decl.variadic,
+        }))
+    }
+
     /// `using namespace n;`, `namespace a = n;` or `using n::x;` in a
     /// block: visible to the rest of the block (and lambdas in it).
     fn block_using(&mut self, d: &a::Decl) {
@@ -2452,6 +2489,14 @@ impl Sema {
             if let Some(ty) = self.member_pointer_type(x) {
                 return TExpr {
                     kind: TK::HostOnly("a pointer to member".into()),
+                    ty,
+                    lvalue: false,
+                    span,
+                };
+            }
+            if let Some(ty) = self.function_pointer_type(x) {
+                return TExpr {
+                    kind: TK::HostOnly("a pointer to function".into()),
                     ty,
                     lvalue: false,
                     span,
@@ -3590,6 +3635,19 @@ impl Sema {
             Ty::Class(_) => self.call_operator(obj, "operator()", args, span),
             Ty::Error => TExpr::error(span),
             Ty::OverloadSet => TExpr::error(span),
+            Ty::Ptr { pointee, .. } | Ty::LRef(pointee, _)
+                if matches!(*pointee, Ty::Function { .. }) =>
+            {
+                let Ty::Function { ret, .. } = *pointee else {
+                    unreachable!("matched a function type")
+                };
+                TExpr {
+                    kind: TK::HostOnly("a call through a function pointer".into()),
+                    lvalue: ret.is_ref(),
+                    ty: ret.non_ref().clone(),
+                    span,
+                }
+            }
             t => self.err(
                 span,
                 format!(

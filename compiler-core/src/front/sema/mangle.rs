@@ -185,6 +185,39 @@ impl Mangler {
                 self.add(key);
                 r
             }
+            // `F <return> <parameters> E`, `v` for none, `z` for `...`.
+            Ty::Function {
+                ret,
+                params,
+                variadic,
+            } => {
+                let key = format!("ty:{t:?}");
+                if let Some(r) = self.lookup(&key) {
+                    return r;
+                }
+                let mut r = format!("F{}", self.ty(s, ret));
+                for p in params {
+                    r += &self.ty(s, p);
+                }
+                if *variadic {
+                    r.push('z');
+                } else if params.is_empty() {
+                    r.push('v');
+                }
+                r.push('E');
+                self.add(key);
+                r
+            }
+            // `M <class> <member type>`.
+            Ty::MemberPtr { class, member } => {
+                let key = format!("ty:{t:?}");
+                if let Some(r) = self.lookup(&key) {
+                    return r;
+                }
+                let r = format!("M{}{}", self.class(s, *class), self.ty(s, member));
+                self.add(key);
+                r
+            }
             _ => "v".into(),
         }
     }
