@@ -1035,6 +1035,14 @@ impl Lowerer<'_> {
             TK::Convert(x) => self.convert_expr(x, &e.ty, span),
             TK::Unary(op, x) => self.unary(*op, x, &e.ty, span),
             TK::Binary(op, l, r) => self.binary(*op, l, r, &e.ty, span),
+            TK::Assign(None, l, r) if e.ty.is_ref() => {
+                // A constructor binding a reference member (`storage(s)`):
+                // the member refers to the object, not a copy of it.
+                let p = self.place(l);
+                let target = self.place(r);
+                self.store(&p, Val::Ref(Box::new(target)), span);
+                Val::Ref(Box::new(p))
+            }
             TK::Assign(op, l, r) => {
                 let p = self.place(l);
                 let nv = match op {

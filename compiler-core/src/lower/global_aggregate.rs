@@ -49,13 +49,17 @@ impl Lowerer<'_> {
     }
 
     /// Bytes per unit of place index in `binding`, which holds aggregates
-    /// of type `ty`.
+    /// of type `ty`: a byte, else the one scalar type of `ty` (a `char`
+    /// array's unit is a `char`, whatever word holds it), else (a view of
+    /// mixed word-sized scalars) the binding's element.
     fn unit_size(&mut self, binding: BindingId, ty: &Ty) -> u64 {
         if self.byte_addressed.contains(&binding.0) {
             return 1;
         }
-        let leaf = self.uniform_scalar(ty).unwrap_or(Ty::Error);
-        self.sema.size_align(&leaf).map_or(1, |x| x.0.max(1))
+        match self.uniform_scalar(ty) {
+            Some(leaf) => self.sema.size_align(&leaf).map_or(1, |x| x.0.max(1)),
+            None => u64::from(self.bindings[binding.0 as usize].elem.size().max(1)),
+        }
     }
 
     /// Units per aggregate of type `ty` in `binding`.
@@ -126,6 +130,19 @@ impl Lowerer<'_> {
         let (Some(from_size), Some(to_size)) = (size(self, from), size(self, to)) else {
             return index;
         };
+        if from == to {
+            return index;
+        }
+        if !self.byte_addressed.contains(&binding.0)
+            && matches!(to, Ty::Class(_) | Ty::Array(..))
+            && !self.in_words(binding, to)
+        {
+            // A view whose scalars are not the binding's words (`Pair &` over
+            // `unsigned` storage): lowered again with the binding
+            // byte-addressed.
+            self.want_bytes(binding, from, to, span);
+            return index;
+        }
         if from_size == to_size {
             return index;
         }
@@ -149,13 +166,33 @@ impl Lowerer<'_> {
             );
         }
         if !matches!(from, Ty::Void) && !matches!(to, Ty::Void) {
-            // Lowered again with this binding byte-addressed (the error is
-            // reported if that cannot be done).
-            self.wanted_bytes.insert(binding.0);
+            self.want_bytes(binding, from, to, span);
+        }
+        index
+    }
+
+    /// Memory of `binding` viewed as a type it cannot hold as words: the
+    /// kernel is lowered again with the binding byte-addressed; an error if
+    /// that was tried and the binding is still not byte-addressed.
+    fn want_bytes(&mut self, binding: BindingId, from: &Ty, to: &Ty, span: Span) {
+        self.wanted_bytes.insert(binding.0);
+        if self.forced_bytes.contains(&binding.0) {
             let (f, t) = (self.sema.ty_name(from), self.sema.ty_name(to));
             self.error(span, format!("casting a pointer to '{f}' into a pointer to '{t}' is not supported in Vulkan/WebGPU kernels: the memory is an array of '{f}' (only memory of mixed or narrow types, and memory a kernel receives as 'void *', can be viewed as other types)"));
         }
-        index
+    }
+
+    /// Whether every scalar of `ty` (void: none) is a word of `binding`.
+    fn in_words(&mut self, binding: BindingId, ty: &Ty) -> bool {
+        if *ty == Ty::Void {
+            return true;
+        }
+        let word = u64::from(self.bindings[binding.0 as usize].elem.size());
+        let mut leaves = vec![];
+        self.scalar_leaves(ty, &mut leaves);
+        leaves
+            .iter()
+            .all(|l| self.sema.size_align(l).is_some_and(|x| x.0 == word))
     }
 
     /// Whether every scalar in `ty` has the size of `binding`'s element,

@@ -2977,6 +2977,22 @@ impl Sema {
         let mut d = vec![];
         let r = if self.conversion_rank(&x, ty).is_some() {
             self.convert(x, ty, &mut d)
+        } else if let (Ty::LRef(target, _) | Ty::RRef(target), true) = (ty, x.lvalue) {
+            // `reinterpret_cast<T&>(x)` of an unrelated type (CUB's
+            // `Uninitialized<T>::Alias()`): `*reinterpret_cast<T *>(&x)`.
+            let addr = TExpr {
+                ty: Ty::ptr_to(x.ty.clone()),
+                kind: TK::AddrOf(Box::new(x)),
+                lvalue: false,
+                span,
+            };
+            let cast = TExpr {
+                kind: TK::Convert(Box::new(addr)),
+                ty: Ty::ptr_to((**target).clone()),
+                lvalue: false,
+                span,
+            };
+            self.deref(cast, span)
         } else {
             let x = self.rvalue(x);
             match (&x.ty, ty) {

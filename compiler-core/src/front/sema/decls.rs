@@ -79,13 +79,16 @@ impl Sema {
                         Some(scope) => self.resolve_namespace(scope, ctx).map(Ctx::Ns),
                         None => Some(ctx),
                     };
-                    if let Some(Ctx::Ns(n)) = home {
-                        self.namespaces[n.0 as usize]
-                            .specializations
-                            .entry(name)
-                            .or_default()
-                            .push((c.clone(), ctx, env.clone()));
-                    }
+                    let specializations = match home {
+                        Some(Ctx::Ns(n)) => &mut self.namespaces[n.0 as usize].specializations,
+                        // A member class template's partial specialization.
+                        Some(Ctx::Class(cl)) => &mut self.classes[cl.0 as usize].specializations,
+                        _ => return,
+                    };
+                    specializations
+                        .entry(name)
+                        .or_default()
+                        .push((c.clone(), ctx, env.clone()));
                     return;
                 }
                 // A definition after a forward declaration replaces it.
@@ -325,6 +328,8 @@ impl Sema {
             is_special,
             closure: None,
             members: HashMap::new(),
+            specializations: HashMap::new(),
+            registering: false,
             methods: vec![],
         });
         ClassId(self.classes.len() as u32 - 1)
@@ -339,6 +344,7 @@ impl Sema {
     ) {
         let Some(members) = &c.members else { return };
         let env = self.class(id).env.clone();
+        let was_registering = std::mem::replace(&mut self.classes[id.0 as usize].registering, true);
         for m in members {
             match &m.decl {
                 Decl::Function(f) => self.classes[id.0 as usize].methods.push(f.clone()),
@@ -346,6 +352,7 @@ impl Sema {
                 other => self.collect_decl(other, Ctx::Class(id), &env, to_check),
             }
         }
+        self.classes[id.0 as usize].registering = was_registering;
         self.attach_out_of_class_definitions(id);
     }
 

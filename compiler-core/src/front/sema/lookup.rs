@@ -47,7 +47,13 @@ impl Sema {
             return vec![];
         }
         seen.push(id);
-        self.complete_class(id);
+        // A class whose members are being registered is not laid out yet
+        // (its fields may use the members still to come): its bases are
+        // looked up from the declaration.
+        let registering = self.class(id).registering;
+        if !registering {
+            self.complete_class(id);
+        }
         let mut out = vec![];
         let ci = self.class(id);
         if ci.name.as_ref() == name && ci.closure.is_none() {
@@ -64,7 +70,11 @@ impl Sema {
             }
         }
         if out.is_empty() {
-            let bases: Vec<ClassId> = self.class(id).bases.iter().map(|b| b.0).collect();
+            let bases: Vec<ClassId> = if registering {
+                self.declared_bases(id)
+            } else {
+                self.class(id).bases.iter().map(|b| b.0).collect()
+            };
             for b in bases {
                 out = self.class_lookup_in(b, name, seen);
                 if !out.is_empty() {
@@ -73,6 +83,24 @@ impl Sema {
             }
         }
         out
+    }
+
+    /// The base classes class `id` declares, resolved without laying it out
+    /// (from the enclosing scope: the class's own scope would ask for them).
+    fn declared_bases(&mut self, id: ClassId) -> Vec<ClassId> {
+        let Some(decl) = self.class(id).decl.clone() else {
+            return vec![];
+        };
+        let (ctx, env) = (self.class(id).ctx, self.class(id).env.clone());
+        decl.bases
+            .iter()
+            .filter_map(
+                |b| match self.resolve_named_type(&b.name, ctx, &env, &mut vec![]) {
+                    Ty::Class(c) if c != id => Some(c),
+                    _ => None,
+                },
+            )
+            .collect()
     }
 
     /// Unqualified lookup of `name` from context `ctx`.

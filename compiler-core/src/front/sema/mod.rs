@@ -295,6 +295,10 @@ pub struct ClassInfo {
     pub closure: Option<ClosureInfo>,
     /// Member typedefs/aliases/nested classes/enums/static vars.
     pub members: HashMap<Rc<str>, Vec<Entity>>,
+    /// Partial specializations of member class templates, by template name.
+    pub specializations: HashMap<Rc<str>, Vec<ClassInContext>>,
+    /// Its members are being registered: not to be laid out yet.
+    pub registering: bool,
     pub methods: Vec<Rc<ast::FunctionDecl>>,
 }
 

@@ -41,13 +41,12 @@ impl Sema {
         let name = decl.name.clone().unwrap_or_else(|| Rc::from(""));
         // Partial / explicit specializations.
         let specs = match ctx {
-            Ctx::Ns(n) => self.namespaces[n.0 as usize]
-                .specializations
-                .get(&name)
-                .cloned()
-                .unwrap_or_default(),
-            _ => vec![],
-        };
+            Ctx::Ns(n) => self.namespaces[n.0 as usize].specializations.get(&name),
+            Ctx::Class(c) => self.classes[c.0 as usize].specializations.get(&name),
+            Ctx::Func(_) => None,
+        }
+        .cloned()
+        .unwrap_or_default();
         let mut chosen: Option<(ClassInContext, Bindings)> = None;
         for (sd, sctx, senv) in specs {
             let Some(pats) = &sd.specialization_args else {
@@ -58,6 +57,19 @@ impl Sema {
                 .as_ref()
                 .map(|t| t.params.iter().filter_map(|p| p.name.clone()).collect())
                 .unwrap_or_default();
+            // Template arguments carry no top-level cv-qualifiers here, so
+            // `X<const T>` would match every `X<U>` (and derive from
+            // itself when written `X<const T> : X<T>`): it matches none.
+            let cv_param = pats.iter().any(|p| match p {
+                TemplateArg::Type(t) => {
+                    (t.is_const || t.is_volatile)
+                        && matches!(&t.kind, TypeExprKind::Named(q) if q.is_simple() && params.contains(&q.last().ident))
+                }
+                _ => false,
+            });
+            if cv_param {
+                continue;
+            }
             let mut bindings = vec![];
             let flat = flatten(&args);
             let ok = self.match_template_args(pats, &flat, &params, sctx, &senv, &mut bindings);
