@@ -2,12 +2,17 @@
 // unions captured from the host and held in USM, anonymous unions and
 // structs, members of unnamed union types) and std::tuple
 // (make_tuple, get, structured bindings, a tuple captured from the host,
-// whose layout must be the host's: libstdc++ keeps the last element first),
+// whose layout must be the host's: libstdc++ keeps the last element first;
+// std::tie assigned from a pair and from a tuple, as Welford reductions do),
 // plus braced subscripts `acc[{i, j}]` and constexpr lookup tables.
 #include <sycl/sycl.hpp>
 #include <cstdint>
 #include <iostream>
 #include <tuple>
+#include <utility>
+
+static std::pair<float, float> project(float v) { return {v * 2.0f, v + 1.0f}; }
+static std::tuple<int, float> split(int i) { return std::make_tuple(i * 3, i * 0.5f); }
 
 union FloatBits {
   float f;
@@ -112,6 +117,24 @@ int main() {
   }
   for (int r = 0; r < 4; ++r)
     for (int c = 0; c < 4; ++c) check(g[r][c] == c * 10 + r, "braced subscript", r * 4 + c);
+  float *tied = sycl::malloc_shared<float>(4 * 16, q);
+  q.parallel_for(sycl::range<1>(16), [=](sycl::id<1> id) {
+     int i = int(id[0]);
+     float m1, m2;
+     std::tie(m1, m2) = project(float(i));
+     int a;
+     float b;
+     std::tie(a, b) = split(i);
+     tied[i * 4] = m1;
+     tied[i * 4 + 1] = m2;
+     tied[i * 4 + 2] = float(a);
+     tied[i * 4 + 3] = b;
+   }).wait();
+  for (int i = 0; i < 16; ++i)
+    check(tied[i * 4] == 2.0f * i && tied[i * 4 + 1] == i + 1.0f && tied[i * 4 + 2] == 3.0f * i &&
+              tied[i * 4 + 3] == 0.5f * i,
+          "std::tie", i);
+  sycl::free(tied, q);
   sycl::free(out, q);
   sycl::free(cells, q);
   std::cout << (ok ? "PASSED" : "FAILED") << "\n";
