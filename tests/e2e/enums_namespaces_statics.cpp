@@ -1,7 +1,8 @@
 // Device code organised the way applications are: nested namespaces and
 // using-declarations, scoped and unscoped enums in switches, static
 // constexpr members and static member functions, a namespace alias, C-style
-// unnamed enums (a typedef'd one captured by the kernel, a variable of one).
+// unnamed enums (a typedef'd one captured by the kernel, a variable of one,
+// enumerators as conditions).
 #include <sycl/sycl.hpp>
 #include <iostream>
 
@@ -45,6 +46,17 @@ inline int corners(Shape s) {
 }  // namespace physics
 
 typedef enum { MODE_SUM = 0, MODE_SCALED = 1 } blend_mode_t;
+
+// Unnamed enumerators of a class template as conditions (CUB's
+// `if (INSERT_PADDING)`).
+template <int N>
+struct Padding {
+  enum { PAD = N > 4, SHIFT = 5 };
+  static int padded(int x) {
+    if (PAD) x += x >> SHIFT;
+    return x;
+  }
+};
 enum { Small = 2, Large = 7 } default_size = Large;
 
 namespace pu = physics::units;
@@ -75,8 +87,9 @@ int main() {
   q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) {
      out[i] = mode == MODE_SCALED ? float(i[0]) * float(size) : float(i[0]) + float(size);
      if (size == Small) out[i] = -1.0f;
+     out[i] += float(Padding<8>::padded(64) - Padding<2>::padded(64));  // + 2
    }).wait();
-  for (int i = 0; i < 4; ++i) ok = ok && out[i] == float(i) * 7.0f;
+  for (int i = 0; i < 4; ++i) ok = ok && out[i] == float(i) * 7.0f + 2.0f;
   sycl::free(out, q);
   std::cout << (ok ? "PASSED" : "FAILED") << std::endl;
   return ok ? 0 : 1;

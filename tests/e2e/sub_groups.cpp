@@ -3,7 +3,8 @@
 // reduce and scans over several operations, any/all/none), checked on the
 // host against the sub-group size the device reports (Vulkan: the device's
 // subgroup size; host device: 1). Also the classic "reduce per sub-group,
-// leader adds atomically" sum.
+// leader adds atomically" sum. 64-bit values (double, long: the two
+// halves shuffled, reductions and scans built from shuffles) too.
 #include <sycl/sycl.hpp>
 #include <cstdio>
 
@@ -104,6 +105,46 @@ int main() {
     if (!ok && bad++ < 5) std::printf("2-D work-group, local id %d: mismatch\n", lin);
   }
   free(ids, q);
+  // 64-bit values, whose low halves alone would not give these results.
+  double *wd = malloc_shared<double>(B * 4, q);
+  long *wl = malloc_shared<long>(B * 4, q);
+  q.parallel_for(nd_range<1>(B, B / 2), [=](nd_item<1> it) {
+     sub_group sg = it.get_sub_group();
+     int i = it.get_global_id(0);
+     double x = 0.25 * i + 1e10;
+     long y = long(i) * 10000000000L - 7;
+     wd[i * 4] = reduce_over_group(sg, x, plus<double>());
+     wd[i * 4 + 1] = inclusive_scan_over_group(sg, x, plus<double>());
+     wd[i * 4 + 2] = reduce_over_group(sg, x, maximum<double>());
+     wd[i * 4 + 3] = group_broadcast(sg, x, sg.get_local_range()[0] - 1);
+     wl[i * 4] = exclusive_scan_over_group(sg, y, plus<long>());
+     wl[i * 4 + 1] = inclusive_scan_over_group(sg, y, minimum<long>());
+     wl[i * 4 + 2] = select_from_group(sg, y, (sg.get_local_id()[0] + 1) % sg.get_local_range()[0]);
+     wl[i * 4 + 3] = reduce_over_group(sg, y, bit_xor<long>());
+   }).wait();
+  for (int i = 0; i < B; i++) {
+    int base = i - i % s2, lane = i % s2;
+    auto xd = [](int k) { return 0.25 * k + 1e10; };
+    auto yl = [](int k) { return long(k) * 10000000000L - 7; };
+    double sum = 0, incl = 0, mx = xd(base);
+    long excl = 0, lmin = yl(base), lxor = 0;
+    for (int k = 0; k < s2; k++) {
+      sum += xd(base + k);
+      mx = xd(base + k) > mx ? xd(base + k) : mx;
+      lxor ^= yl(base + k);
+      if (k <= lane) {
+        incl += xd(base + k);
+        lmin = yl(base + k) < lmin ? yl(base + k) : lmin;
+      }
+      if (k < lane) excl += yl(base + k);
+    }
+    bool ok = wd[i * 4] == sum && wd[i * 4 + 1] == incl && wd[i * 4 + 2] == mx &&
+              wd[i * 4 + 3] == xd(base + s2 - 1) && wl[i * 4] == excl && wl[i * 4 + 1] == lmin &&
+              wl[i * 4 + 2] == yl(base + (lane + 1) % s2) && wl[i * 4 + 3] == lxor;
+    if (!ok && bad++ < 5) std::printf("64-bit sub-group operations: mismatch at %d\n", i);
+  }
+  free(wd, q);
+  free(wl, q);
   std::printf("sub-group size %d: %s\n", out[1], bad ? "FAILED" : "PASSED");
   free(data, q);
   free(out, q);

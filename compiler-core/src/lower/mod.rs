@@ -19,6 +19,7 @@ mod mutation;
 mod private_memory;
 mod spec_constant;
 mod subgroup;
+mod subgroup_wide;
 mod values;
 
 use crate::bundle::{

@@ -23,12 +23,15 @@ impl Lowerer<'_> {
         let Some(ty) = self.scalar_of(&value.ty, span) else {
             return Val::Void;
         };
-        if ty.size() == 8
-            || (ty == ScalarType::Bool && !matches!(op, SubgroupOp::Any | SubgroupOp::All))
-        {
+        if ty.size() == 8 && !matches!(op, SubgroupOp::Any | SubgroupOp::All) {
+            let value = self.scalar(value);
+            let operand = args.get(1).map(|a| self.scalar(a));
+            return Val::Scalar(self.subgroup_wide(op, value, operand, ty));
+        }
+        if ty == ScalarType::Bool && !matches!(op, SubgroupOp::Any | SubgroupOp::All) {
             self.error(
                 span,
-                format!("sub-group operations on '{}' are not supported on this target yet (32-bit values only)", self.sema.ty_name(&value.ty)),
+                format!("sub-group operations on '{}' are not supported on this target yet (32- and 64-bit values only)", self.sema.ty_name(&value.ty)),
             );
             return Val::Void;
         }

@@ -39,6 +39,7 @@
 #include <string>
 #include <system_error>
 #include <type_traits>
+#include <tuple>
 #include <utility>
 #include <vector>
 

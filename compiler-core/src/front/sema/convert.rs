@@ -117,6 +117,7 @@ impl Sema {
             (Ty::Bool, Ty::Int(IntKind::Int)) => Some(PROMOTION),
             (Ty::Float(FloatKind::Float), Ty::Float(FloatKind::Double)) => Some(PROMOTION),
             (Ty::Enum(_), Ty::Int(_)) => Some(PROMOTION),
+            (Ty::Enum(_), Ty::Bool | Ty::Float(_)) => Some(CONVERSION),
             (Ty::Bool | Ty::Int(_) | Ty::Float(_), Ty::Bool | Ty::Int(_) | Ty::Float(_)) => {
                 Some(CONVERSION)
             }

@@ -1,0 +1,206 @@
+//! Sub-group operations on 64-bit values (`double`, `long`, `size_t`),
+//! which Vulkan and WebGPU sub-group instructions do not all take: a
+//! shuffle moves the two 32-bit halves; a reduction is a butterfly of
+//! xor-shuffles and a scan a ladder of up-shuffles (both over every
+//! power of two below the sub-group size, so they assume the whole
+//! sub-group is active, as the kernels that use them do).
+
+use super::Lowerer;
+use crate::ir::{
+    BinaryOp, Builtin, Constant, Expr as IExpr, GroupArith, LocalId, ScalarType, Stmt as IStmt,
+    SubgroupOp,
+};
+
+/// The largest sub-group size a device reports (Vulkan allows up to 128).
+const MAX_SUBGROUP_SIZE: u64 = 128;
+
+impl Lowerer<'_> {
+    /// `op` over `value` (of the 64-bit type `ty`), with `operand` (a lane
+    /// or a distance) for the shuffles.
+    pub(super) fn subgroup_wide(
+        &mut self,
+        op: SubgroupOp,
+        value: IExpr,
+        operand: Option<IExpr>,
+        ty: ScalarType,
+    ) -> IExpr {
+        self.uses_subgroups = true;
+        let v = self.new_local("subgroup_value", ty);
+        self.emit(IStmt::Assign { local: v, value });
+        match op {
+            SubgroupOp::Reduce(arith) => {
+                self.butterfly(v, ty, arith);
+                IExpr::Local(v)
+            }
+            SubgroupOp::InclusiveScan(arith) => {
+                self.ladder(v, ty, arith);
+                IExpr::Local(v)
+            }
+            SubgroupOp::ExclusiveScan(arith) => {
+                self.ladder(v, ty, arith);
+                let one = IExpr::Const(Constant::Int(ScalarType::U32, 1));
+                let before =
+                    self.shuffle_wide(SubgroupOp::ShuffleUp, IExpr::Local(v), Some(one), ty);
+                let first = IExpr::Binary(
+                    BinaryOp::Eq,
+                    Box::new(IExpr::Builtin(Builtin::SubgroupLocalId, 0)),
+                    Box::new(IExpr::Const(Constant::Int(ScalarType::U32, 0))),
+                );
+                IExpr::Select(
+                    Box::new(first),
+                    Box::new(identity(arith, ty)),
+                    Box::new(before),
+                )
+            }
+            _ => self.shuffle_wide(op, IExpr::Local(v), operand, ty),
+        }
+    }
+
+    /// A shuffle of a 64-bit value as two shuffles of its halves.
+    fn shuffle_wide(
+        &mut self,
+        op: SubgroupOp,
+        value: IExpr,
+        operand: Option<IExpr>,
+        ty: ScalarType,
+    ) -> IExpr {
+        let bits = match ty {
+            ScalarType::U64 => value,
+            _ => IExpr::Bitcast(Box::new(value), ScalarType::U64),
+        };
+        let lo = IExpr::Convert(Box::new(bits.clone()), ScalarType::U32);
+        let hi = IExpr::Convert(
+            Box::new(IExpr::Binary(
+                BinaryOp::Shr,
+                Box::new(bits),
+                Box::new(IExpr::Const(Constant::Int(ScalarType::U64, 32))),
+            )),
+            ScalarType::U32,
+        );
+        let [lo, hi] = [lo, hi].map(|half| {
+            let result = self.new_local("subgroup_half", ScalarType::U32);
+            self.emit(IStmt::Subgroup {
+                op,
+                value: half,
+                operand: operand.clone(),
+                result,
+            });
+            IExpr::Convert(Box::new(IExpr::Local(result)), ScalarType::U64)
+        });
+        let joined = IExpr::Binary(
+            BinaryOp::BitOr,
+            Box::new(IExpr::Binary(
+                BinaryOp::Shl,
+                Box::new(hi),
+                Box::new(IExpr::Const(Constant::Int(ScalarType::U64, 32))),
+            )),
+            Box::new(lo),
+        );
+        match ty {
+            ScalarType::U64 => joined,
+            _ => IExpr::Bitcast(Box::new(joined), ty),
+        }
+    }
+
+    /// `v = v op (v from lane ^ k)` for k = 1, 2, 4... below the sub-group
+    /// size: every lane ends with the whole sub-group's result.
+    fn butterfly(&mut self, v: LocalId, ty: ScalarType, arith: GroupArith) {
+        for k in distances() {
+            self.blocks.push(vec![]);
+            let other =
+                self.shuffle_wide(SubgroupOp::ShuffleXor, IExpr::Local(v), Some(k.clone()), ty);
+            let value = combine(arith, IExpr::Local(v), other);
+            self.emit(IStmt::Assign { local: v, value });
+            let then_block = self.blocks.pop().unwrap_or_default();
+            self.emit(IStmt::If {
+                cond: below_subgroup_size(k),
+                then_block,
+                else_block: vec![],
+            });
+        }
+    }
+
+    /// `v = (v from lane - k) op v` on lanes k and above, for k = 1, 2, 4...
+    /// below the sub-group size: an inclusive scan.
+    fn ladder(&mut self, v: LocalId, ty: ScalarType, arith: GroupArith) {
+        for k in distances() {
+            self.blocks.push(vec![]);
+            let earlier =
+                self.shuffle_wide(SubgroupOp::ShuffleUp, IExpr::Local(v), Some(k.clone()), ty);
+            let value = combine(arith, earlier, IExpr::Local(v));
+            let has_earlier = IExpr::Binary(
+                BinaryOp::Ge,
+                Box::new(IExpr::Builtin(Builtin::SubgroupLocalId, 0)),
+                Box::new(k.clone()),
+            );
+            self.emit(IStmt::Assign {
+                local: v,
+                value: IExpr::Select(
+                    Box::new(has_earlier),
+                    Box::new(value),
+                    Box::new(IExpr::Local(v)),
+                ),
+            });
+            let then_block = self.blocks.pop().unwrap_or_default();
+            self.emit(IStmt::If {
+                cond: below_subgroup_size(k),
+                then_block,
+                else_block: vec![],
+            });
+        }
+    }
+}
+
+/// 1, 2, 4... below [`MAX_SUBGROUP_SIZE`], as u32 constants.
+fn distances() -> impl Iterator<Item = IExpr> {
+    (0..MAX_SUBGROUP_SIZE.trailing_zeros())
+        .map(|p| IExpr::Const(Constant::Int(ScalarType::U32, 1 << p)))
+}
+
+fn below_subgroup_size(k: IExpr) -> IExpr {
+    IExpr::Binary(
+        BinaryOp::Lt,
+        Box::new(k),
+        Box::new(IExpr::Builtin(Builtin::SubgroupSize, 0)),
+    )
+}
+
+fn combine(arith: GroupArith, a: IExpr, b: IExpr) -> IExpr {
+    let binary = |op, a, b| IExpr::Binary(op, Box::new(a), Box::new(b));
+    match arith {
+        GroupArith::Add => binary(BinaryOp::Add, a, b),
+        GroupArith::Mul => binary(BinaryOp::Mul, a, b),
+        GroupArith::And => binary(BinaryOp::BitAnd, a, b),
+        GroupArith::Or => binary(BinaryOp::BitOr, a, b),
+        GroupArith::Xor => binary(BinaryOp::BitXor, a, b),
+        GroupArith::Min | GroupArith::Max => {
+            let op = if arith == GroupArith::Min {
+                BinaryOp::Lt
+            } else {
+                BinaryOp::Gt
+            };
+            IExpr::Select(
+                Box::new(binary(op, a.clone(), b.clone())),
+                Box::new(a),
+                Box::new(b),
+            )
+        }
+    }
+}
+
+/// The value `arith` leaves unchanged, of type `ty`.
+fn identity(arith: GroupArith, ty: ScalarType) -> IExpr {
+    let int = |v: u64| IExpr::Const(Constant::Int(ty, v));
+    let float = |v: f64| IExpr::Const(Constant::Float(ty, v));
+    match (arith, ty) {
+        (GroupArith::Mul, ScalarType::F64) => float(1.0),
+        (GroupArith::Mul, _) => int(1),
+        (GroupArith::Min, ScalarType::F64) => float(f64::INFINITY),
+        (GroupArith::Max, ScalarType::F64) => float(f64::NEG_INFINITY),
+        (GroupArith::Min, ScalarType::I64) => int(i64::MAX as u64),
+        (GroupArith::Max, ScalarType::I64) => int(i64::MIN as u64),
+        (GroupArith::Min, _) | (GroupArith::And, _) => int(u64::MAX),
+        (_, ScalarType::F64) => float(0.0),
+        _ => int(0),
+    }
+}
