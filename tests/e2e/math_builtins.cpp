@@ -9,7 +9,8 @@
 // has fp64. Integer and relational functions are checked exactly. The wide
 // tolerances (expm1, erfc, tgamma, asinpi/acospi/atanpi) are what lavapipe's
 // exp, asin and atan builtins allow (atan is off by up to ~50 ULPs, asin by
-// thousands near |x| = 1, where asinpi and acospi avoid it).
+// thousands near |x| = 1, where asinpi and acospi avoid it). The 64-bit
+// mul_hi, mad_hi and mad_sat are checked against the host's __int128.
 #include <sycl/sycl.hpp>
 #include <algorithm>
 #include <climits>
@@ -337,9 +338,53 @@ bool check_integers(sycl::queue &q) {
   return ok;
 }
 
+// mul_hi, mad_hi, mad_sat and upsample over 32- and 64-bit operands
+// around the edges of their ranges.
+bool check_wide_products(sycl::queue &q) {
+  constexpr int n = 8;
+  const long long vals[n] = {0, 1, -1, LLONG_MAX, LLONG_MIN, 123456789012345LL, -98765432109876LL,
+                             0x00000001ffffffffLL};
+  long long *in = sycl::malloc_shared<long long>(n, q);
+  long long *o = sycl::malloc_shared<long long>(n * n * 4, q);
+  unsigned *u = sycl::malloc_shared<unsigned>(n * n, q);
+  std::copy(vals, vals + n, in);
+  q.parallel_for(sycl::range<2>(n, n), [=](sycl::id<2> id) {
+     int i = int(id[0]), j = int(id[1]);
+     long long a = in[i], b = in[j];
+     long long *r = o + (i * n + j) * 4;
+     r[0] = sycl::mul_hi(a, b);
+     r[1] = (long long)sycl::mul_hi((unsigned long long)a, (unsigned long long)b);
+     r[2] = sycl::mad_sat(a, b, 5LL);
+     r[3] = sycl::mul_hi(int(a), int(b)) + sycl::upsample((short)a, (unsigned short)b);
+     u[i * n + j] = sycl::mad_hi(unsigned(a), unsigned(b), 7u);
+   }).wait();
+  bool ok = true;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      __int128 a = vals[i], b = vals[j], m = a * b + 5;
+      unsigned __int128 ua = (unsigned long long)vals[i], ub = (unsigned long long)vals[j];
+      long long want[4] = {
+          (long long)((a * b) >> 64), (long long)(unsigned long long)((ua * ub) >> 64),
+          m > (__int128)LLONG_MAX ? LLONG_MAX : m < (__int128)LLONG_MIN ? LLONG_MIN : (long long)m,
+          (long long)(((long long)(int)vals[i] * (int)vals[j]) >> 32) +
+              (int)(((unsigned)(unsigned short)vals[i] << 16) | (unsigned short)vals[j])};
+      unsigned want_hi = (unsigned)(((unsigned long long)(unsigned)vals[i] * (unsigned)vals[j]) >> 32) + 7u;
+      const long long *r = o + (i * n + j) * 4;
+      if (!std::equal(want, want + 4, r) || u[i * n + j] != want_hi) {
+        std::printf("FAILED: mul_hi/mad_sat/upsample of %lld and %lld\n", vals[i], vals[j]);
+        ok = false;
+      }
+    }
+  sycl::free(in, q);
+  sycl::free(o, q);
+  sycl::free(u, q);
+  return ok;
+}
+
 int main() {
   sycl::queue q;
   bool ok = check<float>(q, "float");
+  ok = check_wide_products(q) && ok;
   if (q.get_device().has(sycl::aspect::fp64)) ok = check<double>(q, "double") && ok;
   ok = check_integers(q) && ok;
   if (ok) std::printf("PASSED\n");

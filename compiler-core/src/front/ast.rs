@@ -131,6 +131,8 @@ pub struct BuiltinSpec {
     pub char16: bool,
     pub char32: bool,
     pub wchar: bool,
+    /// GCC's `__int128`.
+    pub int128: bool,
 }
 
 #[derive(Clone, Debug)]

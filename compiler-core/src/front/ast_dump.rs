@@ -903,6 +903,7 @@ fn builtin_spelling(b: &BuiltinSpec) -> String {
         (b.char16, "char16_t"),
         (b.char32, "char32_t"),
         (b.wchar, "wchar_t"),
+        (b.int128, "__int128"),
     ] {
         if f {
             w.push(s);

@@ -470,6 +470,9 @@ impl Lowerer<'_> {
             Ty::Int(k) => {
                 let s = k.size();
                 let signed = k.signed();
+                if s > 8 {
+                    return Err(NoScalar::Unsupported);
+                }
                 if s == 8 && self.target.int64 {
                     if signed {
                         ScalarType::I64

@@ -54,7 +54,7 @@ const MAX_SPECULATIVE_ARGS: u32 = 4;
 
 const BUILTIN_WORDS: &[&str] = &[
     "void", "bool", "char", "short", "int", "long", "signed", "unsigned", "float", "double",
-    "wchar_t", "char16_t", "char32_t", "char8_t", "half", "_Float16", "__fp16",
+    "wchar_t", "char16_t", "char32_t", "char8_t", "half", "_Float16", "__fp16", "__int128",
 ];
 
 impl Parser<'_> {
@@ -324,6 +324,7 @@ impl Parser<'_> {
                         "wchar_t" => builtin.wchar = true,
                         "char16_t" => builtin.char16 = true,
                         "char32_t" => builtin.char32 = true,
+                        "__int128" => builtin.int128 = true,
                         _ => builtin.half = true,
                     }
                 }

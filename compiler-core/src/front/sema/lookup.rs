@@ -804,6 +804,13 @@ pub(crate) fn builtin_ty(b: &ast::BuiltinSpec) -> Ty {
     if b.char32 {
         return Ty::Int(IntKind::Char32);
     }
+    if b.int128 {
+        return Ty::Int(if b.unsigned {
+            IntKind::UInt128
+        } else {
+            IntKind::Int128
+        });
+    }
     let k = if b.char_ {
         if b.unsigned {
             IntKind::UChar

@@ -97,6 +97,8 @@ impl Mangler {
                 IntKind::WChar => "w",
                 IntKind::Char16 => "Ds",
                 IntKind::Char32 => "Di",
+                IntKind::Int128 => "n",
+                IntKind::UInt128 => "o",
             }
             .into(),
             Ty::Float(k) => match k {

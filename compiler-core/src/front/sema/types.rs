@@ -29,6 +29,9 @@ pub enum IntKind {
     WChar,
     Char16,
     Char32,
+    /// GCC's `__int128` (host code only).
+    Int128,
+    UInt128,
 }
 
 impl IntKind {
@@ -39,11 +42,15 @@ impl IntKind {
             Short | UShort | Char16 => 2,
             Int | UInt | WChar | Char32 => 4,
             Long | ULong | LongLong | ULongLong => 8,
+            Int128 | UInt128 => 16,
         }
     }
     pub fn signed(self) -> bool {
         use IntKind::*;
-        matches!(self, Char | SChar | Short | Int | Long | LongLong | WChar)
+        matches!(
+            self,
+            Char | SChar | Short | Int | Long | LongLong | WChar | Int128
+        )
     }
     /// Integer conversion rank (C++ [conv.rank]).
     pub fn rank(self) -> u32 {
@@ -54,6 +61,7 @@ impl IntKind {
             Int | UInt | WChar | Char32 => 3,
             Long | ULong => 4,
             LongLong | ULongLong => 5,
+            Int128 | UInt128 => 6,
         }
     }
     pub fn to_unsigned(self) -> IntKind {
@@ -64,6 +72,7 @@ impl IntKind {
             Int => UInt,
             Long => ULong,
             LongLong => ULongLong,
+            Int128 => UInt128,
             WChar => UInt,
             k => k,
         }
@@ -85,6 +94,8 @@ impl IntKind {
             WChar => "wchar_t",
             Char16 => "char16_t",
             Char32 => "char32_t",
+            Int128 => "__int128",
+            UInt128 => "unsigned __int128",
         }
     }
 }

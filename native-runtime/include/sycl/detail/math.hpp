@@ -242,6 +242,60 @@ template <typename T> integer_t<T> sub_sat(T x, T y) {
 // (x + y) >> 1 and (x + y + 1) >> 1 without overflow.
 template <typename T> integer_t<T> hadd(T x, T y) { return T((x >> 1) + (y >> 1) + (x & y & 1)); }
 template <typename T> integer_t<T> rhadd(T x, T y) { return T((x >> 1) + (y >> 1) + ((x | y) & 1)); }
+// The high half of the full product x * y (64-bit operands through 32-bit
+// limbs; a signed product corrects the unsigned one by each negative factor).
+template <typename T> integer_t<T> mul_hi(T x, T y) {
+  if constexpr (sizeof(T) < 8) {
+    using W = std::conditional_t<std::is_signed_v<T>, long long, unsigned long long>;
+    return T((W(x) * W(y)) >> (sizeof(T) * 8));
+  } else {
+    using U = unsigned long long;
+    const U a = U(x), b = U(y), mask = 0xffffffffull;
+    const U lo_lo = (a & mask) * (b & mask), hi_lo = (a >> 32) * (b & mask);
+    const U lo_hi = (a & mask) * (b >> 32), hi_hi = (a >> 32) * (b >> 32);
+    const U cross = (lo_lo >> 32) + (hi_lo & mask) + (lo_hi & mask);
+    U hi = hi_hi + (hi_lo >> 32) + (lo_hi >> 32) + (cross >> 32);
+    if constexpr (std::is_signed_v<T>) {
+      if (x < T(0)) hi -= b;
+      if (y < T(0)) hi -= a;
+    }
+    return T(hi);
+  }
+}
+template <typename T> integer_t<T> mad_hi(T x, T y, T z) { return T(mul_hi(x, y) + z); }
+// x * y + z saturated to T's range.
+template <typename T> integer_t<T> mad_sat(T x, T y, T z) {
+  const T hi = std::numeric_limits<T>::max(), lo = std::numeric_limits<T>::min();
+  if constexpr (sizeof(T) < 8) {
+    using W = std::conditional_t<std::is_signed_v<T>, long long, unsigned long long>;
+    W r = W(x) * W(y) + W(z);
+    return r > W(hi) ? hi : (r < W(lo) ? lo : T(r));
+  } else {
+    using U = unsigned long long;
+    const T low = T(U(x) * U(y)), high = mul_hi(x, y);
+    if constexpr (std::is_signed_v<T>) {
+      if (high != (low < T(0) ? T(-1) : T(0))) return (x < T(0)) != (y < T(0)) ? lo : hi;
+    } else if (high != T(0)) {
+      return hi;
+    }
+    return add_sat(low, z);
+  }
+}
+// The bits of hi above those of lo, in the integer type twice as wide.
+template <typename T> struct upsample_result;
+template <> struct upsample_result<char> { using type = short; };
+template <> struct upsample_result<signed char> { using type = short; };
+template <> struct upsample_result<unsigned char> { using type = unsigned short; };
+template <> struct upsample_result<short> { using type = int; };
+template <> struct upsample_result<unsigned short> { using type = unsigned int; };
+template <> struct upsample_result<int> { using type = long; };
+template <> struct upsample_result<unsigned int> { using type = unsigned long; };
+template <typename T, typename U>
+typename upsample_result<T>::type upsample(T hi, U lo) {
+  using R = typename upsample_result<T>::type;
+  using UR = std::make_unsigned_t<R>;
+  return R(UR(UR(std::make_unsigned_t<T>(hi)) << (sizeof(T) * 8)) | UR(std::make_unsigned_t<U>(lo)));
+}
 // 24-bit multiplies: exact for operands in 24 bits, as the SYCL spec asks.
 template <typename T> integer_t<T> mul24(T x, T y) { return T(x * y); }
 template <typename T> integer_t<T> mad24(T x, T y, T z) { return T(x * y + z); }
