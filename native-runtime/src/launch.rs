@@ -385,30 +385,20 @@ fn nd_dispatch(
                 size[d], max_size[v]
             )));
         }
-        if groups[d] > max_groups {
-            // One dimension of more groups: a grid of rows (the kernel
-            // folds the row into its group id) when the count factors.
-            match (dims, rows_of_groups(groups[d], max_groups)) {
-                (1, Some((width, rows))) => {
-                    grid = [width as u32, rows as u32, 1];
-                    local[v] = size[d] as u32;
-                    continue;
-                }
-                _ => {
-                    return Err(invalid(format!(
-                        "{} work-groups in dimension {d} exceed the device's {max_groups}{}",
-                        groups[d],
-                        if dims == 1 {
-                            " and do not factor into rows of at most that many"
-                        } else {
-                            ""
-                        }
-                    )))
-                }
-            }
-        }
         grid[v] = groups[d] as u32;
         local[v] = size[d] as u32;
+    }
+    if let Some(d) = (0..dims).find(|&d| groups[d] > max_groups) {
+        // More groups in a dimension than the device allows: the same
+        // number of groups as a grid of up to three dimensions (the kernel
+        // takes its group id apart from its linear index in the grid).
+        let total: usize = groups[..dims].iter().product();
+        grid = fold_groups(total, max_groups).ok_or_else(|| {
+            invalid(format!(
+                "{} work-groups in dimension {d} exceed the device's {max_groups}, and their total of {total} does not factor into a grid of at most that many per dimension",
+                groups[d]
+            ))
+        })?;
     }
     let items: usize = size.iter().product();
     if items > max_items as usize {
@@ -440,6 +430,16 @@ fn check_image_work_group(dev: &VulkanDevice, info: &KernelInfo) -> RtResult<()>
 
 /// `groups` work-groups as `width * rows` with both at most `max`: the
 /// widest such rows, or None when `groups` has no such factors.
+/// `total` work-groups as a grid of three dimensions of at most `max`
+/// each, if the count factors into one.
+fn fold_groups(total: usize, max: usize) -> Option<[u32; 3]> {
+    let x = (1..=max.min(total))
+        .rev()
+        .find(|w| total.is_multiple_of(*w))?;
+    let (y, z) = rows_of_groups(total / x, max)?;
+    Some([x as u32, y as u32, z as u32])
+}
+
 fn rows_of_groups(groups: usize, max: usize) -> Option<(usize, usize)> {
     let narrowest = groups.div_ceil(max).max(1);
     (narrowest..=max.min(groups))
@@ -611,6 +611,11 @@ mod tests {
         // A prime beyond the limit has no rows.
         assert_eq!(rows_of_groups(65_537, 65_535), None);
         assert_eq!(rows_of_groups(65_535 * 65_535 + 1, 65_535), None);
+        use super::fold_groups;
+        assert_eq!(fold_groups(390_625, 65_535), Some([15_625, 25, 1]));
+        assert_eq!(fold_groups(1 << 40, 65_535), Some([32_768, 32_768, 1024]));
+        // A prime count above the limit has no grid.
+        assert_eq!(fold_groups(65_537, 65_535), None);
     }
 
     #[test]

@@ -1,6 +1,9 @@
 // range<2>/range<3> kernels taking id, item and auto; 2-D and 3-D buffers
 // with acc[id] and acc[i][j][k]; host_accessor in three dimensions; size_t
-// kernels over an integer range; id arithmetic.
+// kernels over an integer range; id arithmetic; nd_ranges with more
+// work-groups in a dimension than a device's grid dimension holds (65,535
+// on Vulkan), in 1, 2 and 3 dimensions: the runtime dispatches the groups as
+// another grid and each group still gets its own id.
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <vector>
@@ -44,6 +47,29 @@ int main() {
   q.parallel_for(sycl::range<1>(100), [=](auto it) { u[it] += 1; }).wait();
   for (int i = 0; i < 100; ++i) if (u[i] != i * 3 + 1) errors++;
   sycl::free(u, q);
+  // 215,040 work-groups: each group counts itself once.
+  const size_t groups = 3 * 5 * 7 * 2048;
+  unsigned* hits = sycl::malloc_shared<unsigned>(groups, q);
+  for (int shape = 0; shape < 3; ++shape) {
+    for (size_t i = 0; i < groups; ++i) hits[i] = 0;
+    if (shape == 0) {
+      q.parallel_for(sycl::nd_range<1>(groups * 4, 4), [=](sycl::nd_item<1> it) {
+         if (it.get_local_id(0) == 0) hits[it.get_group(0)] += 1 + (it.get_global_id(0) / 4 != it.get_group(0));
+       }).wait();
+    } else if (shape == 1) {
+      q.parallel_for(sycl::nd_range<3>({1, 1, groups * 2}, {1, 1, 2}), [=](sycl::nd_item<3> it) {
+         if (it.get_local_id(2) == 0) hits[it.get_group(2)] += 1 + it.get_group(0) + it.get_group(1);
+       }).wait();
+    } else {
+      q.parallel_for(sycl::nd_range<2>({5, groups / 5 * 2}, {1, 2}), [=](sycl::nd_item<2> it) {
+         size_t g = it.get_group(0) * it.get_group_range(1) + it.get_group(1);
+         if (it.get_local_id(1) == 0) hits[g] += 1 + (it.get_group_linear_id() != g);
+       }).wait();
+    }
+    for (size_t i = 0; i < groups; ++i)
+      if (hits[i] != 1 && errors++ < 3) printf("nd_range shape %d: group %zu counted %u times\n", shape, i, hits[i]);
+  }
+  sycl::free(hits, q);
   sycl::id<2> x(3, 4), y(1, 2);
   sycl::id<2> z = (x + y) * 2 - 1;
   if (z[0] != 7 || z[1] != 11 || !(x != y)) errors++;

@@ -277,15 +277,27 @@ id<Dimensions> local_invocation_id() {
                  __spirv_BuiltInLocalInvocationId(0));
   }
 }
+// The work-group's id. The runtime may dispatch more groups than a grid
+// dimension holds as another grid of the same number of groups, so the id
+// comes from the linear index of the group in the grid, taken apart in SYCL
+// order (the last dimension varies fastest); for a grid of the nd_range's
+// own shape that is the group's position in it.
 template <int Dimensions>
 id<Dimensions> work_group_id() {
+  size_t linear = (size_t(__spirv_BuiltInWorkgroupId(2)) * __spirv_BuiltInNumWorkgroups(1) +
+                   __spirv_BuiltInWorkgroupId(1)) *
+                      __spirv_BuiltInNumWorkgroups(0) +
+                  __spirv_BuiltInWorkgroupId(0);
   if constexpr (Dimensions == 1) {
-    // More groups than a grid dimension holds are dispatched as rows.
-    return id<1>(__spirv_BuiltInWorkgroupId(1) * __spirv_BuiltInNumWorkgroups(0) + __spirv_BuiltInWorkgroupId(0));
+    return id<1>(linear);
   } else if constexpr (Dimensions == 2) {
-    return id<2>(__spirv_BuiltInWorkgroupId(1), __spirv_BuiltInWorkgroupId(0));
+    size_t columns = __builtin_syclone_launch_extent(1) / __builtin_syclone_launch_local(1);
+    return id<2>(linear / columns, linear % columns);
   } else {
-    return id<3>(__spirv_BuiltInWorkgroupId(2), __spirv_BuiltInWorkgroupId(1), __spirv_BuiltInWorkgroupId(0));
+    size_t columns = __builtin_syclone_launch_extent(2) / __builtin_syclone_launch_local(2);
+    size_t rows = __builtin_syclone_launch_extent(1) / __builtin_syclone_launch_local(1);
+    size_t plane = linear / columns;
+    return id<3>(plane / rows, plane % rows, linear % columns);
   }
 }
 #endif
