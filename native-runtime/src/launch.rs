@@ -540,20 +540,16 @@ fn launch_vulkan(
     let mut table = memory::table();
     let (params, bound) = resolve(l, &entry, &table)?;
     // One allocation bound read-only and writable in one dispatch is a usage
-    // conflict for wgpu: report it here rather than as a late device error.
-    for (i, (_, a, acc)) in bound.iter().enumerate() {
-        let conflict = bound[..i]
-            .iter()
-            .any(|(_, b, bcc)| a.is_some() && a == b && acc.writes() != bcc.writes());
-        if conflict {
-            return Err(RtError::Invalid(format!(
-                "kernel {}: one allocation is bound both read-only and writable (pointers {} alias); \
-                 this is not supported on wgpu devices yet",
-                info.display_name,
-                info.buffers[i].name
-            )));
-        }
-    }
+    // conflict for wgpu (`kernel(d, d)`): the pointers that only read it are
+    // declared writable in a variant of the module.
+    let mut writable_bindings: Vec<u32> = bound
+        .iter()
+        .filter(|(_, a, acc)| {
+            a.is_some() && !acc.writes() && bound.iter().any(|(_, b, bcc)| b == a && bcc.writes())
+        })
+        .map(|(binding, _, _)| *binding)
+        .collect();
+    writable_bindings.sort_unstable();
     for (_, start, _) in &bound {
         if let Some(start) = start {
             let dereferenced = bound
@@ -566,6 +562,7 @@ fn launch_vulkan(
         local_size,
         constants: local_array_lengths(dev, l, &entry)?,
         spec_constants: spec_constant_values(l, &entry)?,
+        writable_bindings,
     };
     let pipeline = dev.pipeline(&entry, &spec)?;
     if total == 0 {

@@ -1,6 +1,8 @@
 // USM allocation kinds: get_pointer_type, aligned allocation, malloc with
 // usm::alloc, prefetch and mem_advise, two allocations in one kernel,
-// pointers into the middle of allocations, host writes between kernels.
+// pointers into the middle of allocations, host writes between kernels, and
+// one allocation passed as the read-only input and the output of a kernel
+// (an in-place call through two pointers).
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <cstdint>
@@ -41,6 +43,19 @@ int main() {
     int v = static_cast<int>(i);
     int expect_s = i >= 512 ? 2 * v : 1;
     if (s[i] != expect_s || m[i] != v + expect_s) { if (errors++ < 5) std::printf("s[%zu]=%d m=%d\n", i, s[i], m[i]); }
+  }
+  // In place through two pointers: `in` is only read, `out` written, and
+  // both point into `s` (the second call at an offset into it).
+  auto twice_plus_one = [&](const int* in, int* out, size_t count) {
+    q.parallel_for(sycl::range<1>(count), [=](sycl::id<1> i) { out[i] = in[i] * 2 + 1; }).wait();
+  };
+  for (size_t i = 0; i < n; ++i) s[i] = static_cast<int>(i);
+  twice_plus_one(s, s, n);
+  twice_plus_one(s + 100, s + 100, 10);
+  for (size_t i = 0; i < n; ++i) {
+    int v = static_cast<int>(i) * 2 + 1;
+    if (i >= 100 && i < 110) v = v * 2 + 1;
+    if (s[i] != v && errors++ < 5) std::printf("in place: s[%zu]=%d, want %d\n", i, s[i], v);
   }
   for (void* p : {static_cast<void*>(d), static_cast<void*>(h), static_cast<void*>(s), static_cast<void*>(m), a,
                   static_cast<void*>(as)})

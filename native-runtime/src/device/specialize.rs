@@ -17,11 +17,18 @@ pub struct Specialization {
     /// (`SpecId`, the bits of the value) of the specialization constants
     /// the launch sets; the others keep their defaults.
     pub spec_constants: Vec<(u32, u64)>,
+    /// Bindings the kernel only reads that this launch binds writable (the
+    /// allocation of a pointer it writes through, aliased): declared
+    /// writable, sorted.
+    pub writable_bindings: Vec<u32>,
 }
 
 impl Specialization {
     pub fn is_default(&self) -> bool {
-        self.local_size.is_none() && self.constants.is_empty() && self.spec_constants.is_empty()
+        self.local_size.is_none()
+            && self.constants.is_empty()
+            && self.spec_constants.is_empty()
+            && self.writable_bindings.is_empty()
     }
 
     /// `words` specialised for entry point `entry`; the error says what is missing.
@@ -39,6 +46,9 @@ impl Specialization {
         }
         if !self.spec_constants.is_empty() {
             out = with_spec_constants(&out, &self.spec_constants)?;
+        }
+        if !self.writable_bindings.is_empty() {
+            out = writable(&out, &self.writable_bindings)?;
         }
         Ok(out)
     }
@@ -98,6 +108,40 @@ fn with_spec_constants(words: &[u32], values: &[(u32, u64)]) -> Result<Vec<u32>,
                 }
             }
             _ => out.extend_from_slice(inst),
+        }
+    }
+    Ok(out)
+}
+
+const DECORATION_NON_WRITABLE: u32 = 24;
+const DECORATION_BINDING: u32 = 33;
+
+/// `words` without the `NonWritable` decorations of the variables at
+/// `bindings`.
+fn writable(words: &[u32], bindings: &[u32]) -> Result<Vec<u32>, String> {
+    let mut variables = vec![];
+    each_instruction(words, |opcode, operands| {
+        if opcode == OP_DECORATE
+            && operands.len() == 3
+            && operands[1] == DECORATION_BINDING
+            && bindings.contains(&operands[2])
+        {
+            variables.push(operands[0]);
+        }
+    })?;
+    let mut out = Vec::with_capacity(words.len());
+    out.extend_from_slice(&words[..HEADER_WORDS.min(words.len())]);
+    let mut at = HEADER_WORDS;
+    while at < words.len() {
+        let count = (words[at] >> 16) as usize;
+        let inst = &words[at..at + count];
+        at += count;
+        let drop = (words[at - count] & 0xffff) == OP_DECORATE
+            && inst.len() == 3
+            && inst[2] == DECORATION_NON_WRITABLE
+            && variables.contains(&inst[1]);
+        if !drop {
+            out.extend_from_slice(inst);
         }
     }
     Ok(out)
@@ -223,6 +267,7 @@ mod tests {
             local_size: Some([32, 1, 1]),
             constants: vec![(9, 256)],
             spec_constants: vec![],
+            writable_bindings: vec![],
         };
         let out = spec.apply(&m, "k").unwrap();
         assert_eq!(&out[12..15], &[32, 1, 1]);
@@ -231,8 +276,21 @@ mod tests {
             local_size: None,
             constants: vec![(10, 1)],
             spec_constants: vec![],
+            writable_bindings: vec![],
         };
         assert!(missing.apply(&m, "k").unwrap_err().contains("%10"));
+    }
+
+    #[test]
+    fn aliased_bindings_lose_non_writable() {
+        let mut m = module();
+        // %20 and %21 at bindings 1 and 2, both NonWritable.
+        for (var, binding) in [(20, 1), (21, 2)] {
+            m.extend([(4 << 16) | OP_DECORATE, var, DECORATION_BINDING, binding]);
+            m.extend([(3 << 16) | OP_DECORATE, var, DECORATION_NON_WRITABLE]);
+        }
+        // Only binding 2's decoration, the module's last instruction, goes.
+        assert_eq!(writable(&m, &[2]).unwrap(), &m[..m.len() - 3]);
     }
 
     #[test]

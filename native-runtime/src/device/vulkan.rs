@@ -380,7 +380,7 @@ impl VulkanDevice {
             .device
             .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
                 label: Some(&entry.info.display_name),
-                entries: &layout_entries(&entry.info),
+                entries: &layout_entries(&entry.info, &spec.writable_bindings),
             });
         let pipeline_layout = self
             .device
@@ -635,9 +635,9 @@ impl VulkanDevice {
 }
 
 /// Binding 0: the parameter block (uniform, in an arena at a dynamic
-/// offset; see [`bindings`]); bindings 1..: the pointers,
-/// read-only unless the kernel writes through them.
-fn layout_entries(info: &KernelInfo) -> Vec<wgpu::BindGroupLayoutEntry> {
+/// offset; see [`bindings`]); bindings 1..: the pointers, read-only unless
+/// the kernel writes through them or the launch binds them `writable`.
+fn layout_entries(info: &KernelInfo, writable: &[u32]) -> Vec<wgpu::BindGroupLayoutEntry> {
     let storage = |binding: u32, read_only: bool| wgpu::BindGroupLayoutEntry {
         binding,
         visibility: wgpu::ShaderStages::COMPUTE,
@@ -659,10 +659,11 @@ fn layout_entries(info: &KernelInfo) -> Vec<wgpu::BindGroupLayoutEntry> {
         count: None,
     };
     std::iter::once(params)
-        .chain(
-            info.buffers
-                .iter()
-                .map(|b| storage(b.binding, !b.access.writes())),
-        )
+        .chain(info.buffers.iter().map(|b| {
+            storage(
+                b.binding,
+                !b.access.writes() && !writable.contains(&b.binding),
+            )
+        }))
         .collect()
 }
