@@ -110,8 +110,16 @@ pub fn lower_kernel(
 ) -> Option<LoweredKernel> {
     // Memory a kernel views as a type of another size (`(float4 *)` over a
     // `double *` argument) is lowered again with those bindings
-    // byte-addressed; each attempt can only add bindings.
-    let entry_diags = sema.func(entry).diags.clone();
+    // byte-addressed; each attempt can only add bindings. Lowering takes the
+    // device diagnostics of the functions it inlines: each attempt starts
+    // from the same ones.
+    let function_diags: Vec<(usize, Vec<Diagnostic>)> = sema
+        .funcs
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.diags.is_empty())
+        .map(|(i, f)| (i, f.diags.clone()))
+        .collect();
     let mut bytes = HashSet::new();
     loop {
         let mut attempt = vec![];
@@ -122,7 +130,9 @@ pub fn lower_kernel(
             return lowered;
         }
         bytes.extend(wanted);
-        sema.funcs[entry.0 as usize].diags = entry_diags.clone();
+        for (i, d) in &function_diags {
+            sema.funcs[*i].diags = d.clone();
+        }
     }
 }
 
