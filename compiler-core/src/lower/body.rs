@@ -375,7 +375,7 @@ impl Lowerer<'_> {
             return Val::Void;
         };
         // Device diagnostics of this function's body.
-        let fdiags = std::mem::take(&mut self.sema.funcs[f.0 as usize].diags);
+        let fdiags = self.take_function_diags(f);
         if fdiags
             .iter()
             .any(|d| d.severity == crate::diag::Severity::Error)

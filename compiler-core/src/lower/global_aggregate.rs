@@ -155,7 +155,8 @@ impl Lowerer<'_> {
                 Box::new(IExpr::Const(Constant::Int(it, to_size))),
             );
         }
-        if self.made_of_words(binding, from) && self.made_of_words(binding, to) {
+        let words = |l: &mut Self, t: &Ty| *t != Ty::Void && l.in_words(binding, t);
+        if words(self, from) && words(self, to) {
             // `(float4 *)p` over floats: both count in the binding's words.
             let it = self.index_type();
             let words = self.scaled(index, from_size);
@@ -193,18 +194,6 @@ impl Lowerer<'_> {
         leaves
             .iter()
             .all(|l| self.sema.size_align(l).is_some_and(|x| x.0 == word))
-    }
-
-    /// Whether every scalar in `ty` has the size of `binding`'s element,
-    /// so that `ty` is a whole number of the binding's words.
-    fn made_of_words(&mut self, binding: BindingId, ty: &Ty) -> bool {
-        let word = u64::from(self.bindings[binding.0 as usize].elem.size());
-        let leaf_size = self
-            .uniform_scalar(ty)
-            .and_then(|leaf| self.sema.size_align(&leaf))
-            .map(|x| x.0);
-        let size = self.sema.size_align(ty).map(|x| x.0);
-        leaf_size == Some(word) && size.is_some_and(|s| s % word == 0)
     }
 
     /// `*p` for a pointer to aggregate `ty` at aggregate index `index`.

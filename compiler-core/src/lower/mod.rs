@@ -110,34 +110,28 @@ pub fn lower_kernel(
 ) -> Option<LoweredKernel> {
     // Memory a kernel views as a type of another size (`(float4 *)` over a
     // `double *` argument) is lowered again with those bindings
-    // byte-addressed; each attempt can only add bindings. Lowering takes the
-    // device diagnostics of the functions it inlines: each attempt starts
-    // from the same ones.
-    let function_diags: Vec<(usize, Vec<Diagnostic>)> = sema
-        .funcs
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| !f.diags.is_empty())
-        .map(|(i, f)| (i, f.diags.clone()))
-        .collect();
+    // byte-addressed; each attempt can only add bindings. An attempt takes
+    // the device diagnostics of the functions it inlines: they are put back
+    // for the next.
     let mut bytes = HashSet::new();
     loop {
         let mut attempt = vec![];
-        let (lowered, wanted) =
+        let (lowered, wanted, taken) =
             lower_kernel_once(sema, entry, entry_name, shape, target, &bytes, &mut attempt);
         if wanted.is_subset(&bytes) {
             diags.extend(attempt);
             return lowered;
         }
         bytes.extend(wanted);
-        for (i, d) in &function_diags {
-            sema.funcs[*i].diags = d.clone();
+        for (f, d) in taken {
+            sema.funcs[f.0 as usize].diags = d;
         }
     }
 }
 
 /// One lowering of a kernel, with the bindings in `bytes` byte-addressed;
-/// also the bindings it found viewed as types of another size.
+/// also the bindings it found viewed as types of another size, and the
+/// device diagnostics it took from the functions it inlined.
 fn lower_kernel_once(
     sema: &mut Sema,
     entry: FuncId,
@@ -146,11 +140,11 @@ fn lower_kernel_once(
     target: &TargetProperties,
     bytes: &HashSet<u32>,
     diags: &mut Vec<Diagnostic>,
-) -> (Option<LoweredKernel>, HashSet<u32>) {
+) -> (Option<LoweredKernel>, HashSet<u32>, TakenDiagnostics) {
     let mut lw = Lowerer::new(sema, target);
     lw.forced_bytes = bytes.clone();
     let Some(body) = lw.sema.func(entry).body.clone() else {
-        return (None, HashSet::new());
+        return (None, HashSet::new(), vec![]);
     };
     let params = lw.sema.func(entry).params.clone();
     let span = lw.sema.func(entry).decl.span;
@@ -185,14 +179,14 @@ fn lower_kernel_once(
     // A kernel argument that cannot be passed: its uses would only repeat it.
     if lw.has_errors() {
         diags.extend(lw.diags);
-        return (None, lw.wanted_bytes);
+        return (None, lw.wanted_bytes, lw.taken_diags);
     }
     lw.frames.push(frame);
     lw.inline_stack.push(entry);
     lw.note_kernel_attributes(entry);
     // Device diagnostics of the entry function's own body (a free-function
     // kernel's is the user's code).
-    let entry_diags = std::mem::take(&mut lw.sema.funcs[entry.0 as usize].diags);
+    let entry_diags = lw.take_function_diags(entry);
     lw.source_errors |= entry_diags
         .iter()
         .any(|d| d.severity == crate::diag::Severity::Error);
@@ -204,7 +198,7 @@ fn lower_kernel_once(
     }
     if lw.has_errors() {
         diags.extend(lw.diags);
-        return (None, lw.wanted_bytes);
+        return (None, lw.wanted_bytes, lw.taken_diags);
     }
     diags.extend(lw.diags);
     for b in lw.buffers.iter_mut() {
@@ -237,7 +231,7 @@ fn lower_kernel_once(
         callees: lw.callees.iter().map(|(f, _)| f.clone()).collect(),
         callee_spans: lw.callees.iter().map(|(_, s)| *s).collect(),
     };
-    (Some(lowered), lw.wanted_bytes)
+    (Some(lowered), lw.wanted_bytes, lw.taken_diags)
 }
 
 /// `block` run by work-item 0 only: a single_task runs one work-group of
@@ -256,6 +250,9 @@ fn only_first_work_item(block: Vec<IStmt>) -> Vec<IStmt> {
         else_block: vec![],
     }]
 }
+
+/// Functions and the device diagnostics a lowering took from them.
+type TakenDiagnostics = Vec<(FuncId, Vec<Diagnostic>)>;
 
 struct Frame {
     vars: HashMap<VarId, SlotId>,
@@ -323,6 +320,8 @@ struct Lowerer<'s> {
     forced_bytes: HashSet<u32>,
     /// Bindings found viewed as a type of another size in this lowering.
     wanted_bytes: HashSet<u32>,
+    /// The device diagnostics taken from the functions inlined so far.
+    taken_diags: TakenDiagnostics,
     /// The private arrays of string literals, by text.
     strings: HashMap<String, BindingId>,
     /// The scratch arrays of library code, by space and element type.
@@ -359,6 +358,7 @@ impl<'s> Lowerer<'s> {
             byte_addressed: HashSet::new(),
             forced_bytes: HashSet::new(),
             wanted_bytes: HashSet::new(),
+            taken_diags: vec![],
             strings: HashMap::new(),
             scratch: vec![],
         }
@@ -366,6 +366,16 @@ impl<'s> Lowerer<'s> {
 }
 
 impl Lowerer<'_> {
+    /// The device diagnostics of function `f`'s body, reported by the first
+    /// lowering that inlines it (and kept to put back, see `lower_kernel`).
+    fn take_function_diags(&mut self, f: FuncId) -> Vec<Diagnostic> {
+        let taken = std::mem::take(&mut self.sema.funcs[f.0 as usize].diags);
+        if !taken.is_empty() {
+            self.taken_diags.push((f, taken.clone()));
+        }
+        taken
+    }
+
     /// Takes the kernel attributes `f` is declared with (the kernel's call
     /// operator or free function); two different requirements are an error.
     fn note_kernel_attributes(&mut self, f: FuncId) {

@@ -102,38 +102,29 @@ impl Lowerer<'_> {
         }
     }
 
-    /// `v = v op (v from lane ^ k)` for k = 1, 2, 4... below the sub-group
-    /// size: every lane ends with the whole sub-group's result.
+    /// `v = v op (v from lane ^ k)` for each distance k: every lane ends
+    /// with the whole sub-group's result.
     fn butterfly(&mut self, v: LocalId, ty: ScalarType, arith: GroupArith) {
-        for k in distances() {
-            self.blocks.push(vec![]);
-            let other =
-                self.shuffle_wide(SubgroupOp::ShuffleXor, IExpr::Local(v), Some(k.clone()), ty);
+        self.each_distance(|this, k| {
+            let other = this.shuffle_wide(SubgroupOp::ShuffleXor, IExpr::Local(v), Some(k), ty);
             let value = combine(arith, IExpr::Local(v), other);
-            self.emit(IStmt::Assign { local: v, value });
-            let then_block = self.blocks.pop().unwrap_or_default();
-            self.emit(IStmt::If {
-                cond: below_subgroup_size(k),
-                then_block,
-                else_block: vec![],
-            });
-        }
+            this.emit(IStmt::Assign { local: v, value });
+        });
     }
 
-    /// `v = (v from lane - k) op v` on lanes k and above, for k = 1, 2, 4...
-    /// below the sub-group size: an inclusive scan.
+    /// `v = (v from lane - k) op v` on lanes k and above, for each distance
+    /// k: an inclusive scan.
     fn ladder(&mut self, v: LocalId, ty: ScalarType, arith: GroupArith) {
-        for k in distances() {
-            self.blocks.push(vec![]);
+        self.each_distance(|this, k| {
             let earlier =
-                self.shuffle_wide(SubgroupOp::ShuffleUp, IExpr::Local(v), Some(k.clone()), ty);
+                this.shuffle_wide(SubgroupOp::ShuffleUp, IExpr::Local(v), Some(k.clone()), ty);
             let value = combine(arith, earlier, IExpr::Local(v));
             let has_earlier = IExpr::Binary(
                 BinaryOp::Ge,
                 Box::new(IExpr::Builtin(Builtin::SubgroupLocalId, 0)),
-                Box::new(k.clone()),
+                Box::new(k),
             );
-            self.emit(IStmt::Assign {
+            this.emit(IStmt::Assign {
                 local: v,
                 value: IExpr::Select(
                     Box::new(has_earlier),
@@ -141,28 +132,29 @@ impl Lowerer<'_> {
                     Box::new(IExpr::Local(v)),
                 ),
             });
+        });
+    }
+
+    /// `step(k)` for k = 1, 2, 4... below [`MAX_SUBGROUP_SIZE`], each
+    /// under `if (k < sub-group size)` (uniform in the sub-group).
+    fn each_distance(&mut self, mut step: impl FnMut(&mut Self, IExpr)) {
+        for p in 0..MAX_SUBGROUP_SIZE.trailing_zeros() {
+            let k = IExpr::Const(Constant::Int(ScalarType::U32, 1 << p));
+            self.blocks.push(vec![]);
+            step(self, k.clone());
             let then_block = self.blocks.pop().unwrap_or_default();
+            let cond = IExpr::Binary(
+                BinaryOp::Lt,
+                Box::new(k),
+                Box::new(IExpr::Builtin(Builtin::SubgroupSize, 0)),
+            );
             self.emit(IStmt::If {
-                cond: below_subgroup_size(k),
+                cond,
                 then_block,
                 else_block: vec![],
             });
         }
     }
-}
-
-/// 1, 2, 4... below [`MAX_SUBGROUP_SIZE`], as u32 constants.
-fn distances() -> impl Iterator<Item = IExpr> {
-    (0..MAX_SUBGROUP_SIZE.trailing_zeros())
-        .map(|p| IExpr::Const(Constant::Int(ScalarType::U32, 1 << p)))
-}
-
-fn below_subgroup_size(k: IExpr) -> IExpr {
-    IExpr::Binary(
-        BinaryOp::Lt,
-        Box::new(k),
-        Box::new(IExpr::Builtin(Builtin::SubgroupSize, 0)),
-    )
 }
 
 fn combine(arith: GroupArith, a: IExpr, b: IExpr) -> IExpr {

@@ -73,16 +73,9 @@ fn with_spec_constants(words: &[u32], values: &[(u32, u64)]) -> Result<Vec<u32>,
             spec_ids.insert(operands[0], operands[2]);
         }
     })?;
-    let mut out = Vec::with_capacity(words.len());
-    out.extend_from_slice(&words[..HEADER_WORDS.min(words.len())]);
-    let mut at = HEADER_WORDS;
-    while at < words.len() {
-        let count = (words[at] >> 16) as usize;
-        let opcode = words[at] & 0xffff;
-        let inst = &words[at..at + count];
-        at += count;
+    rewrite_instructions(words, |opcode, inst, out| {
         if opcode == OP_DECORATE && inst.len() == 4 && inst[2] == DECORATION_SPEC_ID {
-            continue;
+            return;
         }
         let spec_id = inst.get(2).and_then(|id| spec_ids.get(id));
         let value = spec_id
@@ -109,8 +102,7 @@ fn with_spec_constants(words: &[u32], values: &[(u32, u64)]) -> Result<Vec<u32>,
             }
             _ => out.extend_from_slice(inst),
         }
-    }
-    Ok(out)
+    })
 }
 
 const DECORATION_NON_WRITABLE: u32 = 24;
@@ -129,20 +121,34 @@ fn writable(words: &[u32], bindings: &[u32]) -> Result<Vec<u32>, String> {
             variables.push(operands[0]);
         }
     })?;
+    rewrite_instructions(words, |opcode, inst, out| {
+        let non_writable = opcode == OP_DECORATE
+            && inst.len() == 3
+            && inst[2] == DECORATION_NON_WRITABLE
+            && variables.contains(&inst[1]);
+        if !non_writable {
+            out.extend_from_slice(inst);
+        }
+    })
+}
+
+/// A copy of `words` in which `f` writes each instruction (given with its
+/// opcode, its first word included) as it should be: unchanged, changed or
+/// not at all.
+fn rewrite_instructions(
+    words: &[u32],
+    mut f: impl FnMut(u32, &[u32], &mut Vec<u32>),
+) -> Result<Vec<u32>, String> {
     let mut out = Vec::with_capacity(words.len());
     out.extend_from_slice(&words[..HEADER_WORDS.min(words.len())]);
     let mut at = HEADER_WORDS;
     while at < words.len() {
         let count = (words[at] >> 16) as usize;
-        let inst = &words[at..at + count];
-        at += count;
-        let drop = (words[at - count] & 0xffff) == OP_DECORATE
-            && inst.len() == 3
-            && inst[2] == DECORATION_NON_WRITABLE
-            && variables.contains(&inst[1]);
-        if !drop {
-            out.extend_from_slice(inst);
+        if count == 0 || at + count > words.len() {
+            return Err("its SPIR-V is malformed".into());
         }
+        f(words[at] & 0xffff, &words[at..at + count], &mut out);
+        at += count;
     }
     Ok(out)
 }

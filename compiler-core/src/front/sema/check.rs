@@ -1657,26 +1657,31 @@ impl Sema {
         let [m] = methods.as_slice() else {
             return None;
         };
-        if m.decl.template.is_some() {
+        let member = Box::new(self.function_type(&m.decl, m.ctx, &m.env)?);
+        Some(Ty::MemberPtr { class: c, member })
+    }
+
+    /// The function type of non-template function `decl` declared in
+    /// `ctx`/`env` (None for a template or a type it cannot resolve).
+    fn function_type(&mut self, decl: &a::FunctionDecl, ctx: Ctx, env: &Rc<Env>) -> Option<Ty> {
+        if decl.template.is_some() {
             return None;
         }
         let mut d = vec![];
-        let ret = self.resolve_type(&m.decl.ret, m.ctx, &m.env, &mut d);
-        let params: Vec<Ty> = m
-            .decl
+        let ret = self.resolve_type(&decl.ret, ctx, env, &mut d);
+        let params: Vec<Ty> = decl
             .params
             .iter()
-            .map(|p| self.resolve_type(&p.ty, m.ctx, &m.env, &mut d))
+            .map(|p| self.resolve_type(&p.ty, ctx, env, &mut d))
             .collect();
         if ret.is_error() || params.iter().any(Ty::is_error) {
             return None;
         }
-        let member = Box::new(Ty::Function {
+        Some(Ty::Function {
             ret: Box::new(ret),
             params,
-            variadic: m.decl.variadic,
-        });
-        Some(Ty::MemberPtr { class: c, member })
+            variadic: decl.variadic,
+        })
     }
 
     /// The type of `&f` when `x` names one non-template function (not an
@@ -1695,25 +1700,8 @@ impl Sema {
         let [Entity::Function(decl, fctx, fenv)] = es.as_slice() else {
             return None;
         };
-        if decl.template.is_some() {
-            return None;
-        }
         let (decl, fctx, fenv) = (decl.clone(), *fctx, fenv.clone());
-        let mut d = vec![];
-        let ret = self.resolve_type(&decl.ret, fctx, &fenv, &mut d);
-        let params: Vec<Ty> = decl
-            .params
-            .iter()
-            .map(|p| self.resolve_type(&p.ty, fctx, &fenv, &mut d))
-            .collect();
-        if ret.is_error() || params.iter().any(Ty::is_error) {
-            return None;
-        }
-        Some(Ty::ptr_to(Ty::Function {
-            ret: Box::new(ret),
-            params,
-            variadic: decl.variadic,
-        }))
+        Some(Ty::ptr_to(self.function_type(&decl, fctx, &fenv)?))
     }
 
     /// `using namespace n;`, `namespace a = n;` or `using n::x;` in a
