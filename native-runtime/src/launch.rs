@@ -558,11 +558,14 @@ fn launch_vulkan(
             sync::prepare_for_kernel(&mut table, *start, dev, dereferenced)?;
         }
     }
+    let audit_binding = info.buffers.iter().map(|b| b.binding).max().unwrap_or(0) + 1;
+    let audit = dev.loop_audit(&entry, audit_binding);
     let spec = Specialization {
         local_size,
         constants: local_array_lengths(dev, l, &entry)?,
         spec_constants: spec_constant_values(l, &entry)?,
         writable_bindings,
+        loop_audit: audit.map(|(a, _)| a),
     };
     let pipeline = dev.pipeline(&entry, &spec)?;
     if total == 0 {
@@ -582,6 +585,7 @@ fn launch_vulkan(
         };
         buffers.push((*binding, buffer));
     }
+    buffers.extend(audit.map(|(a, buffer)| (a.binding, buffer)));
     let mut batch = dev.lock_batch();
     let (seq, readback) =
         dev.record_dispatch(&mut batch, &pipeline, &params, &buffers, grid, timed);

@@ -848,7 +848,16 @@ struct queue_state {
 
   ~queue_state() {
     if (handle) {
-      syclone_queue_wait(handle);
+      // An error the last wait raises (a kernel the device cut short) has
+      // nobody to throw to: it goes to the async handler, else the default one.
+      if (syclone_queue_wait(handle) != 0) {
+        try {
+          throw_last_error();
+        } catch (...) {
+          report(std::current_exception());
+        }
+        throw_asynchronous();
+      }
       syclone_queue_release(handle);
     }
   }

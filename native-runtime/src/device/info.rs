@@ -48,6 +48,9 @@ pub struct DeviceInfo {
     pub sub_group_sizes: Vec<u32>,
     /// Device timestamps for profiling (else the host clock is used).
     pub timestamps: bool,
+    /// Loop iterations a work-item may take, over all the loops of a
+    /// kernel, before the driver leaves them early (see `loop_audit`).
+    pub loop_iteration_limit: Option<u32>,
     pub aspects: u64,
 }
 
@@ -111,6 +114,7 @@ pub fn host_info() -> DeviceInfo {
         max_mem_alloc_size: memory,
         sub_group_sizes: vec![1],
         timestamps: false,
+        loop_iteration_limit: None,
         aspects: aspects(&list),
     }
 }
@@ -153,6 +157,12 @@ fn vulkan_device_memory(adapter: &wgpu::Adapter) -> Option<u64> {
         .map(|h| h.size)
         .sum();
     Some(local)
+}
+
+/// Mesa's llvmpipe (lavapipe) stops the loops of a work-item after 65535
+/// back edges in all (`LP_MAX_TGSI_LOOP_ITERATIONS`, Mesa's gallivm).
+fn loop_iteration_limit(info: &wgpu::AdapterInfo) -> Option<u32> {
+    info.name.starts_with("llvmpipe").then_some(65535)
 }
 
 /// A Vulkan adapter.
@@ -214,6 +224,7 @@ pub fn vulkan_info(adapter: &wgpu::Adapter) -> DeviceInfo {
         max_mem_alloc_size: max_alloc,
         sub_group_sizes: sub_groups,
         timestamps: features.contains(wgpu::Features::TIMESTAMP_QUERY),
+        loop_iteration_limit: loop_iteration_limit(&info),
         aspects: aspects(&list),
     }
 }

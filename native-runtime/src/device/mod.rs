@@ -7,6 +7,7 @@ mod bindings;
 pub mod clock;
 pub mod host;
 pub mod info;
+mod loop_audit;
 mod pipeline_cache;
 pub mod specialize;
 pub mod vulkan;

@@ -6,7 +6,11 @@
 //! without relying on spec-constant sizes surviving naga's SPIR-V front end.
 //! The SYCL specialization constants of the image (`OpSpecConstant`s with
 //! a `SpecId`) become ordinary constants of the values the launch sets, or
-//! of their defaults, as a Vulkan driver specialises a pipeline.
+//! of their defaults, as a Vulkan driver specialises a pipeline. On a
+//! device that cuts long loops short, the copy also reports the cuts
+//! (`loop_audit`).
+
+use super::loop_audit::{self, LoopAudit};
 
 /// What one launch specialises: the pipeline and module caches are keyed by it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -21,6 +25,8 @@ pub struct Specialization {
     /// allocation of a pointer it writes through, aliased): declared
     /// writable, sorted.
     pub writable_bindings: Vec<u32>,
+    /// Report loops the device cut short (see [`loop_audit`]).
+    pub loop_audit: Option<LoopAudit>,
 }
 
 impl Specialization {
@@ -29,6 +35,7 @@ impl Specialization {
             && self.constants.is_empty()
             && self.spec_constants.is_empty()
             && self.writable_bindings.is_empty()
+            && self.loop_audit.is_none()
     }
 
     /// `words` specialised for entry point `entry`; the error says what is missing.
@@ -49,6 +56,9 @@ impl Specialization {
         }
         if !self.writable_bindings.is_empty() {
             out = writable(&out, &self.writable_bindings)?;
+        }
+        if let Some(audit) = self.loop_audit {
+            out = loop_audit::instrument(&out, entry, audit)?;
         }
         Ok(out)
     }
@@ -274,6 +284,7 @@ mod tests {
             constants: vec![(9, 256)],
             spec_constants: vec![],
             writable_bindings: vec![],
+            loop_audit: None,
         };
         let out = spec.apply(&m, "k").unwrap();
         assert_eq!(&out[12..15], &[32, 1, 1]);
@@ -283,6 +294,7 @@ mod tests {
             constants: vec![(10, 1)],
             spec_constants: vec![],
             writable_bindings: vec![],
+            loop_audit: None,
         };
         assert!(missing.apply(&m, "k").unwrap_err().contains("%10"));
     }

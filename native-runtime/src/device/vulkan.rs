@@ -5,13 +5,14 @@
 use super::bindings::{self, BindGroupCache, ParamArenas, ParamSlot, StagedParams};
 use super::clock::{self, DeviceClock};
 use super::info::DeviceInfo;
+use super::loop_audit::{self, LoopAudit};
 use super::pipeline_cache::DiskCache;
 use super::specialize::Specialization;
 use crate::error::{RtError, RtResult};
 use crate::registry::KernelEntry;
 use compiler_core::bundle::KernelInfo;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Dispatches recorded before the batch is submitted even if nobody waits.
@@ -20,6 +21,48 @@ const MAX_BATCH: usize = 256;
 /// A shader module: its image, and the entry point and launch-time sizes it
 /// was specialised to (None: as compiled, shared by the image's kernels).
 type ModuleKey = (u64, Option<(String, Specialization)>);
+
+/// Words of the loop audit buffer: kernels past the last share its word.
+const AUDIT_SLOTS: usize = 1024;
+
+/// Where the kernels of a device that cuts long loops short report cuts
+/// (see `loop_audit`): one word per kernel, non-zero once a work-item of
+/// it was cut; read and cleared when the host waits.
+struct LoopAuditBuffer {
+    buffer: wgpu::Buffer,
+    kernels: Mutex<AuditedKernels>,
+    /// Audited dispatches were recorded since the words were last read.
+    pending: AtomicBool,
+}
+
+/// The kernels of a loop audit buffer's words, and which images have loops.
+#[derive(Default)]
+struct AuditedKernels {
+    /// The kernel (display name) of each word.
+    names: Vec<String>,
+    slots: HashMap<String, u32>,
+    images_with_loops: HashMap<u64, bool>,
+}
+
+impl AuditedKernels {
+    /// The word of `kernel`: its own, or the last one, which the kernels
+    /// past it share.
+    fn slot(&mut self, kernel: &str) -> u32 {
+        if let Some(&slot) = self.slots.get(kernel) {
+            return slot;
+        }
+        if self.names.len() < AUDIT_SLOTS - 1 {
+            self.names.push(kernel.to_string());
+            let slot = (self.names.len() - 1) as u32;
+            self.slots.insert(kernel.to_string(), slot);
+            slot
+        } else {
+            self.names
+                .resize(AUDIT_SLOTS, "one of the kernels launched last".into());
+            (AUDIT_SLOTS - 1) as u32
+        }
+    }
+}
 
 /// A compute pipeline and the layout its bind groups use.
 pub struct Pipeline {
@@ -72,6 +115,8 @@ pub struct VulkanDevice {
     completed: Arc<AtomicU64>,
     /// Timestamp ticks to host time, when the device has timestamp queries.
     clock: Option<DeviceClock>,
+    /// On a device with a loop iteration limit: where its kernels report cuts.
+    loop_audit: Option<LoopAuditBuffer>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -112,6 +157,18 @@ impl VulkanDevice {
             mapped_at_creation: false,
         });
         let disk_cache = DiskCache::open(&device, &info);
+        let loop_audit = descriptors.loop_iteration_limit.map(|_| LoopAuditBuffer {
+            buffer: device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("syclone loop audit"),
+                size: (AUDIT_SLOTS * 4) as u64,
+                usage: wgpu::BufferUsages::STORAGE
+                    | wgpu::BufferUsages::COPY_SRC
+                    | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            }),
+            kernels: Mutex::default(),
+            pending: AtomicBool::new(false),
+        });
         let mut dev = VulkanDevice {
             info: descriptors.clone(),
             limits: device.limits(),
@@ -127,6 +184,7 @@ impl VulkanDevice {
             submitted: AtomicU64::new(0),
             completed: Arc::new(AtomicU64::new(0)),
             clock: None,
+            loop_audit,
         };
         if dev
             .device
@@ -380,7 +438,11 @@ impl VulkanDevice {
             .device
             .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
                 label: Some(&entry.info.display_name),
-                entries: &layout_entries(&entry.info, &spec.writable_bindings),
+                entries: &layout_entries(
+                    &entry.info,
+                    &spec.writable_bindings,
+                    spec.loop_audit.map(|a| a.binding),
+                ),
             });
         let pipeline_layout = self
             .device
@@ -410,6 +472,102 @@ impl VulkanDevice {
         let p = Arc::new(Pipeline { pipeline, layout });
         lock(&self.pipelines).insert(key, p.clone());
         Ok(p)
+    }
+
+    /// On a device that cuts long loops short: how a dispatch of `entry`
+    /// reports cuts through `binding`, and the buffer to bind there (None:
+    /// not audited, as on other devices and for images without loops). The
+    /// caller records the dispatch; the next wait reads the report.
+    pub fn loop_audit(
+        &self,
+        entry: &KernelEntry,
+        binding: u32,
+    ) -> Option<(LoopAudit, &wgpu::Buffer)> {
+        let audit = self.loop_audit.as_ref()?;
+        let mut kernels = lock(&audit.kernels);
+        let image = &entry.image;
+        let has_loops = *kernels
+            .images_with_loops
+            .entry(image.id)
+            .or_insert_with(|| loop_audit::has_loops(&image.image.spirv));
+        if !has_loops {
+            return None;
+        }
+        let slot = kernels.slot(&entry.info.display_name);
+        audit.pending.store(true, Ordering::Release);
+        let local_memory = self.max_local_memory();
+        Some((
+            LoopAudit {
+                binding,
+                slot,
+                local_memory,
+            },
+            &audit.buffer,
+        ))
+    }
+
+    /// Reads (and clears) the loop audit words of the dispatches completed
+    /// since the last read: each kernel cut short becomes a device error.
+    fn read_loop_audit(&self) -> RtResult<()> {
+        let Some(audit) = self.loop_audit.as_ref() else {
+            return Ok(());
+        };
+        if !audit.pending.swap(false, Ordering::AcqRel) {
+            return Ok(());
+        }
+        let size = audit.buffer.size();
+        let staging = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("syclone loop audit readback"),
+            size,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let mut encoder = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("syclone loop audit"),
+            });
+        encoder.copy_buffer_to_buffer(&audit.buffer, 0, &staging, 0, size);
+        self.queue.submit([encoder.finish()]);
+        // Takes effect before the next submission, after the copy above.
+        self.queue
+            .write_buffer(&audit.buffer, 0, &vec![0u8; size as usize]);
+        staging.map_async(wgpu::MapMode::Read, .., |_| {});
+        let failed = |e: &dyn std::fmt::Display| {
+            RtError::Device(format!(
+                "{}: reading the loop audit failed: {e}",
+                self.info.name
+            ))
+        };
+        self.device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .map_err(|e| failed(&e))?;
+        let view = staging
+            .slice(..)
+            .get_mapped_range()
+            .map_err(|e| failed(&e))?;
+        let cut: Vec<usize> = view
+            .chunks_exact(4)
+            .enumerate()
+            .filter(|(_, w)| w.iter().any(|&b| b != 0))
+            .map(|(slot, _)| slot)
+            .collect();
+        drop(view);
+        if cut.is_empty() {
+            return Ok(());
+        }
+        let kernels = lock(&audit.kernels);
+        let limit = self.info.loop_iteration_limit.unwrap_or_default();
+        let mut errors = lock(&self.errors);
+        for slot in cut {
+            let kernel = kernels.names.get(slot).map_or("a kernel", String::as_str);
+            errors.push(format!(
+                "kernel {kernel}: a work-item ran more than {limit} loop iterations, after \
+                 which this driver leaves every loop early: its results are wrong (run it on \
+                 a GPU, or on the host device: ONEAPI_DEVICE_SELECTOR=host:cpu)"
+            ));
+        }
+        Ok(())
     }
 
     pub fn lock_batch(&self) -> MutexGuard<'_, Batch> {
@@ -555,6 +713,7 @@ impl VulkanDevice {
                     self.info.name
                 ))
             })?;
+        self.read_loop_audit()?;
         self.take_errors()
     }
 
@@ -636,8 +795,13 @@ impl VulkanDevice {
 
 /// Binding 0: the parameter block (uniform, in an arena at a dynamic
 /// offset; see [`bindings`]); bindings 1..: the pointers, read-only unless
-/// the kernel writes through them or the launch binds them `writable`.
-fn layout_entries(info: &KernelInfo, writable: &[u32]) -> Vec<wgpu::BindGroupLayoutEntry> {
+/// the kernel writes through them or the launch binds them `writable`;
+/// then the loop audit buffer of an audited kernel.
+fn layout_entries(
+    info: &KernelInfo,
+    writable: &[u32],
+    audit: Option<u32>,
+) -> Vec<wgpu::BindGroupLayoutEntry> {
     let storage = |binding: u32, read_only: bool| wgpu::BindGroupLayoutEntry {
         binding,
         visibility: wgpu::ShaderStages::COMPUTE,
@@ -665,5 +829,6 @@ fn layout_entries(info: &KernelInfo, writable: &[u32]) -> Vec<wgpu::BindGroupLay
                 !b.access.writes() && !writable.contains(&b.binding),
             )
         }))
+        .chain(audit.map(|binding| storage(binding, false)))
         .collect()
 }

@@ -89,7 +89,20 @@ using size_t_if_1d = typename size_t_if_1d_t<Dimensions>::type;
       if (a[d] != b[d]) return false;                         \
     return true;                                              \
   }                                                           \
-  friend bool operator!=(const CLASS &a, const CLASS &b) { return !(a == b); }
+  friend bool operator!=(const CLASS &a, const CLASS &b) { return !(a == b); } \
+  /* `id == 0` names these, not the built-in comparison of id<1>'s size_t */  \
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>   \
+  friend bool operator==(const CLASS &a, const T &b) {                        \
+    for (int d = 0; d < Dimensions; ++d)                                      \
+      if (a[d] != static_cast<size_t>(b)) return false;                       \
+    return true;                                                              \
+  }                                                                           \
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>   \
+  friend bool operator==(const T &a, const CLASS &b) { return b == a; }       \
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>   \
+  friend bool operator!=(const CLASS &a, const T &b) { return !(a == b); }    \
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>   \
+  friend bool operator!=(const T &a, const CLASS &b) { return !(b == a); }
 
 template <int Dimensions = 1>
 class range : public detail::index_array<Dimensions> {
