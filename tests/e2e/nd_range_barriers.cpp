@@ -63,6 +63,23 @@ int main() {
     if (bad) { printf("%zu wrong ids with %zu work-groups\n", bad, groups); errors++; }
     sycl::free(g, q);
   }
+  {
+    // A one-dimensional id compared with an integer (`it.get_local_id() == 0`):
+    // the comparison of ids, not the built-in one of the id's size_t.
+    int* leaders = sycl::malloc_shared<int>(3, q);
+    leaders[0] = leaders[1] = leaders[2] = 0;
+    q.parallel_for(sycl::nd_range<1>(64, 16), [=](sycl::nd_item<1> it) {
+       sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::device> a(leaders[0]), b(leaders[1]), c(leaders[2]);
+       if (it.get_local_id() == 0) a++;
+       if (0u != it.get_local_id()) b++;
+       if (it.get_global_id() != 63L) c++;
+     }).wait();
+    if (leaders[0] != 4 || leaders[1] != 60 || leaders[2] != 63) {
+      printf("FAILED: id == integer: %d %d %d\n", leaders[0], leaders[1], leaders[2]);
+      errors++;
+    }
+    sycl::free(leaders, q);
+  }
   sycl::free(in, q); sycl::free(out, q); sycl::free(ids, q); sycl::free(m, q);
   printf("%s (%d errors)\n", errors ? "FAILED" : "PASSED", errors);
   return errors != 0;
