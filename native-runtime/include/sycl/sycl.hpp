@@ -223,6 +223,17 @@ template <typename ElementType, access::decorated D = access::decorated::legacy>
 using private_ptr = multi_ptr<ElementType, access::address_space::private_space, D>;
 template <typename ElementType>
 using raw_global_ptr = multi_ptr<ElementType, access::address_space::global_space, access::decorated::no>;
+// A plain pointer as a multi_ptr of an address space (SYCL 2020 4.7.7.2).
+template <access::address_space Space, access::decorated DecorateAddress, typename ElementType>
+multi_ptr<ElementType, Space, DecorateAddress> address_space_cast(ElementType *pointer) {
+  return multi_ptr<ElementType, Space, DecorateAddress>(pointer);
+}
+// SYCL 2020's deprecated spelling of address_space_cast.
+template <typename ElementType, access::address_space Space,
+          access::decorated DecorateAddress = access::decorated::legacy>
+multi_ptr<ElementType, Space, DecorateAddress> make_ptr(ElementType *pointer) {
+  return multi_ptr<ElementType, Space, DecorateAddress>(pointer);
+}
 using access_mode = access::mode;
 using target = access::target;
 
@@ -483,6 +494,12 @@ namespace device {
 struct name { using return_type = std::string; };
 struct vendor { using return_type = std::string; };
 struct driver_version { using return_type = std::string; };
+// The backend's version of the device: its driver's version.
+struct version { using return_type = std::string; };
+struct is_available { using return_type = bool; };
+struct max_work_item_dimensions { using return_type = unsigned; };
+// MHz; 0: Vulkan does not report it.
+struct max_clock_frequency { using return_type = unsigned; };
 struct vendor_id { using return_type = unsigned; };
 struct device_type { using return_type = info::device_type; };
 struct max_compute_units { using return_type = unsigned; };
@@ -693,8 +710,15 @@ typename Param::return_type device::get_info() const {
     return i.name;
   } else if constexpr (std::is_same_v<Param, info::device::vendor>) {
     return i.vendor;
-  } else if constexpr (std::is_same_v<Param, info::device::driver_version>) {
+  } else if constexpr (std::is_same_v<Param, info::device::driver_version> ||
+                       std::is_same_v<Param, info::device::version>) {
     return i.driver_version;
+  } else if constexpr (std::is_same_v<Param, info::device::is_available>) {
+    return true;
+  } else if constexpr (std::is_same_v<Param, info::device::max_work_item_dimensions>) {
+    return 3u;
+  } else if constexpr (std::is_same_v<Param, info::device::max_clock_frequency>) {
+    return 0u;
   } else if constexpr (std::is_same_v<Param, info::device::vendor_id>) {
     return i.vendor_id;
   } else if constexpr (std::is_same_v<Param, info::device::device_type>) {

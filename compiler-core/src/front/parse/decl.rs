@@ -1234,6 +1234,7 @@ impl Parser<'_> {
         }
         self.expect(sym!("{"))?;
         self.names.push();
+        let inherited = self.declare_inherited_values(&bases);
         self.deferred_bodies.push(vec![]);
         let cname = ident.clone().unwrap_or_else(|| Rc::from(""));
         let mut members = vec![];
@@ -1280,6 +1281,9 @@ impl Parser<'_> {
         }
         // The class is complete: member names are known, bodies can be parsed.
         self.declare_member_names(&members);
+        if let Some(name) = &ident {
+            self.record_class_values(name, &members, inherited);
+        }
         let deferred = self.deferred_bodies.pop().unwrap_or_default();
         let close = self.pos;
         for d in deferred {
@@ -1348,6 +1352,47 @@ impl Parser<'_> {
         self.names.pop();
         if let (Ok(b), Some(f)) = (body, deferred_function(&mut members[d.member_index].decl)) {
             Rc::make_mut(f).body = Some(b);
+        }
+    }
+
+    /// Declares, in the class scope just opened, the data members and
+    /// member functions the class inherits from `bases` (those of classes
+    /// parsed before); returns them.
+    fn declare_inherited_values(&mut self, bases: &[BaseSpec]) -> Vec<Rc<str>> {
+        let mut inherited = vec![];
+        for b in bases {
+            if let Some(values) = self.class_values.get(&b.name.last().ident).cloned() {
+                for v in values.iter() {
+                    self.declare_name(v, NameKind::Value);
+                }
+                inherited.extend(values.iter().cloned());
+            }
+        }
+        inherited
+    }
+
+    /// Remembers the values a class derived from `class` inherits.
+    fn record_class_values(
+        &mut self,
+        class: &Rc<str>,
+        members: &[Member],
+        mut values: Vec<Rc<str>>,
+    ) {
+        for m in members {
+            match &m.decl {
+                Decl::Var(v) => values.push(v.name.clone()),
+                Decl::Function(f)
+                    if f.template.is_none()
+                        && matches!(f.kind, FunctionKind::Normal)
+                        && !f.name.last().ident.starts_with("operator") =>
+                {
+                    values.push(f.name.last().ident.clone())
+                }
+                _ => {}
+            }
+        }
+        if !values.is_empty() {
+            self.class_values.insert(class.clone(), values.into());
         }
     }
 

@@ -16,6 +16,7 @@ use crate::front::ast::TranslationUnit;
 use crate::front::token::{sym, Symbol, Symbols, Token, TokenKind, EMPTY};
 use crate::source::Span;
 use names::{NameKind, NameTable};
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 /// Parse the preprocessed `tokens`, whose spellings are in `symbols`.
@@ -56,6 +57,10 @@ pub(crate) struct Parser<'d> {
     /// Inline member function bodies of the classes being parsed: parsed
     /// when the outermost class is complete, as C++ requires.
     deferred_bodies: Vec<Vec<DeferredBody>>,
+    /// The data members and member functions of each class parsed so far,
+    /// inherited ones included, by class name: in a class derived from it
+    /// they hide types of the same name (`id = rhs.id;` beside `sycl::id`).
+    class_values: HashMap<Rc<str>, Rc<[Rc<str>]>>,
     /// Set by a member function definition whose body was deferred.
     pending_body_pos: Option<usize>,
     /// Current nesting of recursive constructs (bounded by [`MAX_NESTING`]).
@@ -106,6 +111,7 @@ impl<'d> Parser<'d> {
             split_gt: false,
             errors: 0,
             deferred_bodies: vec![],
+            class_values: HashMap::default(),
             pending_body_pos: None,
             template_header_pending: false,
             block_class_decls: None,

@@ -397,6 +397,9 @@ pub struct Sema {
     lambda_named_on_use: bool,
     class_cache: HashMap<(usize, Vec<TArg>), ClassId>,
     func_cache: HashMap<(usize, Vec<TArg>, Option<ClassId>), FuncId>,
+    /// Explicit specializations (`template <> R f<3>(...)`) by the address
+    /// of the function template they specialise.
+    explicit_specializations: HashMap<usize, Vec<(Rc<ast::FunctionDecl>, Ctx, Rc<Env>)>>,
     /// Functions whose bodies must be checked.
     queue: Vec<FuncId>,
     /// Nesting of body checks (templates instantiated inside bodies).
@@ -464,6 +467,7 @@ impl Sema {
             lambda_named_on_use: false,
             class_cache: HashMap::new(),
             func_cache: HashMap::new(),
+            explicit_specializations: HashMap::new(),
             queue: vec![],
             depth: 0,
             fn_stack: vec![],

@@ -1,0 +1,97 @@
+// Explicit specializations of function templates (`template <> float
+// poly<3>(float)`, with the arguments written or deduced) called from
+// kernels through a template; a data member inherited from a base class
+// hiding a type of the same name (`id = rhs.id` under `using namespace
+// sycl`); std::pow and sycl::pow of mixed arithmetic arguments (`pow(2.f,
+// n)`, computed in double as the standard's extra overloads do); the
+// <cstdint> constant macros (`UINT32_C`); `assert` in a kernel (checked on
+// the host device, compiled out on Vulkan); `address_space_cast`; and
+// `info::device::version`.
+#include <sycl/sycl.hpp>
+#include <cassert>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+using namespace sycl;
+
+template <int Degree>
+float poly(float x);
+template <>
+float poly<3>(float x) { return x * x * x; }
+template <>
+float poly<5>(float x) { return x * x * x * x * x; }
+
+template <typename T>
+T twice(T x) { return x + x; }
+template <>
+int twice(int x) { return 2 * x + 1; }  // deduced: twice<int>
+
+template <int Degree>
+float shifted(float x) { return poly<Degree>(x) + 1.f; }
+
+struct Header {
+  short id;
+  int size;
+};
+struct Record : public Header {
+  int extra;
+  Record &operator=(const Record &rhs) {
+    if (this == &rhs) return *this;
+    id = rhs.id;  // Header::id, not sycl::id
+    size = rhs.size;
+    extra = rhs.extra;
+    return *this;
+  }
+  short key() const { return id; }
+};
+
+int main() {
+  queue q;
+  const std::string version = q.get_device().get_info<info::device::version>();
+  float *out = malloc_shared<float>(8, q);
+  int *ints = malloc_shared<int>(4, q);
+  const uint32_t seven = UINT32_C(7);
+  const uint64_t big = UINT64_C(1) << 40;
+  q.single_task([=] {
+     assert(seven == 7);
+     out[0] = shifted<3>(2.f);
+     out[1] = shifted<5>(2.f);
+     unsigned char e = 3;
+     out[2] = sycl::pow(2.f, e - 1);
+     out[3] = std::pow(2.0f, 3);
+     out[4] = static_cast<float>(std::pow(2, 10));
+     out[5] = std::fmin(1.5f, 2.0);
+     auto p = address_space_cast<access::address_space::global_space, access::decorated::no>(ints);
+     p[0] = twice(20);
+     p[1] = static_cast<int>(twice(2.5f));
+     ints[2] = static_cast<int>(big >> 38);
+   }).wait();
+  Record a{}, b{};
+  b.id = 4;
+  b.size = 5;
+  b.extra = 6;
+  a = b;
+  const float want[] = {9, 33, 4, 8, 1024, 1.5f};
+  int errors = 0;
+  for (int i = 0; i < 6; ++i)
+    if (out[i] != want[i]) {
+      std::printf("out[%d] = %g, want %g\n", i, out[i], want[i]);
+      errors++;
+    }
+  if (ints[0] != 41 || ints[1] != 5 || ints[2] != 4) {
+    std::printf("ints %d %d %d, want 41 5 4\n", ints[0], ints[1], ints[2]);
+    errors++;
+  }
+  if (a.key() != 4 || a.size != 5 || a.extra != 6) {
+    std::printf("Record::operator=: %d %d %d\n", a.key(), a.size, a.extra);
+    errors++;
+  }
+  if (version.empty()) {
+    std::printf("info::device::version is empty\n");
+    errors++;
+  }
+  free(out, q);
+  free(ints, q);
+  std::printf(errors ? "FAILED\n" : "PASSED\n");
+  return errors != 0;
+}
