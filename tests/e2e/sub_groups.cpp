@@ -4,7 +4,8 @@
 // host against the sub-group size the device reports (Vulkan: the device's
 // subgroup size; host device: 1). Also the classic "reduce per sub-group,
 // leader adds atomically" sum. 64-bit values (double, long: the two
-// halves shuffled, reductions and scans built from shuffles) too.
+// halves shuffled, reductions and scans built from shuffles) and sycl::half
+// (shuffled as its bits, reduced in float) too.
 #include <sycl/sycl.hpp>
 #include <cstdio>
 
@@ -145,6 +146,30 @@ int main() {
   }
   free(wd, q);
   free(wl, q);
+  // sycl::half values: moved as their bits, reduced in float.
+  float *wh = malloc_shared<float>(B * 4, q);
+  q.parallel_for(nd_range<1>(B, B / 2), [=](nd_item<1> it) {
+     sub_group sg = it.get_sub_group();
+     int i = it.get_global_id(0);
+     half h = half(0.5f * float(sg.get_local_id()[0]) - 1.f);
+     wh[i * 4] = float(permute_group_by_xor(sg, h, 1));
+     wh[i * 4 + 1] = float(shift_group_left(sg, h, 1));
+     wh[i * 4 + 2] = float(reduce_over_group(sg, h, plus<half>()));
+     wh[i * 4 + 3] = float(group_broadcast(sg, h, 0));
+   }).wait();
+  for (int i = 0; i < B; i++) {
+    int lane = i % s2;
+    auto hv = [](int k) { return 0.5f * float(k) - 1.f; };
+    float sum = 0;
+    for (int k = 0; k < s2; k++) sum += hv(k);
+    bool ok = wh[i * 4] == hv(lane ^ (s2 > 1 ? 1 : 0)) &&
+              (lane + 1 >= s2 || wh[i * 4 + 1] == hv(lane + 1)) && wh[i * 4 + 2] == sum &&
+              wh[i * 4 + 3] == hv(0);
+    if (!ok && bad++ < 5)
+      std::printf("half sub-group operations at %d: %g %g %g %g\n", i, wh[i * 4], wh[i * 4 + 1],
+                  wh[i * 4 + 2], wh[i * 4 + 3]);
+  }
+  free(wh, q);
   std::printf("sub-group size %d: %s\n", out[1], bad ? "FAILED" : "PASSED");
   free(data, q);
   free(out, q);

@@ -268,6 +268,11 @@ impl Parser<'_> {
                         self.declare_global_name(&ident, NameKind::Type);
                     }
                     if let Some(c) = unnamed_class.take() {
+                        // `typedef struct { short id; } Header;`: a class derived from
+                        // Header inherits `id` too.
+                        if let Some(members) = &c.members {
+                            self.record_class_values(&ident, members, vec![]);
+                        }
                         out[0] = Decl::Class(Rc::new(ClassDecl {
                             name: Some(ident.clone()),
                             ..(*c).clone()

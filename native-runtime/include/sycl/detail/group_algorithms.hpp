@@ -8,6 +8,7 @@
 // Included by sycl.hpp after reduction.hpp.
 #pragma once
 
+#include <sycl/detail/half.hpp>
 #include <type_traits>
 
 namespace sycl {
@@ -31,7 +32,8 @@ T identity_of() {
 #define __SYCLONE_SUBGROUP_ARITH(NAME, PREFIX)                                                    \
   template <int Kind, typename T>                                                                \
   T NAME(T x) {                                                                                  \
-    if constexpr (Kind == op_plus) return __builtin_syclone_subgroup_##PREFIX##_add(x);          \
+    if constexpr (std::is_same_v<T, half>) return half(NAME<Kind>(float(x)));                    \
+    else if constexpr (Kind == op_plus) return __builtin_syclone_subgroup_##PREFIX##_add(x);          \
     else if constexpr (Kind == op_multiplies) return __builtin_syclone_subgroup_##PREFIX##_mul(x); \
     else if constexpr (Kind == op_minimum) return __builtin_syclone_subgroup_##PREFIX##_min(x);  \
     else if constexpr (Kind == op_maximum) return __builtin_syclone_subgroup_##PREFIX##_max(x);  \
@@ -59,10 +61,23 @@ template <int Kind, typename T>
 T subgroup_exclusive_scan(T) { return identity_of<Kind, T>(); }
 #endif
 
+#ifdef __SYCL_DEVICE_ONLY__
+// `x` moved across the sub-group by `move` (a shuffle builtin): sycl::half,
+// which the builtins do not take, moves as its 16 bits.
+template <typename T, typename Move>
+T shuffled(T x, Move move) {
+  if constexpr (std::is_same_v<T, half>) {
+    return half_of_bits(static_cast<uint16_t>(move(static_cast<uint32_t>(bits_of_half(x)))));
+  } else {
+    return move(x);
+  }
+}
+#endif
+
 template <typename T>
 T subgroup_shuffle(T x, uint32_t i) {
 #ifdef __SYCL_DEVICE_ONLY__
-  return __builtin_syclone_subgroup_shuffle(x, i);
+  return shuffled(x, [=](auto v) { return __builtin_syclone_subgroup_shuffle(v, i); });
 #else
   (void)i;
   return x;
@@ -156,7 +171,8 @@ template <typename Group, typename T>
 T shift_group_left(Group, T x, size_t delta = 1) {
   static_assert(detail::is_sub_group_v<Group>, "shift_group_left takes a sub_group");
 #ifdef __SYCL_DEVICE_ONLY__
-  return __builtin_syclone_subgroup_shuffle_down(x, static_cast<uint32_t>(delta));
+  const uint32_t by = static_cast<uint32_t>(delta);
+  return detail::shuffled(x, [=](auto v) { return __builtin_syclone_subgroup_shuffle_down(v, by); });
 #else
   (void)delta;
   return x;
@@ -167,7 +183,8 @@ template <typename Group, typename T>
 T shift_group_right(Group, T x, size_t delta = 1) {
   static_assert(detail::is_sub_group_v<Group>, "shift_group_right takes a sub_group");
 #ifdef __SYCL_DEVICE_ONLY__
-  return __builtin_syclone_subgroup_shuffle_up(x, static_cast<uint32_t>(delta));
+  const uint32_t by = static_cast<uint32_t>(delta);
+  return detail::shuffled(x, [=](auto v) { return __builtin_syclone_subgroup_shuffle_up(v, by); });
 #else
   (void)delta;
   return x;
@@ -178,7 +195,8 @@ template <typename Group, typename T>
 T permute_group_by_xor(Group, T x, size_t mask) {
   static_assert(detail::is_sub_group_v<Group>, "permute_group_by_xor takes a sub_group");
 #ifdef __SYCL_DEVICE_ONLY__
-  return __builtin_syclone_subgroup_shuffle_xor(x, static_cast<uint32_t>(mask));
+  const uint32_t by = static_cast<uint32_t>(mask);
+  return detail::shuffled(x, [=](auto v) { return __builtin_syclone_subgroup_shuffle_xor(v, by); });
 #else
   (void)mask;
   return x;
