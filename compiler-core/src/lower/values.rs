@@ -311,7 +311,13 @@ impl Lowerer<'_> {
                         });
                     }
                     Val::Void => {}
-                    _ => self.error(span, "internal: storing a non-pointer into a pointer"),
+                    _ => self.error(
+                        span,
+                        "this pointer's value was read from memory or made from an integer; \
+                         Vulkan and WebGPU kernels need every pointer to come from a kernel \
+                         argument, an accessor or a variable of the kernel (pointers stored \
+                         in memory, as in linked structures, are not supported yet)",
+                    ),
                 },
                 Slot::Agg(kids) => match v {
                     Val::Agg(parts) => {
