@@ -7,11 +7,16 @@
 // (`color += {r, g, b, a}`), SYCL 1.2.1's scalar names (`sycl::ulong`,
 // `sycl::uint`) and `longlong` vectors, a variable named in its own
 // initializer (`T (*x)[N][N] = reinterpret_cast<decltype(x)>(p)` over local
-// memory), a conditional expression of two void calls, and host code using `std::streamsize`,
+// memory), a conditional expression of two void calls, `NULL` passed for
+// an optional pointer parameter, compound assignment to 0-dimensional
+// accessors (`count += n`), alignment tests on pointers converted to
+// integers (`reinterpret_cast<uintptr_t>(p) % 16`; on Vulkan the byte
+// offset in the allocation, whose start is aligned), and host code using `std::streamsize`,
 // `std::chrono::time_point<steady_clock>` and `std::stringstream` (which
 // <sycl/sycl.hpp> provides, as DPC++'s does).
 #include <sycl/sycl.hpp>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <iostream>
 #include <type_traits>
@@ -38,6 +43,15 @@ void count_kernel(int &shared_count, float &shared_v, int *out, sycl::nd_item<1>
   }
   sycl::group_barrier(item.get_group());
   out[item.get_global_id(0)] = shared_count + int(shared_v * 2);
+}
+
+// An optional output: `NULL` (an integer 0 in C headers) when not wanted.
+int store_if(int *p, int v) {
+  if (p != NULL) {
+    *p = v;
+    return 1;
+  }
+  return 0;
 }
 
 int main() {
@@ -127,6 +141,57 @@ int main() {
     }
   }
   sycl::free(tiles, q);
+  int *opt = sycl::malloc_shared<int>(4, q);
+  opt[0] = 0;
+  q.single_task([=] {
+     opt[1] = store_if(NULL, 3);
+     opt[2] = store_if(0, 4);
+     opt[3] = store_if(opt, 5);
+   }).wait();
+  if (opt[0] != 5 || opt[1] != 0 || opt[2] != 0 || opt[3] != 1) {
+    std::printf("NULL arguments: %d %d %d %d\n", opt[0], opt[1], opt[2], opt[3]);
+    ++bad;
+  }
+  sycl::free(opt, q);
+  // Alignment tests on pointers (`reinterpret_cast<uintptr_t>(p) % 16`).
+  float *fa = sycl::malloc_shared<float>(16, q);
+  int *aligned = sycl::malloc_shared<int>(3, q);
+  q.single_task([=] {
+     const float *p = &fa[4];
+     aligned[0] = reinterpret_cast<uintptr_t>(p) % 16 == 0;
+     aligned[1] = reinterpret_cast<uintptr_t>(&fa[5]) % 16 == 0;
+     aligned[2] = int((size_t)(fa + 6) % 16);
+   }).wait();
+  if (aligned[0] != 1 || aligned[1] != 0 || aligned[2] != 8) {
+    std::printf("pointer alignment: %d %d %d\n", aligned[0], aligned[1], aligned[2]);
+    ++bad;
+  }
+  sycl::free(fa, q);
+  sycl::free(aligned, q);
+  // Compound assignment to 0-dimensional accessors.
+  int total = 1;
+  {
+    sycl::buffer<int, 1> tb(&total, 1);
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor<int, 0> t(tb, h);
+      sycl::local_accessor<int, 0> l(h);
+      h.parallel_for(sycl::nd_range<1>(4, 4), [=](sycl::nd_item<1> it) {
+        if (it.get_local_id(0) == 0) {
+          l = 3;
+          l += 4;
+          l *= 2;
+          l -= 1;
+          l <<= 1;
+          t += l;
+          t |= 1;
+        }
+      });
+    });
+  }
+  if (total != 27) {
+    std::printf("0-dimensional accessor compound assignment: %d, want 27\n", total);
+    ++bad;
+  }
   sycl::free(out, q);
   sycl::free(data, q);
   sycl::free(o, q);

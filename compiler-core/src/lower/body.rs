@@ -938,11 +938,7 @@ impl Lowerer<'_> {
                 None => Val::Void,
             },
             TK::BoolLit(b) => Val::Scalar(IExpr::Const(Constant::Bool(*b))),
-            TK::NullPtr => Val::Ptr {
-                binding: None,
-                index: IExpr::Const(Constant::Int(self.index_type(), 0)),
-                elem: Ty::Void,
-            },
+            TK::NullPtr => self.null_pointer(),
             TK::Var(_)
             | TK::This
             | TK::Field(..)
@@ -1294,7 +1290,27 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The null pointer: no allocation, index 0.
+    fn null_pointer(&self) -> Val {
+        Val::Ptr {
+            binding: None,
+            index: IExpr::Const(Constant::Int(self.index_type(), 0)),
+            elem: Ty::Void,
+        }
+    }
+
     fn convert_expr(&mut self, x: &thir::Expr, to: &Ty, span: Span) -> Val {
+        // A null pointer constant (`NULL`, `0`) converted to a pointer: the null pointer.
+        if let (TK::IntLit(0), Ty::Ptr { pointee, .. }) = (&x.kind, to) {
+            return match self.null_pointer() {
+                Val::Ptr { binding, index, .. } => Val::Ptr {
+                    binding,
+                    index,
+                    elem: (**pointee).clone(),
+                },
+                v => v,
+            };
+        }
         // A literal converted to an arithmetic type is a constant of that
         // type: `float(0.75)` needs no fp64 on devices without it.
         if let (TK::FloatLit(v), Ty::Float(_) | Ty::Int(_)) = (&x.kind, to) {
@@ -1334,6 +1350,23 @@ impl Lowerer<'_> {
                     index,
                     elem: (**pointee).clone(),
                 }
+            }
+            // A pointer as an integer (`reinterpret_cast<uintptr_t>(p) % 16`, an
+            // alignment test): its byte offset in its allocation, whose start
+            // is aligned for any type.
+            (Val::Ptr { index, elem, .. }, Ty::Int(_)) => {
+                let Some(st) = self.scalar_of(to, span) else {
+                    return Val::Void;
+                };
+                let size = self.sema.size_align(&elem).map_or(1, |(size, _)| size.max(1));
+                let it = self.index_type();
+                let index = self.cast_scalar(index, it);
+                let bytes = IExpr::Binary(
+                    BinaryOp::Mul,
+                    Box::new(index),
+                    Box::new(IExpr::Const(Constant::Int(it, size))),
+                );
+                Val::Scalar(self.cast_scalar(fold(bytes), st))
             }
             (v @ Val::Ptr { .. }, _) => v,
             (Val::Void, _) => Val::Void,
@@ -1451,6 +1484,16 @@ impl Lowerer<'_> {
                 let lv = self.deref_val(lv);
                 let rv = self.rvalue(r);
                 let rv = self.deref_val(rv);
+                // `p != NULL`, `0 == p`: the integer is the null pointer.
+                let (lv, rv) = match (lv, rv) {
+                    (p @ Val::Ptr { .. }, _) if matches!(r.kind, TK::IntLit(0)) => {
+                        (p, self.null_pointer())
+                    }
+                    (_, p @ Val::Ptr { .. }) if matches!(l.kind, TK::IntLit(0)) => {
+                        (self.null_pointer(), p)
+                    }
+                    sides => sides,
+                };
                 match (lv, rv) {
                     (p @ Val::Ptr { .. }, Val::Scalar(i))
                         if matches!(op, BinOp::Add | BinOp::Sub) =>
@@ -1493,7 +1536,7 @@ impl Lowerer<'_> {
                             let st = self.scalar_of(ty, span).unwrap_or(ScalarType::I64);
                             return Val::Scalar(self.cast_scalar(d, st));
                         }
-                        Val::Scalar(IExpr::Binary(binop(op), Box::new(i1), Box::new(i2)))
+                        Val::Scalar(fold(IExpr::Binary(binop(op), Box::new(i1), Box::new(i2))))
                     }
                     (Val::Scalar(a), Val::Scalar(b)) => {
                         Val::Scalar(fold(IExpr::Binary(binop(op), Box::new(a), Box::new(b))))

@@ -1081,6 +1081,30 @@ class __SYCLONE_SPECIAL accessor {
   range<Dimensions> m_pitch;
 };
 
+// Compound assignment to the one element of a 0-dimensional accessor
+// (`count += n`): the built-in operators do not convert their left operand.
+#define __SYCLONE_SCALAR_ACCESSOR_OPS(CLASS, ELEMENT)                 \
+  template <typename V>                                              \
+  const CLASS &operator+=(const V &v) const { ELEMENT += v; return *this; } \
+  template <typename V>                                              \
+  const CLASS &operator-=(const V &v) const { ELEMENT -= v; return *this; } \
+  template <typename V>                                              \
+  const CLASS &operator*=(const V &v) const { ELEMENT *= v; return *this; } \
+  template <typename V>                                              \
+  const CLASS &operator/=(const V &v) const { ELEMENT /= v; return *this; } \
+  template <typename V>                                              \
+  const CLASS &operator%=(const V &v) const { ELEMENT %= v; return *this; } \
+  template <typename V>                                              \
+  const CLASS &operator&=(const V &v) const { ELEMENT &= v; return *this; } \
+  template <typename V>                                              \
+  const CLASS &operator|=(const V &v) const { ELEMENT |= v; return *this; } \
+  template <typename V>                                              \
+  const CLASS &operator^=(const V &v) const { ELEMENT ^= v; return *this; } \
+  template <typename V>                                              \
+  const CLASS &operator<<=(const V &v) const { ELEMENT <<= v; return *this; } \
+  template <typename V>                                              \
+  const CLASS &operator>>=(const V &v) const { ELEMENT >>= v; return *this; }
+
 // A 0-dimensional accessor: element 0 of a 1-dimensional buffer, reached by
 // conversion to a reference and assigned (SYCL 2020 4.7.6.9.1). It holds a
 // one-element accessor of the buffer, so the command group and the kernel
@@ -1102,6 +1126,7 @@ class accessor<DataT, 0, AccessMode, AccessTarget, IsPlaceholder> {
     m_element[0] = v;
     return *this;
   }
+  __SYCLONE_SCALAR_ACCESSOR_OPS(accessor, m_element[0])
   size_t size() const { return 1; }
   size_t get_count() const { return 1; }
   size_t byte_size() const { return sizeof(DataT); }
@@ -1225,6 +1250,7 @@ class local_accessor<DataT, 0> : public detail::local_memory<DataT> {
     *this->data() = v;
     return *this;
   }
+  __SYCLONE_SCALAR_ACCESSOR_OPS(local_accessor, *this->data())
   size_t size() const { return 1; }
   size_t get_count() const { return 1; }
   size_t byte_size() const { return sizeof(DataT); }
@@ -1234,6 +1260,7 @@ class local_accessor<DataT, 0> : public detail::local_memory<DataT> {
     return multi_ptr<DataT, access::address_space::local_space, IsDecorated>(this->data());
   }
 };
+#undef __SYCLONE_SCALAR_ACCESSOR_OPS
 
 // SYCL 1.2.1's local accessor.
 template <typename DataT, int Dimensions, access::mode AccessMode, access::placeholder IsPlaceholder>
