@@ -1358,7 +1358,10 @@ impl Lowerer<'_> {
                 let Some(st) = self.scalar_of(to, span) else {
                     return Val::Void;
                 };
-                let size = self.sema.size_align(&elem).map_or(1, |(size, _)| size.max(1));
+                let size = self
+                    .sema
+                    .size_align(&elem)
+                    .map_or(1, |(size, _)| size.max(1));
                 let it = self.index_type();
                 let index = self.cast_scalar(index, it);
                 let bytes = IExpr::Binary(

@@ -161,7 +161,13 @@ impl Mangler {
                 if let Some(r) = self.lookup(&key) {
                     return r;
                 }
-                let r = format!("A{n}_{}", self.ty(s, e));
+                // `T[]` (an array of unknown bound, as in `unique_ptr<T[]>`) is `A_`.
+                let bound = if *n == 0 {
+                    String::new()
+                } else {
+                    n.to_string()
+                };
+                let r = format!("A{bound}_{}", self.ty(s, e));
                 self.add(key);
                 r
             }
@@ -299,6 +305,7 @@ impl Mangler {
         }
         let ctx = s.class(c).ctx;
         let r = match ctx {
+            _ if is_std(s, ctx) && &*s.class(c).name == "string" => self.libstdcxx_string(),
             Ctx::Ns(n) if n == GLOBAL_NS => self.class_unqualified(s, c, false),
             _ if is_std(s, ctx) => self.class_unqualified(s, c, true),
             Ctx::Func(_) => {
@@ -313,6 +320,24 @@ impl Mangler {
         };
         self.add(key);
         r
+    }
+
+    /// `std::string` as g++ (libstdc++'s C++11 ABI) mangles it, the host
+    /// compiler's name for it: `std::__cxx11::basic_string<char,
+    /// std::char_traits<char>, std::allocator<char>>`, with the substitution
+    /// candidates it registers on the way (the model header's `std::string`
+    /// is a plain class).
+    fn libstdcxx_string(&mut self) -> String {
+        for candidate in [
+            "std::__cxx11",
+            "std::__cxx11::basic_string",
+            "std::char_traits",
+            "std::char_traits<char>",
+            "std::allocator<char>",
+        ] {
+            self.add(format!("libstdc++:{candidate}"));
+        }
+        "NSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEE".into()
     }
 
     /// The class's name with its enclosing prefix (without `N`/`E`) when

@@ -490,6 +490,45 @@ impl Sema {
             // A non-deduced context: the argument converts to the type once
             // the parameters are known (`decltype(&T::f) = nullptr`).
             TypeExprKind::Decltype { .. } => true,
+            // `R(A...)` against a function type (`std::function<int(int)>`).
+            TypeExprKind::Function(ret_pat, param_pats, variadic_pat) => {
+                let Ty::Function {
+                    ret,
+                    params: arg_params,
+                    variadic,
+                } = ty
+                else {
+                    return false;
+                };
+                if variadic != variadic_pat || !self.match_type(ret_pat, ret, params, ctx, env, b) {
+                    return false;
+                }
+                let mut rest = arg_params.as_slice();
+                for (k, p) in param_pats.iter().enumerate() {
+                    if p.pack {
+                        // A trailing pack `A...` takes the remaining parameter types.
+                        let TypeExprKind::Named(q) = &p.ty.kind else {
+                            return false;
+                        };
+                        if k + 1 != param_pats.len()
+                            || !q.is_simple()
+                            || !params.contains(&q.last().ident)
+                        {
+                            return false;
+                        }
+                        let elems = rest.iter().map(|t| TArg::Type(t.clone())).collect();
+                        return bind(b, &q.last().ident, TArg::Pack(elems));
+                    }
+                    let Some((first, tail)) = rest.split_first() else {
+                        return false;
+                    };
+                    if !self.match_type(&p.ty, first, params, ctx, env, b) {
+                        return false;
+                    }
+                    rest = tail;
+                }
+                rest.is_empty()
+            }
             TypeExprKind::Pointer(inner) => match ty {
                 Ty::Ptr { pointee, .. } => self.match_type(inner, pointee, params, ctx, env, b),
                 _ => false,
