@@ -54,6 +54,11 @@ int store_if(int *p, int v) {
   return 0;
 }
 
+// A buffer used only when `dummy` is set at run time, passed as NULL otherwise.
+void maybe_store(int *buf, int dummy, int v) {
+  if (v && dummy) buf[0] = v;
+}
+
 int main() {
   std::streamsize precision = std::cout.precision();
   std::chrono::time_point<std::chrono::steady_clock> start = std::chrono::steady_clock::now();
@@ -143,7 +148,9 @@ int main() {
   sycl::free(tiles, q);
   int *opt = sycl::malloc_shared<int>(4, q);
   opt[0] = 0;
+  const int off = 0;
   q.single_task([=] {
+     maybe_store(NULL, off, 9);
      opt[1] = store_if(NULL, 3);
      opt[2] = store_if(0, 4);
      opt[3] = store_if(opt, 5);

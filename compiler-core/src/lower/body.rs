@@ -875,13 +875,15 @@ impl Lowerer<'_> {
                 index,
                 elem,
             } => self.pointee_place(b, index, elem),
-            Val::Ptr { binding: None, .. } => {
-                // After an error, likely a pointer whose initializer failed.
-                if !self.has_errors() {
-                    self.error(span, "dereferencing a null pointer in device code");
-                }
-                self.dummy_place()
-            }
+            // A null pointer, dereferenced in code that runs only when it is
+            // not null (`if (buf) buf[0] = v;` inlined with `buf = NULL`), or
+            // undefined behaviour: a scratch element that reads as zero and
+            // takes stores, as robust buffer access treats a stray access.
+            Val::Ptr {
+                binding: None,
+                elem,
+                ..
+            } => PlaceV::Slot(self.new_storage(&elem, "null", span)),
             Val::Ref(p) => *p,
             Val::Void => self.dummy_place(),
             _ => {

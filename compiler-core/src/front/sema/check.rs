@@ -2834,6 +2834,22 @@ impl Sema {
                 None => "operator=".to_string(),
                 Some(o) => format!("operator{}=", o.spelling()),
             };
+            // `a = b` of one class whose user-declared `operator=`s take other
+            // types (`complex& operator=(const T&)`): the implicit copy
+            // assignment, which those do not suppress.
+            let implicit_copy = op.is_none()
+                && *r.ty.non_ref() == Ty::Class(c)
+                && !self.declares_copy_assignment(c);
+            if implicit_copy {
+                let ty = l.ty.clone();
+                let v = self.rvalue(r);
+                return TExpr {
+                    kind: TK::Assign(None, Box::new(l), Box::new(v)),
+                    ty,
+                    lvalue: true,
+                    span,
+                };
+            }
             if let Some(x) = self.try_call_operator(l.clone(), &name, vec![r.clone()], span) {
                 return x;
             }
@@ -3530,6 +3546,22 @@ impl Sema {
         }
         let what = format!("{}::{name}", self.class_name(c));
         self.finish_call(&cands, explicit, Some(obj), args, &what, span)
+    }
+
+    /// Whether class `c` (or a base) declares a copy or move assignment: an
+    /// `operator=` whose one parameter names the class itself.
+    fn declares_copy_assignment(&mut self, c: ClassId) -> bool {
+        let class_name = self.class(c).name.clone();
+        self.method_candidates(c, "operator=").iter().any(|k| {
+            let [p] = k.decl.params.as_slice() else {
+                return false;
+            };
+            let mut t = &p.ty;
+            while let a::TypeExprKind::LRef(inner) | a::TypeExprKind::RRef(inner) = &t.kind {
+                t = inner;
+            }
+            matches!(&t.kind, a::TypeExprKind::Named(q) if q.last().ident == class_name)
+        })
     }
 
     fn method_candidates(&mut self, c: ClassId, name: &str) -> Vec<Candidate> {

@@ -152,6 +152,15 @@ T group_broadcast(Group g, T x, size_t local_linear_id = 0) {
     return detail::work_group_broadcast(g, x, local_linear_id);
   }
 }
+// A group barrier with a fence scope (`group_barrier(g,
+// memory_scope::work_group)`): the barrier fences work-group and device
+// memory, at least the scope asked for.
+template <int Dimensions>
+void group_barrier(const group<Dimensions> &g, memory_scope) {
+  group_barrier(g);
+}
+inline void group_barrier(const sub_group &g, memory_scope) { group_barrier(g); }
+
 template <typename Group, typename T, int Dimensions>
 T group_broadcast(Group g, T x, id<Dimensions> local_id) {
   if constexpr (detail::is_sub_group_v<Group>) {
