@@ -6,12 +6,14 @@
 // n)`, computed in double as the standard's extra overloads do); the
 // <cstdint> constant macros (`UINT32_C`); `assert` in a kernel (checked on
 // the host device, compiled out on Vulkan); `address_space_cast`; and
-// `info::device::version`.
+// `info::device::version`; and non-type template parameters typed as
+// declared (`template <uint32_t B>`: `B - 1` is unsigned).
 #include <sycl/sycl.hpp>
 #include <cassert>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <type_traits>
 using namespace sycl;
 
 template <int Degree>
@@ -28,6 +30,16 @@ int twice(int x) { return 2 * x + 1; }  // deduced: twice<int>
 
 template <int Degree>
 float shifted(float x) { return poly<Degree>(x) + 1.f; }
+
+// A non-type template parameter has its declared type in expressions:
+// `Bits - 1 + s` is unsigned, so sycl::min(16U, ...) deduces one type.
+template <uint32_t Bits>
+unsigned tail_bits(short s) { return sycl::min(16U, Bits - 1 + s); }
+template <uint32_t Bits>
+struct Width {
+  static constexpr bool is_unsigned = std::is_same<decltype(Bits - 1), unsigned>::value;
+};
+static_assert(Width<10>::is_unsigned, "a uint32_t template parameter is unsigned in expressions");
 
 struct Header {
   short id;
@@ -65,6 +77,7 @@ int main() {
      p[0] = twice(20);
      p[1] = static_cast<int>(twice(2.5f));
      ints[2] = static_cast<int>(big >> 38);
+     ints[3] = static_cast<int>(tail_bits<10>(3) + tail_bits<30>(1));
    }).wait();
   Record a{}, b{};
   b.id = 4;
@@ -78,8 +91,8 @@ int main() {
       std::printf("out[%d] = %g, want %g\n", i, out[i], want[i]);
       errors++;
     }
-  if (ints[0] != 41 || ints[1] != 5 || ints[2] != 4) {
-    std::printf("ints %d %d %d, want 41 5 4\n", ints[0], ints[1], ints[2]);
+  if (ints[0] != 41 || ints[1] != 5 || ints[2] != 4 || ints[3] != 28) {
+    std::printf("ints %d %d %d %d, want 41 5 4 28\n", ints[0], ints[1], ints[2], ints[3]);
     errors++;
   }
   if (a.key() != 4 || a.size != 5 || a.extra != 6) {

@@ -1746,6 +1746,52 @@ impl Sema {
         self.cur().env = Rc::new(scoped);
     }
 
+    /// The declared type of non-type template parameter `name` of the
+    /// function being checked or of its enclosing class templates, when it is
+    /// an integer type (`template <uint32_t B>`: `B - 1` is unsigned); None
+    /// for `auto`, `bool` and enumeration parameters or when it is not found.
+    fn non_type_param_type(&mut self, name: &str) -> Option<Ty> {
+        let f = self.fn_stack.last()?.func;
+        let (ctx, env) = self.ctx_env();
+        let mut headers = vec![];
+        if let Some(t) = self.func(f).decl.template.clone() {
+            headers.push(t);
+        }
+        headers.extend(self.func(f).decl.outer_templates.iter().cloned());
+        let class_of = |ctx: Ctx| match ctx {
+            Ctx::Class(c) => Some(c),
+            _ => None,
+        };
+        let mut class = self
+            .func(f)
+            .class
+            .or(class_of(self.func(f).ctx))
+            .or(class_of(ctx));
+        while let Some(c) = class {
+            if let Some((tdecl, _)) = self.class(c).template.clone() {
+                headers.extend(tdecl.template.clone());
+            }
+            class = match self.class(c).ctx {
+                Ctx::Class(p) => Some(p),
+                _ => None,
+            };
+        }
+        let ty = headers
+            .iter()
+            .flat_map(|h| h.params.iter())
+            .find_map(|p| match &p.kind {
+                a::TemplateParamKind::NonType {
+                    ty, pack: false, ..
+                } if p.name.as_deref() == Some(name) => Some(ty.clone()),
+                _ => None,
+            })?;
+        if matches!(ty.kind, a::TypeExprKind::Auto) {
+            return None;
+        }
+        let resolved = self.resolve_type(&ty, ctx, &env, &mut vec![]);
+        matches!(resolved, Ty::Int(_)).then_some(resolved)
+    }
+
     pub(super) fn ctx_env(&self) -> (Ctx, Rc<Env>) {
         let fc = self.fn_stack.last().expect("ctx");
         (fc.lookup_ctx.unwrap_or(Ctx::Func(fc.func)), fc.env.clone())
@@ -2208,12 +2254,18 @@ impl Sema {
         let found = self.lookup_qualified(q, ctx, &env, &mut d);
         self.cur().diags.extend(d);
         match found {
-            Found::TemplateParam(TArg::Value(v)) => TExpr {
-                kind: TK::IntLit(v),
-                ty: Ty::Int(IntKind::Int),
-                lvalue: false,
-                span,
-            },
+            Found::TemplateParam(TArg::Value(v)) => {
+                let ty = match q.is_simple() {
+                    true => self.non_type_param_type(&q.last().ident),
+                    false => None,
+                };
+                TExpr {
+                    kind: TK::IntLit(v),
+                    ty: ty.unwrap_or(Ty::Int(IntKind::Int)),
+                    lvalue: false,
+                    span,
+                }
+            }
             Found::TemplateParam(TArg::Var(v)) => TExpr {
                 kind: TK::Var(v),
                 ty: self.var(v).ty.non_ref().clone(),
