@@ -542,9 +542,9 @@ fn audit_function(
     let mut moved_edges = vec![];
     for (index, mut block) in std::mem::take(&mut function.blocks).into_iter().enumerate() {
         let label = block.label_id().ok_or("a block without a label")?;
-        let (exit_blocks, edges) = mark_exits(&mut block, &bit_of_merge, ids_, g)?;
-        if !edges.is_empty() {
-            moved_edges.push((label, edges));
+        let exits = mark_exits(&mut block, &bit_of_merge, ids_, g)?;
+        if !exits.edges.is_empty() {
+            moved_edges.push((label, exits.edges));
         }
         let mut start = vec![];
         if is_entry && index == 0 {
@@ -580,7 +580,7 @@ fn audit_function(
         } else {
             blocks.push(block);
         }
-        blocks.extend(exit_blocks);
+        blocks.extend(exits.blocks);
     }
     for (old, edges) in moved_edges {
         repoint_phis(&mut blocks, old, &edges);
@@ -601,19 +601,26 @@ fn set_bit(out: &mut Vec<Instruction>, bit: usize, ids_: &mut Ids, g: &Globals) 
     ]);
 }
 
+/// The blocks that took over a block's exit edges (to follow it), and the
+/// (merge block, new predecessor) of each, for the merge blocks' `OpPhi`s.
+#[derive(Default)]
+struct ExitBlocks {
+    blocks: Vec<dr::Block>,
+    edges: Vec<(Word, Word)>,
+}
+
 /// Marks the edges from `block` to loop merge blocks: an unconditional
 /// branch sets the loop's bit before it; a conditional one goes through a
 /// new block that sets it (so that a loop's exit test costs nothing while
-/// it keeps looping). Returns the new blocks, to follow `block`, and the
-/// (merge block, new predecessor) of each, for the merge blocks' `OpPhi`s.
+/// it keeps looping).
 fn mark_exits(
     block: &mut dr::Block,
     bit_of_merge: &HashMap<Word, usize>,
     ids_: &mut Ids,
     g: &Globals,
-) -> Result<(Vec<dr::Block>, Vec<(Word, Word)>), String> {
+) -> Result<ExitBlocks, String> {
     let Some(term) = block.instructions.last() else {
-        return Ok((vec![], vec![]));
+        return Ok(ExitBlocks::default());
     };
     let target = |k: usize| term.operands.get(k).and_then(Operand::id_ref_any);
     let (mut blocks, mut edges) = (vec![], vec![]);
@@ -655,7 +662,7 @@ fn mark_exits(
         }
         _ => {}
     }
-    Ok((blocks, edges))
+    Ok(ExitBlocks { blocks, edges })
 }
 
 /// Points the `OpPhi`s of the blocks in `edges` (merge block, new

@@ -563,7 +563,7 @@ impl Sema {
         decl: &Rc<FunctionDecl>,
         (decl_ctx, decl_env): (Ctx, &Rc<Env>),
         targs: &[TArg],
-    ) -> Option<(Rc<FunctionDecl>, Ctx, Rc<Env>)> {
+    ) -> Option<super::DeclIn> {
         let specs = self
             .explicit_specializations
             .get(&(Rc::as_ptr(decl) as usize))?

@@ -148,6 +148,9 @@ pub enum TArg {
 pub struct TemplateId(pub u32);
 
 /// Template parameter bindings of one instantiation, plus its outer context.
+/// A function declaration with the context and environment it was declared in.
+pub(crate) type DeclIn = (Rc<ast::FunctionDecl>, Ctx, Rc<Env>);
+
 #[derive(Clone, Debug, Default)]
 pub struct Env {
     pub bindings: Vec<(Rc<str>, TArg)>,
@@ -399,7 +402,7 @@ pub struct Sema {
     func_cache: HashMap<(usize, Vec<TArg>, Option<ClassId>), FuncId>,
     /// Explicit specializations (`template <> R f<3>(...)`) by the address
     /// of the function template they specialise.
-    explicit_specializations: HashMap<usize, Vec<(Rc<ast::FunctionDecl>, Ctx, Rc<Env>)>>,
+    explicit_specializations: HashMap<usize, Vec<DeclIn>>,
     /// Functions whose bodies must be checked.
     queue: Vec<FuncId>,
     /// Nesting of body checks (templates instantiated inside bodies).
