@@ -8,8 +8,8 @@
 //! so that such a cut is seen:
 //!
 //! - every edge to the merge block of an outermost loop (a `break`, or the
-//!   header's exit test) sets the loop's bit in the work-item's audit word;
-//! - the merge block takes the bit back, and a bit that was not set means
+//!   header's exit test) sets the work-item's audit word to 1;
+//! - the merge block clears it again, and a word that was not set means
 //!   the loop was left from its back edge, which only the driver does: the
 //!   work-item's private `cut` flag is raised;
 //! - every return of the entry point ORs a raised flag into the kernel's
@@ -18,8 +18,10 @@
 //! Only outermost loops are audited (of the entry point, and of functions
 //! not called inside a loop): once the driver cuts an inner loop, the outer
 //! loop's next back edge is cut too. The audit thus costs a few memory
-//! operations per run of a loop nest, not per run of its inner loops. It
-//! misses a cut after which the outer loop leaves by `break` or `return`.
+//! operations per run of a loop nest, not per run of its inner loops, and
+//! the audited loops of a work-item never run inside one another: one word
+//! serves them all. It misses a cut after which the outer loop leaves by
+//! `break` or `return`.
 //!
 //! The audit words live in work-group memory (one per work-item): the
 //! shader compiler cannot see the driver's exit, so a flag it could keep in
@@ -43,17 +45,14 @@ pub struct LoopAudit {
     pub local_memory: u32,
 }
 
-/// Whether the module `words` has a loop (an `OpLoopMerge`).
+/// Whether the module `words` has a loop (an `OpLoopMerge`); a malformed
+/// module is taken to have one (its audit then says what is wrong).
 pub fn has_loops(words: &[u32]) -> bool {
-    const HEADER_WORDS: usize = 5;
-    let mut at = HEADER_WORDS;
-    while let Some(&first) = words.get(at) {
-        if first & 0xffff == Op::LoopMerge as u32 {
-            return true;
-        }
-        at += (first >> 16).max(1) as usize;
-    }
-    false
+    let mut found = false;
+    let scanned = super::specialize::each_instruction(words, |opcode, _| {
+        found |= opcode == Op::LoopMerge as u32;
+    });
+    found || scanned.is_err()
 }
 
 /// `words` with the loops of every function audited and entry point
@@ -309,8 +308,6 @@ struct Globals {
     u32_ty: Word,
     zero: Word,
     one: Word,
-    /// `1 << n` for the 32 bits of an audit word.
-    bits: [Word; 32],
     /// Pointer types to a `u32` in storage and in work-group memory.
     u32_storage_ptr: Word,
     u32_workgroup_ptr: Word,
@@ -370,11 +367,6 @@ impl Globals {
         let device_scope = constant(Scope::Device as u32);
         let relaxed = constant(MemorySemantics::RELAXED.bits());
         let work_items = constant(work_items);
-        let mut n = 0;
-        let bits = [(); 32].map(|_| {
-            n += 1;
-            constant(1 << (n - 1))
-        });
         let words = add(Op::TypeRuntimeArray, None, vec![Operand::IdRef(u32_ty)]);
         let block = add(Op::TypeStruct, None, vec![Operand::IdRef(words)]);
         let local_words = add(
@@ -445,7 +437,6 @@ impl Globals {
             u32_ty,
             zero,
             one,
-            bits,
             u32_storage_ptr,
             u32_workgroup_ptr,
             audit_words,
@@ -517,12 +508,12 @@ fn audit_function(
     is_entry: bool,
     audited: bool,
 ) -> Result<(), String> {
-    // The bit of each outermost loop (an index into `g.bits`), by its merge
-    // block: a loop nested in another is cut only with it (the driver's
-    // exit from an inner loop leads to the outer one's back edge, which it
-    // takes no more), so auditing the outer loop sees the cut, once per run
-    // of the nest instead of once per run of the inner loop.
-    let mut bit_of_merge: HashMap<Word, usize> = HashMap::new();
+    // The merge blocks of the outermost loops: a loop nested in another is
+    // cut only with it (the driver's exit from an inner loop leads to the
+    // outer one's back edge, which it takes no more), so auditing the outer
+    // loop sees the cut, once per run of the nest instead of once per run of
+    // the inner loop.
+    let mut audited_merges: HashSet<Word> = HashSet::new();
     if audited {
         let loops = loops(function);
         for (header, merge, _) in &loops {
@@ -530,19 +521,18 @@ fn audit_function(
                 .iter()
                 .any(|(other, _, body)| other != header && body.contains(header));
             if !nested {
-                let n = bit_of_merge.len() % 32;
-                bit_of_merge.entry(*merge).or_insert(n);
+                audited_merges.insert(*merge);
             }
         }
     }
-    if bit_of_merge.is_empty() && !is_entry {
+    if audited_merges.is_empty() && !is_entry {
         return Ok(());
     }
     let mut blocks = Vec::with_capacity(function.blocks.len());
     let mut moved_edges = vec![];
     for (index, mut block) in std::mem::take(&mut function.blocks).into_iter().enumerate() {
         let label = block.label_id().ok_or("a block without a label")?;
-        let exits = mark_exits(&mut block, &bit_of_merge, ids_, g)?;
+        let exits = mark_exits(&mut block, &audited_merges, ids_, g)?;
         if !exits.edges.is_empty() {
             moved_edges.push((label, exits.edges));
         }
@@ -552,21 +542,18 @@ fn audit_function(
             let ptr = own_word(&mut start, ids_, g);
             start.push(inst(Op::Store, None, None, ids(&[ptr, g.zero])));
         }
-        if let Some(&bit) = bit_of_merge.get(&label) {
-            // Take the loop's bit back; clear, it was left from its back edge.
+        if audited_merges.contains(&label) {
+            // Clear the word again; clear already, the loop was left from its back edge.
             let ptr = own_word(&mut start, ids_, g);
-            let [word, set, left, cut_here, was_cut, now_cut, rest] = [(); 7].map(|_| ids_.fresh());
+            let [word, cut_here, was_cut, now_cut] = [(); 4].map(|_| ids_.fresh());
             let (u, b) = (Some(g.u32_ty), Some(g.bool_ty));
             start.extend([
                 inst(Op::Load, u, Some(word), ids(&[ptr])),
-                inst(Op::BitwiseAnd, u, Some(set), ids(&[word, g.bits[bit]])),
-                inst(Op::INotEqual, b, Some(left), ids(&[set, g.zero])),
-                inst(Op::LogicalNot, b, Some(cut_here), ids(&[left])),
+                inst(Op::IEqual, b, Some(cut_here), ids(&[word, g.zero])),
                 inst(Op::Load, b, Some(was_cut), ids(&[g.cut])),
                 inst(Op::LogicalOr, b, Some(now_cut), ids(&[was_cut, cut_here])),
                 inst(Op::Store, None, None, ids(&[g.cut, now_cut])),
-                inst(Op::BitwiseXor, u, Some(rest), ids(&[word, set])),
-                inst(Op::Store, None, None, ids(&[ptr, rest])),
+                inst(Op::Store, None, None, ids(&[ptr, g.zero])),
             ]);
         }
         let at = code_start(&block);
@@ -589,16 +576,10 @@ fn audit_function(
     Ok(())
 }
 
-/// Code that sets the bit of loop `bit` in the work-item's audit word.
-fn set_bit(out: &mut Vec<Instruction>, bit: usize, ids_: &mut Ids, g: &Globals) {
+/// Code that sets the work-item's audit word: a loop is left on purpose.
+fn set_word(out: &mut Vec<Instruction>, ids_: &mut Ids, g: &Globals) {
     let ptr = own_word(out, ids_, g);
-    let (word, with_bit) = (ids_.fresh(), ids_.fresh());
-    let u = Some(g.u32_ty);
-    out.extend([
-        inst(Op::Load, u, Some(word), ids(&[ptr])),
-        inst(Op::BitwiseOr, u, Some(with_bit), ids(&[word, g.bits[bit]])),
-        inst(Op::Store, None, None, ids(&[ptr, with_bit])),
-    ]);
+    out.push(inst(Op::Store, None, None, ids(&[ptr, g.one])));
 }
 
 /// The blocks that took over a block's exit edges (to follow it), and the
@@ -609,13 +590,13 @@ struct ExitBlocks {
     edges: Vec<(Word, Word)>,
 }
 
-/// Marks the edges from `block` to loop merge blocks: an unconditional
-/// branch sets the loop's bit before it; a conditional one goes through a
-/// new block that sets it (so that a loop's exit test costs nothing while
-/// it keeps looping).
+/// Marks the edges from `block` to audited loops' merge blocks: an
+/// unconditional branch sets the audit word before it; a conditional one
+/// goes through a new block that sets it (so that a loop's exit test costs
+/// nothing while it keeps looping).
 fn mark_exits(
     block: &mut dr::Block,
-    bit_of_merge: &HashMap<Word, usize>,
+    audited_merges: &HashSet<Word>,
     ids_: &mut Ids,
     g: &Globals,
 ) -> Result<ExitBlocks, String> {
@@ -626,9 +607,9 @@ fn mark_exits(
     let (mut blocks, mut edges) = (vec![], vec![]);
     match term.class.opcode {
         Op::Branch => {
-            if let Some(&bit) = target(0).and_then(|t| bit_of_merge.get(&t)) {
+            if target(0).is_some_and(|t| audited_merges.contains(&t)) {
                 let mut code = vec![];
-                set_bit(&mut code, bit, ids_, g);
+                set_word(&mut code, ids_, g);
                 let at = before_branch(block);
                 block.instructions.splice(at..at, code);
             }
@@ -639,13 +620,13 @@ fn mark_exits(
                 let Some(merge) = term.operands.get(k).and_then(Operand::id_ref_any) else {
                     continue;
                 };
-                let Some(&bit) = bit_of_merge.get(&merge) else {
+                if !audited_merges.contains(&merge) {
                     continue;
-                };
+                }
                 let exit = ids_.fresh();
                 term.operands[k] = Operand::IdRef(exit);
                 let mut code = vec![];
-                set_bit(&mut code, bit, ids_, g);
+                set_word(&mut code, ids_, g);
                 code.push(inst(Op::Branch, None, None, ids(&[merge])));
                 blocks.push(dr::Block {
                     label: Some(inst(Op::Label, None, Some(exit), vec![])),
@@ -656,7 +637,7 @@ fn mark_exits(
         }
         Op::Switch => {
             let mut targets = term.operands.iter().skip(1).filter_map(Operand::id_ref_any);
-            if targets.any(|t| bit_of_merge.contains_key(&t)) {
+            if targets.any(|t| audited_merges.contains(&t)) {
                 return Err("a switch that leaves a loop".into());
             }
         }

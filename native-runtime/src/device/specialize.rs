@@ -164,7 +164,10 @@ fn rewrite_instructions(
 }
 
 /// Calls `f` with the opcode and operands of each instruction of `words`.
-fn each_instruction(words: &[u32], mut f: impl FnMut(u32, &[u32])) -> Result<(), String> {
+pub(super) fn each_instruction(
+    words: &[u32],
+    mut f: impl FnMut(u32, &[u32]),
+) -> Result<(), String> {
     let mut at = HEADER_WORDS;
     while at < words.len() {
         let count = (words[at] >> 16) as usize;

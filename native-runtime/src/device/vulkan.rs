@@ -508,58 +508,31 @@ impl VulkanDevice {
 
     /// Reads (and clears) the loop audit words of the dispatches completed
     /// since the last read: each kernel cut short becomes a device error.
-    fn read_loop_audit(&self) -> RtResult<()> {
+    fn read_loop_audit(&self, batch: &mut Batch) -> RtResult<()> {
         let Some(audit) = self.loop_audit.as_ref() else {
             return Ok(());
         };
+        // Cleared first: the download below waits, which reads nothing then.
         if !audit.pending.swap(false, Ordering::AcqRel) {
             return Ok(());
         }
-        let size = audit.buffer.size();
-        let staging = self.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("syclone loop audit readback"),
-            size,
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let mut encoder = self
-            .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                label: Some("syclone loop audit"),
-            });
-        encoder.copy_buffer_to_buffer(&audit.buffer, 0, &staging, 0, size);
-        self.queue.submit([encoder.finish()]);
-        // Takes effect before the next submission, after the copy above.
-        self.queue
-            .write_buffer(&audit.buffer, 0, &vec![0u8; size as usize]);
-        staging.map_async(wgpu::MapMode::Read, .., |_| {});
-        let failed = |e: &dyn std::fmt::Display| {
-            RtError::Device(format!(
-                "{}: reading the loop audit failed: {e}",
-                self.info.name
-            ))
-        };
-        self.device
-            .poll(wgpu::PollType::wait_indefinitely())
-            .map_err(|e| failed(&e))?;
-        let view = staging
-            .slice(..)
-            .get_mapped_range()
-            .map_err(|e| failed(&e))?;
-        let cut: Vec<usize> = view
-            .chunks_exact(4)
-            .enumerate()
-            .filter(|(_, w)| w.iter().any(|&b| b != 0))
-            .map(|(slot, _)| slot)
-            .collect();
-        drop(view);
-        if cut.is_empty() {
-            return Ok(());
+        let mut words = vec![0u8; audit.buffer.size() as usize];
+        if let Err(e) = self.download(batch, &mut [(&audit.buffer, &mut words)]) {
+            // An earlier error of the device came first: read the words next time.
+            audit.pending.store(true, Ordering::Release);
+            return Err(e);
         }
+        // Takes effect before the next submission, after the kernels read above.
+        self.queue
+            .write_buffer(&audit.buffer, 0, &vec![0u8; words.len()]);
         let kernels = lock(&audit.kernels);
         let limit = self.info.loop_iteration_limit.unwrap_or_default();
         let mut errors = lock(&self.errors);
-        for slot in cut {
+        for (slot, _) in words
+            .chunks_exact(4)
+            .enumerate()
+            .filter(|(_, w)| w.iter().any(|&b| b != 0))
+        {
             let kernel = kernels.names.get(slot).map_or("a kernel", String::as_str);
             errors.push(format!(
                 "kernel {kernel}: a work-item ran more than {limit} loop iterations, after \
@@ -713,7 +686,7 @@ impl VulkanDevice {
                     self.info.name
                 ))
             })?;
-        self.read_loop_audit()?;
+        self.read_loop_audit(batch)?;
         self.take_errors()
     }
 
