@@ -940,7 +940,7 @@ impl Lowerer<'_> {
                 None => Val::Void,
             },
             TK::BoolLit(b) => Val::Scalar(IExpr::Const(Constant::Bool(*b))),
-            TK::NullPtr => self.null_pointer(),
+            TK::NullPtr => self.null_pointer(Ty::Void),
             TK::Var(_)
             | TK::This
             | TK::Field(..)
@@ -1292,26 +1292,19 @@ impl Lowerer<'_> {
         }
     }
 
-    /// The null pointer: no allocation, index 0.
-    fn null_pointer(&self) -> Val {
+    /// The null pointer to `elem`: no allocation, index 0.
+    fn null_pointer(&self, elem: Ty) -> Val {
         Val::Ptr {
             binding: None,
             index: IExpr::Const(Constant::Int(self.index_type(), 0)),
-            elem: Ty::Void,
+            elem,
         }
     }
 
     fn convert_expr(&mut self, x: &thir::Expr, to: &Ty, span: Span) -> Val {
         // A null pointer constant (`NULL`, `0`) converted to a pointer: the null pointer.
         if let (TK::IntLit(0), Ty::Ptr { pointee, .. }) = (&x.kind, to) {
-            return match self.null_pointer() {
-                Val::Ptr { binding, index, .. } => Val::Ptr {
-                    binding,
-                    index,
-                    elem: (**pointee).clone(),
-                },
-                v => v,
-            };
+            return self.null_pointer((**pointee).clone());
         }
         // A literal converted to an arithmetic type is a constant of that
         // type: `float(0.75)` needs no fp64 on devices without it.
@@ -1492,10 +1485,10 @@ impl Lowerer<'_> {
                 // `p != NULL`, `0 == p`: the integer is the null pointer.
                 let (lv, rv) = match (lv, rv) {
                     (p @ Val::Ptr { .. }, _) if matches!(r.kind, TK::IntLit(0)) => {
-                        (p, self.null_pointer())
+                        (p, self.null_pointer(Ty::Void))
                     }
                     (_, p @ Val::Ptr { .. }) if matches!(l.kind, TK::IntLit(0)) => {
-                        (self.null_pointer(), p)
+                        (self.null_pointer(Ty::Void), p)
                     }
                     sides => sides,
                 };

@@ -606,13 +606,11 @@ fn mark_exits(
     let target = |k: usize| term.operands.get(k).and_then(Operand::id_ref_any);
     let (mut blocks, mut edges) = (vec![], vec![]);
     match term.class.opcode {
-        Op::Branch => {
-            if target(0).is_some_and(|t| audited_merges.contains(&t)) {
-                let mut code = vec![];
-                set_word(&mut code, ids_, g);
-                let at = before_branch(block);
-                block.instructions.splice(at..at, code);
-            }
+        Op::Branch if target(0).is_some_and(|t| audited_merges.contains(&t)) => {
+            let mut code = vec![];
+            set_word(&mut code, ids_, g);
+            let at = before_branch(block);
+            block.instructions.splice(at..at, code);
         }
         Op::BranchConditional => {
             for k in [1, 2] {
