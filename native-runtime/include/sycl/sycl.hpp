@@ -422,6 +422,21 @@ struct discard_events {};
 }  // namespace property
 // sycl_ext_oneapi_peer_access: what device::ext_oneapi_can_access_peer asks.
 enum class peer_access { access_supported, atomics_supported };
+// sycl_ext_oneapi_num_compute_units and sycl_ext_oneapi_max_work_groups.
+namespace info {
+namespace device {
+struct num_compute_units { using return_type = size_t; };
+}  // namespace device
+}  // namespace info
+namespace experimental {
+namespace info {
+namespace device {
+template <int Dimensions = 3>
+struct max_work_groups { using return_type = id<Dimensions>; };
+struct max_global_work_groups { using return_type = size_t; };
+}  // namespace device
+}  // namespace info
+}  // namespace experimental
 }  // namespace oneapi
 }  // namespace ext
 
@@ -512,6 +527,15 @@ struct max_mem_alloc_size { using return_type = unsigned long long; };
 struct sub_group_sizes { using return_type = std::vector<size_t>; };
 struct aspects { using return_type = std::vector<sycl::aspect>; };
 struct platform { using return_type = sycl::platform; };
+struct atomic_memory_order_capabilities { using return_type = std::vector<memory_order>; };
+struct atomic_memory_scope_capabilities { using return_type = std::vector<memory_scope>; };
+struct atomic_fence_order_capabilities { using return_type = std::vector<memory_order>; };
+struct atomic_fence_scope_capabilities { using return_type = std::vector<memory_scope>; };
+struct max_num_sub_groups { using return_type = unsigned; };
+struct address_bits { using return_type = unsigned; };
+struct mem_base_addr_align { using return_type = unsigned; };
+struct global_mem_cache_line_size { using return_type = unsigned; };
+struct error_correction_support { using return_type = bool; };
 }  // namespace device
 namespace platform {
 struct name { using return_type = std::string; };
@@ -705,6 +729,9 @@ inline platform device::get_platform() const { return platform(info().backend, 0
 
 template <typename Param>
 typename Param::return_type device::get_info() const {
+  // Work-group counts the runtime launches (it splits dispatches past the
+  // device's per-dimension limit), as DPC++ reports them for CUDA.
+  constexpr size_t kMaxWorkGroups = 2147483647;
   const syclone_device_info i = info();
   if constexpr (std::is_same_v<Param, info::device::name>) {
     return i.name;
@@ -723,8 +750,44 @@ typename Param::return_type device::get_info() const {
     return i.vendor_id;
   } else if constexpr (std::is_same_v<Param, info::device::device_type>) {
     return i.device_type == SYCLONE_DEVICE_GPU ? info::device_type::gpu : info::device_type::cpu;
-  } else if constexpr (std::is_same_v<Param, info::device::max_compute_units>) {
+  } else if constexpr (std::is_same_v<Param, info::device::max_compute_units> ||
+                       std::is_same_v<Param, ext::oneapi::info::device::num_compute_units>) {
     return i.max_compute_units;
+  } else if constexpr (std::is_same_v<Param, info::device::atomic_memory_order_capabilities> ||
+                       std::is_same_v<Param, info::device::atomic_fence_order_capabilities>) {
+    return {memory_order::relaxed, memory_order::acquire, memory_order::release,
+            memory_order::acq_rel, memory_order::seq_cst};
+  } else if constexpr (std::is_same_v<Param, info::device::atomic_memory_scope_capabilities> ||
+                       std::is_same_v<Param, info::device::atomic_fence_scope_capabilities>) {
+    // Vulkan's widest scope is the device: shared allocations are coherent
+    // with the host at kernel boundaries only.
+    std::vector<memory_scope> scopes = {memory_scope::work_item, memory_scope::sub_group,
+                                        memory_scope::work_group, memory_scope::device};
+    if (get_backend() == backend::ext_syclone_host) scopes.push_back(memory_scope::system);
+    return scopes;
+  } else if constexpr (std::is_same_v<Param, info::device::max_num_sub_groups>) {
+    unsigned smallest = i.num_sub_group_sizes ? unsigned(i.sub_group_sizes[0]) : 1u;
+    for (unsigned k = 0; k < i.num_sub_group_sizes; ++k)
+      if (i.sub_group_sizes[k] && unsigned(i.sub_group_sizes[k]) < smallest)
+        smallest = unsigned(i.sub_group_sizes[k]);
+    return unsigned((i.max_work_group_size + smallest - 1) / smallest);
+  } else if constexpr (std::is_same_v<Param, info::device::address_bits>) {
+    return 64u;
+  } else if constexpr (std::is_same_v<Param, info::device::mem_base_addr_align>) {
+    // Bits, as OpenCL reports it: allocations start on 256-byte boundaries.
+    return 2048u;
+  } else if constexpr (std::is_same_v<Param, info::device::global_mem_cache_line_size>) {
+    return 64u;
+  } else if constexpr (std::is_same_v<Param, info::device::error_correction_support>) {
+    return false;
+  } else if constexpr (std::is_same_v<Param, ext::oneapi::experimental::info::device::max_work_groups<1>>) {
+    return id<1>(kMaxWorkGroups);
+  } else if constexpr (std::is_same_v<Param, ext::oneapi::experimental::info::device::max_work_groups<2>>) {
+    return id<2>(65535, kMaxWorkGroups);
+  } else if constexpr (std::is_same_v<Param, ext::oneapi::experimental::info::device::max_work_groups<3>>) {
+    return id<3>(65535, 65535, kMaxWorkGroups);
+  } else if constexpr (std::is_same_v<Param, ext::oneapi::experimental::info::device::max_global_work_groups>) {
+    return kMaxWorkGroups;
   } else if constexpr (std::is_same_v<Param, info::device::max_work_group_size>) {
     return i.max_work_group_size;
   } else if constexpr (std::is_same_v<Param, info::device::max_work_item_sizes<1>>) {

@@ -710,6 +710,9 @@ impl Parser<'_> {
         if self.is(sym!("{")) || self.is(sym!("try")) {
             self.eat(sym!("try"));
             self.names.push();
+            if !matches!(ctx, Context::Class(_)) {
+                self.declare_members_of_enclosing_class(class_ident.as_deref());
+            }
             for p in &f.params {
                 if let Some(n) = &p.name {
                     self.declare_name(n, NameKind::Value);
@@ -1374,6 +1377,18 @@ impl Parser<'_> {
             }
         }
         inherited
+    }
+
+    /// In the body of an out-of-line member definition (`X::f() { .. }`),
+    /// the data members and member functions of `X` hide namespace names
+    /// (`up < r.low || low > r.up` with a member `up` is a comparison).
+    fn declare_members_of_enclosing_class(&mut self, class: Option<&str>) {
+        let Some(values) = class.and_then(|c| self.class_values.get(c)).cloned() else {
+            return;
+        };
+        for v in values.iter() {
+            self.declare_name(v, NameKind::Value);
+        }
     }
 
     /// Remembers the values a class derived from `class` inherits.

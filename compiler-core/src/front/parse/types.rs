@@ -113,6 +113,11 @@ impl Parser<'_> {
             {
                 return true;
             }
+            // An unknown name before a declarator name (`rusage start;`,
+            // `pthread_t tid = ..`): two names in a row are no expression.
+            if last_kind.is_none() && i == 1 && self.unknown_type_then_declarator_at(i) {
+                return true;
+            }
             if self.peek_at(i).is(sym!("<"))
                 && matches!(
                     last_kind,
@@ -473,6 +478,19 @@ impl Parser<'_> {
     /// or continues a qualified name (`> x`, `> *p`, `>& r`, `>::type`).
     fn template_id_then_declarator_ahead(&self) -> bool {
         self.template_id_then_declarator_at(0)
+    }
+
+    /// Is token `i` a declarator name (an identifier that declares
+    /// nothing yet, followed by what may follow a declarator)?
+    fn unknown_type_then_declarator_at(&self, i: usize) -> bool {
+        let name = self.peek_at(i);
+        name.kind == crate::front::token::TokenKind::Ident
+            && !name.sym.is_keyword()
+            && self.names.lookup(name.sym).is_none()
+            && matches!(
+                self.text(self.peek_at(i + 1)),
+                ";" | "=" | "," | "[" | "{" | "(" | ")"
+            )
     }
 
     /// [`Self::template_id_then_declarator_ahead`] from token `start` on.

@@ -2335,6 +2335,7 @@ impl Sema {
                     }
                 }
                 if es.iter().any(|x| matches!(x, Entity::Function(..))) {
+                    self.instantiate_named_specializations(q, &es);
                     return TExpr {
                         kind: TK::Error,
                         ty: Ty::OverloadSet,
@@ -2358,6 +2359,38 @@ impl Sema {
                     };
                 }
                 self.err(span, format!("use of undeclared identifier '{n}'"))
+            }
+        }
+    }
+
+    /// `f<A>` named as a value (passed as a function pointer): the
+    /// function template instances its explicit arguments determine, with
+    /// their bodies checked like those of called functions, so that the
+    /// kernels in them are found.
+    fn instantiate_named_specializations(&mut self, q: &a::QualName, es: &[Entity]) {
+        let Some(written) = &q.last().template_args else {
+            return;
+        };
+        let (ctx, env) = self.ctx_env();
+        let explicit = self.resolve_template_args(written, ctx, &env, &mut vec![]);
+        for e in es {
+            let Entity::Function(decl, fctx, fenv) = e else {
+                continue;
+            };
+            if decl.template.is_none() {
+                continue;
+            }
+            let Some(targs) = self.deduce_call(decl, *fctx, fenv, &explicit, &[]) else {
+                continue;
+            };
+            let class = match fctx {
+                Ctx::Class(c) => Some(*c),
+                _ => None,
+            };
+            if let Some(f) = self.function_instance(decl, *fctx, fenv.clone(), class, targs) {
+                if !self.substitution_failed(f) {
+                    self.ensure_body(f);
+                }
             }
         }
     }
@@ -2581,6 +2614,10 @@ impl Sema {
         match op {
             UnOp::Deref => self.deref(x, span),
             UnOp::AddrOf => {
+                // `&f<3>`: a function pointer, which only host code uses.
+                if x.ty == Ty::OverloadSet {
+                    return x;
+                }
                 if !x.lvalue {
                     return self.err(span, "cannot take the address of an rvalue");
                 }

@@ -493,6 +493,13 @@ impl Sema {
             TK::Binary(op, a, b) => {
                 eval_binop(*op, self.const_eval_thir(a)?, self.const_eval_thir(b)?)?
             }
+            TK::Cond(c, t, f) => {
+                if self.const_eval_thir(c)? != 0 {
+                    self.const_eval_thir(t)?
+                } else {
+                    self.const_eval_thir(f)?
+                }
+            }
             _ => return None,
         })
     }

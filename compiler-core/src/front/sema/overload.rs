@@ -226,7 +226,7 @@ impl Sema {
     }
 
     /// Did substituting the template arguments into `f`'s signature fail?
-    fn substitution_failed(&self, f: FuncId) -> bool {
+    pub(crate) fn substitution_failed(&self, f: FuncId) -> bool {
         let fi = self.func(f);
         let deduced_ret = matches!(
             fi.decl.ret.kind,

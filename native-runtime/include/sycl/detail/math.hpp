@@ -80,6 +80,18 @@ inline float rsqrt(float x) { return 1.0f / std::sqrt(x); }
 inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
 #endif
 
+// A quiet NaN carrying `nancode` in its payload (SYCL 2020 4.17.5: the
+// unsigned type of the result's width picks float or double).
+inline float nan(unsigned int nancode) {
+  return sycl::bit_cast<float>(0x7fc00000u | (nancode & 0x003fffffu));
+}
+inline double nan(unsigned long nancode) {
+  return sycl::bit_cast<double>(0x7ff8000000000000ull | (nancode & 0x0007ffffffffffffull));
+}
+inline double nan(unsigned long long nancode) {
+  return sycl::bit_cast<double>(0x7ff8000000000000ull | (nancode & 0x0007ffffffffffffull));
+}
+
 template <typename T> T mad(T a, T b, T c) { return a * b + c; }
 template <typename T> T clamp(T x, T lo, T hi) { return x < lo ? lo : (hi < x ? hi : x); }
 template <typename T> T min(T a, T b) { return b < a ? b : a; }
