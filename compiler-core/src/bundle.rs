@@ -291,6 +291,9 @@ pub enum PointerOrigin {
     /// The data pointer inside a special subobject (`sycl::accessor`): the
     /// address of the buffer's host storage.
     Accessor,
+    /// No argument: the device's storage of the `device_global` variable
+    /// [`BufferBinding::device_global`] names, which the runtime keeps.
+    DeviceGlobal,
 }
 
 /// A pointer found inside the host arguments that becomes a storage buffer.
@@ -311,6 +314,9 @@ pub struct BufferBinding {
     pub index_bytes: u32,
     /// For diagnostics: the capture or field name.
     pub name: String,
+    /// With [`PointerOrigin::DeviceGlobal`]: the variable's mangled name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device_global: Option<String>,
 }
 
 /// `size` bytes at `arg`/`offset` in the host arguments go to `dest` in the

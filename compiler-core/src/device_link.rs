@@ -641,6 +641,7 @@ mod tests {
                 offset_slot: 0,
                 index_bytes: 8,
                 name: "out".into(),
+                device_global: None,
             }],
             scalars: vec![],
             uses_barrier: false,

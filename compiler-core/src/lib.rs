@@ -117,6 +117,9 @@ pub struct CompileOutput {
     pub bundle: Option<bundle::DeviceBundle>,
     /// C++ source for the host pass (`-include`d before the main file).
     pub integration_header: String,
+    /// C++ source the host pass compiles after the main file (empty when
+    /// the unit needs none: it defines no `device_global`).
+    pub integration_footer: String,
     /// The device IR of all kernels, as text (for tests and `--dump-ir`).
     pub ir_text: String,
     /// Every file the preprocessor read (for dependency files).
@@ -151,6 +154,7 @@ pub fn compile(
         diagnostics_json: String::new(),
         bundle: None,
         integration_header: String::new(),
+        integration_footer: String::new(),
         ir_text: String::new(),
         dependencies: pp.included_files.clone(),
     };
@@ -163,6 +167,7 @@ pub fn compile(
                 result.bundle = Some(out.bundle);
             }
             result.integration_header = out.integration_header;
+            result.integration_footer = out.integration_footer;
             result.ir_text = out.ir_text;
         }
     }

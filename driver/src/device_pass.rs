@@ -70,6 +70,8 @@ const COMPILER_STACK_BYTES: usize = 64 << 20;
 pub struct DeviceOutput {
     pub bundle: DeviceBundle,
     pub integration_header: String,
+    /// Compiled after the source by the host pass (empty: none).
+    pub integration_footer: String,
     pub ir_text: String,
     pub dependencies: Vec<String>,
 }
@@ -82,6 +84,7 @@ pub struct PassOutput {
     /// `None` when there were errors.
     pub bundle: Option<DeviceBundle>,
     pub integration_header: String,
+    pub integration_footer: String,
     pub ir_text: String,
     pub dependencies: Vec<String>,
 }
@@ -94,6 +97,7 @@ impl From<CompileOutput> for PassOutput {
             diagnostics_json: out.diagnostics_json,
             bundle: out.bundle,
             integration_header: out.integration_header,
+            integration_footer: out.integration_footer,
             ir_text: out.ir_text,
             dependencies: out.dependencies,
         }
@@ -272,6 +276,7 @@ pub fn run(
     Ok(DeviceOutput {
         bundle,
         integration_header: out.integration_header,
+        integration_footer: out.integration_footer,
         ir_text: out.ir_text,
         dependencies: out.dependencies,
     })

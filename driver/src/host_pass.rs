@@ -27,6 +27,10 @@ pub struct HostInput<'a> {
     pub host_cxx: &'a str,
     pub source: &'a Path,
     pub integration_header: Option<&'a Path>,
+    /// The directory of the user's source, when `source` is a copy of it
+    /// elsewhere (with the integration footer): its `#include "..."`s
+    /// search there first, as they would beside the original.
+    pub quote_dir: Option<&'a Path>,
     pub runtime_include: &'a Path,
     /// `-MD`/`-MMD -MF FILE`: dependencies written beside the output.
     pub deps_file: Option<(&'a Path, DepScope)>,
@@ -51,6 +55,9 @@ pub fn command(input: &HostInput, output: HostOutput, opts: &Options) -> Command
     };
     if let Some(header) = input.integration_header {
         cmd.arg("-include").arg(header);
+    }
+    if let Some(dir) = input.quote_dir {
+        cmd.arg("-iquote").arg(dir);
     }
     for dir in &opts.include_dirs {
         cmd.arg(format!("-I{dir}"));
@@ -111,6 +118,7 @@ mod tests {
             host_cxx: "g++",
             source: Path::new("k.cpp"),
             integration_header: Some(Path::new("/t/k.int.h")),
+            quote_dir: None,
             runtime_include: Path::new("/rt"),
             deps_file: Some((Path::new("/t/k.d"), DepScope::User)),
         };
@@ -121,6 +129,7 @@ mod tests {
         );
         let input = HostInput {
             integration_header: None,
+            quote_dir: None,
             deps_file: None,
             ..input
         };

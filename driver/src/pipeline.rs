@@ -208,6 +208,7 @@ impl<'a> Build<'a> {
     fn host_compile(
         &mut self,
         source: &Path,
+        quote_dir: Option<&Path>,
         integration_header: Option<&Path>,
         deps_file: Option<(&Path, DepScope)>,
         output: HostOutput,
@@ -217,6 +218,7 @@ impl<'a> Build<'a> {
             host_cxx: &program,
             source,
             integration_header,
+            quote_dir,
             runtime_include: &self.runtime_include,
             deps_file,
         };
@@ -257,8 +259,18 @@ impl<'a> Build<'a> {
             object.to_path_buf()
         };
         let host_deps = self.temp(index, source, "host.d");
+        let footed = match dev.as_ref() {
+            Some(d) if !d.integration_footer.is_empty() => {
+                Some(self.with_footer(index, source, &d.integration_footer)?)
+            }
+            _ => None,
+        };
         self.host_compile(
-            source,
+            footed.as_deref().unwrap_or(source),
+            footed.as_ref().map(|_| match source.parent() {
+                Some(dir) if !dir.as_os_str().is_empty() => dir,
+                _ => Path::new("."),
+            }),
             (!opts.host_only).then_some(header.as_path()),
             opts.deps.write.map(|scope| (host_deps.as_path(), scope)),
             HostOutput::Object(&host_object),
@@ -277,6 +289,27 @@ impl<'a> Build<'a> {
             bundle: dev.map(|d| d.bundle),
             device_deps,
         })
+    }
+
+    /// A copy of `source` followed by the integration `footer`, for the
+    /// host compiler (`#line` keeps the source's name in diagnostics and
+    /// `__FILE__`).
+    fn with_footer(&self, index: usize, source: &Path, footer: &str) -> Result<PathBuf> {
+        let footer_file = self.temp(index, source, "footer.h");
+        write(&footer_file, footer)?;
+        let text = std::fs::read(source).map_err(io_at(source))?;
+        let quoted = |p: &Path| {
+            p.display()
+                .to_string()
+                .replace('\\', "\\\\")
+                .replace('"', "\\\"")
+        };
+        let mut copy = format!("#line 1 \"{}\"\n", quoted(source)).into_bytes();
+        copy.extend_from_slice(&text);
+        copy.extend_from_slice(format!("\n#include \"{}\"\n", quoted(&footer_file)).as_bytes());
+        let path = self.temp(index, source, "footed.cpp");
+        write(&path, copy)?;
+        Ok(path)
     }
 
     /// `host_object` with `bundle` in its device section, written to `object`.
@@ -338,7 +371,17 @@ impl<'a> Build<'a> {
         // The integration header is a temporary file of this run.
         let header = self.temp(index, source, "int.h");
         let mut host = deps::parse_make_rule(&host_text);
-        host.retain(|d| Path::new(d) != header);
+        // So are the source's copy with the integration footer, and the footer.
+        let (footed, footer) = (
+            self.temp(index, source, "footed.cpp"),
+            self.temp(index, source, "footer.h"),
+        );
+        for d in host.iter_mut() {
+            if Path::new(d) == footed {
+                *d = source.display().to_string();
+            }
+        }
+        host.retain(|d| Path::new(d) != header && Path::new(d) != footer);
         if host.is_empty() {
             host.push(source.display().to_string());
         }
@@ -458,7 +501,13 @@ impl<'a> Build<'a> {
                 .clone()
                 .unwrap_or_else(|| PathBuf::from(format!("{}.s", file_stem(source))));
             let header = self.integration_header(i, source)?;
-            self.host_compile(source, header.as_deref(), None, HostOutput::Assembly(&out))?;
+            self.host_compile(
+                source,
+                None,
+                header.as_deref(),
+                None,
+                HostOutput::Assembly(&out),
+            )?;
         }
         Ok(())
     }
@@ -471,9 +520,13 @@ impl<'a> Build<'a> {
         let mut first_failure = None;
         for (i, source) in opts.sources.iter().enumerate() {
             let checked = match self.integration_header(i, source) {
-                Ok(header) => {
-                    self.host_compile(source, header.as_deref(), None, HostOutput::SyntaxOnly)
-                }
+                Ok(header) => self.host_compile(
+                    source,
+                    None,
+                    header.as_deref(),
+                    None,
+                    HostOutput::SyntaxOnly,
+                ),
                 Err(e) => Err(e),
             };
             if let Err(e) = checked {
@@ -490,7 +543,7 @@ impl<'a> Build<'a> {
         let source = &opts.sources[0];
         if opts.host_only {
             let out = opts.output.as_deref().filter(|o| o.as_os_str() != "-");
-            return self.host_compile(source, None, None, HostOutput::Preprocessed(out));
+            return self.host_compile(source, None, None, None, HostOutput::Preprocessed(out));
         }
         if tool::step(opts, || {
             format!("device preprocessor (in process): {}", source.display())
@@ -519,6 +572,7 @@ impl<'a> Build<'a> {
         let host_deps = self.temp(0, source, "host.d");
         self.host_compile(
             source,
+            None,
             None,
             None,
             HostOutput::Dependencies(&host_deps, scope),

@@ -43,6 +43,7 @@ pub fn compile(source: &Path, text: String, copts: &CompileOptions) -> Result<Pa
         diagnostics_json: out.diagnostics_json,
         bundle: out.bundle,
         integration_header: out.integration_header,
+        integration_footer: out.integration_footer,
         ir_text: out.ir_text,
         dependencies: out.dependencies,
     })

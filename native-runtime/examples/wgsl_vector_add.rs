@@ -77,6 +77,7 @@ fn bundle() -> DeviceBundle {
         offset_slot: slot,
         index_bytes: 8,
         name: name.into(),
+        device_global: None,
     };
     let info = KernelInfo {
         key: KEY.into(),

@@ -8,6 +8,7 @@ use crate::device::info::DeviceInfo;
 use crate::device::specialize::Specialization;
 use crate::device::vulkan::{TimestampReadback, VulkanDevice};
 use crate::device::Device;
+use crate::device_global;
 use crate::error::{RtError, RtResult};
 use crate::event::{Timing, Work};
 use crate::memory;
@@ -16,6 +17,7 @@ use crate::requirements;
 use crate::sync;
 use compiler_core::bundle::{Access, KernelInfo};
 use compiler_core::ir::ScalarType;
+use std::collections::HashMap;
 use std::ffi::c_void;
 use std::sync::Arc;
 
@@ -284,6 +286,7 @@ fn resolve(
     l: &Launch,
     entry: &KernelEntry,
     table: &memory::MemoryTable,
+    device_globals: &HashMap<&str, usize>,
 ) -> RtResult<(Vec<u8>, Vec<Bound>)> {
     let info = &entry.info;
     let kernel = || info.display_name.clone();
@@ -309,8 +312,13 @@ fn resolve(
     }
     let mut bound = Vec::with_capacity(info.buffers.len());
     for b in &info.buffers {
-        let raw = arg_bytes(l, entry, b.arg, b.offset, 8)?;
-        let addr = u64::from_le_bytes(raw.try_into().expect("8 bytes")) as usize;
+        let addr = match b.device_global.as_deref() {
+            Some(symbol) => device_globals[symbol],
+            None => {
+                let raw = arg_bytes(l, entry, b.arg, b.offset, 8)?;
+                u64::from_le_bytes(raw.try_into().expect("8 bytes")) as usize
+            }
+        };
         if addr == 0 && b.access == Access::None {
             bound.push((b.binding, None, b.access));
             continue;
@@ -537,8 +545,15 @@ fn launch_vulkan(
             (grid, Some(local))
         }
     };
+    // Made before the table is locked: making one allocates.
+    let globals = info
+        .buffers
+        .iter()
+        .filter_map(|b| b.device_global.as_deref())
+        .map(|symbol| Ok((symbol, device_global::copy_on(dev, symbol)?)))
+        .collect::<RtResult<HashMap<&str, usize>>>()?;
     let mut table = memory::table();
-    let (params, bound) = resolve(l, &entry, &table)?;
+    let (params, bound) = resolve(l, &entry, &table, &globals)?;
     // One allocation bound read-only and writable in one dispatch is a usage
     // conflict for wgpu (`kernel(d, d)`): the pointers that only read it are
     // declared writable in a variant of the module.

@@ -8,6 +8,7 @@
 //! - `selector`: `ONEAPI_DEVICE_SELECTOR`;
 //! - `device`: the device list and descriptors, the Vulkan devices (wgpu),
 //!   the host CPU device, the profiling clock;
+//! - `device_global`: `device_global` variables and their device copies;
 //! - `memory`: allocations, the address interval map, the coherence model;
 //! - `sync`: waits, allocation, host access, release: the host/device
 //!   synchronisation points;
@@ -20,6 +21,7 @@
 
 pub mod abi;
 pub mod device;
+pub mod device_global;
 pub mod error;
 pub mod event;
 pub mod kernel_compiler;

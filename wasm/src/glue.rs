@@ -182,6 +182,9 @@ pub struct CompileResult {
     /// One per target, empty on failure.
     pub images: Vec<ImageOut>,
     pub integration_header: String,
+    /// C++ the host pass compiles after the source (empty: none needed).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub integration_footer: String,
     pub ir_text: String,
     /// Every file the preprocessor read.
     pub dependencies: Vec<String>,
@@ -431,6 +434,7 @@ fn failure(diagnostics: Vec<Diagnostic>) -> CompileResult {
         diagnostics_json: json,
         images: vec![],
         integration_header: String::new(),
+        integration_footer: String::new(),
         ir_text: String::new(),
         dependencies: vec![],
         relocatable: vec![],
@@ -485,6 +489,7 @@ pub fn from_output(output: CompileOutput, file_name: &str, source: &str) -> Comp
         diagnostics_json: output.diagnostics_json,
         images,
         integration_header: output.integration_header,
+        integration_footer: output.integration_footer,
         ir_text: output.ir_text,
         dependencies: output.dependencies,
         relocatable,
@@ -636,6 +641,7 @@ mod tests {
             diagnostics_json: "[]".into(),
             bundle,
             integration_header: "// header".into(),
+            integration_footer: String::new(),
             ir_text: String::new(),
             dependencies: vec!["/syclone/include/sycl/sycl.hpp".into()],
         }

@@ -612,6 +612,9 @@ impl Lowerer<'_> {
     /// Global variable `v`, read by device code: its value, computed once
     /// in the prologue from its (constant) initializer.
     fn global_place(&mut self, v: VarId, span: Span) -> PlaceV {
+        if self.is_device_global(v) {
+            return self.device_global_place(v, span);
+        }
         if let Some(&slot) = self.globals.get(&v) {
             if self.initializing_globals.contains(&v) {
                 let name = self.sema.var(v).name.to_string();
@@ -868,7 +871,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn ptr_place(&mut self, v: Val, span: Span) -> PlaceV {
+    pub(super) fn ptr_place(&mut self, v: Val, span: Span) -> PlaceV {
         match v {
             Val::Ptr {
                 binding: Some(b),

@@ -13,6 +13,7 @@ mod atomic;
 mod bit_cast;
 mod body;
 mod byte_memory;
+mod device_global;
 mod external;
 mod global_aggregate;
 mod mutation;
@@ -606,6 +607,7 @@ impl Lowerer<'_> {
                     offset_slot: slot,
                     index_bytes: it.size(),
                     name: name.to_string(),
+                    device_global: None,
                 });
                 Val::Ptr {
                     binding: Some(binding),

@@ -5,6 +5,7 @@
 //! pass in the integration header.
 
 mod host_code;
+mod integration_footer;
 mod integration_header;
 
 use crate::bundle::{
@@ -46,6 +47,8 @@ pub const RUNTIME_HEADERS: &[&str] = &[
 pub struct TuOutput {
     pub bundle: DeviceBundle,
     pub integration_header: String,
+    /// C++ the host pass compiles after the unit (empty: none needed).
+    pub integration_footer: String,
     pub ir_text: String,
 }
 
@@ -220,11 +223,13 @@ pub fn compile_translation_unit(
     }
     host_code::report(&mut sema, sm, opts.host_code_diagnostics, diags);
     let integration_header = integration_header::generate(&mut sema, sm, &summaries);
+    let integration_footer = integration_footer::generate(&mut sema);
     let mut bundle = DeviceBundle::linked(images);
     bundle.relocatable = relocatable;
     Some(TuOutput {
         bundle,
         integration_header,
+        integration_footer,
         ir_text,
     })
 }

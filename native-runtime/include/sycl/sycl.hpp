@@ -1533,6 +1533,7 @@ buffer(const std::shared_ptr<T> &, const range<Dimensions> &, const property_lis
 #include <sycl/detail/group_local_memory.hpp>
 #include <sycl/detail/bfloat16.hpp>
 #include <sycl/detail/stream.hpp>
+#include <sycl/detail/device_global.hpp>
 namespace sycl {
 
 // ---------------------------------------------------------------- kernel
@@ -1612,6 +1613,18 @@ class handler {
   template <typename F>
   void host_task(F f) {}
   void memcpy(void *dest, const void *src, size_t bytes);
+  template <typename T, typename P>
+  void memcpy(ext::oneapi::experimental::device_global<T, P> &dest, const void *src,
+              size_t bytes = sizeof(T), size_t offset = 0);
+  template <typename T, typename P>
+  void memcpy(void *dest, const ext::oneapi::experimental::device_global<T, P> &src,
+              size_t bytes = sizeof(T), size_t offset = 0);
+  template <typename T, typename P>
+  void copy(const std::remove_all_extents_t<T> *src, ext::oneapi::experimental::device_global<T, P> &dest,
+            size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), size_t start = 0);
+  template <typename T, typename P>
+  void copy(const ext::oneapi::experimental::device_global<T, P> &src, std::remove_all_extents_t<T> *dest,
+            size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), size_t start = 0);
   void memset(void *ptr, int value, size_t bytes);
   template <typename T>
   void fill(void *ptr, const T &pattern, size_t count);
@@ -1695,6 +1708,30 @@ class handler {
   }
   template <typename T>
   void copy(const T *src, T *dest, size_t count) { memcpy(dest, src, count * sizeof(T)); }
+  // device_global copies: `bytes` from `offset` of the variable's storage
+  // on the queue's device.
+  template <typename T, typename P>
+  void memcpy(ext::oneapi::experimental::device_global<T, P> &dest, const void *src,
+              size_t bytes = sizeof(T), size_t offset = 0) {
+    memcpy(device_global_range(dest, bytes, offset), src, bytes);
+  }
+  template <typename T, typename P>
+  void memcpy(void *dest, const ext::oneapi::experimental::device_global<T, P> &src,
+              size_t bytes = sizeof(T), size_t offset = 0) {
+    memcpy(dest, device_global_range(src, bytes, offset), bytes);
+  }
+  template <typename T, typename P>
+  void copy(const std::remove_all_extents_t<T> *src, ext::oneapi::experimental::device_global<T, P> &dest,
+            size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), size_t start = 0) {
+    using E = std::remove_all_extents_t<T>;
+    memcpy(dest, src, count * sizeof(E), start * sizeof(E));
+  }
+  template <typename T, typename P>
+  void copy(const ext::oneapi::experimental::device_global<T, P> &src, std::remove_all_extents_t<T> *dest,
+            size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), size_t start = 0) {
+    using E = std::remove_all_extents_t<T>;
+    memcpy(dest, src, count * sizeof(E), start * sizeof(E));
+  }
 
   // Explicit copies between the region an accessor reaches and host memory,
   // or between two accessors' regions, element by element in row-major
@@ -2230,6 +2267,16 @@ class handler {
       return take_event();
     });
   }
+  // Bytes [offset, offset + bytes) of the storage of `dg` on this device.
+  template <typename T, typename P>
+  char *device_global_range(const ext::oneapi::experimental::device_global<T, P> &dg, size_t bytes,
+                            size_t offset) {
+    if (offset > sizeof(T) || bytes > sizeof(T) - offset)
+      throw sycl::exception(errc::invalid, "device_global copy: bytes " + std::to_string(offset) + ".." +
+                                               std::to_string(offset + bytes) + " outside its " +
+                                               std::to_string(sizeof(T)) + " bytes");
+    return static_cast<char *>(detail::device_global_storage(m_queue->handle, dg)) + offset;
+  }
   std::vector<std::vector<unsigned char>> m_compiled_args;
   detail::spec_constant_values m_spec;
 
@@ -2489,6 +2536,20 @@ class queue {
   event ext_oneapi_submit_barrier(const std::vector<event> &events);
   event memcpy(void *dest, const void *src, size_t bytes, const std::vector<event> &deps = {});
   event memcpy(void *dest, const void *src, size_t bytes, event dep);
+  template <typename T, typename P>
+  event memcpy(ext::oneapi::experimental::device_global<T, P> &dest, const void *src,
+               size_t bytes = sizeof(T), size_t offset = 0, const std::vector<event> &deps = {});
+  template <typename T, typename P>
+  event memcpy(void *dest, const ext::oneapi::experimental::device_global<T, P> &src,
+               size_t bytes = sizeof(T), size_t offset = 0, const std::vector<event> &deps = {});
+  template <typename T, typename P>
+  event copy(const std::remove_all_extents_t<T> *src, ext::oneapi::experimental::device_global<T, P> &dest,
+             size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), size_t start = 0,
+             const std::vector<event> &deps = {});
+  template <typename T, typename P>
+  event copy(const ext::oneapi::experimental::device_global<T, P> &src, std::remove_all_extents_t<T> *dest,
+             size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), size_t start = 0,
+             const std::vector<event> &deps = {});
   event memset(void *ptr, int value, size_t bytes, const std::vector<event> &deps = {});
   event memset(void *ptr, int value, size_t bytes, event dep);
   template <typename T>
@@ -2564,6 +2625,28 @@ class queue {
   }
   event memcpy(void *dest, const void *src, size_t bytes, event dep) {
     return memcpy(dest, src, bytes, std::vector<event>{dep});
+  }
+  template <typename T, typename P>
+  event memcpy(ext::oneapi::experimental::device_global<T, P> &dest, const void *src,
+               size_t bytes = sizeof(T), size_t offset = 0, const std::vector<event> &deps = {}) {
+    return submit([&](handler &h) { h.depends_on(deps); h.memcpy(dest, src, bytes, offset); });
+  }
+  template <typename T, typename P>
+  event memcpy(void *dest, const ext::oneapi::experimental::device_global<T, P> &src,
+               size_t bytes = sizeof(T), size_t offset = 0, const std::vector<event> &deps = {}) {
+    return submit([&](handler &h) { h.depends_on(deps); h.memcpy(dest, src, bytes, offset); });
+  }
+  template <typename T, typename P>
+  event copy(const std::remove_all_extents_t<T> *src, ext::oneapi::experimental::device_global<T, P> &dest,
+             size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), size_t start = 0,
+             const std::vector<event> &deps = {}) {
+    return submit([&](handler &h) { h.depends_on(deps); h.copy(src, dest, count, start); });
+  }
+  template <typename T, typename P>
+  event copy(const ext::oneapi::experimental::device_global<T, P> &src, std::remove_all_extents_t<T> *dest,
+             size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), size_t start = 0,
+             const std::vector<event> &deps = {}) {
+    return submit([&](handler &h) { h.depends_on(deps); h.copy(src, dest, count, start); });
   }
   event memset(void *ptr, int value, size_t bytes, const std::vector<event> &deps = {}) {
     return submit([&](handler &h) { h.depends_on(deps); h.memset(ptr, value, bytes); });

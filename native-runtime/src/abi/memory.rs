@@ -1,10 +1,10 @@
 //! USM allocation and commands, pointer queries, buffers.
 
-use super::{events, give_event, guard, queue_ref, status, SycloneEvent, SycloneQueue};
+use super::{c_str, events, give_event, guard, queue_ref, status, SycloneEvent, SycloneQueue};
 use crate::error::{self, RtError};
 use crate::memory::AllocKind;
-use crate::{sync, usm};
-use std::ffi::{c_int, c_void};
+use crate::{device_global, sync, usm};
+use std::ffi::{c_char, c_int, c_void};
 
 #[no_mangle]
 pub extern "C" fn syclone_malloc(
@@ -126,4 +126,37 @@ pub extern "C" fn syclone_buffer_release(
         );
     }
     rc
+}
+
+#[no_mangle]
+pub extern "C" fn syclone_register_device_global(
+    host_object: *const c_void,
+    symbol: *const c_char,
+    size: usize,
+) {
+    // Load-time registration has no caller to report to: a bad call shows
+    // at the first use of the variable.
+    let _ = status(|| {
+        let symbol = c_str(symbol, "device_global name")?;
+        if host_object.is_null() {
+            return Err(RtError::Invalid(format!(
+                "device_global '{symbol}': null host object"
+            )));
+        }
+        // SAFETY: the footer passes the variable's address and its size.
+        let initial = unsafe { std::slice::from_raw_parts(host_object as *const u8, size) };
+        device_global::register(host_object as usize, symbol, initial);
+        Ok(())
+    });
+}
+
+#[no_mangle]
+pub extern "C" fn syclone_device_global_storage(
+    q: SycloneQueue,
+    host_object: *const c_void,
+) -> *mut c_void {
+    guard(std::ptr::null_mut(), || {
+        let queue = queue_ref(q)?;
+        Ok(device_global::storage(&queue.device, host_object as usize)? as *mut c_void)
+    })
 }

@@ -116,6 +116,7 @@ fn binding(binding: u32, offset: u32, access: Access, slot: u32, name: &str) -> 
         offset_slot: slot,
         index_bytes: 8,
         name: name.into(),
+        device_global: None,
     }
 }
 

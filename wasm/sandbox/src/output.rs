@@ -86,6 +86,7 @@ pub struct SandboxOutput {
     /// The device images; `Some` exactly when `success`.
     pub bundle: Option<DeviceBundle>,
     pub integration_header: String,
+    pub integration_footer: String,
     pub ir_text: String,
     /// Every file the preprocessor read.
     pub dependencies: Vec<String>,
@@ -109,6 +110,8 @@ struct Answer {
     diagnostics_json: String,
     images: Vec<AnswerImage>,
     integration_header: String,
+    #[serde(default)]
+    integration_footer: String,
     ir_text: String,
     dependencies: Vec<String>,
     #[serde(default)]
@@ -165,6 +168,7 @@ pub fn decode(stdout: &[u8], stats: RunStats) -> Result<SandboxOutput, SandboxEr
             ..DeviceBundle::linked(images)
         }),
         integration_header: answer.integration_header,
+        integration_footer: answer.integration_footer,
         ir_text: answer.ir_text,
         dependencies: answer.dependencies,
         stats,

@@ -2004,7 +2004,7 @@ impl Sema {
             }
             ExprKind::Member { base, arrow, name } => {
                 let b = self.check_expr(base);
-                let b = if *arrow { self.deref(b, span) } else { b };
+                let b = if *arrow { self.arrow_object(b, span) } else { b };
                 self.member_access(b, name, span)
             }
             ExprKind::Cast(_, t, x) => {
@@ -2511,6 +2511,23 @@ impl Sema {
                 ),
             ),
         }
+    }
+
+    /// The object `b->` designates: `*b` for a pointer; for a class, the
+    /// object its `operator->` leads to (applied until a pointer comes),
+    /// else `*b` (iterators that define only `operator*`).
+    fn arrow_object(&mut self, b: TExpr, span: Span) -> TExpr {
+        let mut b = b;
+        for _ in 0..8 {
+            if !matches!(b.ty, Ty::Class(_)) {
+                break;
+            }
+            match self.try_call_operator(b.clone(), "operator->", vec![], span) {
+                Some(next) if !next.ty.is_error() => b = next,
+                _ => break,
+            }
+        }
+        self.deref(b, span)
     }
 
     fn builtin_index(&mut self, b: TExpr, i: TExpr, span: Span) -> TExpr {
@@ -3175,7 +3192,11 @@ impl Sema {
         match &callee.kind {
             ExprKind::Member { arrow, name, .. } => {
                 let b = member_base.expect("checked above");
-                let b = if *arrow { self.deref(b, span) } else { b };
+                let b = if *arrow {
+                    self.arrow_object(b, span)
+                } else {
+                    b
+                };
                 if b.ty.is_error() {
                     return TExpr::error(span);
                 }

@@ -313,6 +313,9 @@ impl Sema {
                     .is_some()
             })
             .unwrap_or(false);
+        let is_device_global = decl
+            .as_ref()
+            .is_some_and(|d| d.attrs.find("__sycl_detail__::device_global").is_some());
         self.classes.push(ClassInfo {
             name,
             decl,
@@ -327,6 +330,7 @@ impl Sema {
             complete: false,
             laid_out: false,
             is_special,
+            is_device_global,
             closure: None,
             members: HashMap::new(),
             specializations: HashMap::new(),

@@ -295,6 +295,9 @@ pub struct ClassInfo {
     pub complete: bool,
     pub laid_out: bool,
     pub is_special: bool,
+    /// `sycl::ext::oneapi::experimental::device_global`: a variable of it
+    /// lives in device memory the runtime keeps per device.
+    pub is_device_global: bool,
     pub closure: Option<ClosureInfo>,
     /// Member typedefs/aliases/nested classes/enums/static vars.
     pub members: HashMap<Rc<str>, Vec<Entity>>,

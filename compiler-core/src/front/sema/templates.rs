@@ -634,7 +634,7 @@ impl Sema {
             }
             let Some(arg) = args.get(next_arg) else { break };
             next_arg += 1;
-            if !mentions_params(&pd.ty, &deducible) {
+            if !mentions_params(&pd.ty, &deducible) || is_non_deduced(&pd.ty) {
                 continue;
             }
             if !self.deduce_param(&pd.ty, arg, &params, ctx, env, &mut b) {
@@ -833,6 +833,30 @@ pub(crate) fn mentions_decltype(t: &TypeExpr) -> bool {
         | TypeExprKind::LRef(i)
         | TypeExprKind::RRef(i)
         | TypeExprKind::Array(i, _) => mentions_decltype(i),
+        _ => false,
+    }
+}
+
+/// Whether the parameters in `t` are in a non-deduced context ([temp.deduct.type]/5):
+/// the type is, under pointers and references, a member of a template
+/// instance (`typename X<T>::type`) or a standard `_t` alias of one
+/// (`std::remove_all_extents_t<T>`); deduction learns nothing from it and
+/// the argument converts to it once the parameters are known.
+fn is_non_deduced(t: &TypeExpr) -> bool {
+    match &t.kind {
+        TypeExprKind::Named(q) => {
+            let n = q.parts.len();
+            q.parts[..n.saturating_sub(1)]
+                .iter()
+                .any(|p| p.template_args.is_some())
+                || (n > 1
+                    && &*q.parts[0].ident == "std"
+                    && q.last().template_args.is_some()
+                    && q.last().ident.ends_with("_t"))
+        }
+        TypeExprKind::Pointer(i) | TypeExprKind::LRef(i) | TypeExprKind::RRef(i) => {
+            is_non_deduced(i)
+        }
         _ => false,
     }
 }

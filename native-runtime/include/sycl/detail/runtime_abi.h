@@ -95,6 +95,13 @@ int syclone_queue_wait(syclone_queue q);
 /* USM. kind: 0 device, 1 host, 2 shared. Returns NULL on failure. */
 enum syclone_usm_kind { SYCLONE_USM_DEVICE = 0, SYCLONE_USM_HOST = 1, SYCLONE_USM_SHARED = 2 };
 void *syclone_malloc(syclone_queue q, size_t bytes, size_t alignment, int kind);
+/* device_global variables: the integration footer registers each host
+ * object with the name the device compiler keys it by and its size (its
+ * value then is the initial value of every device's copy);
+ * syclone_device_global_storage returns the copy on the device of q (the
+ * host object on the host device), NULL with the error set. */
+void syclone_register_device_global(const void *host_object, const char *symbol, size_t size);
+void *syclone_device_global_storage(syclone_queue q, const void *host_object);
 int syclone_free(syclone_queue q, void *ptr);
 
 /* 0 device, 1 host, 2 shared, 3 unknown (not USM). */

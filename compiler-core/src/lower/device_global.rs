@@ -1,0 +1,66 @@
+//! `device_global` variables (sycl_ext_oneapi_device_global) in device code.
+//! Such a variable lives in device memory that the runtime allocates per
+//! device, keyed by the variable's mangled name, and initialises from the
+//! host object's value; kernels that use it bind that memory like a USM
+//! allocation ([`PointerOrigin::DeviceGlobal`], no host argument).
+
+use super::values::{PlaceV, Val};
+use super::Lowerer;
+use crate::bundle::{Access, BufferBinding, PointerOrigin};
+use crate::front::sema::{mangle, Ty, VarId};
+use crate::ir::Space;
+use crate::source::Span;
+
+impl Lowerer<'_> {
+    /// Whether global variable `v` is a `device_global`.
+    pub(super) fn is_device_global(&self, v: VarId) -> bool {
+        matches!(self.sema.var(v).ty, Ty::Class(c) if self.sema.class(c).is_device_global)
+    }
+
+    /// The place of `device_global` variable `v`: element 0 of its binding,
+    /// declared at the kernel's first use.
+    pub(super) fn device_global_place(&mut self, v: VarId, span: Span) -> PlaceV {
+        let ty = self.sema.var(v).ty.clone();
+        let symbol = mangle::variable_name(self.sema, v);
+        let found = self
+            .buffers
+            .iter()
+            .find(|b| b.device_global.as_deref() == Some(symbol.as_str()))
+            .map(|b| (b.binding - 1, b.offset_slot));
+        let (binding, slot) = match found {
+            Some((b, slot)) => (crate::ir::BindingId(b), slot),
+            None => {
+                let name = self.sema.var(v).name.to_string();
+                let Some(binding) = self.pointer_binding(&ty, &name, Space::Global, span) else {
+                    return self.dummy_place();
+                };
+                let elem_size = self.sema.size_align(&ty).map_or(1, |x| x.0 as u32);
+                let it = self.index_type();
+                let slot = self.param_slot(it.size());
+                self.buffers.push(BufferBinding {
+                    binding: binding.0 + 1,
+                    arg: 0,
+                    offset: 0,
+                    origin: PointerOrigin::DeviceGlobal,
+                    access: Access::None,
+                    elem_size,
+                    offset_slot: slot,
+                    index_bytes: it.size(),
+                    name,
+                    device_global: Some(symbol),
+                });
+                (binding, slot)
+            }
+        };
+        let it = self.index_type();
+        let ptr = Val::Ptr {
+            binding: Some(binding),
+            index: crate::ir::Expr::Param {
+                offset: slot,
+                ty: it,
+            },
+            elem: ty,
+        };
+        self.ptr_place(ptr, span)
+    }
+}
