@@ -1,6 +1,6 @@
 // Idioms of ported CUDA benchmarks (HeCBench) that the device pass once
 // rejected or compiled wrongly: a kernel in a function template passed as a
-// function pointer, out-of-line member functions reading members named
+// function pointer, block-scope enumerations, out-of-line member functions reading members named
 // like templates elsewhere, local constants from conditional expressions
 // as array bounds, types from unmodelled system headers in host code, and
 // the device descriptors and math such code queries.
@@ -14,8 +14,10 @@ template <int Scale> class scaled_fill;
 // A kernel inside a function template that is only ever named as a value.
 template <int Scale>
 double fill_scaled(sycl::queue &q, int *out) {
+  // Block-scope enumerators, read by the kernel.
+  enum { FIRST = 2, SECOND, THIRD = SECOND * 2 };
   q.parallel_for<class scaled_fill<Scale>>(sycl::range<1>(4), [=](sycl::id<1> i) {
-    out[i] = int(i[0]) * Scale;
+    out[i] = int(i[0]) * Scale + (THIRD - 2 * SECOND) * FIRST;
   }).wait();
   return 1.0;
 }

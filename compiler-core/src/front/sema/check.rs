@@ -638,8 +638,9 @@ impl Sema {
                         a::Decl::UsingDirective(_)
                         | a::Decl::NamespaceAlias(..)
                         | a::Decl::UsingDecl(_) => self.block_using(d),
+                        a::Decl::Enum(e) if !e.scoped => self.local_enumerators(e),
                         a::Decl::Alias(_) | a::Decl::Class(_) | a::Decl::Enum(_) => {
-                            // Local templates and enums: not yet (rare in kernels).
+                            // Local templates and scoped enums: not yet (rare in kernels).
                         }
                         _ => {}
                     }
@@ -937,6 +938,38 @@ impl Sema {
         Some(TStmt::Decl(id, Some(init)))
     }
 
+    /// `enum { PARTS = 1024 };` in a block: each enumerator an `int`
+    /// constant of the block, which every use (in lambdas too, which never
+    /// capture it) reads as its value. The enumeration type itself is not
+    /// declared yet.
+    fn local_enumerators(&mut self, e: &a::EnumDecl) {
+        let (ctx, env) = self.ctx_env();
+        let f = self.cur().func;
+        let mut next = 0i128;
+        for (name, value, span) in &e.enumerators {
+            let value = match value {
+                Some(x) => match self.const_eval_ast(x, ctx, &env) {
+                    Some(v) => v,
+                    None => {
+                        self.report(*span, format!("the value of enumerator '{name}' is not a constant the device compiler can evaluate"));
+                        continue;
+                    }
+                },
+                None => next,
+            };
+            next = value + 1;
+            let id = self.new_var(name.clone(), Ty::Int(IntKind::Int), Some(f), *span);
+            self.vars[id.0 as usize].is_const = true;
+            self.vars[id.0 as usize].const_value = Some(value);
+            self.vars[id.0 as usize].is_enumerator = true;
+            self.cur()
+                .frames
+                .last_mut()
+                .expect("frame")
+                .push((name.clone(), id));
+        }
+    }
+
     /// `buffer b{v};` / `accessor a(b, h);`: deduce the class template's
     /// arguments from the initializer, then construct.
     fn check_deduced_class_var(&mut self, v: &a::VarDecl) -> TStmt {
@@ -1173,6 +1206,14 @@ impl Sema {
             if let Some((_, v)) = fr.iter().rev().find(|(n, _)| n == name) {
                 let v = *v;
                 let ty = self.var(v).ty.clone();
+                if let (true, Some(value)) = (self.var(v).is_enumerator, self.var(v).const_value) {
+                    return Some(TExpr {
+                        kind: TK::IntLit(value),
+                        ty,
+                        lvalue: false,
+                        span,
+                    });
+                }
                 self.name_closure_on_use(&ty);
                 return Some(TExpr {
                     kind: TK::Var(v),
@@ -1192,6 +1233,10 @@ impl Sema {
             return self.generic_lambda_name(level, name, span);
         };
         let outer = self.name_in_level_for(parent, name, span, true)?;
+        if self.is_enclosing_enumerator(parent, name) {
+            // A constant, not a variable: nothing to capture.
+            return Some(outer);
+        }
         if self.unevaluated > 0 {
             // `decltype(x)` in a lambda does not capture `x`.
             return Some(outer);
@@ -1238,6 +1283,22 @@ impl Sema {
         generic_lambda::names_used_outside_lambdas(l)
             .iter()
             .any(|name| self.enclosing_constant(parent, name))
+    }
+
+    /// Does `name`, looked up from the body at `level` outwards, name an
+    /// enumerator of a block-scope enumeration?
+    fn is_enclosing_enumerator(&self, level: usize, name: &Rc<str>) -> bool {
+        let mut at = Some(level);
+        while let Some(l) = at {
+            let fc = &self.fn_stack[l];
+            for fr in fc.frames.iter().rev() {
+                if let Some((_, v)) = fr.iter().rev().find(|(n, _)| n == name) {
+                    return self.var(*v).is_enumerator;
+                }
+            }
+            at = fc.parent;
+        }
+        false
     }
 
     /// Does `name`, looked up from the body at `level` outwards, name a

@@ -367,6 +367,9 @@ pub struct VarInfo {
     /// The host compiler captures it after a lambda's other captures (see
     /// `late_capture.rs`).
     pub late_capture: bool,
+    /// An enumerator of a block-scope enumeration: a constant, never an
+    /// object (lambdas never capture it).
+    pub is_enumerator: bool,
 }
 
 /// What checking the initializer of a global variable gave (cached).
@@ -546,6 +549,7 @@ impl Sema {
             global: None,
             dependent_type: false,
             late_capture: false,
+            is_enumerator: false,
         });
         VarId(self.vars.len() as u32 - 1)
     }
