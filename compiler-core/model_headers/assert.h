@@ -1,3 +1,2 @@
 // Model <assert.h> for the Syclone device pass: the C names, in the global namespace.
-#pragma once
 #include <cassert>

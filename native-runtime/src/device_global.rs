@@ -6,6 +6,7 @@
 
 use crate::device::vulkan::VulkanDevice;
 use crate::device::Device;
+use crate::device_assert;
 use crate::error::{RtError, RtResult};
 use crate::memory::{self, AllocKind, Fresh};
 use crate::sync;
@@ -50,22 +51,29 @@ pub fn register(host: usize, symbol: &str, initial: &[u8]) {
 /// The address of variable `symbol`'s copy on `dev`, made and initialised
 /// at the first use.
 pub fn copy_on(dev: &Arc<VulkanDevice>, symbol: &str) -> RtResult<usize> {
+    // One maker at a time; the registry is locked only briefly (the memory
+    // table is locked while it is: waits read the assert record's copy).
+    static MAKING: Mutex<()> = Mutex::new(());
+    let _making = MAKING.lock().unwrap_or_else(|e| e.into_inner());
     let key = (Arc::as_ptr(dev) as usize, symbol.to_string());
-    let mut r = registry();
-    if let Some(&start) = r.copies.get(&key) {
+    if let Some(&start) = registry().copies.get(&key) {
         return Ok(start);
     }
+    let r = registry();
     let initial = r
         .by_symbol
         .get(symbol)
         .and_then(|host| r.by_host.get(host))
         .map(|v| v.initial.clone())
+        // The runtime's own: zeroed.
+        .or_else(|| (symbol == device_assert::SYMBOL).then(|| vec![0; device_assert::RECORD_BYTES]))
         .ok_or_else(|| {
             RtError::Invalid(format!(
                 "device_global '{symbol}' is used in device code but no translation unit of \
                  the program registered it (compile the one that defines it with syclcc)"
             ))
         })?;
+    drop(r);
     let device = Device::Vulkan(dev.clone());
     let start = sync::malloc(&device, initial.len(), 64, AllocKind::UsmDevice)?;
     {
@@ -75,8 +83,14 @@ pub fn copy_on(dev: &Arc<VulkanDevice>, symbol: &str) -> RtResult<usize> {
         // The first kernel that uses it uploads the initial value.
         alloc.fresh = Fresh::Host;
     }
-    r.copies.insert(key, start);
+    registry().copies.insert(key, start);
     Ok(start)
+}
+
+/// The address of variable `symbol`'s copy on `dev`, if one was made.
+pub fn existing_copy(dev: &Arc<VulkanDevice>, symbol: &str) -> Option<usize> {
+    let key = (Arc::as_ptr(dev) as usize, symbol.to_string());
+    registry().copies.get(&key).copied()
 }
 
 /// The storage of the variable whose host object is at `host` on `device`:

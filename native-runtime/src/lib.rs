@@ -9,6 +9,7 @@
 //! - `device`: the device list and descriptors, the Vulkan devices (wgpu),
 //!   the host CPU device, the profiling clock;
 //! - `device_global`: `device_global` variables and their device copies;
+//! - `device_assert`: failed `assert`s of device code, read at waits;
 //! - `memory`: allocations, the address interval map, the coherence model;
 //! - `sync`: waits, allocation, host access, release: the host/device
 //!   synchronisation points;
@@ -21,6 +22,7 @@
 
 pub mod abi;
 pub mod device;
+pub mod device_assert;
 pub mod device_global;
 pub mod error;
 pub mod event;

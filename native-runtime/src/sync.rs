@@ -5,6 +5,7 @@
 
 use crate::device::vulkan::VulkanDevice;
 use crate::device::Device;
+use crate::device_assert;
 use crate::error::{RtError, RtResult};
 use crate::memory::{self, AllocKind, Allocation, Fresh, GpuCopy, MemoryTable};
 use std::sync::Arc;
@@ -71,7 +72,17 @@ pub fn wait(device: &Device) -> RtResult<()> {
     dev.wait(&mut dev.lock_batch())?;
     download_where(&mut table, dev, |a| {
         matches!(a.kind, AllocKind::UsmHost | AllocKind::UsmShared)
-    })
+    })?;
+    device_assert::check(&mut table, dev)
+}
+
+/// Downloads the allocation at `start` if `dev` holds a newer copy.
+pub fn download_allocation(
+    table: &mut MemoryTable,
+    dev: &Arc<VulkanDevice>,
+    start: usize,
+) -> RtResult<()> {
+    download_where(table, dev, |a| a.start == start)
 }
 
 /// Makes every host copy current before a host-device kernel; afterwards the
@@ -187,6 +198,7 @@ fn download_with(
     if let (Fresh::Device, Some(gpu)) = (alloc.fresh, &alloc.gpu) {
         let (device, start) = (gpu.device.clone(), alloc.start);
         download_where(table, &device, |a| a.start == start || also(a))?;
+        device_assert::check(table, &device)?;
     }
     Ok(())
 }

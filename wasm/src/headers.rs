@@ -72,6 +72,14 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/stream.hpp"),
     ),
     (
+        "sycl/detail/device_global.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/device_global.hpp"),
+    ),
+    (
+        "sycl/detail/device_assert.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/device_assert.hpp"),
+    ),
+    (
         "sycl/detail/kernel_bundle.hpp",
         include_str!("../../native-runtime/include/sycl/detail/kernel_bundle.hpp"),
     ),

@@ -39,6 +39,8 @@ pub const RUNTIME_HEADERS: &[&str] = &[
     "sycl/detail/group_algorithms.hpp",
     "sycl/detail/group_local_memory.hpp",
     "sycl/detail/stream.hpp",
+    "sycl/detail/device_global.hpp",
+    "sycl/detail/device_assert.hpp",
     "sycl/detail/kernel_compiler.hpp",
     "sycl/detail/kernel_bundle.hpp",
     "sycl/detail/runtime_abi.h",

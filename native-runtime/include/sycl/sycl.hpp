@@ -1534,6 +1534,7 @@ buffer(const std::shared_ptr<T> &, const range<Dimensions> &, const property_lis
 #include <sycl/detail/bfloat16.hpp>
 #include <sycl/detail/stream.hpp>
 #include <sycl/detail/device_global.hpp>
+#include <sycl/detail/device_assert.hpp>
 namespace sycl {
 
 // ---------------------------------------------------------------- kernel

@@ -2293,6 +2293,9 @@ impl Sema {
             if let Some(x) = self.name_in_level(level, &name, span) {
                 return x;
             }
+            if matches!(&*name, "__func__" | "__FUNCTION__" | "__PRETTY_FUNCTION__") {
+                return self.function_name_literal(span);
+            }
             if self.var_packs().iter().any(|p| p.name == name) {
                 return self.err(
                     span,
@@ -2421,6 +2424,19 @@ impl Sema {
                 }
                 self.err(span, format!("use of undeclared identifier '{n}'"))
             }
+        }
+    }
+
+    /// `__func__`: the name of the function being checked (`operator()` in
+    /// a lambda, as g++ and clang++ name it), a string literal.
+    fn function_name_literal(&mut self, span: Span) -> TExpr {
+        let f = self.cur().func;
+        let text = self.func(f).decl.name.last().ident.to_string();
+        TExpr {
+            ty: Ty::Array(Box::new(Ty::Int(IntKind::Char)), text.len() as u64 + 1),
+            kind: TK::StringLit(text),
+            lvalue: true,
+            span,
         }
     }
 
