@@ -156,6 +156,34 @@ pub struct ImageProperties {
     /// specialization constants, by `SpecId` (the index).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub spec_constants: Vec<SpecConstantScalar>,
+    /// The `assert`s in the image's kernels, by the id a failing one
+    /// records (see `include/sycl/detail/device_assert.hpp`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assert_sites: Vec<AssertSite>,
+}
+
+/// An `assert` of device code: its condition as written, and where it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AssertSite {
+    /// A hash of the three strings ([`AssertSite::id_of`]).
+    pub id: u32,
+    pub expression: String,
+    pub file: String,
+    pub function: String,
+}
+
+impl AssertSite {
+    /// The 32-bit FNV-1a hash of the expression, file and function, each
+    /// ended by a 0 byte (never 0: a record holding 0 has no site).
+    pub fn id_of(expression: &str, file: &str, function: &str) -> u32 {
+        let mut h: u32 = 0x811c_9dc5;
+        for part in [expression, file, function] {
+            for &b in part.as_bytes().iter().chain(&[0u8]) {
+                h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+            }
+        }
+        h.max(1)
+    }
 }
 
 /// One scalar of a specialization constant in an image: the runtime sets

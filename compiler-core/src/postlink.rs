@@ -5,7 +5,9 @@
 //! image with its symbol table and property sets.
 
 use crate::back::spirv::SpirvError;
-use crate::bundle::{Aspect, DeviceImage, ImageProperties, LinkableKernel, SpecConstantScalar};
+use crate::bundle::{
+    Aspect, AssertSite, DeviceImage, ImageProperties, LinkableKernel, SpecConstantScalar,
+};
 use crate::ir::{walk_stmts, Kernel, ScalarType, Stmt};
 use crate::target::TargetProperties;
 use serde::{Deserialize, Serialize};
@@ -92,10 +94,19 @@ pub fn images(
         .into_iter()
         .map(|plan| {
             let members: Vec<&LinkableKernel> = plan.kernels.iter().map(|&i| &kernels[i]).collect();
+            let mut assert_sites: Vec<AssertSite> = vec![];
+            for k in &members {
+                for site in &k.ir.assert_sites {
+                    if !assert_sites.contains(site) {
+                        assert_sites.push(site.clone());
+                    }
+                }
+            }
             let properties = ImageProperties {
                 required_aspects: plan.required_aspects,
                 split: mode,
                 spec_constants: vec![],
+                assert_sites,
             };
             emit_image(&members, target, properties)
         })
@@ -183,6 +194,7 @@ mod tests {
             locals,
             body,
             spec_constants: vec![],
+            assert_sites: vec![],
         }
     }
 

@@ -109,6 +109,17 @@ pub fn lookup(key: &str) -> Option<KernelEntry> {
     registry().as_ref()?.kernels.get(key).cloned()
 }
 
+/// The `assert` of device code with id `id`, in any registered image.
+pub fn assert_site(id: u32) -> Option<compiler_core::bundle::AssertSite> {
+    registry()
+        .as_ref()?
+        .images
+        .iter()
+        .flat_map(|image| &image.image.properties.assert_sites)
+        .find(|site| site.id == id)
+        .cloned()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,19 +17,20 @@ fn on_device(alloc: &Allocation, device: &Arc<VulkanDevice>) -> bool {
         .is_some_and(|g| Arc::ptr_eq(&g.device, device))
 }
 
-/// Downloads the device-newer allocations of `device` that `pred` selects.
+/// Downloads the device-newer allocations of `device` that `pred` selects
+/// (waiting for the device); false when there were none.
 fn download_where(
     table: &mut MemoryTable,
     device: &Arc<VulkanDevice>,
     pred: impl Fn(&Allocation) -> bool,
-) -> RtResult<()> {
+) -> RtResult<bool> {
     let starts: Vec<usize> = table
         .iter_mut()
         .filter(|a| a.fresh == Fresh::Device && on_device(a, device) && pred(a))
         .map(|a| a.start)
         .collect();
     if starts.is_empty() {
-        return Ok(());
+        return Ok(false);
     }
     {
         let mut items: Vec<(&wgpu::Buffer, &mut [u8])> = Vec::new();
@@ -46,7 +47,7 @@ fn download_where(
             a.fresh = Fresh::Both;
         }
     }
-    Ok(())
+    Ok(true)
 }
 
 /// Every device that holds a device-newer copy of some allocation.
@@ -69,20 +70,18 @@ pub fn wait(device: &Device) -> RtResult<()> {
         return Ok(());
     };
     let mut table = memory::table();
-    dev.wait(&mut dev.lock_batch())?;
-    download_where(&mut table, dev, |a| {
-        matches!(a.kind, AllocKind::UsmHost | AllocKind::UsmShared)
-    })?;
-    device_assert::check(&mut table, dev)
-}
-
-/// Downloads the allocation at `start` if `dev` holds a newer copy.
-pub fn download_allocation(
-    table: &mut MemoryTable,
-    dev: &Arc<VulkanDevice>,
-    start: usize,
-) -> RtResult<()> {
-    download_where(table, dev, |a| a.start == start)
+    let record = device_assert::written_record(&table, dev);
+    let wanted = |a: &Allocation| {
+        matches!(a.kind, AllocKind::UsmHost | AllocKind::UsmShared) || Some(a.start) == record
+    };
+    // A download waits for the device too: one round trip, not two.
+    if !download_where(&mut table, dev, wanted)? {
+        dev.wait(&mut dev.lock_batch())?;
+    }
+    if let Some(start) = record {
+        device_assert::report(&table, start);
+    }
+    Ok(())
 }
 
 /// Makes every host copy current before a host-device kernel; afterwards the
@@ -197,8 +196,13 @@ fn download_with(
     };
     if let (Fresh::Device, Some(gpu)) = (alloc.fresh, &alloc.gpu) {
         let (device, start) = (gpu.device.clone(), alloc.start);
-        download_where(table, &device, |a| a.start == start || also(a))?;
-        device_assert::check(table, &device)?;
+        let record = device_assert::written_record(table, &device);
+        download_where(table, &device, |a| {
+            a.start == start || also(a) || Some(a.start) == record
+        })?;
+        if let Some(record) = record {
+            device_assert::report(table, record);
+        }
     }
     Ok(())
 }

@@ -475,6 +475,9 @@ pub struct Kernel {
     /// The scalars of the specialization constants the kernel reads.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub spec_constants: Vec<SpecConstant>,
+    /// The `assert`s the kernel reaches.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assert_sites: Vec<crate::bundle::AssertSite>,
 }
 
 /// One scalar of a specialization constant (SYCL 2020 4.9.5): a

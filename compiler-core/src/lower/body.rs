@@ -1210,6 +1210,9 @@ impl Lowerer<'_> {
         if name == "__builtin_syclone_spec_constant" {
             return self.spec_constant(args, span);
         }
+        if name == "__builtin_syclone_assert_site" {
+            return self.assert_site(args);
+        }
         if name == "__builtin_syclone_private_scratch" {
             return self.scratch_array(
                 args,

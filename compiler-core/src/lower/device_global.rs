@@ -2,11 +2,12 @@
 //! Such a variable lives in device memory that the runtime allocates per
 //! device, keyed by the variable's mangled name, and initialises from the
 //! host object's value; kernels that use it bind that memory like a USM
-//! allocation ([`PointerOrigin::DeviceGlobal`], no host argument).
+//! allocation ([`PointerOrigin::DeviceGlobal`], no host argument). The
+//! runtime's assert record is one; the sites of `assert`s are listed here.
 
 use super::values::{PlaceV, Val};
 use super::Lowerer;
-use crate::bundle::{Access, BufferBinding, PointerOrigin};
+use crate::bundle::{Access, AssertSite, BufferBinding, PointerOrigin};
 use crate::front::sema::{mangle, Ty, VarId};
 use crate::ir::Space;
 use crate::source::Span;
@@ -62,5 +63,31 @@ impl Lowerer<'_> {
             elem: ty,
         };
         self.ptr_place(ptr, span)
+    }
+}
+
+impl Lowerer<'_> {
+    /// `__builtin_syclone_assert_site(expression, file, function)`: the id
+    /// of the `assert` (three string literals), which the kernel's image
+    /// lists with the strings; the record of a failure holds the id only.
+    pub(super) fn assert_site(&mut self, args: &[crate::front::sema::thir::Expr]) -> Val {
+        let text = |i: usize| match args.get(i).map(|a| &a.kind) {
+            Some(crate::front::sema::thir::ExprKind::StringLit(s)) => s.clone(),
+            _ => String::new(),
+        };
+        let (expression, file, function) = (text(0), text(1), text(2));
+        let id = AssertSite::id_of(&expression, &file, &function);
+        if !self.assert_sites.iter().any(|s| s.id == id) {
+            self.assert_sites.push(AssertSite {
+                id,
+                expression,
+                file,
+                function,
+            });
+        }
+        Val::Scalar(crate::ir::Expr::Const(crate::ir::Constant::Int(
+            crate::ir::ScalarType::U32,
+            u64::from(id),
+        )))
     }
 }

@@ -222,6 +222,7 @@ fn lower_kernel_once(
             locals: lw.locals,
             body: block,
             spec_constants: lw.spec_constants,
+            assert_sites: lw.assert_sites,
         },
         buffers: lw.buffers,
         scalars: lw.scalars,
@@ -327,6 +328,8 @@ struct Lowerer<'s> {
     strings: HashMap<String, BindingId>,
     /// The scratch arrays of library code, by space and element type.
     scratch: Vec<(Space, ScalarType, BindingId)>,
+    /// The `assert`s lowered so far.
+    assert_sites: Vec<crate::bundle::AssertSite>,
 }
 
 impl<'s> Lowerer<'s> {
@@ -362,6 +365,7 @@ impl<'s> Lowerer<'s> {
             taken_diags: vec![],
             strings: HashMap::new(),
             scratch: vec![],
+            assert_sites: vec![],
         }
     }
 }

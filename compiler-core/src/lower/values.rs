@@ -592,6 +592,7 @@ impl Lowerer<'_> {
             locals: self.locals.clone(),
             body: vec![],
             spec_constants: self.spec_constants.clone(),
+            assert_sites: vec![],
         };
         k.type_of(e)
     }

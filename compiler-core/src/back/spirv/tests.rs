@@ -93,6 +93,7 @@ fn kernel(
         locals,
         body,
         spec_constants: vec![],
+        assert_sites: vec![],
     }
 }
 

@@ -3481,6 +3481,19 @@ impl Sema {
                 span,
             };
         }
+        if name == "__builtin_syclone_assert_site" {
+            // (expression, file, function): three string literals.
+            let literal = |a: &TExpr| matches!(a.kind, TK::StringLit(_));
+            if args.len() != 3 || !args.iter().all(literal) {
+                return self.err(span, format!("'{name}' takes three string literals"));
+            }
+            return TExpr {
+                kind: TK::Intrinsic(name, args),
+                ty: Ty::Int(IntKind::UInt),
+                lvalue: false,
+                span,
+            };
+        }
         if name == "__builtin_syclone_group_barrier"
             || name == "__builtin_syclone_fence_work_group"
             || name == "__builtin_syclone_fence_device"
