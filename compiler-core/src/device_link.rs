@@ -622,6 +622,7 @@ mod tests {
                 results: vec![LocalId(0)],
             }],
             spec_constants: vec![],
+            assert_sites: vec![],
         };
         let info = KernelInfo {
             key: "P1K".into(),

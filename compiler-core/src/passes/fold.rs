@@ -375,6 +375,7 @@ mod tests {
                 continuing: vec![],
             }],
             spec_constants: vec![],
+            assert_sites: vec![],
         };
         fold_constants(&mut k);
         assert_eq!(
