@@ -81,9 +81,40 @@ void square_all(sycl::queue &q, std::array<T, N> &arr) {
   });
 }
 
+// Named kernels whose names carry a `const` type: written (`tripled<const
+// T>`) and deduced (`T` from a `const float*` argument), beside the same
+// names without it; each is its own kernel.
+template <typename T> class doubled;
+template <typename T> class tripled;
+template <typename T>
+void double_into(sycl::queue &q, T *src, float *dst) {
+  q.parallel_for<doubled<T>>(sycl::range<1>(4), [=](sycl::id<1> i) { dst[i] = src[i] * 2; });
+}
+template <typename T>
+void triple_const_into(sycl::queue &q, const T *src, float *dst) {
+  q.parallel_for<tripled<const T>>(sycl::range<1>(4), [=](sycl::id<1> i) { dst[i] = src[i] * 3; });
+}
+
 int main() {
   sycl::queue q;
   bool ok = true;
+
+  float *src = sycl::malloc_shared<float>(4, q), *dst = sycl::malloc_shared<float>(4, q);
+  for (int i = 0; i < 4; ++i) src[i] = float(i);
+  const float *csrc = src;
+  double_into(q, csrc, dst);  // doubled<const float>
+  q.wait();
+  ok = ok && dst[3] == 6.0f;
+  src[3] = 5.0f;
+  double_into(q, src, dst);  // doubled<float>
+  q.wait();
+  ok = ok && dst[3] == 10.0f;
+  src[3] = 1.0f;
+  triple_const_into(q, src, dst);  // tripled<const float>
+  q.wait();
+  ok = ok && dst[3] == 3.0f;
+  sycl::free(src, q);
+  sycl::free(dst, q);
 
   std::vector<int> vi(16, 2);
   std::vector<float> vf(16, 1.5f);

@@ -175,7 +175,9 @@ impl Sema {
                 Some(s) => self.lookup_in_scope(s, &part.ident),
             };
             let next = match found {
-                Found::TemplateParam(TArg::Type(Ty::Class(c))) => Ctx::Class(c),
+                Found::TemplateParam(TArg::Type(Ty::Class(c)) | TArg::ConstType(Ty::Class(c))) => {
+                    Ctx::Class(c)
+                }
                 Found::TemplateParam(TArg::Template(id)) => {
                     let targs = part.template_args.as_deref().unwrap_or(&[]);
                     match self.instantiate_template_name(id, targs, ctx, env, part.span, diags) {
@@ -424,7 +426,13 @@ impl Sema {
                         _ => {}
                     }
                 }
-                TArg::Type(self.resolve_type(t, ctx, env, diags))
+                let ty = self.resolve_type(t, ctx, env, diags);
+                let is_ref = matches!(ty, Ty::LRef(..) | Ty::RRef(_));
+                if !is_ref && (t.is_const || self.names_const_type(t, ctx, env)) {
+                    TArg::ConstType(ty)
+                } else {
+                    TArg::Type(ty)
+                }
             }
             TemplateArg::Expr(ast::Expr {
                 kind: ast::ExprKind::Name(q),
@@ -503,7 +511,7 @@ impl Sema {
                 }
                 Ty::Ptr {
                     pointee: Box::new(p),
-                    pointee_const: inner.is_const,
+                    pointee_const: inner.is_const || self.names_const_type(inner, ctx, env),
                     space: inner.address_space,
                 }
             }
@@ -601,7 +609,7 @@ impl Sema {
         let last = q.last();
         let found = self.lookup_qualified(q, ctx, env, diags);
         match found {
-            Found::TemplateParam(TArg::Type(t)) => t,
+            Found::TemplateParam(TArg::Type(t) | TArg::ConstType(t)) => t,
             Found::TemplateParam(TArg::Template(id)) => match &last.template_args {
                 Some(targs) => self.instantiate_template_name(id, targs, ctx, env, q.span, diags),
                 None => {
@@ -845,10 +853,27 @@ pub(crate) fn builtin_ty(b: &ast::BuiltinSpec) -> Ty {
     Ty::Int(k)
 }
 
+impl Sema {
+    /// Whether `t` names a template type parameter bound to a `const`
+    /// type (`T` with `T = const int`).
+    fn names_const_type(&mut self, t: &TypeExpr, ctx: Ctx, env: &Env) -> bool {
+        let TypeExprKind::Named(q) = &t.kind else {
+            return false;
+        };
+        if !q.is_simple() || q.last().template_args.is_some() {
+            return false;
+        }
+        matches!(
+            self.lookup_qualified(q, ctx, env, &mut vec![]),
+            Found::TemplateParam(TArg::ConstType(_))
+        )
+    }
+}
+
 /// Did resolving this template argument fail?
 fn targ_is_error(a: &TArg) -> bool {
     match a {
-        TArg::Type(t) => t.is_error(),
+        TArg::Type(t) | TArg::ConstType(t) => t.is_error(),
         TArg::Pack(elems) => elems.iter().any(targ_is_error),
         TArg::Value(_) | TArg::ValueParam(_) | TArg::Var(_) | TArg::Template(_) => false,
     }

@@ -421,6 +421,17 @@ impl Mangler {
         for (i, arg) in args.iter().enumerate() {
             match arg {
                 TArg::Type(t) => a.push_str(&self.ty(s, t)),
+                TArg::ConstType(t) => {
+                    let key = format!("ty:const {t:?}");
+                    match self.lookup(&key) {
+                        Some(r) => a.push_str(&r),
+                        None => {
+                            let r = format!("K{}", self.ty(s, t));
+                            self.add(key);
+                            a.push_str(&r);
+                        }
+                    }
+                }
                 // A parameter in an expression is not a substitution candidate.
                 TArg::ValueParam(i) => a.push_str(&format!("X{}E", template_param(*i))),
                 TArg::Pack(elems) => {

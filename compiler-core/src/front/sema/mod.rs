@@ -129,6 +129,11 @@ pub enum Ctx {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TArg {
     Type(Ty),
+    /// A type with a top-level `const` (`kernel<const int>`, `T` deduced
+    /// from a `const int*` argument to `T*`): another argument than the
+    /// unqualified type (another instance, mangled `K`), used as that type
+    /// where substituted.
+    ConstType(Ty),
     Value(i128),
     /// A variable of static storage duration a reference (`template <auto
     /// &S>`) non-type parameter refers to.
@@ -658,6 +663,7 @@ impl Sema {
                 .iter()
                 .map(|a| match a {
                     TArg::Type(t) => self.ty_name(t),
+                    TArg::ConstType(t) => format!("const {}", self.ty_name(t)),
                     TArg::Value(v) => v.to_string(),
                     TArg::ValueParam(i) => format!("<template parameter {i}>"),
                     TArg::Var(v) => self.var(*v).name.to_string(),

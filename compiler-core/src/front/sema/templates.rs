@@ -312,7 +312,9 @@ impl Sema {
                     }
                 }
                 match arg {
-                    TArg::Type(at) => self.match_type(t, at, params, ctx, env, b),
+                    TArg::Type(at) | TArg::ConstType(at) => {
+                        self.match_type(t, at, params, ctx, env, b)
+                    }
                     TArg::Value(v) => {
                         // A value pattern parsed as a type (a constant's name).
                         let e = Env {
@@ -530,7 +532,23 @@ impl Sema {
                 rest.is_empty()
             }
             TypeExprKind::Pointer(inner) => match ty {
-                Ty::Ptr { pointee, .. } => self.match_type(inner, pointee, params, ctx, env, b),
+                Ty::Ptr {
+                    pointee,
+                    pointee_const,
+                    ..
+                } => {
+                    // `T*` from a `const X*`: `T` is `const X`.
+                    if let TypeExprKind::Named(q) = &inner.kind {
+                        if *pointee_const
+                            && !inner.is_const
+                            && q.is_simple()
+                            && params.contains(&q.last().ident)
+                        {
+                            return bind(b, &q.last().ident, TArg::ConstType((**pointee).clone()));
+                        }
+                    }
+                    self.match_type(inner, pointee, params, ctx, env, b)
+                }
                 _ => false,
             },
             TypeExprKind::LRef(inner) => match ty {
@@ -600,9 +618,11 @@ impl Sema {
                 // A type for a non-type parameter, or a value for a type
                 // one: the template is not a candidate.
                 let fits = match (&p.kind, a) {
-                    (TemplateParamKind::Type { .. }, TArg::Type(_)) => true,
+                    (TemplateParamKind::Type { .. }, TArg::Type(_) | TArg::ConstType(_)) => true,
                     (TemplateParamKind::Type { .. }, _) => false,
-                    (TemplateParamKind::NonType { .. }, TArg::Type(_)) => false,
+                    (TemplateParamKind::NonType { .. }, TArg::Type(_) | TArg::ConstType(_)) => {
+                        false
+                    }
                     _ => true,
                 };
                 if !fits {
@@ -794,7 +814,12 @@ fn pack_names(names: PatternNames, params: &[Rc<str>]) -> Vec<Rc<str>> {
 
 fn bind(b: &mut Vec<(Rc<str>, TArg)>, name: &Rc<str>, a: TArg) -> bool {
     if let Some((_, old)) = b.iter().find(|(n, _)| n == name) {
-        return *old == a;
+        // Objects are not tracked as const everywhere: `T` deduced as
+        // `const X` and as `X` agree (the first stays).
+        return match (old, &a) {
+            (TArg::Type(x) | TArg::ConstType(x), TArg::Type(y) | TArg::ConstType(y)) => x == y,
+            _ => *old == a,
+        };
     }
     b.push((name.clone(), a));
     true

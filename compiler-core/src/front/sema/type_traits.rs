@@ -37,7 +37,7 @@ impl Sema {
         let mut tys = vec![];
         for a in args {
             match a {
-                TArg::Type(ty) => tys.push(ty.clone()),
+                TArg::Type(ty) | TArg::ConstType(ty) => tys.push(ty.clone()),
                 _ => return Err(format!("the arguments of '{t:?}' must be types")),
             }
         }
