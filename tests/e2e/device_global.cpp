@@ -1,6 +1,7 @@
 // sycl_ext_oneapi_device_global: variables in device memory that kernels
 // read and write across launches and the host copies to and from, with
-// initial values, in namespaces, unnamed namespaces and as statics.
+// initial values, in namespaces, unnamed namespaces, as statics and as
+// static data members.
 #include <sycl/sycl.hpp>
 #include <cstdio>
 
@@ -17,6 +18,11 @@ struct Params {
 };
 namespace cfg {
 syclex::device_global<Params> params{Params{3, 0.5f}};
+// A static data member, defined outside its class.
+struct Limits {
+  static syclex::device_global<int> most;
+};
+syclex::device_global<int> Limits::most{7};
 }
 
 // Device code that reads the variables away from the kernel body.
@@ -60,6 +66,17 @@ int main() {
       std::printf("after the host's copies %d: %g, want %g\n", i, out[i], want[i]);
       ++bad;
     }
+  // A static data member.
+  int *most = sycl::malloc_shared<int>(1, q);
+  q.single_task([=] { *most = cfg::Limits::most + 1; }).wait();
+  int m = 40;
+  q.memcpy(cfg::Limits::most, &m).wait();
+  q.single_task([=] { *most += cfg::Limits::most; }).wait();
+  if (*most != 48) {
+    std::printf("static member: %d, want 48\n", *most);
+    ++bad;
+  }
+  sycl::free(most, q);
   // A copy outside the variable is an error, not a stray write.
   try {
     q.memcpy(counter, &c, sizeof(int), sizeof(int)).wait();

@@ -4,7 +4,8 @@
 //! name the device compiler keys the variable's device copies by (see
 //! `lower/device_global.rs`). Empty when the unit defines none.
 
-use crate::front::sema::{mangle, Ctx, Sema, Ty, VarId, GLOBAL_NS};
+use crate::front::ast::{Access, Decl};
+use crate::front::sema::{mangle, ClassId, Ctx, Sema, Ty, VarId, GLOBAL_NS};
 use std::fmt::Write;
 
 pub fn generate(sema: &mut Sema) -> String {
@@ -33,6 +34,16 @@ pub fn generate(sema: &mut Sema) -> String {
     )
 }
 
+/// Whether class `c` declares data member `name` public.
+fn is_public_member(sema: &Sema, c: ClassId, name: &str) -> bool {
+    let Some(members) = sema.class(c).decl.as_ref().and_then(|d| d.members.as_ref()) else {
+        return false;
+    };
+    members
+        .iter()
+        .any(|m| m.access == Access::Public && matches!(&m.decl, Decl::Var(v) if &*v.name == name))
+}
+
 /// The C++ name (from the global namespace) of `v` if it is a
 /// `device_global` variable of namespace scope that this unit defines.
 fn defined_device_global(sema: &Sema, v: VarId) -> Option<String> {
@@ -45,7 +56,16 @@ fn defined_device_global(sema: &Sema, v: VarId) -> Option<String> {
     if (decl.is_extern && decl.init.is_none()) || decl.template.is_some() {
         return None;
     }
-    // Namespace names from the innermost; unnamed ones are transparent.
+    // A static data member: public (the footer names it from outside),
+    // defined inline, or outside its class here.
+    if let Ctx::Class(c) = ctx {
+        let defined = decl.is_inline || sema.defined_static_members.contains(&v);
+        if !defined || !is_public_member(sema, *c, &var.name) {
+            return None;
+        }
+    }
+    // Enclosing class and namespace names from the innermost; unnamed
+    // namespaces are transparent.
     let mut path = vec![var.name.to_string()];
     let mut ctx = *ctx;
     loop {
@@ -58,7 +78,11 @@ fn defined_device_global(sema: &Sema, v: VarId) -> Option<String> {
                 }
                 ctx = Ctx::Ns(ns.parent.unwrap_or(GLOBAL_NS));
             }
-            // Static members of classes: not yet.
+            // Members of class templates are one variable per instance: not yet.
+            Ctx::Class(c) if sema.class(c).template.is_none() => {
+                path.push(sema.class(c).name.to_string());
+                ctx = sema.class(c).ctx;
+            }
             _ => return None,
         }
     }

@@ -157,7 +157,12 @@ impl Sema {
                 }
             }
             Decl::Var(v) => {
-                if v.qualified.is_some() {
+                if let Some(q) = &v.qualified {
+                    for e in self.lookup_qualified_entities(q, ctx, env) {
+                        if let Entity::Var(id) = e {
+                            self.defined_static_members.push(id);
+                        }
+                    }
                     return;
                 }
                 if v.template.is_some() {

@@ -414,6 +414,9 @@ pub struct Sema {
     /// Explicit specializations (`template <> R f<3>(...)`) by the address
     /// of the function template they specialise.
     explicit_specializations: HashMap<usize, Vec<DeclIn>>,
+    /// Static data members this unit defines outside their class
+    /// (`T C::m = ...;`).
+    pub defined_static_members: Vec<VarId>,
     /// Functions whose bodies must be checked.
     queue: Vec<FuncId>,
     /// Nesting of body checks (templates instantiated inside bodies).
@@ -482,6 +485,7 @@ impl Sema {
             class_cache: HashMap::new(),
             func_cache: HashMap::new(),
             explicit_specializations: HashMap::new(),
+            defined_static_members: vec![],
             queue: vec![],
             depth: 0,
             fn_stack: vec![],
