@@ -121,10 +121,14 @@ fn function_template_keys_match_gcc() {
         "PZZNK6Filler4fillIdEEvRN4sycl5queueERSt6vectorIT_SaIS5_EERKS5_ENKUlRNS1_7handlerEE_clESC_EUlNS1_2idILi1EEEE_",
         "PZZN11AccumulatorIfE5applyERN4sycl5queueERSt6vectorIfSaIfEEENKUlRNS1_7handlerEE_clES9_EUlNS1_2idILi1EEEE_",
         "PZZ10square_allIlLm3EEvRN4sycl5queueERSt5arrayIT_XT0_EEENKUlRNS0_7handlerEE_clES8_EUlNS0_2idILi1EEEE_",
+        // Named kernels with a `const` argument, written and deduced.
+        "P7doubledIKfE",
+        "P7doubledIfE",
+        "P7tripledIKfE",
     ] {
         assert!(keys.iter().any(|k| k == expected), "{expected} not in {keys:#?}");
     }
-    assert_eq!(keys.len(), 13, "one kernel per instantiation: {keys:#?}");
+    assert_eq!(keys.len(), 16, "one kernel per instantiation: {keys:#?}");
 }
 
 #[test]
