@@ -11,6 +11,10 @@ const HEADERS: &[(&str, &str)] = &[
     ("array", include_str!("../model_headers/array")),
     ("assert.h", include_str!("../model_headers/assert.h")),
     ("atomic", include_str!("../model_headers/atomic")),
+    (
+        "bits/stdc++.h",
+        include_str!("../model_headers/bits_stdcpp.h"),
+    ),
     ("bitset", include_str!("../model_headers/bitset")),
     ("cassert", include_str!("../model_headers/cassert")),
     ("cfloat", include_str!("../model_headers/cfloat")),

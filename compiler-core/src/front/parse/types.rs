@@ -114,8 +114,9 @@ impl Parser<'_> {
                 return true;
             }
             // An unknown name before a declarator name (`rusage start;`,
-            // `pthread_t tid = ..`): two names in a row are no expression.
-            if last_kind.is_none() && i == 1 && self.unknown_type_then_declarator_at(i) {
+            // `std::smatch m;` from an unmodelled header): two names in a
+            // row are no expression.
+            if last_kind.is_none() && self.unknown_type_then_declarator_at(i) {
                 return true;
             }
             if self.peek_at(i).is(sym!("<"))

@@ -147,6 +147,10 @@ impl Sema {
             .iter()
             .map(|v| bare_template_params(&self.func(v.0).decl))
             .collect();
+        let distinct: Vec<usize> = viable
+            .iter()
+            .map(|v| distinct_bare_params(&self.func(v.0).decl))
+            .collect();
         // Per lvalue argument: whether the candidate binds it to a `T&`
         // (Some(false)) or a `const T&` (Some(true)). Of two bindings that
         // differ only there, the reference to the less cv-qualified type is
@@ -194,7 +198,11 @@ impl Sema {
             let const_tie = funcs[ia].0 && funcs[ib].0 && !funcs[ia].1 && funcs[ib].1;
             let pack_tie = a.2 && b.2 && !funcs[ia].2 && funcs[ib].2;
             let guide_tie = !funcs[ia].3 && funcs[ib].3;
-            let specialized_tie = a.2 && b.2 && bare[ia] < bare[ib];
+            let same_arity = self.func(a.0).decl.params.len() == self.func(b.0).decl.params.len();
+            let specialized_tie = a.2
+                && b.2
+                && (bare[ia] < bare[ib]
+                    || (same_arity && bare[ia] == bare[ib] && distinct[ia] < distinct[ib]));
             ge && (gt
                 || (!a.2 && b.2)
                 || const_tie
@@ -298,19 +306,49 @@ impl Sema {
 /// How many of `f`'s function parameters are one of its own template
 /// parameters, bare or behind `const`/references.
 fn bare_template_params(f: &FunctionDecl) -> usize {
+    bare_params(f).len()
+}
+
+/// The template parameters that `f`'s parameters are, bare (`T`, `const
+/// T&`), one per such parameter.
+fn bare_params(f: &FunctionDecl) -> Vec<&Rc<str>> {
     use crate::front::ast::TypeExprKind as K;
     let Some(th) = &f.template else {
-        return 0;
+        return vec![];
     };
     let names: Vec<&Rc<str>> = th.params.iter().filter_map(|p| p.name.as_ref()).collect();
     f.params
         .iter()
-        .filter(|p| {
+        .filter_map(|p| {
             let mut t = &p.ty;
             while let K::LRef(inner) | K::RRef(inner) = &t.kind {
                 t = inner;
             }
-            matches!(&t.kind, K::Named(q) if q.is_simple() && names.contains(&&q.last().ident))
+            match &t.kind {
+                K::Named(q) if q.is_simple() => {
+                    names.iter().copied().find(|n| **n == q.last().ident)
+                }
+                _ => None,
+            }
         })
-        .count()
+        .collect()
+}
+
+/// Of two templates whose parameters are all bare template parameters,
+/// one that repeats a template parameter is more specialized than one that
+/// does not (`max(const T&, const T&)` over `max(const T&, const U&)`):
+/// the number of distinct template parameters its parameters use, when
+/// every parameter is bare (else `usize::MAX`, no preference).
+fn distinct_bare_params(f: &FunctionDecl) -> usize {
+    let bare = bare_params(f);
+    if bare.len() != f.params.len() || bare.is_empty() {
+        return usize::MAX;
+    }
+    let mut distinct: Vec<&Rc<str>> = vec![];
+    for n in bare {
+        if !distinct.contains(&n) {
+            distinct.push(n);
+        }
+    }
+    distinct.len()
 }

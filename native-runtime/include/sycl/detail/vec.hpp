@@ -63,6 +63,14 @@ To convert_element(From x) {
   }
 }
 
+// What a vec converts to implicitly: its element for one element (SYCL
+// 2020 4.14.2.1), else a type nothing converts to.
+struct no_scalar_conversion {
+  explicit no_scalar_conversion() = default;
+};
+template <typename DataT, int NumElements>
+using vec_scalar_t = std::conditional_t<NumElements == 1, DataT, no_scalar_conversion>;
+
 template <typename T>
 struct vec_size {
   static constexpr int value = 1;
@@ -101,6 +109,10 @@ class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec {
 
   DataT &operator[](int i) { return m_data[i]; }
   const DataT &operator[](int i) const { return m_data[i]; }
+  // vec<T, 1> converts to T.
+  operator detail::vec_scalar_t<DataT, NumElements>() const {
+    return detail::vec_scalar_t<DataT, NumElements>(m_data[0]);
+  }
 
   // Named elements.
   DataT &x() { return m_data[0]; }
