@@ -162,6 +162,10 @@ pub struct ImageProperties {
     pub assert_sites: Vec<AssertSite>,
 }
 
+/// The mangled name of the runtime's assert record, the `device_global`
+/// `sycl::detail::syclone_assert_record` (`include/sycl/detail/device_assert.hpp`).
+pub const ASSERT_RECORD: &str = "_ZN4sycl6detail21syclone_assert_recordE";
+
 /// An `assert` of device code: its condition as written, and where it is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AssertSite {

@@ -107,3 +107,20 @@ fn missing_and_twice_defined_functions_fail_clearly() {
         .args(["-fno-sycl-rdc", "-c"])
         .arg(unit("physics")));
 }
+
+#[test]
+fn device_globals_in_external_functions_fail_clearly_and_asserts_compile_out() {
+    let dir = out_dir("external-device-global");
+    let units = [
+        source("errors/external_device_global_main.cpp"),
+        source("errors/external_device_global.cpp"),
+    ];
+    let err = fails(syclcc(&dir).args(&units).args(["-DUSE_LIMIT", "-o", "app"]));
+    assert!(
+        err.contains("device_global 'limit' cannot be used in a SYCL_EXTERNAL function yet"),
+        "{err}"
+    );
+    // Without the device_global it links: the assert is compiled out.
+    ok(syclcc(&dir).args(&units).args(["-o", "app"]));
+    runs_everywhere(&dir.join("app"), &[]);
+}

@@ -9,11 +9,8 @@ use crate::device::vulkan::VulkanDevice;
 use crate::device_global;
 use crate::memory::{Fresh, MemoryTable};
 use crate::registry;
-use compiler_core::bundle::AssertSite;
+use compiler_core::bundle::{AssertSite, ASSERT_RECORD};
 use std::sync::Arc;
-
-/// The mangled name of `sycl::detail::syclone_assert_record`.
-pub const SYMBOL: &str = "_ZN4sycl6detail21syclone_assert_recordE";
 
 /// Bytes of `sycl::detail::assert_record`: failures, site, line,
 /// group[3], local[3].
@@ -23,7 +20,7 @@ pub const RECORD_BYTES: usize = 4 * 9;
 /// since the host last read it (the caller downloads it with what it
 /// downloads anyway, then calls [`report`]).
 pub fn written_record(table: &MemoryTable, dev: &Arc<VulkanDevice>) -> Option<usize> {
-    let start = device_global::existing_copy(dev, SYMBOL)?;
+    let start = device_global::existing_copy(dev, ASSERT_RECORD)?;
     table
         .find(start)
         .is_some_and(|a| a.fresh == Fresh::Device)

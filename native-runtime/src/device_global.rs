@@ -10,6 +10,7 @@ use crate::device_assert;
 use crate::error::{RtError, RtResult};
 use crate::memory::{self, AllocKind, Fresh};
 use crate::sync;
+use compiler_core::bundle::ASSERT_RECORD;
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex, MutexGuard};
 
@@ -66,7 +67,7 @@ pub fn copy_on(dev: &Arc<VulkanDevice>, symbol: &str) -> RtResult<usize> {
         .and_then(|host| r.by_host.get(host))
         .map(|v| v.initial.clone())
         // The runtime's own: zeroed.
-        .or_else(|| (symbol == device_assert::SYMBOL).then(|| vec![0; device_assert::RECORD_BYTES]))
+        .or_else(|| (symbol == ASSERT_RECORD).then(|| vec![0; device_assert::RECORD_BYTES]))
         .ok_or_else(|| {
             RtError::Invalid(format!(
                 "device_global '{symbol}' is used in device code but no translation unit of \

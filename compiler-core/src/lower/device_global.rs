@@ -23,6 +23,15 @@ impl Lowerer<'_> {
     pub(super) fn device_global_place(&mut self, v: VarId, span: Span) -> PlaceV {
         let ty = self.sema.var(v).ty.clone();
         let symbol = mangle::variable_name(self.sema, v);
+        if self.external {
+            // The device link binds only the caller's pointer arguments.
+            let name = self.sema.var(v).name.to_string();
+            self.error(
+                span,
+                format!("device_global '{name}' cannot be used in a SYCL_EXTERNAL function yet (read it in the kernel and pass the value)"),
+            );
+            return self.dummy_place();
+        }
         let found = self
             .buffers
             .iter()

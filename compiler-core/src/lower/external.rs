@@ -25,6 +25,7 @@ pub fn lower_external_function(
     diags: &mut Vec<Diagnostic>,
 ) -> Option<ir::Function> {
     let mut lw = Lowerer::new(sema, target);
+    lw.external = true;
     lw.sema.ensure_body(f);
     let body = lw.sema.func(f).body.clone()?;
     let params = lw.sema.func(f).params.clone();

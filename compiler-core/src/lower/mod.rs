@@ -330,6 +330,8 @@ struct Lowerer<'s> {
     scratch: Vec<(Space, ScalarType, BindingId)>,
     /// The `assert`s lowered so far.
     assert_sites: Vec<crate::bundle::AssertSite>,
+    /// Lowering a `SYCL_EXTERNAL` function for the device link (not a kernel).
+    external: bool,
 }
 
 impl<'s> Lowerer<'s> {
@@ -366,6 +368,7 @@ impl<'s> Lowerer<'s> {
             strings: HashMap::new(),
             scratch: vec![],
             assert_sites: vec![],
+            external: false,
         }
     }
 }

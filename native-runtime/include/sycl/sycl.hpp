@@ -534,8 +534,6 @@ struct atomic_fence_scope_capabilities { using return_type = std::vector<memory_
 struct max_num_sub_groups { using return_type = unsigned; };
 struct address_bits { using return_type = unsigned; };
 struct mem_base_addr_align { using return_type = unsigned; };
-struct global_mem_cache_line_size { using return_type = unsigned; };
-struct error_correction_support { using return_type = bool; };
 }  // namespace device
 namespace platform {
 struct name { using return_type = std::string; };
@@ -774,12 +772,8 @@ typename Param::return_type device::get_info() const {
   } else if constexpr (std::is_same_v<Param, info::device::address_bits>) {
     return 64u;
   } else if constexpr (std::is_same_v<Param, info::device::mem_base_addr_align>) {
-    // Bits, as OpenCL reports it: allocations start on 256-byte boundaries.
-    return 2048u;
-  } else if constexpr (std::is_same_v<Param, info::device::global_mem_cache_line_size>) {
-    return 64u;
-  } else if constexpr (std::is_same_v<Param, info::device::error_correction_support>) {
-    return false;
+    // Bits, as OpenCL reports it: USM allocations start on 64-byte boundaries.
+    return 512u;
   } else if constexpr (std::is_same_v<Param, ext::oneapi::experimental::info::device::max_work_groups<1>>) {
     return id<1>(kMaxWorkGroups);
   } else if constexpr (std::is_same_v<Param, ext::oneapi::experimental::info::device::max_work_groups<2>>) {

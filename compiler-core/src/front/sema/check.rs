@@ -1288,17 +1288,30 @@ impl Sema {
     /// Does `name`, looked up from the body at `level` outwards, name an
     /// enumerator of a block-scope enumeration?
     fn is_enclosing_enumerator(&self, level: usize, name: &Rc<str>) -> bool {
+        self.enclosing_local(level, name)
+            .is_some_and(|v| self.var(v).is_enumerator)
+    }
+
+    /// The local that `name` names in the frames of the body at `level`.
+    fn local_in_frames(&self, level: usize, name: &Rc<str>) -> Option<VarId> {
+        self.fn_stack[level]
+            .frames
+            .iter()
+            .rev()
+            .find_map(|fr| fr.iter().rev().find(|(n, _)| n == name).map(|(_, v)| *v))
+    }
+
+    /// The local `name` names, looked up from the body at `level` outwards
+    /// through the enclosing functions.
+    fn enclosing_local(&self, level: usize, name: &Rc<str>) -> Option<VarId> {
         let mut at = Some(level);
         while let Some(l) = at {
-            let fc = &self.fn_stack[l];
-            for fr in fc.frames.iter().rev() {
-                if let Some((_, v)) = fr.iter().rev().find(|(n, _)| n == name) {
-                    return self.var(*v).is_enumerator;
-                }
+            if let Some(v) = self.local_in_frames(l, name) {
+                return Some(v);
             }
-            at = fc.parent;
+            at = self.fn_stack[l].parent;
         }
-        false
+        None
     }
 
     /// Does `name`, looked up from the body at `level` outwards, name a
@@ -1307,11 +1320,9 @@ impl Sema {
         let mut at = Some(level);
         while let Some(l) = at {
             let fc = &self.fn_stack[l];
-            for fr in fc.frames.iter().rev() {
-                if let Some((_, v)) = fr.iter().rev().find(|(n, _)| n == name) {
-                    let var = self.var(*v);
-                    return var.const_value.is_some() && !var.ty.is_ref();
-                }
+            if let Some(v) = self.local_in_frames(l, name) {
+                let var = self.var(v);
+                return var.const_value.is_some() && !var.ty.is_ref();
             }
             let init_captured = fc
                 .this_class
