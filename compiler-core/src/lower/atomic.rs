@@ -7,7 +7,7 @@
 
 use super::values::Val;
 use super::Lowerer;
-use crate::front::sema::thir;
+use crate::front::sema::{thir, Ty};
 use crate::ir::{
     AtomicOp, BinaryOp, BindingId, Expr as IExpr, LocalId, ScalarType, Space, Stmt as IStmt,
 };
@@ -35,21 +35,79 @@ impl Lowerer<'_> {
         };
         let p = self.rvalue(ptr);
         let p = self.deref_val(p);
-        let (binding, index, pointee) = match p {
+        // Operands evaluated once, before the access.
+        let operands: Vec<IExpr> = args[1..]
+            .iter()
+            .map(|a| {
+                let v = self.scalar(a);
+                self.snapshot_scalar(v, "atomic.operand")
+            })
+            .collect();
+        match p {
             Val::Ptr {
                 binding: Some(b),
                 index,
                 elem,
-            } => (b, index, elem),
+                choice: None,
+            } => self.atomic_at(op, b, index, &elem, &operands, span),
+            // One access per allocation the pointer may point into, the
+            // chosen one run.
+            Val::Ptr {
+                index,
+                elem,
+                choice: Some(choice),
+                ..
+            } => {
+                let index = self.snapshot_scalar(index, "atomic.index");
+                let which = self.snapshot_scalar(choice.which, "atomic.which");
+                let mut result = None;
+                for (k, b) in choice.bindings.iter().enumerate() {
+                    self.blocks.push(vec![]);
+                    let v = self.atomic_at(op, *b, index.clone(), &elem, &operands, span);
+                    if let Val::Scalar(e) = v {
+                        let t = self.expr_type(&e);
+                        let l = *result.get_or_insert_with(|| self.new_local("atomic.chosen", t));
+                        self.emit(IStmt::Assign { local: l, value: e });
+                    }
+                    let then_block = self.blocks.pop().unwrap_or_default();
+                    let cond = IExpr::Binary(
+                        BinaryOp::Eq,
+                        Box::new(which.clone()),
+                        Box::new(IExpr::Const(crate::ir::Constant::Int(
+                            ScalarType::U32,
+                            k as u64,
+                        ))),
+                    );
+                    self.emit(IStmt::If {
+                        cond,
+                        then_block,
+                        else_block: vec![],
+                    });
+                }
+                result.map_or(Val::Void, |l| Val::Scalar(IExpr::Local(l)))
+            }
             Val::Ptr { binding: None, .. } => {
                 self.error(span, "atomic access through a null pointer");
-                return Val::Void;
+                Val::Void
             }
             _ => {
                 self.error(span, "atomics work on global memory (USM, accessors) and local memory (local_accessor) only");
-                return Val::Void;
+                Val::Void
             }
-        };
+        }
+    }
+
+    /// Atomic operation `op` on element `index` (counted in `pointee`s) of
+    /// `binding`, with evaluated `operands`.
+    fn atomic_at(
+        &mut self,
+        op: AtomicOp,
+        binding: BindingId,
+        index: IExpr,
+        pointee: &Ty,
+        operands: &[IExpr],
+        span: Span,
+    ) -> Val {
         if self.bindings[binding.0 as usize].space == Space::Private {
             self.error(span, "atomics on private memory (a local variable) are not supported: atomic_ref needs global or local memory");
             return Val::Void;
@@ -67,7 +125,7 @@ impl Lowerer<'_> {
         // 32-bit scalar whose bits the word holds. A pointer into such
         // memory counts its own type's size, so its index is the word's.
         let view = if self.byte_addressed.contains(&binding.0) {
-            match self.device_scalar(&pointee) {
+            match self.device_scalar(pointee) {
                 Ok(t) if t.size() == 4 && t != ScalarType::Bool => t,
                 _ => {
                     self.error(span, "atomics on 8- and 16-bit scalars and on members of classes of mixed scalar types are not supported in Vulkan/WebGPU kernels");
@@ -77,12 +135,9 @@ impl Lowerer<'_> {
         } else {
             elem
         };
-        let operands: Vec<IExpr> = args[1..]
+        let operands: Vec<IExpr> = operands
             .iter()
-            .map(|a| {
-                let v = self.scalar(a);
-                self.cast_scalar(v, view)
-            })
+            .map(|v| self.cast_scalar(v.clone(), view))
             .collect();
         let computed = matches!(op, AtomicOp::Min | AtomicOp::Max)
             && (view.is_float() || view.is_signed_int() != elem.is_signed_int())

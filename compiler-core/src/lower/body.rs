@@ -1,5 +1,6 @@
 //! Lowering of statements and expressions, with call inlining.
 
+use super::pointer_choice::PtrChoice;
 use super::values::{PlaceV, Slot, Val};
 use super::*;
 
@@ -217,7 +218,8 @@ impl Lowerer<'_> {
                 binding,
                 index,
                 elem,
-            } if !matches!(index, IExpr::Const(_) | IExpr::Param { .. }) => {
+                choice,
+            } if choice.is_some() || !matches!(index, IExpr::Const(_) | IExpr::Param { .. }) => {
                 let it = self.index_type();
                 let l = self.new_local(&format!("{name}.offset"), it);
                 let index = self.cast_scalar(index, it);
@@ -225,10 +227,17 @@ impl Lowerer<'_> {
                     local: l,
                     value: index,
                 });
+                let choice = choice.map(|c| {
+                    Box::new(PtrChoice {
+                        which: self.snapshot_scalar(c.which, &format!("{name}.which")),
+                        bindings: c.bindings,
+                    })
+                });
                 Val::Ptr {
                     binding,
                     index: IExpr::Local(l),
                     elem,
+                    choice,
                 }
             }
             v => v,
@@ -431,12 +440,7 @@ impl Lowerer<'_> {
             Some(if by_ref {
                 let it = self.index_type();
                 let l = self.new_local("ret.offset", it);
-                self.add_slot(Slot::Ptr {
-                    binding: None,
-                    bound: false,
-                    index: l,
-                    elem: ret_ty.non_ref().clone(),
-                })
+                self.new_pointer_slot(None, false, l, ret_ty.non_ref().clone())
             } else {
                 self.new_storage(&ret_ty, "ret", span)
             })
@@ -487,11 +491,11 @@ impl Lowerer<'_> {
             Some(s) => match self.slots[s.0 as usize].clone() {
                 Slot::Ref(p) => Val::Ref(Box::new(p)),
                 Slot::Ptr {
-                    binding: Some(b),
-                    index,
-                    elem,
-                    ..
-                } if by_ref => Val::Ref(Box::new(self.pointee_place(b, IExpr::Local(index), elem))),
+                    binding: Some(_), ..
+                } if by_ref => {
+                    let pointer = self.load_pointer(s);
+                    Val::Ref(Box::new(self.ptr_place(pointer, span)))
+                }
                 _ => {
                     let v = self.load(&PlaceV::Slot(s));
                     if by_ref {
@@ -874,9 +878,16 @@ impl Lowerer<'_> {
     pub(super) fn ptr_place(&mut self, v: Val, span: Span) -> PlaceV {
         match v {
             Val::Ptr {
+                index,
+                elem,
+                choice: Some(c),
+                ..
+            } => self.chosen_place(*c, index, elem),
+            Val::Ptr {
                 binding: Some(b),
                 index,
                 elem,
+                choice: None,
             } => self.pointee_place(b, index, elem),
             // A null pointer, dereferenced in code that runs only when it is
             // not null (`if (buf) buf[0] = v;` inlined with `buf = NULL`), or
@@ -902,6 +913,7 @@ impl Lowerer<'_> {
                 binding,
                 index,
                 elem,
+                choice,
             } => {
                 let it = self.index_type();
                 let i = self.cast_scalar(i, it);
@@ -915,6 +927,7 @@ impl Lowerer<'_> {
                     binding,
                     index,
                     elem,
+                    choice,
                 }
             }
             Val::Void => Val::Void,
@@ -1121,23 +1134,8 @@ impl Lowerer<'_> {
                                 Box::new(y),
                             ))
                         }
-                        (
-                            Val::Ptr {
-                                binding: b1,
-                                index: i1,
-                                elem,
-                            },
-                            Val::Ptr {
-                                binding: b2,
-                                index: i2,
-                                ..
-                            },
-                        ) if b1 == b2 => {
-                            return Val::Ptr {
-                                binding: b1,
-                                index: IExpr::Select(Box::new(cv), Box::new(i1), Box::new(i2)),
-                                elem,
-                            };
+                        (a @ Val::Ptr { .. }, b @ Val::Ptr { .. }) => {
+                            return self.select_pointers(cv, a, b);
                         }
                         _ => {}
                     }
@@ -1312,6 +1310,7 @@ impl Lowerer<'_> {
             binding: None,
             index: IExpr::Const(Constant::Int(self.index_type(), 0)),
             elem,
+            choice: None,
         }
     }
 
@@ -1347,17 +1346,30 @@ impl Lowerer<'_> {
                     binding,
                     index,
                     elem,
+                    choice,
                 },
                 Ty::Ptr { pointee, .. },
             ) => {
-                let index = match binding {
-                    Some(b) => self.recast_index(b, index, &elem, pointee, span),
-                    None => index,
+                // Every allocation of a choice must take the cast alike.
+                let mut recast = None;
+                let bindings = match &choice {
+                    Some(c) => c.bindings.clone(),
+                    None => binding.into_iter().collect(),
                 };
+                for b in bindings {
+                    let r = self.recast_index(b, index.clone(), &elem, pointee, span);
+                    match &recast {
+                        Some(other) if *other != r => {
+                            self.error(span, "this pointer may point into memory of different kinds (arrays of different types), which it cannot be cast alike in");
+                        }
+                        _ => recast = Some(r),
+                    }
+                }
                 Val::Ptr {
                     binding,
-                    index,
+                    index: recast.unwrap_or(index),
                     elem: (**pointee).clone(),
+                    choice,
                 }
             }
             // A pointer as an integer (`reinterpret_cast<uintptr_t>(p) % 16`, an
@@ -1515,6 +1527,18 @@ impl Lowerer<'_> {
                     (Val::Scalar(i), p @ Val::Ptr { .. }) if op == BinOp::Add => {
                         self.ptr_add(p, i, false, span)
                     }
+                    (
+                        a @ Val::Ptr {
+                            choice: Some(_), ..
+                        },
+                        b @ Val::Ptr { .. },
+                    )
+                    | (
+                        a @ Val::Ptr { .. },
+                        b @ Val::Ptr {
+                            choice: Some(_), ..
+                        },
+                    ) => self.compare_chosen_pointers(op, a, b, ty, span),
                     (
                         Val::Ptr {
                             binding: b1,

@@ -70,6 +70,7 @@ impl Lowerer<'_> {
                 ty: it,
             },
             elem: ty,
+            choice: None,
         };
         self.ptr_place(ptr, span)
     }

@@ -5,8 +5,9 @@
 //! units. Both sides flatten the C++ parameters the same way, by type (see
 //! [`ir::Function`]), which is the whole calling convention.
 
+use super::pointer_choice::ChoiceHints;
 use super::values::{PlaceV, Slot, SlotId, Val};
-use super::{mutation, Frame, Lowerer, RetInfo};
+use super::{mutation, Frame, Lowerer, RetInfo, TakenDiagnostics};
 use crate::bundle::FunctionName;
 use crate::diag::{Diagnostic, Severity};
 use crate::front::sema::thir;
@@ -24,10 +25,53 @@ pub fn lower_external_function(
     target: &TargetProperties,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<ir::Function> {
+    // Lowered again while pointer variables turn out to need a choice of
+    // allocations (see `pointer_choice.rs`), with the function's own
+    // diagnostics put back for each attempt.
+    sema.ensure_body(f);
+    let own_diags = sema.funcs[f.0 as usize].diags.clone();
+    let mut choices = ChoiceHints::new();
+    loop {
+        sema.funcs[f.0 as usize].diags = own_diags.clone();
+        let mut attempt = vec![];
+        let (function, wanted, taken) =
+            lower_external_once(sema, f, target, &choices, &mut attempt);
+        let covered = wanted.iter().all(|(slot, list)| {
+            choices
+                .get(slot)
+                .is_some_and(|have| list.iter().all(|b| have.contains(b)))
+        });
+        if covered {
+            diags.extend(attempt);
+            return function;
+        }
+        for (g, d) in taken {
+            sema.funcs[g.0 as usize].diags = d;
+        }
+        for (slot, list) in wanted {
+            let have = choices.entry(slot).or_default();
+            have.extend(
+                list.into_iter()
+                    .filter(|b| !have.contains(b))
+                    .collect::<Vec<_>>(),
+            );
+        }
+    }
+}
+
+fn lower_external_once(
+    sema: &mut Sema,
+    f: FuncId,
+    target: &TargetProperties,
+    choices: &ChoiceHints,
+    diags: &mut Vec<Diagnostic>,
+) -> (Option<ir::Function>, ChoiceHints, TakenDiagnostics) {
     let mut lw = Lowerer::new(sema, target);
     lw.external = true;
-    lw.sema.ensure_body(f);
-    let body = lw.sema.func(f).body.clone()?;
+    lw.forced_choices = choices.clone();
+    let Some(body) = lw.sema.func(f).body.clone() else {
+        return (None, ChoiceHints::new(), vec![]);
+    };
     let params = lw.sema.func(f).params.clone();
     let ret = lw.sema.func(f).ret.clone();
     let span = lw.sema.func(f).decl.name.span;
@@ -93,16 +137,17 @@ pub fn lower_external_function(
     let failed = lw.has_errors();
     diags.extend(lw.diags);
     if failed {
-        return None;
+        return (None, lw.wanted_choices, lw.taken_diags);
     }
-    Some(ir::Function {
+    let function = ir::Function {
         name,
         params: fparams,
         results,
         bindings: lw.bindings,
         locals: lw.locals,
         body,
-    })
+    };
+    (Some(function), lw.wanted_choices, lw.taken_diags)
 }
 
 /// `ns::scale(float, float)`.
@@ -258,6 +303,9 @@ impl Lowerer<'_> {
                     self.flatten_arg(e, part, out, span);
                 }
             }
+            (Ty::Ptr { .. }, Val::Ptr { choice: Some(_), .. }) => {
+                self.error(span, "a pointer that points into one of several allocations chosen at run time cannot be passed to a SYCL_EXTERNAL function of another translation unit yet");
+            }
             (Ty::Ptr { .. }, Val::Ptr { binding, index, .. }) => match binding {
                 Some(binding) if self.bindings[binding.0 as usize].space == Space::Private => {
                     self.error(span, "a pointer to a local variable cannot be passed to a SYCL_EXTERNAL function of another translation unit yet");
@@ -365,12 +413,7 @@ impl Lowerer<'_> {
                 let it = self.index_type();
                 let index = self.new_local(&format!("{name}.offset"), it);
                 params.push(FunctionParam::Pointer { binding, index });
-                self.add_slot(Slot::Ptr {
-                    binding: Some(binding),
-                    bound: true,
-                    index,
-                    elem: (**pointee).clone(),
-                })
+                self.new_pointer_slot(Some(binding), true, index, (**pointee).clone())
             }
             _ => match self.scalar_of(ty, span) {
                 Some(st) => {

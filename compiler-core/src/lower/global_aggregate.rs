@@ -102,12 +102,26 @@ impl Lowerer<'_> {
                 );
                 (*binding, index)
             }
+            // An element through a pointer chosen at run time.
+            PlaceV::Select { index, parts } => {
+                let mut pointers = parts
+                    .iter()
+                    .map(|part| self.address_of(part, ty))
+                    .collect::<Option<Vec<_>>>()?;
+                let mut acc = pointers.pop()?;
+                for (k, pointer) in pointers.into_iter().enumerate().rev() {
+                    let cond = self.index_is(*index, k);
+                    acc = self.select_pointers(cond, pointer, acc);
+                }
+                return Some(acc);
+            }
             _ => return None,
         };
         Some(Val::Ptr {
             binding: Some(binding),
             index,
             elem: ty.non_ref().clone(),
+            choice: None,
         })
     }
 

@@ -17,6 +17,7 @@ mod device_global;
 mod external;
 mod global_aggregate;
 mod mutation;
+mod pointer_choice;
 mod private_memory;
 mod spec_constant;
 mod subgroup;
@@ -39,6 +40,7 @@ use crate::ir::{
 use crate::source::Span;
 use crate::target::TargetProperties;
 pub use external::{function_display_name, lower_external_function};
+use pointer_choice::ChoiceHints;
 use std::collections::{HashMap, HashSet};
 use values::{PlaceV, Slot, SlotId, Val};
 
@@ -111,21 +113,53 @@ pub fn lower_kernel(
 ) -> Option<LoweredKernel> {
     // Memory a kernel views as a type of another size (`(float4 *)` over a
     // `double *` argument) is lowered again with those bindings
-    // byte-addressed; each attempt can only add bindings. An attempt takes
-    // the device diagnostics of the functions it inlines: they are put back
-    // for the next.
-    let mut bytes = HashSet::new();
+    // byte-addressed, and pointer variables given a second allocation are
+    // lowered again holding a choice (`pointer_choice.rs`); each attempt can
+    // only add to the hints. An attempt takes the device diagnostics of the
+    // functions it inlines: they are put back for the next.
+    let mut hints = LoweringHints::default();
     loop {
         let mut attempt = vec![];
         let (lowered, wanted, taken) =
-            lower_kernel_once(sema, entry, entry_name, shape, target, &bytes, &mut attempt);
-        if wanted.is_subset(&bytes) {
+            lower_kernel_once(sema, entry, entry_name, shape, target, &hints, &mut attempt);
+        if hints.covers(&wanted) {
             diags.extend(attempt);
             return lowered;
         }
-        bytes.extend(wanted);
+        hints.extend(wanted);
         for (f, d) in taken {
             sema.funcs[f.0 as usize].diags = d;
+        }
+    }
+}
+
+/// What one lowering of a kernel learnt for the next: bindings to address
+/// by bytes, pointer slots that need a choice.
+#[derive(Default)]
+struct LoweringHints {
+    bytes: HashSet<u32>,
+    choices: ChoiceHints,
+}
+
+impl LoweringHints {
+    fn covers(&self, wanted: &LoweringHints) -> bool {
+        wanted.bytes.is_subset(&self.bytes)
+            && wanted.choices.iter().all(|(slot, list)| {
+                self.choices
+                    .get(slot)
+                    .is_some_and(|have| list.iter().all(|b| have.contains(b)))
+            })
+    }
+
+    fn extend(&mut self, wanted: LoweringHints) {
+        self.bytes.extend(wanted.bytes);
+        for (slot, list) in wanted.choices {
+            let have = self.choices.entry(slot).or_default();
+            for b in list {
+                if !have.contains(&b) {
+                    have.push(b);
+                }
+            }
         }
     }
 }
@@ -139,13 +173,14 @@ fn lower_kernel_once(
     entry_name: &str,
     shape: EntryShape,
     target: &TargetProperties,
-    bytes: &HashSet<u32>,
+    hints: &LoweringHints,
     diags: &mut Vec<Diagnostic>,
-) -> (Option<LoweredKernel>, HashSet<u32>, TakenDiagnostics) {
+) -> (Option<LoweredKernel>, LoweringHints, TakenDiagnostics) {
     let mut lw = Lowerer::new(sema, target);
-    lw.forced_bytes = bytes.clone();
+    lw.forced_bytes = hints.bytes.clone();
+    lw.forced_choices = hints.choices.clone();
     let Some(body) = lw.sema.func(entry).body.clone() else {
-        return (None, HashSet::new(), vec![]);
+        return (None, LoweringHints::default(), vec![]);
     };
     let params = lw.sema.func(entry).params.clone();
     let span = lw.sema.func(entry).decl.span;
@@ -180,7 +215,14 @@ fn lower_kernel_once(
     // A kernel argument that cannot be passed: its uses would only repeat it.
     if lw.has_errors() {
         diags.extend(lw.diags);
-        return (None, lw.wanted_bytes, lw.taken_diags);
+        return (
+            None,
+            LoweringHints {
+                bytes: lw.wanted_bytes,
+                choices: lw.wanted_choices,
+            },
+            lw.taken_diags,
+        );
     }
     lw.frames.push(frame);
     lw.inline_stack.push(entry);
@@ -199,7 +241,14 @@ fn lower_kernel_once(
     }
     if lw.has_errors() {
         diags.extend(lw.diags);
-        return (None, lw.wanted_bytes, lw.taken_diags);
+        return (
+            None,
+            LoweringHints {
+                bytes: lw.wanted_bytes,
+                choices: lw.wanted_choices,
+            },
+            lw.taken_diags,
+        );
     }
     diags.extend(lw.diags);
     for b in lw.buffers.iter_mut() {
@@ -233,7 +282,14 @@ fn lower_kernel_once(
         callees: lw.callees.iter().map(|(f, _)| f.clone()).collect(),
         callee_spans: lw.callees.iter().map(|(_, s)| *s).collect(),
     };
-    (Some(lowered), lw.wanted_bytes, lw.taken_diags)
+    (
+        Some(lowered),
+        LoweringHints {
+            bytes: lw.wanted_bytes,
+            choices: lw.wanted_choices,
+        },
+        lw.taken_diags,
+    )
 }
 
 /// `block` run by work-item 0 only: a single_task runs one work-group of
@@ -322,6 +378,10 @@ struct Lowerer<'s> {
     forced_bytes: HashSet<u32>,
     /// Bindings found viewed as a type of another size in this lowering.
     wanted_bytes: HashSet<u32>,
+    /// Pointer slots that hold a choice of allocations from their creation.
+    forced_choices: ChoiceHints,
+    /// Pointer slots found to need a choice in this lowering.
+    wanted_choices: ChoiceHints,
     /// The device diagnostics taken from the functions inlined so far.
     taken_diags: TakenDiagnostics,
     /// The private arrays of string literals, by text.
@@ -364,6 +424,8 @@ impl<'s> Lowerer<'s> {
             byte_addressed: HashSet::new(),
             forced_bytes: HashSet::new(),
             wanted_bytes: HashSet::new(),
+            forced_choices: ChoiceHints::new(),
+            wanted_choices: ChoiceHints::new(),
             taken_diags: vec![],
             strings: HashMap::new(),
             scratch: vec![],
@@ -585,6 +647,7 @@ impl Lowerer<'_> {
                     binding: Some(binding),
                     index: IExpr::Const(Constant::Int(self.index_type(), 0)),
                     elem: (**pointee).clone(),
+                    choice: None,
                 }
             }
             Ty::Ptr { pointee, .. } => {
@@ -623,6 +686,7 @@ impl Lowerer<'_> {
                         ty: it,
                     },
                     elem: (**pointee).clone(),
+                    choice: None,
                 }
             }
             Ty::Class(c) => {

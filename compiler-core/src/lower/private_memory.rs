@@ -115,6 +115,7 @@ impl Lowerer<'_> {
             binding: Some(binding),
             index: IExpr::Const(Constant::Int(self.index_type(), 0)),
             elem,
+            choice: None,
         }
     }
 
@@ -135,6 +136,7 @@ impl Lowerer<'_> {
             binding: Some(binding),
             index: IExpr::Const(Constant::Int(self.index_type(), 0)),
             elem: ty,
+            choice: None,
         }
     }
 }

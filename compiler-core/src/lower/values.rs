@@ -3,6 +3,7 @@
 //! slots for variables (IR locals, fixed-binding pointers, immutable values,
 //! references); places (slots or buffer elements) with load and store.
 
+use super::pointer_choice::{reads_memory, PtrChoice};
 use super::Lowerer;
 use crate::front::sema::Ty;
 use crate::ir::{BinaryOp, BindingId, Constant, Expr as IExpr, LocalId, ScalarType, Stmt as IStmt};
@@ -11,11 +12,14 @@ use crate::source::Span;
 #[derive(Clone, Debug)]
 pub enum Val {
     Scalar(IExpr),
-    /// A global pointer: `binding` None is the null pointer.
+    /// A global pointer: `binding` None is the null pointer. With `choice`,
+    /// the pointer points into one of several allocations, chosen at run
+    /// time (`binding` is then the first of them).
     Ptr {
         binding: Option<BindingId>,
         index: IExpr,
         elem: Ty,
+        choice: Option<Box<PtrChoice>>,
     },
     Agg(Vec<Val>),
     /// A reference to a place (returned by reference, captured by reference).
@@ -41,12 +45,14 @@ pub struct SlotId(pub u32);
 #[derive(Clone, Debug)]
 pub enum Slot {
     Scalar(LocalId),
-    /// A pointer variable: its binding is fixed by the first store.
+    /// A pointer variable: its binding is fixed by the first store, or,
+    /// with `choice`, one of several chosen by the local it names.
     Ptr {
         binding: Option<BindingId>,
         bound: bool,
         index: LocalId,
         elem: Ty,
+        choice: Option<(Vec<BindingId>, LocalId)>,
     },
     /// An immutable value.
     Value(Val),
@@ -137,12 +143,7 @@ impl Lowerer<'_> {
                     local: l,
                     value: IExpr::Const(Constant::Int(it, 0)),
                 });
-                self.add_slot(Slot::Ptr {
-                    binding: None,
-                    bound: false,
-                    index: l,
-                    elem: (**pointee).clone(),
-                })
+                self.new_pointer_slot(None, false, l, (**pointee).clone())
             }
             Ty::LRef(..) | Ty::RRef(_) => self.add_slot(Slot::Value(Val::Void)),
             _ => match self.scalar_of(ty, span) {
@@ -184,22 +185,16 @@ impl Lowerer<'_> {
             PlaceV::GlobalAgg { binding, index, ty } => {
                 self.load_global_aggregate(*binding, index, ty)
             }
+            PlaceV::Select { index, parts } if reads_memory(p) => {
+                self.load_branching(*index, parts)
+            }
             PlaceV::Select { index, parts } => {
                 let vals: Vec<Val> = parts.iter().map(|p| self.load(p)).collect();
                 self.select_val(*index, vals)
             }
             PlaceV::Slot(id) => match self.slots[id.0 as usize].clone() {
                 Slot::Scalar(l) => Val::Scalar(IExpr::Local(l)),
-                Slot::Ptr {
-                    binding,
-                    index,
-                    elem,
-                    ..
-                } => Val::Ptr {
-                    binding,
-                    index: IExpr::Local(index),
-                    elem,
-                },
+                Slot::Ptr { .. } => self.load_pointer(*id),
                 Slot::Value(v) => v,
                 Slot::Agg(kids) => {
                     Val::Agg(kids.iter().map(|k| self.load(&PlaceV::Slot(*k))).collect())
@@ -281,35 +276,8 @@ impl Lowerer<'_> {
                     Val::Void => {}
                     _ => self.error(span, "internal: storing a non-scalar into a scalar"),
                 },
-                Slot::Ptr {
-                    binding,
-                    bound,
-                    index,
-                    elem,
-                } => match v {
-                    Val::Ptr {
-                        binding: vb,
-                        index: vi,
-                        ..
-                    } => {
-                        if bound && binding != vb && vb.is_some() && binding.is_some() {
-                            self.error(span, "this pointer may point into different allocations depending on control flow; Vulkan and WebGPU kernels need every pointer to refer to one known allocation");
-                            return;
-                        }
-                        let nb = if vb.is_some() { vb } else { binding };
-                        self.slots[id.0 as usize] = Slot::Ptr {
-                            binding: nb,
-                            bound: true,
-                            index,
-                            elem,
-                        };
-                        let it = self.index_type();
-                        let vi = self.cast_scalar(vi, it);
-                        self.emit(IStmt::Assign {
-                            local: index,
-                            value: vi,
-                        });
-                    }
+                Slot::Ptr { .. } => match v {
+                    v @ Val::Ptr { .. } => self.store_pointer(*id, v),
                     Val::Void => {}
                     _ => self.error(
                         span,
@@ -424,10 +392,17 @@ impl Lowerer<'_> {
                 binding,
                 index,
                 elem,
+                choice,
             } => Val::Ptr {
                 binding,
                 index: self.snapshot_scalar(index, "offset"),
                 elem,
+                choice: choice.map(|c| {
+                    Box::new(PtrChoice {
+                        which: self.snapshot_scalar(c.which, "which"),
+                        bindings: c.bindings,
+                    })
+                }),
             },
             Val::Agg(parts) => Val::Agg(parts.into_iter().map(|p| self.snapshot(p)).collect()),
             v => v,
@@ -445,7 +420,7 @@ impl Lowerer<'_> {
     }
 
     /// `index == k` for a [`PlaceV::Select`] index.
-    fn index_is(&self, index: LocalId, k: usize) -> IExpr {
+    pub(super) fn index_is(&self, index: LocalId, k: usize) -> IExpr {
         let it = self.locals[index.0 as usize].ty;
         IExpr::Binary(
             crate::ir::BinaryOp::Eq,
@@ -481,26 +456,10 @@ impl Lowerer<'_> {
                     .map(|(x, y)| self.select_one(index, k, x, y))
                     .collect(),
             ),
-            (
-                Val::Ptr {
-                    binding: b1,
-                    index: i1,
-                    elem,
-                },
-                Val::Ptr {
-                    binding: b2,
-                    index: i2,
-                    ..
-                },
-            ) if b1 == b2 || b1.is_none() || b2.is_none() => Val::Ptr {
-                binding: b1.or(b2),
-                index: IExpr::Select(
-                    Box::new(self.index_is(index, k)),
-                    Box::new(i1),
-                    Box::new(i2),
-                ),
-                elem,
-            },
+            (a @ Val::Ptr { .. }, b @ Val::Ptr { .. }) => {
+                let cond = self.index_is(index, k);
+                self.select_pointers(cond, a, b)
+            }
             (Val::Ref(p), other) => {
                 let a = self.load(&p);
                 self.select_one(index, k, a, other)

@@ -359,9 +359,11 @@ impl VulkanDevice {
     }
 
     /// A storage buffer for an allocation of `size` bytes (zero-filled).
-    /// Kernels bind a whole allocation, so it must fit one binding too.
+    /// Kernels bind a whole allocation, so it must fit one binding too; it
+    /// holds at least one element of the widest type a kernel indexes
+    /// memory with (16 bytes), so that a tiny or empty allocation binds.
     pub fn create_storage(&self, size: usize) -> RtResult<wgpu::Buffer> {
-        let padded = (size.max(4) as u64).div_ceil(4) * 4;
+        let padded = (size.max(16) as u64).div_ceil(16) * 16;
         let most = self
             .limits
             .max_buffer_size

@@ -69,6 +69,24 @@ int main() {
   }
   if (classes != expect_classes) ++errors;
 
+  {
+    std::vector<float> woven(n);
+    {
+      sycl::buffer<float> pb(pos.data(), sycl::range<1>(n)), vb(vel.data(), sycl::range<1>(n));
+      sycl::buffer<float> wb(woven.data(), sycl::range<1>(n));
+      q.submit([&](sycl::handler &h) {
+        sycl::accessor p(pb, h, sycl::read_only);
+        sycl::accessor v(vb, h, sycl::read_only);
+        sycl::accessor w(wb, h, sycl::write_only, sycl::no_init);
+        h.parallel_for<class Weave>(sycl::range<1>(n), [=](sycl::id<1> i) {
+          w[i] = interleave(&p[0], &v[0], i[0]);
+        });
+      });
+    }
+    for (size_t i = 0; i < n; ++i)
+      if (woven[i] != (i % 2 ? vel[i / 2] : pos[i / 2])) ++errors;
+  }
+
   if (q.get_device().has(sycl::aspect::fp64)) {
     std::vector<double> squares(16);
     {

@@ -20,3 +20,5 @@ SYCL_EXTERNAL void count_into(sycl::accessor<int, 1, sycl::access_mode::read_wri
 SYCL_EXTERNAL float window_mean(const float *values, size_t first, size_t count);
 SYCL_EXTERNAL size_t mirrored_index(sycl::nd_item<1> item);
 SYCL_EXTERNAL double precise_square(double x);
+// Reads whichever of two arrays `i` selects (a pointer chosen at run time).
+SYCL_EXTERNAL float interleave(const float *evens, const float *odds, size_t i);

@@ -13,3 +13,9 @@ SYCL_EXTERNAL size_t mirrored_index(sycl::nd_item<1> item) {
 }
 
 SYCL_EXTERNAL double precise_square(double x) { return x * x; }
+
+SYCL_EXTERNAL float interleave(const float *evens, const float *odds, size_t i) {
+  const float *from = evens;
+  if (i % 2) from = odds;
+  return from[i / 2];
+}
