@@ -328,6 +328,11 @@ pub enum PointerOrigin {
     DeviceGlobal,
 }
 
+/// The element offset the runtime writes for a USM pointer argument that is
+/// null (truncated to the binding's `index_bytes`): kernels test pointers
+/// against null by comparing with it.
+pub const NULL_POINTER_INDEX: u64 = u64::MAX;
+
 /// A pointer found inside the host arguments that becomes a storage buffer.
 /// The runtime reads the host address at `arg`/`offset`, finds the allocation
 /// that contains it, binds that allocation at `binding` and writes the element

@@ -257,7 +257,8 @@ impl Options {
     }
 }
 
-const SOURCE_EXTS: &[&str] = &["cpp", "cc", "cxx", "c++", "C", "cp", "CPP"];
+/// C++ sources; `c` too, compiled as C++ as clang++ does.
+const SOURCE_EXTS: &[&str] = &["cpp", "cc", "cxx", "c++", "C", "cp", "CPP", "c"];
 const LINK_EXTS: &[&str] = &["o", "a", "so"];
 
 /// The triples `-fsycl-targets=` accepts, for messages.

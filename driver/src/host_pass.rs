@@ -82,6 +82,9 @@ pub fn command(input: &HostInput, output: HostOutput, opts: &Options) -> Command
         .arg("-MF")
         .arg(file);
     }
+    if crate::pipeline::is_c_source(input.source) {
+        cmd.args(["-x", "c++"]);
+    }
     cmd.arg(input.source);
     match output {
         HostOutput::Object(out) | HostOutput::Assembly(out) => {

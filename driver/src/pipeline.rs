@@ -56,6 +56,11 @@ fn with_build<'a>(
     Ok(())
 }
 
+/// A `.c` file, which syclcc (as clang++) compiles as C++.
+pub fn is_c_source(path: &std::path::Path) -> bool {
+    path.extension().is_some_and(|e| e == "c")
+}
+
 /// Checks shared by every mode: the inputs exist; unused flags are
 /// reported; `-v`/`-###` print who we are, as clang does.
 pub fn prologue(opts: &Options) -> Result<()> {
@@ -66,6 +71,9 @@ pub fn prologue(opts: &Options) -> Result<()> {
     }
     for arg in &opts.unused_args {
         eprintln!("syclcc: warning: argument unused during compilation: '{arg}'");
+    }
+    if opts.sources.iter().any(|s| is_c_source(s)) {
+        eprintln!("syclcc: warning: treating 'c' input as 'c++' when in C++ mode, this behavior is deprecated [-Wdeprecated]");
     }
     if opts.echo() {
         eprintln!("syclcc (Syclone) {}", env!("CARGO_PKG_VERSION"));

@@ -45,6 +45,27 @@ fn several_sources_in_one_command() {
 }
 
 #[test]
+fn c_sources_compile_as_cpp_with_a_warning() {
+    // As clang++ does: `.c` files of a SYCL program are C++.
+    let dir = out_dir("c-source");
+    let c_file = dir.join("offset.c");
+    std::fs::copy(source("multi/offset.cpp"), &c_file).unwrap();
+    let out = ok(syclcc(&dir)
+        .arg(source("multi/main.cpp"))
+        .arg(source("multi/scale.cpp"))
+        .arg("-I")
+        .arg(source("multi"))
+        .arg(&c_file)
+        .args(["-o", "app"]));
+    assert!(
+        text(&out.stderr).contains("treating 'c' input as 'c++'"),
+        "{}",
+        text(&out.stderr)
+    );
+    runs_everywhere(&dir.join("app"), &[]);
+}
+
+#[test]
 fn syntax_check_of_several_sources() {
     let dir = out_dir("multi-syntax");
     ok(syclcc(&dir)

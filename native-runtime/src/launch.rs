@@ -15,7 +15,7 @@ use crate::memory;
 use crate::registry::{self, KernelEntry};
 use crate::requirements;
 use crate::sync;
-use compiler_core::bundle::{Access, KernelInfo};
+use compiler_core::bundle::{Access, KernelInfo, NULL_POINTER_INDEX};
 use compiler_core::ir::ScalarType;
 use std::collections::HashMap;
 use std::ffi::c_void;
@@ -319,7 +319,11 @@ fn resolve(
                 u64::from_le_bytes(raw.try_into().expect("8 bytes")) as usize
             }
         };
-        if addr == 0 && b.access == Access::None {
+        if addr == 0 {
+            // A null pointer: the dummy buffer, at the index kernels test
+            // pointers against null with.
+            let width = (b.index_bytes as usize).min(8);
+            put(b.offset_slot, &NULL_POINTER_INDEX.to_le_bytes()[..width])?;
             bound.push((b.binding, None, b.access));
             continue;
         }
@@ -556,11 +560,12 @@ fn launch_vulkan(
     let (params, bound) = resolve(l, &entry, &table, &globals)?;
     // One allocation bound read-only and writable in one dispatch is a usage
     // conflict for wgpu (`kernel(d, d)`): the pointers that only read it are
-    // declared writable in a variant of the module.
+    // declared writable in a variant of the module. (Null pointers all bind
+    // the dummy buffer.)
     let mut writable_bindings: Vec<u32> = bound
         .iter()
         .filter(|(_, a, acc)| {
-            a.is_some() && !acc.writes() && bound.iter().any(|(_, b, bcc)| b == a && bcc.writes())
+            !acc.writes() && bound.iter().any(|(_, b, bcc)| b == a && bcc.writes())
         })
         .map(|(binding, _, _)| *binding)
         .collect();

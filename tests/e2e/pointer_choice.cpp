@@ -2,7 +2,9 @@
 // a conditional expression, branches that assign different arrays, buffers
 // swapped in a loop (ping-pong), an array of pointers indexed by a variable,
 // pointer arithmetic, comparisons and writes through such pointers, with
-// USM pointers, accessors and work-group memory.
+// USM pointers, accessors and work-group memory; null pointers passed to a
+// kernel and pointer variables that stay null on some paths, tested at run
+// time.
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <utility>
@@ -225,6 +227,32 @@ int main() {
     for (void *p : {(void *)counts, (void *)sums, (void *)left, (void *)right, (void *)picked,
                     (void *)t0, (void *)t1})
       sycl::free(p, q);
+  }
+
+  // A null USM pointer captured next to a real one, and a pointer variable
+  // that is set on some paths only.
+  {
+    int *none = nullptr;
+    float *maybe_in = in1;
+    int *marks = sycl::malloc_shared<int>(N, q);
+    float *got = sycl::malloc_shared<float>(N, q);
+    q.parallel_for(N, [=](sycl::id<1> id) {
+       int i = id[0];
+       if (none != nullptr) none[i] = 1;
+       const float *src = nullptr;
+       if (i % 3 == 0) src = maybe_in;
+       got[i] = src ? src[i] : -1.0f;
+       marks[i] = (none == nullptr) + 2 * !none + 4 * (src != nullptr);
+     }).wait();
+    for (int i = 0; i < N; ++i) {
+      float want = i % 3 == 0 ? in1[i] : -1.0f;
+      int want_marks = 3 + (i % 3 == 0 ? 4 : 0);
+      if (got[i] != want || marks[i] != want_marks) {
+        if (bad++ < 5) std::printf("null %d: %g %d\n", i, got[i], marks[i]);
+      }
+    }
+    sycl::free(marks, q);
+    sycl::free(got, q);
   }
 
   for (void *p : {(void *)in1, (void *)in2, (void *)out, (void *)evens, (void *)odds,

@@ -3,6 +3,7 @@
 use super::pointer_choice::PtrChoice;
 use super::values::{PlaceV, Slot, Val};
 use super::*;
+use crate::bundle::NULL_POINTER_INDEX;
 
 /// Largest private array a run-time index may select from (each access is
 /// a chain of that many selects or branches).
@@ -516,7 +517,7 @@ impl Lowerer<'_> {
     pub(super) fn scalar(&mut self, e: &thir::Expr) -> IExpr {
         match self.rvalue(e) {
             Val::Scalar(x) => x,
-            Val::Ptr { binding, .. } => IExpr::Const(Constant::Bool(binding.is_some())),
+            p @ Val::Ptr { .. } => self.is_non_null(&p),
             // The value's expression was already diagnosed.
             Val::Void if self.has_errors() => IExpr::Const(Constant::Int(ScalarType::I32, 0)),
             _ => {
@@ -1304,14 +1305,56 @@ impl Lowerer<'_> {
         }
     }
 
-    /// The null pointer to `elem`: no allocation, index 0.
+    /// Whether pointer `p` is not null. A pointer into global memory may
+    /// be a null pointer the host passed: its index is then
+    /// [`NULL_POINTER_INDEX`] (the runtime binds a dummy buffer). Other
+    /// memory (work-group, private) is never null.
+    pub(super) fn is_non_null(&self, p: &Val) -> IExpr {
+        let Val::Ptr {
+            binding: Some(b),
+            index,
+            choice,
+            ..
+        } = p
+        else {
+            return IExpr::Const(Constant::Bool(false));
+        };
+        let global = match choice {
+            Some(c) => c
+                .bindings
+                .iter()
+                .any(|b| self.bindings[b.0 as usize].space == Space::Global),
+            None => self.bindings[b.0 as usize].space == Space::Global,
+        };
+        if !global {
+            return IExpr::Const(Constant::Bool(true));
+        }
+        let it = self.index_type();
+        fold(IExpr::Binary(
+            BinaryOp::Ne,
+            Box::new(self.cast_scalar(index.clone(), it)),
+            Box::new(self.null_index()),
+        ))
+    }
+
+    /// The null pointer to `elem`: no allocation, at [`NULL_POINTER_INDEX`],
+    /// so that a pointer variable that holds it tests as null at run time.
     fn null_pointer(&self, elem: Ty) -> Val {
         Val::Ptr {
             binding: None,
-            index: IExpr::Const(Constant::Int(self.index_type(), 0)),
+            index: self.null_index(),
             elem,
             choice: None,
         }
+    }
+
+    /// [`NULL_POINTER_INDEX`] in the index type.
+    pub(super) fn null_index(&self) -> IExpr {
+        let it = self.index_type();
+        IExpr::Const(Constant::Int(
+            it,
+            NULL_POINTER_INDEX >> (64 - 8 * it.size()),
+        ))
     }
 
     fn convert_expr(&mut self, x: &thir::Expr, to: &Ty, span: Span) -> Val {
@@ -1338,9 +1381,7 @@ impl Lowerer<'_> {
                 Some(st) => Val::Scalar(self.wrap_to_width(self.cast_scalar(e, st), t)),
                 None => Val::Void,
             },
-            (Val::Ptr { binding, .. }, Ty::Bool) => {
-                Val::Scalar(IExpr::Const(Constant::Bool(binding.is_some())))
-            }
+            (p @ Val::Ptr { .. }, Ty::Bool) => Val::Scalar(self.is_non_null(&p)),
             (
                 Val::Ptr {
                     binding,
@@ -1539,6 +1580,25 @@ impl Lowerer<'_> {
                             choice: Some(_), ..
                         },
                     ) => self.compare_chosen_pointers(op, a, b, ty, span),
+                    (
+                        p @ Val::Ptr {
+                            binding: Some(_), ..
+                        },
+                        Val::Ptr { binding: None, .. },
+                    )
+                    | (
+                        Val::Ptr { binding: None, .. },
+                        p @ Val::Ptr {
+                            binding: Some(_), ..
+                        },
+                    ) if matches!(op, BinOp::Eq | BinOp::Ne) => {
+                        let non_null = self.is_non_null(&p);
+                        Val::Scalar(if op == BinOp::Ne {
+                            non_null
+                        } else {
+                            fold(IExpr::Unary(UnaryOp::Not, Box::new(non_null)))
+                        })
+                    }
                     (
                         Val::Ptr {
                             binding: b1,

@@ -139,9 +139,11 @@ impl Lowerer<'_> {
             Ty::Ptr { pointee, .. } => {
                 let it = self.index_type();
                 let l = self.new_local(&format!("{name}.offset"), it);
+                // A zero-initialised pointer is null.
+                let null = self.null_index();
                 self.emit(IStmt::Assign {
                     local: l,
-                    value: IExpr::Const(Constant::Int(it, 0)),
+                    value: null,
                 });
                 self.new_pointer_slot(None, false, l, (**pointee).clone())
             }

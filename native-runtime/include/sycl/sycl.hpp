@@ -193,7 +193,24 @@ class multi_ptr {
   using element_type = ElementType;
   using difference_type = std::ptrdiff_t;
   multi_ptr() : m_ptr(nullptr) {}
+  // From a plain pointer: implicit for the legacy interface (SYCL 1.2.1
+  // code passes pointers to global_ptr/local_ptr parameters).
+  template <access::decorated D = DecorateAddress,
+            std::enable_if_t<D == access::decorated::legacy, int> = 0>
+  multi_ptr(ElementType *ptr) : m_ptr(ptr) {}
+  template <access::decorated D = DecorateAddress,
+            std::enable_if_t<D != access::decorated::legacy, int> = 0>
   explicit multi_ptr(ElementType *ptr) : m_ptr(ptr) {}
+  // A pointer to const from a pointer to the non-const type.
+  template <typename E = ElementType, std::enable_if_t<std::is_const_v<E>, int> = 0>
+  multi_ptr(const multi_ptr<std::remove_const_t<E>, Space, DecorateAddress> &other)
+      : m_ptr(other.get()) {}
+  // From an accessor (global space) or a local_accessor (local space) of
+  // the element type: the start of its memory.
+  template <typename AccessorT,
+            typename = std::enable_if_t<std::is_convertible_v<
+                decltype(std::declval<const AccessorT &>().get_pointer()), ElementType *>>>
+  multi_ptr(const AccessorT &acc) : m_ptr(acc.get_pointer()) {}
   ElementType *get() const { return m_ptr; }
   ElementType *get_raw() const { return m_ptr; }
   ElementType *get_decorated() const { return m_ptr; }

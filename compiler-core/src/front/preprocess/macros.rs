@@ -621,6 +621,23 @@ impl Pp<'_> {
                     }
                 }
             }
+            // GNU `, ## __VA_ARGS__`: the comma goes when the variable
+            // arguments are empty; otherwise they follow it, unexpanded.
+            if is_fn
+                && m.variadic
+                && t.is(sym!(","))
+                && i + 2 < hi
+                && body[i + 1].is(sym!("##"))
+                && m.param_index(&body[i + 2]) == Some(args.len().saturating_sub(1))
+            {
+                let rest = args.last().cloned().unwrap_or_default();
+                if !rest.is_empty() {
+                    out.push(Elem::Tok(PpTok::new(*t)));
+                    out.extend(rest.into_iter().map(Elem::Tok));
+                }
+                i += 3;
+                continue;
+            }
             if t.is(sym!("##")) {
                 out.push(Elem::Paste);
                 i += 1;

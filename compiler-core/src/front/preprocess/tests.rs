@@ -167,6 +167,11 @@ fn paste_placemarkers_and_variadics() {
         pp("#define G(X, ...) X __VA_OPT__(- __VA_ARGS__ -)\nG(a) G(a,b)"),
         "a a - b -"
     );
+    // GNU comma swallowing, also with a named variadic parameter.
+    assert_eq!(
+        pp("#define D(fmt, ...) p(fmt, ## __VA_ARGS__)\n#define E(f, a...) q(f,##a)\n#define N 7\nD(\"x\") D(\"y\", 1, N) E(2) E(3, N)"),
+        "p ( \"x\" ) p ( \"y\" , 1 , 7 ) q ( 2 ) q ( 3 , 7 )"
+    );
     assert_eq!(
         pp("#define H(a, args...) g(a, args)\nH(1, 2, 3)"),
         "g ( 1 , 2 , 3 )"

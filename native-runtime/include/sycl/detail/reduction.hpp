@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <type_traits>
 
@@ -68,6 +69,17 @@ template <typename T>
 struct op_kind<minimum<T>> { static constexpr int value = op_minimum; };
 template <typename T>
 struct op_kind<maximum<T>> { static constexpr int value = op_maximum; };
+// The standard library's, as code ported to SYCL passes them.
+template <typename T>
+struct op_kind<std::plus<T>> { static constexpr int value = op_plus; };
+template <typename T>
+struct op_kind<std::multiplies<T>> { static constexpr int value = op_multiplies; };
+template <typename T>
+struct op_kind<std::bit_and<T>> { static constexpr int value = op_bit_and; };
+template <typename T>
+struct op_kind<std::bit_or<T>> { static constexpr int value = op_bit_or; };
+template <typename T>
+struct op_kind<std::bit_xor<T>> { static constexpr int value = op_bit_xor; };
 }  // namespace detail
 
 // The identity of a standard operation over an arithmetic type.

@@ -1,0 +1,98 @@
+// Idioms of ported benchmarks (HeCBench) that the toolchain once rejected:
+// SYCL 1.2.1-style local_ptr/global_ptr parameters given local_accessors
+// and plain pointers, multi_ptr<const T> from multi_ptr<T>, the transparent
+// std function objects (`std::plus<>()`) in group algorithms and
+// reductions, and GNU `, ## __VA_ARGS__` logging macros.
+#include <sycl/sycl.hpp>
+#include <cstdio>
+#include <functional>
+
+#define LOG(fmt, ...) std::snprintf(log_line, sizeof log_line, fmt, ##__VA_ARGS__)
+#define SQUARE_SUM(first, ...) square_sum(first, ## __VA_ARGS__)
+static char log_line[64];
+
+inline int square_sum(int a) { return a * a; }
+inline int square_sum(int a, int b) { return a * a + b * b; }
+
+// Sums a tile of work-group memory (local_ptr from a local_accessor).
+float tile_sum(sycl::local_ptr<const float> tile, int n) {
+  float s = 0;
+  for (int i = 0; i < n; ++i) s += tile[i];
+  return s;
+}
+
+// Scales global memory through a global_ptr made from a plain pointer.
+void scale(sycl::global_ptr<float> out, int i, float by) { out[i] *= by; }
+
+int main() {
+  sycl::queue q;
+  int bad = 0;
+  constexpr int N = 128, L = 32;
+  float *data = sycl::malloc_shared<float>(N, q);
+  float *sums = sycl::malloc_shared<float>(N / L, q);
+  int *group_max = sycl::malloc_shared<int>(N / L, q);
+  for (int i = 0; i < N; ++i) data[i] = i % 7;
+
+  q.submit([&](sycl::handler &h) {
+    sycl::local_accessor<float, 1> tile{L, h};
+    h.parallel_for(sycl::nd_range<1>{N, L}, [=](sycl::nd_item<1> it) {
+      int l = it.get_local_id(0), g = it.get_group(0);
+      tile[l] = data[it.get_global_id(0)];
+      sycl::group_barrier(it.get_group());
+      sycl::local_ptr<float> writable = tile;
+      sycl::local_ptr<const float> readable = writable;
+      if (l == 0) sums[g] = tile_sum(tile, L) + 0 * readable[0];
+      int m = sycl::reduce_over_group(it.get_group(), int(data[it.get_global_id(0)]) * (g + 1),
+                                      sycl::maximum<>());
+      int total = sycl::reduce_over_group(it.get_group(), 1, std::plus<>());
+      if (l == 0) group_max[g] = m * 100 + total;
+      scale(data, it.get_global_id(0), 2.0f);
+    });
+  }).wait();
+  for (int g = 0; g < N / L; ++g) {
+    float want = 0;
+    int most = 0;
+    for (int i = g * L; i < (g + 1) * L; ++i) {
+      want += i % 7;
+      most = std::max(most, (i % 7) * (g + 1));
+    }
+    if (sums[g] != want || group_max[g] != most * 100 + L) {
+      std::printf("group %d: %g (%g), %d (%d)\n", g, sums[g], want, group_max[g], most * 100 + L);
+      ++bad;
+    }
+  }
+  for (int i = 0; i < N; ++i)
+    if (data[i] != 2 * (i % 7)) ++bad;
+
+  // Reductions with the standard function objects.
+  int *count = sycl::malloc_shared<int>(1, q);
+  float *total = sycl::malloc_shared<float>(1, q);
+  *count = 0;
+  *total = 0;
+  q.parallel_for(sycl::range<1>{N}, sycl::reduction(count, std::plus<int>()),
+                 sycl::reduction(total, std::plus<>()),
+                 [=](sycl::id<1> i, auto &c, auto &t) {
+                   c += 1;
+                   t += data[i];
+                 }).wait();
+  float want_total = 0;
+  for (int i = 0; i < N; ++i) want_total += 2 * (i % 7);
+  if (*count != N || *total != want_total) {
+    std::printf("reductions: %d %g (%g)\n", *count, *total, want_total);
+    ++bad;
+  }
+
+  LOG("plain");
+  if (std::string(log_line) != "plain") ++bad;
+  LOG("%d-%d", 1, 2);
+  if (std::string(log_line) != "1-2") ++bad;
+  if (SQUARE_SUM(3) != 9 || SQUARE_SUM(3, 4) != 25) ++bad;
+
+  sycl::free(data, q);
+  sycl::free(sums, q);
+  sycl::free(group_max, q);
+  sycl::free(count, q);
+  sycl::free(total, q);
+  std::printf(bad ? "FAILED\n" : "PASSED\n");
+  return bad != 0;
+}
