@@ -2,10 +2,20 @@
 // SYCL 1.2.1-style local_ptr/global_ptr parameters given local_accessors
 // and plain pointers, multi_ptr<const T> from multi_ptr<T>, the transparent
 // std function objects (`std::plus<>()`) in group algorithms and
-// reductions, and GNU `, ## __VA_ARGS__` logging macros.
+// reductions, GNU `, ## __VA_ARGS__` logging macros, `unsigned x((a) >> 5);`
+// declarations, native:: math on vectors, and host code that names POSIX
+// thread types and <memory.h>.
 #include <sycl/sycl.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
+#include <memory.h>
+
+// glibc declares the POSIX thread types in <sys/types.h> (under <cstdlib>).
+struct Worker {
+  long first, last;
+  pthread_barrier_t *barrier;
+};
 
 #define LOG(fmt, ...) std::snprintf(log_line, sizeof log_line, fmt, ##__VA_ARGS__)
 #define SQUARE_SUM(first, ...) square_sum(first, ## __VA_ARGS__)
@@ -47,6 +57,12 @@ int main() {
       int total = sycl::reduce_over_group(it.get_group(), 1, std::plus<>());
       if (l == 0) group_max[g] = m * 100 + total;
       scale(data, it.get_global_id(0), 2.0f);
+      unsigned lane((l + 1) >> 1);
+      unsigned int bits(sycl::popcount(lane &= 0xffu));
+      sycl::float4 v{float(l), 1.0f, 4.0f, 9.0f};
+      sycl::float4 r = sycl::native::sqrt(v * v) + sycl::half_precision::exp(v - v);
+      if (r.x() != float(l) + 1.0f || r.w() != 10.0f || bits != unsigned(sycl::popcount((l + 1) >> 1)))
+        sums[g] = -1;
     });
   }).wait();
   for (int g = 0; g < N / L; ++g) {
@@ -81,6 +97,11 @@ int main() {
     std::printf("reductions: %d %g (%g)\n", *count, *total, want_total);
     ++bad;
   }
+
+  Worker w{0, 1, nullptr};
+  char copy[8];
+  memcpy(copy, "abc", 4);
+  if (w.last != 1 || copy[2] != 'c') ++bad;
 
   LOG("plain");
   if (std::string(log_line) != "plain") ++bad;

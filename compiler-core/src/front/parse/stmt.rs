@@ -329,11 +329,9 @@ impl Parser<'_> {
                     if prev != "::"
                         && prev != "<"
                         && prev != ","
+                        // A name after `const`, `typename`... is the type's;
+                        // after `unsigned`, `long`... it is the declarator's.
                         && !(prev == "const"
-                            || prev == "unsigned"
-                            || prev == "signed"
-                            || prev == "long"
-                            || prev == "short"
                             || prev == "typename"
                             || prev == "struct"
                             || prev == "class"

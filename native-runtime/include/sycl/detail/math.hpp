@@ -398,21 +398,5 @@ inline bool isinf(half x) { return std::isinf(float(x)); }
 inline bool isfinite(half x) { return std::isfinite(float(x)); }
 inline bool signbit(half x) { return (detail::bits_of_half(x) & 0x8000u) != 0; }
 
-// Faster, less precise forms: here the same functions.
-namespace native {
-using sycl::cos;
-using sycl::exp;
-using sycl::exp2;
-using sycl::log;
-using sycl::log2;
-using sycl::powr;
-using sycl::rsqrt;
-using sycl::sin;
-using sycl::sqrt;
-using sycl::tan;
-template <typename T> T recip(T x) { return T(1) / x; }
-template <typename T> T divide(T x, T y) { return x / y; }
-}  // namespace native
-namespace half_precision = native;
 
 }  // namespace sycl

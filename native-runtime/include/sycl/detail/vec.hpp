@@ -461,6 +461,23 @@ __SYCLONE_ELEMENTWISE2(hypot)
 __SYCLONE_ELEMENTWISE2(pow)
 __SYCLONE_ELEMENTWISE2(remainder)
 #undef __SYCLONE_ELEMENTWISE2
+// Faster, less precise forms (native::, half_precision::): here the
+// full-precision functions, with their vec and marray overloads (above).
+namespace native {
+using sycl::cos;
+using sycl::exp;
+using sycl::exp2;
+using sycl::log;
+using sycl::log2;
+using sycl::powr;
+using sycl::rsqrt;
+using sycl::sin;
+using sycl::sqrt;
+using sycl::tan;
+template <typename T> T recip(T x) { return T(1) / x; }
+template <typename T> T divide(T x, T y) { return x / y; }
+}  // namespace native
+namespace half_precision = native;
 template <typename T, int N>
 vec<T, N> fma(const vec<T, N> &a, const vec<T, N> &b, const vec<T, N> &c) {
   vec<T, N> out;
