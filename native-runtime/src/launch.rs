@@ -407,7 +407,7 @@ fn nd_dispatch(
         let total: usize = groups[..dims].iter().product();
         grid = fold_groups(total, max_groups).ok_or_else(|| {
             invalid(format!(
-                "{} work-groups in dimension {d} exceed the device's {max_groups}, and their total of {total} does not factor into a grid of at most that many per dimension",
+                "{} work-groups in dimension {d} exceed the device's {max_groups}, and their total of {total} does not fit a grid of at most that many per dimension",
                 groups[d]
             ))
         })?;
@@ -445,10 +445,19 @@ fn check_image_work_group(dev: &VulkanDevice, info: &KernelInfo) -> RtResult<()>
 /// `total` work-groups as a grid of three dimensions of at most `max`
 /// each, if the count factors into one.
 fn fold_groups(total: usize, max: usize) -> Option<[u32; 3]> {
-    let x = (1..=max.min(total))
+    let exact = (1..=max.min(total))
         .rev()
-        .find(|w| total.is_multiple_of(*w))?;
-    let (y, z) = rows_of_groups(total / x, max)?;
+        .find(|w| total.is_multiple_of(*w))
+        .and_then(|x| rows_of_groups(total / x, max).map(|(y, z)| [x, y, z]));
+    // Otherwise a few groups more, which the kernel's entry returns from
+    // (`detail::work_group_in_launch`).
+    let [x, y, z] = exact.or_else(|| {
+        let rows = total.div_ceil(max.max(1)).max(1);
+        let x = total.div_ceil(rows);
+        let planes = rows.div_ceil(max.max(1));
+        let y = rows.div_ceil(planes);
+        (planes <= max).then_some([x, y, planes])
+    })?;
     Some([x as u32, y as u32, z as u32])
 }
 
@@ -635,8 +644,9 @@ mod tests {
         use super::fold_groups;
         assert_eq!(fold_groups(390_625, 65_535), Some([15_625, 25, 1]));
         assert_eq!(fold_groups(1 << 40, 65_535), Some([32_768, 32_768, 1024]));
-        // A prime count above the limit has no grid.
-        assert_eq!(fold_groups(65_537, 65_535), None);
+        // A prime count above the limit: a grid of a few more groups.
+        assert_eq!(fold_groups(65_537, 65_535), Some([32_769, 2, 1]));
+        assert_eq!(fold_groups(154_702, 65_535), Some([51_568, 3, 1]));
     }
 
     #[test]

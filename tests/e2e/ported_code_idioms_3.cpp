@@ -4,9 +4,11 @@
 // std function objects (`std::plus<>()`) in group algorithms and
 // reductions, GNU `, ## __VA_ARGS__` logging macros, `unsigned x((a) >> 5);`
 // declarations, native:: math on vectors, and host code that names POSIX
-// thread types and <memory.h>.
+// thread types and <memory.h>; an nd_range of more work-groups than a
+// Vulkan grid dimension holds, in a prime number.
 #include <sycl/sycl.hpp>
 #include <cstdio>
+#include <algorithm>
 #include <cstdlib>
 #include <functional>
 #include <memory.h>
@@ -96,6 +98,35 @@ int main() {
   if (*count != N || *total != want_total) {
     std::printf("reductions: %d %g (%g)\n", *count, *total, want_total);
     ++bad;
+  }
+
+  // 65537 work-groups (prime, above Vulkan's usual 65535 per dimension),
+  // and the same in a hierarchical kernel.
+  {
+    constexpr size_t groups = 65537, local = 8;
+    int *hits = sycl::malloc_shared<int>(groups, q);
+    int *hier = sycl::malloc_shared<int>(groups, q);
+    std::fill(hits, hits + groups, 0);
+    std::fill(hier, hier + groups, 0);
+    q.parallel_for(sycl::nd_range<1>{groups * local, local}, [=](sycl::nd_item<1> it) {
+      sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::device> h{
+          hits[it.get_group(0)]};
+      h += 1;
+    });
+    q.submit([&](sycl::handler &h) {
+      h.parallel_for_work_group(sycl::range<1>{groups}, sycl::range<1>{local}, [=](sycl::group<1> g) {
+        hier[g.get_group_id(0)] += int(g.get_local_range(0));
+      });
+    });
+    q.wait();
+    int wrong = 0;
+    for (size_t i = 0; i < groups; ++i) wrong += hits[i] != int(local) || hier[i] != int(local);
+    if (wrong) {
+      std::printf("%d groups of 65537 wrong\n", wrong);
+      ++bad;
+    }
+    sycl::free(hits, q);
+    sycl::free(hier, q);
   }
 
   Worker w{0, 1, nullptr};

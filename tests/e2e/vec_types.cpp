@@ -1,6 +1,7 @@
 // sycl::vec: construction from scalars and vectors, element-wise arithmetic
 // with vectors and scalars, integer bit operations, comparisons as -1/0
-// masks, named elements and swizzles, s0()...sF() of 8- and 16-element
+// masks, named elements and swizzles (read, and assigned: `v.xy() = w`,
+// `v.lo() += v.hi()`), s0()...sF() of 8- and 16-element
 // vectors, convert<>() with rounding modes, as<>(), the geometric functions,
 // vectors in USM and in buffers (float3 laid out as four floats), arrays
 // of a plain struct of floats in global memory, sycl::marray, and the
@@ -157,6 +158,37 @@ int main() {
     check(ok, "convert with rounding modes", i);
     unsigned long u = i;
     check(sums[i] == (u << 4) + (u << 7) + (u << 10) + (u << 15), "s4() ... sF()", i);
+  }
+  // Swizzles of non-const vectors write through; read, they are vectors.
+  {
+    float *o = sycl::malloc_shared<float>(8, q);
+    double *d = sycl::malloc_shared<double>(1, q);
+    q.single_task([=]() {
+       sycl::float4 v{1, 2, 3, 4};
+       v.xy() = sycl::float2{10, 20};
+       v.lo() += v.hi();          // {13, 24, 3, 4}
+       v.odd() *= 2.0f;           // {13, 48, 3, 8}
+       v.swizzle<3, 0>() = 7.0f;  // {7, 48, 3, 7}
+       sycl::float4 w = v.wzyx();
+       sycl::float4 joined(v.lo(), w.hi());
+       o[0] = v.x();
+       o[1] = v.y();
+       o[2] = v.z();
+       o[3] = v.w();
+       o[4] = sycl::dot(v.xyz(), w.xyz());
+       o[5] = (v.lo() + v.hi()).y();
+       const sycl::float4 c = v;
+       o[6] = c.hi()[0];
+       o[7] = joined.w();
+       sycl::double4 temp{1, 2, 3, 4};
+       temp.lo() += temp.hi();
+       d[0] = temp.x() + temp.y();
+     }).wait();
+    const float want[8] = {7, 48, 3, 7, 337, 55, 3, 7};
+    for (int k = 0; k < 8; ++k) check(o[k] == want[k], "assigned swizzles", k);
+    check(d[0] == 10, "double4 lo() += hi()", 0);
+    sycl::free(o, q);
+    sycl::free(d, q);
   }
   sycl::free(rounded, q);
   sycl::free(sums, q);

@@ -305,17 +305,34 @@ id<Dimensions> local_invocation_id() {
                  __spirv_BuiltInLocalInvocationId(0));
   }
 }
+// The linear index of this work-group in the dispatched grid.
+inline size_t work_group_linear_id() {
+  return (size_t(__spirv_BuiltInWorkgroupId(2)) * __spirv_BuiltInNumWorkgroups(1) +
+          __spirv_BuiltInWorkgroupId(1)) *
+             __spirv_BuiltInNumWorkgroups(0) +
+         __spirv_BuiltInWorkgroupId(0);
+}
+// Whether this work-group is one of the launch's: the runtime may dispatch
+// a few more than an nd_range has (a grid of them when their number does
+// not fit the device's per-dimension limit and does not factor into one),
+// and those return at once, all their work-items together.
+template <int Dimensions>
+bool work_group_in_launch() {
+  size_t groups = __builtin_syclone_launch_extent(0) / __builtin_syclone_launch_local(0);
+  if constexpr (Dimensions > 1)
+    groups *= __builtin_syclone_launch_extent(1) / __builtin_syclone_launch_local(1);
+  if constexpr (Dimensions > 2)
+    groups *= __builtin_syclone_launch_extent(2) / __builtin_syclone_launch_local(2);
+  return work_group_linear_id() < groups;
+}
 // The work-group's id. The runtime may dispatch more groups than a grid
-// dimension holds as another grid of the same number of groups, so the id
-// comes from the linear index of the group in the grid, taken apart in SYCL
-// order (the last dimension varies fastest); for a grid of the nd_range's
-// own shape that is the group's position in it.
+// dimension holds as another grid of (about) the same number of groups, so
+// the id comes from the linear index of the group in the grid, taken apart
+// in SYCL order (the last dimension varies fastest); for a grid of the
+// nd_range's own shape that is the group's position in it.
 template <int Dimensions>
 id<Dimensions> work_group_id() {
-  size_t linear = (size_t(__spirv_BuiltInWorkgroupId(2)) * __spirv_BuiltInNumWorkgroups(1) +
-                   __spirv_BuiltInWorkgroupId(1)) *
-                      __spirv_BuiltInNumWorkgroups(0) +
-                  __spirv_BuiltInWorkgroupId(0);
+  size_t linear = work_group_linear_id();
   if constexpr (Dimensions == 1) {
     return id<1>(linear);
   } else if constexpr (Dimensions == 2) {
@@ -2124,6 +2141,7 @@ class handler {
   __SYCLONE_KERNEL_ENTRY(KernelName)
   void kernel_nd(detail::launch_bounds<Dimensions> bounds, KernelType kernelFunc) {
 #ifdef __SYCL_DEVICE_ONLY__
+    if (!detail::work_group_in_launch<Dimensions>()) return;
     nd_item<Dimensions> it(detail::extent_of(bounds), detail::local_of(bounds),
                            detail::work_group_id<Dimensions>(),
                            detail::local_invocation_id<Dimensions>());
@@ -2140,6 +2158,7 @@ class handler {
   __SYCLONE_KERNEL_ENTRY(KernelName)
   void kernel_hier(detail::launch_bounds<Dimensions> bounds, KernelType kernelFunc) {
 #ifdef __SYCL_DEVICE_ONLY__
+    if (!detail::work_group_in_launch<Dimensions>()) return;
     range<Dimensions> local = detail::local_of(bounds);
     group<Dimensions> g(detail::work_group_id<Dimensions>(), detail::extent_of(bounds) / local, local,
                         detail::local_invocation_id<Dimensions>());

@@ -317,9 +317,16 @@ impl Sema {
             return Some(c);
         }
         let bases: Vec<ClassId> = self.class(c).bases.iter().map(|b| b.0).collect();
-        bases
-            .into_iter()
-            .find(|b| self.class(*b).name == last.ident)
+        if let Some(b) = bases.iter().find(|b| self.class(**b).name == last.ident) {
+            return Some(*b);
+        }
+        // A type alias of a base (`using base = vec<T, 2>; ... : base(x)`).
+        let (ctx, env) = self.ctx_env();
+        let ty = a::TypeExpr::plain(a::TypeExprKind::Named(init.name.clone()), init.span);
+        match self.resolve_type(&ty, ctx, &env, &mut vec![]) {
+            Ty::Class(k) if k == c || bases.contains(&k) => Some(k),
+            _ => None,
+        }
     }
 
     /// A mem-initializer that names a base class (`Base(b)`) or the class
@@ -515,6 +522,20 @@ impl Sema {
             return TExpr::error(span);
         }
         let what = format!("{}::{}", self.class_name(c), name);
+        // An object of a derived class copies its base subobject (the
+        // implicit copy constructor) when no constructor takes it as it is.
+        if let [arg] = &args[..] {
+            if matches!(arg.ty.non_ref(), Ty::Class(d) if *d != c && self.derives_from(*d, c)) {
+                let mut quiet = vec![];
+                if self
+                    .resolve_overload(&ctors, &[], &args, &what, span, &mut quiet)
+                    .is_none()
+                {
+                    let arg = args.into_iter().next().expect("one");
+                    return self.base_subobject(arg, &ty);
+                }
+            }
+        }
         match self.resolve_overload(&ctors, &[], &args, &what, span, diags) {
             // `T() = default;` is the implicit default constructor.
             Some(f) if args.is_empty() && self.func(f).decl.defaulted => {
@@ -4001,14 +4022,28 @@ impl Sema {
                     }
                 }
             }
-            for f in self.hidden_friends(c, name) {
-                if !cands.iter().any(|k| Rc::ptr_eq(&k.decl, &f)) {
-                    cands.push(Candidate {
-                        decl: f,
-                        ctx: Ctx::Class(c),
-                        env: self.class(c).env.clone(),
-                        class: None,
-                    });
+            // The class's friends and its bases' (associated classes).
+            let mut classes = vec![c];
+            let mut k = 0;
+            while let Some(&cur) = classes.get(k) {
+                self.complete_class(cur);
+                for (b, _) in self.class(cur).bases.clone() {
+                    if !classes.contains(&b) {
+                        classes.push(b);
+                    }
+                }
+                k += 1;
+            }
+            for owner in classes {
+                for f in self.hidden_friends(owner, name) {
+                    if !cands.iter().any(|k| Rc::ptr_eq(&k.decl, &f)) {
+                        cands.push(Candidate {
+                            decl: f,
+                            ctx: Ctx::Class(owner),
+                            env: self.class(owner).env.clone(),
+                            class: None,
+                        });
+                    }
                 }
             }
         }

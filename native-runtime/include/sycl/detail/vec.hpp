@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include <sycl/detail/bit_cast.hpp>
 #include <sycl/detail/half.hpp>
@@ -18,6 +19,10 @@ namespace sycl {
 
 template <typename DataT, int NumElements>
 class vec;
+namespace detail {
+template <typename DataT, int NumElements, int... Indexes>
+class swizzled;
+}  // namespace detail
 
 // How vec::convert rounds (SYCL 2020 4.14.2.1).
 enum class rounding_mode { automatic, rte, rtz, rtp, rtn };
@@ -78,6 +83,10 @@ struct vec_size {
 template <typename T, int N>
 struct vec_size<vec<T, N>> {
   static constexpr int value = N;
+};
+template <typename T, int N, int... Indexes>
+struct vec_size<swizzled<T, N, Indexes...>> {
+  static constexpr int value = sizeof...(Indexes);
 };
 }  // namespace detail
 
@@ -159,25 +168,39 @@ class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec {
   __SYCLONE_VEC_ELEMENT(sF, 15)
 #undef __SYCLONE_VEC_ELEMENT
 
-  // Swizzles, as const copies: assigning to one (`v.xy() = w`) is a
-  // compile error here rather than a write that goes nowhere.
+  // Swizzles. Of a const vector, a copy; of another, a copy that also
+  // writes assignments through to the elements it came from
+  // (`v.xy() = w`, `v.lo() += v.hi()`).
   template <int... Indexes>
   const vec<DataT, sizeof...(Indexes)> swizzle() const {
     return vec<DataT, sizeof...(Indexes)>(m_data[Indexes]...);
   }
-  const vec<DataT, 2> xy() const { return swizzle<0, 1>(); }
-  const vec<DataT, 3> xyz() const { return swizzle<0, 1, 2>(); }
-  const vec<DataT, 4> xyzw() const { return swizzle<0, 1, 2, 3>(); }
-  const vec<DataT, 3> zyx() const { return swizzle<2, 1, 0>(); }
-  const vec<DataT, 4> wzyx() const { return swizzle<3, 2, 1, 0>(); }
-  const vec<DataT, 3> rgb() const { return swizzle<0, 1, 2>(); }
-  const vec<DataT, 4> rgba() const { return swizzle<0, 1, 2, 3>(); }
-  const vec<DataT, 4> bgra() const { return swizzle<2, 1, 0, 3>(); }
-  // The low and high halves, the odd and even elements.
-  const vec<DataT, (NumElements + 1) / 2> lo() const { return half(0, 1); }
-  const vec<DataT, (NumElements + 1) / 2> hi() const { return half((NumElements + 1) / 2, 1); }
-  const vec<DataT, (NumElements + 1) / 2> even() const { return half(0, 2); }
-  const vec<DataT, (NumElements + 1) / 2> odd() const { return half(1, 2); }
+  template <int... Indexes>
+  detail::swizzled<DataT, NumElements, Indexes...> swizzle() {
+    return detail::swizzled<DataT, NumElements, Indexes...>(*this);
+  }
+#define __SYCLONE_VEC_SWIZZLE(NAME, ...)                                        \
+  auto NAME() const { return swizzle<__VA_ARGS__>(); }                         \
+  auto NAME() { return swizzle<__VA_ARGS__>(); }
+  __SYCLONE_VEC_SWIZZLE(xy, 0, 1)
+  __SYCLONE_VEC_SWIZZLE(xyz, 0, 1, 2)
+  __SYCLONE_VEC_SWIZZLE(xyzw, 0, 1, 2, 3)
+  __SYCLONE_VEC_SWIZZLE(zyx, 2, 1, 0)
+  __SYCLONE_VEC_SWIZZLE(wzyx, 3, 2, 1, 0)
+  __SYCLONE_VEC_SWIZZLE(rgb, 0, 1, 2)
+  __SYCLONE_VEC_SWIZZLE(rgba, 0, 1, 2, 3)
+  __SYCLONE_VEC_SWIZZLE(bgra, 2, 1, 0, 3)
+#undef __SYCLONE_VEC_SWIZZLE
+  // The low and high halves, the even and odd elements (of a 3-element
+  // vector, the fourth is its padding).
+#define __SYCLONE_VEC_HALF(NAME, PART)                                                \
+  auto NAME() const { return halves<PART>(std::make_integer_sequence<int, (NumElements + 1) / 2>{}); } \
+  auto NAME() { return halves<PART>(std::make_integer_sequence<int, (NumElements + 1) / 2>{}); }
+  __SYCLONE_VEC_HALF(lo, 0)
+  __SYCLONE_VEC_HALF(hi, 1)
+  __SYCLONE_VEC_HALF(even, 2)
+  __SYCLONE_VEC_HALF(odd, 3)
+#undef __SYCLONE_VEC_HALF
 
   // The NumElements elements from element `offset * NumElements` of `ptr`
   // (a multi_ptr or a pointer).
@@ -289,15 +312,69 @@ class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec {
       for (int i = 0; i < detail::vec_size<Arg>::value; ++i) m_data[at++] = static_cast<DataT>(arg[i]);
     }
   }
-  vec<DataT, (NumElements + 1) / 2> half(int first, int step) const {
-    vec<DataT, (NumElements + 1) / 2> out;
-    for (int i = 0; i < (NumElements + 1) / 2 && first + i * step < NumElements; ++i)
-      out[i] = m_data[first + i * step];
-    return out;
+  // Element K of half PART (0 lo, 1 hi, 2 even, 3 odd) is element
+  // PART == 0 ? K : PART == 1 ? K + half size : ...
+  template <int Part, int... K>
+  auto halves(std::integer_sequence<int, K...>) const {
+    return swizzle<(Part == 0 ? K : Part == 1 ? K + (NumElements + 1) / 2 : Part == 2 ? 2 * K : 2 * K + 1)...>();
+  }
+  template <int Part, int... K>
+  auto halves(std::integer_sequence<int, K...>) {
+    return swizzle<(Part == 0 ? K : Part == 1 ? K + (NumElements + 1) / 2 : Part == 2 ? 2 * K : 2 * K + 1)...>();
   }
 
   DataT m_data[NumElements == 3 ? 4 : NumElements];
 };
+
+namespace detail {
+// A swizzle of a non-const vec (`v.xy()`, `v.lo()`, `v.swizzle<2, 0>()`):
+// a vec holding the selected elements' values (so it reads, and passes to
+// functions taking vecs, as one), whose assignments also write the
+// elements of the vec it was taken from.
+template <typename DataT, int NumElements, int... Indexes>
+class swizzled : public vec<DataT, sizeof...(Indexes)> {
+  using base = vec<DataT, sizeof...(Indexes)>;
+
+ public:
+  explicit swizzled(vec<DataT, NumElements> &source) : base(source[Indexes]...), m_source(source) {}
+  swizzled(const swizzled &other) = default;
+
+  swizzled &operator=(const base &value) {
+    write(value);
+    return *this;
+  }
+  swizzled &operator=(const swizzled &value) {
+    write(base(value));
+    return *this;
+  }
+  swizzled &operator=(const DataT &value) {
+    write(base(value));
+    return *this;
+  }
+#define __SYCLONE_SWIZZLE_ASSIGN(OP, OPEQ)                        \
+  swizzled &operator OPEQ(const base &value) {                     \
+    write(static_cast<const base &>(*this) OP value);              \
+    return *this;                                                  \
+  }                                                                \
+  swizzled &operator OPEQ(const DataT &value) {                    \
+    write(static_cast<const base &>(*this) OP base(value));        \
+    return *this;                                                  \
+  }
+  __SYCLONE_SWIZZLE_ASSIGN(+, +=)
+  __SYCLONE_SWIZZLE_ASSIGN(-, -=)
+  __SYCLONE_SWIZZLE_ASSIGN(*, *=)
+  __SYCLONE_SWIZZLE_ASSIGN(/, /=)
+#undef __SYCLONE_SWIZZLE_ASSIGN
+
+ private:
+  void write(const base &value) {
+    int k = 0;
+    ((m_source[Indexes] = value[k++]), ...);
+    static_cast<base &>(*this) = value;
+  }
+  vec<DataT, NumElements> &m_source;
+};
+}  // namespace detail
 
 // SYCL 1.2.1's scalar type names, still common in ported code.
 using schar = signed char;
