@@ -5,7 +5,8 @@
 // subgroup size; host device: 1). Also the classic "reduce per sub-group,
 // leader adds atomically" sum. 64-bit values (double, long: the two
 // halves shuffled, reductions and scans built from shuffles) and sycl::half
-// (shuffled as its bits, reduced in float) too.
+// (shuffled as its bits, reduced in float) too. And
+// sycl_ext_oneapi_sub_group_mask: group_ballot and the mask's queries.
 #include <sycl/sycl.hpp>
 #include <cstdio>
 
@@ -170,6 +171,32 @@ int main() {
                   wh[i * 4 + 2], wh[i * 4 + 3]);
   }
   free(wh, q);
+
+  // group_ballot: the lanes whose local id is a multiple of 3.
+  {
+    constexpr int B = 256;
+    int *m = malloc_shared<int>(B * 4, q);
+    q.parallel_for(nd_range<1>{B, 64}, [=](nd_item<1> it) {
+       auto sg = it.get_sub_group();
+       int lid = sg.get_local_linear_id();
+       auto mask = ext::oneapi::group_ballot(sg, lid % 3 == 0);
+       unsigned bits;
+       mask.extract_bits(bits, 0);
+       int i = it.get_global_id(0);
+       m[4 * i] = mask.count();
+       m[4 * i + 1] = popcount(bits & ((1u << lid) - 1));
+       m[4 * i + 2] = mask.test(lid) + 2 * int(mask.find_low()[0]) + 4 * mask.none();
+       m[4 * i + 3] = mask.size();
+     }).wait();
+    for (int i = 0; i < B; ++i) {
+      int size = m[4 * i + 3], lid = i % size;
+      if (size != out[1] || m[4 * i] != (size + 2) / 3 || m[4 * i + 1] != (lid + 2) / 3 ||
+          m[4 * i + 2] != (lid % 3 == 0)) {
+        if (bad++ < 4) std::printf("ballot %d: %d %d %d of %d\n", i, m[4 * i], m[4 * i + 1], m[4 * i + 2], size);
+      }
+    }
+    free(m, q);
+  }
   std::printf("sub-group size %d: %s\n", out[1], bad ? "FAILED" : "PASSED");
   free(data, q);
   free(out, q);

@@ -167,6 +167,9 @@ pub enum SubgroupOp {
     /// Is the (bool) value true in any / every invocation?
     Any,
     All,
+    /// Word `operand` (0 to 3, a `u32`) of the mask of the invocations
+    /// whose (bool) value is true: bit `i` for local id `i`.
+    Ballot,
 }
 
 impl SubgroupOp {
@@ -176,6 +179,7 @@ impl SubgroupOp {
         Some(match op {
             "any" => SubgroupOp::Any,
             "all" => SubgroupOp::All,
+            "ballot" => SubgroupOp::Ballot,
             "shuffle" => SubgroupOp::Shuffle,
             "shuffle_xor" => SubgroupOp::ShuffleXor,
             "shuffle_down" => SubgroupOp::ShuffleDown,
@@ -211,6 +215,7 @@ impl SubgroupOp {
                 | SubgroupOp::ShuffleXor
                 | SubgroupOp::ShuffleDown
                 | SubgroupOp::ShuffleUp
+                | SubgroupOp::Ballot
         )
     }
 }

@@ -23,6 +23,19 @@ impl Lowerer<'_> {
         let Some(ty) = self.scalar_of(&value.ty, span) else {
             return Val::Void;
         };
+        if op == SubgroupOp::Ballot {
+            let value = self.scalar(value);
+            let word = args.get(1).map(|a| self.scalar(a));
+            let result = self.new_local("ballot", ScalarType::U32);
+            self.uses_subgroups = true;
+            self.emit(IStmt::Subgroup {
+                op,
+                value,
+                operand: word,
+                result,
+            });
+            return Val::Scalar(IExpr::Local(result));
+        }
         if ty.size() == 8 && !matches!(op, SubgroupOp::Any | SubgroupOp::All) {
             let value = self.scalar(value);
             let operand = args.get(1).map(|a| self.scalar(a));

@@ -95,12 +95,12 @@ impl Emitter {
     ) -> Result<(), SpirvError> {
         let (var, rt) = f.local(result)?;
         let (v, vt) = self.emit_expr(f, value)?;
-        let expected = if matches!(op, SubgroupOp::Any | SubgroupOp::All) {
-            ScalarType::Bool
-        } else {
-            vt
+        let (expected, expected_result) = match op {
+            SubgroupOp::Any | SubgroupOp::All => (ScalarType::Bool, ScalarType::Bool),
+            SubgroupOp::Ballot => (ScalarType::Bool, ScalarType::U32),
+            _ => (vt, vt),
         };
-        if vt != expected || rt != expected {
+        if vt != expected || rt != expected_result {
             return Err(f.err_type(format!(
                 "sub-group {op:?} of {} into a local of {}",
                 vt.name(),
@@ -149,6 +149,14 @@ impl Emitter {
             SubgroupOp::All => {
                 self.need(Capability::GroupNonUniformVote);
                 self.b.group_non_uniform_all(ty, None, scope, v)?
+            }
+            SubgroupOp::Ballot => {
+                let word = index()?;
+                self.need(Capability::GroupNonUniformBallot);
+                let u32_ty = self.scalar(ScalarType::U32);
+                let uvec4 = self.b.type_vector(u32_ty, 4);
+                let mask = self.b.group_non_uniform_ballot(uvec4, None, scope, v)?;
+                self.b.vector_extract_dynamic(u32_ty, None, mask, word)?
             }
             SubgroupOp::Reduce(a) => {
                 self.group_arith(f, a, GroupOperation::Reduce, vt, ty, scope, v)?

@@ -3,7 +3,8 @@
 //! `_shuffle(x, i)`, `_shuffle_xor(x, mask)`, `_shuffle_down(x, d)`,
 //! `_shuffle_up(x, d)` and `_reduce_OP(x)`, `_iscan_OP(x)`, `_escan_OP(x)`
 //! for OP in add, mul, min, max, and, or, xor; `x` is arithmetic, the result
-//! has its type.
+//! has its type. `_ballot(bool, word)` is word `word` of the mask of the
+//! work-items whose value is true, an `unsigned`.
 
 use super::thir::{Expr as TExpr, ExprKind as TK};
 use super::*;
@@ -19,6 +20,7 @@ impl Sema {
         let (ty, want) = match op {
             "barrier" => (Ty::Void, 0),
             "any" | "all" => (Ty::Bool, 1),
+            "ballot" => (Ty::Int(IntKind::UInt), 2),
             _ => match (crate::ir::SubgroupOp::from_intrinsic(op), args.first()) {
                 (Some(o), Some(a)) => (a.ty.clone(), 1 + o.has_operand() as usize),
                 (Some(o), None) => (Ty::Error, 1 + o.has_operand() as usize),
@@ -47,7 +49,8 @@ impl Sema {
         let mut args = args.into_iter();
         let mut out = vec![];
         if let Some(v) = args.next() {
-            out.push(self.convert(v, &ty, &mut d));
+            let value_ty = if op == "ballot" { Ty::Bool } else { ty.clone() };
+            out.push(self.convert(v, &value_ty, &mut d));
         }
         if let Some(i) = args.next() {
             out.push(self.convert(i, &Ty::Int(IntKind::UInt), &mut d));

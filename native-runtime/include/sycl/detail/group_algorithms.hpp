@@ -5,6 +5,7 @@
 // (__builtin_syclone_subgroup_*); on the host device a sub-group is one
 // work-item. On work-groups (sycl::group): reduce, scans, broadcast and
 // any/all/none through work-group memory, and the joint_ algorithms.
+// Also sycl_ext_oneapi_sub_group_mask: group_ballot and sub_group_mask.
 // Included by sycl.hpp after reduction.hpp.
 #pragma once
 
@@ -319,5 +320,112 @@ template <typename Group, typename Ptr, typename Predicate>
 bool joint_none_of(Group g, Ptr first, Ptr last, Predicate pred) {
   return !joint_any_of(g, first, last, pred);
 }
+
+// ---------------------------------------------------------------- sub_group_mask
+namespace ext::oneapi {
+// A bit per work-item of a sub-group (sycl_ext_oneapi_sub_group_mask):
+// bit i for local id i; bits at and above size() are zero.
+class sub_group_mask {
+ public:
+  static constexpr size_t max_bits = 64;
+
+  bool test(id<1> i) const { return i[0] < m_size && ((m_bits >> i[0]) & 1) != 0; }
+  bool operator[](id<1> i) const { return test(i); }
+  bool all() const { return count() == m_size; }
+  bool any() const { return m_bits != 0; }
+  bool none() const { return m_bits == 0; }
+  uint32_t count() const { return uint32_t(sycl::popcount(m_bits)); }
+  uint32_t size() const { return m_size; }
+  id<1> find_low() const { return id<1>(m_bits ? sycl::ctz(m_bits) : uint64_t(m_size)); }
+  id<1> find_high() const { return id<1>(m_bits ? 63 - sycl::clz(m_bits) : uint64_t(m_size)); }
+
+  template <typename Type>
+  void insert_bits(const Type &bits, id<1> pos = 0) {
+    uint64_t width = sizeof(Type) * 8, at = pos[0];
+    if (at >= m_size) return;
+    uint64_t field = width >= 64 ? ~uint64_t(0) : ((uint64_t(1) << width) - 1);
+    m_bits = (m_bits & ~(field << at)) | ((uint64_t(bits) & field) << at);
+    m_bits &= valid();
+  }
+  template <typename Type>
+  void extract_bits(Type &bits, id<1> pos = 0) const {
+    uint64_t at = pos[0];
+    bits = at >= 64 ? Type(0) : static_cast<Type>(m_bits >> at);
+  }
+
+  void set() { m_bits = valid(); }
+  void set(id<1> i, bool value = true) {
+    if (i[0] >= m_size) return;
+    uint64_t bit = uint64_t(1) << i[0];
+    m_bits = value ? (m_bits | bit) : (m_bits & ~bit);
+  }
+  void reset() { m_bits = 0; }
+  void reset(id<1> i) { set(i, false); }
+  void reset_low() { reset(find_low()); }
+  void reset_high() { reset(find_high()); }
+  void flip() { m_bits = ~m_bits & valid(); }
+  void flip(id<1> i) { set(i, !test(i)); }
+
+  bool operator==(const sub_group_mask &o) const { return m_bits == o.m_bits && m_size == o.m_size; }
+  bool operator!=(const sub_group_mask &o) const { return !(*this == o); }
+  sub_group_mask &operator&=(const sub_group_mask &o) {
+    m_bits &= o.m_bits;
+    return *this;
+  }
+  sub_group_mask &operator|=(const sub_group_mask &o) {
+    m_bits |= o.m_bits;
+    return *this;
+  }
+  sub_group_mask &operator^=(const sub_group_mask &o) {
+    m_bits ^= o.m_bits;
+    return *this;
+  }
+  sub_group_mask &operator<<=(size_t n) {
+    m_bits = n >= 64 ? 0 : (m_bits << n) & valid();
+    return *this;
+  }
+  sub_group_mask &operator>>=(size_t n) {
+    m_bits = n >= 64 ? 0 : m_bits >> n;
+    return *this;
+  }
+  sub_group_mask operator~() const {
+    sub_group_mask r = *this;
+    r.flip();
+    return r;
+  }
+  sub_group_mask operator<<(size_t n) const {
+    sub_group_mask r = *this;
+    r <<= n;
+    return r;
+  }
+  sub_group_mask operator>>(size_t n) const {
+    sub_group_mask r = *this;
+    r >>= n;
+    return r;
+  }
+  friend sub_group_mask operator&(sub_group_mask a, const sub_group_mask &b) { return a &= b; }
+  friend sub_group_mask operator|(sub_group_mask a, const sub_group_mask &b) { return a |= b; }
+  friend sub_group_mask operator^(sub_group_mask a, const sub_group_mask &b) { return a ^= b; }
+
+  // Made by group_ballot.
+  sub_group_mask(uint64_t bits, uint32_t size) : m_bits(bits), m_size(size) {}
+
+ private:
+  uint64_t valid() const { return m_size >= 64 ? ~uint64_t(0) : ((uint64_t(1) << m_size) - 1); }
+  uint64_t m_bits;
+  uint32_t m_size;
+};
+
+// The mask of the sub-group's work-items for which `predicate` is true.
+inline sub_group_mask group_ballot(sub_group g, bool predicate = true) {
+#ifdef __SYCL_DEVICE_ONLY__
+  uint64_t low = __builtin_syclone_subgroup_ballot(predicate, 0u);
+  uint64_t high = __builtin_syclone_subgroup_ballot(predicate, 1u);
+  return sub_group_mask(low | (high << 32), g.get_local_linear_range());
+#else
+  return sub_group_mask(predicate ? 1 : 0, g.get_local_linear_range());
+#endif
+}
+}  // namespace ext::oneapi
 
 }  // namespace sycl
