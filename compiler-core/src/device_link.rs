@@ -542,6 +542,7 @@ mod tests {
             writes,
             space: Space::Global,
             fixed_len: None,
+            volatile: false,
         }
     }
 

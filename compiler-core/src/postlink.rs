@@ -231,6 +231,7 @@ mod tests {
             writes: true,
             space: Space::Global,
             fixed_len: None,
+            volatile: false,
         };
         let body = vec![Stmt::Loop {
             body: vec![

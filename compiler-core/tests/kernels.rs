@@ -229,3 +229,56 @@ int main() {
     assert_eq!(private(kernels[0]), 0, "{}", kernels[0]);
     assert_eq!(private(kernels[1]), 1, "{}", kernels[1]);
 }
+
+/// Memory a `volatile T *` points into (warp-synchronous code from CUDA)
+/// is a volatile binding: its loads and stores are SPIR-V `Volatile`
+/// accesses; other memory is not.
+#[test]
+fn volatile_pointers_make_volatile_accesses() {
+    let src = r#"#include <sycl/sycl.hpp>
+void warp_step(volatile int *s, int i) { s[i] += s[i + 1]; }
+int main() {
+  sycl::queue q;
+  int *out = sycl::malloc_shared<int>(64, q);
+  q.submit([&](sycl::handler &h) {
+    sycl::local_accessor<int> tile{64, h};
+    h.parallel_for(sycl::nd_range<1>{64, 32}, [=](sycl::nd_item<1> it) {
+      int l = it.get_local_id(0);
+      tile[l] = l;
+      sycl::group_barrier(it.get_group());
+      if (l < 16) warp_step(&tile[0], l);
+      out[it.get_global_id(0)] = tile[l];
+    });
+  });
+  return 0;
+}
+"#;
+    let out = compile_sycl("volatile.cpp", src);
+    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+    let volatile: Vec<&str> = out
+        .ir_text
+        .lines()
+        .filter(|l| l.contains(" binding ") && l.contains(" volatile"))
+        .collect();
+    assert_eq!(volatile.len(), 1, "{}", out.ir_text);
+    assert!(volatile[0].contains("workgroup"), "{}", volatile[0]);
+    let image = &out.bundle.expect("bundle").images[0];
+    let module = rspirv::dr::load_words(&image.spirv).expect("SPIR-V");
+    let volatile_accesses = module
+        .functions
+        .iter()
+        .flat_map(|f| f.blocks.iter().flat_map(|b| b.instructions.iter()))
+        .filter(|i| matches!(i.class.opcode, rspirv::spirv::Op::Load | rspirv::spirv::Op::Store))
+        .filter(|i| {
+            i.operands.iter().any(|o| {
+                matches!(o, rspirv::dr::Operand::MemoryAccess(m) if m.contains(rspirv::spirv::MemoryAccess::VOLATILE))
+            })
+        })
+        .count();
+    // Two loads and a store in warp_step, the store to the tile and its
+    // reload.
+    assert!(
+        volatile_accesses >= 3,
+        "{volatile_accesses} volatile accesses"
+    );
+}

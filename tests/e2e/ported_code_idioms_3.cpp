@@ -5,7 +5,8 @@
 // reductions, GNU `, ## __VA_ARGS__` logging macros, `unsigned x((a) >> 5);`
 // declarations, native:: math on vectors, and host code that names POSIX
 // thread types and <memory.h>; an nd_range of more work-groups than a
-// Vulkan grid dimension holds, in a prime number.
+// Vulkan grid dimension holds, in a prime number; a tree reduction through
+// a `volatile` pointer to work-group memory.
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <algorithm>
@@ -31,6 +32,12 @@ float tile_sum(sycl::local_ptr<const float> tile, int n) {
   float s = 0;
   for (int i = 0; i < n; ++i) s += tile[i];
   return s;
+}
+
+// One step of a reduction through volatile work-group memory, as CUDA
+// reductions are written.
+void fold_step(volatile int *s, int l, int half) {
+  if (l < half) s[l] += s[l + half];
 }
 
 // Scales global memory through a global_ptr made from a plain pointer.
@@ -127,6 +134,31 @@ int main() {
     }
     sycl::free(hits, q);
     sycl::free(hier, q);
+  }
+
+  // A reduction through a volatile pointer (with barriers between steps).
+  {
+    int *sum = sycl::malloc_shared<int>(4, q);
+    q.submit([&](sycl::handler &h) {
+      sycl::local_accessor<int, 1> tile{64, h};
+      h.parallel_for(sycl::nd_range<1>{256, 64}, [=](sycl::nd_item<1> it) {
+        int l = it.get_local_id(0);
+        volatile int *s = &tile[0];
+        s[l] = int(it.get_global_id(0));
+        for (int half = 32; half > 0; half /= 2) {
+          sycl::group_barrier(it.get_group());
+          fold_step(s, l, half);
+        }
+        sycl::group_barrier(it.get_group());
+        if (l == 0) sum[it.get_group(0)] = s[0];
+      });
+    }).wait();
+    for (int g = 0; g < 4; ++g)
+      if (sum[g] != 64 * 64 * g + 63 * 32) {
+        std::printf("volatile reduction %d: %d\n", g, sum[g]);
+        ++bad;
+      }
+    sycl::free(sum, q);
   }
 
   Worker w{0, 1, nullptr};

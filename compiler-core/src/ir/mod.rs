@@ -450,6 +450,11 @@ pub struct Binding {
     /// work-group algorithms' scratch, private arrays); None: sized at launch.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fixed_len: Option<u32>,
+    /// Memory a `volatile T *` points into: every load and store of it
+    /// happens, in program order (SPIR-V `Volatile` accesses), as
+    /// warp-synchronous code ported from CUDA relies on.
+    #[serde(default)]
+    pub volatile: bool,
 }
 
 /// Where a binding's elements live.

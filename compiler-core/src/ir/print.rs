@@ -71,9 +71,10 @@ fn print_declarations(out: &mut String, bindings: &[Binding], locals: &[Local]) 
             Space::Workgroup => " workgroup",
             Space::Private => " private",
         };
+        let volatile = if b.volatile { " volatile" } else { "" };
         let _ = writeln!(
             out,
-            "  binding b{i} {}: {} {rw}{space}",
+            "  binding b{i} {}: {} {rw}{volatile}{space}",
             b.name,
             b.elem.name()
         );

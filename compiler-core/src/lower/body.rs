@@ -192,6 +192,7 @@ impl Lowerer<'_> {
                 // Keep the value in a local so it is computed once.
                 let val = self.spill(val, &name);
                 let slot = self.add_slot(Slot::Value(val));
+                self.mark_volatile_target(v, slot);
                 self.frames.last_mut().expect("frame").vars.insert(v, slot);
                 return;
             }
@@ -200,6 +201,33 @@ impl Lowerer<'_> {
         self.frames.last_mut().expect("frame").vars.insert(v, slot);
         if let Some(i) = init {
             self.init_from_expr(&PlaceV::Slot(slot), &ty, i);
+        }
+        self.mark_volatile_target(v, slot);
+    }
+
+    /// A pointer to volatile memory (`volatile int *p = ...`, a parameter
+    /// of that type): the bindings its value points into are accessed as
+    /// volatile from now on, wherever the kernel reaches them.
+    fn mark_volatile_target(&mut self, v: VarId, slot: SlotId) {
+        if !self.sema.var(v).volatile_pointee {
+            return;
+        }
+        let value = match &self.slots[slot.0 as usize] {
+            Slot::Ptr { .. } => self.load_pointer(slot),
+            Slot::Value(v) => v.clone(),
+            _ => return,
+        };
+        let bindings = match &value {
+            Val::Ptr {
+                choice: Some(c), ..
+            } => c.bindings.clone(),
+            Val::Ptr {
+                binding: Some(b), ..
+            } => vec![*b],
+            _ => vec![],
+        };
+        for b in bindings {
+            self.bindings[b.0 as usize].volatile = true;
         }
     }
 
@@ -428,6 +456,7 @@ impl Lowerer<'_> {
                 self.init_from_expr(&PlaceV::Slot(s), pty, a);
                 s
             };
+            self.mark_volatile_target(*pv, slot);
             vars.insert(*pv, slot);
         }
         // Return handling.

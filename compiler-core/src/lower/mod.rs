@@ -796,6 +796,7 @@ impl Lowerer<'_> {
             writes: false,
             space,
             fixed_len: None,
+            volatile: false,
         });
         BindingId(self.bindings.len() as u32 - 1)
     }

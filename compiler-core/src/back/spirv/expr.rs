@@ -59,9 +59,12 @@ impl Emitter {
             }
             Expr::Load { binding, index } => {
                 let buf = f.binding(*binding)?;
+                let volatile = f.kernel.bindings[binding.0 as usize].volatile;
                 let ptr = self.element_pointer(f, buf, index)?;
                 let t = self.scalar(buf.storage);
-                let v = self.b.load(t, None, ptr, None, [])?;
+                let v = self
+                    .b
+                    .load(t, None, ptr, super::stmt::volatile_access(volatile), [])?;
                 Ok((self.decode_element(buf, v)?, buf.elem))
             }
             Expr::Unary(op, a) => {

@@ -124,7 +124,7 @@ impl Emitter {
                     )));
                 }
                 let v = self.encode_element(buf, v)?;
-                self.b.store(ptr, v, None, [])?;
+                self.b.store(ptr, v, volatile_access(decl.volatile), [])?;
                 Ok(true)
             }
             Stmt::Atomic {
@@ -473,4 +473,10 @@ impl Emitter {
             }
         }
     }
+}
+
+/// The memory operands of an access to a binding: `Volatile` for memory a
+/// `volatile T *` points into.
+pub(super) fn volatile_access(volatile: bool) -> Option<rspirv::spirv::MemoryAccess> {
+    volatile.then_some(rspirv::spirv::MemoryAccess::VOLATILE)
 }

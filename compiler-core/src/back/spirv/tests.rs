@@ -70,6 +70,7 @@ fn binding(name: &str, elem: ScalarType, reads: bool, writes: bool) -> Binding {
         reads,
         writes,
         fixed_len: None,
+        volatile: false,
     }
 }
 fn local(name: &str, ty: ScalarType) -> Local {

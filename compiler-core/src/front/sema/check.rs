@@ -215,6 +215,7 @@ impl Sema {
             let name = p.name.clone().unwrap_or_else(|| Rc::from(""));
             let v = self.new_var(name.clone(), ty.clone(), Some(f), p.span);
             self.vars[v.0 as usize].dependent_type = self.names_template_param(&p.ty);
+            self.vars[v.0 as usize].volatile_pointee = Sema::points_to_volatile(&p.ty);
             if p.pack {
                 self.add_to_pack(&name, v);
             } else {
@@ -1008,6 +1009,7 @@ impl Sema {
         self.cur().diags.extend(d);
         let id = self.new_var(v.name.clone(), ty.clone(), Some(f), v.name_span);
         self.vars[id.0 as usize].is_const = v.ty.is_const;
+        self.vars[id.0 as usize].volatile_pointee = Sema::points_to_volatile(&v.ty);
         let init = match ty {
             Ty::Error => None,
             _ => self.init_value(&ty, args, v.span),
@@ -1150,6 +1152,7 @@ impl Sema {
             .unwrap_or_else(|| self.new_var(v.name.clone(), ty.clone(), Some(f), v.name_span));
         let is_const = v.ty.is_const || v.is_constexpr;
         self.vars[id.0 as usize].is_const = is_const;
+        self.vars[id.0 as usize].volatile_pointee = Sema::points_to_volatile(&v.ty);
         let init = match init_exprs {
             None if list_value.is_some() => list_value,
             None => match &ty {

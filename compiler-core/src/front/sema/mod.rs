@@ -375,6 +375,9 @@ pub struct VarInfo {
     /// An enumerator of a block-scope enumeration: a constant, never an
     /// object (lambdas never capture it).
     pub is_enumerator: bool,
+    /// Declared as a pointer to volatile memory (`volatile int *p`): the
+    /// memory it points into is accessed as volatile.
+    pub volatile_pointee: bool,
 }
 
 /// What checking the initializer of a global variable gave (cached).
@@ -559,8 +562,14 @@ impl Sema {
             dependent_type: false,
             late_capture: false,
             is_enumerator: false,
+            volatile_pointee: false,
         });
         VarId(self.vars.len() as u32 - 1)
+    }
+
+    /// Whether a declared type is a pointer to volatile memory.
+    pub(crate) fn points_to_volatile(t: &ast::TypeExpr) -> bool {
+        matches!(&t.kind, ast::TypeExprKind::Pointer(inner) if inner.is_volatile)
     }
 
     /// Size and alignment of a complete type.
