@@ -1,6 +1,6 @@
 //! Lowering of statements and expressions, with call inlining.
 
-use super::pointer_choice::PtrChoice;
+use super::pointer_choice::{bindings_of, PtrChoice};
 use super::values::{PlaceV, Slot, Val};
 use super::*;
 use crate::bundle::NULL_POINTER_INDEX;
@@ -217,16 +217,7 @@ impl Lowerer<'_> {
             Slot::Value(v) => v.clone(),
             _ => return,
         };
-        let bindings = match &value {
-            Val::Ptr {
-                choice: Some(c), ..
-            } => c.bindings.clone(),
-            Val::Ptr {
-                binding: Some(b), ..
-            } => vec![*b],
-            _ => vec![],
-        };
-        for b in bindings {
+        for b in bindings_of(&value) {
             self.bindings[b.0 as usize].volatile = true;
         }
     }

@@ -7,7 +7,7 @@
 
 use super::pointer_choice::ChoiceHints;
 use super::values::{PlaceV, Slot, SlotId, Val};
-use super::{mutation, Frame, Lowerer, RetInfo, TakenDiagnostics};
+use super::{mutation, Frame, Lowerer, LoweringHints, RetInfo, TakenDiagnostics};
 use crate::bundle::FunctionName;
 use crate::diag::{Diagnostic, Severity};
 use crate::front::sema::thir;
@@ -30,32 +30,24 @@ pub fn lower_external_function(
     // diagnostics put back for each attempt.
     sema.ensure_body(f);
     let own_diags = sema.funcs[f.0 as usize].diags.clone();
-    let mut choices = ChoiceHints::new();
+    let mut hints = LoweringHints::default();
     loop {
         sema.funcs[f.0 as usize].diags = own_diags.clone();
         let mut attempt = vec![];
-        let (function, wanted, taken) =
-            lower_external_once(sema, f, target, &choices, &mut attempt);
-        let covered = wanted.iter().all(|(slot, list)| {
-            choices
-                .get(slot)
-                .is_some_and(|have| list.iter().all(|b| have.contains(b)))
-        });
-        if covered {
+        let (function, choices, taken) =
+            lower_external_once(sema, f, target, &hints.choices, &mut attempt);
+        let wanted = LoweringHints {
+            choices,
+            ..LoweringHints::default()
+        };
+        if hints.covers(&wanted) {
             diags.extend(attempt);
             return function;
         }
         for (g, d) in taken {
             sema.funcs[g.0 as usize].diags = d;
         }
-        for (slot, list) in wanted {
-            let have = choices.entry(slot).or_default();
-            have.extend(
-                list.into_iter()
-                    .filter(|b| !have.contains(b))
-                    .collect::<Vec<_>>(),
-            );
-        }
+        hints.extend(wanted);
     }
 }
 

@@ -214,15 +214,7 @@ fn lower_kernel_once(
     }
     // A kernel argument that cannot be passed: its uses would only repeat it.
     if lw.has_errors() {
-        diags.extend(lw.diags);
-        return (
-            None,
-            LoweringHints {
-                bytes: lw.wanted_bytes,
-                choices: lw.wanted_choices,
-            },
-            lw.taken_diags,
-        );
+        return failed(lw, diags);
     }
     lw.frames.push(frame);
     lw.inline_stack.push(entry);
@@ -240,16 +232,9 @@ fn lower_kernel_once(
         block = only_first_work_item(block);
     }
     if lw.has_errors() {
-        diags.extend(lw.diags);
-        return (
-            None,
-            LoweringHints {
-                bytes: lw.wanted_bytes,
-                choices: lw.wanted_choices,
-            },
-            lw.taken_diags,
-        );
+        return failed(lw, diags);
     }
+    let hints = lw.take_hints();
     diags.extend(lw.diags);
     for b in lw.buffers.iter_mut() {
         let ib = &lw.bindings[(b.binding - 1) as usize];
@@ -282,14 +267,17 @@ fn lower_kernel_once(
         callees: lw.callees.iter().map(|(f, _)| f.clone()).collect(),
         callee_spans: lw.callees.iter().map(|(_, s)| *s).collect(),
     };
-    (
-        Some(lowered),
-        LoweringHints {
-            bytes: lw.wanted_bytes,
-            choices: lw.wanted_choices,
-        },
-        lw.taken_diags,
-    )
+    (Some(lowered), hints, lw.taken_diags)
+}
+
+/// A lowering that failed: its diagnostics, and what it learnt for the next.
+fn failed(
+    mut lw: Lowerer,
+    diags: &mut Vec<Diagnostic>,
+) -> (Option<LoweredKernel>, LoweringHints, TakenDiagnostics) {
+    let hints = lw.take_hints();
+    diags.extend(lw.diags);
+    (None, hints, lw.taken_diags)
 }
 
 /// `block` run by work-item 0 only: a single_task runs one work-group of
@@ -436,6 +424,14 @@ impl<'s> Lowerer<'s> {
 }
 
 impl Lowerer<'_> {
+    /// What this lowering learnt for the next (see `lower_kernel`).
+    fn take_hints(&mut self) -> LoweringHints {
+        LoweringHints {
+            bytes: std::mem::take(&mut self.wanted_bytes),
+            choices: std::mem::take(&mut self.wanted_choices),
+        }
+    }
+
     /// The device diagnostics of function `f`'s body, reported by the first
     /// lowering that inlines it (and kept to put back, see `lower_kernel`).
     fn take_function_diags(&mut self, f: FuncId) -> Vec<Diagnostic> {

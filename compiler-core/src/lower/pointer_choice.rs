@@ -38,7 +38,7 @@ pub struct PtrChoice {
 pub type ChoiceHints = HashMap<SlotId, Vec<BindingId>>;
 
 /// The bindings a pointer value may point into (none for the null pointer).
-fn bindings_of(v: &Val) -> Vec<BindingId> {
+pub(super) fn bindings_of(v: &Val) -> Vec<BindingId> {
     match v {
         Val::Ptr {
             choice: Some(c), ..
