@@ -6,6 +6,7 @@
 // kernel and pointer variables that stay null on some paths, tested at run
 // time.
 #include <sycl/sycl.hpp>
+#include <cstdint>
 #include <cstdio>
 #include <utility>
 
@@ -242,11 +243,14 @@ int main() {
        const float *src = nullptr;
        if (i % 3 == 0) src = maybe_in;
        got[i] = src ? src[i] : -1.0f;
-       marks[i] = (none == nullptr) + 2 * !none + 4 * (src != nullptr);
+       // A choice of two buffers or null; the null pointer as an integer.
+       const float *pick = i % 3 == 0 ? in1 : (i % 3 == 1 ? in2 : nullptr);
+       marks[i] = (none == nullptr) + 2 * !none + 4 * (src != nullptr) + 8 * (pick == nullptr) +
+                  16 * (reinterpret_cast<uintptr_t>(none) == 0) + 32 * bool(pick);
      }).wait();
     for (int i = 0; i < N; ++i) {
       float want = i % 3 == 0 ? in1[i] : -1.0f;
-      int want_marks = 3 + (i % 3 == 0 ? 4 : 0);
+      int want_marks = 3 + 16 + (i % 3 == 0 ? 4 : 0) + (i % 3 == 2 ? 8 : 32);
       if (got[i] != want || marks[i] != want_marks) {
         if (bad++ < 5) std::printf("null %d: %g %d\n", i, got[i], marks[i]);
       }

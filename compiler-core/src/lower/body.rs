@@ -1435,9 +1435,13 @@ impl Lowerer<'_> {
             }
             // A pointer as an integer (`reinterpret_cast<uintptr_t>(p) % 16`, an
             // alignment test): its byte offset in its allocation, whose start
-            // is aligned for any type.
-            (Val::Ptr { index, elem, .. }, Ty::Int(_)) => {
+            // is aligned for any type; 0 for the null pointer.
+            (p @ Val::Ptr { .. }, Ty::Int(_)) => {
                 let Some(st) = self.scalar_of(to, span) else {
+                    return Val::Void;
+                };
+                let non_null = self.is_non_null(&p);
+                let Val::Ptr { index, elem, .. } = p else {
                     return Val::Void;
                 };
                 let size = self
@@ -1451,7 +1455,13 @@ impl Lowerer<'_> {
                     Box::new(index),
                     Box::new(IExpr::Const(Constant::Int(it, size))),
                 );
-                Val::Scalar(self.cast_scalar(fold(bytes), st))
+                let bytes = self.cast_scalar(fold(bytes), st);
+                let zero = IExpr::Const(Constant::Int(st, 0));
+                Val::Scalar(match non_null {
+                    IExpr::Const(Constant::Bool(true)) => bytes,
+                    IExpr::Const(Constant::Bool(false)) => zero,
+                    test => IExpr::Select(Box::new(test), Box::new(bytes), Box::new(zero)),
+                })
             }
             (v @ Val::Ptr { .. }, _) => v,
             (Val::Void, _) => Val::Void,
@@ -1589,18 +1599,6 @@ impl Lowerer<'_> {
                         self.ptr_add(p, i, false, span)
                     }
                     (
-                        a @ Val::Ptr {
-                            choice: Some(_), ..
-                        },
-                        b @ Val::Ptr { .. },
-                    )
-                    | (
-                        a @ Val::Ptr { .. },
-                        b @ Val::Ptr {
-                            choice: Some(_), ..
-                        },
-                    ) => self.compare_chosen_pointers(op, a, b, ty, span),
-                    (
                         p @ Val::Ptr {
                             binding: Some(_), ..
                         },
@@ -1619,6 +1617,18 @@ impl Lowerer<'_> {
                             fold(IExpr::Unary(UnaryOp::Not, Box::new(non_null)))
                         })
                     }
+                    (
+                        a @ Val::Ptr {
+                            choice: Some(_), ..
+                        },
+                        b @ Val::Ptr { .. },
+                    )
+                    | (
+                        a @ Val::Ptr { .. },
+                        b @ Val::Ptr {
+                            choice: Some(_), ..
+                        },
+                    ) => self.compare_chosen_pointers(op, a, b, ty, span),
                     (
                         Val::Ptr {
                             binding: b1,

@@ -85,6 +85,12 @@ impl Lowerer<'_> {
             });
             (list, which)
         });
+        // A choice's binding is the first of its list (`Val::Ptr`): the
+        // pointer is not taken for the null pointer.
+        let binding = match &choice {
+            Some((list, _)) => list.first().copied(),
+            None => binding,
+        };
         self.add_slot(Slot::Ptr {
             binding,
             bound,

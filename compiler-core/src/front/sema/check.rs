@@ -525,19 +525,20 @@ impl Sema {
         let what = format!("{}::{}", self.class_name(c), name);
         // An object of a derived class copies its base subobject (the
         // implicit copy constructor) when no constructor takes it as it is.
-        if let [arg] = &args[..] {
-            if matches!(arg.ty.non_ref(), Ty::Class(d) if *d != c && self.derives_from(*d, c)) {
-                let mut quiet = vec![];
-                if self
-                    .resolve_overload(&ctors, &[], &args, &what, span, &mut quiet)
-                    .is_none()
-                {
-                    let arg = args.into_iter().next().expect("one");
-                    return self.base_subobject(arg, &ty);
-                }
+        let from_derived = matches!(&args[..], [arg]
+            if matches!(arg.ty.non_ref(), Ty::Class(d) if *d != c && self.derives_from(*d, c)));
+        let resolved = if from_derived {
+            let mut quiet = vec![];
+            let found = self.resolve_overload(&ctors, &[], &args, &what, span, &mut quiet);
+            if found.is_none() {
+                let arg = args.into_iter().next().expect("one");
+                return self.base_subobject(arg, &ty);
             }
-        }
-        match self.resolve_overload(&ctors, &[], &args, &what, span, diags) {
+            found
+        } else {
+            self.resolve_overload(&ctors, &[], &args, &what, span, diags)
+        };
+        match resolved {
             // `T() = default;` is the implicit default constructor.
             Some(f) if args.is_empty() && self.func(f).decl.defaulted => {
                 self.complete_class(c);
