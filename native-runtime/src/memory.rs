@@ -154,14 +154,25 @@ pub fn table() -> MutexGuard<'static, MemoryTable> {
     MEMORY.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+/// Zeroed bytes after each host allocation. Kernels that read a little past
+/// the end of an allocation (the last work-item of a merge path reading
+/// `offsets[n + 1]`) read zeros on GPUs, whose robust buffer access returns
+/// zero; on the host device they read the slack instead of faulting when an
+/// allocation ends at a page boundary.
+fn overrun_slack(bytes: usize) -> usize {
+    (bytes / 8).clamp(64, 4096)
+}
+
 impl MemoryTable {
     /// Allocates zeroed host memory and registers it.
     pub fn allocate(&mut self, bytes: usize, alignment: usize, kind: AllocKind) -> RtResult<usize> {
         let align = alignment.max(64).checked_next_power_of_two().unwrap_or(0);
         let layout =
-            Layout::from_size_align(bytes.max(1), align).map_err(|e| RtError::Allocation {
-                bytes,
-                reason: e.to_string(),
+            Layout::from_size_align(bytes.max(1) + overrun_slack(bytes), align).map_err(|e| {
+                RtError::Allocation {
+                    bytes,
+                    reason: e.to_string(),
+                }
             })?;
         // SAFETY: the layout has a non-zero size.
         let ptr = unsafe { std::alloc::alloc_zeroed(layout) };
@@ -236,5 +247,28 @@ impl MemoryTable {
 
     pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Allocation> {
         self.allocs.values_mut()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn host_allocations_end_in_zeroed_slack_outside_the_allocation() {
+        let mut table = MemoryTable::default();
+        for bytes in [4, 4096, 1 << 20] {
+            let start = table.allocate(bytes, 4, AllocKind::UsmDevice).unwrap();
+            let slack = overrun_slack(bytes);
+            assert!(slack >= 64);
+            // SAFETY: the allocation has `slack` more bytes than it reports.
+            let after = unsafe { std::slice::from_raw_parts((start + bytes) as *const u8, slack) };
+            assert!(after.iter().all(|&b| b == 0));
+            assert!(
+                table.find(start + bytes).is_none(),
+                "the slack is not part of the allocation"
+            );
+            drop(table.remove(start));
+        }
     }
 }

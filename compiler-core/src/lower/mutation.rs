@@ -92,6 +92,32 @@ fn root_var(e: &Expr) -> Option<VarId> {
     }
 }
 
+/// Mark as addressed the variables (and `*this`) that lvalue `x` may be
+/// part of: its root, or for a call returning a reference (`v.x()`,
+/// `std::max(a, b)`) the objects the call was given by reference.
+fn mark_referents(s: &Scan, x: &Expr, out: &mut VarUses) {
+    if let Some(v) = root_var(x) {
+        out.mutated.insert(v);
+        out.addressed.insert(v);
+    }
+    out.this_addressed |= is_this_object(x);
+    if let TK::Call(f, args) = &x.kind {
+        let fi = s.func(*f);
+        if !fi.ret.is_ref() {
+            return;
+        }
+        let is_member = fi.class.is_some() && !fi.decl.is_static;
+        let offset = usize::from(is_member);
+        for (i, a) in args.iter().enumerate() {
+            let by_reference = (is_member && i == 0)
+                || matches!(fi.params.get(i - offset.min(i)), Some(t) if t.is_ref());
+            if by_reference {
+                mark_referents(s, a, out);
+            }
+        }
+    }
+}
+
 fn stmt(s: &Scan, st: &Stmt, out: &mut VarUses) {
     match st {
         Stmt::Expr(e) => expr(s, e, out),
@@ -145,11 +171,7 @@ fn expr(s: &Scan, e: &Expr, out: &mut VarUses) {
             expr(s, x, out);
         }
         TK::AddrOf(x) => {
-            if let Some(v) = root_var(x) {
-                out.mutated.insert(v);
-                out.addressed.insert(v);
-            }
-            out.this_addressed |= is_this_object(x);
+            mark_referents(s, x, out);
             expr(s, x, out);
         }
         TK::Call(f, args) | TK::Construct(f, args) => {

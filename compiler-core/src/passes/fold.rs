@@ -2,7 +2,8 @@
 //! conversions and selects of constants become constants (as C++ computes
 //! them: wrapping integers, IEEE floats); an `If` whose condition is a
 //! constant becomes the branch taken; statements after a `Break`,
-//! `Continue` or `Return` in the same block are dropped.
+//! `Continue` or `Return` in the same block are dropped; a loop that runs
+//! its body once (ending in its only `Break`) becomes that body.
 //!
 //! Folding never creates what the targets cannot spell: a float operation
 //! whose result is infinite or NaN, an integer division by zero and a shift
@@ -71,10 +72,20 @@ fn fold_block(block: Block) -> Block {
                 expected: expected.map(fold_expr),
                 result,
             }),
-            Stmt::Loop { body, continuing } => out.push(Stmt::Loop {
-                body: fold_block(body),
-                continuing: fold_block(continuing),
-            }),
+            Stmt::Loop { body, continuing } => {
+                let mut body = fold_block(body);
+                let continuing = fold_block(continuing);
+                if passes_once(&body, &continuing) {
+                    // The one-pass loop of an inlined function whose early
+                    // returns folded away. Drivers mishandle such loops
+                    // around atomics and fences (llvmpipe ran no work-item
+                    // of a kernel spinning on an acquire load with one).
+                    body.pop();
+                    out.extend(body);
+                } else {
+                    out.push(Stmt::Loop { body, continuing })
+                }
+            }
             s => out.push(s),
         }
         if terminates {
@@ -82,6 +93,29 @@ fn fold_block(block: Block) -> Block {
         }
     }
     out
+}
+
+/// Whether a loop of `body` runs it once: it ends with `Break`, and nothing
+/// else in it leaves or repeats the loop.
+fn passes_once(body: &[Stmt], continuing: &[Stmt]) -> bool {
+    match body.split_last() {
+        Some((Stmt::Break, rest)) => continuing.is_empty() && !leaves_loop(rest),
+        _ => false,
+    }
+}
+
+/// Whether `block` has a `Break` or `Continue` of its enclosing loop (not
+/// one of a loop nested in it).
+fn leaves_loop(block: &[Stmt]) -> bool {
+    block.iter().any(|st| match st {
+        Stmt::Break | Stmt::Continue => true,
+        Stmt::If {
+            then_block,
+            else_block,
+            ..
+        } => leaves_loop(then_block) || leaves_loop(else_block),
+        _ => false,
+    })
 }
 
 /// `e` with every constant subexpression computed.
@@ -378,12 +412,78 @@ mod tests {
             assert_sites: vec![],
         };
         fold_constants(&mut k);
-        assert_eq!(
-            k.body,
-            vec![Stmt::Loop {
-                body: vec![assign(0, f32c(0.0)), Stmt::Break],
-                continuing: vec![],
-            }]
-        );
+        // The loop now runs its body once: it is gone too.
+        assert_eq!(k.body, vec![assign(0, f32c(0.0))]);
+    }
+
+    #[test]
+    fn only_loops_that_run_once_are_unwrapped() {
+        let assign = |l: u32| Stmt::Assign {
+            local: LocalId(l),
+            value: i32c(1),
+        };
+        let cond = Expr::Local(LocalId(9));
+        let kernel = |body: Vec<Stmt>| Kernel {
+            name: "k".into(),
+            work_group_size: [1, 1, 1],
+            param_block_size: 0,
+            bindings: vec![],
+            locals: vec![],
+            body,
+            spec_constants: vec![],
+            assert_sites: vec![],
+        };
+        let one_pass = |body: Vec<Stmt>| Stmt::Loop {
+            body,
+            continuing: vec![],
+        };
+        // An early exit at run time, a `continue`, a continuing block, no
+        // final `break`: each keeps its loop.
+        for body in [
+            vec![
+                Stmt::If {
+                    cond: cond.clone(),
+                    then_block: vec![Stmt::Break],
+                    else_block: vec![],
+                },
+                assign(1),
+                Stmt::Break,
+            ],
+            vec![
+                Stmt::If {
+                    cond: cond.clone(),
+                    then_block: vec![],
+                    else_block: vec![Stmt::Continue],
+                },
+                Stmt::Break,
+            ],
+            vec![assign(1)],
+        ] {
+            let mut k = kernel(vec![one_pass(body.clone())]);
+            fold_constants(&mut k);
+            assert_eq!(k.body, vec![one_pass(body)]);
+        }
+        let mut k = kernel(vec![Stmt::Loop {
+            body: vec![assign(1), Stmt::Break],
+            continuing: vec![assign(2)],
+        }]);
+        let before = k.body.clone();
+        fold_constants(&mut k);
+        assert_eq!(k.body, before);
+        // A nested loop's own `break` does not leave the outer one.
+        let inner = Stmt::Loop {
+            body: vec![
+                Stmt::If {
+                    cond: cond.clone(),
+                    then_block: vec![Stmt::Break],
+                    else_block: vec![],
+                },
+                assign(3),
+            ],
+            continuing: vec![],
+        };
+        let mut k = kernel(vec![one_pass(vec![inner.clone(), Stmt::Break])]);
+        fold_constants(&mut k);
+        assert_eq!(k.body, vec![inner]);
     }
 }

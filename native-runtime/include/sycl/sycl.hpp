@@ -370,19 +370,24 @@ nd_item<Dimensions> host_nd_item(const launch_bounds<Dimensions> &bounds, size_t
 }
 
 #ifndef __SYCL_DEVICE_ONLY__
-// The nd_item of the work-item a host thread runs, for
-// this_work_item::get_nd_item on the host device.
-template <int Dimensions>
-struct host_current_nd_item {
-  static thread_local const nd_item<Dimensions> *item;
+// What the host device keeps for the work-item the caller runs (a host
+// thread's, or in a kernel with barriers a work-item coroutine's): the
+// runtime owns the block (syclone_host_work_item_state).
+struct host_work_item_state {
+  const void *nd_item;          // this_work_item::get_nd_item
+  unsigned group_local_calls;   // group_local_memory calls so far
+  unsigned stream[8];           // sycl::stream formatting
 };
-template <int Dimensions>
-thread_local const nd_item<Dimensions> *host_current_nd_item<Dimensions>::item = nullptr;
-// Calls to group_local_memory the work-item a host thread runs has made.
-inline unsigned &host_group_local_calls() {
-  static thread_local unsigned calls = 0;
-  return calls;
+static_assert(sizeof(host_work_item_state) <= 64, "the runtime's block is 64 bytes");
+inline host_work_item_state &host_work_item() {
+  return *static_cast<host_work_item_state *>(syclone_host_work_item_state());
 }
+// The nd_item of the work-item the caller runs.
+template <int Dimensions>
+const nd_item<Dimensions> *host_current_nd_item() {
+  return static_cast<const nd_item<Dimensions> *>(host_work_item().nd_item);
+}
+inline unsigned &host_group_local_calls() { return host_work_item().group_local_calls; }
 #endif
 
 template <typename KernelType>
@@ -405,8 +410,9 @@ struct host_kernels {
     const KernelType &k = *static_cast<const KernelType *>(args[1]);
     for (size_t i = begin; i < end; ++i) {
       nd_item<Dimensions> it = host_nd_item(bounds, i);
-      host_current_nd_item<Dimensions>::item = &it;
-      host_group_local_calls() = 0;
+      host_work_item_state &state = host_work_item();
+      state.nd_item = &it;
+      state.group_local_calls = 0;
       call_kernel(k, it, args[2]);
     }
   }

@@ -2,12 +2,13 @@
 //! range, split into chunks over scoped threads, synchronously. Kernels over
 //! work-groups run group by group, each group with its own local memory (an
 //! arena the header's `local_accessor`s index into, found through
-//! `syclone_host_local_memory`); a kernel with work-group barriers runs one
-//! thread per work-item of a group, all waiting at one `std::sync::Barrier`.
+//! `syclone_host_local_memory`); in a kernel with work-group barriers the
+//! items of a group are coroutines that meet at them (`work_items.rs`).
 
+use super::work_items;
 use std::cell::Cell;
 use std::ffi::c_void;
-use std::sync::{Barrier, Mutex};
+use std::sync::Mutex;
 
 /// `syclone_host_kernel`.
 pub type HostKernel = unsafe extern "C" fn(args: *const *const c_void, begin: usize, end: usize);
@@ -69,9 +70,6 @@ pub unsafe fn run(kernel: HostKernel, args: *const *const c_void, total: usize) 
 }
 
 thread_local! {
-    /// The barrier of the work-group this thread runs an item of (null
-    /// outside `run_groups_with_barriers`).
-    static GROUP_BARRIER: Cell<*const Barrier> = const { Cell::new(std::ptr::null()) };
     /// The local memory of the work-group this thread runs items of (null
     /// outside group launches).
     static LOCAL_MEMORY: Cell<*mut u8> = const { Cell::new(std::ptr::null_mut()) };
@@ -120,15 +118,14 @@ impl Arena {
             group_locals: Mutex::new(vec![]),
         }
     }
-    fn base(&mut self) -> LocalBase {
+    /// Makes this the local memory of the calling thread's group.
+    fn enter(&mut self) {
         let base = self.words.as_mut_ptr();
         // SAFETY: `local_words` is within the allocation.
         let scratch = unsafe { base.add(self.local_words) };
-        LocalBase(base.cast(), scratch.cast(), &self.group_locals)
-    }
-    /// Makes this the local memory of the calling thread's group.
-    fn enter(&mut self) {
-        self.base().enter();
+        LOCAL_MEMORY.with(|m| m.set(base.cast()));
+        GROUP_SCRATCH.with(|m| m.set(scratch.cast()));
+        GROUP_LOCALS.with(|m| m.set(&self.group_locals));
     }
 }
 
@@ -174,9 +171,9 @@ pub unsafe fn run_groups(kernel: HostKernel, args: *const *const c_void, groups:
     });
 }
 
-/// Runs the work-groups one after the other, the items of a group on
-/// `groups.size` threads that share the group's local memory and meet at
-/// the kernel's barriers and after each group.
+/// Runs the work-groups, each on one thread with its own local memory, the
+/// items of a group as coroutines that meet at the kernel's barriers
+/// (`work_items.rs`).
 ///
 /// # Safety
 /// As [`run`].
@@ -186,46 +183,34 @@ pub unsafe fn run_groups_with_barriers(
     groups: Groups,
 ) {
     let args = Args(args);
-    let barrier = Barrier::new(groups.size);
-    let mut arena = Arena::new(groups.local_memory);
-    let base = arena.base();
-    std::thread::scope(|scope| {
-        for local in 0..groups.size {
-            let barrier = &barrier;
-            scope.spawn(move || {
+    let run_chunk = move |first: usize, last: usize| {
+        let mut arena = Arena::new(groups.local_memory);
+        arena.enter();
+        for g in first..last {
+            work_items::run_group(g * groups.size, groups.size, move |item| {
                 let args = args;
-                let base = base;
-                GROUP_BARRIER.with(|b| b.set(barrier));
-                base.enter();
-                for g in 0..groups.count {
-                    let item = g * groups.size + local;
-                    // SAFETY: guaranteed by the caller of `run_groups_with_barriers`.
-                    unsafe { kernel(args.0, item, item + 1) };
-                    barrier.wait();
-                }
-                GROUP_BARRIER.with(|b| b.set(std::ptr::null()));
-                leave_arena();
+                // SAFETY: guaranteed by the caller of `run_groups_with_barriers`.
+                unsafe { kernel(args.0, item, item + 1) }
             });
         }
-    });
-    drop(arena);
-}
-
-/// The shared local memory and scratch of a group whose items run on
-/// several threads.
-#[derive(Clone, Copy)]
-struct LocalBase(*mut u8, *mut u8, *const GroupLocals);
-
-impl LocalBase {
-    fn enter(self) {
-        LOCAL_MEMORY.with(|m| m.set(self.0));
-        GROUP_SCRATCH.with(|m| m.set(self.1));
-        GROUP_LOCALS.with(|m| m.set(self.2));
+        leave_arena();
+    };
+    let chunks = thread_count().min(groups.count);
+    if chunks <= 1 {
+        run_chunk(0, groups.count);
+        return;
     }
+    let per_chunk = groups.count.div_ceil(chunks);
+    std::thread::scope(|scope| {
+        for c in 1..chunks {
+            let (first, last) = (c * per_chunk, ((c + 1) * per_chunk).min(groups.count));
+            if first < last {
+                scope.spawn(move || run_chunk(first, last));
+            }
+        }
+        run_chunk(0, per_chunk.min(groups.count));
+    });
 }
-// SAFETY: the arena outlives the scoped threads; the kernel's work-items
-// synchronise their accesses with work-group barriers, as SYCL requires.
-unsafe impl Send for LocalBase {}
 
 /// `syclone_host_local_memory`: the local memory of the work-group the
 /// calling thread runs an item of (null outside kernels with local memory).
@@ -248,7 +233,7 @@ pub extern "C" fn syclone_host_group_scratch() -> *mut c_void {
 #[no_mangle]
 pub extern "C" fn syclone_host_group_local(k: u32, size: usize) -> *mut c_void {
     let locals = GROUP_LOCALS.with(|m| m.get());
-    // SAFETY: a non-null pointer was set by `LocalBase::enter` on this
+    // SAFETY: a non-null pointer was set by `Arena::enter` on this
     // thread from an arena that outlives the thread's work-items.
     let Some(locals) = (unsafe { locals.as_ref() }) else {
         return std::ptr::null_mut();
@@ -265,14 +250,10 @@ pub extern "C" fn syclone_host_group_local(k: u32, size: usize) -> *mut c_void {
     list[k].as_mut_ptr().cast()
 }
 
-/// `syclone_host_group_barrier`: waits for the other items of this thread's
-/// work-group. Outside a barrier launch (a group of one item) it returns.
+/// `syclone_host_group_barrier`: waits for the other items of the
+/// caller's work-group. Outside a barrier launch (a group of one item) it
+/// returns.
 #[no_mangle]
 pub extern "C" fn syclone_host_group_barrier() {
-    let barrier = GROUP_BARRIER.with(|b| b.get());
-    // SAFETY: a non-null pointer was set by `run_groups_with_barriers` on
-    // this thread, whose barrier lives until the thread has reset it.
-    if let Some(b) = unsafe { barrier.as_ref() } {
-        b.wait();
-    }
+    work_items::suspend_at_barrier();
 }

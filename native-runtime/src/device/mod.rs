@@ -11,6 +11,7 @@ mod loop_audit;
 mod pipeline_cache;
 pub mod specialize;
 pub mod vulkan;
+mod work_items;
 
 use crate::error::{RtError, RtResult};
 use crate::selector::{Backend, DeviceKey, DeviceType, Selector};

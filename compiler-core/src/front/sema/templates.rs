@@ -654,7 +654,9 @@ impl Sema {
             }
             let Some(arg) = args.get(next_arg) else { break };
             next_arg += 1;
-            if !mentions_params(&pd.ty, &deducible) || is_non_deduced(&pd.ty) {
+            // A braced-init-list argument (typed `void` until a parameter
+            // gives it one) is a non-deduced context ([temp.deduct.call]/1).
+            if !mentions_params(&pd.ty, &deducible) || is_non_deduced(&pd.ty) || arg.0 == Ty::Void {
                 continue;
             }
             if !self.deduce_param(&pd.ty, arg, &params, ctx, env, &mut b) {
@@ -739,6 +741,11 @@ impl Sema {
         env: &Rc<Env>,
         b: &mut Bindings,
     ) -> bool {
+        // A braced list deduces no element of a parameter pack: the
+        // candidate is not viable (`queue(const Args &...)` for `{sel, {p}}`).
+        if *aty == Ty::Void {
+            return false;
+        }
         if let TypeExprKind::RRef(inner) = &pty.kind {
             if let TypeExprKind::Named(q) = &inner.kind {
                 let forwarding =

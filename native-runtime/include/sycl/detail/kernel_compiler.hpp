@@ -62,7 +62,7 @@ nd_item<Dimensions> get_nd_item() {
   return nd_item<Dimensions>(global, local, ::sycl::detail::work_group_id<Dimensions>(),
                              ::sycl::detail::local_invocation_id<Dimensions>());
 #else
-  const nd_item<Dimensions> *it = ::sycl::detail::host_current_nd_item<Dimensions>::item;
+  const nd_item<Dimensions> *it = ::sycl::detail::host_current_nd_item<Dimensions>();
   if (!it)
     throw sycl::exception(errc::invalid,
                           "this_work_item::get_nd_item: not inside an nd_range kernel on this thread");

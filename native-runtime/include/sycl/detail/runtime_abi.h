@@ -175,6 +175,9 @@ typedef struct syclone_launch_desc {
  * are copied before the call returns. */
 /* The work-group barrier of a kernel running on the host CPU device. */
 void syclone_host_group_barrier(void);
+/* 64 bytes of state of the work-item the caller runs on the host CPU
+ * device (its own while it runs; zeroed when a work-item coroutine starts). */
+void *syclone_host_work_item_state(void);
 /* The local memory of the work-group a host CPU kernel's work-item belongs to. */
 void *syclone_host_local_memory(void);
 /* That work-group's scratch for the work-group algorithms (16 KiB). */

@@ -75,10 +75,7 @@ enum stream_state : unsigned {
 #ifdef __SYCL_DEVICE_ONLY__
 inline unsigned *stream_state_words() { return __builtin_syclone_private_scratch(static_cast<unsigned *>(nullptr)); }
 #else
-inline unsigned *stream_state_words() {
-  static thread_local unsigned state[8];
-  return state;
-}
+inline unsigned *stream_state_words() { return host_work_item().stream; }
 #endif
 
 #ifndef __SYCL_DEVICE_ONLY__
