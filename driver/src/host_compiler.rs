@@ -35,6 +35,20 @@ impl HostCompilerInfo {
         }
     }
 
+    /// Flags that keep the compiler from warning about the SYCL attributes
+    /// it does not know (`[[sycl::reqd_sub_group_size(16)]]`,
+    /// `[[intel::kernel_args_restrict]]`), which the device pass reads: g++
+    /// 12 and later ignore their namespaces, clang unknown attributes.
+    pub fn sycl_attribute_flags(&self) -> &'static [&'static str] {
+        match self.kind {
+            HostCompilerKind::Gcc if self.major >= 12 => {
+                &["-Wno-attributes=sycl::", "-Wno-attributes=intel::"]
+            }
+            HostCompilerKind::Clang => &["-Wno-unknown-attributes"],
+            _ => &[],
+        }
+    }
+
     /// Whether lambda closure types are numbered per scope in order of
     /// appearance (g++ < 13) rather than per signature.
     pub fn numbers_lambdas_sequentially(&self) -> bool {

@@ -5,6 +5,7 @@
 
 use crate::cli::{MacroOp, Options};
 use crate::deps::DepScope;
+use crate::host_compiler::HostCompilerInfo;
 use std::path::Path;
 use std::process::Command;
 
@@ -24,7 +25,7 @@ pub enum HostOutput<'a> {
 
 /// The source and its surroundings, the same for every host command.
 pub struct HostInput<'a> {
-    pub host_cxx: &'a str,
+    pub host: &'a HostCompilerInfo,
     pub source: &'a Path,
     pub integration_header: Option<&'a Path>,
     /// The directory of the user's source, when `source` is a copy of it
@@ -38,8 +39,10 @@ pub struct HostInput<'a> {
 
 /// The host compiler command for `input` → `output`.
 pub fn command(input: &HostInput, output: HostOutput, opts: &Options) -> Command {
-    let mut cmd = Command::new(input.host_cxx);
+    let mut cmd = Command::new(&input.host.program);
     cmd.arg(format!("-std={}", opts.std.as_deref().unwrap_or("c++17")));
+    // Before the user's flags, which may turn the warnings on again.
+    cmd.args(input.host.sycl_attribute_flags());
     match output {
         HostOutput::Object(_) => cmd.arg("-c"),
         HostOutput::Assembly(_) => cmd.arg("-S"),
@@ -117,8 +120,13 @@ mod tests {
         .map(|s| s.to_string())
         .collect();
         let opts = crate::cli::parse(&args).unwrap();
+        let host = HostCompilerInfo {
+            program: "g++".into(),
+            kind: crate::host_compiler::HostCompilerKind::Gcc,
+            major: 12,
+        };
         let input = HostInput {
-            host_cxx: "g++",
+            host: &host,
             source: Path::new("k.cpp"),
             integration_header: Some(Path::new("/t/k.int.h")),
             quote_dir: None,
@@ -128,7 +136,7 @@ mod tests {
         let cmd = command(&input, HostOutput::Object(Path::new("/t/k.o")), &opts);
         assert_eq!(
             crate::tool::display(&cmd),
-            r#""g++" "-std=c++20" "-c" "-include" "/t/k.int.h" "-Iinc" "-isystem" "/rt" "-DN=4" "-O2" "-include" "pre.h" "-MMD" "-MF" "/t/k.d" "k.cpp" "-o" "/t/k.o""#
+            r#""g++" "-std=c++20" "-Wno-attributes=sycl::" "-Wno-attributes=intel::" "-c" "-include" "/t/k.int.h" "-Iinc" "-isystem" "/rt" "-DN=4" "-O2" "-include" "pre.h" "-MMD" "-MF" "/t/k.d" "k.cpp" "-o" "/t/k.o""#
         );
         let input = HostInput {
             integration_header: None,
@@ -139,7 +147,7 @@ mod tests {
         let cmd = command(&input, HostOutput::SyntaxOnly, &opts);
         assert_eq!(
             crate::tool::display(&cmd),
-            r#""g++" "-std=c++20" "-fsyntax-only" "-Iinc" "-isystem" "/rt" "-DN=4" "-O2" "-include" "pre.h" "k.cpp""#
+            r#""g++" "-std=c++20" "-Wno-attributes=sycl::" "-Wno-attributes=intel::" "-fsyntax-only" "-Iinc" "-isystem" "/rt" "-DN=4" "-O2" "-include" "pre.h" "k.cpp""#
         );
         let cmd = command(
             &input,

@@ -221,9 +221,9 @@ impl<'a> Build<'a> {
         deps_file: Option<(&Path, DepScope)>,
         output: HostOutput,
     ) -> Result<()> {
-        let program = self.host()?.program;
+        let host = self.host()?;
         let input = HostInput {
-            host_cxx: &program,
+            host: &host,
             source,
             integration_header,
             quote_dir,

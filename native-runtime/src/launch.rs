@@ -174,15 +174,23 @@ fn launch_host(l: &Launch, device: &DeviceInfo) -> RtResult<()> {
             // A kernel with barriers runs the items of a work-group
             // concurrently; its device image says whether it has any (no
             // image: assume it does).
-            let barriers =
-                group_size > 1 && registry::lookup(l.key).is_none_or(|e| e.info.uses_barrier);
+            let entry = registry::lookup(l.key);
+            let barriers = group_size > 1 && entry.as_ref().is_none_or(|e| e.info.uses_barrier);
+            // Sub-groups of one, unless the kernel requires a size (which
+            // the requirements check admitted for this device).
+            let sub_group_size = entry
+                .as_ref()
+                .and_then(|e| e.info.attributes.reqd_sub_group_size)
+                .unwrap_or(1);
             let groups = host::Groups {
                 count: groups,
                 size: group_size,
                 local_memory: arena,
             };
-            if barriers {
-                unsafe { host::run_groups_with_barriers(kernel, l.arg_ptrs, groups) }
+            if barriers || (group_size > 1 && sub_group_size > 1) {
+                unsafe {
+                    host::run_groups_with_barriers(kernel, l.arg_ptrs, groups, sub_group_size)
+                }
             } else {
                 unsafe { host::run_groups(kernel, l.arg_ptrs, groups) }
             }

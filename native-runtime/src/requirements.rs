@@ -6,6 +6,7 @@
 use crate::device::info::{Aspect, DeviceInfo};
 use crate::error::{RtError, RtResult};
 use crate::registry::KernelEntry;
+use crate::selector::Backend;
 use compiler_core::bundle;
 
 /// The device aspect behind an aspect an image requires.
@@ -65,7 +66,13 @@ pub fn supports(entry: &KernelEntry, device: &DeviceInfo) -> RtResult<()> {
         return Err(unsupported("sub-group operations".into()));
     }
     if let Some(size) = info.attributes.reqd_sub_group_size {
-        if device.sub_group_sizes != [size] {
+        // The host device makes sub-groups of any size it lists; a Vulkan
+        // device has the one size its driver picks, which wgpu cannot set.
+        let fits = match device.backend {
+            Backend::Host => device.sub_group_sizes.contains(&size),
+            Backend::Vulkan => device.sub_group_sizes == [size],
+        };
+        if !fits {
             return Err(unsupported(format!(
                 "sub-groups of exactly {size} work-items, which [[sycl::reqd_sub_group_size({size})]] \
                  requires (its sub-group sizes: {:?})",
@@ -142,11 +149,18 @@ mod tests {
             reqd_sub_group_size: Some(8),
         };
         let k = entry(vec![], attributes);
+        // The host device makes any size it lists.
         let mut device = host_info();
+        assert_eq!(errc(check(&k, &device, 1, None)), Errc::Success);
+        device.sub_group_sizes = vec![1, 4];
         assert_eq!(errc(check(&k, &device, 1, None)), Errc::KernelNotSupported);
+        // A Vulkan device has one size, which must be the one required.
+        device.backend = crate::selector::Backend::Vulkan;
         device.sub_group_sizes = vec![8];
         assert_eq!(errc(check(&k, &device, 1, None)), Errc::Success);
         device.sub_group_sizes = vec![8, 16];
+        assert_eq!(errc(check(&k, &device, 1, None)), Errc::KernelNotSupported);
+        device.sub_group_sizes = vec![32];
         assert_eq!(errc(check(&k, &device, 1, None)), Errc::KernelNotSupported);
     }
 }

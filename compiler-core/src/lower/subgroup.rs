@@ -36,7 +36,8 @@ impl Lowerer<'_> {
             });
             return Val::Scalar(IExpr::Local(result));
         }
-        if ty.size() == 8 && !matches!(op, SubgroupOp::Any | SubgroupOp::All) {
+        let wide = ty.size() == 8 && !matches!(op, SubgroupOp::Any | SubgroupOp::All);
+        if wide || (ty != ScalarType::Bool && super::subgroup_wide::scan_needs_ladder(op)) {
             let value = self.scalar(value);
             let operand = args.get(1).map(|a| self.scalar(a));
             return Val::Scalar(self.subgroup_wide(op, value, operand, ty));

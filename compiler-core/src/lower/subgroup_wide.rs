@@ -1,9 +1,11 @@
-//! Sub-group operations on 64-bit values (`double`, `long`, `size_t`),
-//! which Vulkan and WebGPU sub-group instructions do not all take: a
-//! shuffle moves the two 32-bit halves; a reduction is a butterfly of
-//! xor-shuffles and a scan a ladder of up-shuffles (both over every
-//! power of two below the sub-group size, so they assume the whole
-//! sub-group is active, as the kernels that use them do).
+//! Sub-group operations that Vulkan and WebGPU sub-group instructions do
+//! not all take: on 64-bit values (`double`, `long`, `size_t`) a shuffle
+//! moves the two 32-bit halves; a reduction is a butterfly of
+//! xor-shuffles and a scan a ladder of up-shuffles (both over every power
+//! of two below the sub-group size, so they assume the whole sub-group is
+//! active, as the kernels that use them do). Scans other than sums and
+//! products (WGSL, and so wgpu's validation, has only those) are ladders
+//! on 32-bit values too.
 
 use super::Lowerer;
 use crate::ir::{
@@ -15,8 +17,9 @@ use crate::ir::{
 const MAX_SUBGROUP_SIZE: u64 = 128;
 
 impl Lowerer<'_> {
-    /// `op` over `value` (of the 64-bit type `ty`), with `operand` (a lane
-    /// or a distance) for the shuffles.
+    /// `op` over `value` (of a 64-bit type `ty`, or a scan that
+    /// [`scan_needs_ladder`]), with `operand` (a lane or a distance) for
+    /// the shuffles.
     pub(super) fn subgroup_wide(
         &mut self,
         op: SubgroupOp,
@@ -64,6 +67,16 @@ impl Lowerer<'_> {
         operand: Option<IExpr>,
         ty: ScalarType,
     ) -> IExpr {
+        if ty.size() != 8 {
+            let result = self.new_local("subgroup_moved", ty);
+            self.emit(IStmt::Subgroup {
+                op,
+                value,
+                operand,
+                result,
+            });
+            return IExpr::Local(result);
+        }
         let bits = match ty {
             ScalarType::U64 => value,
             _ => IExpr::Bitcast(Box::new(value), ScalarType::U64),
@@ -184,15 +197,36 @@ fn combine(arith: GroupArith, a: IExpr, b: IExpr) -> IExpr {
 fn identity(arith: GroupArith, ty: ScalarType) -> IExpr {
     let int = |v: u64| IExpr::Const(Constant::Int(ty, v));
     let float = |v: f64| IExpr::Const(Constant::Float(ty, v));
+    // All ones of the type's width.
+    let ones = if ty.size() == 8 {
+        u64::MAX
+    } else {
+        u64::from(u32::MAX)
+    };
     match (arith, ty) {
-        (GroupArith::Mul, ScalarType::F64) => float(1.0),
+        (GroupArith::Mul, ScalarType::F64 | ScalarType::F32) => float(1.0),
         (GroupArith::Mul, _) => int(1),
         (GroupArith::Min, ScalarType::F64) => float(f64::INFINITY),
         (GroupArith::Max, ScalarType::F64) => float(f64::NEG_INFINITY),
+        // Finite, as the headers' identities (WGSL spells no infinity).
+        (GroupArith::Min, ScalarType::F32) => float(f64::from(f32::MAX)),
+        (GroupArith::Max, ScalarType::F32) => float(f64::from(f32::MIN)),
         (GroupArith::Min, ScalarType::I64) => int(i64::MAX as u64),
         (GroupArith::Max, ScalarType::I64) => int(i64::MIN as u64),
-        (GroupArith::Min, _) | (GroupArith::And, _) => int(u64::MAX),
-        (_, ScalarType::F64) => float(0.0),
+        (GroupArith::Min, ScalarType::I32) => int(i32::MAX as u32 as u64),
+        (GroupArith::Max, ScalarType::I32) => int(i32::MIN as u32 as u64),
+        (GroupArith::Min, _) | (GroupArith::And, _) => int(ones),
+        (_, ScalarType::F64 | ScalarType::F32) => float(0.0),
         _ => int(0),
     }
+}
+
+/// Whether a sub-group `op` on 32-bit values is built from shuffles: a
+/// scan other than a sum or a product.
+pub(super) fn scan_needs_ladder(op: SubgroupOp) -> bool {
+    matches!(
+        op,
+        SubgroupOp::InclusiveScan(a) | SubgroupOp::ExclusiveScan(a)
+            if !matches!(a, GroupArith::Add | GroupArith::Mul)
+    )
 }

@@ -377,6 +377,8 @@ struct host_work_item_state {
   const void *nd_item;          // this_work_item::get_nd_item
   unsigned group_local_calls;   // group_local_memory calls so far
   unsigned stream[8];           // sycl::stream formatting
+  unsigned local_linear_id;     // in the work-group (sub-group collectives)
+  unsigned group_size;          // work-items in the work-group
 };
 static_assert(sizeof(host_work_item_state) <= 64, "the runtime's block is 64 bytes");
 inline host_work_item_state &host_work_item() {
@@ -413,6 +415,8 @@ struct host_kernels {
       host_work_item_state &state = host_work_item();
       state.nd_item = &it;
       state.group_local_calls = 0;
+      state.local_linear_id = static_cast<unsigned>(it.get_local_linear_id());
+      state.group_size = static_cast<unsigned>(it.get_local_range().size());
       call_kernel(k, it, args[2]);
     }
   }

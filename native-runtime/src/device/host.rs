@@ -87,7 +87,10 @@ thread_local! {
 type GroupLocals = Mutex<Vec<Box<[u128]>>>;
 
 /// Bytes of a work-group's scratch for the work-group algorithms: one
-/// element of up to 16 bytes per work-item of the largest group.
+/// element of up to 16 bytes per work-item of the largest group. The
+/// sub-group collectives have a second scratch of the same size after it
+/// (a sub-group may exchange values while another sub-group of the group
+/// is inside a work-group algorithm).
 const GROUP_SCRATCH_BYTES: usize = 16 * 1024;
 
 /// The work-groups of a launch: item indices are group-major (group *
@@ -113,7 +116,7 @@ impl Arena {
     fn new(bytes: usize) -> Self {
         let local_words = bytes.div_ceil(16);
         Arena {
-            words: vec![0; local_words + GROUP_SCRATCH_BYTES / 16],
+            words: vec![0; local_words + 2 * GROUP_SCRATCH_BYTES / 16],
             local_words,
             group_locals: Mutex::new(vec![]),
         }
@@ -172,8 +175,8 @@ pub unsafe fn run_groups(kernel: HostKernel, args: *const *const c_void, groups:
 }
 
 /// Runs the work-groups, each on one thread with its own local memory, the
-/// items of a group as coroutines that meet at the kernel's barriers
-/// (`work_items.rs`).
+/// items of a group as coroutines that meet at the kernel's barriers, in
+/// sub-groups of `sub_group_size` (`work_items.rs`).
 ///
 /// # Safety
 /// As [`run`].
@@ -181,13 +184,14 @@ pub unsafe fn run_groups_with_barriers(
     kernel: HostKernel,
     args: *const *const c_void,
     groups: Groups,
+    sub_group_size: u32,
 ) {
     let args = Args(args);
     let run_chunk = move |first: usize, last: usize| {
         let mut arena = Arena::new(groups.local_memory);
         arena.enter();
         for g in first..last {
-            work_items::run_group(g * groups.size, groups.size, move |item| {
+            work_items::run_group(g * groups.size, groups.size, sub_group_size, move |item| {
                 let args = args;
                 // SAFETY: guaranteed by the caller of `run_groups_with_barriers`.
                 unsafe { kernel(args.0, item, item + 1) }
@@ -227,6 +231,19 @@ pub extern "C" fn syclone_host_group_scratch() -> *mut c_void {
     GROUP_SCRATCH.with(|m| m.get()).cast()
 }
 
+/// `syclone_host_sub_group_scratch`: the sub-group collectives' scratch of
+/// the work-group the calling thread runs an item of (16 KiB, 16 bytes per
+/// work-item; null outside group launches).
+#[no_mangle]
+pub extern "C" fn syclone_host_sub_group_scratch() -> *mut c_void {
+    let group = GROUP_SCRATCH.with(|m| m.get());
+    if group.is_null() {
+        return std::ptr::null_mut();
+    }
+    // SAFETY: the arena holds two scratches of GROUP_SCRATCH_BYTES.
+    unsafe { group.add(GROUP_SCRATCH_BYTES) }.cast()
+}
+
 /// `syclone_host_group_local`: the calling thread's work-group's
 /// allocation for the `k`-th `group_local_memory` call of a work-item, of
 /// at least `size` bytes (null outside group launches).
@@ -256,4 +273,12 @@ pub extern "C" fn syclone_host_group_local(k: u32, size: usize) -> *mut c_void {
 #[no_mangle]
 pub extern "C" fn syclone_host_group_barrier() {
     work_items::suspend_at_barrier();
+}
+
+/// `syclone_host_sub_group_barrier`: waits for the other items of the
+/// caller's sub-group. Outside work-item coroutines (sub-groups of one) it
+/// returns.
+#[no_mangle]
+pub extern "C" fn syclone_host_sub_group_barrier() {
+    work_items::suspend_at_sub_group_barrier();
 }

@@ -112,7 +112,9 @@ pub fn host_info() -> DeviceInfo {
         local_mem_size: super::host::LOCAL_MEMORY_BYTES as u64,
         global_mem_size: memory,
         max_mem_alloc_size: memory,
-        sub_group_sizes: vec![1],
+        // Work-items run as coroutines exchange values through memory:
+        // any power of two (1 unless the kernel requires another).
+        sub_group_sizes: vec![1, 2, 4, 8, 16, 32, 64],
         timestamps: false,
         loop_iteration_limit: None,
         aspects: aspects(&list),

@@ -1,10 +1,12 @@
-//! The work-items of a host-device work-group whose kernel has barriers:
-//! each runs as a coroutine (corosensei) on the OS thread that runs the
-//! group, and a work-group barrier suspends it until every other work-item
-//! of the group has reached the barrier or finished. A barrier then costs a
-//! user-space context switch per work-item instead of a futex wait of one
-//! OS thread per work-item, and groups run in parallel on the device's
-//! threads.
+//! The work-items of a host-device work-group whose kernel has barriers or
+//! sub-groups of more than one work-item: each runs as a coroutine
+//! (corosensei) on the OS thread that runs the group. A work-group barrier
+//! suspends it until every other work-item of the group has reached one or
+//! finished; a sub-group barrier (the sub-group collectives' exchange
+//! through memory) until the other work-items of its sub-group have. A
+//! barrier then costs a user-space context switch per work-item instead of
+//! a futex wait of one OS thread per work-item, and groups run in parallel
+//! on the device's threads.
 //!
 //! Also the per-work-item state the SYCL headers keep on the host device
 //! (the current `nd_item`, `group_local_memory` calls, `sycl::stream`
@@ -26,10 +28,26 @@ const STATE_WORDS: usize = 8;
 /// A work-item's state block.
 type ItemState = [u64; STATE_WORDS];
 
+/// What a work-item coroutine waits for when it suspends.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Wait {
+    WorkGroup,
+    SubGroup,
+}
+
+/// Where a work-item of the group stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stand {
+    Runnable,
+    At(Wait),
+    Finished,
+}
+
 /// What a running work-item coroutine needs from the thread it runs on.
 struct Running {
-    yielder: *const Yielder<(), ()>,
+    yielder: *const Yielder<(), Wait>,
     state: *mut ItemState,
+    sub_group_size: u32,
 }
 
 thread_local! {
@@ -55,61 +73,121 @@ pub extern "C" fn syclone_host_work_item_state() -> *mut std::ffi::c_void {
     }
 }
 
+/// The size of the sub-groups of the work-item the caller runs (1 outside
+/// work-item coroutines).
+#[no_mangle]
+pub extern "C" fn syclone_host_sub_group_size() -> u32 {
+    let running = RUNNING.with(Cell::get);
+    // SAFETY: as in `syclone_host_work_item_state`.
+    unsafe { running.as_ref() }.map_or(1, |r| r.sub_group_size)
+}
+
 /// Suspends the calling work-item at a work-group barrier; false when the
 /// caller is not a work-item coroutine (a group of one runs straight
 /// through).
 pub fn suspend_at_barrier() -> bool {
+    suspend(Wait::WorkGroup)
+}
+
+/// Suspends the calling work-item until the other work-items of its
+/// sub-group have come to a sub-group barrier (or finished); false outside
+/// work-item coroutines.
+pub fn suspend_at_sub_group_barrier() -> bool {
+    suspend(Wait::SubGroup)
+}
+
+fn suspend(wait: Wait) -> bool {
     let running = RUNNING.with(Cell::get);
     // SAFETY: as in `syclone_host_work_item_state`.
     let Some(r) = (unsafe { running.as_ref() }) else {
         return false;
     };
     // SAFETY: the yielder belongs to the coroutine running this call.
-    unsafe { (*r.yielder).suspend(()) };
+    unsafe { (*r.yielder).suspend(wait) };
     // Other work-items ran on this thread meanwhile.
     RUNNING.with(|c| c.set(running));
     true
 }
 
-/// Runs work-items `first..first + count` (one work-group) by calling
-/// `item(i)` for each in its own coroutine, resuming them round by round
-/// until all have returned: a round ends when each has reached a barrier
-/// or finished.
-pub fn run_group<F>(first: usize, count: usize, item: F)
+/// Runs work-items `first..first + count` (one work-group, in sub-groups of
+/// `sub_group_size` consecutive work-items) by calling `item(i)` for each
+/// in its own coroutine, until all have returned. Work-items run until they
+/// suspend; then the sub-groups whose work-items all wait at a sub-group
+/// barrier go on, else, when every work-item waits at a work-group barrier,
+/// all go on. Barriers that not every work-item reaches (which SYCL
+/// forbids) release whoever waits, so such a kernel ends.
+pub fn run_group<F>(first: usize, count: usize, sub_group_size: u32, item: F)
 where
     F: Fn(usize) + Copy + 'static,
 {
-    let mut items: Vec<Coroutine<(), (), (), DefaultStack>> = (first..first + count)
+    let mut items: Vec<Coroutine<(), Wait, (), DefaultStack>> = (first..first + count)
         .map(|index| {
             let stack = STACKS
                 .with(|s| s.borrow_mut().pop())
                 .map_or_else(|| DefaultStack::new(STACK_BYTES), Ok)
                 .unwrap_or_else(|e| panic!("cannot map a work-item stack: {e}"));
-            Coroutine::with_stack(stack, move |yielder: &Yielder<(), ()>, ()| {
+            Coroutine::with_stack(stack, move |yielder: &Yielder<(), Wait>, ()| {
                 let mut state: ItemState = [0; STATE_WORDS];
                 let running = Running {
                     yielder,
                     state: &mut state,
+                    sub_group_size,
                 };
                 RUNNING.with(|c| c.set(&running));
                 item(index);
             })
         })
         .collect();
-    while !items.is_empty() {
-        let mut waiting = Vec::with_capacity(items.len());
-        for mut co in items {
+    let mut stands = vec![Stand::Runnable; count];
+    let sub_group = sub_group_size.max(1) as usize;
+    loop {
+        for (co, stand) in items.iter_mut().zip(stands.iter_mut()) {
+            if *stand != Stand::Runnable {
+                continue;
+            }
             let result = co.resume(());
             RUNNING.with(|c| c.set(std::ptr::null()));
-            match result {
-                CoroutineResult::Yield(()) => waiting.push(co),
-                CoroutineResult::Return(()) => {
-                    STACKS.with(|s| s.borrow_mut().push(co.into_stack()));
-                }
-            }
+            *stand = match result {
+                CoroutineResult::Yield(wait) => Stand::At(wait),
+                CoroutineResult::Return(()) => Stand::Finished,
+            };
         }
-        items = waiting;
+        if stands.iter().all(|s| *s == Stand::Finished) {
+            break;
+        }
+        release(&mut stands, sub_group);
     }
+    for co in items {
+        STACKS.with(|s| s.borrow_mut().push(co.into_stack()));
+    }
+}
+
+/// Makes runnable the work-items whose barrier everyone it waits for has
+/// reached (see `run_group`).
+fn release(stands: &mut [Stand], sub_group: usize) {
+    let mut released = false;
+    for members in stands.chunks_mut(sub_group) {
+        let waiting = members.iter().any(|s| *s == Stand::At(Wait::SubGroup));
+        let together = members
+            .iter()
+            .all(|s| matches!(s, Stand::At(Wait::SubGroup) | Stand::Finished));
+        if waiting && together {
+            members
+                .iter_mut()
+                .filter(|s| **s != Stand::Finished)
+                .for_each(|s| *s = Stand::Runnable);
+            released = true;
+        }
+    }
+    if released {
+        return;
+    }
+    // Every work-item meets at a work-group barrier (or the barriers
+    // diverge): everyone goes on.
+    stands
+        .iter_mut()
+        .filter(|s| **s != Stand::Finished)
+        .for_each(|s| *s = Stand::Runnable);
 }
 
 #[cfg(test)]
@@ -121,7 +199,7 @@ mod tests {
 
     #[test]
     fn every_work_item_reaches_a_barrier_before_any_passes_it() {
-        run_group(10, 5, |item| {
+        run_group(10, 5, 1, |item| {
             for phase in 0..3 {
                 LOG.lock().unwrap().push((item, phase));
                 // The state block is the work-item's own across barriers.
@@ -144,5 +222,30 @@ mod tests {
             !suspend_at_barrier(),
             "outside a coroutine a barrier returns"
         );
+    }
+
+    static SUB_LOG: Mutex<Vec<(usize, u32)>> = Mutex::new(Vec::new());
+
+    #[test]
+    fn a_sub_group_goes_on_without_waiting_for_the_others() {
+        // Items 0..4 (sub-group 0) meet at sub-group barriers twice while
+        // items 4..8 (sub-group 1) wait at a work-group barrier first.
+        run_group(0, 8, 4, |item| {
+            assert_eq!(syclone_host_sub_group_size(), 4);
+            if item < 4 {
+                for phase in 0..2 {
+                    SUB_LOG.lock().unwrap().push((item, phase));
+                    assert!(suspend_at_sub_group_barrier());
+                }
+                assert!(suspend_at_barrier());
+            } else {
+                assert!(suspend_at_barrier());
+                SUB_LOG.lock().unwrap().push((item, 9));
+            }
+        });
+        let log = SUB_LOG.lock().unwrap();
+        let phases: Vec<u32> = log.iter().map(|&(_, p)| p).collect();
+        assert_eq!(phases, [0, 0, 0, 0, 1, 1, 1, 1, 9, 9, 9, 9]);
+        assert_eq!(syclone_host_sub_group_size(), 1);
     }
 }

@@ -2,8 +2,8 @@
 // group_broadcast, select_from_group, shift_group_left/right,
 // permute_group_by_xor, reduce_over_group, exclusive/inclusive_scan_over_group,
 // any/all/none_of_group. On the device they are the sub-group collectives
-// (__builtin_syclone_subgroup_*); on the host device a sub-group is one
-// work-item. On work-groups (sycl::group): reduce, scans, broadcast and
+// (__builtin_syclone_subgroup_*); on the host device an exchange through
+// memory between the sub-group's work-item coroutines. On work-groups (sycl::group): reduce, scans, broadcast and
 // any/all/none through work-group memory, and the joint_ algorithms.
 // Also sycl_ext_oneapi_sub_group_mask: group_ballot and sub_group_mask.
 // Included by sycl.hpp after reduction.hpp.
@@ -22,7 +22,8 @@ inline constexpr bool is_sub_group_v = std::is_same_v<std::remove_cv_t<Group>, s
 template <int Kind, typename T>
 T identity_of() {
   if constexpr (Kind == op_plus || Kind == op_bit_or || Kind == op_bit_xor) return T(0);
-  else if constexpr (Kind == op_multiplies) return T(1);
+  else if constexpr (Kind == op_multiplies || Kind == op_logical_and) return T(1);
+  else if constexpr (Kind == op_logical_or) return T(0);
   else if constexpr (Kind == op_bit_and) return T(~T(0));
   else if constexpr (Kind == op_minimum) return std::numeric_limits<T>::max();
   else return std::numeric_limits<T>::lowest();
@@ -53,13 +54,92 @@ __SYCLONE_SUBGROUP_ARITH(subgroup_inclusive_scan, iscan)
 __SYCLONE_SUBGROUP_ARITH(subgroup_exclusive_scan, escan)
 #undef __SYCLONE_SUBGROUP_ARITH
 #else
-// One work-item per sub-group.
+// Host device: the work-items of a sub-group are coroutines of one thread
+// (see syclone_host_sub_group_size); a collective publishes each one's value
+// in the sub-group scratch, meets at a sub-group barrier, computes its
+// result from all of them, and meets again before the scratch is reused.
+
+// The calling work-item's lane, the local linear id of its sub-group's
+// first work-item, and the sub-group's size.
+struct host_sub_group_place {
+  unsigned lane, first, size;
+};
+inline host_sub_group_place host_sub_group() {
+  const host_work_item_state &s = host_work_item();
+  unsigned n = syclone_host_sub_group_size();
+  unsigned first = s.local_linear_id - s.local_linear_id % n;
+  unsigned size = s.group_size - first < n ? s.group_size - first : n;
+  return {s.local_linear_id - first, first, size};
+}
+
+template <typename T, typename Read>
+T host_sub_group_exchange(T x, Read read) {
+  host_sub_group_place p = host_sub_group();
+  if (p.size <= 1) return read(&x, host_sub_group_place{0, 0, 1});
+  static_assert(sizeof(T) <= 16, "sub-group collectives take values of at most 16 bytes");
+  T *values = static_cast<T *>(syclone_host_sub_group_scratch()) + p.first;
+  values[p.lane] = x;
+  syclone_host_sub_group_barrier();
+  T result = read(static_cast<const T *>(values), p);
+  syclone_host_sub_group_barrier();
+  return result;
+}
+
+// `a` combined with `b` by the operation of kind `Kind`.
 template <int Kind, typename T>
-T subgroup_reduce(T x) { return x; }
+T combine(T a, T b) {
+  if constexpr (Kind == op_plus) return a + b;
+  else if constexpr (Kind == op_multiplies) return a * b;
+  else if constexpr (Kind == op_bit_and) return a & b;
+  else if constexpr (Kind == op_bit_or) return a | b;
+  else if constexpr (Kind == op_bit_xor) return a ^ b;
+  else if constexpr (Kind == op_logical_and) return a && b;
+  else if constexpr (Kind == op_logical_or) return a || b;
+  else if constexpr (Kind == op_minimum) return b < a ? b : a;
+  else if constexpr (Kind == op_maximum) return a < b ? b : a;
+  else {
+    static_assert(Kind == op_plus,
+                  "sub-group reductions and scans support sycl::plus, multiplies, minimum, "
+                  "maximum, bit_and, bit_or and bit_xor");
+    return a;
+  }
+}
+
+// The values of lanes [0, end) combined.
 template <int Kind, typename T>
-T subgroup_inclusive_scan(T x) { return x; }
+T combine_lanes(const T *values, unsigned end) {
+  T acc = identity_of<Kind, T>();
+  for (unsigned i = 0; i < end; ++i) acc = combine<Kind>(acc, values[i]);
+  return acc;
+}
+
 template <int Kind, typename T>
-T subgroup_exclusive_scan(T) { return identity_of<Kind, T>(); }
+T subgroup_reduce(T x) {
+  return host_sub_group_exchange(x, [](const T *v, host_sub_group_place p) {
+    return combine_lanes<Kind>(v, p.size);
+  });
+}
+template <int Kind, typename T>
+T subgroup_inclusive_scan(T x) {
+  return host_sub_group_exchange(x, [](const T *v, host_sub_group_place p) {
+    return combine_lanes<Kind>(v, p.lane + 1);
+  });
+}
+template <int Kind, typename T>
+T subgroup_exclusive_scan(T x) {
+  return host_sub_group_exchange(x, [](const T *v, host_sub_group_place p) {
+    return combine_lanes<Kind>(v, p.lane);
+  });
+}
+// The value of lane `at(lane)`, or the caller's own where that is outside
+// the sub-group (SYCL leaves it unspecified).
+template <typename T, typename At>
+T host_sub_group_move(T x, At at) {
+  return host_sub_group_exchange(x, [=](const T *v, host_sub_group_place p) {
+    unsigned from = at(p.lane);
+    return from < p.size ? v[from] : v[p.lane];
+  });
+}
 #endif
 
 #ifdef __SYCL_DEVICE_ONLY__
@@ -80,8 +160,7 @@ T subgroup_shuffle(T x, uint32_t i) {
 #ifdef __SYCL_DEVICE_ONLY__
   return shuffled(x, [=](auto v) { return __builtin_syclone_subgroup_shuffle(v, i); });
 #else
-  (void)i;
-  return x;
+  return host_sub_group_move(x, [=](unsigned) { return i; });
 #endif
 }
 
@@ -184,8 +263,8 @@ T shift_group_left(Group, T x, size_t delta = 1) {
   const uint32_t by = static_cast<uint32_t>(delta);
   return detail::shuffled(x, [=](auto v) { return __builtin_syclone_subgroup_shuffle_down(v, by); });
 #else
-  (void)delta;
-  return x;
+  const unsigned by = static_cast<unsigned>(delta);
+  return detail::host_sub_group_move(x, [=](unsigned lane) { return lane + by; });
 #endif
 }
 
@@ -196,8 +275,8 @@ T shift_group_right(Group, T x, size_t delta = 1) {
   const uint32_t by = static_cast<uint32_t>(delta);
   return detail::shuffled(x, [=](auto v) { return __builtin_syclone_subgroup_shuffle_up(v, by); });
 #else
-  (void)delta;
-  return x;
+  const unsigned by = static_cast<unsigned>(delta);
+  return detail::host_sub_group_move(x, [=](unsigned lane) { return lane >= by ? lane - by : ~0u; });
 #endif
 }
 
@@ -208,8 +287,8 @@ T permute_group_by_xor(Group, T x, size_t mask) {
   const uint32_t by = static_cast<uint32_t>(mask);
   return detail::shuffled(x, [=](auto v) { return __builtin_syclone_subgroup_shuffle_xor(v, by); });
 #else
-  (void)mask;
-  return x;
+  const unsigned by = static_cast<unsigned>(mask);
+  return detail::host_sub_group_move(x, [=](unsigned lane) { return lane ^ by; });
 #endif
 }
 
@@ -263,7 +342,7 @@ bool any_of_group(Group g, bool pred) {
 #ifdef __SYCL_DEVICE_ONLY__
     return __builtin_syclone_subgroup_any(pred);
 #else
-    return pred;
+    return detail::subgroup_reduce<detail::op_logical_or>(pred);
 #endif
   } else {
     return detail::work_group_reduce(g, pred ? 1 : 0, plus<int>()) > 0;
@@ -275,7 +354,7 @@ bool all_of_group(Group g, bool pred) {
 #ifdef __SYCL_DEVICE_ONLY__
     return __builtin_syclone_subgroup_all(pred);
 #else
-    return pred;
+    return detail::subgroup_reduce<detail::op_logical_and>(pred);
 #endif
   } else {
     return detail::work_group_reduce(g, pred ? 1 : 0, plus<int>()) ==
@@ -423,7 +502,12 @@ inline sub_group_mask group_ballot(sub_group g, bool predicate = true) {
   uint64_t high = __builtin_syclone_subgroup_ballot(predicate, 1u);
   return sub_group_mask(low | (high << 32), g.get_local_linear_range());
 #else
-  return sub_group_mask(predicate ? 1 : 0, g.get_local_linear_range());
+  uint64_t bits = detail::host_sub_group_exchange(uint64_t(predicate), [](const uint64_t *v, detail::host_sub_group_place p) {
+    uint64_t mask = 0;
+    for (unsigned i = 0; i < p.size && i < 64; ++i) mask |= (v[i] & 1) << i;
+    return mask;
+  });
+  return sub_group_mask(bits, g.get_local_linear_range());
 #endif
 }
 }  // namespace ext::oneapi

@@ -270,9 +270,14 @@ inline void work_group_barrier() { syclone_host_group_barrier(); }
 #endif
 }  // namespace detail
 
+#ifndef __SYCL_DEVICE_ONLY__
+extern "C" unsigned syclone_host_sub_group_size(void);
+#endif
+
 // The sub-group of a work-item (SYCL 2020 4.9.1.8). On GPUs, the device's
 // sub-groups (Vulkan subgroups: consecutive local linear ids); on the host
-// device every work-item is a sub-group of its own (size 1).
+// device, consecutive local linear ids too, as many as the kernel's
+// reqd_sub_group_size (else 1: every work-item is a sub-group of its own).
 class sub_group {
  public:
   using id_type = id<1>;
@@ -292,20 +297,27 @@ class sub_group {
   uint32_t get_group_linear_range() const { return __spirv_BuiltInNumSubgroups(0); }
 #else
   sub_group(size_t work_item, size_t work_group_size)
-      : m_item(work_item), m_group_size(work_group_size) {}
-  id<1> get_local_id() const { return id<1>(0); }
-  uint32_t get_local_linear_id() const { return 0; }
-  range<1> get_local_range() const { return range<1>(1); }
-  uint32_t get_local_linear_range() const { return 1; }
-  range<1> get_max_local_range() const { return range<1>(1); }
-  id<1> get_group_id() const { return id<1>(m_item); }
-  uint32_t get_group_linear_id() const { return static_cast<uint32_t>(m_item); }
-  range<1> get_group_range() const { return range<1>(m_group_size); }
-  uint32_t get_group_linear_range() const { return static_cast<uint32_t>(m_group_size); }
+      : m_item(static_cast<uint32_t>(work_item)),
+        m_group_size(static_cast<uint32_t>(work_group_size)),
+        m_size(syclone_host_sub_group_size()) {}
+  id<1> get_local_id() const { return id<1>(get_local_linear_id()); }
+  uint32_t get_local_linear_id() const { return m_item % m_size; }
+  range<1> get_local_range() const { return range<1>(get_local_linear_range()); }
+  // The last sub-group of a work-group may be smaller.
+  uint32_t get_local_linear_range() const {
+    uint32_t first = m_item - m_item % m_size;
+    return m_group_size - first < m_size ? m_group_size - first : m_size;
+  }
+  range<1> get_max_local_range() const { return range<1>(m_size); }
+  id<1> get_group_id() const { return id<1>(get_group_linear_id()); }
+  uint32_t get_group_linear_id() const { return m_item / m_size; }
+  range<1> get_group_range() const { return range<1>(get_group_linear_range()); }
+  uint32_t get_group_linear_range() const { return (m_group_size + m_size - 1) / m_size; }
 
  private:
-  size_t m_item;
-  size_t m_group_size;
+  uint32_t m_item;        // local linear id in the work-group
+  uint32_t m_group_size;  // work-items in the work-group
+  uint32_t m_size;        // the launch's sub-group size
 
  public:
 #endif

@@ -178,6 +178,12 @@ void syclone_host_group_barrier(void);
 /* 64 bytes of state of the work-item the caller runs on the host CPU
  * device (its own while it runs; zeroed when a work-item coroutine starts). */
 void *syclone_host_work_item_state(void);
+/* The size of the caller's sub-groups on the host CPU device (1 unless the
+ * kernel requires another), their barrier, and their collectives' scratch
+ * (16 bytes per work-item of the work-group). */
+unsigned syclone_host_sub_group_size(void);
+void syclone_host_sub_group_barrier(void);
+void *syclone_host_sub_group_scratch(void);
 /* The local memory of the work-group a host CPU kernel's work-item belongs to. */
 void *syclone_host_local_memory(void);
 /* That work-group's scratch for the work-group algorithms (16 KiB). */

@@ -1,0 +1,83 @@
+// Kernels that require a sub-group size ([[sycl::reqd_sub_group_size(S)]],
+// S = 8, 16, 32): where the device lists S, every sub-group collective
+// (ids, reduce, scans, shifts, xor permutes, broadcast, any/all, ballot)
+// works in sub-groups of S consecutive work-items, the last one of a
+// work-group smaller when S does not divide it; elsewhere the launch throws
+// errc::kernel_not_supported. The host device makes any power of two up to
+// 64 (its work-items are coroutines that exchange values through memory);
+// a Vulkan device has the one size its driver uses.
+#include <sycl/sycl.hpp>
+#include <algorithm>
+#include <cstdio>
+
+template <int S>
+int run(sycl::queue &q, size_t group) {
+  const size_t groups = 3, N = groups * group;
+  int *out = sycl::malloc_shared<int>(N * 10, q);
+  q.parallel_for(sycl::nd_range<1>(N, group), [=](sycl::nd_item<1> it) [[sycl::reqd_sub_group_size(S)]] {
+     sycl::sub_group sg = it.get_sub_group();
+     int g = int(it.get_global_id(0));
+     int lane = int(sg.get_local_linear_id());
+     int *o = out + g * 10;
+     o[0] = lane;
+     o[1] = int(sg.get_group_linear_id()) * 1000 + int(sg.get_local_linear_range());
+     o[2] = sycl::reduce_over_group(sg, lane, sycl::plus<int>());
+     o[3] = sycl::inclusive_scan_over_group(sg, 1, sycl::plus<int>());
+     o[9] = sycl::exclusive_scan_over_group(sg, lane, sycl::maximum<int>());
+     o[4] = sycl::shift_group_left(sg, lane * 10, 1);
+     o[5] = sycl::permute_group_by_xor(sg, lane, 1);
+     o[6] = sycl::group_broadcast(sg, g, 0);
+     o[7] = int(sycl::any_of_group(sg, lane == 1)) + 2 * int(sycl::all_of_group(sg, lane < S)) +
+            4 * int(sycl::none_of_group(sg, lane > S));
+     o[8] = int(sycl::ext::oneapi::group_ballot(sg, lane % 2 == 0).count());
+   }).wait();
+  int errors = 0;
+  for (size_t i = 0; i < N; ++i) {
+    int l = int(i % group), lane = l % S, first = l - lane;
+    int size = std::min<int>(S, int(group) - first);
+    int sum = size * (size - 1) / 2;
+    int want[10] = {lane,
+                   (l / S) * 1000 + size,
+                   sum,
+                   lane + 1,
+                   lane + 1 < size ? (lane + 1) * 10 : out[i * 10 + 4],
+                   (lane ^ 1) < size ? lane ^ 1 : lane,
+                   int(i) - lane,
+                   (size > 1 ? 1 : 0) + 2 + 4,
+                   (size + 1) / 2,
+                   lane == 0 ? std::numeric_limits<int>::lowest() : lane - 1};
+    for (int k = 0; k < 10; ++k)
+      if (out[i * 10 + k] != want[k] && errors++ < 10)
+        std::printf("S=%d item %zu value %d: %d, want %d\n", S, i, k, out[i * 10 + k], want[k]);
+  }
+  sycl::free(out, q);
+  return errors;
+}
+
+template <int S>
+int run_or_throw(sycl::queue &q) {
+  auto sizes = q.get_device().get_info<sycl::info::device::sub_group_sizes>();
+  bool listed = std::find(sizes.begin(), sizes.end(), size_t(S)) != sizes.end();
+  bool only = sizes.size() == 1;
+  bool host = q.get_device().is_cpu() && q.get_backend() == sycl::backend::ext_syclone_host;
+  try {
+    // A group that S divides, and one whose last sub-group is short.
+    int errors = run<S>(q, 4 * S) + (host ? run<S>(q, 3 * S - 2) : 0);
+    if (!listed || (!host && !only)) {
+      std::printf("S=%d: ran where it should have thrown\n", S);
+      return 1;
+    }
+    return errors;
+  } catch (const sycl::exception &e) {
+    if (e.code() == sycl::errc::kernel_not_supported && !(listed && (host || only))) return 0;
+    std::printf("S=%d: unexpected exception: %s\n", S, e.what());
+    return 1;
+  }
+}
+
+int main() {
+  sycl::queue q;
+  int errors = run_or_throw<8>(q) + run_or_throw<16>(q) + run_or_throw<32>(q);
+  std::printf(errors ? "FAILED\n" : "PASSED\n");
+  return errors != 0;
+}
