@@ -167,7 +167,7 @@ where
 fn release(stands: &mut [Stand], sub_group: usize) {
     let mut released = false;
     for members in stands.chunks_mut(sub_group) {
-        let waiting = members.iter().any(|s| *s == Stand::At(Wait::SubGroup));
+        let waiting = members.contains(&Stand::At(Wait::SubGroup));
         let together = members
             .iter()
             .all(|s| matches!(s, Stand::At(Wait::SubGroup) | Stand::Finished));
