@@ -428,9 +428,13 @@ impl Globals {
                 Decoration::BuiltIn,
                 Some(Operand::BuiltIn(BuiltIn::LocalInvocationIndex)),
             ));
-            module.entry_points[entry_point]
-                .operands
-                .push(Operand::IdRef(id));
+        }
+        // The built-in must be in this entry point's interface, also when
+        // another entry point of the module declared it (an input outside
+        // the interface reads nothing: every work-item shared word 0).
+        let interface = &mut module.entry_points[entry_point].operands;
+        if !interface[3..].contains(&Operand::IdRef(local_index)) {
+            interface.push(Operand::IdRef(local_index));
         }
         Globals {
             bool_ty,
@@ -790,6 +794,27 @@ fn k(@builtin(global_invocation_id) id: vec3<u32>, @builtin(local_invocation_ind
             .filter(|(_, v)| v.space == naga::AddressSpace::WorkGroup)
             .collect();
         assert_eq!(workgroup.len(), 2);
+    }
+
+    #[test]
+    fn the_local_index_is_in_the_audited_entry_points_interface() {
+        // Entry `a` declares no local_invocation_index; `b` does, and the
+        // audit of `a` reuses b's variable: it must join a's interface.
+        let wgsl = "@group(0) @binding(1) var<storage, read_write> out: array<u32>;
+             @compute @workgroup_size(8) fn a(@builtin(global_invocation_id) id: vec3<u32>) {
+                 var n = 0u; loop { n += 1u; if (n > id.x) { break; } } out[id.x] = n; }
+             @compute @workgroup_size(8) fn b(@builtin(local_invocation_index) lid: u32) { out[lid] = lid; }";
+        let words = instrument(&spirv(wgsl), "a", audit(32768)).unwrap();
+        let module = dr::load_words(&words).unwrap();
+        let local_index = module
+            .annotations
+            .iter()
+            .find(|d| d.operands.get(2) == Some(&Operand::BuiltIn(BuiltIn::LocalInvocationIndex)))
+            .and_then(|d| d.operands.first().cloned())
+            .expect("a local index");
+        for ep in &module.entry_points {
+            assert!(ep.operands[3..].contains(&local_index), "{ep:?}");
+        }
     }
 
     #[test]
