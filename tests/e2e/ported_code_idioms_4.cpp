@@ -3,10 +3,14 @@
 // (`sycl::queue{sel, {property::queue::in_order{}}}`, in braces and in
 // parentheses), a pointer that walks the elements of a vector parameter
 // from `&v.x()`, and the address of a reference a function returns into a
-// local (`&std::max(a, b)`, `&pick(arr, i)`).
+// local (`&std::max(a, b)`, `&pick(arr, i)`); host code that asks an
+// ofstream where it is (`tellp`).
 #include <sycl/sycl.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
+#include <string>
+#include <unistd.h>
 
 // Which of the ascending cumulative sizes in `sizes` index `v` falls under.
 int bucket_of(const sycl::int4 sizes, int v) {
@@ -63,6 +67,15 @@ int main() {
     if (out[2 * N + v] != want && errors++ < 5)
       std::printf("pick at %d: %d, want %d\n", v, out[2 * N + v], want);
   }
+  // The size of an image written to a file, as the book's samples report it.
+  const std::string path = "ported_code_idioms_4." + std::to_string(getpid()) + ".pgm";
+  {
+    std::ofstream image(path, std::ios::binary);
+    image << "P5 8 8 255\n";
+    for (int v = 0; v < N; ++v) image.put(char(out[v] * 60));
+    if (long(image.tellp()) != 11 + N && errors++ < 5) std::printf("tellp: %ld\n", long(image.tellp()));
+  }
+  std::remove(path.c_str());
   sycl::free(out, in_order);
   std::printf(errors ? "FAILED\n" : "PASSED\n");
   return errors != 0;

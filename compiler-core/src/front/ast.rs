@@ -468,6 +468,8 @@ pub enum StmtKind {
     Continue,
     Goto(Rc<str>),
     Label(Rc<str>, Box<Stmt>),
+    /// A GNU `asm` statement (its operands are not kept).
+    Asm,
     Try {
         body: Box<Stmt>,
         handlers: Vec<(Option<Rc<VarDecl>>, Stmt)>,

@@ -657,6 +657,7 @@ impl Dumper<'_> {
             StmtKind::Break => Node::leaf(format!("BreakStmt {loc}")),
             StmtKind::Continue => Node::leaf(format!("ContinueStmt {loc}")),
             StmtKind::Goto(l) => Node::leaf(format!("GotoStmt {loc} '{l}'")),
+            StmtKind::Asm => Node::leaf(format!("GCCAsmStmt {loc}")),
             StmtKind::Label(l, inner) => Node {
                 label: format!("LabelStmt {loc} '{l}'"),
                 children: vec![self.stmt(inner)],

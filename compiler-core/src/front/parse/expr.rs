@@ -429,8 +429,35 @@ impl Parser<'_> {
             p.advance();
             let t = p.parse_type_id().ok()?;
             let function_type = matches!(t.kind, TypeExprKind::Function(..));
-            (!function_type && p.eat(sym!(")"))).then_some(t)
+            (!function_type && p.eat(sym!(")")) && p.can_start_cast_operand()).then_some(t)
         })
+    }
+
+    /// Whether the current token can begin the operand of a C-style cast
+    /// (or a compound literal's braces): after `(N::value)` a `?`, `)`,
+    /// `,` or binary operator means the parentheses held an expression
+    /// (`(std::numeric_limits<T>::is_signed) ? a : b`).
+    fn can_start_cast_operand(&self) -> bool {
+        let t = self.peek();
+        if t.kind != TokenKind::Punct || self.split_gt {
+            return t.kind != TokenKind::Eof && !self.split_gt;
+        }
+        [
+            sym!("("),
+            sym!("{"),
+            sym!("["),
+            sym!("+"),
+            sym!("-"),
+            sym!("!"),
+            sym!("~"),
+            sym!("*"),
+            sym!("&"),
+            sym!("&&"),
+            sym!("++"),
+            sym!("--"),
+            sym!("::"),
+        ]
+        .contains(&t.sym)
     }
 
     /// After `(T)`: a compound literal `(T){...}` or a cast of a unary expression.

@@ -162,6 +162,24 @@ impl Parser<'_> {
                 self.expect(sym!(";"))?;
                 StmtKind::Continue
             }
+            // GNU inline assembly (`asm volatile("rdtsc" : "=a"(lo) ...)`),
+            // in host code such as cycle counters: kept as a statement that
+            // device code may not contain; its operands are not read.
+            "asm" | "__asm__" | "__asm" => {
+                self.advance();
+                while ["volatile", "__volatile__", "inline", "__inline__", "goto"]
+                    .contains(&self.text(self.peek()))
+                {
+                    self.advance();
+                }
+                if !self.is(sym!("(")) {
+                    self.error_here("expected '(' after 'asm'");
+                    return Err(Reported);
+                }
+                self.skip_balanced();
+                self.expect(sym!(";"))?;
+                StmtKind::Asm
+            }
             "goto" => {
                 self.advance();
                 let (n, _) = self.expect_ident()?;

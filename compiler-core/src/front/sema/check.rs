@@ -867,6 +867,7 @@ impl Sema {
                 TStmt::Nop
             }
             StmtKind::Goto(_) | StmtKind::Label(..) => TStmt::Unsupported("goto".into(), s.span),
+            StmtKind::Asm => TStmt::Unsupported("inline assembly statements".into(), s.span),
             StmtKind::Try { body, handlers } => {
                 // Host code: checked for what it contains (kernels are
                 // submitted inside try blocks); device code cannot throw.

@@ -43,6 +43,22 @@ __SYCLONE_FUNCTION_OBJECT(minimum, y < x ? y : x)
 __SYCLONE_FUNCTION_OBJECT(maximum, x < y ? y : x)
 #undef __SYCLONE_FUNCTION_OBJECT
 
+// The names DPC++ had under ext::oneapi before SYCL 2020 took them (still
+// in code written for it: `sycl::ext::oneapi::plus<>()`).
+namespace ext {
+namespace oneapi {
+template <typename T = void> using plus = sycl::plus<T>;
+template <typename T = void> using multiplies = sycl::multiplies<T>;
+template <typename T = void> using bit_and = sycl::bit_and<T>;
+template <typename T = void> using bit_or = sycl::bit_or<T>;
+template <typename T = void> using bit_xor = sycl::bit_xor<T>;
+template <typename T = void> using logical_and = sycl::logical_and<T>;
+template <typename T = void> using logical_or = sycl::logical_or<T>;
+template <typename T = void> using minimum = sycl::minimum<T>;
+template <typename T = void> using maximum = sycl::maximum<T>;
+}  // namespace oneapi
+}  // namespace ext
+
 namespace detail {
 // Which of the standard operations a function object is.
 enum reduce_op : int {
