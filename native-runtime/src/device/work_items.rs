@@ -16,6 +16,7 @@
 use corosensei::stack::DefaultStack;
 use corosensei::{Coroutine, CoroutineResult, Yielder};
 use std::cell::{Cell, RefCell};
+use std::sync::Mutex;
 
 /// Stack of one work-item: reserved, committed only as the kernel touches
 /// it (kernels do not recurse; private arrays live here).
@@ -55,8 +56,25 @@ thread_local! {
     static RUNNING: Cell<*const Running> = const { Cell::new(std::ptr::null()) };
     /// The state block of work-items this thread runs without coroutines.
     static THREAD_STATE: RefCell<ItemState> = const { RefCell::new([0; STATE_WORDS]) };
-    /// Stacks of finished coroutines, for the next group.
-    static STACKS: RefCell<Vec<DefaultStack>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Stacks of finished coroutines, for the next groups of any thread (a
+/// launch's threads are new each time: mapping fresh stacks in every one
+/// serialises them on the kernel's memory map).
+static STACKS: Mutex<Vec<DefaultStack>> = Mutex::new(Vec::new());
+
+/// Stacks for `count` work-items: reused ones, else newly mapped.
+fn take_stacks(count: usize) -> Vec<DefaultStack> {
+    let mut pool = STACKS.lock().unwrap_or_else(|e| e.into_inner());
+    let reused = pool.len().saturating_sub(count);
+    let mut stacks = pool.split_off(reused);
+    drop(pool);
+    while stacks.len() < count {
+        let stack = DefaultStack::new(STACK_BYTES)
+            .unwrap_or_else(|e| panic!("cannot map a work-item stack: {e}"));
+        stacks.push(stack);
+    }
+    stacks
 }
 
 /// `syclone_host_work_item_state`: the state block of the work-item the
@@ -121,11 +139,8 @@ where
     F: Fn(usize) + Copy + 'static,
 {
     let mut items: Vec<Coroutine<(), Wait, (), DefaultStack>> = (first..first + count)
-        .map(|index| {
-            let stack = STACKS
-                .with(|s| s.borrow_mut().pop())
-                .map_or_else(|| DefaultStack::new(STACK_BYTES), Ok)
-                .unwrap_or_else(|e| panic!("cannot map a work-item stack: {e}"));
+        .zip(take_stacks(count))
+        .map(|(index, stack)| {
             Coroutine::with_stack(stack, move |yielder: &Yielder<(), Wait>, ()| {
                 let mut state: ItemState = [0; STATE_WORDS];
                 let running = Running {
@@ -157,9 +172,11 @@ where
         }
         release(&mut stands, sub_group);
     }
-    for co in items {
-        STACKS.with(|s| s.borrow_mut().push(co.into_stack()));
-    }
+    let stacks = items.into_iter().map(Coroutine::into_stack);
+    STACKS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .extend(stacks);
 }
 
 /// Makes runnable the work-items whose barrier everyone it waits for has
