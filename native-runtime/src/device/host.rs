@@ -155,23 +155,13 @@ pub unsafe fn run_groups(kernel: HostKernel, args: *const *const c_void, groups:
         }
         leave_arena();
     };
-    let threads = thread_count();
     let total = groups.count.saturating_mul(groups.size);
-    if total < PARALLEL_THRESHOLD || threads == 1 || groups.count == 1 {
-        run_chunk(0, groups.count);
-        return;
-    }
-    let chunks = threads.min(groups.count);
-    let per_chunk = groups.count.div_ceil(chunks);
-    std::thread::scope(|scope| {
-        for c in 1..chunks {
-            let (first, last) = (c * per_chunk, ((c + 1) * per_chunk).min(groups.count));
-            if first < last {
-                scope.spawn(move || run_chunk(first, last));
-            }
-        }
-        run_chunk(0, per_chunk.min(groups.count));
-    });
+    let threads = if total < PARALLEL_THRESHOLD {
+        1
+    } else {
+        thread_count()
+    };
+    in_chunks(groups.count, threads, run_chunk);
 }
 
 /// Runs the work-groups, each on one thread with its own local memory, the
@@ -199,20 +189,27 @@ pub unsafe fn run_groups_with_barriers(
         }
         leave_arena();
     };
-    let chunks = thread_count().min(groups.count);
+    in_chunks(groups.count, thread_count(), run_chunk);
+}
+
+/// Runs `run_chunk(first, last)` over `0..count` in at most `threads`
+/// contiguous chunks, the first on the calling thread and the others on
+/// scoped threads.
+fn in_chunks(count: usize, threads: usize, run_chunk: impl Fn(usize, usize) + Copy + Send) {
+    let chunks = threads.min(count);
     if chunks <= 1 {
-        run_chunk(0, groups.count);
+        run_chunk(0, count);
         return;
     }
-    let per_chunk = groups.count.div_ceil(chunks);
+    let per_chunk = count.div_ceil(chunks);
     std::thread::scope(|scope| {
         for c in 1..chunks {
-            let (first, last) = (c * per_chunk, ((c + 1) * per_chunk).min(groups.count));
+            let (first, last) = (c * per_chunk, ((c + 1) * per_chunk).min(count));
             if first < last {
                 scope.spawn(move || run_chunk(first, last));
             }
         }
-        run_chunk(0, per_chunk.min(groups.count));
+        run_chunk(0, per_chunk.min(count));
     });
 }
 
