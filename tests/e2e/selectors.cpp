@@ -31,6 +31,11 @@ int main() {
     sycl::queue aq{sycl::accelerator_selector_v};
   } catch (const sycl::exception& e) {
     threw = e.code() == sycl::errc::runtime;
+    // The message names the devices the selector rejected.
+    std::string what = e.what();
+    check(what.find("No device of requested type available") != std::string::npos &&
+              what.find(all.front().get_info<sycl::info::device::name>()) != std::string::npos,
+          "the message lists the rejected devices");
   }
   check(threw, "no accelerator: errc::runtime");
 

@@ -908,7 +908,18 @@ device select_device(const Selector &selector) {
       chosen = &d;
     }
   }
-  if (!chosen) throw sycl::exception(errc::runtime, "No device of requested type available.");
+  if (!chosen) {
+    // DPC++'s words, then what the selector was shown, so that a program
+    // asking for a GPU on a machine without one says what there is.
+    std::string message = "No device of requested type available. The selector rejected every device:";
+    for (const device &d : all) {
+      message += all.size() > 1 ? "\n  " : " ";
+      message += d.get_info<info::device::name>();
+      message += d.is_gpu() ? " (gpu)" : d.is_cpu() ? " (cpu)" : " (accelerator)";
+    }
+    if (all.empty()) message += " there is none (ONEAPI_DEVICE_SELECTOR may hide them all)";
+    throw sycl::exception(errc::runtime, message);
+  }
   return *chosen;
 }
 }  // namespace detail
