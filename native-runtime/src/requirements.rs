@@ -155,7 +155,7 @@ mod tests {
         device.sub_group_sizes = vec![1, 4];
         assert_eq!(errc(check(&k, &device, 1, None)), Errc::KernelNotSupported);
         // A Vulkan device has one size, which must be the one required.
-        device.backend = crate::selector::Backend::Vulkan;
+        device.backend = Backend::Vulkan;
         device.sub_group_sizes = vec![8];
         assert_eq!(errc(check(&k, &device, 1, None)), Errc::Success);
         device.sub_group_sizes = vec![8, 16];

@@ -9,7 +9,7 @@
 
 use crate::front::ast::UnOp;
 use crate::front::sema::thir::{Body, Expr, ExprKind as TK, Stmt};
-use crate::front::sema::{FuncId, Sema, Ty, VarId};
+use crate::front::sema::{FuncId, FuncInfo, Sema, Ty, VarId};
 use std::collections::HashSet;
 use std::ops::Deref;
 
@@ -107,15 +107,28 @@ fn mark_referents(s: &Scan, x: &Expr, out: &mut VarUses) {
             return;
         }
         let is_member = fi.class.is_some() && !fi.decl.is_static;
-        let offset = usize::from(is_member);
         for (i, a) in args.iter().enumerate() {
-            let by_reference = (is_member && i == 0)
-                || matches!(fi.params.get(i - offset.min(i)), Some(t) if t.is_ref());
-            if by_reference {
+            if passes_by_reference(fi, is_member, i) {
                 mark_referents(s, a, out);
             }
         }
     }
+}
+
+/// The parameter type a call gives its argument `i` to (with `is_member`,
+/// argument 0 is the object and has none).
+fn param_of(fi: &FuncInfo, is_member: bool, i: usize) -> Option<&Ty> {
+    match (is_member, i) {
+        (true, 0) => None,
+        (true, i) => fi.params.get(i - 1),
+        (false, i) => fi.params.get(i),
+    }
+}
+
+/// Whether a call passes its argument `i` by reference (the object of a
+/// member call always is).
+fn passes_by_reference(fi: &FuncInfo, is_member: bool, i: usize) -> bool {
+    (is_member && i == 0) || param_of(fi, is_member, i).is_some_and(Ty::is_ref)
 }
 
 fn stmt(s: &Scan, st: &Stmt, out: &mut VarUses) {
@@ -178,13 +191,12 @@ fn expr(s: &Scan, e: &Expr, out: &mut VarUses) {
             let fi = s.func(*f);
             let is_member =
                 matches!(e.kind, TK::Call(..)) && fi.class.is_some() && !fi.decl.is_static;
-            let offset = usize::from(is_member);
             for (i, a) in args.iter().enumerate() {
                 let mutable_ref = if is_member && i == 0 {
                     !fi.decl.is_const
                 } else {
                     matches!(
-                        fi.params.get(i - offset.min(i)),
+                        param_of(fi, is_member, i),
                         Some(Ty::LRef(_, false)) | Some(Ty::RRef(_))
                     )
                 };
@@ -193,17 +205,11 @@ fn expr(s: &Scan, e: &Expr, out: &mut VarUses) {
                         out.mutated.insert(v);
                     }
                 }
-                let by_reference = (is_member && i == 0)
-                    || matches!(fi.params.get(i - offset.min(i)), Some(t) if t.is_ref());
-                if by_reference
+                if passes_by_reference(fi, is_member, i)
                     && (root_var(a).is_some() || is_this_object(a))
                     && callee_addresses(s, *f, i, is_member)
                 {
-                    if let Some(v) = root_var(a) {
-                        out.mutated.insert(v);
-                        out.addressed.insert(v);
-                    }
-                    out.this_addressed |= is_this_object(a);
+                    mark_referents(s, a, out);
                 }
                 expr(s, a, out);
             }

@@ -77,9 +77,9 @@ fn fold_block(block: Block) -> Block {
                 let continuing = fold_block(continuing);
                 if passes_once(&body, &continuing) {
                     // The one-pass loop of an inlined function whose early
-                    // returns folded away. Drivers mishandle such loops
-                    // around atomics and fences (llvmpipe ran no work-item
-                    // of a kernel spinning on an acquire load with one).
+                    // returns folded away (every `atomic_fence` left one):
+                    // no loop for the back ends to structure, nor for
+                    // lavapipe's loop audit to instrument.
                     body.pop();
                     out.extend(body);
                 } else {

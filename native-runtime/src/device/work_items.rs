@@ -23,7 +23,7 @@ use std::sync::Mutex;
 const STACK_BYTES: usize = 1 << 20;
 
 /// The words of a work-item's state block (`detail::host_work_item_state`
-/// in the headers: a pointer and nine `unsigned`s).
+/// in the headers: a pointer and eleven `unsigned`s, 52 of the 64 bytes).
 const STATE_WORDS: usize = 8;
 
 /// A work-item's state block.

@@ -682,10 +682,11 @@ impl Parser<'_> {
             return Ok(args);
         }
         loop {
-            // A type-id wins where both parse (C++ [temp.arg]); a type
-            // and `(` that the list does not go on after, or that is no
-            // type-id, is a functional cast (`bool(B::value)`, `E(MODE)`). Only then is the parse tried twice:
-            // nested arguments would otherwise retry exponentially.
+            // A type-id wins where both parse (C++ [temp.arg]); a type and
+            // `(` that is no type-id, or that the list does not go on
+            // after, is a functional cast (`bool(B::value)`, `E(MODE)`).
+            // Only then is the parse tried twice: nested arguments would
+            // otherwise retry exponentially.
             let tentative = (self.builtin_type_then_paren() || self.type_name_then_paren())
                 && self.speculative_args < MAX_SPECULATIVE_ARGS;
             let (arg, pack) = if tentative {
@@ -733,13 +734,13 @@ impl Parser<'_> {
         }
     }
 
-    /// A builtin type keyword followed by `(`: `bool(x)`, `int(x)`.
     /// `E(x)` with `E` a type name: a function type (`std::function<R(int)>`)
     /// or a functional cast (`Load<Modifier(MODE)>` of an enum).
     fn type_name_then_paren(&mut self) -> bool {
         self.is_ident() && self.is_at(1, sym!("(")) && self.starts_type()
     }
 
+    /// A builtin type keyword followed by `(`: `bool(x)`, `int(x)`.
     fn builtin_type_then_paren(&self) -> bool {
         matches!(
             self.text(self.peek()),

@@ -3,8 +3,9 @@
 // permute_group_by_xor, reduce_over_group, exclusive/inclusive_scan_over_group,
 // any/all/none_of_group. On the device they are the sub-group collectives
 // (__builtin_syclone_subgroup_*); on the host device an exchange through
-// memory between the sub-group's work-item coroutines. On work-groups (sycl::group): reduce, scans, broadcast and
-// any/all/none through work-group memory, and the joint_ algorithms.
+// memory between the sub-group's work-item coroutines. On work-groups
+// (sycl::group): reduce, scans, broadcast and any/all/none through
+// work-group memory, and the joint_ algorithms.
 // Also sycl_ext_oneapi_sub_group_mask: group_ballot and sub_group_mask.
 // Included by sycl.hpp after reduction.hpp.
 #pragma once
@@ -66,16 +67,17 @@ struct host_sub_group_place {
 };
 inline host_sub_group_place host_sub_group() {
   const host_work_item_state &s = host_work_item();
-  unsigned n = syclone_host_sub_group_size();
-  unsigned first = s.local_linear_id - s.local_linear_id % n;
-  unsigned size = s.group_size - first < n ? s.group_size - first : n;
-  return {s.local_linear_id - first, first, size};
+  sub_group sg(s.local_linear_id, s.group_size);
+  unsigned lane = sg.get_local_linear_id();
+  return {lane, s.local_linear_id - lane, sg.get_local_linear_range()};
 }
 
 template <typename T, typename Read>
 T host_sub_group_exchange(T x, Read read) {
+  // Sub-groups of one (the default) exchange nothing.
+  if (syclone_host_sub_group_size() == 1) return read(&x, host_sub_group_place{0, 0, 1});
   host_sub_group_place p = host_sub_group();
-  if (p.size <= 1) return read(&x, host_sub_group_place{0, 0, 1});
+  if (p.size == 1) return read(&x, host_sub_group_place{0, 0, 1});
   static_assert(sizeof(T) <= 16, "sub-group collectives take values of at most 16 bytes");
   T *values = static_cast<T *>(syclone_host_sub_group_scratch()) + p.first;
   values[p.lane] = x;
@@ -85,18 +87,18 @@ T host_sub_group_exchange(T x, Read read) {
   return result;
 }
 
-// `a` combined with `b` by the operation of kind `Kind`.
+// `a` combined with `b` by the function object of kind `Kind`.
 template <int Kind, typename T>
 T combine(T a, T b) {
-  if constexpr (Kind == op_plus) return a + b;
-  else if constexpr (Kind == op_multiplies) return a * b;
-  else if constexpr (Kind == op_bit_and) return a & b;
-  else if constexpr (Kind == op_bit_or) return a | b;
-  else if constexpr (Kind == op_bit_xor) return a ^ b;
-  else if constexpr (Kind == op_logical_and) return a && b;
-  else if constexpr (Kind == op_logical_or) return a || b;
-  else if constexpr (Kind == op_minimum) return b < a ? b : a;
-  else if constexpr (Kind == op_maximum) return a < b ? b : a;
+  if constexpr (Kind == op_plus) return plus<T>()(a, b);
+  else if constexpr (Kind == op_multiplies) return multiplies<T>()(a, b);
+  else if constexpr (Kind == op_bit_and) return bit_and<T>()(a, b);
+  else if constexpr (Kind == op_bit_or) return bit_or<T>()(a, b);
+  else if constexpr (Kind == op_bit_xor) return bit_xor<T>()(a, b);
+  else if constexpr (Kind == op_logical_and) return logical_and<T>()(a, b);
+  else if constexpr (Kind == op_logical_or) return logical_or<T>()(a, b);
+  else if constexpr (Kind == op_minimum) return minimum<T>()(a, b);
+  else if constexpr (Kind == op_maximum) return maximum<T>()(a, b);
   else {
     static_assert(Kind == op_plus,
                   "sub-group reductions and scans support sycl::plus, multiplies, minimum, "
