@@ -51,6 +51,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/hierarchical.hpp"),
         ),
         (
+            "sycl/detail/device_copyable.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/device_copyable.hpp"),
+        ),
+        (
             "sycl/detail/half.hpp",
             include_str!("../../native-runtime/include/sycl/detail/half.hpp"),
         ),

@@ -5,14 +5,14 @@
 // subgroup size; host device: 1). Also the classic "reduce per sub-group,
 // leader adds atomically" sum. 64-bit values (double, long: the two
 // halves shuffled, reductions and scans built from shuffles) and sycl::half
-// (shuffled as its bits, reduced in float) too. And
+// (shuffled as its bits, reduced in float) and bool (as a 32-bit word) too. And
 // sycl_ext_oneapi_sub_group_mask: group_ballot and the mask's queries.
 #include <sycl/sycl.hpp>
 #include <cstdio>
 
 using namespace sycl;
 
-constexpr int N = 256, B = 64, F = 12;
+constexpr int N = 256, B = 64, F = 13;
 
 int main() {
   queue q;
@@ -40,6 +40,11 @@ int main() {
      o[9] = shift_group_right(sg, x, 1);
      o[10] = sg.get_group_linear_id();
      o[11] = reduce_over_group(sg, x, 100, plus<>());
+     const size_t mask = sg.get_local_linear_range() > 1 ? 1 : 0;
+     o[12] = (permute_group_by_xor(sg, x % 2 == 0, mask) ? 1 : 0) |
+             (reduce_over_group(sg, x > 20, logical_or<bool>()) ? 2 : 0) |
+             (select_from_group(sg, x > 11, id<1>(0)) ? 4 : 0) |
+             (inclusive_scan_over_group(sg, x != 5, logical_and<bool>()) ? 8 : 0);
      fout[i] = reduce_over_group(sg, float(x) * 0.5f, plus<>());
      int part = reduce_over_group(sg, x, plus<>());
      if (sg.leader()) {
@@ -52,19 +57,23 @@ int main() {
   for (int i = 0; i < N; i++) {
     const int *o = out + i * F;
     int s = o[1], l = o[0], base = i - l;
-    int sum = 0, mx = 0, scan = 0, any0 = 0;
+    int sum = 0, mx = 0, scan = 0, any0 = 0, over20 = 0, no5 = 1;
     for (int k = 0; k < s; k++) {
       int v = data[base + k];
       sum += v;
       mx = v > mx ? v : mx;
       if (k <= l) scan += v;
+      if (k <= l) no5 &= v != 5;
       any0 |= v == 0;
+      over20 |= v > 20;
     }
+    int partner = data[base + (l ^ (s > 1 ? 1 : 0))];
+    int bools = (partner % 2 == 0 ? 1 : 0) | (over20 ? 2 : 0) | (data[base] > 11 ? 4 : 0) | (no5 ? 8 : 0);
     expected_total += data[i];
     bool ok = o[2] == sum && o[3] == mx && o[4] == data[base + 1 % s] &&
               o[5] == data[base + (l + 1) % s] && o[6] == scan && o[7] == scan - data[i] &&
               o[8] == (any0 | 2 | 4) && (l == 0 || o[9] == data[i - 1]) &&
-              o[10] == (i % B) / s && o[11] == sum + 100 && fout[i] == 0.5f * sum;
+              o[10] == (i % B) / s && o[11] == sum + 100 && o[12] == bools && fout[i] == 0.5f * sum;
     if (!ok && bad++ < 5) std::printf("work-item %d: mismatch (sub-group size %d)\n", i, s);
   }
   if (*total != expected_total) {

@@ -48,6 +48,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/hierarchical.hpp"),
     ),
     (
+        "sycl/detail/device_copyable.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/device_copyable.hpp"),
+    ),
+    (
         "sycl/detail/half.hpp",
         include_str!("../../native-runtime/include/sycl/detail/half.hpp"),
     ),

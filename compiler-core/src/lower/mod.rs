@@ -32,7 +32,7 @@ use crate::front::ast::AddressSpace;
 use crate::front::ast::{BinOp, UnOp};
 use crate::front::sema::free_function::FreeFunctionLaunch;
 use crate::front::sema::thir::{self, ExprKind as TK, Stmt as TStmt};
-use crate::front::sema::{CaptureSource, FuncId, Sema, Ty, VarId};
+use crate::front::sema::{ArgCopy, CaptureSource, ClassId, FuncId, Sema, Ty, VarId};
 use crate::ir::{
     self, BinaryOp, Binding, BindingId, Builtin, Constant, Expr as IExpr, LocalId, ScalarType,
     Space, Stmt as IStmt, UnaryOp,
@@ -380,6 +380,9 @@ struct Lowerer<'s> {
     assert_sites: Vec<crate::bundle::AssertSite>,
     /// Lowering a `SYCL_EXTERNAL` function for the device link (not a kernel).
     external: bool,
+    /// Decomposing the parts of a kernel argument that is device copyable
+    /// as a whole (its members need no check of their own).
+    copied_whole: bool,
 }
 
 impl<'s> Lowerer<'s> {
@@ -395,6 +398,7 @@ impl<'s> Lowerer<'s> {
             param_size: 0,
             slots: vec![],
             enclosing: HashMap::new(),
+            copied_whole: false,
             frames: vec![],
             blocks: vec![vec![]],
             diags: vec![],
@@ -593,6 +597,31 @@ impl Lowerer<'_> {
     }
 
     /// Decompose the host bytes of argument `arg` at `offset` (type `ty`) into a device value.
+    /// Reports a kernel argument that may not be copied to the device.
+    fn not_device_copyable(
+        &mut self,
+        ty: &Ty,
+        name: &str,
+        span: Span,
+        why: String,
+        at: Option<Span>,
+    ) {
+        if self.source_errors {
+            return;
+        }
+        let ty_name = self.sema.ty_name(ty);
+        let d = Diagnostic::error(
+            span,
+            format!("kernel argument '{name}' of type '{ty_name}' is not device copyable"),
+        )
+        .with_note(at.unwrap_or(span), why)
+        .with_note(
+            span,
+            format!("if copying its bytes is correct, say so: specialize 'sycl::is_device_copyable<{ty_name}>' as 'std::true_type'"),
+        );
+        self.diags.push(d);
+    }
+
     fn decompose_arg(
         &mut self,
         ty: &Ty,
@@ -689,79 +718,20 @@ impl Lowerer<'_> {
                 let c = *c;
                 self.sema.complete_class(c);
                 let special = in_special || self.sema.class(c).is_special;
-                let bases = self.sema.class(c).bases.clone();
-                let fields = self.sema.class(c).fields.clone();
-                let mut parts = vec![];
-                for (bc, boff) in bases {
-                    parts.push(self.decompose_arg(
-                        &Ty::Class(bc),
-                        arg,
-                        offset + boff as u32,
-                        special,
-                        name,
-                        span,
-                    ));
-                }
-                if !self.sema.class(c).bit_fields.is_empty() && !self.source_errors {
-                    // Laid out as whole members, the class's bytes would be
-                    // read at the wrong offsets.
-                    self.error(
-                        span,
-                        format!("kernel argument '{name}' is of a class with bit-fields, which device code does not support yet"),
-                    );
-                    return Val::Void;
-                }
-                let closure = self.sema.class(c).closure.clone();
-                let is_closure = closure.is_some();
-                for (idx, f) in fields.into_iter().enumerate() {
-                    let fname = if is_closure {
-                        f.name.to_string()
-                    } else {
-                        format!("{name}.{}", f.name)
-                    };
-                    // Where the kernel uses a capture, else where it uses the enclosing one.
-                    let use_span = if is_closure { f.span } else { span };
-                    if f.ty.is_error() {
-                        // An entity whose type the device pass could not know
-                        // (tolerated in host code) reached the kernel.
-                        let declared = match closure.as_ref().map(|cl| cl.captures[idx].0) {
-                            Some(CaptureSource::Var(v)) => Some(self.sema.var(v).span),
-                            Some(_) => None,
-                            None => Some(f.span),
-                        };
-                        let mut d = Diagnostic::error(
-                            use_span,
-                            format!("kernel argument '{fname}' has a type the device compiler does not know (a name from a header it does not model, or one it could not resolve)"),
-                        );
-                        if let Some(ds) = declared {
-                            d = d.with_note(ds, format!("'{}' is declared here", f.name));
+                let checked_before = self.copied_whole;
+                if !special && !self.copied_whole {
+                    match self.sema.kernel_arg_copy(ty, span) {
+                        ArgCopy::Whole => self.copied_whole = true,
+                        ArgCopy::ByMembers => {}
+                        ArgCopy::Not { why, at } => {
+                            self.not_device_copyable(ty, name, span, why, at);
+                            return Val::Void;
                         }
-                        if !self.source_errors {
-                            self.diags.push(d);
-                        }
-                        parts.push(Val::Void);
-                        continue;
                     }
-                    if f.ty.is_ref() && &*f.name == "this" {
-                        self.error(f.span, "kernel captures 'this', a pointer to a host object; copy the members the kernel uses into local variables, or capture '*this' by copy ([*this])");
-                        parts.push(Val::Void);
-                        continue;
-                    }
-                    if f.ty.is_ref() {
-                        self.error(f.span, format!("kernel argument '{}' is captured by reference; SYCL kernels must capture by copy ([=])", f.name));
-                        parts.push(Val::Void);
-                        continue;
-                    }
-                    parts.push(self.decompose_arg(
-                        &f.ty,
-                        arg,
-                        offset + f.offset as u32,
-                        special,
-                        &fname,
-                        use_span,
-                    ));
                 }
-                Val::Agg(parts)
+                let val = self.decompose_class(c, arg, offset, special, name, span);
+                self.copied_whole = checked_before;
+                val
             }
             Ty::Array(e, n) => {
                 let es = self.sema.size_align(e).map(|x| x.0 as u32).unwrap_or(0);
@@ -781,6 +751,91 @@ impl Lowerer<'_> {
                 Val::Void
             }
         }
+    }
+
+    /// The parts of a kernel argument of class `c`: its bases' and fields'.
+    fn decompose_class(
+        &mut self,
+        c: ClassId,
+        arg: u32,
+        offset: u32,
+        special: bool,
+        name: &str,
+        span: Span,
+    ) -> Val {
+        let bases = self.sema.class(c).bases.clone();
+        let fields = self.sema.class(c).fields.clone();
+        let mut parts = vec![];
+        for (bc, boff) in bases {
+            parts.push(self.decompose_arg(
+                &Ty::Class(bc),
+                arg,
+                offset + boff as u32,
+                special,
+                name,
+                span,
+            ));
+        }
+        if !self.sema.class(c).bit_fields.is_empty() && !self.source_errors {
+            // Laid out as whole members, the class's bytes would be
+            // read at the wrong offsets.
+            self.error(
+                span,
+                format!("kernel argument '{name}' is of a class with bit-fields, which device code does not support yet"),
+            );
+            return Val::Void;
+        }
+        let closure = self.sema.class(c).closure.clone();
+        let is_closure = closure.is_some();
+        for (idx, f) in fields.into_iter().enumerate() {
+            let fname = if is_closure {
+                f.name.to_string()
+            } else {
+                format!("{name}.{}", f.name)
+            };
+            // Where the kernel uses a capture, else where it uses the enclosing one.
+            let use_span = if is_closure { f.span } else { span };
+            if f.ty.is_error() {
+                // An entity whose type the device pass could not know
+                // (tolerated in host code) reached the kernel.
+                let declared = match closure.as_ref().map(|cl| cl.captures[idx].0) {
+                    Some(CaptureSource::Var(v)) => Some(self.sema.var(v).span),
+                    Some(_) => None,
+                    None => Some(f.span),
+                };
+                let mut d = Diagnostic::error(
+                    use_span,
+                    format!("kernel argument '{fname}' has a type the device compiler does not know (a name from a header it does not model, or one it could not resolve)"),
+                );
+                if let Some(ds) = declared {
+                    d = d.with_note(ds, format!("'{}' is declared here", f.name));
+                }
+                if !self.source_errors {
+                    self.diags.push(d);
+                }
+                parts.push(Val::Void);
+                continue;
+            }
+            if f.ty.is_ref() && &*f.name == "this" {
+                self.error(f.span, "kernel captures 'this', a pointer to a host object; copy the members the kernel uses into local variables, or capture '*this' by copy ([*this])");
+                parts.push(Val::Void);
+                continue;
+            }
+            if f.ty.is_ref() {
+                self.error(f.span, format!("kernel argument '{}' is captured by reference; SYCL kernels must capture by copy ([=])", f.name));
+                parts.push(Val::Void);
+                continue;
+            }
+            parts.push(self.decompose_arg(
+                &f.ty,
+                arg,
+                offset + f.offset as u32,
+                special,
+                &fname,
+                use_span,
+            ));
+        }
+        Val::Agg(parts)
     }
 
     /// A new binding of `elem` elements in `space`, not yet read or written.

@@ -1,6 +1,7 @@
 //! Sub-group intrinsics (`__builtin_syclone_subgroup_*`, under
 //! `sycl::sub_group` and the group functions on it) become IR `Subgroup`
-//! statements whose result is a fresh local; the value keeps its scalar type.
+//! statements whose result is a fresh local; the value keeps its scalar type
+//! (a `bool` moves and combines as a 32-bit 0 or 1).
 
 use super::values::Val;
 use super::Lowerer;
@@ -36,21 +37,31 @@ impl Lowerer<'_> {
             });
             return Val::Scalar(IExpr::Local(result));
         }
+        let value_expr = self.scalar(value);
+        let operand = args.get(1).map(|a| self.scalar(a));
+        if ty == ScalarType::Bool && !matches!(op, SubgroupOp::Any | SubgroupOp::All) {
+            // A bool moves and combines as a 32-bit 0 or 1.
+            let word = self.cast_scalar(value_expr, ScalarType::U32);
+            let moved = self.subgroup_scalar(op, word, operand, ScalarType::U32);
+            return Val::Scalar(self.cast_scalar(moved, ScalarType::Bool));
+        }
+        Val::Scalar(self.subgroup_scalar(op, value_expr, operand, ty))
+    }
+
+    /// A sub-group operation on a scalar of type `ty`: one IR statement, or
+    /// a ladder of shuffles for 64-bit values and scans SPIR-V has no
+    /// operation for.
+    fn subgroup_scalar(
+        &mut self,
+        op: SubgroupOp,
+        value: IExpr,
+        operand: Option<IExpr>,
+        ty: ScalarType,
+    ) -> IExpr {
         let wide = ty.size() == 8 && !matches!(op, SubgroupOp::Any | SubgroupOp::All);
         if wide || (ty != ScalarType::Bool && super::subgroup_wide::scan_needs_ladder(op)) {
-            let value = self.scalar(value);
-            let operand = args.get(1).map(|a| self.scalar(a));
-            return Val::Scalar(self.subgroup_wide(op, value, operand, ty));
+            return self.subgroup_wide(op, value, operand, ty);
         }
-        if ty == ScalarType::Bool && !matches!(op, SubgroupOp::Any | SubgroupOp::All) {
-            self.error(
-                span,
-                format!("sub-group operations on '{}' are not supported on this target yet (32- and 64-bit values only)", self.sema.ty_name(&value.ty)),
-            );
-            return Val::Void;
-        }
-        let value = self.scalar(value);
-        let operand = args.get(1).map(|a| self.scalar(a));
         let result = self.new_local("subgroup", ty);
         self.uses_subgroups = true;
         self.emit(IStmt::Subgroup {
@@ -59,6 +70,6 @@ impl Lowerer<'_> {
             operand,
             result,
         });
-        Val::Scalar(IExpr::Local(result))
+        IExpr::Local(result)
     }
 }

@@ -29,6 +29,7 @@ pub const RUNTIME_HEADERS: &[&str] = &[
     "sycl/detail/spec_constants.hpp",
     "sycl/detail/index_space.hpp",
     "sycl/detail/hierarchical.hpp",
+    "sycl/detail/device_copyable.hpp",
     "sycl/detail/half.hpp",
     "sycl/detail/bfloat16.hpp",
     "sycl/detail/bit_cast.hpp",

@@ -44,6 +44,7 @@
 #include <vector>
 
 #include <sycl/detail/hierarchical.hpp>
+#include <sycl/detail/device_copyable.hpp>
 
 #ifndef __SYCL_DEVICE_ONLY__
 #include <atomic>

@@ -3785,11 +3785,16 @@ impl Sema {
         self.finish_call(&cands, explicit, Some(obj), args, &what, span)
     }
 
-    /// Whether class `c` (or a base) declares a copy or move assignment: an
-    /// `operator=` whose one parameter names the class itself.
+    /// Whether class `c` (or a base) declares a copy or move assignment
+    /// that is not explicitly defaulted: an `operator=` whose one
+    /// parameter names the class itself. A defaulted one is the implicit
+    /// member-wise assignment.
     fn declares_copy_assignment(&mut self, c: ClassId) -> bool {
         let class_name = self.class(c).name.clone();
         self.method_candidates(c, "operator=").iter().any(|k| {
+            if k.decl.defaulted {
+                return false;
+            }
             let [p] = k.decl.params.as_slice() else {
                 return false;
             };

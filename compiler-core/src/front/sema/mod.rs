@@ -14,6 +14,8 @@ mod constexpr_body;
 mod convert;
 mod ctad;
 mod decls;
+mod device_copyable;
+pub(crate) use device_copyable::ArgCopy;
 pub mod free_function;
 pub mod generic_lambda;
 mod init;

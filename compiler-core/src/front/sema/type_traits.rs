@@ -6,22 +6,25 @@
 //! plain ones: device code has no exceptions.
 
 use super::thir::{Expr as TExpr, ExprKind as TK};
-use super::{ClassId, Sema, TArg, Ty};
+use super::{ClassId, Env, Sema, TArg, Ty};
 use crate::diag::Severity;
-use crate::front::ast::{ClassKey, FunctionKind, TypeTrait};
+use crate::front::ast::{ClassKey, FunctionDecl, FunctionKind, TypeTrait};
 use crate::source::Span;
+use std::rc::Rc;
 
-/// What a class declares itself, for the traits.
-struct Declared {
-    /// A user-provided copy or move constructor or assignment operator.
-    copy_or_move: bool,
+/// What a class declares itself, for the traits (and where, for notes).
+pub(super) struct Declared {
+    /// A user-provided copy or move constructor.
+    pub(super) copy_constructor: Option<Span>,
+    /// A user-provided copy or move assignment operator.
+    pub(super) copy_assignment: Option<Span>,
     /// A user-provided destructor.
-    destructor: bool,
+    pub(super) destructor: Option<Span>,
     /// A constructor that is neither defaulted nor deleted.
     constructor: bool,
     virtual_destructor: bool,
     /// A virtual member function (destructors included).
-    virtual_function: bool,
+    pub(super) virtual_function: bool,
     /// A pure virtual member function.
     pure: bool,
 }
@@ -117,18 +120,19 @@ impl Sema {
         })
     }
 
-    fn is_union(&self, c: ClassId) -> bool {
+    pub(super) fn is_union(&self, c: ClassId) -> bool {
         self.class(c)
             .decl
             .as_ref()
             .is_some_and(|d| d.key == ClassKey::Union)
     }
 
-    fn declared(&mut self, c: ClassId) -> Declared {
+    pub(super) fn declared(&mut self, c: ClassId) -> Declared {
         self.complete_class(c);
         let mut d = Declared {
-            copy_or_move: false,
-            destructor: false,
+            copy_constructor: None,
+            copy_assignment: None,
+            destructor: None,
             constructor: false,
             virtual_destructor: false,
             virtual_function: false,
@@ -142,31 +146,39 @@ impl Sema {
             d.pure |= m.is_pure;
             match m.kind {
                 FunctionKind::Destructor => {
-                    d.destructor |= provided;
+                    if provided {
+                        d.destructor.get_or_insert(m.span);
+                    }
                     d.virtual_destructor |= m.is_virtual;
                 }
                 FunctionKind::Constructor => {
                     d.constructor |= provided;
-                    if provided && m.template.is_none() {
-                        let f = self.function_instance(
-                            &m,
-                            super::Ctx::Class(c),
-                            env.clone(),
-                            Some(c),
-                            vec![],
-                        );
-                        let copies = f.is_some_and(|f| {
-                            matches!(self.func(f).params.first().map(Ty::non_ref),
-                                Some(Ty::Class(p)) if *p == c)
-                        });
-                        d.copy_or_move |= copies;
+                    if provided && self.takes_own_class(&m, c, &env) {
+                        d.copy_constructor.get_or_insert(m.span);
                     }
                 }
-                _ if m.name.last().ident.as_ref() == "operator=" => d.copy_or_move |= provided,
+                _ if m.name.last().ident.as_ref() == "operator=" => {
+                    if provided && self.takes_own_class(&m, c, &env) {
+                        d.copy_assignment.get_or_insert(m.span);
+                    }
+                }
                 _ => {}
             }
         }
         d
+    }
+
+    /// Whether non-template member `m` of `c` takes a `c` (by value or
+    /// reference) first: a copy or move constructor or assignment.
+    fn takes_own_class(&mut self, m: &Rc<FunctionDecl>, c: ClassId, env: &Rc<Env>) -> bool {
+        if m.template.is_some() {
+            return false;
+        }
+        let f = self.function_instance(m, super::Ctx::Class(c), env.clone(), Some(c), vec![]);
+        f.is_some_and(|f| {
+            matches!(self.func(f).params.first().map(Ty::non_ref),
+                Some(Ty::Class(p)) if *p == c)
+        })
     }
 
     fn bases(&self, c: ClassId) -> Vec<ClassId> {
@@ -222,7 +234,7 @@ impl Sema {
     }
 
     /// An aggregate (see `init.rs`) without virtual functions or bases.
-    fn is_aggregate_class(&mut self, c: ClassId) -> bool {
+    pub(super) fn is_aggregate_class(&mut self, c: ClassId) -> bool {
         self.is_aggregate(c)
             && !self.declared(c).virtual_function
             && self
@@ -277,7 +289,10 @@ impl Sema {
         !ty.is_ref()
             && self.holds_throughout(ty, true, |s, c| {
                 let d = s.declared(c);
-                !d.copy_or_move && !d.destructor && !d.virtual_function
+                d.copy_constructor.is_none()
+                    && d.copy_assignment.is_none()
+                    && d.destructor.is_none()
+                    && !d.virtual_function
             })
     }
 
@@ -290,10 +305,19 @@ impl Sema {
         })
     }
 
-    fn trivially_destructible(&mut self, ty: &Ty) -> bool {
+    /// No user-provided copy or move constructor, nothing virtual.
+    pub(super) fn trivially_copy_constructible(&mut self, ty: &Ty) -> bool {
+        !ty.is_ref()
+            && self.holds_throughout(ty, true, |s, c| {
+                let d = s.declared(c);
+                d.copy_constructor.is_none() && !d.virtual_function
+            })
+    }
+
+    pub(super) fn trivially_destructible(&mut self, ty: &Ty) -> bool {
         self.holds_throughout(ty, true, |s, c| {
             let d = s.declared(c);
-            !d.destructor && !d.virtual_destructor
+            d.destructor.is_none() && !d.virtual_destructor
         })
     }
 

@@ -43,10 +43,14 @@ T identity_of() {
     else if constexpr (Kind == op_bit_and) return __builtin_syclone_subgroup_##PREFIX##_and(x);  \
     else if constexpr (Kind == op_bit_or) return __builtin_syclone_subgroup_##PREFIX##_or(x);    \
     else if constexpr (Kind == op_bit_xor) return __builtin_syclone_subgroup_##PREFIX##_xor(x);  \
+    else if constexpr (Kind == op_logical_and)                                                   \
+      return T(__builtin_syclone_subgroup_##PREFIX##_and(static_cast<bool>(x)));                 \
+    else if constexpr (Kind == op_logical_or)                                                    \
+      return T(__builtin_syclone_subgroup_##PREFIX##_or(static_cast<bool>(x)));                  \
     else {                                                                                       \
       static_assert(Kind == op_plus,                                                             \
                     "sub-group reductions and scans support sycl::plus, multiplies, minimum, "  \
-                    "maximum, bit_and, bit_or and bit_xor");                                     \
+                    "maximum, bit_and, bit_or, bit_xor, logical_and and logical_or");            \
       return x;                                                                                  \
     }                                                                                            \
   }
