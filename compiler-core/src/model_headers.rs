@@ -15,6 +15,10 @@ const HEADERS: &[(&str, &str)] = &[
         "bits/stdc++.h",
         include_str!("../model_headers/bits_stdcpp.h"),
     ),
+    (
+        "bits/syclone_fp64_math.h",
+        include_str!("../model_headers/syclone_fp64_math.h"),
+    ),
     ("bitset", include_str!("../model_headers/bitset")),
     ("cassert", include_str!("../model_headers/cassert")),
     ("cfloat", include_str!("../model_headers/cfloat")),

@@ -490,6 +490,7 @@ impl Lowerer<'_> {
             uses,
         });
         self.inline_stack.push(f);
+        self.call_sites.push(span);
         if needs_flag {
             self.blocks.push(vec![]);
             self.stmt(&body.stmt);
@@ -503,6 +504,7 @@ impl Lowerer<'_> {
             self.stmt(&body.stmt);
         }
         self.inline_stack.pop();
+        self.call_sites.pop();
         self.frames.pop();
         if needs_flag {
             // An enclosing inlined function's loop must also stop if it returned... only its own flag matters.
@@ -719,8 +721,15 @@ impl Lowerer<'_> {
             TK::BaseSub(_, i) => self
                 .part(base, *i, span)
                 .unwrap_or_else(|| self.dummy_place()),
-            TK::Index(_, i) => {
+            TK::Index(b, i) => {
                 let iv = self.scalar(i);
+                if let (Ty::Array(_, n), IExpr::Const(Constant::Int(st, k))) = (&b.ty, &iv) {
+                    let k = constant_index(*st, *k);
+                    if k < 0 || k >= *n as i128 {
+                        self.index_outside_array(k, &b.ty, span);
+                        return PlaceV::Slot(self.new_storage(&e.ty, "outside_array", span));
+                    }
+                }
                 self.array_element(base, iv, span)
             }
             _ => {
@@ -728,6 +737,26 @@ impl Lowerer<'_> {
                 self.dummy_place()
             }
         }
+    }
+
+    /// Warns of a constant index outside an array (clang's -Warray-bounds),
+    /// pointing at the call that leads there from outside the function's
+    /// file (`item.get_range(2)` of a one-dimensional item). The element
+    /// read is undefined; the compiler gives a fresh one.
+    fn index_outside_array(&mut self, k: i128, array: &Ty, span: Span) {
+        let msg = if k < 0 {
+            format!("array index {k} is before the beginning of the array")
+        } else {
+            format!(
+                "array index {k} is past the end of the array (that has type '{}')",
+                self.sema.ty_name(array)
+            )
+        };
+        let mut d = Diagnostic::warning(span, msg);
+        if let Some(&site) = self.call_sites.iter().rev().find(|s| s.file != span.file) {
+            d = d.with_note(site, "array index from this call");
+        }
+        self.diags.push(d);
     }
 
     /// The object of class `derived` whose base subobject (reached by
@@ -1783,5 +1812,15 @@ fn float_literal(v: f64, st: ScalarType) -> Constant {
         Constant::Int(st, v as i64 as u64)
     } else {
         Constant::Int(st, v as u64)
+    }
+}
+
+/// The value of integer constant `bits` of type `st` (sign-extended when
+/// `st` is signed).
+fn constant_index(st: ScalarType, bits: u64) -> i128 {
+    match st {
+        ScalarType::I32 => i128::from(bits as u32 as i32),
+        ScalarType::I64 => i128::from(bits as i64),
+        _ => i128::from(bits),
     }
 }

@@ -335,6 +335,8 @@ struct Lowerer<'s> {
     blocks: Vec<Vec<IStmt>>,
     diags: Vec<Diagnostic>,
     inline_stack: Vec<FuncId>,
+    /// The calls being inlined, outermost first (beside `inline_stack`).
+    call_sites: Vec<Span>,
     loop_depth: u32,
     /// Sema reported errors in device code being lowered: lowering errors
     /// after that are consequences, not news, and are not reported.
@@ -403,6 +405,7 @@ impl<'s> Lowerer<'s> {
             blocks: vec![vec![]],
             diags: vec![],
             inline_stack: vec![],
+            call_sites: vec![],
             loop_depth: 0,
             source_errors: false,
             uses_subgroups: false,

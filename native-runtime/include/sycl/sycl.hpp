@@ -483,6 +483,16 @@ struct max_global_work_groups { using return_type = size_t; };
 }  // namespace info
 }  // namespace experimental
 }  // namespace oneapi
+// Level Zero's command-list hints (sycl_ext_intel_queue_immediate_command_list):
+// accepted; a Vulkan queue records command buffers either way.
+namespace intel {
+namespace property {
+namespace queue {
+struct immediate_command_list {};
+struct no_immediate_command_list {};
+}  // namespace queue
+}  // namespace property
+}  // namespace intel
 }  // namespace ext
 
 namespace property {
@@ -503,7 +513,9 @@ class property_list {
       std::is_same_v<P, ext::oneapi::property::queue::priority_normal> ||
       std::is_same_v<P, ext::oneapi::property::queue::priority_low> ||
       std::is_same_v<P, ext::oneapi::property::queue::priority_high> ||
-      std::is_same_v<P, ext::oneapi::property::queue::discard_events>;
+      std::is_same_v<P, ext::oneapi::property::queue::discard_events> ||
+      std::is_same_v<P, ext::intel::property::queue::immediate_command_list> ||
+      std::is_same_v<P, ext::intel::property::queue::no_immediate_command_list>;
 #ifdef __SYCL_DEVICE_ONLY__
   template <typename... Props, typename = std::enable_if_t<(is_property<Props> && ...)>>
   property_list(Props... props);
@@ -529,6 +541,8 @@ class property_list {
   static unsigned flag(ext::oneapi::property::queue::priority_low) { return 64; }
   static unsigned flag(ext::oneapi::property::queue::priority_high) { return 128; }
   static unsigned flag(ext::oneapi::property::queue::discard_events) { return 256; }
+  static unsigned flag(ext::intel::property::queue::immediate_command_list) { return 512; }
+  static unsigned flag(ext::intel::property::queue::no_immediate_command_list) { return 1024; }
   template <typename Prop>
   void add(Prop p) { m_flags |= flag(p); }
   unsigned m_flags;

@@ -883,6 +883,19 @@ impl Parser<'_> {
         {
             let n = self.parse_qual_name(true)?;
             let span = n.span;
+            // `ns::undeclared{...}`: a type the parser has never heard of,
+            // constructed; sema says what the name lacks.
+            if n.parts.len() > 1 && self.is(sym!("{")) {
+                let last = self.symbol_of(&n.last().ident);
+                if self.names.lookup_global(last).is_none() {
+                    let ty = TypeExpr::plain(TypeExprKind::Named(n), span);
+                    let l = self.parse_brace_list()?;
+                    return Ok(Expr {
+                        kind: ExprKind::Construct(ty, l, true),
+                        span: sp.to(self.prev_span()),
+                    });
+                }
+            }
             return Ok(Expr {
                 kind: ExprKind::Name(n),
                 span,
