@@ -157,10 +157,11 @@ impl Sema {
                         d.copy_constructor.get_or_insert(m.span);
                     }
                 }
-                _ if m.name.last().ident.as_ref() == "operator=" => {
-                    if provided && self.takes_own_class(&m, c, &env) {
-                        d.copy_assignment.get_or_insert(m.span);
-                    }
+                _ if m.name.last().ident.as_ref() == "operator="
+                    && provided
+                    && self.takes_own_class(&m, c, &env) =>
+                {
+                    d.copy_assignment.get_or_insert(m.span);
                 }
                 _ => {}
             }
