@@ -32,7 +32,9 @@ inline double nearest(double x) { return __builtin_round(x); }
 // here relies on an error-free sum ((a + b) - a recovering b's rounding):
 // a driver may simplify such expressions algebraically (Mesa's do, for
 // SPIR-V without NoContraction, which naga does not carry), so the
-// reductions are arranged so that their subtractions are exact.
+// reductions are arranged so that their subtractions are exact, and the two
+// parts of a split constant (k ln2_hi, k ln2_lo) never meet in one sum,
+// which distributivity would turn into k times the rounded constant.
 struct two_parts {
   double hi, lo;
 };
@@ -71,6 +73,14 @@ constexpr double PI_HI = 3.141592653589793;
 constexpr double PI_LO = 1.2246467991473532e-16;
 constexpr double TWO_OVER_PI = 0.6366197723675814;
 
+// k * LN2_HI and k * PIO2_A for integral k (|k| < 2^31), exactly, through
+// integers: drivers that apply distributivity to SPIR-V arithmetic cannot
+// then merge them with the other parts of the constant (k * PIO2_A -
+// k * PIO2_B into k * (PIO2_A + PIO2_B), rounded) or factor them out of
+// y * (e * LN2_HI) - k * LN2_HI.
+inline double times_ln2_hi(double k) { return double((long long)(k) * 0xb17217f7ll) * 2.3283064365386963e-10; }
+inline double times_pio2_a(double k) { return double((long long)(k) * 0x6487edll) * 2.384185791015625e-07; }
+
 // 2^k for -1074 <= k <= 1023.
 inline double pow2(int k) {
   if (k >= -1022) return of_bits(u64(k + 1023) << 52);
@@ -103,14 +113,21 @@ inline double expm1_reduced(double r) {
   return r + r * r * p;
 }
 
+// e^(r - d) - 1 for |r| <= ln2/2 and |d| < 2^-20 (d = k ln2_lo), as
+// (e^r - 1) e^-d + (e^-d - 1) with e^-d - 1 to d^2.
+inline double expm1_shifted(double r, double d) {
+  double dm1 = d * (0.5 * d - 1.0);
+  double e = expm1_reduced(r);
+  return e + dm1 * (1.0 + e);
+}
+
 inline double exp(double x) {
   if (is_nan(x)) return x;
   if (x > 709.782712893384) return infinity();
   if (x < -745.1332191019412) return 0.0;
   // x = k ln2 + r, |r| <= ln2 / 2: k ln2_hi is exact, so is x - k ln2_hi.
   double k = nearest(x * INV_LN2);
-  double r = (x - k * LN2_HI) - k * LN2_LO;
-  return scale(1.0 + expm1_reduced(r), int(k));
+  return scale(1.0 + expm1_shifted(x - times_ln2_hi(k), k * LN2_LO), int(k));
 }
 
 inline double exp2(double x) {
@@ -128,11 +145,32 @@ inline double expm1(double x) {
   if (x < -38.0) return -1.0;
   if (magnitude(x) <= 0.34657359027997264) return expm1_reduced(x);
   double k = nearest(x * INV_LN2);
-  double r = (x - k * LN2_HI) - k * LN2_LO;
+  double e = expm1_shifted(x - times_ln2_hi(k), k * LN2_LO);
   int n = int(k);
   // 2^n (e^r - 1) + (2^n - 1); 2^n - 1 is exact for the n reached here.
-  if (n > 56) return scale(1.0 + expm1_reduced(r), n) - 1.0;
-  return scale(expm1_reduced(r), n) + (pow2(n) - 1.0);
+  if (n > 56) return scale(1.0 + e, n) - 1.0;
+  return scale(e, n) + (pow2(n) - 1.0);
+}
+
+// log(1 + f) = 2 atanh(s), s = f / (2 + f), as hi + lo, for f in
+// [sqrt(1/2) - 1, sqrt(2) - 1] with 2 + f exact (f a multiple of 2^-52
+// below 0, of 2^-51 above).
+inline two_parts log1p_core(double f) {
+  double t = 2.0 + f;
+  double s = f / t;
+  two_parts st = exact_product(s, t);
+  double s_lo = ((f - st.hi) - st.lo) / t;
+  double z = s * s;
+  const double c[11] = {0.6666666666666666, 0.4, 0.2857142857142857, 0.2222222222222222,
+                        0.18181818181818182, 0.15384615384615385, 0.13333333333333333,
+                        0.11764705882352941, 0.10526315789473684, 0.09523809523809523,
+                        0.08695652173913043};
+  double p = c[10];
+  for (int i = 9; i >= 0; --i) p = p * z + c[i];
+  two_parts out;
+  out.hi = 2.0 * s;
+  out.lo = 2.0 * s_lo + s * z * p;
+  return out;
 }
 
 // log x = e ln 2 + log m, m in [sqrt(1/2), sqrt(2)), for finite x > 0;
@@ -158,20 +196,9 @@ inline log_parts log_split(double x) {
   // Without its last bit, m - 1 and 1 + m are exact; log m is
   // log m_hi + m_lo / m_hi to double precision.
   double m_hi = truncated(m, 1), m_lo = m - m_hi;
-  double f = m_hi - 1.0;
-  double t = 2.0 + f;
-  double s = f / t;
-  two_parts st = exact_product(s, t);
-  double s_lo = ((f - st.hi) - st.lo) / t;
-  double z = s * s;
-  const double c[11] = {0.6666666666666666, 0.4, 0.2857142857142857, 0.2222222222222222,
-                        0.18181818181818182, 0.15384615384615385, 0.13333333333333333,
-                        0.11764705882352941, 0.10526315789473684, 0.09523809523809523,
-                        0.08695652173913043};
-  double p = c[10];
-  for (int i = 9; i >= 0; --i) p = p * z + c[i];
-  out.hi = 2.0 * s;
-  out.lo = 2.0 * s_lo + s * z * p + m_lo / m_hi;
+  two_parts core = log1p_core(m_hi - 1.0);
+  out.hi = core.hi;
+  out.lo = core.lo + m_lo / m_hi;
   return out;
 }
 // NaN, infinity, zero and negative arguments of log, log2, log10; else
@@ -192,7 +219,7 @@ inline double log(double x) {
   if (!finite) return special;
   log_parts l = log_split(x);
   double e = double(l.e);
-  return e * LN2_HI + ((e * LN2_LO + l.lo) + l.hi);
+  return times_ln2_hi(e) + ((e * LN2_LO + l.lo) + l.hi);
 }
 
 inline double log2(double x) {
@@ -211,23 +238,43 @@ inline double log10(double x) {
   log_parts l = log_split(x);
   // (e ln2_hi + log m_hi + the small parts) / ln 10.
   double e = double(l.e);
-  double a = e * LN2_HI;
+  double a = times_ln2_hi(e);
   two_parts ra = exact_product(a, INV_LN10), rl = exact_product(l.hi, INV_LN10);
   double small = ra.lo + rl.lo + (a + l.hi) * INV_LN10_LO + (e * LN2_LO + l.lo) * INV_LN10;
   return (ra.hi + rl.hi) + small;
+}
+
+// log(1 + x) as hi + lo for x in [sqrt(1/2) - 1, sqrt(2) - 1]. Below 2^-51
+// it is x - x^2 / 2; else x = x_hi + x_lo with x_hi a multiple of 2^-51 (so 1 + x_hi and 2 + x_hi
+// are exact), log(1 + x_hi) + x_lo / (1 + x_hi). 1 + x itself is never
+// formed: its rounding could not be recovered where drivers simplify
+// (1 + x) - 1 to x.
+inline two_parts log1p_small(double x) {
+  if (magnitude(x) < 4.440892098500626e-16) {
+    two_parts tiny = {x, -0.5 * x * x};
+    return tiny;
+  }
+  int exponent = int((bits_of(x) >> 52) & 0x7ff) - 1023;
+  double x_hi = truncated(x, 1 - exponent), x_lo = x - x_hi;
+  two_parts core = log1p_core(x_hi);
+  core.lo += x_lo / (1.0 + x_hi);
+  return core;
 }
 
 inline double log1p(double x) {
   if (is_nan(x) || x == infinity()) return x;
   if (x < -1.0) return quiet_nan();
   if (x == -1.0) return -infinity();
-  if (magnitude(x) < 5.551115123125783e-17) return x;
-  // log(u) with u = 1 + x rounded, corrected by the rounding of u; u - 1
-  // is exact, taken as (u_hi - 1) + u_lo.
-  double u = 1.0 + x;
-  double u_hi = truncated(u, 26);
-  double u_minus_1 = (u_hi - 1.0) + (u - u_hi);
-  return log(u) + (x - u_minus_1) / u;
+  if (x >= -0.2928932188134524 && x <= 0.41421356237309503) {
+    two_parts l = log1p_small(x);
+    return l.hi + l.lo;
+  }
+  if (x > 0.0 && x <= 1.8284271247461903) {
+    // 1 + x = 2 (1 + f), f = (x - 1) / 2 exact.
+    two_parts l = log1p_small((x - 1.0) * 0.5);
+    return LN2_HI + ((LN2_LO + l.lo) + l.hi);
+  }
+  return log(1.0 + x);
 }
 
 // x^n by repeated squaring, for small n >= 1.
@@ -275,7 +322,7 @@ inline double pow(double x, double y) {
     // 2), and so is adding y log m_hi, which leaves |r| below ln2 / 2.
     log_parts l = log_split(ax);
     double e = double(l.e);
-    two_parts ya = exact_product(y, e * LN2_HI), yl = exact_product(y, l.hi);
+    two_parts ya = exact_product(y, times_ln2_hi(e)), yl = exact_product(y, l.hi);
     double small = ya.lo + yl.lo + y * (e * LN2_LO + l.lo);
     double p = ya.hi + yl.hi + small;
     if (p > 709.782712893384) {
@@ -284,8 +331,8 @@ inline double pow(double x, double y) {
       r = 0.0;
     } else {
       double k = nearest(p * INV_LN2);
-      double rr = (((ya.hi - k * LN2_HI) + yl.hi) - k * LN2_LO) + small;
-      r = scale(1.0 + expm1_reduced(rr), int(k));
+      double rr = ((ya.hi - times_ln2_hi(k)) + yl.hi) + small;
+      r = scale(1.0 + expm1_shifted(rr, k * LN2_LO), int(k));
     }
   }
   return x < 0.0 && y_odd ? -r : r;
@@ -319,7 +366,7 @@ struct quadrant_parts {
 // The fast case of reduce_by_half_pi: |x| * 2/pi below 2^30.
 inline quadrant_parts reduce_moderate(double x) {
   double k = nearest(x * TWO_OVER_PI);
-  double t = x - k * PIO2_A;  // exact: x is close to k * PIO2_A
+  double t = x - times_pio2_a(k);  // exact: x is close to k * PIO2_A
   // Three roundings, each within half an ulp of r.
   quadrant_parts out;
   out.r = ((t - k * PIO2_B) - k * PIO2_C) - k * PIO2_D;
