@@ -722,7 +722,7 @@ impl Lowerer<'_> {
                 .part(base, *i, span)
                 .unwrap_or_else(|| self.dummy_place()),
             TK::Index(b, i) => {
-                let iv = self.scalar(i);
+                let iv = crate::passes::fold::fold_expr(self.scalar(i));
                 if let (Ty::Array(_, n), IExpr::Const(Constant::Int(st, k))) = (&b.ty, &iv) {
                     let k = constant_index(*st, *k);
                     if k < 0 || k >= *n as i128 {
