@@ -55,6 +55,20 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/device_copyable.hpp"),
         ),
         (
+            "sycl/detail/span.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/span.hpp"),
+        ),
+        (
+            "sycl/detail/group_load_store.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/group_load_store.hpp"),
+        ),
+        (
+            "sycl/ext/oneapi/experimental/group_load_store.hpp",
+            include_str!(
+                "../../native-runtime/include/sycl/ext/oneapi/experimental/group_load_store.hpp"
+            ),
+        ),
+        (
             "sycl/detail/half.hpp",
             include_str!("../../native-runtime/include/sycl/detail/half.hpp"),
         ),

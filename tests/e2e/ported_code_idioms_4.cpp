@@ -4,7 +4,8 @@
 // parentheses), a pointer that walks the elements of a vector parameter
 // from `&v.x()`, and the address of a reference a function returns into a
 // local (`&std::max(a, b)`, `&pick(arr, i)`); host code that asks an
-// ofstream where it is (`tellp`).
+// ofstream where it is (`tellp`); a captured class template whose array
+// bounds are elements of a constexpr table (`int a[widths[n - 1]]`).
 #include <sycl/sycl.hpp>
 #include <algorithm>
 #include <cstdio>
@@ -24,6 +25,14 @@ int bucket_of(const sycl::int4 sizes, int v) {
 }
 
 int &pick(int (&arr)[4], int i) { return arr[i & 3]; }
+
+constexpr int widths[3] = {4, 8, 16};
+template <int n>
+struct Table {
+  int cells[widths[n - 1]];
+  int count;
+};
+static_assert(sizeof(Table<2>) == 9 * sizeof(int), "widths[1] cells and a count");
 
 int main() {
   int errors = 0;
@@ -54,6 +63,15 @@ int main() {
     *slot = -1;
     out[2 * N + i] = arr[0] + arr[1] + arr[2] + arr[3];
   });
+  Table<2> table{};
+  for (int c = 0; c < 8; ++c) table.cells[c] = c * c;
+  table.count = 8;
+  int *table_sum = sycl::malloc_shared<int>(1, in_order);
+  in_order.single_task([=] {
+    int sum = 0;
+    for (int c = 0; c < table.count; ++c) sum += table.cells[c];
+    *table_sum = sum;
+  });
   both.single_task([=] { out[0] += 0; }).wait();
   parens.wait();
   in_order.wait();
@@ -76,6 +94,8 @@ int main() {
     if (long(image.tellp()) != 11 + N && errors++ < 5) std::printf("tellp: %ld\n", long(image.tellp()));
   }
   std::remove(path.c_str());
+  if (*table_sum != 140 && errors++ < 5) std::printf("table sum %d, want 140\n", *table_sum);
+  sycl::free(table_sum, in_order);
   sycl::free(out, in_order);
   std::printf(errors ? "FAILED\n" : "PASSED\n");
   return errors != 0;

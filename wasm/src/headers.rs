@@ -52,6 +52,20 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/device_copyable.hpp"),
     ),
     (
+        "sycl/detail/span.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/span.hpp"),
+    ),
+    (
+        "sycl/detail/group_load_store.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/group_load_store.hpp"),
+    ),
+    (
+        "sycl/ext/oneapi/experimental/group_load_store.hpp",
+        include_str!(
+            "../../native-runtime/include/sycl/ext/oneapi/experimental/group_load_store.hpp"
+        ),
+    ),
+    (
         "sycl/detail/half.hpp",
         include_str!("../../native-runtime/include/sycl/detail/half.hpp"),
     ),

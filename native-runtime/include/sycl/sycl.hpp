@@ -45,6 +45,7 @@
 
 #include <sycl/detail/hierarchical.hpp>
 #include <sycl/detail/device_copyable.hpp>
+#include <sycl/detail/span.hpp>
 
 #ifndef __SYCL_DEVICE_ONLY__
 #include <atomic>
@@ -2990,3 +2991,4 @@ usm::alloc get_pointer_type(const void *ptr, const context &ctx);
 }  // namespace sycl
 
 #include <sycl/detail/kernel_compiler.hpp>
+#include <sycl/detail/group_load_store.hpp>

@@ -123,6 +123,10 @@ impl Sema {
                 let v = self.const_eval_ast(&args[0], ctx, env)?;
                 self.const_convert(v, t, ctx, env)?
             }
+            ExprKind::Index(base, i) => {
+                let k = self.const_eval_ast(i, ctx, env)?;
+                self.const_array_element(base, k, ctx, env)?
+            }
             ExprKind::Call(callee, args) if is_offsetof(callee) => {
                 self.offsetof(args, ctx, env)? as i128
             }
@@ -156,6 +160,37 @@ impl Sema {
             },
             _ => return None,
         })
+    }
+
+    /// Element `k` of a `const`/`constexpr` array of namespace or class
+    /// scope with a braced initializer (`widths[n - 1]` in an array bound).
+    fn const_array_element(
+        &mut self,
+        base: &Expr,
+        k: i128,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<i128> {
+        let ExprKind::Name(q) = &base.kind else {
+            return None;
+        };
+        let Found::Entities(es) = self.lookup_qualified(q, ctx, env, &mut vec![]) else {
+            return None;
+        };
+        let id = es.into_iter().find_map(|x| match x {
+            Entity::Var(id) => Some(id),
+            _ => None,
+        })?;
+        let var = self.var(id);
+        if !var.is_const || !matches!(var.ty, Ty::Array(..)) {
+            return None;
+        }
+        let (decl, dctx, denv) = var.global.clone()?;
+        let Some(ast::Initializer::Brace(items, _)) = &decl.init else {
+            return None;
+        };
+        let item = items.get(usize::try_from(k).ok()?)?;
+        self.const_eval_ast(item, dctx, &denv)
     }
 
     /// `offsetof(T, member)` (`__builtin_offsetof`): the byte offset of a
