@@ -58,7 +58,7 @@ int main() {
      sycl::span<int> s(a, 6);
      int sum = 0;
      for (int x : s.subspan(1, 4)) sum += x;  // 2+3+4+5
-     sum += s.first(2)[1] * 100 + s.last<1>()[0] * 1000 + int(s.size_bytes()) * 10000 + (s.empty() ? 1 : 0);
+     sum += s.first(2)[1] * 100 + s.last(1)[0] * 1000 + int(s.size_bytes()) * 10000 + (s.empty() ? 1 : 0);
      span_checks[it.get_global_linear_id()] = sum;
    }).wait();
 

@@ -1,5 +1,5 @@
 // sycl::span (SYCL 2020 4.7.6): a view of contiguous elements, std::span's
-// interface (C++20) for C++17 code; a span of a private array in device
+// interface (C++20) for C++17 code, without the templated first/last; a span of a private array in device
 // code is a pointer into the work-item's private memory. Included by
 // sycl.hpp.
 #pragma once
@@ -48,11 +48,10 @@ class span {
   constexpr size_type size_bytes() const { return m_size * sizeof(element_type); }
   constexpr bool empty() const { return m_size == 0; }
 
-  template <std::size_t Count>
-  constexpr span<element_type, Count> first() const { return span<element_type, Count>(m_data, Count); }
+  // No `first<Count>()`/`last<Count>()`: the device pass's parser knows
+  // member templates by name, so they would make every `p.first < x`
+  // (std::pair) a template argument list.
   constexpr span<element_type> first(size_type count) const { return span<element_type>(m_data, count); }
-  template <std::size_t Count>
-  constexpr span<element_type, Count> last() const { return span<element_type, Count>(m_data + (m_size - Count), Count); }
   constexpr span<element_type> last(size_type count) const { return span<element_type>(m_data + (m_size - count), count); }
   constexpr span<element_type> subspan(size_type offset, size_type count = dynamic_extent) const {
     return span<element_type>(m_data + offset, count == dynamic_extent ? m_size - offset : count);
