@@ -609,10 +609,14 @@ impl Parser<'_> {
                         } else {
                             self.expect_ident()?
                         };
+                        // A name some class declares as a member template
+                        // takes `<...>` as arguments where they parse as
+                        // such; else `<` compares (`p.first < q.first` when
+                        // another class has a template `first`).
                         let targs = if self.is(sym!("<"))
                             && self.names.is_member_template(self.symbol_of(&ident))
                         {
-                            Some(self.parse_template_args()?)
+                            self.speculate(|p| p.parse_template_args().ok())
                         } else if self.is(sym!("<")) {
                             self.speculative_template_args()
                         } else {
