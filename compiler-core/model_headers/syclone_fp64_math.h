@@ -15,15 +15,17 @@ namespace __syclone_fp64 {
 
 typedef unsigned long long u64;
 
-inline u64 bits_of(double x) { return __builtin_syclone_bit_cast(0ull, x); }
-inline double of_bits(u64 b) { return __builtin_syclone_bit_cast(0.0, b); }
-inline bool is_nan(double x) { return (bits_of(x) & 0x7fffffffffffffffull) > 0x7ff0000000000000ull; }
-inline double infinity() { return of_bits(0x7ff0000000000000ull); }
-inline double quiet_nan() { return of_bits(0x7ff8000000000000ull); }
-inline double magnitude(double x) { return of_bits(bits_of(x) & 0x7fffffffffffffffull); }
-inline double with_sign_of(double x, double y) {
-  return of_bits((bits_of(x) & 0x7fffffffffffffffull) | (bits_of(y) & 0x8000000000000000ull));
-}
+// The bit-level helpers of the model <cmath> (which includes this header
+// after defining them).
+using __syclone_math::copy_sign;
+using __syclone_math::from_bits;
+using __syclone_math::infinity;
+using __syclone_math::is_nan;
+using __syclone_math::pow2;
+using __syclone_math::quiet_nan;
+using __syclone_math::scale;
+using __syclone_math::to_bits;
+
 // Nearest integer (halves away from zero), as a double.
 inline double nearest(double x) { return __builtin_round(x); }
 
@@ -39,7 +41,7 @@ struct two_parts {
   double hi, lo;
 };
 // x with its low `bits` mantissa bits cleared.
-inline double truncated(double x, int bits) { return of_bits(bits_of(x) & ~((u64(1) << bits) - 1)); }
+inline double truncated(double x, int bits) { return from_bits(to_bits(x) & ~((u64(1) << bits) - 1)); }
 // a * b = hi + lo (lo to within 2^-104 of the product).
 inline two_parts exact_product(double a, double b) {
   double a_hi = truncated(a, 27), a_lo = a - a_hi;
@@ -55,6 +57,7 @@ inline two_parts exact_product(double a, double b) {
 constexpr double LN2_HI = 0.6931471803691238;
 constexpr double LN2_LO = 1.9082149292705877e-10;
 constexpr double LN2 = 0.6931471805599453;
+constexpr double LN2_REST = 2.3190468138462996e-17;  // ln 2 - LN2
 constexpr double INV_LN2 = 1.4426950408889634;
 constexpr double INV_LN2_LO = 2.0355273740931033e-17;
 constexpr double INV_LN10 = 0.4342944819032518;
@@ -81,27 +84,6 @@ constexpr double TWO_OVER_PI = 0.6366197723675814;
 inline double times_ln2_hi(double k) { return double((long long)(k) * 0xb17217f7ll) * 2.3283064365386963e-10; }
 inline double times_pio2_a(double k) { return double((long long)(k) * 0x6487edll) * 2.384185791015625e-07; }
 
-// 2^k for -1074 <= k <= 1023.
-inline double pow2(int k) {
-  if (k >= -1022) return of_bits(u64(k + 1023) << 52);
-  return of_bits(u64(1) << (k + 1074));
-}
-// x * 2^k for |k| up to 2200, without overflowing or underflowing before
-// the result does.
-inline double scale(double x, int k) {
-  for (int i = 0; i < 2 && k > 1023; ++i) {
-    x *= pow2(1023);
-    k -= 1023;
-  }
-  for (int i = 0; i < 2 && k < -1022; ++i) {
-    x *= pow2(-969);
-    k += 969;
-  }
-  if (k > 1023) k = 1023;
-  if (k < -1022) k = -1022;
-  return x * pow2(k);
-}
-
 // e^r - 1 for |r| <= 0.35: the Taylor series to r^13.
 inline double expm1_reduced(double r) {
   const double c[12] = {0.5, 0.16666666666666666, 0.041666666666666664, 0.008333333333333333,
@@ -123,7 +105,7 @@ inline double expm1_shifted(double r, double d) {
 
 inline double exp(double x) {
   if (is_nan(x)) return x;
-  if (x > 709.782712893384) return infinity();
+  if (x > 709.782712893384) return infinity<double>();
   if (x < -745.1332191019412) return 0.0;
   // x = k ln2 + r, |r| <= ln2 / 2: k ln2_hi is exact, so is x - k ln2_hi.
   double k = nearest(x * INV_LN2);
@@ -132,24 +114,24 @@ inline double exp(double x) {
 
 inline double exp2(double x) {
   if (is_nan(x)) return x;
-  if (x >= 1024.0) return infinity();
+  if (x >= 1024.0) return infinity<double>();
   if (x < -1075.0) return 0.0;
   double k = nearest(x), f = x - k;
   two_parts r = exact_product(f, LN2);
-  return scale(1.0 + expm1_reduced(r.hi + (r.lo + f * 2.3190468138462996e-17)), int(k));
+  return scale(1.0 + expm1_reduced(r.hi + (r.lo + f * LN2_REST)), int(k));
 }
 
 inline double expm1(double x) {
   if (is_nan(x)) return x;
-  if (x > 709.782712893384) return infinity();
+  if (x > 709.782712893384) return infinity<double>();
   if (x < -38.0) return -1.0;
-  if (magnitude(x) <= 0.34657359027997264) return expm1_reduced(x);
+  if (__builtin_fabs(x) <= 0.34657359027997264) return expm1_reduced(x);
   double k = nearest(x * INV_LN2);
   double e = expm1_shifted(x - times_ln2_hi(k), k * LN2_LO);
   int n = int(k);
   // 2^n (e^r - 1) + (2^n - 1); 2^n - 1 is exact for the n reached here.
   if (n > 56) return scale(1.0 + e, n) - 1.0;
-  return scale(e, n) + (pow2(n) - 1.0);
+  return scale(e, n) + (pow2<double>(n) - 1.0);
 }
 
 // log(1 + f) = 2 atanh(s), s = f / (2 + f), as hi + lo, for f in
@@ -186,9 +168,9 @@ inline log_parts log_split(double x) {
     x *= 18014398509481984.0;  // 2^54: subnormals become normal
     out.e = -54;
   }
-  u64 b = bits_of(x);
+  u64 b = to_bits(x);
   out.e += int((b >> 52) & 0x7ff) - 1023;
-  double m = of_bits((b & 0x000fffffffffffffull) | 0x3ff0000000000000ull);
+  double m = from_bits((b & 0x000fffffffffffffull) | 0x3ff0000000000000ull);
   if (m > 1.4142135623730951) {
     m *= 0.5;
     out.e += 1;
@@ -206,9 +188,9 @@ inline log_parts log_split(double x) {
 inline double log_special(double x, bool &finite) {
   finite = false;
   if (is_nan(x)) return x;
-  if (x < 0.0) return quiet_nan();
-  if (x == 0.0) return -infinity();
-  if (x == infinity()) return x;
+  if (x < 0.0) return quiet_nan<double>();
+  if (x == 0.0) return -infinity<double>();
+  if (x == infinity<double>()) return x;
   finite = true;
   return 0.0;
 }
@@ -250,11 +232,11 @@ inline double log10(double x) {
 // formed: its rounding could not be recovered where drivers simplify
 // (1 + x) - 1 to x.
 inline two_parts log1p_small(double x) {
-  if (magnitude(x) < 4.440892098500626e-16) {
+  if (__builtin_fabs(x) < 4.440892098500626e-16) {
     two_parts tiny = {x, -0.5 * x * x};
     return tiny;
   }
-  int exponent = int((bits_of(x) >> 52) & 0x7ff) - 1023;
+  int exponent = int((to_bits(x) >> 52) & 0x7ff) - 1023;
   double x_hi = truncated(x, 1 - exponent), x_lo = x - x_hi;
   two_parts core = log1p_core(x_hi);
   core.lo += x_lo / (1.0 + x_hi);
@@ -262,9 +244,9 @@ inline two_parts log1p_small(double x) {
 }
 
 inline double log1p(double x) {
-  if (is_nan(x) || x == infinity()) return x;
-  if (x < -1.0) return quiet_nan();
-  if (x == -1.0) return -infinity();
+  if (is_nan(x) || x == infinity<double>()) return x;
+  if (x < -1.0) return quiet_nan<double>();
+  if (x == -1.0) return -infinity<double>();
   if (x >= -0.2928932188134524 && x <= 0.41421356237309503) {
     two_parts l = log1p_small(x);
     return l.hi + l.lo;
@@ -291,24 +273,24 @@ inline double power_by_squaring(double x, int n) {
 inline double pow(double x, double y) {
   if (y == 0.0 || x == 1.0) return 1.0;
   if (is_nan(x) || is_nan(y)) return x + y;
-  double ay = magnitude(y);
+  double ay = __builtin_fabs(y);
   bool y_integer = __builtin_trunc(y) == y;
   bool y_odd = y_integer && ay < 9007199254740992.0 && __builtin_trunc(y * 0.5) * 2.0 != y;
-  if (ay == infinity()) {
-    double ax = magnitude(x);
+  if (ay == infinity<double>()) {
+    double ax = __builtin_fabs(x);
     if (ax == 1.0) return 1.0;
-    return (ax > 1.0) == (y > 0.0) ? infinity() : 0.0;
+    return (ax > 1.0) == (y > 0.0) ? infinity<double>() : 0.0;
   }
   if (x == 0.0) {
-    if (y < 0.0) return y_odd ? with_sign_of(infinity(), x) : infinity();
+    if (y < 0.0) return y_odd ? copy_sign(infinity<double>(), x) : infinity<double>();
     return y_odd ? x : 0.0;
   }
-  if (magnitude(x) == infinity()) {
-    double r = y > 0.0 ? infinity() : 0.0;
+  if (__builtin_fabs(x) == infinity<double>()) {
+    double r = y > 0.0 ? infinity<double>() : 0.0;
     return x < 0.0 && y_odd ? -r : r;
   }
-  if (x < 0.0 && !y_integer) return quiet_nan();
-  double ax = magnitude(x);
+  if (x < 0.0 && !y_integer) return quiet_nan<double>();
+  double ax = __builtin_fabs(x);
   double r;
   if (y == 0.5) {
     r = __builtin_sqrt(ax);
@@ -326,7 +308,7 @@ inline double pow(double x, double y) {
     double small = ya.lo + yl.lo + y * (e * LN2_LO + l.lo);
     double p = ya.hi + yl.hi + small;
     if (p > 709.782712893384) {
-      r = infinity();
+      r = infinity<double>();
     } else if (p < -745.1332191019412) {
       r = 0.0;
     } else {
@@ -374,7 +356,7 @@ inline quadrant_parts reduce_moderate(double x) {
   return out;
 }
 inline quadrant_parts reduce_by_half_pi(double x) {
-  if (magnitude(x) < 1.6e9) return reduce_moderate(x);
+  if (__builtin_fabs(x) < 1.6e9) return reduce_moderate(x);
   // k from the rounded x * 2/pi is off by up to |x| 2^-53: a first step
   // leaves a remainder below 2^30, which the fast case finishes.
   double k = nearest(x * TWO_OVER_PI);
@@ -388,7 +370,7 @@ inline quadrant_parts reduce_by_half_pi(double x) {
 
 inline double sin(double x) {
   if (x == 0.0 || is_nan(x)) return x;
-  if (magnitude(x) == infinity()) return quiet_nan();
+  if (__builtin_fabs(x) == infinity<double>()) return quiet_nan<double>();
   quadrant_parts q = reduce_by_half_pi(x);
   double v = (q.quadrant & 1) ? cos_reduced(q.r) : sin_reduced(q.r);
   return (q.quadrant & 2) ? -v : v;
@@ -396,7 +378,7 @@ inline double sin(double x) {
 
 inline double cos(double x) {
   if (is_nan(x)) return x;
-  if (magnitude(x) == infinity()) return quiet_nan();
+  if (__builtin_fabs(x) == infinity<double>()) return quiet_nan<double>();
   quadrant_parts q = reduce_by_half_pi(x);
   double v = (q.quadrant & 1) ? sin_reduced(q.r) : cos_reduced(q.r);
   return (q.quadrant == 1 || q.quadrant == 2) ? -v : v;
@@ -404,7 +386,7 @@ inline double cos(double x) {
 
 inline double tan(double x) {
   if (x == 0.0 || is_nan(x)) return x;
-  if (magnitude(x) == infinity()) return quiet_nan();
+  if (__builtin_fabs(x) == infinity<double>()) return quiet_nan<double>();
   quadrant_parts q = reduce_by_half_pi(x);
   double s = sin_reduced(q.r), c = cos_reduced(q.r);
   return (q.quadrant & 1) ? -c / s : s / c;
@@ -439,22 +421,22 @@ inline double atan_nonnegative(double a) {
 
 inline double atan(double x) {
   if (is_nan(x) || x == 0.0) return x;
-  return with_sign_of(atan_nonnegative(magnitude(x)), x);
+  return copy_sign(atan_nonnegative(__builtin_fabs(x)), x);
 }
 
 inline double atan2(double y, double x) {
   if (is_nan(x) || is_nan(y)) return x + y;
-  bool x_negative = (bits_of(x) >> 63) != 0;
-  if (y == 0.0) return x_negative ? with_sign_of(PI_HI, y) : y;
-  if (x == 0.0) return with_sign_of(PIO2_1, y);
-  double ax = magnitude(x), ay = magnitude(y);
-  if (ax == infinity()) {
-    if (ay == infinity()) return with_sign_of(x_negative ? 3.0 * PIO4_HI : PIO4_HI, y);
-    return with_sign_of(x_negative ? PI_HI : 0.0, y);
+  bool x_negative = (to_bits(x) >> 63) != 0;
+  if (y == 0.0) return x_negative ? copy_sign(PI_HI, y) : y;
+  if (x == 0.0) return copy_sign(PIO2_1, y);
+  double ax = __builtin_fabs(x), ay = __builtin_fabs(y);
+  if (ax == infinity<double>()) {
+    if (ay == infinity<double>()) return copy_sign(x_negative ? 3.0 * PIO4_HI : PIO4_HI, y);
+    return copy_sign(x_negative ? PI_HI : 0.0, y);
   }
-  if (ay == infinity()) return with_sign_of(PIO2_1, y);
+  if (ay == infinity<double>()) return copy_sign(PIO2_1, y);
   double a = atan_nonnegative(ay / ax);
-  return with_sign_of(x_negative ? PI_HI - (a - PI_LO) : a, y);
+  return copy_sign(x_negative ? PI_HI - (a - PI_LO) : a, y);
 }
 
 // asin t for |t| <= 1/2, as atan(t / sqrt((1 - t)(1 + t))).
@@ -462,17 +444,17 @@ inline double asin_small(double t) { return atan(t / __builtin_sqrt((1.0 - t) * 
 
 inline double asin(double x) {
   if (is_nan(x) || x == 0.0) return x;
-  double a = magnitude(x);
-  if (a > 1.0) return quiet_nan();
-  if (a == 1.0) return with_sign_of(PIO2_1, x);
+  double a = __builtin_fabs(x);
+  if (a > 1.0) return quiet_nan<double>();
+  if (a == 1.0) return copy_sign(PIO2_1, x);
   // asin a = atan(a / sqrt((1 - a)(1 + a))); 1 - a is exact from 1/2 up.
-  return with_sign_of(atan_nonnegative(a / __builtin_sqrt((1.0 - a) * (1.0 + a))), x);
+  return copy_sign(atan_nonnegative(a / __builtin_sqrt((1.0 - a) * (1.0 + a))), x);
 }
 
 inline double acos(double x) {
   if (is_nan(x)) return x;
-  double a = magnitude(x);
-  if (a > 1.0) return quiet_nan();
+  double a = __builtin_fabs(x);
+  if (a > 1.0) return quiet_nan<double>();
   if (a <= 0.5) return PIO2_1 - (asin_small(x) - PIO2_2);
   double v = 2.0 * asin_small(__builtin_sqrt((1.0 - a) * 0.5));
   return x > 0.0 ? v : PI_HI - (v - PI_LO);
@@ -480,7 +462,7 @@ inline double acos(double x) {
 
 inline double sinh(double x) {
   if (is_nan(x) || x == 0.0) return x;
-  double a = magnitude(x), v;
+  double a = __builtin_fabs(x), v;
   if (a < 22.0) {
     double t = expm1(a);
     v = 0.5 * (t + t / (t + 1.0));
@@ -490,12 +472,12 @@ inline double sinh(double x) {
     double h = exp(0.5 * a);
     v = (0.5 * h) * h;
   }
-  return with_sign_of(v, x);
+  return copy_sign(v, x);
 }
 
 inline double cosh(double x) {
   if (is_nan(x)) return x;
-  double a = magnitude(x);
+  double a = __builtin_fabs(x);
   if (a < 0.34657359027997264) {
     double t = expm1(a);
     return 1.0 + (t * t) / (2.0 * (1.0 + t));
@@ -511,15 +493,15 @@ inline double cosh(double x) {
 
 inline double tanh(double x) {
   if (is_nan(x) || x == 0.0) return x;
-  double a = magnitude(x);
-  if (a > 22.0) return with_sign_of(1.0, x);
+  double a = __builtin_fabs(x);
+  if (a > 22.0) return copy_sign(1.0, x);
   double t = expm1(2.0 * a);
-  return with_sign_of(t / (t + 2.0), x);
+  return copy_sign(t / (t + 2.0), x);
 }
 
 inline double asinh(double x) {
-  if (is_nan(x) || x == 0.0 || magnitude(x) == infinity()) return x;
-  double a = magnitude(x), v;
+  if (is_nan(x) || x == 0.0 || __builtin_fabs(x) == infinity<double>()) return x;
+  double a = __builtin_fabs(x), v;
   if (a > 268435456.0) {
     v = log(a) + LN2;
   } else if (a > 2.0) {
@@ -528,13 +510,13 @@ inline double asinh(double x) {
     double z = a * a;
     v = log1p(a + z / (1.0 + __builtin_sqrt(1.0 + z)));
   }
-  return with_sign_of(v, x);
+  return copy_sign(v, x);
 }
 
 inline double acosh(double x) {
   if (is_nan(x)) return x;
-  if (x < 1.0) return quiet_nan();
-  if (x == infinity()) return x;
+  if (x < 1.0) return quiet_nan<double>();
+  if (x == infinity<double>()) return x;
   if (x > 268435456.0) return log(x) + LN2;
   if (x > 2.0) return log(2.0 * x - 1.0 / (x + __builtin_sqrt(x * x - 1.0)));
   double t = x - 1.0;
@@ -543,11 +525,11 @@ inline double acosh(double x) {
 
 inline double atanh(double x) {
   if (is_nan(x) || x == 0.0) return x;
-  double a = magnitude(x);
-  if (a > 1.0) return quiet_nan();
-  if (a == 1.0) return with_sign_of(infinity(), x);
+  double a = __builtin_fabs(x);
+  if (a > 1.0) return quiet_nan<double>();
+  if (a == 1.0) return copy_sign(infinity<double>(), x);
   double v = a < 0.5 ? 0.5 * log1p(2.0 * a + 2.0 * a * a / (1.0 - a)) : 0.5 * log1p(2.0 * a / (1.0 - a));
-  return with_sign_of(v, x);
+  return copy_sign(v, x);
 }
 
 }  // namespace __syclone_fp64

@@ -24,21 +24,11 @@ impl Lowerer<'_> {
         let Some(ty) = self.scalar_of(&value.ty, span) else {
             return Val::Void;
         };
-        if op == SubgroupOp::Ballot {
-            let value = self.scalar(value);
-            let word = args.get(1).map(|a| self.scalar(a));
-            let result = self.new_local("ballot", ScalarType::U32);
-            self.uses_subgroups = true;
-            self.emit(IStmt::Subgroup {
-                op,
-                value,
-                operand: word,
-                result,
-            });
-            return Val::Scalar(IExpr::Local(result));
-        }
         let value_expr = self.scalar(value);
         let operand = args.get(1).map(|a| self.scalar(a));
+        if op == SubgroupOp::Ballot {
+            return Val::Scalar(self.subgroup_stmt(op, value_expr, operand, ScalarType::U32));
+        }
         if ty == ScalarType::Bool && !matches!(op, SubgroupOp::Any | SubgroupOp::All) {
             // A bool moves and combines as a 32-bit 0 or 1.
             let word = self.cast_scalar(value_expr, ScalarType::U32);
@@ -62,7 +52,19 @@ impl Lowerer<'_> {
         if wide || (ty != ScalarType::Bool && super::subgroup_wide::scan_needs_ladder(op)) {
             return self.subgroup_wide(op, value, operand, ty);
         }
-        let result = self.new_local("subgroup", ty);
+        self.subgroup_stmt(op, value, operand, ty)
+    }
+
+    /// One IR `Subgroup` statement whose result, of type `result_ty`, is a
+    /// fresh local.
+    fn subgroup_stmt(
+        &mut self,
+        op: SubgroupOp,
+        value: IExpr,
+        operand: Option<IExpr>,
+        result_ty: ScalarType,
+    ) -> IExpr {
+        let result = self.new_local("subgroup", result_ty);
         self.uses_subgroups = true;
         self.emit(IStmt::Subgroup {
             op,
