@@ -101,6 +101,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/device_assert.hpp"),
         ),
         (
+            "sycl/detail/device_printf.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/device_printf.hpp"),
+        ),
+        (
             "sycl/detail/kernel_bundle.hpp",
             include_str!("../../native-runtime/include/sycl/detail/kernel_bundle.hpp"),
         ),

@@ -11,6 +11,8 @@ unsigned sleep(unsigned seconds);
 int usleep(unsigned usec);
 int access(const char* path, int mode);
 int close(int fd);
+int dup(int fd);
+int dup2(int fd, int fd2);
 ssize_t read(int fd, void* buf, size_t n);
 ssize_t write(int fd, const void* buf, size_t n);
 long sysconf(int name);

@@ -160,11 +160,44 @@ pub struct ImageProperties {
     /// records (see `include/sycl/detail/device_assert.hpp`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub assert_sites: Vec<AssertSite>,
+    /// The format strings and `%s` arguments of the image's kernel
+    /// printfs, by the id a record names them with (see
+    /// `include/sycl/detail/device_printf.hpp`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub printf_strings: Vec<PrintfString>,
 }
 
 /// The mangled name of the runtime's assert record, the `device_global`
 /// `sycl::detail::syclone_assert_record` (`include/sycl/detail/device_assert.hpp`).
 pub const ASSERT_RECORD: &str = "_ZN4sycl6detail21syclone_assert_recordE";
+
+/// The mangled name of the runtime's printf buffer, the `device_global`
+/// `sycl::detail::syclone_printf_buffer` (`include/sycl/detail/device_printf.hpp`).
+pub const PRINTF_BUFFER: &str = "_ZN4sycl6detail21syclone_printf_bufferE";
+
+/// Bytes of the printf buffer: the words used, the dropped flag, then
+/// records (`sycl::detail::printf_buffer`).
+pub const PRINTF_BUFFER_BYTES: usize = 1 << 20;
+
+/// A string of a kernel printf: a format, or a string literal printed by
+/// `%s`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PrintfString {
+    /// A hash of the text ([`PrintfString::id_of`]).
+    pub id: u32,
+    pub text: String,
+}
+
+impl PrintfString {
+    /// The 32-bit FNV-1a hash of the text (never 0).
+    pub fn id_of(text: &str) -> u32 {
+        let mut h: u32 = 0x811c_9dc5;
+        for &b in text.as_bytes() {
+            h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+        }
+        h.max(1)
+    }
+}
 
 /// An `assert` of device code: its condition as written, and where it is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -624,6 +624,7 @@ mod tests {
             }],
             spec_constants: vec![],
             assert_sites: vec![],
+            printf_strings: vec![],
         };
         let info = KernelInfo {
             key: "P1K".into(),

@@ -9,6 +9,7 @@
 //! - [`back`]: code generation (SPIR-V through rspirv);
 //! - [`postlink`]: the split of kernels into device images;
 //! - [`bundle`]: the device-image bundle handed to the runtime;
+//! - [`printf_format`]: printf formats, read alike by compiler and runtime;
 //! - [`target`]: target properties; [`model_headers`]: the std subset served
 //!   to the device pass.
 //!
@@ -24,6 +25,7 @@ pub mod lower;
 pub mod model_headers;
 pub mod passes;
 pub mod postlink;
+pub mod printf_format;
 pub mod source;
 pub mod sycl;
 pub mod target;

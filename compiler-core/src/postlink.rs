@@ -6,7 +6,8 @@
 
 use crate::back::spirv::SpirvError;
 use crate::bundle::{
-    Aspect, AssertSite, DeviceImage, ImageProperties, LinkableKernel, SpecConstantScalar,
+    Aspect, AssertSite, DeviceImage, ImageProperties, LinkableKernel, PrintfString,
+    SpecConstantScalar,
 };
 use crate::ir::{walk_stmts, Kernel, ScalarType, Stmt};
 use crate::target::TargetProperties;
@@ -95,10 +96,16 @@ pub fn images(
         .map(|plan| {
             let members: Vec<&LinkableKernel> = plan.kernels.iter().map(|&i| &kernels[i]).collect();
             let mut assert_sites: Vec<AssertSite> = vec![];
+            let mut printf_strings: Vec<PrintfString> = vec![];
             for k in &members {
                 for site in &k.ir.assert_sites {
                     if !assert_sites.contains(site) {
                         assert_sites.push(site.clone());
+                    }
+                }
+                for s in &k.ir.printf_strings {
+                    if !printf_strings.contains(s) {
+                        printf_strings.push(s.clone());
                     }
                 }
             }
@@ -107,6 +114,7 @@ pub fn images(
                 split: mode,
                 spec_constants: vec![],
                 assert_sites,
+                printf_strings,
             };
             emit_image(&members, target, properties)
         })
@@ -195,6 +203,7 @@ mod tests {
             body,
             spec_constants: vec![],
             assert_sites: vec![],
+            printf_strings: vec![],
         }
     }
 

@@ -10,7 +10,7 @@ use crate::device_assert;
 use crate::error::{RtError, RtResult};
 use crate::memory::{self, AllocKind, Fresh};
 use crate::sync;
-use compiler_core::bundle::ASSERT_RECORD;
+use compiler_core::bundle::{ASSERT_RECORD, PRINTF_BUFFER, PRINTF_BUFFER_BYTES};
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex, MutexGuard};
 
@@ -68,6 +68,7 @@ pub fn copy_on(dev: &Arc<VulkanDevice>, symbol: &str) -> RtResult<usize> {
         .map(|v| v.initial.clone())
         // The runtime's own: zeroed.
         .or_else(|| (symbol == ASSERT_RECORD).then(|| vec![0; device_assert::RECORD_BYTES]))
+        .or_else(|| (symbol == PRINTF_BUFFER).then(|| vec![0; PRINTF_BUFFER_BYTES]))
         .ok_or_else(|| {
             RtError::Invalid(format!(
                 "device_global '{symbol}' is used in device code but no translation unit of \

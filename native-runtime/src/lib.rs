@@ -10,6 +10,7 @@
 //!   the host CPU device, the profiling clock;
 //! - `device_global`: `device_global` variables and their device copies;
 //! - `device_assert`: failed `assert`s of device code, read at waits;
+//! - `device_printf`: kernel printf output, printed at waits;
 //! - `memory`: allocations, the address interval map, the coherence model;
 //! - `sync`: waits, allocation, host access, release: the host/device
 //!   synchronisation points;
@@ -24,6 +25,7 @@ pub mod abi;
 pub mod device;
 pub mod device_assert;
 pub mod device_global;
+pub mod device_printf;
 pub mod error;
 pub mod event;
 pub mod kernel_compiler;

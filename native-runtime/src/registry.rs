@@ -120,6 +120,17 @@ pub fn assert_site(id: u32) -> Option<compiler_core::bundle::AssertSite> {
         .cloned()
 }
 
+/// The printf format or `%s` string with id `id`, in any registered image.
+pub fn printf_string(id: u32) -> Option<String> {
+    registry()
+        .as_ref()?
+        .images
+        .iter()
+        .flat_map(|image| &image.image.properties.printf_strings)
+        .find(|s| s.id == id)
+        .map(|s| s.text.clone())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,8 +6,11 @@
 use crate::device::vulkan::VulkanDevice;
 use crate::device::Device;
 use crate::device_assert;
+use crate::device_global;
+use crate::device_printf;
 use crate::error::{RtError, RtResult};
 use crate::memory::{self, AllocKind, Allocation, Fresh, GpuCopy, MemoryTable};
+use compiler_core::bundle::{ASSERT_RECORD, PRINTF_BUFFER};
 use std::sync::Arc;
 
 fn on_device(alloc: &Allocation, device: &Arc<VulkanDevice>) -> bool {
@@ -42,12 +45,34 @@ fn download_where(
         let mut batch = device.lock_batch();
         device.download(&mut batch, &mut items)?;
     }
-    for start in starts {
+    for &start in &starts {
         if let Some(a) = table.get_mut(start) {
             a.fresh = Fresh::Both;
         }
     }
+    // What the runtime's own records say: kernel printf output, then a
+    // failed assert (which ends the program).
+    if let Some(buffer) = device_global::existing_copy(device, PRINTF_BUFFER) {
+        if starts.contains(&buffer) {
+            device_printf::print(table, buffer);
+        }
+    }
+    if let Some(record) = device_global::existing_copy(device, ASSERT_RECORD) {
+        if starts.contains(&record) {
+            device_assert::report(table, record);
+        }
+    }
     Ok(true)
+}
+
+/// The runtime's records on `device` that kernels wrote since the host
+/// read them (the assert record, the printf buffer): every wait downloads
+/// them.
+fn written_records(table: &MemoryTable, device: &Arc<VulkanDevice>) -> [Option<usize>; 2] {
+    [
+        device_assert::written_record(table, device),
+        device_printf::written_buffer(table, device),
+    ]
 }
 
 /// Every device that holds a device-newer copy of some allocation.
@@ -70,16 +95,14 @@ pub fn wait(device: &Device) -> RtResult<()> {
         return Ok(());
     };
     let mut table = memory::table();
-    let record = device_assert::written_record(&table, dev);
+    let records = written_records(&table, dev);
     let wanted = |a: &Allocation| {
-        matches!(a.kind, AllocKind::UsmHost | AllocKind::UsmShared) || Some(a.start) == record
+        matches!(a.kind, AllocKind::UsmHost | AllocKind::UsmShared)
+            || records.contains(&Some(a.start))
     };
     // A download waits for the device too: one round trip, not two.
     if !download_where(&mut table, dev, wanted)? {
         dev.wait(&mut dev.lock_batch())?;
-    }
-    if let Some(start) = record {
-        device_assert::report(&table, start);
     }
     Ok(())
 }
@@ -196,13 +219,10 @@ fn download_with(
     };
     if let (Fresh::Device, Some(gpu)) = (alloc.fresh, &alloc.gpu) {
         let (device, start) = (gpu.device.clone(), alloc.start);
-        let record = device_assert::written_record(table, &device);
+        let records = written_records(table, &device);
         download_where(table, &device, |a| {
-            a.start == start || also(a) || Some(a.start) == record
+            a.start == start || also(a) || records.contains(&Some(a.start))
         })?;
-        if let Some(record) = record {
-            device_assert::report(table, record);
-        }
     }
     Ok(())
 }

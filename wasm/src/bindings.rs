@@ -66,6 +66,9 @@ export interface ImageProperties {
   spec_constants?: { symbol: string; offset: number; size: number;
                      ty: "Bool" | "I32" | "U32" | "I64" | "U64" | "F32" | "F64";
                      default: bigint }[];
+  /** The formats and %s strings of the kernels' printfs, by the id their
+   *  records in the printf buffer name them with. */
+  printf_strings?: { id: number; text: string }[];
 }
 
 export interface DeviceImage {

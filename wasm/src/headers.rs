@@ -98,6 +98,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/device_assert.hpp"),
     ),
     (
+        "sycl/detail/device_printf.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/device_printf.hpp"),
+    ),
+    (
         "sycl/detail/kernel_bundle.hpp",
         include_str!("../../native-runtime/include/sycl/detail/kernel_bundle.hpp"),
     ),

@@ -488,6 +488,9 @@ pub struct Kernel {
     /// The `assert`s the kernel reaches.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub assert_sites: Vec<crate::bundle::AssertSite>,
+    /// The strings of the printfs the kernel reaches.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub printf_strings: Vec<crate::bundle::PrintfString>,
 }
 
 /// One scalar of a specialization constant (SYCL 2020 4.9.5): a

@@ -398,6 +398,18 @@ impl Lowerer<'_> {
             }
             let name = fi.decl.name.to_string_lossy();
             let dspan = fi.decl.span;
+            if fi.decl.variadic {
+                // As clang words it; C's printf has a device form.
+                let mut d = Diagnostic::error(span, "SYCL kernel cannot call a variadic function");
+                if matches!(name.as_str(), "printf" | "std::printf" | "::printf") {
+                    d = d.with_note(
+                        span,
+                        "print from device code with sycl::ext::oneapi::experimental::printf",
+                    );
+                }
+                self.diags.push(d);
+                return Val::Void;
+            }
             let mut d = Diagnostic::error(span, format!("function '{name}' is used in device code but has no definition the device compiler can see"));
             d = d.with_note(dspan, "declared here; SYCL device functions must be defined in the translation unit or marked SYCL_EXTERNAL");
             self.diags.push(d);
@@ -820,6 +832,52 @@ impl Lowerer<'_> {
         self.address_of(&within, &x.ty).unwrap_or(Val::Void)
     }
 
+    /// Whether `x` is (a part of) a global `const` object, which no code
+    /// changes after its initialisation.
+    fn is_constant_global(&mut self, x: &thir::Expr) -> bool {
+        match &self.outermost_plain_object(x).kind {
+            TK::Var(v) => {
+                let var = self.sema.var(*v);
+                var.global.is_some() && var.is_const
+            }
+            _ => false,
+        }
+    }
+
+    /// The text of the string literal that initialises the global `const`
+    /// character array `x` is (an element of): `static const char f[] =
+    /// "...";`.
+    fn constant_string_of(&mut self, x: &thir::Expr) -> Option<String> {
+        use crate::front::ast::{ExprKind as AK, Initializer};
+        if !self.is_constant_global(x) {
+            return None;
+        }
+        let TK::Var(v) = &self.outermost_plain_object(x).kind else {
+            return None;
+        };
+        let var = self.sema.var(*v);
+        let Ty::Array(elem, _) = &var.ty else {
+            return None;
+        };
+        if !matches!(
+            **elem,
+            Ty::Int(
+                crate::front::sema::IntKind::Char
+                    | crate::front::sema::IntKind::SChar
+                    | crate::front::sema::IntKind::UChar
+            )
+        ) {
+            return None;
+        }
+        match &var.global.as_ref()?.0.init {
+            Some(Initializer::Assign(crate::front::ast::Expr {
+                kind: AK::StringLit(text),
+                ..
+            })) => Some(text.clone()),
+            _ => None,
+        }
+    }
+
     /// The largest object made of arithmetic scalars only that `x` is (a
     /// member, base or array element of).
     fn outermost_plain_object<'e>(&mut self, x: &'e thir::Expr) -> &'e thir::Expr {
@@ -1211,10 +1269,19 @@ impl Lowerer<'_> {
                 self.load(&p)
             }
             TK::AddrOf(x) => {
+                if let Some(text) = self.constant_string_of(x) {
+                    // Into the string literal the constant array holds.
+                    let whole = self.outermost_plain_object(x);
+                    let literal = self.string_literal(&text);
+                    let within = self.place_within(x, whole, literal);
+                    return self.address_of(&within, &x.ty).unwrap_or(Val::Void);
+                }
                 let p = self.place(x);
                 match self.address_of(&p, &x.ty) {
                     Some(ptr) => ptr,
-                    None if self.is_immutable_value(&p) => self.address_in_copy(x),
+                    None if self.is_immutable_value(&p) || self.is_constant_global(x) => {
+                        self.address_in_copy(x)
+                    }
                     None => {
                         self.error(span, "taking the address of this object is not supported in Vulkan/WebGPU kernels yet: pointers can point to global and local memory, and to the local variables and parameters of the function that takes their address");
                         Val::Void
@@ -1268,6 +1335,12 @@ impl Lowerer<'_> {
         }
         if name == "__builtin_syclone_assert_site" {
             return self.assert_site(args);
+        }
+        if name == "__builtin_syclone_printf_format" {
+            return self.printf_format(args, span);
+        }
+        if name == "__builtin_syclone_printf_string" {
+            return self.printf_string(args, span);
         }
         if name == "__builtin_syclone_private_scratch" {
             return self.scratch_array(

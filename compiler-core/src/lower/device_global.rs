@@ -26,10 +26,20 @@ impl Lowerer<'_> {
         if self.external {
             // The device link binds only the caller's pointer arguments.
             let name = self.sema.var(v).name.to_string();
-            self.error(
-                span,
-                format!("device_global '{name}' cannot be used in a SYCL_EXTERNAL function yet (read it in the kernel and pass the value)"),
-            );
+            if symbol == crate::bundle::PRINTF_BUFFER {
+                // At the user's call of printf, outside the library header.
+                let call = self.call_sites.iter().rev().find(|s| s.file != span.file);
+                let call = call.copied().unwrap_or(span);
+                self.error(
+                    call,
+                    "printf cannot be used in a SYCL_EXTERNAL function yet (print in the kernel)",
+                );
+            } else {
+                self.error(
+                    span,
+                    format!("device_global '{name}' cannot be used in a SYCL_EXTERNAL function yet (read it in the kernel and pass the value)"),
+                );
+            }
             return self.dummy_place();
         }
         let found = self

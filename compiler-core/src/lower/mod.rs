@@ -18,6 +18,7 @@ mod external;
 mod global_aggregate;
 mod mutation;
 mod pointer_choice;
+mod printf;
 mod private_memory;
 mod spec_constant;
 mod subgroup;
@@ -257,6 +258,7 @@ fn lower_kernel_once(
             body: block,
             spec_constants: lw.spec_constants,
             assert_sites: lw.assert_sites,
+            printf_strings: lw.printf_strings,
         },
         buffers: lw.buffers,
         scalars: lw.scalars,
@@ -380,6 +382,8 @@ struct Lowerer<'s> {
     scratch: Vec<(Space, ScalarType, BindingId)>,
     /// The `assert`s lowered so far.
     assert_sites: Vec<crate::bundle::AssertSite>,
+    /// The printf strings lowered so far.
+    printf_strings: Vec<crate::bundle::PrintfString>,
     /// Lowering a `SYCL_EXTERNAL` function for the device link (not a kernel).
     external: bool,
     /// Decomposing the parts of a kernel argument that is device copyable
@@ -425,6 +429,7 @@ impl<'s> Lowerer<'s> {
             strings: HashMap::new(),
             scratch: vec![],
             assert_sites: vec![],
+            printf_strings: vec![],
             external: false,
         }
     }

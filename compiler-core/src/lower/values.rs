@@ -554,6 +554,7 @@ impl Lowerer<'_> {
             body: vec![],
             spec_constants: self.spec_constants.clone(),
             assert_sites: vec![],
+            printf_strings: vec![],
         };
         k.type_of(e)
     }

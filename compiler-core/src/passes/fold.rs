@@ -410,6 +410,7 @@ mod tests {
             }],
             spec_constants: vec![],
             assert_sites: vec![],
+            printf_strings: vec![],
         };
         fold_constants(&mut k);
         // The loop now runs its body once: it is gone too.
@@ -432,6 +433,7 @@ mod tests {
             body,
             spec_constants: vec![],
             assert_sites: vec![],
+            printf_strings: vec![],
         };
         let one_pass = |body: Vec<Stmt>| Stmt::Loop {
             body,

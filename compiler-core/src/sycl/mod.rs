@@ -45,6 +45,7 @@ pub const RUNTIME_HEADERS: &[&str] = &[
     "sycl/detail/stream.hpp",
     "sycl/detail/device_global.hpp",
     "sycl/detail/device_assert.hpp",
+    "sycl/detail/device_printf.hpp",
     "sycl/detail/kernel_compiler.hpp",
     "sycl/detail/kernel_bundle.hpp",
     "sycl/detail/runtime_abi.h",

@@ -1600,6 +1600,7 @@ buffer(const std::shared_ptr<T> &, const range<Dimensions> &, const property_lis
 #include <sycl/detail/stream.hpp>
 #include <sycl/detail/device_global.hpp>
 #include <sycl/detail/device_assert.hpp>
+#include <sycl/detail/device_printf.hpp>
 namespace sycl {
 
 // ---------------------------------------------------------------- kernel

@@ -95,6 +95,7 @@ fn kernel(
         body,
         spec_constants: vec![],
         assert_sites: vec![],
+        printf_strings: vec![],
     }
 }
 

@@ -2650,10 +2650,17 @@ impl Sema {
         } else {
             (b, i)
         };
+        // An index of class type converts to an integer (`a[id % 4]`).
+        let mut d = vec![];
+        let i = if i.ty.is_integral() || matches!(i.ty, Ty::Enum(_)) {
+            self.rvalue(i)
+        } else {
+            self.convert(i, &Ty::Int(IntKind::Long), &mut d)
+        };
+        self.cur().diags.extend(d);
         if let Ty::Array(elem, _) = b.ty.clone() {
             // Subscript an array object directly (no decay: private arrays have no address on Vulkan).
             if b.lvalue {
-                let i = self.rvalue(i);
                 return TExpr {
                     kind: TK::Index(Box::new(b), Box::new(i)),
                     ty: *elem,
@@ -2663,13 +2670,6 @@ impl Sema {
             }
         }
         let b = self.rvalue(b);
-        let mut d = vec![];
-        let i = if i.ty.is_integral() || matches!(i.ty, Ty::Enum(_)) {
-            self.rvalue(i)
-        } else {
-            self.convert(i, &Ty::Int(IntKind::Long), &mut d)
-        };
-        self.cur().diags.extend(d);
         match b.ty.clone() {
             Ty::Ptr { pointee, .. } => TExpr {
                 kind: TK::Index(Box::new(b), Box::new(i)),
@@ -3523,6 +3523,21 @@ impl Sema {
             let literal = |a: &TExpr| matches!(a.kind, TK::StringLit(_));
             if args.len() != 3 || !args.iter().all(literal) {
                 return self.err(span, format!("'{name}' takes three string literals"));
+            }
+            return TExpr {
+                kind: TK::Intrinsic(name, args),
+                ty: Ty::Int(IntKind::UInt),
+                lvalue: false,
+                span,
+            };
+        }
+        if name == "__builtin_syclone_printf_format" || name == "__builtin_syclone_printf_string" {
+            // (format, the printf's arguments...) and (a %s argument): the
+            // id of the string; lowering finds the string literal.
+            let takes_values = name == "__builtin_syclone_printf_format";
+            let pointer_first = args.first().is_some_and(|a| a.ty.is_pointer());
+            if !pointer_first || (!takes_values && args.len() != 1) {
+                return self.err(span, format!("'{name}' takes a pointer to a string"));
             }
             return TExpr {
                 kind: TK::Intrinsic(name, args),

@@ -189,6 +189,26 @@ impl Sema {
                     }
                     None => self.resolve_type(&v.ty, ctx, env, &mut vec![]),
                 };
+                // `T a[] = {...}` and `char s[] = "text"` take their bound
+                // from the initializer.
+                let ty = match (ty, &v.ty.kind, &v.init) {
+                    (Ty::Array(e, _), TypeExprKind::Array(_, None), Some(init)) => {
+                        let len = match init {
+                            Initializer::Brace(items, _)
+                            | Initializer::Assign(crate::front::ast::Expr {
+                                kind: crate::front::ast::ExprKind::InitList(items),
+                                ..
+                            }) => self.list_len(items) as u64,
+                            Initializer::Assign(crate::front::ast::Expr {
+                                kind: crate::front::ast::ExprKind::StringLit(text),
+                                ..
+                            }) => text.len() as u64 + 1,
+                            _ => 0,
+                        };
+                        Ty::Array(e, len)
+                    }
+                    (ty, ..) => ty,
+                };
                 let id = self.new_var(v.name.clone(), ty.clone(), None, v.span);
                 self.vars[id.0 as usize].global = Some((v.clone(), ctx, env.clone()));
                 let is_const = declares_const(&v.ty) || v.is_constexpr;

@@ -1,0 +1,194 @@
+//! Kernel printf (`sycl::ext::oneapi::experimental::printf`,
+//! `include/sycl/detail/device_printf.hpp`): the format and the strings
+//! `%s` prints are string literals the kernel's image lists by id, and a
+//! record in the printf buffer holds the id and the values. Here: finding
+//! those strings, and checking a format against the call's arguments as
+//! clang's -Wformat does.
+
+use super::values::Val;
+use super::Lowerer;
+use crate::bundle::PrintfString;
+use crate::diag::Diagnostic;
+use crate::front::sema::thir;
+use crate::front::sema::{FloatKind, IntKind, Ty};
+use crate::ir::{Constant, Expr as IExpr, ScalarType};
+use crate::printf_format::{self, ArgClass};
+use crate::source::Span;
+
+/// What a printf argument is, for checking it against its conversion.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ArgKind {
+    /// An integer after promotion: its size in bytes.
+    Integer(u32),
+    Float,
+    String,
+    Pointer,
+    Other,
+}
+
+impl Lowerer<'_> {
+    /// `__builtin_syclone_printf_format(format, args...)`: the id of the
+    /// format, a string literal, checked against the arguments.
+    pub(super) fn printf_format(&mut self, args: &[thir::Expr], span: Span) -> Val {
+        // The user's call of printf, not the library's call of the builtin.
+        let call = self.call_sites.last().copied().unwrap_or(span);
+        let Some(format) = self.printf_literal(&args[0], call, "the format of printf") else {
+            return self.printf_id(String::new());
+        };
+        match printf_format::parse(&format) {
+            Ok(pieces) => {
+                let values: Vec<Ty> = args[1..].iter().map(|a| a.ty.non_ref().clone()).collect();
+                self.check_printf_arguments(&pieces, &values, call);
+            }
+            Err(e) => self.error(call, format!("{e} in the format of printf in device code")),
+        }
+        self.printf_id(format)
+    }
+
+    /// `__builtin_syclone_printf_string(s)`: the id of `s`, a string
+    /// literal that `%s` prints.
+    pub(super) fn printf_string(&mut self, args: &[thir::Expr], span: Span) -> Val {
+        // The user's call of printf, outside the library's header.
+        let call = self
+            .call_sites
+            .iter()
+            .rev()
+            .find(|s| s.file != span.file)
+            .copied()
+            .unwrap_or(span);
+        let text = self
+            .printf_literal(&args[0], call, "a string that printf prints with '%s'")
+            .unwrap_or_default();
+        self.printf_id(text)
+    }
+
+    /// The string literal `e` points to, or an error naming `what`.
+    fn printf_literal(&mut self, e: &thir::Expr, call: Span, what: &str) -> Option<String> {
+        let v = self.rvalue(e);
+        let text = match self.deref_val(v) {
+            Val::Ptr {
+                binding: Some(b),
+                index: IExpr::Const(Constant::Int(_, at)),
+                choice: None,
+                ..
+            } => self
+                .strings
+                .iter()
+                .find(|(_, &s)| s == b)
+                .and_then(|(text, _)| text.get(usize::try_from(at).ok()?..))
+                .map(str::to_string),
+            _ => None,
+        };
+        if text.is_none() {
+            self.error(
+                call,
+                format!("{what} in device code must be a string literal (or a constant array initialised by one)"),
+            );
+        }
+        text
+    }
+
+    /// The id of printf string `text`, listed for the kernel's image.
+    fn printf_id(&mut self, text: String) -> Val {
+        let id = PrintfString::id_of(&text);
+        if !self.printf_strings.iter().any(|s| s.id == id) {
+            self.printf_strings.push(PrintfString { id, text });
+        }
+        Val::Scalar(IExpr::Const(Constant::Int(ScalarType::U32, u64::from(id))))
+    }
+
+    /// Checks the arguments of a printf (their types `values`) against
+    /// the conversions of its format, as clang's -Wformat does: too few is
+    /// an error (the record would have no value to print), a mismatch or an
+    /// extra argument a warning.
+    fn check_printf_arguments(
+        &mut self,
+        pieces: &[printf_format::Piece],
+        values: &[Ty],
+        call: Span,
+    ) {
+        let wanted = printf_format::arguments(pieces);
+        if wanted.len() > values.len() {
+            self.error(call, "more '%' conversions than data arguments");
+            return;
+        }
+        for (i, ((conversion, star), ty)) in wanted.iter().zip(values).enumerate() {
+            let kind = self.printf_arg_kind(ty);
+            let name = self.sema.ty_name(ty);
+            let n = i + 2;
+            if kind == ArgKind::Other {
+                self.error(
+                    call,
+                    format!("argument {n} of printf has type '{name}': printf in device code prints numbers and string literals"),
+                );
+                continue;
+            }
+            let class = if *star {
+                ArgClass::Signed(4)
+            } else {
+                conversion.arg_class()
+            };
+            if class == ArgClass::Pointer || kind == ArgKind::Pointer {
+                self.error(
+                    call,
+                    format!("argument {n} of printf: printf in device code cannot print pointers"),
+                );
+                continue;
+            }
+            let expected = if *star {
+                "int"
+            } else {
+                conversion.expected_type()
+            };
+            let fits = match (class, kind) {
+                (ArgClass::Signed(b) | ArgClass::Unsigned(b), ArgKind::Integer(size)) => {
+                    // `char` and `short` conversions take an int.
+                    b < 4 || u32::from(b) == size
+                }
+                (ArgClass::Char, ArgKind::Integer(_)) => true,
+                (ArgClass::Float, ArgKind::Float) => true,
+                (ArgClass::String, ArgKind::String) => true,
+                _ => false,
+            };
+            if class == ArgClass::String && kind != ArgKind::String {
+                self.error(
+                    call,
+                    format!(
+                        "format specifies type '{expected}' but argument {n} has type '{name}'"
+                    ),
+                );
+            } else if !fits {
+                self.diags.push(Diagnostic::warning(
+                    call,
+                    format!(
+                        "format specifies type '{expected}' but argument {n} has type '{name}'"
+                    ),
+                ));
+            }
+        }
+        if values.len() > wanted.len() {
+            self.diags.push(Diagnostic::warning(
+                call,
+                "data argument not used by format string",
+            ));
+        }
+    }
+
+    fn printf_arg_kind(&mut self, ty: &Ty) -> ArgKind {
+        match ty {
+            Ty::Bool => ArgKind::Integer(4),
+            Ty::Int(k) => ArgKind::Integer(k.size().max(4)),
+            Ty::Enum(_) => {
+                let size = self.sema.size_align(ty).map_or(4, |(s, _)| s as u32);
+                ArgKind::Integer(size.max(4))
+            }
+            Ty::Float(FloatKind::Half | FloatKind::Float | FloatKind::Double) => ArgKind::Float,
+            Ty::Class(c) if &*self.sema.class(*c).name == "half" => ArgKind::Float,
+            Ty::Ptr { pointee, .. } => match **pointee {
+                Ty::Int(IntKind::Char | IntKind::SChar | IntKind::UChar) => ArgKind::String,
+                _ => ArgKind::Pointer,
+            },
+            _ => ArgKind::Other,
+        }
+    }
+}
