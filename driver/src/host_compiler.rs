@@ -23,15 +23,16 @@ pub struct HostCompilerInfo {
 }
 
 impl HostCompilerInfo {
-    /// What the device pass must know to agree with this compiler on
-    /// closure layouts and kernel keys.
-    pub fn abi(&self) -> compiler_core::front::sema::HostCompiler {
+    /// What the device pass must know to agree with this compiler, run
+    /// with `host_flags`, on closure layouts and kernel keys.
+    pub fn abi(&self, host_flags: &[String]) -> compiler_core::front::sema::HostCompiler {
         use compiler_core::front::sema::HostCompiler;
         match self.kind {
             HostCompilerKind::Gcc => HostCompiler::Gcc { major: self.major },
-            HostCompilerKind::Clang | HostCompilerKind::Unknown => {
-                HostCompiler::Clang { major: self.major }
-            }
+            HostCompilerKind::Clang | HostCompilerKind::Unknown => HostCompiler::Clang {
+                major: self.major,
+                tbaa: emits_tbaa(host_flags),
+            },
         }
     }
 
@@ -54,6 +55,23 @@ impl HostCompilerInfo {
     pub fn numbers_lambdas_sequentially(&self) -> bool {
         self.kind == HostCompilerKind::Gcc && self.major < 13
     }
+}
+
+/// Whether clang, run with `flags`, emits type-based alias metadata: when
+/// it optimizes (the last `-O` other than `-O0`) with strict aliasing (the
+/// default; the last of `-fstrict-aliasing`/`-fno-strict-aliasing` decides).
+fn emits_tbaa(flags: &[String]) -> bool {
+    let optimizing = flags
+        .iter()
+        .rev()
+        .find(|f| f.starts_with("-O"))
+        .is_some_and(|f| f != "-O0");
+    let strict = flags
+        .iter()
+        .rev()
+        .find(|f| *f == "-fstrict-aliasing" || *f == "-fno-strict-aliasing")
+        .is_none_or(|f| f == "-fstrict-aliasing");
+    optimizing && strict
 }
 
 /// The host compiler to use: `--host-cxx`, else `$SYCLCC_HOST_CXX`, else `c++`.
@@ -126,6 +144,21 @@ pub fn parse_version(text: &str) -> (HostCompilerKind, u32) {
 mod tests {
     use super::*;
     use HostCompilerKind::*;
+
+    #[test]
+    fn clang_emits_tbaa_when_optimizing_with_strict_aliasing() {
+        let flags = |f: &[&str]| f.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(!emits_tbaa(&flags(&[])));
+        assert!(!emits_tbaa(&flags(&["-O2", "-O0"])));
+        assert!(emits_tbaa(&flags(&["-g", "-O1"])));
+        assert!(emits_tbaa(&flags(&["-Os"])));
+        assert!(!emits_tbaa(&flags(&["-O3", "-fno-strict-aliasing"])));
+        assert!(emits_tbaa(&flags(&[
+            "-fno-strict-aliasing",
+            "-O2",
+            "-fstrict-aliasing"
+        ])));
+    }
 
     #[test]
     fn versions() {

@@ -195,7 +195,7 @@ impl<'a> Build<'a> {
         if !run {
             return Ok(None);
         }
-        let abi = self.host()?.abi();
+        let abi = self.host()?.abi(&opts.host_flags);
         let start = Instant::now();
         let dev = device_pass::run(source, opts, &self.runtime_include, abi);
         self.times.device += start.elapsed();

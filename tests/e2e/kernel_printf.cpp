@@ -79,14 +79,15 @@ int main() {
       "%e|%E|%g|%G|%a|%f|%.0f|%10.4f|%-9.2e|%*d|%-*.*f|%%|%i\n";
   char want_all[1024];
   std::snprintf(want_all, sizeof want_all, all_format, 42, 42, 42, 42, 42, 255u, 255u, 8u, 255u, 4000000000u,
-                300, 70000, -1234567890123L, 1LL << 40, 18446744073709551615ull, 'Z', "text", "right", "left",
+                static_cast<signed char>(-5), static_cast<unsigned short>(65535), -1234567890123L, 1LL << 40, 18446744073709551615ull, 'Z', "text", "right", "left",
                 "truncated", 12345.678, 0.000123, 1e-5, 1e20, 1.0, 3.14159f, 2.5, -1.5, 6.02e23, 6, 7, 8, 3,
                 2.0 / 3, -9);
   std::string got_all = captured_stdout([&] {
     q.single_task([=] {
        ex::printf("%5d|%-5d|%05d|%+d|% d|%x|%X|%#o|%#x|%u|%hhd|%hu|%ld|%lld|%llu|%c|%s|%10s|%-6s|%.2s|"
                   "%e|%E|%g|%G|%a|%f|%.0f|%10.4f|%-9.2e|%*d|%-*.*f|%%|%i\n",
-                  42, 42, 42, 42, 42, 255u, 255u, 8u, 255u, 4000000000u, 300, 70000, -1234567890123L, 1LL << 40,
+                  42, 42, 42, 42, 42, 255u, 255u, 8u, 255u, 4000000000u, static_cast<signed char>(-5),
+                  static_cast<unsigned short>(65535), -1234567890123L, 1LL << 40,
                   18446744073709551615ull, 'Z', "text", "right", "left", "truncated", 12345.678, 0.000123, 1e-5,
                   1e20, 1.0, 3.14159f, 2.5, -1.5, 6.02e23, 6, 7, 8, 3, 2.0 / 3, -9);
      }).wait();

@@ -17,7 +17,7 @@ fn main() -> Result<(), String> {
     let major: u32 = major.parse().map_err(|e| format!("major: {e}"))?;
     let host = match kind.as_str() {
         "gcc" => HostCompilerOption::Gcc { major },
-        "clang" => HostCompilerOption::Clang { major },
+        "clang" => HostCompilerOption::Clang { major, tbaa: false },
         other => return Err(format!("unknown host compiler kind '{other}'")),
     };
     for program in programs {

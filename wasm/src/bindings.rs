@@ -20,7 +20,8 @@ export interface CompileOptions {
   files?: Record<string, string>;
   includeDirs?: string[];
   systemIncludeDirs?: string[];
-  hostCompiler?: { kind: "gcc" | "clang"; major: number };
+  /** clang's `tbaa`: the host pass optimizes with strict aliasing (-O1 and up). */
+  hostCompiler?: { kind: "gcc"; major: number } | { kind: "clang"; major: number; tbaa?: boolean };
   colorDiagnostics?: boolean;
   split?: "per_kernel" | "per_source" | "off" | "auto";
   rdc?: boolean;

@@ -83,19 +83,27 @@ pub const OPTION_NAMES: &[&str] = &[
     "rdc",
 ];
 
-/// `hostCompiler`: `{ "kind": "gcc", "major": 12 }` or `{ "kind": "clang", "major": 18 }`.
+/// `hostCompiler`: `{ "kind": "gcc", "major": 12 }` or `{ "kind": "clang", "major": 18,
+/// "tbaa": true }` (`tbaa` optional, default false).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum HostCompilerOption {
-    Gcc { major: u32 },
-    Clang { major: u32 },
+    Gcc {
+        major: u32,
+    },
+    /// `tbaa`: the host pass optimizes with strict aliasing (`-O1` and up).
+    Clang {
+        major: u32,
+        #[serde(default)]
+        tbaa: bool,
+    },
 }
 
 impl From<HostCompilerOption> for HostCompiler {
     fn from(h: HostCompilerOption) -> Self {
         match h {
             HostCompilerOption::Gcc { major } => HostCompiler::Gcc { major },
-            HostCompilerOption::Clang { major } => HostCompiler::Clang { major },
+            HostCompilerOption::Clang { major, tbaa } => HostCompiler::Clang { major, tbaa },
         }
     }
 }
@@ -104,7 +112,7 @@ impl From<HostCompiler> for HostCompilerOption {
     fn from(h: HostCompiler) -> Self {
         match h {
             HostCompiler::Gcc { major } => HostCompilerOption::Gcc { major },
-            HostCompiler::Clang { major } => HostCompilerOption::Clang { major },
+            HostCompiler::Clang { major, tbaa } => HostCompilerOption::Clang { major, tbaa },
         }
     }
 }
@@ -621,8 +629,14 @@ mod tests {
         )
         .is_err());
         assert_eq!(
-            HostCompilerOption::from(HostCompiler::Clang { major: 18 }),
-            HostCompilerOption::Clang { major: 18 }
+            HostCompilerOption::from(HostCompiler::Clang {
+                major: 18,
+                tbaa: true
+            }),
+            HostCompilerOption::Clang {
+                major: 18,
+                tbaa: true
+            }
         );
     }
 

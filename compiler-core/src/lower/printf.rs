@@ -18,7 +18,7 @@ use crate::source::Span;
 /// What a printf argument is, for checking it against its conversion.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum ArgKind {
-    /// An integer after promotion: its size in bytes.
+    /// An integer: its size in bytes (before promotion).
     Integer(u32),
     Float,
     String,
@@ -141,10 +141,12 @@ impl Lowerer<'_> {
                 conversion.expected_type()
             };
             let fits = match (class, kind) {
-                (ArgClass::Signed(b) | ArgClass::Unsigned(b), ArgKind::Integer(size)) => {
-                    // `char` and `short` conversions take an int.
-                    b < 4 || u32::from(b) == size
-                }
+                // Smaller integers promote to int; `%hhd` and `%hd` want
+                // the type they name (clang warns about an int there).
+                (ArgClass::Signed(b) | ArgClass::Unsigned(b), ArgKind::Integer(size)) => match b {
+                    4 => size <= 4,
+                    b => u32::from(b) == size,
+                },
                 (ArgClass::Char, ArgKind::Integer(_)) => true,
                 (ArgClass::Float, ArgKind::Float) => true,
                 (ArgClass::String, ArgKind::String) => true,
@@ -176,11 +178,11 @@ impl Lowerer<'_> {
 
     fn printf_arg_kind(&mut self, ty: &Ty) -> ArgKind {
         match ty {
-            Ty::Bool => ArgKind::Integer(4),
-            Ty::Int(k) => ArgKind::Integer(k.size().max(4)),
+            Ty::Bool => ArgKind::Integer(1),
+            Ty::Int(k) => ArgKind::Integer(k.size()),
             Ty::Enum(_) => {
                 let size = self.sema.size_align(ty).map_or(4, |(s, _)| s as u32);
-                ArgKind::Integer(size.max(4))
+                ArgKind::Integer(size)
             }
             Ty::Float(FloatKind::Half | FloatKind::Float | FloatKind::Double) => ArgKind::Float,
             Ty::Class(c) if &*self.sema.class(*c).name == "half" => ArgKind::Float,

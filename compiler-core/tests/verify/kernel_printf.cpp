@@ -18,10 +18,11 @@ int main() {
   q.single_task([=] {
     using sycl::ext::oneapi::experimental::printf;
     printf(format, 1);
-    printf("%s %c %5.2f %lu %hhx %d\n", "text", 'c', 1.0f, 2ul, 3, color::green);
+    printf("%s %c %5.2f %lu %hhx %d\n", "text", 'c', 1.0f, 2ul, (unsigned char)3, color::green);
     printf("%*d|%-*.*f\n", 4, 5, 8, 2, 6.0);
     printf("%d %f\n", 1.5, 2); // expected-warning {{format specifies type 'int' but argument 2 has type 'double'}} expected-warning {{format specifies type 'double' but argument 3 has type 'int'}}
     printf("%ld\n", 3); // expected-warning {{format specifies type 'long' but argument 2 has type 'int'}}
+    printf("%hhd %hd %d\n", 300, (short)1, (char)2); // expected-warning {{format specifies type 'char' but argument 2 has type 'int'}}
     printf("%d\n", 1, 2); // expected-warning {{data argument not used by format string}}
     printf("%d %d\n", 1); // expected-error {{more '%' conversions than data arguments}}
     printf("%s\n", 5); // expected-error {{format specifies type 'char *' but argument 2 has type 'int'}}

@@ -118,34 +118,11 @@ fn field_assign(place: TExpr, value: TExpr, ty: Ty, span: Span) -> TStmt {
 pub(crate) const ENTRY_POINT_ATTR: &str = "clang::sycl_kernel_entry_point";
 
 impl Sema {
-    /// clang's next `$_N`.
-    fn next_unnumbered_id(&mut self) -> u32 {
-        self.unnumbered_lambdas += 1;
-        self.unnumbered_lambdas - 1
-    }
-
-    /// A variable of type `ty` is used: a lambda stored in it that clang
-    /// names on first use gets its `$_N` now (clang mangles its type when
-    /// the variable is first called or passed, not where it is defined).
-    fn name_closure_on_use(&mut self, ty: &Ty) {
-        let Ty::Class(c) = ty.non_ref() else { return };
-        let pending = self.classes[c.0 as usize]
-            .closure
-            .as_ref()
-            .is_some_and(|cl| cl.unnumbered_on_use && cl.unnumbered_id.is_none());
-        if pending {
-            let id = self.next_unnumbered_id();
-            if let Some(cl) = self.classes[c.0 as usize].closure.as_mut() {
-                cl.unnumbered_id = Some(id);
-            }
-        }
-    }
-
     /// Do the lambdas in `f`'s body get Itanium mangling numbers in every
     /// compiler? Those of inline functions (`inline`, `constexpr`, member
     /// functions defined in their class, lambda call operators) and of
     /// templates do; clang names the others `$_N`.
-    fn lambdas_get_mangling_numbers(&self, f: FuncId) -> bool {
+    pub(super) fn lambdas_get_mangling_numbers(&self, f: FuncId) -> bool {
         let fi = self.func(f);
         let d = &fi.decl;
         fi.closure.is_some()
@@ -1118,7 +1095,8 @@ impl Sema {
             }
             Some(a::Initializer::Assign(e)) => {
                 // `auto f = [...] {...};`: clang names it when first used.
-                self.lambda_named_on_use = matches!(e.kind, ExprKind::Lambda(_));
+                self.lambda_named_on_use = matches!(e.kind, ExprKind::Lambda(_))
+                    && self.host.names_stored_lambdas_on_use();
                 init_exprs = Some((vec![self.check_expr(e)], false));
                 self.lambda_named_on_use = false;
             }
@@ -2408,6 +2386,7 @@ impl Sema {
                             };
                         }
                         Entity::Var(v) => {
+                            self.static_member_read(*v);
                             let ty = self.var(*v).ty.clone();
                             if let Some(c) = self.var(*v).const_value {
                                 return TExpr {
@@ -4198,8 +4177,9 @@ impl Sema {
             .as_mut()
             .and_then(|c| c.generic.as_mut())
         {
-            g.instances.push((ptys, op));
+            g.instances.push((ptys.clone(), op));
         }
+        self.generic_call_operator_instantiated(closure, &ptys, cl.lambda.ret.is_none());
         let mut fc = FnCtx::new(op, env);
         fc.this_class = Some(closure);
         fc.ret = ret;
@@ -4400,7 +4380,6 @@ impl Sema {
         let unnumbered = !self.host.numbers_lambdas_of_non_inline_functions()
             && !self.lambdas_get_mangling_numbers(enclosing);
         let named_on_use = std::mem::take(&mut self.lambda_named_on_use);
-        let unnumbered_id = (unnumbered && !named_on_use).then(|| self.next_unnumbered_id());
 
         let closure = self.new_class(
             Rc::from("<lambda>"),
@@ -4420,13 +4399,17 @@ impl Sema {
             lambda: l.clone(),
             enclosing,
             discriminator,
-            unnumbered_id,
+            unnumbered,
+            unnumbered_id: None,
             unnumbered_on_use: unnumbered && named_on_use,
             call_op: None,
             captures: vec![],
             late_fields: vec![],
             generic,
         });
+        if unnumbered && !named_on_use {
+            self.number_closure_in_code_order(closure);
+        }
         let ret = match &l.ret {
             Some(t) => {
                 let mut d = vec![];

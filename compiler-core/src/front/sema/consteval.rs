@@ -82,7 +82,10 @@ impl Sema {
                             Entity::Var(id) if self.var(id).template.is_some() => {
                                 self.variable_template_value(id, q, ctx, env)
                             }
-                            Entity::Var(id) => self.var(id).const_value,
+                            Entity::Var(id) => {
+                                self.static_member_read(id);
+                                self.var(id).const_value
+                            }
                             _ => None,
                         };
                         if value.is_some() {
@@ -464,6 +467,7 @@ impl Sema {
         let mut d = vec![];
         let args = self.resolve_template_args(written, ctx, env, &mut d);
         let args = self.complete_template_args(th, args, dctx, &denv, q.span, &mut d)?;
+        self.closures_mangled_at_parse_time(&args);
         let bindings = th
             .params
             .iter()

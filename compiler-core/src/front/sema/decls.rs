@@ -724,7 +724,9 @@ impl Sema {
         }
         self.funcs[f.0 as usize].body_state = BodyState::Checking;
         self.depth += 1;
+        self.begin_body(f);
         let body = self.check_function_body(f);
+        self.end_body(f);
         self.depth -= 1;
         let fi = &mut self.funcs[f.0 as usize];
         fi.body = Some(Rc::new(body));

@@ -589,9 +589,11 @@ impl Mangler {
         }
         let mname = operator_name(&name_src).unwrap_or_else(|| source_name(&name_src));
         // `L`: a static function at namespace scope has internal linkage,
-        // which g++ and clang mangle into the name (`_ZL4oncei`); not so
-        // for a static function template's instances (`_Z6scaledIiET_S0_`).
-        let internal = decl.is_static && decl.template.is_none();
+        // which g++ and clang mangle into the name (`_ZL4oncei`); for a
+        // static function template's instances only clang does
+        // (`_ZL6scaledIiET_S0_`, g++ `_Z6scaledIiET_S0_`).
+        let internal = decl.is_static
+            && (decl.template.is_none() || s.host.marks_internal_template_instances());
         let mname = if internal && !matches!(ctx, Ctx::Class(_)) {
             format!("L{mname}")
         } else {

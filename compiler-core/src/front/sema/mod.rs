@@ -9,6 +9,7 @@
 
 mod braced;
 mod check;
+mod clang_lambda_names;
 mod consteval;
 mod constexpr_body;
 mod convert;
@@ -49,14 +50,26 @@ pub use types::*;
 /// and on the mangled names of closure types (which key unnamed kernels).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HostCompiler {
-    Gcc { major: u32 },
-    Clang { major: u32 },
+    Gcc {
+        major: u32,
+    },
+    /// `tbaa`: the host pass emits type-based alias metadata (clang's
+    /// default when optimizing, `-O1` and up, unless `-fno-strict-aliasing`),
+    /// which mangles the closure type of every lambda where the lambda is
+    /// evaluated.
+    Clang {
+        major: u32,
+        tbaa: bool,
+    },
 }
 
 impl Default for HostCompiler {
     /// Itanium-standard behaviour.
     fn default() -> Self {
-        HostCompiler::Clang { major: 18 }
+        HostCompiler::Clang {
+            major: 18,
+            tbaa: false,
+        }
     }
 }
 
@@ -73,6 +86,18 @@ impl HostCompiler {
     /// in the order it first mangles them; modelled as source order).
     pub fn numbers_lambdas_of_non_inline_functions(self) -> bool {
         matches!(self, HostCompiler::Gcc { .. })
+    }
+    /// Does the mangled name of an instance of a `static` function template
+    /// say it has internal linkage (`L`)? clang's does, g++'s not.
+    pub fn marks_internal_template_instances(self) -> bool {
+        matches!(self, HostCompiler::Clang { .. })
+    }
+    /// Does clang name (`$_N`) a lambda stored in a variable only where the
+    /// variable is first used (called, passed)? Without TBAA, yes; with it,
+    /// clang mangles the closure type for the alias metadata of the closure
+    /// object where the lambda is evaluated.
+    pub fn names_stored_lambdas_on_use(self) -> bool {
+        matches!(self, HostCompiler::Clang { tbaa: false, .. })
     }
     /// g++ captures a constant variable (`const int n = 3;`) in a lambda with
     /// a capture-default nested in a lambda whose capture-default is `&`,
@@ -270,7 +295,10 @@ pub struct ClosureInfo {
     pub enclosing: FuncId,
     /// Discriminator in the enclosing scope (0 = first).
     pub discriminator: u32,
-    /// clang's name for a lambda of a non-inline function: `$_N`.
+    /// clang names it `$_N` (a lambda of a non-inline function, see
+    /// `clang_lambda_names.rs`).
+    pub unnumbered: bool,
+    /// Its `N`, once clang would have mangled it.
     pub unnumbered_id: Option<u32>,
     /// Such a lambda stored in a variable: named when the variable is
     /// first used.
@@ -412,6 +440,13 @@ pub struct Sema {
     /// Lambdas named `$_N` so far (clang, see
     /// [`HostCompiler::numbers_lambdas_of_non_inline_functions`]).
     unnumbered_lambdas: u32,
+    /// Closures numbered when their function's body is done (code order).
+    closure_queue: Vec<ClassId>,
+    /// The queued closures of functions clang emits only once used.
+    deferred_closures: Vec<(FuncId, Vec<ClassId>)>,
+    /// For each body being checked, innermost last: whether clang parses
+    /// it now (see `clang_lambda_names.rs`).
+    parse_time: Vec<bool>,
     /// The lambda being checked initialises a variable (`auto f = [] {}`).
     lambda_named_on_use: bool,
     class_cache: HashMap<(usize, Vec<TArg>), ClassId>,
@@ -486,6 +521,9 @@ impl Sema {
             diags: Diagnostics::default(),
             host,
             unnumbered_lambdas: 0,
+            closure_queue: vec![],
+            deferred_closures: vec![],
+            parse_time: vec![],
             lambda_named_on_use: false,
             class_cache: HashMap::new(),
             func_cache: HashMap::new(),
@@ -534,10 +572,12 @@ impl Sema {
         // Bodies in source order (the queue is a stack), as a compiler
         // emits them: clang names lambdas in that order (`$_N`).
         defined.reverse();
-        self.queue.extend(defined);
+        self.queue.extend(defined.iter().copied());
         while let Some(f) = self.queue.pop() {
             self.ensure_body(f);
         }
+        defined.reverse();
+        self.number_closures_of_deferred_functions(&defined);
     }
 
     pub fn class(&self, id: ClassId) -> &ClassInfo {
