@@ -1249,7 +1249,12 @@ impl Sema {
             TK::Var(v) if !self.var(v).ty.is_ref() => self
                 .var(v)
                 .const_value
-                .map(|c| (c, self.var(v).ty.clone(), v)),
+                .map(|c| (c, self.var(v).ty.clone(), Some(v))),
+            // A constant of the function enclosing a generic lambda, as its
+            // instance sees it.
+            TK::IntLit(c) if self.is_generic_lambda_constant(parent, name) => {
+                Some((c, outer.ty.clone(), None))
+            }
             _ => None,
         };
         if let Some((c, ty, v)) = constant {
@@ -1349,21 +1354,46 @@ impl Sema {
     /// `level` (whose enclosing function is at `parent`)? g++ does when the
     /// constant comes from outside an enclosing `[&]` lambda (not when that
     /// lambda declares it).
+    /// `v` is the constant's variable; none for a constant a generic
+    /// lambda's instance sees (declared outside that lambda).
     fn host_captures_constant(
         &self,
         level: usize,
         parent: usize,
         name: &Rc<str>,
-        v: VarId,
+        v: Option<VarId>,
     ) -> bool {
         let fc = &self.fn_stack[level];
         let pc = &self.fn_stack[parent];
+        let enclosing_lambda = pc.parent.is_some() || self.generic_lambda_level(parent);
         self.host.captures_constants_through_ref_lambdas()
             && fc.capture_default != CaptureDefault::None
             && !fc.explicit_captures.iter().any(|c| &c.name == name)
-            && pc.parent.is_some()
+            && enclosing_lambda
             && pc.capture_default == CaptureDefault::ByRef
-            && !pc.frames.iter().flatten().any(|(_, x)| *x == v)
+            && !v.is_some_and(|v| pc.frames.iter().flatten().any(|(_, x)| *x == v))
+    }
+
+    /// Whether the function at `level` is an instance of a generic
+    /// lambda's call operator (checked apart from its enclosing function).
+    fn generic_lambda_level(&self, level: usize) -> bool {
+        let fc = &self.fn_stack[level];
+        fc.parent.is_none()
+            && fc
+                .this_class
+                .and_then(|c| self.class(c).closure.as_ref())
+                .is_some_and(|cl| cl.generic.is_some())
+    }
+
+    /// Whether `name` is a constant of the function enclosing the generic
+    /// lambda whose instance is checked at `level`.
+    fn is_generic_lambda_constant(&self, level: usize, name: &Rc<str>) -> bool {
+        self.generic_lambda_level(level)
+            && self.fn_stack[level]
+                .this_class
+                .and_then(|c| self.class(c).closure.as_ref())
+                .and_then(|cl| cl.generic.as_ref())
+                .is_some_and(|g| g.constants.iter().any(|(n, _)| n == name))
     }
 
     /// A constant of an enclosing function read in a constant expression
@@ -1389,7 +1419,7 @@ impl Sema {
         let Some(v) = self.var_seen_from(parent, name) else {
             return;
         };
-        if self.unevaluated == 0 && self.host_captures_constant(level, parent, name, v) {
+        if self.unevaluated == 0 && self.host_captures_constant(level, parent, name, Some(v)) {
             let lit = TExpr {
                 kind: TK::IntLit(value),
                 ty: self.var(v).ty.clone(),
@@ -4540,9 +4570,13 @@ impl Sema {
             .as_ref()
             .map(|c| c.late_fields.clone())
             .unwrap_or_default();
+        let mut order = late_capture::layout_order(laid.len(), &late);
+        if self.host.reverses_captured_packs() {
+            reverse_pack_elements(&mut order, &laid);
+        }
         let mut off = 0u64;
         let mut align = 1u64;
-        for i in late_capture::layout_order(laid.len(), &late) {
+        for i in order {
             let (s, al) = self.size_align(&laid[i].ty).unwrap_or((0, 1));
             off = off.div_ceil(al) * al;
             laid[i].offset = off;
@@ -4569,5 +4603,21 @@ impl Sema {
             lvalue: false,
             span,
         }
+    }
+}
+
+/// Reverses, in the layout `order` of a closure's `fields`, each run of
+/// fields capturing the elements of one parameter pack (consecutive
+/// fields of one name): clang lays a captured pack out last element first.
+fn reverse_pack_elements(order: &mut [usize], fields: &[Field]) {
+    let mut start = 0;
+    while start < order.len() {
+        let name = &fields[order[start]].name;
+        let mut end = start + 1;
+        while end < order.len() && &fields[order[end]].name == name {
+            end += 1;
+        }
+        order[start..end].reverse();
+        start = end;
     }
 }

@@ -87,6 +87,12 @@ impl HostCompiler {
     pub fn numbers_lambdas_of_non_inline_functions(self) -> bool {
         matches!(self, HostCompiler::Gcc { .. })
     }
+    /// Does the host compiler lay out the captured elements of a parameter
+    /// pack last first? clang does (observed with clang 14: `[=] { (xs +
+    /// ...); }` with `xs` = 1, 2, 3 holds 3, 2, 1), g++ in order.
+    pub fn reverses_captured_packs(self) -> bool {
+        matches!(self, HostCompiler::Clang { .. })
+    }
     /// Does the mangled name of an instance of a `static` function template
     /// say it has internal linkage (`L`)? clang's does, g++'s not.
     pub fn marks_internal_template_instances(self) -> bool {
