@@ -1,6 +1,7 @@
 //! The end-to-end SYCL tests: every `tests/e2e/*.cpp` is compiled with
 //! syclcc, run on Vulkan (when there is a Vulkan ICD) and on the host CPU
-//! device, and its SPIR-V checked with `spirv-val` (the device pass must
+//! device, built again with clang++ as the host compiler and run on Vulkan,
+//! and its SPIR-V checked with `spirv-val` (the device pass must
 //! compile it without a warning). A run passes when the
 //! program exits 0 and prints `PASSED`. The programs in [`MEMCHECKED`] run
 //! once more on each device under valgrind's memcheck, which must find no
@@ -144,6 +145,67 @@ fn memcheck_cmd(root: &Path, valgrind: &Path, exe: &Path) -> Command {
     cmd
 }
 
+/// Runs `exe` on the devices `selector` picks; passes when it exits 0 and
+/// prints `PASSED`. Returns whether it passed.
+fn run_program(exe: &Path, selector: &str, what: &str, tally: &mut Tally) -> Result<bool, String> {
+    let o = run_captured(
+        Command::new(exe).env("ONEAPI_DEVICE_SELECTOR", selector),
+        RUN_TIMEOUT,
+    )?;
+    if o.code == Some(0) && o.stdout.contains("PASSED") {
+        let line = o.stdout.lines().find(|l| l.contains("PASSED")).unwrap_or("");
+        tally.pass(&format!("{what}: {line}"));
+        return Ok(true);
+    }
+    let why = if o.code == Some(0) {
+        "exit code 0 but no PASSED in its output".into()
+    } else {
+        describe(&o)
+    };
+    tally.fail(what, &why, &format!("{}{}", o.stdout, o.stderr));
+    Ok(false)
+}
+
+/// The test built with clang++ as the host compiler, optimizing (`-O2`:
+/// clang then names lambdas as its alias metadata needs), run on Vulkan,
+/// where the device pass must agree with clang on kernel names and closure
+/// layouts (the host device runs the host compiler's own kernels).
+fn clang_host_leg(
+    syclcc: &Path,
+    test: &Path,
+    out_dir: &Path,
+    name: &str,
+    env: &Environment,
+    tally: &mut Tally,
+) -> Result<(), String> {
+    let what = format!("{name} [clang++ -O2, vulkan:*]");
+    if env.missing_build_tools.contains(&"clang++") {
+        tally.skip(&what, "clang++ is not installed");
+        return Ok(());
+    }
+    if !env.vulkan() {
+        tally.skip(&what, "no Vulkan loader or ICD");
+        return Ok(());
+    }
+    let exe = out_dir.join(format!("{name}-clang"));
+    let o = run_captured(
+        syclcc_cmd(syclcc)
+            .args(["--host-cxx=clang++", "-O2"])
+            .arg(test)
+            .arg("-o")
+            .arg(&exe),
+        RUN_TIMEOUT,
+    )?;
+    if o.code != Some(0) {
+        tally.fail(&what, &format!("syclcc failed ({})", describe(&o)), &o.stderr);
+        return Ok(());
+    }
+    if run_program(&exe, "vulkan:*", &what, tally)? {
+        let _ = std::fs::remove_file(&exe);
+    }
+    Ok(())
+}
+
 /// Runs every test; returns the tally (the caller prints the summary).
 pub fn run(root: &Path, syclcc: &Path, env: &Environment) -> Result<Tally, String> {
     let dir = root.join("tests/e2e");
@@ -233,28 +295,9 @@ pub fn run(root: &Path, syclcc: &Path, env: &Environment) -> Result<Tally, Strin
                 tally.fail(&what, "not compiled", "");
                 continue;
             }
-            let o = run_captured(
-                Command::new(&exe).env("ONEAPI_DEVICE_SELECTOR", selector),
-                RUN_TIMEOUT,
-            )?;
-            if o.code == Some(0) && o.stdout.contains("PASSED") {
-                tally.pass(&format!(
-                    "{what}: {}",
-                    o.stdout
-                        .lines()
-                        .find(|l| l.contains("PASSED"))
-                        .unwrap_or("")
-                ));
-            } else {
-                let why = if o.code == Some(0) {
-                    "exit code 0 but no PASSED in its output".into()
-                } else {
-                    describe(&o)
-                };
-                tally.fail(&what, &why, &format!("{}{}", o.stdout, o.stderr));
-                keep_exe = true;
-            }
+            keep_exe |= !run_program(&exe, selector, &what, &mut tally)?;
         }
+        clang_host_leg(syclcc, test, &out_dir, &name, env, &mut tally)?;
         if compiled && MEMCHECKED.contains(&name.as_str()) {
             for selector in ["vulkan:*", "host:cpu"] {
                 let what = format!("{name} [{selector}, valgrind memcheck]");
