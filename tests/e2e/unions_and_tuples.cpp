@@ -3,7 +3,8 @@
 // structs, members of unnamed union types) and std::tuple
 // (make_tuple, get, structured bindings, a tuple captured from the host,
 // whose layout must be the host's: libstdc++ keeps the last element first;
-// std::tie assigned from a pair and from a tuple, as Welford reductions do),
+// std::tie assigned from a pair and from a tuple, as Welford reductions do,
+// comparisons),
 // plus braced subscripts `acc[{i, j}]` and constexpr lookup tables.
 #include <sycl/sycl.hpp>
 #include <cstdint>
@@ -135,6 +136,25 @@ int main() {
               tied[i * 4 + 3] == 0.5f * i,
           "std::tie", i);
   sycl::free(tied, q);
+  // Tuple comparisons: element-wise ==, lexicographic < (what sorting by a
+  // key tuple uses), across element types.
+  int *cmp = sycl::malloc_shared<int>(16, q);
+  q.parallel_for(sycl::range<1>(16), [=](sycl::id<1> id) {
+     int i = int(id[0]);
+     std::tuple<int, float> key{i / 4, float(i % 4)};
+     std::tuple<int, float> pivot{2, 1.0f};
+     std::tuple<long, double> wide{i / 4, double(i % 4)};
+     cmp[i] = (key < pivot ? 1 : 0) | (key == pivot ? 2 : 0) | (key > pivot ? 4 : 0) |
+              (key <= pivot ? 8 : 0) | (key >= pivot ? 16 : 0) | (key != pivot ? 32 : 0) |
+              (wide == key ? 64 : 0);
+   }).wait();
+  for (int i = 0; i < 16; ++i) {
+    std::tuple<int, float> key{i / 4, float(i % 4)}, pivot{2, 1.0f};
+    int want = (key < pivot ? 1 : 0) | (key == pivot ? 2 : 0) | (key > pivot ? 4 : 0) |
+               (key <= pivot ? 8 : 0) | (key >= pivot ? 16 : 0) | (key != pivot ? 32 : 0) | 64;
+    check(cmp[i] == want, "tuple comparisons", i);
+  }
+  sycl::free(cmp, q);
   sycl::free(out, q);
   sycl::free(cells, q);
   std::cout << (ok ? "PASSED" : "FAILED") << "\n";

@@ -153,7 +153,11 @@ fn run_program(exe: &Path, selector: &str, what: &str, tally: &mut Tally) -> Res
         RUN_TIMEOUT,
     )?;
     if o.code == Some(0) && o.stdout.contains("PASSED") {
-        let line = o.stdout.lines().find(|l| l.contains("PASSED")).unwrap_or("");
+        let line = o
+            .stdout
+            .lines()
+            .find(|l| l.contains("PASSED"))
+            .unwrap_or("");
         tally.pass(&format!("{what}: {line}"));
         return Ok(true);
     }
@@ -197,7 +201,11 @@ fn clang_host_leg(
         RUN_TIMEOUT,
     )?;
     if o.code != Some(0) {
-        tally.fail(&what, &format!("syclcc failed ({})", describe(&o)), &o.stderr);
+        tally.fail(
+            &what,
+            &format!("syclcc failed ({})", describe(&o)),
+            &o.stderr,
+        );
         return Ok(());
     }
     if run_program(&exe, "vulkan:*", &what, tally)? {

@@ -36,7 +36,7 @@ impl Sema {
         match to {
             Ty::LRef(t, is_const) => {
                 if e.lvalue && self.same_or_base(&from, t) {
-                    return Some(EXACT);
+                    return Some(Self::identity_or_base(&from, t));
                 }
                 // A conversion function returning an lvalue reference
                 // (`operator DataT &()` of a 0-dimensional accessor).
@@ -67,7 +67,7 @@ impl Sema {
             }
             Ty::Class(c) => {
                 if self.same_or_base(&from, to) {
-                    return Some(EXACT);
+                    return Some(Self::identity_or_base(&from, to));
                 }
                 if self.converting_ctor(*c, e).is_some() {
                     return Some(USER);
@@ -182,6 +182,18 @@ impl Sema {
         match (d, b) {
             (Ty::Class(d), Ty::Class(b)) => d != b && self.derives_from(*d, *b),
             _ => false,
+        }
+    }
+
+    /// The rank of binding or copying an object of class `from` to class
+    /// `to`, one of its bases: the identity is an exact match, a
+    /// derived-to-base conversion a conversion ([over.ics.ref],
+    /// [over.best.ics]: `f(const Derived&)` beats `f(const Base&)`).
+    fn identity_or_base(from: &Ty, to: &Ty) -> Rank {
+        if from.non_ref() == to.non_ref() {
+            EXACT
+        } else {
+            CONVERSION
         }
     }
 
