@@ -5,27 +5,13 @@
 //! failure is printed as DPC++ prints it, and the program aborts, as a
 //! failed assert does.
 
-use crate::device::vulkan::VulkanDevice;
-use crate::device_global;
-use crate::memory::{Fresh, MemoryTable};
+use crate::memory::MemoryTable;
 use crate::registry;
-use compiler_core::bundle::{AssertSite, ASSERT_RECORD};
-use std::sync::Arc;
+use compiler_core::bundle::AssertSite;
 
 /// Bytes of `sycl::detail::assert_record`: failures, site, line,
 /// group[3], local[3].
 pub const RECORD_BYTES: usize = 4 * 9;
-
-/// The start of `dev`'s copy of the assert record, when a kernel wrote it
-/// since the host last read it (the caller downloads it with what it
-/// downloads anyway, then calls [`report`]).
-pub fn written_record(table: &MemoryTable, dev: &Arc<VulkanDevice>) -> Option<usize> {
-    let start = device_global::existing_copy(dev, ASSERT_RECORD)?;
-    table
-        .find(start)
-        .is_some_and(|a| a.fresh == Fresh::Device)
-        .then_some(start)
-}
 
 /// Ends the program with the failed assertion the downloaded record at
 /// `start` holds, if any.

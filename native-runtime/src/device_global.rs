@@ -8,7 +8,7 @@ use crate::device::vulkan::VulkanDevice;
 use crate::device::Device;
 use crate::device_assert;
 use crate::error::{RtError, RtResult};
-use crate::memory::{self, AllocKind, Fresh};
+use crate::memory::{self, AllocKind, Fresh, MemoryTable};
 use crate::sync;
 use compiler_core::bundle::{ASSERT_RECORD, PRINTF_BUFFER, PRINTF_BUFFER_BYTES};
 use std::collections::HashMap;
@@ -87,6 +87,17 @@ pub fn copy_on(dev: &Arc<VulkanDevice>, symbol: &str) -> RtResult<usize> {
     }
     registry().copies.insert(key, start);
     Ok(start)
+}
+
+/// The start of `dev`'s copy of variable `symbol` when a kernel wrote it
+/// since the host last read it (the runtime's own records: the caller
+/// downloads it with what it downloads anyway).
+pub fn written_copy(table: &MemoryTable, dev: &Arc<VulkanDevice>, symbol: &str) -> Option<usize> {
+    let start = existing_copy(dev, symbol)?;
+    table
+        .find(start)
+        .is_some_and(|a| a.fresh == Fresh::Device)
+        .then_some(start)
 }
 
 /// The address of variable `symbol`'s copy on `dev`, if one was made.

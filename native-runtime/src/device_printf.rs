@@ -6,29 +6,15 @@
 //! Each conversion is formatted by the C library's `snprintf`, so that
 //! output reads exactly as the host's printf would print it.
 
-use crate::device::vulkan::VulkanDevice;
-use crate::device_global;
 use crate::memory::{Fresh, MemoryTable};
 use crate::registry;
-use compiler_core::bundle::{PRINTF_BUFFER, PRINTF_BUFFER_BYTES};
+use compiler_core::bundle::PRINTF_BUFFER_BYTES;
 use compiler_core::printf_format::{self, ArgClass, Conversion, Count, Piece};
 use std::ffi::{c_char, c_int, CString};
 use std::io::Write;
-use std::sync::Arc;
 
 /// Words before the records: the words used, the dropped flag.
 const HEADER_WORDS: usize = 2;
-
-/// The start of `dev`'s printf buffer, when a kernel wrote it since the
-/// host last read it (the caller downloads it with what it downloads
-/// anyway, then calls [`print`]).
-pub fn written_buffer(table: &MemoryTable, dev: &Arc<VulkanDevice>) -> Option<usize> {
-    let start = device_global::existing_copy(dev, PRINTF_BUFFER)?;
-    table
-        .find(start)
-        .is_some_and(|a| a.fresh == Fresh::Device)
-        .then_some(start)
-}
 
 /// Prints the records of the downloaded printf buffer at `start` and
 /// empties it (the next kernel that prints uploads the empty buffer).

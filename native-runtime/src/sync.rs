@@ -70,8 +70,8 @@ fn download_where(
 /// them.
 fn written_records(table: &MemoryTable, device: &Arc<VulkanDevice>) -> [Option<usize>; 2] {
     [
-        device_assert::written_record(table, device),
-        device_printf::written_buffer(table, device),
+        device_global::written_copy(table, device, ASSERT_RECORD),
+        device_global::written_copy(table, device, PRINTF_BUFFER),
     ]
 }
 
