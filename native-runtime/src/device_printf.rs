@@ -152,33 +152,23 @@ fn format_conversion(
         let cap = buf.len();
         let out = buf.as_mut_ptr().cast::<c_char>();
         let n = match c.arg_class() {
-            ArgClass::Signed(bytes) => {
-                let v = value.as_i64();
-                let v = match bytes {
-                    1 => i64::from(v as i8),
-                    2 => i64::from(v as i16),
-                    4 => i64::from(v as i32),
-                    _ => v,
+            ArgClass::Signed(bytes) | ArgClass::Unsigned(bytes) => {
+                // Kept to the conversion's width, sign- or zero-extended
+                // back: `%lld` and `%llu` then read the same 64 bits.
+                let shift = 64 - 8 * u32::from(bytes.min(8));
+                let v = value.as_i64() << shift;
+                let v = if matches!(c.arg_class(), ArgClass::Signed(_)) {
+                    v >> shift
+                } else {
+                    ((v as u64) >> shift) as i64
                 };
                 let spec = cstring(c.c_spec(width, precision, "ll"));
-                // SAFETY: `out` has `cap` bytes; the spec takes one long long.
+                // SAFETY: `out` has `cap` bytes; the spec takes one 64-bit integer.
                 unsafe { libc::snprintf(out, cap, spec.as_ptr(), v as libc::c_longlong) }
-            }
-            ArgClass::Unsigned(bytes) => {
-                let v = value.as_i64() as u64;
-                let v = match bytes {
-                    1 => u64::from(v as u8),
-                    2 => u64::from(v as u16),
-                    4 => u64::from(v as u32),
-                    _ => v,
-                };
-                let spec = cstring(c.c_spec(width, precision, "ll"));
-                // SAFETY: as above; the spec takes one unsigned long long.
-                unsafe { libc::snprintf(out, cap, spec.as_ptr(), v as libc::c_ulonglong) }
             }
             ArgClass::Char => {
                 let spec = cstring(c.c_spec(width, precision, ""));
-                // SAFETY: as above; the spec takes one int.
+                // SAFETY: `out` has `cap` bytes; the spec takes one int.
                 unsafe { libc::snprintf(out, cap, spec.as_ptr(), value.as_i64() as c_int) }
             }
             ArgClass::Float => {

@@ -765,10 +765,20 @@ impl Lowerer<'_> {
             )
         };
         let mut d = Diagnostic::warning(span, msg);
-        if let Some(&site) = self.call_sites.iter().rev().find(|s| s.file != span.file) {
+        if let Some(site) = self.call_from_another_file(span) {
             d = d.with_note(site, "array index from this call");
         }
         self.diags.push(d);
+    }
+
+    /// The innermost call being inlined that was written in another file
+    /// than `span`: where user code called the library code at `span`.
+    pub(super) fn call_from_another_file(&self, span: Span) -> Option<Span> {
+        self.call_sites
+            .iter()
+            .rev()
+            .find(|s| s.file != span.file)
+            .copied()
     }
 
     /// The object of class `derived` whose base subobject (reached by
@@ -849,24 +859,11 @@ impl Lowerer<'_> {
     /// "...";`.
     fn constant_string_of(&mut self, x: &thir::Expr) -> Option<String> {
         use crate::front::ast::{ExprKind as AK, Initializer};
-        if !self.is_constant_global(x) {
-            return None;
-        }
         let TK::Var(v) = &self.outermost_plain_object(x).kind else {
             return None;
         };
         let var = self.sema.var(*v);
-        let Ty::Array(elem, _) = &var.ty else {
-            return None;
-        };
-        if !matches!(
-            **elem,
-            Ty::Int(
-                crate::front::sema::IntKind::Char
-                    | crate::front::sema::IntKind::SChar
-                    | crate::front::sema::IntKind::UChar
-            )
-        ) {
+        if !var.is_const || !matches!(&var.ty, Ty::Array(elem, _) if elem.is_char()) {
             return None;
         }
         match &var.global.as_ref()?.0.init {

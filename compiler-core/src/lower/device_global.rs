@@ -28,8 +28,7 @@ impl Lowerer<'_> {
             let name = self.sema.var(v).name.to_string();
             if symbol == crate::bundle::PRINTF_BUFFER {
                 // At the user's call of printf, outside the library header.
-                let call = self.call_sites.iter().rev().find(|s| s.file != span.file);
-                let call = call.copied().unwrap_or(span);
+                let call = self.call_from_another_file(span).unwrap_or(span);
                 self.error(
                     call,
                     "printf cannot be used in a SYCL_EXTERNAL function yet (print in the kernel)",

@@ -10,7 +10,7 @@ use super::Lowerer;
 use crate::bundle::PrintfString;
 use crate::diag::Diagnostic;
 use crate::front::sema::thir;
-use crate::front::sema::{FloatKind, IntKind, Ty};
+use crate::front::sema::{FloatKind, Ty};
 use crate::ir::{Constant, Expr as IExpr, ScalarType};
 use crate::printf_format::{self, ArgClass};
 use crate::source::Span;
@@ -31,7 +31,7 @@ impl Lowerer<'_> {
     /// format, a string literal, checked against the arguments.
     pub(super) fn printf_format(&mut self, args: &[thir::Expr], span: Span) -> Val {
         // The user's call of printf, not the library's call of the builtin.
-        let call = self.call_sites.last().copied().unwrap_or(span);
+        let call = self.call_from_another_file(span).unwrap_or(span);
         let Some(format) = self.printf_literal(&args[0], call, "the format of printf") else {
             return self.printf_id(String::new());
         };
@@ -49,13 +49,7 @@ impl Lowerer<'_> {
     /// literal that `%s` prints.
     pub(super) fn printf_string(&mut self, args: &[thir::Expr], span: Span) -> Val {
         // The user's call of printf, outside the library's header.
-        let call = self
-            .call_sites
-            .iter()
-            .rev()
-            .find(|s| s.file != span.file)
-            .copied()
-            .unwrap_or(span);
+        let call = self.call_from_another_file(span).unwrap_or(span);
         let text = self
             .printf_literal(&args[0], call, "a string that printf prints with '%s'")
             .unwrap_or_default();
@@ -186,10 +180,8 @@ impl Lowerer<'_> {
             }
             Ty::Float(FloatKind::Half | FloatKind::Float | FloatKind::Double) => ArgKind::Float,
             Ty::Class(c) if &*self.sema.class(*c).name == "half" => ArgKind::Float,
-            Ty::Ptr { pointee, .. } => match **pointee {
-                Ty::Int(IntKind::Char | IntKind::SChar | IntKind::UChar) => ArgKind::String,
-                _ => ArgKind::Pointer,
-            },
+            Ty::Ptr { pointee, .. } if pointee.is_char() => ArgKind::String,
+            Ty::Ptr { .. } => ArgKind::Pointer,
             _ => ArgKind::Other,
         }
     }

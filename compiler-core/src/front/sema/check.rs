@@ -4407,8 +4407,7 @@ impl Sema {
         };
         fi.lambda_count += 1;
         *fi.lambda_sig_counts.entry(sig).or_insert(0) += 1;
-        let unnumbered = !self.host.numbers_lambdas_of_non_inline_functions()
-            && !self.lambdas_get_mangling_numbers(enclosing);
+        let unnumbered = self.names_lambdas_by_counter(enclosing);
         let named_on_use = std::mem::take(&mut self.lambda_named_on_use);
 
         let closure = self.new_class(

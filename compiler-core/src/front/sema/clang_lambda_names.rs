@@ -188,13 +188,18 @@ impl Sema {
         !fi.template_args.is_empty() || in_template_class
     }
 
+    /// Whether the host compiler names the lambdas of `f` `$_N` (clang, in
+    /// a non-inline function).
+    pub(super) fn names_lambdas_by_counter(&self, f: FuncId) -> bool {
+        !self.host.numbers_lambdas_of_non_inline_functions()
+            && !self.lambdas_get_mangling_numbers(f)
+    }
+
     /// Whether clang names `f`'s lambdas `$_N` and emits `f` only once code
     /// it emits uses it: a `static` function, or one in an anonymous
     /// namespace.
     fn deferred_by_clang(&self, f: FuncId) -> bool {
-        if self.host.numbers_lambdas_of_non_inline_functions()
-            || self.lambdas_get_mangling_numbers(f)
-        {
+        if !self.names_lambdas_by_counter(f) {
             return false;
         }
         let fi = self.func(f);
@@ -227,9 +232,7 @@ impl Sema {
     /// used, in [`Sema::number_closures_of_deferred_functions`].
     pub(super) fn end_body(&mut self, f: FuncId) {
         self.parse_time.pop();
-        if self.host.numbers_lambdas_of_non_inline_functions()
-            || self.lambdas_get_mangling_numbers(f)
-        {
+        if !self.names_lambdas_by_counter(f) {
             return;
         }
         let queue = std::mem::take(&mut self.closure_queue);
@@ -261,7 +264,7 @@ impl Sema {
         let mut seen: HashSet<FuncId> = defined.iter().copied().collect();
         let mut to_emit = vec![];
         for &f in defined {
-            if !self.lambdas_get_mangling_numbers(f) && !self.deferred_by_clang(f) {
+            if self.names_lambdas_by_counter(f) && !self.deferred_by_clang(f) {
                 self.note_uses(f, &mut seen, &mut to_emit);
             }
         }
@@ -296,90 +299,10 @@ impl Sema {
         let Some(body) = self.func(f).body.clone() else {
             return;
         };
-        let mut uses = vec![];
-        thir_uses::stmt(&body.stmt, &mut uses);
-        for g in uses {
+        for g in body.called_functions() {
             if seen.insert(g) {
                 out.push(g);
             }
-        }
-    }
-}
-
-/// The functions a checked body calls, in order.
-mod thir_uses {
-    use super::super::thir::{Expr, ExprKind as K, Stmt};
-    use super::FuncId;
-
-    pub fn stmt(s: &Stmt, out: &mut Vec<FuncId>) {
-        match s {
-            Stmt::Expr(e) | Stmt::Return(Some(e), _) => expr(e, out),
-            Stmt::Decl(_, e) => e.iter().for_each(|e| expr(e, out)),
-            Stmt::Block(b) => b.iter().for_each(|s| stmt(s, out)),
-            Stmt::If {
-                cond,
-                then_s,
-                else_s,
-            } => {
-                expr(cond, out);
-                stmt(then_s, out);
-                else_s.iter().for_each(|s| stmt(s, out));
-            }
-            Stmt::Loop {
-                cond, body, step, ..
-            } => {
-                cond.iter().for_each(|e| expr(e, out));
-                stmt(body, out);
-                step.iter().for_each(|e| expr(e, out));
-            }
-            Stmt::Return(None, _)
-            | Stmt::Break(_)
-            | Stmt::Continue(_)
-            | Stmt::Unsupported(..)
-            | Stmt::Nop => {}
-        }
-    }
-
-    pub fn expr(e: &Expr, out: &mut Vec<FuncId>) {
-        match &e.kind {
-            K::Call(f, args) | K::Construct(f, args) => {
-                args.iter().for_each(|a| expr(a, out));
-                out.push(*f);
-            }
-            K::Field(b, _) | K::BaseSub(b, _) | K::Downcast(b, _) => expr(b, out),
-            K::Unary(_, a)
-            | K::Convert(a)
-            | K::Load(a)
-            | K::Deref(a)
-            | K::AddrOf(a)
-            | K::Temporary(a) => expr(a, out),
-            K::Binary(_, a, b) | K::Assign(_, a, b) | K::Index(a, b) => {
-                expr(a, out);
-                expr(b, out);
-            }
-            K::Cond(a, b, c) => {
-                expr(a, out);
-                expr(b, out);
-                expr(c, out);
-            }
-            K::Aggregate(v) | K::Lambda(_, v) | K::Intrinsic(_, v) => {
-                v.iter().for_each(|a| expr(a, out))
-            }
-            K::StmtExpr(stmts, value) => {
-                stmts.iter().for_each(|s| stmt(s, out));
-                value.iter().for_each(|v| expr(v, out));
-            }
-            K::IntLit(_)
-            | K::FloatLit(_)
-            | K::BoolLit(_)
-            | K::NullPtr
-            | K::StringLit(_)
-            | K::Var(_)
-            | K::This
-            | K::ConstructDefault(_)
-            | K::HostOnly(_)
-            | K::BracedList(_)
-            | K::Error => {}
         }
     }
 }

@@ -3,6 +3,7 @@
 //! implicit object arguments are explicit.
 
 use super::types::*;
+use super::FuncId;
 use crate::front::ast::{BinOp, UnOp};
 use crate::source::Span;
 
@@ -116,5 +117,88 @@ impl Expr {
             lvalue: false,
             span,
         }
+    }
+}
+
+impl Body {
+    /// The functions the body calls (and constructs with), in order.
+    pub fn called_functions(&self) -> Vec<FuncId> {
+        let mut out = vec![];
+        called_in_stmt(&self.stmt, &mut out);
+        out
+    }
+}
+
+fn called_in_stmt(s: &Stmt, out: &mut Vec<FuncId>) {
+    match s {
+        Stmt::Expr(e) | Stmt::Return(Some(e), _) => called_in_expr(e, out),
+        Stmt::Decl(_, e) => e.iter().for_each(|e| called_in_expr(e, out)),
+        Stmt::Block(b) => b.iter().for_each(|s| called_in_stmt(s, out)),
+        Stmt::If {
+            cond,
+            then_s,
+            else_s,
+        } => {
+            called_in_expr(cond, out);
+            called_in_stmt(then_s, out);
+            else_s.iter().for_each(|s| called_in_stmt(s, out));
+        }
+        Stmt::Loop {
+            cond, body, step, ..
+        } => {
+            cond.iter().for_each(|e| called_in_expr(e, out));
+            called_in_stmt(body, out);
+            step.iter().for_each(|e| called_in_expr(e, out));
+        }
+        Stmt::Return(None, _)
+        | Stmt::Break(_)
+        | Stmt::Continue(_)
+        | Stmt::Unsupported(..)
+        | Stmt::Nop => {}
+    }
+}
+
+fn called_in_expr(e: &Expr, out: &mut Vec<FuncId>) {
+    match &e.kind {
+        ExprKind::Call(f, args) | ExprKind::Construct(f, args) => {
+            args.iter().for_each(|a| called_in_expr(a, out));
+            out.push(*f);
+        }
+        ExprKind::Field(b, _) | ExprKind::BaseSub(b, _) | ExprKind::Downcast(b, _) => {
+            called_in_expr(b, out)
+        }
+        ExprKind::Unary(_, a)
+        | ExprKind::Convert(a)
+        | ExprKind::Load(a)
+        | ExprKind::Deref(a)
+        | ExprKind::AddrOf(a)
+        | ExprKind::Temporary(a) => called_in_expr(a, out),
+        ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) | ExprKind::Index(a, b) => {
+            called_in_expr(a, out);
+            called_in_expr(b, out);
+        }
+        ExprKind::Cond(a, b, c) => {
+            called_in_expr(a, out);
+            called_in_expr(b, out);
+            called_in_expr(c, out);
+        }
+        ExprKind::Aggregate(v) | ExprKind::Lambda(_, v) | ExprKind::Intrinsic(_, v) => {
+            v.iter().for_each(|a| called_in_expr(a, out))
+        }
+        ExprKind::StmtExpr(stmts, value) => {
+            stmts.iter().for_each(|s| called_in_stmt(s, out));
+            value.iter().for_each(|v| called_in_expr(v, out));
+        }
+        ExprKind::IntLit(_)
+        | ExprKind::FloatLit(_)
+        | ExprKind::BoolLit(_)
+        | ExprKind::NullPtr
+        | ExprKind::StringLit(_)
+        | ExprKind::Var(_)
+        | ExprKind::This
+        | ExprKind::ConstructDefault(_)
+        | ExprKind::HostOnly(_)
+        | ExprKind::BracedList(_)
+        | ExprKind::Error => {}
     }
 }

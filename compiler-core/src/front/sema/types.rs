@@ -175,6 +175,13 @@ impl Ty {
     pub fn is_pointer(&self) -> bool {
         matches!(self, Ty::Ptr { .. })
     }
+    /// `char`, `signed char` or `unsigned char`: what strings are made of.
+    pub fn is_char(&self) -> bool {
+        matches!(
+            self,
+            Ty::Int(IntKind::Char | IntKind::SChar | IntKind::UChar)
+        )
+    }
     pub fn is_ref(&self) -> bool {
         matches!(self, Ty::LRef(..) | Ty::RRef(_))
     }
