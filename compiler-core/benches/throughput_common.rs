@@ -105,6 +105,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/device_printf.hpp"),
         ),
         (
+            "sycl/detail/decomposition.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/decomposition.hpp"),
+        ),
+        (
             "sycl/detail/kernel_bundle.hpp",
             include_str!("../../native-runtime/include/sycl/detail/kernel_bundle.hpp"),
         ),

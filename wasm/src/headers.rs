@@ -102,6 +102,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/device_printf.hpp"),
     ),
     (
+        "sycl/detail/decomposition.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/decomposition.hpp"),
+    ),
+    (
         "sycl/detail/kernel_bundle.hpp",
         include_str!("../../native-runtime/include/sycl/detail/kernel_bundle.hpp"),
     ),

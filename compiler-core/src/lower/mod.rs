@@ -13,6 +13,7 @@ mod atomic;
 mod bit_cast;
 mod body;
 mod byte_memory;
+mod decomposed_args;
 mod device_global;
 mod external;
 mod global_aggregate;
@@ -40,6 +41,7 @@ use crate::ir::{
 };
 use crate::source::Span;
 use crate::target::TargetProperties;
+pub use decomposed_args::{HostDecomposition, DECOMPOSED_ARG};
 pub use external::{function_display_name, lower_external_function};
 use pointer_choice::ChoiceHints;
 use std::collections::{HashMap, HashSet};
@@ -61,6 +63,8 @@ pub struct LoweredKernel {
     pub scalars: Vec<ScalarCopy>,
     pub local_arrays: Vec<LocalArrayArg>,
     pub arg_sizes: Vec<u32>,
+    /// The objects the host decomposes into argument [`DECOMPOSED_ARG`].
+    pub decompositions: Vec<HostDecomposition>,
     pub uses_subgroups: bool,
     pub attributes: KernelAttributes,
     /// The `SYCL_EXTERNAL` functions of other units it calls, and where
@@ -178,6 +182,7 @@ fn lower_kernel_once(
     diags: &mut Vec<Diagnostic>,
 ) -> (Option<LoweredKernel>, LoweringHints, TakenDiagnostics) {
     let mut lw = Lowerer::new(sema, target);
+    lw.decomposition_allowed = shape == EntryShape::EntryPoint;
     lw.forced_bytes = hints.bytes.clone();
     lw.forced_choices = hints.choices.clone();
     let Some(body) = lw.sema.func(entry).body.clone() else {
@@ -212,6 +217,9 @@ fn lower_kernel_once(
         }
         let slot = lw.value_slot(val);
         frame.vars.insert(*v, slot);
+    }
+    if lw.decomposed_size > 0 {
+        arg_sizes.push(lw.decomposed_size);
     }
     // A kernel argument that cannot be passed: its uses would only repeat it.
     if lw.has_errors() {
@@ -264,6 +272,7 @@ fn lower_kernel_once(
         scalars: lw.scalars,
         local_arrays: lw.local_arrays,
         arg_sizes,
+        decompositions: lw.decompositions,
         uses_subgroups: lw.uses_subgroups,
         attributes: lw.attributes,
         callees: lw.callees.iter().map(|(f, _)| f.clone()).collect(),
@@ -389,6 +398,14 @@ struct Lowerer<'s> {
     /// Decomposing the parts of a kernel argument that is device copyable
     /// as a whole (its members need no check of their own).
     copied_whole: bool,
+    /// Kernel arguments may be decomposed (see `decomposed_args.rs`): the
+    /// kernel is a `[[clang::sycl_kernel_entry_point]]` function's.
+    decomposition_allowed: bool,
+    /// Bytes of argument [`DECOMPOSED_ARG`] laid out so far.
+    decomposed_size: u32,
+    /// The decompositions being lowered, innermost last, and those done.
+    decomposing: Vec<HostDecomposition>,
+    decompositions: Vec<HostDecomposition>,
 }
 
 impl<'s> Lowerer<'s> {
@@ -405,6 +422,10 @@ impl<'s> Lowerer<'s> {
             slots: vec![],
             enclosing: HashMap::new(),
             copied_whole: false,
+            decomposition_allowed: false,
+            decomposed_size: 0,
+            decomposing: vec![],
+            decompositions: vec![],
             frames: vec![],
             blocks: vec![vec![]],
             diags: vec![],
@@ -726,11 +747,17 @@ impl Lowerer<'_> {
                 let c = *c;
                 self.sema.complete_class(c);
                 let special = in_special || self.sema.class(c).is_special;
+                if !special {
+                    if let Some(found) = self.sema.decomposition(c) {
+                        return self.decomposed_arg(c, found, (arg, offset), name, span);
+                    }
+                }
                 let checked_before = self.copied_whole;
                 if !special && !self.copied_whole {
                     match self.sema.kernel_arg_copy(ty, span) {
                         ArgCopy::Whole => self.copied_whole = true,
                         ArgCopy::ByMembers => {}
+                        ArgCopy::Not { .. } if self.copied_by_decomposed_members(c, arg) => {}
                         ArgCopy::Not { why, at } => {
                             self.not_device_copyable(ty, name, span, why, at);
                             return Val::Void;

@@ -4,7 +4,9 @@
 //! device IR, compiled to one image per target, and described to the host
 //! pass in the integration header.
 
+mod decomposition_footer;
 mod host_code;
+mod host_spelling;
 mod integration_footer;
 mod integration_header;
 
@@ -46,6 +48,7 @@ pub const RUNTIME_HEADERS: &[&str] = &[
     "sycl/detail/device_global.hpp",
     "sycl/detail/device_assert.hpp",
     "sycl/detail/device_printf.hpp",
+    "sycl/detail/decomposition.hpp",
     "sycl/detail/kernel_compiler.hpp",
     "sycl/detail/kernel_bundle.hpp",
     "sycl/detail/runtime_abi.h",
@@ -66,6 +69,8 @@ pub struct KernelSummary {
     /// The kernel name type when it is a class that can be forward-declared.
     pub named_type: Option<Ty>,
     pub arg_sizes: Vec<u32>,
+    /// The objects the host decomposes for it (`lower/decomposed_args.rs`).
+    pub decompositions: Vec<crate::lower::HostDecomposition>,
 }
 
 pub fn compile_translation_unit(
@@ -135,6 +140,7 @@ pub fn compile_translation_unit(
                     display_name: display_name.clone(),
                     named_type: k.named_type.clone(),
                     arg_sizes: l.arg_sizes.clone(),
+                    decompositions: l.decompositions.clone(),
                 });
             }
             if !opts.rdc && ti == 0 {
@@ -230,7 +236,13 @@ pub fn compile_translation_unit(
     }
     host_code::report(&mut sema, sm, opts.host_code_diagnostics, diags);
     let integration_header = integration_header::generate(&mut sema, sm, &summaries);
-    let integration_footer = integration_footer::generate(&mut sema);
+    let integration_footer = match integration_footer::generate(&mut sema, &summaries) {
+        Ok(footer) => footer,
+        Err(d) => {
+            diags.push(d);
+            return None;
+        }
+    };
     let mut bundle = DeviceBundle::linked(images);
     bundle.relocatable = relocatable;
     Some(TuOutput {

@@ -54,6 +54,7 @@
 #include <stdexcept>
 #include <typeinfo>
 #include <sycl/detail/runtime_abi.h>
+#include <sycl/detail/decomposition.hpp>
 #endif
 
 #ifdef __SYCL_DEVICE_ONLY__
@@ -405,7 +406,7 @@ struct host_kernels {
     // The kernel gets an lvalue: `[=](auto &idx)` is a common way to write one.
     for (size_t i = begin; i < end; ++i) {
       item<Dimensions> it(r, delinearize(i, r));
-      call_kernel(k, it, args[2]);
+      call_kernel(k, it, args[3]);
     }
   }
   template <int Dimensions>
@@ -419,7 +420,7 @@ struct host_kernels {
       state.group_local_calls = 0;
       state.local_linear_id = static_cast<unsigned>(it.get_local_linear_id());
       state.group_size = static_cast<unsigned>(it.get_local_range().size());
-      call_kernel(k, it, args[2]);
+      call_kernel(k, it, args[3]);
     }
   }
   // Work-groups [begin, end) of a hierarchical kernel, each run once with
@@ -431,12 +432,12 @@ struct host_kernels {
     range<Dimensions> local = local_of(bounds), groups = extent_of(bounds) / local;
     for (size_t g = begin; g < end; ++g) {
       group<Dimensions> grp(delinearize(g, groups), groups, local, id<Dimensions>());
-      call_kernel(k, grp, args[2]);
+      call_kernel(k, grp, args[3]);
     }
   }
   static void run_single(const void *const *args, size_t, size_t) {
     const KernelType &k = *static_cast<const KernelType *>(args[1]);
-    call_kernel(k, args[2]);
+    call_kernel(k, args[3]);
   }
 #endif
 };
@@ -2216,9 +2217,8 @@ class handler {
       groups.extent[d] = bounds.extent[d] / bounds.local[d];
       groups.local[d] = 1;
     }
-    const void *args[3] = {&bounds, &kernelFunc, &m_spec};
-    size_t sizes[2] = {sizeof(bounds), sizeof(kernelFunc)};
-    launch_args(typeid(KernelName *).name(), Dimensions, groups, 2, args, sizes, host_kernel);
+    launch_over(typeid(KernelName *).name(), Dimensions, bounds, groups, &kernelFunc, sizeof(kernelFunc),
+                host_kernel);
 #endif
   }
 
@@ -2279,10 +2279,28 @@ class handler {
   template <int Dimensions>
   void launch(const char *key, unsigned dims, const detail::launch_bounds<Dimensions> &bounds,
               const void *closure, size_t closure_size, syclone_host_kernel host_kernel) {
-    // The host kernel finds the specialization constants after the arguments.
-    const void *args[3] = {&bounds, closure, &m_spec};
-    size_t sizes[2] = {sizeof(bounds), closure_size};
-    launch_args(key, dims, bounds, 2, args, sizes, host_kernel);
+    launch_over(key, dims, bounds, bounds, closure, closure_size, host_kernel);
+  }
+  // A launch over `range` of a kernel whose arguments are `bounds` and the
+  // kernel object `closure` (and the elements of its decomposed parts).
+  template <int Dimensions>
+  void launch_over(const char *key, unsigned dims, const detail::launch_bounds<Dimensions> &bounds,
+                   const detail::launch_bounds<Dimensions> &range, const void *closure, size_t closure_size,
+                   syclone_host_kernel host_kernel) {
+    // The host kernel finds the specialization constants in args[3]; a
+    // kernel object with decomposed parts passes their elements third.
+    const void *args[4] = {&bounds, closure, nullptr, &m_spec};
+    size_t sizes[3] = {sizeof(bounds), closure_size, 0};
+    const detail::decomposition *d = detail::find_decomposition(key);
+    if (!d) {
+      launch_args(key, dims, range, 2, args, sizes, host_kernel);
+      return;
+    }
+    detail::decomposed_launch decomposed(*d, closure, closure_size, on_host_device());
+    args[1] = decomposed.kernel_object(closure);
+    args[2] = decomposed.elements();
+    sizes[2] = decomposed.size();
+    launch_args(key, dims, range, 3, args, sizes, host_kernel);
   }
   // A launch with the arguments of the kernel entry function: the launch
   // bounds, then the kernel object (or a compiled kernel's parameters).

@@ -47,7 +47,7 @@ pub(crate) struct FnCtx {
 impl FnCtx {
     /// A body of `func` checked in `env`, with no locals yet; the callers
     /// set what differs (the object, return type, lambda captures...).
-    fn new(func: FuncId, env: Rc<Env>) -> Self {
+    pub(super) fn new(func: FuncId, env: Rc<Env>) -> Self {
         FnCtx {
             func,
             env,

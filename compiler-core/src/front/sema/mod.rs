@@ -15,6 +15,7 @@ mod constexpr_body;
 mod convert;
 mod ctad;
 mod decls;
+mod decomposition;
 mod device_copyable;
 pub(crate) use device_copyable::ArgCopy;
 pub mod free_function;
@@ -42,6 +43,7 @@ mod unevaluated;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::ast::{self, AddressSpace};
 use crate::source::Span;
+pub use decomposition::Decomposition;
 use std::collections::HashMap;
 use std::rc::Rc;
 pub use types::*;
@@ -502,6 +504,9 @@ pub struct Sema {
     out_of_class_defs: HashMap<usize, Vec<Rc<ast::FunctionDecl>>>,
     /// Initializers of global variables that device code reads.
     global_inits: HashMap<VarId, GlobalInit>,
+    /// Classes checked for the kernel argument decomposition protocol.
+    decompositions: HashMap<ClassId, Option<Result<Decomposition, Diagnostic>>>,
+    requires_decomposition_cache: HashMap<ClassId, bool>,
 }
 
 pub const GLOBAL_NS: NsId = NsId(0);
@@ -552,6 +557,8 @@ impl Sema {
             explicit_instantiations: vec![],
             implicit_guide_decls: Default::default(),
             global_inits: HashMap::new(),
+            decompositions: HashMap::new(),
+            requires_decomposition_cache: HashMap::new(),
         }
     }
 
@@ -720,24 +727,31 @@ impl Sema {
         let mut s = self.ctx_prefix(ci.ctx);
         s.push_str(&ci.name);
         if let Some((_, args)) = &ci.template {
-            let a: Vec<String> = args
-                .iter()
-                .map(|a| match a {
-                    TArg::Type(t) => self.ty_name(t),
-                    TArg::ConstType(t) => format!("const {}", self.ty_name(t)),
-                    TArg::Value(v) => v.to_string(),
-                    TArg::ValueParam(i) => format!("<template parameter {i}>"),
-                    TArg::Var(v) => self.var(*v).name.to_string(),
-                    TArg::Pack(elems) => format!("<pack of {}>", elems.len()),
-                    TArg::Template(t) => {
-                        let (name, ctx) = self.template_name_decl(*t);
-                        format!("{}{name}", self.ctx_prefix(ctx))
-                    }
-                })
-                .collect();
+            let a: Vec<String> = args.iter().map(|a| self.targ_name(a)).collect();
             s.push_str(&format!("<{}>", a.join(", ")));
         }
         s
+    }
+
+    /// A template argument as diagnostics show it (a pack's elements
+    /// joined as they were written).
+    fn targ_name(&self, a: &TArg) -> String {
+        match a {
+            TArg::Type(t) => self.ty_name(t),
+            TArg::ConstType(t) => format!("const {}", self.ty_name(t)),
+            TArg::Value(v) => v.to_string(),
+            TArg::ValueParam(i) => format!("<template parameter {i}>"),
+            TArg::Var(v) => self.var(*v).name.to_string(),
+            TArg::Pack(elems) => elems
+                .iter()
+                .map(|e| self.targ_name(e))
+                .collect::<Vec<_>>()
+                .join(", "),
+            TArg::Template(t) => {
+                let (name, ctx) = self.template_name_decl(*t);
+                format!("{}{name}", self.ctx_prefix(ctx))
+            }
+        }
     }
 
     pub(crate) fn ctx_prefix(&self, ctx: Ctx) -> String {

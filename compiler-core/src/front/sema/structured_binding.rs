@@ -164,7 +164,11 @@ impl Sema {
     /// The expressions, over the hidden variable, that the names bind to;
     /// `Err(Some(message))` for a type that cannot be decomposed,
     /// `Err(None)` where the error was already reported.
-    fn binding_parts(&mut self, object: &Ty, span: Span) -> Result<Vec<a::Expr>, Option<String>> {
+    pub(super) fn binding_parts(
+        &mut self,
+        object: &Ty,
+        span: Span,
+    ) -> Result<Vec<a::Expr>, Option<String>> {
         let int = |i: u64| int_lit(i as u128, span);
         match object {
             Ty::Error => Err(None),

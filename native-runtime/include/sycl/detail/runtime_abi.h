@@ -148,7 +148,8 @@ typedef struct syclone_launch_desc {
    * work-item indices in group-major order (group * group size + local
    * linear id). */
   size_t local[3];
-  /* The arguments of the kernel entry function, their sizes. */
+  /* The arguments of the kernel entry function, their sizes (a kernel
+   * object with decomposed parts is followed by their elements). */
   unsigned num_args;
   const void *const *args;
   const size_t *arg_sizes;
