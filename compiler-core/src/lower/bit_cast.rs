@@ -22,6 +22,14 @@ impl Lowerer<'_> {
             return Val::Void;
         };
         let (to_ty, from_ty) = (to.ty.non_ref().clone(), from.ty.non_ref().clone());
+        if self.has_bit_fields(&to_ty) || self.has_bit_fields(&from_ty) {
+            let call = self.call_from_another_file(span).unwrap_or(span);
+            self.error(
+                call,
+                "bit_cast of a class with bit-fields is not supported in device code yet",
+            );
+            return Val::Void;
+        }
         let value = self.rvalue(from);
         let value = self.deref_val(value);
         if let (Val::Scalar(e), false, false) =

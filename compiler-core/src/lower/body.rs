@@ -974,9 +974,10 @@ impl Lowerer<'_> {
                     })
                     .collect()
             }
-            PlaceV::Global { .. } | PlaceV::GlobalBytes { .. } | PlaceV::GlobalAgg { .. } => {
-                vec![]
-            }
+            PlaceV::Global { .. }
+            | PlaceV::GlobalBytes { .. }
+            | PlaceV::GlobalAgg { .. }
+            | PlaceV::GlobalBits { .. } => vec![],
         }
     }
 
@@ -1045,6 +1046,10 @@ impl Lowerer<'_> {
 
     pub(super) fn rvalue(&mut self, e: &thir::Expr) -> Val {
         let span = e.span;
+        if let Some((field, bits)) = self.bit_field_read(e) {
+            let p = self.place(field);
+            return self.bit_field_value(&p, bits, field.ty.non_ref());
+        }
         match &e.kind {
             TK::IntLit(v) => match self.scalar_of(&e.ty, span) {
                 Some(st) => Val::Scalar(IExpr::Const(
@@ -1172,6 +1177,7 @@ impl Lowerer<'_> {
             }
             TK::Assign(op, l, r) => {
                 let p = self.place(l);
+                let bits = self.bit_field_of(l);
                 let nv = match op {
                     None => {
                         let v = self.rvalue(r);
@@ -1182,7 +1188,10 @@ impl Lowerer<'_> {
                         self.convert_val(v, &r.ty, &l.ty, span)
                     }
                     Some(o) => {
-                        let cur = self.load(&p);
+                        let cur = match bits {
+                            Some(bits) => self.bit_field_value(&p, bits, l.ty.non_ref()),
+                            None => self.load(&p),
+                        };
                         let rv = self.scalar(r);
                         match cur {
                             Val::Ptr { .. } => self.ptr_add(cur, rv, *o == BinOp::Sub, span),
@@ -1204,6 +1213,12 @@ impl Lowerer<'_> {
                             _ => Val::Void,
                         }
                     }
+                };
+                let nv = match (bits, nv) {
+                    (Some(bits), Val::Scalar(v)) => {
+                        Val::Scalar(self.wrap_to_bits(v, bits, l.ty.non_ref()))
+                    }
+                    (_, nv) => nv,
                 };
                 self.store(&p, nv, span);
                 Val::Ref(Box::new(p))
@@ -1582,7 +1597,11 @@ impl Lowerer<'_> {
         match op {
             UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec => {
                 let p = self.place(x);
-                let cur = self.load(&p);
+                let bits = self.bit_field_of(x);
+                let cur = match bits {
+                    Some(bits) => self.bit_field_value(&p, bits, x.ty.non_ref()),
+                    None => self.load(&p),
+                };
                 let cur = self.spill(cur, "old");
                 let dec = matches!(op, UnOp::PreDec | UnOp::PostDec);
                 let nv = match cur.clone() {
@@ -1604,7 +1623,11 @@ impl Lowerer<'_> {
                             Box::new(c),
                             Box::new(one),
                         );
-                        Val::Scalar(self.wrap_to_width(next, x.ty.non_ref()))
+                        let next = self.wrap_to_width(next, x.ty.non_ref());
+                        Val::Scalar(match bits {
+                            Some(bits) => self.wrap_to_bits(next, bits, x.ty.non_ref()),
+                            None => next,
+                        })
                     }
                     _ => Val::Void,
                 };

@@ -33,6 +33,8 @@ impl Lowerer<'_> {
         match ty {
             Ty::Int(_) | Ty::Float(_) | Ty::Enum(_) => Some(ty.clone()),
             Ty::Array(elem, _) => self.uniform_scalar(elem),
+            // Bit-fields are read from and merged into their units' bytes.
+            Ty::Class(c) if !self.sema.class(*c).bit_fields.is_empty() => None,
             Ty::Class(c) => {
                 let mut leaf: Option<Ty> = None;
                 for (p, _) in self.class_parts(*c) {
@@ -305,7 +307,18 @@ impl Lowerer<'_> {
                 let size = self.sema.size_align(elem).map_or(0, |x| x.0);
                 ((**elem).clone(), i as u64 * size)
             }
-            Ty::Class(c) => self.class_parts(*c).get(i)?.clone(),
+            Ty::Class(c) => {
+                let (part_ty, byte_offset) = self.class_parts(*c).get(i)?.clone();
+                if !self.sema.class(*c).bit_fields.is_empty() {
+                    let at = self.at(binding, first, byte_offset / unit, Ty::Void);
+                    if let PlaceV::GlobalBytes { byte, .. } = &at {
+                        if let Some(bits) = self.memory_bit_field(binding, byte.clone(), *c, i) {
+                            return Some(bits);
+                        }
+                    }
+                }
+                (part_ty, byte_offset)
+            }
             _ => return None,
         };
         Some(self.at(binding, first, byte_offset / unit, part_ty))

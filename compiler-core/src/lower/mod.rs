@@ -11,6 +11,7 @@
 
 mod atomic;
 mod bit_cast;
+mod bit_fields;
 mod body;
 mod byte_memory;
 mod decomposed_args;
@@ -811,15 +812,6 @@ impl Lowerer<'_> {
                 span,
             ));
         }
-        if !self.sema.class(c).bit_fields.is_empty() && !self.source_errors {
-            // Laid out as whole members, the class's bytes would be
-            // read at the wrong offsets.
-            self.error(
-                span,
-                format!("kernel argument '{name}' is of a class with bit-fields, which device code does not support yet"),
-            );
-            return Val::Void;
-        }
         let closure = self.sema.class(c).closure.clone();
         let is_closure = closure.is_some();
         for (idx, f) in fields.into_iter().enumerate() {
@@ -859,6 +851,15 @@ impl Lowerer<'_> {
             if f.ty.is_ref() {
                 self.error(f.span, format!("kernel argument '{}' is captured by reference; SYCL kernels must capture by copy ([=])", f.name));
                 parts.push(Val::Void);
+                continue;
+            }
+            if let Some(bf) = self.sema.bit_field(c, idx) {
+                parts.push(self.bit_field_arg(
+                    &f.ty,
+                    bf,
+                    (arg, offset + f.offset as u32),
+                    use_span,
+                ));
                 continue;
             }
             parts.push(self.decompose_arg(
@@ -909,6 +910,9 @@ impl Lowerer<'_> {
     fn binding_elem(&mut self, pointee: &Ty, name: &str, span: Span) -> Option<ScalarType> {
         if *pointee == Ty::Void {
             return Some(ScalarType::U32);
+        }
+        if !self.check_bit_fields_in_memory(pointee, span) {
+            return None;
         }
         if self.is_byte_addressed(pointee) {
             let mut leaves = vec![];

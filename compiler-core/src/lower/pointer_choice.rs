@@ -452,7 +452,10 @@ impl Lowerer<'_> {
 /// private array), which a choice must not read unchosen.
 pub(super) fn reads_memory(p: &PlaceV) -> bool {
     match p {
-        PlaceV::Global { .. } | PlaceV::GlobalBytes { .. } | PlaceV::GlobalAgg { .. } => true,
+        PlaceV::Global { .. }
+        | PlaceV::GlobalBytes { .. }
+        | PlaceV::GlobalAgg { .. }
+        | PlaceV::GlobalBits { .. } => true,
         PlaceV::Select { parts, .. } => parts.iter().any(reads_memory),
         PlaceV::Slot(_) | PlaceV::ValuePart(_) => false,
     }

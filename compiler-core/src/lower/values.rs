@@ -5,7 +5,7 @@
 
 use super::pointer_choice::{reads_memory, PtrChoice};
 use super::Lowerer;
-use crate::front::sema::Ty;
+use crate::front::sema::{BitField, Ty};
 use crate::ir::{BinaryOp, BindingId, Constant, Expr as IExpr, LocalId, ScalarType, Stmt as IStmt};
 use crate::source::Span;
 
@@ -96,6 +96,15 @@ pub enum PlaceV {
         index: LocalId,
         parts: Vec<PlaceV>,
     },
+    /// A bit-field of type `ty` in a byte-addressed binding, whose storage
+    /// unit starts at byte `unit` (see `bit_fields.rs`).
+    GlobalBits {
+        binding: BindingId,
+        unit: IExpr,
+        unit_size: u32,
+        bits: BitField,
+        ty: Ty,
+    },
 }
 
 impl Lowerer<'_> {
@@ -164,6 +173,16 @@ impl Lowerer<'_> {
 
     pub(super) fn load(&mut self, p: &PlaceV) -> Val {
         match p {
+            PlaceV::GlobalBits {
+                binding,
+                unit,
+                unit_size,
+                bits,
+                ty,
+            } => {
+                let (binding, unit, bits, ty) = (*binding, unit.clone(), *bits, ty.clone());
+                Val::Scalar(self.load_bits(binding, (&unit, *unit_size), bits, &ty))
+            }
             PlaceV::GlobalBytes { binding, byte, ty } => {
                 let (binding, byte, ty) = (*binding, byte.clone(), ty.clone());
                 Val::Scalar(self.byte_load(binding, &byte, &ty))
@@ -214,6 +233,20 @@ impl Lowerer<'_> {
             v => v,
         };
         match p {
+            PlaceV::GlobalBits {
+                binding,
+                unit,
+                unit_size,
+                bits,
+                ..
+            } => match v {
+                Val::Scalar(e) => {
+                    let (binding, unit, bits) = (*binding, unit.clone(), *bits);
+                    self.store_bits(binding, (&unit, *unit_size), bits, e);
+                }
+                Val::Void if self.has_errors() => {}
+                _ => self.error(span, "internal: storing a non-scalar into a bit-field"),
+            },
             PlaceV::GlobalBytes { binding, byte, ty } => match v {
                 Val::Scalar(e) => {
                     let (binding, byte, ty) = (*binding, byte.clone(), ty.clone());
@@ -364,7 +397,7 @@ impl Lowerer<'_> {
                 Val::Ref(inner) => self.part(inner, i, span),
                 _ => None,
             },
-            PlaceV::Global { .. } | PlaceV::GlobalBytes { .. } => {
+            PlaceV::Global { .. } | PlaceV::GlobalBytes { .. } | PlaceV::GlobalBits { .. } => {
                 self.error(span, "internal: member access on a scalar in global memory");
                 None
             }

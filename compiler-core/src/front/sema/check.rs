@@ -2066,7 +2066,7 @@ impl Sema {
                 let x = self.check_expr(x);
                 let y = self.check_expr(y);
                 if x.ty.is_arithmetic() && y.ty.is_arithmetic() && x.ty != y.ty {
-                    let t = self.usual_arith(&x.ty, &y.ty);
+                    let t = self.usual_arith(&self.arith_ty(&x), &self.arith_ty(&y));
                     let mut d = vec![];
                     let x = self.convert(x, &t, &mut d);
                     let y = self.convert(y, &t, &mut d);
@@ -2540,12 +2540,6 @@ impl Sema {
             .iter()
             .position(|f| f.name.as_ref() == name)
         {
-            if self.class(c).bit_fields.contains(&i) {
-                self.report(
-                    span,
-                    format!("bit-field '{name}' is not supported in device code yet (declare it as a whole member)"),
-                );
-            }
             let fty = self.class(c).fields[i].ty.clone();
             let base = materialize(base);
             return Some(TExpr {
@@ -2792,8 +2786,8 @@ impl Sema {
                 }
             }
             UnOp::Neg | UnOp::Plus | UnOp::BitNot => {
+                let t = self.promote(&self.arith_ty(&x));
                 let x = self.rvalue(x);
-                let t = self.promote(&x.ty);
                 let mut d = vec![];
                 let x = self.convert(x, &t, &mut d);
                 self.cur().diags.extend(d);
@@ -2804,6 +2798,29 @@ impl Sema {
                     span,
                 }
             }
+        }
+    }
+
+    /// The type an operand takes part in arithmetic as: a bit-field that
+    /// `int` (else `unsigned int`) holds every value of promotes to it
+    /// ([conv.prom]/5), whatever its declared type.
+    fn arith_ty(&self, e: &TExpr) -> Ty {
+        let field = match &e.kind {
+            TK::Load(inner) => inner,
+            _ => e,
+        };
+        let TK::Field(base, i) = &field.kind else {
+            return e.ty.clone();
+        };
+        let (Ty::Class(c), Ty::Int(k)) = (base.ty.non_ref(), field.ty.non_ref()) else {
+            return e.ty.clone();
+        };
+        match self.bit_field(*c, *i) {
+            Some(bits) if bits.width < 32 || (bits.width == 32 && k.signed()) => {
+                Ty::Int(IntKind::Int)
+            }
+            Some(bits) if bits.width == 32 => Ty::Int(IntKind::UInt),
+            _ => e.ty.clone(),
         }
     }
 
@@ -2997,8 +3014,8 @@ impl Sema {
                     d.push(Diagnostic::error(span, m));
                     TExpr::error(span)
                 } else if matches!(op, Shl | Shr) {
-                    let lt = self.promote(&l.ty);
-                    let rt = self.promote(&r.ty);
+                    let lt = self.promote(&self.arith_ty(&l));
+                    let rt = self.promote(&self.arith_ty(&r));
                     let l = self.convert(l, &lt, &mut d);
                     let r = self.convert(r, &rt, &mut d);
                     TExpr {
@@ -3008,7 +3025,7 @@ impl Sema {
                         span,
                     }
                 } else {
-                    let t = self.usual_arith(&l.ty, &r.ty);
+                    let t = self.usual_arith(&self.arith_ty(&l), &self.arith_ty(&r));
                     if matches!(op, Rem | BitAnd | BitOr | BitXor) && matches!(t, Ty::Float(_)) {
                         d.push(Diagnostic::error(
                             span,
@@ -3119,9 +3136,9 @@ impl Sema {
                     self.convert(r, &Ty::Int(IntKind::Long), &mut d)
                 } else {
                     let t = if matches!(o, BinOp::Shl | BinOp::Shr) {
-                        self.promote(&r.ty)
+                        self.promote(&self.arith_ty(&r))
                     } else {
-                        self.usual_arith(&l.ty, &r.ty)
+                        self.usual_arith(&self.arith_ty(&l), &self.arith_ty(&r))
                     };
                     self.convert(r, &t, &mut d)
                 }

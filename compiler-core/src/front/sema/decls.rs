@@ -427,6 +427,9 @@ impl Sema {
         }
         let mut fields = vec![];
         let mut bit_fields = vec![];
+        // The bit after the last member when that was a bit-field: the next
+        // bit-field may share its storage unit.
+        let mut bit_end: Option<u64> = None;
         let mut ok = true;
         // A union's members all start at offset 0; it is as large as the
         // largest.
@@ -437,13 +440,20 @@ impl Sema {
                 if anon.name.is_none() && anon.members.is_some() {
                     // An anonymous union or struct (`union { float f; int i; };`):
                     // its members are members of this class, where it lies.
-                    let (at, size, a) = self.anonymous_member(anon, ctx, &env, &mut fields, |a| {
-                        if is_union {
-                            0
-                        } else {
-                            offset.div_ceil(a) * a
-                        }
-                    });
+                    let first = fields.len();
+                    let (at, size, a, anon_id) =
+                        self.anonymous_member(anon, ctx, &env, &mut fields, |a| {
+                            if is_union {
+                                0
+                            } else {
+                                (bit_end.map_or(offset, |b| b.div_ceil(8))).div_ceil(a) * a
+                            }
+                        });
+                    bit_fields.extend(self.class(anon_id).bit_fields.iter().map(|b| BitField {
+                        field: first + b.field,
+                        ..*b
+                    }));
+                    bit_end = None;
                     if is_union {
                         union_size = union_size.max(size);
                     } else {
@@ -457,10 +467,67 @@ impl Sema {
                 if v.is_static {
                     continue;
                 }
-                if v.bit_width.is_some() {
-                    bit_fields.push(fields.len());
-                }
                 let ty = self.resolve_type(&v.ty, ctx, &env, &mut vec![]);
+                if let Some(width) = &v.bit_width {
+                    let Some((size, a)) = self.size_align(&ty) else {
+                        ok = false;
+                        continue;
+                    };
+                    let width = match self.const_eval_ast(width, ctx, &env) {
+                        Some(w) if w >= 0 && (w as u64) <= size * 8 => w as u64,
+                        _ => {
+                            self.diags.error(
+                                width.span,
+                                format!(
+                                    "the width of bit-field '{}' must be a constant from 0 to {}",
+                                    v.name,
+                                    size * 8
+                                ),
+                            );
+                            // Laid out as the whole type, so that uses add nothing.
+                            size * 8
+                        }
+                    };
+                    let unit_bits = a * 8;
+                    let mut pos = if is_union {
+                        0
+                    } else {
+                        bit_end.unwrap_or(offset * 8)
+                    };
+                    // Itanium C++ ABI: a bit-field that would straddle a
+                    // boundary of its type's alignment starts at the next
+                    // one; a zero-width bit-field moves to it.
+                    if width == 0 || pos / unit_bits != (pos + width - 1) / unit_bits {
+                        pos = pos.div_ceil(unit_bits) * unit_bits;
+                    }
+                    let unit = pos / unit_bits * a;
+                    if is_union {
+                        union_size = union_size.max(width.div_ceil(8));
+                    } else {
+                        bit_end = Some(pos + width);
+                        offset = (pos + width).div_ceil(8);
+                    }
+                    // An unnamed bit-field is padding: not a member, and it
+                    // does not align the class.
+                    if v.name.is_empty() || width == 0 {
+                        continue;
+                    }
+                    align = align.max(a);
+                    bit_fields.push(BitField {
+                        field: fields.len(),
+                        bit: (pos - unit * 8) as u32,
+                        width: width as u32,
+                    });
+                    fields.push(Field {
+                        name: v.name.clone(),
+                        ty,
+                        offset: unit,
+                        span: v.name_span,
+                        default_init: v.init.clone(),
+                    });
+                    continue;
+                }
+                bit_end = None;
                 let requested = self.alignas(&v.attrs, ctx, &env);
                 match self.size_align(&ty).map(|(s, a)| (s, a.max(requested))) {
                     Some((s, a)) if is_union => {
@@ -527,7 +594,7 @@ impl Sema {
         env: &Rc<Env>,
         fields: &mut Vec<Field>,
         place: impl FnOnce(u64) -> u64,
-    ) -> (u64, u64, u64) {
+    ) -> (u64, u64, u64, ClassId) {
         let name = match anon.key {
             crate::front::ast::ClassKey::Union => "(anonymous union)",
             _ => "(anonymous struct)",
@@ -542,7 +609,7 @@ impl Sema {
                 ..f
             });
         }
-        (at, size, align)
+        (at, size, align, id)
     }
 
     /// The strictest `alignas(...)` among `attrs` (1 when there is none):

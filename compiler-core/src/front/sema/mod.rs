@@ -283,6 +283,16 @@ pub struct Field {
     pub default_init: Option<ast::Initializer>,
 }
 
+/// Where a bit-field's bits are: `field`'s offset is the start of the
+/// storage unit (its declared type, at that type's alignment) that holds
+/// them, from bit `bit` (least significant first, as on x86-64).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BitField {
+    pub field: usize,
+    pub bit: u32,
+    pub width: u32,
+}
+
 /// What a closure field holds: a variable of the enclosing function, a field
 /// of the enclosing lambda's closure (a nested lambda capturing a capture),
 /// or an init-capture's value.
@@ -331,7 +341,7 @@ pub struct ClassInfo {
     pub fields: Vec<Field>,
     /// The indexes in `fields` of bit-fields (laid out as whole members:
     /// device code that uses them is diagnosed).
-    pub bit_fields: Vec<usize>,
+    pub bit_fields: Vec<BitField>,
     pub bases: Vec<(ClassId, u64)>,
     pub size: u64,
     pub align: u64,
@@ -713,6 +723,15 @@ impl Sema {
             Ty::Param(i) => format!("<template parameter {i}>"),
             Ty::Error => "<error type>".into(),
         }
+    }
+
+    /// Where the bits of field `field` of class `c` are, if it is a bit-field.
+    pub fn bit_field(&self, c: ClassId, field: usize) -> Option<BitField> {
+        self.class(c)
+            .bit_fields
+            .iter()
+            .find(|b| b.field == field)
+            .copied()
     }
 
     pub fn class_name(&self, c: ClassId) -> String {
