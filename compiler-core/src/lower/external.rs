@@ -3,7 +3,9 @@
 //! [`IStmt::Call`], and each one this unit defines is compiled to an
 //! [`ir::Function`] for the device link to inline into the kernels of other
 //! units. Both sides flatten the C++ parameters the same way, by type (see
-//! [`ir::Function`]), which is the whole calling convention.
+//! [`ir::Function`]), which is the whole calling convention; a member
+//! function's object is its first parameter, a reference copied back
+//! unless the function is `const`.
 
 use super::pointer_choice::ChoiceHints;
 use super::values::{PlaceV, Slot, SlotId, Val};
@@ -76,6 +78,19 @@ fn lower_external_once(
     let mut fparams = vec![];
     let mut vars = HashMap::new();
     let mut copied_out = vec![];
+    // A member function's object comes first, as `external_call` passes it.
+    let fi = lw.sema.func(f);
+    let object = match fi.class {
+        Some(c) if !fi.decl.is_static => Some((Ty::Class(c), fi.decl.is_const)),
+        _ => None,
+    };
+    let this_place = object.map(|(class, is_const)| {
+        let storage = lw.param_storage(&class, "this", &mut fparams, span);
+        if !is_const {
+            copied_out.push(storage);
+        }
+        PlaceV::Slot(storage)
+    });
     for (v, ty) in body.params.iter().zip(&params) {
         let pname = lw.sema.var(*v).name.to_string();
         let storage = lw.param_storage(ty.non_ref(), &pname, &mut fparams, span);
@@ -98,7 +113,7 @@ fn lower_external_once(
     });
     lw.frames.push(Frame {
         vars,
-        this_place: None,
+        this_place,
         ret: Some(RetInfo {
             value,
             flag: Some(flag),
@@ -165,10 +180,20 @@ impl Lowerer<'_> {
     pub(super) fn external_call(&mut self, f: FuncId, args: &[thir::Expr], span: Span) -> Val {
         let fi = self.sema.func(f);
         let fname = fi.decl.name.to_string_lossy();
-        if fi.class.is_some() {
-            self.error(span, format!("'{fname}' is a member function defined in another translation unit; only free SYCL_EXTERNAL functions can be called across translation units yet"));
+        if matches!(
+            fi.decl.kind,
+            crate::front::ast::FunctionKind::Constructor
+                | crate::front::ast::FunctionKind::Destructor
+        ) {
+            self.error(span, format!("'{fname}' is a constructor or destructor defined in another translation unit; only functions and member functions can be called across translation units yet"));
             return Val::Void;
         }
+        // A member function takes its object as a reference parameter
+        // before the others (copied back unless the function is const).
+        let object = match fi.class {
+            Some(c) if !fi.decl.is_static => Some((Ty::Class(c), fi.decl.is_const)),
+            _ => None,
+        };
         let params = fi.params.clone();
         let ret = fi.ret.clone();
         let name = mangle::function_symbol(self.sema, f);
@@ -186,6 +211,16 @@ impl Lowerer<'_> {
         let mut call_args = vec![];
         // Non-const reference arguments: where the callee's changes go.
         let mut copied_out: Vec<(PlaceV, Ty, Val)> = vec![];
+        let mut args = args;
+        if let (Some((class, is_const)), Some((a, rest))) = (object, args.split_first()) {
+            args = rest;
+            let p = self.place(a);
+            let v = self.load(&p);
+            if !is_const {
+                copied_out.push((p, class.clone(), v.clone()));
+            }
+            self.flatten_arg(&class, v, &mut call_args, a.span);
+        }
         for (a, pty) in args.iter().zip(&params) {
             let v = if pty.is_ref() {
                 let p = self.place(a);

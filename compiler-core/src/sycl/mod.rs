@@ -263,14 +263,21 @@ fn exported_functions(
     sm: &SourceMap,
     target: &TargetProperties,
 ) -> Vec<ExportedFunction> {
+    sema.define_external_members();
     let candidates: Vec<FuncId> = (0..sema.funcs.len() as u32)
         .map(FuncId)
         .filter(|&f| {
             let fi = sema.func(f);
+            // Functions, member functions and instances of function
+            // templates (explicit instantiations, or used here).
             fi.decl.body.is_some()
-                && fi.class.is_none()
                 && fi.closure.is_none()
-                && fi.decl.template.is_none()
+                && (fi.decl.template.is_none() || !fi.template_args.is_empty())
+                && !matches!(
+                    fi.decl.kind,
+                    crate::front::ast::FunctionKind::Constructor
+                        | crate::front::ast::FunctionKind::Destructor
+                )
                 && sema.is_sycl_external(f)
         })
         .collect();

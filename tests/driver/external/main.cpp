@@ -87,6 +87,21 @@ int main() {
       if (woven[i] != (i % 2 ? vel[i / 2] : pos[i / 2])) ++errors;
   }
 
+  {
+    float *out = sycl::malloc_shared<float>(5, q);
+    q.single_task<class Bodies>([=] {
+       Body b{2.0f, 3.0f};
+       out[0] = b.momentum();
+       b.brake(0.5f);
+       out[1] = b.speed;
+       out[2] = Body::at_rest(4.0f).mass + Body::at_rest(4.0f).speed;
+       out[3] = float(squared(7));
+       out[4] = squared(1.5f);
+     }).wait();
+    if (out[0] != 6.0f || out[1] != 1.5f || out[2] != 4.0f || out[3] != 49.0f || out[4] != 2.25f) ++errors;
+    sycl::free(out, q);
+  }
+
   if (q.get_device().has(sycl::aspect::fp64)) {
     std::vector<double> squares(16);
     {

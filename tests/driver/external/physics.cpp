@@ -29,6 +29,17 @@ int speed_class(float velocity) {
 
 }  // namespace physics
 
+float Body::momentum() const { return mass * speed; }
+void Body::brake(float factor) { speed *= factor; }
+Body Body::at_rest(float mass) { return Body{mass, 0.0f}; }
+
+template <typename T>
+T squared(T x) {
+  return x * x;
+}
+template SYCL_EXTERNAL int squared<int>(int);
+template SYCL_EXTERNAL float squared<float>(float);
+
 void count_into(sycl::accessor<int, 1, sycl::access_mode::read_write> histogram, int bin) {
   sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::device> counter(histogram[bin]);
   counter.fetch_add(1);

@@ -9,6 +9,18 @@ struct Particle {
   float velocity;
 };
 
+// Member functions (const, modifying, static) and function template
+// instances defined in physics.cpp.
+struct Body {
+  float mass;
+  float speed;
+  SYCL_EXTERNAL float momentum() const;
+  SYCL_EXTERNAL void brake(float factor);
+  SYCL_EXTERNAL static Body at_rest(float mass);
+};
+template <typename T>
+SYCL_EXTERNAL T squared(T x);
+
 namespace physics {
 SYCL_EXTERNAL Particle advance(Particle p, float dt);
 SYCL_EXTERNAL void clamp_speed(Particle &p, float limit);

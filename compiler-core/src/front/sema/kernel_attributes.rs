@@ -6,7 +6,7 @@
 //! Also `SYCL_EXTERNAL` (`[[clang::sycl_external]]`), which makes a
 //! function callable from device code of other translation units.
 
-use super::{Ctx, FuncId, Sema};
+use super::{ClassId, Ctx, FuncId, Sema};
 use crate::bundle::KernelAttributes;
 use crate::diag::Diagnostic;
 use crate::front::ast::ExprKind;
@@ -23,8 +23,35 @@ const REQD_SUB_GROUP_SIZE: [&str; 2] = ["sycl::reqd_sub_group_size", "intel::req
 impl Sema {
     /// Is `f` declared `SYCL_EXTERNAL` (`[[clang::sycl_external]]`)?
     pub fn is_sycl_external(&self, f: FuncId) -> bool {
-        let attrs = &self.func(f).decl.attrs;
-        attrs.find("clang::sycl_external").is_some() || attrs.find("sycl_external").is_some()
+        declared_sycl_external(&self.func(f).decl)
+    }
+
+    /// Makes the functions of the `SYCL_EXTERNAL` member functions this
+    /// unit defines (in classes that are not templates), which nothing in
+    /// the unit may call, so that they are compiled for other units.
+    pub fn define_external_members(&mut self) {
+        for c in 0..self.classes.len() {
+            let id = ClassId(c as u32);
+            let ci = self.class(id);
+            if ci.template.is_some() || ci.closure.is_some() || ci.decl.is_none() {
+                continue;
+            }
+            if !ci.methods.iter().any(|m| declared_sycl_external(m)) {
+                continue;
+            }
+            self.complete_class(id);
+            let ci = self.class(id);
+            let env = ci.env.clone();
+            let defined: Vec<_> = ci
+                .methods
+                .iter()
+                .filter(|m| m.body.is_some() && m.template.is_none() && declared_sycl_external(m))
+                .cloned()
+                .collect();
+            for m in defined {
+                self.function_instance(&m, Ctx::Class(id), env.clone(), Some(id), vec![]);
+            }
+        }
     }
 
     /// The kernel attributes `f` is declared with; errors for arguments
@@ -138,4 +165,10 @@ impl Sema {
             }
         }
     }
+}
+
+/// Whether `decl` says `SYCL_EXTERNAL` (or `[[clang::sycl_external]]`).
+fn declared_sycl_external(decl: &crate::front::ast::FunctionDecl) -> bool {
+    let attrs = &decl.attrs;
+    attrs.find("clang::sycl_external").is_some() || attrs.find("sycl_external").is_some()
 }
