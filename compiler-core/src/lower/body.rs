@@ -1505,12 +1505,12 @@ impl Lowerer<'_> {
             }
         }
         let v = self.rvalue(x);
+        // `(void)e`: evaluated for its effects, whatever its type.
+        if matches!(to, Ty::Void) {
+            return Val::Void;
+        }
         let v = self.deref_val(v);
         match (v, to) {
-            (Val::Scalar(e), _) if matches!(to, Ty::Void) => {
-                let _ = e;
-                Val::Void
-            }
             (Val::Scalar(e), t) if t.is_arithmetic() => match self.scalar_of(t, span) {
                 Some(st) => Val::Scalar(self.wrap_to_width(self.cast_scalar(e, st), t)),
                 None => Val::Void,

@@ -748,6 +748,10 @@ impl Lowerer<'_> {
                 let c = *c;
                 self.sema.complete_class(c);
                 let special = in_special || self.sema.class(c).is_special;
+                if self.sema.is_host_only(c) {
+                    self.host_object_arg(ty, name, span);
+                    return Val::Void;
+                }
                 if !special {
                     if let Some(found) = self.sema.decomposition(c) {
                         return self.decomposed_arg(c, found, (arg, offset), name, span);
@@ -872,6 +876,21 @@ impl Lowerer<'_> {
             ));
         }
         Val::Agg(parts)
+    }
+
+    /// Reports a kernel argument that is a host object of the SYCL header.
+    fn host_object_arg(&mut self, ty: &Ty, name: &str, span: Span) {
+        let ty_name = self.sema.ty_name(ty);
+        let mut d = Diagnostic::error(
+            span,
+            format!("kernel argument '{name}' is a '{ty_name}', which exists only on the host; kernels cannot capture it"),
+        );
+        if ty_name.starts_with("sycl::host_accessor") || ty_name.starts_with("sycl::buffer") {
+            d = d.with_note(span, "kernels reach a buffer through a sycl::accessor made in the command group (sycl::accessor a(buf, h))");
+        }
+        if !self.source_errors {
+            self.diags.push(d);
+        }
     }
 
     /// A new binding of `elem` elements in `space`, not yet read or written.

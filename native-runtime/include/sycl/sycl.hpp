@@ -60,11 +60,15 @@
 #ifdef __SYCL_DEVICE_ONLY__
 #define __SYCLONE_KERNEL_ENTRY(Name) [[clang::sycl_kernel_entry_point(Name)]]
 #define __SYCLONE_SPECIAL [[clang::sycl_special_kernel_parameter]]
+// Host objects (queues, buffers, host accessors...): a kernel that captures
+// one is an error that names it.
+#define __SYCLONE_HOST_ONLY [[syclone::host_only]]
 #define __SYCLONE_GLOBAL __attribute__((opencl_global))
 #define __SYCLONE_LOCAL __attribute__((opencl_local))
 #else
 #define __SYCLONE_KERNEL_ENTRY(Name)
 #define __SYCLONE_SPECIAL
+#define __SYCLONE_HOST_ONLY
 #define __SYCLONE_GLOBAL
 #define __SYCLONE_LOCAL
 #endif
@@ -614,7 +618,7 @@ struct command_end { using return_type = unsigned long long; };
 
 #ifdef __SYCL_DEVICE_ONLY__
 class platform;
-class device {
+class __SYCLONE_HOST_ONLY device {
  public:
   device();
   template <typename Selector>
@@ -634,7 +638,7 @@ class device {
   void ext_oneapi_disable_peer_access(const device &peer);
   static std::vector<device> get_devices(info::device_type type = info::device_type::all);
 };
-class platform {
+class __SYCLONE_HOST_ONLY platform {
  public:
   platform();
   template <typename Param>
@@ -645,7 +649,7 @@ class platform {
   bool operator!=(const platform &other) const;
   static std::vector<platform> get_platforms();
 };
-class context {
+class __SYCLONE_HOST_ONLY context {
  public:
   context();
 };
@@ -675,7 +679,7 @@ detail::aspect_selector_t aspect_selector(const std::vector<aspect> &require,
 template <typename... Aspects>
 detail::aspect_selector_t aspect_selector(Aspects... aspects);
 #else
-class device {
+class __SYCLONE_HOST_ONLY device {
  public:
   // The best device: default_selector_v.
   device();
@@ -725,7 +729,7 @@ class device {
   size_t m_index;
 };
 
-class platform {
+class __SYCLONE_HOST_ONLY platform {
  public:
   // The platform of the best device.
   platform();
@@ -947,7 +951,7 @@ device::device(const Selector &selector) : device(detail::select_device(selector
 inline platform::platform() : platform(device().get_platform()) {}
 
 // One context holds every device.
-class context {
+class __SYCLONE_HOST_ONLY context {
  public:
   context() {}
   explicit context(const device &) {}
@@ -975,7 +979,7 @@ class buffer;
 
 // ---------------------------------------------------------------- events
 #ifdef __SYCL_DEVICE_ONLY__
-class event {
+class __SYCLONE_HOST_ONLY event {
  public:
   event();
   void wait();
@@ -1044,7 +1048,7 @@ struct queue_state {
 };
 }  // namespace detail
 
-class event {
+class __SYCLONE_HOST_ONLY event {
  public:
   // A default-constructed event is complete.
   event() : m_event(nullptr) {}
@@ -1402,7 +1406,7 @@ class accessor<DataT, Dimensions, AccessMode, access::target::local, IsPlacehold
 // Host access to a buffer: waits for the kernels that write it; while it
 // lives, the host storage is current.
 template <typename DataT, int Dimensions = 1, access::mode AccessMode = access::mode::read_write>
-class host_accessor {
+class __SYCLONE_HOST_ONLY host_accessor {
  public:
   template <typename AllocatorT>
   host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf);
@@ -1486,7 +1490,7 @@ struct is_container<C, std::void_t<decltype(std::declval<C &>().data()),
 }  // namespace detail
 
 template <typename T, int Dimensions = 1, typename AllocatorT = buffer_allocator<std::remove_const_t<T>>>
-class buffer {
+class __SYCLONE_HOST_ONLY buffer {
  public:
   using value_type = T;
   using allocator_type = AllocatorT;
@@ -1618,7 +1622,7 @@ bool bundle_has(const bundle_contents &b, const char *key);
 enum class bundle_state { input, object, executable, ext_oneapi_source };
 template <bundle_state State>
 class kernel_bundle;
-class kernel {
+class __SYCLONE_HOST_ONLY kernel {
  public:
 #ifndef __SYCL_DEVICE_ONLY__
   kernel(std::shared_ptr<detail::program_state> program, const char *key, std::string name)
@@ -1634,7 +1638,7 @@ class kernel {
 };
 
 // ---------------------------------------------------------------- handler
-class handler {
+class __SYCLONE_HOST_ONLY handler {
  public:
   // The arguments of a kernel compiled at run time, by position (its
   // parameters), copied when set.
@@ -2597,7 +2601,7 @@ host_accessor<DataT, Dimensions, AccessMode>::host_accessor(buffer<DataT, Dimens
 #endif
 
 // ---------------------------------------------------------------- queues
-class queue {
+class __SYCLONE_HOST_ONLY queue {
  public:
 #ifdef __SYCL_DEVICE_ONLY__
   queue();

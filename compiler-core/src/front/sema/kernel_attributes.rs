@@ -26,6 +26,15 @@ impl Sema {
         declared_sycl_external(&self.func(f).decl)
     }
 
+    /// Whether class `c` is a host object of the SYCL header (a queue, a
+    /// buffer, a host accessor...: `[[syclone::host_only]]`).
+    pub fn is_host_only(&self, c: ClassId) -> bool {
+        self.class(c)
+            .decl
+            .as_ref()
+            .is_some_and(|d| d.attrs.find("syclone::host_only").is_some())
+    }
+
     /// Makes the functions of the `SYCL_EXTERNAL` member functions this
     /// unit defines (in classes that are not templates), which nothing in
     /// the unit may call, so that they are compiled for other units.

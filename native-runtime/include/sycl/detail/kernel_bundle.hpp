@@ -86,7 +86,7 @@ kernel_id get_kernel_id() {
 // A bundle in the input or object state: specialization constants can be
 // set on an input bundle; build (or compile, then link) makes it executable.
 template <bundle_state State>
-class kernel_bundle {
+class __SYCLONE_HOST_ONLY kernel_bundle {
  public:
   bool empty() const { return m_contents->ids.empty(); }
   backend get_backend() const { return m_contents->devices.at(0).get_backend(); }
@@ -125,7 +125,7 @@ class kernel_bundle {
 // An executable bundle: of the program's kernels, or of a program compiled
 // at run time from source (ext_oneapi_has_kernel, ext_oneapi_get_kernel).
 template <>
-class kernel_bundle<bundle_state::executable> {
+class __SYCLONE_HOST_ONLY kernel_bundle<bundle_state::executable> {
  public:
   bool empty() const { return !m_program && m_contents->ids.empty(); }
   context get_context() const { return m_contents ? m_contents->ctx : context(); }
