@@ -17,9 +17,9 @@ fn program_a_named_kernel_with_accessors() {
     let b = out.bundle.expect("bundle");
     let k = &b.images[0].kernels[0];
     assert_eq!(k.key, "P9VectorAdd");
-    // launch bounds (global and local range, 6 x size_t) and the closure:
+    // launch bounds (global and local range and offset, 9 x size_t) and the closure:
     // three accessors of 24 bytes (pointer, range, pitch), C first (first use).
-    assert_eq!(k.arg_sizes, vec![48, 72]);
+    assert_eq!(k.arg_sizes, vec![72, 72]);
     let names: Vec<(&str, u32, Access, PointerOrigin)> = k
         .buffers
         .iter()
@@ -50,7 +50,7 @@ fn program_b_unnamed_lambda_with_usm() {
     // g++ 12: typeid(<the lambda>*).name()
     assert_eq!(k.key, "PZ4mainEUlN4sycl2idILi1EEEE_");
     // Captures in first-use order as g++ lays them out: y, alpha, x; n is a constant, not captured.
-    assert_eq!(k.arg_sizes, vec![48, 24]);
+    assert_eq!(k.arg_sizes, vec![72, 24]);
     let bufs: Vec<(&str, u32, Access)> = k
         .buffers
         .iter()

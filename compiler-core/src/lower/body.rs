@@ -1375,7 +1375,7 @@ impl Lowerer<'_> {
             return self.bit_cast_intrinsic(args, span);
         }
         if let Some(which) = name.strip_prefix("__builtin_syclone_launch_") {
-            return self.launch_bounds_intrinsic(name, which == "local", args, span);
+            return self.launch_bounds_intrinsic(name, which, args, span);
         }
         if let Some((func, _)) = crate::ir::MathFn::from_builtin(name) {
             let args = args.iter().map(|a| self.scalar(a)).collect();
@@ -1416,20 +1416,24 @@ impl Lowerer<'_> {
         }
     }
 
-    /// `__builtin_syclone_launch_extent(d)` / `__builtin_syclone_launch_local(d)`:
+    /// `__builtin_syclone_launch_extent(d)`, `_local(d)`, `_offset(d)`:
     /// dimension `d` of the global / local range the kernel was launched
     /// with, from its launch bounds argument.
     fn launch_bounds_intrinsic(
         &mut self,
         name: &str,
-        local: bool,
+        which: &str,
         args: &[thir::Expr],
         span: Span,
     ) -> Val {
         let Some(d) = self.constant_dimension(name, args, span) else {
             return Val::Void;
         };
-        let index = usize::from(if local { 3 + d } else { d });
+        let index = usize::from(match which {
+            "local" => 3 + d,
+            "offset" => 6 + d,
+            _ => d,
+        });
         match self.launch_bounds.get(index) {
             Some(e) => Val::Scalar(e.clone()),
             None => {

@@ -103,7 +103,7 @@ pub enum EntryShape {
     /// the rest the kernel object and special parameters.
     EntryPoint,
     /// A free-function kernel: the launch bounds come first as an implicit
-    /// argument (six `size_t`: global range, then local range), then the
+    /// argument (nine `size_t`: global range, local range, offset), then the
     /// function's own parameters.
     FreeFunction(FreeFunctionLaunch),
 }
@@ -201,8 +201,8 @@ fn lower_kernel_once(
     let first_param = match shape {
         EntryShape::EntryPoint => 0,
         EntryShape::FreeFunction(_) => {
-            let bounds = Ty::Array(Box::new(Ty::size_t()), 6);
-            arg_sizes.push(48);
+            let bounds = Ty::Array(Box::new(Ty::size_t()), 9);
+            arg_sizes.push(72);
             let val = lw.decompose_arg(&bounds, 0, 0, false, "launch bounds", span);
             lw.launch_bounds = val.scalars();
             1

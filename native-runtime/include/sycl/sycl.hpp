@@ -297,6 +297,9 @@ template <int Dimensions>
 struct launch_bounds {
   size_t extent[3];
   size_t local[3];
+  // SYCL 1.2.1's global offset (deprecated in SYCL 2020): added to every
+  // global id.
+  size_t offset[3];
 };
 
 #ifdef __SYCL_DEVICE_ONLY__
@@ -366,6 +369,34 @@ range<Dimensions> local_of(const launch_bounds<Dimensions> &bounds) {
   for (int d = 0; d < Dimensions; ++d) r[d] = bounds.local[d];
   return r;
 }
+template <int Dimensions>
+id<Dimensions> offset_of(const launch_bounds<Dimensions> &bounds) {
+  id<Dimensions> o;
+  for (int d = 0; d < Dimensions; ++d) o[d] = bounds.offset[d];
+  return o;
+}
+// Launch bounds of a range from `offset` (no work-groups: local 0).
+template <int Dimensions>
+launch_bounds<Dimensions> bounds_of(const range<Dimensions> &extent, const id<Dimensions> &offset) {
+  launch_bounds<Dimensions> bounds;
+  for (int d = 0; d < 3; ++d) {
+    bounds.extent[d] = d < Dimensions ? extent[d] : 1;
+    bounds.local[d] = 0;
+    bounds.offset[d] = d < Dimensions ? offset[d] : 0;
+  }
+  return bounds;
+}
+// Launch bounds of an nd_range.
+template <int Dimensions>
+launch_bounds<Dimensions> bounds_of(const nd_range<Dimensions> &r) {
+  launch_bounds<Dimensions> bounds;
+  for (int d = 0; d < 3; ++d) {
+    bounds.extent[d] = d < Dimensions ? r.get_global_range()[d] : 1;
+    bounds.local[d] = d < Dimensions ? r.get_local_range()[d] : 1;
+    bounds.offset[d] = d < Dimensions ? r.get_offset()[d] : 0;
+  }
+  return bounds;
+}
 // The nd_item of work-item `index` (group-major: group * group size + local
 // linear id) of an nd_range launch on the host.
 template <int Dimensions>
@@ -373,7 +404,7 @@ nd_item<Dimensions> host_nd_item(const launch_bounds<Dimensions> &bounds, size_t
   range<Dimensions> global = extent_of(bounds), local = local_of(bounds);
   size_t group_size = local.size();
   return nd_item<Dimensions>(global, local, delinearize(index / group_size, global / local),
-                             delinearize(index % group_size, local));
+                             delinearize(index % group_size, local), offset_of(bounds));
 }
 
 #ifndef __SYCL_DEVICE_ONLY__
@@ -407,9 +438,10 @@ struct host_kernels {
     const auto &bounds = *static_cast<const launch_bounds<Dimensions> *>(args[0]);
     const KernelType &k = *static_cast<const KernelType *>(args[1]);
     range<Dimensions> r = extent_of(bounds);
+    id<Dimensions> offset = offset_of(bounds);
     // The kernel gets an lvalue: `[=](auto &idx)` is a common way to write one.
     for (size_t i = begin; i < end; ++i) {
-      item<Dimensions> it(r, delinearize(i, r));
+      item<Dimensions> it(r, delinearize(i, r) + offset, offset);
       call_kernel(k, it, args[3]);
     }
   }
@@ -1946,16 +1978,18 @@ class __SYCLONE_HOST_ONLY handler {
   void parallel_for(range<3> r, KernelType kernelFunc) {
     parallel_for_range<KernelName>(r, kernelFunc);
   }
+  // SYCL 1.2.1's parallel_for over a range from an offset (deprecated in
+  // SYCL 2020): the items' ids start at the offset.
+  template <typename KernelName = detail::auto_name, typename KernelType, int Dimensions>
+  void parallel_for(range<Dimensions> r, id<Dimensions> offset, KernelType kernelFunc) {
+    parallel_for_range<KernelName>(r, kernelFunc, offset);
+  }
 
   // parallel_for over an nd_range: work-groups of the local range, whose
   // items meet at barriers; the kernel receives an nd_item<Dimensions>.
   template <typename KernelName = detail::auto_name, typename KernelType, int Dimensions>
   void parallel_for(nd_range<Dimensions> r, KernelType kernelFunc) {
-    detail::launch_bounds<Dimensions> bounds;
-    for (int d = 0; d < 3; ++d) {
-      bounds.extent[d] = d < Dimensions ? r.get_global_range()[d] : 1;
-      bounds.local[d] = d < Dimensions ? r.get_local_range()[d] : 1;
-    }
+    detail::launch_bounds<Dimensions> bounds = detail::bounds_of(r);
     if constexpr (std::is_same_v<KernelType, kernel>) {
 #ifndef __SYCL_DEVICE_ONLY__
       launch_compiled(kernelFunc, bounds);
@@ -2033,6 +2067,7 @@ class __SYCLONE_HOST_ONLY handler {
     for (int d = 0; d < 3; ++d) {
       bounds.extent[d] = d < Dimensions ? numWorkGroups[d] * workGroupSize[d] : 1;
       bounds.local[d] = d < Dimensions ? workGroupSize[d] : 1;
+      bounds.offset[d] = 0;
       if (d < Dimensions && workGroupSize[d] == 0)
         throw sycl::exception(errc::nd_range, "parallel_for_work_group: a work-group size of zero");
     }
@@ -2054,6 +2089,7 @@ class __SYCLONE_HOST_ONLY handler {
     for (int d = 0; d < 3; ++d) {
       bounds.extent[d] = 1;
       bounds.local[d] = 0;
+      bounds.offset[d] = 0;
     }
     if constexpr (std::is_same_v<KernelType, kernel>) {
 #ifndef __SYCL_DEVICE_ONLY__
@@ -2073,12 +2109,8 @@ class __SYCLONE_HOST_ONLY handler {
 
  private:
   template <typename KernelName, int Dimensions, typename KernelType>
-  void parallel_for_range(range<Dimensions> r, KernelType kernelFunc) {
-    detail::launch_bounds<Dimensions> bounds;
-    for (int d = 0; d < 3; ++d) {
-      bounds.extent[d] = d < Dimensions ? r[d] : 1;
-      bounds.local[d] = 0;
-    }
+  void parallel_for_range(range<Dimensions> r, KernelType kernelFunc, id<Dimensions> offset = {}) {
+    detail::launch_bounds<Dimensions> bounds = detail::bounds_of(r, offset);
 #ifdef __SYCL_DEVICE_ONLY__
     kernel_range<detail::kernel_name_t<KernelName, KernelType>, KernelType, Dimensions>(bounds, kernelFunc);
 #else
@@ -2150,6 +2182,7 @@ class __SYCLONE_HOST_ONLY handler {
     for (int d = 0; d < 3; ++d) {
       bounds.extent[d] = d < Dimensions ? r.get_global_range()[d] : 1;
       bounds.local[d] = d < Dimensions ? r.get_local_range()[d] : 1;
+      bounds.offset[d] = 0;
     }
 #ifdef __SYCL_DEVICE_ONLY__
     kernel_nd<detail::kernel_name_t<KernelName, K>, K, Dimensions>(bounds, k);
@@ -2169,7 +2202,8 @@ class __SYCLONE_HOST_ONLY handler {
     size_t i = detail::global_linear_id_1d();
     range<Dimensions> r = detail::extent_of(bounds);
     if (i < r.size()) {
-      item<Dimensions> it(r, detail::delinearize(i, r));
+      id<Dimensions> offset = detail::offset_of(bounds);
+      item<Dimensions> it(r, detail::delinearize(i, r) + offset, offset);
       detail::call_kernel(kernelFunc, it, nullptr);
     }
 #else
@@ -2187,7 +2221,7 @@ class __SYCLONE_HOST_ONLY handler {
     if (!detail::work_group_in_launch<Dimensions>()) return;
     nd_item<Dimensions> it(detail::extent_of(bounds), detail::local_of(bounds),
                            detail::work_group_id<Dimensions>(),
-                           detail::local_invocation_id<Dimensions>());
+                           detail::local_invocation_id<Dimensions>(), detail::offset_of(bounds));
     detail::call_kernel(kernelFunc, it, nullptr);
 #else
     static_assert(detail::kernel_layout_matches<KernelName, KernelType>(),
@@ -2220,6 +2254,7 @@ class __SYCLONE_HOST_ONLY handler {
     for (int d = 0; d < 3; ++d) {
       groups.extent[d] = bounds.extent[d] / bounds.local[d];
       groups.local[d] = 1;
+      groups.offset[d] = 0;
     }
     launch_over(typeid(KernelName *).name(), Dimensions, bounds, groups, &kernelFunc, sizeof(kernelFunc),
                 host_kernel);
@@ -2819,6 +2854,12 @@ class __SYCLONE_HOST_ONLY queue {
   __SYCLONE_QUEUE_PARALLEL_FOR(nd_range<2>)
   __SYCLONE_QUEUE_PARALLEL_FOR(nd_range<3>)
 #undef __SYCLONE_QUEUE_PARALLEL_FOR
+
+  // SYCL 1.2.1's parallel_for over a range from an offset (deprecated).
+  template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType>
+  event parallel_for(range<Dimensions> r, id<Dimensions> offset, KernelType kernelFunc) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(r, offset, kernelFunc); });
+  }
 
   // The queue shortcuts of parallel_for with one to four reductions.
   template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename KernelType,

@@ -3598,6 +3598,7 @@ impl Sema {
             "__spirv_BuiltInNumSubgroups",
             "__builtin_syclone_launch_extent",
             "__builtin_syclone_launch_local",
+            "__builtin_syclone_launch_offset",
         ];
         if known.contains(&name.as_str()) {
             if args.len() != 1 {

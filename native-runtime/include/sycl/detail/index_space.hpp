@@ -178,14 +178,18 @@ void for_each_id(const range<D> &r, F f) {
 template <int Dimensions = 1, bool WithOffset = true>
 class item {
  public:
-  item(const range<Dimensions> &r, const id<Dimensions> &i) : m_range(r), m_id(i) {}
+  item(const range<Dimensions> &r, const id<Dimensions> &i) : m_range(r), m_id(i), m_offset() {}
+  // SYCL 1.2.1's item of a range launched from `offset` (`i` includes it).
+  item(const range<Dimensions> &r, const id<Dimensions> &i, const id<Dimensions> &offset)
+      : m_range(r), m_id(i), m_offset(offset) {}
   id<Dimensions> get_id() const { return m_id; }
   size_t get_id(int dimension) const { return m_id[dimension]; }
   size_t operator[](int dimension) const { return m_id[dimension]; }
   range<Dimensions> get_range() const { return m_range; }
   size_t get_range(int dimension) const { return m_range[dimension]; }
-  id<Dimensions> get_offset() const { return id<Dimensions>(); }
-  size_t get_linear_id() const { return detail::linearize(m_id, m_range); }
+  id<Dimensions> get_offset() const { return m_offset; }
+  size_t get_offset(int dimension) const { return m_offset[dimension]; }
+  size_t get_linear_id() const { return detail::linearize(m_id - m_offset, m_range); }
   operator id<Dimensions>() const { return m_id; }
   // SYCL 2020: only item<1> converts to size_t.
   operator detail::size_t_if_1d<Dimensions>() const { return m_id[0]; }
@@ -193,6 +197,7 @@ class item {
  private:
   range<Dimensions> m_range;
   id<Dimensions> m_id;
+  id<Dimensions> m_offset;
 };
 
 template <int D, bool O>
@@ -208,15 +213,18 @@ bool operator!=(const item<D, O> &a, const item<D, O> &b) {
 template <int Dimensions = 1>
 class nd_range {
  public:
-  nd_range(range<Dimensions> global, range<Dimensions> local) : m_global(global), m_local(local) {}
+  nd_range(range<Dimensions> global, range<Dimensions> local, id<Dimensions> offset = id<Dimensions>())
+      : m_global(global), m_local(local), m_offset(offset) {}
   range<Dimensions> get_global_range() const { return m_global; }
   range<Dimensions> get_local_range() const { return m_local; }
   range<Dimensions> get_group_range() const { return m_global / m_local; }
-  id<Dimensions> get_offset() const { return id<Dimensions>(); }
+  // SYCL 1.2.1's global offset (deprecated in SYCL 2020).
+  id<Dimensions> get_offset() const { return m_offset; }
 
  private:
   range<Dimensions> m_global;
   range<Dimensions> m_local;
+  id<Dimensions> m_offset;
 };
 
 // A work-group, as seen by one of its work-items.
@@ -340,17 +348,27 @@ template <int Dimensions = 1>
 class nd_item {
  public:
   nd_item(const range<Dimensions> &global_range, const range<Dimensions> &local_range,
-          const id<Dimensions> &group_id, const id<Dimensions> &local_id)
-      : m_global_range(global_range), m_local_range(local_range), m_group_id(group_id), m_local_id(local_id) {}
+          const id<Dimensions> &group_id, const id<Dimensions> &local_id,
+          const id<Dimensions> &offset = id<Dimensions>())
+      : m_global_range(global_range),
+        m_local_range(local_range),
+        m_group_id(group_id),
+        m_local_id(local_id),
+        m_offset(offset) {}
+  // The global id includes the nd_range's offset; the linear id does not.
   id<Dimensions> get_global_id() const {
     id<Dimensions> g;
-    for (int d = 0; d < Dimensions; ++d) g[d] = m_group_id[d] * m_local_range[d] + m_local_id[d];
+    for (int d = 0; d < Dimensions; ++d) g[d] = m_group_id[d] * m_local_range[d] + m_local_id[d] + m_offset[d];
     return g;
   }
   size_t get_global_id(int dimension) const {
-    return m_group_id[dimension] * m_local_range[dimension] + m_local_id[dimension];
+    return m_group_id[dimension] * m_local_range[dimension] + m_local_id[dimension] + m_offset[dimension];
   }
-  size_t get_global_linear_id() const { return detail::linearize(get_global_id(), m_global_range); }
+  size_t get_global_linear_id() const {
+    id<Dimensions> g;
+    for (int d = 0; d < Dimensions; ++d) g[d] = m_group_id[d] * m_local_range[d] + m_local_id[d];
+    return detail::linearize(g, m_global_range);
+  }
   id<Dimensions> get_local_id() const { return m_local_id; }
   size_t get_local_id(int dimension) const { return m_local_id[dimension]; }
   size_t get_local_linear_id() const { return detail::linearize(m_local_id, m_local_range); }
@@ -365,8 +383,8 @@ class nd_item {
   size_t get_global_range(int dimension) const { return m_global_range[dimension]; }
   range<Dimensions> get_local_range() const { return m_local_range; }
   size_t get_local_range(int dimension) const { return m_local_range[dimension]; }
-  id<Dimensions> get_offset() const { return id<Dimensions>(); }
-  nd_range<Dimensions> get_nd_range() const { return nd_range<Dimensions>(m_global_range, m_local_range); }
+  id<Dimensions> get_offset() const { return m_offset; }
+  nd_range<Dimensions> get_nd_range() const { return nd_range<Dimensions>(m_global_range, m_local_range, m_offset); }
 #ifdef __SYCL_DEVICE_ONLY__
   sub_group get_sub_group() const { return sub_group(); }
 #else
@@ -381,6 +399,7 @@ class nd_item {
   range<Dimensions> m_local_range;
   id<Dimensions> m_group_id;
   id<Dimensions> m_local_id;
+  id<Dimensions> m_offset;
 };
 
 // SYCL 2020 group barrier (4.17.4.2): all work-items of `g` wait here.

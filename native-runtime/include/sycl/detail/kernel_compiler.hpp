@@ -47,20 +47,25 @@ nd_item<Dimensions> get_nd_item() {
 #ifdef __SYCL_DEVICE_ONLY__
   // The launch bounds argument of the kernel (the dimension must be a constant).
   range<Dimensions> global, local;
+  id<Dimensions> offset;
   if constexpr (Dimensions == 1) {
     global = range<1>(__builtin_syclone_launch_extent(0));
     local = range<1>(__builtin_syclone_launch_local(0));
+    offset = id<1>(__builtin_syclone_launch_offset(0));
   } else if constexpr (Dimensions == 2) {
     global = range<2>(__builtin_syclone_launch_extent(0), __builtin_syclone_launch_extent(1));
     local = range<2>(__builtin_syclone_launch_local(0), __builtin_syclone_launch_local(1));
+    offset = id<2>(__builtin_syclone_launch_offset(0), __builtin_syclone_launch_offset(1));
   } else {
     global = range<3>(__builtin_syclone_launch_extent(0), __builtin_syclone_launch_extent(1),
                       __builtin_syclone_launch_extent(2));
     local = range<3>(__builtin_syclone_launch_local(0), __builtin_syclone_launch_local(1),
                      __builtin_syclone_launch_local(2));
+    offset = id<3>(__builtin_syclone_launch_offset(0), __builtin_syclone_launch_offset(1),
+                   __builtin_syclone_launch_offset(2));
   }
   return nd_item<Dimensions>(global, local, ::sycl::detail::work_group_id<Dimensions>(),
-                             ::sycl::detail::local_invocation_id<Dimensions>());
+                             ::sycl::detail::local_invocation_id<Dimensions>(), offset);
 #else
   const nd_item<Dimensions> *it = ::sycl::detail::host_current_nd_item<Dimensions>();
   if (!it)
