@@ -94,7 +94,7 @@ pub fn compile_translation_unit(
     sema.check_translation_unit(&tu);
     diags.extend(std::mem::take(&mut sema.diags));
 
-    let kernels = plan_kernels(&mut sema, diags);
+    let kernels = plan_kernels(&mut sema, sm, diags);
     // Errors so far (say, a failed namespace-scope static_assert) do not stop
     // the kernels from being checked: their diagnostics are reported too.
 
@@ -320,6 +320,21 @@ fn located(sm: &SourceMap, d: &crate::diag::Diagnostic) -> String {
     }
 }
 
+/// Where the program launches kernel `k`: the innermost call outside the
+/// SYCL runtime and model headers that led to its entry point.
+fn user_call(sm: &SourceMap, k: &crate::front::sema::KernelInstance) -> Span {
+    let library = |s: &Span| {
+        let name = &sm.file(s.file).name;
+        name.contains("include/sycl/") || name.starts_with('<')
+    };
+    k.call_chain
+        .iter()
+        .rev()
+        .find(|s| !library(s))
+        .copied()
+        .unwrap_or(k.span)
+}
+
 /// A kernel to compile: its entry function, key, and how it takes arguments.
 struct PlannedKernel {
     entry: FuncId,
@@ -335,7 +350,7 @@ struct PlannedKernel {
 /// at calls of kernel entry points (keyed by their name type's
 /// `typeid(Name*).name()`), then free-function kernels (keyed by their
 /// qualified name).
-fn plan_kernels(sema: &mut Sema, diags: &mut Diagnostics) -> Vec<PlannedKernel> {
+fn plan_kernels(sema: &mut Sema, sm: &SourceMap, diags: &mut Diagnostics) -> Vec<PlannedKernel> {
     let mut planned: Vec<PlannedKernel> = vec![];
     for k in sema.kernels.clone() {
         let key = mangle::kernel_key(sema, &k.name_ty);
@@ -344,11 +359,16 @@ fn plan_kernels(sema: &mut Sema, diags: &mut Diagnostics) -> Vec<PlannedKernel> 
                 || other.entry != k.entry
             {
                 let name = sema.ty_name(&k.name_ty);
+                let other_call = sema
+                    .kernels
+                    .iter()
+                    .find(|o| o.entry == other.entry)
+                    .map_or(other.span, |o| user_call(sm, o));
                 let d = crate::diag::Diagnostic::error(
-                    k.span,
+                    user_call(sm, &k),
                     format!("kernel name '{name}' is used by two different kernels"),
                 )
-                .with_note(other.span, "the other kernel with this name is here");
+                .with_note(other_call, "the other kernel with this name is here");
                 diags.push(d);
             }
             continue;

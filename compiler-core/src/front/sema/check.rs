@@ -3909,8 +3909,10 @@ impl Sema {
                 }
             }
         }
+        self.checking_calls.push(span);
         self.ensure_body(f);
         self.note_kernel_entry(f, span);
+        self.checking_calls.pop();
         let ret = self.func(f).ret.clone();
         TExpr {
             kind: TK::Call(f, args),
@@ -3946,6 +3948,7 @@ impl Sema {
             name_ty,
             entry: f,
             span,
+            call_chain: self.checking_calls.clone(),
         });
     }
 

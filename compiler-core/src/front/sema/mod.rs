@@ -443,6 +443,9 @@ pub struct KernelInstance {
     /// The instantiated entry function.
     pub entry: FuncId,
     pub span: Span,
+    /// The calls being checked when the entry was called, outermost first
+    /// (the user's call into the SYCL header is among them).
+    pub call_chain: Vec<Span>,
 }
 
 pub struct Sema {
@@ -514,6 +517,8 @@ pub struct Sema {
     out_of_class_defs: HashMap<usize, Vec<Rc<ast::FunctionDecl>>>,
     /// Initializers of global variables that device code reads.
     global_inits: HashMap<VarId, GlobalInit>,
+    /// The calls whose callees' bodies are being checked, outermost first.
+    checking_calls: Vec<Span>,
     /// Classes checked for the kernel argument decomposition protocol.
     decompositions: HashMap<ClassId, Option<Result<Decomposition, Diagnostic>>>,
     requires_decomposition_cache: HashMap<ClassId, bool>,
@@ -567,6 +572,7 @@ impl Sema {
             explicit_instantiations: vec![],
             implicit_guide_decls: Default::default(),
             global_inits: HashMap::new(),
+            checking_calls: vec![],
             decompositions: HashMap::new(),
             requires_decomposition_cache: HashMap::new(),
         }
