@@ -1,6 +1,6 @@
 //! Small builders of AST nodes, for the places that desugar C++ into
 //! other C++ (range-based `for`, structured bindings): a declaration, a
-//! name, a literal, a member access, a call, an operator.
+//! name, a literal, a member access, a call, an operator, a function.
 
 use crate::front::ast::{self as a, ExprKind, StmtKind, TypeExprKind, UnOp};
 use crate::source::Span;
@@ -92,6 +92,43 @@ pub(crate) fn unary(op: UnOp, e: a::Expr, span: Span) -> a::Expr {
 pub(crate) fn binary(op: a::BinOp, l: a::Expr, r: a::Expr, span: Span) -> a::Expr {
     a::Expr {
         kind: ExprKind::Binary(op, Box::new(l), Box::new(r)),
+        span,
+    }
+}
+
+/// A plain function declaration `ret name(params) body`: not a template,
+/// no specifiers (callers set what differs).
+pub(crate) fn function_decl(
+    name: a::QualName,
+    ret: a::TypeExpr,
+    params: Vec<a::Param>,
+    body: Option<a::Stmt>,
+    span: Span,
+) -> a::FunctionDecl {
+    a::FunctionDecl {
+        name,
+        kind: a::FunctionKind::Normal,
+        template: None,
+        outer_templates: vec![],
+        explicit_specialization: false,
+        attrs: a::Attributes::default(),
+        ret,
+        trailing_return: false,
+        params,
+        variadic: false,
+        is_static: false,
+        is_inline: false,
+        is_constexpr: false,
+        is_virtual: false,
+        is_explicit: false,
+        is_const: false,
+        is_extern_c: false,
+        is_pure: false,
+        noexcept: None,
+        deleted: false,
+        defaulted: false,
+        ctor_inits: vec![],
+        body,
         span,
     }
 }

@@ -71,37 +71,25 @@ impl FnCtx {
 
 /// The call operator a lambda's closure type declares.
 fn lambda_call_decl(l: &a::LambdaExpr, span: Span) -> Rc<a::FunctionDecl> {
+    let ret = l.ret.clone().unwrap_or(a::TypeExpr {
+        kind: a::TypeExprKind::Auto,
+        is_const: false,
+        is_volatile: false,
+        address_space: None,
+        span,
+    });
     Rc::new(a::FunctionDecl {
-        name: a::QualName::simple(Rc::from("operator()"), span),
-        kind: a::FunctionKind::Normal,
-        template: None,
-        outer_templates: vec![],
-        explicit_specialization: false,
         attrs: l.attrs.clone(),
-        ret: l.ret.clone().unwrap_or(a::TypeExpr {
-            kind: a::TypeExprKind::Auto,
-            is_const: false,
-            is_volatile: false,
-            address_space: None,
-            span,
-        }),
         trailing_return: l.ret.is_some(),
-        params: l.params.clone(),
-        variadic: false,
-        is_static: false,
         is_inline: true,
-        is_constexpr: false,
-        is_virtual: false,
-        is_explicit: false,
         is_const: !l.is_mutable,
-        is_extern_c: false,
-        is_pure: false,
-        noexcept: None,
-        deleted: false,
-        defaulted: false,
-        ctor_inits: vec![],
-        body: Some(l.body.clone()),
-        span: l.span,
+        ..crate::front::ast_build::function_decl(
+            a::QualName::simple(Rc::from("operator()"), span),
+            ret,
+            l.params.clone(),
+            Some(l.body.clone()),
+            l.span,
+        )
     })
 }
 
@@ -1643,38 +1631,19 @@ impl Sema {
         if let Some(f) = self.scope_function {
             return f;
         }
-        let decl = Rc::new(a::FunctionDecl {
-            name: a::QualName::simple(Rc::from("<namespace scope>"), span),
-            kind: a::FunctionKind::Normal,
-            template: None,
-            outer_templates: vec![],
-            explicit_specialization: false,
-            attrs: a::Attributes::default(),
-            ret: a::TypeExpr {
+        let decl = Rc::new(crate::front::ast_build::function_decl(
+            a::QualName::simple(Rc::from("<namespace scope>"), span),
+            a::TypeExpr {
                 kind: a::TypeExprKind::Builtin(Default::default()),
                 is_const: false,
                 is_volatile: false,
                 address_space: None,
                 span,
             },
-            trailing_return: false,
-            params: vec![],
-            variadic: false,
-            is_static: false,
-            is_inline: false,
-            is_constexpr: false,
-            is_virtual: false,
-            is_explicit: false,
-            is_const: false,
-            is_extern_c: false,
-            is_pure: false,
-            noexcept: None,
-            deleted: false,
-            defaulted: false,
-            ctor_inits: vec![],
-            body: None,
+            vec![],
+            None,
             span,
-        });
+        ));
         self.funcs.push(FuncInfo {
             decl,
             ctx: Ctx::Ns(GLOBAL_NS),

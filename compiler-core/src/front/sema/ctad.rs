@@ -108,30 +108,18 @@ impl Sema {
         env: &Rc<Env>,
     ) {
         let decl = Rc::new(a::FunctionDecl {
-            name: a::QualName::simple(g.name.clone(), g.span),
-            kind: a::FunctionKind::Normal,
             template: g.template.clone(),
-            outer_templates: vec![],
-            explicit_specialization: false,
-            attrs: a::Attributes::default(),
-            ret: g.result.clone(),
             trailing_return: true,
-            params: g.params.clone(),
             variadic: g.variadic,
-            is_static: false,
             is_inline: true,
-            is_constexpr: false,
-            is_virtual: false,
             is_explicit: g.is_explicit,
-            is_const: false,
-            is_extern_c: false,
-            is_pure: false,
-            noexcept: None,
-            deleted: false,
-            defaulted: false,
-            ctor_inits: vec![],
-            body: None,
-            span: g.span,
+            ..crate::front::ast_build::function_decl(
+                a::QualName::simple(g.name.clone(), g.span),
+                g.result.clone(),
+                g.params.clone(),
+                None,
+                g.span,
+            )
         });
         self.add_member(
             ctx,

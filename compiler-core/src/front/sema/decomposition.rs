@@ -20,7 +20,7 @@
 
 use super::*;
 use crate::front::ast::{self as a, ExprKind, NamePart, QualName, StmtKind, TypeExprKind};
-use crate::front::ast_build::{call, name, type_expr};
+use crate::front::ast_build::{call, function_decl, name, type_expr};
 
 /// The names the synthesized function's environment binds to `P` and `R`.
 const OBJECT_TYPE: &str = "__syclone_object_type";
@@ -67,14 +67,7 @@ impl Sema {
                     return known;
                 }
                 self.requires_decomposition_cache.insert(c, false);
-                self.complete_class(c);
-                let parts: Vec<Ty> = self
-                    .class(c)
-                    .bases
-                    .iter()
-                    .map(|(b, _)| Ty::Class(*b))
-                    .chain(self.class(c).fields.iter().map(|f| f.ty.clone()))
-                    .collect();
+                let parts = self.part_types(c);
                 let found = self.decomposition(c).is_some()
                     || parts.iter().any(|p| self.requires_decomposition(p));
                 self.requires_decomposition_cache.insert(c, found);
@@ -354,35 +347,20 @@ fn rebuild_decl(count: usize, span: Span) -> a::FunctionDecl {
         span,
     };
     a::FunctionDecl {
-        name: QualName::simple(Rc::from("__syclone_reconstruct"), span),
-        kind: a::FunctionKind::Normal,
-        template: None,
-        outer_templates: vec![],
-        explicit_specialization: false,
-        attrs: Default::default(),
-        ret: named(OBJECT_TYPE),
-        trailing_return: false,
-        params: vec![a::Param {
-            name: Some(Rc::from(ELEMENTS)),
-            ty: named(ELEMENTS_TYPE),
-            pack: false,
-            default: None,
-            span,
-        }],
-        variadic: false,
         is_static: true,
         is_inline: true,
-        is_constexpr: false,
-        is_virtual: false,
-        is_explicit: false,
-        is_const: false,
-        is_extern_c: false,
-        is_pure: false,
-        noexcept: None,
-        deleted: false,
-        defaulted: false,
-        ctor_inits: vec![],
-        body: Some(body),
-        span,
+        ..function_decl(
+            QualName::simple(Rc::from("__syclone_reconstruct"), span),
+            named(OBJECT_TYPE),
+            vec![a::Param {
+                name: Some(Rc::from(ELEMENTS)),
+                ty: named(ELEMENTS_TYPE),
+                pack: false,
+                default: None,
+                span,
+            }],
+            Some(body),
+            span,
+        )
     }
 }

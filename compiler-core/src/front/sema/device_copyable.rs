@@ -22,6 +22,17 @@ pub(crate) enum ArgCopy {
 }
 
 impl Sema {
+    /// The types of class `c`'s bases, then of its fields (laid out).
+    pub(super) fn part_types(&mut self, c: ClassId) -> Vec<Ty> {
+        self.complete_class(c);
+        let ci = self.class(c);
+        ci.bases
+            .iter()
+            .map(|(b, _)| Ty::Class(*b))
+            .chain(ci.fields.iter().map(|f| f.ty.clone()))
+            .collect()
+    }
+
     /// How an argument of type `ty` is copied to the device.
     pub(crate) fn kernel_arg_copy(&mut self, ty: &Ty, span: Span) -> ArgCopy {
         let c = match ty {
@@ -67,14 +78,7 @@ impl Sema {
         if d.virtual_function {
             return Some((format!("'{name}' has virtual functions"), None));
         }
-        let parts: Vec<Ty> = self
-            .class(c)
-            .bases
-            .iter()
-            .map(|(b, _)| Ty::Class(*b))
-            .chain(self.class(c).fields.iter().map(|f| f.ty.clone()))
-            .collect();
-        parts.into_iter().find_map(|mut t| {
+        self.part_types(c).into_iter().find_map(|mut t| {
             while let Ty::Array(e, _) = t {
                 t = (*e).clone();
             }
