@@ -5,7 +5,9 @@
 //! units. Both sides flatten the C++ parameters the same way, by type (see
 //! [`ir::Function`]), which is the whole calling convention; a member
 //! function's object is its first parameter, a reference copied back
-//! unless the function is `const`.
+//! unless the function is `const`; a returned pointer or reference comes
+//! back as an element index and the position of the pointer argument whose
+//! allocation it points into.
 
 use super::pointer_choice::ChoiceHints;
 use super::values::{PlaceV, Slot, SlotId, Val};
@@ -105,7 +107,14 @@ fn lower_external_once(
         vars.insert(*v, slot);
     }
     lw.check_external_return(&ret, span);
-    let value = (!matches!(ret, Ty::Void)).then(|| lw.new_storage(&ret, "ret", span));
+    let by_ref = ret.is_ref();
+    let value = if by_ref {
+        let it = lw.index_type();
+        let offset = lw.new_local("ret.offset", it);
+        Some(lw.new_pointer_slot(None, false, offset, ret.non_ref().clone()))
+    } else {
+        (!matches!(ret, Ty::Void)).then(|| lw.new_storage(&ret, "ret", span))
+    };
     let flag = lw.new_local("returned", ScalarType::Bool);
     lw.emit(IStmt::Assign {
         local: flag,
@@ -117,7 +126,7 @@ fn lower_external_once(
         ret: Some(RetInfo {
             value,
             flag: Some(flag),
-            by_ref: false,
+            by_ref,
         }),
         uses: mutation::var_uses(lw.sema, &body),
     });
@@ -131,7 +140,13 @@ fn lower_external_once(
         continuing: vec![],
     });
     let mut results = vec![];
-    for slot in value.into_iter().chain(copied_out) {
+    let returns_pointer = ret.is_ref() || matches!(ret, Ty::Ptr { .. });
+    match value {
+        Some(slot) if returns_pointer => lw.pointer_results(slot, &fparams, &mut results, span),
+        Some(slot) => lw.slot_scalars(slot, &mut results),
+        None => {}
+    }
+    for slot in copied_out {
         lw.slot_scalars(slot, &mut results);
     }
     let body = lw.with_prologue();
@@ -238,6 +253,8 @@ impl Lowerer<'_> {
         let mut results = vec![];
         let value = if matches!(ret, Ty::Void) {
             Val::Void
+        } else if ret.is_ref() || matches!(ret, Ty::Ptr { .. }) {
+            self.pointer_result(&ret, &call_args, &mut results, span)
         } else {
             self.result_val(&ret, None, &mut results, span)
         };
@@ -256,17 +273,147 @@ impl Lowerer<'_> {
         for (place, v) in stores {
             self.store(&place, v, span);
         }
+        // A returned reference designates what the returned pointer points to.
+        if ret.is_ref() && matches!(value, Val::Ptr { .. }) {
+            return Val::Ref(Box::new(self.ptr_place(value, span)));
+        }
         value
     }
 
-    /// A return type results can carry: values, not references or pointers.
+    /// A return type results can carry: values, and pointers or references
+    /// into the allocations of its pointer arguments (not classes holding
+    /// pointers).
     fn check_external_return(&mut self, ret: &Ty, span: Span) -> bool {
-        if ret.is_ref() || self.contains_pointer(ret) {
+        let pointer = ret.is_ref() || matches!(ret, Ty::Ptr { .. });
+        if !pointer && self.contains_pointer(ret) {
             let name = self.sema.ty_name(ret);
-            self.error(span, format!("a SYCL_EXTERNAL function called across translation units cannot return '{name}' yet (references and pointers are resolved per kernel); return a value"));
+            self.error(span, format!("a SYCL_EXTERNAL function called across translation units cannot return '{name}' yet (a class holding pointers); return its values, or a pointer"));
             return false;
         }
         true
+    }
+
+    /// The pointer a call of a function of another unit returns (for a
+    /// reference: the pointer to what it refers to): into the allocation of
+    /// one of the pointer arguments, the callee says which (results: the
+    /// element index, then the position of that argument among the pointer
+    /// arguments).
+    fn pointer_result(
+        &mut self,
+        ret: &Ty,
+        call_args: &[CallArg],
+        results: &mut Vec<LocalId>,
+        span: Span,
+    ) -> Val {
+        let bindings: Vec<_> = call_args
+            .iter()
+            .filter_map(|a| match a {
+                CallArg::Pointer { binding, .. } => Some(*binding),
+                CallArg::Value(_) => None,
+            })
+            .collect();
+        let Some(&first) = bindings.first() else {
+            let name = self.sema.ty_name(ret);
+            self.error(span, format!("a SYCL_EXTERNAL function of another translation unit that returns '{name}' must take the pointer it returns into as an argument"));
+            return Val::Void;
+        };
+        let it = self.index_type();
+        let index = self.new_local("call.pointer", it);
+        let which = self.new_local("call.which", ScalarType::U32);
+        results.push(index);
+        results.push(which);
+        let elem = match ret {
+            Ty::Ptr { pointee, .. } => (**pointee).clone(),
+            other => other.non_ref().clone(),
+        };
+        let single = bindings.iter().all(|b| *b == first);
+        Val::Ptr {
+            binding: Some(first),
+            index: ir::Expr::Local(index),
+            elem,
+            choice: (!single).then(|| {
+                Box::new(super::pointer_choice::PtrChoice {
+                    bindings,
+                    which: ir::Expr::Local(which),
+                })
+            }),
+        }
+    }
+
+    /// The results of a compiled function returning the pointer in `slot`
+    /// (see [`Self::pointer_result`]): its index, and which pointer
+    /// parameter's allocation it points into.
+    fn pointer_results(
+        &mut self,
+        slot: SlotId,
+        params: &[FunctionParam],
+        results: &mut Vec<LocalId>,
+        span: Span,
+    ) {
+        let pointer_params: Vec<_> = params
+            .iter()
+            .filter_map(|p| match p {
+                FunctionParam::Pointer { binding, .. } => Some(*binding),
+                FunctionParam::Value(_) => None,
+            })
+            .collect();
+        let Val::Ptr {
+            binding,
+            index,
+            choice,
+            ..
+        } = self.load_pointer(slot)
+        else {
+            return;
+        };
+        let candidates = match &choice {
+            Some(c) => c.bindings.clone(),
+            None => binding.into_iter().collect(),
+        };
+        let mut positions = vec![];
+        for b in &candidates {
+            match pointer_params.iter().position(|p| p == b) {
+                Some(i) => positions.push(i as u64),
+                None => {
+                    self.error(span, "a SYCL_EXTERNAL function called from other translation units can return only a pointer into the allocation of one of its pointer arguments");
+                    return;
+                }
+            }
+        }
+        let u32c = |v: u64| ir::Expr::Const(ir::Constant::Int(ScalarType::U32, v));
+        // The chosen allocation's position among the pointer parameters.
+        let which = match &choice {
+            Some(c) => positions
+                .iter()
+                .enumerate()
+                .rev()
+                .fold(u32c(0), |rest, (k, &pos)| {
+                    ir::Expr::Select(
+                        Box::new(ir::Expr::Binary(
+                            ir::BinaryOp::Eq,
+                            Box::new(c.which.clone()),
+                            Box::new(u32c(k as u64)),
+                        )),
+                        Box::new(u32c(pos)),
+                        Box::new(rest),
+                    )
+                }),
+            None => u32c(positions.first().copied().unwrap_or(0)),
+        };
+        let it = self.index_type();
+        let index_out = self.new_local("ret.index", it);
+        let which_out = self.new_local("ret.which", ScalarType::U32);
+        let index = self.cast_scalar(index, it);
+        self.emit(IStmt::Assign {
+            local: index_out,
+            value: index,
+        });
+        self.emit(IStmt::Assign {
+            local: which_out,
+            value: which,
+        });
+        results.push(index_out);
+        results.push(which_out);
     }
 
     fn contains_pointer(&mut self, ty: &Ty) -> bool {

@@ -102,6 +102,35 @@ int main() {
     sycl::free(out, q);
   }
 
+  {
+    // A row pointer returned across units, and a reference into whichever
+    // of two arrays holds the larger element (written through).
+    const size_t width = 8, rows = 4;
+    float *m = sycl::malloc_shared<float>(width * rows, q);
+    float *a = sycl::malloc_shared<float>(width, q);
+    float *b = sycl::malloc_shared<float>(width, q);
+    for (size_t i = 0; i < width * rows; ++i) m[i] = float(i);
+    for (size_t i = 0; i < width; ++i) {
+      a[i] = float(i % 2 ? i : 100);
+      b[i] = float(50);
+    }
+    q.parallel_for<class Rows>(sycl::range<1>(width), [=](sycl::id<1> i) {
+       float *r = row_of(m, width, 2);
+       r[i] += 1000.0f;
+       larger_of(a, b, i[0]) = -1.0f;
+     }).wait();
+    for (size_t i = 0; i < width * rows; ++i)
+      if (m[i] != float(i) + (i / width == 2 ? 1000.0f : 0.0f)) ++errors;
+    for (size_t i = 0; i < width; ++i) {
+      bool a_larger = (i % 2 ? float(i) : 100.0f) > 50.0f;
+      if ((a_larger ? a[i] : b[i]) != -1.0f) ++errors;
+      if ((a_larger ? b[i] : a[i]) == -1.0f) ++errors;
+    }
+    sycl::free(m, q);
+    sycl::free(a, q);
+    sycl::free(b, q);
+  }
+
   if (q.get_device().has(sycl::aspect::fp64)) {
     std::vector<double> squares(16);
     {

@@ -38,6 +38,13 @@ T squared(T x) {
   return x * x;
 }
 template SYCL_EXTERNAL int squared<int>(int);
+
+float *row_of(float *matrix, size_t width, size_t row) { return matrix + row * width; }
+
+float &larger_of(float *a, float *b, size_t i) {
+  if (a[i] > b[i]) return a[i];
+  return b[i];
+}
 template SYCL_EXTERNAL float squared<float>(float);
 
 void count_into(sycl::accessor<int, 1, sycl::access_mode::read_write> histogram, int bin) {

@@ -21,6 +21,10 @@ struct Body {
 template <typename T>
 SYCL_EXTERNAL T squared(T x);
 
+// Pointers and references returned into the arguments' allocations.
+SYCL_EXTERNAL float *row_of(float *matrix, size_t width, size_t row);
+SYCL_EXTERNAL float &larger_of(float *a, float *b, size_t i);
+
 namespace physics {
 SYCL_EXTERNAL Particle advance(Particle p, float dt);
 SYCL_EXTERNAL void clamp_speed(Particle &p, float limit);
