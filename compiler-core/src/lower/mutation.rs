@@ -76,6 +76,8 @@ fn callee_addresses(s: &Scan, f: FuncId, i: usize, is_member: bool) -> bool {
 fn is_this_object(e: &Expr) -> bool {
     match &e.kind {
         TK::This => true,
+        // `this->member`, `(*this).member`: `this` is the address of the object.
+        TK::Deref(p) => matches!(&p.kind, TK::AddrOf(o) if is_this_object(o)),
         TK::Field(b, _) | TK::BaseSub(b, _) | TK::Downcast(b, _) => is_this_object(b),
         TK::Index(b, _) if matches!(b.ty, Ty::Array(..)) => is_this_object(b),
         _ => false,

@@ -16,9 +16,15 @@ pub(crate) const RVALUE_TO_LVALUE_REF: Rank = 1;
 pub(crate) const QUALIFIED: Rank = 2;
 pub(crate) const PROMOTION: Rank = 3;
 pub(crate) const CONVERSION: Rank = 4;
+/// A user-defined conversion ([over.ics.user]); through a conversion
+/// function to a non-class type it is followed by a standard conversion,
+/// which ranks it ([over.ics.rank]/3.3: `operator float()` then a `float`
+/// parameter beats promoting that `float` to `double`).
 pub(crate) const USER: Rank = 5;
+const USER_PROMOTION: Rank = 6;
+const USER_CONVERSION: Rank = 7;
 /// An argument matched by a C ellipsis `...`: worse than any conversion.
-pub(crate) const ELLIPSIS: Rank = 6;
+pub(crate) const ELLIPSIS: Rank = 8;
 
 impl Sema {
     /// How `e` converts to `to`, or `None` if it cannot.
@@ -85,16 +91,23 @@ impl Sema {
                     // (a function returning a reference yields an lvalue:
                     // an array one then decays to a pointer)
                     let ops = self.conversion_functions(fc);
-                    let viable = ops.into_iter().any(|(_, rt)| {
-                        let probe = Expr {
-                            kind: ExprKind::Error,
-                            ty: rt.non_ref().clone(),
-                            lvalue: rt.is_ref(),
-                            span: e.span,
-                        };
-                        self.standard_rank(&probe, to).is_some()
+                    let second = ops
+                        .into_iter()
+                        .filter_map(|(_, rt)| {
+                            let probe = Expr {
+                                kind: ExprKind::Error,
+                                ty: rt.non_ref().clone(),
+                                lvalue: rt.is_ref(),
+                                span: e.span,
+                            };
+                            self.standard_rank(&probe, to)
+                        })
+                        .min()?;
+                    return Some(match second {
+                        PROMOTION => USER_PROMOTION,
+                        CONVERSION => USER_CONVERSION,
+                        _ => USER,
                     });
-                    return viable.then_some(USER);
                 }
                 self.standard_rank(e, to)
             }

@@ -10,6 +10,7 @@
 // Included by sycl.hpp after reduction.hpp.
 #pragma once
 
+#include <sycl/detail/bit_cast.hpp>
 #include <sycl/detail/half.hpp>
 #include <type_traits>
 
@@ -155,6 +156,9 @@ template <typename T, typename Move>
 T shuffled(T x, Move move) {
   if constexpr (std::is_same_v<T, half>) {
     return half_of_bits(static_cast<uint16_t>(move(static_cast<uint32_t>(bits_of_half(x)))));
+  } else if constexpr (std::is_class_v<T> && sizeof(T) == 2 && std::is_trivially_copyable_v<T>) {
+    // Another 16-bit class (bfloat16): its bits move.
+    return sycl::bit_cast<T>(static_cast<uint16_t>(move(static_cast<uint32_t>(sycl::bit_cast<uint16_t>(x)))));
   } else {
     return move(x);
   }
