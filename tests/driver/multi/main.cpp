@@ -14,9 +14,11 @@ int main() {
    }).wait();
   scale(q, data, n, 2.0f);
   offset(q, data, n, 0.5f);
+  q.wait();
+  Clamp(300.0f).apply(q, data, n);
   int errors = 0;
   for (int i = 0; i < n; ++i)
-    if (data[i] != 2.0f * i + 0.5f) ++errors;
+    if (data[i] != std::min(2.0f * i + 0.5f, 300.0f)) ++errors;
   sycl::free(data, q);
   if (errors) {
     std::printf("FAILED: %d wrong values\n", errors);

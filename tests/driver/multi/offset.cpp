@@ -2,6 +2,13 @@
 
 class Offset;
 
+void Clamp::apply(sycl::queue &q, float *data, int n) const {
+  float limit = m_limit;
+  q.parallel_for<class ClampKernel>(sycl::range<1>(n), [=](sycl::id<1> i) {
+     if (data[i] > limit) data[i] = limit;
+   }).wait();
+}
+
 void offset(sycl::queue &q, float *data, int n, float delta) {
   sycl::buffer<float, 1> buf(data, sycl::range<1>(n));
   q.submit([&](sycl::handler &h) {

@@ -587,7 +587,12 @@ impl Sema {
         self.collect_decls(&tu.decls, Ctx::Ns(GLOBAL_NS), &root, &mut to_check);
         let mut defined = vec![];
         for (decl, ctx, env) in to_check {
-            let f = self.function_instance(&decl, ctx, env, None, vec![]);
+            // Member functions defined out of their class are checked too.
+            let class = match ctx {
+                Ctx::Class(c) => Some(c),
+                _ => None,
+            };
+            let f = self.function_instance(&decl, ctx, env, class, vec![]);
             if let Some(f) = f {
                 self.note_free_function_kernel(f);
                 defined.push(f);

@@ -52,8 +52,27 @@ impl Sema {
                 .map(ClassId)
                 .filter(|c| class_key(self, *c) == Some(key))
                 .collect();
-            for id in instances {
+            for &id in &instances {
                 self.attach_out_of_class_definitions(id);
+            }
+            // A member function of a class (not a template) defined here is
+            // code this unit emits, called here or not: its body is checked
+            // (in source order) for the kernels it launches.
+            if f.template.is_none() && f.outer_templates.is_empty() && f.body.is_some() {
+                for id in instances {
+                    let ci = self.class(id);
+                    if ci.template.is_some() {
+                        continue;
+                    }
+                    let env = ci.env.clone();
+                    if let Some(merged) = ci
+                        .methods
+                        .iter()
+                        .find(|m| m.span == f.span && m.body.is_some())
+                    {
+                        to_check.push((merged.clone(), Ctx::Class(id), env));
+                    }
+                }
             }
             return;
         }
