@@ -25,6 +25,7 @@ const HEADERS: &[(&str, &str)] = &[
     ("chrono", include_str!("../model_headers/chrono")),
     ("climits", include_str!("../model_headers/climits")),
     ("cmath", include_str!("../model_headers/cmath")),
+    ("cctype", include_str!("../model_headers/cctype")),
     ("complex", include_str!("../model_headers/complex")),
     ("cstdarg", include_str!("../model_headers/cstdarg")),
     ("cstddef", include_str!("../model_headers/cstddef")),
@@ -33,6 +34,7 @@ const HEADERS: &[(&str, &str)] = &[
     ("cstdlib", include_str!("../model_headers/cstdlib")),
     ("cstring", include_str!("../model_headers/cstring")),
     ("ctime", include_str!("../model_headers/ctime")),
+    ("ctype.h", include_str!("../model_headers/ctype.h")),
     ("deque", include_str!("../model_headers/deque")),
     ("error.h", include_str!("../model_headers/error.h")),
     ("exception", include_str!("../model_headers/exception")),
@@ -184,6 +186,8 @@ mod tests {
     use crate::source::SourceMap;
 
     const REQUIRED: &[&str] = &[
+        "cctype",
+        "ctype.h",
         "cstddef",
         "cstdint",
         "cstdio",

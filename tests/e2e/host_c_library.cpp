@@ -4,9 +4,14 @@
 // modes, and pow/fmax on two ints. The device compiler reads all of it
 // (without a warning) and the kernels keep their device images. A kernel
 // also keeps a 100-element private histogram (indexed at run time, so it
-// lives in per-work-item memory).
+// lives in per-work-item memory). <cctype> works on both sides (a kernel
+// upper-cases a string), freopen, std::align and partial_sort with a
+// comparator in host code.
 #include <sycl/sycl.hpp>
+#include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <memory>
 #include <cstdarg>
 #include <cstdio>
 #include <ctime>
@@ -89,6 +94,26 @@ int main(int argc, char **argv) {
   }
   in.close();
   unlink(path.c_str());
+
+  // Character classification in a kernel.
+  char *text = sycl::malloc_shared<char>(16, q);
+  std::snprintf(text, 16, "Syclone 2026!");
+  q.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) {
+    char c = text[i];
+    text[i] = std::isalpha(c) ? static_cast<char>(toupper(c)) : (isdigit(c) ? '#' : c);
+  }).wait();
+  if (std::string(text) != "SYCLONE ####!") {
+    std::printf("toupper in a kernel: %s\n", text);
+    bad++;
+  }
+  sycl::free(text, q);
+  int order[6] = {5, 1, 4, 2, 6, 3};
+  std::partial_sort(order, order + 3, order + 6, [](int a, int b) { return a > b; });
+  alignas(16) char raw[64];
+  void *at = raw + 1;
+  size_t space = sizeof raw - 1;
+  if (order[0] != 6 || order[2] != 4 || !std::align(16, 8, at, space) || tolower('Q') != 'q') bad++;
+  if (std::freopen("/dev/null", "r", stdin) == nullptr) bad++;
 
   char line[64];
   log_line(line, sizeof line, "%d items, %s", items, "ok");
