@@ -749,7 +749,7 @@ impl Lowerer<'_> {
                 self.sema.complete_class(c);
                 let special = in_special || self.sema.class(c).is_special;
                 if self.sema.is_host_only(c) {
-                    self.host_object_arg(ty, name, span);
+                    self.host_object_arg(c, name, span);
                     return Val::Void;
                 }
                 if !special {
@@ -879,13 +879,13 @@ impl Lowerer<'_> {
     }
 
     /// Reports a kernel argument that is a host object of the SYCL header.
-    fn host_object_arg(&mut self, ty: &Ty, name: &str, span: Span) {
-        let ty_name = self.sema.ty_name(ty);
+    fn host_object_arg(&mut self, c: ClassId, name: &str, span: Span) {
+        let ty_name = self.sema.class_name(c);
         let mut d = Diagnostic::error(
             span,
             format!("kernel argument '{name}' is a '{ty_name}', which exists only on the host; kernels cannot capture it"),
         );
-        if ty_name.starts_with("sycl::host_accessor") || ty_name.starts_with("sycl::buffer") {
+        if matches!(&*self.sema.class(c).name, "host_accessor" | "buffer") {
             d = d.with_note(span, "kernels reach a buffer through a sycl::accessor made in the command group (sycl::accessor a(buf, h))");
         }
         if !self.source_errors {

@@ -2085,12 +2085,7 @@ class __SYCLONE_HOST_ONLY handler {
 
   template <typename KernelName = detail::auto_name, typename KernelType>
   void single_task(KernelType kernelFunc) {
-    detail::launch_bounds<1> bounds;
-    for (int d = 0; d < 3; ++d) {
-      bounds.extent[d] = 1;
-      bounds.local[d] = 0;
-      bounds.offset[d] = 0;
-    }
+    detail::launch_bounds<1> bounds = detail::bounds_of(range<1>(1), id<1>());
     if constexpr (std::is_same_v<KernelType, kernel>) {
 #ifndef __SYCL_DEVICE_ONLY__
       launch_compiled(kernelFunc, bounds);
@@ -2178,12 +2173,7 @@ class __SYCLONE_HOST_ONLY handler {
   // Runs reduction kernel `k` of the reductions `reds` over `r`.
   template <typename KernelName, int Dimensions, typename K, typename... Reductions>
   void launch_reduction(nd_range<Dimensions> r, K k, const Reductions &...reds) {
-    detail::launch_bounds<Dimensions> bounds;
-    for (int d = 0; d < 3; ++d) {
-      bounds.extent[d] = d < Dimensions ? r.get_global_range()[d] : 1;
-      bounds.local[d] = d < Dimensions ? r.get_local_range()[d] : 1;
-      bounds.offset[d] = 0;
-    }
+    detail::launch_bounds<Dimensions> bounds = detail::bounds_of(r);
 #ifdef __SYCL_DEVICE_ONLY__
     kernel_nd<detail::kernel_name_t<KernelName, K>, K, Dimensions>(bounds, k);
 #else
