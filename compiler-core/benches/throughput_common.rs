@@ -35,6 +35,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/atomic_ref.hpp"),
         ),
         (
+            "sycl/detail/legacy_atomic.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/legacy_atomic.hpp"),
+        ),
+        (
             "sycl/detail/reduction.hpp",
             include_str!("../../native-runtime/include/sycl/detail/reduction.hpp"),
         ),

@@ -32,6 +32,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/atomic_ref.hpp"),
     ),
     (
+        "sycl/detail/legacy_atomic.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/legacy_atomic.hpp"),
+    ),
+    (
         "sycl/detail/reduction.hpp",
         include_str!("../../native-runtime/include/sycl/detail/reduction.hpp"),
     ),

@@ -39,6 +39,7 @@ pub const RUNTIME_HEADERS: &[&str] = &[
     "sycl/detail/bfloat16.hpp",
     "sycl/detail/bit_cast.hpp",
     "sycl/detail/atomic_ref.hpp",
+    "sycl/detail/legacy_atomic.hpp",
     "sycl/detail/reduction.hpp",
     "sycl/detail/math.hpp",
     "sycl/detail/vec.hpp",

@@ -258,6 +258,9 @@ template <typename ElementType, access::address_space Space,
 multi_ptr<ElementType, Space, DecorateAddress> make_ptr(ElementType *pointer) {
   return multi_ptr<ElementType, Space, DecorateAddress>(pointer);
 }
+}  // namespace sycl
+#include <sycl/detail/legacy_atomic.hpp>
+namespace sycl {
 using access_mode = access::mode;
 using target = access::target;
 
@@ -1162,9 +1165,12 @@ template <typename DataT, int Dimensions = 1, access::mode AccessMode = access::
           access::target AccessTarget = access::target::device,
           access::placeholder IsPlaceholder = access::placeholder::false_t>
 class __SYCLONE_SPECIAL accessor {
+  using element_access = detail::element_access<DataT, AccessMode, access::address_space::global_space>;
+
  public:
   using value_type = DataT;
-  using reference = DataT &;
+  // DataT&, or sycl::atomic<DataT> for access::mode::atomic.
+  using reference = typename element_access::type;
   accessor() : m_data(nullptr) {}
 
   // Placeholders: the whole buffer, or `r` elements from `offset`.
@@ -1219,11 +1225,13 @@ class __SYCLONE_SPECIAL accessor {
       : m_data(storage), m_range(r), m_pitch(pitch) {}
 #endif
   using global_pointer = __SYCLONE_GLOBAL DataT *;
-  DataT &operator[](id<Dimensions> index) const { return m_data[detail::linearize(index, m_pitch)]; }
-  DataT &operator[](item<Dimensions> index) const { return (*this)[index.get_id()]; }
+  reference operator[](id<Dimensions> index) const {
+    return element_access::of(m_data[detail::linearize(index, m_pitch)]);
+  }
+  reference operator[](item<Dimensions> index) const { return (*this)[index.get_id()]; }
   // acc[i] in one dimension, acc[i][j]... in more.
-  typename detail::row<DataT &, global_pointer, Dimensions>::type operator[](size_t index) const {
-    return detail::row<DataT &, global_pointer, Dimensions>::at(m_data, m_pitch, index);
+  typename detail::row<element_access, global_pointer, Dimensions>::type operator[](size_t index) const {
+    return detail::row<element_access, global_pointer, Dimensions>::at(m_data, m_pitch, index);
   }
   size_t size() const { return m_range.size(); }
   size_t get_count() const { return m_range.size(); }
@@ -1379,14 +1387,16 @@ class local_memory {
 
 template <typename DataT, int Dimensions = 1>
 class local_accessor : public detail::local_memory<DataT> {
+  using plain_access = detail::element_access<DataT, access::mode::read_write, access::address_space::local_space>;
+
  public:
   using value_type = DataT;
   using local_pointer = __SYCLONE_LOCAL DataT *;
   local_accessor(range<Dimensions> r, handler &h);
   DataT &operator[](id<Dimensions> index) const { return this->data()[detail::linearize(index, m_range)]; }
   // acc[i] in one dimension, acc[i][j]... in more.
-  typename detail::row<DataT &, local_pointer, Dimensions>::type operator[](size_t index) const {
-    return detail::row<DataT &, local_pointer, Dimensions>::at(this->data(), m_range, index);
+  typename detail::row<plain_access, local_pointer, Dimensions>::type operator[](size_t index) const {
+    return detail::row<plain_access, local_pointer, Dimensions>::at(this->data(), m_range, index);
   }
   size_t size() const { return m_range.size(); }
   size_t get_count() const { return m_range.size(); }
@@ -1434,19 +1444,38 @@ class accessor<DataT, Dimensions, AccessMode, access::target::local, IsPlacehold
  public:
   accessor(range<Dimensions> r, handler &h) : local_accessor<DataT, Dimensions>(r, h) {}
 };
+// ... whose elements are sycl::atomic<DataT, local_space> in atomic mode.
+template <typename DataT, int Dimensions, access::placeholder IsPlaceholder>
+class accessor<DataT, Dimensions, access::mode::atomic, access::target::local, IsPlaceholder>
+    : public local_accessor<DataT, Dimensions> {
+  using element_access = detail::element_access<DataT, access::mode::atomic, access::address_space::local_space>;
+  using local_pointer = typename local_accessor<DataT, Dimensions>::local_pointer;
+
+ public:
+  using reference = typename element_access::type;
+  accessor(range<Dimensions> r, handler &h) : local_accessor<DataT, Dimensions>(r, h) {}
+  reference operator[](id<Dimensions> index) const {
+    return element_access::of(this->data()[detail::linearize(index, this->get_range())]);
+  }
+  typename detail::row<element_access, local_pointer, Dimensions>::type operator[](size_t index) const {
+    return detail::row<element_access, local_pointer, Dimensions>::at(this->data(), this->get_range(), index);
+  }
+};
 
 // Host access to a buffer: waits for the kernels that write it; while it
 // lives, the host storage is current.
 template <typename DataT, int Dimensions = 1, access::mode AccessMode = access::mode::read_write>
 class __SYCLONE_HOST_ONLY host_accessor {
+  using plain_access = detail::element_access<DataT, access::mode::read_write, access::address_space::global_space>;
+
  public:
   template <typename AllocatorT>
   host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf);
   template <typename AllocatorT, access::mode Mode>
   host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf, mode_tag_t<Mode>) : host_accessor(buf) {}
   DataT &operator[](id<Dimensions> index) const { return m_data[detail::linearize(index, m_range)]; }
-  typename detail::row<DataT &, DataT *, Dimensions>::type operator[](size_t index) const {
-    return detail::row<DataT &, DataT *, Dimensions>::at(m_data, m_range, index);
+  typename detail::row<plain_access, DataT *, Dimensions>::type operator[](size_t index) const {
+    return detail::row<plain_access, DataT *, Dimensions>::at(m_data, m_range, index);
   }
   size_t size() const { return m_range.size(); }
   size_t get_count() const { return m_range.size(); }

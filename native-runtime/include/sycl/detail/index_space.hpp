@@ -416,36 +416,38 @@ inline void group_barrier(const sub_group &) {
 namespace detail {
 // `acc[i][j]...` of a multi-dimensional accessor: `Ptr` points at the first
 // element of the remaining `D` dimensions, whose extents are the last `D` of
-// `pitch` (the accessed buffer's range).
-template <typename Ref, typename Ptr, int D, int Full>
+// `pitch` (the accessed buffer's range). `Access::of(element)` is what the
+// last subscript returns (`Access::type`: a reference, or an atomic for
+// access::mode::atomic).
+template <typename Access, typename Ptr, int D, int Full>
 struct subscript {
   Ptr m_data;
   range<Full> m_pitch;
-  subscript<Ref, Ptr, D - 1, Full> operator[](size_t i) const {
+  subscript<Access, Ptr, D - 1, Full> operator[](size_t i) const {
     size_t stride = 1;
     for (int d = Full - D + 1; d < Full; ++d) stride = stride * m_pitch[d];
-    return subscript<Ref, Ptr, D - 1, Full>{m_data + i * stride, m_pitch};
+    return subscript<Access, Ptr, D - 1, Full>{m_data + i * stride, m_pitch};
   }
 };
-template <typename Ref, typename Ptr, int Full>
-struct subscript<Ref, Ptr, 1, Full> {
+template <typename Access, typename Ptr, int Full>
+struct subscript<Access, Ptr, 1, Full> {
   Ptr m_data;
   range<Full> m_pitch;
-  Ref operator[](size_t i) const { return m_data[i]; }
+  typename Access::type operator[](size_t i) const { return Access::of(m_data[i]); }
 };
 // What `acc[i]` returns for an accessor of `D` dimensions: the element (one
 // dimension) or the subscript proxy of the remaining dimensions.
-template <typename Ref, typename Ptr, int D>
+template <typename Access, typename Ptr, int D>
 struct row {
-  using type = subscript<Ref, Ptr, D - 1, D>;
+  using type = subscript<Access, Ptr, D - 1, D>;
   static type at(Ptr data, const range<D> &pitch, size_t i) {
-    return subscript<Ref, Ptr, D, D>{data, pitch}[i];
+    return subscript<Access, Ptr, D, D>{data, pitch}[i];
   }
 };
-template <typename Ref, typename Ptr>
-struct row<Ref, Ptr, 1> {
-  using type = Ref;
-  static Ref at(Ptr data, const range<1> &, size_t i) { return data[i]; }
+template <typename Access, typename Ptr>
+struct row<Access, Ptr, 1> {
+  using type = typename Access::type;
+  static type at(Ptr data, const range<1> &, size_t i) { return Access::of(data[i]); }
 };
 }  // namespace detail
 
