@@ -73,6 +73,7 @@ const HEADERS: &[(&str, &str)] = &[
     ("stdlib.h", include_str!("../model_headers/stdlib.h")),
     ("string", include_str!("../model_headers/string")),
     ("string.h", include_str!("../model_headers/string.h")),
+    ("strings.h", include_str!("../model_headers/strings.h")),
     ("sys/time.h", include_str!("../model_headers/sys_time.h")),
     ("sys/types.h", include_str!("../model_headers/sys_types.h")),
     (
@@ -237,6 +238,7 @@ mod tests {
         "stdio.h",
         "stdlib.h",
         "string.h",
+        "strings.h",
         "stdint.h",
         "stddef.h",
         "assert.h",

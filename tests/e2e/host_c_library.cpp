@@ -5,8 +5,8 @@
 // (without a warning) and the kernels keep their device images. A kernel
 // also keeps a 100-element private histogram (indexed at run time, so it
 // lives in per-work-item memory). <cctype> works on both sides (a kernel
-// upper-cases a string), freopen, std::align and partial_sort with a
-// comparator in host code.
+// upper-cases a string), freopen, std::align, partial_sort with a
+// comparator and <strings.h>'s strcasecmp/ffs in host code.
 #include <sycl/sycl.hpp>
 #include <algorithm>
 #include <cctype>
@@ -18,6 +18,7 @@
 #include <fstream>
 #include <getopt.h>
 #include <string>
+#include <strings.h>
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
@@ -114,6 +115,7 @@ int main(int argc, char **argv) {
   size_t space = sizeof raw - 1;
   if (order[0] != 6 || order[2] != 4 || !std::align(16, 8, at, space) || tolower('Q') != 'q') bad++;
   if (std::freopen("/dev/null", "r", stdin) == nullptr) bad++;
+  if (strcasecmp("SyClone", "sYcLONE") != 0 || strncasecmp("GPUx", "gpuY", 3) != 0 || ffs(8) != 4) bad++;
 
   char line[64];
   log_line(line, sizeof line, "%d items, %s", items, "ok");
