@@ -4,14 +4,16 @@
 //!
 //! - `// expected-error {{text}}`, `expected-warning`, `expected-note`:
 //!   a diagnostic of that severity whose message contains `text`, on the
-//!   marker's line; `expected-error@+N` / `@-N` shift the line;
+//!   marker's line; `expected-error@+N` / `@-N` shift the line, `@*`
+//!   expects it in a header (the SYCL or model headers);
+//!   `expected-note 3 {{text}}` expects three such diagnostics, `1+` at
+//!   least one (a note every error of a kernel carries);
 //! - `// expected-no-diagnostics`: the file must compile cleanly.
 //!
 //! Every diagnostic in the main file must be expected, and every marker met.
 //! Notes are the notes attached to diagnostics that point into the main file
-//! (notes without a location, and diagnostics in headers, are matched only
-//! if a marker asks for them; a header diagnostic is reported as
-//! unexpected).
+//! (notes without a location are matched only if a marker asks for them;
+//! a header diagnostic is unexpected unless an `@*` marker asks for it).
 
 mod common;
 
@@ -24,6 +26,8 @@ struct Expected {
     line: u32,
     text: String,
     marker_line: u32,
+    /// Matches any number of further diagnostics (the `+` of `N+`).
+    repeats: bool,
 }
 
 fn parse_markers(src: &str) -> (Vec<Expected>, bool, Vec<String>) {
@@ -49,7 +53,11 @@ fn parse_markers(src: &str) -> (Vec<Expected>, bool, Vec<String>) {
             };
             let mut target = ln as i64;
             let mut after = after;
-            if let Some(r) = after.strip_prefix('@') {
+            if let Some(r) = after.strip_prefix("@*") {
+                // In a header: outside the main file.
+                target = 0;
+                after = r;
+            } else if let Some(r) = after.strip_prefix('@') {
                 let end = r
                     .find(|c: char| c.is_whitespace() || c == '{')
                     .unwrap_or(r.len());
@@ -61,6 +69,17 @@ fn parse_markers(src: &str) -> (Vec<Expected>, bool, Vec<String>) {
                 after = &r[end..];
             }
             let after = after.trim_start();
+            // A count: `N` diagnostics, or `N+` for at least N.
+            let digits = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
+            let (count, repeats, after) = if digits == 0 {
+                (1, false, after)
+            } else {
+                let n: u32 = after[..digits].parse().unwrap_or(1);
+                match after[digits..].strip_prefix('+') {
+                    Some(r) => (n, true, r.trim_start()),
+                    None => (n, false, after[digits..].trim_start()),
+                }
+            };
             let Some(body) = after.strip_prefix("{{") else {
                 errors.push(format!("line {ln}: expected '{{{{' after the marker"));
                 continue;
@@ -69,12 +88,16 @@ fn parse_markers(src: &str) -> (Vec<Expected>, bool, Vec<String>) {
                 errors.push(format!("line {ln}: missing '}}}}'"));
                 continue;
             };
-            out.push(Expected {
-                severity: sev,
-                line: target as u32,
-                text: body[..end].to_string(),
-                marker_line: ln,
-            });
+            // N required entries, and for `N+` one that takes any more.
+            for k in 0..count + u32::from(repeats) {
+                out.push(Expected {
+                    severity: sev,
+                    line: target as u32,
+                    text: body[..end].to_string(),
+                    marker_line: ln,
+                    repeats: k == count,
+                });
+            }
             rest = &body[end..];
         }
     }
@@ -139,18 +162,24 @@ fn check(path: &Path) -> Result<(), String> {
     }
     let mut unexpected = vec![];
     for s in seen {
+        let matches = |e: &Expected| e.severity == s.0 && e.line == s.1 && s.2.contains(&e.text);
+        // A marker's required diagnostics first, then its `+`.
         let pos = expected
             .iter()
-            .position(|e| e.severity == s.0 && (e.line == s.1) && s.2.contains(&e.text));
+            .position(|e| !e.repeats && matches(e))
+            .or_else(|| expected.iter().position(|e| e.repeats && matches(e)));
         match pos {
             Some(i) => {
-                expected.remove(i);
+                if !expected[i].repeats {
+                    expected.remove(i);
+                }
             }
             // Notes without a location are only checked when asked for.
             None if s.0 == Severity::Note && s.1 == 0 => {}
             None => unexpected.push(s),
         }
     }
+    expected.retain(|e| !e.repeats);
     if expected.is_empty() && unexpected.is_empty() {
         return Ok(());
     }

@@ -127,6 +127,10 @@ impl Lowerer<'_> {
         let view = if self.byte_addressed.contains(&binding.0) {
             match self.device_scalar(pointee) {
                 Ok(t) if t.size() == 4 && t != ScalarType::Bool => t,
+                Ok(t) if t.size() == 8 => {
+                    self.error(span, format!("a 64-bit atomic on memory that the kernel also reads or writes as other types is not supported in Vulkan/WebGPU kernels: such memory is addressed in 32-bit words (here an atomic on '{}')", self.sema.ty_name(pointee)));
+                    return Val::Void;
+                }
                 _ => {
                     self.error(span, "atomics on 8- and 16-bit scalars and on members of classes of mixed scalar types are not supported in Vulkan/WebGPU kernels");
                     return Val::Void;

@@ -27,6 +27,7 @@ pub fn lower_external_function(
     sema: &mut Sema,
     f: FuncId,
     target: &TargetProperties,
+    library_code: &dyn Fn(Span) -> bool,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<ir::Function> {
     // Lowered again while pointer variables turn out to need a choice of
@@ -39,7 +40,7 @@ pub fn lower_external_function(
         sema.funcs[f.0 as usize].diags = own_diags.clone();
         let mut attempt = vec![];
         let (function, choices, taken) =
-            lower_external_once(sema, f, target, &hints.choices, &mut attempt);
+            lower_external_once(sema, f, target, library_code, &hints.choices, &mut attempt);
         let wanted = LoweringHints {
             choices,
             ..LoweringHints::default()
@@ -59,10 +60,11 @@ fn lower_external_once(
     sema: &mut Sema,
     f: FuncId,
     target: &TargetProperties,
+    library_code: &dyn Fn(Span) -> bool,
     choices: &ChoiceHints,
     diags: &mut Vec<Diagnostic>,
 ) -> (Option<ir::Function>, ChoiceHints, TakenDiagnostics) {
-    let mut lw = Lowerer::new(sema, target);
+    let mut lw = Lowerer::new(sema, target, library_code);
     lw.external = true;
     lw.forced_choices = choices.clone();
     let Some(body) = lw.sema.func(f).body.clone() else {

@@ -115,6 +115,7 @@ pub fn lower_kernel(
     entry_name: &str,
     shape: EntryShape,
     target: &TargetProperties,
+    library_code: &dyn Fn(Span) -> bool,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<LoweredKernel> {
     // Memory a kernel views as a type of another size (`(float4 *)` over a
@@ -127,7 +128,7 @@ pub fn lower_kernel(
     loop {
         let mut attempt = vec![];
         let (lowered, wanted, taken) =
-            lower_kernel_once(sema, entry, entry_name, shape, target, &hints, &mut attempt);
+            lower_kernel_once(sema, entry, entry_name, shape, target, library_code, &hints, &mut attempt);
         if hints.covers(&wanted) {
             diags.extend(attempt);
             return lowered;
@@ -179,10 +180,11 @@ fn lower_kernel_once(
     entry_name: &str,
     shape: EntryShape,
     target: &TargetProperties,
+    library_code: &dyn Fn(Span) -> bool,
     hints: &LoweringHints,
     diags: &mut Vec<Diagnostic>,
 ) -> (Option<LoweredKernel>, LoweringHints, TakenDiagnostics) {
-    let mut lw = Lowerer::new(sema, target);
+    let mut lw = Lowerer::new(sema, target, library_code);
     lw.decomposition_allowed = shape == EntryShape::EntryPoint;
     lw.forced_bytes = hints.bytes.clone();
     lw.forced_choices = hints.choices.clone();
@@ -332,6 +334,8 @@ struct RetInfo {
 
 struct Lowerer<'s> {
     sema: &'s mut Sema,
+    /// Whether a span is in the SYCL or model headers rather than user code.
+    library_code: &'s dyn Fn(Span) -> bool,
     target: TargetProperties,
     locals: Vec<ir::Local>,
     bindings: Vec<Binding>,
@@ -410,9 +414,14 @@ struct Lowerer<'s> {
 }
 
 impl<'s> Lowerer<'s> {
-    fn new(sema: &'s mut Sema, target: &TargetProperties) -> Lowerer<'s> {
+    fn new(
+        sema: &'s mut Sema,
+        target: &TargetProperties,
+        library_code: &'s dyn Fn(Span) -> bool,
+    ) -> Lowerer<'s> {
         Lowerer {
             sema,
+            library_code,
             target: *target,
             locals: vec![],
             bindings: vec![],
@@ -526,6 +535,12 @@ impl Lowerer<'_> {
                 self.sema.func(f).decl.span,
                 format!("in device function '{name}', called from a SYCL kernel"),
             );
+        }
+        // An error inside the headers: where the user's code called them.
+        if (self.library_code)(span) {
+            if let Some(&site) = self.call_sites.iter().rev().find(|s| !(self.library_code)(**s)) {
+                d = d.with_note(site, "called from here");
+            }
         }
         self.diags.push(d);
     }

@@ -115,6 +115,7 @@ pub fn compile_translation_unit(
                 &entry_name,
                 k.shape,
                 target,
+                &|span| library_code(sm, span),
                 &mut kd,
             );
             let failed = kd
@@ -295,7 +296,13 @@ fn exported_functions(
         // that inline it.
         let kept = sema.funcs[f.0 as usize].diags.clone();
         let mut errors = vec![];
-        let code = crate::lower::lower_external_function(sema, f, target, &mut errors);
+        let code = crate::lower::lower_external_function(
+            sema,
+            f,
+            target,
+            &|span| library_code(sm, span),
+            &mut errors,
+        );
         sema.funcs[f.0 as usize].diags = kept;
         let code = code.ok_or_else(|| {
             errors
@@ -324,16 +331,18 @@ fn located(sm: &SourceMap, d: &crate::diag::Diagnostic) -> String {
 /// Where the program launches kernel `k`: the innermost call outside the
 /// SYCL runtime and model headers that led to its entry point.
 fn user_call(sm: &SourceMap, k: &crate::front::sema::KernelInstance) -> Span {
-    let library = |s: &Span| {
-        let name = &sm.file(s.file).name;
-        name.contains("include/sycl/") || name.starts_with('<')
-    };
     k.call_chain
         .iter()
         .rev()
-        .find(|s| !library(s))
+        .find(|s| !library_code(sm, **s))
         .copied()
         .unwrap_or(k.span)
+}
+
+/// Whether `span` is in the SYCL headers or a model std header.
+fn library_code(sm: &SourceMap, span: Span) -> bool {
+    let name = &sm.file(span.file).name;
+    name.contains("include/sycl/") || name.starts_with('<')
 }
 
 /// A kernel to compile: its entry function, key, and how it takes arguments.
@@ -384,7 +393,7 @@ fn plan_kernels(sema: &mut Sema, sm: &SourceMap, diags: &mut Diagnostics) -> Vec
             display_name: sema.ty_name(&k.name_ty),
             named_type,
             shape: EntryShape::EntryPoint,
-            span: k.span,
+            span: user_call(sm, &k),
         });
     }
     for k in sema.free_function_kernels.clone() {

@@ -13,7 +13,7 @@ int pick(const int (&a)[2], int i) {
 int main() {
   sycl::queue q;
   int *r = sycl::malloc_shared<int>(2, q);
-  q.single_task([=] {
+  q.single_task([=] { // expected-note 1+ {{in the kernel invoked here}}
     int a[2] = {1, 2};
     r[0] = tables::pick(a, 2);
     r[1] = tables::pick(a, 1);

@@ -19,6 +19,6 @@ int main() {
   sycl::queue q;
   int *out = sycl::malloc_shared<int>(1, q);
   unsigned long long start = cycles();
-  q.single_task([=] { out[0] = on_device(3); }).wait();
+  q.single_task([=] { out[0] = on_device(3); }).wait(); // expected-note 1+ {{in the kernel invoked here}}
   return int(cycles() - start) & 0;
 }

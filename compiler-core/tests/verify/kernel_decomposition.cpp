@@ -95,14 +95,14 @@ int main() {
   no_elements h{1};
   holder i(1);
   fine j{1};
-  q.single_task([=] { *out = a.v; }); // expected-note {{kernel argument 'a' is decomposed because its class declares sycl_deconstruct()}}
-  q.single_task([=] { *out = b.v; }); // expected-note {{kernel argument 'b' is decomposed}}
-  q.single_task([=] { *out = c.v; }); // expected-note {{kernel argument 'c' is decomposed}}
-  q.single_task([=] { *out = d.v; }); // expected-note {{kernel argument 'd' is decomposed}}
-  q.single_task([=] { *out = e.v; }); // expected-note {{kernel argument 'e' is decomposed}}
-  q.single_task([=] { *out = f.v; }); // expected-error {{kernel argument 'f.sycl_deconstruct()' of type 'std::tuple<host_only>' is not device copyable}} expected-note {{specialize 'sycl::is_device_copyable<std::tuple<host_only>>'}}
-  q.single_task([=] { *out = g.v; }); // expected-note {{kernel argument 'g' is decomposed}}
-  q.single_task([=] { *out = h.v; }); // expected-note {{kernel argument 'h' is decomposed}}
-  q.single_task([=] { *out = i.get(); }); // expected-error {{kernel argument 'i' of type 'holder' is not device copyable}} expected-note {{specialize 'sycl::is_device_copyable<holder>'}}
+  q.single_task([=] { *out = a.v; }); // expected-note {{kernel argument 'a' is decomposed because its class declares sycl_deconstruct()}} expected-note 1+ {{in the kernel invoked here}}
+  q.single_task([=] { *out = b.v; }); // expected-note {{kernel argument 'b' is decomposed}} expected-note 1+ {{in the kernel invoked here}}
+  q.single_task([=] { *out = c.v; }); // expected-note {{kernel argument 'c' is decomposed}} expected-note 1+ {{in the kernel invoked here}}
+  q.single_task([=] { *out = d.v; }); // expected-note {{kernel argument 'd' is decomposed}} expected-note 1+ {{in the kernel invoked here}}
+  q.single_task([=] { *out = e.v; }); // expected-note {{kernel argument 'e' is decomposed}} expected-note 1+ {{in the kernel invoked here}}
+  q.single_task([=] { *out = f.v; }); // expected-error {{kernel argument 'f.sycl_deconstruct()' of type 'std::tuple<host_only>' is not device copyable}} expected-note {{specialize 'sycl::is_device_copyable<std::tuple<host_only>>'}} expected-note 1+ {{in the kernel invoked here}}
+  q.single_task([=] { *out = g.v; }); // expected-note {{kernel argument 'g' is decomposed}} expected-note 1+ {{in the kernel invoked here}}
+  q.single_task([=] { *out = h.v; }); // expected-note {{kernel argument 'h' is decomposed}} expected-note 1+ {{in the kernel invoked here}}
+  q.single_task([=] { *out = i.get(); }); // expected-error {{kernel argument 'i' of type 'holder' is not device copyable}} expected-note {{specialize 'sycl::is_device_copyable<holder>'}} expected-note 1+ {{in the kernel invoked here}}
   q.single_task([=] { *out = j.v; });
 }

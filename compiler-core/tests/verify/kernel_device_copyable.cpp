@@ -68,7 +68,7 @@ int main() {
   std::array<int, 2> arr{11, 12};
   std::pair<int, float> pr{13, 14.0f};
   std::tuple<int, float> tu{15, 16.0f};
-  q.single_task([=] {
+  q.single_task([=] { // expected-note 1+ {{in the kernel invoked here}}
     r[0] = c.v; // expected-error {{kernel argument 'c' of type 'Counted' is not device copyable}} expected-note {{specialize 'sycl::is_device_copyable<Counted>' as 'std::true_type'}}
     r[0] += l.v; // expected-error {{kernel argument 'l' of type 'Logged' is not device copyable}} expected-note {{specialize 'sycl::is_device_copyable<Logged>'}}
     r[0] += w.inner.v; // expected-error {{kernel argument 'w' of type 'Wrapper' is not device copyable}} expected-note {{specialize}}

@@ -11,11 +11,11 @@ int main() {
   sycl::device d = q.get_device();
   sycl::context c = q.get_context();
   int *out = sycl::malloc_shared<int>(1, q);
-  q.single_task([=] { *out = ha[0]; }); // expected-error {{kernel argument 'ha' is a 'sycl::host_accessor<int, 1, 2>', which exists only on the host; kernels cannot capture it}} expected-note {{kernels reach a buffer through a sycl::accessor made in the command group}}
-  q.single_task([=] { (void)b; *out = 1; }); // expected-error {{kernel argument 'b' is a 'sycl::buffer<int, 1, sycl::buffer_allocator<int>>'}} expected-note {{kernels reach a buffer through a sycl::accessor}}
-  q.single_task([=] { (void)q; *out = 1; }); // expected-error {{kernel argument 'q' is a 'sycl::queue', which exists only on the host}}
-  q.single_task([=] { (void)e; *out = 1; }); // expected-error {{kernel argument 'e' is a 'sycl::event'}}
-  q.single_task([=] { (void)d; *out = 1; }); // expected-error {{kernel argument 'd' is a 'sycl::device'}}
-  q.single_task([=] { (void)c; *out = 1; }); // expected-error {{kernel argument 'c' is a 'sycl::context'}}
+  q.single_task([=] { *out = ha[0]; }); // expected-error {{kernel argument 'ha' is a 'sycl::host_accessor<int, 1, 2>', which exists only on the host; kernels cannot capture it}} expected-note {{kernels reach a buffer through a sycl::accessor made in the command group}} expected-note 1+ {{in the kernel invoked here}}
+  q.single_task([=] { (void)b; *out = 1; }); // expected-error {{kernel argument 'b' is a 'sycl::buffer<int, 1, sycl::buffer_allocator<int>>'}} expected-note {{kernels reach a buffer through a sycl::accessor}} expected-note 1+ {{in the kernel invoked here}}
+  q.single_task([=] { (void)q; *out = 1; }); // expected-error {{kernel argument 'q' is a 'sycl::queue', which exists only on the host}} expected-note 1+ {{in the kernel invoked here}}
+  q.single_task([=] { (void)e; *out = 1; }); // expected-error {{kernel argument 'e' is a 'sycl::event'}} expected-note 1+ {{in the kernel invoked here}}
+  q.single_task([=] { (void)d; *out = 1; }); // expected-error {{kernel argument 'd' is a 'sycl::device'}} expected-note 1+ {{in the kernel invoked here}}
+  q.single_task([=] { (void)c; *out = 1; }); // expected-error {{kernel argument 'c' is a 'sycl::context'}} expected-note 1+ {{in the kernel invoked here}}
   q.single_task([=] { int unused = 3; (void)unused; (void)out[0]; *out = 2; });
 }

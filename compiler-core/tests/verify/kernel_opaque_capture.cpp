@@ -15,10 +15,10 @@ int main() {
   double host_sum = weights.sum() + stats.samples.sum();
   int *p = sycl::malloc_shared<int>(4, q);
   q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { p[i] = int(i[0]); }); // fine: nothing opaque
-  q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) {
+  q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { // expected-note 1+ {{in the kernel invoked here}}
     p[i] = int(weights[i]); // expected-error {{kernel argument 'weights' has a type the device compiler does not know}}
   });
-  q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) {
+  q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { // expected-note 1+ {{in the kernel invoked here}}
     p[i] = stats.count; // expected-error {{kernel argument 'stats.samples' has a type the device compiler does not know}}
   });
   q.wait();

@@ -15,7 +15,7 @@ struct pair {
 int main() {
   sycl::queue q;
   const char *chosen = "chosen at run time";
-  q.single_task([=] {
+  q.single_task([=] { // expected-note 1+ {{in the kernel invoked here}}
     using sycl::ext::oneapi::experimental::printf;
     printf(format, 1);
     printf("%s %c %5.2f %lu %hhx %d\n", "text", 'c', 1.0f, 2ul, (unsigned char)3, color::green);

@@ -9,7 +9,7 @@ struct Scaler {
     return f(v);
   }
   void run(sycl::queue &q, float *p) {
-    q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) {
+    q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { // expected-note 1+ {{in the kernel invoked here}}
       p[i] = apply(p[i]) * factor; // expected-error {{kernel captures 'this', a pointer to a host object}}
     });
     q.wait();

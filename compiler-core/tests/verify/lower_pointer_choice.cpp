@@ -13,7 +13,7 @@ int main() {
     float *p = i[0] % 2 ? a : b;
     p[i] += 1.0f;
   });
-  q.parallel_for(4, [=](sycl::id<1> i) { // expected-note {{in device function 'operator()', called from a SYCL kernel}}
+  q.parallel_for(4, [=](sycl::id<1> i) { // expected-note {{in device function 'operator()', called from a SYCL kernel}} expected-note 1+ {{in the kernel invoked here}}
     float *p = i[0] % 2 ? a : b;
     a[i] = first_of(p); // expected-error {{a pointer that points into one of several allocations chosen at run time cannot be passed to a SYCL_EXTERNAL function of another translation unit yet}}
   });

@@ -9,7 +9,7 @@ struct Self {
 int main() {
   sycl::queue q;
   int *out = sycl::malloc_shared<int>(1, q);
-  q.single_task([=]() { out[0] = Self::w; }); // expected-note {{in device function 'operator()', called from a SYCL kernel}}
+  q.single_task([=]() { out[0] = Self::w; }); // expected-note {{in device function 'operator()', called from a SYCL kernel}} expected-note 1+ {{in the kernel invoked here}}
   q.wait();
   return 0;
 }

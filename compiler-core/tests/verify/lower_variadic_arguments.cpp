@@ -23,7 +23,7 @@ int host_sum(int n, ...) {
 int main() {
   sycl::queue q;
   int *out = sycl::malloc_shared<int>(1, q);
-  q.single_task([=]() { out[0] = first_of(1, 2); });
+  q.single_task([=]() { out[0] = first_of(1, 2); }); // expected-note 1+ {{in the kernel invoked here}}
   q.wait();
   return host_sum(2, 1, 2) == 3 ? 0 : 1;
 }

@@ -19,7 +19,7 @@ int main() {
   sycl::queue q;
   int *out = sycl::malloc_shared<int>(1, q);
   Flags host{1, 2, 3};
-  q.single_task([=]() {
+  q.single_task([=]() { // expected-note 1+ {{in the kernel invoked here}}
     Flags f = host;
     f.count = 3;
     out[0] = f.value + f.count;

@@ -12,7 +12,7 @@ struct Q {
 int main() {
   sycl::queue q;
   int *out = sycl::malloc_shared<int>(4, q);
-  q.single_task([=]() {
+  q.single_task([=]() { // expected-note 1+ {{in the kernel invoked here}}
     P p{1, 2, 3}; // expected-error {{excess elements in struct initializer}}
     int arr[2] = {1, 2, 3}; // expected-error {{excess elements in array initializer}}
     int s{1, 2}; // expected-error {{excess elements in scalar initializer}}

@@ -12,6 +12,6 @@ long long square_high(long long x) {
 int main() {
   sycl::queue q;
   long long *o = sycl::malloc_shared<long long>(1, q);
-  q.single_task([=] { __int128 x = 5; o[0] = (long long)(x * x); }).wait(); // expected-error {{type '__int128' is not supported in device code yet}} expected-note {{in device function 'operator()', called from a SYCL kernel}}
+  q.single_task([=] { __int128 x = 5; o[0] = (long long)(x * x); }).wait(); // expected-error {{type '__int128' is not supported in device code yet}} expected-note {{in device function 'operator()', called from a SYCL kernel}} expected-note 1+ {{in the kernel invoked here}}
   return square_high(o[0]) == 0 ? 0 : 1;
 }

@@ -16,7 +16,7 @@ static_assert(offsetof(Outer, tail) == 36, "wrong on purpose"); // expected-erro
 int main() {
   sycl::queue q;
   size_t *out = sycl::malloc_shared<size_t>(1, q);
-  q.single_task([=]() {
+  q.single_task([=]() { // expected-note 1+ {{in the kernel invoked here}}
     out[0] = offsetof(Outer, in.s) + offsetof(Inner, f);
     out[0] += offsetof(Inner, nope); // expected-error {{offsetof needs a class type and a member designator of it}}
   });

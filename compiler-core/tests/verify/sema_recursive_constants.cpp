@@ -22,7 +22,7 @@ struct Runaway {
 int main() {
   sycl::queue q;
   int *out = sycl::malloc_shared<int>(2, q);
-  q.single_task([=]() {
+  q.single_task([=]() { // expected-note 1+ {{in the kernel invoked here}}
     out[0] = Fact<5>::value + Fact<4>::sum();
     out[1] = Runaway<0>::value;
   });

@@ -12,7 +12,7 @@ static_assert(sizeof(double) == 4); // expected-error {{static assertion failed}
 int main() {
   sycl::queue q;
   int *out = sycl::malloc_shared<int>(1, q);
-  q.single_task([=]() {
+  q.single_task([=]() { // expected-note 1+ {{in the kernel invoked here}}
     constexpr int n = twice(4);
     static_assert(n == 9, "n"); // expected-error {{static assertion failed: n}}
     out[0] = n;

@@ -16,7 +16,7 @@ struct Split : Base1, Base2 {};
 int main() {
   sycl::queue q;
   int *out = sycl::malloc_shared<int>(1, q);
-  q.single_task([=]() {
+  q.single_task([=]() { // expected-note 1+ {{in the kernel invoked here}}
     Two t{1, 2.0f};
     auto [a, b, c] = t; // expected-error {{type 'Two' decomposes into 2 elements, but 3 names were provided}}
     int arr[2] = {1, 2};

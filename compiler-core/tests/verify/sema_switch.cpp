@@ -20,7 +20,7 @@ int twice_default(int v) {
 int main() {
   sycl::queue q;
   int *out = sycl::malloc_shared<int>(2, q);
-  q.single_task([=]() {
+  q.single_task([=]() { // expected-note 1+ {{in the kernel invoked here}}
     out[0] = pick(1, 2);
     out[1] = twice_default(3);
   });

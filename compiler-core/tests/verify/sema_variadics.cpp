@@ -28,7 +28,7 @@ static_assert(sizeof(int) == 4, "packs below use int");
 int main() {
   sycl::queue q;
   int *out = sycl::malloc_shared<int>(4, q);
-  q.single_task([=]() {
+  q.single_task([=]() { // expected-note 1+ {{in the kernel invoked here}}
     out[0] = unexpanded(1, 2);
     out[1] = no_pack(3);
     out[2] = empty_sum();
