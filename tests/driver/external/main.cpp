@@ -88,7 +88,7 @@ int main() {
   }
 
   {
-    float *out = sycl::malloc_shared<float>(5, q);
+    float *out = sycl::malloc_shared<float>(6, q);
     q.single_task<class Bodies>([=] {
        Body b{2.0f, 3.0f};
        out[0] = b.momentum();
@@ -97,8 +97,10 @@ int main() {
        out[2] = Body::at_rest(4.0f).mass + Body::at_rest(4.0f).speed;
        out[3] = float(squared(7));
        out[4] = squared(1.5f);
+       out[5] = halved(out[4]);
      }).wait();
     if (out[0] != 6.0f || out[1] != 1.5f || out[2] != 4.0f || out[3] != 49.0f || out[4] != 2.25f) ++errors;
+    if (out[5] != 1.125f) ++errors;
     sycl::free(out, q);
   }
 

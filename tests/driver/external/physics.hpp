@@ -38,3 +38,5 @@ SYCL_EXTERNAL size_t mirrored_index(sycl::nd_item<1> item);
 SYCL_EXTERNAL double precise_square(double x);
 // Reads whichever of two arrays `i` selects (a pointer chosen at run time).
 SYCL_EXTERNAL float interleave(const float *evens, const float *odds, size_t i);
+// C linkage, with SYCL_EXTERNAL before `extern "C"` as ported C code has it.
+SYCL_EXTERNAL extern "C" float halved(float x);

@@ -14,6 +14,8 @@ SYCL_EXTERNAL size_t mirrored_index(sycl::nd_item<1> item) {
 
 SYCL_EXTERNAL double precise_square(double x) { return x * x; }
 
+extern "C" SYCL_EXTERNAL float halved(float x) { return x * 0.5f; }
+
 SYCL_EXTERNAL float interleave(const float *evens, const float *odds, size_t i) {
   const float *from = evens;
   if (i % 2) from = odds;

@@ -59,6 +59,12 @@ impl Parser<'_> {
         if self.is(sym!("extern")) && self.peek_at(1).kind == TokenKind::String {
             return self.nested(|p| p.parse_linkage_spec(ctx));
         }
+        if let Some(attrs) = self.attributes_before_linkage_spec() {
+            // `SYCL_EXTERNAL extern "C" double f(double);`: as in g++ and
+            // clang, the attributes belong to the one declaration.
+            self.carried_attributes = attrs;
+            return self.nested(|p| p.parse_linkage_spec(ctx));
+        }
         if self.is(sym!("static_assert")) {
             let sp = self.span();
             self.advance();
@@ -970,6 +976,24 @@ impl Parser<'_> {
     }
 
     /// `extern "C" declaration` and `extern "C" { ... }` (nests, so bounded).
+    /// Attributes followed by `extern "C"` and a single declaration (not a
+    /// braced list): what parsing them took, the parser left at `extern`.
+    fn attributes_before_linkage_spec(&mut self) -> Option<Attributes> {
+        let starts_attribute = (self.is(sym!("[")) && self.is_at(1, sym!("[")))
+            || self.text(self.peek()) == "__attribute__";
+        if !starts_attribute {
+            return None;
+        }
+        self.speculate(|p| {
+            let mut attrs = Attributes::default();
+            p.parse_attributes(&mut attrs);
+            let linkage = p.is(sym!("extern"))
+                && p.peek_at(1).kind == TokenKind::String
+                && !p.is_at(2, sym!("{"));
+            linkage.then_some(attrs)
+        })
+    }
+
     fn parse_linkage_spec(&mut self, ctx: Context<'_>) -> PResult<Vec<Decl>> {
         self.advance();
         self.advance();

@@ -12,7 +12,7 @@ mod stmt;
 mod types;
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::front::ast::TranslationUnit;
+use crate::front::ast::{Attributes, TranslationUnit};
 use crate::front::token::{sym, Symbol, Symbols, Token, TokenKind, EMPTY};
 use crate::source::Span;
 use names::{NameKind, NameTable};
@@ -68,6 +68,9 @@ pub(crate) struct Parser<'d> {
     /// Set while the declaration after a template header is parsed, until
     /// a class specifier takes it (that class is then a template).
     template_header_pending: bool,
+    /// Attributes written before `extern "C"` that the declaration after it
+    /// takes (see `attributes_before_linkage_spec`).
+    carried_attributes: Attributes,
     /// Classes first named by an elaborated type specifier inside the
     /// statement being parsed (`q.parallel_for<class K>(...)`), declared in
     /// its block just before it; `None` outside blocks.
@@ -114,6 +117,7 @@ impl<'d> Parser<'d> {
             class_values: HashMap::default(),
             pending_body_pos: None,
             template_header_pending: false,
+            carried_attributes: Attributes::default(),
             block_class_decls: None,
             speculative_args: 0,
             depth: 0,
