@@ -394,7 +394,7 @@ impl Lowerer<'_> {
         let fi = self.sema.func(f);
         let Some(body) = fi.body.clone() else {
             if self.sema.is_sycl_external(f) {
-                return self.external_call(f, args, span);
+                return self.external_call(f, args, ctor_this, span);
             }
             let name = fi.decl.name.to_string_lossy();
             let dspan = fi.decl.span;

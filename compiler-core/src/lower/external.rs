@@ -193,20 +193,25 @@ fn is_mutable_lvalue_ref(ty: &Ty) -> bool {
 
 impl Lowerer<'_> {
     /// A call of the `SYCL_EXTERNAL` function `f`, defined in another
-    /// translation unit: a [`IStmt::Call`] the device link resolves.
-    pub(super) fn external_call(&mut self, f: FuncId, args: &[thir::Expr], span: Span) -> Val {
+    /// translation unit: a [`IStmt::Call`] the device link resolves. A
+    /// constructor constructs the object at `ctor_this`.
+    pub(super) fn external_call(
+        &mut self,
+        f: FuncId,
+        args: &[thir::Expr],
+        ctor_this: Option<PlaceV>,
+        span: Span,
+    ) -> Val {
         let fi = self.sema.func(f);
         let fname = fi.decl.name.to_string_lossy();
-        if matches!(
-            fi.decl.kind,
-            crate::front::ast::FunctionKind::Constructor
-                | crate::front::ast::FunctionKind::Destructor
-        ) {
-            self.error(span, format!("'{fname}' is a constructor or destructor defined in another translation unit; only functions and member functions can be called across translation units yet"));
+        let kind = fi.decl.kind;
+        if kind == crate::front::ast::FunctionKind::Destructor {
+            self.error(span, format!("'{fname}' is a destructor defined in another translation unit; a destructor cannot be called across translation units yet"));
             return Val::Void;
         }
         // A member function takes its object as a reference parameter
-        // before the others (copied back unless the function is const).
+        // before the others (copied back unless the function is const); a
+        // constructor takes the object it constructs.
         let object = match fi.class {
             Some(c) if !fi.decl.is_static => Some((Ty::Class(c), fi.decl.is_const)),
             _ => None,
@@ -229,7 +234,13 @@ impl Lowerer<'_> {
         // Non-const reference arguments: where the callee's changes go.
         let mut copied_out: Vec<(PlaceV, Ty, Val)> = vec![];
         let mut args = args;
-        if let (Some((class, is_const)), Some((a, rest))) = (object, args.split_first()) {
+        if kind == crate::front::ast::FunctionKind::Constructor {
+            if let (Some((class, _)), Some(p)) = (object, ctor_this) {
+                let v = self.load(&p);
+                copied_out.push((p, class.clone(), v.clone()));
+                self.flatten_arg(&class, v, &mut call_args, span);
+            }
+        } else if let (Some((class, is_const)), Some((a, rest))) = (object, args.split_first()) {
             args = rest;
             let p = self.place(a);
             let v = self.load(&p);
@@ -484,7 +495,7 @@ impl Lowerer<'_> {
             }
             (Ty::Ptr { .. }, Val::Ptr { binding, index, .. }) => match binding {
                 Some(binding) if self.bindings[binding.0 as usize].space == Space::Private => {
-                    self.error(span, "a pointer to a local variable cannot be passed to a SYCL_EXTERNAL function of another translation unit yet");
+                    self.error(span, "a pointer to private memory (a local variable, or a constant array each work-item holds a copy of) cannot be passed to a SYCL_EXTERNAL function of another translation unit yet");
                 }
                 Some(binding) => {
                     let it = self.index_type();

@@ -270,16 +270,12 @@ fn exported_functions(
         .map(FuncId)
         .filter(|&f| {
             let fi = sema.func(f);
-            // Functions, member functions and instances of function
-            // templates (explicit instantiations, or used here).
+            // Functions, member functions, constructors and instances of
+            // function templates (explicit instantiations, or used here).
             fi.decl.body.is_some()
                 && fi.closure.is_none()
                 && (fi.decl.template.is_none() || !fi.template_args.is_empty())
-                && !matches!(
-                    fi.decl.kind,
-                    crate::front::ast::FunctionKind::Constructor
-                        | crate::front::ast::FunctionKind::Destructor
-                )
+                && fi.decl.kind != crate::front::ast::FunctionKind::Destructor
                 && sema.is_sycl_external(f)
         })
         .collect();

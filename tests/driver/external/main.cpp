@@ -88,7 +88,7 @@ int main() {
   }
 
   {
-    float *out = sycl::malloc_shared<float>(6, q);
+    float *out = sycl::malloc_shared<float>(8, q);
     q.single_task<class Bodies>([=] {
        Body b{2.0f, 3.0f};
        out[0] = b.momentum();
@@ -98,9 +98,12 @@ int main() {
        out[3] = float(squared(7));
        out[4] = squared(1.5f);
        out[5] = halved(out[4]);
+       Spring s(3.0f, 1.0f);
+       out[6] = s.stiffness + s.force(2.0f);
+       out[7] = Spring(1.0f, -4.0f).rest;
      }).wait();
     if (out[0] != 6.0f || out[1] != 1.5f || out[2] != 4.0f || out[3] != 49.0f || out[4] != 2.25f) ++errors;
-    if (out[5] != 1.125f) ++errors;
+    if (out[5] != 1.125f || out[6] != 12.0f || out[7] != 0.0f) ++errors;
     sycl::free(out, q);
   }
 

@@ -51,3 +51,8 @@ void count_into(sycl::accessor<int, 1, sycl::access_mode::read_write> histogram,
   sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::device> counter(histogram[bin]);
   counter.fetch_add(1);
 }
+
+SYCL_EXTERNAL Spring::Spring(float k, float length) : stiffness(k * 2.0f), rest(length) {
+  if (length < 0.0f) rest = 0.0f;
+}
+SYCL_EXTERNAL float Spring::force(float length) const { return stiffness * (length - rest); }

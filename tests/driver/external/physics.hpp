@@ -20,6 +20,13 @@ struct Body {
 };
 template <typename T>
 SYCL_EXTERNAL T squared(T x);
+// Constructed in kernels by a constructor defined in physics.cpp.
+struct Spring {
+  float stiffness;
+  float rest;
+  SYCL_EXTERNAL Spring(float k, float length);
+  SYCL_EXTERNAL float force(float length) const;
+};
 
 // Pointers and references returned into the arguments' allocations.
 SYCL_EXTERNAL float *row_of(float *matrix, size_t width, size_t row);
