@@ -88,7 +88,7 @@ int main() {
   }
 
   {
-    float *out = sycl::malloc_shared<float>(8, q);
+    float *out = sycl::malloc_shared<float>(9, q);
     q.single_task<class Bodies>([=] {
        Body b{2.0f, 3.0f};
        out[0] = b.momentum();
@@ -101,9 +101,12 @@ int main() {
        Spring s(3.0f, 1.0f);
        out[6] = s.stiffness + s.force(2.0f);
        out[7] = Spring(1.0f, -4.0f).rest;
+       Accumulator<float> acc{1.0f};
+       acc.add(2.5f);
+       out[8] = acc.scaled(2.0f);
      }).wait();
     if (out[0] != 6.0f || out[1] != 1.5f || out[2] != 4.0f || out[3] != 49.0f || out[4] != 2.25f) ++errors;
-    if (out[5] != 1.125f || out[6] != 12.0f || out[7] != 0.0f) ++errors;
+    if (out[5] != 1.125f || out[6] != 12.0f || out[7] != 0.0f || out[8] != 7.0f) ++errors;
     sycl::free(out, q);
   }
 

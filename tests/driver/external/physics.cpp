@@ -56,3 +56,13 @@ SYCL_EXTERNAL Spring::Spring(float k, float length) : stiffness(k * 2.0f), rest(
   if (length < 0.0f) rest = 0.0f;
 }
 SYCL_EXTERNAL float Spring::force(float length) const { return stiffness * (length - rest); }
+
+template <typename T>
+SYCL_EXTERNAL void Accumulator<T>::add(T x) {
+  total += x;
+}
+template <typename T>
+SYCL_EXTERNAL T Accumulator<T>::scaled(T factor) const {
+  return total * factor;
+}
+template struct Accumulator<float>;

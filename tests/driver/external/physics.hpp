@@ -27,6 +27,14 @@ struct Spring {
   SYCL_EXTERNAL Spring(float k, float length);
   SYCL_EXTERNAL float force(float length) const;
 };
+// Members of a class template, defined in physics.cpp and exported by its
+// explicit instantiation for float.
+template <typename T>
+struct Accumulator {
+  T total;
+  SYCL_EXTERNAL void add(T x);
+  SYCL_EXTERNAL T scaled(T factor) const;
+};
 
 // Pointers and references returned into the arguments' allocations.
 SYCL_EXTERNAL float *row_of(float *matrix, size_t width, size_t row);

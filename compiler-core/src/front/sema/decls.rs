@@ -297,9 +297,16 @@ impl Sema {
                 is_extern: false,
                 ..
             } => {
-                if let Decl::Function(f) = decl.as_ref() {
-                    self.explicit_instantiations
-                        .push((f.clone(), ctx, env.clone()));
+                match decl.as_ref() {
+                    Decl::Function(f) => {
+                        self.explicit_instantiations
+                            .push((f.clone(), ctx, env.clone()))
+                    }
+                    Decl::Class(c) => {
+                        self.explicit_class_instantiations
+                            .push((c.clone(), ctx, env.clone()))
+                    }
+                    _ => {}
                 }
             }
             // Kept in the AST for tools; sema does not act on them yet.
@@ -804,6 +811,39 @@ impl Sema {
 impl Sema {
     /// `template R f<A>(P...);`: the function template instance it names,
     /// whose body is then checked like any other (kernels in it are found).
+    /// `template struct Box<int>;`: the class instance, so that the
+    /// `SYCL_EXTERNAL` member functions it defines are exported.
+    pub(crate) fn explicit_class_instance(
+        &mut self,
+        decl: &ast::ClassDecl,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<ClassId> {
+        let (Some(name), Some(args)) = (&decl.name, &decl.specialization_args) else {
+            return None;
+        };
+        let mut q = decl.scope.clone().unwrap_or(ast::QualName {
+            global: false,
+            parts: vec![],
+            span: decl.name_span,
+        });
+        q.parts.push(ast::NamePart {
+            ident: name.clone(),
+            template_args: Some(args.clone()),
+            span: decl.name_span,
+        });
+        let mut diags = vec![];
+        let ty = self.resolve_named_type(&q, ctx, env, &mut diags);
+        self.diags.list.extend(diags);
+        match ty {
+            Ty::Class(id) => {
+                self.complete_class(id);
+                Some(id)
+            }
+            _ => None,
+        }
+    }
+
     pub(crate) fn explicit_function_instance(
         &mut self,
         decl: &Rc<FunctionDecl>,

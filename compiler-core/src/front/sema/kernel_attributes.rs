@@ -42,7 +42,10 @@ impl Sema {
         for c in 0..self.classes.len() {
             let id = ClassId(c as u32);
             let ci = self.class(id);
-            if ci.template.is_some() || ci.closure.is_some() || ci.decl.is_none() {
+            // Classes, and instances of class templates explicitly
+            // instantiated here.
+            let instance_here = ci.template.is_none() || self.explicitly_instantiated.contains(&id);
+            if !instance_here || ci.closure.is_some() || ci.decl.is_none() {
                 continue;
             }
             if !ci.methods.iter().any(|m| declared_sycl_external(m)) {

@@ -512,6 +512,10 @@ pub struct Sema {
     /// Explicit instantiation definitions of function templates, instantiated
     /// once every declaration is known.
     explicit_instantiations: decls::Pending,
+    /// Explicit instantiation definitions of class templates
+    /// (`template struct Box<int>;`), and the instances they made.
+    explicit_class_instantiations: Vec<(Rc<ast::ClassDecl>, Ctx, Rc<Env>)>,
+    pub(crate) explicitly_instantiated: Vec<ClassId>,
     /// Out-of-class member function definitions, by the declaration of the
     /// class they belong to (see `out_of_class.rs`).
     out_of_class_defs: HashMap<usize, Vec<Rc<ast::FunctionDecl>>>,
@@ -570,6 +574,8 @@ impl Sema {
             scope_function: None,
             unevaluated: 0,
             explicit_instantiations: vec![],
+            explicit_class_instantiations: vec![],
+            explicitly_instantiated: vec![],
             implicit_guide_decls: Default::default(),
             global_inits: HashMap::new(),
             checking_calls: vec![],
@@ -601,6 +607,11 @@ impl Sema {
         for (decl, ctx, env) in std::mem::take(&mut self.explicit_instantiations) {
             if let Some(f) = self.explicit_function_instance(&decl, ctx, &env) {
                 defined.push(f);
+            }
+        }
+        for (decl, ctx, env) in std::mem::take(&mut self.explicit_class_instantiations) {
+            if let Some(c) = self.explicit_class_instance(&decl, ctx, &env) {
+                self.explicitly_instantiated.push(c);
             }
         }
         // Bodies in source order (the queue is a stack), as a compiler
