@@ -6,7 +6,9 @@
 // declarations, native:: math on vectors, and host code that names POSIX
 // thread types and <memory.h>; an nd_range of more work-groups than a
 // Vulkan grid dimension holds, in a prime number; a tree reduction through
-// a `volatile` pointer to work-group memory.
+// a `volatile` pointer to work-group memory; C's `typedef struct S S;`
+// and `typedef union U U;` before the definitions (used in a kernel, and
+// in a host linked list).
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <algorithm>
@@ -39,6 +41,23 @@ float tile_sum(sycl::local_ptr<const float> tile, int n) {
 void fold_step(volatile int *s, int l, int half) {
   if (l < half) s[l] += s[l + half];
 }
+
+// C declarations: the typedef names the struct or union declared by it.
+typedef struct Sample Sample;
+struct Sample {
+  float value;
+  int weight;
+};
+typedef union Bits Bits;
+union Bits {
+  float f;
+  unsigned u;
+};
+typedef struct Node Node;
+struct Node {
+  int key;
+  Node *next;
+};
 
 // Scales global memory through a global_ptr made from a plain pointer.
 void scale(sycl::global_ptr<float> out, int i, float by) { out[i] *= by; }
@@ -177,6 +196,26 @@ int main() {
   sycl::free(group_max, q);
   sycl::free(count, q);
   sycl::free(total, q);
+  Sample *samples = sycl::malloc_shared<Sample>(4, q);
+  unsigned *bits = sycl::malloc_shared<unsigned>(4, q);
+  q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) {
+     Sample s = {float(i[0]) * 0.5f, int(i[0]) + 1};
+     samples[i] = s;
+     Bits b;
+     b.f = s.value * float(s.weight);
+     bits[i] = b.u;
+   }).wait();
+  for (int i = 0; i < 4; ++i) {
+    Bits want;
+    want.f = i * 0.5f * (i + 1);
+    if (samples[i].weight != i + 1 || bits[i] != want.u) ++bad;
+  }
+  Node tail = {2, nullptr}, head = {1, &tail};
+  int keys = 0;
+  for (Node *n = &head; n; n = n->next) keys += n->key;
+  if (keys != 3) ++bad;
+  sycl::free(samples, q);
+  sycl::free(bits, q);
   std::printf(bad ? "FAILED\n" : "PASSED\n");
   return bad != 0;
 }

@@ -674,6 +674,13 @@ impl Sema {
                                 .map(Ty::Class)
                                 .unwrap_or(Ty::Error);
                         }
+                        // The alias being resolved names something else
+                        // of its name (`typedef struct State State;`).
+                        Entity::Alias(a, ..)
+                            if self.resolving_aliases.contains(&(Rc::as_ptr(&a) as usize)) =>
+                        {
+                            continue;
+                        }
                         Entity::Alias(a, actx, aenv) => {
                             return self.resolve_alias(
                                 &a,
@@ -776,10 +783,34 @@ impl Sema {
                     bindings,
                     parent: Some(aenv.clone()),
                 };
-                self.resolve_type(&a.ty, actx, &e, diags)
+                self.resolve_alias_target(a, actx, &e, diags)
             }
-            _ => self.resolve_type(&a.ty, actx, aenv, diags),
+            _ => self.resolve_alias_target(a, actx, aenv, diags),
         }
+    }
+
+    /// The type alias `a` stands for. While it is resolved, its own name
+    /// does not find it again: `typedef struct State State;` names the
+    /// class; an alias with nothing else to find is an error, not a loop.
+    fn resolve_alias_target(
+        &mut self,
+        a: &Rc<ast::AliasDecl>,
+        actx: Ctx,
+        env: &Env,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Ty {
+        let key = Rc::as_ptr(a) as usize;
+        if self.resolving_aliases.contains(&key) {
+            diags.push(Diagnostic::error(
+                a.span,
+                format!("type alias '{}' refers to itself", a.name),
+            ));
+            return Ty::Error;
+        }
+        self.resolving_aliases.push(key);
+        let ty = self.resolve_type(&a.ty, actx, env, diags);
+        self.resolving_aliases.pop();
+        ty
     }
 }
 

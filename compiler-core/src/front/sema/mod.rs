@@ -516,6 +516,8 @@ pub struct Sema {
     /// (`template struct Box<int>;`), and the instances they made.
     explicit_class_instantiations: Vec<(Rc<ast::ClassDecl>, Ctx, Rc<Env>)>,
     pub(crate) explicitly_instantiated: Vec<ClassId>,
+    /// The type aliases being resolved, innermost last (by declaration).
+    resolving_aliases: Vec<usize>,
     /// Out-of-class member function definitions, by the declaration of the
     /// class they belong to (see `out_of_class.rs`).
     out_of_class_defs: HashMap<usize, Vec<Rc<ast::FunctionDecl>>>,
@@ -576,6 +578,7 @@ impl Sema {
             explicit_instantiations: vec![],
             explicit_class_instantiations: vec![],
             explicitly_instantiated: vec![],
+            resolving_aliases: vec![],
             implicit_guide_decls: Default::default(),
             global_inits: HashMap::new(),
             checking_calls: vec![],
