@@ -70,7 +70,9 @@ fn parse_markers(src: &str) -> (Vec<Expected>, bool, Vec<String>) {
             }
             let after = after.trim_start();
             // A count: `N` diagnostics, or `N+` for at least N.
-            let digits = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
+            let digits = after
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(after.len());
             let (count, repeats, after) = if digits == 0 {
                 (1, false, after)
             } else {

@@ -127,8 +127,16 @@ pub fn lower_kernel(
     let mut hints = LoweringHints::default();
     loop {
         let mut attempt = vec![];
-        let (lowered, wanted, taken) =
-            lower_kernel_once(sema, entry, entry_name, shape, target, library_code, &hints, &mut attempt);
+        let (lowered, wanted, taken) = lower_kernel_once(
+            sema,
+            entry,
+            entry_name,
+            shape,
+            target,
+            library_code,
+            &hints,
+            &mut attempt,
+        );
         if hints.covers(&wanted) {
             diags.extend(attempt);
             return lowered;
@@ -538,7 +546,12 @@ impl Lowerer<'_> {
         }
         // An error inside the headers: where the user's code called them.
         if (self.library_code)(span) {
-            if let Some(&site) = self.call_sites.iter().rev().find(|s| !(self.library_code)(**s)) {
+            if let Some(&site) = self
+                .call_sites
+                .iter()
+                .rev()
+                .find(|s| !(self.library_code)(**s))
+            {
                 d = d.with_note(site, "called from here");
             }
         }

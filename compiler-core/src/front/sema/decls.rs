@@ -296,19 +296,17 @@ impl Sema {
                 decl,
                 is_extern: false,
                 ..
-            } => {
-                match decl.as_ref() {
-                    Decl::Function(f) => {
-                        self.explicit_instantiations
-                            .push((f.clone(), ctx, env.clone()))
-                    }
-                    Decl::Class(c) => {
-                        self.explicit_class_instantiations
-                            .push((c.clone(), ctx, env.clone()))
-                    }
-                    _ => {}
+            } => match decl.as_ref() {
+                Decl::Function(f) => {
+                    self.explicit_instantiations
+                        .push((f.clone(), ctx, env.clone()))
                 }
-            }
+                Decl::Class(c) => {
+                    self.explicit_class_instantiations
+                        .push((c.clone(), ctx, env.clone()))
+                }
+                _ => {}
+            },
             // Kept in the AST for tools; sema does not act on them yet.
             Decl::Friend(..)
             | Decl::ExplicitInstantiation { .. }
