@@ -129,9 +129,11 @@ pub fn lower_kernel(
         let mut attempt = vec![];
         let (lowered, wanted, taken) = lower_kernel_once(
             sema,
-            entry,
-            entry_name,
-            shape,
+            KernelEntry {
+                func: entry,
+                name: entry_name,
+                shape,
+            },
             target,
             library_code,
             &hints,
@@ -179,19 +181,29 @@ impl LoweringHints {
     }
 }
 
+/// The function a kernel enters, its entry point name and how it is launched.
+struct KernelEntry<'a> {
+    func: FuncId,
+    name: &'a str,
+    shape: EntryShape,
+}
+
 /// One lowering of a kernel, with the bindings in `bytes` byte-addressed;
 /// also the bindings it found viewed as types of another size, and the
 /// device diagnostics it took from the functions it inlined.
 fn lower_kernel_once(
     sema: &mut Sema,
-    entry: FuncId,
-    entry_name: &str,
-    shape: EntryShape,
+    kernel: KernelEntry<'_>,
     target: &TargetProperties,
     library_code: &dyn Fn(Span) -> bool,
     hints: &LoweringHints,
     diags: &mut Vec<Diagnostic>,
 ) -> (Option<LoweredKernel>, LoweringHints, TakenDiagnostics) {
+    let KernelEntry {
+        func: entry,
+        name: entry_name,
+        shape,
+    } = kernel;
     let mut lw = Lowerer::new(sema, target, library_code);
     lw.decomposition_allowed = shape == EntryShape::EntryPoint;
     lw.forced_bytes = hints.bytes.clone();

@@ -273,8 +273,10 @@ impl Parser<'_> {
     }
 
     fn parse_decl_specs_inner(&mut self, class_name: Option<&str>) -> PResult<DeclSpecs> {
-        let mut ds = DeclSpecs::default();
-        ds.attrs = std::mem::take(&mut self.carried_attributes);
+        let mut ds = DeclSpecs {
+            attrs: std::mem::take(&mut self.carried_attributes),
+            ..DeclSpecs::default()
+        };
         let mut builtin = BuiltinSpec::default();
         let mut saw_builtin = false;
         let start = self.span();
