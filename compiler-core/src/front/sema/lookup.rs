@@ -676,8 +676,10 @@ impl Sema {
                         }
                         // The alias being resolved names something else
                         // of its name (`typedef struct State State;`).
-                        Entity::Alias(a, ..)
-                            if self.resolving_aliases.contains(&(Rc::as_ptr(&a) as usize)) =>
+                        Entity::Alias(a, actx, _)
+                            if self
+                                .resolving_aliases
+                                .contains(&(Rc::as_ptr(&a) as usize, actx)) =>
                         {
                             continue;
                         }
@@ -789,9 +791,11 @@ impl Sema {
         }
     }
 
-    /// The type alias `a` stands for. While it is resolved, its own name
-    /// does not find it again: `typedef struct State State;` names the
-    /// class; an alias with nothing else to find is an error, not a loop.
+    /// The type alias `a` (declared in `actx`) stands for. While a
+    /// non-template alias is resolved, its own name does not find it again:
+    /// `typedef struct State State;` names the class; an alias with nothing
+    /// else to find is an error, not a loop. (Alias templates, and member
+    /// aliases of other instances, legitimately use themselves again.)
     fn resolve_alias_target(
         &mut self,
         a: &Rc<ast::AliasDecl>,
@@ -799,7 +803,10 @@ impl Sema {
         env: &Env,
         diags: &mut Vec<Diagnostic>,
     ) -> Ty {
-        let key = Rc::as_ptr(a) as usize;
+        if a.template.is_some() {
+            return self.resolve_type(&a.ty, actx, env, diags);
+        }
+        let key = (Rc::as_ptr(a) as usize, actx);
         if self.resolving_aliases.contains(&key) {
             diags.push(Diagnostic::error(
                 a.span,

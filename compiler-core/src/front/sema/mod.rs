@@ -516,8 +516,9 @@ pub struct Sema {
     /// (`template struct Box<int>;`), and the instances they made.
     explicit_class_instantiations: Vec<(Rc<ast::ClassDecl>, Ctx, Rc<Env>)>,
     pub(crate) explicitly_instantiated: Vec<ClassId>,
-    /// The type aliases being resolved, innermost last (by declaration).
-    resolving_aliases: Vec<usize>,
+    /// The non-template type aliases being resolved, innermost last (by
+    /// declaration and the scope it is in).
+    resolving_aliases: Vec<(usize, Ctx)>,
     /// Out-of-class member function definitions, by the declaration of the
     /// class they belong to (see `out_of_class.rs`).
     out_of_class_defs: HashMap<usize, Vec<Rc<ast::FunctionDecl>>>,
