@@ -1013,7 +1013,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn ptr_add(&mut self, p: Val, i: IExpr, negate: bool, span: Span) -> Val {
+    pub(super) fn ptr_add(&mut self, p: Val, i: IExpr, negate: bool, span: Span) -> Val {
         match p {
             Val::Ptr {
                 binding,
@@ -1373,6 +1373,9 @@ impl Lowerer<'_> {
         }
         if name == "__builtin_syclone_bit_cast" {
             return self.bit_cast_intrinsic(args, span);
+        }
+        if name == "__builtin_syclone_memcpy" {
+            return self.memcpy_intrinsic(args, span);
         }
         if let Some(which) = name.strip_prefix("__builtin_syclone_launch_") {
             return self.launch_bounds_intrinsic(name, which, args, span);

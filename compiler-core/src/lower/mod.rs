@@ -18,6 +18,7 @@ mod decomposed_args;
 mod device_global;
 mod external;
 mod global_aggregate;
+mod memory_copy;
 mod mutation;
 mod pointer_choice;
 mod printf;

@@ -3611,6 +3611,28 @@ impl Sema {
         if name == "__builtin_syclone_bit_cast" {
             return self.bit_cast_intrinsic(name, args, span);
         }
+        if name == "__builtin_syclone_memcpy" {
+            // (void *dst, const void *src, size_t bytes), as <cstring>'s
+            // device memcpy passes them; lowering copies by element type.
+            if args.len() != 3 || !args[0].ty.is_pointer() || !args[1].ty.is_pointer() {
+                return self.err(
+                    span,
+                    format!("'{name}' takes two pointers and a byte count"),
+                );
+            }
+            let mut args = args;
+            let mut d = vec![];
+            let bytes = args.pop().expect("three");
+            let bytes = self.convert(bytes, &Ty::size_t(), &mut d);
+            args.push(bytes);
+            self.cur().diags.extend(d);
+            return TExpr {
+                kind: TK::Intrinsic(name, args),
+                ty: Ty::Void,
+                lvalue: false,
+                span,
+            };
+        }
         if let Some((func, single)) = crate::ir::MathFn::from_builtin(&name) {
             if args.len() != func.arity() {
                 return self.err(
