@@ -515,7 +515,7 @@ pub struct Sema {
     /// Explicit instantiation definitions of class templates
     /// (`template struct Box<int>;`), and the instances they made.
     explicit_class_instantiations: Vec<(Rc<ast::ClassDecl>, Ctx, Rc<Env>)>,
-    pub(crate) explicitly_instantiated: Vec<ClassId>,
+    explicitly_instantiated: Vec<ClassId>,
     /// The non-template type aliases being resolved, innermost last (by
     /// declaration and the scope it is in).
     resolving_aliases: Vec<(usize, Ctx)>,
