@@ -6,7 +6,8 @@ use crate::device::clock;
 use crate::device::host::{self, HostKernel};
 use crate::device::info::DeviceInfo;
 use crate::device::specialize::Specialization;
-use crate::device::vulkan::{TimestampReadback, VulkanDevice};
+use crate::device::vulkan::{BoundBuffer, TimestampReadback, VulkanDevice};
+use crate::device::windows::Windows;
 use crate::device::Device;
 use crate::device_global;
 use crate::error::{RtError, RtResult};
@@ -597,32 +598,54 @@ fn launch_vulkan(
     }
     let audit_binding = info.buffers.iter().map(|b| b.binding).max().unwrap_or(0) + 1;
     let audit = dev.loop_audit(&entry, audit_binding);
+    let buffer_of = |start: &Option<usize>| match start {
+        Some(s) => {
+            &table
+                .find(*s)
+                .and_then(|a| a.gpu.as_ref())
+                .expect("prepared above")
+                .buffer
+        }
+        None => dev.dummy_buffer(),
+    };
+    let windows = plan_windows(dev, info, &bound, audit_binding + 1, |s| {
+        buffer_of(s).size()
+    })?;
     let spec = Specialization {
         local_size,
         constants: local_array_lengths(dev, l, &entry)?,
         spec_constants: spec_constant_values(l, &entry)?,
         writable_bindings,
+        windows,
         loop_audit: audit.map(|(a, _)| a),
     };
     let pipeline = dev.pipeline(&entry, &spec)?;
     if total == 0 {
         return Ok((dev.lock_batch().last_seq(), None));
     }
-    let mut buffers: Vec<(u32, &wgpu::Buffer)> = Vec::with_capacity(bound.len());
+    let mut buffers: Vec<BoundBuffer> = Vec::with_capacity(bound.len());
     for (binding, start, _) in &bound {
-        let buffer = match start {
-            Some(s) => {
-                &table
-                    .find(*s)
-                    .and_then(|a| a.gpu.as_ref())
-                    .expect("prepared above")
-                    .buffer
-            }
-            None => dev.dummy_buffer(),
-        };
-        buffers.push((*binding, buffer));
+        let buffer = buffer_of(start);
+        match spec.windows.bindings.iter().find(|w| w.binding == *binding) {
+            Some(w) => buffers.extend(spec.windows.ranges(w, buffer.size()).into_iter().map(
+                |(binding, offset, size)| BoundBuffer {
+                    binding,
+                    buffer,
+                    window: Some((offset, size)),
+                },
+            )),
+            None => buffers.push(BoundBuffer {
+                binding: *binding,
+                buffer,
+                window: None,
+            }),
+        }
     }
-    buffers.extend(audit.map(|(a, buffer)| (a.binding, buffer)));
+    buffers.extend(audit.map(|(a, buffer)| BoundBuffer {
+        binding: a.binding,
+        buffer,
+        window: None,
+    }));
     let mut batch = dev.lock_batch();
     let (seq, readback) =
         dev.record_dispatch(&mut batch, &pipeline, &params, &buffers, grid, timed);
@@ -635,6 +658,45 @@ fn launch_vulkan(
         }
     }
     Ok((seq, readback))
+}
+
+/// The windows of the allocations in `bound` larger than one binding of
+/// `dev` (see [`crate::device::windows`]), their extra windows numbered
+/// from `first_extra`; an error when the kernel would bind more storage
+/// buffers than the device allows.
+fn plan_windows(
+    dev: &VulkanDevice,
+    info: &KernelInfo,
+    bound: &[(u32, Option<usize>, Access)],
+    first_extra: u32,
+    bytes_of: impl Fn(&Option<usize>) -> u64,
+) -> RtResult<Windows> {
+    let window_log2 = dev.window_log2();
+    let mut windows = Windows {
+        window_log2,
+        bindings: Vec::new(),
+    };
+    let mut next = first_extra;
+    for (binding, start, _) in bound.iter().filter(|(_, s, _)| s.is_some()) {
+        if let Some(w) = Windows::plan(window_log2, *binding, bytes_of(start), next) {
+            next += w.windows - 1;
+            windows.bindings.push(w);
+        }
+    }
+    let used = bound.len() as u64 + 1 + u64::from(next - first_extra);
+    if !windows.bindings.is_empty() && used > u64::from(dev.max_storage_bindings()) {
+        return Err(RtError::Unsupported {
+            kernel: info.display_name.clone(),
+            device: dev.info.name.clone(),
+            feature: format!(
+                "binding {used} storage buffers: an allocation larger than {} bytes takes one per {} bytes, and a kernel binds at most {}",
+                1u64 << window_log2,
+                1u64 << window_log2,
+                dev.max_storage_bindings()
+            ),
+        });
+    }
+    Ok(windows)
 }
 
 #[cfg(test)]

@@ -143,12 +143,21 @@ fn changed_words(old: &[u8], new: &[u8]) -> Option<std::ops::Range<usize>> {
     Some(first / 4 * 4..(last / 4 + 1) * 4)
 }
 
+/// A buffer, or the window of it an oversized allocation binds, at a binding.
+#[derive(Clone, Copy)]
+pub struct BoundBuffer<'a> {
+    pub binding: u32,
+    pub buffer: &'a wgpu::Buffer,
+    /// (byte offset, byte length) of a window; None: the whole buffer.
+    pub window: Option<(u64, u64)>,
+}
+
 #[derive(PartialEq, Eq, Hash)]
 struct GroupKey {
     layout: wgpu::BindGroupLayout,
     arena: wgpu::Buffer,
     block_size: u64,
-    buffers: Vec<(u32, wgpu::Buffer)>,
+    buffers: Vec<(u32, wgpu::Buffer, Option<(u64, u64)>)>,
 }
 
 /// Bind groups by what they bind.
@@ -158,15 +167,15 @@ pub struct BindGroupCache {
 }
 
 impl BindGroupCache {
-    /// The bind group of `layout` binding the parameter arena (a window of
-    /// `block_size` bytes at a dynamic offset) at 0 and `buffers` at theirs.
+    /// The bind group of `layout` binding the parameter arena (`block_size`
+    /// bytes at a dynamic offset) at 0 and `buffers` at theirs.
     pub fn get(
         &mut self,
         device: &wgpu::Device,
         layout: &wgpu::BindGroupLayout,
         arena: &wgpu::Buffer,
         block_size: u64,
-        buffers: &[(u32, &wgpu::Buffer)],
+        buffers: &[BoundBuffer],
     ) -> wgpu::BindGroup {
         let key = GroupKey {
             layout: layout.clone(),
@@ -174,7 +183,7 @@ impl BindGroupCache {
             block_size,
             buffers: buffers
                 .iter()
-                .map(|(b, buf)| (*b, (*buf).clone()))
+                .map(|b| (b.binding, b.buffer.clone(), b.window))
                 .collect(),
         };
         if let Some(group) = self.groups.get(&key) {
@@ -189,14 +198,17 @@ impl BindGroupCache {
             }),
         };
         let entries: Vec<wgpu::BindGroupEntry> = std::iter::once(params)
-            .chain(
-                buffers
-                    .iter()
-                    .map(|(binding, buffer)| wgpu::BindGroupEntry {
-                        binding: *binding,
-                        resource: buffer.as_entire_binding(),
+            .chain(buffers.iter().map(|b| wgpu::BindGroupEntry {
+                binding: b.binding,
+                resource: match b.window {
+                    None => b.buffer.as_entire_binding(),
+                    Some((offset, size)) => wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                        buffer: b.buffer,
+                        offset,
+                        size: wgpu::BufferSize::new(size),
                     }),
-            )
+                },
+            }))
             .collect();
         let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: None,
@@ -213,7 +225,7 @@ impl BindGroupCache {
     /// Drops the groups that bind `buffer` (its allocation is being freed).
     pub fn forget(&mut self, buffer: &wgpu::Buffer) {
         self.groups
-            .retain(|key, _| !key.buffers.iter().any(|(_, b)| b == buffer));
+            .retain(|key, _| !key.buffers.iter().any(|(_, b, _)| b == buffer));
     }
 }
 

@@ -188,9 +188,8 @@ pub fn vulkan_info(adapter: &wgpu::Adapter) -> DeviceInfo {
     if features.contains(wgpu::Features::SHADER_INT64_ATOMIC_ALL_OPS) {
         list.push(Aspect::Atomic64);
     }
-    let max_alloc = limits
-        .max_buffer_size
-        .min(limits.max_storage_buffer_binding_size);
+    // Kernels bind larger allocations than one binding holds in windows.
+    let max_alloc = limits.max_buffer_size;
     // Sub-groups the runtime can use: none without subgroup operations.
     let sub_groups: Vec<u32> = (0..=7)
         .map(|p| 1u32 << p)

@@ -60,16 +60,7 @@ pub fn has_loops(words: &[u32]) -> bool {
 /// memory has no room for the audit words. The error says what is malformed.
 pub fn instrument(words: &[u32], entry: &str, audit: LoopAudit) -> Result<Vec<u32>, String> {
     let mut module = dr::load_words(words).map_err(|e| format!("unreadable SPIR-V: {e}"))?;
-    let entry_point = module
-        .entry_points
-        .iter()
-        .position(|ep| matches!(ep.operands.get(2), Some(Operand::LiteralString(n)) if n == entry))
-        .ok_or_else(|| format!("no entry point `{entry}`"))?;
-    let entry_fn = module.entry_points[entry_point]
-        .operands
-        .get(1)
-        .and_then(Operand::id_ref_any)
-        .ok_or("an entry point without its function")?;
+    let (entry_point, entry_fn) = entry_point(&module, entry)?;
     let work_items = work_group_size(&module, entry_fn)?;
     let used = workgroup_bytes(&module, entry_fn).unwrap_or(u64::MAX);
     if used.saturating_add(4 * u64::from(work_items)) > u64::from(audit.local_memory) {
@@ -84,10 +75,23 @@ pub fn instrument(words: &[u32], entry: &str, audit: LoopAudit) -> Result<Vec<u3
         let audited = id.is_some_and(|id| !nested.contains(&id));
         audit_function(function, &mut ids, &g, is_entry, audited)?;
     }
-    if let Some(header) = module.header.as_mut() {
-        header.bound = ids.next;
-    }
+    ids.close(&mut module);
     Ok(module.assemble())
+}
+
+/// The position of entry point `entry` among the module's, and its function.
+pub(super) fn entry_point(module: &dr::Module, entry: &str) -> Result<(usize, Word), String> {
+    let position = module
+        .entry_points
+        .iter()
+        .position(|ep| matches!(ep.operands.get(2), Some(Operand::LiteralString(n)) if n == entry))
+        .ok_or_else(|| format!("no entry point `{entry}`"))?;
+    let function = module.entry_points[position]
+        .operands
+        .get(1)
+        .and_then(Operand::id_ref_any)
+        .ok_or("an entry point without its function")?;
+    Ok((position, function))
 }
 
 /// The work-items of a work-group of `function`'s `LocalSize`.
@@ -201,7 +205,7 @@ fn functions_called_in_loops(module: &dr::Module) -> HashSet<Word> {
 }
 
 /// The ids the functions that `entry` calls, itself included, refer to.
-fn ids_used_from(module: &dr::Module, entry: Word) -> HashSet<Word> {
+pub(super) fn ids_used_from(module: &dr::Module, entry: Word) -> HashSet<Word> {
     let functions: HashMap<Word, &dr::Function> = module
         .functions
         .iter()
@@ -283,12 +287,12 @@ fn workgroup_bytes(module: &dr::Module, entry: Word) -> Option<u64> {
 }
 
 /// Fresh result ids.
-struct Ids {
+pub(super) struct Ids {
     next: Word,
 }
 
 impl Ids {
-    fn new(module: &dr::Module) -> Result<Self, String> {
+    pub(super) fn new(module: &dr::Module) -> Result<Self, String> {
         let next = module
             .header
             .as_ref()
@@ -296,9 +300,15 @@ impl Ids {
             .ok_or("a module without a header")?;
         Ok(Ids { next })
     }
-    fn fresh(&mut self) -> Word {
+    pub(super) fn fresh(&mut self) -> Word {
         self.next += 1;
         self.next - 1
+    }
+    /// Records the ids handed out in the module's header.
+    pub(super) fn close(self, module: &mut dr::Module) {
+        if let Some(header) = module.header.as_mut() {
+            header.bound = self.next;
+        }
     }
 }
 

@@ -11,6 +11,7 @@ mod loop_audit;
 mod pipeline_cache;
 pub mod specialize;
 pub mod vulkan;
+pub mod windows;
 mod work_items;
 
 use crate::error::{RtError, RtResult};

@@ -8,9 +8,11 @@
 //! a `SpecId`) become ordinary constants of the values the launch sets, or
 //! of their defaults, as a Vulkan driver specialises a pipeline. On a
 //! device that cuts long loops short, the copy also reports the cuts
-//! (`loop_audit`).
+//! (`loop_audit`); an allocation larger than one binding is bound in
+//! windows (`windows`).
 
 use super::loop_audit::{self, LoopAudit};
+use super::windows::{self, Windows};
 
 /// What one launch specialises: the pipeline and module caches are keyed by it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -25,6 +27,8 @@ pub struct Specialization {
     /// allocation of a pointer it writes through, aliased): declared
     /// writable, sorted.
     pub writable_bindings: Vec<u32>,
+    /// Allocations bound in several windows (see [`windows`]).
+    pub windows: Windows,
     /// Report loops the device cut short (see [`loop_audit`]).
     pub loop_audit: Option<LoopAudit>,
 }
@@ -35,6 +39,7 @@ impl Specialization {
             && self.constants.is_empty()
             && self.spec_constants.is_empty()
             && self.writable_bindings.is_empty()
+            && self.windows.bindings.is_empty()
             && self.loop_audit.is_none()
     }
 
@@ -56,6 +61,9 @@ impl Specialization {
         }
         if !self.writable_bindings.is_empty() {
             out = writable(&out, &self.writable_bindings)?;
+        }
+        if !self.windows.bindings.is_empty() {
+            out = windows::split(&out, entry, &self.windows)?;
         }
         if let Some(audit) = self.loop_audit {
             out = loop_audit::instrument(&out, entry, audit)?;
@@ -287,6 +295,7 @@ mod tests {
             constants: vec![(9, 256)],
             spec_constants: vec![],
             writable_bindings: vec![],
+            windows: Default::default(),
             loop_audit: None,
         };
         let out = spec.apply(&m, "k").unwrap();
@@ -297,6 +306,7 @@ mod tests {
             constants: vec![(10, 1)],
             spec_constants: vec![],
             writable_bindings: vec![],
+            windows: Default::default(),
             loop_audit: None,
         };
         assert!(missing.apply(&m, "k").unwrap_err().contains("%10"));

@@ -2,6 +2,7 @@
 //! of recorded dispatches (numbered, so that events can tell whether theirs
 //! was submitted and completed), timestamped dispatches, uploads and downloads.
 
+pub use super::bindings::BoundBuffer;
 use super::bindings::{self, BindGroupCache, ParamArenas, ParamSlot, StagedParams};
 use super::clock::{self, DeviceClock};
 use super::info::DeviceInfo;
@@ -358,21 +359,19 @@ impl VulkanDevice {
         &self.dummy
     }
 
-    /// A storage buffer for an allocation of `size` bytes (zero-filled).
-    /// Kernels bind a whole allocation, so it must fit one binding too; it
-    /// holds at least one element of the widest type a kernel indexes
-    /// memory with (16 bytes), so that a tiny or empty allocation binds.
+    /// A storage buffer for an allocation of `size` bytes (zero-filled),
+    /// padded to hold at least one element of the widest type a kernel
+    /// indexes memory with (16 bytes), so that a tiny or empty allocation
+    /// binds. One larger than a binding is bound in windows
+    /// ([`Self::window_log2`]).
     pub fn create_storage(&self, size: usize) -> RtResult<wgpu::Buffer> {
         let padded = (size.max(16) as u64).div_ceil(16) * 16;
-        let most = self
-            .limits
-            .max_buffer_size
-            .min(self.limits.max_storage_buffer_binding_size);
+        let most = self.limits.max_buffer_size;
         if padded > most {
             return Err(RtError::Allocation {
                 bytes: size,
                 reason: format!(
-                    "{} binds at most {most} bytes of storage to a kernel (max_mem_alloc_size)",
+                    "{} allocates at most {most} bytes at once (max_mem_alloc_size)",
                     self.info.name
                 ),
             });
@@ -385,6 +384,18 @@ impl VulkanDevice {
                 | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         }))
+    }
+
+    /// log2 of the bytes of a window of an allocation larger than one
+    /// binding: the largest power of two the device binds at once.
+    pub fn window_log2(&self) -> u32 {
+        let most = u64::from(self.limits.max_storage_buffer_binding_size).max(256);
+        63 - most.leading_zeros()
+    }
+
+    /// The storage buffers a kernel may bind.
+    pub fn max_storage_bindings(&self) -> u32 {
+        self.limits.max_storage_buffers_per_shader_stage
     }
 
     /// The pipeline of a kernel, created (and cached) on first use; with
@@ -440,11 +451,7 @@ impl VulkanDevice {
             .device
             .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
                 label: Some(&entry.info.display_name),
-                entries: &layout_entries(
-                    &entry.info,
-                    &spec.writable_bindings,
-                    spec.loop_audit.map(|a| a.binding),
-                ),
+                entries: &layout_entries(&entry.info, spec),
             });
         let pipeline_layout = self
             .device
@@ -559,7 +566,7 @@ impl VulkanDevice {
         batch: &mut Batch,
         pipeline: &Pipeline,
         params: &[u8],
-        buffers: &[(u32, &wgpu::Buffer)],
+        buffers: &[BoundBuffer],
         grid: [u32; 3],
         timed: bool,
     ) -> (u64, Option<TimestampReadback>) {
@@ -771,12 +778,9 @@ impl VulkanDevice {
 /// Binding 0: the parameter block (uniform, in an arena at a dynamic
 /// offset; see [`bindings`]); bindings 1..: the pointers, read-only unless
 /// the kernel writes through them or the launch binds them `writable`;
-/// then the loop audit buffer of an audited kernel.
-fn layout_entries(
-    info: &KernelInfo,
-    writable: &[u32],
-    audit: Option<u32>,
-) -> Vec<wgpu::BindGroupLayoutEntry> {
+/// then the loop audit buffer of an audited kernel and the extra windows
+/// of oversized allocations.
+fn layout_entries(info: &KernelInfo, spec: &Specialization) -> Vec<wgpu::BindGroupLayoutEntry> {
     let storage = |binding: u32, read_only: bool| wgpu::BindGroupLayoutEntry {
         binding,
         visibility: wgpu::ShaderStages::COMPUTE,
@@ -797,13 +801,24 @@ fn layout_entries(
         },
         count: None,
     };
+    let read_only = |binding: u32| {
+        let writes = info
+            .buffers
+            .iter()
+            .any(|b| b.binding == binding && b.access.writes());
+        !writes && !spec.writable_bindings.contains(&binding)
+    };
+    let windows = spec.windows.bindings.iter().flat_map(|w| {
+        (w.first_extra..w.first_extra + w.windows - 1)
+            .map(move |extra| storage(extra, read_only(w.binding)))
+    });
     std::iter::once(params)
-        .chain(info.buffers.iter().map(|b| {
-            storage(
-                b.binding,
-                !b.access.writes() && !writable.contains(&b.binding),
-            )
-        }))
-        .chain(audit.map(|binding| storage(binding, false)))
+        .chain(
+            info.buffers
+                .iter()
+                .map(|b| storage(b.binding, read_only(b.binding))),
+        )
+        .chain(spec.loop_audit.map(|a| storage(a.binding, false)))
+        .chain(windows)
         .collect()
 }
