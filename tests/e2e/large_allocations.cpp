@@ -4,12 +4,21 @@
 // through pointers into the middle of the allocation, by atomics on both
 // sides of the 128 MiB boundary, with 8-byte and 1-byte elements, and two
 // large allocations in one kernel.
+//
+//   large_allocations [MIB [WINDOW_MIB]]
+//
+// sizes the allocations (default 160 MiB) and puts the atomics around
+// WINDOW_MIB (default 128, lavapipe's binding; NVIDIA binds 1 GiB windows
+// through wgpu: `large_allocations 2600 1024` crosses two boundaries there).
 #include <sycl/sycl.hpp>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
-int main() {
+int main(int argc, char **argv) {
+  const size_t mib = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 160;
+  const size_t window_mib = argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 128;
   sycl::queue q;
   int bad = 0;
   auto check = [&](bool ok, const char *what, size_t at) {
@@ -17,8 +26,8 @@ int main() {
   };
 
   // 40 Mi ints: 160 MiB.
-  const size_t n = size_t(40) << 20;
-  const size_t boundary = size_t(32) << 20; // 128 MiB of ints
+  const size_t n = (mib << 20) / sizeof(unsigned);
+  const size_t boundary = (window_mib << 20) / sizeof(unsigned);
   unsigned *a = sycl::malloc_device<unsigned>(n, q);
   q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] = unsigned(i[0]) * 3u + 1u; });
 
@@ -59,7 +68,7 @@ int main() {
   sycl::free(sums, q);
 
   // 8-byte elements: 20 Mi of them (160 MiB), shared memory read on the host.
-  const size_t m = size_t(20) << 20;
+  const size_t m = (mib << 20) / sizeof(uint64_t);
   uint64_t *wide = sycl::malloc_shared<uint64_t>(m, q);
   q.parallel_for(sycl::range<1>(m), [=](sycl::id<1> i) {
     wide[i] = (uint64_t(i[0]) << 32) | uint64_t(i[0] * 5);
@@ -69,7 +78,7 @@ int main() {
   sycl::free(wide, q);
 
   // Bytes: 144 MiB of chars, four per work-item.
-  const size_t nbytes = size_t(144) << 20;
+  const size_t nbytes = (mib - 16) << 20;
   unsigned char *bytes = sycl::malloc_shared<unsigned char>(nbytes, q);
   q.parallel_for(sycl::range<1>(nbytes / 4), [=](sycl::id<1> i) {
     for (int k = 0; k < 4; ++k) {
@@ -82,7 +91,7 @@ int main() {
 
   // A buffer of 36 Mi floats (144 MiB) through accessors.
   {
-    const size_t f = size_t(36) << 20;
+    const size_t f = ((mib - 16) << 20) / sizeof(float);
     sycl::buffer<float, 1> buf{sycl::range<1>(f)};
     q.submit([&](sycl::handler &h) {
       sycl::accessor out(buf, h, sycl::write_only, sycl::no_init);

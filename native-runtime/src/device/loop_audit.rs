@@ -130,7 +130,12 @@ fn successors(block: &dr::Block) -> Vec<Word> {
 }
 
 /// The loops of `function`: (header, merge block, the blocks of the loop:
-/// those the header reaches without passing its merge block, itself included).
+/// those the header reaches without passing its merge block, itself
+/// included). A construct whose continue target the header does not reach
+/// runs once (the compiler wraps inlined bodies that `return` early in
+/// one, their returns being breaks) and is no loop: loops inside it are
+/// audited as outermost ones, else a cut inner loop followed by the
+/// wrapper's break would go unseen.
 fn loops(function: &dr::Function) -> Vec<(Word, Word, HashSet<Word>)> {
     let by_label: HashMap<Word, &dr::Block> = function
         .blocks
@@ -139,12 +144,14 @@ fn loops(function: &dr::Function) -> Vec<(Word, Word, HashSet<Word>)> {
         .collect();
     let mut out = vec![];
     for block in &function.blocks {
-        let merge = block
+        let loop_merge = block
             .instructions
             .iter()
-            .find(|i| i.class.opcode == Op::LoopMerge)
-            .and_then(|i| i.operands.first().and_then(Operand::id_ref_any));
-        let (Some(header), Some(merge)) = (block.label_id(), merge) else {
+            .find(|i| i.class.opcode == Op::LoopMerge);
+        let target = |k: usize| loop_merge.and_then(|i| i.operands.get(k)?.id_ref_any());
+        let (Some(header), Some(merge), Some(continue_target)) =
+            (block.label_id(), target(0), target(1))
+        else {
             continue;
         };
         let mut body = HashSet::from([header]);
@@ -160,7 +167,9 @@ fn loops(function: &dr::Function) -> Vec<(Word, Word, HashSet<Word>)> {
                 }
             }
         }
-        out.push((header, merge, body));
+        if body.contains(&continue_target) {
+            out.push((header, merge, body));
+        }
     }
     out
 }
@@ -833,6 +842,26 @@ fn k(@builtin(global_invocation_id) id: vec3<u32>, @builtin(local_invocation_ind
         // 256 bytes of the shader's own, 256 of audit words: 511 is too little.
         assert_eq!(instrument(&words, "k", audit(511)).unwrap(), words);
         assert_ne!(instrument(&words, "k", audit(512)).unwrap(), words);
+    }
+
+    #[test]
+    fn a_construct_run_once_is_no_loop() {
+        // The outer `loop` always breaks: the `for` inside it is outermost.
+        let wgsl = "@group(0) @binding(1) var<storage, read_write> out: array<u32>;
+             @compute @workgroup_size(8) fn k(@builtin(global_invocation_id) id: vec3<u32>) {
+                 var acc = 0u;
+                 loop {
+                     if (id.x > 1000u) { break; }
+                     for (var i = 0u; i < id.x; i++) { acc += i; }
+                     break;
+                 }
+                 out[id.x] = acc;
+             }";
+        let module = dr::load_words(spirv(wgsl)).unwrap();
+        let found = loops(&module.functions[0]);
+        assert_eq!(found.len(), 1);
+        // The `for`: its body does not hold the run-once construct's break.
+        assert!(found[0].2.len() < module.functions[0].blocks.len() / 2);
     }
 
     #[test]

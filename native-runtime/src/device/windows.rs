@@ -307,28 +307,45 @@ fn split_accesses(
     split_of: &HashMap<Word, usize>,
     u32_ty: Word,
 ) -> Result<(), String> {
+    // Element pointers, and pointers to a split variable's array (the first
+    // step of a two-step chain): (split, the array's index in the block).
     let mut chains = HashMap::new();
+    let mut arrays = HashMap::new();
     for inst in function.blocks.iter().flat_map(|b| &b.instructions) {
         let base = inst.operands.first().and_then(Operand::id_ref_any);
-        let Some(&split) = base.and_then(|b| split_of.get(&b)) else {
+        let from_variable = base.and_then(|b| split_of.get(&b)).map(|&s| (s, None));
+        let Some((split, array)) = from_variable.or_else(|| {
+            base.and_then(|b| arrays.get(&b))
+                .map(|&(s, zero)| (s, Some(zero)))
+        }) else {
             continue;
         };
-        match (inst.class.opcode, &inst.operands[1..]) {
-            (
-                Op::AccessChain | Op::InBoundsAccessChain,
-                [Operand::IdRef(zero), Operand::IdRef(index)],
-            ) => {
-                chains.insert(
-                    inst.result_id.expect("an access chain has a result"),
-                    Chain {
-                        pointer_ty: inst.result_type.expect("an access chain has a type"),
-                        zero: *zero,
-                        index: *index,
-                        split,
-                    },
-                );
+        let is_chain = matches!(inst.class.opcode, Op::AccessChain | Op::InBoundsAccessChain);
+        let (id, ty) = (inst.result_id, inst.result_type);
+        let element = match (is_chain, array, &inst.operands[1..]) {
+            (true, None, [Operand::IdRef(zero), Operand::IdRef(index)]) => Some((*zero, *index)),
+            (true, Some(zero), [Operand::IdRef(index)]) => Some((zero, *index)),
+            (true, None, [Operand::IdRef(zero)]) => {
+                arrays.insert(id.expect("an access chain has a result"), (split, *zero));
+                None
             }
-            (op, _) => return Err(format!("a split storage buffer is used by Op{op:?}")),
+            _ => {
+                return Err(format!(
+                    "a split storage buffer is used by Op{:?}",
+                    inst.class.opcode
+                ))
+            }
+        };
+        if let Some((zero, index)) = element {
+            chains.insert(
+                id.expect("an access chain has a result"),
+                Chain {
+                    pointer_ty: ty.expect("an access chain has a type"),
+                    zero,
+                    index,
+                    split,
+                },
+            );
         }
     }
     if chains.is_empty() {
@@ -503,38 +520,123 @@ fn split_accesses(
 }
 
 #[cfg(test)]
-mod debug_tests {
-    #[test]
-    fn dump() {
-        let Ok(path) = std::env::var("SPLIT_SPV") else {
-            return;
-        };
-        let bytes = std::fs::read(&path).unwrap();
-        let words: Vec<u32> = bytes
-            .chunks(4)
-            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-            .collect();
-        let w = super::Windows {
-            window_log2: 27,
-            bindings: vec![super::WindowedBinding {
-                binding: 1,
-                first_extra: 5,
-                windows: 2,
-            }],
-        };
-        let out = super::split(&words, &std::env::var("SPLIT_ENTRY").unwrap(), &w).unwrap();
-        let b: Vec<u8> = out.iter().flat_map(|w| w.to_le_bytes()).collect();
-        std::fs::write("/tmp/big/split.spv", &b).unwrap();
-        let module = naga::front::spv::parse_u8_slice(&b, &Default::default()).unwrap();
+mod tests {
+    use super::*;
+
+    /// Reads, writes and an atomic through binding 1, in a loop, in a
+    /// branch and straight-line; binding 2 is left alone.
+    const KERNEL: &str = r#"
+@group(0) @binding(1) var<storage, read_write> data: array<u32>;
+@group(0) @binding(2) var<storage, read_write> other: array<atomic<u32>>;
+@compute @workgroup_size(64)
+fn k(@builtin(global_invocation_id) id: vec3<u32>) {
+    var acc = 0u;
+    for (var i = 0u; i < 4u; i++) {
+        acc += data[id.x * 4u + i];
+    }
+    if (acc > 10u) {
+        data[id.x] = acc;
+    }
+    atomicAdd(&other[0], data[id.x + 1u]);
+}
+@compute @workgroup_size(1)
+fn unrelated() { atomicStore(&other[1], 5u); }
+"#;
+
+    fn spirv(wgsl: &str) -> Vec<u32> {
+        let module = naga::front::wgsl::parse_str(wgsl).expect("test WGSL parses");
         let info = naga::valid::Validator::new(
             naga::valid::ValidationFlags::all(),
             naga::valid::Capabilities::all(),
         )
         .validate(&module)
-        .unwrap();
-        let wgsl =
-            naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
-                .unwrap();
-        std::fs::write("/tmp/big/split.wgsl", wgsl).unwrap();
+        .expect("test WGSL validates");
+        let options = naga::back::spv::Options {
+            lang_version: (1, 3),
+            ..Default::default()
+        };
+        naga::back::spv::write_vec(&module, &info, &options, None).expect("SPIR-V out")
+    }
+
+    /// Parses and validates `words` with naga, as wgpu does; the bindings
+    /// of its storage variables.
+    fn validated_bindings(words: &[u32]) -> Vec<u32> {
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let module = naga::front::spv::parse_u8_slice(&bytes, &Default::default())
+            .expect("the split module parses");
+        naga::valid::Validator::new(
+            naga::valid::ValidationFlags::all(),
+            naga::valid::Capabilities::all(),
+        )
+        .validate(&module)
+        .expect("the split module validates");
+        let mut bindings: Vec<u32> = module
+            .global_variables
+            .iter()
+            .filter_map(|(_, v)| v.binding.as_ref().map(|b| b.binding))
+            .collect();
+        bindings.sort_unstable();
+        bindings
+    }
+
+    fn three_windows(window_log2: u32) -> Windows {
+        Windows {
+            window_log2,
+            bindings: vec![WindowedBinding {
+                binding: 1,
+                first_extra: 7,
+                windows: 3,
+            }],
+        }
+    }
+
+    #[test]
+    fn every_access_picks_its_window() {
+        let words = split(&spirv(KERNEL), "k", &three_windows(8)).unwrap();
+        assert_eq!(validated_bindings(&words), [1, 2, 7, 8]);
+        let module = dr::load_words(&words).unwrap();
+        let count = |op: Op| {
+            module
+                .functions
+                .iter()
+                .flat_map(|f| &f.blocks)
+                .flat_map(|b| &b.instructions)
+                .filter(|i| i.class.opcode == op)
+                .count()
+        };
+        // Two loads and a store through binding 1, each a switch over three windows.
+        assert_eq!(count(Op::Switch), 3);
+        // 64 elements of 4 bytes a window.
+        let shifts: Vec<_> = module
+            .types_global_values
+            .iter()
+            .filter(|i| i.class.opcode == Op::Constant && i.operands == [Operand::LiteralBit32(63)])
+            .collect();
+        assert_eq!(shifts.len(), 1);
+    }
+
+    #[test]
+    fn windows_ranges_cover_the_allocation() {
+        let w = three_windows(8);
+        let plan = Windows::plan(8, 1, 600, 7).unwrap();
+        assert_eq!(plan, w.bindings[0]);
+        assert_eq!(
+            w.ranges(&plan, 600),
+            [(1, 0, 256), (7, 256, 256), (8, 512, 88)]
+        );
+        assert_eq!(Windows::plan(8, 1, 256, 7), None);
+    }
+
+    #[test]
+    fn a_binding_the_entry_point_lacks_is_an_error() {
+        let words = spirv(KERNEL);
+        let out = split(&words, "unrelated", &three_windows(8)).unwrap_err();
+        assert!(out.contains("binding 1"), "{out}");
+    }
+
+    #[test]
+    fn elements_wider_than_a_window_are_an_error() {
+        let err = split(&spirv(KERNEL), "k", &three_windows(1)).unwrap_err();
+        assert!(err.contains("4-byte elements"), "{err}");
     }
 }
