@@ -109,6 +109,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/device_printf.hpp"),
         ),
         (
+            "sycl/detail/image.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/image.hpp"),
+        ),
+        (
             "sycl/detail/decomposition.hpp",
             include_str!("../../native-runtime/include/sycl/detail/decomposition.hpp"),
         ),

@@ -3,6 +3,8 @@
 // an inner block's alias of the same name, gone after it. Block-scope
 // `using namespace`, namespace aliases and using-declarations in member
 // functions, command groups and kernels (their names reach the lambdas).
+// A block-scope alias of a scoped enum names its enumerators (`m::fast`),
+// also in braced lists (returned, and as constructor arguments).
 #include <sycl/sycl.hpp>
 #include <cstdio>
 
@@ -20,6 +22,23 @@ struct point {
 };
 inline int manhattan(point p) { return (p.x < 0 ? -p.x : p.x) + (p.y < 0 ? -p.y : p.y); }
 }  // namespace geometry
+
+enum class Mode { slow, fast };
+struct Setting {
+  Mode mode;
+  int level;
+};
+inline Setting pick(int k) {
+  using m = Mode;
+  switch (k) {
+    case 0: return {m::slow, 1};
+  }
+  return {m::fast, k};
+}
+struct Tuned {
+  Tuned(Setting s, int bias) : score(int(s.mode) * 10 + s.level + bias) {}
+  int score;
+};
 
 struct Grid {
   sycl::queue q;
@@ -63,9 +82,11 @@ int main() {
     }
     elem c = elem(7) / 2;  // 3: elem is int again
     out[0] = twice(a);
-    out[1] = c;
+    using m = Mode;
+    Tuned t({m::fast, 2}, 100);
+    out[1] = c + pick(0).level * 1000 + int(pick(5).mode) * 10000 + t.score * 100000;
   }).wait();
-  bool ok = out[0] == 46 && out[1] == 3;
+  bool ok = out[0] == 46 && out[1] == 3 + 1000 + 10000 + 112 * 100000;
   printf("%s (%d, %d)\n", ok ? "PASSED" : "FAILED", out[0], out[1]);
   sycl::free(out, q);
   return ok ? 0 : 1;

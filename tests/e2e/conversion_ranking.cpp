@@ -2,7 +2,8 @@
 // a class converting to float picks f(float) over f(double), so the <cmath>
 // functions take sycl::half and bfloat16 arguments unqualified; sub-group
 // shuffles of bfloat16; a member function taking the address of an array
-// member through `this->` on a local object.
+// member through `this->` on a local object; `T*` to `void*` beats `T*` to
+// `const void*` ([over.ics.rank]/3.2.1), for pointers and arrays.
 #include <sycl/sycl.hpp>
 #include <cmath>
 #include <cstdio>
@@ -13,6 +14,9 @@ struct Celsius {
 };
 int which(float) { return 1; }
 int which(double) { return 2; }
+
+int target(void *) { return 10; }
+int target(const void *) { return 20; }
 
 struct Dims {
   long sizes[2];
@@ -40,10 +44,14 @@ int main() {
      Dims d{{4, 4}, {4, 3}};
      d.strides[1] += 2;
      out[5] = static_cast<float>(d.inner_stride());
+     float local[2] = {1, 2};
+     const float fixed[1] = {3};
+     out[6] = static_cast<float>(target(local) + target(&local[1]));
+     out[7] = static_cast<float>(target(fixed) + target(static_cast<const float *>(local)));
    }).wait();
-  const float expected[6] = {1, 2, 1.5f, 1, 3, 5};
+  const float expected[8] = {1, 2, 1.5f, 1, 3, 5, 20, 40};
   int failures = 0;
-  for (int i = 0; i < 6; ++i)
+  for (int i = 0; i < 8; ++i)
     if (out[i] != expected[i]) {
       std::printf("out[%d] = %g, expected %g\n", i, out[i], expected[i]);
       ++failures;

@@ -106,6 +106,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/device_printf.hpp"),
     ),
     (
+        "sycl/detail/image.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/image.hpp"),
+    ),
+    (
         "sycl/detail/decomposition.hpp",
         include_str!("../../native-runtime/include/sycl/detail/decomposition.hpp"),
     ),

@@ -49,6 +49,7 @@ pub const RUNTIME_HEADERS: &[&str] = &[
     "sycl/detail/device_global.hpp",
     "sycl/detail/device_assert.hpp",
     "sycl/detail/device_printf.hpp",
+    "sycl/detail/image.hpp",
     "sycl/detail/decomposition.hpp",
     "sycl/detail/kernel_compiler.hpp",
     "sycl/detail/kernel_bundle.hpp",

@@ -184,7 +184,7 @@ inline void check(int status) {
 namespace access {
 enum class mode { read, write, read_write, discard_write, discard_read_write, atomic };
 // global_buffer is SYCL 1.2.1's name of device.
-enum class target { device, host_task, constant_buffer, local, host_buffer, global_buffer = device };
+enum class target { device, host_task, constant_buffer, local, host_buffer, image, host_image, image_array, global_buffer = device };
 enum class placeholder { false_t, true_t };
 // address_space: in <sycl/detail/atomic_ref.hpp>.
 enum class decorated { no, yes, legacy };
@@ -1667,6 +1667,7 @@ buffer(const std::shared_ptr<T> &, const range<Dimensions> &, const property_lis
 #include <sycl/detail/device_global.hpp>
 #include <sycl/detail/device_assert.hpp>
 #include <sycl/detail/device_printf.hpp>
+#include <sycl/detail/image.hpp>
 namespace sycl {
 
 // ---------------------------------------------------------------- kernel

@@ -152,12 +152,15 @@ pub struct BoundBuffer<'a> {
     pub window: Option<(u64, u64)>,
 }
 
+/// A [`BoundBuffer`] owned, as a cache key holds it.
+type BoundKey = (u32, wgpu::Buffer, Option<(u64, u64)>);
+
 #[derive(PartialEq, Eq, Hash)]
 struct GroupKey {
     layout: wgpu::BindGroupLayout,
     arena: wgpu::Buffer,
     block_size: u64,
-    buffers: Vec<(u32, wgpu::Buffer, Option<(u64, u64)>)>,
+    buffers: Vec<BoundKey>,
 }
 
 /// Bind groups by what they bind.

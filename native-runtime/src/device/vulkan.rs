@@ -389,7 +389,7 @@ impl VulkanDevice {
     /// log2 of the bytes of a window of an allocation larger than one
     /// binding: the largest power of two the device binds at once.
     pub fn window_log2(&self) -> u32 {
-        let most = u64::from(self.limits.max_storage_buffer_binding_size).max(256);
+        let most = self.limits.max_storage_buffer_binding_size.max(256);
         63 - most.leading_zeros()
     }
 

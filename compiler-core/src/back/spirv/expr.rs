@@ -259,6 +259,20 @@ impl Emitter {
         let float = ty.is_float();
         let boolean = ty == ScalarType::Bool;
         use BinaryOp as B;
+        let ordering = matches!(op, B::Lt | B::Le | B::Gt | B::Ge);
+        let constant_operand = matches!(a, Expr::Const(_)) || matches!(b, Expr::Const(_));
+        let (x, y, signed) = if ordering && ty == ScalarType::I64 && constant_operand {
+            // Mesa's llvmpipe (22.3, lavapipe) gets a signed 64-bit ordering
+            // of a sign-extended 32-bit value against a constant wrong
+            // (`int64_t v = i; v > 100` is always true): compare with the
+            // sign bits flipped, unsigned, which is the same order.
+            let min = self.constant_bits(ScalarType::I64, 1 << 63);
+            let x = self.b.bitwise_xor(t, None, x, min)?;
+            let y = self.b.bitwise_xor(t, None, y, min)?;
+            (x, y, false)
+        } else {
+            (x, y, signed)
+        };
         let b = &mut self.b;
         let r = match op {
             B::Add if int => b.i_add(t, None, x, y)?,

@@ -1118,7 +1118,7 @@ impl Sema {
         };
         let id = bound_early
             .unwrap_or_else(|| self.new_var(v.name.clone(), ty.clone(), Some(f), v.name_span));
-        let is_const = v.ty.is_const || v.is_constexpr;
+        let is_const = v.ty.is_const || v.is_constexpr || Sema::array_of_const(&v.ty);
         self.vars[id.0 as usize].is_const = is_const;
         self.vars[id.0 as usize].volatile_pointee = Sema::points_to_volatile(&v.ty);
         let init = match init_exprs {
@@ -1865,6 +1865,15 @@ impl Sema {
         }
         let resolved = self.resolve_type(&ty, ctx, &env, &mut vec![]);
         matches!(resolved, Ty::Int(_)).then_some(resolved)
+    }
+
+    /// Whether `t` is an array of `const` elements (`const float a[4]`:
+    /// the qualifier is on the element type).
+    pub(super) fn array_of_const(t: &a::TypeExpr) -> bool {
+        match &t.kind {
+            a::TypeExprKind::Array(elem, _) => elem.is_const || Sema::array_of_const(elem),
+            _ => false,
+        }
     }
 
     pub(super) fn ctx_env(&self) -> (Ctx, Rc<Env>) {

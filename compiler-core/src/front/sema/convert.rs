@@ -16,15 +16,20 @@ pub(crate) const RVALUE_TO_LVALUE_REF: Rank = 1;
 pub(crate) const QUALIFIED: Rank = 2;
 pub(crate) const PROMOTION: Rank = 3;
 pub(crate) const CONVERSION: Rank = 4;
+/// A pointer conversion that also adds `const` (`float*` to `const void*`):
+/// worse than the same conversion without it, whose sequence is a proper
+/// subsequence of this one ([over.ics.rank] 3.2.1: `f(void*)` over
+/// `f(const void*)` for a `float*`).
+const CONVERSION_ADDING_CONST: Rank = 5;
 /// A user-defined conversion ([over.ics.user]); through a conversion
 /// function to a non-class type it is followed by a standard conversion,
 /// which ranks it ([over.ics.rank]/3.3: `operator float()` then a `float`
 /// parameter beats promoting that `float` to `double`).
-pub(crate) const USER: Rank = 5;
-const USER_PROMOTION: Rank = 6;
-const USER_CONVERSION: Rank = 7;
+pub(crate) const USER: Rank = 6;
+const USER_PROMOTION: Rank = 7;
+const USER_CONVERSION: Rank = 8;
 /// An argument matched by a C ellipsis `...`: worse than any conversion.
-pub(crate) const ELLIPSIS: Rank = 8;
+pub(crate) const ELLIPSIS: Rank = 9;
 
 impl Sema {
     /// How `e` converts to `to`, or `None` if it cannot.
@@ -105,7 +110,7 @@ impl Sema {
                         .min()?;
                     return Some(match second {
                         PROMOTION => USER_PROMOTION,
-                        CONVERSION => USER_CONVERSION,
+                        CONVERSION | CONVERSION_ADDING_CONST => USER_CONVERSION,
                         _ => USER,
                     });
                 }
@@ -149,10 +154,19 @@ impl Sema {
                     ..
                 },
             ) => {
-                if el == pointee {
+                // The elements of a `const` array stay const.
+                let const_elements = matches!(e.kind, ExprKind::Var(v) if self.var(v).is_const)
+                    || matches!(e.kind, ExprKind::StringLit(_));
+                if const_elements && !*pointee_const {
+                    None
+                } else if el == pointee {
                     Some(if *pointee_const { QUALIFIED } else { EXACT })
                 } else if matches!(**pointee, Ty::Void) {
-                    Some(CONVERSION)
+                    Some(if *pointee_const {
+                        CONVERSION_ADDING_CONST
+                    } else {
+                        CONVERSION
+                    })
                 } else {
                     None
                 }
@@ -180,7 +194,11 @@ impl Sema {
                 } else if a == b {
                     Some(EXACT)
                 } else if matches!(**b, Ty::Void) || self.derived_to_base(a, b) {
-                    Some(CONVERSION)
+                    Some(if *cb && !*ca {
+                        CONVERSION_ADDING_CONST
+                    } else {
+                        CONVERSION
+                    })
                 } else {
                     None
                 }

@@ -276,36 +276,43 @@ impl Sema {
         if q.parts.len() >= 2 {
             let mut prefix = q.clone();
             prefix.parts.pop();
-            if let Found::Entities(es) = self.lookup_qualified(&prefix, ctx, env, &mut vec![]) {
-                for e in es {
-                    // The enum itself, or an alias of it (`using access_mode = access::mode`).
-                    let e = match e {
-                        Entity::Alias(a, actx, aenv) => {
-                            let args = prefix.last().template_args.clone();
-                            match self.resolve_alias(
-                                &a,
-                                actx,
-                                &aenv,
-                                args.as_deref(),
-                                ctx,
-                                env,
-                                &mut vec![],
-                            ) {
-                                Ty::Enum(id) => Entity::Enum(id),
-                                _ => continue,
-                            }
+            let es = match self.lookup_qualified(&prefix, ctx, env, &mut vec![]) {
+                Found::Entities(es) => es,
+                // A template parameter or block-scope alias naming an enum
+                // (`using c = color; ... c::red`).
+                Found::TemplateParam(TArg::Type(Ty::Enum(id)) | TArg::ConstType(Ty::Enum(id))) => {
+                    vec![Entity::Enum(id)]
+                }
+                _ => vec![],
+            };
+            for e in es {
+                // The enum itself, or an alias of it (`using access_mode = access::mode`).
+                let e = match e {
+                    Entity::Alias(a, actx, aenv) => {
+                        let args = prefix.last().template_args.clone();
+                        match self.resolve_alias(
+                            &a,
+                            actx,
+                            &aenv,
+                            args.as_deref(),
+                            ctx,
+                            env,
+                            &mut vec![],
+                        ) {
+                            Ty::Enum(id) => Entity::Enum(id),
+                            _ => continue,
                         }
-                        e => e,
-                    };
-                    if let Entity::Enum(id) = e {
-                        let v = self.enums[id.0 as usize]
-                            .enumerators
-                            .iter()
-                            .find(|(n, _)| n == last)
-                            .map(|(_, v)| *v);
-                        if let Some(v) = v {
-                            return Found::Entities(vec![Entity::Enumerator(id, v)]);
-                        }
+                    }
+                    e => e,
+                };
+                if let Entity::Enum(id) = e {
+                    let v = self.enums[id.0 as usize]
+                        .enumerators
+                        .iter()
+                        .find(|(n, _)| n == last)
+                        .map(|(_, v)| *v);
+                    if let Some(v) = v {
+                        return Found::Entities(vec![Entity::Enumerator(id, v)]);
                     }
                 }
             }
