@@ -154,14 +154,17 @@ impl Sema {
                     ..
                 },
             ) => {
-                // The elements of a `const` array stay const.
-                let const_elements = matches!(e.kind, ExprKind::Var(v) if self.var(v).is_const)
-                    || matches!(e.kind, ExprKind::StringLit(_));
-                if const_elements && !*pointee_const {
-                    None
-                } else if el == pointee {
+                // The elements of a `const` array stay const: `void*` does
+                // not take them. (Array types carry no `const`, so a
+                // template deducing `T*` from one deduces `T` unqualified
+                // and stays viable.)
+                let const_elements = matches!(e.kind, ExprKind::Var(v) if self.var(v).is_const);
+                if el == pointee {
                     Some(if *pointee_const { QUALIFIED } else { EXACT })
                 } else if matches!(**pointee, Ty::Void) {
+                    if const_elements && !*pointee_const {
+                        return None;
+                    }
                     Some(if *pointee_const {
                         CONVERSION_ADDING_CONST
                     } else {
