@@ -30,9 +30,14 @@ int main() {
     check(d.has(sycl::aspect::gpu) == d.is_gpu() && d.has(sycl::aspect::cpu) == d.is_cpu(), "type aspects");
     check(d.has(sycl::aspect::usm_device_allocations) && d.has(sycl::aspect::usm_shared_allocations) &&
               d.has(sycl::aspect::usm_host_allocations), "usm aspects");
+    // Images are a library over buffers: every device has them.
+    check(d.has(sycl::aspect::image) && d.has(sycl::aspect::ext_intel_legacy_image), "image aspects");
     std::vector<sycl::aspect> aspects = d.get_info<sycl::info::device::aspects>();
     bool listed_fp64 = false;
+    bool listed_legacy_image = false;
     for (sycl::aspect a : aspects) listed_fp64 |= a == sycl::aspect::fp64;
+    for (sycl::aspect a : aspects) listed_legacy_image |= a == sycl::aspect::ext_intel_legacy_image;
+    check(listed_legacy_image, "the last aspect is listed");
     check(listed_fp64 == d.has(sycl::aspect::fp64), "aspects list agrees with has()");
     sycl::platform p = d.get_platform();
     check(!p.get_info<sycl::info::platform::name>().empty(), "platform name");

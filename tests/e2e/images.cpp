@@ -103,6 +103,30 @@ int main() {
     check(rgba[12] == 128 && rgba[13] == 255 && rgba[14] == 0 && rgba[15] == 51, "unorm8 write, saturated and rounded");
   }
 
+  // A row pitch wider than the row (3 texels of 4 bytes, rows 16 bytes
+  // apart): texels are found by the pitch, the padding is kept.
+  {
+    std::vector<uint8_t> rows = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 99, 99, 99, 99,
+                                 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 98, 98, 98, 98};
+    sycl::uint4 got(0);
+    {
+      sycl::unsampled_image<2> img(rows.data(), sycl::image_format::r8g8b8a8_uint, sycl::range<2>(3, 2),
+                                   sycl::range<1>(16));
+      sycl::buffer<sycl::uint4, 1> gb(&got, sycl::range<1>(1));
+      q.submit([&](sycl::handler &h) {
+        sycl::unsampled_image_accessor<sycl::uint4, 2, sycl::access_mode::read_write> a(img, h);
+        sycl::accessor g(gb, h, sycl::write_only);
+        h.single_task([=] {
+          g[0] = a.read(int2(1, 1));
+          a.write(int2(2, 1), sycl::uint4(300, 40, 50, 60));
+        });
+      });
+      check(img.get_pitch()[0] == 16, "get_pitch");
+    }
+    check(got[0] == 17 && got[1] == 18 && got[2] == 19 && got[3] == 20, "pitched read");
+    check(rows[24] == 255 && rows[25] == 40 && rows[28] == 98 && rows[12] == 99, "pitched write keeps the padding");
+  }
+
   // Signed and unsigned 16-bit integers, and half floats.
   {
     std::vector<int16_t> s16 = {-5, 7, -32768, 32767};

@@ -594,7 +594,7 @@ enum class aspect {
   cpu = 0, gpu, accelerator, custom, emulated, host_debuggable, fp16, fp64, atomic64, image,
   online_compiler, online_linker, queue_profiling, usm_device_allocations,
   usm_host_allocations, usm_atomic_host_allocations, usm_shared_allocations,
-  usm_atomic_shared_allocations, usm_system_allocations
+  usm_atomic_shared_allocations, usm_system_allocations, ext_intel_legacy_image
 };
 
 enum class backend { ext_syclone_vulkan, ext_syclone_host };
@@ -900,7 +900,7 @@ typename Param::return_type device::get_info() const {
     return std::vector<size_t>(i.sub_group_sizes, i.sub_group_sizes + i.num_sub_group_sizes);
   } else if constexpr (std::is_same_v<Param, info::device::aspects>) {
     std::vector<aspect> out;
-    for (unsigned a = 0; a <= static_cast<unsigned>(aspect::usm_system_allocations); ++a)
+    for (unsigned a = 0; a <= static_cast<unsigned>(aspect::ext_intel_legacy_image); ++a)
       if ((i.aspects >> a) & 1u) out.push_back(static_cast<aspect>(a));
     return out;
   } else {

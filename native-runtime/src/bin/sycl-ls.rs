@@ -9,7 +9,7 @@ use syclone_rt::device::info::{Aspect, DeviceInfo};
 use syclone_rt::device::{self, count_all};
 use syclone_rt::selector::{Backend, DeviceType};
 
-const ASPECTS: [(Aspect, &str); 19] = [
+const ASPECTS: [(Aspect, &str); 20] = [
     (Aspect::Cpu, "cpu"),
     (Aspect::Gpu, "gpu"),
     (Aspect::Accelerator, "accelerator"),
@@ -35,6 +35,7 @@ const ASPECTS: [(Aspect, &str); 19] = [
         "usm_atomic_shared_allocations",
     ),
     (Aspect::UsmSystemAllocations, "usm_system_allocations"),
+    (Aspect::ExtIntelLegacyImage, "ext_intel_legacy_image"),
 ];
 
 fn backend_name(b: Backend) -> &'static str {

@@ -27,6 +27,7 @@ pub enum Aspect {
     UsmSharedAllocations = 16,
     UsmAtomicSharedAllocations = 17,
     UsmSystemAllocations = 18,
+    ExtIntelLegacyImage = 19,
 }
 
 /// The descriptors of one device.
@@ -64,11 +65,14 @@ fn aspects(list: &[Aspect]) -> u64 {
     list.iter().fold(0, |acc, a| acc | (1 << *a as u32))
 }
 
-/// The USM kinds every device supports (see `memory`).
-const USM: [Aspect; 3] = [
+/// What every device supports: the USM kinds (see `memory`), and images of
+/// both APIs, a library over buffers (`sycl/detail/image.hpp`).
+const EVERY_DEVICE: [Aspect; 5] = [
     Aspect::UsmDeviceAllocations,
     Aspect::UsmHostAllocations,
     Aspect::UsmSharedAllocations,
+    Aspect::Image,
+    Aspect::ExtIntelLegacyImage,
 ];
 
 /// Physical memory of the host, from `/proc/meminfo` (0 when unknown).
@@ -97,7 +101,7 @@ pub fn host_info() -> DeviceInfo {
         // Host-device kernels are host code: any host pointer works.
         Aspect::UsmSystemAllocations,
     ];
-    list.extend(USM);
+    list.extend(EVERY_DEVICE);
     DeviceInfo {
         name: super::host::device_name(),
         vendor: "Syclone".into(),
@@ -174,7 +178,7 @@ pub fn vulkan_info(adapter: &wgpu::Adapter) -> DeviceInfo {
     let features = adapter.features();
     let device_type = device_type_of(&info);
     let mut list = vec![Aspect::QueueProfiling];
-    list.extend(USM);
+    list.extend(EVERY_DEVICE);
     list.push(match device_type {
         DeviceType::Cpu => Aspect::Cpu,
         DeviceType::Gpu => Aspect::Gpu,
@@ -239,6 +243,7 @@ mod tests {
         let info = host_info();
         assert!(info.has(Aspect::Cpu) && !info.has(Aspect::Gpu));
         assert!(info.has(Aspect::UsmSharedAllocations) && info.has(Aspect::Fp64));
+        assert!(info.has(Aspect::Image) && info.has(Aspect::ExtIntelLegacyImage));
         assert!(info.max_compute_units >= 1);
         assert!(
             info.global_mem_size > 0,

@@ -482,13 +482,14 @@ class __SYCLONE_HOST_ONLY image_base {
   }
 
  protected:
+  // `pitch`: the row and slice pitches in bytes (0: packed).
   image_base(image_layout layout, const range<Dimensions> &r, const void *init, void *final_data,
-             const size_t *pitch)
+             std::array<size_t, 2> pitch = {0, 0})
       : m_layout(layout), m_range(r) {
     check_image_layout(layout);
     size_t texel = size_t(image_channels(layout.order)) * image_channel_bytes(layout.type);
-    m_row_pitch = Dimensions > 1 && pitch ? pitch[0] : texel * r[0];
-    m_slice_pitch = Dimensions > 2 && pitch ? pitch[1] : m_row_pitch * (Dimensions > 1 ? r[1] : 1);
+    m_row_pitch = Dimensions > 1 && pitch[0] ? pitch[0] : texel * r[0];
+    m_slice_pitch = Dimensions > 2 && pitch[1] ? pitch[1] : m_row_pitch * (Dimensions > 1 ? r[1] : 1);
     if (m_row_pitch < texel * r[0] || (Dimensions > 2 && m_slice_pitch < m_row_pitch * r[1]))
       throw exception(errc::invalid, "image pitch smaller than a row (or slice) of texels");
     size_t bytes = Dimensions == 1 ? m_row_pitch : (Dimensions == 2 ? m_row_pitch * r[1] : m_slice_pitch * r[2]);
@@ -496,6 +497,11 @@ class __SYCLONE_HOST_ONLY image_base {
     m_storage->final_data = final_data;
   }
   int extent(int d) const { return d < Dimensions ? int(m_range[d]) : 1; }
+  // The pitches an image constructor was given (range<1> or range<2>).
+  template <int D>
+  static std::array<size_t, 2> pitches(const range<D> &p) {
+    return {p[0], D > 1 ? p[D - 1] : 0};
+  }
 
   image_layout m_layout;
   range<Dimensions> m_range;
@@ -649,17 +655,17 @@ class __SYCLONE_HOST_ONLY unsampled_image : public detail::image_base<Dimensions
 
  public:
   unsampled_image(image_format format, const range<Dimensions> &r, const property_list & = {})
-      : base(detail::layout_of(format), r, nullptr, nullptr, nullptr) {}
+      : base(detail::layout_of(format), r, nullptr, nullptr) {}
   template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>>
   unsampled_image(image_format format, const range<Dimensions> &r, const range<Dimensions - 1> &pitch,
                   const property_list & = {})
-      : base(detail::layout_of(format), r, nullptr, nullptr, &pitch[0]) {}
+      : base(detail::layout_of(format), r, nullptr, nullptr, base::pitches(pitch)) {}
   unsampled_image(void *host, image_format format, const range<Dimensions> &r, const property_list & = {})
-      : base(detail::layout_of(format), r, host, host, nullptr) {}
+      : base(detail::layout_of(format), r, host, host) {}
   template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>>
   unsampled_image(void *host, image_format format, const range<Dimensions> &r,
                   const range<Dimensions - 1> &pitch, const property_list & = {})
-      : base(detail::layout_of(format), r, host, host, &pitch[0]) {}
+      : base(detail::layout_of(format), r, host, host, base::pitches(pitch)) {}
   unsampled_image(std::shared_ptr<void> &host, image_format format, const range<Dimensions> &r,
                   const property_list &props = {})
       : unsampled_image(host.get(), format, r, props) {
@@ -684,11 +690,11 @@ class __SYCLONE_HOST_ONLY sampled_image : public detail::image_base<Dimensions> 
  public:
   sampled_image(const void *host, image_format format, image_sampler smp, const range<Dimensions> &r,
                 const property_list & = {})
-      : base(detail::layout_of(format), r, host, nullptr, nullptr), m_sampler(smp) {}
+      : base(detail::layout_of(format), r, host, nullptr), m_sampler(smp) {}
   template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>>
   sampled_image(const void *host, image_format format, image_sampler smp, const range<Dimensions> &r,
                 const range<Dimensions - 1> &pitch, const property_list & = {})
-      : base(detail::layout_of(format), r, host, nullptr, &pitch[0]), m_sampler(smp) {}
+      : base(detail::layout_of(format), r, host, nullptr, base::pitches(pitch)), m_sampler(smp) {}
   sampled_image(std::shared_ptr<const void> &host, image_format format, image_sampler smp,
                 const range<Dimensions> &r, const property_list &props = {})
       : sampled_image(host.get(), format, smp, r, props) {}
@@ -716,25 +722,25 @@ class __SYCLONE_HOST_ONLY image : public detail::image_base<Dimensions> {
  public:
   image(image_channel_order order, image_channel_type type, const range<Dimensions> &r,
         const property_list & = {})
-      : base({order, type}, r, nullptr, nullptr, nullptr) {}
+      : base({order, type}, r, nullptr, nullptr) {}
   template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>>
   image(image_channel_order order, image_channel_type type, const range<Dimensions> &r,
         const range<Dimensions - 1> &pitch, const property_list & = {})
-      : base({order, type}, r, nullptr, nullptr, &pitch[0]) {}
+      : base({order, type}, r, nullptr, nullptr, base::pitches(pitch)) {}
   image(void *host, image_channel_order order, image_channel_type type, const range<Dimensions> &r,
         const property_list & = {})
-      : base({order, type}, r, host, host, nullptr) {}
+      : base({order, type}, r, host, host) {}
   image(const void *host, image_channel_order order, image_channel_type type, const range<Dimensions> &r,
         const property_list & = {})
-      : base({order, type}, r, host, nullptr, nullptr) {}
+      : base({order, type}, r, host, nullptr) {}
   template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>>
   image(void *host, image_channel_order order, image_channel_type type, const range<Dimensions> &r,
         const range<Dimensions - 1> &pitch, const property_list & = {})
-      : base({order, type}, r, host, host, &pitch[0]) {}
+      : base({order, type}, r, host, host, base::pitches(pitch)) {}
   template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>>
   image(const void *host, image_channel_order order, image_channel_type type, const range<Dimensions> &r,
         const range<Dimensions - 1> &pitch, const property_list & = {})
-      : base({order, type}, r, host, nullptr, &pitch[0]) {}
+      : base({order, type}, r, host, nullptr, base::pitches(pitch)) {}
   image(std::shared_ptr<void> &host, image_channel_order order, image_channel_type type,
         const range<Dimensions> &r, const property_list &props = {})
       : image(host.get(), order, type, r, props) {
