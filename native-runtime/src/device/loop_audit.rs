@@ -739,6 +739,7 @@ fn report_before_return(mut block: dr::Block, ids_: &mut Ids, g: &Globals) -> [d
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_spirv::{from_wgsl as spirv, validated};
     use super::*;
 
     const LOOPS: &str = r#"
@@ -760,21 +761,6 @@ fn k(@builtin(global_invocation_id) id: vec3<u32>, @builtin(local_invocation_ind
 }
 "#;
 
-    fn spirv(wgsl: &str) -> Vec<u32> {
-        let module = naga::front::wgsl::parse_str(wgsl).expect("test WGSL parses");
-        let info = naga::valid::Validator::new(
-            naga::valid::ValidationFlags::all(),
-            naga::valid::Capabilities::all(),
-        )
-        .validate(&module)
-        .expect("test WGSL validates");
-        let options = naga::back::spv::Options {
-            lang_version: (1, 3),
-            ..Default::default()
-        };
-        naga::back::spv::write_vec(&module, &info, &options, None).expect("SPIR-V out")
-    }
-
     fn audit(local_memory: u32) -> LoopAudit {
         LoopAudit {
             binding: 2,
@@ -786,17 +772,7 @@ fn k(@builtin(global_invocation_id) id: vec3<u32>, @builtin(local_invocation_ind
     #[test]
     fn audited_module_is_valid_and_reports_through_its_binding() {
         let words = instrument(&spirv(LOOPS), "k", audit(32768)).unwrap();
-        let module = naga::front::spv::parse_u8_slice(
-            bytemuck_words(&words).as_slice(),
-            &naga::front::spv::Options::default(),
-        )
-        .expect("the audited module parses");
-        naga::valid::Validator::new(
-            naga::valid::ValidationFlags::all(),
-            naga::valid::Capabilities::all(),
-        )
-        .validate(&module)
-        .expect("the audited module validates");
+        let module = validated(&words);
         let bindings: Vec<_> = module
             .global_variables
             .iter()
@@ -888,9 +864,5 @@ fn k(@builtin(global_invocation_id) id: vec3<u32>, @builtin(local_invocation_ind
     fn unknown_entry_point_is_an_error() {
         let err = instrument(&spirv(LOOPS), "main", audit(32768)).unwrap_err();
         assert!(err.contains("main"), "{err}");
-    }
-
-    fn bytemuck_words(words: &[u32]) -> Vec<u8> {
-        words.iter().flat_map(|w| w.to_le_bytes()).collect()
     }
 }

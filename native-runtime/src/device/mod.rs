@@ -10,6 +10,8 @@ pub mod info;
 mod loop_audit;
 mod pipeline_cache;
 pub mod specialize;
+#[cfg(test)]
+mod test_spirv;
 pub mod vulkan;
 pub mod windows;
 mod work_items;

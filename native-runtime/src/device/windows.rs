@@ -521,6 +521,7 @@ fn split_accesses(
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_spirv::{from_wgsl as spirv, validated};
     use super::*;
 
     /// Reads, writes and an atomic through binding 1, in a loop, in a
@@ -543,33 +544,10 @@ fn k(@builtin(global_invocation_id) id: vec3<u32>) {
 fn unrelated() { atomicStore(&other[1], 5u); }
 "#;
 
-    fn spirv(wgsl: &str) -> Vec<u32> {
-        let module = naga::front::wgsl::parse_str(wgsl).expect("test WGSL parses");
-        let info = naga::valid::Validator::new(
-            naga::valid::ValidationFlags::all(),
-            naga::valid::Capabilities::all(),
-        )
-        .validate(&module)
-        .expect("test WGSL validates");
-        let options = naga::back::spv::Options {
-            lang_version: (1, 3),
-            ..Default::default()
-        };
-        naga::back::spv::write_vec(&module, &info, &options, None).expect("SPIR-V out")
-    }
-
-    /// Parses and validates `words` with naga, as wgpu does; the bindings
-    /// of its storage variables.
+    /// The bindings of the storage variables of `words`, which naga
+    /// parses and validates.
     fn validated_bindings(words: &[u32]) -> Vec<u32> {
-        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        let module = naga::front::spv::parse_u8_slice(&bytes, &Default::default())
-            .expect("the split module parses");
-        naga::valid::Validator::new(
-            naga::valid::ValidationFlags::all(),
-            naga::valid::Capabilities::all(),
-        )
-        .validate(&module)
-        .expect("the split module validates");
+        let module = validated(words);
         let mut bindings: Vec<u32> = module
             .global_variables
             .iter()

@@ -189,6 +189,15 @@ struct image_element {
   static constexpr bool is_float = std::is_floating_point_v<T> || std::is_same_v<T, half>;
 };
 
+// Integer texel coordinates: int (1-D), int2 (2-D), int4 (3-D, w ignored);
+// float, float2 and float4 for sampled reads.
+inline void image_coords(int c, int &x, int &y, int &z) { x = c, y = 0, z = 0; }
+inline void image_coords(const int2 &c, int &x, int &y, int &z) { x = c[0], y = c[1], z = 0; }
+inline void image_coords(const int4 &c, int &x, int &y, int &z) { x = c[0], y = c[1], z = c[2]; }
+inline void image_coords(float c, float &x, float &y, float &z) { x = c, y = 0, z = 0; }
+inline void image_coords(const float2 &c, float &x, float &y, float &z) { x = c[0], y = c[1], z = 0; }
+inline void image_coords(const float4 &c, float &x, float &y, float &z) { x = c[0], y = c[1], z = c[2]; }
+
 // The texel data of an image as a kernel or host accessor sees it: the
 // words (an accessor of them), the extent and pitches, the layout.
 template <typename Words, int Dimensions>
@@ -403,15 +412,28 @@ struct image_view {
     }
     return vec<DataT, 4>(DataT(acc[0]), DataT(acc[1]), DataT(acc[2]), DataT(acc[3]));
   }
-};
 
-// Integer texel coordinates: int (1-D), int2 (2-D), int4 (3-D, w ignored).
-inline void image_coords(int c, int &x, int &y, int &z) { x = c, y = 0, z = 0; }
-inline void image_coords(const int2 &c, int &x, int &y, int &z) { x = c[0], y = c[1], z = 0; }
-inline void image_coords(const int4 &c, int &x, int &y, int &z) { x = c[0], y = c[1], z = c[2]; }
-inline void image_coords(float c, float &x, float &y, float &z) { x = c, y = 0, z = 0; }
-inline void image_coords(const float2 &c, float &x, float &y, float &z) { x = c[0], y = c[1], z = 0; }
-inline void image_coords(const float4 &c, float &x, float &y, float &z) { x = c[0], y = c[1], z = c[2]; }
+  // What the accessors offer, for a colour type `DataT` (float4, int4, ...).
+  size_t texel_count() const { return size_t(width) * height * depth; }
+  template <typename DataT, typename CoordT>
+  DataT read(const CoordT &coords) const {
+    int x, y, z;
+    image_coords(coords, x, y, z);
+    return texel<typename DataT::value_type>(x, y, z);
+  }
+  template <typename DataT, typename CoordT>
+  void write(const CoordT &coords, const DataT &color) const {
+    int x, y, z;
+    image_coords(coords, x, y, z);
+    write_texel(x, y, z, color);
+  }
+  template <typename DataT, typename CoordT>
+  DataT read_sampled(const CoordT &coords, image_sampler smp) const {
+    float x, y, z;
+    image_coords(coords, x, y, z);
+    return sample<typename DataT::value_type>(x, y, z, smp);
+  }
+};
 
 // An image's storage: the buffer of its words and where its data goes when
 // the last image object using it is destroyed.
@@ -522,18 +544,14 @@ class unsampled_image_accessor {
   using value_type = DataT;
   template <typename AllocatorT>
   unsampled_image_accessor(unsampled_image<Dimensions, AllocatorT> &img, handler &h, const property_list & = {});
-  size_t size() const noexcept { return size_t(m_view.width) * m_view.height * m_view.depth; }
+  size_t size() const noexcept { return m_view.texel_count(); }
   template <typename CoordT>
   DataT read(const CoordT &coords) const {
-    int x, y, z;
-    detail::image_coords(coords, x, y, z);
-    return m_view.template texel<typename DataT::value_type>(x, y, z);
+    return m_view.template read<DataT>(coords);
   }
   template <typename CoordT>
   void write(const CoordT &coords, const DataT &color) const {
-    int x, y, z;
-    detail::image_coords(coords, x, y, z);
-    m_view.write_texel(x, y, z, color);
+    m_view.write(coords, color);
   }
 
  private:
@@ -546,12 +564,10 @@ class sampled_image_accessor {
   using value_type = DataT;
   template <typename AllocatorT>
   sampled_image_accessor(sampled_image<Dimensions, AllocatorT> &img, handler &h, const property_list & = {});
-  size_t size() const noexcept { return size_t(m_view.width) * m_view.height * m_view.depth; }
+  size_t size() const noexcept { return m_view.texel_count(); }
   template <typename CoordT>
   DataT read(const CoordT &coords) const {
-    float x, y, z;
-    detail::image_coords(coords, x, y, z);
-    return m_view.template sample<typename DataT::value_type>(x, y, z, m_sampler);
+    return m_view.template read_sampled<DataT>(coords, m_sampler);
   }
 
  private:
@@ -572,18 +588,14 @@ class __SYCLONE_HOST_ONLY host_unsampled_image_accessor {
   template <typename AllocatorT>
   host_unsampled_image_accessor(image<Dimensions, AllocatorT> &img, const property_list & = {})
       : m_view(img.template host_view<words_mode>()) {}
-  size_t size() const noexcept { return size_t(m_view.width) * m_view.height * m_view.depth; }
+  size_t size() const noexcept { return m_view.texel_count(); }
   template <typename CoordT>
   DataT read(const CoordT &coords) const {
-    int x, y, z;
-    detail::image_coords(coords, x, y, z);
-    return m_view.template texel<typename DataT::value_type>(x, y, z);
+    return m_view.template read<DataT>(coords);
   }
   template <typename CoordT>
   void write(const CoordT &coords, const DataT &color) const {
-    int x, y, z;
-    detail::image_coords(coords, x, y, z);
-    m_view.write_texel(x, y, z, color);
+    m_view.write(coords, color);
   }
 
  private:
@@ -597,12 +609,10 @@ class __SYCLONE_HOST_ONLY host_sampled_image_accessor {
   template <typename AllocatorT>
   host_sampled_image_accessor(sampled_image<Dimensions, AllocatorT> &img, const property_list & = {})
       : m_view(img.template host_view<access::mode::read>()), m_sampler(img.get_sampler()) {}
-  size_t size() const noexcept { return size_t(m_view.width) * m_view.height * m_view.depth; }
+  size_t size() const noexcept { return m_view.texel_count(); }
   template <typename CoordT>
   DataT read(const CoordT &coords) const {
-    float x, y, z;
-    detail::image_coords(coords, x, y, z);
-    return m_view.template sample<typename DataT::value_type>(x, y, z, m_sampler);
+    return m_view.template read_sampled<DataT>(coords, m_sampler);
   }
 
  private:
@@ -620,25 +630,19 @@ class accessor<DataT, Dimensions, AccessMode, access::target::image, IsPlacehold
   using value_type = DataT;
   template <typename AllocatorT>
   accessor(image<Dimensions, AllocatorT> &img, handler &h);
-  size_t size() const noexcept { return size_t(m_view.width) * m_view.height * m_view.depth; }
+  size_t size() const noexcept { return m_view.texel_count(); }
   size_t get_count() const { return size(); }
   template <typename CoordT>
   DataT read(const CoordT &coords) const {
-    int x, y, z;
-    detail::image_coords(coords, x, y, z);
-    return m_view.template texel<typename DataT::value_type>(x, y, z);
+    return m_view.template read<DataT>(coords);
   }
   template <typename CoordT>
   DataT read(const CoordT &coords, const sampler &smp) const {
-    float x, y, z;
-    detail::image_coords(coords, x, y, z);
-    return m_view.template sample<typename DataT::value_type>(x, y, z, smp.modes());
+    return m_view.template read_sampled<DataT>(coords, smp.modes());
   }
   template <typename CoordT>
   void write(const CoordT &coords, const DataT &color) const {
-    int x, y, z;
-    detail::image_coords(coords, x, y, z);
-    m_view.write_texel(x, y, z, color);
+    m_view.write(coords, color);
   }
 
  private:
