@@ -37,6 +37,22 @@ static int shaped_loops_with_return(int seed) {
   return -1;
 }
 
+// Runs `launch` (a kernel and its wait); whether the device reported a cut
+// loop. Any other error counts as a failure.
+template <typename Launch>
+bool reports_cut(Launch launch, int &errors) {
+  try {
+    launch();
+  } catch (const sycl::exception &e) {
+    if (std::string(e.what()).find("loop iterations") == std::string::npos) {
+      std::printf("unexpected error: %s\n", e.what());
+      errors++;
+    }
+    return true;
+  }
+  return false;
+}
+
 int main() {
   sycl::queue q;
   const std::string device = q.get_device().get_info<sycl::info::device::name>();
@@ -60,21 +76,16 @@ int main() {
   }
 
   // One work-item looping 3 * 100000 times.
-  bool thrown = false;
-  try {
-    q.single_task([=] {
-       long long total = 0;
-       for (int pass = 0; pass < 3; ++pass)
-         for (int i = 0; i < 100000; ++i) total += i % 3;
-       out[0] = total;
-     }).wait();
-  } catch (const sycl::exception &e) {
-    thrown = true;
-    if (std::string(e.what()).find("loop iterations") == std::string::npos) {
-      std::printf("unexpected error: %s\n", e.what());
-      errors++;
-    }
-  }
+  bool thrown = reports_cut(
+      [&] {
+        q.single_task([=] {
+           long long total = 0;
+           for (int pass = 0; pass < 3; ++pass)
+             for (int i = 0; i < 100000; ++i) total += i % 3;
+           out[0] = total;
+         }).wait();
+      },
+      errors);
   if (thrown != cuts_loops) {
     std::printf("%s: long loop %s\n", device.c_str(), thrown ? "raised an error" : "raised no error");
     errors++;
@@ -88,23 +99,18 @@ int main() {
   // loops that run long (HeCBench bezier-surface): the inlined body with
   // its return is a construct of its own around the loops.
   const int inner = 99;
-  thrown = false;
-  try {
-    q.parallel_for(sycl::nd_range<1>(64, 64), [=](sycl::nd_item<1> it) {
-       int i = static_cast<int>(it.get_global_id(0));
-       if (i >= 8) return;
-       long long total = 0;
-       for (int j = 0; j < 1000; ++j)
-         for (int k = 0; k <= inner; ++k) total += (j + k) & 1;
-       out[i] = total;
-     }).wait();
-  } catch (const sycl::exception &e) {
-    thrown = true;
-    if (std::string(e.what()).find("loop iterations") == std::string::npos) {
-      std::printf("unexpected error: %s\n", e.what());
-      errors++;
-    }
-  }
+  thrown = reports_cut(
+      [&] {
+        q.parallel_for(sycl::nd_range<1>(64, 64), [=](sycl::nd_item<1> it) {
+           int i = static_cast<int>(it.get_global_id(0));
+           if (i >= 8) return;
+           long long total = 0;
+           for (int j = 0; j < 1000; ++j)
+             for (int k = 0; k <= inner; ++k) total += (j + k) & 1;
+           out[i] = total;
+         }).wait();
+      },
+      errors);
   if (thrown != cuts_loops) {
     std::printf("%s: guarded long loop %s\n", device.c_str(), thrown ? "raised an error" : "raised no error");
     errors++;
