@@ -608,7 +608,7 @@ fn launch_vulkan(
         }
         None => dev.dummy_buffer(),
     };
-    let windows = plan_windows(dev, info, &bound, audit_binding + 1, |s| {
+    let windows = plan_windows(dev, info, &bound, audit.is_some(), audit_binding + 1, |s| {
         buffer_of(s).size()
     })?;
     let spec = Specialization {
@@ -662,12 +662,14 @@ fn launch_vulkan(
 
 /// The windows of the allocations in `bound` larger than one binding of
 /// `dev` (see [`crate::device::windows`]), their extra windows numbered
-/// from `first_extra`; an error when the kernel would bind more storage
-/// buffers than the device allows.
+/// from `first_extra`; an error when the kernel (with the loop audit's
+/// buffer when `audited`) would bind more storage buffers than the device
+/// allows.
 fn plan_windows(
     dev: &VulkanDevice,
     info: &KernelInfo,
     bound: &[(u32, Option<usize>, Access)],
+    audited: bool,
     first_extra: u32,
     bytes_of: impl Fn(&Option<usize>) -> u64,
 ) -> RtResult<Windows> {
@@ -683,7 +685,7 @@ fn plan_windows(
             windows.bindings.push(w);
         }
     }
-    let used = bound.len() as u64 + 1 + u64::from(next - first_extra);
+    let used = bound.len() as u64 + u64::from(audited) + u64::from(next - first_extra);
     if !windows.bindings.is_empty() && used > u64::from(dev.max_storage_bindings()) {
         return Err(RtError::Unsupported {
             kernel: info.display_name.clone(),

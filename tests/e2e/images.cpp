@@ -196,7 +196,7 @@ int main() {
         {{am::clamp, cm::unnormalized, fm::linear}, float2(0.0f, 1.5f), 5.0f, "clamp: blended with the border"},
         {{am::repeat, cm::normalized, fm::nearest}, float2(1.0f + 2.5f * t, 0.5f * t), 2, "repeat"},
         {{am::repeat, cm::normalized, fm::linear}, float2(0.0f, 0.5f * t), 1.5f, "repeat linear wraps"},
-        {{am::mirrored_repeat, cm::normalized, fm::nearest}, float2(-0.5f * t, 0.5f * t), 0, "mirrored"},
+        {{am::mirrored_repeat, cm::normalized, fm::nearest}, float2(-1.5f * t, 0.5f * t), 1, "mirrored"},
         {{am::mirrored_repeat, cm::normalized, fm::nearest}, float2(1.0f + 0.5f * t, 0.5f * t), 3, "mirrored past 1"},
     };
     std::vector<float> got(probes.size());
