@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 /// code ([`RelocatableCode`]) for the device link. Version 2 gave images
 /// their property sets (required aspects, split mode) and kernels their
 /// attributes (`reqd_work_group_size`...).
-pub const BUNDLE_FORMAT_VERSION: u32 = 4;
+pub const BUNDLE_FORMAT_VERSION: u32 = 5;
 
 /// Why a serialised bundle cannot be read.
 #[derive(Debug)]
@@ -390,11 +390,13 @@ pub struct BufferBinding {
 }
 
 /// `size` bytes at `arg`/`offset` in the host arguments go to `dest` in the
-/// parameter block.
+/// parameter block. A value narrower than its 4-byte slot is zero-extended,
+/// or sign-extended when `sign_extend` (a signed `char` or `short`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ScalarCopy {
     pub arg: u32,
     pub offset: u32,
     pub size: u32,
     pub dest: u32,
+    pub sign_extend: bool,
 }

@@ -506,6 +506,11 @@ impl Renumber<'_> {
                 e.clone()
             }
             Expr::Local(l) => Expr::Local(self.local(*l)),
+            Expr::ParamAt { offset, word, ty } => Expr::ParamAt {
+                offset: *offset,
+                word: b(word),
+                ty: *ty,
+            },
             Expr::Load { binding, index } => Expr::Load {
                 binding: self.binding(*binding),
                 index: b(index),

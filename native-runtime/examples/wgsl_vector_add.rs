@@ -101,6 +101,7 @@ fn bundle() -> DeviceBundle {
             offset: 0,
             size: 8,
             dest: 0,
+            sign_extend: false,
         }],
     };
     DeviceBundle::linked(vec![DeviceImage {

@@ -317,7 +317,11 @@ fn resolve(
         Ok(())
     };
     for s in &info.scalars {
-        put(s.dest, arg_bytes(l, entry, s.arg, s.offset, s.size)?)?;
+        let bytes = arg_bytes(l, entry, s.arg, s.offset, s.size)?;
+        put(s.dest, bytes)?;
+        if s.sign_extend && bytes.last().is_some_and(|b| b & 0x80 != 0) && s.size < 4 {
+            put(s.dest + s.size, &[0xff; 4][s.size as usize..])?;
+        }
     }
     let mut bound = Vec::with_capacity(info.buffers.len());
     for b in &info.buffers {

@@ -51,7 +51,8 @@ export interface KernelInfo {
   buffers: { binding: number; arg: number; offset: number; origin: "usm" | "accessor";
              access: "read" | "write" | "read_write" | "none"; elem_size: number;
              offset_slot: number; index_bytes: number; name: string }[];
-  scalars: { arg: number; offset: number; size: number; dest: number }[];
+  scalars: { arg: number; offset: number; size: number; dest: number;
+             sign_extend: boolean }[];
   uses_barrier: boolean;
   local_arrays: { arg: number; offset: number; elem_size: number; length_id: number; name: string }[];
   uses_subgroups: boolean;

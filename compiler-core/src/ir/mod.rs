@@ -287,6 +287,14 @@ pub enum Expr {
         offset: u32,
         ty: ScalarType,
     },
+    /// A scalar of type `ty` at byte `offset + 4 * word` of the parameter
+    /// block, `word` (u32) computed at run time: an element of a captured
+    /// array chosen by a run-time index.
+    ParamAt {
+        offset: u32,
+        word: Box<Expr>,
+        ty: ScalarType,
+    },
     /// Component `dim` (0..3) of a built-in, as u32.
     Builtin(Builtin, u8),
     /// Element `index` (an integer of the target's index type) of a binding.
@@ -612,7 +620,7 @@ impl Expr {
             | Expr::Param { .. }
             | Expr::Builtin(..)
             | Expr::SpecConst(_) => {}
-            Expr::Load { index, .. } => index.walk(f),
+            Expr::Load { index, .. } | Expr::ParamAt { word: index, .. } => index.walk(f),
             Expr::Unary(_, a) | Expr::Convert(a, _) | Expr::Bitcast(a, _) => a.walk(f),
             Expr::Binary(_, a, b) => {
                 a.walk(f);
@@ -670,9 +678,10 @@ impl Kernel {
             for e in s.exprs() {
                 e.walk(&mut |e| match e {
                     Expr::Const(c) => out.push(c.ty()),
-                    Expr::Param { ty, .. } | Expr::Convert(_, ty) | Expr::Bitcast(_, ty) => {
-                        out.push(*ty)
-                    }
+                    Expr::Param { ty, .. }
+                    | Expr::ParamAt { ty, .. }
+                    | Expr::Convert(_, ty)
+                    | Expr::Bitcast(_, ty) => out.push(*ty),
                     Expr::SpecConst(i) => out.push(self.spec_constants[*i as usize].default.ty()),
                     _ => {}
                 });
@@ -692,7 +701,7 @@ impl Kernel {
         match e {
             Expr::Const(c) => c.ty(),
             Expr::Local(l) => self.local(*l).ty,
-            Expr::Param { ty, .. } => *ty,
+            Expr::Param { ty, .. } | Expr::ParamAt { ty, .. } => *ty,
             Expr::Builtin(..) => ScalarType::U32,
             Expr::Load { binding, .. } => self.bindings[binding.0 as usize].elem,
             Expr::Unary(UnaryOp::Not, _) => ScalarType::Bool,

@@ -215,6 +215,9 @@ fn expr(e: &Expr) -> String {
         Expr::Const(Constant::Float(t, v)) => format!("{v:?}{}", t.name()),
         Expr::Local(l) => format!("%{}", l.0),
         Expr::Param { offset, ty } => format!("param[{offset}]:{}", ty.name()),
+        Expr::ParamAt { offset, word, ty } => {
+            format!("param[{offset} + 4 * {}]:{}", expr(word), ty.name())
+        }
         Expr::Builtin(b, d) => format!("{b:?}.{}", ["x", "y", "z"][*d as usize]),
         Expr::Load { binding, index } => format!("b{}[{}]", binding.0, expr(index)),
         Expr::Unary(op, a) => format!("{op:?}({})", expr(a)),

@@ -169,6 +169,7 @@ impl Lowerer<'_> {
             offset: offset + delta,
             size: unit_size,
             dest,
+            sign_extend: false,
         });
         let unit = IExpr::Param {
             offset: dest,

@@ -924,6 +924,15 @@ impl Lowerer<'_> {
             );
             return self.dummy_place();
         }
+        let it = self.expr_type(&iv);
+        let index = self.new_local("index", it);
+        self.emit(IStmt::Assign {
+            local: index,
+            value: iv,
+        });
+        if let Some(element) = param_array::param_array_element(&parts, index, it) {
+            return element;
+        }
         if parts.len() > MAX_SELECT_ELEMENTS {
             self.error(
                 span,
@@ -931,12 +940,6 @@ impl Lowerer<'_> {
             );
             return self.dummy_place();
         }
-        let it = self.expr_type(&iv);
-        let index = self.new_local("index", it);
-        self.emit(IStmt::Assign {
-            local: index,
-            value: iv,
-        });
         PlaceV::Select { index, parts }
     }
 

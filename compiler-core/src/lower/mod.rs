@@ -20,6 +20,7 @@ mod external;
 mod global_aggregate;
 mod memory_copy;
 mod mutation;
+mod param_array;
 mod pointer_choice;
 mod printf;
 mod private_memory;
@@ -715,6 +716,7 @@ impl Lowerer<'_> {
                     offset,
                     size: host_size.min(dev_size),
                     dest,
+                    sign_extend: host_size < dev_size && matches!(st, ScalarType::I32),
                 });
                 Val::Scalar(IExpr::Param {
                     offset: dest,

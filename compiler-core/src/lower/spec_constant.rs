@@ -179,6 +179,11 @@ fn substitute(e: &IExpr, known: &HashMap<u32, Constant>) -> IExpr {
             binding: *binding,
             index: sub(index),
         },
+        IExpr::ParamAt { offset, word, ty } => IExpr::ParamAt {
+            offset: *offset,
+            word: sub(word),
+            ty: *ty,
+        },
         IExpr::Const(_) | IExpr::Param { .. } | IExpr::Builtin(..) | IExpr::SpecConst(_) => {
             e.clone()
         }

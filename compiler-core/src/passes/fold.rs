@@ -159,6 +159,17 @@ pub fn fold_expr(e: Expr) -> Expr {
             binding,
             index: Box::new(fold_expr(*index)),
         },
+        Expr::ParamAt { offset, word, ty } => match fold_expr(*word) {
+            Expr::Const(Constant::Int(_, w)) if w < u64::from(u32::MAX / 4) => Expr::Param {
+                offset: offset.saturating_add(4 * w as u32),
+                ty,
+            },
+            word => Expr::ParamAt {
+                offset,
+                word: Box::new(word),
+                ty,
+            },
+        },
         Expr::Bitcast(a, t) => Expr::Bitcast(Box::new(fold_expr(*a)), t),
         Expr::Math(f, args) => Expr::Math(f, args.into_iter().map(fold_expr).collect()),
         e @ (Expr::Const(_)
@@ -360,6 +371,25 @@ mod tests {
             fold_expr(Expr::Convert(Box::new(i32c(-1)), ScalarType::I64)),
             Expr::Const(Constant::Int(ScalarType::I64, u64::MAX))
         );
+    }
+
+    #[test]
+    fn parameter_reads_at_a_constant_word_become_fixed_reads() {
+        let u32c = |v: u64| Expr::Const(Constant::Int(ScalarType::U32, v));
+        let at = |word: Expr| Expr::ParamAt {
+            offset: 16,
+            word: Box::new(word),
+            ty: ScalarType::F32,
+        };
+        assert_eq!(
+            fold_expr(at(bin(BinaryOp::Mul, u32c(3), u32c(2)))),
+            Expr::Param {
+                offset: 40,
+                ty: ScalarType::F32
+            }
+        );
+        let dynamic = at(Expr::Local(LocalId(0)));
+        assert_eq!(fold_expr(dynamic.clone()), dynamic);
     }
 
     #[test]

@@ -135,6 +135,7 @@ fn kernel(
             offset: 0,
             size: 8,
             dest: 0,
+            sign_extend: false,
         },
     );
     KernelInfo {
@@ -188,6 +189,7 @@ pub fn bundle() -> DeviceBundle {
             offset: 0,
             size: 4,
             dest: 8,
+            sign_extend: false,
         }],
     );
     let scale = kernel(

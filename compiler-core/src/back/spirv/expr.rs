@@ -32,7 +32,19 @@ impl Emitter {
                 let t = self.scalar(ty);
                 Ok((self.b.load(t, None, var, None, [])?, ty))
             }
-            Expr::Param { offset, ty } => self.emit_param(f, *offset, *ty),
+            Expr::Param { offset, ty } => self.emit_param(f, *offset, None, *ty),
+            Expr::ParamAt { offset, word, ty } => {
+                let (word, word_ty) = self.emit_expr(f, word)?;
+                if word_ty != ScalarType::U32 {
+                    return Err(SpirvError::BadParam {
+                        kernel: f.kernel.name.clone(),
+                        offset: *offset,
+                        ty: word_ty.name(),
+                        size: f.kernel.param_block_size,
+                    });
+                }
+                self.emit_param(f, *offset, Some(word), *ty)
+            }
             Expr::Builtin(which, _) if which.is_subgroup() => self.subgroup_builtin(f, *which),
             Expr::Builtin(which, dim) => {
                 if *dim >= 3 {
@@ -181,10 +193,13 @@ impl Emitter {
 
     /// A scalar of the parameter block: one u32 word, or two (low word first)
     /// for 64-bit types.
+    /// The scalar of type `ty` at byte `offset` of the parameter block, plus
+    /// `4 * dynamic_word` when a run-time word index is given.
     fn emit_param(
         &mut self,
         f: &FnCtx,
         offset: u32,
+        dynamic_word: Option<Word>,
         ty: ScalarType,
     ) -> Result<(Word, ScalarType), SpirvError> {
         let words = if ty.size() == 8 { 2 } else { 1 };
@@ -205,10 +220,21 @@ impl Emitter {
         let zero = self.const_u32(0);
         // Word w is component w % 4 of uvec4 number w / 4.
         let load_word = |e: &mut Emitter, word: u32| -> Result<Word, SpirvError> {
-            let idx = e.const_u32(word / 4);
+            let Some(dynamic) = dynamic_word else {
+                let idx = e.const_u32(word / 4);
+                let p = e.b.access_chain(ptr_ty, None, f.params, [zero, idx])?;
+                let v = e.b.load(v4, None, p, None, [])?;
+                return Ok(e.b.composite_extract(u32t, None, v, [word % 4])?);
+            };
+            let base = e.const_u32(word);
+            let w = e.b.i_add(u32t, None, base, dynamic)?;
+            let two = e.const_u32(2);
+            let three = e.const_u32(3);
+            let idx = e.b.shift_right_logical(u32t, None, w, two)?;
+            let component = e.b.bitwise_and(u32t, None, w, three)?;
             let p = e.b.access_chain(ptr_ty, None, f.params, [zero, idx])?;
             let v = e.b.load(v4, None, p, None, [])?;
-            Ok(e.b.composite_extract(u32t, None, v, [word % 4])?)
+            Ok(e.b.vector_extract_dynamic(u32t, None, v, component)?)
         };
         let lo = load_word(self, offset / 4)?;
         let t = self.scalar(ty);
