@@ -77,7 +77,7 @@ pub fn copy_on(dev: &Arc<VulkanDevice>, symbol: &str) -> RtResult<usize> {
         })?;
     drop(r);
     let device = Device::Vulkan(dev.clone());
-    let start = sync::malloc(&device, initial.len(), 64, AllocKind::UsmDevice)?;
+    let start = sync::malloc(&device, None, initial.len(), 64, AllocKind::UsmDevice)?;
     {
         let mut table = memory::table();
         let alloc = table.get_mut(start).expect("just allocated");

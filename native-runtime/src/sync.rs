@@ -162,9 +162,16 @@ pub fn prepare_for_kernel(
 }
 
 /// `syclone_malloc`.
-pub fn malloc(device: &Device, bytes: usize, alignment: usize, kind: AllocKind) -> RtResult<usize> {
+pub fn malloc(
+    device: &Device,
+    device_index: Option<usize>,
+    bytes: usize,
+    alignment: usize,
+    kind: AllocKind,
+) -> RtResult<usize> {
     let mut table = memory::table();
     let start = table.allocate(bytes, alignment, kind)?;
+    table.get_mut(start).expect("just allocated").device_index = device_index;
     if let Device::Vulkan(dev) = device {
         match dev.create_storage(bytes) {
             Ok(buffer) => {

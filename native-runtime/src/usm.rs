@@ -128,6 +128,12 @@ fn wait_deps(deps: &[Arc<Event>]) -> RtResult<()> {
     Ok(())
 }
 
+/// `get_pointer_device`: the device the USM allocation holding `ptr` was
+/// made on.
+pub fn pointer_device(ptr: usize) -> Option<usize> {
+    memory::table().find(ptr).and_then(|a| a.device_index)
+}
+
 /// `get_pointer_type`: 0 device, 1 host, 2 shared, 3 unknown (`usm::alloc`
 /// order of `runtime_abi.h`). Buffers' storage is not USM.
 pub fn pointer_type(ptr: usize) -> i32 {

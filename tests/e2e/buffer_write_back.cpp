@@ -1,8 +1,12 @@
 // Buffer write-back: to the host pointer at destruction, to another
 // address with set_final_data, nowhere with set_write_back(false) or
-// set_final_data(nullptr), never into const host data; use_host_ptr.
+// set_final_data(nullptr), never into const host data; use_host_ptr;
+// use_mutex (held while the runtime writes the host memory) and the
+// buffer's property queries.
 #include <sycl/sycl.hpp>
 #include <cstdio>
+#include <mutex>
+#include <thread>
 #include <vector>
 void add_one(sycl::queue& q, sycl::buffer<int, 1>& buf, size_t n) {
   q.submit([&](sycl::handler& h) {
@@ -41,6 +45,38 @@ int main() {
   all(d, 1, "set_final_data(nullptr)");
   all(konst, 5, "const host data");
   all(u, 2, "use_host_ptr");
+
+  std::vector<int> guarded(n, 1);
+  std::mutex guard;
+  {
+    sycl::buffer<int, 1> bm(guarded.data(), sycl::range<1>(n), {sycl::property::buffer::use_mutex{guard}});
+    if (!bm.has_property<sycl::property::buffer::use_mutex>() ||
+        bm.get_property<sycl::property::buffer::use_mutex>().get_mutex_ptr() != &guard ||
+        bm.has_property<sycl::property::buffer::use_host_ptr>()) {
+      std::printf("FAILED: buffer property queries\n");
+      errors++;
+    }
+    bool threw = false;
+    try {
+      (void)bm.get_property<sycl::property::buffer::use_host_ptr>();
+    } catch (const sycl::exception& e) {
+      threw = e.code() == sycl::errc::invalid;
+    }
+    if (!threw) {
+      std::printf("FAILED: get_property of an absent property throws errc::invalid\n");
+      errors++;
+    }
+    add_one(q, bm, n);
+    q.wait();
+    // While the program holds the mutex, the destructor's write-back waits.
+    std::unique_lock<std::mutex> held(guard);
+    std::thread destroy([b = std::move(bm)]() mutable { sycl::buffer<int, 1> last = std::move(b); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    all(guarded, 1, "use_mutex: no write-back while the program holds the mutex");
+    held.unlock();
+    destroy.join();
+  }
+  all(guarded, 2, "use_mutex: write-back once the mutex is free");
   if (errors == 0) std::printf("PASSED\n");
   return errors != 0;
 }

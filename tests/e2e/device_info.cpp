@@ -39,8 +39,18 @@ int main() {
     for (sycl::aspect a : aspects) listed_legacy_image |= a == sycl::aspect::ext_intel_legacy_image;
     check(listed_legacy_image, "the last aspect is listed");
     check(listed_fp64 == d.has(sycl::aspect::fp64), "aspects list agrees with has()");
+    check(d.get_info<sycl::info::device::partition_max_sub_devices>() == 0 &&
+              d.get_info<sycl::info::device::partition_properties>().empty(), "no sub-devices");
+    check(d.get_info<sycl::info::device::image_support>() &&
+              d.get_info<sycl::info::device::image2d_max_width>() >= 8192, "image limits");
+    check(d.get_info<sycl::info::device::max_parameter_size>() >= 1024, "max_parameter_size");
+    check(d.get_info<sycl::info::device::local_mem_type>() == sycl::info::local_mem_type::local, "local_mem_type");
+    check(d.get_info<sycl::info::device::double_fp_config>().empty() != d.has(sycl::aspect::fp64),
+          "double_fp_config follows fp64");
+    check(d.get_info<sycl::info::device::usm_shared_allocations>(), "usm_shared_allocations");
     sycl::platform p = d.get_platform();
     check(!p.get_info<sycl::info::platform::name>().empty(), "platform name");
+    check(p.get_info<sycl::info::platform::profile>() == "FULL_PROFILE", "platform profile");
     bool in_platform = false;
     for (const sycl::device& pd : p.get_devices()) in_platform |= pd == d;
     check(in_platform, "device is listed by its platform");

@@ -36,6 +36,22 @@ int main() {
    }).wait();
   check(data[7] == 8, "a kernel from an executable bundle runs");
 
+  // A kernel object of the bundle answers the device-specific queries.
+  sycl::kernel add_kernel = exe.get_kernel(add_id);
+  size_t kernel_wg = add_kernel.get_info<sycl::info::kernel_device_specific::work_group_size>(q.get_device());
+  size_t multiple =
+      add_kernel.get_info<sycl::info::kernel_device_specific::preferred_work_group_size_multiple>(q.get_device());
+  check(kernel_wg >= 1 && kernel_wg <= q.get_device().get_info<sycl::info::device::max_work_group_size>(),
+        "kernel work_group_size within the device's");
+  check(multiple >= 1 && kernel_wg % multiple == 0, "preferred_work_group_size_multiple divides it");
+  bool missing = false;
+  try {
+    (void)exe.get_kernel<Scale>();
+  } catch (const sycl::exception &e) {
+    missing = e.code() == sycl::errc::invalid;
+  }
+  check(missing, "get_kernel of a kernel outside the bundle is errc::invalid");
+
   auto scale = [=](sycl::kernel_handler kh) { data[0] *= kh.get_specialization_constant<factor_id>(); };
   bool refused = false;
   try {

@@ -67,6 +67,32 @@ int main() {
     threw = e.code() == sycl::errc::invalid;
   }
   check(threw, "freeing non-USM memory throws errc::invalid");
+
+  // The forms that name a device and a context instead of a queue, and a
+  // property list; get_pointer_device names the device.
+  sycl::device dev = q.get_device();
+  int* on_dev = sycl::malloc_shared<int>(64, dev, ctx);
+  void* raw = sycl::malloc_device(256, dev, ctx, sycl::property_list{});
+  float* aligned = sycl::aligned_alloc_shared<float>(256, 32, dev, ctx);
+  char* host_only = sycl::malloc_host<char>(16, ctx);
+  int* with_props = sycl::malloc_shared<int>(8, q, sycl::property_list{});
+  check(on_dev && raw && aligned && host_only && with_props, "device/context allocations succeed");
+  check(reinterpret_cast<uintptr_t>(aligned) % 256 == 0, "aligned_alloc_shared(device, context) is aligned");
+  check(sycl::get_pointer_device(on_dev, ctx) == dev, "get_pointer_device names the allocating device");
+  check(sycl::get_pointer_device(raw, ctx) == dev, "get_pointer_device of device memory");
+  check(sycl::get_pointer_type(raw, ctx) == sycl::usm::alloc::device, "malloc_device(device, context) is device memory");
+  q.parallel_for(sycl::range<1>(64), [=](sycl::id<1> i) { on_dev[i] = static_cast<int>(i) * 3; }).wait();
+  for (int i = 0; i < 64; ++i) check(on_dev[i] == i * 3, "a kernel writes malloc_shared(device, context) memory");
+  threw = false;
+  try {
+    (void)sycl::get_pointer_device(&local, ctx);
+  } catch (const sycl::exception& e) {
+    threw = e.code() == sycl::errc::invalid;
+  }
+  check(threw, "get_pointer_device of non-USM memory throws errc::invalid");
+  for (void* p : {static_cast<void*>(on_dev), raw, static_cast<void*>(aligned), static_cast<void*>(host_only),
+                  static_cast<void*>(with_props)})
+    sycl::free(p, ctx);
   if (errors == 0) std::printf("PASSED\n");
   return errors != 0;
 }

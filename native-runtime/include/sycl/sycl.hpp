@@ -34,6 +34,7 @@
 #include <iterator>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <numeric>
 #include <sstream>
 #include <string>
@@ -483,6 +484,7 @@ struct host_kernels {
 }  // namespace detail
 
 // ---------------------------------------------------------------- properties
+class context;
 namespace property {
 namespace queue {
 struct in_order {};
@@ -491,6 +493,23 @@ struct enable_profiling {};
 namespace buffer {
 // The buffer uses the host pointer as its storage (no copy in or out).
 struct use_host_ptr {};
+// The runtime holds the mutex while it writes to the buffer's host memory,
+// so the program can lock it to read that memory safely.
+class use_mutex {
+ public:
+  use_mutex(std::mutex &m) : m_mutex(&m) {}
+  std::mutex *get_mutex_ptr() const { return m_mutex; }
+
+ private:
+  std::mutex *m_mutex;
+};
+// The buffer is used only in this context (every device shares one).
+class context_bound {
+ public:
+  context_bound(const context &) {}
+  context_bound() = default;
+  context get_context() const;
+};
 }  // namespace buffer
 }  // namespace property
 // Queue hints of the oneAPI extensions (sycl_ext_oneapi_queue_priority,
@@ -549,7 +568,9 @@ class property_list {
   template <typename P>
   static constexpr bool is_property =
       std::is_same_v<P, property::queue::in_order> || std::is_same_v<P, property::queue::enable_profiling> ||
-      std::is_same_v<P, property::buffer::use_host_ptr> || std::is_same_v<P, property::no_init> ||
+      std::is_same_v<P, property::buffer::use_host_ptr> || std::is_same_v<P, property::buffer::use_mutex> ||
+      std::is_same_v<P, property::buffer::context_bound> ||
+      std::is_same_v<P, property::no_init> ||
       std::is_same_v<P, property::reduction::initialize_to_identity> ||
       std::is_same_v<P, ext::oneapi::property::queue::priority_normal> ||
       std::is_same_v<P, ext::oneapi::property::queue::priority_low> ||
@@ -569,8 +590,14 @@ class property_list {
 #endif
   template <typename Prop>
   bool has_property() const {
-    return (m_flags & flag(Prop())) != 0;
+    if constexpr (std::is_same_v<Prop, property::buffer::use_mutex>)
+      return m_mutex != nullptr;
+    else
+      return (m_flags & flag(Prop())) != 0;
   }
+  // The property as given; errc::invalid when the list does not hold it.
+  template <typename Prop>
+  Prop get_property() const;
 
  private:
   static unsigned flag(property::queue::in_order) { return 1; }
@@ -584,10 +611,21 @@ class property_list {
   static unsigned flag(ext::oneapi::property::queue::discard_events) { return 256; }
   static unsigned flag(ext::intel::property::queue::immediate_command_list) { return 512; }
   static unsigned flag(ext::intel::property::queue::no_immediate_command_list) { return 1024; }
+  static unsigned flag(property::buffer::context_bound) { return 2048; }
   template <typename Prop>
   void add(Prop p) { m_flags |= flag(p); }
+  void add(property::buffer::use_mutex p) { m_mutex = p.get_mutex_ptr(); }
   unsigned m_flags;
+  std::mutex *m_mutex = nullptr;
 };
+template <typename Prop>
+Prop property_list::get_property() const {
+  if (!has_property<Prop>()) throw sycl::exception(errc::invalid, "get_property: the object was not made with this property");
+  if constexpr (std::is_same_v<Prop, property::buffer::use_mutex>)
+    return Prop(*m_mutex);
+  else
+    return Prop{};
+}
 
 // ---------------------------------------------------------------- platforms and devices
 enum class aspect {
@@ -605,6 +643,12 @@ template <int Dimensions> class range;
 
 namespace info {
 enum class device_type { cpu, gpu, accelerator, custom, automatic, host, all };
+enum class partition_property { no_partition, partition_equally, partition_by_counts, partition_by_affinity_domain };
+enum class partition_affinity_domain { not_applicable, numa, L4_cache, L3_cache, L2_cache, L1_cache, next_partitionable };
+enum class local_mem_type { none, local, global };
+enum class global_mem_cache_type { none, read_only, read_write };
+enum class fp_config { denorm, inf_nan, round_to_nearest, round_to_zero, round_to_inf, fma, correctly_rounded_divide_sqrt, soft_float };
+enum class execution_capability { exec_kernel, exec_native_kernel };
 namespace device {
 struct name { using return_type = std::string; };
 struct vendor { using return_type = std::string; };
@@ -634,12 +678,90 @@ struct atomic_fence_scope_capabilities { using return_type = std::vector<memory_
 struct max_num_sub_groups { using return_type = unsigned; };
 struct address_bits { using return_type = unsigned; };
 struct mem_base_addr_align { using return_type = unsigned; };
+// Descriptors whose answers follow from the model rather than the driver:
+// no sub-devices, software images (sycl/detail/image.hpp), kernel
+// arguments in a 64 KiB uniform block, a timer of nanoseconds.
+struct partition_max_sub_devices { using return_type = uint32_t; };
+struct partition_properties { using return_type = std::vector<info::partition_property>; };
+struct partition_affinity_domains { using return_type = std::vector<info::partition_affinity_domain>; };
+struct partition_type_property { using return_type = info::partition_property; };
+struct partition_type_affinity_domain { using return_type = info::partition_affinity_domain; };
+struct image_support { using return_type = bool; };
+struct max_read_image_args { using return_type = uint32_t; };
+struct max_write_image_args { using return_type = uint32_t; };
+struct image2d_max_width { using return_type = size_t; };
+struct image2d_max_height { using return_type = size_t; };
+struct image3d_max_width { using return_type = size_t; };
+struct image3d_max_height { using return_type = size_t; };
+struct image3d_max_depth { using return_type = size_t; };
+struct image_max_buffer_size { using return_type = size_t; };
+struct image_max_array_size { using return_type = size_t; };
+struct max_samplers { using return_type = uint32_t; };
+struct max_parameter_size { using return_type = size_t; };
+struct max_constant_buffer_size { using return_type = unsigned long long; };
+struct max_constant_args { using return_type = uint32_t; };
+struct global_mem_cache_type { using return_type = info::global_mem_cache_type; };
+struct global_mem_cache_line_size { using return_type = uint32_t; };
+struct global_mem_cache_size { using return_type = unsigned long long; };
+struct local_mem_type { using return_type = info::local_mem_type; };
+struct error_correction_support { using return_type = bool; };
+struct host_unified_memory { using return_type = bool; };
+struct profiling_timer_resolution { using return_type = size_t; };
+struct is_endian_little { using return_type = bool; };
+struct is_compiler_available { using return_type = bool; };
+struct is_linker_available { using return_type = bool; };
+struct execution_capabilities { using return_type = std::vector<info::execution_capability>; };
+struct queue_profiling { using return_type = bool; };
+struct built_in_kernels { using return_type = std::vector<std::string>; };
+struct extensions { using return_type = std::vector<std::string>; };
+struct printf_buffer_size { using return_type = size_t; };
+struct preferred_interop_user_sync { using return_type = bool; };
+struct sub_group_independent_forward_progress { using return_type = bool; };
+struct single_fp_config { using return_type = std::vector<info::fp_config>; };
+struct double_fp_config { using return_type = std::vector<info::fp_config>; };
+struct half_fp_config { using return_type = std::vector<info::fp_config>; };
+struct preferred_vector_width_char { using return_type = uint32_t; };
+struct preferred_vector_width_short { using return_type = uint32_t; };
+struct preferred_vector_width_int { using return_type = uint32_t; };
+struct preferred_vector_width_long { using return_type = uint32_t; };
+struct preferred_vector_width_float { using return_type = uint32_t; };
+struct preferred_vector_width_double { using return_type = uint32_t; };
+struct preferred_vector_width_half { using return_type = uint32_t; };
+struct native_vector_width_char { using return_type = uint32_t; };
+struct native_vector_width_short { using return_type = uint32_t; };
+struct native_vector_width_int { using return_type = uint32_t; };
+struct native_vector_width_long { using return_type = uint32_t; };
+struct native_vector_width_float { using return_type = uint32_t; };
+struct native_vector_width_double { using return_type = uint32_t; };
+struct native_vector_width_half { using return_type = uint32_t; };
+struct usm_device_allocations { using return_type = bool; };
+struct usm_host_allocations { using return_type = bool; };
+struct usm_shared_allocations { using return_type = bool; };
+struct usm_restricted_shared_allocations { using return_type = bool; };
+struct usm_system_allocations { using return_type = bool; };
+struct reference_count { using return_type = uint32_t; };
+struct backend_version { using return_type = std::string; };
 }  // namespace device
 namespace platform {
 struct name { using return_type = std::string; };
 struct vendor { using return_type = std::string; };
 struct version { using return_type = std::string; };
+// "FULL_PROFILE": every platform implements the whole specification.
+struct profile { using return_type = std::string; };
+struct extensions { using return_type = std::vector<std::string>; };
 }  // namespace platform
+// What a kernel reports for a device (SYCL 2020 4.11.13.2).
+namespace kernel_device_specific {
+struct global_work_size { using return_type = range<3>; };
+struct work_group_size { using return_type = size_t; };
+struct compile_work_group_size { using return_type = range<3>; };
+struct preferred_work_group_size_multiple { using return_type = size_t; };
+struct private_mem_size { using return_type = size_t; };
+struct max_num_sub_groups { using return_type = uint32_t; };
+struct compile_num_sub_groups { using return_type = uint32_t; };
+struct max_sub_group_size { using return_type = uint32_t; };
+struct compile_sub_group_size { using return_type = uint32_t; };
+}  // namespace kernel_device_specific
 enum class event_command_status { submitted, running, complete };
 namespace event {
 struct command_execution_status { using return_type = info::event_command_status; };
@@ -778,6 +900,8 @@ class __SYCLONE_HOST_ONLY platform {
     detail::check(syclone_platform_get_info(m_backend, &name, &vendor, &version));
     if constexpr (std::is_same_v<Param, info::platform::name>) return name;
     else if constexpr (std::is_same_v<Param, info::platform::vendor>) return vendor;
+    else if constexpr (std::is_same_v<Param, info::platform::profile>) return "FULL_PROFILE";
+    else if constexpr (std::is_same_v<Param, info::platform::extensions>) return {};
     else return version;
   }
   std::vector<device> get_devices(info::device_type type = info::device_type::all) const {
@@ -903,6 +1027,101 @@ typename Param::return_type device::get_info() const {
     for (unsigned a = 0; a <= static_cast<unsigned>(aspect::ext_intel_legacy_image); ++a)
       if ((i.aspects >> a) & 1u) out.push_back(static_cast<aspect>(a));
     return out;
+  } else if constexpr (std::is_same_v<Param, info::device::partition_max_sub_devices> ||
+                       std::is_same_v<Param, info::device::reference_count>) {
+    return std::is_same_v<Param, info::device::reference_count> ? 1u : 0u;
+  } else if constexpr (std::is_same_v<Param, info::device::partition_properties> ||
+                       std::is_same_v<Param, info::device::partition_affinity_domains> ||
+                       std::is_same_v<Param, info::device::built_in_kernels> ||
+                       std::is_same_v<Param, info::device::extensions>) {
+    return {};
+  } else if constexpr (std::is_same_v<Param, info::device::partition_type_property>) {
+    return info::partition_property::no_partition;
+  } else if constexpr (std::is_same_v<Param, info::device::partition_type_affinity_domain>) {
+    return info::partition_affinity_domain::not_applicable;
+  } else if constexpr (std::is_same_v<Param, info::device::image_support> ||
+                       std::is_same_v<Param, info::device::is_endian_little> ||
+                       std::is_same_v<Param, info::device::is_compiler_available> ||
+                       std::is_same_v<Param, info::device::is_linker_available> ||
+                       std::is_same_v<Param, info::device::queue_profiling>) {
+    return true;
+  } else if constexpr (std::is_same_v<Param, info::device::error_correction_support> ||
+                       std::is_same_v<Param, info::device::preferred_interop_user_sync> ||
+                       std::is_same_v<Param, info::device::sub_group_independent_forward_progress>) {
+    return false;
+  } else if constexpr (std::is_same_v<Param, info::device::host_unified_memory>) {
+    return get_backend() == backend::ext_syclone_host;
+  } else if constexpr (std::is_same_v<Param, info::device::max_read_image_args> ||
+                       std::is_same_v<Param, info::device::max_write_image_args>) {
+    // Images are buffers: as many as a kernel binds storage buffers.
+    return 16u;
+  } else if constexpr (std::is_same_v<Param, info::device::max_samplers> ||
+                       std::is_same_v<Param, info::device::max_constant_args>) {
+    return 16u;
+  } else if constexpr (std::is_same_v<Param, info::device::image2d_max_width> ||
+                       std::is_same_v<Param, info::device::image2d_max_height>) {
+    return size_t(16384);
+  } else if constexpr (std::is_same_v<Param, info::device::image3d_max_width> ||
+                       std::is_same_v<Param, info::device::image3d_max_height> ||
+                       std::is_same_v<Param, info::device::image3d_max_depth> ||
+                       std::is_same_v<Param, info::device::image_max_array_size>) {
+    return size_t(2048);
+  } else if constexpr (std::is_same_v<Param, info::device::image_max_buffer_size>) {
+    return size_t(i.max_mem_alloc_size / 16);
+  } else if constexpr (std::is_same_v<Param, info::device::max_parameter_size> ||
+                       std::is_same_v<Param, info::device::max_constant_buffer_size>) {
+    return 65536;
+  } else if constexpr (std::is_same_v<Param, info::device::global_mem_cache_type>) {
+    return info::global_mem_cache_type::read_write;
+  } else if constexpr (std::is_same_v<Param, info::device::global_mem_cache_line_size>) {
+    return 64u;
+  } else if constexpr (std::is_same_v<Param, info::device::global_mem_cache_size>) {
+    return 0ull;  // Vulkan does not report it.
+  } else if constexpr (std::is_same_v<Param, info::device::local_mem_type>) {
+    return info::local_mem_type::local;
+  } else if constexpr (std::is_same_v<Param, info::device::profiling_timer_resolution>) {
+    return size_t(1);
+  } else if constexpr (std::is_same_v<Param, info::device::execution_capabilities>) {
+    return {info::execution_capability::exec_kernel};
+  } else if constexpr (std::is_same_v<Param, info::device::printf_buffer_size>) {
+    return size_t(1) << 20;
+  } else if constexpr (std::is_same_v<Param, info::device::single_fp_config>) {
+    return {info::fp_config::denorm, info::fp_config::inf_nan, info::fp_config::round_to_nearest, info::fp_config::fma};
+  } else if constexpr (std::is_same_v<Param, info::device::double_fp_config>) {
+    if (!has(aspect::fp64)) return {};
+    return {info::fp_config::denorm, info::fp_config::inf_nan, info::fp_config::round_to_nearest,
+            info::fp_config::round_to_zero, info::fp_config::round_to_inf, info::fp_config::fma};
+  } else if constexpr (std::is_same_v<Param, info::device::half_fp_config>) {
+    if (!has(aspect::fp16)) return {};
+    return {info::fp_config::inf_nan, info::fp_config::round_to_nearest, info::fp_config::fma};
+  } else if constexpr (std::is_same_v<Param, info::device::preferred_vector_width_char> ||
+                       std::is_same_v<Param, info::device::preferred_vector_width_short> ||
+                       std::is_same_v<Param, info::device::preferred_vector_width_int> ||
+                       std::is_same_v<Param, info::device::preferred_vector_width_long> ||
+                       std::is_same_v<Param, info::device::preferred_vector_width_float> ||
+                       std::is_same_v<Param, info::device::native_vector_width_char> ||
+                       std::is_same_v<Param, info::device::native_vector_width_short> ||
+                       std::is_same_v<Param, info::device::native_vector_width_int> ||
+                       std::is_same_v<Param, info::device::native_vector_width_long> ||
+                       std::is_same_v<Param, info::device::native_vector_width_float>) {
+    return 1u;
+  } else if constexpr (std::is_same_v<Param, info::device::preferred_vector_width_double> ||
+                       std::is_same_v<Param, info::device::native_vector_width_double>) {
+    return has(aspect::fp64) ? 1u : 0u;
+  } else if constexpr (std::is_same_v<Param, info::device::preferred_vector_width_half> ||
+                       std::is_same_v<Param, info::device::native_vector_width_half>) {
+    return has(aspect::fp16) ? 1u : 0u;
+  } else if constexpr (std::is_same_v<Param, info::device::usm_device_allocations>) {
+    return has(aspect::usm_device_allocations);
+  } else if constexpr (std::is_same_v<Param, info::device::usm_host_allocations>) {
+    return has(aspect::usm_host_allocations);
+  } else if constexpr (std::is_same_v<Param, info::device::usm_shared_allocations> ||
+                       std::is_same_v<Param, info::device::usm_restricted_shared_allocations>) {
+    return has(aspect::usm_shared_allocations);
+  } else if constexpr (std::is_same_v<Param, info::device::usm_system_allocations>) {
+    return has(aspect::usm_system_allocations);
+  } else if constexpr (std::is_same_v<Param, info::device::backend_version>) {
+    return i.driver_version;
   } else {
     static_assert(std::is_same_v<Param, info::device::platform>, "unsupported device descriptor");
     return get_platform();
@@ -992,6 +1211,7 @@ class __SYCLONE_HOST_ONLY context {
   explicit context(const device &) {}
   std::vector<device> get_devices() const { return device::get_devices(); }
 };
+inline context property::buffer::context_bound::get_context() const { return context(); }
 #endif
 
 class queue;
@@ -1508,13 +1728,22 @@ struct buffer_state {
   std::shared_ptr<void> final_owner;
   std::function<std::shared_ptr<void>()> final_weak;
   std::function<void(const void *)> final_iterator;
+  property_list props;
   // A host accessor brings the data to the host memory the buffer was made
   // from too: programs read it while the buffer lives (as DPC++ allows).
   void mirror_to_final_memory() const {
-    if (write_back && final_ptr && final_ptr != storage && !final_weak && !final_iterator)
+    if (write_back && final_ptr && final_ptr != storage && !final_weak && !final_iterator) {
+      std::unique_lock<std::mutex> held = host_memory_lock();
       std::memcpy(final_ptr, storage, bytes);
+    }
+  }
+  // The use_mutex property's mutex, locked (none: an empty lock).
+  std::unique_lock<std::mutex> host_memory_lock() const {
+    if (!props.has_property<property::buffer::use_mutex>()) return {};
+    return std::unique_lock<std::mutex>(*props.get_property<property::buffer::use_mutex>().get_mutex_ptr());
   }
   ~buffer_state() {
+    std::unique_lock<std::mutex> held = host_memory_lock();
     void *dest = write_back ? final_ptr : nullptr;
     std::shared_ptr<void> locked;
     std::vector<unsigned char> staging;
@@ -1610,6 +1839,10 @@ class __SYCLONE_HOST_ONLY buffer {
   template <typename Destination = std::nullptr_t>
   void set_final_data(Destination final_data = nullptr);
   void set_write_back(bool flag);
+  template <typename Prop>
+  bool has_property() const;
+  template <typename Prop>
+  Prop get_property() const;
 
   template <access::mode Mode = access::mode::read_write, access::target Target = access::target::device>
   accessor<T, Dimensions, Mode, Target> get_access(handler &h);
@@ -1629,7 +1862,7 @@ class __SYCLONE_HOST_ONLY buffer {
   void mirror_to_final_memory() const { m_state->mirror_to_final_memory(); }
 
  private:
-  void create(const T *data, bool use_host_ptr);
+  void create(const T *data, const property_list &props, bool use_host_ptr = false);
   std::shared_ptr<detail::buffer_state> m_state;
   range<Dimensions> m_range;
   size_t m_offset = 0;
@@ -1684,20 +1917,53 @@ bool bundle_has(const bundle_contents &b, const char *key);
 enum class bundle_state { input, object, executable, ext_oneapi_source };
 template <bundle_state State>
 class kernel_bundle;
+// A kernel of the program (kernel_bundle::get_kernel) or compiled at run
+// time (kernel_bundle::ext_oneapi_get_kernel, see sycl/detail/kernel_compiler.hpp).
 class __SYCLONE_HOST_ONLY kernel {
  public:
+  // What the kernel reports for `dev`: its limits are the device's (no
+  // kernel uses registers or private memory that would lower them).
+  template <typename Param>
+  typename Param::return_type get_info(const device &dev) const;
+  context get_context() const;
 #ifndef __SYCL_DEVICE_ONLY__
-  kernel(std::shared_ptr<detail::program_state> program, const char *key, std::string name)
-      : m_program(std::move(program)), m_key(key), m_name(std::move(name)) {}
-  const char *launch_key() const { return m_key; }
+  kernel(std::shared_ptr<detail::program_state> program, std::string key, std::string name)
+      : m_program(std::move(program)), m_key(std::move(key)), m_name(std::move(name)) {}
+  const char *launch_key() const { return m_key.c_str(); }
   const std::string &name() const { return m_name; }
+  // Launched through handler::parallel_for(range, kernel): compiled at run time.
+  bool is_compiled_at_run_time() const { return m_program != nullptr; }
 
  private:
   std::shared_ptr<detail::program_state> m_program;
-  const char *m_key;
+  std::string m_key;
   std::string m_name;
 #endif
 };
+#ifndef __SYCL_DEVICE_ONLY__
+template <typename Param>
+typename Param::return_type kernel::get_info(const device &dev) const {
+  namespace kds = info::kernel_device_specific;
+  std::vector<size_t> sizes = dev.get_info<info::device::sub_group_sizes>();
+  size_t widest = sizes.empty() ? 1 : *std::max_element(sizes.begin(), sizes.end());
+  size_t narrowest = sizes.empty() ? 1 : *std::min_element(sizes.begin(), sizes.end());
+  size_t group = dev.get_info<info::device::max_work_group_size>();
+  if constexpr (std::is_same_v<Param, kds::work_group_size>) return group;
+  else if constexpr (std::is_same_v<Param, kds::preferred_work_group_size_multiple>) return widest;
+  else if constexpr (std::is_same_v<Param, kds::max_sub_group_size>) return static_cast<uint32_t>(widest);
+  else if constexpr (std::is_same_v<Param, kds::max_num_sub_groups>) return static_cast<uint32_t>(group / narrowest);
+  else if constexpr (std::is_same_v<Param, kds::private_mem_size>) return 0;
+  else if constexpr (std::is_same_v<Param, kds::compile_sub_group_size> ||
+                     std::is_same_v<Param, kds::compile_num_sub_groups>) return 0;
+  else if constexpr (std::is_same_v<Param, kds::compile_work_group_size>) return range<3>(0, 0, 0);
+  else if constexpr (std::is_same_v<Param, kds::global_work_size>) {
+    throw sycl::exception(errc::invalid, "kernel::get_info<global_work_size>: only for built-in kernels and custom devices");
+  } else {
+    static_assert(sizeof(Param) == 0, "kernel::get_info: not a kernel_device_specific descriptor");
+  }
+}
+inline context kernel::get_context() const { return context(); }
+#endif
 
 // ---------------------------------------------------------------- handler
 class __SYCLONE_HOST_ONLY handler {
@@ -2401,6 +2667,9 @@ class __SYCLONE_HOST_ONLY handler {
   // A kernel compiled at run time, with the arguments set_arg(s) gave.
   template <int Dimensions>
   void launch_compiled(const kernel &k, const detail::launch_bounds<Dimensions> &bounds) {
+    if (!k.is_compiled_at_run_time())
+      throw sycl::exception(errc::invalid, "parallel_for(range, kernel): " + k.name() +
+                                               " is one of the program's kernels: submit its kernel function instead");
     set_command([this, k, bounds, args = m_compiled_args]() {
       std::vector<const void *> ptrs{&bounds};
       std::vector<size_t> sizes{sizeof(bounds)};
@@ -2521,8 +2790,9 @@ local_accessor<DataT, 0>::local_accessor(handler &h)
 // ---------------------------------------------------------------- buffer and accessor bodies
 #ifndef __SYCL_DEVICE_ONLY__
 template <typename T, int Dimensions, typename A>
-void buffer<T, Dimensions, A>::create(const T *data, bool use_host_ptr) {
+void buffer<T, Dimensions, A>::create(const T *data, const property_list &props, bool use_host_ptr) {
   m_state = std::make_shared<detail::buffer_state>();
+  m_state->props = props;
   m_state->bytes = m_range.size() * sizeof(T);
   void *host = use_host_ptr ? const_cast<T *>(data) : nullptr;
   m_state->storage = syclone_buffer_create(host, m_state->bytes);
@@ -2530,27 +2800,37 @@ void buffer<T, Dimensions, A>::create(const T *data, bool use_host_ptr) {
   if (data && !use_host_ptr && m_state->bytes) std::memcpy(m_state->storage, data, m_state->bytes);
 }
 template <typename T, int Dimensions, typename A>
-buffer<T, Dimensions, A>::buffer(const range<Dimensions> &r, const property_list &) : m_range(r) {
-  create(nullptr, false);
+buffer<T, Dimensions, A>::buffer(const range<Dimensions> &r, const property_list &props) : m_range(r) {
+  create(nullptr, props);
 }
 template <typename T, int Dimensions, typename A>
 buffer<T, Dimensions, A>::buffer(T *host_data, const range<Dimensions> &r, const property_list &props)
     : m_range(r) {
-  create(host_data, props.has_property<property::buffer::use_host_ptr>());
+  create(host_data, props, props.has_property<property::buffer::use_host_ptr>());
   m_state->final_ptr = host_data;
   m_state->write_back = host_data != nullptr;
 }
 template <typename T, int Dimensions, typename A>
-buffer<T, Dimensions, A>::buffer(const T *host_data, const range<Dimensions> &r, const property_list &)
+buffer<T, Dimensions, A>::buffer(const T *host_data, const range<Dimensions> &r, const property_list &props)
     : m_range(r) {
-  create(host_data, false);
+  create(host_data, props);
 }
 template <typename T, int Dimensions, typename A>
 template <typename InputIt, typename>
-buffer<T, Dimensions, A>::buffer(InputIt first, InputIt last, const property_list &)
+buffer<T, Dimensions, A>::buffer(InputIt first, InputIt last, const property_list &props)
     : m_range(static_cast<size_t>(std::distance(first, last))) {
-  create(nullptr, false);
+  create(nullptr, props);
   std::copy(first, last, static_cast<T *>(m_state->storage));
+}
+template <typename T, int Dimensions, typename A>
+template <typename Prop>
+bool buffer<T, Dimensions, A>::has_property() const {
+  return m_state->props.template has_property<Prop>();
+}
+template <typename T, int Dimensions, typename A>
+template <typename Prop>
+Prop buffer<T, Dimensions, A>::get_property() const {
+  return m_state->props.template get_property<Prop>();
 }
 template <typename T, int Dimensions, typename A>
 buffer<T, Dimensions, A>::buffer(buffer &parent, const id<Dimensions> &offset, const range<Dimensions> &r)
@@ -2953,50 +3233,52 @@ inline void *usm_malloc(size_t bytes, size_t alignment, const queue &q, int kind
   // SYCL reports allocation failure with a null pointer.
   return p;
 }
+inline int usm_kind(usm::alloc kind) {
+  return kind == usm::alloc::device ? SYCLONE_USM_DEVICE : kind == usm::alloc::host ? SYCLONE_USM_HOST : SYCLONE_USM_SHARED;
+}
 }  // namespace detail
 
-inline void *malloc_device(size_t bytes, const queue &q) { return detail::usm_malloc(bytes, 0, q, SYCLONE_USM_DEVICE); }
-inline void *malloc_host(size_t bytes, const queue &q) { return detail::usm_malloc(bytes, 0, q, SYCLONE_USM_HOST); }
-inline void *malloc_shared(size_t bytes, const queue &q) { return detail::usm_malloc(bytes, 0, q, SYCLONE_USM_SHARED); }
-inline void *malloc(size_t bytes, const queue &q, usm::alloc kind) {
-  int k = kind == usm::alloc::device ? SYCLONE_USM_DEVICE : kind == usm::alloc::host ? SYCLONE_USM_HOST : SYCLONE_USM_SHARED;
-  return kind == usm::alloc::unknown ? nullptr : detail::usm_malloc(bytes, 0, q, k);
+inline void *malloc_device(size_t bytes, const queue &q, const property_list & = {}) { return detail::usm_malloc(bytes, 0, q, SYCLONE_USM_DEVICE); }
+inline void *malloc_host(size_t bytes, const queue &q, const property_list & = {}) { return detail::usm_malloc(bytes, 0, q, SYCLONE_USM_HOST); }
+inline void *malloc_shared(size_t bytes, const queue &q, const property_list & = {}) { return detail::usm_malloc(bytes, 0, q, SYCLONE_USM_SHARED); }
+inline void *malloc(size_t bytes, const queue &q, usm::alloc kind, const property_list & = {}) {
+  return kind == usm::alloc::unknown ? nullptr : detail::usm_malloc(bytes, 0, q, detail::usm_kind(kind));
 }
 template <typename T>
-T *malloc_device(size_t count, const queue &q) {
+T *malloc_device(size_t count, const queue &q, const property_list & = {}) {
   return static_cast<T *>(detail::usm_malloc(count * sizeof(T), alignof(T), q, SYCLONE_USM_DEVICE));
 }
 template <typename T>
-T *malloc_host(size_t count, const queue &q) {
+T *malloc_host(size_t count, const queue &q, const property_list & = {}) {
   return static_cast<T *>(detail::usm_malloc(count * sizeof(T), alignof(T), q, SYCLONE_USM_HOST));
 }
 template <typename T>
-T *malloc_shared(size_t count, const queue &q) {
+T *malloc_shared(size_t count, const queue &q, const property_list & = {}) {
   return static_cast<T *>(detail::usm_malloc(count * sizeof(T), alignof(T), q, SYCLONE_USM_SHARED));
 }
 template <typename T>
-T *malloc(size_t count, const queue &q, usm::alloc kind) {
+T *malloc(size_t count, const queue &q, usm::alloc kind, const property_list & = {}) {
   return static_cast<T *>(malloc(count * sizeof(T), q, kind));
 }
-inline void *aligned_alloc_device(size_t alignment, size_t bytes, const queue &q) {
+inline void *aligned_alloc_device(size_t alignment, size_t bytes, const queue &q, const property_list & = {}) {
   return detail::usm_malloc(bytes, alignment, q, SYCLONE_USM_DEVICE);
 }
-inline void *aligned_alloc_host(size_t alignment, size_t bytes, const queue &q) {
+inline void *aligned_alloc_host(size_t alignment, size_t bytes, const queue &q, const property_list & = {}) {
   return detail::usm_malloc(bytes, alignment, q, SYCLONE_USM_HOST);
 }
-inline void *aligned_alloc_shared(size_t alignment, size_t bytes, const queue &q) {
+inline void *aligned_alloc_shared(size_t alignment, size_t bytes, const queue &q, const property_list & = {}) {
   return detail::usm_malloc(bytes, alignment, q, SYCLONE_USM_SHARED);
 }
 template <typename T>
-T *aligned_alloc_device(size_t alignment, size_t count, const queue &q) {
+T *aligned_alloc_device(size_t alignment, size_t count, const queue &q, const property_list & = {}) {
   return static_cast<T *>(detail::usm_malloc(count * sizeof(T), alignment, q, SYCLONE_USM_DEVICE));
 }
 template <typename T>
-T *aligned_alloc_host(size_t alignment, size_t count, const queue &q) {
+T *aligned_alloc_host(size_t alignment, size_t count, const queue &q, const property_list & = {}) {
   return static_cast<T *>(detail::usm_malloc(count * sizeof(T), alignment, q, SYCLONE_USM_HOST));
 }
 template <typename T>
-T *aligned_alloc_shared(size_t alignment, size_t count, const queue &q) {
+T *aligned_alloc_shared(size_t alignment, size_t count, const queue &q, const property_list & = {}) {
   return static_cast<T *>(detail::usm_malloc(count * sizeof(T), alignment, q, SYCLONE_USM_SHARED));
 }
 inline void free(void *ptr, const queue &q) { detail::check(syclone_free(q.native(), ptr)); }
@@ -3007,6 +3289,72 @@ inline usm::alloc get_pointer_type(const void *ptr, const context &) {
     case 2: return usm::alloc::shared;
     default: return usm::alloc::unknown;
   }
+}
+
+// The allocation functions that name a device and a context instead of a
+// queue (SYCL 2020 4.8.3): the allocation is made on that device.
+namespace detail {
+inline void *usm_malloc_on(size_t bytes, size_t alignment, const device &d, int kind) {
+  return syclone_malloc_on(d.native(), bytes, alignment, kind);
+}
+}  // namespace detail
+
+inline void *malloc_device(size_t bytes, const device &d, const context &, const property_list & = {}) {
+  return detail::usm_malloc_on(bytes, 0, d, SYCLONE_USM_DEVICE);
+}
+inline void *malloc_host(size_t bytes, const context &, const property_list & = {}) {
+  return detail::usm_malloc_on(bytes, 0, device(), SYCLONE_USM_HOST);
+}
+inline void *malloc_shared(size_t bytes, const device &d, const context &, const property_list & = {}) {
+  return detail::usm_malloc_on(bytes, 0, d, SYCLONE_USM_SHARED);
+}
+inline void *malloc(size_t bytes, const device &d, const context &, usm::alloc kind, const property_list & = {}) {
+  return kind == usm::alloc::unknown ? nullptr : detail::usm_malloc_on(bytes, 0, d, detail::usm_kind(kind));
+}
+template <typename T>
+T *malloc_device(size_t count, const device &d, const context &, const property_list & = {}) {
+  return static_cast<T *>(detail::usm_malloc_on(count * sizeof(T), alignof(T), d, SYCLONE_USM_DEVICE));
+}
+template <typename T>
+T *malloc_host(size_t count, const context &, const property_list & = {}) {
+  return static_cast<T *>(detail::usm_malloc_on(count * sizeof(T), alignof(T), device(), SYCLONE_USM_HOST));
+}
+template <typename T>
+T *malloc_shared(size_t count, const device &d, const context &, const property_list & = {}) {
+  return static_cast<T *>(detail::usm_malloc_on(count * sizeof(T), alignof(T), d, SYCLONE_USM_SHARED));
+}
+template <typename T>
+T *malloc(size_t count, const device &d, const context &c, usm::alloc kind, const property_list & = {}) {
+  return static_cast<T *>(malloc(count * sizeof(T), d, c, kind));
+}
+inline void *aligned_alloc_device(size_t alignment, size_t bytes, const device &d, const context &, const property_list & = {}) {
+  return detail::usm_malloc_on(bytes, alignment, d, SYCLONE_USM_DEVICE);
+}
+inline void *aligned_alloc_host(size_t alignment, size_t bytes, const context &, const property_list & = {}) {
+  return detail::usm_malloc_on(bytes, alignment, device(), SYCLONE_USM_HOST);
+}
+inline void *aligned_alloc_shared(size_t alignment, size_t bytes, const device &d, const context &, const property_list & = {}) {
+  return detail::usm_malloc_on(bytes, alignment, d, SYCLONE_USM_SHARED);
+}
+template <typename T>
+T *aligned_alloc_device(size_t alignment, size_t count, const device &d, const context &, const property_list & = {}) {
+  return static_cast<T *>(detail::usm_malloc_on(count * sizeof(T), alignment, d, SYCLONE_USM_DEVICE));
+}
+template <typename T>
+T *aligned_alloc_host(size_t alignment, size_t count, const context &, const property_list & = {}) {
+  return static_cast<T *>(detail::usm_malloc_on(count * sizeof(T), alignment, device(), SYCLONE_USM_HOST));
+}
+template <typename T>
+T *aligned_alloc_shared(size_t alignment, size_t count, const device &d, const context &, const property_list & = {}) {
+  return static_cast<T *>(detail::usm_malloc_on(count * sizeof(T), alignment, d, SYCLONE_USM_SHARED));
+}
+inline void free(void *ptr, const context &) { detail::check(syclone_free_on_its_device(ptr)); }
+// The device a USM allocation was made on; errc::invalid for other memory.
+inline device get_pointer_device(const void *ptr, const context &) {
+  size_t index = syclone_pointer_device(ptr);
+  if (index == static_cast<size_t>(-1))
+    throw sycl::exception(errc::invalid, "get_pointer_device: the pointer is not in a USM allocation");
+  return device::from_native(index);
 }
 
 // A standard allocator over host or shared USM (device USM is not host-accessible).
@@ -3047,29 +3395,52 @@ class usm_allocator {
   T *allocate(size_t count);
   void deallocate(T *p, size_t count);
 };
-void *malloc_device(size_t bytes, const queue &q);
-void *malloc_host(size_t bytes, const queue &q);
-void *malloc_shared(size_t bytes, const queue &q);
-void *malloc(size_t bytes, const queue &q, usm::alloc kind);
+void *malloc_device(size_t bytes, const queue &q, const property_list &props = {});
+void *malloc_host(size_t bytes, const queue &q, const property_list &props = {});
+void *malloc_shared(size_t bytes, const queue &q, const property_list &props = {});
+void *malloc(size_t bytes, const queue &q, usm::alloc kind, const property_list &props = {});
 template <typename T>
-T *malloc_device(size_t count, const queue &q);
+T *malloc_device(size_t count, const queue &q, const property_list &props = {});
 template <typename T>
-T *malloc_host(size_t count, const queue &q);
+T *malloc_host(size_t count, const queue &q, const property_list &props = {});
 template <typename T>
-T *malloc_shared(size_t count, const queue &q);
+T *malloc_shared(size_t count, const queue &q, const property_list &props = {});
 template <typename T>
-T *malloc(size_t count, const queue &q, usm::alloc kind);
-void *aligned_alloc_device(size_t alignment, size_t bytes, const queue &q);
-void *aligned_alloc_host(size_t alignment, size_t bytes, const queue &q);
-void *aligned_alloc_shared(size_t alignment, size_t bytes, const queue &q);
+T *malloc(size_t count, const queue &q, usm::alloc kind, const property_list &props = {});
+void *aligned_alloc_device(size_t alignment, size_t bytes, const queue &q, const property_list &props = {});
+void *aligned_alloc_host(size_t alignment, size_t bytes, const queue &q, const property_list &props = {});
+void *aligned_alloc_shared(size_t alignment, size_t bytes, const queue &q, const property_list &props = {});
 template <typename T>
-T *aligned_alloc_device(size_t alignment, size_t count, const queue &q);
+T *aligned_alloc_device(size_t alignment, size_t count, const queue &q, const property_list &props = {});
 template <typename T>
-T *aligned_alloc_host(size_t alignment, size_t count, const queue &q);
+T *aligned_alloc_host(size_t alignment, size_t count, const queue &q, const property_list &props = {});
 template <typename T>
-T *aligned_alloc_shared(size_t alignment, size_t count, const queue &q);
+T *aligned_alloc_shared(size_t alignment, size_t count, const queue &q, const property_list &props = {});
 void free(void *ptr, const queue &q);
 usm::alloc get_pointer_type(const void *ptr, const context &ctx);
+void *malloc_device(size_t bytes, const device &d, const context &c, const property_list &props = {});
+void *malloc_host(size_t bytes, const context &c, const property_list &props = {});
+void *malloc_shared(size_t bytes, const device &d, const context &c, const property_list &props = {});
+void *malloc(size_t bytes, const device &d, const context &c, usm::alloc kind, const property_list &props = {});
+template <typename T>
+T *malloc_device(size_t count, const device &d, const context &c, const property_list &props = {});
+template <typename T>
+T *malloc_host(size_t count, const context &c, const property_list &props = {});
+template <typename T>
+T *malloc_shared(size_t count, const device &d, const context &c, const property_list &props = {});
+template <typename T>
+T *malloc(size_t count, const device &d, const context &c, usm::alloc kind, const property_list &props = {});
+void *aligned_alloc_device(size_t alignment, size_t bytes, const device &d, const context &c, const property_list &props = {});
+void *aligned_alloc_host(size_t alignment, size_t bytes, const context &c, const property_list &props = {});
+void *aligned_alloc_shared(size_t alignment, size_t bytes, const device &d, const context &c, const property_list &props = {});
+template <typename T>
+T *aligned_alloc_device(size_t alignment, size_t count, const device &d, const context &c, const property_list &props = {});
+template <typename T>
+T *aligned_alloc_host(size_t alignment, size_t count, const context &c, const property_list &props = {});
+template <typename T>
+T *aligned_alloc_shared(size_t alignment, size_t count, const device &d, const context &c, const property_list &props = {});
+void free(void *ptr, const context &c);
+device get_pointer_device(const void *ptr, const context &ctx);
 #endif
 
 }  // namespace sycl

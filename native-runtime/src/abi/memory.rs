@@ -17,7 +17,56 @@ pub extern "C" fn syclone_malloc(
         let queue = queue_ref(q)?;
         let kind = AllocKind::from_usm(kind)
             .ok_or_else(|| RtError::Invalid(format!("syclone_malloc: unknown USM kind {kind}")))?;
-        Ok(sync::malloc(&queue.device, bytes, alignment, kind)? as *mut c_void)
+        Ok(sync::malloc(
+            &queue.device,
+            Some(queue.device_index),
+            bytes,
+            alignment,
+            kind,
+        )? as *mut c_void)
+    })
+}
+
+/// `malloc_*(bytes, device, context)`: an allocation on device `device`.
+#[no_mangle]
+pub extern "C" fn syclone_malloc_on(
+    device: usize,
+    bytes: usize,
+    alignment: usize,
+    kind: c_int,
+) -> *mut c_void {
+    guard(std::ptr::null_mut(), || {
+        let kind = AllocKind::from_usm(kind).ok_or_else(|| {
+            RtError::Invalid(format!("syclone_malloc_on: unknown USM kind {kind}"))
+        })?;
+        let opened = crate::device::open(device)?;
+        Ok(sync::malloc(&opened, Some(device), bytes, alignment, kind)? as *mut c_void)
+    })
+}
+
+/// `sycl::free(ptr, context)`: waits for the allocation's device, then frees.
+#[no_mangle]
+pub extern "C" fn syclone_free_on_its_device(ptr: *mut c_void) -> c_int {
+    status(|| {
+        if ptr.is_null() {
+            return Ok(());
+        }
+        let device = usm::pointer_device(ptr as usize).ok_or_else(|| {
+            RtError::Invalid(format!(
+                "sycl::free: {:#x} is not the start of a USM allocation",
+                ptr as usize
+            ))
+        })?;
+        sync::free(&crate::device::open(device)?, ptr as usize)
+    })
+}
+
+/// The index of the device the USM allocation holding `ptr` was made on;
+/// `usize::MAX` for memory that is not USM.
+#[no_mangle]
+pub extern "C" fn syclone_pointer_device(ptr: *const c_void) -> usize {
+    guard(usize::MAX, || {
+        Ok(usm::pointer_device(ptr as usize).unwrap_or(usize::MAX))
     })
 }
 

@@ -277,8 +277,9 @@ impl Parser<'_> {
     }
 
     /// Is the parenthesized group opening at lookahead `i` call arguments
-    /// (a top-level `,` inside, or `.`/`->` after it) rather than a
-    /// parenthesized declarator?
+    /// (a top-level `,` inside, or after it a token no declarator is
+    /// followed by: `.`, `->`, `+=`, `++`...) rather than a parenthesized
+    /// declarator?
     fn call_arguments_at(&self, i: usize) -> bool {
         let mut depth = 0i32;
         let mut j = i;
@@ -288,7 +289,11 @@ impl Parser<'_> {
                 ")" | "]" | "}" => {
                     depth -= 1;
                     if depth == 0 {
-                        return matches!(self.text(self.peek_at(j + 1)), "." | "->");
+                        // What may follow `(*name)` in a declaration.
+                        return !matches!(
+                            self.text(self.peek_at(j + 1)),
+                            "(" | "[" | "=" | "{" | "," | ";" | ")" | ""
+                        );
                     }
                 }
                 "," if depth == 1 => return true,

@@ -138,6 +138,10 @@ class __SYCLONE_HOST_ONLY kernel_bundle<bundle_state::executable> {
   std::vector<kernel_id> get_kernel_ids() const {
     return m_contents ? m_contents->ids : std::vector<kernel_id>();
   }
+  template <typename KernelName>
+  kernel get_kernel() const {
+    return get_kernel(get_kernel_id<KernelName>());
+  }
   template <auto &SpecName>
   detail::spec_value_t<SpecName> get_specialization_constant() const {
     detail::spec_value_t<SpecName> value = SpecName.m_default;
@@ -156,6 +160,13 @@ class __SYCLONE_HOST_ONLY kernel_bundle<bundle_state::executable> {
     if (found < 0) detail::throw_last_error();
     return found == 1;
   }
+  // The kernel object of one of the bundle's kernels (to query its limits).
+  kernel get_kernel(const kernel_id &id) const {
+    if (!has_kernel(id))
+      throw sycl::exception(errc::invalid, std::string("kernel_bundle::get_kernel: the bundle does not hold kernel ") +
+                                               id.get_name());
+    return kernel(nullptr, id.get_name(), id.get_name());
+  }
   kernel ext_oneapi_get_kernel(const std::string &name) const {
     if (!m_program)
       throw sycl::exception(errc::invalid, "ext_oneapi_get_kernel: the bundle was not built from source");
@@ -168,6 +179,7 @@ class __SYCLONE_HOST_ONLY kernel_bundle<bundle_state::executable> {
   std::shared_ptr<detail::bundle_contents> m_contents;
   std::shared_ptr<detail::program_state> m_program;
 #else
+  kernel get_kernel(const kernel_id &id) const;
   bool ext_oneapi_has_kernel(const std::string &name) const;
   kernel ext_oneapi_get_kernel(const std::string &name) const;
 

@@ -95,6 +95,8 @@ int syclone_queue_wait(syclone_queue q);
 /* USM. kind: 0 device, 1 host, 2 shared. Returns NULL on failure. */
 enum syclone_usm_kind { SYCLONE_USM_DEVICE = 0, SYCLONE_USM_HOST = 1, SYCLONE_USM_SHARED = 2 };
 void *syclone_malloc(syclone_queue q, size_t bytes, size_t alignment, int kind);
+/* The same on device `device` (an index of syclone_devices), without a queue. */
+void *syclone_malloc_on(size_t device, size_t bytes, size_t alignment, int kind);
 /* device_global variables: the integration footer registers each host
  * object with the name the device compiler keys it by and its size (its
  * value then is the initial value of every device's copy);
@@ -103,6 +105,11 @@ void *syclone_malloc(syclone_queue q, size_t bytes, size_t alignment, int kind);
 void syclone_register_device_global(const void *host_object, const char *symbol, size_t size);
 void *syclone_device_global_storage(syclone_queue q, const void *host_object);
 int syclone_free(syclone_queue q, void *ptr);
+/* Frees a USM allocation after the work of the device it was made on. */
+int syclone_free_on_its_device(void *ptr);
+/* The device index a USM allocation holding ptr was made on; SIZE_MAX if
+ * ptr is not in one. */
+size_t syclone_pointer_device(const void *ptr);
 
 /* 0 device, 1 host, 2 shared, 3 unknown (not USM). */
 int syclone_pointer_type(const void *ptr);
