@@ -51,6 +51,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/vec.hpp"),
         ),
         (
+            "sycl/detail/vec_swizzles.inc",
+            include_str!("../../native-runtime/include/sycl/detail/vec_swizzles.inc"),
+        ),
+        (
             "sycl/detail/hierarchical.hpp",
             include_str!("../../native-runtime/include/sycl/detail/hierarchical.hpp"),
         ),

@@ -5,6 +5,7 @@
 // identity, a user-defined operation through combine(), and three and four
 // reductions in one kernel (buffers and USM, over a range and an nd_range).
 #include <sycl/sycl.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 
@@ -156,6 +157,41 @@ int main() {
   check(four[0] == want_sum && four[1] == want_min && four[2] == want_max && four[3] == want_xor,
         "four reductions into USM");
   sycl::free(four, q);
+
+  // Array reductions over a span: a histogram with ++, a span of maxima
+  // with an explicit identity and initialize_to_identity, next to a scalar.
+  constexpr int Bins = 16;
+  int* hist = sycl::malloc_shared<int>(Bins, q);
+  int* peaks = sycl::malloc_shared<int>(4, q);
+  int* total = sycl::malloc_shared<int>(1, q);
+  for (int b = 0; b < Bins; ++b) hist[b] = 1;
+  for (int k = 0; k < 4; ++k) peaks[k] = 1 << 30;
+  *total = 0;
+  q.submit([&](sycl::handler& h) {
+     h.parallel_for(sycl::range<1>(N), sycl::reduction(sycl::span<int, Bins>(hist, Bins), sycl::plus<>()),
+                    sycl::reduction(sycl::span<int>(peaks, 4), -1, sycl::maximum<int>(),
+                                    {sycl::property::reduction::initialize_to_identity()}),
+                    sycl::reduction(total, sycl::plus<int>()),
+                    [=](sycl::id<1> i, auto& bins, auto& peak, auto& sum) {
+                      int v = data[i];
+                      bins[(v & 0x7fffffff) % Bins]++;
+                      peak[i % 4].combine(v);
+                      sum += 1;
+                    });
+   }).wait();
+  int want_hist[Bins], want_peaks[4] = {-1, -1, -1, -1};
+  for (int b = 0; b < Bins; ++b) want_hist[b] = 1;
+  for (size_t i = 0; i < N; ++i) {
+    want_hist[(data[i] & 0x7fffffff) % Bins]++;
+    want_peaks[i % 4] = std::max(want_peaks[i % 4], data[i]);
+  }
+  bool hist_ok = *total == static_cast<int>(N);
+  for (int b = 0; b < Bins; ++b) hist_ok = hist_ok && hist[b] == want_hist[b];
+  for (int k = 0; k < 4; ++k) hist_ok = hist_ok && peaks[k] == want_peaks[k];
+  check(hist_ok, "span reductions: a histogram and per-slot maxima");
+  sycl::free(hist, q);
+  sycl::free(peaks, q);
+  sycl::free(total, q);
 
   sycl::free(data, q);
   sycl::free(sum, q);

@@ -57,6 +57,26 @@ struct Record : public Header {
   short key() const { return id; }
 };
 
+// Partial specializations chosen by partial ordering: the one whose
+// pattern has more structure wins, packs included.
+template <typename T, typename U> struct pair_tag {};
+template <typename... Rs> struct chain { static constexpr int which = 0; };
+template <typename R, typename... Rest> struct chain<R, Rest...> { static constexpr int which = 1; };
+template <typename T, typename U, typename... Rest> struct chain<pair_tag<T, U>, Rest...> {
+  static constexpr int which = 2;
+};
+template <typename A, typename B> struct shape { static constexpr int which = 0; };
+template <typename T, typename U> struct shape<T *, U> { static constexpr int which = 1; };
+template <typename T> struct shape<T *, int> { static constexpr int which = 2; };
+template <typename T> struct shape<const T *, int> { static constexpr int which = 3; };
+template <typename T> struct shape<T, T> { static constexpr int which = 4; };
+
+int partial_ordering_code() {
+  return chain<>::which + 10 * chain<int>::which + 100 * chain<pair_tag<int, float>, int>::which +
+         1000 * shape<float *, char>::which + 10000 * shape<float *, int>::which +
+         100000 * shape<const float *, int>::which + 1000000 * shape<long, long>::which;
+}
+
 int main() {
   queue q;
   const std::string version = q.get_device().get_info<info::device::version>();
@@ -103,6 +123,13 @@ int main() {
     std::printf("info::device::version is empty\n");
     errors++;
   }
+  int *ordering = sycl::malloc_shared<int>(1, q);
+  q.single_task([=] { ordering[0] = partial_ordering_code(); }).wait();
+  if (ordering[0] != 4321210 || partial_ordering_code() != 4321210) {
+    std::printf("partial ordering: device %d, host %d, want 4321210\n", ordering[0], partial_ordering_code());
+    errors++;
+  }
+  free(ordering, q);
   free(out, q);
   free(ints, q);
   std::printf(errors ? "FAILED\n" : "PASSED\n");

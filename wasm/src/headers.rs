@@ -48,6 +48,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/vec.hpp"),
     ),
     (
+        "sycl/detail/vec_swizzles.inc",
+        include_str!("../../native-runtime/include/sycl/detail/vec_swizzles.inc"),
+    ),
+    (
         "sycl/detail/hierarchical.hpp",
         include_str!("../../native-runtime/include/sycl/detail/hierarchical.hpp"),
     ),

@@ -43,6 +43,7 @@ pub const RUNTIME_HEADERS: &[&str] = &[
     "sycl/detail/reduction.hpp",
     "sycl/detail/math.hpp",
     "sycl/detail/vec.hpp",
+    "sycl/detail/vec_swizzles.inc",
     "sycl/detail/group_algorithms.hpp",
     "sycl/detail/group_local_memory.hpp",
     "sycl/detail/stream.hpp",

@@ -2464,7 +2464,10 @@ class __SYCLONE_HOST_ONLY handler {
   template <int Dimensions, typename R, typename... Rest>
   detail::reduction_set<R, Rest...> reduction_set_of(const nd_range<Dimensions> &nd, const R &r,
                                                      const Rest &...rest) {
-    return {r, scratch<R>(nd), reduction_set_of(nd, rest...)};
+    if constexpr (detail::is_span_reduction_v<R>)
+      return {r, reduction_set_of(nd, rest...)};
+    else
+      return {r, scratch<R>(nd), reduction_set_of(nd, rest...)};
   }
   // Runs reduction kernel `k` of the reductions `reds` over `r`.
   template <typename KernelName, int Dimensions, typename K, typename... Reductions>
@@ -2591,8 +2594,8 @@ class __SYCLONE_HOST_ONLY handler {
     std::vector<syclone_event> deps = detail::handles(m_deps);
     syclone_event e = nullptr;
     typename R::value_type identity = red.identity;
-    detail::check(syclone_fill(m_queue->handle, red.result(), &identity, sizeof(identity), 1, deps.data(),
-                               deps.size(), &e));
+    detail::check(syclone_fill(m_queue->handle, red.result(), &identity, sizeof(identity), red.count(),
+                               deps.data(), deps.size(), &e));
     m_deps.push_back(event(e, m_queue));
   }
   syclone_event take_event() {
@@ -2741,6 +2744,23 @@ template <typename T, typename BinaryOperation>
 detail::reduction_impl<T, BinaryOperation, detail::usm_target_t<T>> reduction(
     T *var, const T &identity, BinaryOperation combiner, const property_list &props = {}) {
   return {detail::usm_target(var), identity, combiner,
+          props.has_property<property::reduction::initialize_to_identity>()};
+}
+// A reduction of each element of a span (`histogram[bin]++`).
+template <typename T, size_t Extent, typename BinaryOperation>
+detail::span_reduction_impl<T, BinaryOperation> reduction(span<T, Extent> vars, BinaryOperation combiner,
+                                                          const property_list &props = {}) {
+  static_assert(has_known_identity_v<BinaryOperation, T>,
+                "sycl::reduction: this operation has no known identity; pass one");
+  static_assert(!detail::combined_as_bits_v<T>, "sycl::reduction: span reductions of classes are not supported");
+  return {vars.data(), vars.size(), known_identity_v<BinaryOperation, T>, combiner,
+          props.has_property<property::reduction::initialize_to_identity>()};
+}
+template <typename T, size_t Extent, typename BinaryOperation>
+detail::span_reduction_impl<T, BinaryOperation> reduction(span<T, Extent> vars, const T &identity,
+                                                          BinaryOperation combiner, const property_list &props = {}) {
+  static_assert(!detail::combined_as_bits_v<T>, "sycl::reduction: span reductions of classes are not supported");
+  return {vars.data(), vars.size(), identity, combiner,
           props.has_property<property::reduction::initialize_to_identity>()};
 }
 template <typename T>

@@ -42,6 +42,22 @@ fn reports_errors_and_recovers() {
 }
 
 #[test]
+fn parenthesized_pointer_after_a_type_is_a_cast_when_an_operator_follows() {
+    // `T(*p) += x;` can only be an expression; `T(*q);` and `T(*f)(int);`
+    // declare q and f.
+    let (tu, d) = parse(
+        "template <class U> struct R { R(U &); R &operator+=(U); };
+         void g(int *p, int x) { R<int>(*p) += x; R<int>(*p)++; int(*q); int(*f)(int); }",
+    );
+    assert!(!d.has_errors(), "{:?}", d.list);
+    let Some(Decl::Function(f)) = tu.decls.last() else {
+        panic!("expected g");
+    };
+    let body = format!("{:?}", f.body);
+    assert_eq!(body.matches("Decl(").count(), 2, "{body}");
+}
+
+#[test]
 fn template_close_splits_shift() {
     let (_, d) = parse("template <class T> struct A {}; A<A<int>> x; int y = 1 >> 2;");
     assert!(!d.has_errors(), "{:?}", d.list);

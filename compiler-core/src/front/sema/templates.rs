@@ -47,7 +47,7 @@ impl Sema {
         }
         .cloned()
         .unwrap_or_default();
-        let mut chosen: Option<(ClassInContext, Bindings)> = None;
+        let mut chosen: Option<(ClassInContext, Bindings, (usize, usize))> = None;
         for (sd, sctx, senv) in specs {
             let Some(pats) = &sd.specialization_args else {
                 continue;
@@ -72,20 +72,24 @@ impl Sema {
             }
             let mut bindings = vec![];
             let flat = flatten(&args);
-            let ok = self.match_template_args(pats, &flat, &params, sctx, &senv, &mut bindings);
+            let ok = self.match_template_args(pats, &flat, &params, sctx, &senv, &mut bindings)
+                && !drops_pointee_const(pats, &flat);
             if ok && params.iter().all(|p| bindings.iter().any(|(n, _)| n == p)) {
-                // Prefer the specialization with fewer free parameters.
-                if chosen
-                    .as_ref()
-                    .map(|c| c.1.len() > bindings.len())
-                    .unwrap_or(true)
-                {
-                    chosen = Some(((sd.clone(), sctx, senv.clone()), bindings));
+                // Prefer the more specialised pattern: more structure that
+                // is not a bare parameter (`S<impl<T, U>, Rest...>` over
+                // `S<R, Rest...>`), then fewer free parameters (`S<T, T>`
+                // over `S<T, U>`).
+                let rank = (
+                    pattern_specificity(pats, &params),
+                    usize::MAX - bindings.len(),
+                );
+                if chosen.as_ref().is_none_or(|c| c.2 < rank) {
+                    chosen = Some(((sd.clone(), sctx, senv.clone()), bindings, rank));
                 }
             }
         }
         let (body_decl, benv) = match chosen {
-            Some(((sd, _, senv), bindings)) => (
+            Some(((sd, _, senv), bindings, _)) => (
                 sd,
                 Rc::new(Env {
                     using_dirs: Vec::new(),
@@ -918,5 +922,81 @@ pub(crate) fn mentions_params(t: &TypeExpr, params: &[Rc<str>]) -> bool {
         // Whatever its operand names: resolved once the parameters are known.
         TypeExprKind::Decltype { .. } => true,
         _ => false,
+    }
+}
+
+/// Whether a pattern `const T *` (at any pointer depth) stands where the
+/// argument's pointee is not const: deduction allows that conversion for
+/// function arguments, but a specialization must match its arguments
+/// exactly (`S<const T *>` is not `S<float *>`).
+fn drops_pointee_const(pats: &[TemplateArg], args: &[TArg]) -> bool {
+    fn mismatch(pat: &TypeExpr, ty: &Ty) -> bool {
+        match (&pat.kind, ty) {
+            (
+                TypeExprKind::Pointer(inner),
+                Ty::Ptr {
+                    pointee,
+                    pointee_const,
+                    ..
+                },
+            ) => (inner.is_const && !*pointee_const) || mismatch(inner, pointee),
+            _ => false,
+        }
+    }
+    pats.iter()
+        .take_while(|p| !matches!(p, TemplateArg::PackExpansion(_)))
+        .zip(args)
+        .any(|(p, a)| match (p, a) {
+            (TemplateArg::Type(t), TArg::Type(ty) | TArg::ConstType(ty)) => mismatch(t, ty),
+            _ => false,
+        })
+}
+
+/// How much of a specialization's argument patterns is fixed structure:
+/// every type constructor, named type, template-id and expression counts
+/// one; a bare template parameter (`T`, `Ts...`) counts nothing.
+fn pattern_specificity(pats: &[TemplateArg], params: &[Rc<str>]) -> usize {
+    pats.iter().map(|p| arg_specificity(p, params)).sum()
+}
+
+fn arg_specificity(arg: &TemplateArg, params: &[Rc<str>]) -> usize {
+    match arg {
+        TemplateArg::Type(t) => type_specificity(t, params),
+        TemplateArg::PackExpansion(inner) => arg_specificity(inner, params),
+        TemplateArg::Expr(e) => match &e.kind {
+            crate::front::ast::ExprKind::Name(q)
+                if q.is_simple() && params.contains(&q.last().ident) =>
+            {
+                0
+            }
+            _ => 1,
+        },
+    }
+}
+
+fn type_specificity(t: &TypeExpr, params: &[Rc<str>]) -> usize {
+    let cv = usize::from(t.is_const) + usize::from(t.is_volatile);
+    cv + match &t.kind {
+        TypeExprKind::Named(q) if q.is_simple() && params.contains(&q.last().ident) => 0,
+        TypeExprKind::Named(q) => {
+            1 + q
+                .parts
+                .iter()
+                .filter_map(|part| part.template_args.as_ref())
+                .map(|args| pattern_specificity(args, params))
+                .sum::<usize>()
+        }
+        TypeExprKind::Pointer(inner)
+        | TypeExprKind::LRef(inner)
+        | TypeExprKind::RRef(inner)
+        | TypeExprKind::MemberPointer(_, inner)
+        | TypeExprKind::Array(inner, _) => 1 + type_specificity(inner, params),
+        TypeExprKind::Function(ret, ps, _) => {
+            1 + type_specificity(ret, params)
+                + ps.iter()
+                    .map(|p| type_specificity(&p.ty, params))
+                    .sum::<usize>()
+        }
+        _ => 1,
     }
 }

@@ -130,11 +130,47 @@ struct known_identity {
 template <typename BinaryOperation, typename AccumulatorT>
 inline constexpr AccumulatorT known_identity_v = known_identity<BinaryOperation, AccumulatorT>::value;
 
+namespace detail {
+// The operators of a reducer (`+=` for plus, `++`...), over its combine().
+template <typename Reducer, typename T, typename BinaryOperation>
+class reducer_operators {
+  static constexpr int kind = op_kind<BinaryOperation>::value;
+  Reducer &self() { return static_cast<Reducer &>(*this); }
+
+ public:
+  Reducer &operator+=(const T &partial) {
+    static_assert(kind == op_plus, "operator+= needs a sycl::plus reduction");
+    return self().combine(partial);
+  }
+  Reducer &operator*=(const T &partial) {
+    static_assert(kind == op_multiplies, "operator*= needs a sycl::multiplies reduction");
+    return self().combine(partial);
+  }
+  Reducer &operator&=(const T &partial) {
+    static_assert(kind == op_bit_and, "operator&= needs a sycl::bit_and reduction");
+    return self().combine(partial);
+  }
+  Reducer &operator|=(const T &partial) {
+    static_assert(kind == op_bit_or, "operator|= needs a sycl::bit_or reduction");
+    return self().combine(partial);
+  }
+  Reducer &operator^=(const T &partial) {
+    static_assert(kind == op_bit_xor, "operator^= needs a sycl::bit_xor reduction");
+    return self().combine(partial);
+  }
+  Reducer &operator++() {
+    static_assert(kind == op_plus, "operator++ needs a sycl::plus reduction");
+    return self().combine(T(1));
+  }
+  void operator++(int) { ++*this; }
+};
+template <typename T, typename Op>
+void atomic_combine(T *p, T v, Op op);
+}  // namespace detail
+
 // What a kernel with a reduction combines its contributions into.
 template <typename T, typename BinaryOperation, int Dimensions = 0>
-class reducer {
-  static constexpr int kind = detail::op_kind<BinaryOperation>::value;
-
+class reducer : public detail::reducer_operators<reducer<T, BinaryOperation, Dimensions>, T, BinaryOperation> {
  public:
   using value_type = T;
   reducer(const T &identity, BinaryOperation op) : m_value(identity), m_identity(identity), m_op(op) {}
@@ -143,36 +179,49 @@ class reducer {
     return *this;
   }
   T identity() const { return m_identity; }
-  reducer &operator+=(const T &partial) {
-    static_assert(kind == detail::op_plus, "operator+= needs a sycl::plus reduction");
-    return combine(partial);
-  }
-  reducer &operator*=(const T &partial) {
-    static_assert(kind == detail::op_multiplies, "operator*= needs a sycl::multiplies reduction");
-    return combine(partial);
-  }
-  reducer &operator&=(const T &partial) {
-    static_assert(kind == detail::op_bit_and, "operator&= needs a sycl::bit_and reduction");
-    return combine(partial);
-  }
-  reducer &operator|=(const T &partial) {
-    static_assert(kind == detail::op_bit_or, "operator|= needs a sycl::bit_or reduction");
-    return combine(partial);
-  }
-  reducer &operator^=(const T &partial) {
-    static_assert(kind == detail::op_bit_xor, "operator^= needs a sycl::bit_xor reduction");
-    return combine(partial);
-  }
-  reducer &operator++() {
-    static_assert(kind == detail::op_plus, "operator++ needs a sycl::plus reduction");
-    return combine(T(1));
-  }
-  void operator++(int) { ++*this; }
   // The value this work-item contributes.
   T value() const { return m_value; }
 
  private:
   T m_value;
+  T m_identity;
+  BinaryOperation m_op;
+};
+
+namespace detail {
+// Element `i` of an array reduction: combines straight into the result's
+// element with an atomic operation.
+template <typename T, typename BinaryOperation>
+class element_reducer : public reducer_operators<element_reducer<T, BinaryOperation>, T, BinaryOperation> {
+ public:
+  element_reducer(T *element, const T &identity, BinaryOperation op)
+      : m_element(element), m_identity(identity), m_op(op) {}
+  element_reducer &combine(const T &partial) {
+    atomic_combine(m_element, partial, m_op);
+    return *this;
+  }
+  T identity() const { return m_identity; }
+
+ private:
+  T *m_element;
+  T m_identity;
+  BinaryOperation m_op;
+};
+}  // namespace detail
+
+// The reducer of a reduction over a span: `r[i]` reduces element i.
+template <typename T, typename BinaryOperation>
+class reducer<T, BinaryOperation, 1> {
+ public:
+  using value_type = T;
+  reducer(T *result, const T &identity, BinaryOperation op) : m_result(result), m_identity(identity), m_op(op) {}
+  detail::element_reducer<T, BinaryOperation> operator[](size_t i) const {
+    return detail::element_reducer<T, BinaryOperation>(m_result + i, m_identity, m_op);
+  }
+  T identity() const { return m_identity; }
+
+ private:
+  T *m_result;
   T m_identity;
   BinaryOperation m_op;
 };
@@ -205,13 +254,34 @@ struct reduction_impl {
       return &target[0];
     }
   }
+  size_t count() const { return 1; }
+};
+// A reduction over the `size` elements at `target` (a span): each
+// combines on its own, atomically, into the result (no work-group step).
+template <typename T, typename BinaryOperation>
+struct span_reduction_impl {
+  using value_type = T;
+  using operation = BinaryOperation;
+  T *target;
+  size_t size;
+  T identity;
+  BinaryOperation op;
+  bool initialize_to_identity;
+  T *result() const { return target; }
+  size_t count() const { return size; }
 };
 template <typename R>
 struct is_reduction { static constexpr bool value = false; };
 template <typename T, typename Op, typename Target>
 struct is_reduction<reduction_impl<T, Op, Target>> { static constexpr bool value = true; };
+template <typename T, typename Op>
+struct is_reduction<span_reduction_impl<T, Op>> { static constexpr bool value = true; };
 template <typename R>
 inline constexpr bool is_reduction_v = is_reduction<R>::value;
+template <typename R>
+inline constexpr bool is_span_reduction_v = false;
+template <typename T, typename Op>
+inline constexpr bool is_span_reduction_v<span_reduction_impl<T, Op>> = true;
 
 // *p = op(*p, v) atomically.
 template <typename T, typename Op>
@@ -297,6 +367,17 @@ struct reduction_set<> {
   void run(const Kernel &kernel, const nd_item<Dimensions> &it, const range<Dimensions> &user_range,
            Reducers &...reducers) const {
     call_with_reducers<Nd>(kernel, it, user_range, reducers...);
+  }
+};
+template <typename T, typename Op, typename... Rest>
+struct reduction_set<span_reduction_impl<T, Op>, Rest...> {
+  span_reduction_impl<T, Op> r;
+  reduction_set<Rest...> rest;
+  template <bool Nd, int Dimensions, typename Kernel, typename... Reducers>
+  void run(const Kernel &kernel, const nd_item<Dimensions> &it, const range<Dimensions> &user_range,
+           Reducers &...reducers) const {
+    reducer<T, Op, 1> red(r.target, r.identity, r.op);
+    rest.template run<Nd>(kernel, it, user_range, reducers..., red);
   }
 };
 template <typename R, typename... Rest>

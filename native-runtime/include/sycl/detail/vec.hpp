@@ -190,6 +190,9 @@ class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec {
   __SYCLONE_VEC_SWIZZLE(rgb, 0, 1, 2)
   __SYCLONE_VEC_SWIZZLE(rgba, 0, 1, 2, 3)
   __SYCLONE_VEC_SWIZZLE(bgra, 2, 1, 0, 3)
+#ifdef SYCL_SIMPLE_SWIZZLES
+#include <sycl/detail/vec_swizzles.inc>
+#endif
 #undef __SYCLONE_VEC_SWIZZLE
   // The low and high halves, the even and odd elements (of a 3-element
   // vector, the fourth is its padding).
