@@ -38,6 +38,24 @@ int main() {
   q.wait();
   for (size_t i = 0; i < n - 44; ++i)
     if (a[i] != int(i) + 3 && errors++ < 5) std::printf("a[%zu] = %d\n", i, a[i]);
+  // submit(cgf, secondary): a command group that throws on the first
+  // queue runs on the second.
+  sycl::queue backup;
+  int attempts = 0;
+  int *flag = sycl::malloc_shared<int>(1, q);
+  *flag = 0;
+  backup.submit(
+      [&](sycl::handler &h) {
+        if (attempts++ == 0) throw sycl::exception(sycl::errc::invalid, "first queue refuses");
+        h.single_task([=] { *flag = 42; });
+      },
+      backup).wait();
+  q.submit([&](sycl::handler &h) { h.single_task([=] { *flag += 1; }); }, backup).wait();
+  if (*flag != 43 || attempts != 2) {
+    std::printf("submit with a secondary queue: flag %d, %d attempts\n", *flag, attempts);
+    errors++;
+  }
+  sycl::free(flag, q);
   sycl::free(a, q);
   sycl::free(b, q);
   std::printf(errors ? "FAILED\n" : "PASSED\n");

@@ -3,6 +3,7 @@
 // access (sycl_ext_oneapi_peer_access) holds only between a device and
 // itself, and enabling it between two devices throws.
 #include <sycl/sycl.hpp>
+#include <sstream>
 #include <cstdio>
 #include <string>
 int main() {
@@ -51,6 +52,11 @@ int main() {
     sycl::platform p = d.get_platform();
     check(!p.get_info<sycl::info::platform::name>().empty(), "platform name");
     check(p.get_info<sycl::info::platform::profile>() == "FULL_PROFILE", "platform profile");
+    check(d.get_backend() != sycl::backend::opencl && d.get_backend() != sycl::backend::ext_oneapi_level_zero,
+          "no OpenCL or Level Zero devices");
+    std::ostringstream backend_name;
+    backend_name << p.get_backend();
+    check(backend_name.str().rfind("ext_syclone_", 0) == 0, "a backend prints its name");
     bool in_platform = false;
     for (const sycl::device& pd : p.get_devices()) in_platform |= pd == d;
     check(in_platform, "device is listed by its platform");

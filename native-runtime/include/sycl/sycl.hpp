@@ -635,7 +635,24 @@ enum class aspect {
   usm_atomic_shared_allocations, usm_system_allocations, ext_intel_legacy_image
 };
 
-enum class backend { ext_syclone_vulkan, ext_syclone_host };
+// Syclone's back ends, and the names other implementations' programs test
+// devices against (no device of this runtime has those).
+enum class backend {
+  ext_syclone_vulkan, ext_syclone_host, opencl, ext_oneapi_level_zero, ext_oneapi_cuda, ext_oneapi_hip,
+  ext_oneapi_native_cpu
+};
+inline std::ostream &operator<<(std::ostream &out, backend b) {
+  switch (b) {
+    case backend::ext_syclone_vulkan: return out << "ext_syclone_vulkan";
+    case backend::ext_syclone_host: return out << "ext_syclone_host";
+    case backend::opencl: return out << "opencl";
+    case backend::ext_oneapi_level_zero: return out << "ext_oneapi_level_zero";
+    case backend::ext_oneapi_cuda: return out << "ext_oneapi_cuda";
+    case backend::ext_oneapi_hip: return out << "ext_oneapi_hip";
+    case backend::ext_oneapi_native_cpu: return out << "ext_oneapi_native_cpu";
+  }
+  return out << "unknown";
+}
 
 class platform;
 class device;
@@ -3144,6 +3161,20 @@ class __SYCLONE_HOST_ONLY queue {
     handler h(m_state);
     cgf(h);
     return h.finish();
+#endif
+  }
+  // Submits to this queue, or, if that fails with an exception, to
+  // `secondaryQueue` (SYCL 2020 4.6.5.2).
+  template <typename CommandGroup>
+  event submit(CommandGroup cgf, queue &secondaryQueue) {
+#ifdef __SYCL_DEVICE_ONLY__
+    return submit(cgf);
+#else
+    try {
+      return submit(cgf);
+    } catch (const sycl::exception &) {
+      return secondaryQueue.submit(cgf);
+    }
 #endif
   }
 
