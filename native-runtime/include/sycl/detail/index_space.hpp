@@ -293,16 +293,29 @@ class sub_group {
   using linear_id_type = uint32_t;
   static constexpr int dimensions = 1;
 #ifdef __SYCL_DEVICE_ONLY__
-  sub_group() {}
+  // `work_group_size`: the work-items of the work-group (0: not known,
+  // every sub-group is taken to be full).
+  explicit sub_group(uint32_t work_group_size = 0) : m_group_size(work_group_size) {}
   id<1> get_local_id() const { return id<1>(get_local_linear_id()); }
   uint32_t get_local_linear_id() const { return __spirv_BuiltInSubgroupLocalInvocationId(0); }
   range<1> get_local_range() const { return range<1>(get_local_linear_range()); }
-  uint32_t get_local_linear_range() const { return __spirv_BuiltInSubgroupSize(0); }
+  // The last sub-group of a work-group may be smaller (a work-group of 8
+  // on a device whose sub-groups have 32 lanes is one sub-group of 8).
+  uint32_t get_local_linear_range() const {
+    uint32_t size = __spirv_BuiltInSubgroupSize(0);
+    uint32_t first = __spirv_BuiltInSubgroupId(0) * size;
+    return m_group_size != 0 && m_group_size - first < size ? m_group_size - first : size;
+  }
   range<1> get_max_local_range() const { return range<1>(__spirv_BuiltInSubgroupSize(0)); }
   id<1> get_group_id() const { return id<1>(get_group_linear_id()); }
   uint32_t get_group_linear_id() const { return __spirv_BuiltInSubgroupId(0); }
   range<1> get_group_range() const { return range<1>(get_group_linear_range()); }
   uint32_t get_group_linear_range() const { return __spirv_BuiltInNumSubgroups(0); }
+
+ private:
+  uint32_t m_group_size;
+
+ public:
 #else
   sub_group(size_t work_item, size_t work_group_size)
       : m_item(static_cast<uint32_t>(work_item)),
@@ -386,7 +399,7 @@ class nd_item {
   id<Dimensions> get_offset() const { return m_offset; }
   nd_range<Dimensions> get_nd_range() const { return nd_range<Dimensions>(m_global_range, m_local_range, m_offset); }
 #ifdef __SYCL_DEVICE_ONLY__
-  sub_group get_sub_group() const { return sub_group(); }
+  sub_group get_sub_group() const { return sub_group(static_cast<uint32_t>(m_local_range.size())); }
 #else
   sub_group get_sub_group() const { return sub_group(get_local_linear_id(), m_local_range.size()); }
 #endif
