@@ -195,6 +195,49 @@ int main() {
     assert_eq!(sizes, vec![8, 16, 8, 8]);
 }
 
+/// A `const int` of a template with a value-dependent initializer, used
+/// first as an operand (`n / 2`): g++ 12 captures it after the lambda's
+/// other captures, g++ 13 in order of use (closure bytes of probes built
+/// with each: 24 and 32 bytes here).
+#[test]
+fn late_captures_follow_the_gcc_version() {
+    use compiler_core::front::sema::HostCompiler;
+    let src = r#"#include <sycl/sycl.hpp>
+#include <vector>
+template <typename T>
+int sum_first(sycl::queue& q, std::vector<T>& v, T* data, int* out) {
+  const int n = int(v.size());
+  int a = 1000;
+  q.single_task([=] {
+     int k = n / 2;
+     T s = 0;
+     for (int i = 0; i < k; ++i) s += data[i];
+     out[0] = a + int(s) + n;
+   });
+  return 0;
+}
+int main() {
+  sycl::queue q;
+  std::vector<int> v(6);
+  return sum_first(q, v, (int*)nullptr, (int*)nullptr);
+}
+"#;
+    let size_with = |host| {
+        let out = common::compile_sycl_for("late.cpp", src, host);
+        assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+        out.bundle.expect("bundle").images[0].kernels[0].arg_sizes[1]
+    };
+    assert_eq!(size_with(HostCompiler::Gcc { major: 12 }), 24);
+    assert_eq!(size_with(HostCompiler::Gcc { major: 13 }), 32);
+    assert_eq!(
+        size_with(HostCompiler::Clang {
+            major: 18,
+            tbaa: false
+        }),
+        32
+    );
+}
+
 /// Objects live in per-work-item memory only when something takes their
 /// address: `this->m` in member functions (the `sycl::range` and `id`
 /// helpers) does not, `arr.data()` on a local `std::array` does.

@@ -11,7 +11,7 @@
 
 template <typename T>
 int sum_first(sycl::queue& q, std::vector<T>& v, int* out) {
-  const int n = int(v.size());  // value-dependent: v's type names T
+  const int n = int(v.size());  // value-dependent: v's type names T (g++ 12 captures n last)
   int a = 1000;
   T* data = sycl::malloc_shared<T>(v.size(), q);
   for (size_t i = 0; i < v.size(); ++i) data[i] = v[i];

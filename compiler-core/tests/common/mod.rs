@@ -16,10 +16,24 @@ pub fn sycl_headers() -> VirtualFiles {
 
 #[allow(dead_code)] // not every test binary uses it
 pub fn compile_sycl(name: &str, src: &str) -> CompileOutput {
+    compile_sycl_for(
+        name,
+        src,
+        compiler_core::front::sema::HostCompiler::Gcc { major: 12 },
+    )
+}
+
+/// [`compile_sycl`] agreeing with host compiler `host` on closure layouts.
+#[allow(dead_code)] // not every test binary uses it
+pub fn compile_sycl_for(
+    name: &str,
+    src: &str,
+    host: compiler_core::front::sema::HostCompiler,
+) -> CompileOutput {
     let opts = CompileOptions {
         main_file_name: name.to_string(),
         include_dirs: vec![INCLUDE_DIR.to_string()],
-        host_compiler: compiler_core::front::sema::HostCompiler::Gcc { major: 12 },
+        host_compiler: host,
         ..CompileOptions::default()
     };
     compile(src, &opts, &sycl_headers())

@@ -4,8 +4,8 @@
 //! `= member;` inside a lambda of a class template's member function) reads
 //! a constant, so it decides at instantiation and appends the capture after
 //! the lambda's other captures. The closure layout must match the host's;
-//! observed with g++ 12 (closure bytes of probe programs), clang captures
-//! in order of use. Only uses as the direct operand of a built-in operator
+//! observed with g++ 12 (closure bytes of probe programs); g++ 13 and clang
+//! capture in order of use. Only uses as the direct operand of a built-in operator
 //! in the lambda's own body are deferred (`n / 2`, `i < n`, `p[n]`, `-n`,
 //! `k += n`); with any ordinary use as well (an initializer, a call
 //! argument, the right side of `=`, a cast operand, a use in a nested

@@ -129,12 +129,13 @@ impl HostCompiler {
     pub fn captures_in_discarded_statements(self) -> bool {
         matches!(self, HostCompiler::Gcc { .. })
     }
-    /// g++ captures a `const` integer local of a template whose initializer
-    /// is value-dependent after a lambda's other captures (it decides only
-    /// at instantiation whether the use odr-uses it); clang in order of
-    /// use. Observed with g++ 12 and clang 14 (closure bytes).
+    /// g++ before 13 captures a `const` integer local of a template whose
+    /// initializer is value-dependent after a lambda's other captures (it
+    /// decides only at instantiation whether the use odr-uses it); g++ 13
+    /// and clang capture in order of use. Observed with g++ 12, g++ 13 and
+    /// clang 14 (closure bytes of probe programs).
     pub fn captures_dependent_constants_last(self) -> bool {
-        matches!(self, HostCompiler::Gcc { .. })
+        matches!(self, HostCompiler::Gcc { major } if major < 13)
     }
 }
 
