@@ -124,6 +124,26 @@ impl Lowerer<'_> {
         }
     }
 
+    /// Is `ty` a class (no union) holding pointers and an array of
+    /// arithmetic scalars: one that cannot live in per-work-item memory
+    /// whole, but whose arrays can (see `storage_with_addressable_arrays`)?
+    fn holds_pointers_beside_arrays(&mut self, ty: &Ty) -> bool {
+        fn has_scalar_array(l: &mut Lowerer<'_>, ty: &Ty) -> bool {
+            match ty {
+                Ty::Array(..) => l.only_scalars(ty),
+                Ty::Class(c) => {
+                    let parts = l.class_parts(*c);
+                    parts.iter().any(|(t, _)| has_scalar_array(l, t))
+                }
+                _ => false,
+            }
+        }
+        matches!(ty, Ty::Class(_))
+            && !self.only_scalars(ty)
+            && !self.contains_union(ty)
+            && has_scalar_array(self, ty)
+    }
+
     /// Does `ty` hold an array of more than [`MAX_SELECT_ELEMENTS`]
     /// scalars (which lives in per-work-item memory, indexed there)?
     fn has_large_array(&mut self, ty: &Ty) -> bool {
@@ -175,6 +195,14 @@ impl Lowerer<'_> {
         // A union's members share its bytes: it lives in per-work-item
         // memory, where each member reads the bits the last store left. So
         // does an array too large to index by choosing among its elements.
+        if addressed && self.holds_pointers_beside_arrays(&ty) {
+            let slot = self.storage_with_addressable_arrays(&ty, &name, span);
+            self.frames.last_mut().expect("frame").vars.insert(v, slot);
+            if let Some(i) = init {
+                self.init_from_expr(&PlaceV::Slot(slot), &ty, i);
+            }
+            return;
+        }
         if addressed || self.contains_union(&ty) || self.has_large_array(&ty) {
             let p = self.addressable_private(&ty, &name, span);
             let slot = self.add_slot(Slot::Ref(p.clone()));
@@ -445,6 +473,10 @@ impl Lowerer<'_> {
             let slot = if pty.is_ref() {
                 let p = self.place(a);
                 self.add_slot(Slot::Ref(p))
+            } else if uses.addressed.contains(pv) && self.holds_pointers_beside_arrays(pty) {
+                let s = self.storage_with_addressable_arrays(pty, &name, a.span);
+                self.init_from_expr(&PlaceV::Slot(s), pty, a);
+                s
             } else if uses.addressed.contains(pv) {
                 let p = self.addressable_private(pty, &name, a.span);
                 self.init_from_expr(&p, pty, a);

@@ -119,6 +119,29 @@ impl Lowerer<'_> {
 
     /// Fresh mutable storage for a value of type `ty`, zero-initialised.
     pub(super) fn new_storage(&mut self, ty: &Ty, name: &str, span: Span) -> SlotId {
+        self.storage_of(ty, name, false, span)
+    }
+
+    /// Storage for an object whose address the code takes but which cannot
+    /// live in per-work-item memory as a whole, because it holds pointers
+    /// (a tensor accessor: a data pointer beside `sizes[N]` and
+    /// `strides[N]`): its arrays of arithmetic scalars live there, so
+    /// pointers into them (`sizes + 1`) work; its other members stay
+    /// values.
+    pub(super) fn storage_with_addressable_arrays(
+        &mut self,
+        ty: &Ty,
+        name: &str,
+        span: Span,
+    ) -> SlotId {
+        self.storage_of(ty, name, true, span)
+    }
+
+    fn storage_of(&mut self, ty: &Ty, name: &str, addressable_arrays: bool, span: Span) -> SlotId {
+        if addressable_arrays && matches!(ty, Ty::Array(..)) && self.only_scalars(ty) {
+            let place = self.addressable_private(ty, name, span);
+            return self.add_slot(Slot::Ref(place));
+        }
         match ty {
             Ty::Class(c) => {
                 let c = *c;
@@ -127,14 +150,15 @@ impl Lowerer<'_> {
                 let fields = self.sema.class(c).fields.clone();
                 let mut kids = vec![];
                 for (b, _) in bases {
-                    kids.push(self.new_storage(&Ty::Class(b), name, span));
+                    kids.push(self.storage_of(&Ty::Class(b), name, addressable_arrays, span));
                 }
                 for f in fields {
                     if f.ty.is_ref() {
                         // Filled by the initialiser (a reference capture or member).
                         kids.push(self.add_slot(Slot::Value(Val::Void)));
                     } else {
-                        kids.push(self.new_storage(&f.ty, &format!("{name}.{}", f.name), span));
+                        let field_name = format!("{name}.{}", f.name);
+                        kids.push(self.storage_of(&f.ty, &field_name, addressable_arrays, span));
                     }
                 }
                 self.add_slot(Slot::Agg(kids))
