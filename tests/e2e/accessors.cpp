@@ -70,6 +70,23 @@ int main() {
     std::printf("0-dimensional accessors: %d %g, expected %d 0.5\n", total, scale, expect_total);
     errors++;
   }
+  // get_access with mode tags, whole and ranged.
+  std::vector<int> tagged(8, 1);
+  {
+    sycl::buffer<int> b(tagged.data(), sycl::range<1>(8));
+    q.submit([&](sycl::handler &h) {
+      auto all = b.get_access(h, sycl::read_write);
+      auto part = b.get_access(h, sycl::range<1>(3), sycl::id<1>(4), sycl::read_write);
+      h.single_task([=] {
+        all[0] = 9;
+        for (int i = 0; i < 3; ++i) part[i] += 10;
+      });
+    });
+  }
+  if (tagged[0] != 9 || tagged[3] != 1 || tagged[4] != 11 || tagged[6] != 11 || tagged[7] != 1) {
+    std::printf("get_access with mode tags: %d %d %d %d %d\n", tagged[0], tagged[3], tagged[4], tagged[6], tagged[7]);
+    errors++;
+  }
   std::printf(errors ? "FAILED\n" : "PASSED\n");
   return errors != 0;
 }

@@ -73,6 +73,26 @@ int main() {
   sycl::id<2> x(3, 4), y(1, 2);
   sycl::id<2> z = (x + y) * 2 - 1;
   if (z[0] != 7 || z[1] != 11 || !(x != y)) errors++;
+  // An id from a range, id * range, unary minus, increments; and in a kernel.
+  sycl::range<2> extent(3, 4);
+  sycl::id<2> from_range = extent;
+  sycl::id<2> scaled = y * extent;
+  sycl::id<2> moved = from_range;
+  ++moved;
+  moved++;
+  --moved;
+  if (from_range[1] != 4 || scaled[0] != 3 || scaled[1] != 8 || moved[0] != 4 || (-y)[1] != size_t(-2)) errors++;
+  size_t *ids = sycl::malloc_shared<size_t>(2, q);
+  q.parallel_for(sycl::range<2>(2, 3), [=](sycl::item<2> it) {
+     sycl::id<2> here = it;
+     sycl::id<2> far = here * sycl::range<2>(10, 10);
+     if (it.get_linear_id() == 5) {
+       ids[0] = far[0];
+       ids[1] = (++here)[1];
+     }
+   }).wait();
+  if (ids[0] != 10 || ids[1] != 3) errors++;
+  sycl::free(ids, q);
   printf("%s (%d errors)\n", errors ? "FAILED" : "PASSED", errors);
   return errors != 0;
 }

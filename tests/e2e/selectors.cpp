@@ -1,8 +1,17 @@
 // Device selectors: the SYCL 2020 callables, aspect_selector, a user
-// callable, and a selector that matches nothing (errc::runtime).
+// callable (also one whose operator() is not const), a SYCL 1.2.1
+// device_selector subclass, a queue from a context and a selector, and a
+// selector that matches nothing (errc::runtime); devices cannot be split.
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <string>
+struct CountingSelector {
+  int calls = 0;
+  int operator()(const sycl::device& d) { return ++calls, d.is_gpu() ? 2 : 1; }
+};
+struct LegacySelector : sycl::device_selector {
+  int operator()(const sycl::device& d) const override { return d.has(sycl::aspect::usm_shared_allocations) ? 1 : -1; }
+};
 int main() {
   int errors = 0;
   auto check = [&](bool ok, const char* what) { if (!ok) { std::printf("FAILED: %s\n", what); errors++; } };
@@ -65,6 +74,25 @@ int main() {
   q.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { p[i] = int(i) * 3; }).wait();
   for (int i = 0; i < 16; ++i) check(p[i] == i * 3, "kernel result");
   sycl::free(p, q);
+
+  CountingSelector counting;
+  sycl::queue from_counting(counting);
+  LegacySelector legacy;
+  sycl::queue from_legacy(legacy);
+  cl::sycl::queue from_context(q.get_context(), sycl::default_selector_v);
+  check(from_counting.get_device() == sycl::device(sycl::default_selector_v) || from_counting.get_device().is_gpu() ||
+            from_counting.get_device().is_cpu(),
+        "a selector with a non-const operator() selects");
+  check(counting.calls == 0, "the selector is copied, as DPC++ does");
+  check(from_legacy.get_device().has(sycl::aspect::usm_shared_allocations), "a device_selector subclass selects");
+  check(from_context.get_device() == sycl::device(sycl::default_selector_v), "queue(context, selector)");
+  bool unsplit = false;
+  try {
+    q.get_device().create_sub_devices<sycl::info::partition_property::partition_equally>(2);
+  } catch (const sycl::exception& e) {
+    unsplit = e.code() == sycl::errc::feature_not_supported;
+  }
+  check(unsplit, "create_sub_devices throws errc::feature_not_supported");
   if (errors == 0) std::printf("PASSED\n");
   return errors != 0;
 }

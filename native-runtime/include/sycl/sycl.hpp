@@ -485,6 +485,24 @@ struct host_kernels {
 
 // ---------------------------------------------------------------- properties
 class context;
+class device;
+namespace detail {
+// A device selector: a callable scoring a device (its operator() const or
+// not: selectors are copied, as DPC++ does).
+template <typename S>
+inline constexpr bool is_selector_v = std::is_invocable_r_v<int, const S &, const device &> ||
+                                      std::is_invocable_r_v<int, S &, const device &>;
+// The score `selector` gives `d`.
+template <typename S>
+int score_device(const S &selector, const device &d) {
+  if constexpr (std::is_invocable_r_v<int, const S &, const device &>) {
+    return selector(d);
+  } else {
+    S copy = selector;
+    return copy(d);
+  }
+}
+}  // namespace detail
 namespace property {
 namespace queue {
 struct in_order {};
@@ -811,6 +829,12 @@ class __SYCLONE_HOST_ONLY device {
   void ext_oneapi_enable_peer_access(const device &peer);
   void ext_oneapi_disable_peer_access(const device &peer);
   static std::vector<device> get_devices(info::device_type type = info::device_type::all);
+  template <info::partition_property Prop>
+  std::vector<device> create_sub_devices(size_t count) const;
+  template <info::partition_property Prop>
+  std::vector<device> create_sub_devices(const std::vector<size_t> &counts) const;
+  template <info::partition_property Prop>
+  std::vector<device> create_sub_devices(info::partition_affinity_domain domain) const;
 };
 class __SYCLONE_HOST_ONLY platform {
  public:
@@ -858,12 +882,26 @@ class __SYCLONE_HOST_ONLY device {
   // The best device: default_selector_v.
   device();
   template <typename Selector,
-            typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
+            typename = std::enable_if_t<detail::is_selector_v<Selector>>>
   explicit device(const Selector &selector);
 
   template <typename Param>
   typename Param::return_type get_info() const;
   bool has(aspect a) const { return (info().aspects >> static_cast<unsigned>(a)) & 1u; }
+  // No device of this runtime can be partitioned (partition_max_sub_devices
+  // is 0): errc::feature_not_supported, as SYCL 2020 4.6.4.2 specifies.
+  template <info::partition_property Prop>
+  std::vector<device> create_sub_devices(size_t) const {
+    return no_sub_devices();
+  }
+  template <info::partition_property Prop>
+  std::vector<device> create_sub_devices(const std::vector<size_t> &) const {
+    return no_sub_devices();
+  }
+  template <info::partition_property Prop>
+  std::vector<device> create_sub_devices(info::partition_affinity_domain) const {
+    return no_sub_devices();
+  }
   bool is_gpu() const { return info().device_type == SYCLONE_DEVICE_GPU; }
   bool is_cpu() const { return info().device_type == SYCLONE_DEVICE_CPU; }
   bool is_accelerator() const { return false; }
@@ -890,6 +928,10 @@ class __SYCLONE_HOST_ONLY device {
 
  private:
   device(size_t index, int) : m_index(index) {}
+  std::vector<device> no_sub_devices() const {
+    throw sycl::exception(errc::feature_not_supported,
+                          get_info<info::device::name>() + " cannot be partitioned into sub-devices");
+  }
   void require_peer(const device &peer) const {
     if (!ext_oneapi_can_access_peer(peer))
       throw exception(make_error_code(errc::feature_not_supported),
@@ -908,7 +950,7 @@ class __SYCLONE_HOST_ONLY platform {
   // The platform of the best device.
   platform();
   template <typename Selector,
-            typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
+            typename = std::enable_if_t<detail::is_selector_v<Selector>>>
   explicit platform(const Selector &selector) : m_backend(device(selector).get_platform().m_backend) {}
 
   template <typename Param>
@@ -1156,6 +1198,12 @@ inline int gpu_selector_v(const device &d) { return d.is_gpu() ? 1000 : -1; }
 inline int cpu_selector_v(const device &d) { return d.is_cpu() ? 1000 : -1; }
 inline int accelerator_selector_v(const device &d) { return d.is_accelerator() ? 1000 : -1; }
 
+// SYCL 1.2.1's abstract selector class, which programs derive theirs from.
+class device_selector {
+ public:
+  virtual ~device_selector() = default;
+  virtual int operator()(const device &d) const = 0;
+};
 // SYCL 1.2.1 selector classes, still common in code.
 struct default_selector {
   int operator()(const device &d) const { return default_selector_v(d); }
@@ -1194,7 +1242,7 @@ device select_device(const Selector &selector) {
   std::vector<device> all = device::get_devices();
   const device *chosen = nullptr;
   for (const device &d : all) {
-    int score = selector(d);
+    int score = score_device(selector, d);
     if (score >= 0 && score > best) {
       best = score;
       chosen = &d;
@@ -1865,6 +1913,20 @@ class __SYCLONE_HOST_ONLY buffer {
   accessor<T, Dimensions, Mode, Target> get_access(handler &h);
   template <access::mode Mode = access::mode::read_write, access::target Target = access::target::device>
   accessor<T, Dimensions, Mode, Target> get_access(handler &h, range<Dimensions> r, id<Dimensions> offset = {});
+  // SYCL 2020's forms with a mode tag (`get_access(cgh, sycl::write_only)`).
+  template <access::mode Mode>
+  accessor<T, Dimensions, Mode, access::target::device> get_access(handler &h, mode_tag_t<Mode>) {
+    return get_access<Mode>(h);
+  }
+  template <access::mode Mode>
+  accessor<T, Dimensions, Mode, access::target::device> get_access(handler &h, range<Dimensions> r, mode_tag_t<Mode>) {
+    return get_access<Mode>(h, r);
+  }
+  template <access::mode Mode>
+  accessor<T, Dimensions, Mode, access::target::device> get_access(handler &h, range<Dimensions> r,
+                                                                   id<Dimensions> offset, mode_tag_t<Mode>) {
+    return get_access<Mode>(h, r, offset);
+  }
   host_accessor<T, Dimensions, access::mode::read_write> get_host_access();
   // SYCL 1.2.1's host access: get_access<mode>() without a handler.
   template <access::mode Mode>
@@ -3036,15 +3098,21 @@ class __SYCLONE_HOST_ONLY queue {
   explicit queue(const async_handler &handler, const property_list &props = {})
       : queue(default_selector_v, handler, props) {}
   template <typename Selector,
-            typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
+            typename = std::enable_if_t<detail::is_selector_v<Selector>>>
   explicit queue(const Selector &selector, const property_list &props = {})
       : queue(detail::select_device(selector), async_handler(), props) {}
   template <typename Selector,
-            typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
+            typename = std::enable_if_t<detail::is_selector_v<Selector>>>
   queue(const Selector &selector, const async_handler &handler, const property_list &props = {})
       : queue(detail::select_device(selector), handler, props) {}
   explicit queue(const device &d, const property_list &props = {}) : queue(d, async_handler(), props) {}
   queue(const context &, const device &d, const property_list &props = {}) : queue(d, async_handler(), props) {}
+  template <typename Selector, typename = std::enable_if_t<detail::is_selector_v<Selector>>>
+  queue(const context &, const Selector &selector, const property_list &props = {})
+      : queue(detail::select_device(selector), async_handler(), props) {}
+  template <typename Selector, typename = std::enable_if_t<detail::is_selector_v<Selector>>>
+  queue(const context &, const Selector &selector, const async_handler &handler, const property_list &props = {})
+      : queue(detail::select_device(selector), handler, props) {}
   queue(const device &d, const async_handler &handler, const property_list &props = {})
       : m_state(std::make_shared<detail::queue_state>()) {
     m_state->in_order = props.has_property<property::queue::in_order>();
@@ -3498,3 +3566,8 @@ device get_pointer_device(const void *ptr, const context &ctx);
 
 #include <sycl/detail/kernel_compiler.hpp>
 #include <sycl/detail/group_load_store.hpp>
+
+// SYCL 1.2.1's namespace, which older programs still name.
+namespace cl {
+namespace sycl = ::sycl;
+}  // namespace cl

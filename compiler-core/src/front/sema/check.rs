@@ -1138,6 +1138,13 @@ impl Sema {
                     let e = es.into_iter().next().map(|x| self.convert(x, &ty, &mut d));
                     self.cur().diags.extend(d);
                     e
+                } else if !ctor_style && self.converts_by_conversion_function(&es, &ty) {
+                    // `id<2> a = item;`: copy-initialization through the
+                    // source class's conversion function.
+                    let mut d = vec![];
+                    let e = es.into_iter().next().map(|x| self.convert(x, &ty, &mut d));
+                    self.cur().diags.extend(d);
+                    e
                 } else if ctor_style || matches!(ty, Ty::Class(_)) {
                     self.init_value(&ty, es, v.span)
                 } else {

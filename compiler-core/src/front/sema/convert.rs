@@ -380,7 +380,22 @@ impl Sema {
 
     /// A conversion function of class `from` that yields `to` (a class) or
     /// a class derived from it, by value or by reference.
-    fn conversion_to_class(&mut self, from: ClassId, to: &Ty) -> Option<(FuncId, Ty)> {
+    /// Is `T x = e;` (one expression `es[0]` of another class) a call of a
+    /// conversion function of `e`'s class, no converting constructor of
+    /// `to` taking it?
+    pub(super) fn converts_by_conversion_function(&mut self, es: &[Expr], to: &Ty) -> bool {
+        let ([e], Ty::Class(c)) = (es, to) else {
+            return false;
+        };
+        let Ty::Class(from) = e.ty.non_ref().clone() else {
+            return false;
+        };
+        !self.same_or_base(&e.ty, to)
+            && self.converting_ctor(*c, e).is_none()
+            && self.conversion_to_class(from, to).is_some()
+    }
+
+    pub(super) fn conversion_to_class(&mut self, from: ClassId, to: &Ty) -> Option<(FuncId, Ty)> {
         self.conversion_functions(from)
             .into_iter()
             .find(|(_, rt)| self.same_or_base(&rt.non_ref().clone(), to))

@@ -102,7 +102,31 @@ using size_t_if_1d = typename size_t_if_1d_t<Dimensions>::type;
   template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>   \
   friend bool operator!=(const CLASS &a, const T &b) { return !(a == b); }    \
   template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>   \
-  friend bool operator!=(const T &a, const CLASS &b) { return !(b == a); }
+  friend bool operator!=(const T &a, const CLASS &b) { return !(b == a); }    \
+  friend CLASS operator+(const CLASS &a) { return a; }                        \
+  friend CLASS operator-(const CLASS &a) {                                    \
+    CLASS r;                                                                  \
+    for (int d = 0; d < Dimensions; ++d) r[d] = -a[d];                        \
+    return r;                                                                 \
+  }                                                                           \
+  friend CLASS &operator++(CLASS &a) {                                        \
+    for (int d = 0; d < Dimensions; ++d) ++a[d];                              \
+    return a;                                                                 \
+  }                                                                           \
+  friend CLASS operator++(CLASS &a, int) {                                    \
+    CLASS old = a;                                                            \
+    ++a;                                                                      \
+    return old;                                                               \
+  }                                                                           \
+  friend CLASS &operator--(CLASS &a) {                                        \
+    for (int d = 0; d < Dimensions; ++d) --a[d];                              \
+    return a;                                                                 \
+  }                                                                           \
+  friend CLASS operator--(CLASS &a, int) {                                    \
+    CLASS old = a;                                                            \
+    --a;                                                                      \
+    return old;                                                               \
+  }
 
 template <int Dimensions = 1>
 class range : public detail::index_array<Dimensions> {
@@ -130,6 +154,9 @@ template <int Dimensions = 1>
 class id : public detail::index_array<Dimensions> {
  public:
   id() { for (int d = 0; d < Dimensions; ++d) this->m_v[d] = 0; }
+  // The id with a range's extents (SYCL 2020 4.9.1.3; an item converts
+  // to its id through item's conversion operator).
+  id(const range<Dimensions> &r) { for (int d = 0; d < Dimensions; ++d) this->m_v[d] = r[d]; }
   template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
   id(size_t d0) { this->m_v[0] = d0; }
   template <int D = Dimensions, typename = std::enable_if_t<D == 2>>
