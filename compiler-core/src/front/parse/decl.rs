@@ -220,6 +220,27 @@ impl Parser<'_> {
         }
         loop {
             let d = self.parse_declarator(base.clone(), false)?;
+            if let (true, Some(func), Some(name)) = (ds.is_typedef, &d.func, &d.name) {
+                // `typedef void write_func(void *, int);`: a function type.
+                let ident = name.last().ident.clone();
+                self.declare_name(&ident, NameKind::Type);
+                if ctx != Context::Block {
+                    self.declare_global_name(&ident, NameKind::Type);
+                }
+                let ret = func.trailing.clone().unwrap_or(d.ty);
+                let function =
+                    TypeExprKind::Function(Box::new(ret), func.params.clone(), func.variadic);
+                out.push(Decl::Alias(Rc::new(AliasDecl {
+                    name: ident,
+                    ty: TypeExpr::plain(function, d.span),
+                    template: None,
+                    span: start.to(self.prev_span()),
+                })));
+                if !self.eat(sym!(",")) {
+                    break;
+                }
+                continue;
+            }
             if let Some(func) = d.func {
                 let Some(name) = d.name.clone() else {
                     self.error_at(d.span, "expected a function name");

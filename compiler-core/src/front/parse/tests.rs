@@ -58,6 +58,28 @@ fn parenthesized_pointer_after_a_type_is_a_cast_when_an_operator_follows() {
 }
 
 #[test]
+fn typedef_of_a_function_type_names_a_type() {
+    let (tu, d) = parse(
+        "typedef void write_func(void *ctx, void *data, int size), other(int);
+         int write_to(write_func *func, void *ctx);
+         write_func *g;",
+    );
+    assert!(!d.has_errors(), "{:?}", d.list);
+    let aliases = tu
+        .decls
+        .iter()
+        .filter(|x| matches!(x, Decl::Alias(_)))
+        .count();
+    assert_eq!(aliases, 2);
+}
+
+#[test]
+fn constructor_named_with_its_template_arguments() {
+    let (_, d) = parse("template <class T> struct F { F<T>(T *p) : p_(p) {} T *p_; };");
+    assert!(!d.has_errors(), "{:?}", d.list);
+}
+
+#[test]
 fn template_close_splits_shift() {
     let (_, d) = parse("template <class T> struct A {}; A<A<int>> x; int y = 1 >> 2;");
     assert!(!d.has_errors(), "{:?}", d.list);

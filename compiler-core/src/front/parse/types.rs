@@ -264,6 +264,28 @@ impl Parser<'_> {
 
     /// decl-specifier-seq. `class_name` is the enclosing class (to recognise
     /// constructors, which have no type).
+    /// Is the name here followed by `<...>` and then `(`: `F<T>(T *p)`, a
+    /// constructor of class template F written with its arguments?
+    fn template_id_then_paren(&self) -> bool {
+        if !self.is_at(1, sym!("<")) {
+            return false;
+        }
+        let mut depth = 0i32;
+        for i in 1..256 {
+            match self.text(self.peek_at(i)) {
+                "<" => depth += 1,
+                ">" => depth -= 1,
+                ">>" => depth -= 2,
+                "(" | ")" | ";" | "{" | "}" | "" => return false,
+                _ => {}
+            }
+            if depth <= 0 {
+                return self.is_at(i + 1, sym!("("));
+            }
+        }
+        false
+    }
+
     pub(crate) fn parse_decl_specs(&mut self, class_name: Option<&str>) -> PResult<DeclSpecs> {
         let ds = self.parse_decl_specs_inner(class_name);
         // A template header makes a template of this declaration's class
@@ -406,7 +428,9 @@ impl Parser<'_> {
                 {
                     // A constructor `X(` inside class X, or `X::X(` outside.
                     if let Some(cn) = class_name {
-                        if self.text(self.peek()) == cn && self.is_at(1, sym!("(")) {
+                        if self.text(self.peek()) == cn
+                            && (self.is_at(1, sym!("(")) || self.template_id_then_paren())
+                        {
                             break;
                         }
                     }
