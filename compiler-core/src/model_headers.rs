@@ -96,6 +96,14 @@ const HEADERS: &[(&str, &str)] = &[
     ),
     ("utility", include_str!("../model_headers/utility")),
     ("vector", include_str!("../model_headers/vector")),
+    ("emmintrin.h", include_str!("../model_headers/x86_simd.h")),
+    ("xmmintrin.h", include_str!("../model_headers/x86_simd.h")),
+    ("pmmintrin.h", include_str!("../model_headers/x86_simd.h")),
+    ("tmmintrin.h", include_str!("../model_headers/x86_simd.h")),
+    ("smmintrin.h", include_str!("../model_headers/x86_simd.h")),
+    ("nmmintrin.h", include_str!("../model_headers/x86_simd.h")),
+    ("immintrin.h", include_str!("../model_headers/x86_simd.h")),
+    ("x86intrin.h", include_str!("../model_headers/x86_simd.h")),
 ];
 
 /// Standard and common system headers with no model: they include as an

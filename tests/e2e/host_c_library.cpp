@@ -6,7 +6,8 @@
 // also keeps a 100-element private histogram (indexed at run time, so it
 // lives in per-work-item memory). <cctype> works on both sides (a kernel
 // upper-cases a string), freopen, std::align, partial_sort with a
-// comparator and <strings.h>'s strcasecmp/ffs in host code.
+// comparator and <strings.h>'s strcasecmp/ffs in host code, and SSE2
+// intrinsics from <emmintrin.h> (as stb_image uses them) in host code.
 #include <sycl/sycl.hpp>
 #include <algorithm>
 #include <cctype>
@@ -22,6 +23,7 @@
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
+#include <emmintrin.h>
 
 static int log_line(char *out, size_t n, const char *format, ...) {
   va_list ap;
@@ -121,6 +123,11 @@ int main(int argc, char **argv) {
   log_line(line, sizeof line, "%d items, %s", items, "ok");
   if (std::string(line) != "8 items, ok" || sum_ints(3, 1, 2, 3) != 6) bad++;
   if (pow(2, 10) != 1024.0 || fmax(3, 4) != 4.0) bad++;
+  alignas(16) int lanes[4] = {1, 2, 3, 4};
+  __m128i v = _mm_load_si128(reinterpret_cast<const __m128i *>(lanes));
+  v = _mm_add_epi32(v, v);
+  _mm_store_si128(reinterpret_cast<__m128i *>(lanes), v);
+  if (lanes[0] != 2 || lanes[3] != 8) bad++;
   double elapsed = seconds_now() - t0 + double(clock() - c0) / CLOCKS_PER_SEC * 0;
   if (elapsed < 0) bad++;
   sycl::free(out, q);
