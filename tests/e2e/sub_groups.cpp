@@ -206,6 +206,25 @@ int main() {
     }
     free(m, q);
   }
+  {
+    // Striped vector loads and stores of eight elements per work-item
+    // (sg.load<8>/sg.store<8> over a global_ptr).
+    const int B = 256;
+    int *in = sycl::malloc_shared<int>(B * 8, q), *res = sycl::malloc_shared<int>(B * 8, q);
+    for (int i = 0; i < B * 8; ++i) in[i] = i * 3;
+    q.parallel_for(sycl::nd_range<1>(B, 32), [=](sycl::nd_item<1> it) {
+       sycl::sub_group sg = it.get_sub_group();
+       size_t width = sg.get_max_local_range()[0];
+       size_t base = (it.get_group_linear_id() * sg.get_group_linear_range() + sg.get_group_linear_id()) * width * 8;
+       sycl::vec<int, 8> x = sg.load<8>(sycl::global_ptr<int>(in + base));
+       x += 1;
+       sg.store<8>(sycl::global_ptr<int>(res + base), x);
+     }).wait();
+    for (int i = 0; i < B * 8; ++i)
+      if (res[i] != i * 3 + 1 && bad++ < 4) std::printf("load<8>/store<8>: res[%d] = %d\n", i, res[i]);
+    free(in, q);
+    free(res, q);
+  }
   std::printf("sub-group size %d: %s\n", out[1], bad ? "FAILED" : "PASSED");
   free(data, q);
   free(out, q);

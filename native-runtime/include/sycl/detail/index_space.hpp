@@ -309,6 +309,9 @@ inline void work_group_barrier() { syclone_host_group_barrier(); }
 extern "C" unsigned syclone_host_sub_group_size(void);
 #endif
 
+template <typename DataT, int NumElements>
+class vec;
+
 // The sub-group of a work-item (SYCL 2020 4.9.1.8). On GPUs, the device's
 // sub-groups (Vulkan subgroups: consecutive local linear ids); on the host
 // device, consecutive local linear ids too, as many as the kernel's
@@ -380,6 +383,20 @@ class sub_group {
   template <typename Ptr, typename T>
   void store(Ptr ptr, const T &value) const {
     ptr[get_local_linear_id()] = value;
+  }
+  // N elements per work-item, striped: element k of the work-item with
+  // sub-group local id i is ptr[k * sub-group size + i] (`sg.load<8>(p)`).
+  template <int N, typename Ptr>
+  auto load(Ptr ptr) const -> vec<std::remove_cv_t<std::remove_reference_t<decltype(ptr[0])>>, N> {
+    vec<std::remove_cv_t<std::remove_reference_t<decltype(ptr[0])>>, N> out;
+    size_t lane = get_local_linear_id(), width = get_max_local_range()[0];
+    for (int k = 0; k < N; ++k) out[k] = ptr[k * width + lane];
+    return out;
+  }
+  template <int N, typename Ptr, typename T>
+  void store(Ptr ptr, const vec<T, N> &values) const {
+    size_t lane = get_local_linear_id(), width = get_max_local_range()[0];
+    for (int k = 0; k < N; ++k) ptr[k * width + lane] = values[k];
   }
 };
 
