@@ -1,5 +1,6 @@
 // Sub-buffers: kernels on two halves of one buffer, and a sub-buffer of a
 // sub-buffer; the parent sees every write; out-of-bounds sub-buffers throw.
+// buffer::reinterpret: the storage as float4s and as a 2-D range.
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <vector>
@@ -38,6 +39,37 @@ int main() {
     int k = static_cast<int>(i) - static_cast<int>(n / 2);
     int expect = i < n / 2 ? 1 : (k >= 400 ? (2 + k) * 10 : 2 + k);
     if (v[i] != expect) { if (errors++ < 5) std::printf("v[%zu] = %d, expected %d\n", i, v[i], expect); }
+  }
+  std::vector<float> f(64);
+  for (int i = 0; i < 64; ++i) f[i] = float(i);
+  {
+    sycl::buffer<float, 1> b(f.data(), sycl::range<1>(64));
+    auto as_vectors = b.reinterpret<sycl::float4>(sycl::range<1>(16));
+    auto as_matrix = b.reinterpret<float, 2>(sycl::range<2>(8, 8));
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor a{as_vectors, h, sycl::read_write};
+      h.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { a[i] = a[i] * 2.0f; });
+    });
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor m{as_matrix, h, sycl::read_write};
+      h.parallel_for(sycl::range<2>(8, 8), [=](sycl::id<2> i) {
+        if (i[0] == i[1]) m[i] += 1000.0f;
+      });
+    });
+    bool threw = false;
+    try {
+      (void)b.reinterpret<double>(sycl::range<1>(64));
+    } catch (const sycl::exception &e) {
+      threw = e.code() == sycl::errc::invalid;
+    }
+    if (!threw || as_vectors.get_range()[0] != 16 || b.reinterpret<int>().size() != 64) {
+      std::printf("FAILED: reinterpret sizes\n");
+      errors++;
+    }
+  }
+  for (int i = 0; i < 64; ++i) {
+    float want = 2.0f * float(i) + (i / 8 == i % 8 ? 1000.0f : 0.0f);
+    if (f[i] != want && errors++ < 5) std::printf("reinterpreted f[%d] = %g, want %g\n", i, f[i], want);
   }
   std::printf(errors ? "FAILED\n" : "PASSED\n");
   return errors != 0;

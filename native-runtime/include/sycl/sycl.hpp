@@ -1908,6 +1908,13 @@ class __SYCLONE_HOST_ONLY buffer {
   bool has_property() const;
   template <typename Prop>
   Prop get_property() const;
+  // The same storage seen as elements of another type and another range
+  // of the same size in bytes (errc::invalid otherwise); the 1-D form
+  // without a range covers the whole buffer.
+  template <typename ReinterpretT, int ReinterpretDim>
+  buffer<ReinterpretT, ReinterpretDim> reinterpret(range<ReinterpretDim> r) const;
+  template <typename ReinterpretT, int ReinterpretDim = Dimensions>
+  buffer<ReinterpretT, ReinterpretDim> reinterpret() const;
 
   template <access::mode Mode = access::mode::read_write, access::target Target = access::target::device>
   accessor<T, Dimensions, Mode, Target> get_access(handler &h);
@@ -1942,6 +1949,11 @@ class __SYCLONE_HOST_ONLY buffer {
 
  private:
   void create(const T *data, const property_list &props, bool use_host_ptr = false);
+  template <typename, int, typename>
+  friend class buffer;
+  // A view of `state` (reinterpret): `offset` elements in.
+  buffer(std::shared_ptr<detail::buffer_state> state, const range<Dimensions> &r, size_t offset, bool sub)
+      : m_state(std::move(state)), m_range(r), m_offset(offset), m_sub(sub) {}
   std::shared_ptr<detail::buffer_state> m_state;
   range<Dimensions> m_range;
   size_t m_offset = 0;
@@ -2920,6 +2932,30 @@ buffer<T, Dimensions, A>::buffer(InputIt first, InputIt last, const property_lis
     : m_range(static_cast<size_t>(std::distance(first, last))) {
   create(nullptr, props);
   std::copy(first, last, static_cast<T *>(m_state->storage));
+}
+template <typename T, int Dimensions, typename A>
+template <typename ReinterpretT, int ReinterpretDim>
+buffer<ReinterpretT, ReinterpretDim> buffer<T, Dimensions, A>::reinterpret(range<ReinterpretDim> r) const {
+  if (r.size() * sizeof(ReinterpretT) != byte_size())
+    throw sycl::exception(errc::invalid, "buffer::reinterpret: the new range holds " +
+                                             std::to_string(r.size() * sizeof(ReinterpretT)) + " bytes, the buffer " +
+                                             std::to_string(byte_size()));
+  if (m_offset * sizeof(T) % sizeof(ReinterpretT) != 0)
+    throw sycl::exception(errc::invalid, "buffer::reinterpret: the sub-buffer does not start on an element of the new type");
+  return buffer<ReinterpretT, ReinterpretDim>(m_state, r, m_offset * sizeof(T) / sizeof(ReinterpretT), m_sub);
+}
+template <typename T, int Dimensions, typename A>
+template <typename ReinterpretT, int ReinterpretDim>
+buffer<ReinterpretT, ReinterpretDim> buffer<T, Dimensions, A>::reinterpret() const {
+  if constexpr (ReinterpretDim == 1) {
+    if (byte_size() % sizeof(ReinterpretT) != 0)
+      throw sycl::exception(errc::invalid, "buffer::reinterpret: the buffer's size is not a multiple of the new type's");
+    return reinterpret<ReinterpretT, 1>(range<1>(byte_size() / sizeof(ReinterpretT)));
+  } else {
+    static_assert(ReinterpretDim == Dimensions && sizeof(ReinterpretT) == sizeof(T),
+                  "buffer::reinterpret without a range: a 1-D view, or the same dimensions and element size");
+    return reinterpret<ReinterpretT, ReinterpretDim>(m_range);
+  }
 }
 template <typename T, int Dimensions, typename A>
 template <typename Prop>
