@@ -241,6 +241,7 @@ mod tests {
             space: Space::Global,
             fixed_len: None,
             volatile: false,
+            aliased: false,
         };
         let body = vec![Stmt::Loop {
             body: vec![

@@ -238,6 +238,51 @@ int main() {
     );
 }
 
+/// A generic kernel lambda captures the enclosing constants the host
+/// compiler captures: both where a dependent expression names them, only
+/// g++ where a whole initializer, assignment or argument does (closure
+/// sizes observed with g++ 12 and clang 14).
+#[test]
+fn generic_lambdas_capture_constants_as_the_host_does() {
+    use compiler_core::front::sema::HostCompiler;
+    let src = r#"#include <sycl/sycl.hpp>
+void f(long long) {}
+int main() {
+  sycl::queue q;
+  constexpr long long N = 16;
+  char c = 1;
+  q.parallel_for(sycl::range<1>(8), [=](auto i) { if (i < N) (void)c; });
+  q.parallel_for(sycl::range<1>(8), [=](auto i) { long long z = N; (void)z; (void)c; });
+  q.parallel_for(sycl::range<1>(8), [=](auto i) { f(N); (void)c; });
+  q.parallel_for(sycl::range<1>(8), [=](auto i) { for (int k = 0; k < N; ++k) (void)c; });
+  q.parallel_for(sycl::range<1>(8), [=](auto i) { long long z = N * 2 + i; (void)z; (void)c; });
+  return 0;
+}
+"#;
+    let sizes_with = |host| {
+        let out = common::compile_sycl_for("generic_constants.cpp", src, host);
+        assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+        let bundle = out.bundle.expect("bundle");
+        bundle
+            .images
+            .iter()
+            .flat_map(|i| &i.kernels)
+            .map(|k| k.arg_sizes[1])
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        sizes_with(HostCompiler::Gcc { major: 12 }),
+        [16, 16, 16, 1, 1]
+    );
+    assert_eq!(
+        sizes_with(HostCompiler::Clang {
+            major: 18,
+            tbaa: false
+        }),
+        [16, 1, 1, 1, 16]
+    );
+}
+
 /// Objects live in per-work-item memory only when something takes their
 /// address: `this->m` in member functions (the `sycl::range` and `id`
 /// helpers) does not, `arr.data()` on a local `std::array` does.

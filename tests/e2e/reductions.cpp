@@ -174,12 +174,7 @@ int main() {
                     sycl::reduction(total, sycl::plus<int>()),
                     [=](sycl::id<1> i, auto& bins, auto& peak, auto& sum) {
                       int v = data[i];
-                      // The bin is computed outside `bins[...]`: clang captures a
-                      // constant named inside a dependent expression of a
-                      // generic lambda (`bins[v % Bins]`), which the device pass
-                      // does not model yet (STATUS, clang++ row).
-                      int bin = (v & 0x7fffffff) % Bins;
-                      bins[bin]++;
+                      bins[(v & 0x7fffffff) % Bins]++;
                       peak[i % 4].combine(v);
                       sum += 1;
                     });

@@ -463,6 +463,11 @@ pub struct Binding {
     /// warp-synchronous code ported from CUDA relies on.
     #[serde(default)]
     pub volatile: bool,
+    /// Memory that another binding of the kernel also views (64-bit atomics
+    /// on memory addressed in words): SPIR-V `Aliased`, so that accesses
+    /// through one binding are not assumed independent of the other's.
+    #[serde(default)]
+    pub aliased: bool,
 }
 
 /// Where a binding's elements live.

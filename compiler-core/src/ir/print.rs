@@ -72,9 +72,10 @@ fn print_declarations(out: &mut String, bindings: &[Binding], locals: &[Local]) 
             Space::Private => " private",
         };
         let volatile = if b.volatile { " volatile" } else { "" };
+        let aliased = if b.aliased { " aliased" } else { "" };
         let _ = writeln!(
             out,
-            "  binding b{i} {}: {} {rw}{volatile}{space}",
+            "  binding b{i} {}: {} {rw}{volatile}{aliased}{space}",
             b.name,
             b.elem.name()
         );

@@ -128,8 +128,14 @@ impl Lowerer<'_> {
             match self.device_scalar(pointee) {
                 Ok(t) if t.size() == 4 && t != ScalarType::Bool => t,
                 Ok(t) if t.size() == 8 => {
-                    self.error(span, format!("a 64-bit atomic on memory that the kernel also reads or writes as other types is not supported in Vulkan/WebGPU kernels: such memory is addressed in 32-bit words (here an atomic on '{}')", self.sema.ty_name(pointee)));
-                    return Val::Void;
+                    // Counted in 8-byte elements: the index of the 64-bit view.
+                    return match self.wide_view(binding, t) {
+                        Some(view) => self.atomic_at(op, view, index, pointee, operands, span),
+                        None => {
+                            self.error(span, format!("a 64-bit atomic on work-group memory that the kernel also reads or writes as other types is not supported in Vulkan/WebGPU kernels: such memory is addressed in 32-bit words (here an atomic on '{}')", self.sema.ty_name(pointee)));
+                            Val::Void
+                        }
+                    };
                 }
                 _ => {
                     self.error(span, "atomics on 8- and 16-bit scalars and on members of classes of mixed scalar types are not supported in Vulkan/WebGPU kernels");
@@ -172,6 +178,38 @@ impl Lowerer<'_> {
             Some(l) => Val::Scalar(reinterpret(IExpr::Local(l), elem, view)),
             None => Val::Void,
         }
+    }
+
+    /// A binding of `elem` (a 64-bit scalar) over the same global memory as
+    /// byte-addressed `binding`, for 64-bit atomics on it: a second storage
+    /// buffer bound to the same allocation, both marked aliased. None for
+    /// memory the runtime does not bind (work-group arrays).
+    fn wide_view(&mut self, binding: BindingId, elem: ScalarType) -> Option<BindingId> {
+        if let Some(&view) = self.wide_views.get(&(binding.0, elem)) {
+            return Some(view);
+        }
+        let words = &self.bindings[binding.0 as usize];
+        if words.space != Space::Global {
+            return None;
+        }
+        let bound = self
+            .buffers
+            .iter()
+            .find(|b| b.binding == binding.0 + 1)?
+            .clone();
+        let name = format!("{}.{}", words.name, elem.name());
+        let view = self.new_binding(&name, elem, Space::Global);
+        self.bindings[binding.0 as usize].aliased = true;
+        self.bindings[view.0 as usize].aliased = true;
+        // The same pointer argument, element offset and all: the view's
+        // index is computed from the words' own.
+        self.buffers.push(crate::bundle::BufferBinding {
+            binding: view.0 + 1,
+            name,
+            ..bound
+        });
+        self.wide_views.insert((binding.0, elem), view);
+        Some(view)
     }
 
     /// An atomic read-modify-write that SPIR-V has no instruction for

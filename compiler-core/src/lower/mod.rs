@@ -406,6 +406,9 @@ struct Lowerer<'s> {
     forced_bytes: HashSet<u32>,
     /// Bindings found viewed as a type of another size in this lowering.
     wanted_bytes: HashSet<u32>,
+    /// The 64-bit views of byte-addressed global bindings, by binding and
+    /// element type: the same memory, for 64-bit atomics (`atomic.rs`).
+    wide_views: HashMap<(u32, ScalarType), BindingId>,
     /// Pointer slots that hold a choice of allocations from their creation.
     forced_choices: ChoiceHints,
     /// Pointer slots found to need a choice in this lowering.
@@ -476,6 +479,7 @@ impl<'s> Lowerer<'s> {
             byte_addressed: HashSet::new(),
             forced_bytes: HashSet::new(),
             wanted_bytes: HashSet::new(),
+            wide_views: HashMap::new(),
             forced_choices: ChoiceHints::new(),
             wanted_choices: ChoiceHints::new(),
             taken_diags: vec![],
@@ -946,6 +950,7 @@ impl Lowerer<'_> {
             space,
             fixed_len: None,
             volatile: false,
+            aliased: false,
         });
         BindingId(self.bindings.len() as u32 - 1)
     }

@@ -142,6 +142,17 @@ struct BufferVar {
     space: Space,
 }
 
+/// A storage-buffer variable as kernels declare it; kernels of one module
+/// whose bindings agree on all of it share the variable.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct BufferKey {
+    binding: u32,
+    elem: ScalarType,
+    writable: bool,
+    atomic: bool,
+    aliased: bool,
+}
+
 /// Module-level state: the builder plus caches so that every type, constant
 /// and global variable is declared once.
 struct Emitter {
@@ -155,7 +166,7 @@ struct Emitter {
     block_structs: HashMap<(ScalarType, bool), Word>,
     constants: HashMap<(ScalarType, u64), Word>,
     /// Storage buffers by (binding number, element type, writable, atomic).
-    buffers: HashMap<(u32, ScalarType, bool, bool), Word>,
+    buffers: HashMap<BufferKey, Word>,
     /// Parameter-block uniform variables by their length in `uvec4`s.
     param_blocks: HashMap<u32, Word>,
     builtins: HashMap<spirv::BuiltIn, Word>,
@@ -427,18 +438,17 @@ impl Emitter {
 
     /// The storage-buffer variable at set 0, `binding`; shared by kernels
     /// that declare the same binding identically.
-    fn buffer(
-        &mut self,
-        binding: u32,
-        elem: ScalarType,
-        writable: bool,
-        atomic: bool,
-        name: &str,
-    ) -> Word {
-        let key = (binding, elem, writable, atomic);
+    fn buffer(&mut self, key: BufferKey, name: &str) -> Word {
         if let Some(&id) = self.buffers.get(&key) {
             return id;
         }
+        let BufferKey {
+            binding,
+            elem,
+            writable,
+            atomic,
+            aliased,
+        } = key;
         let st = self.block_struct(elem, atomic);
         let ptr = self.pointer(StorageClass::StorageBuffer, st);
         let var = self.global_variable(ptr, StorageClass::StorageBuffer);
@@ -448,6 +458,9 @@ impl Emitter {
             .decorate(var, Decoration::Binding, [Operand::LiteralBit32(binding)]);
         if !writable {
             self.b.decorate(var, Decoration::NonWritable, []);
+        }
+        if aliased {
+            self.b.decorate(var, Decoration::Aliased, []);
         }
         self.b.name(var, name);
         self.buffers.insert(key, var);
@@ -591,7 +604,16 @@ impl Emitter {
                 });
             }
             let var = match bd.space {
-                Space::Global => self.buffer(i as u32 + 1, storage, bd.writes, is_atomic, &bd.name),
+                Space::Global => {
+                    let key = BufferKey {
+                        binding: i as u32 + 1,
+                        elem: storage,
+                        writable: bd.writes,
+                        atomic: is_atomic,
+                        aliased: bd.aliased,
+                    };
+                    self.buffer(key, &bd.name)
+                }
                 Space::Workgroup => {
                     let default_len =
                         (WEBGPU_WORKGROUP_BYTES / sized_at_launch / storage.size()).max(1);

@@ -71,6 +71,7 @@ fn binding(name: &str, elem: ScalarType, reads: bool, writes: bool) -> Binding {
         writes,
         fixed_len: None,
         volatile: false,
+        aliased: false,
     }
 }
 fn local(name: &str, ty: ScalarType) -> Local {

@@ -4,6 +4,7 @@
 //! kernels at calls of `[[clang::sycl_kernel_entry_point]]` functions.
 
 use super::convert::materialize;
+use super::generic_captures;
 use super::generic_lambda::{self, GenericLambda, ParamPattern};
 use super::lookup::Found;
 use super::overload::Candidate;
@@ -4382,6 +4383,33 @@ impl Sema {
         }
     }
 
+    /// Which parameters of every function `q` names (from `ctx`) are
+    /// references: where an argument binds to a reference whatever the
+    /// overload.
+    fn reference_parameters(&mut self, q: &a::QualName, ctx: Ctx, env: &Env) -> Vec<bool> {
+        let functions: Vec<Rc<a::FunctionDecl>> = self
+            .lookup_qualified_entities(q, ctx, env)
+            .into_iter()
+            .filter_map(|e| match e {
+                Entity::Function(d, ..) => Some(d),
+                _ => None,
+            })
+            .collect();
+        let most = functions.iter().map(|d| d.params.len()).max().unwrap_or(0);
+        (0..most)
+            .map(|i| {
+                functions.iter().all(|d| {
+                    d.params.get(i).is_some_and(|p| {
+                        matches!(
+                            p.ty.kind,
+                            a::TypeExprKind::LRef(_) | a::TypeExprKind::RRef(_)
+                        )
+                    })
+                })
+            })
+            .collect()
+    }
+
     /// Inside an instance of a generic lambda's call operator: `name` as a
     /// capture (a closure field) or a constant of the enclosing function.
     fn generic_lambda_name(&mut self, level: usize, name: &Rc<str>, span: Span) -> Option<TExpr> {
@@ -4565,21 +4593,51 @@ impl Sema {
         match op {
             Some(op) => self.finish_call_operator(op, &op_decl),
             None => {
-                // The body is checked per call; capture what it names now.
-                for name in generic_lambda::names_used(l) {
+                // The body is checked per call; capture what it names now,
+                // and the constants whose uses the host compiler captures.
+                let (ctx, env) = self.ctx_env();
+                let by_reference = generic_captures::called_names(l)
+                    .into_iter()
+                    .map(|(at, q)| (at, self.reference_parameters(&q, ctx, &env)))
+                    .collect();
+                let capturing = generic_captures::capturing_uses(
+                    l,
+                    self.host.generic_lambda_constant_captures(),
+                    &by_reference,
+                );
+                let mut looked_up: Vec<Rc<str>> = vec![];
+                for (name, at) in generic_lambda::name_uses(l) {
                     let already = self.class(closure).fields.iter().any(|f| f.name == name);
                     if already {
                         continue;
                     }
-                    if let Some(x) = self.name_in_level(level, &name, span) {
-                        if let TK::IntLit(_) = x.kind {
-                            if let Some(g) = self.classes[closure.0 as usize]
-                                .closure
-                                .as_mut()
-                                .and_then(|c| c.generic.as_mut())
-                            {
-                                g.constants.push((name.clone(), x));
+                    let first = !looked_up.contains(&name);
+                    if first {
+                        looked_up.push(name.clone());
+                        if let Some(x) = self.name_in_level(level, &name, span) {
+                            if let TK::IntLit(_) = x.kind {
+                                if let Some(g) = self.classes[closure.0 as usize]
+                                    .closure
+                                    .as_mut()
+                                    .and_then(|c| c.generic.as_mut())
+                                {
+                                    g.constants.push((name.clone(), x));
+                                }
                             }
+                        }
+                    }
+                    let implicit = l.default_capture != CaptureDefault::None
+                        && !l.captures.iter().any(|c| c.name == name);
+                    if implicit && capturing.captures(&name, at, first) {
+                        let constant = self
+                            .class(closure)
+                            .closure
+                            .as_ref()
+                            .and_then(|c| c.generic.as_ref())
+                            .and_then(|g| g.constants.iter().find(|(n, _)| *n == name))
+                            .map(|(_, lit)| lit.clone());
+                        if let Some(lit) = constant {
+                            self.capture(level, &name, lit, at.unwrap_or(span));
                         }
                     }
                 }

@@ -92,15 +92,31 @@ impl ParamPattern {
 /// Simple names used in a lambda body, minus the lambda's own parameters
 /// and the names the body declares: the candidates for implicit capture.
 pub fn names_used(l: &a::LambdaExpr) -> Vec<Rc<str>> {
-    lambda_names(l, false)
+    first_uses(lambda_uses(l, false))
 }
 
 /// [`names_used`] outside the lambdas nested in the body.
 pub fn names_used_outside_lambdas(l: &a::LambdaExpr) -> Vec<Rc<str>> {
-    lambda_names(l, true)
+    first_uses(lambda_uses(l, true))
 }
 
-fn lambda_names(l: &a::LambdaExpr, skip_lambdas: bool) -> Vec<Rc<str>> {
+/// Every use of the names [`names_used`] lists, in order, with the span of
+/// the name expression (none for a name in a nested lambda's capture list).
+pub fn name_uses(l: &a::LambdaExpr) -> Vec<(Rc<str>, Option<Span>)> {
+    lambda_uses(l, false)
+}
+
+fn first_uses(uses: Vec<(Rc<str>, Option<Span>)>) -> Vec<Rc<str>> {
+    let mut out: Vec<Rc<str>> = vec![];
+    for (n, _) in uses {
+        if !out.contains(&n) {
+            out.push(n);
+        }
+    }
+    out
+}
+
+fn lambda_uses(l: &a::LambdaExpr, skip_lambdas: bool) -> Vec<(Rc<str>, Option<Span>)> {
     let mut c = NameCollector {
         skip_lambdas,
         ..NameCollector::default()
@@ -111,34 +127,32 @@ fn lambda_names(l: &a::LambdaExpr, skip_lambdas: bool) -> Vec<Rc<str>> {
             c.declared.push(n.clone());
         }
     }
-    c.free_names()
+    c.free_uses()
 }
 
 /// Simple names a statement uses, minus those it declares.
 pub fn names_used_in(s: &a::Stmt) -> Vec<Rc<str>> {
     let mut c = NameCollector::default();
     c.stmt(s);
-    c.free_names()
+    first_uses(c.free_uses())
 }
 
 #[derive(Default)]
 struct NameCollector {
-    used: Vec<Rc<str>>,
+    used: Vec<(Rc<str>, Option<Span>)>,
     declared: Vec<Rc<str>>,
     /// Leave out what nested lambdas use.
     skip_lambdas: bool,
 }
 
 impl NameCollector {
-    /// The names used and not declared, each once, in order of first use.
-    fn free_names(self) -> Vec<Rc<str>> {
-        let mut out: Vec<Rc<str>> = vec![];
-        for n in self.used {
-            if !self.declared.contains(&n) && !out.contains(&n) {
-                out.push(n);
-            }
-        }
-        out
+    /// The uses of names not declared, in order.
+    fn free_uses(self) -> Vec<(Rc<str>, Option<Span>)> {
+        let declared = self.declared;
+        self.used
+            .into_iter()
+            .filter(|(n, _)| !declared.contains(n))
+            .collect()
     }
 
     fn stmt(&mut self, s: &a::Stmt) {
@@ -241,16 +255,16 @@ impl NameCollector {
 
     fn expr(&mut self, e: &a::Expr) {
         match &e.kind {
-            ExprKind::Name(q) if q.is_simple() => self.used.push(q.last().ident.clone()),
+            ExprKind::Name(q) if q.is_simple() => {
+                self.used.push((q.last().ident.clone(), Some(e.span)))
+            }
             // A nested lambda's body can name enclosing variables too.
             ExprKind::Lambda(_) if self.skip_lambdas => {}
             ExprKind::Lambda(l) => {
-                for n in names_used(l) {
-                    self.used.push(n);
-                }
+                self.used.extend(name_uses(l));
                 for c in &l.captures {
                     if c.init.is_none() && !c.is_this {
-                        self.used.push(c.name.clone());
+                        self.used.push((c.name.clone(), None));
                     }
                 }
             }

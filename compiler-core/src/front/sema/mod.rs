@@ -19,6 +19,7 @@ mod decomposition;
 mod device_copyable;
 pub(crate) use device_copyable::ArgCopy;
 pub mod free_function;
+pub mod generic_captures;
 pub mod generic_lambda;
 mod init;
 mod kernel_attributes;
@@ -136,6 +137,14 @@ impl HostCompiler {
     /// clang 14 (closure bytes of probe programs).
     pub fn captures_dependent_constants_last(self) -> bool {
         matches!(self, HostCompiler::Gcc { major } if major < 13)
+    }
+    /// Which uses of enclosing constants make a generic lambda capture
+    /// them (see `generic_captures.rs`).
+    pub fn generic_lambda_constant_captures(self) -> generic_captures::ConstantCaptureRule {
+        match self {
+            HostCompiler::Gcc { .. } => generic_captures::ConstantCaptureRule::Gcc,
+            HostCompiler::Clang { .. } => generic_captures::ConstantCaptureRule::Clang,
+        }
     }
 }
 
