@@ -2,8 +2,8 @@
 // ports) uses in kernels and beside them: statement expressions with
 // __typeof__ in min/max macros, a statement expression holding a loop,
 // __typeof__ of a type, an attribute after an array declarator, and
-// pointers to members in host code next to kernels that still run on the
-// device.
+// pointers to members and a variable-length array in host code next to
+// kernels that still run on the device.
 #include <sycl/sycl.hpp>
 #include <iostream>
 #include <random>
@@ -76,6 +76,15 @@ int main() {
   std::mt19937 gen(7);
   double r = unit(gen);
   ok = ok && r >= 0.0 && r < 1.0;
+  // A variable-length array in the function that launches a kernel.
+  int rows = 3 + int(r * 2.0);
+  float partial[rows];
+  for (int k = 0; k < rows; ++k) partial[k] = 0.0f;
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> id) { data[id] = 2.0f * float(id[0]); }).wait();
+  for (int i = 0; i < n; ++i) partial[i % rows] += data[i];
+  float total = 0.0f;
+  for (int k = 0; k < rows; ++k) total += partial[k];
+  ok = ok && total == float(n * (n - 1));
   sycl::free(bounded, q);
   sycl::free(data, q);
   sycl::free(mesh, q);

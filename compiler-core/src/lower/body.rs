@@ -605,6 +605,8 @@ impl Lowerer<'_> {
                         _ => PlaceV::Slot(s),
                     },
                     None if self.sema.var(*v).is_global => self.global_place(*v, span),
+                    // Its declaration was reported.
+                    None if self.sema.var(*v).variable_length => self.dummy_place(),
                     None => {
                         let name = self.sema.var(*v).name.to_string();
                         {
@@ -767,7 +769,11 @@ impl Lowerer<'_> {
                 .unwrap_or_else(|| self.dummy_place()),
             TK::Index(b, i) => {
                 let iv = crate::passes::fold::fold_expr(self.scalar(i));
-                if let (Ty::Array(_, n), IExpr::Const(Constant::Int(st, k))) = (&b.ty, &iv) {
+                // (A bound of 0: unknown, or a GNU zero-length array.)
+                let known_bound = matches!(b.ty, Ty::Array(_, n) if n > 0);
+                if let (true, Ty::Array(_, n), IExpr::Const(Constant::Int(st, k))) =
+                    (known_bound, &b.ty, &iv)
+                {
                     let k = constant_index(*st, *k);
                     if k < 0 || k >= *n as i128 {
                         self.index_outside_array(k, &b.ty, span);

@@ -1,19 +1,22 @@
-// A 64-bit atomic on memory the kernel also accesses as 32-bit ints (a
-// CUDA port's `atomicMax(*(unsigned long long *)best, v)`): such memory is
-// addressed in 32-bit words, so the error names the 64-bit atomic. The
-// error is in the SYCL headers; its notes point at the user's call and launch.
+// A 64-bit atomic on work-group memory the kernel also accesses as 32-bit
+// ints: such memory is addressed in 32-bit words, and work-group arrays
+// cannot be viewed twice (global memory gets a 64-bit view of the same
+// allocation), so the error names the 64-bit atomic. The error is in the
+// SYCL headers; its notes point at the user's call and launch.
 #include <sycl/sycl.hpp>
 
 int main() {
   sycl::queue q;
-  int *best = sycl::malloc_shared<int>(4, q);
-  q.single_task([=]() { // expected-note {{in the kernel invoked here}}
-    best[2] += 1;
-    unsigned long long mine = 7;
-    sycl::atomic_ref<unsigned long long, sycl::memory_order::relaxed, sycl::memory_scope::device> r(
-        *(unsigned long long *)best);
-    r.fetch_max(mine); // expected-note {{called from here}}
-    // expected-error@* {{a 64-bit atomic on memory that the kernel also reads or writes as other types}}
+  q.submit([&](sycl::handler &h) {
+    sycl::local_accessor<int, 1> words(8, h);
+    h.parallel_for(sycl::nd_range<1>(8, 8), [=](sycl::nd_item<1> it) { // expected-note {{in the kernel invoked here}}
+      words[it.get_local_id(0)] = 1;
+      sycl::atomic_ref<unsigned long long, sycl::memory_order::relaxed, sycl::memory_scope::work_group,
+                       sycl::access::address_space::local_space>
+          r(*(unsigned long long *)&words[0]);
+      r.fetch_max(7ull); // expected-note {{called from here}}
+      // expected-error@* {{a 64-bit atomic on work-group memory that the kernel also reads or writes as other types}}
+    });
   });
   q.wait();
   return 0;

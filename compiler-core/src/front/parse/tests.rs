@@ -80,6 +80,12 @@ fn constructor_named_with_its_template_arguments() {
 }
 
 #[test]
+fn destructor_named_with_its_template_arguments() {
+    let (_, d) = parse("template <class T> struct F { F<T>() {} ~F<T>() {} }; F<int> f;");
+    assert!(!d.has_errors(), "{:?}", d.list);
+}
+
+#[test]
 fn template_close_splits_shift() {
     let (_, d) = parse("template <class T> struct A {}; A<A<int>> x; int y = 1 >> 2;");
     assert!(!d.has_errors(), "{:?}", d.list);

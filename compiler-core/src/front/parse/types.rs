@@ -557,7 +557,14 @@ impl Parser<'_> {
             if self.is(sym!("~")) && self.peek_at(1).kind == crate::front::token::TokenKind::Ident {
                 let sp = self.span();
                 self.advance();
+                let isym = self.peek().sym;
                 let (id, isp) = self.expect_ident()?;
+                // `~F<T>()` in class template `F` (C++17 allows naming
+                // the destructor with the template-id): the arguments are
+                // those of the class itself.
+                if self.is(sym!("<")) && self.names.is_template(isym) {
+                    self.parse_template_args()?;
+                }
                 parts.push(NamePart {
                     ident: Rc::from(format!("~{id}")),
                     template_args: None,

@@ -1005,6 +1005,9 @@ impl Sema {
             };
             return self.check_local_var(&a::VarDecl { ty, ..v.clone() });
         }
+        if let Some(stmt) = self.variable_length_array(v) {
+            return stmt;
+        }
         let f = self.cur().func;
         let is_auto = matches!(v.ty.kind, a::TypeExprKind::Auto)
             || matches!(&v.ty.kind, a::TypeExprKind::LRef(i) | a::TypeExprKind::RRef(i) | a::TypeExprKind::Pointer(i) if matches!(i.kind, a::TypeExprKind::Auto));

@@ -40,6 +40,7 @@ pub mod thir;
 mod type_traits;
 pub mod types;
 mod unevaluated;
+mod variable_length_array;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::ast::{self, AddressSpace};
@@ -436,6 +437,9 @@ pub struct VarInfo {
     /// Declared as a pointer to volatile memory (`volatile int *p`): the
     /// memory it points into is accessed as volatile.
     pub volatile_pointee: bool,
+    /// A GNU variable-length array, typed `T[0]` (see
+    /// `variable_length_array.rs`).
+    pub variable_length: bool,
 }
 
 /// What checking the initializer of a global variable gave (cached).
@@ -664,6 +668,7 @@ impl Sema {
             late_capture: false,
             is_enumerator: false,
             volatile_pointee: false,
+            variable_length: false,
         });
         VarId(self.vars.len() as u32 - 1)
     }
