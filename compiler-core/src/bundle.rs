@@ -307,6 +307,10 @@ pub struct KernelInfo {
     /// sub-group support cannot run it (`errc::kernel_not_supported`).
     #[serde(default)]
     pub uses_subgroups: bool,
+    /// Bytes of the arrays each work-item keeps in private memory: devices
+    /// whose drivers fail beyond some amount cannot run it.
+    #[serde(default)]
+    pub private_bytes: u32,
     /// The kernel's attributes.
     #[serde(default)]
     pub attributes: KernelAttributes,

@@ -181,6 +181,7 @@ fn link_kernel(
     }
     info.uses_barrier = kernel.uses_barrier();
     info.uses_subgroups = kernel.uses_subgroups();
+    info.private_bytes = kernel.private_bytes();
     Ok(LinkableKernel {
         ir: kernel,
         info,
@@ -655,6 +656,7 @@ mod tests {
             uses_barrier: false,
             local_arrays: vec![],
             uses_subgroups: false,
+            private_bytes: 0,
             attributes: Default::default(),
         };
         LinkableKernel {

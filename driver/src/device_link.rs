@@ -144,6 +144,7 @@ mod tests {
             uses_barrier: false,
             local_arrays: vec![],
             uses_subgroups: false,
+            private_bytes: 0,
             attributes: Default::default(),
             arg_sizes: vec![arg_size],
             param_block_size: 16,

@@ -65,6 +65,14 @@ pub fn supports(entry: &KernelEntry, device: &DeviceInfo) -> RtResult<()> {
     if info.uses_subgroups && device.sub_group_sizes.is_empty() {
         return Err(unsupported("sub-group operations".into()));
     }
+    if let Some(most) = device.max_private_bytes.filter(|&m| info.private_bytes > m) {
+        return Err(unsupported(format!(
+            "{} bytes of private memory per work-item (the arrays the kernel keeps per \
+             work-item; its driver loses the device beyond about {most}): the host device \
+             runs it (ONEAPI_DEVICE_SELECTOR=host:cpu)",
+            info.private_bytes
+        )));
+    }
     if let Some(size) = info.attributes.reqd_sub_group_size {
         // The host device makes sub-groups of any size it lists; a Vulkan
         // device has the one size its driver picks, which wgpu cannot set.
@@ -128,6 +136,20 @@ mod tests {
         let err = check(&fp64, &device, 1, None).unwrap_err();
         assert_eq!(err.errc(), Errc::KernelNotSupported);
         assert!(err.to_string().contains("aspect::fp64"), "{err}");
+    }
+
+    #[test]
+    fn private_memory_beyond_the_drivers_limit_is_kernel_not_supported() {
+        let mut k = entry(vec![], KernelAttributes::default());
+        k.info.private_bytes = 32 * 1024;
+        let mut device = host_info();
+        assert_eq!(errc(check(&k, &device, 1, None)), Errc::Success);
+        device.max_private_bytes = Some(14 * 1024);
+        let err = check(&k, &device, 1, None).unwrap_err();
+        assert_eq!(err.errc(), Errc::KernelNotSupported);
+        assert!(err.to_string().contains("32768 bytes of private memory"), "{err}");
+        k.info.private_bytes = 14 * 1024;
+        assert_eq!(errc(check(&k, &device, 1, None)), Errc::Success);
     }
 
     #[test]

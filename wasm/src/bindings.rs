@@ -56,6 +56,7 @@ export interface KernelInfo {
   uses_barrier: boolean;
   local_arrays: { arg: number; offset: number; elem_size: number; length_id: number; name: string }[];
   uses_subgroups: boolean;
+  private_bytes: number;
   attributes: { reqd_work_group_size?: number[]; reqd_sub_group_size?: number };
 }
 

@@ -655,6 +655,15 @@ impl Kernel {
         out
     }
 
+    /// The bytes of the arrays each work-item keeps in private memory.
+    pub fn private_bytes(&self) -> u32 {
+        self.bindings
+            .iter()
+            .filter(|b| b.space == Space::Private)
+            .map(|b| b.fixed_len.unwrap_or(1).saturating_mul(b.elem.size()))
+            .fold(0, u32::saturating_add)
+    }
+
     /// Whether the kernel waits at work-group barriers (the host device then
     /// runs the items of a work-group concurrently).
     pub fn uses_barrier(&self) -> bool {

@@ -166,6 +166,7 @@ pub fn compile_translation_unit(
                 work_group_size: l.kernel.work_group_size,
                 uses_barrier: l.kernel.uses_barrier(),
                 uses_subgroups: l.uses_subgroups,
+                private_bytes: l.kernel.private_bytes(),
                 arg_sizes: l.arg_sizes,
                 param_block_size: l.kernel.param_block_size,
                 buffers: l.buffers,

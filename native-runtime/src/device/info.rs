@@ -52,6 +52,9 @@ pub struct DeviceInfo {
     /// Loop iterations a work-item may take, over all the loops of a
     /// kernel, before the driver leaves them early (see `loop_audit`).
     pub loop_iteration_limit: Option<u32>,
+    /// The most private memory (arrays kept per work-item) a kernel may use
+    /// before the driver fails (None: no known limit).
+    pub max_private_bytes: Option<u32>,
     pub aspects: u64,
 }
 
@@ -121,6 +124,7 @@ pub fn host_info() -> DeviceInfo {
         sub_group_sizes: vec![1, 2, 4, 8, 16, 32, 64],
         timestamps: false,
         loop_iteration_limit: None,
+        max_private_bytes: None,
         aspects: aspects(&list),
     }
 }
@@ -169,6 +173,15 @@ fn vulkan_device_memory(adapter: &wgpu::Adapter) -> Option<u64> {
 /// back edges in all (`LP_MAX_TGSI_LOOP_ITERATIONS`, Mesa's gallivm).
 fn loop_iteration_limit(info: &wgpu::AdapterInfo) -> Option<u32> {
     info.name.starts_with("llvmpipe").then_some(65535)
+}
+
+/// NVIDIA's Vulkan driver loses the device when a kernel keeps about 16 KiB
+/// or more per work-item in private memory (measured on the H100, driver
+/// of 2026-11: arrays of 14 KiB run, of 15.6 KiB and more the device is
+/// lost); CUDA allows far more.
+fn max_private_bytes(info: &wgpu::AdapterInfo) -> Option<u32> {
+    const NVIDIA: u32 = 0x10de;
+    (info.vendor == NVIDIA).then_some(14 * 1024)
 }
 
 /// A Vulkan adapter.
@@ -230,6 +243,7 @@ pub fn vulkan_info(adapter: &wgpu::Adapter) -> DeviceInfo {
         sub_group_sizes: sub_groups,
         timestamps: features.contains(wgpu::Features::TIMESTAMP_QUERY),
         loop_iteration_limit: loop_iteration_limit(&info),
+        max_private_bytes: max_private_bytes(&info),
         aspects: aspects(&list),
     }
 }

@@ -151,6 +151,15 @@ impl VulkanDevice {
             eprintln!("syclone: device error: {e}");
             lock(&sink).push(e.to_string());
         }));
+        // A lost device explains every error after it (resources made on it
+        // are invalid): it is reported first.
+        let sink = errors.clone();
+        device.set_device_lost_callback(move |reason, message| {
+            if reason != wgpu::DeviceLostReason::Destroyed {
+                eprintln!("syclone: the device was lost: {message}");
+                lock(&sink).insert(0, format!("the device was lost ({message})"));
+            }
+        });
         let dummy = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("syclone null binding"),
             size: 16,
