@@ -549,6 +549,7 @@ mod tests {
             space: Space::Global,
             fixed_len: None,
             volatile: false,
+            aliased: false,
         }
     }
 

@@ -147,7 +147,10 @@ mod tests {
         device.max_private_bytes = Some(14 * 1024);
         let err = check(&k, &device, 1, None).unwrap_err();
         assert_eq!(err.errc(), Errc::KernelNotSupported);
-        assert!(err.to_string().contains("32768 bytes of private memory"), "{err}");
+        assert!(
+            err.to_string().contains("32768 bytes of private memory"),
+            "{err}"
+        );
         k.info.private_bytes = 14 * 1024;
         assert_eq!(errc(check(&k, &device, 1, None)), Errc::Success);
     }
