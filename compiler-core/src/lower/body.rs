@@ -1354,7 +1354,15 @@ impl Lowerer<'_> {
                 self.error(span, format!("{what} is not allowed in SYCL device code"));
                 Val::Void
             }
-            TK::Error => Val::Void,
+            // Sema reported why, unless the failure was in host code (a
+            // type alias of the enclosing host function that did not
+            // resolve): a kernel must not lose what it cannot compile.
+            TK::Error => {
+                if !self.has_errors() {
+                    self.error(span, "the device compiler could not check this expression: a declaration it uses failed in host code (pass -Wsycl-host-code to see why)");
+                }
+                Val::Void
+            }
         }
     }
 

@@ -621,6 +621,12 @@ impl Lowerer<'_> {
                 );
                 None
             }
+            Err(NoScalar::NotScalar) if ty.is_error() => {
+                if !self.has_errors() {
+                    self.error(span, "the device compiler could not check this declaration: its type failed to resolve in host code (pass -Wsycl-host-code to see why)");
+                }
+                None
+            }
             Err(NoScalar::NotScalar) => {
                 let name = self.sema.ty_name(ty);
                 self.error(span, format!("type '{name}' is not a scalar"));

@@ -1729,6 +1729,18 @@ impl Sema {
         };
         self.complete_class(c);
         let name = q.last().ident.clone();
+        // A closure's call operator (`decltype(&L::operator())` in
+        // function-traits idioms) is not among the class's methods.
+        let call_op = self.class(c).closure.as_ref().and_then(|cl| cl.call_op);
+        if let (Some(op), "operator()") = (call_op, name.as_ref()) {
+            let f = self.func(op);
+            let member = Box::new(Ty::Function {
+                ret: Box::new(f.ret.clone()),
+                params: f.params.clone(),
+                variadic: false,
+            });
+            return Some(Ty::MemberPtr { class: c, member });
+        }
         if let Some(field) = self.class(c).fields.iter().find(|f| f.name == name) {
             let member = Box::new(field.ty.clone());
             return Some(Ty::MemberPtr { class: c, member });
