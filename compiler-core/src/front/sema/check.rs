@@ -4611,15 +4611,10 @@ impl Sema {
                 // The body is checked per call; capture what it names now,
                 // and the constants whose uses the host compiler captures.
                 let (ctx, env) = self.ctx_env();
-                let by_reference = generic_captures::called_names(l)
-                    .into_iter()
-                    .map(|(at, q)| (at, self.reference_parameters(&q, ctx, &env)))
-                    .collect();
-                let capturing = generic_captures::capturing_uses(
-                    l,
-                    self.host.generic_lambda_constant_captures(),
-                    &by_reference,
-                );
+                let rule = self.host.generic_lambda_constant_captures();
+                let capturing = generic_captures::capturing_uses(l, rule, &mut |q| {
+                    self.reference_parameters(q, ctx, &env)
+                });
                 let mut looked_up: Vec<Rc<str>> = vec![];
                 for (name, at) in generic_lambda::name_uses(l) {
                     let already = self.class(closure).fields.iter().any(|f| f.name == name);

@@ -24,12 +24,8 @@
 
 use crate::front::ast::{self as a, BinOp, ExprKind, StmtKind, TypeExprKind, UnOp};
 use crate::source::Span;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::rc::Rc;
-
-/// For each call by name in a body (by the span of the callee's name):
-/// which of its arguments every function of that name takes by reference.
-pub type ReferenceParameters = HashMap<Span, Vec<bool>>;
 
 /// Whose rule decides (see the module comment).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,12 +57,12 @@ impl CapturingUses {
 }
 
 /// The uses of names in generic lambda `l`'s body that capture the
-/// constant they name; `by_reference` tells which arguments of the calls
-/// bind to references.
+/// constant they name; `by_reference(f)` tells which arguments of a call
+/// of the functions named `f` bind to references.
 pub fn capturing_uses(
     l: &a::LambdaExpr,
     rule: ConstantCaptureRule,
-    by_reference: &ReferenceParameters,
+    by_reference: &mut dyn FnMut(&a::QualName) -> Vec<bool>,
 ) -> CapturingUses {
     let mut w = Walker {
         rule,
@@ -101,101 +97,9 @@ fn mentions_auto(t: &a::TypeExpr) -> bool {
     }
 }
 
-/// The callees named in `l`'s body (nested lambdas included), by span.
-pub fn called_names(l: &a::LambdaExpr) -> Vec<(Span, a::QualName)> {
-    let mut out = vec![];
-    let mut visit = |e: &a::Expr| {
-        if let ExprKind::Call(callee, _) = &e.kind {
-            if let ExprKind::Name(q) = &callee.kind {
-                out.push((callee.span, q.clone()));
-            }
-        }
-    };
-    each_expr_in_stmt(&l.body, &mut visit);
-    out
-}
-
-fn each_expr_in_stmt(s: &a::Stmt, f: &mut dyn FnMut(&a::Expr)) {
-    match &s.kind {
-        StmtKind::Expr(e) | StmtKind::Case(e) | StmtKind::Return(Some(e)) => each_expr(e, f),
-        StmtKind::Decl(ds) => {
-            for d in ds {
-                if let a::Decl::Var(v) = d {
-                    match &v.init {
-                        Some(a::Initializer::Assign(e)) => each_expr(e, f),
-                        Some(a::Initializer::Paren(es, _)) | Some(a::Initializer::Brace(es, _)) => {
-                            es.iter().for_each(|e| each_expr(e, f))
-                        }
-                        None => {}
-                    }
-                }
-            }
-        }
-        StmtKind::Compound(ss) => ss.iter().for_each(|s| each_expr_in_stmt(s, f)),
-        StmtKind::If {
-            init,
-            cond,
-            then_branch,
-            else_branch,
-            ..
-        } => {
-            for s in init.iter().chain([cond, then_branch]).chain(else_branch) {
-                each_expr_in_stmt(s, f);
-            }
-        }
-        StmtKind::While { cond, body } => {
-            each_expr_in_stmt(cond, f);
-            each_expr_in_stmt(body, f);
-        }
-        StmtKind::DoWhile { body, cond } => {
-            each_expr_in_stmt(body, f);
-            each_expr(cond, f);
-        }
-        StmtKind::For {
-            init,
-            cond,
-            step,
-            body,
-        } => {
-            for s in init.iter().chain(cond) {
-                each_expr_in_stmt(s, f);
-            }
-            step.iter().for_each(|e| each_expr(e, f));
-            each_expr_in_stmt(body, f);
-        }
-        StmtKind::RangeFor {
-            init, range, body, ..
-        } => {
-            init.iter().for_each(|s| each_expr_in_stmt(s, f));
-            each_expr(range, f);
-            each_expr_in_stmt(body, f);
-        }
-        StmtKind::Switch { init, cond, body } => {
-            for s in init.iter().chain([cond, body]) {
-                each_expr_in_stmt(s, f);
-            }
-        }
-        StmtKind::Label(_, s) => each_expr_in_stmt(s, f),
-        StmtKind::Try { body, handlers } => {
-            each_expr_in_stmt(body, f);
-            handlers.iter().for_each(|(_, h)| each_expr_in_stmt(h, f));
-        }
-        _ => {}
-    }
-}
-
-fn each_expr(e: &a::Expr, f: &mut dyn FnMut(&a::Expr)) {
-    f(e);
-    match &e.kind {
-        ExprKind::Lambda(l) => each_expr_in_stmt(&l.body, f),
-        ExprKind::StmtExpr(ss) => ss.iter().for_each(|s| each_expr_in_stmt(s, f)),
-        _ => e.for_each_child(|x| each_expr(x, f)),
-    }
-}
-
 struct Walker<'a> {
     rule: ConstantCaptureRule,
-    by_reference: &'a ReferenceParameters,
+    by_reference: &'a mut dyn FnMut(&a::QualName) -> Vec<bool>,
     /// Variables of type-dependent types: the `auto` parameters and the
     /// locals whose types are deduced from them.
     dependent: Vec<Rc<str>>,
@@ -305,10 +209,13 @@ impl Walker<'_> {
             }
             ExprKind::Call(callee, args) => {
                 self.expr(callee, false);
-                let by_reference = self.by_reference.get(&callee.span);
+                let by_reference = match &callee.kind {
+                    ExprKind::Name(q) if !gcc => (self.by_reference)(q),
+                    _ => vec![],
+                };
                 for (i, arg) in args.iter().enumerate() {
-                    let reference = by_reference.and_then(|r| r.get(i)).copied();
-                    self.expr(arg, gcc || reference.unwrap_or(false));
+                    let reference = by_reference.get(i).copied().unwrap_or(false);
+                    self.expr(arg, gcc || reference);
                 }
             }
             ExprKind::Cast(_, ty, x) => {
