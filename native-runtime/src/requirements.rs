@@ -68,8 +68,8 @@ pub fn supports(entry: &KernelEntry, device: &DeviceInfo) -> RtResult<()> {
     if let Some(most) = device.max_private_bytes.filter(|&m| info.private_bytes > m) {
         return Err(unsupported(format!(
             "{} bytes of private memory per work-item (the arrays the kernel keeps per \
-             work-item; its driver loses the device beyond about {most}): the host device \
-             runs it (ONEAPI_DEVICE_SELECTOR=host:cpu)",
+             work-item; its driver is known to run at most {most}, and loses the device \
+             beyond): the host device runs it (ONEAPI_DEVICE_SELECTOR=host:cpu)",
             info.private_bytes
         )));
     }

@@ -400,6 +400,16 @@ pub enum Initializer {
     Brace(Vec<Expr>, Span),
 }
 
+impl Initializer {
+    /// The initializer's expressions, in order.
+    pub fn exprs(&self) -> &[Expr] {
+        match self {
+            Initializer::Assign(e) => std::slice::from_ref(e),
+            Initializer::Paren(es, _) | Initializer::Brace(es, _) => es,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct AliasDecl {
     pub name: Rc<str>,

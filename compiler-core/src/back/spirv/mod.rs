@@ -165,7 +165,7 @@ struct Emitter {
     /// atomic elements, so it is never shared with plain buffers).
     block_structs: HashMap<(ScalarType, bool), Word>,
     constants: HashMap<(ScalarType, u64), Word>,
-    /// Storage buffers by (binding number, element type, writable, atomic).
+    /// Storage buffers by how kernels declare them.
     buffers: HashMap<BufferKey, Word>,
     /// Parameter-block uniform variables by their length in `uvec4`s.
     param_blocks: HashMap<u32, Word>,

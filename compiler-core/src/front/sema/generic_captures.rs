@@ -86,15 +86,10 @@ pub fn capturing_uses(
     w.capturing
 }
 
-/// Whether a declared type is deduced or named with `auto`.
+/// Whether a declared type is deduced (`auto`, `const auto &`, `auto *`,
+/// `decltype(auto)`).
 fn mentions_auto(t: &a::TypeExpr) -> bool {
-    match &t.kind {
-        TypeExprKind::Auto | TypeExprKind::DecltypeAuto => true,
-        TypeExprKind::Pointer(inner) | TypeExprKind::LRef(inner) | TypeExprKind::RRef(inner) => {
-            mentions_auto(inner)
-        }
-        _ => false,
-    }
+    matches!(t.kind, TypeExprKind::DecltypeAuto) || super::generic_lambda::auto_form(t).is_some()
 }
 
 struct Walker<'a> {
@@ -338,14 +333,8 @@ impl Walker<'_> {
         let constant = v.is_constexpr || v.ty.is_const && !mentions_auto(&v.ty);
         let kept = reference || self.gcc() && !constant;
         let dependent_type = self.declared_type_dependent(&v.ty);
-        let inits: Vec<&a::Expr> = match &v.init {
-            Some(a::Initializer::Assign(e)) => vec![e],
-            Some(a::Initializer::Paren(es, _)) | Some(a::Initializer::Brace(es, _)) => {
-                es.iter().collect()
-            }
-            None => vec![],
-        };
-        for e in &inits {
+        let inits = v.init.as_ref().map_or(&[][..], |i| i.exprs());
+        for e in inits {
             self.full_with(e, kept, dependent_type);
         }
         let deduced_from_dependent =

@@ -217,13 +217,10 @@ impl NameCollector {
         if let a::Decl::Var(v) = d {
             self.declared.push(v.name.clone());
             self.ty(&v.ty);
-            match &v.init {
-                Some(a::Initializer::Assign(e)) => self.expr(e),
-                Some(a::Initializer::Paren(es, _)) | Some(a::Initializer::Brace(es, _)) => {
-                    es.iter().for_each(|e| self.expr(e))
-                }
-                None => {}
-            }
+            v.init
+                .iter()
+                .flat_map(|i| i.exprs())
+                .for_each(|e| self.expr(e));
         }
     }
 
