@@ -10,6 +10,8 @@
 // sin, cos and tan of |x| beyond about 1e9, where the reduction by pi/2 in
 // three parts loses digits. Devices may flush denormal results to zero.
 #pragma once
+#pragma float_control(push)
+#pragma STDC FP_CONTRACT OFF
 
 namespace __syclone_fp64 {
 
@@ -36,7 +38,10 @@ inline double nearest(double x) { return __builtin_round(x); }
 // SPIR-V without NoContraction, which naga does not carry), so the
 // reductions are arranged so that their subtractions are exact, and the two
 // parts of a split constant (k ln2_hi, k ln2_lo) never meet in one sum,
-// which distributivity would turn into k times the rounded constant.
+// which distributivity would turn into k times the rounded constant. The
+// arithmetic here is computed as written (SPIR-V NoContraction, through the
+// FP_CONTRACT pragma below): a driver that fused a rounded product into a
+// later sum (NVIDIA's do) would count its rounding error twice.
 struct two_parts {
   double hi, lo;
 };
@@ -533,3 +538,5 @@ inline double atanh(double x) {
 }
 
 }  // namespace __syclone_fp64
+
+#pragma float_control(pop)

@@ -518,6 +518,7 @@ impl Renumber<'_> {
             },
             Expr::Unary(op, a) => Expr::Unary(*op, b(a)),
             Expr::Binary(op, x, y) => Expr::Binary(*op, b(x), b(y)),
+            Expr::Uncontracted(op, x, y) => Expr::Uncontracted(*op, b(x), b(y)),
             Expr::Convert(a, t) => Expr::Convert(b(a), *t),
             Expr::Bitcast(a, t) => Expr::Bitcast(b(a), *t),
             Expr::Select(c, x, y) => Expr::Select(b(c), b(x), b(y)),

@@ -86,6 +86,9 @@ pub struct CompileOptions {
     /// by the device link; `false` (`-fno-sycl-rdc`) finishes the unit's
     /// device code alone.
     pub rdc: bool,
+    /// `-ffp-contract=`: whether the driver may fuse and reassociate
+    /// floating-point operations where no pragma says otherwise.
+    pub fp_contract: front::fp_contract::FpContract,
 }
 
 impl Default for CompileOptions {
@@ -103,6 +106,7 @@ impl Default for CompileOptions {
             host_code_diagnostics: false,
             split: postlink::SplitMode::default(),
             rdc: true,
+            fp_contract: front::fp_contract::FpContract::default(),
         }
     }
 }
@@ -162,9 +166,14 @@ pub fn compile(
     };
 
     if !diags.has_errors() {
-        if let Some(out) =
-            sycl::compile_translation_unit(&sm, pp.tokens, &pp.symbols, opts, &mut diags)
-        {
+        if let Some(out) = sycl::compile_translation_unit(
+            &sm,
+            pp.tokens,
+            &pp.symbols,
+            &pp.fp_contract,
+            opts,
+            &mut diags,
+        ) {
             if !diags.has_errors() {
                 result.bundle = Some(out.bundle);
             }
@@ -190,6 +199,7 @@ fn pp_options(opts: &CompileOptions) -> front::preprocess::PpOptions {
         system_include_dirs: opts.system_include_dirs.clone(),
         device_pass: true,
         date_time: opts.date_time.clone(),
+        fp_contract: opts.fp_contract,
     }
 }
 

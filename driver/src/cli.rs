@@ -4,6 +4,7 @@
 //! the host compiler) does not map onto clap.
 
 use crate::deps::{DepOptions, DepScope, DepTarget};
+use compiler_core::front::fp_contract::FpContract;
 use compiler_core::postlink::SplitMode;
 use compiler_core::target::TargetKind;
 use std::path::PathBuf;
@@ -54,6 +55,10 @@ OPTIONS:
                              per_kernel: one device image per kernel; the others (auto is
                              the default): one per translation unit. Kernels needing fp64
                              or 64-bit atomics always get images of their own
+  -ffp-contract=fast|on|off  fast (the default, as GPU compilers do): the GPU driver may
+                             fuse and reassociate floating-point operations; on, off: each
+                             is computed as written (also #pragma STDC FP_CONTRACT, #pragma
+                             clang fp contract); also passed to the host compiler
   -fsycl-rdc, -fno-sycl-rdc  relocatable device code (the default): kernels may call
                              SYCL_EXTERNAL functions of other translation units, resolved
                              by the device link; -fno-sycl-rdc finishes each unit alone
@@ -187,6 +192,8 @@ pub struct Options {
     /// `-fsycl-rdc` (default) / `-fno-sycl-rdc`: may kernels call
     /// `SYCL_EXTERNAL` functions of other translation units?
     pub rdc: bool,
+    /// `-ffp-contract=`: may device floating-point arithmetic be fused?
+    pub fp_contract: FpContract,
     /// Dependency-file flags (`-M`, `-MD`, `-MF`, ...).
     pub deps: DepOptions,
     pub emit_bundle: Option<PathBuf>,
@@ -233,6 +240,7 @@ impl Options {
             targets: vec![],
             split: SplitMode::default(),
             rdc: true,
+            fp_contract: FpContract::default(),
             deps: DepOptions::default(),
             emit_bundle: None,
             emit_integration_header: None,
@@ -400,6 +408,16 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                         "invalid value '{v}' in '-fsycl-device-code-split=' (expected per_kernel, per_source, off or auto)"
                     )
                 })?;
+            }
+            _ if a.starts_with("-ffp-contract=") => {
+                let v = &a["-ffp-contract=".len()..];
+                o.fp_contract = FpContract::from_name(v).ok_or_else(|| {
+                    format!(
+                        "invalid value '{v}' in '-ffp-contract=' (expected fast, on, off or fast-honor-pragmas)"
+                    )
+                })?;
+                // The host pass compiles host code under it too.
+                o.host_flags.push(a.into());
             }
             _ if a == "-Xsycl-target-backend" || a.starts_with("-Xsycl-target-backend=") => {
                 if let Some((_, triple)) = a.split_once('=') {

@@ -132,6 +132,7 @@ pub fn compile_options(
         host_code_diagnostics: opts.host_code_warnings,
         split: opts.split,
         rdc: opts.rdc,
+        fp_contract: opts.fp_contract,
         targets: if opts.targets.is_empty() {
             CompileOptions::default().targets
         } else {

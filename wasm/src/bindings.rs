@@ -25,6 +25,7 @@ export interface CompileOptions {
   colorDiagnostics?: boolean;
   split?: "per_kernel" | "per_source" | "off" | "auto";
   rdc?: boolean;
+  fpContract?: "fast" | "on" | "off";
 }
 
 /** A byte range in a file of the compilation (0: the main file). */

@@ -10,6 +10,7 @@
 use crate::headers;
 use compiler_core::bundle::{ImageProperties, KernelInfo, RelocatableCode};
 use compiler_core::diag::{Diagnostic, Severity};
+use compiler_core::front::fp_contract::FpContract;
 use compiler_core::front::sema::HostCompiler;
 use compiler_core::postlink::SplitMode;
 use compiler_core::source::{SourceFile, SourceMap};
@@ -66,6 +67,9 @@ pub struct Options {
     /// finished alone, and such a call is an error.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rdc: Option<bool>,
+    /// As `-ffp-contract=`: `fast` (the default), `on` or `off`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fp_contract: Option<String>,
 }
 
 /// The option names JavaScript may pass.
@@ -81,6 +85,7 @@ pub const OPTION_NAMES: &[&str] = &[
     "colorDiagnostics",
     "split",
     "rdc",
+    "fpContract",
 ];
 
 /// `hostCompiler`: `{ "kind": "gcc", "major": 12 }` or `{ "kind": "clang", "major": 18,
@@ -347,6 +352,16 @@ pub fn compile_with(source: &str, opts: &Options, fallback: &dyn IncludeProvider
             SplitMode::default()
         }),
     };
+    let fp_contract = match opts.fp_contract.as_deref() {
+        None => FpContract::default(),
+        Some(name) => FpContract::from_name(name).unwrap_or_else(|| {
+            option_errors.push(Diagnostic::error(
+                None,
+                format!("unknown fpContract '{name}' (expected 'fast', 'on' or 'off')"),
+            ));
+            FpContract::default()
+        }),
+    };
     if !option_errors.is_empty() {
         return failure(option_errors);
     }
@@ -380,6 +395,7 @@ pub fn compile_with(source: &str, opts: &Options, fallback: &dyn IncludeProvider
         color_diagnostics: opts.color_diagnostics.unwrap_or(false),
         split,
         rdc: opts.rdc.unwrap_or(false),
+        fp_contract,
         ..defaults
     };
     let files = Files {

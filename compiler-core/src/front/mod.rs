@@ -3,6 +3,7 @@
 pub mod ast;
 pub(crate) mod ast_build;
 pub mod ast_dump;
+pub mod fp_contract;
 pub mod lexer;
 pub mod literal;
 pub mod parse;

@@ -304,6 +304,10 @@ pub enum Expr {
     },
     Unary(UnaryOp, Box<Expr>),
     Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    /// Floating-point arithmetic computed as written: the driver may
+    /// neither fuse it with other operations nor reassociate it (SPIR-V
+    /// `NoContraction`; `#pragma STDC FP_CONTRACT OFF` and its kin).
+    Uncontracted(BinaryOp, Box<Expr>, Box<Expr>),
     /// Numeric conversion as C++ does it (float<->int truncates toward zero,
     /// int widening sign- or zero-extends by the source's signedness, bool->int 0/1,
     /// x->bool is x != 0).
@@ -627,7 +631,7 @@ impl Expr {
             | Expr::SpecConst(_) => {}
             Expr::Load { index, .. } | Expr::ParamAt { word: index, .. } => index.walk(f),
             Expr::Unary(_, a) | Expr::Convert(a, _) | Expr::Bitcast(a, _) => a.walk(f),
-            Expr::Binary(_, a, b) => {
+            Expr::Binary(_, a, b) | Expr::Uncontracted(_, a, b) => {
                 a.walk(f);
                 b.walk(f);
             }
@@ -720,6 +724,7 @@ impl Kernel {
             Expr::Load { binding, .. } => self.bindings[binding.0 as usize].elem,
             Expr::Unary(UnaryOp::Not, _) => ScalarType::Bool,
             Expr::Unary(_, a) => self.type_of(a),
+            Expr::Uncontracted(_, a, _) => self.type_of(a),
             Expr::Binary(op, a, _) => {
                 if op.is_comparison() || matches!(op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr) {
                     ScalarType::Bool

@@ -223,6 +223,7 @@ fn expr(e: &Expr) -> String {
         Expr::Load { binding, index } => format!("b{}[{}]", binding.0, expr(index)),
         Expr::Unary(op, a) => format!("{op:?}({})", expr(a)),
         Expr::Binary(op, a, b) => format!("{op:?}({}, {})", expr(a), expr(b)),
+        Expr::Uncontracted(op, a, b) => format!("{op:?}.exact({}, {})", expr(a), expr(b)),
         Expr::Convert(a, t) => format!("convert<{}>({})", t.name(), expr(a)),
         Expr::Bitcast(a, t) => format!("bitcast<{}>({})", t.name(), expr(a)),
         Expr::Select(c, a, b) => format!("select({}, {}, {})", expr(c), expr(a), expr(b)),

@@ -1247,7 +1247,7 @@ impl Lowerer<'_> {
                                 let rt = self.expr_type(&rv);
                                 let lt = self.expr_type(&c);
                                 let c2 = self.cast_scalar(c, rt);
-                                let res = IExpr::Binary(binop(*o), Box::new(c2), Box::new(rv));
+                                let res = self.arithmetic(binop(*o), c2, rv, span);
                                 let res = self.cast_scalar(res, lt);
                                 Val::Scalar(self.wrap_to_width(res, l.ty.non_ref()))
                             }
@@ -1707,6 +1707,20 @@ impl Lowerer<'_> {
         }
     }
 
+    /// `a op b`: floating-point arithmetic where the contraction state at
+    /// `span` says to compute it as written is [`IExpr::Uncontracted`].
+    fn arithmetic(&self, op: BinaryOp, a: IExpr, b: IExpr, span: Span) -> IExpr {
+        let float_arithmetic = matches!(
+            op,
+            BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div
+        ) && self.expr_type(&a).is_float();
+        if float_arithmetic && self.sources.fp_contract.at(span).computes_as_written() {
+            IExpr::Uncontracted(op, Box::new(a), Box::new(b))
+        } else {
+            IExpr::Binary(op, Box::new(a), Box::new(b))
+        }
+    }
+
     fn binary(&mut self, op: BinOp, l: &thir::Expr, r: &thir::Expr, ty: &Ty, span: Span) -> Val {
         match op {
             BinOp::Comma => {
@@ -1843,7 +1857,7 @@ impl Lowerer<'_> {
                         Val::Scalar(fold(IExpr::Binary(binop(op), Box::new(i1), Box::new(i2))))
                     }
                     (Val::Scalar(a), Val::Scalar(b)) => {
-                        Val::Scalar(fold(IExpr::Binary(binop(op), Box::new(a), Box::new(b))))
+                        Val::Scalar(fold(self.arithmetic(binop(op), a, b, span)))
                     }
                     _ => Val::Void,
                 }

@@ -11,7 +11,7 @@
 
 use super::pointer_choice::ChoiceHints;
 use super::values::{PlaceV, Slot, SlotId, Val};
-use super::{mutation, Frame, Lowerer, LoweringHints, RetInfo, TakenDiagnostics};
+use super::{mutation, Frame, Lowerer, LoweringHints, RetInfo, Sources, TakenDiagnostics};
 use crate::bundle::FunctionName;
 use crate::diag::{Diagnostic, Severity};
 use crate::front::sema::thir;
@@ -27,7 +27,7 @@ pub fn lower_external_function(
     sema: &mut Sema,
     f: FuncId,
     target: &TargetProperties,
-    library_code: &dyn Fn(Span) -> bool,
+    sources: Sources<'_>,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<ir::Function> {
     // Lowered again while pointer variables turn out to need a choice of
@@ -40,7 +40,7 @@ pub fn lower_external_function(
         sema.funcs[f.0 as usize].diags = own_diags.clone();
         let mut attempt = vec![];
         let (function, choices, taken) =
-            lower_external_once(sema, f, target, library_code, &hints.choices, &mut attempt);
+            lower_external_once(sema, f, target, sources, &hints.choices, &mut attempt);
         let wanted = LoweringHints {
             choices,
             ..LoweringHints::default()
@@ -60,11 +60,11 @@ fn lower_external_once(
     sema: &mut Sema,
     f: FuncId,
     target: &TargetProperties,
-    library_code: &dyn Fn(Span) -> bool,
+    sources: Sources<'_>,
     choices: &ChoiceHints,
     diags: &mut Vec<Diagnostic>,
 ) -> (Option<ir::Function>, ChoiceHints, TakenDiagnostics) {
-    let mut lw = Lowerer::new(sema, target, library_code);
+    let mut lw = Lowerer::new(sema, target, sources);
     lw.external = true;
     lw.forced_choices = choices.clone();
     let Some(body) = lw.sema.func(f).body.clone() else {

@@ -35,6 +35,7 @@ use crate::bundle::{
 use crate::diag::Diagnostic;
 use crate::front::ast::AddressSpace;
 use crate::front::ast::{BinOp, UnOp};
+use crate::front::fp_contract::FpContractMap;
 use crate::front::sema::free_function::FreeFunctionLaunch;
 use crate::front::sema::thir::{self, ExprKind as TK, Stmt as TStmt};
 use crate::front::sema::{ArgCopy, CaptureSource, ClassId, FuncId, Sema, Ty, VarId};
@@ -110,6 +111,15 @@ pub enum EntryShape {
     FreeFunction(FreeFunctionLaunch),
 }
 
+/// What the lowering asks about a position in the sources.
+#[derive(Clone, Copy)]
+pub struct Sources<'a> {
+    /// Whether a span is in the SYCL or model headers rather than user code.
+    pub library_code: &'a dyn Fn(Span) -> bool,
+    /// Whether floating-point arithmetic there may be contracted.
+    pub fp_contract: &'a FpContractMap,
+}
+
 /// Lower the kernel whose entry function is `entry` to the IR.
 pub fn lower_kernel(
     sema: &mut Sema,
@@ -117,7 +127,7 @@ pub fn lower_kernel(
     entry_name: &str,
     shape: EntryShape,
     target: &TargetProperties,
-    library_code: &dyn Fn(Span) -> bool,
+    sources: Sources<'_>,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<LoweredKernel> {
     // Memory a kernel views as a type of another size (`(float4 *)` over a
@@ -137,7 +147,7 @@ pub fn lower_kernel(
                 shape,
             },
             target,
-            library_code,
+            sources,
             &hints,
             &mut attempt,
         );
@@ -197,7 +207,7 @@ fn lower_kernel_once(
     sema: &mut Sema,
     kernel: KernelEntry<'_>,
     target: &TargetProperties,
-    library_code: &dyn Fn(Span) -> bool,
+    sources: Sources<'_>,
     hints: &LoweringHints,
     diags: &mut Vec<Diagnostic>,
 ) -> (Option<LoweredKernel>, LoweringHints, TakenDiagnostics) {
@@ -206,7 +216,7 @@ fn lower_kernel_once(
         name: entry_name,
         shape,
     } = kernel;
-    let mut lw = Lowerer::new(sema, target, library_code);
+    let mut lw = Lowerer::new(sema, target, sources);
     lw.decomposition_allowed = shape == EntryShape::EntryPoint;
     lw.forced_bytes = hints.bytes.clone();
     lw.forced_choices = hints.choices.clone();
@@ -356,8 +366,7 @@ struct RetInfo {
 
 struct Lowerer<'s> {
     sema: &'s mut Sema,
-    /// Whether a span is in the SYCL or model headers rather than user code.
-    library_code: &'s dyn Fn(Span) -> bool,
+    sources: Sources<'s>,
     target: TargetProperties,
     locals: Vec<ir::Local>,
     bindings: Vec<Binding>,
@@ -439,14 +448,10 @@ struct Lowerer<'s> {
 }
 
 impl<'s> Lowerer<'s> {
-    fn new(
-        sema: &'s mut Sema,
-        target: &TargetProperties,
-        library_code: &'s dyn Fn(Span) -> bool,
-    ) -> Lowerer<'s> {
+    fn new(sema: &'s mut Sema, target: &TargetProperties, sources: Sources<'s>) -> Lowerer<'s> {
         Lowerer {
             sema,
-            library_code,
+            sources,
             target: *target,
             locals: vec![],
             bindings: vec![],
@@ -563,12 +568,12 @@ impl Lowerer<'_> {
             );
         }
         // An error inside the headers: where the user's code called them.
-        if (self.library_code)(span) {
+        if (self.sources.library_code)(span) {
             if let Some(&site) = self
                 .call_sites
                 .iter()
                 .rev()
-                .find(|s| !(self.library_code)(**s))
+                .find(|s| !(self.sources.library_code)(**s))
             {
                 d = d.with_note(site, "called from here");
             }

@@ -169,6 +169,7 @@ fn substitute(e: &IExpr, known: &HashMap<u32, Constant>) -> IExpr {
         },
         IExpr::Unary(op, a) => IExpr::Unary(*op, sub(a)),
         IExpr::Binary(op, a, b) => IExpr::Binary(*op, sub(a), sub(b)),
+        IExpr::Uncontracted(op, a, b) => IExpr::Uncontracted(*op, sub(a), sub(b)),
         IExpr::Convert(a, t) => IExpr::Convert(sub(a), *t),
         IExpr::Bitcast(a, t) => IExpr::Bitcast(sub(a), *t),
         IExpr::Select(c, a, b) => IExpr::Select(sub(c), sub(a), sub(b)),

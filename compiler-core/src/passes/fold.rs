@@ -138,6 +138,11 @@ pub fn fold_expr(e: Expr) -> Expr {
                 _ => Expr::Binary(op, Box::new(a), Box::new(b)),
             }
         }
+        // Constants fold as written; the rest stays uncontracted.
+        Expr::Uncontracted(op, a, b) => match fold_expr(Expr::Binary(op, a, b)) {
+            Expr::Binary(op, a, b) => Expr::Uncontracted(op, a, b),
+            folded => folded,
+        },
         Expr::Convert(a, to) => {
             let a = fold_expr(*a);
             match &a {

@@ -15,9 +15,10 @@ use crate::bundle::{
     RelocatableCode,
 };
 use crate::diag::Diagnostics;
+use crate::front::fp_contract::FpContractMap;
 use crate::front::sema::{mangle, FuncId, Sema, Ty};
 use crate::front::token::{Symbols, Token};
-use crate::lower::EntryShape;
+use crate::lower::{EntryShape, Sources};
 use crate::postlink;
 use crate::source::SourceMap;
 use crate::source::Span;
@@ -80,9 +81,15 @@ pub fn compile_translation_unit(
     sm: &SourceMap,
     tokens: Vec<Token>,
     symbols: &Symbols,
+    fp_contract: &FpContractMap,
     opts: &crate::CompileOptions,
     diags: &mut Diagnostics,
 ) -> Option<TuOutput> {
+    let in_library = |span| library_code(sm, span);
+    let sources = Sources {
+        library_code: &in_library,
+        fp_contract,
+    };
     let targets: Vec<TargetProperties> = opts
         .targets
         .iter()
@@ -117,7 +124,7 @@ pub fn compile_translation_unit(
                 &entry_name,
                 k.shape,
                 target,
-                &|span| library_code(sm, span),
+                sources,
                 &mut kd,
             );
             let failed = kd
@@ -192,7 +199,7 @@ pub fn compile_translation_unit(
             });
         }
         let functions = if opts.rdc {
-            exported_functions(&mut sema, sm, target)
+            exported_functions(&mut sema, sm, sources, target)
         } else {
             vec![]
         };
@@ -266,6 +273,7 @@ pub fn compile_translation_unit(
 fn exported_functions(
     sema: &mut Sema,
     sm: &SourceMap,
+    sources: Sources<'_>,
     target: &TargetProperties,
 ) -> Vec<ExportedFunction> {
     sema.define_external_members();
@@ -295,13 +303,7 @@ fn exported_functions(
         // that inline it.
         let kept = sema.funcs[f.0 as usize].diags.clone();
         let mut errors = vec![];
-        let code = crate::lower::lower_external_function(
-            sema,
-            f,
-            target,
-            &|span| library_code(sm, span),
-            &mut errors,
-        );
+        let code = crate::lower::lower_external_function(sema, f, target, sources, &mut errors);
         sema.funcs[f.0 as usize].diags = kept;
         let code = code.ok_or_else(|| {
             errors

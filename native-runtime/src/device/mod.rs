@@ -5,6 +5,8 @@
 
 mod bindings;
 pub mod clock;
+mod dense_bindings;
+mod entry_module;
 pub mod host;
 pub mod info;
 mod loop_audit;

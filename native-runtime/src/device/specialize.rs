@@ -192,7 +192,7 @@ const OP_CONSTANT: u32 = 43;
 const OP_ENTRY_POINT: u32 = 15;
 const OP_EXECUTION_MODE: u32 = 16;
 const MODE_LOCAL_SIZE: u32 = 17;
-const HEADER_WORDS: usize = 5;
+pub(super) const HEADER_WORDS: usize = 5;
 
 /// `words` with the `LocalSize` of entry point `entry` set to `size`; None
 /// if the module has no such entry point or mode (or is malformed).

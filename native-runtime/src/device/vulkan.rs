@@ -9,6 +9,7 @@ use super::info::DeviceInfo;
 use super::loop_audit::{self, LoopAudit};
 use super::pipeline_cache::DiskCache;
 use super::specialize::Specialization;
+use super::{dense_bindings, entry_module};
 use crate::error::{RtError, RtResult};
 use crate::registry::KernelEntry;
 use compiler_core::bundle::KernelInfo;
@@ -118,6 +119,8 @@ pub struct VulkanDevice {
     clock: Option<DeviceClock>,
     /// On a device with a loop iteration limit: where its kernels report cuts.
     loop_audit: Option<LoopAuditBuffer>,
+    /// Kernels' SPIR-V goes to the driver unchanged (see `shader_module`).
+    spirv_passthrough: bool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -136,7 +139,8 @@ impl VulkanDevice {
             | wgpu::Features::SUBGROUP
             | wgpu::Features::SUBGROUP_BARRIER
             | wgpu::Features::TIMESTAMP_QUERY
-            | wgpu::Features::PIPELINE_CACHE;
+            | wgpu::Features::PIPELINE_CACHE
+            | wgpu::Features::PASSTHROUGH_SHADERS;
         let desc = wgpu::DeviceDescriptor {
             label: Some("syclone"),
             required_features: adapter.features() & wanted,
@@ -167,6 +171,10 @@ impl VulkanDevice {
             mapped_at_creation: false,
         });
         let disk_cache = DiskCache::open(&device, &info);
+        let spirv_passthrough = device
+            .features()
+            .contains(wgpu::Features::PASSTHROUGH_SHADERS)
+            && std::env::var_os("SYCLONE_SPIRV_VIA_NAGA").is_none_or(|v| v != "1");
         let loop_audit = descriptors.loop_iteration_limit.map(|_| LoopAuditBuffer {
             buffer: device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("syclone loop audit"),
@@ -195,6 +203,7 @@ impl VulkanDevice {
             completed: Arc::new(AtomicU64::new(0)),
             clock: None,
             loop_audit,
+            spirv_passthrough,
         };
         if dev
             .device
@@ -410,9 +419,11 @@ impl VulkanDevice {
     /// The pipeline of a kernel, created (and cached) on first use; with
     /// `local_size`, of a copy of its module with that work-group size.
     pub fn pipeline(&self, entry: &KernelEntry, spec: &Specialization) -> RtResult<Arc<Pipeline>> {
+        // A module passed through is numbered for one kernel's layout.
+        let own_module = !spec.is_default() || self.spirv_passthrough;
         let module_key: ModuleKey = (
             entry.image.id,
-            (!spec.is_default()).then(|| (entry.info.entry_point.clone(), spec.clone())),
+            own_module.then(|| (entry.info.entry_point.clone(), spec.clone())),
         );
         let key = (module_key.clone(), entry.info.entry_point.clone());
         if let Some(p) = lock(&self.pipelines).get(&key) {
@@ -423,44 +434,35 @@ impl VulkanDevice {
             device: self.info.name.clone(),
             reason,
         };
-        let words = if spec.is_default() {
-            std::borrow::Cow::Borrowed(&entry.image.image.spirv[..])
-        } else {
-            std::borrow::Cow::Owned(
-                spec.apply(&entry.image.image.spirv, &entry.info.entry_point)
-                    .map_err(build_err)?,
-            )
-        };
+        let entries = layout_entries(&entry.info, spec);
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let module = {
-            let mut modules = lock(&self.modules);
-            modules
-                .entry(module_key.clone())
-                .or_insert_with(|| {
-                    let desc = wgpu::ShaderModuleDescriptor {
-                        label: Some(&entry.info.display_name),
-                        source: wgpu::ShaderSource::SpirV(words),
-                    };
-                    // SAFETY: the images come from the Syclone compiler, which resolves every
-                    // global access to a binding and an index the program computes; an
-                    // out-of-bounds index is undefined behaviour in SYCL (as in DPC++, which
-                    // checks nothing either) and Vulkan's robust buffer access, which wgpu
-                    // enables, still confines it to the binding. wgpu's inserted bounds checks
-                    // and loop bounding cost up to 3x on memory-bound kernels.
-                    unsafe {
-                        self.device.create_shader_module_trusted(
-                            desc,
-                            wgpu::ShaderRuntimeChecks::unchecked(),
-                        )
-                    }
-                })
-                .clone()
+        let cached = lock(&self.modules).get(&module_key).cloned();
+        let module = match cached {
+            Some(module) => module,
+            None => {
+                let image = &entry.image.image.spirv[..];
+                let entry_point = &entry.info.entry_point;
+                let mut words = std::borrow::Cow::Borrowed(image);
+                if self.spirv_passthrough {
+                    words = entry_module::single_entry_point(&words, entry_point)
+                        .map_err(build_err)?
+                        .into();
+                }
+                if !spec.is_default() {
+                    words = spec.apply(&words, entry_point).map_err(build_err)?.into();
+                }
+                let module = self
+                    .shader_module(entry, words, &entries)
+                    .map_err(build_err)?;
+                lock(&self.modules).insert(module_key.clone(), module.clone());
+                module
+            }
         };
         let layout = self
             .device
             .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
                 label: Some(&entry.info.display_name),
-                entries: &layout_entries(&entry.info, spec),
+                entries: &entries,
             });
         let pipeline_layout = self
             .device
@@ -490,6 +492,59 @@ impl VulkanDevice {
         let p = Arc::new(Pipeline { pipeline, layout });
         lock(&self.pipelines).insert(key, p.clone());
         Ok(p)
+    }
+
+    /// The driver's module of a kernel's SPIR-V. Passed through unchanged
+    /// where the device allows it, so that what the compiler decorated
+    /// (`NoContraction` on the error-free steps of the fp64 library,
+    /// `Aliased` views) reaches the driver; else through naga's SPIR-V
+    /// front and back ends, which keep neither. `SYCLONE_SPIRV_VIA_NAGA=1`
+    /// forces the naga route (to compare drivers' results).
+    fn shader_module(
+        &self,
+        entry: &KernelEntry,
+        words: std::borrow::Cow<'_, [u32]>,
+        layout: &[wgpu::BindGroupLayoutEntry],
+    ) -> Result<wgpu::ShaderModule, String> {
+        let label = Some(entry.info.display_name.as_str());
+        if self.spirv_passthrough {
+            let bindings: Vec<u32> = layout.iter().map(|e| e.binding).collect();
+            let words = dense_bindings::densify(&words, &bindings)?;
+            let entry_points: Vec<_> = entry
+                .image
+                .image
+                .kernels
+                .iter()
+                .map(|k| wgpu::PassthroughShaderEntryPoint {
+                    name: k.entry_point.as_str().into(),
+                    workgroup_size: (1, 1, 1),
+                })
+                .collect();
+            let desc = wgpu::ShaderModuleDescriptorPassthrough {
+                label,
+                entry_points: entry_points.into(),
+                spirv: Some(words.into()),
+                ..Default::default()
+            };
+            // SAFETY: the images come from the Syclone compiler, whose output
+            // passes spirv-val for Vulkan (every image the tests produce is
+            // checked); the pipeline layout is given explicitly.
+            return Ok(unsafe { self.device.create_shader_module_passthrough(desc) });
+        }
+        let desc = wgpu::ShaderModuleDescriptor {
+            label,
+            source: wgpu::ShaderSource::SpirV(words),
+        };
+        // SAFETY: the images come from the Syclone compiler, which resolves every
+        // global access to a binding and an index the program computes; an
+        // out-of-bounds index is undefined behaviour in SYCL (as in DPC++, which
+        // checks nothing either) and Vulkan's robust buffer access, which wgpu
+        // enables, still confines it to the binding. wgpu's inserted bounds checks
+        // and loop bounding cost up to 3x on memory-bound kernels.
+        Ok(unsafe {
+            self.device
+                .create_shader_module_trusted(desc, wgpu::ShaderRuntimeChecks::unchecked())
+        })
     }
 
     /// On a device that cuts long loops short: how a dispatch of `entry`

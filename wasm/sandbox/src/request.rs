@@ -2,6 +2,7 @@
 //! the device pass, and the read-only directories the guest may read
 //! (host directories mounted at a guest path) besides in-memory files.
 
+use compiler_core::front::fp_contract::FpContract;
 use compiler_core::front::sema::HostCompiler;
 use compiler_core::postlink::SplitMode;
 use compiler_core::target::TargetKind;
@@ -63,6 +64,8 @@ pub struct CompileRequest {
     pub split: SplitMode,
     /// `-fsycl-rdc` (the default) / `-fno-sycl-rdc`.
     pub rdc: bool,
+    /// `-ffp-contract=`.
+    pub fp_contract: FpContract,
     /// Guest directory that relative paths resolve against (`/` if `None`).
     pub cwd: Option<String>,
 }
@@ -83,6 +86,7 @@ impl CompileRequest {
             color_diagnostics: false,
             split: SplitMode::default(),
             rdc: true,
+            fp_contract: FpContract::default(),
             cwd: None,
         }
     }
@@ -118,6 +122,7 @@ impl CompileRequest {
                 color_diagnostics: Some(self.color_diagnostics),
                 split: Some(self.split.name().to_string()),
                 rdc: Some(self.rdc),
+                fp_contract: Some(self.fp_contract.name().to_string()),
             },
             cwd: self.cwd.clone(),
         }

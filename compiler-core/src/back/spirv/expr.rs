@@ -2,7 +2,7 @@
 //! arithmetic with C++ semantics (signedness picks the opcode) and the
 //! numeric conversions of `Convert`/`Bitcast`.
 
-use rspirv::spirv::{StorageClass, Word};
+use rspirv::spirv::{Decoration, StorageClass, Word};
 
 use super::stmt::FnCtx;
 use super::{Emitter, SpirvError};
@@ -97,6 +97,17 @@ impl Emitter {
                 Ok((r, ty))
             }
             Expr::Binary(op, a, b) => self.emit_binary(f, *op, a, b),
+            Expr::Uncontracted(op, a, b) => {
+                let (r, ty) = self.emit_binary(f, *op, a, b)?;
+                let arithmetic = matches!(
+                    op,
+                    BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div
+                );
+                if ty.is_float() && arithmetic {
+                    self.b.decorate(r, Decoration::NoContraction, []);
+                }
+                Ok((r, ty))
+            }
             Expr::Convert(a, to) => {
                 let (a, from) = self.emit_expr(f, a)?;
                 Ok((self.convert(a, from, *to)?, *to))

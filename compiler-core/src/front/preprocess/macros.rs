@@ -453,8 +453,12 @@ impl Pp<'_> {
             return false;
         }
         if let Ok(s) = crate::front::literal::parse_string(self.symbols.text(taken[1].tok.sym)) {
-            if s.split_whitespace().collect::<Vec<_>>() == ["once"] {
+            let spaced = s.replace('(', " ( ").replace(')', " ) ");
+            let words: Vec<String> = spaced.split_whitespace().map(str::to_string).collect();
+            if words == ["once"] {
                 self.pragma_once();
+            } else {
+                self.fp_pragma(&words, t.tok.report_span());
             }
         }
         true

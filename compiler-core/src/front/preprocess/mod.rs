@@ -11,14 +11,17 @@
 //! end, so every span stays valid.
 
 mod expr;
+mod fp_pragmas;
 mod macros;
 pub mod print;
 
 use crate::diag::Diagnostics;
+use crate::front::fp_contract::{FpContract, FpContractMap};
 use crate::front::lexer::{self, LexError};
 use crate::front::token::{sym, Symbol, Symbols, Token, TokenKind};
 use crate::source::{FileId, SourceMap, Span};
 use crate::IncludeProvider;
+use fp_pragmas::{FpPragmas, Pragma};
 use macros::Macro;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::rc::Rc;
@@ -32,6 +35,8 @@ pub struct PpOptions {
     /// Defines `__SYCL_DEVICE_ONLY__`.
     pub device_pass: bool,
     pub date_time: Option<(String, String)>,
+    /// `-ffp-contract=`: the state `#pragma STDC FP_CONTRACT DEFAULT` restores.
+    pub fp_contract: FpContract,
 }
 
 pub struct PpOutput {
@@ -43,6 +48,8 @@ pub struct PpOutput {
     /// (files read through the [`IncludeProvider`]; model headers are not
     /// files and are not listed).
     pub included_files: Vec<String>,
+    /// Where `#pragma STDC FP_CONTRACT` and its kin changed the contraction state.
+    pub fp_contract: FpContractMap,
 }
 
 /// Deepest `#include` nesting.
@@ -90,6 +97,7 @@ pub fn preprocess(
         work: 0,
         aborted: false,
         depth: 0,
+        fp: FpPragmas::new(opts.fp_contract),
     };
     let main_name = pp.sm.file(main).name.clone();
     pp.push_file(main, main_name, None);
@@ -99,12 +107,14 @@ pub fn preprocess(
     let main_tokens = pp.lexed.get(&main).map_or(0, |(t, _)| t.len());
     let mut tokens = Vec::with_capacity(main_tokens + main_tokens / 4);
     while let Some(t) = pp.expand_next() {
+        pp.fp.token(&t.tok, &pp.symbols);
         tokens.push(t.tok);
     }
     let end = pp.sm.file(main).text.len() as u32;
     let scratch_text = std::mem::take(&mut pp.scratch);
     let included = std::mem::take(&mut pp.included);
     let symbols = std::mem::take(&mut pp.symbols);
+    let fp_contract = std::mem::replace(&mut pp.fp, FpPragmas::new(opts.fp_contract)).finish();
     drop(pp);
 
     // Give scratch tokens their real file.
@@ -136,6 +146,7 @@ pub fn preprocess(
         tokens,
         symbols,
         included_files: included,
+        fp_contract,
     }
 }
 
@@ -290,6 +301,8 @@ impl FileState {
 }
 
 struct Pp<'a> {
+    /// The floating-point contraction pragmas met so far.
+    fp: FpPragmas,
     sm: &'a mut SourceMap,
     provider: &'a dyn IncludeProvider,
     opts: &'a PpOptions,
@@ -370,6 +383,7 @@ impl Pp<'_> {
                 entry
             }
         };
+        self.fp.enter(id, 0);
         self.files.push(FileState {
             id,
             tokens,
@@ -484,6 +498,11 @@ impl Pp<'_> {
                     .error(c.span, "unterminated conditional directive");
             }
         }
+        // The includer goes on in the state the included file left.
+        if let Some(f) = self.files.last() {
+            let offset = f.tokens.get(f.pos).map_or(0, |t| t.span.lo);
+            self.fp.enter(f.id, offset);
+        }
     }
 
     /// Read the rest of a directive line (after `#`), reporting lexical errors when `report`.
@@ -573,6 +592,12 @@ impl Pp<'_> {
             "pragma" => {
                 if rest.first().is_some_and(|t| t.is(sym!("once"))) {
                     self.pragma_once();
+                } else {
+                    let words: Vec<String> = rest
+                        .iter()
+                        .map(|t| self.symbols.text(t.sym).to_string())
+                        .collect();
+                    self.fp_pragma(&words, dspan);
                 }
             }
             "ident" | "sccs" | "assert" | "unassert" => {}
@@ -581,6 +606,15 @@ impl Pp<'_> {
                 name.span,
                 format!("invalid preprocessing directive '#{dname}'"),
             ),
+        }
+    }
+
+    /// A floating-point pragma (`fp_pragmas`): applied, or warned about
+    /// when malformed; other pragmas are ignored.
+    fn fp_pragma(&mut self, words: &[String], at: Span) {
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        if let Pragma::Malformed(msg) = self.fp.pragma(&words, at) {
+            self.diags.warning(at, msg);
         }
     }
 
