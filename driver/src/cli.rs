@@ -55,10 +55,12 @@ OPTIONS:
                              per_kernel: one device image per kernel; the others (auto is
                              the default): one per translation unit. Kernels needing fp64
                              or 64-bit atomics always get images of their own
-  -ffp-contract=fast|on|off  fast (the default, as GPU compilers do): the GPU driver may
-                             fuse and reassociate floating-point operations; on, off: each
-                             is computed as written (also #pragma STDC FP_CONTRACT, #pragma
-                             clang fp contract); also passed to the host compiler
+  -ffp-contract=on|off|fast  on (the default, as in C++): a product may be fused into an
+                             add or subtract of the same expression; off: every floating-
+                             point operation computed as written; fast: the GPU driver may
+                             fuse and reassociate them (so may pragmas: #pragma STDC
+                             FP_CONTRACT, #pragma clang fp contract); also given to the host
+                             compiler
   -fsycl-rdc, -fno-sycl-rdc  relocatable device code (the default): kernels may call
                              SYCL_EXTERNAL functions of other translation units, resolved
                              by the device link; -fno-sycl-rdc finishes each unit alone

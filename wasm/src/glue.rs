@@ -67,7 +67,7 @@ pub struct Options {
     /// finished alone, and such a call is an error.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rdc: Option<bool>,
-    /// As `-ffp-contract=`: `fast` (the default), `on` or `off`.
+    /// As `-ffp-contract=`: `on` (the default), `off` or `fast`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fp_contract: Option<String>,
 }

@@ -11,15 +11,14 @@ use serde::{Deserialize, Serialize};
 /// What a floating-point operation may become on the device.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum FpContract {
-    /// The driver may fuse it with others (into an FMA) and reassociate it,
-    /// as GPU compilers do by default (`-ffp-contract=fast`).
-    #[default]
+    /// The driver may fuse it with others and reassociate it, as Vulkan
+    /// lets drivers do with SPIR-V that says nothing (`-ffp-contract=fast`).
     Fast,
-    /// Contraction only within one expression (`on`, the C and C++
-    /// default): the device compiler forms no fused operations itself, so
-    /// this computes every operation as written, like `off`.
+    /// A product may be fused into an add or subtract of the same
+    /// expression, nothing else (`on`: the C++ default, as in clang).
+    #[default]
     On,
-    /// Every operation computed as written (SPIR-V `NoContraction`).
+    /// Every operation computed as written.
     Off,
 }
 
@@ -41,11 +40,6 @@ impl FpContract {
             FpContract::On => "on",
             FpContract::Off => "off",
         }
-    }
-
-    /// Operations must reach the driver marked as not to be contracted.
-    pub fn computes_as_written(self) -> bool {
-        self != FpContract::Fast
     }
 }
 
@@ -97,14 +91,14 @@ mod tests {
     #[test]
     fn the_last_change_before_a_point_holds_there() {
         let f = FileId(1);
-        let mut m = FpContractMap::new(FpContract::Fast);
+        let mut m = FpContractMap::new(FpContract::On);
         m.record(f, 10, FpContract::Off);
         m.record(f, 50, FpContract::Fast);
-        assert_eq!(m.at(Span::new(f, 5, 6)), FpContract::Fast);
+        assert_eq!(m.at(Span::new(f, 5, 6)), FpContract::On);
         assert_eq!(m.at(Span::new(f, 10, 12)), FpContract::Off);
         assert_eq!(m.at(Span::new(f, 49, 52)), FpContract::Off);
         assert_eq!(m.at(Span::new(f, 50, 52)), FpContract::Fast);
-        assert_eq!(m.at(Span::new(FileId(2), 20, 21)), FpContract::Fast);
+        assert_eq!(m.at(Span::new(FileId(2), 20, 21)), FpContract::On);
     }
 
     #[test]

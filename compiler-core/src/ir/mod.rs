@@ -14,7 +14,7 @@
 //!   that maps 1:1 onto SPIR-V structured control flow.
 
 mod math;
-mod print;
+pub(crate) mod print;
 
 pub use math::MathFn;
 

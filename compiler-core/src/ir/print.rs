@@ -209,7 +209,7 @@ fn print_block(out: &mut String, b: &Block, depth: usize) {
     }
 }
 
-fn expr(e: &Expr) -> String {
+pub(crate) fn expr(e: &Expr) -> String {
     match e {
         Expr::Const(Constant::Bool(b)) => format!("{b}"),
         Expr::Const(Constant::Int(t, v)) => format!("{v}{}", t.name()),

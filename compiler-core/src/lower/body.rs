@@ -1707,15 +1707,12 @@ impl Lowerer<'_> {
         }
     }
 
-    /// `a op b`: floating-point arithmetic where the contraction state at
-    /// `span` says to compute it as written is [`IExpr::Uncontracted`].
+    /// `a op b`; floating-point arithmetic as the contraction state at
+    /// `span` allows it to be computed (`contraction.rs`).
     fn arithmetic(&self, op: BinaryOp, a: IExpr, b: IExpr, span: Span) -> IExpr {
-        let float_arithmetic = matches!(
-            op,
-            BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div
-        ) && self.expr_type(&a).is_float();
-        if float_arithmetic && self.sources.fp_contract.at(span).computes_as_written() {
-            IExpr::Uncontracted(op, Box::new(a), Box::new(b))
+        if self.expr_type(&a).is_float() {
+            let state = self.sources.fp_contract.at(span);
+            super::contraction::float_arithmetic(op, a, b, state)
         } else {
             IExpr::Binary(op, Box::new(a), Box::new(b))
         }

@@ -14,6 +14,7 @@ mod bit_cast;
 mod bit_fields;
 mod body;
 mod byte_memory;
+mod contraction;
 mod decomposed_args;
 mod device_global;
 mod external;

@@ -558,3 +558,64 @@ fn no_panic_on_random_input() {
         let _ = run_with(&src, &files, &opts);
     }
 }
+
+/// The contraction state at each token spelled `name` of the output.
+fn fp_states(r: &Run, name: &str) -> Vec<crate::front::fp_contract::FpContract> {
+    r.out
+        .tokens
+        .iter()
+        .filter(|t| r.out.symbols.spelling(t) == name)
+        .map(|t| r.out.fp_contract.at(t.report_span()))
+        .collect()
+}
+
+#[test]
+fn floating_point_contraction_pragmas() {
+    use crate::front::fp_contract::FpContract::{Fast, Off, On};
+    // File scope: until the next pragma; inside braces: until their end.
+    let r = run(concat!(
+        "x\n#pragma STDC FP_CONTRACT OFF\nx\n",
+        "{ x\n#pragma clang fp contract(fast)\nx }\nx\n",
+        "#pragma STDC FP_CONTRACT DEFAULT\nx\n",
+        "_Pragma(\"clang fp contract(fast)\") x\n",
+    ));
+    assert!(r.warnings().is_empty(), "{:?}", r.warnings());
+    assert_eq!(fp_states(&r, "x"), [On, Off, Off, Fast, Off, On, Fast]);
+    // push/pop around an included header; the includer goes on as it was.
+    let header = "#pragma float_control(push)\n#pragma STDC FP_CONTRACT OFF\nh\n#pragma float_control(pop)\n";
+    let r = run_with(
+        "#pragma STDC FP_CONTRACT ON\nx\n#include \"h.h\"\nx\n",
+        &[("dir/h.h", header)],
+        &PpOptions::default(),
+    );
+    assert_eq!(fp_states(&r, "x"), [On, On]);
+    assert_eq!(fp_states(&r, "h"), [Off]);
+    // `-ffp-contract=off` is the default that DEFAULT restores.
+    let opts = PpOptions {
+        fp_contract: Off,
+        ..PpOptions::default()
+    };
+    let r = run_with(
+        "x\n#pragma STDC FP_CONTRACT ON\nx\n#pragma STDC FP_CONTRACT DEFAULT\nx\n",
+        &[],
+        &opts,
+    );
+    assert_eq!(fp_states(&r, "x"), [Off, On, Off]);
+}
+
+#[test]
+fn malformed_contraction_pragmas_are_warnings() {
+    let r = run(concat!(
+        "#pragma STDC FP_CONTRACT MAYBE\n",
+        "#pragma clang fp contract(sometimes)\n",
+        "#pragma float_control(pop)\n",
+        "#pragma clang fp reassociate(on)\n",
+        "x\n",
+    ));
+    assert_eq!(r.text(), "x");
+    let w = r.warnings();
+    assert_eq!(w.len(), 3, "{w:?}");
+    assert!(w[0].contains("'ON', 'OFF' or 'DEFAULT'"));
+    assert!(w[1].contains("'sometimes'"));
+    assert!(w[2].contains("without a matching push"));
+}
