@@ -24,6 +24,10 @@ const MAX_BATCH: usize = 256;
 /// was specialised to (None: as compiled, shared by the image's kernels).
 type ModuleKey = (u64, Option<(String, Specialization)>);
 
+/// A pipeline: its image, entry point and launch-time sizes (looked up at
+/// every launch, so it names the entry point once).
+type PipelineKey = (u64, String, Specialization);
+
 /// Words of the loop audit buffer: kernels past the last share its word.
 const AUDIT_SLOTS: usize = 1024;
 
@@ -104,7 +108,7 @@ pub struct VulkanDevice {
     queue: wgpu::Queue,
     limits: wgpu::Limits,
     modules: Mutex<HashMap<ModuleKey, wgpu::ShaderModule>>,
-    pipelines: Mutex<HashMap<(ModuleKey, String), Arc<Pipeline>>>,
+    pipelines: Mutex<HashMap<PipelineKey, Arc<Pipeline>>>,
     batch: Mutex<Batch>,
     bind_groups: Mutex<BindGroupCache>,
     /// Compiled pipelines kept on disk (`SYCL_CACHE_PERSISTENT=1`).
@@ -419,16 +423,20 @@ impl VulkanDevice {
     /// The pipeline of a kernel, created (and cached) on first use; with
     /// `local_size`, of a copy of its module with that work-group size.
     pub fn pipeline(&self, entry: &KernelEntry, spec: &Specialization) -> RtResult<Arc<Pipeline>> {
+        let key: PipelineKey = (
+            entry.image.id,
+            entry.info.entry_point.clone(),
+            spec.clone(),
+        );
+        if let Some(p) = lock(&self.pipelines).get(&key) {
+            return Ok(p.clone());
+        }
         // A module passed through is numbered for one kernel's layout.
         let own_module = !spec.is_default() || self.spirv_passthrough;
         let module_key: ModuleKey = (
             entry.image.id,
             own_module.then(|| (entry.info.entry_point.clone(), spec.clone())),
         );
-        let key = (module_key.clone(), entry.info.entry_point.clone());
-        if let Some(p) = lock(&self.pipelines).get(&key) {
-            return Ok(p.clone());
-        }
         let build_err = |reason: String| RtError::Build {
             kernel: entry.info.display_name.clone(),
             device: self.info.name.clone(),

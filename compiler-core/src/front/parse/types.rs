@@ -1010,10 +1010,12 @@ impl Parser<'_> {
                 trailing = Some(self.parse_type_id()?);
             }
             let sp = ty.span;
-            let fty = TypeExpr::plain(
+            let mut fty = TypeExpr::plain(
                 TypeExprKind::Function(Box::new(ty), params.clone(), variadic),
                 sp,
             );
+            // `R (C::*)(A) const`: the type of a const member function.
+            fty.is_const = is_const;
             return Ok((
                 fty,
                 Some(FuncSuffix {

@@ -1739,11 +1739,20 @@ impl Sema {
                 params: f.params.clone(),
                 variadic: false,
             });
-            return Some(Ty::MemberPtr { class: c, member });
+            let const_method = f.decl.is_const;
+            return Some(Ty::MemberPtr {
+                class: c,
+                member,
+                const_method,
+            });
         }
         if let Some(field) = self.class(c).fields.iter().find(|f| f.name == name) {
             let member = Box::new(field.ty.clone());
-            return Some(Ty::MemberPtr { class: c, member });
+            return Some(Ty::MemberPtr {
+                class: c,
+                member,
+                const_method: false,
+            });
         }
         // One non-template member function (an overloaded name needs a
         // target type to pick from, which detection idioms do not give).
@@ -1756,7 +1765,11 @@ impl Sema {
             return None;
         };
         let member = Box::new(self.function_type(&m.decl, m.ctx, &m.env)?);
-        Some(Ty::MemberPtr { class: c, member })
+        Some(Ty::MemberPtr {
+            class: c,
+            member,
+            const_method: m.decl.is_const,
+        })
     }
 
     /// The function type of non-template function `decl` declared in

@@ -525,6 +525,8 @@ impl Sema {
             TypeExprKind::MemberPointer(class, member) => {
                 match self.resolve_named_type(class, ctx, env, diags) {
                     Ty::Class(class) => {
+                        let const_method =
+                            member.is_const && matches!(member.kind, TypeExprKind::Function(..));
                         let member = self.resolve_type(member, ctx, env, diags);
                         if member.is_error() {
                             return Ty::Error;
@@ -532,6 +534,7 @@ impl Sema {
                         Ty::MemberPtr {
                             class,
                             member: Box::new(member),
+                            const_method,
                         }
                     }
                     Ty::Error => Ty::Error,
@@ -593,10 +596,15 @@ impl Sema {
             }
             TypeExprKind::Function(r, ps, variadic) => {
                 let ret = self.resolve_type(r, ctx, env, diags);
-                let params = ps
-                    .iter()
-                    .map(|p| self.resolve_type(&p.ty, ctx, env, diags))
-                    .collect();
+                let mut params = vec![];
+                for p in ps {
+                    // `R(Args...)`: a parameter pack stands for its types.
+                    if p.pack {
+                        params.extend(self.expand_param_type(&p.ty, ctx, env, diags));
+                    } else {
+                        params.push(self.resolve_type(&p.ty, ctx, env, diags));
+                    }
+                }
                 Ty::Function {
                     ret: Box::new(ret),
                     params,

@@ -216,13 +216,23 @@ impl Mangler {
                 self.add(key);
                 r
             }
-            // `M <class> <member type>`.
-            Ty::MemberPtr { class, member } => {
+            // `M <class> <member type>`, a const member function's type
+            // with its qualifier (`K`).
+            Ty::MemberPtr {
+                class,
+                member,
+                const_method,
+            } => {
                 let key = format!("ty:{t:?}");
                 if let Some(r) = self.lookup(&key) {
                     return r;
                 }
-                let r = format!("M{}{}", self.class(s, *class), self.ty(s, member));
+                let qualifier = if *const_method { "K" } else { "" };
+                let r = format!(
+                    "M{}{qualifier}{}",
+                    self.class(s, *class),
+                    self.ty(s, member)
+                );
                 self.add(key);
                 r
             }

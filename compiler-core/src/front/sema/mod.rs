@@ -749,14 +749,19 @@ impl Sema {
                 format!("{} ({})", self.ty_name(ret), ps.join(", "))
             }
             Ty::OverloadSet => "<overloaded function>".into(),
-            Ty::MemberPtr { class, member } => match &**member {
+            Ty::MemberPtr {
+                class,
+                member,
+                const_method,
+            } => match &**member {
                 Ty::Function { ret, params, .. } => {
                     let ps: Vec<String> = params.iter().map(|p| self.ty_name(p)).collect();
                     format!(
-                        "{} ({}::*)({})",
+                        "{} ({}::*)({}){}",
                         self.ty_name(ret),
                         self.class_name(*class),
-                        ps.join(", ")
+                        ps.join(", "),
+                        if *const_method { " const" } else { "" }
                     )
                 }
                 m => format!("{} {}::*", self.ty_name(m), self.class_name(*class)),

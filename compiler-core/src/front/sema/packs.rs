@@ -314,9 +314,10 @@ impl Sema {
         &mut self,
         pattern: &TypeExpr,
         ctx: Ctx,
-        env: &Rc<Env>,
+        env: &Env,
         diags: &mut Vec<Diagnostic>,
     ) -> Vec<Ty> {
+        let env = &Rc::new(env.clone());
         let exp = match Expansion::of(&PatternNames::of_type(pattern), env, &[]) {
             Ok(e) => e,
             Err(e) => {

@@ -535,6 +535,26 @@ impl Sema {
                 }
                 rest.is_empty()
             }
+            // `T C::*` and `R (C::*)(A...) const` against a member pointer:
+            // the class deduces as a class type, the member as its type; a
+            // pattern's `const` on a member function must be the type's.
+            TypeExprKind::MemberPointer(class_pat, member_pat) => {
+                let Ty::MemberPtr {
+                    class,
+                    member,
+                    const_method,
+                } = ty
+                else {
+                    return false;
+                };
+                let function_pat = matches!(member_pat.kind, TypeExprKind::Function(..));
+                if function_pat && member_pat.is_const != *const_method {
+                    return false;
+                }
+                let class_pat = TypeExpr::plain(TypeExprKind::Named(class_pat.clone()), pat.span);
+                self.match_type(&class_pat, &Ty::Class(*class), params, ctx, env, b)
+                    && self.match_type(member_pat, member, params, ctx, env, b)
+            }
             TypeExprKind::Pointer(inner) => match ty {
                 Ty::Ptr {
                     pointee,
@@ -989,8 +1009,11 @@ fn type_specificity(t: &TypeExpr, params: &[Rc<str>]) -> usize {
         TypeExprKind::Pointer(inner)
         | TypeExprKind::LRef(inner)
         | TypeExprKind::RRef(inner)
-        | TypeExprKind::MemberPointer(_, inner)
         | TypeExprKind::Array(inner, _) => 1 + type_specificity(inner, params),
+        TypeExprKind::MemberPointer(class, inner) => {
+            let class = TypeExpr::plain(TypeExprKind::Named(class.clone()), t.span);
+            1 + type_specificity(&class, params) + type_specificity(inner, params)
+        }
         TypeExprKind::Function(ret, ps, _) => {
             1 + type_specificity(ret, params)
                 + ps.iter()

@@ -151,6 +151,8 @@ pub enum Ty {
     MemberPtr {
         class: ClassId,
         member: Box<Ty>,
+        /// A `const`-qualified member function (`R (C::*)(A) const`).
+        const_method: bool,
     },
     /// Type parameter `index` of a function template, unsubstituted: only in
     /// the dependent signature that keys lambdas inside function templates.
