@@ -423,11 +423,7 @@ impl VulkanDevice {
     /// The pipeline of a kernel, created (and cached) on first use; with
     /// `local_size`, of a copy of its module with that work-group size.
     pub fn pipeline(&self, entry: &KernelEntry, spec: &Specialization) -> RtResult<Arc<Pipeline>> {
-        let key: PipelineKey = (
-            entry.image.id,
-            entry.info.entry_point.clone(),
-            spec.clone(),
-        );
+        let key: PipelineKey = (entry.image.id, entry.info.entry_point.clone(), spec.clone());
         if let Some(p) = lock(&self.pipelines).get(&key) {
             return Ok(p.clone());
         }
