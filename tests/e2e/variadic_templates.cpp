@@ -1,10 +1,24 @@
 // Variadic templates in device code: function parameter packs, folds (unary,
 // binary, comma, logical), sizeof..., recursion with a non-variadic base case,
 // perfect forwarding, packs in template argument lists, class templates with
-// packs and partial specializations, and a kernel inside a variadic template.
+// packs and partial specializations, a kernel inside a variadic template,
+// and std::apply written by hand: indices deduced through the alias template
+// `std::index_sequence<I...>` (`integer_sequence<size_t, I...>`).
 #include <sycl/sycl.hpp>
 #include <iostream>
+#include <tuple>
+#include <type_traits>
 #include <utility>
+
+template <class F, class Tuple, size_t... I>
+constexpr decltype(auto) apply_indexed(F &&f, Tuple &&t, std::index_sequence<I...>) {
+  return std::forward<F>(f)(std::get<I>(std::forward<Tuple>(t))...);
+}
+template <class F, class Tuple>
+constexpr decltype(auto) apply_tuple(F &&f, Tuple &&t) {
+  using indices = std::make_index_sequence<std::tuple_size<std::remove_reference_t<Tuple>>::value>;
+  return apply_indexed(std::forward<F>(f), std::forward<Tuple>(t), indices{});
+}
 
 template <typename... Ts>
 auto sum(Ts... xs) { return (xs + ... + 0); }
@@ -103,7 +117,7 @@ int kernel_sum(sycl::queue &q, Ts... xs) {
 
 int main() {
   sycl::queue q;
-  constexpr int N = 12;
+  constexpr int N = 13;
   int *out = sycl::malloc_shared<int>(N, q);
   q.single_task([=]() {
      out[0] = sum(1, 2, 3, 4);
@@ -120,8 +134,10 @@ int main() {
      out[10] = sum();
      int x = 10;
      out[11] = invoke_with([](int &r, int d) { r += d; return r; }, x, 5) + x;
+     std::tuple<int, int, int> args[2] = {{1, 2, 3}, {4, 5, 6}};
+     out[12] = apply_tuple([](int a, int b, int c) { return a * 100 + b * 10 + c; }, args[1]);
    }).wait();
-  int expected[N] = {10, 24, 9, 3, 42, 1, 14, 7, 17, 6, 0, 30};
+  int expected[N] = {10, 24, 9, 3, 42, 1, 14, 7, 17, 6, 0, 30, 456};
   bool ok = true;
   for (int i = 0; i < N; ++i) {
     if (out[i] != expected[i]) {

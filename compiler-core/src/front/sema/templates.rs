@@ -429,9 +429,17 @@ impl Sema {
                         Found::Entities(es) => es,
                         _ => vec![],
                     };
-                    // An alias template (`std::void_t<decltype(...)>`) or a
-                    // class that is not an instance: a non-deduced context,
-                    // compared once the parameters it names are known.
+                    // An alias template is its target: `index_sequence<I...>`
+                    // deduces as `integer_sequence<size_t, I...>`.
+                    if let Some(found) =
+                        self.match_through_alias(&es, pargs, ty, params, ctx, env, b)
+                    {
+                        return found;
+                    }
+                    // An alias template whose parameters its target does not
+                    // deduce (`std::void_t<decltype(...)>`) or a class that
+                    // is not an instance: a non-deduced context, compared
+                    // once the parameters it names are known.
                     let is_alias = es.iter().any(|x| matches!(x, Entity::Alias(..)));
                     let instance = match ty {
                         Ty::Class(c) => self.class(*c).template.clone(),
@@ -611,6 +619,52 @@ impl Sema {
                 &t == ty
             }
         }
+    }
+
+    /// `A<P...>` with `A` an alias template, against `ty`: the alias's
+    /// target deduces the alias's own parameters, whose values then match
+    /// the pattern's arguments. None when `A` is no alias template or its
+    /// target leaves a parameter undeduced (the caller compares instead).
+    #[allow(clippy::too_many_arguments)]
+    fn match_through_alias(
+        &mut self,
+        entities: &[Entity],
+        pargs: &[TemplateArg],
+        ty: &Ty,
+        params: &[Rc<str>],
+        ctx: Ctx,
+        env: &Rc<Env>,
+        b: &mut Vec<(Rc<str>, TArg)>,
+    ) -> Option<bool> {
+        let (alias, actx, aenv) = entities.iter().find_map(|e| match e {
+            Entity::Alias(a, actx, aenv) if a.template.is_some() => {
+                Some((a.clone(), *actx, aenv.clone()))
+            }
+            _ => None,
+        })?;
+        let header = alias.template.as_ref()?;
+        // `template <class...> using void_t = void`: nothing to deduce.
+        let alias_params: Vec<Rc<str>> = header
+            .params
+            .iter()
+            .map(|p| p.name.clone())
+            .collect::<Option<_>>()?;
+        let mut deduced = vec![];
+        if !self.match_type(&alias.ty, ty, &alias_params, actx, &aenv, &mut deduced) {
+            return Some(false);
+        }
+        let mut values = vec![];
+        for name in &alias_params {
+            match deduced
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())?
+            {
+                TArg::Pack(elems) => values.extend(elems),
+                v => values.push(v),
+            }
+        }
+        Some(self.match_template_args(pargs, &values, params, ctx, env, b))
     }
 
     /// Deduce the template arguments of a call to function template `f`
