@@ -422,13 +422,21 @@ fn plan_kernels(sema: &mut Sema, sm: &SourceMap, diags: &mut Diagnostics) -> Vec
 /// The SPIR-V entry point of a kernel: `_ZTS` + the mangled name type, made
 /// a valid WGSL identifier that naga keeps unchanged (no trailing `_` or
 /// digit, which naga's namer would suffix; no `__`).
+/// The longest entry point name kept as the kernel's mangled name: the
+/// Vulkan validation layer refuses a pipeline's entry point name of 256
+/// bytes or more (with its NUL), which templated kernels' names reach.
+const MAX_ENTRY_POINT_NAME: usize = 255;
+
 fn entry_point_name(key: &str) -> String {
     let mangled = key.strip_prefix('P').unwrap_or(key);
     let mut name = format!("_ZTS{mangled}");
     if name.ends_with(|c: char| c == '_' || c.is_ascii_digit()) {
         name.push('k');
     }
-    if name.contains("__") || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+    if name.contains("__")
+        || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        || name.len() > MAX_ENTRY_POINT_NAME
+    {
         // FNV-1a: stable across runs and platforms.
         let mut h: u64 = 0xcbf29ce484222325;
         for b in key.bytes() {
@@ -438,4 +446,25 @@ fn entry_point_name(key: &str) -> String {
         name = format!("sycl_kernel_{h:016x}k");
     }
     name
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{entry_point_name, MAX_ENTRY_POINT_NAME};
+
+    #[test]
+    fn entry_point_names_stay_short_and_stable() {
+        assert_eq!(entry_point_name("Z4mainE3Add"), "_ZTSZ4mainE3Add");
+        assert_eq!(entry_point_name("Z4mainE4Add2"), "_ZTSZ4mainE4Add2k");
+        // A templated kernel's name past the limit is hashed.
+        let long = format!("N{}E", "7Wrapper".repeat(40));
+        let name = entry_point_name(&long);
+        assert!(name.len() <= MAX_ENTRY_POINT_NAME, "{name}");
+        assert!(
+            name.starts_with("sycl_kernel_") && name.ends_with('k'),
+            "{name}"
+        );
+        assert_eq!(name, entry_point_name(&long));
+        assert_ne!(name, entry_point_name(&format!("{long}x")));
+    }
 }
