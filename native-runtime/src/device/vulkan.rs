@@ -439,25 +439,21 @@ impl VulkanDevice {
             reason,
         };
         let entries = layout_entries(&entry.info, spec);
-        let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
         let cached = lock(&self.modules).get(&module_key).cloned();
-        let module = match cached {
-            Some(module) => module,
-            None => {
-                let image = &entry.image.image.spirv[..];
-                let entry_point = &entry.info.entry_point;
-                let mut words = std::borrow::Cow::Borrowed(image);
-                if self.spirv_passthrough {
-                    words = entry_module::single_entry_point(&words, entry_point)
-                        .map_err(build_err)?
-                        .into();
-                }
-                if !spec.is_default() {
-                    words = spec.apply(&words, entry_point).map_err(build_err)?.into();
-                }
-                let module = self
-                    .shader_module(entry, words, &entries)
-                    .map_err(build_err)?;
+        // The module's words are made before the error scope opens, so that
+        // a failure there leaves no scope behind.
+        let words = match cached {
+            Some(_) => None,
+            None => Some(
+                self.module_words(entry, spec, &entries)
+                    .map_err(build_err)?,
+            ),
+        };
+        let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let module = match (cached, words) {
+            (Some(module), _) => module,
+            (None, words) => {
+                let module = self.shader_module(entry, words.unwrap_or_default());
                 lock(&self.modules).insert(module_key.clone(), module.clone());
                 module
             }
@@ -504,40 +500,27 @@ impl VulkanDevice {
     /// `Aliased` views) reaches the driver; else through naga's SPIR-V
     /// front and back ends, which keep neither. `SYCLONE_SPIRV_VIA_NAGA=1`
     /// forces the naga route (to compare drivers' results).
-    fn shader_module(
-        &self,
-        entry: &KernelEntry,
-        words: std::borrow::Cow<'_, [u32]>,
-        layout: &[wgpu::BindGroupLayoutEntry],
-    ) -> Result<wgpu::ShaderModule, String> {
+    fn shader_module(&self, entry: &KernelEntry, words: Vec<u32>) -> wgpu::ShaderModule {
         let label = Some(entry.info.display_name.as_str());
         if self.spirv_passthrough {
-            let bindings: Vec<u32> = layout.iter().map(|e| e.binding).collect();
-            let words = dense_bindings::densify(&words, &bindings)?;
-            let entry_points: Vec<_> = entry
-                .image
-                .image
-                .kernels
-                .iter()
-                .map(|k| wgpu::PassthroughShaderEntryPoint {
-                    name: k.entry_point.as_str().into(),
-                    workgroup_size: (1, 1, 1),
-                })
-                .collect();
+            let entry_point = wgpu::PassthroughShaderEntryPoint {
+                name: entry.info.entry_point.as_str().into(),
+                workgroup_size: (1, 1, 1),
+            };
             let desc = wgpu::ShaderModuleDescriptorPassthrough {
                 label,
-                entry_points: entry_points.into(),
+                entry_points: vec![entry_point].into(),
                 spirv: Some(words.into()),
                 ..Default::default()
             };
             // SAFETY: the images come from the Syclone compiler, whose output
             // passes spirv-val for Vulkan (every image the tests produce is
             // checked); the pipeline layout is given explicitly.
-            return Ok(unsafe { self.device.create_shader_module_passthrough(desc) });
+            return unsafe { self.device.create_shader_module_passthrough(desc) };
         }
         let desc = wgpu::ShaderModuleDescriptor {
             label,
-            source: wgpu::ShaderSource::SpirV(words),
+            source: wgpu::ShaderSource::SpirV(words.into()),
         };
         // SAFETY: the images come from the Syclone compiler, which resolves every
         // global access to a binding and an index the program computes; an
@@ -545,10 +528,35 @@ impl VulkanDevice {
         // checks nothing either) and Vulkan's robust buffer access, which wgpu
         // enables, still confines it to the binding. wgpu's inserted bounds checks
         // and loop bounding cost up to 3x on memory-bound kernels.
-        Ok(unsafe {
+        unsafe {
             self.device
                 .create_shader_module_trusted(desc, wgpu::ShaderRuntimeChecks::unchecked())
-        })
+        }
+    }
+
+    /// The SPIR-V of `entry`'s module for launches specialised as `spec`:
+    /// passed through, cut to the entry point and numbered for `layout`;
+    /// else the image's, specialised. The error says what is malformed.
+    fn module_words(
+        &self,
+        entry: &KernelEntry,
+        spec: &Specialization,
+        layout: &[wgpu::BindGroupLayoutEntry],
+    ) -> Result<Vec<u32>, String> {
+        let image = &entry.image.image.spirv[..];
+        let entry_point = &entry.info.entry_point;
+        let mut words = std::borrow::Cow::Borrowed(image);
+        if self.spirv_passthrough {
+            words = entry_module::single_entry_point(&words, entry_point)?.into();
+        }
+        if !spec.is_default() {
+            words = spec.apply(&words, entry_point)?.into();
+        }
+        if self.spirv_passthrough {
+            let bindings: Vec<u32> = layout.iter().map(|e| e.binding).collect();
+            words = dense_bindings::densify(&words, &bindings)?.into();
+        }
+        Ok(words.into_owned())
     }
 
     /// On a device that cuts long loops short: how a dispatch of `entry`
