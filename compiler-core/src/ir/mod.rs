@@ -267,6 +267,14 @@ pub enum BinaryOp {
 }
 
 impl BinaryOp {
+    /// `+ - * /`: the operators with floating-point forms.
+    pub fn is_float_arithmetic(self) -> bool {
+        matches!(
+            self,
+            BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div
+        )
+    }
+
     pub fn is_comparison(self) -> bool {
         matches!(
             self,

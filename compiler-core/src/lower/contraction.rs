@@ -12,12 +12,8 @@ use crate::ir::{BinaryOp, Expr, MathFn, UnaryOp};
 
 /// `a op b`, floating-point, as `state` allows it to be computed.
 pub(super) fn float_arithmetic(op: BinaryOp, a: Expr, b: Expr, state: FpContract) -> Expr {
-    let arithmetic = matches!(
-        op,
-        BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div
-    );
     match state {
-        _ if !arithmetic => Expr::Binary(op, Box::new(a), Box::new(b)),
+        _ if !op.is_float_arithmetic() => Expr::Binary(op, Box::new(a), Box::new(b)),
         FpContract::Fast => Expr::Binary(op, Box::new(a), Box::new(b)),
         FpContract::Off => Expr::Uncontracted(op, Box::new(a), Box::new(b)),
         FpContract::On => fused(op, a, b),

@@ -4,9 +4,8 @@
 //! rewrites a module it translates to match; a module passed through keeps
 //! the compiler's numbers, so they are rewritten here the same way.
 
-use super::specialize::HEADER_WORDS;
+use super::specialize::{rewrite_instructions, OP_DECORATE};
 
-const OP_DECORATE: u32 = 71;
 const DECORATION_BINDING: u32 = 33;
 
 /// `words` with every `Binding n` decoration, for `n` in `layout` (the
@@ -16,21 +15,15 @@ pub fn densify(words: &[u32], layout: &[u32]) -> Result<Vec<u32>, String> {
     let mut sorted = layout.to_vec();
     sorted.sort_unstable();
     sorted.dedup();
-    let mut out = words.to_vec();
-    let mut at = HEADER_WORDS;
-    while at < out.len() {
-        let count = (out[at] >> 16) as usize;
-        if count == 0 || at + count > out.len() {
-            return Err("its SPIR-V is malformed".into());
-        }
-        if out[at] & 0xffff == OP_DECORATE && count == 4 && out[at + 2] == DECORATION_BINDING {
-            if let Ok(rank) = sorted.binary_search(&out[at + 3]) {
-                out[at + 3] = rank as u32;
+    rewrite_instructions(words, |opcode, inst, out| {
+        let start = out.len();
+        out.extend_from_slice(inst);
+        if opcode == OP_DECORATE && inst.len() == 4 && inst[2] == DECORATION_BINDING {
+            if let Ok(rank) = sorted.binary_search(&inst[3]) {
+                out[start + 3] = rank as u32;
             }
         }
-        at += count;
-    }
-    Ok(out)
+    })
 }
 
 #[cfg(test)]

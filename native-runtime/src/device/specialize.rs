@@ -72,7 +72,7 @@ impl Specialization {
     }
 }
 
-const OP_DECORATE: u32 = 71;
+pub(super) const OP_DECORATE: u32 = 71;
 const DECORATION_SPEC_ID: u32 = 1;
 const OP_SPEC_CONSTANT_TRUE: u32 = 48;
 const OP_SPEC_CONSTANT_FALSE: u32 = 49;
@@ -153,7 +153,7 @@ fn writable(words: &[u32], bindings: &[u32]) -> Result<Vec<u32>, String> {
 /// A copy of `words` in which `f` writes each instruction (given with its
 /// opcode, its first word included) as it should be: unchanged, changed or
 /// not at all.
-fn rewrite_instructions(
+pub(super) fn rewrite_instructions(
     words: &[u32],
     mut f: impl FnMut(u32, &[u32], &mut Vec<u32>),
 ) -> Result<Vec<u32>, String> {
@@ -192,7 +192,7 @@ const OP_CONSTANT: u32 = 43;
 const OP_ENTRY_POINT: u32 = 15;
 const OP_EXECUTION_MODE: u32 = 16;
 const MODE_LOCAL_SIZE: u32 = 17;
-pub(super) const HEADER_WORDS: usize = 5;
+const HEADER_WORDS: usize = 5;
 
 /// `words` with the `LocalSize` of entry point `entry` set to `size`; None
 /// if the module has no such entry point or mode (or is malformed).

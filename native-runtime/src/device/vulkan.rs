@@ -13,6 +13,7 @@ use super::{dense_bindings, entry_module};
 use crate::error::{RtError, RtResult};
 use crate::registry::KernelEntry;
 use compiler_core::bundle::KernelInfo;
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -439,21 +440,16 @@ impl VulkanDevice {
             reason,
         };
         let entries = layout_entries(&entry.info, spec);
-        let cached = lock(&self.modules).get(&module_key).cloned();
-        // The module's words are made before the error scope opens, so that
-        // a failure there leaves no scope behind.
-        let words = match cached {
-            Some(_) => None,
-            None => Some(
-                self.module_words(entry, spec, &entries)
-                    .map_err(build_err)?,
-            ),
-        };
+        // (The scope pops when dropped, on an early return too.)
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let module = match (cached, words) {
-            (Some(module), _) => module,
-            (None, words) => {
-                let module = self.shader_module(entry, words.unwrap_or_default());
+        let cached = lock(&self.modules).get(&module_key).cloned();
+        let module = match cached {
+            Some(module) => module,
+            None => {
+                let words = self
+                    .module_words(entry, spec, &entries)
+                    .map_err(build_err)?;
+                let module = self.shader_module(entry, words);
                 lock(&self.modules).insert(module_key.clone(), module.clone());
                 module
             }
@@ -496,11 +492,12 @@ impl VulkanDevice {
 
     /// The driver's module of a kernel's SPIR-V. Passed through unchanged
     /// where the device allows it, so that what the compiler decorated
-    /// (`NoContraction` on the error-free steps of the fp64 library,
-    /// `Aliased` views) reaches the driver; else through naga's SPIR-V
-    /// front and back ends, which keep neither. `SYCLONE_SPIRV_VIA_NAGA=1`
-    /// forces the naga route (to compare drivers' results).
-    fn shader_module(&self, entry: &KernelEntry, words: Vec<u32>) -> wgpu::ShaderModule {
+    /// (`NoContraction` on the floating-point operations C++ forbids a
+    /// driver to fuse or reassociate, `Aliased` views) reaches the driver;
+    /// else through naga's SPIR-V front and back ends, which keep neither.
+    /// `SYCLONE_SPIRV_VIA_NAGA=1` forces the naga route (to compare drivers'
+    /// results).
+    fn shader_module(&self, entry: &KernelEntry, words: Cow<'_, [u32]>) -> wgpu::ShaderModule {
         let label = Some(entry.info.display_name.as_str());
         if self.spirv_passthrough {
             let entry_point = wgpu::PassthroughShaderEntryPoint {
@@ -510,7 +507,7 @@ impl VulkanDevice {
             let desc = wgpu::ShaderModuleDescriptorPassthrough {
                 label,
                 entry_points: vec![entry_point].into(),
-                spirv: Some(words.into()),
+                spirv: Some(words),
                 ..Default::default()
             };
             // SAFETY: the images come from the Syclone compiler, whose output
@@ -520,7 +517,7 @@ impl VulkanDevice {
         }
         let desc = wgpu::ShaderModuleDescriptor {
             label,
-            source: wgpu::ShaderSource::SpirV(words.into()),
+            source: wgpu::ShaderSource::SpirV(words),
         };
         // SAFETY: the images come from the Syclone compiler, which resolves every
         // global access to a binding and an index the program computes; an
@@ -537,15 +534,14 @@ impl VulkanDevice {
     /// The SPIR-V of `entry`'s module for launches specialised as `spec`:
     /// passed through, cut to the entry point and numbered for `layout`;
     /// else the image's, specialised. The error says what is malformed.
-    fn module_words(
+    fn module_words<'e>(
         &self,
-        entry: &KernelEntry,
+        entry: &'e KernelEntry,
         spec: &Specialization,
         layout: &[wgpu::BindGroupLayoutEntry],
-    ) -> Result<Vec<u32>, String> {
-        let image = &entry.image.image.spirv[..];
+    ) -> Result<Cow<'e, [u32]>, String> {
         let entry_point = &entry.info.entry_point;
-        let mut words = std::borrow::Cow::Borrowed(image);
+        let mut words = Cow::Borrowed(&entry.image.image.spirv[..]);
         if self.spirv_passthrough {
             words = entry_module::single_entry_point(&words, entry_point)?.into();
         }
@@ -556,7 +552,7 @@ impl VulkanDevice {
             let bindings: Vec<u32> = layout.iter().map(|e| e.binding).collect();
             words = dense_bindings::densify(&words, &bindings)?.into();
         }
-        Ok(words.into_owned())
+        Ok(words)
     }
 
     /// On a device that cuts long loops short: how a dispatch of `entry`

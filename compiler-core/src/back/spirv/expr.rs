@@ -99,11 +99,7 @@ impl Emitter {
             Expr::Binary(op, a, b) => self.emit_binary(f, *op, a, b),
             Expr::Uncontracted(op, a, b) => {
                 let (r, ty) = self.emit_binary(f, *op, a, b)?;
-                let arithmetic = matches!(
-                    op,
-                    BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div
-                );
-                if ty.is_float() && arithmetic {
+                if ty.is_float() && op.is_float_arithmetic() {
                     self.b.decorate(r, Decoration::NoContraction, []);
                 }
                 Ok((r, ty))

@@ -6,7 +6,7 @@
 //! class's braces), one outside all braces until the next pragma.
 
 use crate::front::fp_contract::{FpContract, FpContractMap};
-use crate::front::token::{Symbols, Token, TokenKind};
+use crate::front::token::{sym, Token};
 use crate::source::{FileId, Span};
 
 pub(super) struct FpPragmas {
@@ -18,16 +18,6 @@ pub(super) struct FpPragmas {
     scopes: Vec<(u32, FpContract)>,
     depth: u32,
     map: FpContractMap,
-}
-
-/// What a `#pragma` line was.
-pub(super) enum Pragma {
-    /// Not a floating-point pragma.
-    Other,
-    /// Understood and applied.
-    Applied,
-    /// A floating-point pragma with arguments it does not take: the message.
-    Malformed(String),
 }
 
 impl FpPragmas {
@@ -53,33 +43,32 @@ impl FpPragmas {
     }
 
     /// A token the preprocessor produced: braces open and close scopes.
-    pub fn token(&mut self, t: &Token, symbols: &Symbols) {
-        if t.kind != TokenKind::Punct {
-            return;
-        }
-        match symbols.text(t.sym) {
-            "{" => self.depth += 1,
-            "}" => {
-                if self.scopes.last().is_some_and(|&(d, _)| d == self.depth) {
-                    let (_, saved) = self.scopes.pop().unwrap_or((0, self.default));
+    pub fn token(&mut self, t: &Token) {
+        if t.is(sym!("{")) {
+            self.depth += 1;
+        } else if t.is(sym!("}")) {
+            if let Some(&(depth, saved)) = self.scopes.last() {
+                if depth == self.depth {
+                    self.scopes.pop();
                     let at = t.report_span();
                     self.set(at.file, at.hi, saved);
                 }
-                self.depth = self.depth.saturating_sub(1);
             }
-            _ => {}
+            self.depth = self.depth.saturating_sub(1);
         }
     }
 
-    /// The words of a `#pragma` line (after `pragma`), at `at`.
-    pub fn pragma(&mut self, words: &[&str], at: Span) -> Pragma {
+    /// The words of a `#pragma` line (after `pragma`), at `at`: applied if
+    /// a floating-point pragma, else ignored. The error says how a
+    /// floating-point pragma is malformed.
+    pub fn pragma(&mut self, words: &[&str], at: Span) -> Result<(), String> {
         let state = match words {
             ["STDC", "FP_CONTRACT", rest @ ..] => match rest {
                 ["ON"] => FpContract::On,
                 ["OFF"] => FpContract::Off,
                 ["DEFAULT"] => self.default,
                 _ => {
-                    return Pragma::Malformed(
+                    return Err(
                         "expected 'ON', 'OFF' or 'DEFAULT' in '#pragma STDC FP_CONTRACT'".into(),
                     )
                 }
@@ -88,39 +77,39 @@ impl FpPragmas {
                 ["contract", "(", value, ")"] => match FpContract::from_name(value) {
                     Some(s) => s,
                     None => {
-                        return Pragma::Malformed(format!(
+                        return Err(format!(
                             "unexpected argument '{value}' to '#pragma clang fp contract'; expected 'on', 'off' or 'fast'"
                         ))
                     }
                 },
                 // Other options of `#pragma clang fp` (reassociate,
                 // exceptions...) change nothing a driver is told.
-                [option, ..] if *option != "contract" => return Pragma::Applied,
-                _ => return Pragma::Malformed("expected 'contract(on|off|fast)'".into()),
+                [option, ..] if *option != "contract" => return Ok(()),
+                _ => return Err("expected 'contract(on|off|fast)'".into()),
             },
             ["float_control", "(", "push", ")"] => {
                 self.pushed.push(self.current);
-                return Pragma::Applied;
+                return Ok(());
             }
             ["float_control", "(", "pop", ")"] => {
                 return match self.pushed.pop() {
                     Some(s) => {
                         self.set(at.file, at.hi, s);
-                        Pragma::Applied
+                        Ok(())
                     }
-                    None => Pragma::Malformed(
+                    None => Err(
                         "'#pragma float_control(pop)' without a matching push".into(),
                     ),
                 };
             }
-            ["float_control", ..] => return Pragma::Applied,
-            _ => return Pragma::Other,
+            ["float_control", ..] => return Ok(()),
+            _ => return Ok(()),
         };
         if self.depth > 0 && self.scopes.last().is_none_or(|&(d, _)| d != self.depth) {
             self.scopes.push((self.depth, self.current));
         }
         self.set(at.file, at.hi, state);
-        Pragma::Applied
+        Ok(())
     }
 
     fn set(&mut self, file: FileId, offset: u32, state: FpContract) {

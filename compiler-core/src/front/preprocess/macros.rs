@@ -454,11 +454,12 @@ impl Pp<'_> {
         }
         if let Ok(s) = crate::front::literal::parse_string(self.symbols.text(taken[1].tok.sym)) {
             let spaced = s.replace('(', " ( ").replace(')', " ) ");
-            let words: Vec<String> = spaced.split_whitespace().map(str::to_string).collect();
+            let words: Vec<&str> = spaced.split_whitespace().collect();
+            let at = t.tok.report_span();
             if words == ["once"] {
                 self.pragma_once();
-            } else {
-                self.fp_pragma(&words, t.tok.report_span());
+            } else if let Err(msg) = self.fp.pragma(&words, at) {
+                self.diags.warning(at, msg);
             }
         }
         true

@@ -21,7 +21,7 @@ use crate::front::lexer::{self, LexError};
 use crate::front::token::{sym, Symbol, Symbols, Token, TokenKind};
 use crate::source::{FileId, SourceMap, Span};
 use crate::IncludeProvider;
-use fp_pragmas::{FpPragmas, Pragma};
+use fp_pragmas::FpPragmas;
 use macros::Macro;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::rc::Rc;
@@ -107,15 +107,14 @@ pub fn preprocess(
     let main_tokens = pp.lexed.get(&main).map_or(0, |(t, _)| t.len());
     let mut tokens = Vec::with_capacity(main_tokens + main_tokens / 4);
     while let Some(t) = pp.expand_next() {
-        pp.fp.token(&t.tok, &pp.symbols);
+        pp.fp.token(&t.tok);
         tokens.push(t.tok);
     }
     let end = pp.sm.file(main).text.len() as u32;
     let scratch_text = std::mem::take(&mut pp.scratch);
     let included = std::mem::take(&mut pp.included);
     let symbols = std::mem::take(&mut pp.symbols);
-    let fp_contract = std::mem::replace(&mut pp.fp, FpPragmas::new(opts.fp_contract)).finish();
-    drop(pp);
+    let fp_contract = pp.fp.finish();
 
     // Give scratch tokens their real file.
     if tokens.iter().any(|t| t.span.file == SCRATCH)
@@ -593,11 +592,10 @@ impl Pp<'_> {
                 if rest.first().is_some_and(|t| t.is(sym!("once"))) {
                     self.pragma_once();
                 } else {
-                    let words: Vec<String> = rest
-                        .iter()
-                        .map(|t| self.symbols.text(t.sym).to_string())
-                        .collect();
-                    self.fp_pragma(&words, dspan);
+                    let words: Vec<&str> = rest.iter().map(|t| self.symbols.text(t.sym)).collect();
+                    if let Err(msg) = self.fp.pragma(&words, dspan) {
+                        self.diags.warning(dspan, msg);
+                    }
                 }
             }
             "ident" | "sccs" | "assert" | "unassert" => {}
@@ -606,15 +604,6 @@ impl Pp<'_> {
                 name.span,
                 format!("invalid preprocessing directive '#{dname}'"),
             ),
-        }
-    }
-
-    /// A floating-point pragma (`fp_pragmas`): applied, or warned about
-    /// when malformed; other pragmas are ignored.
-    fn fp_pragma(&mut self, words: &[String], at: Span) {
-        let words: Vec<&str> = words.iter().map(String::as_str).collect();
-        if let Pragma::Malformed(msg) = self.fp.pragma(&words, at) {
-            self.diags.warning(at, msg);
         }
     }
 

@@ -597,10 +597,11 @@ impl Sema {
             TypeExprKind::Function(r, ps, variadic) => {
                 let ret = self.resolve_type(r, ctx, env, diags);
                 let mut params = vec![];
+                // `R(Args...)`: a parameter pack stands for its types.
+                let pack_env = ps.iter().any(|p| p.pack).then(|| Rc::new(env.clone()));
                 for p in ps {
-                    // `R(Args...)`: a parameter pack stands for its types.
-                    if p.pack {
-                        params.extend(self.expand_param_type(&p.ty, ctx, env, diags));
+                    if let (true, Some(pack_env)) = (p.pack, &pack_env) {
+                        params.extend(self.expand_param_type(&p.ty, ctx, pack_env, diags));
                     } else {
                         params.push(self.resolve_type(&p.ty, ctx, env, diags));
                     }

@@ -314,10 +314,9 @@ impl Sema {
         &mut self,
         pattern: &TypeExpr,
         ctx: Ctx,
-        env: &Env,
+        env: &Rc<Env>,
         diags: &mut Vec<Diagnostic>,
     ) -> Vec<Ty> {
-        let env = &Rc::new(env.clone());
         let exp = match Expansion::of(&PatternNames::of_type(pattern), env, &[]) {
             Ok(e) => e,
             Err(e) => {
