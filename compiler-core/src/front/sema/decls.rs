@@ -130,12 +130,12 @@ impl Sema {
                 }
             }
             Decl::Function(f) => {
-                if f.name.parts.len() > 1 {
-                    self.collect_qualified_definition(f, ctx, env, to_check);
-                    return;
-                }
                 if f.explicit_specialization {
                     self.register_explicit_specialization(f, ctx, env);
+                    return;
+                }
+                if f.name.parts.len() > 1 {
+                    self.collect_qualified_definition(f, ctx, env, to_check);
                     return;
                 }
                 let name = f.name.last().ident.clone();
@@ -639,56 +639,6 @@ impl Sema {
         align
     }
 
-    /// Records `template <> R f<args>(params) {...}` as the instance of the
-    /// function templates `f` visible in `ctx` that take as many parameters.
-    fn register_explicit_specialization(&mut self, f: &Rc<FunctionDecl>, ctx: Ctx, env: &Rc<Env>) {
-        let name = f.name.last().ident.clone();
-        let super::lookup::Found::Entities(es) = self.lookup_in_scope(ctx, &name) else {
-            return;
-        };
-        for e in es {
-            if let Entity::Function(primary, _, _) = e {
-                if primary.template.is_some() && primary.params.len() == f.params.len() {
-                    self.explicit_specializations
-                        .entry(Rc::as_ptr(&primary) as usize)
-                        .or_default()
-                        .push((f.clone(), ctx, env.clone()));
-                }
-            }
-        }
-    }
-
-    /// The explicit specialization of template `decl` for `targs`, if one was declared.
-    fn explicit_specialization_of(
-        &mut self,
-        decl: &Rc<FunctionDecl>,
-        (decl_ctx, decl_env): (Ctx, &Rc<Env>),
-        targs: &[TArg],
-    ) -> Option<super::DeclIn> {
-        let specs = self
-            .explicit_specializations
-            .get(&(Rc::as_ptr(decl) as usize))?
-            .clone();
-        specs.into_iter().find(|(spec, ctx, env)| {
-            let args = match &spec.name.last().template_args {
-                Some(args) => self.resolve_template_args(args, *ctx, env, &mut vec![]),
-                // `template <> R f(params)`: the arguments deduced from its parameters.
-                None => {
-                    let params: Vec<(Ty, bool)> = spec
-                        .params
-                        .iter()
-                        .map(|p| (self.resolve_type(&p.ty, *ctx, env, &mut vec![]), true))
-                        .collect();
-                    match self.deduce_call(decl, decl_ctx, decl_env, &[], &params) {
-                        Some(args) => args,
-                        None => return false,
-                    }
-                }
-            };
-            args.len() <= targs.len() && args[..] == targs[..args.len()]
-        })
-    }
-
     /// The function for `decl` in context with template arguments `targs`
     /// (already complete: explicit + deduced + defaults).
     pub(crate) fn function_instance(
@@ -709,10 +659,10 @@ impl Sema {
         if let Some(f) = self.func_cache.get(&key) {
             return Some(*f);
         }
-        if decl.template.is_some() && owner.is_none() {
-            let found = self.explicit_specialization_of(decl, (ctx, &env), &targs);
+        if decl.template.is_some() {
+            let found = self.explicit_specialization_of(decl, (ctx, &env), owner, &targs);
             if let Some((spec, sctx, senv)) = found {
-                let f = self.function_instance(&spec, sctx, senv, None, vec![])?;
+                let f = self.function_instance(&spec, sctx, senv, owner, vec![])?;
                 self.func_cache.insert(key, f);
                 return Some(f);
             }

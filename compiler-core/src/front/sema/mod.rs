@@ -27,6 +27,7 @@ mod late_capture;
 mod lookup;
 pub mod mangle;
 mod out_of_class;
+mod specializations;
 mod overload;
 mod packs;
 mod range_for;
@@ -489,6 +490,9 @@ pub struct Sema {
     /// Explicit specializations (`template <> R f<3>(...)`) by the address
     /// of the function template they specialise.
     explicit_specializations: HashMap<usize, Vec<DeclIn>>,
+    /// Explicit specializations of member function templates of class
+    /// template instances (`template <> template <> R C<int>::f<2>()`).
+    member_specializations: HashMap<ClassId, Vec<Rc<ast::FunctionDecl>>>,
     /// Static data members this unit defines outside their class
     /// (`T C::m = ...;`).
     pub defined_static_members: Vec<VarId>,
@@ -575,6 +579,7 @@ impl Sema {
             class_cache: HashMap::new(),
             func_cache: HashMap::new(),
             explicit_specializations: HashMap::new(),
+            member_specializations: HashMap::new(),
             defined_static_members: vec![],
             queue: vec![],
             depth: 0,

@@ -677,9 +677,22 @@ impl Sema {
         explicit: &[TArg],
         args: &[(Ty, bool)],
     ) -> Option<Vec<TArg>> {
+        self.deduce_call_from(f, ctx, env, explicit, args, vec![])
+    }
+
+    /// `deduce_call` with the parameters in `known` already deduced.
+    pub(crate) fn deduce_call_from(
+        &mut self,
+        f: &Rc<FunctionDecl>,
+        ctx: Ctx,
+        env: &Rc<Env>,
+        explicit: &[TArg],
+        args: &[(Ty, bool)],
+        known: Vec<(Rc<str>, TArg)>,
+    ) -> Option<Vec<TArg>> {
         let th = f.template.as_ref()?;
         let params: Vec<Rc<str>> = th.params.iter().filter_map(|p| p.name.clone()).collect();
-        let mut b: Vec<(Rc<str>, TArg)> = vec![];
+        let mut b: Vec<(Rc<str>, TArg)> = known;
         let has_pack = th.params.iter().any(|p| is_pack(&p.kind));
         if !has_pack && explicit.len() > th.params.len() {
             return None;
