@@ -2,13 +2,15 @@
 // print reaches stdout when the host waits, each call whole, formatted as
 // the host's printf formats it: every conversion, flag, width, precision
 // and length modifier, `*` widths, %s of string literals, formats in
-// constant arrays (DPC++'s idiom), printf in functions and templates the
+// constant arrays (DPC++'s idiom), <cinttypes> format macros (`"%" PRIu64`), printf in functions and templates the
 // kernel calls, several kernels before one wait, and in order with what
 // the host prints around them. A full buffer drops whole calls. The
 // program reads its own stdout back (redirected to a temporary file).
 #include <sycl/sycl.hpp>
 #include <unistd.h>
 #include <algorithm>
+#include <cinttypes>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -141,6 +143,19 @@ int main() {
     whole = whole && std::sscanf(l.c_str(), "line %d %d", &a, &b) == 2 && b == 3 * a;
   }
   check(whole, "a full buffer", std::to_string(many_lines.size()) + " lines", "whole lines");
+
+  // <cinttypes> format macros, as ported code prints fixed-width integers.
+  std::string got_fixed = captured_stdout([&] {
+    q.single_task([=] {
+       std::uint64_t big = 0x123456789ull;
+       std::int32_t neg = -7;
+       ex::printf("%" PRIu64 " %" PRIx64 " %" PRId32 " %" PRIuPTR "\n", big, big, neg, sizeof(big));
+     }).wait();
+  });
+  char want_fixed[96];
+  std::snprintf(want_fixed, sizeof want_fixed, "%" PRIu64 " %" PRIx64 " %" PRId32 " %" PRIuPTR "\n",
+                std::uint64_t{0x123456789ull}, std::uint64_t{0x123456789ull}, std::int32_t{-7}, sizeof(std::uint64_t));
+  check(got_fixed == want_fixed, "cinttypes formats", got_fixed, want_fixed);
 
   // The buffer is emptied after each wait: the next kernel prints anew.
   std::string got_after = captured_stdout([&] { q.single_task([=] { ex::printf("after %s\n", "overflow"); }).wait(); });

@@ -68,6 +68,9 @@ pub(crate) struct Parser<'d> {
     /// Set while the declaration after a template header is parsed, until
     /// a class specifier takes it (that class is then a template).
     template_header_pending: bool,
+    /// Decl-specifiers of a parameter are being read: an undeclared name
+    /// before a declarator is a type (from a header we do not model).
+    in_parameter_specs: bool,
     /// Attributes written before `extern "C"` that the declaration after it
     /// takes (see `attributes_before_linkage_spec`).
     carried_attributes: Attributes,
@@ -117,6 +120,7 @@ impl<'d> Parser<'d> {
             class_values: HashMap::default(),
             pending_body_pos: None,
             template_header_pending: false,
+            in_parameter_specs: false,
             carried_attributes: Attributes::default(),
             block_class_decls: None,
             speculative_args: 0,

@@ -140,3 +140,48 @@ fn name_table_answers_through_the_name_lookup_trait() {
     assert_eq!(q.lookup(nothing), None);
     assert!(q.is_type(sym!("size_t")));
 }
+
+#[test]
+fn undeclared_names_where_only_a_type_can_be_are_types() {
+    // Types from headers the device pass does not model, or from macros
+    // set on the host compiler's command line: the declarations parse (sema
+    // reports the names only where device code needs them).
+    let (tu, d) = parse(
+        "void reference(const int n, const dfloat *v, dfloat *out);
+         inline float convert(uchar4 data) { return 0; }
+         double lcg(uint64_t *seed) { return 0; }
+         long results(int &q, inArgsStruct in, const Opts &o, int n);
+         const dfloat weight = 2;
+         int product(int a, int b) { int r(a * b); return r; }",
+    );
+    assert!(!d.has_errors(), "{:?}", d.list);
+    let params = |i: usize| match &tu.decls[i] {
+        Decl::Function(f) => f
+            .params
+            .iter()
+            .map(|p| p.name.as_deref().unwrap_or("").to_string())
+            .collect::<Vec<_>>(),
+        other => panic!("declaration {i} is not a function: {other:?}"),
+    };
+    assert_eq!(params(0), ["n", "v", "out"]);
+    assert_eq!(params(1), ["data"]);
+    assert_eq!(params(2), ["seed"]);
+    assert_eq!(params(3), ["q", "in", "o", "n"]);
+    assert!(matches!(&tu.decls[4], Decl::Var(_)));
+    // `r(a * b)` with `a` and `b` declared values stays a direct-initializer.
+    let Decl::Function(f) = &tu.decls[5] else {
+        panic!()
+    };
+    let Some(Stmt {
+        kind: StmtKind::Compound(body),
+        ..
+    }) = &f.body
+    else {
+        panic!()
+    };
+    assert!(
+        matches!(&body[0].kind, StmtKind::Decl(ds) if matches!(&ds[..], [Decl::Var(v)] if v.init.is_some())),
+        "{:?}",
+        body[0]
+    );
+}

@@ -440,7 +440,7 @@ impl Parser<'_> {
                     {
                         break;
                     }
-                    if !self.qualified_type_ahead() {
+                    if !self.qualified_type_ahead() && !self.unknown_type_in_specs(&ds) {
                         break;
                     }
                     let n = self.parse_qual_name(true)?;
@@ -1078,12 +1078,50 @@ impl Parser<'_> {
             return true;
         }
         if t.kind == crate::front::token::TokenKind::Ident && !t.sym.is_keyword() {
-            return matches!(
-                self.names.lookup(t.sym),
-                Some(NameKind::Type | NameKind::TypeTemplate)
-            );
+            return match self.names.lookup(t.sym) {
+                Some(NameKind::Type | NameKind::TypeTemplate) => true,
+                // `(uchar4 block)`, `(uint64_t *seed)` with the type from a
+                // header we do not model (or not declared at all, which sema
+                // reports): an undeclared name is no expression either.
+                None => self.unknown_type_declarator_at(2),
+                _ => false,
+            };
         }
         t.is(sym!("::"))
+    }
+
+    /// An undeclared name (from a header we do not model) where only a
+    /// type can be: after `const`/`volatile` in decl-specifiers (`const
+    /// dfloat *v;`), or starting a parameter's (`uint64_t *seed`), before a
+    /// declarator.
+    fn unknown_type_in_specs(&self, ds: &DeclSpecs) -> bool {
+        let t = self.peek();
+        let unknown = t.kind == crate::front::token::TokenKind::Ident
+            && !t.sym.is_keyword()
+            && !self.is_at(1, sym!("::"))
+            && self.names.lookup(t.sym).is_none();
+        let only_a_type_here = ds.is_const || ds.is_volatile || self.in_parameter_specs;
+        unknown
+            && only_a_type_here
+            && (self.unknown_type_declarator_at(1)
+                || matches!(self.text(self.peek_at(2)), ";" | "{"))
+    }
+
+    /// After an unknown name at token `i - 1`: a (possibly abstract)
+    /// parameter declarator, `name`, `*name`, `&`, `*const name = ...`,
+    /// followed by what ends a parameter.
+    fn unknown_type_declarator_at(&self, mut i: usize) -> bool {
+        let mut operators = 0;
+        while matches!(self.text(self.peek_at(i)), "*" | "&" | "&&" | "const") {
+            i += 1;
+            operators += 1;
+        }
+        let ends_param = |at: usize| matches!(self.text(self.peek_at(at)), "," | ")" | "=" | "[");
+        let t = self.peek_at(i);
+        if t.kind == crate::front::token::TokenKind::Ident && !t.sym.is_keyword() {
+            return ends_param(i + 1);
+        }
+        operators > 0 && matches!(self.text(t), "," | ")")
     }
 
     pub(crate) fn parse_params(&mut self) -> PResult<(Vec<Param>, bool)> {
@@ -1099,7 +1137,10 @@ impl Parser<'_> {
                 break;
             }
             let start = self.span();
-            let ds = self.parse_decl_specs(None)?;
+            self.in_parameter_specs = true;
+            let ds = self.parse_decl_specs(None);
+            self.in_parameter_specs = false;
+            let ds = ds?;
             let Some(base) = ds.ty else {
                 self.error_here("expected a parameter type");
                 return Err(Reported);

@@ -163,10 +163,13 @@ impl Sema {
         specs.into_iter().find(|(spec, ctx, env)| {
             let args = match &spec.name.last().template_args {
                 Some(args) => self.resolve_template_args(args, *ctx, env, &mut vec![]),
-                None => match self.deduce_specialization(decl, (decl_ctx, decl_env), spec, (*ctx, env)) {
-                    Some(args) => args,
-                    None => return false,
-                },
+                None => {
+                    match self.deduce_specialization(decl, (decl_ctx, decl_env), spec, (*ctx, env))
+                    {
+                        Some(args) => args,
+                        None => return false,
+                    }
+                }
             };
             args.len() <= targs.len() && args[..] == targs[..args.len()]
         })
@@ -191,7 +194,14 @@ impl Sema {
         let mut from_return = vec![];
         if mentions_params(&decl.ret, &names) {
             let ret: Ty = self.resolve_type(&spec.ret, ctx, env, &mut vec![]);
-            if !self.match_type(&decl.ret, &ret, &names, decl_ctx, decl_env, &mut from_return) {
+            if !self.match_type(
+                &decl.ret,
+                &ret,
+                &names,
+                decl_ctx,
+                decl_env,
+                &mut from_return,
+            ) {
                 return None;
             }
         }
