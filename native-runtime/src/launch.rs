@@ -583,11 +583,14 @@ fn launch_vulkan(
     // One allocation bound read-only and writable in one dispatch is a usage
     // conflict for wgpu (`kernel(d, d)`): the pointers that only read it are
     // declared writable in a variant of the module. (Null pointers all bind
-    // the dummy buffer.)
+    // the dummy buffer.) On a driver that reads stale values beside
+    // read-only bindings, every pointer is.
+    let all_writable = dev.info.stale_loads_with_read_only_bindings;
     let mut writable_bindings: Vec<u32> = bound
         .iter()
         .filter(|(_, a, acc)| {
-            !acc.writes() && bound.iter().any(|(_, b, bcc)| b == a && bcc.writes())
+            !acc.writes()
+                && (all_writable || bound.iter().any(|(_, b, bcc)| b == a && bcc.writes()))
         })
         .map(|(binding, _, _)| *binding)
         .collect();

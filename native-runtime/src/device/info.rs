@@ -55,6 +55,12 @@ pub struct DeviceInfo {
     /// The most private memory (arrays kept per work-item) a kernel may use
     /// before the driver fails (None: no known limit).
     pub max_private_bytes: Option<u32>,
+    /// The driver may serve a work-item's load of an element it has just
+    /// stored with the element's old value when other bindings of the
+    /// kernel are `NonWritable` (NVIDIA 5xx: `s[i] = ...; x = s[i] * k`
+    /// with `k` read from the parameter block and another pointer only
+    /// read); launches then declare every binding writable.
+    pub stale_loads_with_read_only_bindings: bool,
     pub aspects: u64,
 }
 
@@ -125,6 +131,7 @@ pub fn host_info() -> DeviceInfo {
         timestamps: false,
         loop_iteration_limit: None,
         max_private_bytes: None,
+        stale_loads_with_read_only_bindings: false,
         aspects: aspects(&list),
     }
 }
@@ -179,8 +186,9 @@ fn loop_iteration_limit(info: &wgpu::AdapterInfo) -> Option<u32> {
 /// or more per work-item in private memory (measured on the H100, driver
 /// of 2026-11: arrays of 14 KiB run, of 15.6 KiB and more the device is
 /// lost); CUDA allows far more.
+const NVIDIA: u32 = 0x10de;
+
 fn max_private_bytes(info: &wgpu::AdapterInfo) -> Option<u32> {
-    const NVIDIA: u32 = 0x10de;
     (info.vendor == NVIDIA).then_some(14 * 1024)
 }
 
@@ -244,6 +252,7 @@ pub fn vulkan_info(adapter: &wgpu::Adapter) -> DeviceInfo {
         timestamps: features.contains(wgpu::Features::TIMESTAMP_QUERY),
         loop_iteration_limit: loop_iteration_limit(&info),
         max_private_bytes: max_private_bytes(&info),
+        stale_loads_with_read_only_bindings: info.vendor == NVIDIA,
         aspects: aspects(&list),
     }
 }
