@@ -77,6 +77,7 @@ const HEADERS: &[(&str, &str)] = &[
     ("string.h", include_str!("../model_headers/string.h")),
     ("strings.h", include_str!("../model_headers/strings.h")),
     ("sys/time.h", include_str!("../model_headers/sys_time.h")),
+    ("sys/timeb.h", include_str!("../model_headers/sys_timeb.h")),
     ("sys/types.h", include_str!("../model_headers/sys_types.h")),
     (
         "system_error",

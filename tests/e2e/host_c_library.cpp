@@ -1,5 +1,5 @@
 // Host code around kernels as C and POSIX programs write it: timing with
-// <ctime>, <sys/time.h> and clock_gettime, options with getopt, variadic
+// <ctime>, <sys/time.h>, <sys/timeb.h>'s struct timeb (ftime itself is deprecated) and clock_gettime, options with getopt, variadic
 // logging with va_arg, files through std::fstream / std::ifstream with open
 // modes, and pow/fmax on two ints. The device compiler reads all of it
 // (without a warning) and the kernels keep their device images. A kernel
@@ -18,6 +18,7 @@
 #include <ctime>
 #include <fstream>
 #include <getopt.h>
+#include <sys/timeb.h>
 #include <string>
 #include <strings.h>
 #include <sys/time.h>
@@ -47,7 +48,8 @@ static double seconds_now() {
   gettimeofday(&tv, nullptr);
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
-  return tv.tv_sec + tv.tv_usec * 1e-6 + 0 * (ts.tv_sec + ts.tv_nsec * 1e-9);
+  struct timeb tb {};
+  return tv.tv_sec + tv.tv_usec * 1e-6 + 0 * (ts.tv_sec + ts.tv_nsec * 1e-9) + 0 * (tb.time + tb.millitm * 1e-3);
 }
 
 constexpr int BINS = 100;
