@@ -140,7 +140,7 @@ impl Sema {
             if let (Some(written), Some(declared)) = (&class_header, &class_template) {
                 self.bind_definition_parameters(id, written, declared);
             }
-            let Some(index) = self.defined_member(id, &def, member_header.is_some()) else {
+            let Some(index) = self.defined_member(id, &def, member_header.is_some(), false) else {
                 continue;
             };
             let declared = self.classes[id.0 as usize].methods[index].clone();
@@ -192,10 +192,18 @@ impl Sema {
         }
     }
 
-    /// The index in class `id`'s methods of the bodiless member `def`
-    /// defines: same name, kind, parameter count, constness and
-    /// templateness; parameter types decide between overloads.
-    fn defined_member(&mut self, id: ClassId, def: &FunctionDecl, template: bool) -> Option<usize> {
+    /// The index in class `id`'s methods of the member `def` defines: same
+    /// name, kind, parameter count, constness and templateness, declared
+    /// without a body unless `replacing` (an explicit specialization takes
+    /// the place of the template's definition); parameter types decide
+    /// between overloads.
+    pub(super) fn defined_member(
+        &mut self,
+        id: ClassId,
+        def: &FunctionDecl,
+        template: bool,
+        replacing: bool,
+    ) -> Option<usize> {
         let name = def.name.last().ident.clone();
         let candidates: Vec<usize> = self
             .class(id)
@@ -203,9 +211,7 @@ impl Sema {
             .iter()
             .enumerate()
             .filter(|(_, m)| {
-                m.body.is_none()
-                    && !m.deleted
-                    && !m.defaulted
+                (replacing || (m.body.is_none() && !m.deleted && !m.defaulted))
                     && m.name.last().ident == name
                     && m.kind == def.kind
                     && m.params.len() == def.params.len()

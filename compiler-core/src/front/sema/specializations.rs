@@ -78,7 +78,6 @@ impl Sema {
             f.name.last().template_args.is_some() || !f.outer_templates.is_empty();
         let name = f.name.last().ident.clone();
         if of_member_template {
-            // What only the declaration in the class says (`static`...).
             let declared = self.class(id).methods.iter().find(|m| {
                 m.template.is_some()
                     && m.name.last().ident == name
@@ -87,10 +86,7 @@ impl Sema {
             let Some(declared) = declared.cloned() else {
                 return;
             };
-            let mut merged = (**f).clone();
-            merged.is_static |= declared.is_static;
-            merged.is_inline |= declared.is_inline;
-            super::decls::inherit_from_declaration(&mut merged, &declared);
+            let merged = with_declaration(f, &declared);
             self.member_specializations
                 .entry(id)
                 .or_default()
@@ -98,37 +94,11 @@ impl Sema {
             return;
         }
         // A member function of the instance: its definition there.
-        let candidates: Vec<usize> = self
-            .class(id)
-            .methods
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| {
-                m.template.is_none()
-                    && m.name.last().ident == name
-                    && m.kind == f.kind
-                    && m.params.len() == f.params.len()
-                    && m.is_const == f.is_const
-            })
-            .map(|(i, _)| i)
-            .collect();
-        let index = if candidates.len() <= 1 {
-            candidates.first().copied()
-        } else {
-            let (ctx, env) = (Ctx::Class(id), self.class(id).env.clone());
-            let wanted = self.declared_signature(f, ctx, &env);
-            candidates.into_iter().find(|&i| {
-                let m = self.class(id).methods[i].clone();
-                wanted.is_some() && self.declared_signature(&m, ctx, &env) == wanted
-            })
+        let Some(index) = self.defined_member(id, f, false, true) else {
+            return;
         };
-        let Some(index) = index else { return };
         let declared = self.class(id).methods[index].clone();
-        let mut merged = (**f).clone();
-        merged.explicit_specialization = false;
-        merged.is_static |= declared.is_static;
-        merged.is_inline |= declared.is_inline;
-        super::decls::inherit_from_declaration(&mut merged, &declared);
+        let merged = with_declaration(f, &declared);
         self.classes[id.0 as usize].methods[index] = Rc::new(merged);
     }
 
@@ -212,4 +182,15 @@ impl Sema {
             .collect();
         self.deduce_call_from(decl, decl_ctx, decl_env, &[], &params, from_return)
     }
+}
+
+/// Specialization `f` with what only the member's declaration in the class
+/// says (`static`, `inline`, default arguments, attributes).
+fn with_declaration(f: &FunctionDecl, declared: &FunctionDecl) -> FunctionDecl {
+    let mut merged = f.clone();
+    merged.explicit_specialization = false;
+    merged.is_static |= declared.is_static;
+    merged.is_inline |= declared.is_inline;
+    super::decls::inherit_from_declaration(&mut merged, declared);
+    merged
 }
