@@ -419,14 +419,15 @@ fn plan_kernels(sema: &mut Sema, sm: &SourceMap, diags: &mut Diagnostics) -> Vec
     planned
 }
 
-/// The SPIR-V entry point of a kernel: `_ZTS` + the mangled name type, made
-/// a valid WGSL identifier that naga keeps unchanged (no trailing `_` or
-/// digit, which naga's namer would suffix; no `__`).
 /// The longest entry point name kept as the kernel's mangled name: the
 /// Vulkan validation layer refuses a pipeline's entry point name of 256
 /// bytes or more (with its NUL), which templated kernels' names reach.
 const MAX_ENTRY_POINT_NAME: usize = 255;
 
+/// The SPIR-V entry point of a kernel: `_ZTS` + the mangled name type, made
+/// a valid WGSL identifier that naga keeps unchanged (no trailing `_` or
+/// digit, which naga's namer would suffix; no `__`), and hashed when longer
+/// than [`MAX_ENTRY_POINT_NAME`].
 fn entry_point_name(key: &str) -> String {
     let mangled = key.strip_prefix('P').unwrap_or(key);
     let mut name = format!("_ZTS{mangled}");

@@ -182,12 +182,13 @@ fn loop_iteration_limit(info: &wgpu::AdapterInfo) -> Option<u32> {
     info.name.starts_with("llvmpipe").then_some(65535)
 }
 
+/// NVIDIA's PCI vendor id, as adapters report it.
+const NVIDIA: u32 = 0x10de;
+
 /// NVIDIA's Vulkan driver loses the device when a kernel keeps about 16 KiB
 /// or more per work-item in private memory (measured on the H100, driver
 /// of 2026-11: arrays of 14 KiB run, of 15.6 KiB and more the device is
 /// lost); CUDA allows far more.
-const NVIDIA: u32 = 0x10de;
-
 fn max_private_bytes(info: &wgpu::AdapterInfo) -> Option<u32> {
     (info.vendor == NVIDIA).then_some(14 * 1024)
 }

@@ -152,6 +152,7 @@ fn undeclared_names_where_only_a_type_can_be_are_types() {
          double lcg(uint64_t *seed) { return 0; }
          long results(int &q, inArgsStruct in, const Opts &o, int n);
          const dfloat weight = 2;
+         const dfloat *table;
          int product(int a, int b) { int r(a * b); return r; }",
     );
     assert!(!d.has_errors(), "{:?}", d.list);
@@ -168,8 +169,9 @@ fn undeclared_names_where_only_a_type_can_be_are_types() {
     assert_eq!(params(2), ["seed"]);
     assert_eq!(params(3), ["q", "in", "o", "n"]);
     assert!(matches!(&tu.decls[4], Decl::Var(_)));
+    assert!(matches!(&tu.decls[5], Decl::Var(v) if &*v.name == "table"));
     // `r(a * b)` with `a` and `b` declared values stays a direct-initializer.
-    let Decl::Function(f) = &tu.decls[5] else {
+    let Decl::Function(f) = &tu.decls[6] else {
         panic!()
     };
     let Some(Stmt {

@@ -1101,25 +1101,24 @@ impl Parser<'_> {
             && !self.is_at(1, sym!("::"))
             && self.names.lookup(t.sym).is_none();
         let only_a_type_here = ds.is_const || ds.is_volatile || self.in_parameter_specs;
-        unknown
-            && only_a_type_here
-            && (self.unknown_type_declarator_at(1)
-                || matches!(self.text(self.peek_at(2)), ";" | "{"))
+        unknown && only_a_type_here && self.unknown_type_declarator_at(1)
     }
 
     /// After an unknown name at token `i - 1`: a (possibly abstract)
-    /// parameter declarator, `name`, `*name`, `&`, `*const name = ...`,
-    /// followed by what ends a parameter.
+    /// declarator, `name`, `*name`, `&`, `*const name = ...`, followed by
+    /// what ends a parameter or a declaration.
     fn unknown_type_declarator_at(&self, mut i: usize) -> bool {
         let mut operators = 0;
         while matches!(self.text(self.peek_at(i)), "*" | "&" | "&&" | "const") {
             i += 1;
             operators += 1;
         }
-        let ends_param = |at: usize| matches!(self.text(self.peek_at(at)), "," | ")" | "=" | "[");
         let t = self.peek_at(i);
         if t.kind == crate::front::token::TokenKind::Ident && !t.sym.is_keyword() {
-            return ends_param(i + 1);
+            return matches!(
+                self.text(self.peek_at(i + 1)),
+                "," | ")" | "=" | "[" | ";" | "{"
+            );
         }
         operators > 0 && matches!(self.text(t), "," | ")")
     }

@@ -102,7 +102,8 @@ impl FpPragmas {
                     ),
                 };
             }
-            ["float_control", ..] => return Ok(()),
+            // float_control's other forms (`except`, `precise`) and other
+            // pragmas: nothing a driver is told.
             _ => return Ok(()),
         };
         if self.depth > 0 && self.scopes.last().is_none_or(|&(d, _)| d != self.depth) {
