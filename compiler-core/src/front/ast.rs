@@ -300,7 +300,8 @@ pub struct ClassDecl {
 
 #[derive(Clone, Debug)]
 pub struct BaseSpec {
-    pub name: QualName,
+    /// A class name, or `decltype(expr)`.
+    pub ty: TypeExpr,
     pub access: Access,
     pub is_virtual: bool,
     /// `Bases...`

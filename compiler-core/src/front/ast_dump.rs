@@ -399,7 +399,7 @@ impl Dumper<'_> {
                 Node::leaf(format!(
                     "{}{access} '{}'{}",
                     if b.is_virtual { "virtual " } else { "" },
-                    self.name(&b.name),
+                    self.ty(&b.ty),
                     if b.pack { "..." } else { "" }
                 ))
             })

@@ -724,9 +724,33 @@ impl Kernel {
 
     /// The type of an expression in this kernel.
     pub fn type_of(&self, e: &Expr) -> ScalarType {
+        self.types().type_of(e)
+    }
+
+    fn types(&self) -> Types<'_> {
+        Types {
+            bindings: &self.bindings,
+            locals: &self.locals,
+            spec_constants: &self.spec_constants,
+        }
+    }
+}
+
+/// What the type of an expression depends on: a kernel's bindings, locals
+/// and specialization constants, borrowed (lowering asks for types while it
+/// builds them, and a copy would cost the kernel's size on every question).
+pub struct Types<'a> {
+    pub bindings: &'a [Binding],
+    pub locals: &'a [Local],
+    pub spec_constants: &'a [SpecConstant],
+}
+
+impl Types<'_> {
+    /// The type of `e`.
+    pub fn type_of(&self, e: &Expr) -> ScalarType {
         match e {
             Expr::Const(c) => c.ty(),
-            Expr::Local(l) => self.local(*l).ty,
+            Expr::Local(l) => self.locals[l.0 as usize].ty,
             Expr::Param { ty, .. } | Expr::ParamAt { ty, .. } => *ty,
             Expr::Builtin(..) => ScalarType::U32,
             Expr::Load { binding, .. } => self.bindings[binding.0 as usize].elem,

@@ -602,18 +602,12 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn expr_type(&self, e: &IExpr) -> ScalarType {
-        let k = crate::ir::Kernel {
-            name: String::new(),
-            work_group_size: [1, 1, 1],
-            param_block_size: 0,
-            bindings: self.bindings.clone(),
-            locals: self.locals.clone(),
-            body: vec![],
-            spec_constants: self.spec_constants.clone(),
-            assert_sites: vec![],
-            printf_strings: vec![],
-        };
-        k.type_of(e)
+        crate::ir::Types {
+            bindings: &self.bindings,
+            locals: &self.locals,
+            spec_constants: &self.spec_constants,
+        }
+        .type_of(e)
     }
 }
 

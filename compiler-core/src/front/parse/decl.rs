@@ -1272,10 +1272,16 @@ impl Parser<'_> {
                         break;
                     }
                 }
-                let n = self.parse_qual_name(true)?;
+                let ty = if self.is(sym!("decltype")) {
+                    self.parse_decl_specs(None)?.ty.ok_or(Reported)?
+                } else {
+                    let n = self.parse_qual_name(true)?;
+                    let sp = n.span;
+                    TypeExpr::plain(TypeExprKind::Named(n), sp)
+                };
                 let pack = self.eat(sym!("..."));
                 bases.push(BaseSpec {
-                    name: n,
+                    ty,
                     access,
                     is_virtual,
                     pack,
@@ -1414,7 +1420,10 @@ impl Parser<'_> {
     fn declare_inherited_values(&mut self, bases: &[BaseSpec]) -> Vec<Rc<str>> {
         let mut inherited = vec![];
         for b in bases {
-            if let Some(values) = self.class_values.get(&b.name.last().ident).cloned() {
+            let TypeExprKind::Named(name) = &b.ty.kind else {
+                continue;
+            };
+            if let Some(values) = self.class_values.get(&name.last().ident).cloned() {
                 for v in values.iter() {
                     self.declare_name(v, NameKind::Value);
                 }

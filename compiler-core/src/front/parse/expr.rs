@@ -518,15 +518,15 @@ impl Parser<'_> {
         if !r {
             return false;
         }
-        // A name that is a type followed by `(` or `{` is a functional cast expression: `(T(1))`.
+        // A name that is a type followed by `(` or `{` is a functional cast
+        // expression: `(T(1))`; but `(T (*)[4])` may be a pointer to an
+        // array or function, which the speculative type-id parse decides.
         let t1 = self.peek_at(1).sym;
-        if self.names.lookup(t1) == Some(NameKind::Type)
-            && (self.is_at(2, sym!("(")) || self.is_at(2, sym!("{")) || self.is_at(2, sym!("::")))
-            && !self.is_at(2, sym!("::"))
-        {
-            return false;
-        }
-        true
+        let parenthesised_declarator = self.is_at(2, sym!("("))
+            && (self.is_at(3, sym!("*")) || self.is_at(3, sym!("&")) || self.is_at(3, sym!("&&")));
+        !(self.names.lookup(t1) == Some(NameKind::Type)
+            && (self.is_at(2, sym!("(")) || self.is_at(2, sym!("{")))
+            && !parenthesised_declarator)
     }
 
     fn parse_postfix(&mut self) -> PResult<Expr> {

@@ -68,7 +68,8 @@ pub(crate) struct Parser<'d> {
     /// Set while the declaration after a template header is parsed, until
     /// a class specifier takes it (that class is then a template).
     template_header_pending: bool,
-    /// Decl-specifiers of a parameter are being read: an undeclared name
+    /// Decl-specifiers of a parameter or of a handler's exception
+    /// declaration are being read: an undeclared name (qualified or not)
     /// before a declarator is a type (from a header we do not model).
     in_parameter_specs: bool,
     /// Attributes written before `extern "C"` that the declaration after it

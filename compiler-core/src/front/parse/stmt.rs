@@ -196,8 +196,10 @@ impl Parser<'_> {
                         None
                     } else {
                         let vsp = self.span();
-                        let ds = self.parse_decl_specs(None)?;
-                        let base = ds.ty.ok_or(Reported)?;
+                        self.in_parameter_specs = true;
+                        let ds = self.parse_decl_specs(None);
+                        self.in_parameter_specs = false;
+                        let base = ds?.ty.ok_or(Reported)?;
                         let d = self.parse_declarator(base, false)?;
                         d.name.map(|n| {
                             Rc::new(VarDecl {

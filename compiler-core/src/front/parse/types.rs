@@ -160,6 +160,12 @@ impl Parser<'_> {
             }
             break;
         }
+        // An unknown qualified name starting a parameter or a handler's
+        // declaration (`catch (const std::ios_base::failure &e)`), before
+        // a declarator: only a type can be there.
+        if last_kind.is_none() && self.in_parameter_specs && self.unknown_type_declarator_at(i) {
+            return true;
+        }
         matches!(last_kind, Some(NameKind::Type | NameKind::TypeTemplate))
     }
 

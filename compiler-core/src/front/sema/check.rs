@@ -13,6 +13,31 @@ use super::thir::{self, Expr as TExpr, ExprKind as TK, Stmt as TStmt};
 use super::*;
 use crate::front::ast::{self as a, BinOp, CaptureDefault, ExprKind, StmtKind, UnOp};
 
+/// How a function's return type is deduced from its return statements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DeducedReturn {
+    /// `auto`, `auto*`: the decayed type of the returned value.
+    Value,
+    /// `auto&`, `const auto&`: a reference to the returned lvalue.
+    LvalueRef { is_const: bool },
+    /// `decltype(auto)`: `decltype` of the returned expression.
+    Decltype,
+}
+
+/// The deduction a declared return type asks for, if it has a placeholder.
+pub(crate) fn deduced_return(t: &a::TypeExpr) -> Option<DeducedReturn> {
+    let auto = |t: &a::TypeExpr| matches!(t.kind, a::TypeExprKind::Auto);
+    match &t.kind {
+        a::TypeExprKind::Auto => Some(DeducedReturn::Value),
+        a::TypeExprKind::DecltypeAuto => Some(DeducedReturn::Decltype),
+        a::TypeExprKind::Pointer(inner) if auto(inner) => Some(DeducedReturn::Value),
+        a::TypeExprKind::LRef(inner) if auto(inner) => Some(DeducedReturn::LvalueRef {
+            is_const: inner.is_const,
+        }),
+        _ => None,
+    }
+}
+
 /// The state of checking one function body (or lambda body).
 pub(crate) struct FnCtx {
     pub(super) func: FuncId,
@@ -24,9 +49,9 @@ pub(crate) struct FnCtx {
     this_class: Option<ClassId>,
     ret: Option<Ty>,
     deduced_ret: Option<Ty>,
-    /// The return type is `decltype(auto)`: deduced as `decltype` of the
-    /// returned expression (references kept), not decayed as for `auto`.
-    decltype_auto_ret: bool,
+    /// How the return type is deduced (`auto`, `auto*`, `auto&`,
+    /// `decltype(auto)`), when it is.
+    deduced_form: Option<DeducedReturn>,
     diags: Vec<Diagnostic>,
     /// Index of the lexically enclosing FnCtx (lambdas only).
     pub(super) parent: Option<usize>,
@@ -57,7 +82,7 @@ impl FnCtx {
             this_class: None,
             ret: None,
             deduced_ret: None,
-            decltype_auto_ret: false,
+            deduced_form: None,
             diags: vec![],
             parent: None,
             capture_default: CaptureDefault::None,
@@ -150,13 +175,13 @@ impl Sema {
         let env = self.func(f).env.clone();
         let this_class = self.func(f).class;
         let ret = self.func(f).ret.clone();
-        let decltype_auto = matches!(decl.ret.kind, a::TypeExprKind::DecltypeAuto);
-        let auto_ret = (matches!(decl.ret.kind, a::TypeExprKind::Auto) || decltype_auto)
-            && decl.kind == a::FunctionKind::Normal;
+        let deduced_form =
+            deduced_return(&decl.ret).filter(|_| decl.kind == a::FunctionKind::Normal);
+        let auto_ret = deduced_form.is_some();
         let mut fc = FnCtx::new(f, env);
         fc.this_class = this_class;
         fc.ret = if auto_ret { None } else { Some(ret) };
-        fc.decltype_auto_ret = decltype_auto;
+        fc.deduced_form = deduced_form;
         self.fn_stack.push(fc);
         // A body checked on demand from inside `decltype` (a deduced return
         // type, SFINAE detection) is still evaluated code: its lambdas
@@ -781,7 +806,7 @@ impl Sema {
                                     Some(c)
                                 }
                             }
-                            None if self.cur().decltype_auto_ret => {
+                            None if self.cur().deduced_form == Some(DeducedReturn::Decltype) => {
                                 let t = self
                                     .decltype_of_checked(e.as_ref().expect("a value"), v.clone());
                                 if self.cur().deduced_ret.is_none() {
@@ -795,6 +820,16 @@ impl Sema {
                                 }
                             }
                             None => {
+                                if let Some(DeducedReturn::LvalueRef { is_const }) =
+                                    self.cur().deduced_form
+                                {
+                                    // `auto&` binds to the lvalue returned.
+                                    let t = Ty::LRef(Box::new(v.ty.non_ref().clone()), is_const);
+                                    if self.cur().deduced_ret.is_none() {
+                                        self.cur().deduced_ret = Some(t);
+                                    }
+                                    return TStmt::Return(Some(v), s.span);
+                                }
                                 let v = self.rvalue(v);
                                 let t = decay(&v.ty);
                                 if self.cur().deduced_ret.is_none() {

@@ -411,7 +411,7 @@ impl Sema {
         let mut align: u64 = 1;
         let mut bases = vec![];
         for b in &decl.bases {
-            let ty = self.resolve_named_type(&b.name, ctx, &env, &mut vec![]);
+            let ty = self.resolve_type(&b.ty, ctx, &env, &mut vec![]);
             // A class is never its own base (an erroneous lookup can say so).
             if ty == Ty::Class(id) {
                 continue;
@@ -930,10 +930,7 @@ impl Sema {
                 types.push(ty);
             }
         }
-        if !matches!(
-            f.ret.kind,
-            crate::front::ast::TypeExprKind::Auto | crate::front::ast::TypeExprKind::DecltypeAuto
-        ) {
+        if super::check::deduced_return(&f.ret).is_none() {
             types.push(&f.ret);
         }
         types.extend(f.params.iter().map(|p| &p.ty));

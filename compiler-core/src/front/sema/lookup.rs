@@ -94,12 +94,10 @@ impl Sema {
         let (ctx, env) = (self.class(id).ctx, self.class(id).env.clone());
         decl.bases
             .iter()
-            .filter_map(
-                |b| match self.resolve_named_type(&b.name, ctx, &env, &mut vec![]) {
-                    Ty::Class(c) if c != id => Some(c),
-                    _ => None,
-                },
-            )
+            .filter_map(|b| match self.resolve_type(&b.ty, ctx, &env, &mut vec![]) {
+                Ty::Class(c) if c != id => Some(c),
+                _ => None,
+            })
             .collect()
     }
 

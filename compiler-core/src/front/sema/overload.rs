@@ -236,10 +236,7 @@ impl Sema {
     /// Did substituting the template arguments into `f`'s signature fail?
     pub(crate) fn substitution_failed(&self, f: FuncId) -> bool {
         let fi = self.func(f);
-        let deduced_ret = matches!(
-            fi.decl.ret.kind,
-            crate::front::ast::TypeExprKind::Auto | crate::front::ast::TypeExprKind::DecltypeAuto
-        );
+        let deduced_ret = super::check::deduced_return(&fi.decl.ret).is_some();
         (!deduced_ret && fi.ret.is_error()) || fi.params.iter().any(Ty::is_error)
     }
 
