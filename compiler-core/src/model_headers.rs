@@ -37,6 +37,7 @@ const HEADERS: &[(&str, &str)] = &[
     ("ctime", include_str!("../model_headers/ctime")),
     ("ctype.h", include_str!("../model_headers/ctype.h")),
     ("deque", include_str!("../model_headers/deque")),
+    ("endian.h", include_str!("../model_headers/endian.h")),
     ("error.h", include_str!("../model_headers/error.h")),
     ("exception", include_str!("../model_headers/exception")),
     ("float.h", include_str!("../model_headers/float.h")),
@@ -78,6 +79,7 @@ const HEADERS: &[(&str, &str)] = &[
     ("strings.h", include_str!("../model_headers/strings.h")),
     ("sys/time.h", include_str!("../model_headers/sys_time.h")),
     ("sys/timeb.h", include_str!("../model_headers/sys_timeb.h")),
+    ("sys/times.h", include_str!("../model_headers/sys_times.h")),
     ("sys/types.h", include_str!("../model_headers/sys_types.h")),
     (
         "system_error",

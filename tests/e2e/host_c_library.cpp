@@ -1,5 +1,6 @@
 // Host code around kernels as C and POSIX programs write it: timing with
-// <ctime>, <sys/time.h>, <sys/timeb.h>'s struct timeb (ftime itself is deprecated) and clock_gettime, options with getopt, variadic
+// <ctime>, <sys/time.h>, <sys/timeb.h>'s struct timeb (ftime itself is
+// deprecated), <sys/times.h>'s times and clock_gettime, options with getopt, variadic
 // logging with va_arg, files through std::fstream / std::ifstream with open
 // modes, and pow/fmax on two ints. The device compiler reads all of it
 // (without a warning) and the kernels keep their device images. A kernel
@@ -7,7 +8,8 @@
 // lives in per-work-item memory). <cctype> works on both sides (a kernel
 // upper-cases a string), freopen, std::align, partial_sort with a
 // comparator and <strings.h>'s strcasecmp/ffs in host code, and SSE2
-// intrinsics from <emmintrin.h> (as stb_image uses them) in host code.
+// intrinsics from <emmintrin.h> (as stb_image uses them) in host code;
+// <endian.h>'s byte-order macros and conversions on both sides.
 #include <sycl/sycl.hpp>
 #include <algorithm>
 #include <cctype>
@@ -19,6 +21,8 @@
 #include <fstream>
 #include <getopt.h>
 #include <sys/timeb.h>
+#include <sys/times.h>
+#include <endian.h>
 #include <string>
 #include <strings.h>
 #include <sys/time.h>
@@ -49,6 +53,8 @@ static double seconds_now() {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   struct timeb tb {};
+  struct tms cpu;
+  if (times(&cpu) == (clock_t)-1) return -1;
   return tv.tv_sec + tv.tv_usec * 1e-6 + 0 * (ts.tv_sec + ts.tv_nsec * 1e-9) + 0 * (tb.time + tb.millitm * 1e-3);
 }
 
@@ -112,6 +118,18 @@ int main(int argc, char **argv) {
     bad++;
   }
   sycl::free(text, q);
+  // Byte order: file formats store big-endian words.
+  uint32_t *words = sycl::malloc_shared<uint32_t>(2, q);
+  q.single_task([=] {
+    words[0] = be32toh(0x11223344u);
+    words[1] = htobe16(static_cast<uint16_t>(0x1122));
+  }).wait();
+  if (words[0] != 0x44332211u || words[1] != 0x2211u || words[0] != be32toh(0x11223344u) ||
+      __BYTE_ORDER != __LITTLE_ENDIAN) {
+    std::printf("byte order: %x %x\n", words[0], words[1]);
+    bad++;
+  }
+  sycl::free(words, q);
   int order[6] = {5, 1, 4, 2, 6, 3};
   std::partial_sort(order, order + 3, order + 6, [](int a, int b) { return a > b; });
   alignas(16) char raw[64];

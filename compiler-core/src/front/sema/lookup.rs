@@ -655,6 +655,8 @@ impl Sema {
                 Ty::Error
             }
             Found::Entities(es) => {
+                // The class whose member alias, being resolved, was found.
+                let mut defining_class = None;
                 for e in es {
                     match e {
                         Entity::ClassInst(c) => {
@@ -695,6 +697,9 @@ impl Sema {
                                 .resolving_aliases
                                 .contains(&(Rc::as_ptr(&a) as usize, actx)) =>
                         {
+                            if let Ctx::Class(c) = actx {
+                                defining_class = Some(c);
+                            }
                             continue;
                         }
                         Entity::Alias(a, actx, aenv) => {
@@ -711,6 +716,13 @@ impl Sema {
                         Entity::Enum(id) => return Ty::Enum(id),
                         _ => {}
                     }
+                }
+                // A member alias named like what it aliases (`typedef
+                // Exchange<T, N> Exchange;` in a class): the name it uses
+                // is looked up outside the class.
+                if let Some(c) = defining_class.filter(|_| !q.global && q.parts.len() == 1) {
+                    let outside = self.class(c).ctx;
+                    return self.resolve_named_type(q, outside, env, diags);
                 }
                 diags.push(Diagnostic::error(
                     q.span,
