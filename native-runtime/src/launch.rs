@@ -340,11 +340,24 @@ fn resolve(
             bound.push((b.binding, None, b.access));
             continue;
         }
-        let alloc = table.find(addr).ok_or_else(|| RtError::UnknownPointer {
-            kernel: kernel(),
-            name: b.name.clone(),
-            addr,
-        })?;
+        let Some(alloc) = table.find(addr) else {
+            if b.access == Access::None {
+                // Never dereferenced (a field of a captured struct the
+                // kernel does not use, left uninitialised): the dummy
+                // buffer, at an index that is not null's.
+                put(
+                    b.offset_slot,
+                    &0u64.to_le_bytes()[..(b.index_bytes as usize).min(8)],
+                )?;
+                bound.push((b.binding, None, b.access));
+                continue;
+            }
+            return Err(RtError::UnknownPointer {
+                kernel: kernel(),
+                name: b.name.clone(),
+                addr,
+            });
+        };
         let byte_off = addr - alloc.start;
         if b.elem_size == 0 || !byte_off.is_multiple_of(b.elem_size as usize) {
             return Err(RtError::MisalignedPointer {
@@ -605,18 +618,16 @@ fn launch_vulkan(
     }
     let audit_binding = info.buffers.iter().map(|b| b.binding).max().unwrap_or(0) + 1;
     let audit = dev.loop_audit(&entry, audit_binding);
-    let buffer_of = |start: &Option<usize>| match start {
-        Some(s) => {
-            &table
-                .find(*s)
+    let copy_of = |start: &Option<usize>| {
+        start.map(|s| {
+            table
+                .find(s)
                 .and_then(|a| a.gpu.as_ref())
                 .expect("prepared above")
-                .buffer
-        }
-        None => dev.dummy_buffer(),
+        })
     };
     let windows = plan_windows(dev, info, &bound, audit.is_some(), audit_binding + 1, |s| {
-        buffer_of(s).size()
+        copy_of(s).map_or(dev.dummy_buffer().size(), |c| c.size())
     })?;
     let spec = Specialization {
         local_size,
@@ -632,18 +643,27 @@ fn launch_vulkan(
     }
     let mut buffers: Vec<BoundBuffer> = Vec::with_capacity(bound.len());
     for (binding, start, _) in &bound {
-        let buffer = buffer_of(start);
-        match spec.windows.bindings.iter().find(|w| w.binding == *binding) {
-            Some(w) => buffers.extend(spec.windows.ranges(w, buffer.size()).into_iter().map(
-                |(binding, offset, size)| BoundBuffer {
-                    binding,
-                    buffer,
-                    window: Some((offset, size)),
-                },
-            )),
-            None => buffers.push(BoundBuffer {
+        let copy = copy_of(start);
+        match (
+            spec.windows.bindings.iter().find(|w| w.binding == *binding),
+            copy,
+        ) {
+            (Some(w), Some(copy)) => {
+                buffers.extend(spec.windows.ranges(w, copy.size()).into_iter().map(
+                    |(binding, offset, size)| {
+                        // A window lies in one chunk of the device copy.
+                        let (buffer, at) = copy.locate(offset);
+                        BoundBuffer {
+                            binding,
+                            buffer,
+                            window: Some((at, size)),
+                        }
+                    },
+                ))
+            }
+            _ => buffers.push(BoundBuffer {
                 binding: *binding,
-                buffer,
+                buffer: copy.map_or(dev.dummy_buffer(), |c| c.locate(0).0),
                 window: None,
             }),
         }

@@ -63,16 +63,55 @@ pub enum Fresh {
     Both,
 }
 
-/// The device copy of an allocation.
+/// The device copy of an allocation: one storage buffer, or, for an
+/// allocation larger than the device's largest buffer, consecutive chunks of
+/// one binding window each (`VulkanDevice::create_storage`), so that every
+/// window a launch binds lies in one chunk.
 pub struct GpuCopy {
     pub device: Arc<VulkanDevice>,
-    pub buffer: wgpu::Buffer,
+    chunks: Vec<wgpu::Buffer>,
+}
+
+impl GpuCopy {
+    /// A zero-filled device copy of `bytes` bytes on `device`.
+    pub fn new(device: &Arc<VulkanDevice>, bytes: usize) -> RtResult<Self> {
+        Ok(GpuCopy {
+            device: device.clone(),
+            chunks: device.create_storage(bytes)?,
+        })
+    }
+
+    /// The device copy's bytes (with the padding of its last chunk).
+    pub fn size(&self) -> u64 {
+        self.chunks.iter().map(wgpu::Buffer::size).sum()
+    }
+
+    /// The buffer that holds byte `offset`, and the offset in it.
+    pub fn locate(&self, offset: u64) -> (&wgpu::Buffer, u64) {
+        let chunk = self.chunks[0].size();
+        let k = ((offset / chunk) as usize).min(self.chunks.len() - 1);
+        (&self.chunks[k], offset - k as u64 * chunk)
+    }
+
+    /// Each chunk with the part of `host` (the allocation's host copy) it holds.
+    pub fn pieces<'a>(&'a self, host: &'a [u8]) -> Vec<(&'a wgpu::Buffer, &'a [u8])> {
+        let chunk = self.chunks[0].size() as usize;
+        self.chunks.iter().zip(host.chunks(chunk)).collect()
+    }
+
+    /// [`Self::pieces`] of a host copy to write.
+    pub fn pieces_mut<'a>(&'a self, host: &'a mut [u8]) -> Vec<(&'a wgpu::Buffer, &'a mut [u8])> {
+        let chunk = self.chunks[0].size() as usize;
+        self.chunks.iter().zip(host.chunks_mut(chunk)).collect()
+    }
 }
 
 impl Drop for GpuCopy {
-    /// The device's cached bind groups must not keep the buffer alive.
+    /// The device's cached bind groups must not keep the buffers alive.
     fn drop(&mut self) {
-        self.device.forget_buffer(&self.buffer);
+        for buffer in &self.chunks {
+            self.device.forget_buffer(buffer);
+        }
     }
 }
 

@@ -40,7 +40,7 @@ fn download_where(
         for &start in &starts {
             let alloc = table.find(start).expect("collected above");
             let gpu = alloc.gpu.as_ref().expect("filtered on a device copy");
-            items.push((&gpu.buffer, alloc.host_bytes_mut()));
+            items.extend(gpu.pieces_mut(alloc.host_bytes_mut()));
         }
         let mut batch = device.lock_batch();
         device.download(&mut batch, &mut items)?;
@@ -147,15 +147,15 @@ pub fn prepare_for_kernel(
     }
     let alloc = table.get_mut(start).expect("still registered");
     if alloc.gpu.is_none() {
-        alloc.gpu = Some(GpuCopy {
-            device: device.clone(),
-            buffer: device.create_storage(alloc.size)?,
-        });
+        alloc.gpu = Some(GpuCopy::new(device, alloc.size)?);
         alloc.fresh = Fresh::Host;
     }
     if dereferenced && alloc.needs_upload() {
         let gpu = alloc.gpu.as_ref().expect("created above");
-        device.upload(&mut device.lock_batch(), &gpu.buffer, alloc.host_bytes());
+        let mut batch = device.lock_batch();
+        for (buffer, bytes) in gpu.pieces(alloc.host_bytes()) {
+            device.upload(&mut batch, buffer, bytes);
+        }
         alloc.fresh = Fresh::Both;
     }
     Ok(())
@@ -173,13 +173,10 @@ pub fn malloc(
     let start = table.allocate(bytes, alignment, kind)?;
     table.get_mut(start).expect("just allocated").device_index = device_index;
     if let Device::Vulkan(dev) = device {
-        match dev.create_storage(bytes) {
-            Ok(buffer) => {
+        match GpuCopy::new(dev, bytes) {
+            Ok(copy) => {
                 let alloc = table.get_mut(start).expect("just allocated");
-                alloc.gpu = Some(GpuCopy {
-                    device: dev.clone(),
-                    buffer,
-                });
+                alloc.gpu = Some(copy);
                 // Both copies start zeroed.
                 alloc.fresh = Fresh::Both;
             }

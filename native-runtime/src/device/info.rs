@@ -214,8 +214,7 @@ pub fn vulkan_info(adapter: &wgpu::Adapter) -> DeviceInfo {
     if features.contains(wgpu::Features::SHADER_INT64_ATOMIC_ALL_OPS) {
         list.push(Aspect::Atomic64);
     }
-    // Kernels bind larger allocations than one binding holds in windows.
-    let max_alloc = limits.max_buffer_size;
+    let memory = vulkan_device_memory(adapter).unwrap_or(limits.max_buffer_size);
     // Sub-groups the runtime can use: none without subgroup operations.
     let sub_groups: Vec<u32> = (0..=7)
         .map(|p| 1u32 << p)
@@ -247,8 +246,11 @@ pub fn vulkan_info(adapter: &wgpu::Adapter) -> DeviceInfo {
             limits.max_compute_workgroup_size_x as usize,
         ],
         local_mem_size: u64::from(limits.max_compute_workgroup_storage_size),
-        global_mem_size: vulkan_device_memory(adapter).unwrap_or(max_alloc),
-        max_mem_alloc_size: max_alloc,
+        global_mem_size: memory,
+        // An allocation larger than the largest buffer takes several
+        // (`VulkanDevice::create_storage`), and kernels bind one larger than
+        // a binding in windows: one allocation may take the whole memory.
+        max_mem_alloc_size: memory,
         sub_group_sizes: sub_groups,
         timestamps: features.contains(wgpu::Features::TIMESTAMP_QUERY),
         loop_iteration_limit: loop_iteration_limit(&info),

@@ -382,31 +382,41 @@ impl VulkanDevice {
         &self.dummy
     }
 
-    /// A storage buffer for an allocation of `size` bytes (zero-filled),
-    /// padded to hold at least one element of the widest type a kernel
-    /// indexes memory with (16 bytes), so that a tiny or empty allocation
-    /// binds. One larger than a binding is bound in windows
-    /// ([`Self::window_log2`]).
-    pub fn create_storage(&self, size: usize) -> RtResult<wgpu::Buffer> {
+    /// Storage for an allocation of `size` bytes (zero-filled), padded to
+    /// hold at least one element of the widest type a kernel indexes memory
+    /// with (16 bytes), so that a tiny or empty allocation binds: one buffer,
+    /// or consecutive buffers of one window each ([`Self::window_log2`])
+    /// when it is larger than the device's largest buffer. One larger than
+    /// a binding is bound in windows.
+    pub fn create_storage(&self, size: usize) -> RtResult<Vec<wgpu::Buffer>> {
         let padded = (size.max(16) as u64).div_ceil(16) * 16;
-        let most = self.limits.max_buffer_size;
-        if padded > most {
+        if padded > self.info.max_mem_alloc_size {
             return Err(RtError::Allocation {
                 bytes: size,
                 reason: format!(
-                    "{} allocates at most {most} bytes at once (max_mem_alloc_size)",
-                    self.info.name
+                    "{} allocates at most {} bytes at once (max_mem_alloc_size)",
+                    self.info.name, self.info.max_mem_alloc_size
                 ),
             });
         }
-        Ok(self.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("syclone allocation"),
-            size: padded,
-            usage: wgpu::BufferUsages::STORAGE
-                | wgpu::BufferUsages::COPY_SRC
-                | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        }))
+        let chunk = if padded > self.limits.max_buffer_size {
+            1u64 << self.window_log2()
+        } else {
+            padded
+        };
+        let buffer = |size: u64| {
+            self.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("syclone allocation"),
+                size,
+                usage: wgpu::BufferUsages::STORAGE
+                    | wgpu::BufferUsages::COPY_SRC
+                    | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            })
+        };
+        Ok((0..padded.div_ceil(chunk))
+            .map(|k| buffer(chunk.min(padded - k * chunk)))
+            .collect())
     }
 
     /// log2 of the bytes of a window of an allocation larger than one
