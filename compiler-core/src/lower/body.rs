@@ -709,9 +709,14 @@ impl Lowerer<'_> {
         let init = match init {
             Ok(init) => init,
             Err(why) => {
+                let kind = if self.sema.var(v).static_local {
+                    "static variable"
+                } else {
+                    "global variable"
+                };
                 self.error(
                     span,
-                    format!("global variable '{name}' cannot be used in device code: {why}"),
+                    format!("{kind} '{name}' cannot be used in device code: {why}"),
                 );
                 // Storage of its type, so that its uses report nothing more.
                 let slot = self.new_storage(&ty, &name, span);

@@ -1159,6 +1159,14 @@ impl Sema {
             .unwrap_or_else(|| self.new_var(v.name.clone(), ty.clone(), Some(f), v.name_span));
         let is_const = v.ty.is_const || v.is_constexpr || Sema::array_of_const(&v.ty);
         self.vars[id.0 as usize].is_const = is_const;
+        if v.is_static {
+            // Device code reads it as it reads a global: a const one with
+            // a constant initializer is a constant, any other an error.
+            let var = &mut self.vars[id.0 as usize];
+            var.static_local = true;
+            var.is_global = true;
+            var.global = Some((Rc::new(v.clone()), ctx, fenv.clone()));
+        }
         self.vars[id.0 as usize].volatile_pointee = Sema::points_to_volatile(&v.ty);
         let init = match init_exprs {
             None if list_value.is_some() => list_value,
@@ -1274,6 +1282,22 @@ impl Sema {
         if self.is_enclosing_enumerator(parent, name) {
             // A constant, not a variable: nothing to capture.
             return Some(outer);
+        }
+        if let TK::Var(v) = outer.kind {
+            if self.var(v).static_local {
+                // Static storage: the lambda names the variable itself (a
+                // constant one by its value), as the host compiler does.
+                // (Lambdas nested in this one see the variable too.)
+                return Some(match self.var(v).const_value {
+                    Some(c) if !for_inner && !self.var(v).ty.is_ref() => TExpr {
+                        kind: TK::IntLit(c),
+                        ty: self.var(v).ty.clone(),
+                        lvalue: false,
+                        span,
+                    },
+                    _ => outer,
+                });
+            }
         }
         if self.unevaluated > 0 {
             // `decltype(x)` in a lambda does not capture `x`.
@@ -1406,6 +1430,7 @@ impl Sema {
             && enclosing_lambda
             && pc.capture_default == CaptureDefault::ByRef
             && !v.is_some_and(|v| pc.frames.iter().flatten().any(|(_, x)| *x == v))
+            && !v.is_some_and(|v| self.var(v).static_local)
     }
 
     /// Whether the function at `level` is an instance of a generic

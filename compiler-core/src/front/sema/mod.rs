@@ -441,6 +441,9 @@ pub struct VarInfo {
     /// A GNU variable-length array, typed `T[0]` (see
     /// `variable_length_array.rs`).
     pub variable_length: bool,
+    /// A block-scope `static` variable: lambdas use it in place, never
+    /// capture it.
+    pub static_local: bool,
 }
 
 /// What checking the initializer of a global variable gave (cached).
@@ -674,6 +677,7 @@ impl Sema {
             is_enumerator: false,
             volatile_pointee: false,
             variable_length: false,
+            static_local: false,
         });
         VarId(self.vars.len() as u32 - 1)
     }
