@@ -77,6 +77,10 @@ pub fn sycl_headers() -> VirtualFiles {
             ),
         ),
         (
+            "sycl/ext/oneapi/dot_product.hpp",
+            include_str!("../../native-runtime/include/sycl/ext/oneapi/dot_product.hpp"),
+        ),
+        (
             "sycl/detail/half.hpp",
             include_str!("../../native-runtime/include/sycl/detail/half.hpp"),
         ),

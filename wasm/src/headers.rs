@@ -74,6 +74,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         ),
     ),
     (
+        "sycl/ext/oneapi/dot_product.hpp",
+        include_str!("../../native-runtime/include/sycl/ext/oneapi/dot_product.hpp"),
+    ),
+    (
         "sycl/detail/half.hpp",
         include_str!("../../native-runtime/include/sycl/detail/half.hpp"),
     ),

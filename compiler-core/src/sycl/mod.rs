@@ -36,6 +36,7 @@ pub const RUNTIME_HEADERS: &[&str] = &[
     "sycl/detail/span.hpp",
     "sycl/detail/group_load_store.hpp",
     "sycl/ext/oneapi/experimental/group_load_store.hpp",
+    "sycl/ext/oneapi/dot_product.hpp",
     "sycl/detail/half.hpp",
     "sycl/detail/bfloat16.hpp",
     "sycl/detail/bit_cast.hpp",
