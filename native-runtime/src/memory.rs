@@ -86,22 +86,27 @@ impl GpuCopy {
         self.chunks.iter().map(wgpu::Buffer::size).sum()
     }
 
+    /// The bytes of every chunk but the last.
+    fn chunk_bytes(&self) -> u64 {
+        self.chunks[0].size()
+    }
+
     /// The buffer that holds byte `offset`, and the offset in it.
     pub fn locate(&self, offset: u64) -> (&wgpu::Buffer, u64) {
-        let chunk = self.chunks[0].size();
+        let chunk = self.chunk_bytes();
         let k = ((offset / chunk) as usize).min(self.chunks.len() - 1);
         (&self.chunks[k], offset - k as u64 * chunk)
     }
 
     /// Each chunk with the part of `host` (the allocation's host copy) it holds.
     pub fn pieces<'a>(&'a self, host: &'a [u8]) -> Vec<(&'a wgpu::Buffer, &'a [u8])> {
-        let chunk = self.chunks[0].size() as usize;
+        let chunk = self.chunk_bytes() as usize;
         self.chunks.iter().zip(host.chunks(chunk)).collect()
     }
 
     /// [`Self::pieces`] of a host copy to write.
     pub fn pieces_mut<'a>(&'a self, host: &'a mut [u8]) -> Vec<(&'a wgpu::Buffer, &'a mut [u8])> {
-        let chunk = self.chunks[0].size() as usize;
+        let chunk = self.chunk_bytes() as usize;
         self.chunks.iter().zip(host.chunks_mut(chunk)).collect()
     }
 }
