@@ -52,7 +52,7 @@ pub(crate) struct FnCtx {
     /// How the return type is deduced (`auto`, `auto*`, `auto&`,
     /// `decltype(auto)`), when it is.
     deduced_form: Option<DeducedReturn>,
-    diags: Vec<Diagnostic>,
+    pub(super) diags: Vec<Diagnostic>,
     /// Index of the lexically enclosing FnCtx (lambdas only).
     pub(super) parent: Option<usize>,
     capture_default: CaptureDefault,
@@ -64,7 +64,7 @@ pub(crate) struct FnCtx {
     packs: Vec<(Rc<str>, Vec<VarId>)>,
     /// Where a constant of an enclosing function was folded to its value
     /// instead of being captured (see `capture_constant_bound_to_reference`).
-    constant_uses: Vec<(Span, Rc<str>)>,
+    pub(super) constant_uses: Vec<(Span, Rc<str>)>,
     /// A lambda that captures the constants of enclosing functions its
     /// nested lambdas name (see `HostCompiler::keeps_constants_of_nested_lambdas`).
     keeps_nested_constants: bool,
@@ -613,7 +613,10 @@ impl Sema {
 
     pub(super) fn check_stmt(&mut self, s: &a::Stmt) -> TStmt {
         match &s.kind {
-            StmtKind::Expr(e) => TStmt::Expr(self.check_expr(e)),
+            StmtKind::Expr(e) => {
+                self.capture_tentative_declarator_bounds(e);
+                TStmt::Expr(self.check_expr(e))
+            }
             StmtKind::Decl(ds) => {
                 let mut out = vec![];
                 for d in ds {

@@ -37,6 +37,7 @@ mod subgroup;
 mod switch;
 mod template_names;
 mod templates;
+mod tentative_declaration;
 pub mod thir;
 mod type_traits;
 pub mod types;
@@ -139,6 +140,12 @@ impl HostCompiler {
     /// clang 14 (closure bytes of probe programs).
     pub fn captures_dependent_constants_last(self) -> bool {
         matches!(self, HostCompiler::Gcc { major } if major < 13)
+    }
+    /// g++ parses a statement that starts with `T(` as a declaration first
+    /// and keeps the captures the array bounds of its would-be declarator
+    /// made (see `tentative_declaration.rs`); clang does not.
+    pub fn captures_in_tentative_declarations(self) -> bool {
+        matches!(self, HostCompiler::Gcc { .. })
     }
     /// Which uses of enclosing constants make a generic lambda capture
     /// them (see `generic_captures.rs`).
