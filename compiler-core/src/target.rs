@@ -37,6 +37,12 @@ pub struct TargetProperties {
     pub index_bits: u32,
     pub fp64: bool,
     pub int64: bool,
+    /// Float atomic adds on global memory may use the device's own
+    /// instruction (`OpAtomicFAddEXT`) where it has one, chosen at launch
+    /// (see `lower/atomic.rs`); otherwise, and always on WebGPU, they are
+    /// compare-exchange loops.
+    #[serde(default)]
+    pub float_atomic_add: bool,
 }
 
 impl TargetProperties {
@@ -47,12 +53,14 @@ impl TargetProperties {
                 index_bits: 64,
                 fp64: true,
                 int64: true,
+                float_atomic_add: true,
             },
             TargetKind::SpirvWebGpu => TargetProperties {
                 kind,
                 index_bits: 32,
                 fp64: false,
                 int64: false,
+                float_atomic_add: false,
             },
         }
     }

@@ -16,7 +16,7 @@ use crate::memory;
 use crate::registry::{self, KernelEntry};
 use crate::requirements;
 use crate::sync;
-use compiler_core::bundle::{Access, KernelInfo, NULL_POINTER_INDEX};
+use compiler_core::bundle::{Access, KernelInfo, FLOAT_ATOMIC_ADD_SPEC, NULL_POINTER_INDEX};
 use compiler_core::ir::ScalarType;
 use std::collections::HashMap;
 use std::ffi::c_void;
@@ -213,8 +213,12 @@ fn launch_host(l: &Launch, device: &DeviceInfo) -> RtResult<()> {
 
 /// The values of the image's specialization constants for this launch, by
 /// `SpecId`, as the bits of the constant's type: what the command group
-/// set, else the default.
-fn spec_constant_values(l: &Launch, entry: &KernelEntry) -> RtResult<Vec<(u32, u64)>> {
+/// set, else the default; the runtime's own say what `dev` has.
+fn spec_constant_values(
+    l: &Launch,
+    entry: &KernelEntry,
+    dev: &VulkanDevice,
+) -> RtResult<Vec<(u32, u64)>> {
     let mut out = vec![];
     for (spec_id, scalar) in entry
         .image
@@ -224,6 +228,10 @@ fn spec_constant_values(l: &Launch, entry: &KernelEntry) -> RtResult<Vec<(u32, u
         .iter()
         .enumerate()
     {
+        if scalar.symbol == FLOAT_ATOMIC_ADD_SPEC {
+            out.push((spec_id as u32, dev.float_atomic_add as u64));
+            continue;
+        }
         let Some((_, value)) = l.spec_constants.iter().find(|(k, _)| *k == scalar.symbol) else {
             out.push((spec_id as u32, scalar.default));
             continue;
@@ -632,7 +640,7 @@ fn launch_vulkan(
     let spec = Specialization {
         local_size,
         constants: local_array_lengths(dev, l, &entry)?,
-        spec_constants: spec_constant_values(l, &entry)?,
+        spec_constants: spec_constant_values(l, &entry, dev)?,
         writable_bindings,
         windows,
         loop_audit: audit.map(|(a, _)| a),

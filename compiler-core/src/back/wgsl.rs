@@ -5,9 +5,19 @@
 
 use naga::valid::{Capabilities, ValidationFlags, Validator};
 
-/// Reads a SPIR-V module (little-endian bytes) for [`kernel_wgsl`].
+/// Reads a SPIR-V module (little-endian bytes) for [`kernel_wgsl`]; float
+/// atomic adds, which WebGPU does not have, keep their compare-exchange
+/// loops ([`super::spirv::without_float_atomic_add`]).
 pub fn parse_spirv(spirv: &[u8]) -> Result<naga::Module, String> {
-    naga::front::spv::parse_u8_slice(spirv, &Default::default())
+    let words: Vec<u32> = spirv
+        .chunks_exact(4)
+        .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+        .collect();
+    let bytes: Vec<u8> = super::spirv::without_float_atomic_add(&words)
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect();
+    naga::front::spv::parse_u8_slice(&bytes, &Default::default())
         .map_err(|e| format!("naga could not read the SPIR-V: {e}"))
 }
 

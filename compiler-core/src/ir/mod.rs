@@ -667,6 +667,25 @@ impl Kernel {
         out
     }
 
+    /// The float bindings the kernel adds to atomically (`OpAtomicFAddEXT`;
+    /// see `lower/atomic.rs`): views that no other atomic touches.
+    pub fn float_add_bindings(&self) -> Vec<BindingId> {
+        let mut out = vec![];
+        walk_stmts(&self.body, &mut |s| {
+            if let Stmt::Atomic {
+                op: AtomicOp::Add,
+                binding,
+                ..
+            } = s
+            {
+                if self.bindings[binding.0 as usize].elem.is_float() && !out.contains(binding) {
+                    out.push(*binding);
+                }
+            }
+        });
+        out
+    }
+
     /// The bytes of the arrays each work-item keeps in private memory.
     pub fn private_bytes(&self) -> u32 {
         self.bindings

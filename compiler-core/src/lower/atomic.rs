@@ -1,7 +1,9 @@
 //! Atomics (`__builtin_syclone_atomic_*`, under `sycl::atomic_ref`): an
 //! atomic access to an element of global or local memory becomes an IR
 //! `Atomic` statement; float add/sub/min/max, which SPIR-V only has as
-//! integer operations, become compare-exchange loops on the element's bits.
+//! integer operations, become compare-exchange loops on the element's bits
+//! (float add/sub on global memory also `OpAtomicFAddEXT`, which the
+//! device may have: see [`Lowerer::float_add`]).
 //! Also `__builtin_syclone_bit_equal`, the bitwise comparison those loops
 //! and `compare_exchange` use.
 
@@ -10,6 +12,7 @@ use super::Lowerer;
 use crate::front::sema::{thir, Ty};
 use crate::ir::{
     AtomicOp, BinaryOp, BindingId, Expr as IExpr, LocalId, ScalarType, Space, Stmt as IStmt,
+    UnaryOp,
 };
 use crate::source::Span;
 
@@ -157,6 +160,9 @@ impl Lowerer<'_> {
                 .into_iter()
                 .next()
                 .unwrap_or(IExpr::Const(crate::ir::Constant::Int(ScalarType::U32, 0)));
+            if let Some(float_view) = self.native_float_add_view(op, binding, view) {
+                return self.float_add(op, binding, float_view, index, operand);
+            }
             let old = self.compare_exchange_loop(op, binding, index, operand, view);
             return Val::Scalar(IExpr::Local(old));
         }
@@ -180,10 +186,79 @@ impl Lowerer<'_> {
         }
     }
 
-    /// A binding of `elem` (a 64-bit scalar) over the same global memory as
-    /// byte-addressed `binding`, for 64-bit atomics on it: a second storage
-    /// buffer bound to the same allocation, both marked aliased. None for
-    /// memory the runtime does not bind (work-group arrays).
+    /// The `f32` view of global `binding` that a float add or subtract
+    /// `op` computed in `view` may use the device's own atomic add on, when
+    /// the target may have one (not in a `SYCL_EXTERNAL` function, which
+    /// cannot read the specialization constant that chooses it).
+    fn native_float_add_view(
+        &mut self,
+        op: AtomicOp,
+        binding: BindingId,
+        view: ScalarType,
+    ) -> Option<BindingId> {
+        let wanted = self.target.float_atomic_add
+            && !self.external
+            && matches!(op, AtomicOp::Add | AtomicOp::Sub)
+            && view == ScalarType::F32;
+        if !wanted {
+            return None;
+        }
+        self.wide_view(binding, ScalarType::F32)
+    }
+
+    /// A float add (or subtract) on element `index` of global `binding`,
+    /// both ways: `OpAtomicFAddEXT` on `float_view` where the launch's
+    /// device has it (the specialization constant
+    /// [`crate::bundle::FLOAT_ATOMIC_ADD_SPEC`]), the compare-exchange loop
+    /// elsewhere. The driver drops the branch not taken once the constant
+    /// is set.
+    fn float_add(
+        &mut self,
+        op: AtomicOp,
+        binding: BindingId,
+        float_view: BindingId,
+        index: IExpr,
+        operand: IExpr,
+    ) -> Val {
+        let index = self.spilled(index, "atomic.index");
+        let operand = self.spilled(operand, "atomic.operand");
+        let addend = match op {
+            AtomicOp::Sub => IExpr::Unary(UnaryOp::Neg, Box::new(operand.clone())),
+            _ => operand.clone(),
+        };
+        let result = self.new_local("atomic.result", ScalarType::F32);
+        let view = &mut self.bindings[float_view.0 as usize];
+        view.reads = true;
+        view.writes = true;
+        let native = vec![IStmt::Atomic {
+            op: AtomicOp::Add,
+            binding: float_view,
+            index: index.clone(),
+            value: Some(addend),
+            expected: None,
+            result: Some(result),
+        }];
+        self.blocks.push(vec![]);
+        let old = self.compare_exchange_loop(op, binding, index, operand, ScalarType::F32);
+        self.emit(IStmt::Assign {
+            local: result,
+            value: IExpr::Local(old),
+        });
+        let emulated = self.blocks.pop().unwrap_or_default();
+        let flag = self.device_flag(crate::bundle::FLOAT_ATOMIC_ADD_SPEC);
+        self.emit(IStmt::If {
+            cond: IExpr::SpecConst(flag),
+            then_block: native,
+            else_block: emulated,
+        });
+        Val::Scalar(IExpr::Local(result))
+    }
+
+    /// A binding of `elem` over the same global memory as `binding` (a
+    /// 64-bit scalar over byte-addressed memory, for 64-bit atomics on it;
+    /// `f32` for native float adds): a second storage buffer bound to the
+    /// same allocation, both marked aliased. None for memory the runtime
+    /// does not bind (work-group arrays).
     fn wide_view(&mut self, binding: BindingId, elem: ScalarType) -> Option<BindingId> {
         if let Some(&view) = self.wide_views.get(&(binding.0, elem)) {
             return Some(view);

@@ -118,16 +118,26 @@ impl Lowerer<'_> {
 
     /// The index of the kernel's specialization-constant scalar at `at`.
     fn spec_scalar(&mut self, at: &Leaf, size: u32, default: Constant) -> u32 {
+        self.spec_scalar_at(at.symbol, at.offset, size, default)
+    }
+
+    /// The index of the runtime's `bool` specialization constant `symbol`
+    /// (false unless the launch's device sets it).
+    pub(super) fn device_flag(&mut self, symbol: &str) -> u32 {
+        self.spec_scalar_at(symbol, 0, 1, Constant::Bool(false))
+    }
+
+    fn spec_scalar_at(&mut self, symbol: &str, offset: u32, size: u32, default: Constant) -> u32 {
         let found = self
             .spec_constants
             .iter()
-            .position(|c| c.symbol == at.symbol && c.offset == at.offset);
+            .position(|c| c.symbol == symbol && c.offset == offset);
         if let Some(i) = found {
             return i as u32;
         }
         self.spec_constants.push(SpecConstant {
-            symbol: at.symbol.to_string(),
-            offset: at.offset,
+            symbol: symbol.to_string(),
+            offset,
             size,
             default,
         });

@@ -12,6 +12,7 @@ use super::specialize::Specialization;
 use super::{dense_bindings, entry_module};
 use crate::error::{RtError, RtResult};
 use crate::registry::KernelEntry;
+use compiler_core::back::spirv;
 use compiler_core::bundle::KernelInfo;
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -126,6 +127,9 @@ pub struct VulkanDevice {
     loop_audit: Option<LoopAuditBuffer>,
     /// Kernels' SPIR-V goes to the driver unchanged (see `shader_module`).
     spirv_passthrough: bool,
+    /// Kernels add floats in global memory with the device's atomic add
+    /// (`shaderBufferFloat32AtomicAdd`), not compare-exchange loops.
+    pub float_atomic_add: bool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -133,8 +137,8 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl VulkanDevice {
-    /// Opens the adapter, with 64-bit integers (and their atomics), doubles
-    /// and sub-group operations when it has them.
+    /// Opens the adapter, with 64-bit integers (and their atomics), doubles,
+    /// sub-group operations and float atomic adds when it has them.
     pub fn open(adapter: &wgpu::Adapter, descriptors: &DeviceInfo) -> RtResult<Arc<Self>> {
         let info = adapter.get_info();
         let wanted = wgpu::Features::SHADER_INT64
@@ -145,7 +149,8 @@ impl VulkanDevice {
             | wgpu::Features::SUBGROUP_BARRIER
             | wgpu::Features::TIMESTAMP_QUERY
             | wgpu::Features::PIPELINE_CACHE
-            | wgpu::Features::PASSTHROUGH_SHADERS;
+            | wgpu::Features::PASSTHROUGH_SHADERS
+            | wgpu::Features::SHADER_FLOAT32_ATOMIC;
         let desc = wgpu::DeviceDescriptor {
             label: Some("syclone"),
             required_features: adapter.features() & wanted,
@@ -180,6 +185,8 @@ impl VulkanDevice {
             .features()
             .contains(wgpu::Features::PASSTHROUGH_SHADERS)
             && std::env::var_os("SYCLONE_SPIRV_VIA_NAGA").is_none_or(|v| v != "1");
+        let float_atomic_add =
+            spirv_passthrough && device.features().contains(wgpu::Features::SHADER_FLOAT32_ATOMIC);
         let loop_audit = descriptors.loop_iteration_limit.map(|_| LoopAuditBuffer {
             buffer: device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("syclone loop audit"),
@@ -209,6 +216,7 @@ impl VulkanDevice {
             clock: None,
             loop_audit,
             spirv_passthrough,
+            float_atomic_add,
         };
         if dev
             .device
@@ -552,6 +560,9 @@ impl VulkanDevice {
     ) -> Result<Cow<'e, [u32]>, String> {
         let entry_point = &entry.info.entry_point;
         let mut words = Cow::Borrowed(&entry.image.image.spirv[..]);
+        if !self.float_atomic_add && spirv::uses_float_atomic_add(&words) {
+            words = spirv::without_float_atomic_add(&words).into();
+        }
         if self.spirv_passthrough {
             words = entry_module::single_entry_point(&words, entry_point)?.into();
         }

@@ -23,8 +23,11 @@
 //! against a u32 `arrayLength`) stays valid on every target.
 
 mod expr;
+mod float_atomics;
 mod stmt;
 mod subgroup;
+
+pub use float_atomics::{uses_float_atomic_add, without_float_atomic_add};
 
 use std::collections::HashMap;
 
@@ -137,7 +140,8 @@ struct BufferVar {
     elem: ScalarType,
     /// The element type in SPIR-V: `elem`, or the unsigned integer of its
     /// size for a float binding accessed atomically (SPIR-V compare-exchange
-    /// is integer-only; loads and stores bitcast).
+    /// is integer-only; loads and stores bitcast) other than by float adds
+    /// (`OpAtomicFAddEXT`, on a float element).
     storage: ScalarType,
     space: Space,
 }
@@ -176,6 +180,7 @@ struct Emitter {
     uses_int64: bool,
     uses_float64: bool,
     uses_int64_atomics: bool,
+    uses_float_atomic_add: bool,
     /// Capabilities the sub-group built-ins and collectives need.
     subgroup_capabilities: Vec<Capability>,
     /// The GLSL.std.450 extended instruction set, imported on first use.
@@ -219,6 +224,7 @@ impl Emitter {
             uses_int64: false,
             uses_float64: false,
             uses_int64_atomics: false,
+            uses_float_atomic_add: false,
             subgroup_capabilities: vec![],
             glsl_std_450: None,
             spec_constants: vec![],
@@ -245,6 +251,10 @@ impl Emitter {
         }
         if self.uses_int64_atomics {
             self.b.capability(Capability::Int64Atomics);
+        }
+        if self.uses_float_atomic_add {
+            self.b.capability(Capability::AtomicFloat32AddEXT);
+            self.b.extension("SPV_EXT_shader_atomic_float_add");
         }
         for c in std::mem::take(&mut self.subgroup_capabilities) {
             self.b.capability(c);
@@ -587,9 +597,11 @@ impl Emitter {
             .count()
             .max(1) as u32;
         let atomic = k.atomic_bindings();
+        let float_added = k.float_add_bindings();
         for (i, bd) in k.bindings.iter().enumerate() {
-            let is_atomic = atomic.contains(&BindingId(i as u32));
-            let storage = if is_atomic && bd.elem.is_float() {
+            let id = BindingId(i as u32);
+            let is_atomic = atomic.contains(&id);
+            let storage = if is_atomic && bd.elem.is_float() && !float_added.contains(&id) {
                 bd.elem.same_size_uint()
             } else {
                 bd.elem

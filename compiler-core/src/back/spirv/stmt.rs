@@ -402,6 +402,11 @@ impl Emitter {
                         t, None, ptr, scope, relaxed, relaxed, desired, cmp,
                     )?)
                 }
+                AtomicOp::Add if float && buf.storage == buf.elem && buf.space == Space::Global => {
+                    let v = operand(self, f, value, "operand")?;
+                    self.uses_float_atomic_add = true;
+                    Some(self.b.atomic_f_add_ext(t, None, ptr, scope, relaxed, v)?)
+                }
                 _ if float => {
                     return Err(f.err_type(format!(
                     "atomic {} on float binding b{} (the lowering builds it from compare-exchange)",
