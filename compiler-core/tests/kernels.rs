@@ -370,3 +370,110 @@ int main() {
         "{volatile_accesses} volatile accesses"
     );
 }
+
+/// A statement that starts with a functional cast of a subscript could be
+/// a declaration; g++ parses it as one first and captures what the array
+/// bound names before the rest of the statement, clang in order of use
+/// (closure bytes of probes built with g++ 12 and clang 14).
+#[test]
+fn tentative_declarations_capture_bounds_first_under_gcc() {
+    use compiler_core::front::sema::HostCompiler;
+    let src = r#"#include <sycl/sycl.hpp>
+using ref = sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::device>;
+int main() {
+  sycl::queue q;
+  int *hist = sycl::malloc_shared<int>(8, q);
+  int *data = sycl::malloc_shared<int>(8, q);
+  q.parallel_for(sycl::range<1>(8), [=](sycl::id<1> i) { ref(hist[data[i]]).fetch_add(1); });
+  q.parallel_for(sycl::range<1>(8), [=](sycl::id<1> i) { ref(*(hist + data[i])).fetch_add(1); });
+  q.parallel_for(sycl::range<1>(8), [=](sycl::id<1> i) { int x = ref(hist[data[i]]).load(); (void)x; });
+  return 0;
+}
+"#;
+    let offsets_with = |host| {
+        let out = common::compile_sycl_for("tentative.cpp", src, host);
+        assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+        let bundle = out.bundle.expect("bundle");
+        bundle
+            .images
+            .iter()
+            .flat_map(|i| &i.kernels)
+            .map(|k| {
+                let at = |name: &str| k.buffers.iter().find(|b| b.name == name).map(|b| b.offset);
+                (at("hist"), at("data"))
+            })
+            .collect::<Vec<_>>()
+    };
+    // Only the first statement is a would-be declaration (the second's
+    // declarator `hist` has no bound, the third starts with `int`).
+    assert_eq!(
+        offsets_with(HostCompiler::Gcc { major: 12 }),
+        [(Some(8), Some(0)), (Some(0), Some(8)), (Some(0), Some(8))]
+    );
+    assert_eq!(
+        offsets_with(HostCompiler::Clang {
+            major: 18,
+            tbaa: false
+        }),
+        [(Some(0), Some(8)), (Some(0), Some(8)), (Some(0), Some(8))]
+    );
+}
+
+/// A float add on global memory is compiled both ways: `OpAtomicFAddEXT`
+/// on an `f32` view of the allocation under the runtime's specialization
+/// constant, and the compare-exchange loop; the copy for devices without
+/// float atomics has neither the instruction nor its capability. Adds in
+/// work-group memory stay compare-exchange loops.
+#[test]
+fn float_atomic_adds_have_a_native_path() {
+    use compiler_core::back::spirv::{uses_float_atomic_add, without_float_atomic_add};
+    let src = r#"#include <sycl/sycl.hpp>
+int main() {
+  sycl::queue q;
+  float *sum = sycl::malloc_shared<float>(1, q);
+  q.submit([&](sycl::handler &h) {
+    sycl::local_accessor<float, 1> part(1, h);
+    h.parallel_for(sycl::nd_range<1>(64, 32), [=](sycl::nd_item<1> it) {
+      sycl::atomic_ref<float, sycl::memory_order::relaxed, sycl::memory_scope::work_group,
+                       sycl::access::address_space::local_space>(part[0]) += 1.0f;
+      sycl::atomic_ref<float, sycl::memory_order::relaxed, sycl::memory_scope::device>(*sum) -= 0.5f;
+    });
+  });
+  return 0;
+}
+"#;
+    let out = compile_sycl("float_adds.cpp", src);
+    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+    let image = &out.bundle.expect("bundle").images[0];
+    assert!(image
+        .properties
+        .spec_constants
+        .iter()
+        .any(|s| s.symbol == compiler_core::bundle::FLOAT_ATOMIC_ADD_SPEC));
+    let count = |words: &[u32], op: rspirv::spirv::Op| {
+        let module = rspirv::dr::load_words(words).expect("SPIR-V");
+        module
+            .functions
+            .iter()
+            .flat_map(|f| f.blocks.iter().flat_map(|b| b.instructions.iter()))
+            .filter(|i| i.class.opcode == op)
+            .count()
+    };
+    assert!(uses_float_atomic_add(&image.spirv));
+    assert_eq!(count(&image.spirv, rspirv::spirv::Op::AtomicFAddEXT), 1);
+    // The compare-exchange loops of both adds remain.
+    assert_eq!(
+        count(&image.spirv, rspirv::spirv::Op::AtomicCompareExchange),
+        2
+    );
+    let portable = without_float_atomic_add(&image.spirv);
+    assert!(!uses_float_atomic_add(&portable));
+    assert_eq!(count(&portable, rspirv::spirv::Op::AtomicFAddEXT), 0);
+    let module = rspirv::dr::load_words(&portable).expect("SPIR-V");
+    assert!(module.extensions.is_empty());
+    naga::front::spv::parse_u8_slice(
+        &portable.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<_>>(),
+        &Default::default(),
+    )
+    .expect("naga reads the portable image");
+}
