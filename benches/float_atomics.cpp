@@ -37,6 +37,7 @@ double best_ms(sycl::queue &q, T *counters, size_t n, size_t bins, bool &exact) 
 }
 
 int main(int argc, char **argv) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // lines survive a timeout
   int log2n = argc > 1 ? std::atoi(argv[1]) : 22;
   size_t n = size_t(1) << log2n;
   sycl::queue q;
