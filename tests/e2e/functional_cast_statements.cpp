@@ -4,8 +4,8 @@
 // first, capturing what the array bound names (`data`) before `hist`. The
 // device compiler must lay the closure out as the host compiler does, or
 // the kernel reads `data` as `hist`. Covers bounds naming pointers, scalars
-// and constants bound to references, nested command-group lambdas, function
-// templates, and statements that are not such casts.
+// and constants bound to references, conditions, nested command-group
+// lambdas, function templates, and statements that are not such casts.
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <vector>
@@ -69,6 +69,13 @@ int main() {
      h.parallel_for(sycl::range<1>(N), [=](sycl::id<1> i) { int_ref(hist[data[i] + shift]) += 3; });
    }).wait();
   check(bins_hold(hist, BINS, 3 * N / BINS), "nested lambda, compound assignment");
+
+  // In an `if` condition, which g++ also tries as a declaration.
+  clear();
+  q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> i) {
+     if (int_ref(hist[data[i]]).fetch_add(1) < 0) hist[0] = -1;
+   }).wait();
+  check(bins_hold(hist, 0, N / BINS), "if condition");
 
   // In a function template.
   clear();

@@ -899,6 +899,7 @@ impl Sema {
     fn check_condition(&mut self, s: &a::Stmt) -> (Vec<TStmt>, TExpr) {
         match &s.kind {
             StmtKind::Expr(e) => {
+                self.capture_tentative_declarator_bounds(e);
                 let c = self.check_expr(e);
                 (vec![], self.convert_to_bool(c))
             }

@@ -38,6 +38,7 @@ impl Sema {
         if let Some(i) = init {
             out.push(self.check_stmt(i));
         }
+        self.capture_tentative_declarator_bounds(cond);
         let value = self.check_expr(cond);
         let value = self.rvalue(value);
         if !(value.ty.is_integral() || matches!(value.ty, Ty::Enum(_) | Ty::Error)) {

@@ -1,8 +1,8 @@
-//! g++'s captures in tentative declarations. A statement that starts with a
-//! type and `(` may be a declaration (`ref(hist[data[i]]);` declares an
-//! array `hist`), so g++ first parses it as one and gives up at the first
-//! token that cannot continue a declarator (the `.` of
-//! `ref(hist[data[i]]).fetch_add(1);`). The array bounds of that would-be
+//! g++'s captures in tentative declarations. A statement (or an `if`,
+//! `while` or `switch` condition) that starts with a type and `(` may be a
+//! declaration (`ref(hist[data[i]]);` declares an array `hist`), so g++
+//! first parses it as one and gives up at the first token that cannot
+//! continue it (the `.` of `ref(hist[data[i]]).fetch_add(1);`). The array bounds of that would-be
 //! declarator are expressions g++ has already analysed on the way, and a
 //! lambda keeps what they captured: `data` is captured before `hist`,
 //! although `hist` comes first in the statement. Observed with g++ 12
@@ -15,9 +15,9 @@ use super::*;
 use crate::front::ast as a;
 
 impl Sema {
-    /// Capture what the array bounds of expression statement `e`'s
-    /// would-be declarator name, as g++ does before it reads `e` as an
-    /// expression (see the module comment).
+    /// Capture what the array bounds of expression statement (or
+    /// condition) `e`'s would-be declarator name, as g++ does before it
+    /// reads `e` as an expression (see the module comment).
     pub(super) fn capture_tentative_declarator_bounds(&mut self, e: &a::Expr) {
         let in_lambda = self.fn_stack.last().is_some_and(|fc| fc.parent.is_some());
         if !in_lambda || !self.host.captures_in_tentative_declarations() {
