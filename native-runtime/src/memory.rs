@@ -117,6 +117,7 @@ impl Drop for GpuCopy {
         for buffer in &self.chunks {
             self.device.forget_buffer(buffer);
         }
+        self.device.storage_released(self.size());
     }
 }
 

@@ -564,6 +564,13 @@ struct max_global_work_groups { using return_type = size_t; };
 // Level Zero's command-list hints (sycl_ext_intel_queue_immediate_command_list):
 // accepted; a Vulkan queue records command buffers either way.
 namespace intel {
+// sycl_ext_intel_device_info: the device's memory that this process's
+// allocations leave free (aspect::ext_intel_free_memory, on every device).
+namespace info {
+namespace device {
+struct free_memory { using return_type = unsigned long long; };
+}  // namespace device
+}  // namespace info
 namespace property {
 namespace queue {
 struct immediate_command_list {};
@@ -650,7 +657,8 @@ enum class aspect {
   cpu = 0, gpu, accelerator, custom, emulated, host_debuggable, fp16, fp64, atomic64, image,
   online_compiler, online_linker, queue_profiling, usm_device_allocations,
   usm_host_allocations, usm_atomic_host_allocations, usm_shared_allocations,
-  usm_atomic_shared_allocations, usm_system_allocations, ext_intel_legacy_image
+  usm_atomic_shared_allocations, usm_system_allocations, ext_intel_legacy_image,
+  ext_intel_free_memory
 };
 
 // Syclone's back ends, and the names other implementations' programs test
@@ -1077,13 +1085,17 @@ typename Param::return_type device::get_info() const {
     return i.local_mem_size;
   } else if constexpr (std::is_same_v<Param, info::device::global_mem_size>) {
     return i.global_mem_size;
+  } else if constexpr (std::is_same_v<Param, ext::intel::info::device::free_memory>) {
+    unsigned long long bytes = 0;
+    detail::check(syclone_device_free_memory(m_index, &bytes));
+    return bytes;
   } else if constexpr (std::is_same_v<Param, info::device::max_mem_alloc_size>) {
     return i.max_mem_alloc_size;
   } else if constexpr (std::is_same_v<Param, info::device::sub_group_sizes>) {
     return std::vector<size_t>(i.sub_group_sizes, i.sub_group_sizes + i.num_sub_group_sizes);
   } else if constexpr (std::is_same_v<Param, info::device::aspects>) {
     std::vector<aspect> out;
-    for (unsigned a = 0; a <= static_cast<unsigned>(aspect::ext_intel_legacy_image); ++a)
+    for (unsigned a = 0; a <= static_cast<unsigned>(aspect::ext_intel_free_memory); ++a)
       if ((i.aspects >> a) & 1u) out.push_back(static_cast<aspect>(a));
     return out;
   } else if constexpr (std::is_same_v<Param, info::device::partition_max_sub_devices> ||

@@ -111,6 +111,22 @@ pub extern "C" fn syclone_device_get_info(index: usize, out: *mut SycloneDeviceI
     })
 }
 
+/// `ext::intel::info::device::free_memory` of device `index`.
+#[no_mangle]
+pub extern "C" fn syclone_device_free_memory(index: usize, out: *mut c_ulonglong) -> c_int {
+    status(|| {
+        let bytes = device::free_memory(index)?;
+        if out.is_null() {
+            return Err(RtError::Invalid(
+                "syclone_device_free_memory: null output".into(),
+            ));
+        }
+        // SAFETY: non-null and writable.
+        unsafe { out.write(bytes) };
+        Ok(())
+    })
+}
+
 /// Name, vendor and version of the platform of a back end.
 pub fn platform_strings(backend: Backend) -> [&'static str; 3] {
     match backend {

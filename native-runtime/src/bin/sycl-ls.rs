@@ -9,7 +9,7 @@ use syclone_rt::device::info::{Aspect, DeviceInfo};
 use syclone_rt::device::{self, count_all};
 use syclone_rt::selector::{Backend, DeviceType};
 
-const ASPECTS: [(Aspect, &str); 20] = [
+const ASPECTS: [(Aspect, &str); 21] = [
     (Aspect::Cpu, "cpu"),
     (Aspect::Gpu, "gpu"),
     (Aspect::Accelerator, "accelerator"),
@@ -36,6 +36,7 @@ const ASPECTS: [(Aspect, &str); 20] = [
     ),
     (Aspect::UsmSystemAllocations, "usm_system_allocations"),
     (Aspect::ExtIntelLegacyImage, "ext_intel_legacy_image"),
+    (Aspect::ExtIntelFreeMemory, "ext_intel_free_memory"),
 ];
 
 fn backend_name(b: Backend) -> &'static str {

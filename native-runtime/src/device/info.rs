@@ -28,6 +28,7 @@ pub enum Aspect {
     UsmAtomicSharedAllocations = 17,
     UsmSystemAllocations = 18,
     ExtIntelLegacyImage = 19,
+    ExtIntelFreeMemory = 20,
 }
 
 /// The descriptors of one device.
@@ -74,22 +75,35 @@ fn aspects(list: &[Aspect]) -> u64 {
     list.iter().fold(0, |acc, a| acc | (1 << *a as u32))
 }
 
-/// What every device supports: the USM kinds (see `memory`), and images of
-/// both APIs, a library over buffers (`sycl/detail/image.hpp`).
-const EVERY_DEVICE: [Aspect; 5] = [
+/// What every device supports: the USM kinds (see `memory`), images of
+/// both APIs, a library over buffers (`sycl/detail/image.hpp`), and the
+/// free memory query (`device::free_memory`).
+const EVERY_DEVICE: [Aspect; 6] = [
     Aspect::UsmDeviceAllocations,
     Aspect::UsmHostAllocations,
     Aspect::UsmSharedAllocations,
     Aspect::Image,
     Aspect::ExtIntelLegacyImage,
+    Aspect::ExtIntelFreeMemory,
 ];
 
 /// Physical memory of the host, from `/proc/meminfo` (0 when unknown).
 fn host_memory_bytes() -> u64 {
+    meminfo_bytes("MemTotal:")
+}
+
+/// Memory the host can still give programs without swapping, from
+/// `/proc/meminfo` (0 when unknown).
+pub fn host_available_bytes() -> u64 {
+    meminfo_bytes("MemAvailable:")
+}
+
+/// A `/proc/meminfo` field given in KiB, in bytes (0 when unknown).
+fn meminfo_bytes(field: &str) -> u64 {
     std::fs::read_to_string("/proc/meminfo")
         .ok()
         .and_then(|text| {
-            let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+            let line = text.lines().find(|l| l.starts_with(field))?;
             let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
             Some(kib * 1024)
         })

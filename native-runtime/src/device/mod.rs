@@ -158,6 +158,22 @@ pub fn info(index: usize) -> RtResult<&'static info::DeviceInfo> {
     }
 }
 
+/// Free memory of device `index` in bytes
+/// (`ext::intel::info::device::free_memory`): for a Vulkan device, its
+/// memory less what this process's allocations hold on it (all of it when
+/// it was not opened yet); for the host device, the host's available memory.
+pub fn free_memory(index: usize) -> RtResult<u64> {
+    let all = devices();
+    match all.vulkan.get(index) {
+        Some(slot) => Ok(match slot.opened.get() {
+            Some(Ok(dev)) => dev.free_memory(),
+            _ => slot.info.global_mem_size,
+        }),
+        None if index == all.vulkan.len() => Ok(info::host_available_bytes()),
+        None => Err(RtError::Invalid(format!("no device with index {index}"))),
+    }
+}
+
 /// `ONEAPI_DEVICE_SELECTOR` as set now (None: unset or empty).
 pub fn env_selector() -> Option<String> {
     std::env::var("ONEAPI_DEVICE_SELECTOR")

@@ -130,6 +130,8 @@ pub struct VulkanDevice {
     /// Kernels add floats in global memory with the device's atomic add
     /// (`shaderBufferFloat32AtomicAdd`), not compare-exchange loops.
     pub float_atomic_add: bool,
+    /// Bytes of the storage buffers of live allocations.
+    storage_bytes: AtomicU64,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -217,6 +219,7 @@ impl VulkanDevice {
             loop_audit,
             spirv_passthrough,
             float_atomic_add,
+            storage_bytes: AtomicU64::new(0),
         };
         if dev
             .device
@@ -422,9 +425,25 @@ impl VulkanDevice {
                 mapped_at_creation: false,
             })
         };
+        self.storage_bytes.fetch_add(padded, Ordering::Relaxed);
         Ok((0..padded.div_ceil(chunk))
             .map(|k| buffer(chunk.min(padded - k * chunk)))
             .collect())
+    }
+
+    /// Storage of `bytes` (from [`Self::create_storage`]) was dropped.
+    pub fn storage_released(&self, bytes: u64) {
+        self.storage_bytes.fetch_sub(bytes, Ordering::Relaxed);
+    }
+
+    /// Device memory not held by allocations (what
+    /// `ext::intel::info::device::free_memory` reports): the device's
+    /// memory less the storage of live allocations. Other processes' use
+    /// and the driver's own are not seen through Vulkan.
+    pub fn free_memory(&self) -> u64 {
+        self.info
+            .global_mem_size
+            .saturating_sub(self.storage_bytes.load(Ordering::Relaxed))
     }
 
     /// log2 of the bytes of a window of an allocation larger than one

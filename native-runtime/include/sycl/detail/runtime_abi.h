@@ -72,6 +72,8 @@ typedef struct syclone_device_info {
 } syclone_device_info;
 
 int syclone_device_get_info(size_t device, syclone_device_info *out);
+/* Bytes of the device's memory that this process's allocations leave free. */
+int syclone_device_free_memory(size_t device, unsigned long long *out);
 
 /* Platforms (one per back end): name, vendor, version. */
 int syclone_platform_get_info(int backend, const char **name, const char **vendor,
