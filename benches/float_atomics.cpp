@@ -1,8 +1,9 @@
-// Float atomic adds on global memory at four levels of contention, beside
-// the same kernel adding ints (which every device does natively): N items
-// each add 1 to one of BINS counters (item i to counter i % BINS). Prints
-// milliseconds per kernel (best of 5 after a warm-up) for float and int and
-// their ratio, and checks every counter's total.
+// Float and double atomic adds on global memory at four levels of
+// contention, beside the same kernel adding ints (which every device does
+// natively): N items each add 1 to one of BINS counters (item i to counter
+// i % BINS). Prints milliseconds per kernel (best of 5 after a warm-up) for
+// float, double and int, the float/int ratio, and checks every counter's
+// total.
 //
 //   float_atomics [log2 N]      (default 22: 4,194,304 items)
 #include <sycl/sycl.hpp>
@@ -43,15 +44,18 @@ int main(int argc, char **argv) {
   sycl::queue q;
   std::printf("%s, %zu items\n", q.get_device().get_info<sycl::info::device::name>().c_str(), n);
   float *f = sycl::malloc_device<float>(n, q);
+  double *d = sycl::malloc_device<double>(n, q);
   int *k = sycl::malloc_device<int>(n, q);
   bool exact = true;
-  std::printf("%10s %12s %12s %8s\n", "counters", "float ms", "int ms", "ratio");
+  std::printf("%10s %12s %12s %12s %8s\n", "counters", "float ms", "double ms", "int ms", "f/i");
   for (size_t bins : {size_t(1), size_t(256), n / 32, n}) {
     double fm = best_ms(q, f, n, bins, exact);
+    double dm = best_ms(q, d, n, bins, exact);
     double im = best_ms(q, k, n, bins, exact);
-    std::printf("%10zu %12.3f %12.3f %8.2f\n", bins, fm, im, fm / im);
+    std::printf("%10zu %12.3f %12.3f %12.3f %8.2f\n", bins, fm, dm, im, fm / im);
   }
   sycl::free(f, q);
+  sycl::free(d, q);
   sycl::free(k, q);
   std::printf("%s\n", exact ? "PASSED" : "FAILED: a counter's total is wrong");
   return exact ? 0 : 1;

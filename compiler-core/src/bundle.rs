@@ -243,8 +243,11 @@ pub struct SpecConstantScalar {
 /// whether the device adds floats atomically in global memory itself
 /// (Vulkan's `shaderBufferFloat32AtomicAdd`): the runtime sets it per
 /// device; false keeps the compare-exchange loops. A device without the
-/// feature also gets the image through [`crate::back::spirv::without_float_atomic_add`].
+/// feature also gets the image through [`crate::back::spirv::without_float_atomic_adds`].
 pub const FLOAT_ATOMIC_ADD_SPEC: &str = "__syclone_device_float_atomic_add";
+
+/// [`FLOAT_ATOMIC_ADD_SPEC`] for doubles (`shaderBufferFloat64AtomicAdd`).
+pub const DOUBLE_ATOMIC_ADD_SPEC: &str = "__syclone_device_double_atomic_add";
 
 /// An optional device feature (a SYCL 2020 aspect) device code can need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

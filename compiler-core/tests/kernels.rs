@@ -426,7 +426,7 @@ int main() {
 /// work-group memory stay compare-exchange loops.
 #[test]
 fn float_atomic_adds_have_a_native_path() {
-    use compiler_core::back::spirv::{uses_float_atomic_add, without_float_atomic_add};
+    use compiler_core::back::spirv::{float_atomic_add_widths, without_float_atomic_adds};
     let src = r#"#include <sycl/sycl.hpp>
 int main() {
   sycl::queue q;
@@ -459,20 +459,25 @@ int main() {
             .filter(|i| i.class.opcode == op)
             .count()
     };
-    assert!(uses_float_atomic_add(&image.spirv));
+    assert_eq!(float_atomic_add_widths(&image.spirv), [32]);
     assert_eq!(count(&image.spirv, rspirv::spirv::Op::AtomicFAddEXT), 1);
     // The compare-exchange loops of both adds remain.
     assert_eq!(
         count(&image.spirv, rspirv::spirv::Op::AtomicCompareExchange),
         2
     );
-    let portable = without_float_atomic_add(&image.spirv);
-    assert!(!uses_float_atomic_add(&portable));
+    // A device with double adds only still loses the float ones.
+    assert_eq!(without_float_atomic_adds(&image.spirv, &[64]), image.spirv);
+    let portable = without_float_atomic_adds(&image.spirv, &[32]);
+    assert!(float_atomic_add_widths(&portable).is_empty());
     assert_eq!(count(&portable, rspirv::spirv::Op::AtomicFAddEXT), 0);
     let module = rspirv::dr::load_words(&portable).expect("SPIR-V");
     assert!(module.extensions.is_empty());
     naga::front::spv::parse_u8_slice(
-        &portable.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<_>>(),
+        &portable
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect::<Vec<_>>(),
         &Default::default(),
     )
     .expect("naga reads the portable image");

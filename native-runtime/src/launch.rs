@@ -16,7 +16,9 @@ use crate::memory;
 use crate::registry::{self, KernelEntry};
 use crate::requirements;
 use crate::sync;
-use compiler_core::bundle::{Access, KernelInfo, FLOAT_ATOMIC_ADD_SPEC, NULL_POINTER_INDEX};
+use compiler_core::bundle::{
+    Access, KernelInfo, DOUBLE_ATOMIC_ADD_SPEC, FLOAT_ATOMIC_ADD_SPEC, NULL_POINTER_INDEX,
+};
 use compiler_core::ir::ScalarType;
 use std::collections::HashMap;
 use std::ffi::c_void;
@@ -228,8 +230,13 @@ fn spec_constant_values(
         .iter()
         .enumerate()
     {
-        if scalar.symbol == FLOAT_ATOMIC_ADD_SPEC {
-            out.push((spec_id as u32, dev.float_atomic_add as u64));
+        let device_flag = match scalar.symbol.as_str() {
+            FLOAT_ATOMIC_ADD_SPEC => Some(dev.float_atomic_adds.f32),
+            DOUBLE_ATOMIC_ADD_SPEC => Some(dev.float_atomic_adds.f64),
+            _ => None,
+        };
+        if let Some(flag) = device_flag {
+            out.push((spec_id as u32, flag as u64));
             continue;
         }
         let Some((_, value)) = l.spec_constants.iter().find(|(k, _)| *k == scalar.symbol) else {

@@ -1,10 +1,11 @@
-// Float atomic adds in global memory, which a GPU may do with its own
-// instruction and a device without one with compare-exchange loops: the
-// values fetch_add returns (every work-item adding 1 to one counter sees a
-// different old value), fetch_sub and the operators, adds through a pointer
-// into the middle of an allocation and through a pointer chosen at run time
-// between two allocations, adds and compare-exchanges on the same array in
-// one kernel, and work-group memory beside global memory.
+// Float and double atomic adds in global memory, which a GPU may do with
+// its own instruction and a device without one with compare-exchange loops:
+// the values fetch_add returns (every work-item adding 1 to one counter sees
+// a different old value), fetch_sub and the operators, adds through a
+// pointer into the middle of an allocation and through a pointer chosen at
+// run time between two allocations, adds and compare-exchanges on the same
+// array in one kernel, doubles (also in a struct of mixed members), and
+// work-group memory beside global memory.
 #include <sycl/sycl.hpp>
 #include <algorithm>
 #include <cstdio>
@@ -98,6 +99,31 @@ int main() {
    }).wait();
   check(mixed[0] == 2.0f * N && mixed[1] == 999.0f, "adds and compare-exchanges on one array");
 
+  // Doubles: fetch_add's old values, fetch_sub, and adds into a member of
+  // a struct of mixed members (memory the kernel addresses in words).
+  struct Mixed {
+    int count;
+    double sum;
+  };
+  double *dcounter = sycl::malloc_shared<double>(2, q);
+  int *dseen = sycl::malloc_shared<int>(N, q);
+  Mixed *mixed_struct = sycl::malloc_shared<Mixed>(1, q);
+  dcounter[0] = 0.0;
+  dcounter[1] = 1000.0;
+  *mixed_struct = Mixed{0, 0.0};
+  q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> i) {
+     using dref = sycl::atomic_ref<double, sycl::memory_order::relaxed, sycl::memory_scope::device>;
+     dseen[i] = static_cast<int>(dref(dcounter[0]).fetch_add(1.0));
+     dref(dcounter[1]).fetch_sub(0.25);
+     sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::device>(mixed_struct->count)++;
+     dref(mixed_struct->sum) += 0.5;
+   }).wait();
+  std::vector<int> dolds(dseen, dseen + N);
+  std::sort(dolds.begin(), dolds.end());
+  check(dcounter[0] == double(N) && dolds == want, "double fetch_add returns every old value once");
+  check(dcounter[1] == 1000.0 - 0.25 * N, "double fetch_sub");
+  check(mixed_struct->count == N && mixed_struct->sum == 0.5 * N, "double add to a member of a mixed struct");
+
   // Work-group sums in local memory, then one global add per group.
   float *total = sycl::malloc_shared<float>(1, q);
   *total = 0.0f;
@@ -116,7 +142,8 @@ int main() {
   check(*total == float(N), "work-group sums added to a global total");
 
   for (void *p : {(void *)counter, (void *)seen, (void *)acc, (void *)ok, (void *)bins, (void *)even,
-                  (void *)odd, (void *)mixed, (void *)total})
+                  (void *)odd, (void *)mixed, (void *)dcounter, (void *)dseen, (void *)mixed_struct,
+                  (void *)total})
     sycl::free(p, q);
   if (failures == 0) std::printf("PASSED\n");
   return failures == 0 ? 0 : 1;

@@ -7,13 +7,13 @@ use naga::valid::{Capabilities, ValidationFlags, Validator};
 
 /// Reads a SPIR-V module (little-endian bytes) for [`kernel_wgsl`]; float
 /// atomic adds, which WebGPU does not have, keep their compare-exchange
-/// loops ([`super::spirv::without_float_atomic_add`]).
+/// loops ([`super::spirv::without_float_atomic_adds`]).
 pub fn parse_spirv(spirv: &[u8]) -> Result<naga::Module, String> {
     let words: Vec<u32> = spirv
         .chunks_exact(4)
         .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
         .collect();
-    let bytes: Vec<u8> = super::spirv::without_float_atomic_add(&words)
+    let bytes: Vec<u8> = super::spirv::without_float_atomic_adds(&words, &[32, 64])
         .iter()
         .flat_map(|w| w.to_le_bytes())
         .collect();

@@ -186,10 +186,10 @@ impl Lowerer<'_> {
         }
     }
 
-    /// The `f32` view of global `binding` that a float add or subtract
-    /// `op` computed in `view` may use the device's own atomic add on, when
-    /// the target may have one (not in a `SYCL_EXTERNAL` function, which
-    /// cannot read the specialization constant that chooses it).
+    /// The `f32` or `f64` view of global `binding` that a float add or
+    /// subtract `op` computed in `view` may use the device's own atomic add
+    /// on, when the target may have one (not in a `SYCL_EXTERNAL` function,
+    /// which cannot read the specialization constant that chooses it).
     fn native_float_add_view(
         &mut self,
         op: AtomicOp,
@@ -199,17 +199,18 @@ impl Lowerer<'_> {
         let wanted = self.target.float_atomic_add
             && !self.external
             && matches!(op, AtomicOp::Add | AtomicOp::Sub)
-            && view == ScalarType::F32;
+            && view.is_float();
         if !wanted {
             return None;
         }
-        self.wide_view(binding, ScalarType::F32)
+        self.wide_view(binding, view)
     }
 
-    /// A float add (or subtract) on element `index` of global `binding`,
-    /// both ways: `OpAtomicFAddEXT` on `float_view` where the launch's
-    /// device has it (the specialization constant
-    /// [`crate::bundle::FLOAT_ATOMIC_ADD_SPEC`]), the compare-exchange loop
+    /// A float or double add (or subtract) on element `index` of global
+    /// `binding`, both ways: `OpAtomicFAddEXT` on `float_view` where the
+    /// launch's device has it (the specialization constant
+    /// [`crate::bundle::FLOAT_ATOMIC_ADD_SPEC`] or
+    /// [`crate::bundle::DOUBLE_ATOMIC_ADD_SPEC`]), the compare-exchange loop
     /// elsewhere. The driver drops the branch not taken once the constant
     /// is set.
     fn float_add(
@@ -226,10 +227,11 @@ impl Lowerer<'_> {
             AtomicOp::Sub => IExpr::Unary(UnaryOp::Neg, Box::new(operand.clone())),
             _ => operand.clone(),
         };
-        let result = self.new_local("atomic.result", ScalarType::F32);
         let view = &mut self.bindings[float_view.0 as usize];
         view.reads = true;
         view.writes = true;
+        let ty = view.elem;
+        let result = self.new_local("atomic.result", ty);
         let native = vec![IStmt::Atomic {
             op: AtomicOp::Add,
             binding: float_view,
@@ -239,13 +241,17 @@ impl Lowerer<'_> {
             result: Some(result),
         }];
         self.blocks.push(vec![]);
-        let old = self.compare_exchange_loop(op, binding, index, operand, ScalarType::F32);
+        let old = self.compare_exchange_loop(op, binding, index, operand, ty);
         self.emit(IStmt::Assign {
             local: result,
             value: IExpr::Local(old),
         });
         let emulated = self.blocks.pop().unwrap_or_default();
-        let flag = self.device_flag(crate::bundle::FLOAT_ATOMIC_ADD_SPEC);
+        let flag = self.device_flag(if ty == ScalarType::F64 {
+            crate::bundle::DOUBLE_ATOMIC_ADD_SPEC
+        } else {
+            crate::bundle::FLOAT_ATOMIC_ADD_SPEC
+        });
         self.emit(IStmt::If {
             cond: IExpr::SpecConst(flag),
             then_block: native,
@@ -256,8 +262,8 @@ impl Lowerer<'_> {
 
     /// A binding of `elem` over the same global memory as `binding` (a
     /// 64-bit scalar over byte-addressed memory, for 64-bit atomics on it;
-    /// `f32` for native float adds): a second storage buffer bound to the
-    /// same allocation, both marked aliased. None for memory the runtime
+    /// `f32` or `f64` for native float adds): a second storage buffer bound
+    /// to the same allocation, both marked aliased. None for memory the runtime
     /// does not bind (work-group arrays).
     fn wide_view(&mut self, binding: BindingId, elem: ScalarType) -> Option<BindingId> {
         if let Some(&view) = self.wide_views.get(&(binding.0, elem)) {

@@ -7,6 +7,7 @@ mod bindings;
 pub mod clock;
 mod dense_bindings;
 mod entry_module;
+pub mod float_atomics;
 pub mod host;
 pub mod info;
 mod loop_audit;

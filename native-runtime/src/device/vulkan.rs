@@ -5,6 +5,7 @@
 pub use super::bindings::BoundBuffer;
 use super::bindings::{self, BindGroupCache, ParamArenas, ParamSlot, StagedParams};
 use super::clock::{self, DeviceClock};
+use super::float_atomics::{self, FloatAtomicAdds};
 use super::info::DeviceInfo;
 use super::loop_audit::{self, LoopAudit};
 use super::pipeline_cache::DiskCache;
@@ -127,9 +128,9 @@ pub struct VulkanDevice {
     loop_audit: Option<LoopAuditBuffer>,
     /// Kernels' SPIR-V goes to the driver unchanged (see `shader_module`).
     spirv_passthrough: bool,
-    /// Kernels add floats in global memory with the device's atomic add
-    /// (`shaderBufferFloat32AtomicAdd`), not compare-exchange loops.
-    pub float_atomic_add: bool,
+    /// The float atomic adds kernels use on global memory instead of
+    /// compare-exchange loops (`float_atomics`).
+    pub float_atomic_adds: FloatAtomicAdds,
     /// Bytes of the storage buffers of live allocations.
     storage_bytes: AtomicU64,
 }
@@ -151,16 +152,30 @@ impl VulkanDevice {
             | wgpu::Features::SUBGROUP_BARRIER
             | wgpu::Features::TIMESTAMP_QUERY
             | wgpu::Features::PIPELINE_CACHE
-            | wgpu::Features::PASSTHROUGH_SHADERS
-            | wgpu::Features::SHADER_FLOAT32_ATOMIC;
+            | wgpu::Features::PASSTHROUGH_SHADERS;
         let desc = wgpu::DeviceDescriptor {
             label: Some("syclone"),
             required_features: adapter.features() & wanted,
             required_limits: adapter.limits(),
             ..Default::default()
         };
-        let (device, queue) = pollster::block_on(adapter.request_device(&desc))
-            .map_err(|e| RtError::Device(format!("cannot open {}: {e}", info.name)))?;
+        let passthrough_wanted = desc
+            .required_features
+            .contains(wgpu::Features::PASSTHROUGH_SHADERS)
+            && std::env::var_os("SYCLONE_SPIRV_VIA_NAGA").is_none_or(|v| v != "1");
+        // Kernels' float atomic adds reach the driver only passed through.
+        let adds = if passthrough_wanted {
+            float_atomics::supported(adapter)
+        } else {
+            FloatAtomicAdds::default()
+        };
+        let opened = if adds == FloatAtomicAdds::default() {
+            pollster::block_on(adapter.request_device(&desc)).map_err(|e| e.to_string())
+        } else {
+            float_atomics::open(adapter, &desc, adds)
+        };
+        let (device, queue) =
+            opened.map_err(|e| RtError::Device(format!("cannot open {}: {e}", info.name)))?;
         let errors: Arc<Mutex<Vec<String>>> = Arc::default();
         let sink = errors.clone();
         device.on_uncaptured_error(Arc::new(move |e: wgpu::Error| {
@@ -183,12 +198,15 @@ impl VulkanDevice {
             mapped_at_creation: false,
         });
         let disk_cache = DiskCache::open(&device, &info);
-        let spirv_passthrough = device
-            .features()
-            .contains(wgpu::Features::PASSTHROUGH_SHADERS)
-            && std::env::var_os("SYCLONE_SPIRV_VIA_NAGA").is_none_or(|v| v != "1");
-        let float_atomic_add =
-            spirv_passthrough && device.features().contains(wgpu::Features::SHADER_FLOAT32_ATOMIC);
+        let spirv_passthrough = passthrough_wanted
+            && device
+                .features()
+                .contains(wgpu::Features::PASSTHROUGH_SHADERS);
+        let float_atomic_adds = if spirv_passthrough {
+            adds
+        } else {
+            FloatAtomicAdds::default()
+        };
         let loop_audit = descriptors.loop_iteration_limit.map(|_| LoopAuditBuffer {
             buffer: device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("syclone loop audit"),
@@ -218,7 +236,7 @@ impl VulkanDevice {
             clock: None,
             loop_audit,
             spirv_passthrough,
-            float_atomic_add,
+            float_atomic_adds,
             storage_bytes: AtomicU64::new(0),
         };
         if dev
@@ -579,8 +597,12 @@ impl VulkanDevice {
     ) -> Result<Cow<'e, [u32]>, String> {
         let entry_point = &entry.info.entry_point;
         let mut words = Cow::Borrowed(&entry.image.image.spirv[..]);
-        if !self.float_atomic_add && spirv::uses_float_atomic_add(&words) {
-            words = spirv::without_float_atomic_add(&words).into();
+        let missing = self.float_atomic_adds.missing_widths();
+        if spirv::float_atomic_add_widths(&words)
+            .iter()
+            .any(|w| missing.contains(w))
+        {
+            words = spirv::without_float_atomic_adds(&words, &missing).into();
         }
         if self.spirv_passthrough {
             words = entry_module::single_entry_point(&words, entry_point)?.into();

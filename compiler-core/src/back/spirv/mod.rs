@@ -27,7 +27,7 @@ mod float_atomics;
 mod stmt;
 mod subgroup;
 
-pub use float_atomics::{uses_float_atomic_add, without_float_atomic_add};
+pub use float_atomics::{float_atomic_add_widths, without_float_atomic_adds};
 
 use std::collections::HashMap;
 
@@ -180,7 +180,8 @@ struct Emitter {
     uses_int64: bool,
     uses_float64: bool,
     uses_int64_atomics: bool,
-    uses_float_atomic_add: bool,
+    /// Widths (32, 64) of the float atomic adds emitted.
+    float_atomic_add_widths: Vec<u32>,
     /// Capabilities the sub-group built-ins and collectives need.
     subgroup_capabilities: Vec<Capability>,
     /// The GLSL.std.450 extended instruction set, imported on first use.
@@ -224,7 +225,7 @@ impl Emitter {
             uses_int64: false,
             uses_float64: false,
             uses_int64_atomics: false,
-            uses_float_atomic_add: false,
+            float_atomic_add_widths: vec![],
             subgroup_capabilities: vec![],
             glsl_std_450: None,
             spec_constants: vec![],
@@ -252,9 +253,15 @@ impl Emitter {
         if self.uses_int64_atomics {
             self.b.capability(Capability::Int64Atomics);
         }
-        if self.uses_float_atomic_add {
-            self.b.capability(Capability::AtomicFloat32AddEXT);
+        if !self.float_atomic_add_widths.is_empty() {
             self.b.extension("SPV_EXT_shader_atomic_float_add");
+        }
+        for width in std::mem::take(&mut self.float_atomic_add_widths) {
+            self.b.capability(if width == 64 {
+                Capability::AtomicFloat64AddEXT
+            } else {
+                Capability::AtomicFloat32AddEXT
+            });
         }
         for c in std::mem::take(&mut self.subgroup_capabilities) {
             self.b.capability(c);

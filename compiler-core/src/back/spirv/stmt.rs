@@ -404,7 +404,10 @@ impl Emitter {
                 }
                 AtomicOp::Add if float && buf.storage == buf.elem && buf.space == Space::Global => {
                     let v = operand(self, f, value, "operand")?;
-                    self.uses_float_atomic_add = true;
+                    let width = buf.elem.size() * 8;
+                    if !self.float_atomic_add_widths.contains(&width) {
+                        self.float_atomic_add_widths.push(width);
+                    }
                     Some(self.b.atomic_f_add_ext(t, None, ptr, scope, relaxed, v)?)
                 }
                 _ if float => {
