@@ -387,6 +387,9 @@ int main() {
   q.parallel_for(sycl::range<1>(8), [=](sycl::id<1> i) { ref(hist[data[i]]).fetch_add(1); });
   q.parallel_for(sycl::range<1>(8), [=](sycl::id<1> i) { ref(*(hist + data[i])).fetch_add(1); });
   q.parallel_for(sycl::range<1>(8), [=](sycl::id<1> i) { int x = ref(hist[data[i]]).load(); (void)x; });
+  q.parallel_for(sycl::range<1>(8), [=](auto i) { ref(hist[data[i]]).fetch_add(1); });
+  q.parallel_for(sycl::range<1>(8), [=](sycl::id<1> i) { hist[i] = sizeof(data[0]); });
+  q.parallel_for(sycl::range<1>(8), [=](auto i) { hist[i] = sizeof(data[0]); });
   return 0;
 }
 "#;
@@ -405,17 +408,32 @@ int main() {
             .collect::<Vec<_>>()
     };
     // Only the first statement is a would-be declaration (the second's
-    // declarator `hist` has no bound, the third starts with `int`).
+    // declarator `hist` has no bound, the third starts with `int`); the
+    // generic lambda's is too; `sizeof` captures nothing.
     assert_eq!(
         offsets_with(HostCompiler::Gcc { major: 12 }),
-        [(Some(8), Some(0)), (Some(0), Some(8)), (Some(0), Some(8))]
+        [
+            (Some(8), Some(0)),
+            (Some(0), Some(8)),
+            (Some(0), Some(8)),
+            (Some(8), Some(0)),
+            (Some(0), None),
+            (Some(0), None)
+        ]
     );
     assert_eq!(
         offsets_with(HostCompiler::Clang {
             major: 18,
             tbaa: false
         }),
-        [(Some(0), Some(8)), (Some(0), Some(8)), (Some(0), Some(8))]
+        [
+            (Some(0), Some(8)),
+            (Some(0), Some(8)),
+            (Some(0), Some(8)),
+            (Some(0), Some(8)),
+            (Some(0), None),
+            (Some(0), None)
+        ]
     );
 }
 

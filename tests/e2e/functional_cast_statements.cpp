@@ -5,7 +5,8 @@
 // device compiler must lay the closure out as the host compiler does, or
 // the kernel reads `data` as `hist`. Covers bounds naming pointers, scalars
 // and constants bound to references, conditions, nested command-group
-// lambdas, function templates, and statements that are not such casts.
+// lambdas, generic lambdas, function templates, and statements that are not
+// such casts; and `sizeof` of a variable, which captures nothing.
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <vector>
@@ -76,6 +77,20 @@ int main() {
      if (int_ref(hist[data[i]]).fetch_add(1) < 0) hist[0] = -1;
    }).wait();
   check(bins_hold(hist, 0, N / BINS), "if condition");
+
+  // In a generic lambda (its body's captures are found before it is
+  // instantiated).
+  clear();
+  q.parallel_for(sycl::range<1>(N), [=](auto i) { int_ref(hist[data[i] + shift]).fetch_add(1); }).wait();
+  check(bins_hold(hist, BINS, N / BINS), "generic lambda");
+
+  // What `sizeof` names is not captured (unevaluated), in either kind of lambda.
+  clear();
+  q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> i) {
+     int_ref(hist[data[i]]).fetch_add(int(sizeof(shift)) - 3);
+   }).wait();
+  q.parallel_for(sycl::range<1>(N), [=](auto i) { int_ref(hist[data[i]]).fetch_add(int(sizeof(shift)) - 3); }).wait();
+  check(bins_hold(hist, 0, 2 * N / BINS), "sizeof of a variable the kernel does not otherwise use");
 
   // In a function template.
   clear();

@@ -2284,7 +2284,10 @@ impl Sema {
                 }
             }
             ExprKind::SizeofExpr(x) => {
+                // An unevaluated operand: what it names is not captured.
+                self.unevaluated += 1;
                 let x = self.check_expr(x);
+                self.unevaluated -= 1;
                 match self.size_align(&x.ty) {
                     Some((s, _)) => TExpr {
                         kind: TK::IntLit(s as i128),
@@ -2384,7 +2387,9 @@ impl Sema {
                 self.check_fold(*op, lhs.as_deref(), rhs.as_deref(), span)
             }
             ExprKind::AlignofExpr(x) => {
+                self.unevaluated += 1;
                 let x = self.check_expr(x);
+                self.unevaluated -= 1;
                 match self.size_align(&x.ty) {
                     Some((_, a)) => TExpr {
                         kind: TK::IntLit(a as i128),
@@ -4512,6 +4517,13 @@ impl Sema {
             lit.span = span;
             return Some(lit);
         }
+        if self.unevaluated > 0 {
+            if let Some((_, x)) = g.unevaluated.iter().find(|(n, _)| n == name) {
+                let mut x = x.clone();
+                x.span = span;
+                return Some(x);
+            }
+        }
         self.closure_member(closure, name, span)
     }
 
@@ -4570,6 +4582,7 @@ impl Sema {
             params: patterns.clone(),
             instances: vec![],
             constants: vec![],
+            unevaluated: vec![],
             call_decl: op_decl.clone(),
         });
         self.classes[closure.0 as usize].closure = Some(ClosureInfo {
@@ -4693,7 +4706,12 @@ impl Sema {
                     self.reference_parameters(q, ctx, &env)
                 });
                 let mut looked_up: Vec<Rc<str>> = vec![];
-                for (name, at) in generic_lambda::name_uses(l) {
+                let uses = if self.host.captures_in_tentative_declarations() {
+                    generic_lambda::name_uses_as_gcc_parses(l)
+                } else {
+                    generic_lambda::name_uses(l)
+                };
+                for (name, at) in uses {
                     let already = self.class(closure).fields.iter().any(|f| f.name == name);
                     if already {
                         continue;
@@ -4726,6 +4744,18 @@ impl Sema {
                         if let Some(lit) = constant {
                             self.capture(level, &name, lit, at.unwrap_or(span));
                         }
+                    }
+                }
+                for name in generic_lambda::unevaluated_names(l) {
+                    self.unevaluated += 1;
+                    let outer = self.name_in_level(level, &name, span);
+                    self.unevaluated -= 1;
+                    if let Some(g) = self.classes[closure.0 as usize]
+                        .closure
+                        .as_mut()
+                        .and_then(|c| c.generic.as_mut())
+                    {
+                        g.unevaluated.extend(outer.map(|x| (name, x)));
                     }
                 }
                 let fc = self.fn_stack.pop().expect("lambda ctx");

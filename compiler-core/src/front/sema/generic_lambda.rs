@@ -52,6 +52,9 @@ pub struct GenericLambda {
     pub instances: Vec<(Vec<Ty>, FuncId)>,
     /// Constants of the enclosing function the body names (not captured).
     pub constants: Vec<(Rc<str>, thir::Expr)>,
+    /// Variables of the enclosing functions the body names only in
+    /// unevaluated operands (`sizeof(x)`): not captured, known by type.
+    pub unevaluated: Vec<(Rc<str>, thir::Expr)>,
     /// The synthesized call operator declaration all instances share.
     pub call_decl: Rc<a::FunctionDecl>,
 }
@@ -92,18 +95,25 @@ impl ParamPattern {
 /// Simple names used in a lambda body, minus the lambda's own parameters
 /// and the names the body declares: the candidates for implicit capture.
 pub fn names_used(l: &a::LambdaExpr) -> Vec<Rc<str>> {
-    first_uses(lambda_uses(l, false))
+    first_uses(lambda_uses(l, false, false))
 }
 
 /// [`names_used`] outside the lambdas nested in the body.
 pub fn names_used_outside_lambdas(l: &a::LambdaExpr) -> Vec<Rc<str>> {
-    first_uses(lambda_uses(l, true))
+    first_uses(lambda_uses(l, true, false))
 }
 
 /// Every use of the names [`names_used`] lists, in order, with the span of
 /// the name expression (none for a name in a nested lambda's capture list).
 pub fn name_uses(l: &a::LambdaExpr) -> Vec<(Rc<str>, Option<Span>)> {
-    lambda_uses(l, false)
+    lambda_uses(l, false, false)
+}
+
+/// [`name_uses`] in the order g++ captures them: the array bounds of a
+/// statement it first tries as a declaration come before the statement
+/// (see `tentative_declaration.rs`).
+pub fn name_uses_as_gcc_parses(l: &a::LambdaExpr) -> Vec<(Rc<str>, Option<Span>)> {
+    lambda_uses(l, false, true)
 }
 
 fn first_uses(uses: Vec<(Rc<str>, Option<Span>)>) -> Vec<Rc<str>> {
@@ -116,9 +126,14 @@ fn first_uses(uses: Vec<(Rc<str>, Option<Span>)>) -> Vec<Rc<str>> {
     out
 }
 
-fn lambda_uses(l: &a::LambdaExpr, skip_lambdas: bool) -> Vec<(Rc<str>, Option<Span>)> {
+fn lambda_uses(
+    l: &a::LambdaExpr,
+    skip_lambdas: bool,
+    bounds_first: bool,
+) -> Vec<(Rc<str>, Option<Span>)> {
     let mut c = NameCollector {
         skip_lambdas,
+        bounds_first,
         ..NameCollector::default()
     };
     c.stmt(&l.body);
@@ -128,6 +143,26 @@ fn lambda_uses(l: &a::LambdaExpr, skip_lambdas: bool) -> Vec<(Rc<str>, Option<Sp
         }
     }
     c.free_uses()
+}
+
+/// Simple names a lambda body uses only in unevaluated operands (`sizeof`,
+/// `alignof`), minus those it declares.
+pub fn unevaluated_names(l: &a::LambdaExpr) -> Vec<Rc<str>> {
+    let mut c = NameCollector::default();
+    c.stmt(&l.body);
+    for p in &l.params {
+        if let Some(n) = &p.name {
+            c.declared.push(n.clone());
+        }
+    }
+    let declared = c.declared;
+    let used: Vec<Rc<str>> = c.used.into_iter().map(|(n, _)| n).collect();
+    first_uses(
+        c.unevaluated
+            .into_iter()
+            .filter(|(n, _)| !declared.contains(n) && !used.contains(n))
+            .collect(),
+    )
 }
 
 /// Simple names a statement uses, minus those it declares.
@@ -143,6 +178,10 @@ struct NameCollector {
     declared: Vec<Rc<str>>,
     /// Leave out what nested lambdas use.
     skip_lambdas: bool,
+    /// Visit the array bounds of a statement's would-be declarator first.
+    bounds_first: bool,
+    /// Names in unevaluated operands (not in `used`).
+    unevaluated: Vec<(Rc<str>, Option<Span>)>,
 }
 
 impl NameCollector {
@@ -157,7 +196,15 @@ impl NameCollector {
 
     fn stmt(&mut self, s: &a::Stmt) {
         match &s.kind {
-            StmtKind::Expr(e) | StmtKind::Case(e) => self.expr(e),
+            StmtKind::Expr(e) => {
+                if self.bounds_first {
+                    for bound in super::tentative_declaration::declarator_bounds(e) {
+                        self.expr(bound);
+                    }
+                }
+                self.expr(e)
+            }
+            StmtKind::Case(e) => self.expr(e),
             StmtKind::Return(e) => e.iter().for_each(|e| self.expr(e)),
             StmtKind::Decl(ds) => ds.iter().for_each(|d| self.decl(d)),
             StmtKind::Compound(ss) => ss.iter().for_each(|s| self.stmt(s)),
@@ -266,6 +313,13 @@ impl NameCollector {
                 }
             }
             ExprKind::StmtExpr(stmts) => stmts.iter().for_each(|s| self.stmt(s)),
+            // Unevaluated operands capture nothing.
+            ExprKind::SizeofExpr(x) | ExprKind::AlignofExpr(x) => {
+                let evaluated = std::mem::take(&mut self.used);
+                self.expr(x);
+                let named = std::mem::replace(&mut self.used, evaluated);
+                self.unevaluated.extend(named);
+            }
             _ => e.for_each_child(|x| self.expr(x)),
         }
     }

@@ -45,7 +45,7 @@ impl Sema {
 /// declaration: `e` starts with a functional cast `T(...)`, whose first
 /// argument starts with a declarator: `*`/`&` operators, a name, then the
 /// subscripts applied to that name (`T(x[a][b] + 1)` gives `a`, `b`).
-fn declarator_bounds(e: &a::Expr) -> Vec<&a::Expr> {
+pub(super) fn declarator_bounds(e: &a::Expr) -> Vec<&a::Expr> {
     let mut start = e;
     while let Some(inner) = leftmost_operand(start) {
         start = inner;
