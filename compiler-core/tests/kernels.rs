@@ -500,3 +500,41 @@ int main() {
     )
     .expect("naga reads the portable image");
 }
+
+/// A constant bound to a reference (`id % N` calls `operator%(const T &)`)
+/// is captured: by g++ where it binds, by clang at the end of the
+/// full-expression, after the statement's other captures (closure bytes of
+/// probes built with g++ 12 and clang 14).
+#[test]
+fn constants_bound_to_references_are_laid_out_where_the_host_captures_them() {
+    use compiler_core::front::sema::HostCompiler;
+    let src = r#"#include <sycl/sycl.hpp>
+int main() {
+  sycl::queue q;
+  constexpr int N = 4;
+  int *hist = sycl::malloc_shared<int>(8, q);
+  int *data = sycl::malloc_shared<int>(8, q);
+  q.parallel_for(sycl::range<1>(8), [=](sycl::id<1> i) { hist[i % N] = data[i]; });
+  return 0;
+}
+"#;
+    let offsets_with = |host| {
+        let out = common::compile_sycl_for("reference_constants.cpp", src, host);
+        assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+        let bundle = out.bundle.expect("bundle");
+        let k = &bundle.images[0].kernels[0];
+        let at = |name: &str| k.buffers.iter().find(|b| b.name == name).map(|b| b.offset);
+        (at("hist"), at("data"), k.arg_sizes[1])
+    };
+    assert_eq!(
+        offsets_with(HostCompiler::Gcc { major: 12 }),
+        (Some(0), Some(16), 24)
+    );
+    assert_eq!(
+        offsets_with(HostCompiler::Clang {
+            major: 18,
+            tbaa: false
+        }),
+        (Some(0), Some(8), 24)
+    );
+}

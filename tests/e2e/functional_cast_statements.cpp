@@ -64,6 +64,14 @@ int main() {
   q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> i) { int_ref(hist[i % BINS]).fetch_add(2); }).wait();
   check(bins_hold(hist, 0, 2 * N / BINS), "constant bound to a reference in the bound");
 
+  // The same constant, then a pointer the statement names after it (clang
+  // captures the constant at the end of the statement, g++ first).
+  clear();
+  q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> i) {
+     int_ref(hist[i % BINS]).fetch_add(data[i] + 1 - data[i]);
+   }).wait();
+  check(bins_hold(hist, 0, N / BINS), "constant bound to a reference, then a pointer");
+
   // In a command group's nested lambda, with a compound assignment.
   clear();
   q.submit([&](sycl::handler &h) {

@@ -612,6 +612,12 @@ impl Sema {
     }
 
     pub(super) fn check_stmt(&mut self, s: &a::Stmt) -> TStmt {
+        let checked = self.check_stmt_kind(s);
+        self.end_full_expression();
+        checked
+    }
+
+    fn check_stmt_kind(&mut self, s: &a::Stmt) -> TStmt {
         match &s.kind {
             StmtKind::Expr(e) => {
                 self.capture_tentative_declarator_bounds(e);
@@ -901,6 +907,7 @@ impl Sema {
             StmtKind::Expr(e) => {
                 self.capture_tentative_declarator_bounds(e);
                 let c = self.check_expr(e);
+                self.end_full_expression();
                 (vec![], self.convert_to_bool(c))
             }
             StmtKind::Decl(ds) => {
@@ -1504,7 +1511,13 @@ impl Sema {
         let uses = &mut self.fn_stack[level].constant_uses;
         let at = uses.iter().position(|(s, _)| *s == e.span)?;
         let (_, name) = uses.remove(at);
-        self.capture(level, &name, e.clone(), e.span)
+        let closure = self.fn_stack[level].this_class?;
+        let before = self.class(closure).fields.len();
+        let captured = self.capture(level, &name, e.clone(), e.span);
+        if self.class(closure).fields.len() > before {
+            self.capture_at_full_expression_end(closure, before);
+        }
+        captured
     }
 
     /// Add (or reuse) a capture of `outer` (an expression in the enclosing
@@ -4595,6 +4608,7 @@ impl Sema {
             call_op: None,
             captures: vec![],
             late_fields: vec![],
+            deferred_fields: vec![],
             generic,
         });
         if unnumbered && !named_on_use {
@@ -4765,14 +4779,15 @@ impl Sema {
 
         // Lay out the closure: fields in capture order, late captures last
         // (the fields keep their indexes; only their offsets follow).
+        self.end_full_expression();
         let mut laid = self.class(closure).fields.clone();
-        let late = self
+        let (late, deferred) = self
             .class(closure)
             .closure
             .as_ref()
-            .map(|c| c.late_fields.clone())
+            .map(|c| (c.late_fields.clone(), c.deferred_fields.clone()))
             .unwrap_or_default();
-        let mut order = late_capture::layout_order(laid.len(), &late);
+        let mut order = late_capture::layout_order(laid.len(), &late, &deferred);
         if self.host.reverses_captured_packs() {
             reverse_pack_elements(&mut order, &laid);
         }

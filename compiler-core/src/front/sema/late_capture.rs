@@ -173,11 +173,25 @@ pub(super) fn is_operator(e: &a::Expr) -> bool {
     }
 }
 
-/// The order fields are laid out in: ordinary captures by index, then the
-/// late ones.
-pub(super) fn layout_order(fields: usize, late: &[usize]) -> Vec<usize> {
-    (0..fields)
+/// The order fields are laid out in: ordinary captures by index (a
+/// `deferred` field after the fields that existed when it was captured,
+/// see `full_expression_captures.rs`), then the late ones.
+pub(super) fn layout_order(
+    fields: usize,
+    late: &[usize],
+    deferred: &[(usize, usize)],
+) -> Vec<usize> {
+    let mut ordinary: Vec<(usize, u8, usize)> = (0..fields)
         .filter(|i| !late.contains(i))
+        .map(|i| match deferred.iter().find(|(f, _)| *f == i) {
+            Some(&(_, after)) => (after, 0, i),
+            None => (i, 1, i),
+        })
+        .collect();
+    ordinary.sort_unstable();
+    ordinary
+        .into_iter()
+        .map(|(_, _, i)| i)
         .chain(late.iter().copied())
         .collect()
 }

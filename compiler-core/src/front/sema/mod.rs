@@ -19,6 +19,7 @@ mod decomposition;
 mod device_copyable;
 pub(crate) use device_copyable::ArgCopy;
 pub mod free_function;
+mod full_expression_captures;
 pub mod generic_captures;
 pub mod generic_lambda;
 mod init;
@@ -146,6 +147,13 @@ impl HostCompiler {
     /// made (see `tentative_declaration.rs`); clang does not.
     pub fn captures_in_tentative_declarations(self) -> bool {
         matches!(self, HostCompiler::Gcc { .. })
+    }
+    /// clang decides at the end of a full-expression that a reference bound
+    /// to an enclosing constant odr-uses it, and lays that capture out
+    /// after the full-expression's other captures; g++ captures it where it
+    /// is bound (see `full_expression_captures.rs`).
+    pub fn captures_referenced_constants_at_full_expression_end(self) -> bool {
+        matches!(self, HostCompiler::Clang { .. })
     }
     /// Which uses of enclosing constants make a generic lambda capture
     /// them (see `generic_captures.rs`).
@@ -346,6 +354,10 @@ pub struct ClosureInfo {
     pub captures: Vec<(CaptureSource, bool)>,
     /// Fields the host compiler lays out after all others (late captures).
     pub late_fields: Vec<usize>,
+    /// Constants captured at the end of a full-expression (clang; see
+    /// `full_expression_captures.rs`): each field with the number of
+    /// fields that existed then, which it is laid out after.
+    pub deferred_fields: Vec<(usize, usize)>,
     /// For generic lambdas: parameter patterns and call operator instances.
     pub generic: Option<generic_lambda::GenericLambda>,
 }
@@ -514,6 +526,10 @@ pub struct Sema {
     fn_stack: Vec<check::FnCtx>,
     /// Initializers of captures discovered while checking a lambda body.
     pending_capture_inits: HashMap<ClassId, Vec<thir::Expr>>,
+    /// Captures of constants made in the full-expressions being checked
+    /// (the level of the body, the closure, the field), laid out at their
+    /// end (see `full_expression_captures.rs`).
+    full_expression_captures: Vec<(usize, ClassId, usize)>,
     /// Nesting of constexpr function calls being evaluated (bounded).
     constexpr_depth: u32,
     /// Set once the class instantiation depth limit has been reported.
@@ -595,6 +611,7 @@ impl Sema {
             depth: 0,
             fn_stack: vec![],
             pending_capture_inits: HashMap::new(),
+            full_expression_captures: vec![],
             constexpr_depth: 0,
             instantiation_limit_reported: false,
             template_names: vec![],
