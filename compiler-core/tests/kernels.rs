@@ -501,10 +501,10 @@ int main() {
     .expect("naga reads the portable image");
 }
 
-/// A constant bound to a reference (`id % N` calls `operator%(const T &)`)
-/// is captured: by g++ where it binds, by clang at the end of the
-/// full-expression, after the statement's other captures (closure bytes of
-/// probes built with g++ 12 and clang 14).
+/// A constant bound to a reference (`id % N` calls `operator%(const T &)`,
+/// `std::max(K, x)`) is captured: by g++ where it is named, by clang at the
+/// end of the full-expression, after the statement's other captures
+/// (closure bytes of probes built with g++ 12 and clang 14).
 #[test]
 fn constants_bound_to_references_are_laid_out_where_the_host_captures_them() {
     use compiler_core::front::sema::HostCompiler;
@@ -515,6 +515,8 @@ int main() {
   int *hist = sycl::malloc_shared<int>(8, q);
   int *data = sycl::malloc_shared<int>(8, q);
   q.parallel_for(sycl::range<1>(8), [=](sycl::id<1> i) { hist[i % N] = data[i]; });
+  const int K = 2;
+  q.parallel_for(sycl::range<1>(8), [=](sycl::id<1> i) { hist[i] = std::max(K, data[i]); });
   return 0;
 }
 "#;
@@ -522,19 +524,26 @@ int main() {
         let out = common::compile_sycl_for("reference_constants.cpp", src, host);
         assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
         let bundle = out.bundle.expect("bundle");
-        let k = &bundle.images[0].kernels[0];
-        let at = |name: &str| k.buffers.iter().find(|b| b.name == name).map(|b| b.offset);
-        (at("hist"), at("data"), k.arg_sizes[1])
+        bundle.images[0]
+            .kernels
+            .iter()
+            .map(|k| {
+                let at = |name: &str| k.buffers.iter().find(|b| b.name == name).map(|b| b.offset);
+                (at("hist"), at("data"), k.arg_sizes[1])
+            })
+            .collect::<Vec<_>>()
     };
+    // g++ lays a constant out where it is named (`K` before `data`), clang
+    // after the statement's other captures.
     assert_eq!(
         offsets_with(HostCompiler::Gcc { major: 12 }),
-        (Some(0), Some(16), 24)
+        [(Some(0), Some(16), 24), (Some(0), Some(16), 24)]
     );
     assert_eq!(
         offsets_with(HostCompiler::Clang {
             major: 18,
             tbaa: false
         }),
-        (Some(0), Some(8), 24)
+        [(Some(0), Some(8), 24), (Some(0), Some(8), 24)]
     );
 }

@@ -63,8 +63,9 @@ pub(crate) struct FnCtx {
     /// Function parameter packs: one variable per element.
     packs: Vec<(Rc<str>, Vec<VarId>)>,
     /// Where a constant of an enclosing function was folded to its value
-    /// instead of being captured (see `capture_constant_bound_to_reference`).
-    pub(super) constant_uses: Vec<(Span, Rc<str>)>,
+    /// instead of being captured (see `capture_constant_bound_to_reference`),
+    /// with the number of fields the closure had then.
+    pub(super) constant_uses: Vec<(Span, Rc<str>, usize)>,
     /// A lambda that captures the constants of enclosing functions its
     /// nested lambdas name (see `HostCompiler::keeps_constants_of_nested_lambdas`).
     keeps_nested_constants: bool,
@@ -1345,9 +1346,12 @@ impl Sema {
                 return Some(outer);
             }
             if !self.host_captures_constant(level, parent, name, v) {
+                let fields = self.fn_stack[level]
+                    .this_class
+                    .map_or(0, |c| self.class(c).fields.len());
                 self.fn_stack[level]
                     .constant_uses
-                    .push((span, name.clone()));
+                    .push((span, name.clone(), fields));
                 return Some(lit);
             }
             return self.capture(level, name, lit, span);
@@ -1500,22 +1504,28 @@ impl Sema {
         }
     }
 
-    /// A reference bound to a constant of an enclosing function that was
-    /// folded to its value (`[=] { f(n); }` with `f(const int&)`) odr-uses
-    /// it: the lambda captures it after all, as the host compiler does.
-    pub(super) fn capture_constant_bound_to_reference(&mut self, e: &TExpr) -> Option<TExpr> {
-        if !matches!(e.kind, TK::IntLit(_)) {
+    /// A reference to `to` bound to a constant of an enclosing function
+    /// that was folded to its value (`[=] { f(n); }` with `f(const int&)`)
+    /// odr-uses it: the lambda captures it after all, as the host compiler
+    /// does, where the host lays it out (see `full_expression_captures.rs`).
+    /// A reference to another type binds a temporary: no capture.
+    pub(super) fn capture_constant_bound_to_reference(
+        &mut self,
+        e: &TExpr,
+        to: &Ty,
+    ) -> Option<TExpr> {
+        if !matches!(e.kind, TK::IntLit(_)) || !self.same_or_base(&e.ty, to) {
             return None;
         }
         let level = self.fn_stack.len().checked_sub(1)?;
         let uses = &mut self.fn_stack[level].constant_uses;
-        let at = uses.iter().position(|(s, _)| *s == e.span)?;
-        let (_, name) = uses.remove(at);
+        let at = uses.iter().position(|(s, _, _)| *s == e.span)?;
+        let (_, name, fields_at_use) = uses.remove(at);
         let closure = self.fn_stack[level].this_class?;
         let before = self.class(closure).fields.len();
         let captured = self.capture(level, &name, e.clone(), e.span);
         if self.class(closure).fields.len() > before {
-            self.capture_at_full_expression_end(closure, before);
+            self.place_constant_capture(closure, before, fields_at_use);
         }
         captured
     }
@@ -1593,7 +1603,7 @@ impl Sema {
                     .entry(closure)
                     .or_default()
                     .push(outer);
-                ci.fields.len() - 1
+                new_index
             }
         };
         Some(self.this_field(closure, idx, span))

@@ -467,10 +467,8 @@ impl Sema {
                     return self.base_subobject(e, t);
                 }
                 if *is_const {
-                    if let Some(captured) = self.capture_constant_bound_to_reference(&e) {
-                        if self.same_or_base(&captured.ty, t) {
-                            return captured;
-                        }
+                    if let Some(captured) = self.capture_constant_bound_to_reference(&e, t) {
+                        return captured;
                     }
                 }
                 // A conversion function returning an lvalue reference

@@ -151,7 +151,7 @@ impl HostCompiler {
     /// clang decides at the end of a full-expression that a reference bound
     /// to an enclosing constant odr-uses it, and lays that capture out
     /// after the full-expression's other captures; g++ captures it where it
-    /// is bound (see `full_expression_captures.rs`).
+    /// is named (see `full_expression_captures.rs`).
     pub fn captures_referenced_constants_at_full_expression_end(self) -> bool {
         matches!(self, HostCompiler::Clang { .. })
     }
@@ -354,9 +354,9 @@ pub struct ClosureInfo {
     pub captures: Vec<(CaptureSource, bool)>,
     /// Fields the host compiler lays out after all others (late captures).
     pub late_fields: Vec<usize>,
-    /// Constants captured at the end of a full-expression (clang; see
-    /// `full_expression_captures.rs`): each field with the number of
-    /// fields that existed then, which it is laid out after.
+    /// Constants captured when bound to a reference, laid out where the
+    /// host compiler captures them (see `full_expression_captures.rs`):
+    /// each field with the number of fields it is laid out after.
     pub deferred_fields: Vec<(usize, usize)>,
     /// For generic lambdas: parameter patterns and call operator instances.
     pub generic: Option<generic_lambda::GenericLambda>,
