@@ -95,10 +95,15 @@ fn spirv_val(name: &str, words: &[u32]) {
     );
 }
 
+/// Vulkan images pass spirv-val as they are; naga reads them as the
+/// WGSL path and the runtime's naga route do, without float atomic adds
+/// (`without_float_atomic_adds`: naga has no `AtomicFloat64AddEXT`).
 #[test]
 fn vulkan_images_validate_and_translate() {
+    use compiler_core::back::spirv::without_float_atomic_adds;
     for (name, words) in images(TargetKind::SpirvVulkan) {
         spirv_val(&name, &words);
+        let words = without_float_atomic_adds(&words, &[32, 64]);
         let module = naga::front::spv::parse_u8_slice(&bytes(&words), &Default::default())
             .unwrap_or_else(|e| panic!("{name}: naga spv-in: {e:?}"));
         let info = Validator::new(ValidationFlags::all(), Capabilities::all())
