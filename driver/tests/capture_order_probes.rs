@@ -24,6 +24,7 @@ const FORMS: &[&str] = &[
     "ref(a[i % N]).fetch_add(b[i] + c[i]);",
     "a[i] = std::max(K, b[i]) + c[i];",
     "a[std::min<size_t>(i, K)] = b[i] + c[i];",
+    "a[i] = std::max(int(N), b[i]) + c[i];",
     "a[i] = sizeof(b[0]) + c[i];",
     "auto f = [&](int k) { return b[k]; }; a[i] = f(i) + c[i];",
 ];

@@ -3332,7 +3332,14 @@ impl Sema {
         }
         let mut d = vec![];
         let r = if self.conversion_rank(&x, ty).is_some() {
-            self.convert(x, ty, &mut d)
+            let mut r = self.convert(x, ty, &mut d);
+            if !ty.is_ref() {
+                // A prvalue of its own (`int(N)` of a constant `N` is not a
+                // use of `N` that a reference could bind).
+                r.span = span;
+                r.lvalue = false;
+            }
+            r
         } else if let (Ty::LRef(target, _) | Ty::RRef(target), true) = (ty, x.lvalue) {
             // `reinterpret_cast<T&>(x)` of an unrelated type (CUB's
             // `Uninitialized<T>::Alias()`): `*reinterpret_cast<T *>(&x)`.
