@@ -14,6 +14,7 @@ pub fn parse_spirv(spirv: &[u8]) -> Result<naga::Module, String> {
         .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
         .collect();
     let bytes: Vec<u8> = super::spirv::without_float_atomic_adds(&words, &[32, 64])
+        .unwrap_or(words)
         .iter()
         .flat_map(|w| w.to_le_bytes())
         .collect();

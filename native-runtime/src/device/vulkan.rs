@@ -598,11 +598,8 @@ impl VulkanDevice {
         let entry_point = &entry.info.entry_point;
         let mut words = Cow::Borrowed(&entry.image.image.spirv[..]);
         let missing = self.float_atomic_adds.missing_widths();
-        if spirv::float_atomic_add_widths(&words)
-            .iter()
-            .any(|w| missing.contains(w))
-        {
-            words = spirv::without_float_atomic_adds(&words, &missing).into();
+        if let Some(portable) = spirv::without_float_atomic_adds(&words, &missing) {
+            words = portable.into();
         }
         if self.spirv_passthrough {
             words = entry_module::single_entry_point(&words, entry_point)?.into();

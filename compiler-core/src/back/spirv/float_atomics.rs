@@ -39,8 +39,8 @@ pub fn float_atomic_add_widths(words: &[u32]) -> Vec<u32> {
 }
 
 /// `words` without the float atomic adds of `widths` (see the module
-/// comment); a module without them comes back unchanged.
-pub fn without_float_atomic_adds(words: &[u32], widths: &[u32]) -> Vec<u32> {
+/// comment); None when the module has none of them.
+pub fn without_float_atomic_adds(words: &[u32], widths: &[u32]) -> Option<Vec<u32>> {
     let used = float_atomic_add_widths(words);
     let dropped: Vec<u32> = used
         .iter()
@@ -48,7 +48,7 @@ pub fn without_float_atomic_adds(words: &[u32], widths: &[u32]) -> Vec<u32> {
         .filter(|w| widths.contains(w))
         .collect();
     if words.len() < 5 || dropped.is_empty() {
-        return words.to_vec();
+        return None;
     }
     let dropped_caps: Vec<u32> = dropped.iter().filter_map(|&w| capability(w)).collect();
     let keeps_extension = dropped.len() < used.len();
@@ -78,7 +78,7 @@ pub fn without_float_atomic_adds(words: &[u32], widths: &[u32]) -> Vec<u32> {
             _ => out.extend_from_slice(ins),
         }
     }
-    out
+    Some(out)
 }
 
 fn opcode(ins: &[u32]) -> u32 {
@@ -160,7 +160,7 @@ mod tests {
     fn drops_only_the_widths_asked_for() {
         let words = both_widths();
         assert_eq!(float_atomic_add_widths(&words), [32, 64]);
-        let no_doubles = without_float_atomic_adds(&words, &[64]);
+        let no_doubles = without_float_atomic_adds(&words, &[64]).unwrap();
         assert_eq!(float_atomic_add_widths(&no_doubles), [32]);
         assert_eq!(ops(&no_doubles), [Op::AtomicFAddEXT, Op::Load, Op::Return]);
         let m = rspirv::dr::load_words(&no_doubles).unwrap();
@@ -169,10 +169,10 @@ mod tests {
             1,
             "the float adds still need the extension"
         );
-        let none = without_float_atomic_adds(&words, &[32, 64]);
+        let none = without_float_atomic_adds(&words, &[32, 64]).unwrap();
         assert!(float_atomic_add_widths(&none).is_empty());
         assert_eq!(ops(&none), [Op::Load, Op::Load, Op::Return]);
         assert!(rspirv::dr::load_words(&none).unwrap().extensions.is_empty());
-        assert_eq!(without_float_atomic_adds(&none, &[32, 64]), none);
+        assert_eq!(without_float_atomic_adds(&none, &[32, 64]), None);
     }
 }

@@ -131,6 +131,11 @@ fn lambda_uses(
     skip_lambdas: bool,
     bounds_first: bool,
 ) -> Vec<(Rc<str>, Option<Span>)> {
+    collect_body(l, skip_lambdas, bounds_first).free_uses()
+}
+
+/// The names lambda `l`'s body uses and declares (its parameters among them).
+fn collect_body(l: &a::LambdaExpr, skip_lambdas: bool, bounds_first: bool) -> NameCollector {
     let mut c = NameCollector {
         skip_lambdas,
         bounds_first,
@@ -142,19 +147,13 @@ fn lambda_uses(
             c.declared.push(n.clone());
         }
     }
-    c.free_uses()
+    c
 }
 
 /// Simple names a lambda body uses only in unevaluated operands (`sizeof`,
 /// `alignof`), minus those it declares.
 pub fn unevaluated_names(l: &a::LambdaExpr) -> Vec<Rc<str>> {
-    let mut c = NameCollector::default();
-    c.stmt(&l.body);
-    for p in &l.params {
-        if let Some(n) = &p.name {
-            c.declared.push(n.clone());
-        }
-    }
+    let c = collect_body(l, false, false);
     let declared = c.declared;
     let used: Vec<Rc<str>> = c.used.into_iter().map(|(n, _)| n).collect();
     first_uses(
