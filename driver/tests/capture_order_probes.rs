@@ -6,8 +6,9 @@
 //! reads them. Sizes alone (the integration header's static_asserts) do
 //! not catch two pointers swapped, which makes kernels read one array as
 //! another. The forms are those where g++ and clang differ from plain
-//! order of use (see `sema/tentative_declaration.rs` and
-//! `sema/full_expression_captures.rs`), beside plain ones. Checked with the
+//! order of use (see `sema/tentative_declaration.rs`,
+//! `sema/full_expression_captures.rs` and `sema/constant_objects.rs`),
+//! beside plain ones. Checked with the
 //! configured host compiler and, when installed, clang++ too; skips when
 //! there is no host compiler.
 
@@ -27,10 +28,21 @@ const FORMS: &[&str] = &[
     "a[i] = std::max(int(N), b[i]) + c[i];",
     "a[i] = sizeof(b[0]) + c[i];",
     "auto f = [&](int k) { return b[k]; }; a[i] = f(i) + c[i];",
+    "a[i] = PI * b[i] + c[i];",
+    "a[i] = T[i % 3] + b[i] + c[i];",
+    "a[i] = M[i % 2][1] + O.x + b[i] + c[i];",
+    "a[i] = (i[0] ? T[0] : Os[1].x) + b[i] + c[i];",
+    "const int &r = T[i % 3]; a[i] = r + b[i] + c[i];",
+    "a[i] = std::max(PI, float(b[i])) + c[i];",
+    "P q = O; a[i] = q.x + b[i] + c[i];",
+    "ref(a[i]).fetch_add(*(T + 1) + b[i]); c[i] = 0;",
+    "auto f = [&](int k) { return T[k % 3] * PI + O.x; }; a[i] = f(i) + b[i] + c[i];",
+    "auto f = [=](int k) { return Os[k % 2].y; }; a[i] = f(i) + b[i] + c[i];",
+    "auto f = [&](int k) { const P &r = Os[k % 2]; return r.x; }; a[i] = f(i) + b[i] + c[i];",
 ];
 
 /// Forms also probed in a generic lambda (`[=](auto i)`).
-const GENERIC: &[usize] = &[1, 6, 9];
+const GENERIC: &[usize] = &[1, 6, 9, 12, 13, 14, 16, 17, 18];
 
 fn probe_source() -> String {
     let mut src = String::from(
@@ -38,6 +50,7 @@ fn probe_source() -> String {
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+struct P { int x; float y; };
 using ref = sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::device>;
 template <typename F> void where(const F &f) {
   unsigned long long w[sizeof(F) / 8 + 1] = {};
@@ -52,6 +65,8 @@ int main(int argc, char **) {
   sycl::queue q;
   int *a = (int *)0x1111111111111111ull, *b = (int *)0x2222222222222222ull, *c = (int *)0x3333333333333333ull;
   int n = 3; constexpr int N = 4; const int K = 5;
+  constexpr float PI = 3.5f; constexpr int T[3] = {1, 2, 3}; constexpr int M[2][2] = {{1, 2}, {3, 4}};
+  constexpr P O{1, 2.f}; constexpr P Os[2] = {{1, 2.f}, {3, 4.f}};
 "#,
     );
     let mut kernel = |params: &str, body: &str| {

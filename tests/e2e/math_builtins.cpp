@@ -382,12 +382,65 @@ bool check_wide_products(sycl::queue &q) {
   return ok;
 }
 
+// The integer functions element by element on vectors (ported CUDA code
+// multiplies 64-bit lanes with `mul_hi(ulong4, ulong4)`): each lane as the
+// scalar function gives it on the host.
+struct IntegerOperands {
+  sycl::ulong4 a{0xFFFFFFFFFFFFFFFFull, 1ull << 40, 3, 0x8000000000000000ull};
+  sycl::ulong4 b{2, 1ull << 30, 5, 4}, one{1, 1, 1, 1};
+  sycl::int4 x{-7, 100, 1 << 30, -1}, y{3, -50, 1 << 30, 1}, s{0x7FFFFFFF, 0, -(1 << 30), 31};
+};
+
+static bool check_integer_vectors(sycl::queue &q) {
+  const IntegerOperands ops;
+  const auto &[a, b, one, x, y, s] = ops;
+  sycl::ulong4 *o = sycl::malloc_shared<sycl::ulong4>(4, q);
+  sycl::int4 *p = sycl::malloc_shared<sycl::int4>(4, q);
+  q.single_task([=] {
+     const IntegerOperands ops;
+     const auto &[a, b, one, x, y, s] = ops;
+     o[0] = sycl::mul_hi(a, b);
+     o[1] = sycl::mad_hi(a, b, one);
+     o[2] = sycl::add_sat(a, b);
+     o[3] = sycl::popcount(b) + sycl::clz(b) + sycl::ctz(b);
+     p[0] = sycl::abs_diff(x, y);
+     p[1] = sycl::sub_sat(x, s) + sycl::hadd(x, y) + sycl::rhadd(x, y);
+     p[2] = sycl::rotate(y, s);
+     p[3] = sycl::mad_sat(x, y, s);
+   }).wait();
+  bool ok = true;
+  for (int k = 0; k < 4; ++k) {
+    const unsigned long long want[4] = {
+        sycl::mul_hi(a[k], b[k]), sycl::mad_hi(a[k], b[k], one[k]), sycl::add_sat(a[k], b[k]),
+        sycl::popcount(b[k]) + sycl::clz(b[k]) + sycl::ctz(b[k])};
+    const int want_i[4] = {
+        int(sycl::abs_diff(x[k], y[k])),
+        sycl::sub_sat(x[k], s[k]) + sycl::hadd(x[k], y[k]) + sycl::rhadd(x[k], y[k]),
+        sycl::rotate(y[k], s[k]), sycl::mad_sat(x[k], y[k], s[k])};
+    for (int r = 0; r < 4; ++r) {
+      if (o[r][k] != want[r]) {
+        std::printf("FAILED: ulong4 integer function %d, lane %d: %llu, want %llu\n", r, k,
+                    (unsigned long long)o[r][k], want[r]);
+        ok = false;
+      }
+      if (p[r][k] != want_i[r]) {
+        std::printf("FAILED: int4 integer function %d, lane %d: %d, want %d\n", r, k, p[r][k], want_i[r]);
+        ok = false;
+      }
+    }
+  }
+  sycl::free(o, q);
+  sycl::free(p, q);
+  return ok;
+}
+
 int main() {
   sycl::queue q;
   bool ok = check<float>(q, "float");
   ok = check_wide_products(q) && ok;
   if (q.get_device().has(sycl::aspect::fp64)) ok = check<double>(q, "double") && ok;
   ok = check_integers(q) && ok;
+  ok = check_integer_vectors(q) && ok;
   if (ok) std::printf("PASSED\n");
   return ok ? 0 : 1;
 }

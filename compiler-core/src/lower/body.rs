@@ -604,7 +604,13 @@ impl Lowerer<'_> {
                         Slot::Value(Val::Ref(p)) => (**p).clone(),
                         _ => PlaceV::Slot(s),
                     },
-                    None if self.sema.var(*v).is_global => self.global_place(*v, span),
+                    // A constant of an enclosing function a lambda reads
+                    // without capturing it: computed like a global.
+                    None if self.sema.var(*v).is_global
+                        || self.sema.var(*v).constant_init.is_some() =>
+                    {
+                        self.global_place(*v, span)
+                    }
                     // Its declaration was reported.
                     None if self.sema.var(*v).variable_length => self.dummy_place(),
                     None => {

@@ -46,7 +46,7 @@ pub(crate) struct FnCtx {
     /// The environment at each `push_frame`, restored by `pop_frame`: a
     /// block-scope type alias extends `env` until its block ends.
     frame_envs: Vec<Rc<Env>>,
-    this_class: Option<ClassId>,
+    pub(super) this_class: Option<ClassId>,
     ret: Option<Ty>,
     deduced_ret: Option<Ty>,
     /// How the return type is deduced (`auto`, `auto*`, `auto&`,
@@ -66,6 +66,10 @@ pub(crate) struct FnCtx {
     /// instead of being captured (see `capture_constant_bound_to_reference`),
     /// with the number of fields the closure had then.
     pub(super) constant_uses: Vec<(Span, Rc<str>, usize)>,
+    /// Where a constant object of an enclosing function was named without
+    /// being captured, until the statement's end shows whether the use
+    /// odr-uses it (see `constant_objects.rs`).
+    pub(super) constant_object_uses: Vec<ConstantObjectUse>,
     /// A lambda that captures the constants of enclosing functions its
     /// nested lambdas name (see `HostCompiler::keeps_constants_of_nested_lambdas`).
     keeps_nested_constants: bool,
@@ -91,9 +95,20 @@ impl FnCtx {
             lookup_ctx: None,
             packs: vec![],
             constant_uses: vec![],
+            constant_object_uses: vec![],
             keeps_nested_constants: false,
         }
     }
+}
+
+/// A lambda's use of a constant object of an enclosing function.
+#[derive(Clone)]
+pub(super) struct ConstantObjectUse {
+    pub span: Span,
+    pub name: Rc<str>,
+    pub var: VarId,
+    /// The number of fields the closure had where it was named.
+    pub fields_at_use: usize,
 }
 
 /// The call operator a lambda's closure type declares.
@@ -613,7 +628,8 @@ impl Sema {
     }
 
     pub(super) fn check_stmt(&mut self, s: &a::Stmt) -> TStmt {
-        let checked = self.check_stmt_kind(s);
+        let mut checked = self.check_stmt_kind(s);
+        self.capture_odr_used_constants_in_stmt(&mut checked);
         self.end_full_expression();
         checked
     }
@@ -907,7 +923,8 @@ impl Sema {
         match &s.kind {
             StmtKind::Expr(e) => {
                 self.capture_tentative_declarator_bounds(e);
-                let c = self.check_expr(e);
+                let mut c = self.check_expr(e);
+                self.capture_odr_used_constants_in_expr(&mut c);
                 self.end_full_expression();
                 (vec![], self.convert_to_bool(c))
             }
@@ -1219,6 +1236,10 @@ impl Sema {
                 self.vars[id.0 as usize].const_value = self.const_eval_thir(e);
             }
         }
+        let constant = v.is_constexpr || self.vars[id.0 as usize].const_value.is_some();
+        if constant && !v.is_static && !ty.is_ref() {
+            self.vars[id.0 as usize].constant_init = init.clone().map(Rc::new);
+        }
         self.classify_template_local(id, v);
         if bound_early.is_none() {
             self.cur()
@@ -1315,6 +1336,37 @@ impl Sema {
             // `decltype(x)` in a lambda does not capture `x`.
             return Some(outer);
         }
+        if let TK::Var(v) = outer.kind {
+            let explicit = self.fn_stack[level]
+                .explicit_captures
+                .iter()
+                .any(|c| &c.name == name);
+            if !explicit
+                && self.is_constant_object(v)
+                && !self.host_captures_constant(level, parent, name, Some(v))
+            {
+                if for_inner {
+                    // The nested lambda decides (g++ may keep it here too).
+                    if !self.fn_stack[level].keeps_nested_constants {
+                        return Some(outer);
+                    }
+                    return self.capture(level, name, outer, span);
+                }
+                // Read as a constant until the statement shows an odr-use.
+                let fields_at_use = self.fn_stack[level]
+                    .this_class
+                    .map_or(0, |c| self.class(c).fields.len());
+                self.fn_stack[level]
+                    .constant_object_uses
+                    .push(ConstantObjectUse {
+                        span,
+                        name: name.clone(),
+                        var: v,
+                        fields_at_use,
+                    });
+                return Some(TExpr { span, ..outer });
+            }
+        }
         let constant = match outer.kind {
             TK::Var(v) if !self.var(v).ty.is_ref() => self
                 .var(v)
@@ -1375,7 +1427,7 @@ impl Sema {
     }
 
     /// The local that `name` names in the frames of the body at `level`.
-    fn local_in_frames(&self, level: usize, name: &Rc<str>) -> Option<VarId> {
+    pub(super) fn local_in_frames(&self, level: usize, name: &Rc<str>) -> Option<VarId> {
         self.fn_stack[level]
             .frames
             .iter()
@@ -1385,7 +1437,7 @@ impl Sema {
 
     /// The local `name` names, looked up from the body at `level` outwards
     /// through the enclosing functions.
-    fn enclosing_local(&self, level: usize, name: &Rc<str>) -> Option<VarId> {
+    pub(super) fn enclosing_local(&self, level: usize, name: &Rc<str>) -> Option<VarId> {
         let mut at = Some(level);
         while let Some(l) = at {
             if let Some(v) = self.local_in_frames(l, name) {
@@ -1532,7 +1584,13 @@ impl Sema {
 
     /// Add (or reuse) a capture of `outer` (an expression in the enclosing
     /// function) to the closure of the lambda at `level`.
-    fn capture(&mut self, level: usize, name: &Rc<str>, outer: TExpr, span: Span) -> Option<TExpr> {
+    pub(super) fn capture(
+        &mut self,
+        level: usize,
+        name: &Rc<str>,
+        outer: TExpr,
+        span: Span,
+    ) -> Option<TExpr> {
         let fc = &self.fn_stack[level];
         let closure = fc.this_class?;
         let explicit = fc
@@ -1656,6 +1714,9 @@ impl Sema {
         v: VarId,
         diags: &mut Vec<Diagnostic>,
     ) -> Result<Rc<TExpr>, String> {
+        if let Some(init) = &self.var(v).constant_init {
+            return Ok(init.clone());
+        }
         match self.global_inits.get(&v) {
             Some(GlobalInit::Done(r)) => return r.clone(),
             Some(GlobalInit::Checking) => {
@@ -4733,15 +4794,16 @@ impl Sema {
                 // and the constants whose uses the host compiler captures.
                 let (ctx, env) = self.ctx_env();
                 let rule = self.host.generic_lambda_constant_captures();
-                let capturing = generic_captures::capturing_uses(l, rule, &mut |q| {
-                    self.reference_parameters(q, ctx, &env)
-                });
-                let mut looked_up: Vec<Rc<str>> = vec![];
                 let uses = if self.host.captures_in_tentative_declarations() {
                     generic_lambda::name_uses_as_gcc_parses(l)
                 } else {
                     generic_lambda::name_uses(l)
                 };
+                let aggregates = self.aggregate_constants(level, &uses);
+                let capturing = generic_captures::capturing_uses(l, rule, &aggregates, &mut |q| {
+                    self.reference_parameters(q, ctx, &env)
+                });
+                let mut looked_up: Vec<Rc<str>> = vec![];
                 for (name, at) in uses {
                     let already = self.class(closure).fields.iter().any(|f| f.name == name);
                     if already {
@@ -4751,7 +4813,14 @@ impl Sema {
                     if first {
                         looked_up.push(name.clone());
                         if let Some(x) = self.name_in_level(level, &name, span) {
-                            if let TK::IntLit(_) = x.kind {
+                            // An integer constant (its value) or a constant
+                            // object (its variable, read as a constant).
+                            let constant = match x.kind {
+                                TK::IntLit(_) => true,
+                                TK::Var(v) => self.is_constant_object(v),
+                                _ => false,
+                            };
+                            if constant {
                                 if let Some(g) = self.classes[closure.0 as usize]
                                     .closure
                                     .as_mut()

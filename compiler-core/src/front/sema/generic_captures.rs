@@ -59,13 +59,19 @@ impl CapturingUses {
 /// The uses of names in generic lambda `l`'s body that capture the
 /// constant they name; `by_reference(f)` tells which arguments of a call
 /// of the functions named `f` bind to references.
+/// `aggregates` names the constant objects of class or array type (clang
+/// captures one a full-expression uses other than through `.` or `[]`:
+/// copying it binds a reference).
 pub fn capturing_uses(
     l: &a::LambdaExpr,
     rule: ConstantCaptureRule,
+    aggregates: &HashSet<Rc<str>>,
     by_reference: &mut dyn FnMut(&a::QualName) -> Vec<bool>,
 ) -> CapturingUses {
     let mut w = Walker {
         rule,
+        aggregates,
+        accessed: None,
         by_reference,
         dependent: l
             .params
@@ -94,6 +100,10 @@ fn mentions_auto(t: &a::TypeExpr) -> bool {
 
 struct Walker<'a> {
     rule: ConstantCaptureRule,
+    aggregates: &'a HashSet<Rc<str>>,
+    /// The name whose member or element is accessed, when the walk is at
+    /// that name.
+    accessed: Option<Span>,
     by_reference: &'a mut dyn FnMut(&a::QualName) -> Vec<bool>,
     /// Variables of type-dependent types: the `auto` parameters and the
     /// locals whose types are deduced from them.
@@ -169,7 +179,10 @@ impl Walker<'_> {
         match &e.kind {
             ExprKind::Name(q) if q.is_simple() => {
                 let clang_dependent = !gcc && self.full_dependent;
-                if self.unevaluated == 0 && (kept || clang_dependent) {
+                let copied_aggregate = !gcc
+                    && self.accessed != Some(e.span)
+                    && self.aggregates.contains(&q.last().ident);
+                if self.unevaluated == 0 && (kept || clang_dependent || copied_aggregate) {
                     self.capturing.spans.insert(e.span);
                     self.capturing.names.insert(q.last().ident.clone());
                 }
@@ -186,6 +199,9 @@ impl Walker<'_> {
             }
             ExprKind::Binary(_, x, y) | ExprKind::Index(x, y) => {
                 let kept = gcc && (self.type_dependent(x) || self.type_dependent(y));
+                if matches!(e.kind, ExprKind::Index(..)) {
+                    self.accessed = Some(x.span);
+                }
                 self.expr(x, kept);
                 self.expr(y, kept);
             }
@@ -242,6 +258,12 @@ impl Walker<'_> {
                 self.deduced_return = saved;
             }
             ExprKind::StmtExpr(stmts) => stmts.iter().for_each(|s| self.stmt(s)),
+            ExprKind::Member {
+                base, arrow: false, ..
+            } => {
+                self.accessed = Some(base.span);
+                self.expr(base, gcc)
+            }
             _ => e.for_each_child(|x| self.expr(x, gcc)),
         }
     }

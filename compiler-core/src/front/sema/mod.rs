@@ -10,6 +10,7 @@
 mod braced;
 mod check;
 mod clang_lambda_names;
+mod constant_objects;
 mod consteval;
 mod constexpr_body;
 mod convert;
@@ -154,6 +155,28 @@ impl HostCompiler {
     /// is named (see `full_expression_captures.rs`).
     pub fn captures_referenced_constants_at_full_expression_end(self) -> bool {
         matches!(self, HostCompiler::Clang { .. })
+    }
+    /// Does reading an element of a constant array (`table[i]`) leave the
+    /// array un-odr-used, as the C++20 rule on potential results says? clang
+    /// applies it in C++17 too, g++ 12 does not (see `constant_objects.rs`).
+    pub fn reads_constant_array_elements_without_odr_use(self) -> bool {
+        matches!(self, HostCompiler::Clang { .. })
+    }
+    /// Does copying a constant object of a trivially copyable class (`P q
+    /// = origin;`) leave it un-odr-used, as a read of its value? g++ 12
+    /// treats the copy so; clang calls the copy constructor, binding a
+    /// reference (observed with `sizeof` of closures).
+    pub fn copies_constant_objects_without_odr_use(self) -> bool {
+        matches!(self, HostCompiler::Gcc { .. })
+    }
+    /// Does a lambda capture a constant object of class type wherever it
+    /// names it when the lambda before it that named the object last read
+    /// a member of it (`origin.x`)? g++ 12 does: in every sequence of up to
+    /// four lambdas that read a member or copy the object, exactly the
+    /// lambdas after a member read captured it (`sizeof` of closures).
+    /// clang decides by the use alone.
+    pub fn captures_class_constants_after_member_reads(self) -> bool {
+        matches!(self, HostCompiler::Gcc { .. })
     }
     /// Which uses of enclosing constants make a generic lambda capture
     /// them (see `generic_captures.rs`).
@@ -463,6 +486,11 @@ pub struct VarInfo {
     /// A block-scope `static` variable: lambdas use it in place, never
     /// capture it.
     pub static_local: bool,
+    /// A `constexpr` local (or a `const` integer one with a constant
+    /// initializer): its checked initializer, from which device code
+    /// computes it where a lambda reads it without capturing it (see
+    /// `constant_objects.rs`).
+    pub constant_init: Option<Rc<thir::Expr>>,
 }
 
 /// What checking the initializer of a global variable gave (cached).
@@ -530,6 +558,9 @@ pub struct Sema {
     /// (the level of the body, the closure, the field), laid out at their
     /// end (see `full_expression_captures.rs`).
     full_expression_captures: Vec<(usize, ClassId, usize)>,
+    /// Per constant object of class type, what decides whether g++
+    /// captures it in the next lambda (see `constant_objects.rs`).
+    class_constant_history: HashMap<VarId, constant_objects::ClassConstantHistory>,
     /// Nesting of constexpr function calls being evaluated (bounded).
     constexpr_depth: u32,
     /// Set once the class instantiation depth limit has been reported.
@@ -612,6 +643,7 @@ impl Sema {
             fn_stack: vec![],
             pending_capture_inits: HashMap::new(),
             full_expression_captures: vec![],
+            class_constant_history: HashMap::new(),
             constexpr_depth: 0,
             instantiation_limit_reported: false,
             template_names: vec![],
@@ -702,6 +734,7 @@ impl Sema {
             volatile_pointee: false,
             variable_length: false,
             static_local: false,
+            constant_init: None,
         });
         VarId(self.vars.len() as u32 - 1)
     }

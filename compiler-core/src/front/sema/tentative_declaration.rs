@@ -31,6 +31,7 @@ impl Sema {
         let level = self.fn_stack.len() - 1;
         let diags = self.fn_stack[level].diags.len();
         let constant_uses = self.fn_stack[level].constant_uses.clone();
+        let constant_object_uses = self.fn_stack[level].constant_object_uses.clone();
         for bound in bounds {
             self.check_expr(bound);
         }
@@ -38,6 +39,7 @@ impl Sema {
         let fc = &mut self.fn_stack[level];
         fc.diags.truncate(diags);
         fc.constant_uses = constant_uses;
+        fc.constant_object_uses = constant_object_uses;
     }
 }
 

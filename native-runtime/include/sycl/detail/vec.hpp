@@ -517,6 +517,10 @@ __SYCLONE_ELEMENTWISE(tan)
 __SYCLONE_ELEMENTWISE(tanh)
 __SYCLONE_ELEMENTWISE(tgamma)
 __SYCLONE_ELEMENTWISE(trunc)
+// The integer functions (SYCL 2020 4.17.5).
+__SYCLONE_ELEMENTWISE(clz)
+__SYCLONE_ELEMENTWISE(ctz)
+__SYCLONE_ELEMENTWISE(popcount)
 #undef __SYCLONE_ELEMENTWISE
 #define __SYCLONE_ELEMENTWISE2(NAME)                                       \
   template <typename T, int N>                                            \
@@ -540,7 +544,30 @@ __SYCLONE_ELEMENTWISE2(fmod)
 __SYCLONE_ELEMENTWISE2(hypot)
 __SYCLONE_ELEMENTWISE2(pow)
 __SYCLONE_ELEMENTWISE2(remainder)
+__SYCLONE_ELEMENTWISE2(abs_diff)
+__SYCLONE_ELEMENTWISE2(add_sat)
+__SYCLONE_ELEMENTWISE2(hadd)
+__SYCLONE_ELEMENTWISE2(rhadd)
+__SYCLONE_ELEMENTWISE2(mul_hi)
+__SYCLONE_ELEMENTWISE2(rotate)
+__SYCLONE_ELEMENTWISE2(sub_sat)
 #undef __SYCLONE_ELEMENTWISE2
+#define __SYCLONE_ELEMENTWISE3(NAME)                                                      \
+  template <typename T, int N>                                                           \
+  vec<T, N> NAME(const vec<T, N> &x, const vec<T, N> &y, const vec<T, N> &z) {           \
+    vec<T, N> out;                                                                       \
+    for (int i = 0; i < N; ++i) out[i] = NAME(x[i], y[i], z[i]);                         \
+    return out;                                                                          \
+  }                                                                                      \
+  template <typename T, std::size_t N>                                                   \
+  marray<T, N> NAME(const marray<T, N> &x, const marray<T, N> &y, const marray<T, N> &z) { \
+    marray<T, N> out;                                                                    \
+    for (std::size_t i = 0; i < N; ++i) out[i] = NAME(x[i], y[i], z[i]);                 \
+    return out;                                                                          \
+  }
+__SYCLONE_ELEMENTWISE3(mad_hi)
+__SYCLONE_ELEMENTWISE3(mad_sat)
+#undef __SYCLONE_ELEMENTWISE3
 // Faster, less precise forms (native::, half_precision::): here the
 // full-precision functions, with their vec and marray overloads (above).
 namespace native {
