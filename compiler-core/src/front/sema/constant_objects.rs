@@ -150,7 +150,8 @@ impl Sema {
         } in recorded
         {
             let held = named.iter().any(|&(s, v, _)| (s, v) == (span, var));
-            if !odr.contains(&(span, var)) && !(held && captured_wherever_named.contains(&var)) {
+            let captured_anyway = held && captured_wherever_named.contains(&var);
+            if !(odr.contains(&(span, var)) || captured_anyway) {
                 continue;
             }
             let before = self.class(closure).fields.len();
