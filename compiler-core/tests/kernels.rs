@@ -547,3 +547,35 @@ int main() {
         [(Some(0), Some(8), 24), (Some(0), Some(8), 24)]
     );
 }
+
+#[test]
+fn member_typedefs_named_like_their_template_read_arguments_in_the_class() {
+    use compiler_core::front::sema::HostCompiler;
+    // CUB-style code (HeCBench blockScan): the typedef's name is the
+    // template's, so the template is found outside the class, but
+    // `THREADS` is the class's own constant. clang accepts it (g++ only
+    // with -fpermissive). The static_asserts fail if `THREADS` is read
+    // elsewhere (it was: "template argument is not a constant expression",
+    // or a silent 0 that made the kernel skip its loop).
+    let src = r#"#include <sycl/sycl.hpp>
+template <typename T, int W> struct Layout { enum { SEG = W / 4 }; };
+template <typename T, int X, int Y> struct Scan {
+  enum { THREADS = X * Y };
+  typedef Layout<T, THREADS> Layout;
+  enum { SEG = Layout::SEG };
+  static_assert(SEG == X * Y / 4, "Layout instantiated with THREADS");
+};
+int main() {
+  sycl::queue q;
+  int *d = sycl::malloc_shared<int>(1, q);
+  q.single_task([=] { d[0] = Scan<int, 4, 4>::SEG + Scan<int, 8, 2>::SEG; });
+  return 0;
+}
+"#;
+    let host = HostCompiler::Clang {
+        major: 14,
+        tbaa: false,
+    };
+    let out = common::compile_sycl_for("self_named_typedef.cpp", src, host);
+    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+}

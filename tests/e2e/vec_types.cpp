@@ -5,7 +5,8 @@
 // vectors, convert<>() with rounding modes, as<>(), the geometric functions,
 // vectors in USM and in buffers (float3 laid out as four floats), arrays
 // of a plain struct of floats in global memory, sycl::marray, and the
-// math functions element by element on float and half vectors.
+// math functions element by element on float and half vectors; a scalar
+// assigned to a vector fills it.
 #include <sycl/sycl.hpp>
 #include <cmath>
 
@@ -46,7 +47,10 @@ int main() {
      bits = (bits << 1u) | sycl::uint2(1u);
      sycl::uint4 raw = v.as<sycl::uint4>();  // 1.0f is 0x3f800000
      scalars[i * 4 + 2] = float(k.x() + k.w() + int(bits.x() ^ bits.y()) + (raw.y() == 0x3f800000u ? 1000 : 0));
-     scalars[i * 4 + 3] = v.swizzle<3, 0>().x() + v.wzyx()[3] + v.hi()[1];
+     sycl::float4 filled;
+     filled = sycl::ext::oneapi::bfloat16(0.25f);  // every element, through float
+     filled.y() = 0.0f;
+     scalars[i * 4 + 3] = v.swizzle<3, 0>().x() + v.wzyx()[3] + v.hi()[1] + filled.x() + filled.y();
    }).wait();
   for (int i = 0; i < n; ++i) {
     sycl::float4 v(float(i), 1.0f, -2.0f, 0.5f * i);
@@ -66,7 +70,7 @@ int main() {
     int k = 3 * i + 3 * int(0.5f * i);
     unsigned bx = (unsigned(i) << 1) | 1u, by = (0xF0u << 1) | 1u;
     check(scalars[i * 4 + 2] == float(k + int(bx ^ by) + 1000), "convert, as and integer operators", i);
-    check(scalars[i * 4 + 3] == 0.5f * i + float(i) + 0.5f * i, "swizzles", i);
+    check(scalars[i * 4 + 3] == 0.5f * i + float(i) + 0.5f * i + 0.25f, "swizzles and a scalar assigned", i);
   }
 
   // float3 in a buffer: four floats each; plain structs of floats in USM.

@@ -558,6 +558,15 @@ template <int Dimensions = 3>
 struct max_work_groups { using return_type = id<Dimensions>; };
 struct max_global_work_groups { using return_type = size_t; };
 }  // namespace device
+// sycl_ext_oneapi_launch_queries: what launching a kernel on a queue allows.
+namespace kernel_queue_specific {
+struct max_num_work_groups { using return_type = size_t; };
+struct max_num_work_group_sync { using return_type = size_t; };
+struct max_work_group_size { using return_type = size_t; };
+struct max_sub_group_size { using return_type = uint32_t; };
+template <int Dimensions>
+struct max_work_item_sizes { using return_type = id<Dimensions>; };
+}  // namespace kernel_queue_specific
 }  // namespace info
 }  // namespace experimental
 }  // namespace oneapi
@@ -2029,6 +2038,17 @@ class __SYCLONE_HOST_ONLY kernel {
   template <typename Param>
   typename Param::return_type get_info(const device &dev) const;
   context get_context() const;
+  // sycl_ext_oneapi_launch_queries: the limits of launching this kernel on
+  // `q` (the device's, as for get_info); with a work-group size and bytes
+  // of dynamic work-group memory, how many work-groups surely run at once.
+  template <typename Param>
+  typename Param::return_type ext_oneapi_get_info(const queue &q) const;
+  template <typename Param>
+  typename Param::return_type ext_oneapi_get_info(const queue &q, const range<1> &work_group, size_t local_bytes = 0) const;
+  template <typename Param>
+  typename Param::return_type ext_oneapi_get_info(const queue &q, const range<2> &work_group, size_t local_bytes = 0) const;
+  template <typename Param>
+  typename Param::return_type ext_oneapi_get_info(const queue &q, const range<3> &work_group, size_t local_bytes = 0) const;
 #ifndef __SYCL_DEVICE_ONLY__
   kernel(std::shared_ptr<detail::program_state> program, std::string key, std::string name)
       : m_program(std::move(program)), m_key(std::move(key)), m_name(std::move(name)) {}
@@ -3387,6 +3407,57 @@ class __SYCLONE_HOST_ONLY queue {
   std::shared_ptr<detail::queue_state> m_state;
 #endif
 };
+
+#ifndef __SYCL_DEVICE_ONLY__
+namespace detail {
+// Work-groups of `group_items` work-items with `local_bytes` of dynamic
+// work-group memory that surely run at once on `dev`: one per compute unit
+// (the runtime cannot see a kernel's registers, which decide whether more
+// fit); none when such a work-group cannot run at all.
+inline size_t concurrent_work_groups(const device &dev, size_t group_items, size_t local_bytes) {
+  if (group_items == 0 || group_items > dev.get_info<info::device::max_work_group_size>() ||
+      local_bytes > dev.get_info<info::device::local_mem_size>())
+    return 0;
+  return dev.get_info<info::device::max_compute_units>();
+}
+}  // namespace detail
+template <typename Param>
+typename Param::return_type kernel::ext_oneapi_get_info(const queue &q) const {
+  namespace kqs = ext::oneapi::experimental::info::kernel_queue_specific;
+  const device dev = q.get_device();
+  if constexpr (std::is_same_v<Param, kqs::max_work_group_size>) {
+    return dev.get_info<info::device::max_work_group_size>();
+  } else if constexpr (std::is_same_v<Param, kqs::max_sub_group_size>) {
+    return get_info<info::kernel_device_specific::max_sub_group_size>(dev);
+  } else if constexpr (std::is_same_v<Param, kqs::max_num_work_group_sync>) {
+    return detail::concurrent_work_groups(dev, 1, 0);
+  } else if constexpr (std::is_same_v<Param, kqs::max_work_item_sizes<1>>) {
+    return id<1>(dev.get_info<info::device::max_work_item_sizes<1>>()[0]);
+  } else if constexpr (std::is_same_v<Param, kqs::max_work_item_sizes<2>>) {
+    range<2> r = dev.get_info<info::device::max_work_item_sizes<2>>();
+    return id<2>(r[0], r[1]);
+  } else if constexpr (std::is_same_v<Param, kqs::max_work_item_sizes<3>>) {
+    range<3> r = dev.get_info<info::device::max_work_item_sizes<3>>();
+    return id<3>(r[0], r[1], r[2]);
+  } else {
+    static_assert(sizeof(Param) == 0, "kernel::ext_oneapi_get_info(queue): not a kernel_queue_specific descriptor taking only a queue");
+  }
+}
+#define __SYCLONE_LAUNCH_QUERY(DIMS)                                                                         \
+  template <typename Param>                                                                                  \
+  typename Param::return_type kernel::ext_oneapi_get_info(const queue &q, const range<DIMS> &work_group,    \
+                                                          size_t local_bytes) const {                       \
+    namespace kqs = ext::oneapi::experimental::info::kernel_queue_specific;                                \
+    static_assert(std::is_same_v<Param, kqs::max_num_work_groups> ||                                        \
+                      std::is_same_v<Param, kqs::max_num_work_group_sync>,                                  \
+                  "kernel::ext_oneapi_get_info(queue, range, bytes): only max_num_work_groups");            \
+    return detail::concurrent_work_groups(q.get_device(), work_group.size(), local_bytes);                  \
+  }
+__SYCLONE_LAUNCH_QUERY(1)
+__SYCLONE_LAUNCH_QUERY(2)
+__SYCLONE_LAUNCH_QUERY(3)
+#undef __SYCLONE_LAUNCH_QUERY
+#endif
 
 // ---------------------------------------------------------------- USM
 namespace usm {

@@ -235,10 +235,11 @@ pub fn vulkan_info(adapter: &wgpu::Adapter) -> DeviceInfo {
         .filter(|s| (info.subgroup_min_size..=info.subgroup_max_size).contains(s))
         .filter(|_| features.contains(wgpu::Features::SUBGROUP))
         .collect();
-    // Vulkan does not report compute units; a CPU adapter (lavapipe) runs on the host's threads.
+    // A CPU adapter (lavapipe) runs on the host's threads; a GPU says
+    // through a vendor extension, if at all.
     let compute_units = match device_type {
         DeviceType::Cpu => super::host::thread_count() as u32,
-        DeviceType::Gpu => 1,
+        DeviceType::Gpu => super::compute_units::reported(adapter).unwrap_or(1),
     };
     let driver_version = if info.driver_info.is_empty() {
         info.driver.clone()

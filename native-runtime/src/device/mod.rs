@@ -5,6 +5,7 @@
 
 mod bindings;
 pub mod clock;
+mod compute_units;
 mod dense_bindings;
 mod entry_module;
 pub mod float_atomics;

@@ -722,7 +722,7 @@ impl Sema {
                 // is looked up outside the class.
                 if let Some(c) = defining_class.filter(|_| !q.global && q.parts.len() == 1) {
                     let outside = self.class(c).ctx;
-                    return self.resolve_named_type(q, outside, env, diags);
+                    return self.resolve_template_named_outside(q, outside, ctx, env, diags);
                 }
                 diags.push(Diagnostic::error(
                     q.span,
@@ -748,6 +748,42 @@ impl Sema {
                 Ty::Error
             }
         }
+    }
+
+    /// Type `q`, whose name is looked up in `outside` (the scope around
+    /// the class whose member alias has that name) and whose template
+    /// arguments are read where they are written (`ctx`): in `typedef
+    /// Layout<T, THREADS> Layout;`, `THREADS` is the class's own constant.
+    fn resolve_template_named_outside(
+        &mut self,
+        q: &QualName,
+        outside: Ctx,
+        ctx: Ctx,
+        env: &Env,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Ty {
+        let last = q.last();
+        let Some(written) = &last.template_args else {
+            return self.resolve_named_type(q, outside, env, diags);
+        };
+        let mut name = q.clone();
+        if let Some(part) = name.parts.last_mut() {
+            part.template_args = None;
+        }
+        let template = match self.lookup_qualified(&name, outside, env, diags) {
+            Found::Entities(es) => es.into_iter().find_map(|e| match e {
+                Entity::Class(d, dctx, denv) if d.template.is_some() => Some((d, dctx, denv)),
+                _ => None,
+            }),
+            _ => None,
+        };
+        let Some((d, dctx, denv)) = template else {
+            return self.resolve_named_type(q, outside, env, diags);
+        };
+        let args = self.resolve_template_args(written, ctx, env, diags);
+        self.instantiate_class(&d, dctx, &denv, args, q.span, diags)
+            .map(Ty::Class)
+            .unwrap_or(Ty::Error)
     }
 
     fn enclosing_instance_of(&self, d: &Rc<ast::ClassDecl>, ctx: Ctx) -> Option<ClassId> {

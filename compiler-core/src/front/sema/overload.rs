@@ -151,6 +151,10 @@ impl Sema {
             .iter()
             .map(|v| distinct_bare_params(&self.func(v.0).decl))
             .collect();
+        let deduced: Vec<usize> = viable
+            .iter()
+            .map(|v| deduced_template_params(&self.func(v.0).decl))
+            .collect();
         // Per lvalue argument: whether the candidate binds it to a `T&`
         // (Some(false)) or a `const T&` (Some(true)). Of two bindings that
         // differ only there, the reference to the less cv-qualified type is
@@ -199,10 +203,11 @@ impl Sema {
             let pack_tie = a.2 && b.2 && !funcs[ia].2 && funcs[ib].2;
             let guide_tie = !funcs[ia].3 && funcs[ib].3;
             let same_arity = self.func(a.0).decl.params.len() == self.func(b.0).decl.params.len();
+            let fewer_params = distinct[ia] < distinct[ib]
+                || (distinct[ia] == distinct[ib] && deduced[ia] < deduced[ib]);
             let specialized_tie = a.2
                 && b.2
-                && (bare[ia] < bare[ib]
-                    || (same_arity && bare[ia] == bare[ib] && distinct[ia] < distinct[ib]));
+                && (bare[ia] < bare[ib] || (same_arity && bare[ia] == bare[ib] && fewer_params));
             ge && (gt
                 || (!a.2 && b.2)
                 || const_tie
@@ -216,6 +221,10 @@ impl Sema {
             if (0..viable.len()).all(|j| i == j || !better(j, i)) {
                 best.push(i);
             }
+        }
+        if best.is_empty() {
+            // The approximate ordering found a cycle: every candidate ties.
+            best = (0..viable.len()).collect();
         }
         if best.len() != 1 {
             // Identical instantiations (same FuncId) are not ambiguous.
@@ -329,6 +338,26 @@ fn bare_params(f: &FunctionDecl) -> Vec<&Rc<str>> {
             }
         })
         .collect()
+}
+
+/// How many of `f`'s template parameters its function parameters use: of
+/// two templates otherwise alike, the one deducing fewer is more
+/// specialized (`f(Int2Type<LEN>, Op)` over `f(Int2Type<I>, Op)`, the
+/// base case of a compile-time recursion).
+fn deduced_template_params(f: &FunctionDecl) -> usize {
+    let Some(th) = &f.template else {
+        return 0;
+    };
+    th.params
+        .iter()
+        .filter_map(|p| p.name.clone())
+        .filter(|name| {
+            let one = [name.clone()];
+            f.params
+                .iter()
+                .any(|p| super::templates::mentions_params(&p.ty, &one))
+        })
+        .count()
 }
 
 /// Of two templates whose parameters are all bare template parameters,

@@ -102,6 +102,11 @@ class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec {
   explicit vec(const DataT &value) {
     for (int i = 0; i < NumElements; ++i) m_data[i] = value;
   }
+  // Every element becomes `value`.
+  vec &operator=(const DataT &value) {
+    for (int i = 0; i < NumElements; ++i) m_data[i] = value;
+    return *this;
+  }
   // Scalars and vectors, NumElements elements in all.
   template <typename... Args, typename = std::enable_if_t<(sizeof...(Args) > 1)>>
   vec(const Args &...args) {
