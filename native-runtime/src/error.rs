@@ -32,7 +32,7 @@ pub enum RtError {
     NoDevice(String),
     #[error("invalid ONEAPI_DEVICE_SELECTOR={selector}: {reason}")]
     BadSelector { selector: String, reason: String },
-    #[error("kernel {0}: no device image for it was registered (compile the program with syclcc so its device code is embedded)")]
+    #[error("kernel {0}: no device image for it was registered: the program was not compiled with syclcc, or its device pass did not find this kernel (rebuild with -Wsycl-host-code to see what around the launch it could not check)")]
     KernelNotRegistered(String),
     #[error(
         "kernel {kernel}: {detail}; the host and device compilers disagree on the kernel's layout"

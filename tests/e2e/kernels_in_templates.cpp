@@ -1,6 +1,7 @@
 // Kernels written inside function templates, member function templates and
 // class templates, instantiated with several types: each instance is its own
-// kernel, keyed by the enclosing function's mangled signature.
+// kernel, keyed by the enclosing function's mangled signature (also where a
+// parameter names a member of a template parameter).
 #include <sycl/sycl.hpp>
 #include <array>
 #include <iostream>
@@ -95,9 +96,34 @@ void triple_const_into(sycl::queue &q, const T *src, float *dst) {
   q.parallel_for<tripled<const T>>(sycl::range<1>(4), [=](sycl::id<1> i) { dst[i] = src[i] * 3; });
 }
 
+// Parameters naming members of a template parameter (`typename
+// P::value_type *`): the kernel's key spells them in their dependent form;
+// a null pointer argument there deduces nothing; the declaration repeated
+// after the definition (a header's prototype) is the same function.
+struct Halves {
+  using value_type = float;
+  using scale_type = int;
+  float *data;
+};
+template <typename P>
+void halve(P params, typename P::value_type *spare, const typename P::scale_type &by, sycl::queue &q) {
+  float *data = params.data;
+  int divisor = by;
+  q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { data[i] = data[i] / divisor + (spare ? 1.0f : 0.0f); })
+      .wait();
+}
+template <typename P>
+void halve(P params, typename P::value_type *spare, const typename P::scale_type &by, sycl::queue &q);
+
 int main() {
   sycl::queue q;
   bool ok = true;
+
+  float *halves = sycl::malloc_shared<float>(4, q);
+  for (int i = 0; i < 4; ++i) halves[i] = 2.0f * i;
+  halve(Halves{halves}, nullptr, 2, q);
+  ok = ok && halves[3] == 3.0f;
+  sycl::free(halves, q);
 
   float *src = sycl::malloc_shared<float>(4, q), *dst = sycl::malloc_shared<float>(4, q);
   for (int i = 0; i < 4; ++i) src[i] = float(i);

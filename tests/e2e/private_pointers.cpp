@@ -5,7 +5,8 @@
 // buffer written byte by byte, a captured array passed to a function, a
 // pointer to a member of a local struct, and addresses taken inside the
 // functions an object is passed to (`a.data()` of a std::array, a member
-// function returning its array member, `std::end(arr)`).
+// function returning its array member, `std::end(arr)`), also of a
+// temporary (`Window(x).total()`).
 #include <sycl/sycl.hpp>
 #include <array>
 #include <cstdio>
@@ -15,6 +16,16 @@ struct Samples {
   float values[4];
   float *data() { return values; }
   const float *begin() const { return values; }
+};
+
+// Its member array is passed by address from a member function, called on
+// a temporary (`Window(x).total()`, as CUB-style code does).
+struct Window {
+  float cells[4];
+  explicit Window(float first) {
+    for (int k = 0; k < 4; ++k) cells[k] = first + k;
+  }
+  float total();
 };
 
 struct Stats {
@@ -56,6 +67,8 @@ static int length_of(const char *s) {
   return n;
 }
 
+float Window::total() { return sum_of(cells, 4); }
+
 int main() {
   sycl::queue q;
   const int n = 96;
@@ -84,7 +97,7 @@ int main() {
      text[i % 15] = 0;
      out[8 * i + 4] = float(length_of(text));
 
-     out[8 * i + 5] = sum_of(weights, 4) * i;
+     out[8 * i + 5] = sum_of(weights, 4) * i + Window(float(i)).total();
 
      float *walk = big + 10;
      walk += i % 5;
@@ -113,7 +126,7 @@ int main() {
     }
     e[3] = sum + 5 + minimum;
     e[4] = float(i % 15);
-    e[5] = 8.0f * i;
+    e[5] = 8.0f * i + (4.0f * i + 6.0f);
     e[6] = float(i + 10 + i % 5) + float(i + 11 + i % 5);
     e[7] = 105.0f + (3.0f + i) + 5.0f + 6.0f + 3.0f;
     for (int k = 0; k < 8; ++k)

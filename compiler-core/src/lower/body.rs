@@ -124,6 +124,23 @@ impl Lowerer<'_> {
         }
     }
 
+    /// A temporary of class type initialized from `init`, in memory that
+    /// pointers can point into (its address, or a member's, is taken):
+    /// whole when it holds only arithmetic scalars, else its arrays of them;
+    /// none when it has neither.
+    pub(super) fn addressable_temporary(&mut self, init: &thir::Expr) -> Option<PlaceV> {
+        let (ty, span) = (&init.ty, init.span);
+        let place = if self.holds_pointers_beside_arrays(ty) {
+            PlaceV::Slot(self.storage_with_addressable_arrays(ty, "tmp", span))
+        } else if self.only_scalars(ty) && !self.contains_union(ty) {
+            self.addressable_private(ty, "tmp", span)
+        } else {
+            return None;
+        };
+        self.init_from_expr(&place, ty, init);
+        Some(place)
+    }
+
     /// Is `ty` a class (no union) holding pointers and an array of
     /// arithmetic scalars: one that cannot live in per-work-item memory
     /// whole, but whose arrays can (see `storage_with_addressable_arrays`)?
@@ -459,14 +476,21 @@ impl Lowerer<'_> {
             && !decl.is_static
             && decl.kind != crate::front::ast::FunctionKind::Constructor;
         let mut arg_iter = args.iter();
+        let uses = mutation::var_uses(self.sema, &body);
         let this_place = if decl.kind == crate::front::ast::FunctionKind::Constructor {
             ctor_this
         } else if is_member {
-            arg_iter.next().map(|a| self.place(a))
+            arg_iter.next().map(|a| match &a.kind {
+                // `Segment(p).reduce()` where `reduce` takes the address of a
+                // member: the temporary lives where pointers can point.
+                TK::Temporary(x) if uses.this_addressed => self
+                    .addressable_temporary(x)
+                    .unwrap_or_else(|| self.place(a)),
+                _ => self.place(a),
+            })
         } else {
             None
         };
-        let uses = mutation::var_uses(self.sema, &body);
         let mut vars = HashMap::new();
         for ((pv, pty), a) in body.params.iter().zip(params.iter()).zip(arg_iter) {
             let name = self.sema.var(*pv).name.to_string();

@@ -900,7 +900,7 @@ impl Sema {
         f: &FunctionDecl,
         ctx: Ctx,
         env: &Rc<Env>,
-    ) -> Option<Vec<Ty>> {
+    ) -> Option<Vec<SignaturePart>> {
         let bindings = f
             .template
             .iter()
@@ -922,8 +922,10 @@ impl Sema {
             parent: Some(env.clone()),
         };
         // Non-type template parameters (`enable_if_t<C, int> = 0`), the
-        // return type and the parameters; anything unresolvable (dependent
-        // SFINAE conditions) makes the declaration one of its own.
+        // return type and the parameters; a member of a template parameter
+        // (`typename P::value_type *`) compares as written, anything else
+        // unresolvable (dependent SFINAE conditions) makes the declaration
+        // one of its own.
         let mut types: Vec<&crate::front::ast::TypeExpr> = vec![];
         for p in f.template.iter().flat_map(|t| t.params.iter()) {
             if let crate::front::ast::TemplateParamKind::NonType { ty, .. } = &p.kind {
@@ -934,16 +936,87 @@ impl Sema {
             types.push(&f.ret);
         }
         types.extend(f.params.iter().map(|p| &p.ty));
+        let params: Vec<Rc<str>> = f
+            .template
+            .iter()
+            .flat_map(|t| t.params.iter())
+            .map(|p| p.name.clone().unwrap_or_else(|| Rc::from("")))
+            .collect();
         let mut out = vec![];
         for t in types {
-            let t = self.resolve_type(t, ctx, &e, &mut vec![]);
-            if t.is_error() {
+            let resolved = self.resolve_type(t, ctx, &e, &mut vec![]);
+            if !resolved.is_error() {
+                out.push(SignaturePart::Type(resolved));
+                continue;
+            }
+            let mut spelled = String::new();
+            if !spell_dependent(t, &params, &mut spelled) {
                 return None;
             }
-            out.push(t);
+            out.push(SignaturePart::Spelled(spelled));
         }
         Some(out)
     }
+}
+
+/// One type of a declared signature: resolved, or spelled with template
+/// parameters by position where it names a member of one.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum SignaturePart {
+    Type(Ty),
+    Spelled(String),
+}
+
+/// Appends `t`, a member of a template parameter under pointers and
+/// references, spelled with `params` by position (`typename P::DTypeO *`
+/// as `$3::DTypeO*`); false for any other type.
+fn spell_dependent(t: &crate::front::ast::TypeExpr, params: &[Rc<str>], out: &mut String) -> bool {
+    use crate::front::ast::TypeExprKind as K;
+    if t.is_const {
+        out.push_str("const ");
+    }
+    if t.is_volatile {
+        out.push_str("volatile ");
+    }
+    match &t.kind {
+        K::Builtin(b) => out.push_str(&format!("{b:?}")),
+        // Only a member of a template parameter: other names that did not
+        // resolve (SFINAE aliases) must keep their declarations apart.
+        K::Named(q) if q.parts.len() > 1 && params.contains(&q.parts[0].ident) => {
+            for (k, part) in q.parts.iter().enumerate() {
+                if k > 0 {
+                    out.push_str("::");
+                }
+                match params.iter().position(|p| *p == part.ident) {
+                    Some(i) => out.push_str(&format!("${i}")),
+                    None => out.push_str(&part.ident),
+                }
+                if part.template_args.is_some() {
+                    return false;
+                }
+            }
+        }
+        K::Pointer(i) => {
+            if !spell_dependent(i, params, out) {
+                return false;
+            }
+            out.push('*');
+        }
+        K::LRef(i) => {
+            if !spell_dependent(i, params, out) {
+                return false;
+            }
+            out.push('&');
+        }
+        K::RRef(i) => {
+            if !spell_dependent(i, params, out) {
+                return false;
+            }
+            out.push_str("&&");
+        }
+        _ => return false,
+    }
+    true
 }
 
 /// Whether a declared type is const: `const T`, or an array of const

@@ -543,10 +543,29 @@ impl Mangler {
                 self.ty(s, &t)
             }
         };
+        let type_params: Vec<Option<Rc<str>>> = header
+            .params
+            .iter()
+            .map(|p| match p.kind {
+                ast::TemplateParamKind::Type { .. } => p.name.clone(),
+                _ => None,
+            })
+            .collect();
         let mut ps = String::new();
         for p in &decl.params {
             let t = s.resolve_type(&p.ty, ctx, &env, &mut vec![]);
-            let m = self.ty(s, &t);
+            let dependent = match t.is_error() {
+                // Top-level `const` is not part of the signature.
+                true => {
+                    let unqualified = ast::TypeExpr {
+                        is_const: false,
+                        ..p.ty.clone()
+                    };
+                    self.dependent_member(s, &unqualified, &type_params)
+                }
+                false => None,
+            };
+            let m = dependent.unwrap_or_else(|| self.ty(s, &t));
             if p.pack {
                 // `Dp <type>`: a function parameter pack, itself a candidate.
                 let key = format!("pack:{t:?}");
@@ -565,6 +584,69 @@ impl Mangler {
             ps.push('v');
         }
         format!("{name}{ret}{ps}")
+    }
+
+    /// A declared parameter type naming a member of a type template
+    /// parameter (`typename P::DTypeO *`), which resolves only per
+    /// instance: `N T2_ 6DTypeO E` under its `const`, pointer and reference
+    /// layers, each a substitution candidate as a resolved type's would be.
+    /// None for any other type.
+    fn dependent_member(
+        &mut self,
+        s: &mut Sema,
+        t: &ast::TypeExpr,
+        type_params: &[Option<Rc<str>>],
+    ) -> Option<String> {
+        use ast::TypeExprKind as K;
+        let key = format!("dep:{}", dependent_spelling(t, type_params)?);
+        if let Some(r) = self.lookup(&key) {
+            return Some(r);
+        }
+        let (unqualified, layer) = match &t.kind {
+            K::Pointer(inner) => (self.dependent_qualified(s, inner, type_params)?, "P"),
+            K::LRef(inner) => (self.dependent_qualified(s, inner, type_params)?, "R"),
+            K::RRef(inner) => (self.dependent_qualified(s, inner, type_params)?, "O"),
+            K::Named(q) => {
+                let param = type_params
+                    .iter()
+                    .position(|p| p.as_ref() == Some(&q.parts[0].ident))?;
+                let prefix = self.ty(s, &Ty::Param(param as u32));
+                (format!("{prefix}{}", source_name(&q.parts[1].ident)), "N")
+            }
+            _ => return None,
+        };
+        self.add(key);
+        Some(match layer {
+            "N" => format!("N{unqualified}E"),
+            _ => format!("{layer}{unqualified}"),
+        })
+    }
+
+    /// The pointee or referee of a dependent member type, `K`-qualified
+    /// (itself a candidate) when declared `const`.
+    fn dependent_qualified(
+        &mut self,
+        s: &mut Sema,
+        t: &ast::TypeExpr,
+        type_params: &[Option<Rc<str>>],
+    ) -> Option<String> {
+        let inner = self.dependent_member(
+            s,
+            &ast::TypeExpr {
+                is_const: false,
+                ..t.clone()
+            },
+            type_params,
+        )?;
+        if !t.is_const {
+            return Some(inner);
+        }
+        let key = format!("dep:const {}", dependent_spelling(t, type_params)?);
+        if let Some(r) = self.lookup(&key) {
+            return Some(r);
+        }
+        self.add(key);
+        Some(format!("K{inner}"))
     }
 
     /// `<encoding>` of a function: name and parameter types.
@@ -712,6 +794,27 @@ impl Mangler {
 }
 
 /// `T_`, `T0_`, `T1_`...: the template parameter at `index`.
+/// A member of a type template parameter (`P::name`, two parts, no
+/// template arguments) under pointers and references, spelled with the
+/// parameter by position: the substitution key of its dependent mangling.
+fn dependent_spelling(t: &ast::TypeExpr, type_params: &[Option<Rc<str>>]) -> Option<String> {
+    use ast::TypeExprKind as K;
+    let constness = if t.is_const { "const " } else { "" };
+    let inner = match &t.kind {
+        K::Named(q) if q.parts.len() == 2 && q.parts.iter().all(|p| p.template_args.is_none()) => {
+            let param = type_params
+                .iter()
+                .position(|p| p.as_ref() == Some(&q.parts[0].ident))?;
+            format!("${param}::{}", q.parts[1].ident)
+        }
+        K::Pointer(i) => format!("{}*", dependent_spelling(i, type_params)?),
+        K::LRef(i) => format!("{}&", dependent_spelling(i, type_params)?),
+        K::RRef(i) => format!("{}&&", dependent_spelling(i, type_params)?),
+        _ => return None,
+    };
+    Some(format!("{constness}{inner}"))
+}
+
 fn template_param(index: u32) -> String {
     match index {
         0 => "T_".to_string(),

@@ -747,7 +747,10 @@ impl Sema {
             next_arg += 1;
             // A braced-init-list argument (typed `void` until a parameter
             // gives it one) is a non-deduced context ([temp.deduct.call]/1).
-            if !mentions_params(&pd.ty, &deducible) || is_non_deduced(&pd.ty) || arg.0 == Ty::Void {
+            if !mentions_params(&pd.ty, &deducible)
+                || is_non_deduced(&pd.ty, &deducible)
+                || arg.0 == Ty::Void
+            {
                 continue;
             }
             if !self.deduce_param(&pd.ty, arg, &params, ctx, env, &mut b) {
@@ -962,23 +965,24 @@ pub(crate) fn mentions_decltype(t: &TypeExpr) -> bool {
 
 /// Whether the parameters in `t` are in a non-deduced context ([temp.deduct.type]/5):
 /// the type is, under pointers and references, a member of a template
-/// instance (`typename X<T>::type`) or a standard `_t` alias of one
+/// instance (`typename X<T>::type`) or of a parameter being deduced
+/// (`typename P::value_type`), or a standard `_t` alias of one
 /// (`std::remove_all_extents_t<T>`); deduction learns nothing from it and
 /// the argument converts to it once the parameters are known.
-fn is_non_deduced(t: &TypeExpr) -> bool {
+fn is_non_deduced(t: &TypeExpr, params: &[Rc<str>]) -> bool {
     match &t.kind {
         TypeExprKind::Named(q) => {
             let n = q.parts.len();
             q.parts[..n.saturating_sub(1)]
                 .iter()
-                .any(|p| p.template_args.is_some())
+                .any(|p| p.template_args.is_some() || params.contains(&p.ident))
                 || (n > 1
                     && &*q.parts[0].ident == "std"
                     && q.last().template_args.is_some()
                     && q.last().ident.ends_with("_t"))
         }
         TypeExprKind::Pointer(i) | TypeExprKind::LRef(i) | TypeExprKind::RRef(i) => {
-            is_non_deduced(i)
+            is_non_deduced(i, params)
         }
         _ => false,
     }
