@@ -101,6 +101,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/detail/group_local_memory.hpp"),
         ),
         (
+            "sycl/detail/opportunistic_group.hpp",
+            include_str!("../../native-runtime/include/sycl/detail/opportunistic_group.hpp"),
+        ),
+        (
             "sycl/detail/stream.hpp",
             include_str!("../../native-runtime/include/sycl/detail/stream.hpp"),
         ),

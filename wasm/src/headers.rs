@@ -98,6 +98,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/detail/group_local_memory.hpp"),
     ),
     (
+        "sycl/detail/opportunistic_group.hpp",
+        include_str!("../../native-runtime/include/sycl/detail/opportunistic_group.hpp"),
+    ),
+    (
         "sycl/detail/stream.hpp",
         include_str!("../../native-runtime/include/sycl/detail/stream.hpp"),
     ),

@@ -48,6 +48,7 @@ pub const RUNTIME_HEADERS: &[&str] = &[
     "sycl/detail/vec_swizzles.inc",
     "sycl/detail/group_algorithms.hpp",
     "sycl/detail/group_local_memory.hpp",
+    "sycl/detail/opportunistic_group.hpp",
     "sycl/detail/stream.hpp",
     "sycl/detail/device_global.hpp",
     "sycl/detail/device_assert.hpp",

@@ -2006,6 +2006,7 @@ buffer(const std::shared_ptr<T> &, const range<Dimensions> &, const property_lis
 #include <sycl/detail/math.hpp>
 #include <sycl/detail/vec.hpp>
 #include <sycl/detail/group_algorithms.hpp>
+#include <sycl/detail/opportunistic_group.hpp>
 #include <sycl/detail/group_local_memory.hpp>
 #include <sycl/detail/bfloat16.hpp>
 #include <sycl/detail/stream.hpp>
