@@ -362,7 +362,7 @@ impl Lowerer<'_> {
                         if let Some(ptr) = self.address_of(&p, &e.ty) {
                             self.store(&PlaceV::Slot(slot), ptr, span);
                         } else {
-                            self.error(span, "returning a reference to private memory from a function with several returns is not supported in device code yet");
+                            self.return_private_place(p);
                         }
                     }
                     _ => self.error(span, "returning a reference from several places is not supported in device code yet"),
@@ -392,6 +392,54 @@ impl Lowerer<'_> {
                 value: IExpr::Const(Constant::Bool(true)),
             });
             self.emit(IStmt::Break);
+        }
+    }
+
+    /// A return of the inlined function being lowered names `p`, private
+    /// memory no pointer can hold: it becomes one of the places the call's
+    /// result is chosen from.
+    fn return_private_place(&mut self, p: PlaceV) {
+        let Some((which, places)) = self
+            .frames
+            .last_mut()
+            .and_then(|f| f.ret.as_mut())
+            .and_then(|r| r.private_returns.as_mut())
+        else {
+            return;
+        };
+        places.push(p);
+        let (which, k) = (*which, places.len() as u64);
+        self.emit(IStmt::Assign {
+            local: which,
+            value: IExpr::Const(Constant::Int(ScalarType::U32, k)),
+        });
+    }
+
+    /// The place a multi-return function returned a reference to: the
+    /// private place its return chose (`which` = k + 1), else where the
+    /// pointer in `slot` points (`which` = 0; none when no return stored
+    /// one).
+    fn returned_place(
+        &mut self,
+        slot: SlotId,
+        which: LocalId,
+        places: Vec<PlaceV>,
+        span: Span,
+    ) -> PlaceV {
+        let pointer = match self.slots[slot.0 as usize] {
+            Slot::Ptr {
+                binding: Some(_), ..
+            } => {
+                let pointer = self.load_pointer(slot);
+                self.ptr_place(pointer, span)
+            }
+            _ => places[0].clone(),
+        };
+        let mut parts = vec![pointer];
+        parts.extend(places);
+        PlaceV::Select {
+            index: which,
+            parts,
         }
     }
 
@@ -536,6 +584,14 @@ impl Lowerer<'_> {
         } else {
             Some(self.add_slot(Slot::Value(Val::Void)))
         };
+        let private_returns = (needs_flag && by_ref).then(|| {
+            let which = self.new_local("returned.place", ScalarType::U32);
+            self.emit(IStmt::Assign {
+                local: which,
+                value: IExpr::Const(Constant::Int(ScalarType::U32, 0)),
+            });
+            (which, vec![])
+        });
         let flag = if needs_flag {
             let l = self.new_local("returned", ScalarType::Bool);
             self.emit(IStmt::Assign {
@@ -554,6 +610,7 @@ impl Lowerer<'_> {
                 value,
                 flag,
                 by_ref,
+                private_returns,
             }),
             uses,
         });
@@ -573,9 +630,16 @@ impl Lowerer<'_> {
         }
         self.inline_stack.pop();
         self.call_sites.pop();
-        self.frames.pop();
+        let frame = self.frames.pop();
+        let private_returns = frame
+            .and_then(|f| f.ret)
+            .and_then(|r| r.private_returns)
+            .filter(|(_, places)| !places.is_empty());
         if needs_flag {
             // An enclosing inlined function's loop must also stop if it returned... only its own flag matters.
+        }
+        if let (Some(s), Some((which, places))) = (value, private_returns) {
+            return Val::Ref(Box::new(self.returned_place(s, which, places, span)));
         }
         match value {
             None => Val::Void,

@@ -129,6 +129,7 @@ fn lower_external_once(
             value,
             flag: Some(flag),
             by_ref,
+            private_returns: None,
         }),
         uses: mutation::var_uses(lw.sema, &body),
     });

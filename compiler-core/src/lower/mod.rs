@@ -363,6 +363,11 @@ struct RetInfo {
     flag: Option<LocalId>,
     /// Returns a reference: the slot holds a pointer.
     by_ref: bool,
+    /// A multi-return function returning a reference to private memory
+    /// (which no pointer can hold): the places its returns named, and the
+    /// local that says which one it returned (0: the pointer; k + 1: place
+    /// k). See `Lowerer::returned_place`.
+    private_returns: Option<(LocalId, Vec<values::PlaceV>)>,
 }
 
 struct Lowerer<'s> {
