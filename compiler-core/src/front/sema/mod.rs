@@ -535,7 +535,10 @@ pub struct Sema {
     parse_time: Vec<bool>,
     /// The lambda being checked initialises a variable (`auto f = [] {}`).
     lambda_named_on_use: bool,
-    class_cache: HashMap<(usize, Vec<TArg>), ClassId>,
+    /// Class instances by declaration, enclosing class instance (member
+    /// templates of different instances of a class template are different
+    /// templates) and template arguments.
+    class_cache: HashMap<(usize, Option<ClassId>, Vec<TArg>), ClassId>,
     func_cache: HashMap<(usize, Vec<TArg>, Option<ClassId>), FuncId>,
     /// Explicit specializations (`template <> R f<3>(...)`) by the address
     /// of the function template they specialise.

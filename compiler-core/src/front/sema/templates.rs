@@ -22,8 +22,12 @@ impl Sema {
         span: Span,
         diags: &mut Vec<Diagnostic>,
     ) -> Option<ClassId> {
+        let enclosing = match ctx {
+            Ctx::Class(c) => Some(c),
+            _ => None,
+        };
         let Some(th) = decl.template.clone() else {
-            let key = (Rc::as_ptr(decl) as usize, vec![]);
+            let key = (Rc::as_ptr(decl) as usize, enclosing, vec![]);
             if let Some(c) = self.class_cache.get(&key) {
                 return Some(*c);
             }
@@ -34,7 +38,7 @@ impl Sema {
             return Some(id);
         };
         let args = self.complete_template_args(&th, args, ctx, env, span, diags)?;
-        let key = (Rc::as_ptr(decl) as usize, args.clone());
+        let key = (Rc::as_ptr(decl) as usize, enclosing, args.clone());
         if let Some(c) = self.class_cache.get(&key) {
             return Some(*c);
         }
