@@ -63,23 +63,26 @@ impl Sema {
     /// captures. A use the statement does not hold (its expression was
     /// checked and dropped) captures nothing.
     pub(super) fn capture_odr_used_constants_in_stmt(&mut self, s: &mut Stmt) {
-        if self.pending_constant_uses() {
-            let mut uses = self.odr_uses(HashMap::new());
-            uses.stmt(s);
-            let (odr, named) = (uses.odr, uses.named);
-            let replacements = self.capture_odr_used_constants(&odr, &named);
-            self.odr_uses(replacements).stmt(s);
-        }
+        self.capture_odr_used_constants_in(|uses| uses.stmt(s));
     }
 
     /// As `capture_odr_used_constants_in_stmt`, for a condition.
     pub(super) fn capture_odr_used_constants_in_expr(&mut self, e: &mut Expr) {
-        if self.pending_constant_uses() {
-            let mut uses = self.odr_uses(HashMap::new());
-            uses.expr(e, false);
-            let (odr, named) = (uses.odr, uses.named);
-            let replacements = self.capture_odr_used_constants(&odr, &named);
-            self.odr_uses(replacements).expr(e, false);
+        self.capture_odr_used_constants_in(|uses| uses.expr(e, false));
+    }
+
+    /// `walk` visits the checked statement or condition: once to find the
+    /// odr-uses, once more to point them at the captures made.
+    fn capture_odr_used_constants_in(&mut self, mut walk: impl FnMut(&mut OdrUses<'_>)) {
+        if !self.pending_constant_uses() {
+            return;
+        }
+        let mut uses = self.odr_uses(HashMap::new());
+        walk(&mut uses);
+        let (odr, named) = (uses.odr, uses.named);
+        let replacements = self.capture_odr_used_constants(&odr, &named);
+        if !replacements.is_empty() {
+            walk(&mut self.odr_uses(replacements));
         }
     }
 

@@ -936,12 +936,11 @@ impl Sema {
             types.push(&f.ret);
         }
         types.extend(f.params.iter().map(|p| &p.ty));
-        let params: Vec<Rc<str>> = f
+        let type_params = f
             .template
-            .iter()
-            .flat_map(|t| t.params.iter())
-            .map(|p| p.name.clone().unwrap_or_else(|| Rc::from("")))
-            .collect();
+            .as_ref()
+            .map(super::templates::type_parameter_names)
+            .unwrap_or_default();
         let mut out = vec![];
         for t in types {
             let resolved = self.resolve_type(t, ctx, &e, &mut vec![]);
@@ -949,10 +948,7 @@ impl Sema {
                 out.push(SignaturePart::Type(resolved));
                 continue;
             }
-            let mut spelled = String::new();
-            if !spell_dependent(t, &params, &mut spelled) {
-                return None;
-            }
+            let spelled = super::templates::dependent_member_spelling(t, &type_params)?;
             out.push(SignaturePart::Spelled(spelled));
         }
         Some(out)
@@ -965,58 +961,6 @@ impl Sema {
 pub(super) enum SignaturePart {
     Type(Ty),
     Spelled(String),
-}
-
-/// Appends `t`, a member of a template parameter under pointers and
-/// references, spelled with `params` by position (`typename P::DTypeO *`
-/// as `$3::DTypeO*`); false for any other type.
-fn spell_dependent(t: &crate::front::ast::TypeExpr, params: &[Rc<str>], out: &mut String) -> bool {
-    use crate::front::ast::TypeExprKind as K;
-    if t.is_const {
-        out.push_str("const ");
-    }
-    if t.is_volatile {
-        out.push_str("volatile ");
-    }
-    match &t.kind {
-        K::Builtin(b) => out.push_str(&format!("{b:?}")),
-        // Only a member of a template parameter: other names that did not
-        // resolve (SFINAE aliases) must keep their declarations apart.
-        K::Named(q) if q.parts.len() > 1 && params.contains(&q.parts[0].ident) => {
-            for (k, part) in q.parts.iter().enumerate() {
-                if k > 0 {
-                    out.push_str("::");
-                }
-                match params.iter().position(|p| *p == part.ident) {
-                    Some(i) => out.push_str(&format!("${i}")),
-                    None => out.push_str(&part.ident),
-                }
-                if part.template_args.is_some() {
-                    return false;
-                }
-            }
-        }
-        K::Pointer(i) => {
-            if !spell_dependent(i, params, out) {
-                return false;
-            }
-            out.push('*');
-        }
-        K::LRef(i) => {
-            if !spell_dependent(i, params, out) {
-                return false;
-            }
-            out.push('&');
-        }
-        K::RRef(i) => {
-            if !spell_dependent(i, params, out) {
-                return false;
-            }
-            out.push_str("&&");
-        }
-        _ => return false,
-    }
-    true
 }
 
 /// Whether a declared type is const: `const T`, or an array of const

@@ -543,14 +543,7 @@ impl Mangler {
                 self.ty(s, &t)
             }
         };
-        let type_params: Vec<Option<Rc<str>>> = header
-            .params
-            .iter()
-            .map(|p| match p.kind {
-                ast::TemplateParamKind::Type { .. } => p.name.clone(),
-                _ => None,
-            })
-            .collect();
+        let type_params = super::templates::type_parameter_names(header);
         let mut ps = String::new();
         for p in &decl.params {
             let t = s.resolve_type(&p.ty, ctx, &env, &mut vec![]);
@@ -598,7 +591,10 @@ impl Mangler {
         type_params: &[Option<Rc<str>>],
     ) -> Option<String> {
         use ast::TypeExprKind as K;
-        let key = format!("dep:{}", dependent_spelling(t, type_params)?);
+        let key = format!(
+            "dep:{}",
+            super::templates::dependent_member_spelling(t, type_params)?
+        );
         if let Some(r) = self.lookup(&key) {
             return Some(r);
         }
@@ -641,7 +637,10 @@ impl Mangler {
         if !t.is_const {
             return Some(inner);
         }
-        let key = format!("dep:const {}", dependent_spelling(t, type_params)?);
+        let key = format!(
+            "dep:const {}",
+            super::templates::dependent_member_spelling(t, type_params)?
+        );
         if let Some(r) = self.lookup(&key) {
             return Some(r);
         }
@@ -794,27 +793,6 @@ impl Mangler {
 }
 
 /// `T_`, `T0_`, `T1_`...: the template parameter at `index`.
-/// A member of a type template parameter (`P::name`, two parts, no
-/// template arguments) under pointers and references, spelled with the
-/// parameter by position: the substitution key of its dependent mangling.
-fn dependent_spelling(t: &ast::TypeExpr, type_params: &[Option<Rc<str>>]) -> Option<String> {
-    use ast::TypeExprKind as K;
-    let constness = if t.is_const { "const " } else { "" };
-    let inner = match &t.kind {
-        K::Named(q) if q.parts.len() == 2 && q.parts.iter().all(|p| p.template_args.is_none()) => {
-            let param = type_params
-                .iter()
-                .position(|p| p.as_ref() == Some(&q.parts[0].ident))?;
-            format!("${param}::{}", q.parts[1].ident)
-        }
-        K::Pointer(i) => format!("{}*", dependent_spelling(i, type_params)?),
-        K::LRef(i) => format!("{}&", dependent_spelling(i, type_params)?),
-        K::RRef(i) => format!("{}&&", dependent_spelling(i, type_params)?),
-        _ => return None,
-    };
-    Some(format!("{constness}{inner}"))
-}
-
 fn template_param(index: u32) -> String {
     match index {
         0 => "T_".to_string(),

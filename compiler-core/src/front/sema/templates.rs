@@ -967,6 +967,49 @@ pub(crate) fn mentions_decltype(t: &TypeExpr) -> bool {
     }
 }
 
+/// The names of `header`'s type parameters by position (`None` for the
+/// others): what `dependent_member_spelling` spells parameters with.
+pub(super) fn type_parameter_names(
+    header: &crate::front::ast::TemplateHeader,
+) -> Vec<Option<Rc<str>>> {
+    header
+        .params
+        .iter()
+        .map(|p| match p.kind {
+            TemplateParamKind::Type { .. } => p.name.clone(),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A member of a type template parameter (`P::name`: two parts, no template
+/// arguments) under `const`, pointers and references, spelled with the
+/// parameter by position (`typename P::DTypeO *` as `$3::DTypeO*`): the
+/// type such a declared parameter has before instantiation, as redeclarations
+/// compare it and the mangler keys its substitutions. None for any other
+/// type.
+pub(super) fn dependent_member_spelling(
+    t: &TypeExpr,
+    type_params: &[Option<Rc<str>>],
+) -> Option<String> {
+    let constness = if t.is_const { "const " } else { "" };
+    let inner = match &t.kind {
+        TypeExprKind::Named(q)
+            if q.parts.len() == 2 && q.parts.iter().all(|p| p.template_args.is_none()) =>
+        {
+            let param = type_params
+                .iter()
+                .position(|p| p.as_ref() == Some(&q.parts[0].ident))?;
+            format!("${param}::{}", q.parts[1].ident)
+        }
+        TypeExprKind::Pointer(i) => format!("{}*", dependent_member_spelling(i, type_params)?),
+        TypeExprKind::LRef(i) => format!("{}&", dependent_member_spelling(i, type_params)?),
+        TypeExprKind::RRef(i) => format!("{}&&", dependent_member_spelling(i, type_params)?),
+        _ => return None,
+    };
+    Some(format!("{constness}{inner}"))
+}
+
 /// Whether the parameters in `t` are in a non-deduced context ([temp.deduct.type]/5):
 /// the type is, under pointers and references, a member of a template
 /// instance (`typename X<T>::type`) or of a parameter being deduced
