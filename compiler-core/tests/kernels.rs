@@ -135,6 +135,139 @@ fn function_template_keys_match_gcc() {
 }
 
 #[test]
+fn lambda_template_keys_match_gcc() {
+    let src = include_str!("../../tests/e2e/lambda_templates.cpp");
+    let keys = kernel_keys("lambda_templates.cpp", src);
+    // From g++ 12's typeid(T*).name(): the template arguments of the
+    // instance (`Lb0Ei`), parameters as declared (`T0_` in the closure,
+    // then its substitution `S_`), a dependent template-id (`itemIXT_E`).
+    assert_eq!(
+        keys,
+        vec![
+            "PZZ11fill_scaledRN4sycl5queueEPiiENKUlDpT0_E_clILi5EJiiEEEDaS4_EUlNS_2idILi1EEEE_",
+            "PZZ4mainENKUlT0_E_clILb0EiEEDaS_EUlN4sycl2idILi1EEEE_",
+            "PZZ4mainENKUlT0_E_clILb1EfEEDaS_EUlN4sycl2idILi1EEEE_",
+            "PZ4mainEUlN4sycl2idILi1EEEE4_",
+            "PZ4mainEUlN4sycl4itemIXT_ELb1EEEE5_",
+        ]
+    );
+}
+
+#[test]
+fn lambda_template_parameters_are_declared_in_the_closure_name_where_the_host_does() {
+    use compiler_core::front::sema::HostCompiler;
+    // In an inline function clang numbers its lambdas (`Ul...E_`, not `$_N`).
+    let src = r#"
+#include <sycl/sycl.hpp>
+inline void run(sycl::queue &q, int *p) {
+  auto launch = [&]<bool B, typename T, int... Ns>(T s) {
+    q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { p[i] = B ? int(s) : 0; }).wait();
+  };
+  launch.template operator()<true>(2);
+}
+int main() {
+  sycl::queue q;
+  int *p = sycl::malloc_shared<int>(4, q);
+  run(q, p);
+}
+"#;
+    let keys = |host| {
+        let out = common::compile_sycl_for("t.cpp", src, host);
+        assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+        let b = out.bundle.expect("bundle");
+        b.images
+            .iter()
+            .flat_map(|i| &i.kernels)
+            .map(|k| k.key.clone())
+            .collect::<Vec<_>>()
+    };
+    // g++ 12: the parameter types only.
+    assert_eq!(
+        keys(HostCompiler::Gcc { major: 12 }),
+        vec!["PZZ3runRN4sycl5queueEPiENKUlT0_E_clILb1EiJEEEDaS3_EUlNS_2idILi1EEEE_"]
+    );
+    // clang (14 checked): `Ty`, `Tn <type>` and `Tp` declarations first
+    // (Itanium ABI issue 31), as g++ from 14.
+    let declared = "PZZ3runRN4sycl5queueEPiENKUlTnbTyTpTniT0_E_clILb1EiJEEEDaS3_EUlNS_2idILi1EEEE_";
+    let clang = HostCompiler::Clang {
+        major: 14,
+        tbaa: false,
+    };
+    assert_eq!(keys(clang), vec![declared]);
+    assert_eq!(keys(HostCompiler::Gcc { major: 14 }), vec![declared]);
+}
+
+#[test]
+fn lambda_parameter_pack_keys_match_the_host() {
+    use compiler_core::front::sema::HostCompiler;
+    let src = r#"
+#include <sycl/sycl.hpp>
+inline void fill_scaled(sycl::queue &q, int *d) {
+  auto fill = [&]<int Scale, typename... Extra>(Extra... extra) {
+    int more = (0 + ... + int(extra));
+    q.parallel_for(sycl::range<1>(1), [=](sycl::id<1> i) { d[0] = Scale + more; });
+  };
+  fill.template operator()<5>(1, 2);
+  auto g = [&](auto... xs) { q.parallel_for(sycl::range<1>(1), [=](sycl::id<1> i) { d[0] = (0 + ... + xs); }); };
+  g(1, 2L);
+  g();
+  auto h = [&](int a, const auto&... xs) { q.parallel_for(sycl::range<1>(1), [=](sycl::id<1> i) { d[0] = (a + ... + xs); }); };
+  h(1, 2L);
+}
+int main() {
+  sycl::queue q;
+  int *p = sycl::malloc_shared<int>(4, q);
+  fill_scaled(q, p);
+}
+"#;
+    let keys = |host| {
+        let out = common::compile_sycl_for("t.cpp", src, host);
+        assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+        let b = out.bundle.expect("bundle");
+        let mut k: Vec<String> = b
+            .images
+            .iter()
+            .flat_map(|i| &i.kernels)
+            .map(|k| k.key.clone())
+            .collect();
+        k.sort();
+        k
+    };
+    // From g++ 12's and clang 14's typeid(T*).name() for the same program.
+    let prefix = "PZZ11fill_scaledRN4sycl5queueEPiENKUl";
+    let inner = "EUlNS_2idILi1EEEE_";
+    let expect = |closures: [&str; 4]| {
+        let mut k: Vec<String> = closures
+            .iter()
+            .map(|c| format!("{prefix}{c}{inner}"))
+            .collect();
+        k.sort();
+        k
+    };
+    assert_eq!(
+        keys(HostCompiler::Gcc { major: 12 }),
+        expect([
+            "DpT0_E_clILi5EJiiEEEDaS4_",
+            "DpT_E0_clIJilEEEDaS4_",
+            "DpT_E0_clIJEEEDaS4_",
+            "iDpRKT_E1_clIJlEEEDaiS6_",
+        ])
+    );
+    assert_eq!(
+        keys(HostCompiler::Clang {
+            major: 14,
+            tbaa: false
+        }),
+        expect([
+            "TniTpTyDpT0_E_clILi5EJiiEEEDaS4_",
+            "DpT_E_clIJilEEEDaS4_",
+            "DpT_E_clIJEEEDaS4_",
+            "iDpRKT_E_clIJlEEEDaiS6_",
+        ])
+    );
+}
+
+#[test]
 fn device_code_errors_are_reported_with_the_kernel() {
     let src = r#"
 #include <sycl/sycl.hpp>

@@ -6,7 +6,9 @@
 //! program exits 0 and prints `PASSED`. The programs in [`MEMCHECKED`] run
 //! once more on each device under valgrind's memcheck, which must find no
 //! error and no definite or indirect leak (Mesa's own leaks are suppressed
-//! by `tests/valgrind/lavapipe.supp`).
+//! by `tests/valgrind/lavapipe.supp`). A test that needs more than the
+//! default language mode says so in a `// syclcc-flags: -std=c++20` line
+//! among its first lines.
 
 use crate::env_check::Environment;
 use std::io::Read;
@@ -121,10 +123,23 @@ fn describe(o: &Outcome) -> String {
 }
 
 /// syclcc, with short panic messages whatever the caller's RUST_BACKTRACE.
-fn syclcc_cmd(syclcc: &Path) -> Command {
+/// syclcc to compile `test`, with the flags its `// syclcc-flags:` line asks for.
+fn syclcc_cmd(syclcc: &Path, test: &Path) -> Command {
     let mut cmd = Command::new(syclcc);
     cmd.env("RUST_BACKTRACE", "0");
+    cmd.args(test_flags(test));
     cmd
+}
+
+/// The flags a test's `// syclcc-flags: ...` line (in its first ten lines) names.
+fn test_flags(test: &Path) -> Vec<String> {
+    let source = std::fs::read_to_string(test).unwrap_or_default();
+    source
+        .lines()
+        .take(10)
+        .find_map(|l| l.strip_prefix("// syclcc-flags:"))
+        .map(|flags| flags.split_whitespace().map(String::from).collect())
+        .unwrap_or_default()
 }
 
 /// `exe` under valgrind's memcheck: errors and definite or indirect leaks
@@ -193,7 +208,7 @@ fn clang_host_leg(
     }
     let exe = out_dir.join(format!("{name}-clang"));
     let o = run_captured(
-        syclcc_cmd(syclcc)
+        syclcc_cmd(syclcc, test)
             .args(["--host-cxx=clang++", "-O2"])
             .arg(test)
             .arg("-o")
@@ -241,7 +256,7 @@ pub fn run(root: &Path, syclcc: &Path, env: &Environment) -> Result<Tally, Strin
         let spv = out_dir.join(format!("{name}.spv"));
         let what = format!("{name} [spirv-val]");
         let o = run_captured(
-            syclcc_cmd(syclcc)
+            syclcc_cmd(syclcc, test)
                 .arg("-fsycl-device-only")
                 .arg(test)
                 .arg("-o")
@@ -283,7 +298,7 @@ pub fn run(root: &Path, syclcc: &Path, env: &Environment) -> Result<Tally, Strin
 
         // Compile and link.
         let o = run_captured(
-            syclcc_cmd(syclcc).arg(test).arg("-o").arg(&exe),
+            syclcc_cmd(syclcc, test).arg(test).arg("-o").arg(&exe),
             RUN_TIMEOUT,
         )?;
         let compiled = o.code == Some(0);

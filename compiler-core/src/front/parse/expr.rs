@@ -583,44 +583,35 @@ impl Parser<'_> {
                     self.advance();
                     let arrow = s == "->";
                     let forced = self.eat(sym!("template"));
-                    let name = if forced {
-                        // `x.template f<...>`
-                        let (ident, sp) = self.expect_ident()?;
-                        let targs = if self.is(sym!("<")) {
-                            Some(self.parse_template_args()?)
-                        } else {
-                            None
-                        };
-                        QualName {
-                            global: false,
-                            parts: vec![NamePart {
-                                ident,
-                                template_args: targs,
-                                span: sp,
-                            }],
-                            span: sp.to(self.prev_span()),
-                        }
-                    } else if self.is(sym!("~")) {
+                    let name = if self.is(sym!("~")) && !forced {
                         self.parse_qual_name(false)?
                     } else {
-                        let (ident, sp) = if self.is(sym!("operator")) {
+                        let is_operator = self.is(sym!("operator"));
+                        let (ident, sp) = if is_operator {
                             let n = self.parse_qual_name(false)?;
                             (n.last().ident.clone(), n.span)
                         } else {
                             self.expect_ident()?
                         };
-                        // A name some class declares as a member template
-                        // takes `<...>` as arguments where they parse as
-                        // such; else `<` compares (`p.first < q.first` when
-                        // another class has a template `first`).
-                        let targs = if self.is(sym!("<"))
-                            && self.names.is_member_template(self.symbol_of(&ident))
-                        {
-                            self.speculate(|p| p.parse_template_args().ok())
-                        } else if self.is(sym!("<")) {
-                            self.speculative_template_args()
-                        } else {
+                        // `x.template f<...>` takes arguments; so does a
+                        // name some class declares as a member template
+                        // where they parse as such, else `<` compares
+                        // (`p.first < q.first` when another class has a
+                        // template `first`); `x.operator()<...>(...)` can
+                        // only be a call with template arguments.
+                        let targs = if !self.is(sym!("<")) {
                             None
+                        } else if forced {
+                            Some(self.parse_template_args()?)
+                        } else if is_operator {
+                            self.speculate(|p| {
+                                let a = p.parse_template_args().ok()?;
+                                p.is(sym!("(")).then_some(a)
+                            })
+                        } else if self.names.is_member_template(self.symbol_of(&ident)) {
+                            self.speculate(|p| p.parse_template_args().ok())
+                        } else {
+                            self.speculative_template_args()
                         };
                         QualName {
                             global: false,

@@ -4012,6 +4012,9 @@ impl Sema {
                 ),
             );
         };
+        if name == "operator()" && self.class(c).closure.is_some() {
+            return self.closure_call(obj, c, explicit, args, span);
+        }
         let cands = self.method_candidates(c, name);
         if cands.is_empty() {
             return self.err(
@@ -4204,39 +4207,8 @@ impl Sema {
         let Ty::Class(c) = obj.ty.clone() else {
             return None;
         };
-        if name == "operator()" {
-            if let Some(cl) = self.class(c).closure.clone() {
-                let f = match cl.call_op {
-                    Some(f) => f,
-                    None => match self.generic_call_operator(c, &args) {
-                        Some(f) => f,
-                        None => {
-                            let n = cl.generic.map_or(0, |g| g.params.len());
-                            self.cur().diags.push(Diagnostic::error(span, format!("no matching function for call to lambda call operator: expected {n} arguments, got {}", args.len())));
-                            return Some(TExpr::error(span));
-                        }
-                    },
-                };
-                let mut d = vec![];
-                let what = "lambda call operator";
-                let params = self.func(f).params.clone();
-                if params.len() != args.len() {
-                    self.cur().diags.push(Diagnostic::error(span, format!("no matching function for call to {what}: expected {} arguments, got {}", params.len(), args.len())));
-                    return Some(TExpr::error(span));
-                }
-                let mut cargs = vec![materialize(obj)];
-                for (x, p) in args.into_iter().zip(params.iter()) {
-                    cargs.push(self.convert(x, p, &mut d));
-                }
-                self.cur().diags.extend(d);
-                let ret = self.func(f).ret.clone();
-                return Some(TExpr {
-                    kind: TK::Call(f, cargs),
-                    ty: ret.non_ref().clone(),
-                    lvalue: ret.is_ref(),
-                    span,
-                });
-            }
+        if name == "operator()" && self.class(c).closure.is_some() {
+            return Some(self.closure_call(obj, c, &[], args, span));
         }
         let cands = self.method_candidates(c, name);
         if cands.is_empty() {
@@ -4351,7 +4323,7 @@ impl Sema {
         decl: &Rc<a::FunctionDecl>,
         env: Rc<Env>,
         ret: Option<Ty>,
-        params: Vec<Ty>,
+        (params, param_decls): (Vec<Ty>, Vec<usize>),
     ) -> FuncId {
         self.funcs.push(FuncInfo {
             decl: decl.clone(),
@@ -4360,7 +4332,7 @@ impl Sema {
             class: Some(closure),
             template_args: vec![],
             ret: ret.unwrap_or(Ty::Void),
-            param_decls: (0..params.len()).collect(),
+            param_decls,
             params,
             body: None,
             body_state: BodyState::Checking,
@@ -4385,28 +4357,126 @@ impl Sema {
         self.funcs[op.0 as usize].body_state = BodyState::Done;
     }
 
-    /// The call operator of the generic lambda `closure` for these
-    /// arguments, instantiated on first use.
-    fn generic_call_operator(&mut self, closure: ClassId, args: &[TExpr]) -> Option<FuncId> {
-        let cl = self.class(closure).closure.clone()?;
-        let g = cl.generic?;
-        if g.params.len() != args.len() {
-            return None;
+    /// `obj(args)` (`obj.operator()<explicit>(args)`) for `obj` of closure
+    /// type `closure`.
+    fn closure_call(
+        &mut self,
+        obj: TExpr,
+        closure: ClassId,
+        explicit: &[TArg],
+        args: Vec<TExpr>,
+        span: Span,
+    ) -> TExpr {
+        let what = "lambda call operator";
+        let call_op = self.class(closure).closure.as_ref().and_then(|c| c.call_op);
+        let f = match call_op {
+            Some(_) if !explicit.is_empty() => {
+                return self.err(
+                    span,
+                    format!("no matching function for call to {what}: it is not a template"),
+                );
+            }
+            Some(f) => f,
+            None => match self.generic_call_operator(closure, explicit, &args) {
+                Ok(f) => f,
+                Err(why) => {
+                    let lambda = self.class(closure).closure.as_ref().map(|c| c.lambda.span);
+                    let mut d = Diagnostic::error(
+                        span,
+                        format!("no matching function for call to {what}: {why}"),
+                    );
+                    if let Some(at) = lambda {
+                        d = d.with_note(at, "candidate: the lambda defined here");
+                    }
+                    self.cur().diags.push(d);
+                    return TExpr::error(span);
+                }
+            },
+        };
+        let params = self.func(f).params.clone();
+        if params.len() != args.len() {
+            return self.err(
+                span,
+                format!(
+                    "no matching function for call to {what}: expected {} arguments, got {}",
+                    params.len(),
+                    args.len()
+                ),
+            );
         }
-        let ptys: Vec<Ty> = g
-            .params
+        let mut d = vec![];
+        let mut cargs = vec![materialize(obj)];
+        for (x, p) in args.into_iter().zip(params.iter()) {
+            cargs.push(self.convert(x, p, &mut d));
+        }
+        self.cur().diags.extend(d);
+        let ret = self.func(f).ret.clone();
+        TExpr {
+            kind: TK::Call(f, cargs),
+            ty: ret.non_ref().clone(),
+            lvalue: ret.is_ref(),
+            span,
+        }
+    }
+
+    /// The call operator of the generic lambda `closure` for these explicit
+    /// template arguments and call arguments, instantiated on first use;
+    /// else why it cannot be called so.
+    fn generic_call_operator(
+        &mut self,
+        closure: ClassId,
+        explicit: &[TArg],
+        args: &[TExpr],
+    ) -> Result<FuncId, String> {
+        let Some(g) = self.class(closure).closure.clone().and_then(|c| c.generic) else {
+            return Err("not a generic lambda".into());
+        };
+        let class_env = self.class(closure).env.clone();
+        let ctx = Ctx::Class(closure);
+        let (template_args, env) = match &g.template {
+            Some(t) => {
+                let arg_tys: Vec<(Ty, bool)> =
+                    args.iter().map(|a| (a.ty.clone(), a.lvalue)).collect();
+                let Some(targs) = self.deduce_call(t, ctx, &class_env, explicit, &arg_tys) else {
+                    return Err("template argument deduction failed".into());
+                };
+                let th = t.template.as_ref().expect("a lambda template has a header");
+                let bindings = th
+                    .params
+                    .iter()
+                    .zip(&targs)
+                    .filter_map(|(p, a)| Some((p.name.clone()?, a.clone())))
+                    .collect();
+                let env = Rc::new(Env {
+                    using_dirs: Vec::new(),
+                    entities: Vec::new(),
+                    bindings,
+                    parent: Some(class_env),
+                });
+                (targs, env)
+            }
+            None if !explicit.is_empty() => {
+                return Err(
+                    "explicit template arguments for a lambda with no template parameter list"
+                        .into(),
+                );
+            }
+            None => (vec![], class_env),
+        };
+        let arg_tys: Vec<(Ty, bool)> = args.iter().map(|a| (a.ty.clone(), a.lvalue)).collect();
+        let (ptys, param_decls) = self.lambda_param_types(&g.params, &arg_tys, ctx, &env)?;
+        if let Some(i) = g
+            .instances
             .iter()
-            .zip(args)
-            .map(|(p, x)| p.instantiate(&x.ty, x.lvalue))
-            .collect();
-        if let Some((_, f)) = g.instances.iter().find(|(t, _)| *t == ptys) {
-            return Some(*f);
+            .find(|i| i.params == ptys && i.template_args == template_args)
+        {
+            return Ok(i.op);
         }
-        let env = self.class(closure).env.clone();
+        let cl = self.class(closure).closure.clone().expect("a closure");
         let ret = match &cl.lambda.ret {
             Some(t) => {
                 let mut d = vec![];
-                let r = self.resolve_type(t, Ctx::Class(closure), &env, &mut d);
+                let r = self.resolve_type(t, ctx, &env, &mut d);
                 self.cur().diags.extend(d);
                 Some(r)
             }
@@ -4417,14 +4487,18 @@ impl Sema {
             &g.call_decl,
             env.clone(),
             ret.clone(),
-            ptys.clone(),
+            (ptys.clone(), param_decls),
         );
         if let Some(g) = self.classes[closure.0 as usize]
             .closure
             .as_mut()
             .and_then(|c| c.generic.as_mut())
         {
-            g.instances.push((ptys.clone(), op));
+            g.instances.push(generic_lambda::CallOperatorInstance {
+                template_args,
+                params: ptys.clone(),
+                op,
+            });
         }
         self.generic_call_operator_instantiated(closure, &ptys, cl.lambda.ret.is_none());
         let mut fc = FnCtx::new(op, env);
@@ -4434,7 +4508,7 @@ impl Sema {
         fc.explicit_captures = cl.lambda.captures.clone();
         self.fn_stack.push(fc);
         self.finish_call_operator(op, &g.call_decl);
-        Some(op)
+        Ok(op)
     }
 
     /// In a lambda, capture what a discarded `if constexpr` branch names
@@ -4620,37 +4694,38 @@ impl Sema {
 
     fn check_lambda(&mut self, l: &Rc<a::LambdaExpr>, span: Span) -> TExpr {
         let enclosing = self.cur().func;
-        if l.template.is_some() {
-            return self.err(
-                span,
-                "lambdas with a template parameter list are not supported yet",
-            );
-        }
         // Number the closure in its enclosing function (part of its mangled name).
         let (ctx, env) = self.ctx_env();
         let mut d = vec![];
         let mut patterns = vec![];
+        let explicit_params: Vec<Rc<str>> = l
+            .template
+            .iter()
+            .flat_map(|t| &t.params)
+            .filter_map(|p| p.name.clone())
+            .collect();
+        let explicit_count = l.template.as_ref().map_or(0, |t| t.params.len());
         let mut autos = 0;
         for p in &l.params {
             match generic_lambda::auto_form(&p.ty) {
                 Some(form) => {
-                    patterns.push(ParamPattern::Auto { index: autos, form });
+                    let index = explicit_count + autos;
+                    let pack = p.pack;
+                    patterns.push(ParamPattern::Auto { index, form, pack });
                     autos += 1;
                 }
+                None if super::templates::mentions_params(&p.ty, &explicit_params) => patterns
+                    .push(ParamPattern::Dependent {
+                        ty: p.ty.clone(),
+                        pack: p.pack,
+                    }),
                 None => patterns.push(ParamPattern::Concrete(
                     self.resolve_type(&p.ty, ctx, &env, &mut d),
                 )),
             }
         }
         self.cur().diags.extend(d);
-        let sig = patterns
-            .iter()
-            .map(|p| match p {
-                ParamPattern::Concrete(t) => self.ty_name(t),
-                ParamPattern::Auto { .. } => "auto".to_string(),
-            })
-            .collect::<Vec<_>>()
-            .join(",");
+        let sig = self.lambda_signature_key(&patterns, l.template.as_ref(), ctx, &env);
         let fi = &mut self.funcs[enclosing.0 as usize];
         let discriminator = match self.host.lambda_numbering() {
             LambdaNumbering::Sequential => fi.lambda_count,
@@ -4669,8 +4744,15 @@ impl Sema {
             env.clone(),
         );
         let op_decl = lambda_call_decl(l, span);
-        let generic = (autos > 0).then(|| GenericLambda {
+        let template = l.template.as_ref().map(|th| {
+            Rc::new(a::FunctionDecl {
+                template: Some(th.clone()),
+                ..(*op_decl).clone()
+            })
+        });
+        let generic = (autos > 0 || template.is_some()).then(|| GenericLambda {
             params: patterns.clone(),
+            template,
             instances: vec![],
             constants: vec![],
             unevaluated: vec![],
@@ -4702,15 +4784,17 @@ impl Sema {
             None => None,
         };
         // An ordinary lambda's call operator now; a generic one's per call.
-        let op = if autos == 0 {
-            let ptys = patterns
+        let op = if autos == 0 && l.template.is_none() {
+            let ptys: Vec<Ty> = patterns
                 .into_iter()
                 .map(|p| match p {
                     ParamPattern::Concrete(t) => t,
-                    ParamPattern::Auto { .. } => Ty::Error,
+                    ParamPattern::Auto { .. } | ParamPattern::Dependent { .. } => Ty::Error,
                 })
                 .collect();
-            let op = self.new_call_operator(closure, &op_decl, env.clone(), ret.clone(), ptys);
+            let decls = (0..ptys.len()).collect();
+            let op =
+                self.new_call_operator(closure, &op_decl, env.clone(), ret.clone(), (ptys, decls));
             self.classes[closure.0 as usize]
                 .closure
                 .as_mut()

@@ -1,19 +1,30 @@
-//! Generic lambdas (`[=](auto i) {...}`): the parameter patterns that decide
-//! each call operator instance's parameter types from the call's arguments,
-//! and the names a generic body may capture (found syntactically, since the
-//! closure's layout is fixed where the lambda is written, before any call).
+//! Generic lambdas (`[=](auto i) {...}`, `[]<typename T, int N>(T x) {...}`):
+//! the parameter patterns that decide each call operator instance's
+//! parameter types from the call's arguments (and explicit template
+//! arguments), and the names a generic body may capture (found
+//! syntactically, since the closure's layout is fixed where the lambda is
+//! written, before any call).
 
 use super::*;
 use crate::front::ast::{self as a, ExprKind, StmtKind, TypeExprKind};
 
 /// One parameter of a generic lambda.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum ParamPattern {
     Concrete(Ty),
-    /// An `auto` parameter: the `index`-th invented template parameter.
+    /// An `auto` parameter: the `index`-th template parameter (invented
+    /// ones follow those of an explicit template parameter list).
     Auto {
         index: usize,
         form: AutoForm,
+        /// `auto... xs`: takes the remaining arguments.
+        pack: bool,
+    },
+    /// A parameter whose type names the lambda's explicit template
+    /// parameters (`T x`, `const std::array<T, N> &a`, `Ts... xs`).
+    Dependent {
+        ty: a::TypeExpr,
+        pack: bool,
     },
 }
 
@@ -30,6 +41,20 @@ pub enum AutoForm {
 }
 
 impl AutoForm {
+    /// The parameter type this form makes of the deduced type `t`.
+    pub fn apply(self, t: Ty) -> Ty {
+        match self {
+            AutoForm::Value => t,
+            AutoForm::LRef { is_const } => Ty::LRef(Box::new(t), is_const),
+            AutoForm::Forwarding => Ty::RRef(Box::new(t)),
+            AutoForm::Ptr { is_const } => Ty::Ptr {
+                pointee: Box::new(t),
+                pointee_const: is_const,
+                space: None,
+            },
+        }
+    }
+
     /// The Itanium type qualifiers the form puts before its template
     /// parameter (`RK` in `RKT_` for `const auto&`).
     pub fn mangled_qualifiers(self) -> &'static str {
@@ -48,8 +73,12 @@ impl AutoForm {
 #[derive(Clone, Debug)]
 pub struct GenericLambda {
     pub params: Vec<ParamPattern>,
-    /// The call operator instances made so far, by parameter types.
-    pub instances: Vec<(Vec<Ty>, FuncId)>,
+    /// The call operator as a function template over the explicit template
+    /// parameter list (`[]<bool B, typename T>(T x)`), which deduction
+    /// reads; none for a lambda whose only template parameters are `auto`.
+    pub template: Option<Rc<a::FunctionDecl>>,
+    /// The call operator instances made so far.
+    pub instances: Vec<CallOperatorInstance>,
     /// Constants of the enclosing function the body names (not captured).
     pub constants: Vec<(Rc<str>, thir::Expr)>,
     /// Variables of the enclosing functions the body names only in
@@ -57,6 +86,89 @@ pub struct GenericLambda {
     pub unevaluated: Vec<(Rc<str>, thir::Expr)>,
     /// The synthesized call operator declaration all instances share.
     pub call_decl: Rc<a::FunctionDecl>,
+}
+
+/// One instance of a generic lambda's call operator.
+#[derive(Clone, Debug)]
+pub struct CallOperatorInstance {
+    /// The arguments of the explicit template parameters, in order.
+    pub template_args: Vec<TArg>,
+    pub params: Vec<Ty>,
+    pub op: FuncId,
+}
+
+impl GenericLambda {
+    /// The explicit template parameter list's length: the index of the
+    /// first invented (`auto`) parameter.
+    pub fn explicit_params(&self) -> usize {
+        self.template
+            .as_ref()
+            .and_then(|d| d.template.as_ref())
+            .map_or(0, |t| t.params.len())
+    }
+
+    /// The explicit template arguments call operator `op` was made for.
+    pub fn template_args_of(&self, op: FuncId) -> &[TArg] {
+        self.instances
+            .iter()
+            .find(|i| i.op == op)
+            .map_or(&[], |i| &i.template_args)
+    }
+}
+
+impl Sema {
+    /// A key for the lambda signature `patterns` (the closure's number is
+    /// counted per signature where the host numbers lambdas that way): the
+    /// parameter types, template parameters in their dependent form, so
+    /// `[](auto)` and `[]<typename T>(T)` share one (both mangle `UlT_E`).
+    pub(super) fn lambda_signature_key(
+        &mut self,
+        patterns: &[ParamPattern],
+        template: Option<&a::TemplateHeader>,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> String {
+        let dependent = template.map(|th| super::templates::dependent_env(th, &[], env.clone()));
+        let mut key = vec![];
+        // Where the name declares the explicit template parameters, their
+        // kinds are part of the signature.
+        if let (Some(th), Some(env), true) = (
+            template,
+            &dependent,
+            self.host.mangles_lambda_template_params(),
+        ) {
+            for p in &th.params {
+                let decl = match &p.kind {
+                    a::TemplateParamKind::Type { .. } => "typename".to_string(),
+                    a::TemplateParamKind::NonType { ty, .. } => {
+                        let t = self.resolve_type(ty, ctx, env, &mut vec![]);
+                        self.ty_name(&t)
+                    }
+                    a::TemplateParamKind::Template { params, .. } => {
+                        format!("template<{}>", params.len())
+                    }
+                };
+                let pack = if super::templates::is_pack(&p.kind) {
+                    "..."
+                } else {
+                    ""
+                };
+                key.push(format!("{decl}{pack}"));
+            }
+        }
+        for p in patterns {
+            let t = match p {
+                ParamPattern::Concrete(t) => t.clone(),
+                ParamPattern::Auto { index, form, .. } => form.apply(Ty::Param(*index as u32)),
+                ParamPattern::Dependent { ty: t, .. } => {
+                    let env = dependent.as_ref().unwrap_or(env);
+                    self.resolve_type(t, ctx, env, &mut vec![])
+                }
+            };
+            key.push(self.ty_name(&t));
+        }
+        key.join(",")
+    }
 }
 
 /// The shape of `auto` in a parameter type, if it is one.
@@ -75,20 +187,78 @@ pub fn auto_form(t: &a::TypeExpr) -> Option<AutoForm> {
 }
 
 impl ParamPattern {
+    /// A function parameter pack?
+    pub fn is_pack(&self) -> bool {
+        matches!(
+            self,
+            ParamPattern::Auto { pack: true, .. } | ParamPattern::Dependent { pack: true, .. }
+        )
+    }
+}
+
+impl AutoForm {
     /// The parameter type for an argument of type `arg` (an lvalue or not),
     /// as template argument deduction gives it.
-    pub fn instantiate(&self, arg: &Ty, lvalue: bool) -> Ty {
+    pub fn deduce(self, arg: &Ty, lvalue: bool) -> Ty {
         let t = arg.non_ref().clone();
         match self {
-            ParamPattern::Concrete(ty) => ty.clone(),
-            ParamPattern::Auto { form, .. } => match form {
-                AutoForm::Value => super::templates::decay(&t),
-                AutoForm::LRef { is_const } => Ty::LRef(Box::new(t), *is_const),
-                AutoForm::Forwarding if lvalue => Ty::LRef(Box::new(t), false),
-                AutoForm::Forwarding => Ty::RRef(Box::new(t)),
-                AutoForm::Ptr { .. } => super::templates::decay(&t),
-            },
+            AutoForm::Value => super::templates::decay(&t),
+            AutoForm::LRef { is_const } => Ty::LRef(Box::new(t), is_const),
+            AutoForm::Forwarding if lvalue => Ty::LRef(Box::new(t), false),
+            AutoForm::Forwarding => Ty::RRef(Box::new(t)),
+            AutoForm::Ptr { .. } => super::templates::decay(&t),
         }
+    }
+}
+
+impl Sema {
+    /// The parameter types of the call operator instance for `args`, with
+    /// the declared parameter each comes from (a pack gives one per
+    /// argument it takes); `env` binds the explicit template parameters.
+    pub(super) fn lambda_param_types(
+        &mut self,
+        patterns: &[ParamPattern],
+        args: &[(Ty, bool)],
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Result<(Vec<Ty>, Vec<usize>), String> {
+        let fixed = patterns.iter().filter(|p| !p.is_pack()).count();
+        let has_pack = patterns.iter().any(ParamPattern::is_pack);
+        if args.len() < fixed || (!has_pack && args.len() > fixed) {
+            let expected = if has_pack { "at least " } else { "" };
+            return Err(format!(
+                "expected {expected}{fixed} arguments, got {}",
+                args.len()
+            ));
+        }
+        let mut d = vec![];
+        let (mut tys, mut decls) = (vec![], vec![]);
+        let mut rest = args;
+        for (i, p) in patterns.iter().enumerate() {
+            // A pack takes what the parameters after it leave.
+            let after = patterns[i + 1..].iter().filter(|p| !p.is_pack()).count();
+            let taken = if p.is_pack() { rest.len() - after } else { 1 };
+            let (mine, tail) = rest.split_at(taken);
+            rest = tail;
+            let mut these = match p {
+                ParamPattern::Concrete(t) => vec![t.clone()],
+                ParamPattern::Auto { form, .. } => {
+                    mine.iter().map(|(t, lv)| form.deduce(t, *lv)).collect()
+                }
+                ParamPattern::Dependent { ty, pack: true } => {
+                    self.expand_param_type(ty, ctx, env, &mut d)
+                }
+                ParamPattern::Dependent { ty, pack: false } => {
+                    vec![self.resolve_type(ty, ctx, env, &mut d)]
+                }
+            };
+            if these.len() != mine.len() || these.iter().any(Ty::is_error) {
+                return Err("substitution failure in the call operator's parameters".into());
+            }
+            decls.extend(std::iter::repeat_n(i, these.len()));
+            tys.append(&mut these);
+        }
+        Ok((tys, decls))
     }
 }
 
@@ -146,6 +316,10 @@ fn collect_body(l: &a::LambdaExpr, skip_lambdas: bool, bounds_first: bool) -> Na
         if let Some(n) = &p.name {
             c.declared.push(n.clone());
         }
+    }
+    // `[]<int N>() { return N; }` names its own parameter, not a capture.
+    for p in l.template.iter().flat_map(|t| &t.params) {
+        c.declared.extend(p.name.clone());
     }
     c
 }

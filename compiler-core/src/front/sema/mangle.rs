@@ -14,7 +14,7 @@
 //! that compute with a parameter (`int (&)[N + 1]`, `T::type`) are not
 //! encoded in their dependent form.
 
-use super::generic_lambda::{AutoForm, ParamPattern};
+use super::generic_lambda::{AutoForm, GenericLambda, ParamPattern};
 use super::*;
 
 pub fn kernel_key(sema: &mut Sema, ty: &Ty) -> String {
@@ -357,6 +357,7 @@ impl Mangler {
             if let Some(id) = cl.unnumbered_id {
                 return source_name(&format!("$_{id}"));
             }
+            let generic = cl.generic.clone();
             let patterns: Vec<ParamPattern> = match (&cl.generic, cl.call_op) {
                 (Some(g), _) => g.params.clone(),
                 (None, Some(op)) => s
@@ -368,17 +369,23 @@ impl Mangler {
                 (None, None) => vec![],
             };
             let mut sig = String::new();
+            let header = generic
+                .as_ref()
+                .and_then(|g| g.template.as_ref())
+                .and_then(|d| d.template.clone());
+            if let (Some(h), true) = (header, s.host.mangles_lambda_template_params()) {
+                let env = super::templates::dependent_env(&h, &[], s.class(c).env.clone());
+                for p in &h.params {
+                    let decl = self.template_param_decl(s, c, &env, p);
+                    sig.push_str(&decl);
+                }
+            }
             if patterns.is_empty() {
                 sig.push('v');
             }
             for p in &patterns {
-                match p {
-                    ParamPattern::Concrete(t) => sig.push_str(&self.ty(s, t)),
-                    ParamPattern::Auto { index, form } => {
-                        // The invented template parameters: T_, T0_, T1_...
-                        sig.push_str(&self.auto_param(*index, form));
-                    }
-                }
+                let m = self.lambda_param(s, c, generic.as_ref(), p);
+                sig.push_str(&m);
             }
             let disc = if cl.discriminator == 0 {
                 String::new()
@@ -516,25 +523,7 @@ impl Mangler {
             _ => format!("N{}{head}{a}E", if decl.is_const { "K" } else { "" }),
         };
         // The signature as declared: type parameters stay parameters.
-        let bindings = header
-            .params
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| {
-                let arg = match p.kind {
-                    ast::TemplateParamKind::Type { .. } => TArg::Type(Ty::Param(i as u32)),
-                    ast::TemplateParamKind::NonType { .. } => TArg::ValueParam(i as u32),
-                    _ => targs.get(i)?.clone(),
-                };
-                Some((p.name.clone()?, arg))
-            })
-            .collect();
-        let env = Rc::new(Env {
-            using_dirs: Vec::new(),
-            entities: Vec::new(),
-            bindings,
-            parent: Some(declared_env),
-        });
+        let env = super::templates::dependent_env(header, &targs, declared_env);
         let ret = match decl.ret.kind {
             ast::TypeExprKind::Auto if !decl.trailing_return => "Da".to_string(),
             ast::TypeExprKind::DecltypeAuto => "Dc".to_string(),
@@ -669,7 +658,7 @@ impl Mangler {
             if let Some(g) = generic {
                 let ret = s.func(f).ret.clone();
                 let head = format!("{wrapper}N{k}{cprefix}cl");
-                return self.generic_call_operator(s, c, &g.params, (&params, &ret), &decl, head);
+                return self.generic_call_operator(s, (c, f), &g, (&params, &ret), &decl, head);
             }
             let ps = self.params(s, &params);
             return format!("{wrapper}N{k}{cprefix}clE{ps}");
@@ -709,51 +698,141 @@ impl Mangler {
     }
 
     /// An instance of a generic lambda's call operator, a member function
-    /// template: `<head> I <deduced auto types> E E <return> <parameters
-    /// as declared>` (`...clIN4sycl7handlerEEEDaS0_` for `(auto &h)`).
+    /// template: `<head> I <explicit template arguments> <deduced auto
+    /// types> E E <return> <parameters as declared>`
+    /// (`...clIN4sycl7handlerEEEDaS0_` for `(auto &h)`, `...clILb1EfEEDaS_`
+    /// for `<bool B, typename T>(T)`).
     fn generic_call_operator(
         &mut self,
         s: &mut Sema,
-        closure: ClassId,
-        patterns: &[ParamPattern],
+        (closure, op): (ClassId, FuncId),
+        g: &GenericLambda,
         (params, ret_ty): (&[Ty], &Ty),
         decl: &ast::FunctionDecl,
         head: String,
     ) -> String {
         self.add(format!("generic-op:{}", closure.0));
-        let mut deduced: Vec<(usize, Ty)> = vec![];
-        for (pattern, ty) in patterns.iter().zip(params) {
-            if let ParamPattern::Auto { index, form } = pattern {
-                if deduced.iter().any(|(i, _)| i == index) {
-                    continue;
-                }
-                let t = match (form, ty) {
+        let explicit = match g.template.as_ref().and_then(|t| t.template.as_ref()) {
+            Some(header) => {
+                let env = s.class(closure).env.clone();
+                let targs = g.template_args_of(op).to_vec();
+                let a = self.template_args(s, &targs, Some(header), Ctx::Class(closure), &env);
+                a[1..a.len() - 1].to_string()
+            }
+            None => String::new(),
+        };
+        // The `auto` parameters' deduced types, in parameter order (a
+        // pack's as one argument, `J...E`).
+        let param_decls = s.func(op).param_decls.clone();
+        let mut args = String::new();
+        for (i, pattern) in g.params.iter().enumerate() {
+            let ParamPattern::Auto { form, pack, .. } = pattern else {
+                continue;
+            };
+            let deduced: Vec<Ty> = param_decls
+                .iter()
+                .zip(params)
+                .filter(|(d, _)| **d == i)
+                .map(|(_, ty)| match (form, ty) {
                     (AutoForm::LRef { .. }, Ty::LRef(inner, _)) => (**inner).clone(),
                     (AutoForm::Forwarding, Ty::RRef(inner)) => (**inner).clone(),
                     (AutoForm::Ptr { .. }, Ty::Ptr { pointee, .. }) => (**pointee).clone(),
                     _ => ty.clone(),
-                };
-                deduced.push((*index, t));
+                })
+                .collect();
+            let mangled: String = deduced.iter().map(|t| self.ty(s, t)).collect();
+            if *pack {
+                args.push_str(&format!("J{mangled}E"));
+            } else {
+                args.push_str(&mangled);
             }
         }
-        deduced.sort_by_key(|(i, _)| *i);
-        let args: String = deduced.iter().map(|(_, t)| self.ty(s, t)).collect();
         let ret = match decl.ret.kind {
             ast::TypeExprKind::Auto if !decl.trailing_return => "Da".to_string(),
             ast::TypeExprKind::DecltypeAuto => "Dc".to_string(),
             _ => self.ty(s, ret_ty),
         };
         let mut ps = String::new();
-        for pattern in patterns {
-            match pattern {
-                ParamPattern::Concrete(t) => ps.push_str(&self.ty(s, t)),
-                ParamPattern::Auto { index, form } => ps.push_str(&self.auto_param(*index, form)),
-            }
+        for pattern in &g.params {
+            let m = self.lambda_param(s, closure, Some(g), pattern);
+            ps.push_str(&m);
         }
-        if patterns.is_empty() {
+        if g.params.is_empty() {
             ps.push('v');
         }
-        format!("{head}I{args}EE{ret}{ps}")
+        format!("{head}I{explicit}{args}EE{ret}{ps}")
+    }
+
+    /// `<template-param-decl>` of a lambda's explicit template parameter:
+    /// `Ty` (a type), `Tn <type>` (a value), `Tt <decls> E` (a template),
+    /// `Tp` before a pack's.
+    fn template_param_decl(
+        &mut self,
+        s: &mut Sema,
+        closure: ClassId,
+        env: &Rc<Env>,
+        p: &ast::TemplateParam,
+    ) -> String {
+        let (pack, decl) = match &p.kind {
+            ast::TemplateParamKind::Type { pack, .. } => (*pack, "Ty".to_string()),
+            ast::TemplateParamKind::NonType { ty, pack, .. } => {
+                let t = s.resolve_type(ty, Ctx::Class(closure), env, &mut vec![]);
+                (*pack, format!("Tn{}", self.ty(s, &t)))
+            }
+            ast::TemplateParamKind::Template { params, pack, .. } => {
+                let inner: String = params
+                    .iter()
+                    .map(|q| self.template_param_decl(s, closure, env, q))
+                    .collect();
+                (*pack, format!("Tt{inner}E"))
+            }
+        };
+        if pack {
+            format!("Tp{decl}")
+        } else {
+            decl
+        }
+    }
+
+    /// A lambda's parameter type as declared: template parameters (`auto`
+    /// or of an explicit list) in their dependent form (`T_`, `RKT0_`...).
+    fn lambda_param(
+        &mut self,
+        s: &mut Sema,
+        closure: ClassId,
+        generic: Option<&GenericLambda>,
+        pattern: &ParamPattern,
+    ) -> String {
+        let (inner, key) = match pattern {
+            ParamPattern::Concrete(t) => return self.ty(s, t),
+            // The invented template parameters: T_, T0_, T1_...
+            ParamPattern::Auto { index, form, .. } => {
+                let key = format!("{}{index}", form.mangled_qualifiers());
+                (self.auto_param(*index, form), key)
+            }
+            ParamPattern::Dependent { ty, .. } => {
+                let header = generic
+                    .and_then(|g| g.template.as_ref())
+                    .and_then(|d| d.template.as_ref());
+                let env = s.class(closure).env.clone();
+                let env = match header {
+                    Some(h) => super::templates::dependent_env(h, &[], env),
+                    None => env,
+                };
+                let t = s.resolve_type(ty, Ctx::Class(closure), &env, &mut vec![]);
+                (self.ty(s, &t), format!("{t:?}"))
+            }
+        };
+        if !pattern.is_pack() {
+            return inner;
+        }
+        // `Dp <type>`: a function parameter pack, itself a candidate.
+        let key = format!("pack:{key}");
+        if let Some(r) = self.lookup(&key) {
+            return r;
+        }
+        self.add(key);
+        format!("Dp{inner}")
     }
 
     /// A generic lambda's `auto` parameter in its dependent form (`T_`,

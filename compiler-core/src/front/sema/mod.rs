@@ -88,6 +88,17 @@ impl HostCompiler {
             _ => LambdaNumbering::PerSignature,
         }
     }
+    /// Does the closure type's name declare the lambda's explicit template
+    /// parameters (`[]<typename T, int N>(T)` is `UlTyTniT_E_`, Itanium ABI
+    /// issue 31)? clang does (since 10; checked with clang 14), and g++
+    /// from 14 (ABI version 18); g++ 12 mangles the parameter types only
+    /// (`UlT_E_`, checked).
+    pub fn mangles_lambda_template_params(self) -> bool {
+        match self {
+            HostCompiler::Gcc { major } => major >= 14,
+            HostCompiler::Clang { major, .. } => major >= 10,
+        }
+    }
     /// g++ numbers the lambdas of every function (`UlvE_`, `UlvE0_`...);
     /// clang only those of inline functions, templates and lambdas, and
     /// names the others by a translation-unit-wide counter (`$_0`, `$_1`...,

@@ -816,6 +816,31 @@ impl Sema {
     }
 }
 
+/// `parent` with each parameter of `header` bound to its dependent form
+/// (`Ty::Param(i)`, `TArg::ValueParam(i)`), to resolve a signature as
+/// declared; a template template parameter binds to its argument in `args`.
+pub(crate) fn dependent_env(header: &TemplateHeader, args: &[TArg], parent: Rc<Env>) -> Rc<Env> {
+    let bindings = header
+        .params
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            let arg = match p.kind {
+                TemplateParamKind::Type { .. } => TArg::Type(Ty::Param(i as u32)),
+                TemplateParamKind::NonType { .. } => TArg::ValueParam(i as u32),
+                _ => args.get(i)?.clone(),
+            };
+            Some((p.name.clone()?, arg))
+        })
+        .collect();
+    Rc::new(Env {
+        using_dirs: Vec::new(),
+        entities: Vec::new(),
+        bindings,
+        parent: Some(parent),
+    })
+}
+
 pub(crate) fn is_pack(k: &TemplateParamKind) -> bool {
     matches!(
         k,
