@@ -273,3 +273,26 @@ TranslationUnitDecl
 ";
     assert_eq!(dump(src), expected);
 }
+
+#[test]
+fn dump_parenthesized_declarators_nest() {
+    let src = "int (&row())[4];
+int (*(*table)[2])(int);
+void (*handler(int sig, void (*fallback)(int)))(int);
+typedef int (*(*pick_t)(int))[3];
+";
+    // Types read inside out (checked by hand): `row` returns a reference
+    // to `int[4]`; `table` points to an array of two function pointers;
+    // `handler` returns a function pointer; `pick_t` points to a function
+    // returning a pointer to `int[3]`.
+    let expected = "\
+TranslationUnitDecl
+|-FunctionDecl <t.cpp:1:1> row 'int [4] & ()'
+|-VarDecl <t.cpp:2:1> table 'int (int) * [2] *'
+|-FunctionDecl <t.cpp:3:1> handler 'void (int) * (int, void (int) *)'
+| |-ParmVarDecl <t.cpp:3:16> sig 'int'
+| `-ParmVarDecl <t.cpp:3:25> fallback 'void (int) *'
+`-TypeAliasDecl <t.cpp:4:1> pick_t 'int [3] * (int) *'
+";
+    assert_eq!(dump(src), expected);
+}

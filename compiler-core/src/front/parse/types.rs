@@ -818,41 +818,28 @@ impl Parser<'_> {
         let start = self.span();
         let ptrs = self.parse_ptr_ops();
         self.bound_layers(ptrs.len())?;
-        let mut ty = apply_ptrs(base, &ptrs);
-        // Parenthesised declarator: `(*name)(params)` / `(&arr)[3]`.
+        let ty = apply_ptrs(base, &ptrs);
+        // Parenthesised declarator: `(*name)(params)`, `(&arr)[3]`,
+        // `(&f())[4]`, `(*(*fp)[2])(int)`. What follows the parentheses
+        // applies first (`T (D) S` declares D's name as D over `T S`), so
+        // read that, then the inner declarator over it, then go on after.
         if self.is(sym!("("))
             && (self.is_at(1, sym!("*"))
                 || self.is_at(1, sym!("&"))
                 || self.is_at(1, sym!("&&"))
                 || self.member_pointer_ahead(1).is_some())
         {
-            self.advance();
-            let inner_ptrs = self.parse_ptr_ops();
-            self.bound_layers(inner_ptrs.len())?;
-            let name = if !is_abstract && (self.is_ident() || self.is(sym!("::"))) {
-                Some(self.parse_qual_name(false)?)
-            } else {
-                None
-            };
-            let mut arrays = vec![];
-            while self.is(sym!("[")) {
-                arrays.push(self.parse_array_suffix()?);
-                self.bound_layers(arrays.len())?;
-            }
+            let open = self.pos;
+            self.skip_balanced();
+            let (outer, _) = self.parse_declarator_suffixes(ty)?;
+            let after = self.pos;
+            self.pos = open + 1;
+            let inner = self.parse_declarator(outer, is_abstract)?;
             self.expect(sym!(")"))?;
-            let (t2, _) = self.parse_declarator_suffixes(ty)?;
-            ty = t2;
-            for a in arrays.into_iter().rev() {
-                let sp = ty.span;
-                ty = TypeExpr::plain(TypeExprKind::Array(Box::new(ty), a), sp);
-            }
-            ty = apply_ptrs(ty, &inner_ptrs);
+            self.pos = after;
             return Ok(Declarator {
-                name,
-                ty,
-                func: None,
-                pack: false,
                 span: start.to(self.prev_span()),
+                ..inner
             });
         }
         let pack = self.eat(sym!("..."));
