@@ -1,7 +1,8 @@
 // Aggregates in device code: default member initializers, designated
 // initializers, nested aggregates with brace elision, local arrays indexed
 // at run time, array and aggregate members initialized by braced
-// mem-initializers (`m_data{args...}`).
+// mem-initializers (`m_data{args...}`); a class with a defaulted default
+// constructor beside others, whose members have default initializers.
 #include <sycl/sycl.hpp>
 #include <iostream>
 
@@ -30,8 +31,19 @@ struct Small {
   Pair m_bounds;
 };
 
+// Not an aggregate (it declares a constructor); `Counter c;` runs the
+// defaulted constructor, which uses the default member initializers.
+struct Counter {
+  Counter() = default;
+  explicit Counter(int start) : count(start) {}
+  int count = 7;
+  int step = 3;
+};
+
 int main() {
   sycl::queue q;
+  Counter host_counter;  // also in host code the device pass checks
+  const int base = host_counter.count + host_counter.step;  // 10
   constexpr int N = 256;
   int *out = sycl::malloc_shared<int>(N, q);
   q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> id) {
@@ -47,6 +59,8 @@ int main() {
     v += t.ranges[1].hi - t.ranges[0].lo + t.weights[k] + elided.ranges[1].lo + elided.weights[k];
     Small<int, 3> small(i, 2, 3.5f);  // the last element converts to 3
     v += small.m_data[0] - i + small.m_data[2] - 3 + small.m_bounds.hi - 3;
+    Counter fresh, started(2);
+    v += fresh.count + fresh.step + started.count + started.step - base;  // + 5
     tmp[k] = v;
     out[i] = tmp[k] < p.clamp_hi ? tmp[k] : p.clamp_hi;
   }).wait();
@@ -54,7 +68,7 @@ int main() {
   for (int i = 0; i < N; ++i) {
     int tmp[4] = {i, i + 1, i + 2, 0};
     int k = i % 4;
-    int v = 2 * i + 3 + tmp[k] + 1 - 1 + 1 + 20 - 0 + (k + 1) + 5 + (4 - k);
+    int v = 2 * i + 3 + tmp[k] + 1 - 1 + 1 + 20 - 0 + (k + 1) + 5 + (4 - k) + 5;
     int want = v < 1000 ? v : 1000;
     if (out[i] != want) {
       std::cout << "FAILED at " << i << ": " << out[i] << " != " << want << "\n";

@@ -106,11 +106,14 @@ impl Default for NameTable {
 
 /// Whether declaring `new` where `old` is already declared in the same
 /// scope keeps `old`: a value never demotes a template (a function template
-/// and an overload of it share a name), nor a type its template.
+/// and an overload of it share a name), nor a type its template; a
+/// namespace never demotes a type (`class node` beside `namespace
+/// property::node`: a name before `::` is a qualifier whatever it is).
 fn keeps(old: NameKind, new: NameKind, at_namespace_scope: bool) -> bool {
     match (old, new) {
         (NameKind::FunctionTemplate, NameKind::Value)
-        | (NameKind::TypeTemplate, NameKind::Type) => true,
+        | (NameKind::TypeTemplate, NameKind::Type)
+        | (NameKind::Type | NameKind::TypeTemplate, NameKind::Namespace) => true,
         (NameKind::Type | NameKind::TypeTemplate, NameKind::Value) => at_namespace_scope,
         _ => false,
     }

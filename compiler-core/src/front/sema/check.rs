@@ -464,7 +464,7 @@ impl Sema {
     /// What the implicit default constructor of complete class `c` does.
     fn implicit_default_construct(&mut self, c: ClassId, span: Span) -> TExpr {
         if self.has_default_member_inits(c) {
-            return self.value_init(&Ty::Class(c), span);
+            return self.member_wise_default(c, span);
         }
         TExpr {
             kind: TK::ConstructDefault(c),

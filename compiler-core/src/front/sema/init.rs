@@ -344,6 +344,14 @@ impl Sema {
         self.value_init(ety, span)
     }
 
+    /// Each base and member of class `c` initialized as an implicit (or
+    /// defaulted) default constructor does: by its default member
+    /// initializer, else value-initialized.
+    pub(super) fn member_wise_default(&mut self, c: ClassId, span: Span) -> TExpr {
+        let mut none: Vec<Option<Item<'_>>> = vec![];
+        self.aggregate(&Ty::Class(c), &mut none, &mut 0, span)
+    }
+
     /// Value-initialization: zero for scalars, the default constructor for
     /// classes with one, element-wise for aggregates and arrays.
     pub(crate) fn value_init(&mut self, ty: &Ty, span: Span) -> TExpr {
