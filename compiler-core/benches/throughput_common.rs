@@ -81,6 +81,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/ext/oneapi/dot_product.hpp"),
         ),
         (
+            "sycl/ext/oneapi/experimental/graph.hpp",
+            include_str!("../../native-runtime/include/sycl/ext/oneapi/experimental/graph.hpp"),
+        ),
+        (
             "sycl/detail/half.hpp",
             include_str!("../../native-runtime/include/sycl/detail/half.hpp"),
         ),

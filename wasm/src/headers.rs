@@ -78,6 +78,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/ext/oneapi/dot_product.hpp"),
     ),
     (
+        "sycl/ext/oneapi/experimental/graph.hpp",
+        include_str!("../../native-runtime/include/sycl/ext/oneapi/experimental/graph.hpp"),
+    ),
+    (
         "sycl/detail/half.hpp",
         include_str!("../../native-runtime/include/sycl/detail/half.hpp"),
     ),

@@ -37,6 +37,7 @@ pub const RUNTIME_HEADERS: &[&str] = &[
     "sycl/detail/group_load_store.hpp",
     "sycl/ext/oneapi/experimental/group_load_store.hpp",
     "sycl/ext/oneapi/dot_product.hpp",
+    "sycl/ext/oneapi/experimental/graph.hpp",
     "sycl/detail/half.hpp",
     "sycl/detail/bfloat16.hpp",
     "sycl/detail/bit_cast.hpp",

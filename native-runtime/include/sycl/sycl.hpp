@@ -596,6 +596,54 @@ struct initialize_to_identity {};
 }  // namespace reduction
 }  // namespace property
 
+// sycl_ext_oneapi_graph's nodes and properties, which property lists hold
+// (the graphs themselves: ext/oneapi/experimental/graph.hpp).
+namespace ext::oneapi::experimental {
+namespace detail {
+struct graph_impl;
+}  // namespace detail
+enum class graph_state { modifiable, executable };
+enum class queue_state { executing, recording };
+template <graph_state State = graph_state::modifiable>
+class command_graph;
+// A node of a modifiable command graph: its graph and its index there.
+class node {
+ public:
+  node() = default;
+  node(std::shared_ptr<detail::graph_impl> graph, size_t index) : m_graph(std::move(graph)), m_index(index) {}
+  bool operator==(const node &other) const { return m_graph == other.m_graph && m_index == other.m_index; }
+  bool operator!=(const node &other) const { return !(*this == other); }
+  const std::shared_ptr<detail::graph_impl> &graph() const { return m_graph; }
+  size_t index() const { return m_index; }
+
+ private:
+  std::shared_ptr<detail::graph_impl> m_graph;
+  size_t m_index = 0;
+};
+namespace property {
+namespace graph {
+struct no_cycle_check {};
+struct assume_buffer_outlives_graph {};
+struct updatable {};
+struct enable_profiling {};
+}  // namespace graph
+namespace node {
+// The nodes a node added to a graph depends on.
+class depends_on {
+ public:
+  template <typename... Nodes>
+  depends_on(Nodes &...nodes) : m_nodes{nodes...} {}
+  const std::vector<experimental::node> &get_dependencies() const { return m_nodes; }
+
+ private:
+  std::vector<experimental::node> m_nodes;
+};
+// The node depends on every node of the graph without successors.
+struct depends_on_all_leaves {};
+}  // namespace node
+}  // namespace property
+}  // namespace ext::oneapi::experimental
+
 class property_list {
  public:
   property_list() : m_flags(0) {}
@@ -611,7 +659,13 @@ class property_list {
       std::is_same_v<P, ext::oneapi::property::queue::priority_high> ||
       std::is_same_v<P, ext::oneapi::property::queue::discard_events> ||
       std::is_same_v<P, ext::intel::property::queue::immediate_command_list> ||
-      std::is_same_v<P, ext::intel::property::queue::no_immediate_command_list>;
+      std::is_same_v<P, ext::intel::property::queue::no_immediate_command_list> ||
+      std::is_same_v<P, ext::oneapi::experimental::property::graph::no_cycle_check> ||
+      std::is_same_v<P, ext::oneapi::experimental::property::graph::assume_buffer_outlives_graph> ||
+      std::is_same_v<P, ext::oneapi::experimental::property::graph::updatable> ||
+      std::is_same_v<P, ext::oneapi::experimental::property::graph::enable_profiling> ||
+      std::is_same_v<P, ext::oneapi::experimental::property::node::depends_on> ||
+      std::is_same_v<P, ext::oneapi::experimental::property::node::depends_on_all_leaves>;
 #ifdef __SYCL_DEVICE_ONLY__
   template <typename... Props, typename = std::enable_if_t<(is_property<Props> && ...)>>
   property_list(Props... props);
@@ -646,11 +700,27 @@ class property_list {
   static unsigned flag(ext::intel::property::queue::immediate_command_list) { return 512; }
   static unsigned flag(ext::intel::property::queue::no_immediate_command_list) { return 1024; }
   static unsigned flag(property::buffer::context_bound) { return 2048; }
+  static unsigned flag(ext::oneapi::experimental::property::node::depends_on_all_leaves) { return 4096; }
+  // Graph properties that change nothing here (graphs are checked for
+  // cycles; buffers are the runtime's; updates replace the whole graph).
+  template <typename Prop>
+  static unsigned flag(Prop) { return 0; }
   template <typename Prop>
   void add(Prop p) { m_flags |= flag(p); }
   void add(property::buffer::use_mutex p) { m_mutex = p.get_mutex_ptr(); }
+  void add(const ext::oneapi::experimental::property::node::depends_on &p) {
+    const auto &more = p.get_dependencies();
+    m_nodes.insert(m_nodes.end(), more.begin(), more.end());
+  }
+
+ public:
+  // The nodes of `property::node::depends_on` properties in the list.
+  const std::vector<ext::oneapi::experimental::node> &node_dependencies() const { return m_nodes; }
+
+ private:
   unsigned m_flags;
   std::mutex *m_mutex = nullptr;
+  std::vector<ext::oneapi::experimental::node> m_nodes;
 };
 template <typename Prop>
 Prop property_list::get_property() const {
@@ -1336,10 +1406,14 @@ class __SYCLONE_HOST_ONLY event {
 namespace detail {
 // What a queue shares with its copies, events and handlers: the runtime
 // queue and the asynchronous errors waiting for the async_handler.
+struct graph_recorder;
 struct queue_state {
   syclone_queue handle = nullptr;
   bool in_order = false;
   bool profiling = false;
+  // The command graph this queue records its command groups into, if it
+  // is recording (sycl_ext_oneapi_graph).
+  std::shared_ptr<graph_recorder> recorder;
   async_handler handler;
   std::mutex lock;
   std::vector<std::exception_ptr> errors;
@@ -1394,15 +1468,21 @@ class __SYCLONE_HOST_ONLY event {
   // A default-constructed event is complete.
   event() : m_event(nullptr) {}
   event(syclone_event e, std::shared_ptr<detail::queue_state> q) : m_event(e), m_queue(std::move(q)) {}
-  event(const event &other) : m_event(other.m_event), m_queue(other.m_queue) {
+  // The event of a command group a queue recorded into a command graph:
+  // it names the graph's node, and has no command of its own.
+  explicit event(ext::oneapi::experimental::node recorded)
+      : m_event(nullptr), m_recorded(std::make_shared<ext::oneapi::experimental::node>(std::move(recorded))) {}
+  event(const event &other) : m_event(other.m_event), m_queue(other.m_queue), m_recorded(other.m_recorded) {
     if (m_event) syclone_event_retain(m_event);
   }
-  event(event &&other) noexcept : m_event(other.m_event), m_queue(std::move(other.m_queue)) {
+  event(event &&other) noexcept
+      : m_event(other.m_event), m_queue(std::move(other.m_queue)), m_recorded(std::move(other.m_recorded)) {
     other.m_event = nullptr;
   }
   event &operator=(event other) {
     std::swap(m_event, other.m_event);
     std::swap(m_queue, other.m_queue);
+    std::swap(m_recorded, other.m_recorded);
     return *this;
   }
   ~event() {
@@ -1410,8 +1490,13 @@ class __SYCLONE_HOST_ONLY event {
   }
 
   void wait() {
+    if (m_recorded)
+      throw sycl::exception(errc::invalid, "event::wait: the event's command group was recorded into a command "
+                                           "graph, not run; wait for the graph's execution instead");
     if (m_event) detail::check(syclone_event_wait(m_event));
   }
+  // The graph node of a recorded command group, if this is its event.
+  const ext::oneapi::experimental::node *recorded_node() const { return m_recorded.get(); }
   void wait_and_throw() {
     wait();
     if (m_queue) m_queue->throw_asynchronous();
@@ -1450,6 +1535,7 @@ class __SYCLONE_HOST_ONLY event {
  private:
   syclone_event m_event;
   std::shared_ptr<detail::queue_state> m_queue;
+  std::shared_ptr<ext::oneapi::experimental::node> m_recorded;
 };
 
 namespace detail {
@@ -2170,6 +2256,8 @@ class __SYCLONE_HOST_ONLY handler {
   template <typename T, int D, access::mode M, access::target Tg, access::placeholder P>
   void update_host(accessor<T, D, M, Tg, P> acc);
   void ext_oneapi_barrier();
+  template <ext::oneapi::experimental::graph_state State>
+  void ext_oneapi_graph(ext::oneapi::experimental::command_graph<State> &graph);
   template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget,
             access::placeholder IsPlaceholder>
   void require(accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder> acc);
@@ -2331,6 +2419,28 @@ class __SYCLONE_HOST_ONLY handler {
       detail::check(syclone_barrier(m_queue->handle, deps.data(), deps.size(), &e));
       return e;
     });
+  }
+
+  // Runs executable command graph `graph` (sycl_ext_oneapi_graph) as this
+  // command group's command, after the group's dependencies.
+  template <ext::oneapi::experimental::graph_state State>
+  void ext_oneapi_graph(ext::oneapi::experimental::command_graph<State> &graph) {
+    static_assert(State == ext::oneapi::experimental::graph_state::executable,
+                  "ext_oneapi_graph runs a finalized (executable) command graph");
+    set_command([this, &graph]() { return graph.run(m_queue, m_deps); });
+  }
+
+  // For a command graph recording this command group: the events it
+  // depends on, and whether it prints through a sycl::stream.
+  const std::vector<event> &dependencies() const { return m_deps; }
+  bool prints_streams() const { return !m_streams.empty(); }
+  // Runs the command again (a node of an executing command graph) on
+  // queue `q` after `deps`: its event, none for a group without a command.
+  syclone_event replay(std::shared_ptr<detail::queue_state> q, std::vector<event> deps) {
+    m_queue = std::move(q);
+    m_deps = std::move(deps);
+    m_event = nullptr;
+    return m_command ? m_command() : nullptr;
   }
 
   // Runs the command the group recorded; its event. The output of its
@@ -3103,6 +3213,16 @@ host_accessor<DataT, Dimensions, AccessMode>::host_accessor(buffer<DataT, Dimens
 }
 #endif
 
+#ifndef __SYCL_DEVICE_ONLY__
+namespace detail {
+// What a queue recording into a command graph hands its command groups to.
+struct graph_recorder {
+  virtual ~graph_recorder() = default;
+  virtual event record(const std::shared_ptr<queue_state> &queue, std::unique_ptr<handler> group) = 0;
+};
+}  // namespace detail
+#endif
+
 // ---------------------------------------------------------------- queues
 class __SYCLONE_HOST_ONLY queue {
  public:
@@ -3158,6 +3278,14 @@ class __SYCLONE_HOST_ONLY queue {
   event prefetch(const void *ptr, size_t bytes, event dep);
   event mem_advise(const void *ptr, size_t bytes, int advice, const std::vector<event> &deps = {});
   event mem_advise(const void *ptr, size_t bytes, int advice, event dep);
+  template <ext::oneapi::experimental::graph_state State>
+  event ext_oneapi_graph(ext::oneapi::experimental::command_graph<State> &graph);
+  template <ext::oneapi::experimental::graph_state State>
+  event ext_oneapi_graph(ext::oneapi::experimental::command_graph<State> &graph, event dep);
+  template <ext::oneapi::experimental::graph_state State>
+  event ext_oneapi_graph(ext::oneapi::experimental::command_graph<State> &graph,
+                         const std::vector<event> &deps);
+  ext::oneapi::experimental::queue_state ext_oneapi_get_state() const;
 #else
   explicit queue(const property_list &props = {}) : queue(default_selector_v, props) {}
   // queue q({property::queue::in_order()}): a better match than the copy
@@ -3214,6 +3342,11 @@ class __SYCLONE_HOST_ONLY queue {
 
   event ext_oneapi_submit_barrier() { return ext_oneapi_submit_barrier(std::vector<event>()); }
   event ext_oneapi_submit_barrier(const std::vector<event> &events) {
+    if (m_state->recorder)
+      return submit([&](handler &h) {
+        h.depends_on(events);
+        h.ext_oneapi_barrier();
+      });
     std::vector<syclone_event> deps = detail::handles(events);
     syclone_event e = nullptr;
     detail::check(syclone_barrier(m_state->handle, deps.data(), deps.size(), &e));
@@ -3271,6 +3404,8 @@ class __SYCLONE_HOST_ONLY queue {
     return memcpy(dest, src, count * sizeof(T), std::vector<event>{dep});
   }
   event prefetch(const void *ptr, size_t bytes, const std::vector<event> &deps = {}) {
+    // A recorded prefetch is an empty node (it changes no result).
+    if (m_state->recorder) return submit([&](handler &h) { h.depends_on(deps); });
     std::vector<syclone_event> handles = detail::handles(deps);
     syclone_event e = nullptr;
     detail::check(syclone_prefetch(m_state->handle, ptr, bytes, handles.data(), handles.size(), &e));
@@ -3286,6 +3421,29 @@ class __SYCLONE_HOST_ONLY queue {
   event mem_advise(const void *ptr, size_t bytes, int advice, event dep) {
     return mem_advise(ptr, bytes, advice, std::vector<event>{dep});
   }
+
+  // Runs an executable command graph (sycl_ext_oneapi_graph).
+  template <ext::oneapi::experimental::graph_state State>
+  event ext_oneapi_graph(ext::oneapi::experimental::command_graph<State> &graph) {
+    return ext_oneapi_graph(graph, std::vector<event>());
+  }
+  template <ext::oneapi::experimental::graph_state State>
+  event ext_oneapi_graph(ext::oneapi::experimental::command_graph<State> &graph, event dep) {
+    return ext_oneapi_graph(graph, std::vector<event>{dep});
+  }
+  template <ext::oneapi::experimental::graph_state State>
+  event ext_oneapi_graph(ext::oneapi::experimental::command_graph<State> &graph,
+                         const std::vector<event> &deps) {
+    return submit([&](handler &h) {
+      h.depends_on(deps);
+      h.ext_oneapi_graph(graph);
+    });
+  }
+  ext::oneapi::experimental::queue_state ext_oneapi_get_state() const {
+    return m_state->recorder ? ext::oneapi::experimental::queue_state::recording
+                             : ext::oneapi::experimental::queue_state::executing;
+  }
+  const std::shared_ptr<detail::queue_state> &state() const { return m_state; }
 #endif
 
   template <typename CommandGroup>
@@ -3295,6 +3453,12 @@ class __SYCLONE_HOST_ONLY queue {
     cgf(h);
     return event();
 #else
+    if (m_state->recorder) {
+      // Recording into a command graph: the group becomes a node.
+      auto h = std::make_unique<handler>(m_state);
+      cgf(*h);
+      return m_state->recorder->record(m_state, std::move(h));
+    }
     handler h(m_state);
     cgf(h);
     return h.finish();
@@ -3686,6 +3850,7 @@ device get_pointer_device(const void *ptr, const context &ctx);
 
 #include <sycl/detail/kernel_compiler.hpp>
 #include <sycl/detail/group_load_store.hpp>
+#include <sycl/ext/oneapi/experimental/graph.hpp>
 
 // SYCL 1.2.1's namespace, which older programs still name.
 namespace cl {
