@@ -85,6 +85,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/ext/oneapi/experimental/graph.hpp"),
         ),
         (
+            "sycl/ext/oneapi/experimental/clock.hpp",
+            include_str!("../../native-runtime/include/sycl/ext/oneapi/experimental/clock.hpp"),
+        ),
+        (
             "sycl/detail/half.hpp",
             include_str!("../../native-runtime/include/sycl/detail/half.hpp"),
         ),

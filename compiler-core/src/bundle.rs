@@ -257,6 +257,10 @@ pub enum Aspect {
     Fp64,
     /// Atomic operations on 64-bit integers.
     Atomic64,
+    /// `sycl_ext_oneapi_clock`'s clocks of each scope.
+    ExtOneapiClockSubGroup,
+    ExtOneapiClockWorkGroup,
+    ExtOneapiClockDevice,
 }
 
 impl Aspect {
@@ -265,6 +269,9 @@ impl Aspect {
         match self {
             Aspect::Fp64 => "fp64",
             Aspect::Atomic64 => "atomic64",
+            Aspect::ExtOneapiClockSubGroup => "ext_oneapi_clock_sub_group",
+            Aspect::ExtOneapiClockWorkGroup => "ext_oneapi_clock_work_group",
+            Aspect::ExtOneapiClockDevice => "ext_oneapi_clock_device",
         }
     }
 }

@@ -491,6 +491,10 @@ impl Renumber<'_> {
                     .collect(),
                 results: results.iter().map(|l| self.local(*l)).collect(),
             },
+            Stmt::ReadClock { scope, local } => Stmt::ReadClock {
+                scope: *scope,
+                local: self.local(*local),
+            },
             Stmt::Break
             | Stmt::Continue
             | Stmt::Return

@@ -9,7 +9,7 @@ use crate::bundle::{
     Aspect, AssertSite, DeviceImage, ImageProperties, LinkableKernel, PrintfString,
     SpecConstantScalar,
 };
-use crate::ir::{walk_stmts, Kernel, ScalarType, Stmt};
+use crate::ir::{walk_stmts, ClockScope, Kernel, ScalarType, Stmt};
 use crate::target::TargetProperties;
 use serde::{Deserialize, Serialize};
 
@@ -176,15 +176,23 @@ pub fn required_aspects(kernel: &Kernel) -> Vec<Aspect> {
         aspects.push(Aspect::Fp64);
     }
     let mut atomic64 = false;
-    walk_stmts(&kernel.body, &mut |s| {
-        if let Stmt::Atomic { binding, .. } = s {
+    walk_stmts(&kernel.body, &mut |s| match s {
+        Stmt::Atomic { binding, .. } => {
             let elem = kernel.bindings[binding.0 as usize].elem;
             atomic64 |= elem.is_int() && elem.size() == 8;
         }
+        Stmt::ReadClock { scope, .. } => aspects.push(match scope {
+            ClockScope::SubGroup => Aspect::ExtOneapiClockSubGroup,
+            ClockScope::WorkGroup => Aspect::ExtOneapiClockWorkGroup,
+            ClockScope::Device => Aspect::ExtOneapiClockDevice,
+        }),
+        _ => {}
     });
     if atomic64 {
         aspects.push(Aspect::Atomic64);
     }
+    aspects.sort();
+    aspects.dedup();
     aspects
 }
 

@@ -14,6 +14,9 @@ fn device_aspect(aspect: bundle::Aspect) -> Aspect {
     match aspect {
         bundle::Aspect::Fp64 => Aspect::Fp64,
         bundle::Aspect::Atomic64 => Aspect::Atomic64,
+        bundle::Aspect::ExtOneapiClockSubGroup => Aspect::ExtOneapiClockSubGroup,
+        bundle::Aspect::ExtOneapiClockWorkGroup => Aspect::ExtOneapiClockWorkGroup,
+        bundle::Aspect::ExtOneapiClockDevice => Aspect::ExtOneapiClockDevice,
     }
 }
 
@@ -125,6 +128,19 @@ mod tests {
 
     fn errc(r: RtResult<()>) -> Errc {
         r.map_or_else(|e| e.errc(), |()| Errc::Success)
+    }
+
+    #[test]
+    fn a_kernel_reading_a_clock_needs_that_clock() {
+        let device_clock = entry(
+            vec![bundle::Aspect::ExtOneapiClockDevice],
+            KernelAttributes::default(),
+        );
+        let mut device = host_info();
+        assert_eq!(errc(check(&device_clock, &device, 1, None)), Errc::Success);
+        device.aspects &= !(1 << Aspect::ExtOneapiClockDevice as u32);
+        let err = check(&device_clock, &device, 1, None).unwrap_err();
+        assert_eq!(err.errc(), Errc::KernelNotSupported);
     }
 
     #[test]

@@ -82,6 +82,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/ext/oneapi/experimental/graph.hpp"),
     ),
     (
+        "sycl/ext/oneapi/experimental/clock.hpp",
+        include_str!("../../native-runtime/include/sycl/ext/oneapi/experimental/clock.hpp"),
+    ),
+    (
         "sycl/detail/half.hpp",
         include_str!("../../native-runtime/include/sycl/detail/half.hpp"),
     ),

@@ -140,6 +140,15 @@ impl Builtin {
     }
 }
 
+/// Whose clock a [`Stmt::ReadClock`] reads (`sycl_ext_oneapi_clock`'s
+/// `clock_scope`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClockScope {
+    SubGroup,
+    WorkGroup,
+    Device,
+}
+
 /// The invocations a [`Stmt::Fence`] orders memory for (a sub-group fence
 /// is a work-group one, which is stronger).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -390,6 +399,13 @@ pub enum Stmt {
     },
     /// Every invocation of the sub-group waits here.
     SubgroupBarrier,
+    /// `local` (u64) receives a clock counter of `scope`
+    /// (`sycl_ext_oneapi_clock`): it increases monotonically, and the
+    /// invocations of the scope read the same counter.
+    ReadClock {
+        scope: ClockScope,
+        local: LocalId,
+    },
     /// A call of a `SYCL_EXTERNAL` function that another translation unit
     /// defines ([`Function`]); the device link inlines it, and no call
     /// reaches a back end. `results` receive the function's results.
@@ -622,7 +638,8 @@ impl Stmt {
             | Stmt::Return
             | Stmt::Barrier
             | Stmt::Fence(_)
-            | Stmt::SubgroupBarrier => vec![],
+            | Stmt::SubgroupBarrier
+            | Stmt::ReadClock { .. } => vec![],
         }
     }
 }

@@ -142,6 +142,9 @@ fn print_block(out: &mut String, b: &Block, depth: usize) {
             Stmt::SubgroupBarrier => {
                 let _ = writeln!(out, "{pad}subgroup_barrier");
             }
+            Stmt::ReadClock { scope, local } => {
+                let _ = writeln!(out, "{pad}%{} = read_clock({scope:?})", local.0);
+            }
             Stmt::Call {
                 function,
                 args,

@@ -1472,6 +1472,43 @@ impl Lowerer<'_> {
         }
     }
 
+    /// `__builtin_syclone_read_clock(scope)` (`sycl_ext_oneapi_clock`, the
+    /// scope a constant 1, 2 or 3 as SPIR-V numbers device, work-group and
+    /// sub-group): the clock's 64-bit count.
+    fn read_clock(&mut self, args: &[thir::Expr], span: Span) -> Val {
+        let scope = match args {
+            [thir::Expr {
+                kind: thir::ExprKind::IntLit(1),
+                ..
+            }] => crate::ir::ClockScope::Device,
+            [thir::Expr {
+                kind: thir::ExprKind::IntLit(2),
+                ..
+            }] => crate::ir::ClockScope::WorkGroup,
+            [thir::Expr {
+                kind: thir::ExprKind::IntLit(3),
+                ..
+            }] => crate::ir::ClockScope::SubGroup,
+            _ => {
+                self.error(span, "the clock's scope must be a constant clock_scope");
+                return Val::Scalar(IExpr::Const(Constant::Int(ScalarType::U64, 0)));
+            }
+        };
+        if !self.target.int64 {
+            self.error(
+                span,
+                format!(
+                    "sycl_ext_oneapi_clock's clocks count in 64-bit integers, which {} lacks",
+                    self.target.kind.triple()
+                ),
+            );
+            return Val::Scalar(IExpr::Const(Constant::Int(ScalarType::U64, 0)));
+        }
+        let local = self.new_local("clock", ScalarType::U64);
+        self.emit(IStmt::ReadClock { scope, local });
+        Val::Scalar(IExpr::Local(local))
+    }
+
     fn intrinsic(&mut self, name: &str, args: &[thir::Expr], span: Span) -> Val {
         if name == "__builtin_syclone_group_barrier" {
             self.emit(IStmt::Barrier);
@@ -1483,6 +1520,9 @@ impl Lowerer<'_> {
                 _ => crate::ir::FenceScope::Device,
             }));
             return Val::Void;
+        }
+        if name == "__builtin_syclone_read_clock" {
+            return self.read_clock(args, span);
         }
         if let Some(op) = name.strip_prefix("__builtin_syclone_atomic_") {
             return self.atomic(op, args, span);

@@ -737,7 +737,8 @@ enum class aspect {
   online_compiler, online_linker, queue_profiling, usm_device_allocations,
   usm_host_allocations, usm_atomic_host_allocations, usm_shared_allocations,
   usm_atomic_shared_allocations, usm_system_allocations, ext_intel_legacy_image,
-  ext_intel_free_memory
+  ext_intel_free_memory, ext_oneapi_clock_sub_group, ext_oneapi_clock_work_group,
+  ext_oneapi_clock_device
 };
 
 // Syclone's back ends, and the names other implementations' programs test
@@ -1174,7 +1175,7 @@ typename Param::return_type device::get_info() const {
     return std::vector<size_t>(i.sub_group_sizes, i.sub_group_sizes + i.num_sub_group_sizes);
   } else if constexpr (std::is_same_v<Param, info::device::aspects>) {
     std::vector<aspect> out;
-    for (unsigned a = 0; a <= static_cast<unsigned>(aspect::ext_intel_free_memory); ++a)
+    for (unsigned a = 0; a <= static_cast<unsigned>(aspect::ext_oneapi_clock_device); ++a)
       if ((i.aspects >> a) & 1u) out.push_back(static_cast<aspect>(a));
     return out;
   } else if constexpr (std::is_same_v<Param, info::device::partition_max_sub_devices> ||
@@ -3851,6 +3852,7 @@ device get_pointer_device(const void *ptr, const context &ctx);
 #include <sycl/detail/kernel_compiler.hpp>
 #include <sycl/detail/group_load_store.hpp>
 #include <sycl/ext/oneapi/experimental/graph.hpp>
+#include <sycl/ext/oneapi/experimental/clock.hpp>
 
 // SYCL 1.2.1's namespace, which older programs still name.
 namespace cl {

@@ -9,7 +9,7 @@ use syclone_rt::device::info::{Aspect, DeviceInfo};
 use syclone_rt::device::{self, count_all};
 use syclone_rt::selector::{Backend, DeviceType};
 
-const ASPECTS: [(Aspect, &str); 21] = [
+const ASPECTS: [(Aspect, &str); 24] = [
     (Aspect::Cpu, "cpu"),
     (Aspect::Gpu, "gpu"),
     (Aspect::Accelerator, "accelerator"),
@@ -37,6 +37,12 @@ const ASPECTS: [(Aspect, &str); 21] = [
     (Aspect::UsmSystemAllocations, "usm_system_allocations"),
     (Aspect::ExtIntelLegacyImage, "ext_intel_legacy_image"),
     (Aspect::ExtIntelFreeMemory, "ext_intel_free_memory"),
+    (Aspect::ExtOneapiClockSubGroup, "ext_oneapi_clock_sub_group"),
+    (
+        Aspect::ExtOneapiClockWorkGroup,
+        "ext_oneapi_clock_work_group",
+    ),
+    (Aspect::ExtOneapiClockDevice, "ext_oneapi_clock_device"),
 ];
 
 fn backend_name(b: Backend) -> &'static str {

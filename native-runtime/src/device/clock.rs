@@ -12,6 +12,13 @@ pub fn now_ns() -> u64 {
     EPOCH.get_or_init(Instant::now).elapsed().as_nanos() as u64
 }
 
+/// `syclone_host_clock`: the clock kernels on the host CPU device read
+/// (`sycl_ext_oneapi_clock`, every scope): the runtime's host clock.
+#[no_mangle]
+pub extern "C" fn syclone_host_clock() -> u64 {
+    now_ns()
+}
+
 /// Maps device timestamps onto the host clock: `host = ticks * period + offset`.
 ///
 /// The offset is calibrated once when the device opens, from one timestamp

@@ -29,6 +29,9 @@ pub enum Aspect {
     UsmSystemAllocations = 18,
     ExtIntelLegacyImage = 19,
     ExtIntelFreeMemory = 20,
+    ExtOneapiClockSubGroup = 21,
+    ExtOneapiClockWorkGroup = 22,
+    ExtOneapiClockDevice = 23,
 }
 
 /// The descriptors of one device.
@@ -123,6 +126,10 @@ pub fn host_info() -> DeviceInfo {
         Aspect::QueueProfiling,
         // Host-device kernels are host code: any host pointer works.
         Aspect::UsmSystemAllocations,
+        // One steady clock serves every scope.
+        Aspect::ExtOneapiClockSubGroup,
+        Aspect::ExtOneapiClockWorkGroup,
+        Aspect::ExtOneapiClockDevice,
     ];
     list.extend(EVERY_DEVICE);
     DeviceInfo {
@@ -227,6 +234,22 @@ pub fn vulkan_info(adapter: &wgpu::Adapter) -> DeviceInfo {
     }
     if features.contains(wgpu::Features::SHADER_INT64_ATOMIC_ALL_OPS) {
         list.push(Aspect::Atomic64);
+    }
+    // Clock reads reach the driver only passed through; a work-group runs
+    // on one compute unit, whose clock its sub-groups read.
+    if super::vulkan::passes_spirv_through(features)
+        && features.contains(wgpu::Features::SHADER_INT64)
+    {
+        let clocks = super::extra_features::supported(adapter).clocks;
+        if clocks.sub_group {
+            list.extend([
+                Aspect::ExtOneapiClockSubGroup,
+                Aspect::ExtOneapiClockWorkGroup,
+            ]);
+        }
+        if clocks.device {
+            list.push(Aspect::ExtOneapiClockDevice);
+        }
     }
     let memory = vulkan_device_memory(adapter).unwrap_or(limits.max_buffer_size);
     // Sub-groups the runtime can use: none without subgroup operations.

@@ -8,7 +8,7 @@ pub mod clock;
 mod compute_units;
 mod dense_bindings;
 mod entry_module;
-pub mod float_atomics;
+pub mod extra_features;
 pub mod host;
 pub mod info;
 mod loop_audit;

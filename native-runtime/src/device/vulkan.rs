@@ -5,7 +5,7 @@
 pub use super::bindings::BoundBuffer;
 use super::bindings::{self, BindGroupCache, ParamArenas, ParamSlot, StagedParams};
 use super::clock::{self, DeviceClock};
-use super::float_atomics::{self, FloatAtomicAdds};
+use super::extra_features::{self, ExtraFeatures, FloatAtomicAdds};
 use super::info::DeviceInfo;
 use super::loop_audit::{self, LoopAudit};
 use super::pipeline_cache::DiskCache;
@@ -129,7 +129,7 @@ pub struct VulkanDevice {
     /// Kernels' SPIR-V goes to the driver unchanged (see `shader_module`).
     spirv_passthrough: bool,
     /// The float atomic adds kernels use on global memory instead of
-    /// compare-exchange loops (`float_atomics`).
+    /// compare-exchange loops (`extra_features`).
     pub float_atomic_adds: FloatAtomicAdds,
     /// Bytes of the storage buffers of live allocations.
     storage_bytes: AtomicU64,
@@ -137,6 +137,13 @@ pub struct VulkanDevice {
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Whether a device with `features` gets kernels' SPIR-V unchanged (not
+/// through naga), unless `SYCLONE_SPIRV_VIA_NAGA=1` asks otherwise.
+pub fn passes_spirv_through(features: wgpu::Features) -> bool {
+    features.contains(wgpu::Features::PASSTHROUGH_SHADERS)
+        && std::env::var_os("SYCLONE_SPIRV_VIA_NAGA").is_none_or(|v| v != "1")
 }
 
 impl VulkanDevice {
@@ -159,20 +166,19 @@ impl VulkanDevice {
             required_limits: adapter.limits(),
             ..Default::default()
         };
-        let passthrough_wanted = desc
-            .required_features
-            .contains(wgpu::Features::PASSTHROUGH_SHADERS)
-            && std::env::var_os("SYCLONE_SPIRV_VIA_NAGA").is_none_or(|v| v != "1");
-        // Kernels' float atomic adds reach the driver only passed through.
-        let adds = if passthrough_wanted {
-            float_atomics::supported(adapter)
+        let passthrough_wanted = passes_spirv_through(desc.required_features);
+        // Kernels' float atomic adds and clock reads reach the driver only
+        // passed through.
+        let extra = if passthrough_wanted {
+            extra_features::supported(adapter)
         } else {
-            FloatAtomicAdds::default()
+            ExtraFeatures::default()
         };
-        let opened = if adds == FloatAtomicAdds::default() {
+        let adds = extra.float_adds;
+        let opened = if extra == ExtraFeatures::default() {
             pollster::block_on(adapter.request_device(&desc)).map_err(|e| e.to_string())
         } else {
-            float_atomics::open(adapter, &desc, adds)
+            extra_features::open(adapter, &desc, extra)
         };
         let (device, queue) =
             opened.map_err(|e| RtError::Device(format!("cannot open {}: {e}", info.name)))?;

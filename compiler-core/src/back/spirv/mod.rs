@@ -184,6 +184,8 @@ struct Emitter {
     float_atomic_add_widths: Vec<u32>,
     /// Capabilities the sub-group built-ins and collectives need.
     subgroup_capabilities: Vec<Capability>,
+    /// A kernel reads a clock (`SPV_KHR_shader_clock`).
+    uses_clock: bool,
     /// The GLSL.std.450 extended instruction set, imported on first use.
     glsl_std_450: Option<Word>,
     /// Specialization constants by (symbol, offset): one `OpSpecConstant`
@@ -227,6 +229,7 @@ impl Emitter {
             uses_int64_atomics: false,
             float_atomic_add_widths: vec![],
             subgroup_capabilities: vec![],
+            uses_clock: false,
             glsl_std_450: None,
             spec_constants: vec![],
         }
@@ -265,6 +268,10 @@ impl Emitter {
         }
         for c in std::mem::take(&mut self.subgroup_capabilities) {
             self.b.capability(c);
+        }
+        if self.uses_clock {
+            self.b.capability(Capability::ShaderClockKHR);
+            self.b.extension("SPV_KHR_shader_clock");
         }
         self.b.module()
     }

@@ -9,7 +9,8 @@ use rspirv::spirv::{LoopControl, SelectionControl, StorageClass, Word};
 
 use super::{BufferVar, Emitter, SpirvError};
 use crate::ir::{
-    AtomicOp, BindingId, Block, Expr, FenceScope, Kernel, LocalId, ScalarType, Space, Stmt,
+    AtomicOp, BindingId, Block, ClockScope, Expr, FenceScope, Kernel, LocalId, ScalarType, Space,
+    Stmt,
 };
 
 /// Per-kernel state while its entry-point function is emitted.
@@ -194,6 +195,25 @@ impl Emitter {
             }
             Stmt::SubgroupBarrier => {
                 self.emit_subgroup_barrier()?;
+                Ok(true)
+            }
+            Stmt::ReadClock { scope, local } => {
+                let (var, ty) = f.local(*local)?;
+                if ty != ScalarType::U64 {
+                    return Err(f.err_type(format!("a clock read into a local of {}", ty.name())));
+                }
+                // Vulkan has sub-group and device clocks; a work-group runs
+                // on one compute unit, whose clock its sub-groups read.
+                let scope = self.const_u32(match scope {
+                    ClockScope::SubGroup | ClockScope::WorkGroup => {
+                        rspirv::spirv::Scope::Subgroup as u32
+                    }
+                    ClockScope::Device => rspirv::spirv::Scope::Device as u32,
+                });
+                self.uses_clock = true;
+                let u64_ty = self.scalar(ScalarType::U64);
+                let value = self.b.read_clock_khr(u64_ty, None, scope)?;
+                self.b.store(var, value, None, [])?;
                 Ok(true)
             }
             Stmt::Call { function, .. } => Err(SpirvError::UnlinkedCall {

@@ -3746,6 +3746,26 @@ impl Sema {
                 span,
             };
         }
+        if name == "__builtin_syclone_read_clock" {
+            // The clock's scope, as SPIR-V numbers scopes: device 1,
+            // work-group 2, sub-group 3.
+            let scope = match args.as_slice() {
+                [a] => self.const_eval_thir(a),
+                _ => None,
+            };
+            let Some(scope @ 1..=3) = scope else {
+                return self.err(
+                    span,
+                    format!("'{name}' takes a constant clock scope (1, 2 or 3)"),
+                );
+            };
+            return TExpr {
+                kind: TK::Intrinsic(name, vec![super::convert::int_lit(scope, span)]),
+                ty: Ty::Int(IntKind::ULong),
+                lvalue: false,
+                span,
+            };
+        }
         if name == "__builtin_syclone_group_barrier"
             || name == "__builtin_syclone_fence_work_group"
             || name == "__builtin_syclone_fence_device"

@@ -194,6 +194,9 @@ void *syclone_host_work_item_state(void);
 unsigned syclone_host_sub_group_size(void);
 void syclone_host_sub_group_barrier(void);
 void *syclone_host_sub_group_scratch(void);
+/* The clock host CPU kernels read (sycl_ext_oneapi_clock, every scope):
+ * monotonic nanoseconds. */
+unsigned long long syclone_host_clock(void);
 /* The local memory of the work-group a host CPU kernel's work-item belongs to. */
 void *syclone_host_local_memory(void);
 /* That work-group's scratch for the work-group algorithms (16 KiB). */
