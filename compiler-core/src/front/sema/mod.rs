@@ -91,11 +91,11 @@ impl HostCompiler {
     /// Does the closure type's name declare the lambda's explicit template
     /// parameters (`[]<typename T, int N>(T)` is `UlTyTniT_E_`, Itanium ABI
     /// issue 31)? clang does (since 10; checked with clang 14), and g++
-    /// from 14 (ABI version 18); g++ 12 mangles the parameter types only
-    /// (`UlT_E_`, checked).
+    /// from 13 (ABI version 18; checked with g++ 13.3); g++ 12 mangles the
+    /// parameter types only (`UlT_E_`, checked).
     pub fn mangles_lambda_template_params(self) -> bool {
         match self {
-            HostCompiler::Gcc { major } => major >= 14,
+            HostCompiler::Gcc { major } => major >= 13,
             HostCompiler::Clang { major, .. } => major >= 10,
         }
     }
