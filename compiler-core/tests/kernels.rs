@@ -72,7 +72,20 @@ fn program_b_unnamed_lambda_with_usm() {
 
 /// The kernel keys of a program that must compile cleanly, in image order.
 fn kernel_keys(name: &str, src: &str) -> Vec<String> {
-    let out = compile_sycl(name, src);
+    kernel_keys_with(
+        name,
+        src,
+        compiler_core::front::sema::HostCompiler::Gcc { major: 12 },
+    )
+}
+
+/// The kernel keys of `src` compiled to agree with host compiler `host`.
+fn kernel_keys_with(
+    name: &str,
+    src: &str,
+    host: compiler_core::front::sema::HostCompiler,
+) -> Vec<String> {
+    let out = common::compile_sycl_for(name, src, host);
     assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
     let bundle = out.bundle.expect("bundle");
     bundle
@@ -171,16 +184,7 @@ int main() {
   run(q, p);
 }
 "#;
-    let keys = |host| {
-        let out = common::compile_sycl_for("t.cpp", src, host);
-        assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
-        let b = out.bundle.expect("bundle");
-        b.images
-            .iter()
-            .flat_map(|i| &i.kernels)
-            .map(|k| k.key.clone())
-            .collect::<Vec<_>>()
-    };
+    let keys = |host| kernel_keys_with("t.cpp", src, host);
     // g++ 12: the parameter types only.
     assert_eq!(
         keys(HostCompiler::Gcc { major: 12 }),
@@ -221,15 +225,7 @@ int main() {
 }
 "#;
     let keys = |host| {
-        let out = common::compile_sycl_for("t.cpp", src, host);
-        assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
-        let b = out.bundle.expect("bundle");
-        let mut k: Vec<String> = b
-            .images
-            .iter()
-            .flat_map(|i| &i.kernels)
-            .map(|k| k.key.clone())
-            .collect();
+        let mut k = kernel_keys_with("t.cpp", src, host);
         k.sort();
         k
     };

@@ -4453,10 +4453,9 @@ impl Sema {
         };
         let class_env = self.class(closure).env.clone();
         let ctx = Ctx::Class(closure);
+        let arg_tys: Vec<(Ty, bool)> = args.iter().map(|a| (a.ty.clone(), a.lvalue)).collect();
         let (template_args, env) = match &g.template {
             Some(t) => {
-                let arg_tys: Vec<(Ty, bool)> =
-                    args.iter().map(|a| (a.ty.clone(), a.lvalue)).collect();
                 let Some(targs) = self.deduce_call(t, ctx, &class_env, explicit, &arg_tys) else {
                     return Err("template argument deduction failed".into());
                 };
@@ -4483,7 +4482,6 @@ impl Sema {
             }
             None => (vec![], class_env),
         };
-        let arg_tys: Vec<(Ty, bool)> = args.iter().map(|a| (a.ty.clone(), a.lvalue)).collect();
         let (ptys, param_decls) = self.lambda_param_types(&g.params, &arg_tys, ctx, &env)?;
         if let Some(i) = g
             .instances
