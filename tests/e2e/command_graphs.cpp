@@ -2,7 +2,7 @@
 // (copies, fills, kernels with local memory, a reduction, a host task) and
 // replayed with new host data; graphs built explicitly (edges, depends_on,
 // depends_on_all_leaves, empty nodes) run through a handler and a queue;
-// recorded events as dependencies of an out-of-order recording; buffers in
+// recorded events and barriers ordering an out-of-order recording; buffers in
 // a graph; and the errors: a cycle, waiting on a recorded event, a stream.
 #include <sycl/sycl.hpp>
 #include <iostream>
@@ -128,6 +128,20 @@ int main() {
     auto rexec = r.finalize();
     q.ext_oneapi_graph(rexec).wait();
     ok &= check(c[4] == 9, "recorded event dependencies");
+
+    // A recorded barrier orders what the queue recorded before it before
+    // what it records after it.
+    exp_graph::command_graph b{q};
+    b.begin_recording(q);
+    q.single_task([=] { c[0] = 2; });
+    q.single_task([=] { c[1] = 3; });
+    q.ext_oneapi_submit_barrier();
+    q.single_task([=] { c[2] = c[0] * c[1]; });
+    b.end_recording();
+    ok &= check(b.get_nodes().size() == 4 && b.get_root_nodes().size() == 2, "barrier node");
+    auto bexec = b.finalize();
+    q.ext_oneapi_graph(bexec).wait();
+    ok &= check(c[2] == 6, "recorded barrier");
     sycl::free(c, q);
   }
 

@@ -2435,6 +2435,11 @@ class __SYCLONE_HOST_ONLY handler {
   // depends on, and whether it prints through a sycl::stream.
   const std::vector<event> &dependencies() const { return m_deps; }
   bool prints_streams() const { return !m_streams.empty(); }
+  // Frees the output memory of the group's streams (a group refused).
+  void discard_streams() {
+    for (const stream_output &out : m_streams) syclone_free(m_queue->handle, out.words);
+    m_streams.clear();
+  }
   // Runs the command again (a node of an executing command graph) on
   // queue `q` after `deps`: its event, none for a group without a command.
   syclone_event replay(std::shared_ptr<detail::queue_state> q, std::vector<event> deps) {
@@ -3220,6 +3225,11 @@ namespace detail {
 struct graph_recorder {
   virtual ~graph_recorder() = default;
   virtual event record(const std::shared_ptr<queue_state> &queue, std::unique_ptr<handler> group) = 0;
+  // Events naming every node `queue` recorded so far (what a barrier
+  // without events waits for).
+  virtual std::vector<event> recorded_from(const queue_state *queue) const = 0;
+  // The nodes `queue` records from now on come after recorded `barrier`.
+  virtual void order_after(const queue_state *queue, const event &barrier) = 0;
 };
 }  // namespace detail
 #endif
@@ -3343,11 +3353,16 @@ class __SYCLONE_HOST_ONLY queue {
 
   event ext_oneapi_submit_barrier() { return ext_oneapi_submit_barrier(std::vector<event>()); }
   event ext_oneapi_submit_barrier(const std::vector<event> &events) {
-    if (m_state->recorder)
-      return submit([&](handler &h) {
-        h.depends_on(events);
+    if (m_state->recorder) {
+      // Without events, a barrier waits for all the queue recorded.
+      std::vector<event> after = events.empty() ? m_state->recorder->recorded_from(m_state.get()) : events;
+      event barrier = submit([&](handler &h) {
+        h.depends_on(after);
         h.ext_oneapi_barrier();
       });
+      m_state->recorder->order_after(m_state.get(), barrier);
+      return barrier;
+    }
     std::vector<syclone_event> deps = detail::handles(events);
     syclone_event e = nullptr;
     detail::check(syclone_barrier(m_state->handle, deps.data(), deps.size(), &e));

@@ -51,6 +51,8 @@ struct graph_node {
   std::unique_ptr<handler> group;
   std::vector<size_t> predecessors;
   std::vector<event> external;
+  // The queue that recorded it (none for a node added explicitly).
+  const sycl::detail::queue_state *recorded_by = nullptr;
 };
 
 struct graph_impl : sycl::detail::graph_recorder, std::enable_shared_from_this<graph_impl> {
@@ -60,8 +62,10 @@ struct graph_impl : sycl::detail::graph_recorder, std::enable_shared_from_this<g
   queue home;
   std::vector<graph_node> nodes;
   std::vector<std::shared_ptr<sycl::detail::queue_state>> recording;
-  // The last node each in-order queue recorded: the next one comes after it.
+  // The last node each in-order queue recorded, and the last barrier each
+  // queue recorded: the next node a queue records comes after them.
   std::vector<std::pair<const sycl::detail::queue_state *, size_t>> last_of_queue;
+  std::vector<std::pair<const sycl::detail::queue_state *, size_t>> barrier_of_queue;
 
   event record(const std::shared_ptr<sycl::detail::queue_state> &q, std::unique_ptr<handler> group) override {
     std::vector<size_t> preds;
@@ -69,7 +73,10 @@ struct graph_impl : sycl::detail::graph_recorder, std::enable_shared_from_this<g
       for (const auto &[state, last] : last_of_queue)
         if (state == q.get()) preds.push_back(last);
     }
+    for (const auto &[state, barrier] : barrier_of_queue)
+      if (state == q.get()) preds.push_back(barrier);
     size_t index = add_group(std::move(group), preds);
+    nodes[index].recorded_by = q.get();
     if (q->in_order) {
       bool known = false;
       for (auto &[state, last] : last_of_queue)
@@ -82,14 +89,33 @@ struct graph_impl : sycl::detail::graph_recorder, std::enable_shared_from_this<g
     return event(node(shared_from_this(), index));
   }
 
+  void order_after(const sycl::detail::queue_state *q, const event &barrier) override {
+    const node *n = barrier.recorded_node();
+    if (!n) return;
+    barrier_of_queue.erase(std::remove_if(barrier_of_queue.begin(), barrier_of_queue.end(),
+                                          [&](const auto &b) { return b.first == q; }),
+                           barrier_of_queue.end());
+    barrier_of_queue.emplace_back(q, n->index());
+  }
+
+  std::vector<event> recorded_from(const sycl::detail::queue_state *q) const override {
+    std::vector<event> out;
+    for (size_t i = 0; i < nodes.size(); ++i)
+      if (nodes[i].recorded_by == q)
+        out.emplace_back(node(std::const_pointer_cast<graph_impl>(shared_from_this()), i));
+    return out;
+  }
+
   // Adds `group` (null: an empty node) after `preds` and after the
   // recorded commands its own dependencies name: its index.
   size_t add_group(std::unique_ptr<handler> group, std::vector<size_t> preds) {
     graph_node n;
     if (group) {
-      if (group->prints_streams())
+      if (group->prints_streams()) {
+        group->discard_streams();
         throw sycl::exception(errc::invalid, "command_graph: a command group that prints through a sycl::stream "
                                              "cannot be a node of a command graph");
+      }
       for (const event &e : group->dependencies()) {
         if (const node *r = e.recorded_node()) {
           check_own(*r);
@@ -149,6 +175,9 @@ struct graph_impl : sycl::detail::graph_recorder, std::enable_shared_from_this<g
     last_of_queue.erase(std::remove_if(last_of_queue.begin(), last_of_queue.end(),
                                        [&](const auto &l) { return l.first == q.get(); }),
                         last_of_queue.end());
+    barrier_of_queue.erase(std::remove_if(barrier_of_queue.begin(), barrier_of_queue.end(),
+                                          [&](const auto &b) { return b.first == q.get(); }),
+                           barrier_of_queue.end());
   }
 };
 }  // namespace detail
