@@ -296,3 +296,19 @@ TranslationUnitDecl
 ";
     assert_eq!(dump(src), expected);
 }
+
+#[test]
+fn undeclared_qualified_parameter_types_still_make_a_parameter_list() {
+    // `sycl` not declared (a header not included): a function declaration
+    // all the same, whose unknown type sema or the host compiler reports;
+    // it was read as a variable with an initializer, then "expected an
+    // expression, found 'const'".
+    let out = parse("t.cpp", "void f(sycl::queue &q, const int *d);\n");
+    assert!(out.diagnostics.is_empty(), "{}", out.rendered_diagnostics);
+    assert!(
+        out.ast_dump
+            .contains("FunctionDecl <t.cpp:1:1> f 'void (sycl::queue &, const int *)'"),
+        "{}",
+        out.ast_dump
+    );
+}

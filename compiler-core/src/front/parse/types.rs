@@ -1048,7 +1048,10 @@ impl Parser<'_> {
             self.pos += 1;
             let r = self.starts_type();
             self.pos = save;
-            return r;
+            // `(sycl::queue &q, ...)` where nothing declares `sycl` (a
+            // header not included): no expression either; a parameter list
+            // whose type sema or the host compiler reports.
+            return r || (self.undeclared(t.sym) && self.unknown_qualified_declarator_at(1));
         }
         // Look at the token after '(' as if it started a type.
         let s = self.text(&t);
@@ -1100,6 +1103,27 @@ impl Parser<'_> {
     /// After an unknown name at token `i - 1`: a (possibly abstract)
     /// declarator, `name`, `*name`, `&`, `*const name = ...`, followed by
     /// what ends a parameter or a declaration.
+    /// Does nothing declare `name` (not even at namespace scope)?
+    fn undeclared(&self, name: crate::front::token::Symbol) -> bool {
+        self.names.lookup(name).is_none() && self.names.lookup_global(name).is_none()
+    }
+
+    /// Does `A::B::C` (plain identifiers) start `i` tokens ahead, followed
+    /// by what [`Self::unknown_type_declarator_at`] accepts?
+    fn unknown_qualified_declarator_at(&self, mut i: usize) -> bool {
+        loop {
+            let t = self.peek_at(i);
+            if t.kind != crate::front::token::TokenKind::Ident || t.sym.is_keyword() {
+                return false;
+            }
+            i += 1;
+            if !self.is_at(i, sym!("::")) {
+                return self.unknown_type_declarator_at(i);
+            }
+            i += 1;
+        }
+    }
+
     fn unknown_type_declarator_at(&self, mut i: usize) -> bool {
         let mut operators = 0;
         while matches!(self.text(self.peek_at(i)), "*" | "&" | "&&" | "const") {
