@@ -106,6 +106,9 @@ int main() {
     }
     ok &= check(cycle, "a cycle is errc::invalid");
     ok &= check(g.get_nodes().size() == 5 && g.get_root_nodes().size() == 1, "nodes and roots");
+    ok &= check(n3.get_predecessors().size() == 1 && n3.get_predecessors()[0] == n2, "predecessors");
+    ok &= check(n1.get_successors().size() == 1 && n1.get_successors()[0] == n2, "successors");
+    ok &= check(join.get_predecessors().size() == 1 && join.get_successors()[0] == n5, "empty node edges");
     auto exec = g.finalize();
     q.submit([&](sycl::handler &h) { h.ext_oneapi_graph(exec); }).wait();
     ok &= check(c[0] == 5 && c[1] == 6 && c[2] == 60 && c[3] == 65, "explicit graph");
@@ -116,6 +119,9 @@ int main() {
     r.begin_recording(q);
     auto e1 = q.single_task([=] { c[4] = 1; });
     auto e2 = q.single_task(e1, [=] { c[4] *= 7; });
+    ok &= check(exp_graph::node::get_node_from_event(e2).get_predecessors()[0] ==
+                    exp_graph::node::get_node_from_event(e1),
+                "nodes from recorded events");
     q.single_task(e2, [=] { c[4] += 2; });
     bool wait_refused = false;
     try {

@@ -598,6 +598,7 @@ struct initialize_to_identity {};
 
 // sycl_ext_oneapi_graph's nodes and properties, which property lists hold
 // (the graphs themselves: ext/oneapi/experimental/graph.hpp).
+class event;
 namespace ext::oneapi::experimental {
 namespace detail {
 struct graph_impl;
@@ -615,6 +616,13 @@ class node {
   bool operator!=(const node &other) const { return !(*this == other); }
   const std::shared_ptr<detail::graph_impl> &graph() const { return m_graph; }
   size_t index() const { return m_index; }
+  // The nodes this one comes after, and those that come after it
+  // (ext/oneapi/experimental/graph.hpp).
+  std::vector<node> get_predecessors() const;
+  std::vector<node> get_successors() const;
+  // The node a command group recorded into a graph made (errc::invalid for
+  // an event of a command that ran).
+  static node get_node_from_event(const sycl::event &recorded);
 
  private:
   std::shared_ptr<detail::graph_impl> m_graph;

@@ -315,6 +315,29 @@ class command_graph<graph_state::modifiable> {
   std::shared_ptr<detail::graph_impl> m_impl;
 };
 
+inline std::vector<node> node::get_predecessors() const {
+  std::vector<node> out;
+  if (m_graph)
+    for (size_t p : m_graph->nodes.at(m_index).predecessors) out.emplace_back(m_graph, p);
+  return out;
+}
+inline std::vector<node> node::get_successors() const {
+  std::vector<node> out;
+  if (!m_graph) return out;
+  for (size_t i = 0; i < m_graph->nodes.size(); ++i) {
+    const std::vector<size_t> &preds = m_graph->nodes[i].predecessors;
+    if (std::find(preds.begin(), preds.end(), m_index) != preds.end()) out.emplace_back(m_graph, i);
+  }
+  return out;
+}
+inline node node::get_node_from_event(const sycl::event &recorded) {
+  const node *n = recorded.recorded_node();
+  if (!n)
+    throw sycl::exception(errc::invalid, "node::get_node_from_event: the event's command group was not recorded "
+                                         "into a command graph");
+  return *n;
+}
+
 inline void command_graph<graph_state::executable>::update(const command_graph<graph_state::modifiable> &graph) {
   const auto &nodes = graph.m_impl->nodes;
   bool same = nodes.size() == m_predecessors.size();
