@@ -606,8 +606,7 @@ impl Parser<'_> {
             let is_tmpl = is_tmpl
                 || (allow_template_args
                     && self.is(sym!("<"))
-                    && self.names.lookup(isym).is_none()
-                    && self.names.lookup_global(isym).is_none()
+                    && self.undeclared(isym)
                     && self.template_id_then_declarator_ahead());
             let mut template_args = None;
             if allow_template_args && is_tmpl && self.is(sym!("<")) {

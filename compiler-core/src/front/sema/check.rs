@@ -4460,18 +4460,7 @@ impl Sema {
                     return Err("template argument deduction failed".into());
                 };
                 let th = t.template.as_ref().expect("a lambda template has a header");
-                let bindings = th
-                    .params
-                    .iter()
-                    .zip(&targs)
-                    .filter_map(|(p, a)| Some((p.name.clone()?, a.clone())))
-                    .collect();
-                let env = Rc::new(Env {
-                    using_dirs: Vec::new(),
-                    entities: Vec::new(),
-                    bindings,
-                    parent: Some(class_env),
-                });
+                let env = super::templates::bound_env(th, &targs, class_env);
                 (targs, env)
             }
             None if !explicit.is_empty() => {

@@ -669,18 +669,7 @@ impl Sema {
         }
         let mut fenv = env;
         if let Some(t) = &decl.template {
-            let bindings = t
-                .params
-                .iter()
-                .zip(targs.iter())
-                .filter_map(|(p, a)| p.name.clone().map(|n| (n, a.clone())))
-                .collect();
-            fenv = Rc::new(Env {
-                using_dirs: Vec::new(),
-                entities: Vec::new(),
-                bindings,
-                parent: Some(fenv),
-            });
+            fenv = super::templates::bound_env(t, &targs, fenv);
         }
         let mut diags = vec![];
         let mut params = vec![];

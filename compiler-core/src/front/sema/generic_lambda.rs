@@ -98,13 +98,9 @@ pub struct CallOperatorInstance {
 }
 
 impl GenericLambda {
-    /// The explicit template parameter list's length: the index of the
-    /// first invented (`auto`) parameter.
-    pub fn explicit_params(&self) -> usize {
-        self.template
-            .as_ref()
-            .and_then(|d| d.template.as_ref())
-            .map_or(0, |t| t.params.len())
+    /// The explicit template parameter list, if the lambda has one.
+    pub fn header(&self) -> Option<&a::TemplateHeader> {
+        self.template.as_ref().and_then(|d| d.template.as_ref())
     }
 
     /// The explicit template arguments call operator `op` was made for.

@@ -369,10 +369,7 @@ impl Mangler {
                 (None, None) => vec![],
             };
             let mut sig = String::new();
-            let header = generic
-                .as_ref()
-                .and_then(|g| g.template.as_ref())
-                .and_then(|d| d.template.clone());
+            let header = generic.as_ref().and_then(|g| g.header().cloned());
             if let (Some(h), true) = (header, s.host.mangles_lambda_template_params()) {
                 let env = super::templates::dependent_env(&h, &[], s.class(c).env.clone());
                 for p in &h.params {
@@ -712,7 +709,7 @@ impl Mangler {
         head: String,
     ) -> String {
         self.add(format!("generic-op:{}", closure.0));
-        let explicit = match g.template.as_ref().and_then(|t| t.template.as_ref()) {
+        let explicit = match g.header() {
             Some(header) => {
                 let env = s.class(closure).env.clone();
                 let targs = g.template_args_of(op).to_vec();
@@ -811,9 +808,7 @@ impl Mangler {
                 (self.auto_param(*index, form), key)
             }
             ParamPattern::Dependent { ty, .. } => {
-                let header = generic
-                    .and_then(|g| g.template.as_ref())
-                    .and_then(|d| d.template.as_ref());
+                let header = generic.and_then(GenericLambda::header);
                 let env = s.class(closure).env.clone();
                 let env = match header {
                     Some(h) => super::templates::dependent_env(h, &[], env),

@@ -102,23 +102,7 @@ impl Sema {
                     parent: Some(senv),
                 }),
             ),
-            None => {
-                let bindings = th
-                    .params
-                    .iter()
-                    .zip(args.iter())
-                    .filter_map(|(p, a)| p.name.clone().map(|n| (n, a.clone())))
-                    .collect();
-                (
-                    decl.clone(),
-                    Rc::new(Env {
-                        using_dirs: Vec::new(),
-                        entities: Vec::new(),
-                        bindings,
-                        parent: Some(env.clone()),
-                    }),
-                )
-            }
+            None => (decl.clone(), bound_env(&th, &args, env.clone())),
         };
         let id = self.new_class(
             name,
@@ -180,25 +164,14 @@ impl Sema {
         }
         for i in args.len()..th.params.len() {
             let p = &th.params[i];
-            let bindings: Vec<(Rc<str>, TArg)> = th
-                .params
-                .iter()
-                .zip(args.iter())
-                .filter_map(|(p, a)| p.name.clone().map(|n| (n, a.clone())))
-                .collect();
-            let e = Env {
-                using_dirs: Vec::new(),
-                entities: Vec::new(),
-                bindings,
-                parent: Some(env.clone()),
-            };
+            let e = bound_env(th, &args, env.clone());
             match &p.kind {
                 TemplateParamKind::Type {
                     default: Some(t), ..
                 } => args.push(TArg::Type(self.resolve_type(t, ctx, &e, diags))),
                 TemplateParamKind::NonType {
                     default: Some(x), ..
-                } => match self.const_eval_ast(x, ctx, &Rc::new(e)) {
+                } => match self.const_eval_ast(x, ctx, &e) {
                     Some(v) => args.push(TArg::Value(v)),
                     None => return None,
                 },
@@ -814,6 +787,22 @@ impl Sema {
         }
         Some(ordered)
     }
+}
+
+/// `parent` with the parameters of `header` bound to `args`, in order.
+pub(crate) fn bound_env(header: &TemplateHeader, args: &[TArg], parent: Rc<Env>) -> Rc<Env> {
+    let bindings = header
+        .params
+        .iter()
+        .zip(args)
+        .filter_map(|(p, a)| Some((p.name.clone()?, a.clone())))
+        .collect();
+    Rc::new(Env {
+        using_dirs: Vec::new(),
+        entities: Vec::new(),
+        bindings,
+        parent: Some(parent),
+    })
 }
 
 /// `parent` with each parameter of `header` bound to its dependent form
