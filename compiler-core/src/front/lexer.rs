@@ -332,10 +332,10 @@ impl<'a> Lexer<'a> {
                 None => self.spelling(lexeme.kind, lo, hi),
             };
             let (mut kind, mut digraph) = (lexeme.kind, lexeme.digraph);
-            if kind == TokenKind::Ident {
+            if kind == TokenKind::Ident && sym.is_predefined() {
                 // `and`, `or`, `not_eq`...: the operators they stand for.
-                if let Some(op) = alternative_token(self.symbols.text(sym)) {
-                    sym = self.symbols.intern(op);
+                if let Some(op) = alternative_token(sym) {
+                    sym = op;
                     kind = TokenKind::Punct;
                     digraph = true;
                 }
@@ -747,21 +747,25 @@ pub fn is_raw_string(text: &str) -> bool {
 }
 
 /// The operator an alternative token spells (C++ [lex.digraph]).
-fn alternative_token(word: &str) -> Option<&'static str> {
-    Some(match word {
-        "and" => "&&",
-        "or" => "||",
-        "not" => "!",
-        "xor" => "^",
-        "bitand" => "&",
-        "bitor" => "|",
-        "compl" => "~",
-        "and_eq" => "&=",
-        "or_eq" => "|=",
-        "xor_eq" => "^=",
-        "not_eq" => "!=",
-        _ => return None,
-    })
+/// The operator an alternative token (`and`, `not_eq`...) spells.
+fn alternative_token(word: Symbol) -> Option<Symbol> {
+    const ALTERNATIVES: [(Symbol, Symbol); 11] = [
+        (sym!("and"), sym!("&&")),
+        (sym!("or"), sym!("||")),
+        (sym!("not"), sym!("!")),
+        (sym!("xor"), sym!("^")),
+        (sym!("bitand"), sym!("&")),
+        (sym!("bitor"), sym!("|")),
+        (sym!("compl"), sym!("~")),
+        (sym!("and_eq"), sym!("&=")),
+        (sym!("or_eq"), sym!("|=")),
+        (sym!("xor_eq"), sym!("^=")),
+        (sym!("not_eq"), sym!("!=")),
+    ];
+    ALTERNATIVES
+        .iter()
+        .find(|(alt, _)| *alt == word)
+        .map(|&(_, op)| op)
 }
 
 #[cfg(test)]

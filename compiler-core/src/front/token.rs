@@ -169,6 +169,18 @@ const OTHER_NAMES: &[&str] = &[
     "ptrdiff_t",
     "nullptr_t",
     "max_align_t",
+    // Alternative tokens, which the lexer turns into the operators they spell.
+    "and",
+    "or",
+    "not",
+    "xor",
+    "bitand",
+    "bitor",
+    "compl",
+    "and_eq",
+    "or_eq",
+    "xor_eq",
+    "not_eq",
 ];
 
 /// The number of predefined symbols.
@@ -242,6 +254,9 @@ pub(crate) use sym;
 #[derive(Debug)]
 pub struct Symbols {
     ids: FxHashMap<Rc<str>, Symbol>,
+    /// The deduplicated symbols by the address of their shared text: names
+    /// the parser keeps as `Rc<str>` find their symbol without hashing text.
+    by_address: FxHashMap<usize, Symbol>,
     texts: Vec<Rc<str>>,
 }
 
@@ -255,6 +270,7 @@ impl Symbols {
     pub fn new() -> Self {
         let mut s = Symbols {
             ids: FxHashMap::default(),
+            by_address: FxHashMap::default(),
             texts: Vec::with_capacity(PREDEFINED_LEN + 1024),
         };
         for i in 0..PREDEFINED_LEN {
@@ -270,12 +286,20 @@ impl Symbols {
         }
         let rc: Rc<str> = Rc::from(text);
         let s = Symbol(self.texts.len() as u32);
+        self.by_address.insert(rc.as_ptr() as usize, s);
         self.texts.push(rc.clone());
         self.ids.insert(rc, s);
         s
     }
     /// The symbol spelled `text`, if any token was.
     pub fn lookup(&self, text: &str) -> Option<Symbol> {
+        // A text this table shares out is found by its address (the table
+        // keeps it alive, so no other text can have that address).
+        if let Some(&s) = self.by_address.get(&(text.as_ptr() as usize)) {
+            if self.texts[s.0 as usize].len() == text.len() {
+                return Some(s);
+            }
+        }
         self.ids.get(text).copied()
     }
     /// A new symbol for a literal's spelling (never shared).

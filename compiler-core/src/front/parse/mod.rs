@@ -418,15 +418,16 @@ impl<'d> Parser<'d> {
                 return;
             }
             let t = self.bump();
-            match self.text(&t) {
-                "{" | "(" | "[" => depth += 1,
-                "}" | ")" | "]" => {
-                    depth -= 1;
-                    if depth <= 0 {
-                        return;
-                    }
+            if t.kind != TokenKind::Punct {
+                continue;
+            }
+            if t.is(sym!("{")) || t.is(sym!("(")) || t.is(sym!("[")) {
+                depth += 1;
+            } else if t.is(sym!("}")) || t.is(sym!(")")) || t.is(sym!("]")) {
+                depth -= 1;
+                if depth <= 0 {
+                    return;
                 }
-                _ => {}
             }
         }
     }

@@ -10,7 +10,6 @@
 //! real lookup.
 
 use crate::front::token::{sym, Symbol};
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NameKind {
@@ -74,15 +73,14 @@ pub trait NameLookup {
     }
 }
 
-/// Scoped name table in the style of clang's identifier chains: one hash
-/// lookup per question, whatever the scope depth.
+/// Scoped name table in the style of clang's identifier chains: one index
+/// per question (symbols are dense ids), whatever the scope depth.
 pub struct NameTable {
-    bindings: HashMap<Symbol, Bindings>,
+    /// Indexed by symbol id; symbols past the end are undeclared.
+    bindings: Vec<Bindings>,
     /// Per open scope below namespace scope: the names declared in it, so
     /// that closing the scope unbinds them.
     open_scopes: Vec<Vec<Symbol>>,
-    /// Member function templates of every class seen so far.
-    member_templates: HashSet<Symbol>,
 }
 
 /// What one name denotes: at namespace scope, and in the open inner scopes
@@ -96,6 +94,8 @@ struct Bindings {
     /// after `::` the type is meant.
     global_type: Option<NameKind>,
     inner: Vec<(usize, NameKind)>,
+    /// A member function template of some class seen so far.
+    member_template: bool,
 }
 
 impl Default for NameTable {
@@ -122,9 +122,8 @@ fn keeps(old: NameKind, new: NameKind, at_namespace_scope: bool) -> bool {
 impl NameTable {
     pub fn new() -> Self {
         let mut t = NameTable {
-            bindings: HashMap::default(),
+            bindings: Vec::new(),
             open_scopes: Vec::new(),
-            member_templates: HashSet::default(),
         };
         // Builtin aliases our frontend knows without a declaration.
         for n in [
@@ -145,7 +144,7 @@ impl NameTable {
             return;
         };
         for name in names {
-            if let Some(b) = self.bindings.get_mut(&name) {
+            if let Some(b) = self.bindings.get_mut(name.0 as usize) {
                 b.inner.pop();
             }
         }
@@ -156,7 +155,7 @@ impl NameTable {
         if depth == 0 {
             return self.declare_at_namespace_scope(name, kind, false);
         }
-        let b = self.bindings.entry(name).or_default();
+        let b = self.binding_mut(name);
         match b.inner.last_mut() {
             Some((d, old)) if *d == depth => {
                 if !keeps(*old, kind, false) {
@@ -176,7 +175,7 @@ impl NameTable {
         self.declare_at_namespace_scope(name, kind, true);
     }
     fn declare_at_namespace_scope(&mut self, name: Symbol, kind: NameKind, global_rules: bool) {
-        let b = self.bindings.entry(name).or_default();
+        let b = self.binding_mut(name);
         if matches!(kind, NameKind::Type | NameKind::TypeTemplate) {
             b.global_type = Some(kind);
         }
@@ -186,13 +185,20 @@ impl NameTable {
         }
     }
     pub fn declare_member_template(&mut self, name: Symbol) {
-        self.member_templates.insert(name);
+        self.binding_mut(name).member_template = true;
+    }
+    fn binding_mut(&mut self, name: Symbol) -> &mut Bindings {
+        let i = name.0 as usize;
+        if i >= self.bindings.len() {
+            self.bindings.resize_with(i + 1, Bindings::default);
+        }
+        &mut self.bindings[i]
     }
 }
 
 impl NameLookup for NameTable {
     fn classify(&self, scope: LookupScope, name: Symbol) -> NameKind {
-        let b = self.bindings.get(&name);
+        let b = self.bindings.get(name.0 as usize);
         let found = match scope {
             LookupScope::Unqualified => {
                 b.and_then(|b| b.inner.last().map(|&(_, k)| k).or(b.global))
@@ -200,9 +206,11 @@ impl NameLookup for NameTable {
             LookupScope::Qualified => b.and_then(|b| b.global_type.or(b.global)),
             LookupScope::Member => {
                 let ft = Some(NameKind::FunctionTemplate);
-                let known = b
-                    .is_some_and(|b| b.global == ft || b.inner.iter().any(|&(_, k)| Some(k) == ft))
-                    || self.member_templates.contains(&name);
+                let known = b.is_some_and(|b| {
+                    b.member_template
+                        || b.global == ft
+                        || b.inner.iter().any(|&(_, k)| Some(k) == ft)
+                });
                 known.then_some(NameKind::FunctionTemplate)
             }
         };

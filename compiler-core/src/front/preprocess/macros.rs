@@ -290,6 +290,22 @@ impl Pp<'_> {
     }
 
     /// The next fully macro-expanded token.
+    /// The next token of the output. Most tokens come straight from the
+    /// file and name no macro: they skip the hide-set wrapping.
+    pub(super) fn next_output(&mut self) -> Option<Token> {
+        if self.pending.is_empty() && !self.isolated {
+            let tok = self.next_file_token()?;
+            let plain = tok.kind != TokenKind::Ident
+                || (self.macro_of(tok.sym).is_none()
+                    && !(tok.sym.is_predefined() && self.is_special(tok.sym)));
+            if plain {
+                return Some(tok);
+            }
+            self.pending.push(PpTok::new(tok));
+        }
+        self.expand_next().map(|t| t.tok)
+    }
+
     pub(super) fn expand_next(&mut self) -> Option<PpTok> {
         loop {
             let mut t = match self.pending.pop() {

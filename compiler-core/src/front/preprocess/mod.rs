@@ -106,9 +106,9 @@ pub fn preprocess(
     // Most tokens of a translation unit come from the main file.
     let main_tokens = pp.lexed.get(&main).map_or(0, |(t, _)| t.len());
     let mut tokens = Vec::with_capacity(main_tokens + main_tokens / 4);
-    while let Some(t) = pp.expand_next() {
-        pp.fp.token(&t.tok);
-        tokens.push(t.tok);
+    while let Some(t) = pp.next_output() {
+        pp.fp.token(&t);
+        tokens.push(t);
     }
     let end = pp.sm.file(main).text.len() as u32;
     let scratch_text = std::mem::take(&mut pp.scratch);
