@@ -5,6 +5,10 @@
 #[path = "throughput_common.rs"]
 mod throughput_common;
 
+/// The allocator syclcc uses (driver/src/main.rs).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     // `cargo bench` passes `--bench`; any number argument sets the line count.
     let lines = std::env::args()

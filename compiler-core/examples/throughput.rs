@@ -5,6 +5,11 @@
 #[path = "../benches/throughput_common.rs"]
 mod throughput_common;
 
+/// The allocator syclcc uses natively (driver/src/main.rs).
+#[cfg(not(target_family = "wasm"))]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let lines = std::env::args()
         .skip(1)

@@ -2,11 +2,13 @@
 // result and out-value equal to the host C library's: frexp, modf, remquo
 // (float and, where the device has fp64, double) and SYCL's fract, sincos
 // and lgamma_r; zeros (signed), subnormals, infinities and NaNs included;
-// and 64-bit compound shifts, which frexp of double subnormals relies on.
+// and 64-bit compound shifts, which frexp of double subnormals relies on;
+// the out-parameters also as multi_ptr (SYCL 2020 4.17.5 signatures).
 #include <sycl/sycl.hpp>
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <vector>
 
 template <typename T>
 int check_type(sycl::queue &q, const char *type) {
@@ -123,6 +125,41 @@ int main() {
     ++failures;
   }
   sycl::free(f, q);
+  // SYCL 2020's signatures: the out-parameters as multi_ptr, into private
+  // memory (address_space_cast) and into a buffer (get_multi_ptr).
+  {
+    std::vector<float> outs(8, 0.0f);
+    std::vector<int> exps(2, 0);
+    {
+      sycl::buffer<float> ob(outs.data(), sycl::range<1>(8));
+      sycl::buffer<int> eb(exps.data(), sycl::range<1>(2));
+      q.submit([&](sycl::handler &h) {
+        sycl::accessor o(ob, h, sycl::read_write);
+        sycl::accessor e(eb, h, sycl::write_only);
+        h.single_task([=] {
+          using sycl::access::address_space, sycl::access::decorated;
+          float whole = 0, c = 0;
+          o[0] = sycl::fract(2.75f, sycl::address_space_cast<address_space::private_space,
+                                                            decorated::no>(&whole));
+          o[1] = whole;
+          o[2] = sycl::sincos(0.5f, sycl::address_space_cast<address_space::private_space,
+                                                             decorated::yes>(&c));
+          o[3] = c;
+          o[4] = sycl::modf(3.25f, o.get_multi_ptr<decorated::no>() + 5);
+          o[6] = sycl::frexp(12.0f, e.get_multi_ptr<decorated::no>());
+          o[7] = sycl::remquo(7.0f, 2.0f, e.get_multi_ptr<decorated::yes>() + 1);
+        });
+      });
+    }
+    bool ok = outs[0] == 0.75f && outs[1] == 2.0f && std::fabs(outs[2] - std::sin(0.5f)) < 1e-6f &&
+              std::fabs(outs[3] - std::cos(0.5f)) < 1e-6f && outs[4] == 0.25f && outs[5] == 3.0f &&
+              outs[6] == 0.75f && exps[0] == 4 && outs[7] == -1.0f && (exps[1] & 7) == 4;
+    if (!ok) {
+      printf("FAILED: multi_ptr out-parameters: %g %g %g %g %g %g %g %d %g %d\n", outs[0], outs[1],
+             outs[2], outs[3], outs[4], outs[5], outs[6], exps[0], outs[7], exps[1]);
+      ++failures;
+    }
+  }
   // Compound shifts compute in the left operand's type (64 bits here).
   unsigned long long *wide = sycl::malloc_shared<unsigned long long>(3, q);
   q.single_task([=] {

@@ -1125,19 +1125,27 @@ impl Parser<'_> {
             }))]);
         }
         // `using typename Base<T>::value_type;` names a type of a dependent
-        // base; `using Base<T>::f;` a member.
-        let names_type = self.eat(sym!("typename"));
-        let n = self.parse_qual_name(true)?;
-        // `using Bases::operator()...;` (the pack is not kept).
-        self.eat(sym!("..."));
-        self.expect(sym!(";"))?;
-        let last = n.last().ident.clone();
-        if names_type {
-            self.declare_type_name(&last, false);
-        } else if let Some(k) = self.names.lookup_global(self.symbol_of(&last)) {
-            self.declare_name(&last, k);
+        // base; `using Base<T>::f;` a member; C++17 lists several
+        // (`using std::min, std::max;`).
+        let mut decls = vec![];
+        loop {
+            let names_type = self.eat(sym!("typename"));
+            let n = self.parse_qual_name(true)?;
+            // `using Bases::operator()...;` (the pack is not kept).
+            self.eat(sym!("..."));
+            let last = n.last().ident.clone();
+            if names_type {
+                self.declare_type_name(&last, false);
+            } else if let Some(k) = self.names.lookup_global(self.symbol_of(&last)) {
+                self.declare_name(&last, k);
+            }
+            decls.push(Decl::UsingDecl(n));
+            if !self.eat(sym!(",")) {
+                break;
+            }
         }
-        Ok(vec![Decl::UsingDecl(n)])
+        self.expect(sym!(";"))?;
+        Ok(decls)
     }
 
     /// class-specifier or elaborated type specifier, at `class`/`struct`/`union`.

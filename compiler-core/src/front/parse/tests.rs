@@ -187,3 +187,19 @@ fn undeclared_names_where_only_a_type_can_be_are_types() {
         body[0]
     );
 }
+
+#[test]
+fn using_declarations_may_list_several_names() {
+    let (tu, d) = parse(
+        "namespace a { int x; struct T {}; } namespace b { int y; }
+         using a::x, b::y, typename a::T;
+         int f() { using a::x, b::y; return x + y; }",
+    );
+    assert!(!d.has_errors(), "{:?}", d.list);
+    let usings = tu
+        .decls
+        .iter()
+        .filter(|d| matches!(d, Decl::UsingDecl(_)))
+        .count();
+    assert_eq!(usings, 3);
+}

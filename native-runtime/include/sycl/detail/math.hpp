@@ -125,6 +125,33 @@ template <typename T> T lgamma_r(T x, int *signp) {
   return std::lgamma(x);
 }
 
+// The same out-parameters as multi_ptr (SYCL 2020's signatures: any address
+// space, decorated or not).
+template <typename T, access::address_space Space, access::decorated D>
+T fract(T x, multi_ptr<T, Space, D> iptr) {
+  return fract(x, iptr.get_raw());
+}
+template <typename T, access::address_space Space, access::decorated D>
+T sincos(T x, multi_ptr<T, Space, D> cosval) {
+  return sincos(x, cosval.get_raw());
+}
+template <typename T, access::address_space Space, access::decorated D>
+T lgamma_r(T x, multi_ptr<int, Space, D> signp) {
+  return lgamma_r(x, signp.get_raw());
+}
+template <typename T, access::address_space Space, access::decorated D>
+T frexp(T x, multi_ptr<int, Space, D> exp) {
+  return std::frexp(x, exp.get_raw());
+}
+template <typename T, access::address_space Space, access::decorated D>
+T modf(T x, multi_ptr<T, Space, D> iptr) {
+  return std::modf(x, iptr.get_raw());
+}
+template <typename T, access::address_space Space, access::decorated D>
+T remquo(T x, T y, multi_ptr<int, Space, D> quo) {
+  return std::remquo(x, y, quo.get_raw());
+}
+
 
 // 10^x = 10^m * 2^(f log2 10) with m = rint(x), f = x - m (exact): exp2 only
 // sees |f log2 10| <= 1.7, where the product's rounding is small and exp2
