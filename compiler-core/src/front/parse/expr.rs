@@ -654,7 +654,7 @@ impl Parser<'_> {
 
     fn parse_primary(&mut self) -> PResult<Expr> {
         let sp = self.span();
-        let t = *self.peek();
+        let t = self.peek();
         match t.kind {
             TokenKind::Number => {
                 self.advance();

@@ -17,7 +17,11 @@ use crate::front::token::{sym, Symbol, Symbols, Token, TokenKind, EMPTY};
 use crate::source::Span;
 use names::{NameKind, NameTable};
 use rustc_hash::FxHashMap as HashMap;
+use std::borrow::Borrow;
+use std::cell::RefCell;
 use std::rc::Rc;
+
+pub use crate::front::pipeline::TokenStream;
 
 /// Parse the preprocessed `tokens`, whose spellings are in `symbols`.
 pub fn parse_translation_unit(
@@ -25,19 +29,44 @@ pub fn parse_translation_unit(
     symbols: &Symbols,
     diags: &mut Diagnostics,
 ) -> TranslationUnit {
-    let mut p = Parser::new(tokens, symbols, diags);
-    let mut decls = vec![];
-    while !p.at_eof() {
-        let before = p.pos;
-        if let Some(d) = p.parse_declaration(decl::Context::Namespace) {
-            decls.extend(d);
+    Parser::new(tokens, None, symbols, diags).translation_unit()
+}
+
+/// Parse tokens as `stream` delivers them (the preprocessor still running
+/// on another thread); each batch's new spellings are appended to `symbols`.
+pub fn parse_token_stream(
+    stream: TokenStream,
+    symbols: &Symbols,
+    diags: &mut Diagnostics,
+) -> TranslationUnit {
+    Parser::new(Vec::new(), Some(stream), symbols, diags).translation_unit()
+}
+
+impl Parser<'_> {
+    fn translation_unit(mut self) -> TranslationUnit {
+        let mut decls = vec![];
+        while !self.at_eof() {
+            let before = self.pos;
+            if let Some(d) = self.parse_declaration(decl::Context::Namespace) {
+                decls.extend(d);
+            }
+            if self.pos == before {
+                self.error_here("expected a declaration");
+                self.bump();
+            }
         }
-        if p.pos == before {
-            p.error_here("expected a declaration");
-            p.bump();
-        }
+        TranslationUnit { decls }
     }
-    TranslationUnit { decls }
+}
+
+/// Make `toks` end with an `Eof` token.
+pub(crate) fn end_with_eof(toks: &mut Vec<Token>) {
+    if toks.last().is_none_or(|t| t.kind != TokenKind::Eof) {
+        let span = toks
+            .last()
+            .map_or(Span::new(crate::source::FileId(0), 0, 0), |t| t.span);
+        toks.push(Token::eof(span));
+    }
 }
 
 /// Parse failure: a diagnostic was already reported.
@@ -46,7 +75,10 @@ pub(crate) struct Reported;
 pub(crate) type PResult<T> = Result<T, Reported>;
 
 pub(crate) struct Parser<'d> {
-    toks: Vec<Token>,
+    /// The tokens read so far (all of them unless `stream` still delivers).
+    toks: RefCell<Vec<Token>>,
+    /// Where more tokens come from while the preprocessor runs.
+    stream: Option<TokenStream>,
     pos: usize,
     symbols: &'d Symbols,
     diags: &'d mut Diagnostics,
@@ -97,20 +129,18 @@ pub(crate) struct DeferredBody {
 const MAX_ERRORS: u32 = 200;
 
 impl<'d> Parser<'d> {
-    fn new(mut toks: Vec<Token>, symbols: &'d Symbols, diags: &'d mut Diagnostics) -> Self {
-        if toks
-            .last()
-            .map(|t| t.kind != TokenKind::Eof)
-            .unwrap_or(true)
-        {
-            let span =
-                toks.last()
-                    .map(|t| t.span)
-                    .unwrap_or(Span::new(crate::source::FileId(0), 0, 0));
-            toks.push(Token::eof(span));
+    fn new(
+        mut toks: Vec<Token>,
+        stream: Option<TokenStream>,
+        symbols: &'d Symbols,
+        diags: &'d mut Diagnostics,
+    ) -> Self {
+        if stream.is_none() {
+            end_with_eof(&mut toks);
         }
         Parser {
-            toks,
+            toks: RefCell::new(toks),
+            stream,
             pos: 0,
             symbols,
             diags,
@@ -163,11 +193,27 @@ impl<'d> Parser<'d> {
         Ok(())
     }
 
-    fn peek(&self) -> &Token {
-        &self.toks[self.pos.min(self.toks.len() - 1)]
+    fn peek(&self) -> Token {
+        self.token(self.pos)
     }
-    fn peek_at(&self, n: usize) -> &Token {
-        &self.toks[(self.pos + n).min(self.toks.len() - 1)]
+    fn peek_at(&self, n: usize) -> Token {
+        self.token(self.pos + n)
+    }
+    /// Token `i` of the translation unit (the final `Eof` past its end).
+    #[inline]
+    fn token(&self, i: usize) -> Token {
+        if let Some(&t) = self.toks.borrow().get(i) {
+            return t;
+        }
+        self.token_not_yet_read(i)
+    }
+    #[cold]
+    fn token_not_yet_read(&self, i: usize) -> Token {
+        if let Some(stream) = &self.stream {
+            stream.read_through(i, &self.toks, self.symbols);
+        }
+        let toks = self.toks.borrow();
+        toks[i.min(toks.len() - 1)]
     }
     fn at_eof(&self) -> bool {
         self.peek().kind == TokenKind::Eof
@@ -189,12 +235,12 @@ impl<'d> Parser<'d> {
     }
     /// The text of a token's symbol (digraphs read as what they stand for),
     /// borrowed from the symbol table, not from the parser.
-    fn text(&self, t: &Token) -> &'d str {
-        self.symbols.text(t.sym)
+    fn text(&self, t: impl Borrow<Token>) -> &'d str {
+        self.symbols.text(t.borrow().sym)
     }
     /// The shared spelling of a token, for names kept in the AST.
-    fn name(&self, t: &Token) -> Rc<str> {
-        self.symbols.rc(t.sym)
+    fn name(&self, t: impl Borrow<Token>) -> Rc<str> {
+        self.symbols.rc(t.borrow().sym)
     }
     /// The current token's shared spelling, stepping past it.
     fn bump_name(&mut self) -> Rc<str> {
@@ -243,14 +289,14 @@ impl<'d> Parser<'d> {
         if self.pos == 0 {
             return self.span();
         }
-        self.toks[self.pos - 1].report_span()
+        self.token(self.pos - 1).report_span()
     }
     /// Step past the current token (or the pending half of a split `>>`).
     fn advance(&mut self) {
         if self.split_gt {
             self.split_gt = false;
             self.pos += 1;
-        } else if self.pos < self.toks.len() - 1 {
+        } else if self.peek().kind != TokenKind::Eof {
             self.pos += 1;
         }
     }
@@ -258,12 +304,12 @@ impl<'d> Parser<'d> {
     fn bump(&mut self) -> Token {
         if self.split_gt {
             self.split_gt = false;
-            let t = self.toks[self.pos];
+            let t = self.peek();
             self.pos += 1;
             return t;
         }
-        let t = *self.peek();
-        if self.pos < self.toks.len() - 1 {
+        let t = self.peek();
+        if t.kind != TokenKind::Eof {
             self.pos += 1;
         }
         t
@@ -285,7 +331,7 @@ impl<'d> Parser<'d> {
             let found = if self.at_eof() {
                 "end of file".to_string()
             } else {
-                format!("'{}'", self.symbols.spelling(self.peek()))
+                format!("'{}'", self.symbols.spelling(&self.peek()))
             };
             let s = sym.predefined_spelling();
             let msg = format!("expected '{s}', found {found}");
@@ -334,7 +380,7 @@ impl<'d> Parser<'d> {
             let found = if self.at_eof() {
                 "end of file".to_string()
             } else {
-                format!("'{}'", self.symbols.spelling(self.peek()))
+                format!("'{}'", self.symbols.spelling(&self.peek()))
             };
             self.error_here(&format!("expected an identifier, found {found}"));
             Err(Reported)
@@ -343,9 +389,9 @@ impl<'d> Parser<'d> {
     fn error_at(&mut self, span: Span, msg: &str) {
         let mut d = Diagnostic::error(span, msg.to_string());
         // At a token from a macro expansion: point at its spelling too.
-        let here = self.pos.min(self.toks.len() - 1);
+        let here = self.pos;
         for i in [Some(here), here.checked_sub(1)].into_iter().flatten() {
-            let t = &self.toks[i];
+            let t = self.token(i);
             if t.expansion == Some(span) || (t.expansion.is_some() && t.report_span() == span) {
                 d = d.with_note(t.span, crate::diag::MACRO_EXPANSION_NOTE);
                 break;

@@ -1038,7 +1038,7 @@ impl Parser<'_> {
         if !self.is(sym!("(")) {
             return false;
         }
-        let t = *self.peek_at(1);
+        let t = self.peek_at(1);
         if t.is(sym!(")")) || t.is(sym!("...")) {
             return true;
         }

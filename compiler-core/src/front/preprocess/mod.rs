@@ -18,6 +18,7 @@ pub mod print;
 use crate::diag::Diagnostics;
 use crate::front::fp_contract::{FpContract, FpContractMap};
 use crate::front::lexer::{self, LexError};
+use crate::front::pipeline::{BatchSender, BATCH_TOKENS};
 use crate::front::token::{sym, Symbol, Symbols, Token, TokenKind};
 use crate::source::{FileId, SourceMap, Span};
 use crate::IncludeProvider;
@@ -72,7 +73,37 @@ pub fn preprocess(
     opts: &PpOptions,
     diags: &mut Diagnostics,
 ) -> PpOutput {
+    run(sm, main, provider, opts, diags, None)
+}
+
+/// Preprocess as [`preprocess`] does, handing the tokens to a parser on
+/// another thread in batches as they are made (see `front::pipeline`).
+/// Scratch tokens are spelled in a `<scratch>` file added first.
+pub(crate) fn preprocess_into(
+    sm: &mut SourceMap,
+    main: FileId,
+    provider: &dyn IncludeProvider,
+    opts: &PpOptions,
+    diags: &mut Diagnostics,
+    batches: BatchSender,
+) -> (Vec<String>, FpContractMap) {
+    let out = run(sm, main, provider, opts, diags, Some(batches));
+    (out.included_files, out.fp_contract)
+}
+
+fn run(
+    sm: &mut SourceMap,
+    main: FileId,
+    provider: &dyn IncludeProvider,
+    opts: &PpOptions,
+    diags: &mut Diagnostics,
+    mut batches: Option<BatchSender>,
+) -> PpOutput {
     let first_diag = diags.list.len();
+    let scratch_file = match batches {
+        Some(_) => sm.add("<scratch>", ""),
+        None => SCRATCH,
+    };
     let builtin_text = predefines(opts);
     let builtin = sm.add("<built-in>", builtin_text);
     let mut pp = Pp {
@@ -98,6 +129,7 @@ pub fn preprocess(
         aborted: false,
         depth: 0,
         fp: FpPragmas::new(opts.fp_contract),
+        scratch_file,
     };
     let main_name = pp.sm.file(main).name.clone();
     pp.push_file(main, main_name, None);
@@ -109,6 +141,15 @@ pub fn preprocess(
     while let Some(t) = pp.next_output() {
         pp.fp.token(&t);
         tokens.push(t);
+        if tokens.len() >= BATCH_TOKENS {
+            if let Some(sender) = &mut batches {
+                let batch = std::mem::replace(&mut tokens, Vec::with_capacity(BATCH_TOKENS));
+                if !sender.send(batch, &pp.symbols) {
+                    // The parser stopped reading: nothing more is needed.
+                    break;
+                }
+            }
+        }
     }
     let end = pp.sm.file(main).text.len() as u32;
     let scratch_text = std::mem::take(&mut pp.scratch);
@@ -117,7 +158,9 @@ pub fn preprocess(
     let fp_contract = pp.fp.finish();
 
     // Give scratch tokens their real file.
-    if tokens.iter().any(|t| t.span.file == SCRATCH)
+    if scratch_file != SCRATCH {
+        sm.set_text(scratch_file, scratch_text);
+    } else if tokens.iter().any(|t| t.span.file == SCRATCH)
         || diags.list[first_diag..].iter().any(uses_scratch)
     {
         let scratch = sm.add("<scratch>", scratch_text);
@@ -141,6 +184,9 @@ pub fn preprocess(
         }
     }
     tokens.push(Token::eof(Span::new(main, end, end)));
+    if let Some(mut sender) = batches {
+        sender.send(std::mem::take(&mut tokens), &symbols);
+    }
     PpOutput {
         tokens,
         symbols,
@@ -316,6 +362,9 @@ struct Pp<'a> {
     /// The macro defined for each symbol (indexed by symbol id).
     macros: Vec<Option<Rc<Macro>>>,
     symbols: Symbols,
+    /// The file scratch tokens are spelled in ([`SCRATCH`] until the end
+    /// when tokens are not streamed).
+    scratch_file: FileId,
     scratch: String,
     once: HashSet<String>,
     file_cache: HashMap<String, FileId>,
@@ -820,7 +869,7 @@ impl Pp<'_> {
             if a.expansion.is_none()
                 && b.expansion.is_none()
                 && a.span.file == b.span.file
-                && a.span.file != SCRATCH
+                && a.span.file != self.scratch_file
             {
                 let f = self.sm.file(a.span.file);
                 if let Some(s) = f.text.get(a.span.hi as usize..b.span.lo as usize) {
@@ -917,7 +966,7 @@ impl Pp<'_> {
     }
 
     fn physical_line(&self, span: Span) -> i64 {
-        if span.file != SCRATCH {
+        if span.file != self.scratch_file {
             self.sm.file(span.file).line_col(span.lo).0 as i64
         } else {
             0
@@ -957,7 +1006,7 @@ impl Pp<'_> {
         Token {
             kind,
             sym,
-            span: Span::new(SCRATCH, lo, hi),
+            span: Span::new(self.scratch_file, lo, hi),
             expansion: Some(like.report_span()),
             leading_space: like.leading_space,
             at_line_start: like.at_line_start,
