@@ -35,8 +35,9 @@ use source::SourceMap;
 use target::TargetKind;
 
 /// Reads include files for the preprocessor. `path` is a directory from the
-/// search list joined with the spelled header name by `/`.
-pub trait IncludeProvider {
+/// search list joined with the spelled header name by `/`. `Sync`: natively
+/// the preprocessor runs on a thread of its own (`front::pipeline`).
+pub trait IncludeProvider: Sync {
     fn read(&self, path: &str) -> Option<String>;
 }
 
@@ -152,7 +153,9 @@ pub fn compile(
     let main = sm.add(opts.main_file_name.clone(), source);
     let mut diags = diag::Diagnostics::default();
 
-    let pp = front::preprocess::preprocess(&mut sm, main, includes, &pp_options(opts), &mut diags);
+    let front =
+        front::pipeline::preprocess_and_parse(&mut sm, main, includes, &pp_options(opts), false);
+    diags.list.extend(front.preprocessor_diagnostics);
 
     let mut result = CompileOutput {
         diagnostics: vec![],
@@ -162,18 +165,16 @@ pub fn compile(
         integration_header: String::new(),
         integration_footer: String::new(),
         ir_text: String::new(),
-        dependencies: pp.included_files.clone(),
+        dependencies: front.included_files,
     };
 
     if !diags.has_errors() {
-        if let Some(out) = sycl::compile_translation_unit(
-            &sm,
-            pp.tokens,
-            &pp.symbols,
-            &pp.fp_contract,
-            opts,
-            &mut diags,
-        ) {
+        diags.list.extend(front.parser_diagnostics);
+    }
+    if !diags.has_errors() {
+        if let Some(out) =
+            sycl::compile_translation_unit(&sm, &front.tu, &front.fp_contract, opts, &mut diags)
+        {
             if !diags.has_errors() {
                 result.bundle = Some(out.bundle);
             }
@@ -268,9 +269,11 @@ pub fn parse_only(
     let mut sm = SourceMap::default();
     let main = sm.add(opts.main_file_name.clone(), source);
     let mut diags = diag::Diagnostics::default();
-    let pp = front::preprocess::preprocess(&mut sm, main, includes, &pp_options(opts), &mut diags);
-    let tu = front::parse::parse_translation_unit(pp.tokens, &pp.symbols, &mut diags);
-    let ast_dump = front::ast_dump::dump(&tu, &sm);
+    let front =
+        front::pipeline::preprocess_and_parse(&mut sm, main, includes, &pp_options(opts), true);
+    diags.list.extend(front.preprocessor_diagnostics);
+    diags.list.extend(front.parser_diagnostics);
+    let ast_dump = front::ast_dump::dump(&front.tu, &sm);
     diags.drop_repeats();
     diag::resolve_notes(&sm, &mut diags.list);
     ParseOnlyOutput {

@@ -110,6 +110,14 @@ impl SourceMap {
     pub fn file(&self, id: FileId) -> &SourceFile {
         &self.files[id.0 as usize]
     }
+    /// Replace the text of file `id` (a file added before its text was
+    /// known, such as the preprocessor's scratch file).
+    pub fn set_text(&mut self, id: FileId, text: String) {
+        let f = &mut self.files[id.0 as usize];
+        let included_from = f.included_from;
+        *f = SourceFile::new(std::mem::take(&mut f.name), text);
+        f.included_from = included_from;
+    }
     /// Record that `id` was read through the `#include` at `from`.
     pub fn set_included_from(&mut self, id: FileId, from: Span) {
         if let Some(f) = self.files.get_mut(id.0 as usize) {

@@ -14,14 +14,16 @@ use std::path::Path;
 /// valid UTF-8 are read lossily; their names are kept for a warning.
 #[derive(Default)]
 pub struct FsIncludes {
-    pub invalid_utf8: std::cell::RefCell<Vec<String>>,
+    pub invalid_utf8: std::sync::Mutex<Vec<String>>,
 }
 
 impl IncludeProvider for FsIncludes {
     fn read(&self, path: &str) -> Option<String> {
         let (text, lossy) = read_lossy(Path::new(path)).ok()?;
         if lossy {
-            self.invalid_utf8.borrow_mut().push(path.to_string());
+            if let Ok(mut paths) = self.invalid_utf8.lock() {
+                paths.push(path.to_string());
+            }
         }
         Some(text)
     }
@@ -258,7 +260,12 @@ pub fn run(
         PassOutput::from(on_compiler_thread(source, || {
             let includes = FsIncludes::default();
             let out = compiler_core::compile(&text, &copts, &includes);
-            for path in includes.invalid_utf8.take() {
+            for path in std::mem::take(
+                &mut *includes
+                    .invalid_utf8
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner()),
+            ) {
                 eprintln!("{}", invalid_utf8_warning(&path));
             }
             out
@@ -367,7 +374,7 @@ mod utf8_tests {
         let bad_s = bad.to_string_lossy().into_owned();
         assert!(inc.read(&bad_s).is_some());
         assert!(inc.read(&good.to_string_lossy()).is_some());
-        assert_eq!(*inc.invalid_utf8.borrow(), vec![bad_s.clone()]);
+        assert_eq!(*inc.invalid_utf8.lock().unwrap(), vec![bad_s.clone()]);
         assert_eq!(
             invalid_utf8_warning(&bad_s),
             format!("warning: invalid UTF-8 in {bad_s}; replaced by U+FFFD")

@@ -32,26 +32,57 @@ pub struct Lexed {
 /// Lex a whole file, interning spellings in `symbols`. Never fails: errors
 /// are returned in [`Lexed::errors`].
 pub fn lex(file: FileId, text: &str, symbols: &mut Symbols) -> Lexed {
+    // About one token per five bytes of C++.
+    let mut tokens = Vec::with_capacity(text.len() / 5 + 1);
+    let (errors, _) = lex_part(file, text, Resume::START, usize::MAX, symbols, &mut tokens);
+    Lexed { tokens, errors }
+}
+
+/// Where lexing a file goes on: the offset of a token at the start of a
+/// line, and whether whitespace precedes it there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resume {
+    pub offset: usize,
+    pub leading_space: bool,
+}
+
+impl Resume {
+    pub const START: Resume = Resume {
+        offset: 0,
+        leading_space: false,
+    };
+}
+
+/// Lex `text` from `from` onto the end of `tokens`, stopping before the
+/// first token at the start of a line at or past `stop_after` (then `Eof`
+/// is not added and the [`Resume`] says where to go on). Lexing a file part
+/// by part gives the same tokens as lexing it whole; the errors' token
+/// indices are indices in `tokens`.
+pub fn lex_part(
+    file: FileId,
+    text: &str,
+    from: Resume,
+    stop_after: usize,
+    symbols: &mut Symbols,
+    tokens: &mut Vec<Token>,
+) -> (Vec<LexError>, Option<Resume>) {
     let mut lx = Lexer {
         src: text,
         b: text.as_bytes(),
-        pos: 0,
+        pos: from.offset,
         file,
-        out: Lexed {
-            // About one token per five bytes of C++.
-            tokens: Vec::with_capacity(text.len() / 5 + 1),
-            errors: Vec::new(),
-        },
+        tokens,
+        errors: Vec::new(),
         symbols,
         spliced: false,
         ucn: false,
     };
     // A UTF-8 byte order mark is not part of the text.
-    if text.starts_with('\u{feff}') {
+    if from.offset == 0 && text.starts_with('\u{feff}') {
         lx.pos = 3;
     }
-    lx.run();
-    lx.out
+    let resume = lx.run(from, stop_after);
+    (lx.errors, resume)
 }
 
 /// Lex a file and report every lexical error to `diags` (for callers that do
@@ -184,7 +215,9 @@ struct Lexer<'a> {
     b: &'a [u8],
     pos: usize,
     file: FileId,
-    out: Lexed,
+    /// Where tokens go (after those of earlier parts of the file).
+    tokens: &'a mut Vec<Token>,
+    errors: Vec<LexError>,
     symbols: &'a mut Symbols,
     /// The current token crossed a line splice (its spelling must be cleaned).
     spliced: bool,
@@ -258,16 +291,16 @@ impl<'a> Lexer<'a> {
 
     fn error(&mut self, token: Option<usize>, lo: usize, hi: usize, message: impl Into<String>) {
         let span = self.span(lo, hi);
-        self.out.errors.push(LexError {
+        self.errors.push(LexError {
             token,
             span,
             message: message.into(),
         });
     }
 
-    fn run(&mut self) {
+    fn run(&mut self, from: Resume, stop_after: usize) -> Option<Resume> {
         let mut at_line_start = true;
-        let mut leading_space = false;
+        let mut leading_space = from.leading_space;
         loop {
             // Whitespace and comments.
             let p = self.logical(self.pos);
@@ -322,7 +355,13 @@ impl<'a> Lexer<'a> {
                 _ => {}
             }
             let lo = self.pos;
-            let index = self.out.tokens.len();
+            if at_line_start && lo >= stop_after {
+                return Some(Resume {
+                    offset: lo,
+                    leading_space,
+                });
+            }
+            let index = self.tokens.len();
             self.spliced = false;
             self.ucn = false;
             let lexeme = self.lex_token(index);
@@ -340,7 +379,7 @@ impl<'a> Lexer<'a> {
                     digraph = true;
                 }
             }
-            self.out.tokens.push(Token {
+            self.tokens.push(Token {
                 kind,
                 sym,
                 span: self.span(lo, hi),
@@ -355,7 +394,8 @@ impl<'a> Lexer<'a> {
         let end = self.b.len();
         let mut eof = Token::eof(self.span(end, end));
         eof.leading_space = leading_space;
-        self.out.tokens.push(eof);
+        self.tokens.push(eof);
+        None
     }
 
     /// The symbol of a token spelled at `lo..hi`: line splices removed

@@ -7,6 +7,7 @@ pub mod fp_contract;
 pub mod lexer;
 pub mod literal;
 pub mod parse;
+pub mod pipeline;
 pub mod preprocess;
 pub mod sema;
 pub mod token;

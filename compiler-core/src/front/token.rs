@@ -9,7 +9,9 @@
 //! so the macro table and the parser's name table are keyed by id.
 
 use crate::source::Span;
+use elsa::FrozenVec;
 use rustc_hash::FxHashMap;
+use std::cell::RefCell;
 use std::rc::Rc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -251,13 +253,20 @@ pub(crate) use sym;
 /// The spellings of one translation unit. Identifiers and numbers are
 /// deduplicated (one id per spelling); string and character literals get an
 /// id each (they are not looked up, so hashing them would be wasted).
-#[derive(Debug)]
+///
+/// The preprocessor fills the table through `&mut self`. A parser reading
+/// tokens while another thread still preprocesses (`front::pipeline`) gets
+/// the new spellings with each batch and appends them through `&self`
+/// ([`Symbols::append`]), while the texts it already borrowed stay put.
 pub struct Symbols {
-    ids: FxHashMap<Rc<str>, Symbol>,
+    ids: RefCell<FxHashMap<Rc<str>, Symbol>>,
     /// The deduplicated symbols by the address of their shared text: names
     /// the parser keeps as `Rc<str>` find their symbol without hashing text.
-    by_address: FxHashMap<usize, Symbol>,
-    texts: Vec<Rc<str>>,
+    by_address: RefCell<FxHashMap<usize, Symbol>>,
+    /// Every symbol's text, by id (borrowed for as long as the table lives).
+    texts: FrozenVec<Rc<str>>,
+    /// The same texts, shared out as AST names.
+    shared: RefCell<Vec<Rc<str>>>,
 }
 
 impl Default for Symbols {
@@ -266,12 +275,19 @@ impl Default for Symbols {
     }
 }
 
+impl std::fmt::Debug for Symbols {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Symbols({} spellings)", self.len())
+    }
+}
+
 impl Symbols {
     pub fn new() -> Self {
         let mut s = Symbols {
-            ids: FxHashMap::default(),
-            by_address: FxHashMap::default(),
-            texts: Vec::with_capacity(PREDEFINED_LEN + 1024),
+            ids: RefCell::default(),
+            by_address: RefCell::default(),
+            texts: FrozenVec::new(),
+            shared: RefCell::new(Vec::with_capacity(PREDEFINED_LEN + 1024)),
         };
         for i in 0..PREDEFINED_LEN {
             s.intern(predefined_text(i));
@@ -279,41 +295,70 @@ impl Symbols {
         s.intern("");
         s
     }
+    /// How many symbols there are (the next one gets this id).
+    pub fn len(&self) -> usize {
+        self.texts.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.texts.is_empty()
+    }
     /// The symbol spelled `text` (the same id for the same spelling).
     pub fn intern(&mut self, text: &str) -> Symbol {
-        if let Some(&s) = self.ids.get(text) {
+        if let Some(&s) = self.ids.get_mut().get(text) {
             return s;
         }
+        self.push(Rc::from(text), true)
+    }
+    /// Append the next symbol (the id [`Symbols::len`]) through a shared
+    /// reference: `deduplicated` says whether [`Symbols::intern`] made it
+    /// (so [`Symbols::lookup`] finds it) or [`Symbols::add_unique`] did.
+    pub fn append(&self, text: &str, deduplicated: bool) -> Symbol {
         let rc: Rc<str> = Rc::from(text);
         let s = Symbol(self.texts.len() as u32);
-        self.by_address.insert(rc.as_ptr() as usize, s);
-        self.texts.push(rc.clone());
-        self.ids.insert(rc, s);
+        if deduplicated {
+            self.by_address.borrow_mut().insert(rc.as_ptr() as usize, s);
+            self.ids.borrow_mut().insert(rc.clone(), s);
+        }
+        self.shared.borrow_mut().push(rc.clone());
+        self.texts.push(rc);
         s
+    }
+    fn push(&mut self, rc: Rc<str>, deduplicated: bool) -> Symbol {
+        let s = Symbol(self.texts.len() as u32);
+        if deduplicated {
+            self.by_address.get_mut().insert(rc.as_ptr() as usize, s);
+            self.ids.get_mut().insert(rc.clone(), s);
+        }
+        self.shared.get_mut().push(rc.clone());
+        self.texts.as_mut().push(rc);
+        s
+    }
+    /// Whether symbol `s` was deduplicated ([`Symbols::intern`]) rather
+    /// than made unique ([`Symbols::add_unique`]).
+    pub fn is_deduplicated(&self, s: Symbol) -> bool {
+        self.lookup(self.text(s)) == Some(s)
     }
     /// The symbol spelled `text`, if any token was.
     pub fn lookup(&self, text: &str) -> Option<Symbol> {
         // A text this table shares out is found by its address (the table
         // keeps it alive, so no other text can have that address).
-        if let Some(&s) = self.by_address.get(&(text.as_ptr() as usize)) {
-            if self.texts[s.0 as usize].len() == text.len() {
+        if let Some(&s) = self.by_address.borrow().get(&(text.as_ptr() as usize)) {
+            if self.text(s).len() == text.len() {
                 return Some(s);
             }
         }
-        self.ids.get(text).copied()
+        self.ids.borrow().get(text).copied()
     }
     /// A new symbol for a literal's spelling (never shared).
     pub fn add_unique(&mut self, text: &str) -> Symbol {
-        let s = Symbol(self.texts.len() as u32);
-        self.texts.push(Rc::from(text));
-        s
+        self.push(Rc::from(text), false)
     }
     pub fn text(&self, s: Symbol) -> &str {
         &self.texts[s.0 as usize]
     }
     /// The shared spelling (for names kept in the AST).
     pub fn rc(&self, s: Symbol) -> Rc<str> {
-        self.texts[s.0 as usize].clone()
+        self.shared.borrow()[s.0 as usize].clone()
     }
     /// The token as spelled in the source: its symbol's text, or the
     /// digraph it was written as.

@@ -15,9 +15,9 @@ use crate::bundle::{
     RelocatableCode,
 };
 use crate::diag::Diagnostics;
+use crate::front::ast::TranslationUnit;
 use crate::front::fp_contract::FpContractMap;
 use crate::front::sema::{mangle, FuncId, Sema, Ty};
-use crate::front::token::{Symbols, Token};
 use crate::lower::{EntryShape, Sources};
 use crate::postlink;
 use crate::source::SourceMap;
@@ -81,10 +81,10 @@ pub struct KernelSummary {
     pub decompositions: Vec<crate::lower::HostDecomposition>,
 }
 
+/// Check the parsed translation unit `tu` and compile its kernels.
 pub fn compile_translation_unit(
     sm: &SourceMap,
-    tokens: Vec<Token>,
-    symbols: &Symbols,
+    tu: &TranslationUnit,
     fp_contract: &FpContractMap,
     opts: &crate::CompileOptions,
     diags: &mut Diagnostics,
@@ -100,12 +100,8 @@ pub fn compile_translation_unit(
         .map(|k| TargetProperties::for_kind(*k))
         .collect();
     let split = opts.split;
-    let tu = crate::front::parse::parse_translation_unit(tokens, symbols, diags);
-    if diags.has_errors() {
-        return None;
-    }
     let mut sema = Sema::new(opts.host_compiler);
-    sema.check_translation_unit(&tu);
+    sema.check_translation_unit(tu);
     diags.extend(std::mem::take(&mut sema.diags));
 
     let kernels = plan_kernels(&mut sema, sm, diags);

@@ -203,9 +203,9 @@ impl Parser<'_> {
             // `struct S { ... }` then a new declaration on the next line.
             let prev = self.prev_span();
             let at = crate::source::Span::new(prev.file, prev.hi, prev.hi);
-            let kind = self.toks[..self.pos]
-                .iter()
+            let kind = (0..self.pos)
                 .rev()
+                .map(|i| self.token(i))
                 .find(|t| {
                     t.is(sym!("struct"))
                         || t.is(sym!("class"))
@@ -1637,7 +1637,7 @@ impl Parser<'_> {
         ];
         let t = self.peek();
         self.pos > 0
-            && self.toks[self.pos - 1].is(sym!("}"))
+            && self.token(self.pos - 1).is(sym!("}"))
             && t.at_line_start
             && STARTS.iter().any(|&s| t.is(s))
     }

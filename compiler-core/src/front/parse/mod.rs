@@ -9,6 +9,7 @@ mod decl;
 mod expr;
 pub mod names;
 mod stmt;
+mod tokens;
 mod types;
 
 use crate::diag::{Diagnostic, Diagnostics};
@@ -17,7 +18,11 @@ use crate::front::token::{sym, Symbol, Symbols, Token, TokenKind, EMPTY};
 use crate::source::Span;
 use names::{NameKind, NameTable};
 use rustc_hash::FxHashMap as HashMap;
+use std::cell::Cell;
 use std::rc::Rc;
+use tokens::TokenStore;
+
+pub use crate::front::pipeline::TokenStream;
 
 /// Parse the preprocessed `tokens`, whose spellings are in `symbols`.
 pub fn parse_translation_unit(
@@ -25,19 +30,36 @@ pub fn parse_translation_unit(
     symbols: &Symbols,
     diags: &mut Diagnostics,
 ) -> TranslationUnit {
-    let mut p = Parser::new(tokens, symbols, diags);
-    let mut decls = vec![];
-    while !p.at_eof() {
-        let before = p.pos;
-        if let Some(d) = p.parse_declaration(decl::Context::Namespace) {
-            decls.extend(d);
+    let tokens = TokenStore::whole(tokens);
+    Parser::new(&tokens, symbols, diags).translation_unit()
+}
+
+/// Parse tokens as `stream` delivers them (the preprocessor still running
+/// on another thread); each batch's new spellings are appended to `symbols`.
+pub fn parse_token_stream(
+    stream: TokenStream,
+    symbols: &Symbols,
+    diags: &mut Diagnostics,
+) -> TranslationUnit {
+    let tokens = TokenStore::streamed(stream);
+    Parser::new(&tokens, symbols, diags).translation_unit()
+}
+
+impl Parser<'_> {
+    fn translation_unit(mut self) -> TranslationUnit {
+        let mut decls = vec![];
+        while !self.at_eof() {
+            let before = self.pos;
+            if let Some(d) = self.parse_declaration(decl::Context::Namespace) {
+                decls.extend(d);
+            }
+            if self.pos == before {
+                self.error_here("expected a declaration");
+                self.bump();
+            }
         }
-        if p.pos == before {
-            p.error_here("expected a declaration");
-            p.bump();
-        }
+        TranslationUnit { decls }
     }
-    TranslationUnit { decls }
 }
 
 /// Parse failure: a diagnostic was already reported.
@@ -46,7 +68,9 @@ pub(crate) struct Reported;
 pub(crate) type PResult<T> = Result<T, Reported>;
 
 pub(crate) struct Parser<'d> {
-    toks: Vec<Token>,
+    tokens: &'d TokenStore,
+    /// The chunk of `tokens` read last and the index of its first token.
+    window: Cell<(&'d [Token], usize)>,
     pos: usize,
     symbols: &'d Symbols,
     diags: &'d mut Diagnostics,
@@ -97,20 +121,10 @@ pub(crate) struct DeferredBody {
 const MAX_ERRORS: u32 = 200;
 
 impl<'d> Parser<'d> {
-    fn new(mut toks: Vec<Token>, symbols: &'d Symbols, diags: &'d mut Diagnostics) -> Self {
-        if toks
-            .last()
-            .map(|t| t.kind != TokenKind::Eof)
-            .unwrap_or(true)
-        {
-            let span =
-                toks.last()
-                    .map(|t| t.span)
-                    .unwrap_or(Span::new(crate::source::FileId(0), 0, 0));
-            toks.push(Token::eof(span));
-        }
+    fn new(tokens: &'d TokenStore, symbols: &'d Symbols, diags: &'d mut Diagnostics) -> Self {
         Parser {
-            toks,
+            tokens,
+            window: Cell::new((&[], 0)),
             pos: 0,
             symbols,
             diags,
@@ -163,11 +177,28 @@ impl<'d> Parser<'d> {
         Ok(())
     }
 
-    fn peek(&self) -> &Token {
-        &self.toks[self.pos.min(self.toks.len() - 1)]
+    fn peek(&self) -> &'d Token {
+        self.token(self.pos)
     }
-    fn peek_at(&self, n: usize) -> &Token {
-        &self.toks[(self.pos + n).min(self.toks.len() - 1)]
+    fn peek_at(&self, n: usize) -> &'d Token {
+        self.token(self.pos + n)
+    }
+    /// Token `i` of the translation unit (the final `Eof` past its end).
+    #[inline]
+    fn token(&self, i: usize) -> &'d Token {
+        let (window, base) = self.window.get();
+        match window.get(i.wrapping_sub(base)) {
+            Some(t) => t,
+            None => self.token_in_another_chunk(i),
+        }
+    }
+    #[cold]
+    fn token_in_another_chunk(&self, i: usize) -> &'d Token {
+        let (chunk, base) = self.tokens.chunk_of(i, self.symbols);
+        self.window.set((chunk, base));
+        chunk
+            .get(i - base)
+            .unwrap_or_else(|| chunk.last().expect("the last chunk ends with Eof"))
     }
     fn at_eof(&self) -> bool {
         self.peek().kind == TokenKind::Eof
@@ -243,14 +274,14 @@ impl<'d> Parser<'d> {
         if self.pos == 0 {
             return self.span();
         }
-        self.toks[self.pos - 1].report_span()
+        self.token(self.pos - 1).report_span()
     }
     /// Step past the current token (or the pending half of a split `>>`).
     fn advance(&mut self) {
         if self.split_gt {
             self.split_gt = false;
             self.pos += 1;
-        } else if self.pos < self.toks.len() - 1 {
+        } else if self.peek().kind != TokenKind::Eof {
             self.pos += 1;
         }
     }
@@ -258,12 +289,12 @@ impl<'d> Parser<'d> {
     fn bump(&mut self) -> Token {
         if self.split_gt {
             self.split_gt = false;
-            let t = self.toks[self.pos];
+            let t = *self.peek();
             self.pos += 1;
             return t;
         }
         let t = *self.peek();
-        if self.pos < self.toks.len() - 1 {
+        if t.kind != TokenKind::Eof {
             self.pos += 1;
         }
         t
@@ -343,9 +374,9 @@ impl<'d> Parser<'d> {
     fn error_at(&mut self, span: Span, msg: &str) {
         let mut d = Diagnostic::error(span, msg.to_string());
         // At a token from a macro expansion: point at its spelling too.
-        let here = self.pos.min(self.toks.len() - 1);
+        let here = self.pos;
         for i in [Some(here), here.checked_sub(1)].into_iter().flatten() {
-            let t = &self.toks[i];
+            let t = self.token(i);
             if t.expansion == Some(span) || (t.expansion.is_some() && t.report_span() == span) {
                 d = d.with_note(t.span, crate::diag::MACRO_EXPANSION_NOTE);
                 break;

@@ -778,7 +778,7 @@ impl Pp<'_> {
             self.symbols.spelling(&l.tok),
             self.symbols.spelling(&r.tok)
         );
-        let lexed = lexer::lex(super::SCRATCH, &text, &mut self.symbols);
+        let lexed = lexer::lex(self.scratch_file, &text, &mut self.symbols);
         let single = lexed.errors.is_empty()
             && lexed.tokens.len() == 2
             && lexed.tokens[0].span.hi as usize == text.len()

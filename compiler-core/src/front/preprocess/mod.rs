@@ -17,7 +17,8 @@ pub mod print;
 
 use crate::diag::Diagnostics;
 use crate::front::fp_contract::{FpContract, FpContractMap};
-use crate::front::lexer::{self, LexError};
+use crate::front::lexer::{self, LexError, Resume};
+use crate::front::pipeline::{BatchSender, BATCH_TOKENS};
 use crate::front::token::{sym, Symbol, Symbols, Token, TokenKind};
 use crate::source::{FileId, SourceMap, Span};
 use crate::IncludeProvider;
@@ -72,7 +73,37 @@ pub fn preprocess(
     opts: &PpOptions,
     diags: &mut Diagnostics,
 ) -> PpOutput {
+    run(sm, main, provider, opts, diags, None)
+}
+
+/// Preprocess as [`preprocess`] does, handing the tokens to a parser on
+/// another thread in batches as they are made (see `front::pipeline`).
+/// Scratch tokens are spelled in a `<scratch>` file added first.
+pub(crate) fn preprocess_into(
+    sm: &mut SourceMap,
+    main: FileId,
+    provider: &dyn IncludeProvider,
+    opts: &PpOptions,
+    diags: &mut Diagnostics,
+    batches: BatchSender,
+) -> (Vec<String>, FpContractMap) {
+    let out = run(sm, main, provider, opts, diags, Some(batches));
+    (out.included_files, out.fp_contract)
+}
+
+fn run(
+    sm: &mut SourceMap,
+    main: FileId,
+    provider: &dyn IncludeProvider,
+    opts: &PpOptions,
+    diags: &mut Diagnostics,
+    mut batches: Option<BatchSender>,
+) -> PpOutput {
     let first_diag = diags.list.len();
+    let scratch_file = match batches {
+        Some(_) => sm.add("<scratch>", ""),
+        None => SCRATCH,
+    };
     let builtin_text = predefines(opts);
     let builtin = sm.add("<built-in>", builtin_text);
     let mut pp = Pp {
@@ -98,6 +129,7 @@ pub fn preprocess(
         aborted: false,
         depth: 0,
         fp: FpPragmas::new(opts.fp_contract),
+        scratch_file,
     };
     let main_name = pp.sm.file(main).name.clone();
     pp.push_file(main, main_name, None);
@@ -109,6 +141,15 @@ pub fn preprocess(
     while let Some(t) = pp.next_output() {
         pp.fp.token(&t);
         tokens.push(t);
+        if tokens.len() >= BATCH_TOKENS {
+            if let Some(sender) = &mut batches {
+                let batch = std::mem::replace(&mut tokens, Vec::with_capacity(BATCH_TOKENS));
+                if !sender.send(batch, &pp.symbols) {
+                    // The parser stopped reading: nothing more is needed.
+                    break;
+                }
+            }
+        }
     }
     let end = pp.sm.file(main).text.len() as u32;
     let scratch_text = std::mem::take(&mut pp.scratch);
@@ -117,7 +158,9 @@ pub fn preprocess(
     let fp_contract = pp.fp.finish();
 
     // Give scratch tokens their real file.
-    if tokens.iter().any(|t| t.span.file == SCRATCH)
+    if scratch_file != SCRATCH {
+        sm.set_text(scratch_file, scratch_text);
+    } else if tokens.iter().any(|t| t.span.file == SCRATCH)
         || diags.list[first_diag..].iter().any(uses_scratch)
     {
         let scratch = sm.add("<scratch>", scratch_text);
@@ -141,11 +184,57 @@ pub fn preprocess(
         }
     }
     tokens.push(Token::eof(Span::new(main, end, end)));
+    if let Some(mut sender) = batches {
+        sender.send(std::mem::take(&mut tokens), &symbols);
+    }
     PpOutput {
         tokens,
         symbols,
         included_files: included,
         fp_contract,
+    }
+}
+
+/// Files are lexed in parts of about this many bytes.
+const LEX_PART_BYTES: usize = 64 * 1024;
+
+/// The errors of lexed tokens; errors outside tokens (unterminated
+/// comments) are reported now.
+fn token_errors(errors: Vec<LexError>, diags: &mut Diagnostics) -> Vec<LexError> {
+    let mut kept = Vec::new();
+    for e in errors {
+        match e.token {
+            Some(_) => kept.push(e),
+            None => diags.error(e.span, e.message),
+        }
+    }
+    kept
+}
+
+/// Lex the next part of `f` (its tokens ran out) and append it; a file
+/// lexed to its end is remembered in `lexed` for when it is read again.
+fn lex_next_part(
+    f: &mut FileState,
+    sm: &SourceMap,
+    symbols: &mut Symbols,
+    diags: &mut Diagnostics,
+    lexed: &mut HashMap<FileId, (Rc<Vec<Token>>, Rc<Vec<LexError>>)>,
+) {
+    let Some(from) = f.resume else {
+        return;
+    };
+    let (errors, resume) = lexer::lex_part(
+        f.id,
+        &sm.file(f.id).text,
+        from,
+        from.offset + LEX_PART_BYTES,
+        symbols,
+        Rc::make_mut(&mut f.tokens),
+    );
+    Rc::make_mut(&mut f.errors).extend(token_errors(errors, diags));
+    f.resume = resume;
+    if resume.is_none() {
+        lexed.insert(f.id, (f.tokens.clone(), f.errors.clone()));
     }
 }
 
@@ -277,8 +366,13 @@ type LexedFile = (Rc<Vec<Token>>, Rc<Vec<LexError>>);
 /// One file on the include stack.
 struct FileState {
     id: FileId,
+    /// The tokens lexed so far (all of them, ending with `Eof`, once
+    /// `resume` is `None`).
     tokens: Rc<Vec<Token>>,
     errors: Rc<Vec<LexError>>,
+    /// Where lexing goes on when the tokens run out (a large file is
+    /// lexed part by part, so its first tokens are out sooner).
+    resume: Option<Resume>,
     pos: usize,
     err_pos: usize,
     conds: Vec<Cond>,
@@ -316,6 +410,9 @@ struct Pp<'a> {
     /// The macro defined for each symbol (indexed by symbol id).
     macros: Vec<Option<Rc<Macro>>>,
     symbols: Symbols,
+    /// The file scratch tokens are spelled in ([`SCRATCH`] until the end
+    /// when tokens are not streamed).
+    scratch_file: FileId,
     scratch: String,
     once: HashSet<String>,
     file_cache: HashMap<String, FileId>,
@@ -364,22 +461,26 @@ impl Pp<'_> {
     }
 
     fn push_file(&mut self, id: FileId, path: String, search_idx: Option<usize>) {
-        let (tokens, errors) = match self.lexed.get(&id) {
-            Some((t, e)) => (t.clone(), e.clone()),
+        let (tokens, errors, resume) = match self.lexed.get(&id) {
+            Some((t, e)) => (t.clone(), e.clone(), None),
             None => {
-                let lexed = lexer::lex(id, &self.sm.file(id).text, &mut self.symbols);
-                let mut errs: Vec<LexError> = Vec::new();
-                for e in lexed.errors {
-                    if e.token.is_none() {
-                        // Errors outside tokens (unterminated comments) are always reported.
-                        self.diags.error(e.span, e.message);
-                    } else {
-                        errs.push(e);
-                    }
+                let text = &self.sm.file(id).text;
+                // About one token per five bytes of C++.
+                let mut tokens = Vec::with_capacity(text.len() / 5 + 1);
+                let (errors, resume) = lexer::lex_part(
+                    id,
+                    text,
+                    Resume::START,
+                    LEX_PART_BYTES,
+                    &mut self.symbols,
+                    &mut tokens,
+                );
+                let errs = token_errors(errors, self.diags);
+                let entry = (Rc::new(tokens), Rc::new(errs));
+                if resume.is_none() {
+                    self.lexed.insert(id, entry.clone());
                 }
-                let entry = (Rc::new(lexed.tokens), Rc::new(errs));
-                self.lexed.insert(id, entry.clone());
-                entry
+                (entry.0, entry.1, resume)
             }
         };
         self.fp.enter(id, 0);
@@ -387,6 +488,7 @@ impl Pp<'_> {
             id,
             tokens,
             errors,
+            resume,
             pos: 0,
             err_pos: 0,
             conds: Vec::new(),
@@ -404,6 +506,9 @@ impl Pp<'_> {
         let t = *f.tokens.get(i)?;
         if t.kind != TokenKind::Eof {
             f.pos += 1;
+            if f.pos == f.tokens.len() {
+                lex_next_part(f, self.sm, &mut self.symbols, self.diags, &mut self.lexed);
+            }
         }
         if f.err_pos >= f.errors.len() {
             return Some(t);
@@ -458,6 +563,9 @@ impl Pp<'_> {
                 if ordinary {
                     f.pos += 1;
                     self.work += 1;
+                    if f.pos == f.tokens.len() {
+                        lex_next_part(f, self.sm, &mut self.symbols, self.diags, &mut self.lexed);
+                    }
                     return Some(t);
                 }
             }
@@ -820,7 +928,7 @@ impl Pp<'_> {
             if a.expansion.is_none()
                 && b.expansion.is_none()
                 && a.span.file == b.span.file
-                && a.span.file != SCRATCH
+                && a.span.file != self.scratch_file
             {
                 let f = self.sm.file(a.span.file);
                 if let Some(s) = f.text.get(a.span.hi as usize..b.span.lo as usize) {
@@ -917,7 +1025,7 @@ impl Pp<'_> {
     }
 
     fn physical_line(&self, span: Span) -> i64 {
-        if span.file != SCRATCH {
+        if span.file != self.scratch_file {
             self.sm.file(span.file).line_col(span.lo).0 as i64
         } else {
             0
@@ -957,7 +1065,7 @@ impl Pp<'_> {
         Token {
             kind,
             sym,
-            span: Span::new(SCRATCH, lo, hi),
+            span: Span::new(self.scratch_file, lo, hi),
             expansion: Some(like.report_span()),
             leading_space: like.leading_space,
             at_line_start: like.at_line_start,

@@ -1,0 +1,192 @@
+//! Preprocessing and parsing at once. The two halves of the frontend take
+//! about as long as each other, so natively the preprocessor runs on a
+//! thread of its own and hands the parser its tokens in batches, each with
+//! the spellings it introduced; the parser appends those to its own symbol
+//! table (same ids: both tables start from the predefined symbols and grow
+//! in the same order). WebAssembly builds run the halves one after the
+//! other. Either way the result is the one [`preprocess`] then
+//! [`parse_translation_unit`] give, diagnostics in the same order.
+//!
+//! [`preprocess`]: crate::front::preprocess::preprocess
+//! [`parse_translation_unit`]: crate::front::parse::parse_translation_unit
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::front::ast::TranslationUnit;
+use crate::front::fp_contract::FpContractMap;
+use crate::front::preprocess::PpOptions;
+use crate::front::token::{Symbol, Symbols, Token};
+use crate::source::{FileId, SourceMap};
+use crate::IncludeProvider;
+use std::sync::mpsc::{Receiver, SyncSender};
+
+/// Tokens per batch: large enough that handing one over costs little,
+/// small enough that the parser starts early.
+pub const BATCH_TOKENS: usize = 1 << 15;
+
+/// Batches in flight before the preprocessor waits for the parser.
+const BATCHES_IN_FLIGHT: usize = 8;
+
+/// The preprocessor thread's stack: nested macro arguments and `#if`
+/// operands recurse up to `preprocess::MAX_NESTING` levels.
+#[cfg(not(target_family = "wasm"))]
+const PREPROCESSOR_STACK_BYTES: usize = 64 << 20;
+
+/// What the frontend made of one translation unit.
+pub struct Frontend {
+    pub tu: TranslationUnit,
+    /// The spellings of the tokens.
+    pub symbols: Symbols,
+    /// The preprocessor's diagnostics (reported before the parser's).
+    pub preprocessor_diagnostics: Vec<Diagnostic>,
+    pub parser_diagnostics: Vec<Diagnostic>,
+    /// Files read through `#include`, in first-read order.
+    pub included_files: Vec<String>,
+    pub fp_contract: FpContractMap,
+}
+
+/// One batch of preprocessed tokens and the spellings first made for them.
+pub struct TokenBatch {
+    tokens: Vec<Token>,
+    /// The id of the first spelling in `texts`.
+    first_symbol: usize,
+    /// New spellings in id order, and whether each is deduplicated.
+    texts: Vec<(Box<str>, bool)>,
+}
+
+/// The preprocessor's end of the channel.
+pub(crate) struct BatchSender {
+    batches: SyncSender<TokenBatch>,
+    symbols_sent: usize,
+}
+
+impl BatchSender {
+    /// Send `tokens` with the spellings made since the previous batch;
+    /// false when the parser stopped reading.
+    pub(crate) fn send(&mut self, tokens: Vec<Token>, symbols: &Symbols) -> bool {
+        let first_symbol = self.symbols_sent;
+        let texts = (first_symbol..symbols.len())
+            .map(|i| {
+                let s = Symbol(i as u32);
+                (Box::from(symbols.text(s)), symbols.is_deduplicated(s))
+            })
+            .collect();
+        self.symbols_sent = symbols.len();
+        self.batches
+            .send(TokenBatch {
+                tokens,
+                first_symbol,
+                texts,
+            })
+            .is_ok()
+    }
+}
+
+/// The parser's end: batches arrive as it asks for tokens.
+pub struct TokenStream {
+    batches: Receiver<TokenBatch>,
+}
+
+impl TokenStream {
+    /// The next batch's tokens, its new spellings appended to `symbols`;
+    /// `None` once the preprocessor is done.
+    pub(crate) fn next_batch(&self, symbols: &Symbols) -> Option<Vec<Token>> {
+        let batch = self.batches.recv().ok()?;
+        debug_assert_eq!(batch.first_symbol, symbols.len());
+        for (text, deduplicated) in &batch.texts {
+            symbols.append(text, *deduplicated);
+        }
+        Some(batch.tokens)
+    }
+}
+
+/// Preprocess `main` and parse the result. Natively the two run at once;
+/// `parse_despite_errors: false` lets a build without threads skip the
+/// parse when preprocessing failed (its result is not used then).
+pub fn preprocess_and_parse(
+    sm: &mut SourceMap,
+    main: FileId,
+    provider: &dyn IncludeProvider,
+    opts: &PpOptions,
+    parse_despite_errors: bool,
+) -> Frontend {
+    #[cfg(not(target_family = "wasm"))]
+    {
+        let _ = parse_despite_errors;
+        concurrently(sm, main, provider, opts)
+    }
+    #[cfg(target_family = "wasm")]
+    {
+        one_after_the_other(sm, main, provider, opts, parse_despite_errors)
+    }
+}
+
+#[cfg(not(target_family = "wasm"))]
+fn concurrently(
+    sm: &mut SourceMap,
+    main: FileId,
+    provider: &dyn IncludeProvider,
+    opts: &PpOptions,
+) -> Frontend {
+    let (sender, receiver) = std::sync::mpsc::sync_channel(BATCHES_IN_FLIGHT);
+    // Both tables start with the predefined symbols.
+    let symbols = Symbols::new();
+    let predefined = symbols.len();
+    let mut parser_diags = Diagnostics::default();
+    let (tu, (included_files, fp_contract, pp_diags)) = std::thread::scope(|scope| {
+        let preprocessor = std::thread::Builder::new()
+            .name("preprocessor".into())
+            .stack_size(PREPROCESSOR_STACK_BYTES)
+            .spawn_scoped(scope, move || {
+                let mut diags = Diagnostics::default();
+                let batches = BatchSender {
+                    batches: sender,
+                    symbols_sent: predefined,
+                };
+                let (included, fp) = crate::front::preprocess::preprocess_into(
+                    sm, main, provider, opts, &mut diags, batches,
+                );
+                (included, fp, diags.list)
+            })
+            .expect("spawning the preprocessor thread");
+        let stream = TokenStream { batches: receiver };
+        let tu = crate::front::parse::parse_token_stream(stream, &symbols, &mut parser_diags);
+        match preprocessor.join() {
+            Ok(pp) => (tu, pp),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    });
+    Frontend {
+        tu,
+        symbols,
+        preprocessor_diagnostics: pp_diags,
+        parser_diagnostics: parser_diags.list,
+        included_files,
+        fp_contract,
+    }
+}
+
+#[cfg(target_family = "wasm")]
+fn one_after_the_other(
+    sm: &mut SourceMap,
+    main: FileId,
+    provider: &dyn IncludeProvider,
+    opts: &PpOptions,
+    parse_despite_errors: bool,
+) -> Frontend {
+    let mut pp_diags = Diagnostics::default();
+    let pp = crate::front::preprocess::preprocess(sm, main, provider, opts, &mut pp_diags);
+    let mut parser_diags = Diagnostics::default();
+    let tu = if parse_despite_errors || !pp_diags.has_errors() {
+        crate::front::parse::parse_translation_unit(pp.tokens, &pp.symbols, &mut parser_diags)
+    } else {
+        TranslationUnit { decls: vec![] }
+    };
+    Frontend {
+        tu,
+        symbols: pp.symbols,
+        preprocessor_diagnostics: pp_diags.list,
+        parser_diagnostics: parser_diags.list,
+        included_files: pp.included_files,
+        fp_contract: pp.fp_contract,
+    }
+}
