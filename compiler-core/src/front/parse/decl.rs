@@ -140,7 +140,9 @@ impl Parser<'_> {
         ds: &DeclSpecs,
         start: crate::source::Span,
     ) -> PResult<Vec<Decl>> {
-        let mut out: Vec<Decl> = ds.tag_decl.clone().into_iter().collect();
+        // Usually one declaration (a `Vec` would start with room for four).
+        let mut out: Vec<Decl> = Vec::with_capacity(1);
+        out.extend(ds.tag_decl.clone());
         // `typedef struct { ... } Name;`: the class takes the typedef's
         // name (C++ [dcl.typedef]/9); later declarators use that name.
         let mut unnamed_class = match &ds.tag_decl {

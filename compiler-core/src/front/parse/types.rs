@@ -557,7 +557,8 @@ impl Parser<'_> {
     pub(crate) fn parse_qual_name(&mut self, allow_template_args: bool) -> PResult<QualName> {
         let start = self.span();
         let global = self.eat(sym!("::"));
-        let mut parts = vec![];
+        // Most names have one part (a `Vec` would start with room for four).
+        let mut parts = Vec::with_capacity(1);
         loop {
             let forced_template = self.eat(sym!("template"));
             if self.is(sym!("~")) && self.peek_at(1).kind == crate::front::token::TokenKind::Ident {
@@ -715,7 +716,7 @@ impl Parser<'_> {
 
     fn parse_template_args_inner(&mut self) -> PResult<Vec<TemplateArg>> {
         self.expect(sym!("<"))?;
-        let mut args = vec![];
+        let mut args = Vec::with_capacity(1);
         if self.is(sym!(">")) || self.is(sym!(">>")) {
             self.expect_template_close()?;
             return Ok(args);
@@ -1141,7 +1142,7 @@ impl Parser<'_> {
 
     pub(crate) fn parse_params(&mut self) -> PResult<(Vec<Param>, bool)> {
         self.expect(sym!("("))?;
-        let mut params = vec![];
+        let mut params = Vec::with_capacity(1);
         let mut variadic = false;
         if self.is(sym!("void")) && self.is_at(1, sym!(")")) {
             self.advance();

@@ -135,9 +135,16 @@ fn run(
     pp.push_file(main, main_name, None);
     pp.push_file(builtin, "<built-in>".into(), None);
 
-    // Most tokens of a translation unit come from the main file.
-    let main_tokens = pp.lexed.get(&main).map_or(0, |(t, _)| t.len());
-    let mut tokens = Vec::with_capacity(main_tokens + main_tokens / 4);
+    // Most tokens of a translation unit come from the main file (about one
+    // per five bytes); batches for a parser on another thread are full.
+    let capacity = match batches {
+        Some(_) => BATCH_TOKENS,
+        None => {
+            let main_tokens = pp.sm.file(main).text.len() / 5;
+            main_tokens + main_tokens / 4
+        }
+    };
+    let mut tokens = Vec::with_capacity(capacity);
     while let Some(t) = pp.next_output() {
         pp.fp.token(&t);
         tokens.push(t);
