@@ -141,7 +141,8 @@ pub struct Param {
     pub ty: TypeExpr,
     /// A function parameter pack: `Ts... args`.
     pub pack: bool,
-    pub default: Option<Expr>,
+    /// Boxed: most parameters have none, and a parameter is kept small.
+    pub default: Option<Box<Expr>>,
     pub span: Span,
 }
 
@@ -214,7 +215,7 @@ pub enum Decl {
     /// `using N::x;`
     UsingDecl(QualName),
     /// `static_assert(cond)` / `static_assert(cond, "message")`.
-    StaticAssert(Expr, Option<Box<Expr>>, Span),
+    StaticAssert(Box<Expr>, Option<Box<Expr>>, Span),
     /// `extern "C" { ... }` / `extern "C" decl`.
     LinkageSpec(Vec<Decl>),
     /// `friend class X;`, `friend void f(X&);` (the befriended declaration).
@@ -667,6 +668,8 @@ pub struct LambdaExpr {
     pub attrs: Attributes,
 }
 
+/// Types inside expressions are boxed: an expression node stays small
+/// (most are names, literals and operators).
 #[derive(Clone, Debug)]
 pub enum ExprKind {
     IntLit(u128, crate::front::literal::IntSuffix),
@@ -689,9 +692,9 @@ pub enum ExprKind {
         arrow: bool,
         name: QualName,
     },
-    Cast(CastKind, TypeExpr, Box<Expr>),
+    Cast(CastKind, Box<TypeExpr>, Box<Expr>),
     /// `T(args)` / `T{args}` where T is a type (functional cast / construction).
-    Construct(TypeExpr, Vec<Expr>, bool /* braced */),
+    Construct(Box<TypeExpr>, Vec<Expr>, bool /* braced */),
     /// `{a, b}` in an initializer or argument position.
     InitList(Vec<Expr>),
     /// `.field = value` (or `.field{value}`), an element of an `InitList`
@@ -710,9 +713,9 @@ pub enum ExprKind {
     },
     /// `alignof(expr)` (a GNU extension clang accepts).
     AlignofExpr(Box<Expr>),
-    SizeofType(TypeExpr),
+    SizeofType(Box<TypeExpr>),
     SizeofExpr(Box<Expr>),
-    AlignofType(TypeExpr),
+    AlignofType(Box<TypeExpr>),
     Lambda(Rc<LambdaExpr>),
     /// `object .* member` / `pointer ->* member` (`arrow`).
     MemberPointerAccess {
@@ -726,13 +729,13 @@ pub enum ExprKind {
     StmtExpr(Vec<Stmt>),
     /// `new (placement...) T(args)` / `new T{args}`: type, initializer
     /// arguments, placement arguments.
-    New(TypeExpr, Vec<Expr>, Vec<Expr>),
+    New(Box<TypeExpr>, Vec<Expr>, Vec<Expr>),
     Delete(Box<Expr>, bool /* array */),
     Throw(Option<Box<Expr>>),
     /// `typeid(T)` / `typeid(e)`.
     Typeid(Box<TemplateArg>),
     /// `__builtin_va_arg(ap, T)` (`va_arg`): the next variadic argument.
-    VaArg(Box<Expr>, TypeExpr),
+    VaArg(Box<Expr>, Box<TypeExpr>),
     /// A built-in type trait: `__is_class(T)`, `__is_base_of(B, D)`,
     /// `__is_constructible(T, Args...)` (types and type pack expansions).
     TypeTrait(TypeTrait, Vec<TemplateArg>),

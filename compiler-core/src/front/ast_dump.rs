@@ -293,7 +293,7 @@ impl Dumper<'_> {
             }
             Decl::StaticAssert(c, m, sp) => Node {
                 label: format!("StaticAssertDecl {}", self.loc(*sp)),
-                children: std::iter::once(c)
+                children: std::iter::once(&**c)
                     .chain(m.iter().map(|b| &**b))
                     .map(|x| self.expr(x))
                     .collect(),

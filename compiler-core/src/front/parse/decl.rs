@@ -78,7 +78,7 @@ impl Parser<'_> {
             self.expect(sym!(")"))?;
             self.expect(sym!(";"))?;
             return Ok(vec![Decl::StaticAssert(
-                e,
+                Box::new(e),
                 message,
                 sp.to(self.prev_span()),
             )]);

@@ -310,7 +310,7 @@ impl Parser<'_> {
                 let t = self.parse_type_id()?;
                 self.expect(sym!(")"))?;
                 return Ok(Expr {
-                    kind: ExprKind::VaArg(Box::new(ap), t),
+                    kind: ExprKind::VaArg(Box::new(ap), Box::new(t)),
                     span: sp.to(self.prev_span()),
                 });
             }
@@ -330,7 +330,7 @@ impl Parser<'_> {
                     let t = self.parse_type_id()?;
                     self.expect(sym!(")"))?;
                     return Ok(Expr {
-                        kind: ExprKind::SizeofType(t),
+                        kind: ExprKind::SizeofType(Box::new(t)),
                         span: sp.to(self.prev_span()),
                     });
                 }
@@ -353,7 +353,7 @@ impl Parser<'_> {
                 let t = self.parse_type_id()?;
                 self.expect(sym!(")"))?;
                 return Ok(Expr {
-                    kind: ExprKind::AlignofType(t),
+                    kind: ExprKind::AlignofType(Box::new(t)),
                     span: sp.to(self.prev_span()),
                 });
             }
@@ -392,7 +392,7 @@ impl Parser<'_> {
                     args = self.parse_brace_list()?;
                 }
                 return Ok(Expr {
-                    kind: ExprKind::New(t, args, placement),
+                    kind: ExprKind::New(Box::new(t), args, placement),
                     span: sp.to(self.prev_span()),
                 });
             }
@@ -465,13 +465,13 @@ impl Parser<'_> {
         if self.is(sym!("{")) {
             let l = self.parse_brace_list()?;
             return Ok(Expr {
-                kind: ExprKind::Construct(t, l, true),
+                kind: ExprKind::Construct(Box::new(t), l, true),
                 span: sp.to(self.prev_span()),
             });
         }
         let e = self.parse_unary()?;
         Ok(Expr {
-            kind: ExprKind::Cast(CastKind::CStyle, t, Box::new(e)),
+            kind: ExprKind::Cast(CastKind::CStyle, Box::new(t), Box::new(e)),
             span: sp.to(self.prev_span()),
         })
     }
@@ -776,7 +776,7 @@ impl Parser<'_> {
                 let e = self.parse_expr()?;
                 self.expect(sym!(")"))?;
                 return Ok(Expr {
-                    kind: ExprKind::Cast(kind, ty, Box::new(e)),
+                    kind: ExprKind::Cast(kind, Box::new(ty), Box::new(e)),
                     span: sp.to(self.prev_span()),
                 });
             }
@@ -813,7 +813,7 @@ impl Parser<'_> {
                     span: sp,
                 };
                 let target = Expr {
-                    kind: ExprKind::Construct(ty, vec![], false),
+                    kind: ExprKind::Construct(Box::new(ty), vec![], false),
                     span: ty_span,
                 };
                 return Ok(Expr {
@@ -852,14 +852,14 @@ impl Parser<'_> {
                     }
                     self.expect(sym!(")"))?;
                     return Ok(Expr {
-                        kind: ExprKind::Construct(ty, args, false),
+                        kind: ExprKind::Construct(Box::new(ty), args, false),
                         span: sp.to(self.prev_span()),
                     });
                 }
                 if self.is(sym!("{")) {
                     let l = self.parse_brace_list()?;
                     return Ok(Expr {
-                        kind: ExprKind::Construct(ty, l, true),
+                        kind: ExprKind::Construct(Box::new(ty), l, true),
                         span: sp.to(self.prev_span()),
                     });
                 }
@@ -886,7 +886,7 @@ impl Parser<'_> {
                     let ty = TypeExpr::plain(TypeExprKind::Named(n), span);
                     let l = self.parse_brace_list()?;
                     return Ok(Expr {
-                        kind: ExprKind::Construct(ty, l, true),
+                        kind: ExprKind::Construct(Box::new(ty), l, true),
                         span: sp.to(self.prev_span()),
                     });
                 }

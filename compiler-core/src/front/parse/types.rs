@@ -1172,7 +1172,7 @@ impl Parser<'_> {
                 ty = TypeExpr::plain(TypeExprKind::Pointer(elem), sp);
             }
             let default = if self.eat(sym!("=")) {
-                Some(self.parse_assignment_expr()?)
+                Some(Box::new(self.parse_assignment_expr()?))
             } else {
                 None
             };
