@@ -24,6 +24,7 @@ use std::sync::mpsc::{Receiver, SyncSender};
 pub const BATCH_TOKENS: usize = 1 << 15;
 
 /// Batches in flight before the preprocessor waits for the parser.
+#[cfg(not(target_family = "wasm"))]
 const BATCHES_IN_FLIGHT: usize = 8;
 
 /// The preprocessor thread's stack: nested macro arguments and `#if`

@@ -79,6 +79,7 @@ pub fn preprocess(
 /// Preprocess as [`preprocess`] does, handing the tokens to a parser on
 /// another thread in batches as they are made (see `front::pipeline`).
 /// Scratch tokens are spelled in a `<scratch>` file added first.
+#[cfg(not(target_family = "wasm"))]
 pub(crate) fn preprocess_into(
     sm: &mut SourceMap,
     main: FileId,
@@ -225,7 +226,7 @@ fn lex_next_part(
     sm: &SourceMap,
     symbols: &mut Symbols,
     diags: &mut Diagnostics,
-    lexed: &mut HashMap<FileId, (Rc<Vec<Token>>, Rc<Vec<LexError>>)>,
+    lexed: &mut HashMap<FileId, LexedFile>,
 ) {
     let Some(from) = f.resume else {
         return;
