@@ -267,6 +267,9 @@ pub struct Symbols {
     texts: FrozenVec<Rc<str>>,
     /// The same texts, shared out as AST names.
     shared: RefCell<Vec<Rc<str>>>,
+    /// Deduplicated symbols appended but not yet in `ids` (indexed when a
+    /// lookup by text first needs them: most names are found by address).
+    unindexed: RefCell<Vec<Symbol>>,
 }
 
 impl Default for Symbols {
@@ -288,6 +291,7 @@ impl Symbols {
             by_address: RefCell::default(),
             texts: FrozenVec::new(),
             shared: RefCell::new(Vec::with_capacity(PREDEFINED_LEN + 1024)),
+            unindexed: RefCell::default(),
         };
         for i in 0..PREDEFINED_LEN {
             s.intern(predefined_text(i));
@@ -304,6 +308,7 @@ impl Symbols {
     }
     /// The symbol spelled `text` (the same id for the same spelling).
     pub fn intern(&mut self, text: &str) -> Symbol {
+        self.index_appended();
         if let Some(&s) = self.ids.get_mut().get(text) {
             return s;
         }
@@ -317,11 +322,23 @@ impl Symbols {
         let s = Symbol(self.texts.len() as u32);
         if deduplicated {
             self.by_address.borrow_mut().insert(rc.as_ptr() as usize, s);
-            self.ids.borrow_mut().insert(rc.clone(), s);
+            self.unindexed.borrow_mut().push(s);
         }
         self.shared.borrow_mut().push(rc.clone());
         self.texts.push(rc);
         s
+    }
+    /// Put the appended symbols in the by-text index.
+    fn index_appended(&self) {
+        let mut unindexed = self.unindexed.borrow_mut();
+        if unindexed.is_empty() {
+            return;
+        }
+        let shared = self.shared.borrow();
+        let mut ids = self.ids.borrow_mut();
+        for s in unindexed.drain(..) {
+            ids.insert(shared[s.0 as usize].clone(), s);
+        }
     }
     fn push(&mut self, rc: Rc<str>, deduplicated: bool) -> Symbol {
         let s = Symbol(self.texts.len() as u32);
@@ -347,6 +364,7 @@ impl Symbols {
                 return Some(s);
             }
         }
+        self.index_appended();
         self.ids.borrow().get(text).copied()
     }
     /// A new symbol for a literal's spelling (never shared).
