@@ -812,6 +812,54 @@ fn alternative_token(word: Symbol) -> Option<Symbol> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn lexing_part_by_part_gives_the_tokens_of_the_whole_file() {
+        let block =
+            "#define CAT(a, b) a ## b \\\n   + 1\n  int x = 1; /* a comment\n spanning */ int y;\n\
+                     auto r = R\"raw(\nline\n)raw\"; // a comment \\\ncontinued\n\
+                     \tfloat z = 0x1p3f; 'c' u8\"s\" <: :> %: and not_eq caf\\u00e9\n\
+                     \"unterminated\n  @ x\n";
+        let src = block.repeat(20);
+        let mut whole_symbols = Symbols::new();
+        let whole = lex(FileId(3), &src, &mut whole_symbols);
+        assert!(!whole.errors.is_empty());
+        for part_bytes in [1, 7, 64, 300, 4096] {
+            let mut symbols = Symbols::new();
+            let mut tokens = Vec::new();
+            let mut errors = Vec::new();
+            let mut from = Resume::START;
+            loop {
+                let stop = from.offset + part_bytes;
+                let (e, resume) = lex_part(FileId(3), &src, from, stop, &mut symbols, &mut tokens);
+                errors.extend(e);
+                match resume {
+                    Some(r) => {
+                        assert!(r.offset > from.offset, "no progress at {}", r.offset);
+                        from = r;
+                    }
+                    None => break,
+                }
+            }
+            assert_eq!(
+                tokens.len(),
+                whole.tokens.len(),
+                "parts of {part_bytes} bytes"
+            );
+            for (a, b) in tokens.iter().zip(&whole.tokens) {
+                assert_eq!(
+                    (a.kind, a.span, a.leading_space, a.at_line_start, a.digraph),
+                    (b.kind, b.span, b.leading_space, b.at_line_start, b.digraph)
+                );
+                assert_eq!(symbols.text(a.sym), whole_symbols.text(b.sym));
+            }
+            let key = |e: &LexError| (e.token, e.span, e.message.clone());
+            assert_eq!(
+                errors.iter().map(key).collect::<Vec<_>>(),
+                whole.errors.iter().map(key).collect::<Vec<_>>()
+            );
+        }
+    }
+
     fn texts(src: &str) -> Vec<String> {
         let mut symbols = Symbols::new();
         let l = lex(FileId(0), src, &mut symbols);

@@ -191,3 +191,78 @@ fn one_after_the_other(
         fp_contract: pp.fp_contract,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::front::ast_dump;
+    use crate::front::preprocess::preprocess;
+
+    /// A translation unit of several batches: names pasted by a macro
+    /// (scratch tokens), templates, and what `tail` adds at the end.
+    fn source(tail: &str) -> String {
+        let mut s = String::from("#define PASTE(a, b) a##b\n");
+        for i in 0..2500 {
+            s.push_str(&format!(
+                "namespace n{i} {{ int PASTE(v, {i}) = {i}; }}\n\
+                 template <typename T> struct S{i} {{ T x; int f(int a) {{ return a * 2 + x; }} }};\n"
+            ));
+        }
+        s.push_str(tail);
+        s
+    }
+
+    /// The AST dump and the diagnostics (severity, message, place) of `src`.
+    fn frontend(src: &str, concurrently: bool) -> (String, Vec<String>) {
+        let mut sm = SourceMap::default();
+        let main = sm.add("t.cpp", src);
+        let opts = PpOptions::default();
+        let (tu, diags) = if concurrently {
+            let f = preprocess_and_parse(&mut sm, main, &crate::NoIncludes, &opts, true);
+            let mut d = f.preprocessor_diagnostics;
+            d.extend(f.parser_diagnostics);
+            (f.tu, d)
+        } else {
+            let mut d = Diagnostics::default();
+            let pp = preprocess(&mut sm, main, &crate::NoIncludes, &opts, &mut d);
+            let tu = crate::front::parse::parse_translation_unit(pp.tokens, &pp.symbols, &mut d);
+            (tu, d.list)
+        };
+        let place = |sp: Option<crate::source::Span>| {
+            sp.map(|s| (sm.file(s.file).name.clone(), s.lo, s.hi))
+        };
+        let diags = diags
+            .iter()
+            .map(|d| format!("{:?} {} {:?}", d.severity, d.message, place(d.span)))
+            .collect();
+        (ast_dump::dump(&tu, &sm), diags)
+    }
+
+    #[test]
+    fn concurrent_frontend_gives_what_one_thread_gives() {
+        let tokens = {
+            let mut sm = SourceMap::default();
+            let main = sm.add("t.cpp", source(""));
+            let mut d = Diagnostics::default();
+            let opts = PpOptions::default();
+            preprocess(&mut sm, main, &crate::NoIncludes, &opts, &mut d)
+                .tokens
+                .len()
+        };
+        assert!(tokens > 2 * BATCH_TOKENS, "{tokens} tokens");
+        for tail in [
+            "",
+            "#warning late\nint broken = ;\nstruct { int a }\nint PASTE(after, 1) = 2;\n",
+            "#error stop here\nint z = PASTE(v, 7);\n",
+        ] {
+            let src = source(tail);
+            let one_thread = frontend(&src, false);
+            let concurrent = frontend(&src, true);
+            assert_eq!(concurrent.1, one_thread.1, "diagnostics with tail {tail:?}");
+            assert!(
+                concurrent.0 == one_thread.0,
+                "AST dumps differ with tail {tail:?}"
+            );
+        }
+    }
+}
