@@ -166,7 +166,7 @@ fn concurrently(
     }
 }
 
-#[cfg(target_family = "wasm")]
+#[cfg(any(target_family = "wasm", test))]
 fn one_after_the_other(
     sm: &mut SourceMap,
     main: FileId,
@@ -217,17 +217,14 @@ mod tests {
         let mut sm = SourceMap::default();
         let main = sm.add("t.cpp", src);
         let opts = PpOptions::default();
-        let (tu, diags) = if concurrently {
-            let f = preprocess_and_parse(&mut sm, main, &crate::NoIncludes, &opts, true);
-            let mut d = f.preprocessor_diagnostics;
-            d.extend(f.parser_diagnostics);
-            (f.tu, d)
+        let f = if concurrently {
+            preprocess_and_parse(&mut sm, main, &crate::NoIncludes, &opts, true)
         } else {
-            let mut d = Diagnostics::default();
-            let pp = preprocess(&mut sm, main, &crate::NoIncludes, &opts, &mut d);
-            let tu = crate::front::parse::parse_translation_unit(pp.tokens, &pp.symbols, &mut d);
-            (tu, d.list)
+            one_after_the_other(&mut sm, main, &crate::NoIncludes, &opts, true)
         };
+        let mut diags = f.preprocessor_diagnostics;
+        diags.extend(f.parser_diagnostics);
+        let tu = f.tu;
         let place = |sp: Option<crate::source::Span>| {
             sp.map(|s| (sm.file(s.file).name.clone(), s.lo, s.hi))
         };
