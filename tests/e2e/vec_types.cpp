@@ -194,6 +194,27 @@ int main() {
     sycl::free(o, q);
     sycl::free(d, q);
   }
+  // A swizzle assigned to a vector (vec declares operator=(const T&), which
+  // does not hide the copy assignment a swizzle converts to), also to an
+  // element of an accessor of vectors.
+  {
+    sycl::float4 init[2] = {{1, 2, 3, 4}, {5, 6, 7, 8}};
+    {
+      sycl::buffer<sycl::float4> b(init, sycl::range<1>(2));
+      q.submit([&](sycl::handler &h) {
+        sycl::accessor a(b, h, sycl::read_write);
+        h.parallel_for(sycl::range<1>(2), [=](sycl::id<1> i) {
+          sycl::float4 v = a[i];
+          sycl::float4 r;
+          r = v.wzyx();
+          a[i] = r.xyzw() + v.swizzle<0, 0, 1, 1>();
+        });
+      });
+    }
+    const float want[2][4] = {{5, 4, 4, 3}, {13, 12, 12, 11}};
+    for (int k = 0; k < 2; ++k)
+      for (int e = 0; e < 4; ++e) check(init[k][e] == want[k][e], "swizzle assigned to a vector", k * 4 + e);
+  }
   sycl::free(rounded, q);
   sycl::free(sums, q);
   sycl::free(vm, q);

@@ -3249,13 +3249,32 @@ impl Sema {
             };
             // `a = b` of one class whose user-declared `operator=`s take other
             // types (`complex& operator=(const T&)`): the implicit copy
-            // assignment, which those do not suppress.
+            // assignment, which those do not suppress. It takes an object of
+            // a derived class too (`v = v.xyzw()`, a swizzle deriving from
+            // `vec`): a derived-to-base conversion beats the user-defined one
+            // another `operator=` would need, unless one names that class.
+            let from = match r.ty.non_ref() {
+                Ty::Class(from) => Some(*from),
+                _ => None,
+            };
             let implicit_copy = op.is_none()
-                && *r.ty.non_ref() == Ty::Class(c)
-                && !self.declares_copy_assignment(c);
+                && from.is_some_and(|from| {
+                    (from == c
+                        || (self.base_path(from, c).is_some()
+                            && !self.declares_assignment_from(c, from)))
+                        && !self.declares_copy_assignment(c)
+                });
             if implicit_copy {
                 let ty = l.ty.clone();
                 let v = self.rvalue(r);
+                let v = if from == Some(c) {
+                    v
+                } else {
+                    let mut d = vec![];
+                    let v = self.convert(v, &Ty::Class(c), &mut d);
+                    self.cur().diags.extend(d);
+                    v
+                };
                 return TExpr {
                     kind: TK::Assign(None, Box::new(l), Box::new(v)),
                     ty,
@@ -4064,6 +4083,22 @@ impl Sema {
                 t = inner;
             }
             matches!(&t.kind, a::TypeExprKind::Named(q) if q.last().ident == class_name)
+        })
+    }
+
+    /// Whether class `c` (or a base) declares an `operator=` whose one
+    /// parameter names class `from`.
+    fn declares_assignment_from(&mut self, c: ClassId, from: ClassId) -> bool {
+        let from_name = self.class(from).name.clone();
+        self.method_candidates(c, "operator=").iter().any(|k| {
+            let [p] = k.decl.params.as_slice() else {
+                return false;
+            };
+            let mut t = &p.ty;
+            while let a::TypeExprKind::LRef(inner) | a::TypeExprKind::RRef(inner) = &t.kind {
+                t = inner;
+            }
+            matches!(&t.kind, a::TypeExprKind::Named(q) if q.last().ident == from_name)
         })
     }
 
