@@ -7,8 +7,8 @@
 //! expansion, [`expr`] the evaluation of `#if` expressions.
 //!
 //! Tokens created by the preprocessor (stringized, pasted, `__LINE__`...) are
-//! spelled in a scratch file named `<scratch>` added to the [`SourceMap`] at the
-//! end, so every span stays valid.
+//! spelled in a scratch file named `<scratch>`, added to the [`SourceMap`]
+//! first and given its text at the end, so every span stays valid.
 
 mod expr;
 mod fp_pragmas;
@@ -62,9 +62,6 @@ pub const MAX_TOKENS: u64 = 50_000_000;
 /// Deepest recursion (nested macro arguments, parentheses in `#if`).
 pub const MAX_NESTING: usize = 256;
 
-/// Placeholder file of scratch tokens until the scratch file is added.
-const SCRATCH: FileId = FileId(u32::MAX);
-
 /// Preprocess `main` and everything it includes.
 pub fn preprocess(
     sm: &mut SourceMap,
@@ -78,7 +75,6 @@ pub fn preprocess(
 
 /// Preprocess as [`preprocess`] does, handing the tokens to a parser on
 /// another thread in batches as they are made (see `front::pipeline`).
-/// Scratch tokens are spelled in a `<scratch>` file added first.
 #[cfg(not(target_family = "wasm"))]
 pub(crate) fn preprocess_into(
     sm: &mut SourceMap,
@@ -100,11 +96,9 @@ fn run(
     diags: &mut Diagnostics,
     mut batches: Option<BatchSender>,
 ) -> PpOutput {
-    let first_diag = diags.list.len();
-    let scratch_file = match batches {
-        Some(_) => sm.add("<scratch>", ""),
-        None => SCRATCH,
-    };
+    // Scratch tokens are spelled in a file whose text is known at the end
+    // (added first, so that file ids do not depend on whether it is used).
+    let scratch_file = sm.add("<scratch>", "");
     let builtin_text = predefines(opts);
     let builtin = sm.add("<built-in>", builtin_text);
     let mut pp = Pp {
@@ -165,32 +159,7 @@ fn run(
     let symbols = std::mem::take(&mut pp.symbols);
     let fp_contract = pp.fp.finish();
 
-    // Give scratch tokens their real file.
-    if scratch_file != SCRATCH {
-        sm.set_text(scratch_file, scratch_text);
-    } else if tokens.iter().any(|t| t.span.file == SCRATCH)
-        || diags.list[first_diag..].iter().any(uses_scratch)
-    {
-        let scratch = sm.add("<scratch>", scratch_text);
-        let fix = |s: &mut Span| {
-            if s.file == SCRATCH {
-                s.file = scratch;
-            }
-        };
-        for t in &mut tokens {
-            fix(&mut t.span);
-        }
-        for d in &mut diags.list[first_diag..] {
-            if let Some(s) = &mut d.span {
-                fix(s);
-            }
-            for n in &mut d.notes {
-                if let Some(s) = &mut n.span {
-                    fix(s);
-                }
-            }
-        }
-    }
+    sm.set_text(scratch_file, scratch_text);
     tokens.push(Token::eof(Span::new(main, end, end)));
     if let Some(mut sender) = batches {
         sender.send(std::mem::take(&mut tokens), &symbols);
@@ -244,13 +213,6 @@ fn lex_next_part(
     if resume.is_none() {
         lexed.insert(f.id, (f.tokens.clone(), f.errors.clone()));
     }
-}
-
-fn uses_scratch(d: &crate::diag::Diagnostic) -> bool {
-    d.span.is_some_and(|s| s.file == SCRATCH)
-        || d.notes
-            .iter()
-            .any(|n| n.span.is_some_and(|s| s.file == SCRATCH))
 }
 
 /// The text of the `<built-in>` file: predefined macros, then `-D`/`-U`.
@@ -418,8 +380,8 @@ struct Pp<'a> {
     /// The macro defined for each symbol (indexed by symbol id).
     macros: Vec<Option<Rc<Macro>>>,
     symbols: Symbols,
-    /// The file scratch tokens are spelled in ([`SCRATCH`] until the end
-    /// when tokens are not streamed).
+    /// The file scratch tokens are spelled in (its text is `scratch` once
+    /// preprocessing ends).
     scratch_file: FileId,
     scratch: String,
     once: HashSet<String>,
