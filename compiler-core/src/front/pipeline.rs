@@ -1,6 +1,6 @@
-//! Preprocessing and parsing at once. The two halves of the frontend take
-//! about as long as each other, so natively the preprocessor runs on a
-//! thread of its own and hands the parser its tokens in batches, each with
+//! Preprocessing and parsing at once. Natively the preprocessor (about a
+//! third of the frontend's time) runs on a thread of its own, beside the
+//! parser, and hands the parser its tokens in batches, each with
 //! the spellings it introduced; the parser appends those to its own symbol
 //! table (same ids: both tables start from the predefined symbols and grow
 //! in the same order). WebAssembly builds run the halves one after the
