@@ -35,8 +35,6 @@ const PREPROCESSOR_STACK_BYTES: usize = 64 << 20;
 /// What the frontend made of one translation unit.
 pub struct Frontend {
     pub tu: TranslationUnit,
-    /// The spellings of the tokens.
-    pub symbols: Symbols,
     /// The preprocessor's diagnostics (reported before the parser's).
     pub preprocessor_diagnostics: Vec<Diagnostic>,
     pub parser_diagnostics: Vec<Diagnostic>,
@@ -158,7 +156,6 @@ fn concurrently(
     });
     Frontend {
         tu,
-        symbols,
         preprocessor_diagnostics: pp_diags,
         parser_diagnostics: parser_diags.list,
         included_files,
@@ -184,7 +181,6 @@ fn one_after_the_other(
     };
     Frontend {
         tu,
-        symbols: pp.symbols,
         preprocessor_diagnostics: pp_diags.list,
         parser_diagnostics: parser_diags.list,
         included_files: pp.included_files,

@@ -3261,8 +3261,8 @@ impl Sema {
                 && from.is_some_and(|from| {
                     (from == c
                         || (self.base_path(from, c).is_some()
-                            && !self.declares_assignment_from(c, from)))
-                        && !self.declares_copy_assignment(c)
+                            && !self.declares_assignment_from(c, from, false)))
+                        && !self.declares_assignment_from(c, c, true)
                 });
             if implicit_copy {
                 let ty = l.ty.clone();
@@ -4065,32 +4065,22 @@ impl Sema {
         self.finish_call(&cands, explicit, Some(obj), args, &what, span)
     }
 
-    /// Whether class `c` (or a base) declares a copy or move assignment
-    /// that is not explicitly defaulted: an `operator=` whose one
-    /// parameter names the class itself. A defaulted one is the implicit
-    /// member-wise assignment.
-    fn declares_copy_assignment(&mut self, c: ClassId) -> bool {
-        let class_name = self.class(c).name.clone();
-        self.method_candidates(c, "operator=").iter().any(|k| {
-            if k.decl.defaulted {
-                return false;
-            }
-            let [p] = k.decl.params.as_slice() else {
-                return false;
-            };
-            let mut t = &p.ty;
-            while let a::TypeExprKind::LRef(inner) | a::TypeExprKind::RRef(inner) = &t.kind {
-                t = inner;
-            }
-            matches!(&t.kind, a::TypeExprKind::Named(q) if q.last().ident == class_name)
-        })
-    }
-
     /// Whether class `c` (or a base) declares an `operator=` whose one
-    /// parameter names class `from`.
-    fn declares_assignment_from(&mut self, c: ClassId, from: ClassId) -> bool {
-        let from_name = self.class(from).name.clone();
+    /// parameter names class `named` (a reference to it or the class
+    /// itself). With `named == c`, a copy or move assignment; an explicitly
+    /// defaulted one is skipped when `skip_defaulted` (it is the implicit
+    /// member-wise assignment).
+    fn declares_assignment_from(
+        &mut self,
+        c: ClassId,
+        named: ClassId,
+        skip_defaulted: bool,
+    ) -> bool {
+        let name = self.class(named).name.clone();
         self.method_candidates(c, "operator=").iter().any(|k| {
+            if skip_defaulted && k.decl.defaulted {
+                return false;
+            }
             let [p] = k.decl.params.as_slice() else {
                 return false;
             };
@@ -4098,7 +4088,7 @@ impl Sema {
             while let a::TypeExprKind::LRef(inner) | a::TypeExprKind::RRef(inner) = &t.kind {
                 t = inner;
             }
-            matches!(&t.kind, a::TypeExprKind::Named(q) if q.last().ident == from_name)
+            matches!(&t.kind, a::TypeExprKind::Named(q) if q.last().ident == name)
         })
     }
 

@@ -789,6 +789,16 @@ impl Sema {
     }
 }
 
+/// A scope below `parent` that binds template parameter names only.
+fn binding_env(bindings: Vec<(Rc<str>, TArg)>, parent: Rc<Env>) -> Rc<Env> {
+    Rc::new(Env {
+        using_dirs: Vec::new(),
+        entities: Vec::new(),
+        bindings,
+        parent: Some(parent),
+    })
+}
+
 /// `parent` with the parameters of `header` bound to `args`, in order.
 pub(crate) fn bound_env(header: &TemplateHeader, args: &[TArg], parent: Rc<Env>) -> Rc<Env> {
     let bindings = header
@@ -797,12 +807,7 @@ pub(crate) fn bound_env(header: &TemplateHeader, args: &[TArg], parent: Rc<Env>)
         .zip(args)
         .filter_map(|(p, a)| Some((p.name.clone()?, a.clone())))
         .collect();
-    Rc::new(Env {
-        using_dirs: Vec::new(),
-        entities: Vec::new(),
-        bindings,
-        parent: Some(parent),
-    })
+    binding_env(bindings, parent)
 }
 
 /// `parent` with each parameter of `header` bound to its dependent form
@@ -822,12 +827,7 @@ pub(crate) fn dependent_env(header: &TemplateHeader, args: &[TArg], parent: Rc<E
             Some((p.name.clone()?, arg))
         })
         .collect();
-    Rc::new(Env {
-        using_dirs: Vec::new(),
-        entities: Vec::new(),
-        bindings,
-        parent: Some(parent),
-    })
+    binding_env(bindings, parent)
 }
 
 pub(crate) fn is_pack(k: &TemplateParamKind) -> bool {
