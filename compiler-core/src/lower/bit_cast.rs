@@ -50,27 +50,77 @@ impl Lowerer<'_> {
                 );
                 return Val::Void;
             }
-            return Val::Scalar(IExpr::Bitcast(Box::new(e.clone()), st));
         }
-        let size = self.sema.size_align(&to_ty).map_or(0, |x| x.0);
-        let words = self.words_of_value(value, &from_ty, size);
+        self.reinterpret(vec![value], &from_ty, &to_ty, 1)
+            .pop()
+            .unwrap_or(Val::Void)
+    }
+
+    /// `values` of type `from`, laid out one after another in memory, read
+    /// back as `count` values of type `to` from the same bytes (both types
+    /// made of arithmetic scalars; see [`Self::holds_only_arithmetic`]).
+    pub(super) fn reinterpret(
+        &mut self,
+        values: Vec<Val>,
+        from: &Ty,
+        to: &Ty,
+        count: u64,
+    ) -> Vec<Val> {
+        if let ([Val::Scalar(e)], 1, false, false) = (
+            values.as_slice(),
+            count,
+            is_aggregate(to),
+            is_aggregate(from),
+        ) {
+            // Scalars of one size: an IR bitcast.
+            if let Ok(st) = self.device_scalar(to) {
+                if self.expr_type(e).size() == st.size() {
+                    return vec![Val::Scalar(IExpr::Bitcast(Box::new(e.clone()), st))];
+                }
+            }
+        }
+        let from_size = self.sema.size_align(from).map_or(0, |x| x.0);
+        let words = self.words_of_values(values, from, from_size);
+        self.values_of_words(&words, to, count)
+    }
+
+    /// Whether `ty` is made of arithmetic scalars only (no pointers,
+    /// references or bit-fields), so its bytes may be read as another type.
+    pub(super) fn holds_only_arithmetic(&mut self, ty: &Ty) -> bool {
+        if self.has_bit_fields(ty) {
+            return false;
+        }
         let mut layout = vec![];
-        self.scalar_layout(&to_ty, 0, &mut layout);
-        let scalars: Vec<IExpr> = layout
-            .into_iter()
-            .map(|(offset, ty)| {
-                let low = words[(offset / 4) as usize].clone();
-                let wide = self.sema.size_align(&ty).is_some_and(|x| x.0 == 8)
-                    && self.device_scalar(&ty).is_ok_and(|st| st.size() == 8);
-                let high = words
-                    .get((offset / 4 + 1) as usize)
-                    .filter(|_| wide)
-                    .cloned();
-                let shift = u32c((offset % 4) * 8);
-                self.scalar_from_words(low, high, shift, &ty)
+        self.scalar_layout(ty, 0, &mut layout);
+        !layout.is_empty()
+            && layout
+                .iter()
+                .all(|(_, t)| !matches!(t, Ty::Ptr { .. }) && self.device_scalar(t).is_ok())
+    }
+
+    /// `count` values of type `to` read from `words` (memory as 32-bit
+    /// words, the first value at byte 0, the next at `to`'s size...).
+    pub(super) fn values_of_words(&mut self, words: &[IExpr], to: &Ty, count: u64) -> Vec<Val> {
+        let size = self.sema.size_align(to).map_or(0, |x| x.0);
+        let mut layout = vec![];
+        self.scalar_layout(to, 0, &mut layout);
+        (0..count)
+            .map(|k| {
+                let scalars: Vec<IExpr> = layout
+                    .iter()
+                    .map(|(offset, ty)| {
+                        let offset = k * size + offset;
+                        let word = |i: u64| words.get(i as usize).cloned().unwrap_or(u32c(0));
+                        let wide = self.sema.size_align(ty).is_some_and(|x| x.0 == 8)
+                            && self.device_scalar(ty).is_ok_and(|st| st.size() == 8);
+                        let high = wide.then(|| word(offset / 4 + 1));
+                        let shift = u32c((offset % 4) * 8);
+                        self.scalar_from_words(word(offset / 4), high, shift, ty)
+                    })
+                    .collect();
+                self.value_of_scalars(to, &mut scalars.into_iter())
             })
-            .collect();
-        self.value_of_scalars(&to_ty, &mut scalars.into_iter())
+            .collect()
     }
 
     /// The scalars of `ty` with their byte offsets (from `base`), in the
@@ -92,20 +142,24 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Value `v` of type `ty` as the `size` bytes it occupies in memory,
-    /// in words.
-    fn words_of_value(&mut self, v: Val, ty: &Ty, size: u64) -> Vec<IExpr> {
-        let mut words: Vec<IExpr> = (0..size.div_ceil(4).max(1)).map(|_| u32c(0)).collect();
+    /// `values` of type `ty`, each `size` bytes, one after another in
+    /// memory, as 32-bit words.
+    fn words_of_values(&mut self, values: Vec<Val>, ty: &Ty, size: u64) -> Vec<IExpr> {
+        let total = size * values.len() as u64;
+        let mut words: Vec<IExpr> = (0..total.div_ceil(4).max(1)).map(|_| u32c(0)).collect();
         let mut layout = vec![];
         self.scalar_layout(ty, 0, &mut layout);
-        for ((offset, sty), value) in layout.into_iter().zip(v.scalars()) {
-            let shift = u32c((offset % 4) * 8);
-            let (low, high) = self.words_of_scalar(value, shift, &sty);
-            let at = (offset / 4) as usize;
-            for (k, part) in [(at, Some(low)), (at + 1, high)] {
-                if let (Some(part), Some(word)) = (part, words.get_mut(k)) {
-                    let old = std::mem::replace(word, u32c(0));
-                    *word = IExpr::Binary(BinaryOp::BitOr, Box::new(old), Box::new(part));
+        for (k, v) in values.into_iter().enumerate() {
+            for ((offset, sty), value) in layout.iter().zip(v.scalars()) {
+                let offset = k as u64 * size + offset;
+                let shift = u32c((offset % 4) * 8);
+                let (low, high) = self.words_of_scalar(value, shift, sty);
+                let at = (offset / 4) as usize;
+                for (k, part) in [(at, Some(low)), (at + 1, high)] {
+                    if let (Some(part), Some(word)) = (part, words.get_mut(k)) {
+                        let old = std::mem::replace(word, u32c(0));
+                        *word = IExpr::Binary(BinaryOp::BitOr, Box::new(old), Box::new(part));
+                    }
                 }
             }
         }

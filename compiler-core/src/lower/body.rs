@@ -1,5 +1,6 @@
 //! Lowering of statements and expressions, with call inlining.
 
+use super::memory_copy::CopyKind;
 use super::pointer_choice::{bindings_of, PtrChoice};
 use super::values::{PlaceV, Slot, Val};
 use super::*;
@@ -1563,7 +1564,13 @@ impl Lowerer<'_> {
             return self.bit_cast_intrinsic(args, span);
         }
         if name == "__builtin_syclone_memcpy" {
-            return self.memcpy_intrinsic(args, span);
+            return self.memcpy_intrinsic(CopyKind::Memcpy, args, span);
+        }
+        if name == "__builtin_syclone_memmove" {
+            return self.memcpy_intrinsic(CopyKind::Memmove, args, span);
+        }
+        if name == "__builtin_syclone_memset" {
+            return self.memset_intrinsic(args, span);
         }
         if let Some(which) = name.strip_prefix("__builtin_syclone_launch_") {
             return self.launch_bounds_intrinsic(name, which, args, span);

@@ -16,6 +16,12 @@ const LAUNCH_WORDS: [&str; 3] = ["parallel_for", "single_task", "submit"];
 /// else one warning per function whose body launches kernels.
 pub(super) fn report(sema: &mut Sema, sm: &SourceMap, show_all: bool, diags: &mut Diagnostics) {
     for f in 0..sema.funcs.len() {
+        // A template instance whose signature failed substitution was only
+        // a candidate that SFINAE removed: its errors are no problem.
+        let id = crate::front::sema::FuncId(f as u32);
+        if !sema.funcs[f].template_args.is_empty() && sema.substitution_failed(id) {
+            continue;
+        }
         let fi = &sema.funcs[f];
         let Some(first) = fi.diags.iter().find(|d| d.severity == Severity::Error) else {
             continue;

@@ -2,13 +2,15 @@
 //! translation unit (it must name the unit's variables and classes). It
 //! registers with the runtime every `device_global` variable the unit
 //! defines, under the name the device compiler keys the variable's device
-//! copies by (see `lower/device_global.rs`), and the functions that
-//! decompose kernel arguments (`decomposition_footer.rs`). Empty when there
-//! are none.
+//! copies by (see `lower/device_global.rs`), every free-function kernel
+//! (its address, its key and the host device's runner for it), and the
+//! functions that decompose kernel arguments (`decomposition_footer.rs`).
+//! Empty when there are none.
 
 use super::KernelSummary;
 use crate::diag::Diagnostic;
 use crate::front::ast::{Access, Decl};
+use crate::front::sema::free_function::FreeFunctionLaunch;
 use crate::front::sema::{mangle, ClassId, Ctx, Sema, Ty, VarId, GLOBAL_NS};
 use std::fmt::Write;
 
@@ -25,6 +27,7 @@ pub fn generate(sema: &mut Sema, kernels: &[KernelSummary]) -> Result<String, Di
             "    syclone_register_device_global(&{cpp_name}, \"{symbol}\", sizeof({cpp_name}));"
         );
     }
+    registrations.push_str(&free_function_registrations(sema));
     let (functions, decompositions) = super::decomposition_footer::generate(sema, kernels)?;
     registrations.push_str(&decompositions);
     if registrations.is_empty() {
@@ -95,4 +98,42 @@ fn defined_device_global(sema: &Sema, v: VarId) -> Option<String> {
     }
     path.reverse();
     Some(format!("::{}", path.join("::")))
+}
+
+/// Registers each free-function kernel with the runtime by address, so
+/// `get_kernel_id<iota>()` finds its key and the host device its runner.
+fn free_function_registrations(sema: &Sema) -> String {
+    let mut out = String::new();
+    for k in &sema.free_function_kernels {
+        let (kind, dims) = match k.launch {
+            FreeFunctionLaunch::SingleTask => (0, 1),
+            FreeFunctionLaunch::NdRange { dimensions } => (1, dimensions),
+        };
+        let _ = writeln!(
+            out,
+            "    sycl::detail::register_free_function_kernel<{}, {kind}, {dims}>(\"{}\");",
+            function_pointer(sema, k.func, &k.name),
+            k.name
+        );
+    }
+    out
+}
+
+/// `&::name` of function `f` (`name` qualified from the global namespace),
+/// cast to its type when other functions share its name.
+fn function_pointer(sema: &Sema, f: crate::front::sema::FuncId, name: &str) -> String {
+    let func = sema.func(f);
+    let ident = func.decl.name.parts.last().map(|p| &p.ident);
+    let overloaded = sema.funcs.iter().enumerate().any(|(i, other)| {
+        i != f.0 as usize
+            && other.ctx == func.ctx
+            && other.class.is_none()
+            && other.closure.is_none()
+            && other.decl.name.parts.last().map(|p| &p.ident) == ident
+    });
+    if !overloaded {
+        return format!("&::{name}");
+    }
+    let params: Vec<String> = func.params.iter().map(|t| sema.ty_name(t)).collect();
+    format!("static_cast<void (*)({})>(&::{name})", params.join(", "))
 }

@@ -2148,15 +2148,26 @@ class __SYCLONE_HOST_ONLY kernel {
 #ifndef __SYCL_DEVICE_ONLY__
   kernel(std::shared_ptr<detail::program_state> program, std::string key, std::string name)
       : m_program(std::move(program)), m_key(std::move(key)), m_name(std::move(name)) {}
+  // A free-function kernel of the program: `host` runs it on the host
+  // device; `param_sizes` are the sizes of its parameters.
+  kernel(std::string key, syclone_host_kernel host, std::vector<size_t> param_sizes)
+      : m_key(key), m_name(std::move(key)), m_host(host), m_param_sizes(std::move(param_sizes)) {}
   const char *launch_key() const { return m_key.c_str(); }
   const std::string &name() const { return m_name; }
-  // Launched through handler::parallel_for(range, kernel): compiled at run time.
-  bool is_compiled_at_run_time() const { return m_program != nullptr; }
+  // Launched through handler::parallel_for(range, kernel) with the
+  // arguments set_arg(s) gave: compiled at run time, or a free-function
+  // kernel of the program.
+  bool takes_arguments() const { return m_program != nullptr || m_host != nullptr; }
+  syclone_host_kernel host_runner() const { return m_host; }
+  // The sizes of the parameters, where the host knows them (empty otherwise).
+  const std::vector<size_t> &param_sizes() const { return m_param_sizes; }
 
  private:
   std::shared_ptr<detail::program_state> m_program;
   std::string m_key;
   std::string m_name;
+  syclone_host_kernel m_host = nullptr;
+  std::vector<size_t> m_param_sizes;
 #endif
 };
 #ifndef __SYCL_DEVICE_ONLY__
@@ -2918,9 +2929,22 @@ class __SYCLONE_HOST_ONLY handler {
   // A kernel compiled at run time, with the arguments set_arg(s) gave.
   template <int Dimensions>
   void launch_compiled(const kernel &k, const detail::launch_bounds<Dimensions> &bounds) {
-    if (!k.is_compiled_at_run_time())
+    if (!k.takes_arguments())
       throw sycl::exception(errc::invalid, "parallel_for(range, kernel): " + k.name() +
                                                " is one of the program's kernels: submit its kernel function instead");
+    const std::vector<size_t> &want = k.param_sizes();
+    if (!want.empty() || k.host_runner()) {
+      if (m_compiled_args.size() != want.size())
+        throw sycl::exception(errc::invalid, "kernel " + k.name() + " takes " + std::to_string(want.size()) +
+                                                 " arguments, " + std::to_string(m_compiled_args.size()) +
+                                                 " were set (handler::set_arg(s))");
+      for (size_t i = 0; i < want.size(); ++i)
+        if (m_compiled_args[i].size() != want[i])
+          throw sycl::exception(errc::invalid, "kernel " + k.name() + ": argument " + std::to_string(i) + " is " +
+                                                   std::to_string(m_compiled_args[i].size()) +
+                                                   " bytes, its parameter " + std::to_string(want[i]) +
+                                                   " (set it as the parameter's type)");
+    }
     set_command([this, k, bounds, args = m_compiled_args]() {
       std::vector<const void *> ptrs{&bounds};
       std::vector<size_t> sizes{sizeof(bounds)};
@@ -2929,7 +2953,7 @@ class __SYCLONE_HOST_ONLY handler {
         sizes.push_back(a.size());
       }
       launch_args(k.launch_key(), Dimensions, bounds, static_cast<unsigned>(ptrs.size()), ptrs.data(),
-                  sizes.data(), nullptr);
+                  sizes.data(), k.host_runner());
       return take_event();
     });
   }

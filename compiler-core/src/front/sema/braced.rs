@@ -25,8 +25,15 @@ impl Sema {
                         }
                     }
                 }
-                if n > 0 && self.initializer_list_param(c).is_some() {
-                    return Some(USER);
+                // An initializer-list constructor, if every item converts
+                // to the list's element type (`{id1, id2}` is no
+                // `std::vector<device>`); else the other constructors.
+                if n > 0 {
+                    if let Some(list) = self.initializer_list_param(c) {
+                        if self.items_convert_to_list_elements(items, &list) {
+                            return Some(USER);
+                        }
+                    }
                 }
                 if self.is_aggregate(c) {
                     self.complete_class(c);
@@ -83,6 +90,41 @@ impl Sema {
             Ty::Error => Some(EXACT),
             _ => (n <= 1).then_some(EXACT),
         }
+    }
+
+    /// Whether every item of `items` whose type is known converts to the
+    /// element type of `list` (a `std::initializer_list<E>`).
+    fn items_convert_to_list_elements(&mut self, items: &[a::Expr], list: &Ty) -> bool {
+        let Ty::Class(l) = list else {
+            return true;
+        };
+        let elem = match self
+            .class(*l)
+            .template
+            .as_ref()
+            .and_then(|(_, args)| args.first())
+        {
+            Some(TArg::Type(t) | TArg::ConstType(t)) => t.clone(),
+            _ => return true,
+        };
+        items.iter().all(|x| {
+            if matches!(
+                x.kind,
+                a::ExprKind::InitList(_) | a::ExprKind::PackExpansion(_)
+            ) {
+                return true;
+            }
+            let Some(t) = self.probe_type(x) else {
+                return true;
+            };
+            let probe = TExpr {
+                kind: TK::Error,
+                ty: t,
+                lvalue: false,
+                span: x.span,
+            };
+            self.conversion_rank(&probe, &elem).is_some()
+        })
     }
 
     /// A parameter of type `to` initialized from the braced list `items`.

@@ -2548,6 +2548,13 @@ impl Sema {
                 lvalue: true,
                 span,
             },
+            // A function named as a value, as `Entities` of functions are.
+            Found::TemplateParam(TArg::Func(_)) => TExpr {
+                kind: TK::Error,
+                ty: Ty::OverloadSet,
+                lvalue: false,
+                span,
+            },
             Found::Entities(es) => {
                 for ent in &es {
                     match ent {
@@ -3569,6 +3576,19 @@ impl Sema {
                     None => self.explicit_targs(q),
                 };
                 match found {
+                    // A call through a function non-type parameter
+                    // (`template <auto *F> ... F(x)`): of that function.
+                    Found::TemplateParam(TArg::Func(f)) => {
+                        let func = self.func(f);
+                        let cand = Candidate {
+                            decl: func.decl.clone(),
+                            ctx: func.ctx,
+                            env: func.env.clone(),
+                            class: None,
+                        };
+                        let explicit = func.template_args.clone();
+                        self.finish_call(&[cand], &explicit, None, args, &name_str, span)
+                    }
                     Found::Entities(es) => {
                         let mut cands = vec![];
                         for ent in &es {
@@ -3855,19 +3875,31 @@ impl Sema {
         if name == "__builtin_syclone_bit_cast" {
             return self.bit_cast_intrinsic(name, args, span);
         }
-        if name == "__builtin_syclone_memcpy" {
-            // (void *dst, const void *src, size_t bytes), as <cstring>'s
-            // device memcpy passes them; lowering copies by element type.
-            if args.len() != 3 || !args[0].ty.is_pointer() || !args[1].ty.is_pointer() {
-                return self.err(
-                    span,
-                    format!("'{name}' takes two pointers and a byte count"),
-                );
+        if matches!(
+            name.as_str(),
+            "__builtin_syclone_memcpy" | "__builtin_syclone_memmove" | "__builtin_syclone_memset"
+        ) {
+            // (T *dst, const U *src, size_t bytes) or (T *dst, int byte,
+            // size_t bytes), as <cstring>'s device functions pass them;
+            // lowering works by element type.
+            let set = name == "__builtin_syclone_memset";
+            if args.len() != 3 || !args[0].ty.is_pointer() || (!set && !args[1].ty.is_pointer()) {
+                let what = if set {
+                    "a pointer, a byte value"
+                } else {
+                    "two pointers"
+                };
+                return self.err(span, format!("'{name}' takes {what} and a byte count"));
             }
             let mut args = args;
             let mut d = vec![];
             let bytes = args.pop().expect("three");
             let bytes = self.convert(bytes, &Ty::size_t(), &mut d);
+            if set {
+                let byte = args.pop().expect("three");
+                let byte = self.convert(byte, &Ty::Int(IntKind::Int), &mut d);
+                args.push(byte);
+            }
             args.push(bytes);
             self.cur().diags.extend(d);
             return TExpr {

@@ -11,6 +11,7 @@ use super::{FuncId, Sema, TArg, Ty};
 use crate::diag::Diagnostic;
 use crate::front::ast as a;
 use crate::source::Span;
+use std::fmt::Write;
 
 pub(crate) const FREE_FUNCTION_ATTR: &str = "clang::sycl_free_function_kernel";
 
@@ -161,14 +162,25 @@ impl Sema {
         }
     }
 
-    /// `ns::name` of a namespace-scope function.
+    /// `ns::name` of a namespace-scope function, with its template
+    /// arguments for an instance of a template (`ns::iota<float>`): also
+    /// how the integration footer names it in C++.
     fn qualified_function_name(&self, f: FuncId) -> String {
         let func = self.func(f);
-        format!(
+        let mut name = format!(
             "{}{}",
             self.ctx_prefix(func.ctx),
             last_ident(&func.decl.name)
-        )
+        );
+        if !func.template_args.is_empty() {
+            let args: Vec<String> = func
+                .template_args
+                .iter()
+                .map(|a| self.targ_name(a))
+                .collect();
+            let _ = write!(name, "<{}>", args.join(", "));
+        }
+        name
     }
 }
 

@@ -392,7 +392,10 @@ impl Sema {
                 if let TypeExprKind::Named(q) = &t.kind {
                     if q.is_simple() {
                         if let Found::TemplateParam(
-                            a @ (TArg::Value(_) | TArg::ValueParam(_) | TArg::Var(_)),
+                            a @ (TArg::Value(_)
+                            | TArg::ValueParam(_)
+                            | TArg::Var(_)
+                            | TArg::Func(_)),
                         ) = self.lookup_unqualified(&q.last().ident, ctx, env)
                         {
                             return a;
@@ -411,6 +414,9 @@ impl Sema {
                                 if let Some(t) = es.iter().find_map(|e| self.template_name_arg(e)) {
                                     return t;
                                 }
+                            }
+                            if let Some(f) = self.function_argument(q, &es, ctx, env) {
+                                return TArg::Func(f);
                             }
                             for e in es {
                                 match e {
@@ -452,6 +458,9 @@ impl Sema {
                 None if self.referenced_global(e, ctx, env).is_some() => {
                     TArg::Var(self.referenced_global(e, ctx, env).expect("checked"))
                 }
+                None if self.referenced_function(e, ctx, env).is_some() => {
+                    TArg::Func(self.referenced_function(e, ctx, env).expect("checked"))
+                }
                 None => {
                     diags.push(Diagnostic::error(
                         e.span,
@@ -461,6 +470,51 @@ impl Sema {
                 }
             },
         }
+    }
+
+    /// The function an argument of a pointer non-type parameter names
+    /// (`iota`, `&ns::iota`, `scale<float>`), or that parameter itself.
+    fn referenced_function(&mut self, e: &ast::Expr, ctx: Ctx, env: &Env) -> Option<FuncId> {
+        let e = match &e.kind {
+            ast::ExprKind::Unary(ast::UnOp::AddrOf, inner) => inner,
+            _ => e,
+        };
+        let ast::ExprKind::Name(q) = &e.kind else {
+            return None;
+        };
+        match self.lookup_qualified(q, ctx, env, &mut vec![]) {
+            Found::TemplateParam(TArg::Func(f)) => Some(f),
+            Found::Entities(es) => self.function_argument(q, &es, ctx, env),
+            _ => None,
+        }
+    }
+
+    /// The function `q` names among `es` as a template argument: a
+    /// function, or the instance of a function template its written
+    /// arguments determine. None for an overload set.
+    fn function_argument(
+        &mut self,
+        q: &ast::QualName,
+        es: &[Entity],
+        ctx: Ctx,
+        env: &Env,
+    ) -> Option<FuncId> {
+        let [Entity::Function(decl, fctx, fenv)] = es else {
+            return None;
+        };
+        let class = match fctx {
+            Ctx::Class(c) => Some(*c),
+            _ => None,
+        };
+        let targs = match (&decl.template, &q.last().template_args) {
+            (None, _) => vec![],
+            (Some(_), Some(written)) => {
+                let explicit = self.resolve_template_args(written, ctx, env, &mut vec![]);
+                self.deduce_call(decl, *fctx, fenv, &explicit, &[])?
+            }
+            (Some(_), None) => return None,
+        };
+        self.function_instance(decl, *fctx, fenv.clone(), class, targs)
     }
 
     /// The global variable an argument of a reference non-type parameter
@@ -647,7 +701,9 @@ impl Sema {
                 ));
                 Ty::Error
             }
-            Found::TemplateParam(TArg::Value(_) | TArg::ValueParam(_) | TArg::Var(_)) => {
+            Found::TemplateParam(
+                TArg::Value(_) | TArg::ValueParam(_) | TArg::Var(_) | TArg::Func(_),
+            ) => {
                 diags.push(Diagnostic::error(
                     q.span,
                     format!("'{}' is a value, not a type", last.ident),
@@ -975,6 +1031,8 @@ fn targ_is_error(a: &TArg) -> bool {
     match a {
         TArg::Type(t) | TArg::ConstType(t) => t.is_error(),
         TArg::Pack(elems) => elems.iter().any(targ_is_error),
-        TArg::Value(_) | TArg::ValueParam(_) | TArg::Var(_) | TArg::Template(_) => false,
+        TArg::Value(_) | TArg::ValueParam(_) | TArg::Var(_) | TArg::Func(_) | TArg::Template(_) => {
+            false
+        }
     }
 }

@@ -453,6 +453,12 @@ impl Mangler {
                     a.push_str(&format!("J{}", &inner[1..]));
                 }
                 TArg::Var(v) => a.push_str(&format!("L{}E", self.variable(s, *v))),
+                // The address of a function, as g++ and clang write it: its
+                // encoding continues this name's substitutions.
+                TArg::Func(f) => {
+                    let encoding = self.encoding(s, *f);
+                    a.push_str(&format!("XadL_Z{encoding}EE"));
+                }
                 TArg::Template(t) => {
                     // A template template argument: the template's name.
                     let key = format!("template:{}", t.0);

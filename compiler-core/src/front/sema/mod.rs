@@ -234,6 +234,9 @@ pub enum TArg {
     /// A variable of static storage duration a reference (`template <auto
     /// &S>`) non-type parameter refers to.
     Var(VarId),
+    /// A function whose address a pointer non-type parameter takes
+    /// (`get_kernel_id<iota>()` for `template <auto *Func>`).
+    Func(FuncId),
     /// Non-type parameter `index` of a function template, unsubstituted:
     /// only in dependent signatures (see [`Ty::Param`]).
     ValueParam(u32),
@@ -702,6 +705,7 @@ impl Sema {
         }
         for (decl, ctx, env) in std::mem::take(&mut self.explicit_instantiations) {
             if let Some(f) = self.explicit_function_instance(&decl, ctx, &env) {
+                self.note_free_function_kernel(f);
                 defined.push(f);
             }
         }
@@ -880,13 +884,30 @@ impl Sema {
 
     /// A template argument as diagnostics show it (a pack's elements
     /// joined as they were written).
-    fn targ_name(&self, a: &TArg) -> String {
+    pub(crate) fn targ_name(&self, a: &TArg) -> String {
         match a {
             TArg::Type(t) => self.ty_name(t),
             TArg::ConstType(t) => format!("const {}", self.ty_name(t)),
             TArg::Value(v) => v.to_string(),
             TArg::ValueParam(i) => format!("<template parameter {i}>"),
             TArg::Var(v) => self.var(*v).name.to_string(),
+            TArg::Func(f) => {
+                let func = self.func(*f);
+                let mut name = format!(
+                    "{}{}",
+                    self.ctx_prefix(func.ctx),
+                    func.decl.name.last().ident
+                );
+                if !func.template_args.is_empty() {
+                    let args: Vec<String> = func
+                        .template_args
+                        .iter()
+                        .map(|a| self.targ_name(a))
+                        .collect();
+                    name.push_str(&format!("<{}>", args.join(", ")));
+                }
+                name
+            }
             TArg::Pack(elems) => elems
                 .iter()
                 .map(|e| self.targ_name(e))

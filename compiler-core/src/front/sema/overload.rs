@@ -37,6 +37,19 @@ impl Sema {
                 continue;
             }
             let is_template = c.decl.template.is_some();
+            // Too few or too many arguments for the declaration: rejected
+            // before any instance (and its signature's errors) is made.
+            let required = c
+                .decl
+                .params
+                .iter()
+                .filter(|p| p.default.is_none() && !p.pack)
+                .count();
+            let unbounded = c.decl.variadic || c.decl.params.iter().any(|p| p.pack);
+            if args.len() < required || (args.len() > c.decl.params.len() && !unbounded) {
+                rejected.push((c.decl.span, arity_mismatch(required, args.len())));
+                continue;
+            }
             let f = if is_template {
                 match self.deduce_call(&c.decl, c.ctx, &c.env, explicit, &arg_tys) {
                     Some(targs) => {
@@ -79,16 +92,7 @@ impl Sema {
                 .count();
             let variadic = self.func(f).decl.variadic;
             if args.len() < required || (args.len() > params.len() && !variadic) {
-                rejected.push((
-                    c.decl.span,
-                    format!(
-                        "requires {} argument{}, but {} {} provided",
-                        required,
-                        if required == 1 { "" } else { "s" },
-                        args.len(),
-                        if args.len() == 1 { "was" } else { "were" }
-                    ),
-                ));
+                rejected.push((c.decl.span, arity_mismatch(required, args.len())));
                 continue;
             }
             let mut ranks = vec![];
@@ -307,6 +311,17 @@ impl Sema {
             args.push(e);
         }
     }
+}
+
+/// Why a candidate needing `required` arguments does not take `given`.
+fn arity_mismatch(required: usize, given: usize) -> String {
+    format!(
+        "requires {} argument{}, but {} {} provided",
+        required,
+        if required == 1 { "" } else { "s" },
+        given,
+        if given == 1 { "was" } else { "were" }
+    )
 }
 
 /// How many of `f`'s function parameters are one of its own template

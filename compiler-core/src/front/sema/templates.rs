@@ -316,6 +316,15 @@ impl Sema {
                         };
                         matches!(self.resolve_template_args(std::slice::from_ref(pat), ctx, &e, &mut vec![]).first(), Some(TArg::Var(x)) if x == v)
                     }
+                    TArg::Func(f) => {
+                        let e = Env {
+                            using_dirs: Vec::new(),
+                            entities: Vec::new(),
+                            bindings: b.clone(),
+                            parent: Some(env.clone()),
+                        };
+                        matches!(self.resolve_template_args(std::slice::from_ref(pat), ctx, &e, &mut vec![]).first(), Some(TArg::Func(x)) if x == f)
+                    }
                     TArg::ValueParam(_) | TArg::Pack(_) | TArg::Template(_) => false,
                 }
             }

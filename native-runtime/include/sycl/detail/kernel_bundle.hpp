@@ -81,6 +81,85 @@ kernel_id get_kernel_id() {
     if (known == id) return id;
   throw sycl::exception(errc::runtime, std::string("get_kernel_id: the program has no kernel ") + id.get_name());
 }
+
+namespace detail {
+// The program's free-function kernels, which the integration footer
+// registers at start-up: the function's address, its kernel key (its
+// qualified name), the host device's runner and its parameters' sizes.
+struct free_function_kernel_entry {
+  const void *address;
+  std::string key;
+  syclone_host_kernel host;
+  std::vector<size_t> param_sizes;
+};
+inline std::vector<free_function_kernel_entry> &free_function_kernels() {
+  static std::vector<free_function_kernel_entry> all;
+  return all;
+}
+inline const free_function_kernel_entry *free_function_kernel_at(const void *address) {
+  for (const free_function_kernel_entry &e : free_function_kernels())
+    if (e.address == address) return &e;
+  return nullptr;
+}
+inline const free_function_kernel_entry *free_function_kernel_named(const std::string &key) {
+  for (const free_function_kernel_entry &e : free_function_kernels())
+    if (e.key == key) return &e;
+  return nullptr;
+}
+template <typename... Params, size_t... I>
+void call_free_function(void (*f)(Params...), const void *const *args, std::index_sequence<I...>) {
+  f(*static_cast<const std::decay_t<Params> *>(args[I + 1])...);
+}
+template <typename... Params>
+constexpr size_t free_function_arity(void (*)(Params...)) {
+  return sizeof...(Params);
+}
+template <typename... Params>
+std::vector<size_t> free_function_param_sizes(void (*)(Params...)) {
+  return {sizeof(std::decay_t<Params>)...};
+}
+// Runs free-function kernel `Func` on the host (Kind 0: single_task; 1: the
+// work-items [begin, end) of an nd_range): args[0] is the launch bounds,
+// then one pointer per parameter.
+template <auto *Func, int Kind, int Dimensions>
+void run_free_function(const void *const *args, size_t begin, size_t end) {
+  constexpr auto params = std::make_index_sequence<free_function_arity(Func)>();
+  if constexpr (Kind == 0) {
+    call_free_function(Func, args, params);
+  } else {
+    const auto &bounds = *static_cast<const launch_bounds<Dimensions> *>(args[0]);
+    for (size_t i = begin; i < end; ++i) {
+      nd_item<Dimensions> it = host_nd_item(bounds, i);
+      host_work_item_state &state = host_work_item();
+      state.nd_item = &it;
+      state.group_local_calls = 0;
+      state.local_linear_id = static_cast<unsigned>(it.get_local_linear_id());
+      state.group_size = static_cast<unsigned>(it.get_local_range().size());
+      call_free_function(Func, args, params);
+    }
+  }
+}
+// Called by the integration footer for each free-function kernel.
+template <auto *Func, int Kind, int Dimensions>
+void register_free_function_kernel(const char *key) {
+  free_function_kernels().push_back({reinterpret_cast<const void *>(Func), key,
+                                     &run_free_function<Func, Kind, Dimensions>,
+                                     free_function_param_sizes(Func)});
+}
+// The kernel object of a free-function kernel of the program.
+inline kernel free_function_kernel(const free_function_kernel_entry &e) {
+  return kernel(e.key, e.host, e.param_sizes);
+}
+template <auto *Func>
+const free_function_kernel_entry &free_function_kernel_of() {
+  const free_function_kernel_entry *e = free_function_kernel_at(reinterpret_cast<const void *>(Func));
+  if (!e)
+    throw sycl::exception(errc::invalid,
+                          "the function is not a free-function kernel of this program (one declared with "
+                          "SYCL_EXT_ONEAPI_FUNCTION_PROPERTY, compiled by syclcc with its device pass)");
+  return *e;
+}
+}  // namespace detail
 #endif
 
 // A bundle in the input or object state: specialization constants can be
@@ -98,6 +177,9 @@ class __SYCLONE_HOST_ONLY kernel_bundle {
     return has_kernel(get_kernel_id<KernelName>());
   }
   std::vector<kernel_id> get_kernel_ids() const { return m_contents->ids; }
+  // sycl_ext_oneapi_free_function_kernels: whether the bundle holds `Func`.
+  template <auto *Func>
+  bool ext_oneapi_has_kernel() const;
   template <auto &SpecName>
   void set_specialization_constant(detail::spec_value_t<SpecName> value) {
     static_assert(State == bundle_state::input, "specialization constants are set on input bundles");
@@ -160,12 +242,23 @@ class __SYCLONE_HOST_ONLY kernel_bundle<bundle_state::executable> {
     if (found < 0) detail::throw_last_error();
     return found == 1;
   }
-  // The kernel object of one of the bundle's kernels (to query its limits).
+  // The kernel object of one of the bundle's kernels: to query its limits,
+  // or, for a free-function kernel, to launch with handler::set_args.
   kernel get_kernel(const kernel_id &id) const {
     if (!has_kernel(id))
       throw sycl::exception(errc::invalid, std::string("kernel_bundle::get_kernel: the bundle does not hold kernel ") +
                                                id.get_name());
+    if (const auto *e = detail::free_function_kernel_named(id.get_name())) return detail::free_function_kernel(*e);
     return kernel(nullptr, id.get_name(), id.get_name());
+  }
+  // sycl_ext_oneapi_free_function_kernels: the bundle's kernel of `Func`.
+  template <auto *Func>
+  bool ext_oneapi_has_kernel() const {
+    return has_kernel(kernel_id(detail::free_function_kernel_of<Func>().key));
+  }
+  template <auto *Func>
+  kernel ext_oneapi_get_kernel() const {
+    return get_kernel(kernel_id(detail::free_function_kernel_of<Func>().key));
   }
   kernel ext_oneapi_get_kernel(const std::string &name) const {
     if (!m_program)
@@ -182,6 +275,10 @@ class __SYCLONE_HOST_ONLY kernel_bundle<bundle_state::executable> {
   kernel get_kernel(const kernel_id &id) const;
   bool ext_oneapi_has_kernel(const std::string &name) const;
   kernel ext_oneapi_get_kernel(const std::string &name) const;
+  template <auto *Func>
+  bool ext_oneapi_has_kernel() const;
+  template <auto *Func>
+  kernel ext_oneapi_get_kernel() const;
 
  private:
   std::shared_ptr<detail::bundle_contents> m_contents;
@@ -216,6 +313,16 @@ kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::o
                                              const property_list &props = {});
 kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input> &input,
                                               const property_list &props = {});
+namespace ext::oneapi::experimental {
+template <auto *Func>
+kernel_id get_kernel_id();
+template <auto *Func, bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctx, const std::vector<device> &devs);
+template <auto *Func, bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctx);
+template <auto *Func>
+bool is_compatible(const device &dev);
+}  // namespace ext::oneapi::experimental
 #else
 namespace detail {
 // The program's kernels among `ids` (all when empty) that every device of
@@ -310,6 +417,33 @@ inline kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_
                                                      const property_list & = {}) {
   return kernel_bundle<bundle_state::executable>(detail::copy_bundle(input.contents()));
 }
+
+template <bundle_state State>
+template <auto *Func>
+bool kernel_bundle<State>::ext_oneapi_has_kernel() const {
+  return has_kernel(kernel_id(detail::free_function_kernel_of<Func>().key));
+}
+
+// sycl_ext_oneapi_free_function_kernels: ids and bundles of the program's
+// free-function kernels, by function.
+namespace ext::oneapi::experimental {
+template <auto *Func>
+kernel_id get_kernel_id() {
+  return kernel_id(sycl::detail::free_function_kernel_of<Func>().key);
+}
+template <auto *Func, bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctx, const std::vector<device> &devs) {
+  return sycl::get_kernel_bundle<State>(ctx, devs, {get_kernel_id<Func>()});
+}
+template <auto *Func, bundle_state State>
+kernel_bundle<State> get_kernel_bundle(const context &ctx) {
+  return get_kernel_bundle<Func, State>(ctx, ctx.get_devices());
+}
+template <auto *Func>
+bool is_compatible(const device &dev) {
+  return sycl::is_compatible({get_kernel_id<Func>()}, dev);
+}
+}  // namespace ext::oneapi::experimental
 
 // Kernels of the command group must come from `bundle`, which also gives
 // them its specialization constants.
