@@ -5,7 +5,10 @@
 // recorded events and barriers ordering an out-of-order recording; buffers in
 // a graph; and the errors: a cycle, waiting on a recorded event, a stream.
 #include <sycl/sycl.hpp>
+#include <cstdio>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <numeric>
 
 namespace exp_graph = sycl::ext::oneapi::experimental;
@@ -60,6 +63,28 @@ int main() {
     ok &= check(q.ext_oneapi_get_state() == exp_graph::queue_state::executing, "executing state");
     ok &= check(sum_h == -1 && host_task_runs == 0, "nothing runs while recording");
 
+    // What each recorded node does, and the graph as Graphviz DOT.
+    std::vector<exp_graph::node_type> types;
+    for (const exp_graph::node &n : g.get_nodes()) types.push_back(n.get_type());
+    using nt = exp_graph::node_type;
+    std::vector<nt> want_types{nt::memcpy, nt::memset, nt::kernel, nt::kernel, nt::kernel, nt::memcpy, nt::host_task};
+    ok &= check(types == want_types, "node types of the recording");
+    const char *dot = "command_graphs_test.dot";
+    g.print_graph(dot, true);
+    std::ifstream written(dot);
+    std::string text((std::istreambuf_iterator<char>(written)), std::istreambuf_iterator<char>());
+    ok &= check(text.rfind("digraph", 0) == 0 && text.find("node0 -> node1;") != std::string::npos &&
+                    text.find("6: host_task") != std::string::npos,
+                "print_graph writes DOT");
+    std::remove(dot);
+    bool bad_path = false;
+    try {
+      g.print_graph("graph.txt");
+    } catch (const sycl::exception &e) {
+      bad_path = e.code() == sycl::errc::invalid;
+    }
+    ok &= check(bad_path, "print_graph writes .dot only");
+
     auto exec = g.finalize();
     for (int rep = 0; rep < 3; rep++) {
       std::iota(host.begin(), host.end(), float(rep));  // read when the graph runs
@@ -109,6 +134,8 @@ int main() {
     ok &= check(n3.get_predecessors().size() == 1 && n3.get_predecessors()[0] == n2, "predecessors");
     ok &= check(n1.get_successors().size() == 1 && n1.get_successors()[0] == n2, "successors");
     ok &= check(join.get_predecessors().size() == 1 && join.get_successors()[0] == n5, "empty node edges");
+    ok &= check(join.get_type() == exp_graph::node_type::empty && n5.get_type() == exp_graph::node_type::kernel,
+                "explicit node types");
     auto exec = g.finalize();
     q.submit([&](sycl::handler &h) { h.ext_oneapi_graph(exec); }).wait();
     ok &= check(c[0] == 5 && c[1] == 6 && c[2] == 60 && c[3] == 65, "explicit graph");

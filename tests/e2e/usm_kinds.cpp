@@ -30,6 +30,9 @@ int main() {
   for (size_t i = 0; i < n; ++i) { h[i] = static_cast<int>(i); s[i] = 1; m[i] = 0; }
   q.prefetch(s, n * sizeof(int));
   q.mem_advise(s, n * sizeof(int), 0);
+  // The handler's forms (SYCL 2020 4.9.4.3) order like any command.
+  q.submit([&](sycl::handler& cgh) { cgh.prefetch(h, n * sizeof(int)); });
+  q.submit([&](sycl::handler& cgh) { cgh.mem_advise(h, n * sizeof(int), 0); });
   // Two allocations and offset pointers in one kernel.
   int* s_mid = s + 512;
   int* h_mid = h + 512;

@@ -605,6 +605,20 @@ struct graph_impl;
 }  // namespace detail
 enum class graph_state { modifiable, executable };
 enum class queue_state { executing, recording };
+// What a node of a command graph does (node::get_type).
+enum class node_type {
+  empty,
+  subgraph,
+  kernel,
+  memcpy,
+  memset,
+  memfill,
+  prefetch,
+  memadvise,
+  ext_oneapi_barrier,
+  host_task,
+  native_command
+};
 template <graph_state State = graph_state::modifiable>
 class command_graph;
 // A node of a modifiable command graph: its graph and its index there.
@@ -616,6 +630,8 @@ class node {
   bool operator!=(const node &other) const { return !(*this == other); }
   const std::shared_ptr<detail::graph_impl> &graph() const { return m_graph; }
   size_t index() const { return m_index; }
+  // What the node's command group does.
+  node_type get_type() const;
   // The nodes this one comes after, and those that come after it
   // (ext/oneapi/experimental/graph.hpp).
   std::vector<node> get_predecessors() const;
@@ -2256,6 +2272,8 @@ class __SYCLONE_HOST_ONLY handler {
   void copy(const ext::oneapi::experimental::device_global<T, P> &src, std::remove_all_extents_t<T> *dest,
             size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>), size_t start = 0);
   void memset(void *ptr, int value, size_t bytes);
+  void prefetch(const void *ptr, size_t bytes);
+  void mem_advise(const void *ptr, size_t bytes, int advice);
   template <typename T>
   void fill(void *ptr, const T &pattern, size_t count);
   template <typename T>
@@ -2319,24 +2337,27 @@ class __SYCLONE_HOST_ONLY handler {
   // A host task: runs on a host thread once its dependencies completed.
   template <typename F>
   void host_task(F f) {
-    set_command([this, f]() {
-      host_task_context<F> ctx{&f, m_queue.get()};
-      std::vector<syclone_event> deps = detail::handles(m_deps);
-      syclone_event e = nullptr;
-      detail::check(syclone_host_task(m_queue->handle, &run_host_task<F>, &ctx, deps.data(),
-                                      deps.size(), m_accessed.data(), m_modes.data(),
-                                      m_accessed.size(), &e));
-      return e;
-    });
+    set_command(
+        [this, f]() {
+          host_task_context<F> ctx{&f, m_queue.get()};
+          std::vector<syclone_event> deps = detail::handles(m_deps);
+          syclone_event e = nullptr;
+          detail::check(syclone_host_task(m_queue->handle, &run_host_task<F>, &ctx, deps.data(), deps.size(),
+                                          m_accessed.data(), m_modes.data(), m_accessed.size(), &e));
+          return e;
+        },
+        ext::oneapi::experimental::node_type::host_task);
   }
 
   void memcpy(void *dest, const void *src, size_t bytes) {
-    set_command([=]() {
-      std::vector<syclone_event> deps = detail::handles(m_deps);
-      syclone_event e = nullptr;
-      detail::check(syclone_memcpy(m_queue->handle, dest, src, bytes, deps.data(), deps.size(), &e));
-      return e;
-    });
+    set_command(
+        [=]() {
+          std::vector<syclone_event> deps = detail::handles(m_deps);
+          syclone_event e = nullptr;
+          detail::check(syclone_memcpy(m_queue->handle, dest, src, bytes, deps.data(), deps.size(), &e));
+          return e;
+        },
+        ext::oneapi::experimental::node_type::memcpy);
   }
   template <typename T>
   void copy(const T *src, T *dest, size_t count) { memcpy(dest, src, count * sizeof(T)); }
@@ -2375,6 +2396,7 @@ class __SYCLONE_HOST_ONLY handler {
       size_t k = 0;
       detail::for_each_id(src.get_range(), [&](id<D> i) { dest[k++] = src[i]; });
     });
+    m_node_type = ext::oneapi::experimental::node_type::memcpy;
   }
   template <typename T, int D, access::mode M, access::target Tg, access::placeholder P, typename U>
   void copy(accessor<T, D, M, Tg, P> src, std::shared_ptr<U> dest) {
@@ -2382,6 +2404,7 @@ class __SYCLONE_HOST_ONLY handler {
       size_t k = 0;
       detail::for_each_id(src.get_range(), [&](id<D> i) { dest.get()[k++] = src[i]; });
     });
+    m_node_type = ext::oneapi::experimental::node_type::memcpy;
   }
   template <typename U, typename T, int D, access::mode M, access::target Tg, access::placeholder P>
   void copy(const U *src, accessor<T, D, M, Tg, P> dest) {
@@ -2389,6 +2412,7 @@ class __SYCLONE_HOST_ONLY handler {
       size_t k = 0;
       detail::for_each_id(dest.get_range(), [&](id<D> i) { dest[i] = src[k++]; });
     });
+    m_node_type = ext::oneapi::experimental::node_type::memcpy;
   }
   template <typename U, typename T, int D, access::mode M, access::target Tg, access::placeholder P>
   void copy(std::shared_ptr<U> src, accessor<T, D, M, Tg, P> dest) {
@@ -2396,6 +2420,7 @@ class __SYCLONE_HOST_ONLY handler {
       size_t k = 0;
       detail::for_each_id(dest.get_range(), [&](id<D> i) { dest[i] = src.get()[k++]; });
     });
+    m_node_type = ext::oneapi::experimental::node_type::memcpy;
   }
   template <typename T, int D, access::mode M, access::target Tg, access::placeholder P, typename U,
             int E, access::mode N, access::target Th, access::placeholder Q>
@@ -2411,10 +2436,12 @@ class __SYCLONE_HOST_ONLY handler {
         if (k < staged.size()) dest[i] = staged[k++];
       });
     });
+    m_node_type = ext::oneapi::experimental::node_type::memcpy;
   }
   template <typename T, int D, access::mode M, access::target Tg, access::placeholder P>
   void fill(accessor<T, D, M, Tg, P> dest, const T &value) {
     host_task([=]() { detail::for_each_id(dest.get_range(), [&](id<D> i) { dest[i] = value; }); });
+    m_node_type = ext::oneapi::experimental::node_type::memfill;
   }
   // The buffer's host copy is made current (a host task that reads it).
   template <typename T, int D, access::mode M, access::target Tg, access::placeholder P>
@@ -2423,22 +2450,46 @@ class __SYCLONE_HOST_ONLY handler {
   }
   template <typename T>
   void fill(void *ptr, const T &pattern, size_t count) {
-    set_command([=]() {
-      std::vector<syclone_event> deps = detail::handles(m_deps);
-      syclone_event e = nullptr;
-      detail::check(syclone_fill(m_queue->handle, ptr, &pattern, sizeof(T), count, deps.data(),
-                                 deps.size(), &e));
-      return e;
-    });
+    set_command(
+        [=]() {
+          std::vector<syclone_event> deps = detail::handles(m_deps);
+          syclone_event e = nullptr;
+          detail::check(
+              syclone_fill(m_queue->handle, ptr, &pattern, sizeof(T), count, deps.data(), deps.size(), &e));
+          return e;
+        },
+        ext::oneapi::experimental::node_type::memfill);
   }
-  void memset(void *ptr, int value, size_t bytes) { fill(ptr, static_cast<unsigned char>(value), bytes); }
+  void memset(void *ptr, int value, size_t bytes) {
+    fill(ptr, static_cast<unsigned char>(value), bytes);
+    m_node_type = ext::oneapi::experimental::node_type::memset;
+  }
+  // USM hints (SYCL 2020 4.9.4.3): a prefetch moves the data to the
+  // queue's device ahead of its kernels; advice changes no result and the
+  // runtime has no use for it yet (it orders like a barrier).
+  void prefetch(const void *ptr, size_t bytes) {
+    set_command(
+        [=]() {
+          std::vector<syclone_event> deps = detail::handles(m_deps);
+          syclone_event e = nullptr;
+          detail::check(syclone_prefetch(m_queue->handle, ptr, bytes, deps.data(), deps.size(), &e));
+          return e;
+        },
+        ext::oneapi::experimental::node_type::prefetch);
+  }
+  void mem_advise(const void *, size_t, int) {
+    ext_oneapi_barrier();
+    m_node_type = ext::oneapi::experimental::node_type::memadvise;
+  }
   void ext_oneapi_barrier() {
-    set_command([this]() {
-      std::vector<syclone_event> deps = detail::handles(m_deps);
-      syclone_event e = nullptr;
-      detail::check(syclone_barrier(m_queue->handle, deps.data(), deps.size(), &e));
-      return e;
-    });
+    set_command(
+        [this]() {
+          std::vector<syclone_event> deps = detail::handles(m_deps);
+          syclone_event e = nullptr;
+          detail::check(syclone_barrier(m_queue->handle, deps.data(), deps.size(), &e));
+          return e;
+        },
+        ext::oneapi::experimental::node_type::ext_oneapi_barrier);
   }
 
   // Runs executable command graph `graph` (sycl_ext_oneapi_graph) as this
@@ -2447,13 +2498,18 @@ class __SYCLONE_HOST_ONLY handler {
   void ext_oneapi_graph(ext::oneapi::experimental::command_graph<State> &graph) {
     static_assert(State == ext::oneapi::experimental::graph_state::executable,
                   "ext_oneapi_graph runs a finalized (executable) command graph");
-    set_command([this, &graph]() { return graph.run(m_queue, m_deps); });
+    set_command([this, &graph]() { return graph.run(m_queue, m_deps); },
+                ext::oneapi::experimental::node_type::subgraph);
   }
 
   // For a command graph recording this command group: the events it
   // depends on, and whether it prints through a sycl::stream.
   const std::vector<event> &dependencies() const { return m_deps; }
   bool prints_streams() const { return !m_streams.empty(); }
+  // What the group's command does (empty: it has none).
+  ext::oneapi::experimental::node_type node_kind() const {
+    return m_command ? m_node_type : ext::oneapi::experimental::node_type::empty;
+  }
   // Frees the output memory of the group's streams (a group refused).
   void discard_streams() {
     for (const stream_output &out : m_streams) syclone_free(m_queue->handle, out.words);
@@ -2840,10 +2896,11 @@ class __SYCLONE_HOST_ONLY handler {
   }
 
   template <typename Command>
-  void set_command(Command c) {
+  void set_command(Command c, ext::oneapi::experimental::node_type kind = ext::oneapi::experimental::node_type::kernel) {
     if (m_command)
       throw sycl::exception(errc::runtime, "a command group can hold only one command");
     m_command = c;
+    m_node_type = kind;
   }
   // A reduction with property::reduction::initialize_to_identity: its result
   // is set to the identity before the kernel, which then depends on it.
@@ -2973,6 +3030,7 @@ class __SYCLONE_HOST_ONLY handler {
   std::shared_ptr<detail::queue_state> m_queue;
   syclone_event m_event = nullptr;
   std::function<syclone_event()> m_command;
+  ext::oneapi::experimental::node_type m_node_type = ext::oneapi::experimental::node_type::empty;
   std::vector<event> m_deps;
   std::vector<void *> m_accessed;
   std::vector<int> m_modes;
@@ -3452,8 +3510,12 @@ class __SYCLONE_HOST_ONLY queue {
     return memcpy(dest, src, count * sizeof(T), std::vector<event>{dep});
   }
   event prefetch(const void *ptr, size_t bytes, const std::vector<event> &deps = {}) {
-    // A recorded prefetch is an empty node (it changes no result).
-    if (m_state->recorder) return submit([&](handler &h) { h.depends_on(deps); });
+    if (m_state->recorder) {
+      return submit([&](handler &h) {
+        h.depends_on(deps);
+        h.prefetch(ptr, bytes);
+      });
+    }
     std::vector<syclone_event> handles = detail::handles(deps);
     syclone_event e = nullptr;
     detail::check(syclone_prefetch(m_state->handle, ptr, bytes, handles.data(), handles.size(), &e));
@@ -3463,8 +3525,11 @@ class __SYCLONE_HOST_ONLY queue {
     return prefetch(ptr, bytes, std::vector<event>{dep});
   }
   // Advice does not change results; the runtime has no use for it yet.
-  event mem_advise(const void *, size_t, int, const std::vector<event> &deps = {}) {
-    return ext_oneapi_submit_barrier(deps);
+  event mem_advise(const void *ptr, size_t bytes, int advice, const std::vector<event> &deps = {}) {
+    return submit([&](handler &h) {
+      h.depends_on(deps);
+      h.mem_advise(ptr, bytes, advice);
+    });
   }
   event mem_advise(const void *ptr, size_t bytes, int advice, event dep) {
     return mem_advise(ptr, bytes, advice, std::vector<event>{dep});

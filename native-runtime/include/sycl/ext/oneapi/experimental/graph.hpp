@@ -10,6 +10,10 @@
 // group), and after the graph's previous execution.
 #pragma once
 
+#ifndef __SYCL_DEVICE_ONLY__
+#include <fstream>
+#endif
+
 namespace sycl {
 namespace ext::oneapi::experimental {
 
@@ -37,6 +41,7 @@ class command_graph<graph_state::modifiable> {
   void end_recording(const std::vector<queue> &queues);
   std::vector<node> get_nodes() const;
   std::vector<node> get_root_nodes() const;
+  void print_graph(const std::string &path, bool verbose = false) const;
 };
 template <>
 class command_graph<graph_state::executable> {
@@ -45,10 +50,12 @@ class command_graph<graph_state::executable> {
 };
 #else
 namespace detail {
-// A node: the command group it runs again (none for an empty node), the
-// nodes it comes after, and events of commands outside the graph it waits for.
+// A node: the command group it runs again (none for an empty node), what
+// that group does, the nodes it comes after, and events of commands
+// outside the graph it waits for.
 struct graph_node {
   std::unique_ptr<handler> group;
+  node_type type = node_type::empty;
   std::vector<size_t> predecessors;
   std::vector<event> external;
   // The queue that recorded it (none for a node added explicitly).
@@ -127,6 +134,7 @@ struct graph_impl : sycl::detail::graph_recorder, std::enable_shared_from_this<g
     }
     std::sort(preds.begin(), preds.end());
     preds.erase(std::unique(preds.begin(), preds.end()), preds.end());
+    n.type = group ? group->node_kind() : node_type::empty;
     n.group = std::move(group);
     n.predecessors = std::move(preds);
     nodes.push_back(std::move(n));
@@ -297,8 +305,52 @@ class command_graph<graph_state::modifiable> {
     return out;
   }
 
+  // Writes the graph to `path` in Graphviz DOT (the only format: the path
+  // must end in ".dot"): a vertex per node with its type (and, verbose,
+  // its predecessors and successors counted), an edge per dependency.
+  void print_graph(const std::string &path, bool verbose = false) const {
+    const std::string ext = ".dot";
+    if (path.size() < ext.size() || path.compare(path.size() - ext.size(), ext.size(), ext) != 0)
+      throw sycl::exception(errc::invalid, "command_graph::print_graph: " + path +
+                                               " does not end in .dot (the only format written)");
+    std::ofstream out(path);
+    if (!out) throw sycl::exception(errc::invalid, "command_graph::print_graph: cannot write " + path);
+    out << "digraph command_graph {\n";
+    const auto &nodes = m_impl->nodes;
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      out << "  node" << i << " [label=\"" << i << ": " << type_name(nodes[i].type);
+      if (verbose) {
+        size_t successors = 0;
+        for (const detail::graph_node &n : nodes)
+          successors += std::count(n.predecessors.begin(), n.predecessors.end(), i);
+        out << "\\npredecessors: " << nodes[i].predecessors.size() << "\\nsuccessors: " << successors;
+      }
+      out << "\"];\n";
+    }
+    for (size_t i = 0; i < nodes.size(); ++i)
+      for (size_t p : nodes[i].predecessors) out << "  node" << p << " -> node" << i << ";\n";
+    out << "}\n";
+    if (!out) throw sycl::exception(errc::invalid, "command_graph::print_graph: writing " + path + " failed");
+  }
+
  private:
   friend class command_graph<graph_state::executable>;
+  static const char *type_name(node_type t) {
+    switch (t) {
+      case node_type::empty: return "empty";
+      case node_type::subgraph: return "subgraph";
+      case node_type::kernel: return "kernel";
+      case node_type::memcpy: return "memcpy";
+      case node_type::memset: return "memset";
+      case node_type::memfill: return "memfill";
+      case node_type::prefetch: return "prefetch";
+      case node_type::memadvise: return "memadvise";
+      case node_type::ext_oneapi_barrier: return "ext_oneapi_barrier";
+      case node_type::host_task: return "host_task";
+      case node_type::native_command: return "native_command";
+    }
+    return "unknown";
+  }
   node add_node(std::unique_ptr<handler> group, const property_list &props) {
     std::vector<size_t> preds;
     for (const node &n : props.node_dependencies()) {
@@ -315,6 +367,10 @@ class command_graph<graph_state::modifiable> {
   std::shared_ptr<detail::graph_impl> m_impl;
 };
 
+inline node_type node::get_type() const {
+  if (!m_graph) throw sycl::exception(errc::invalid, "node::get_type: a default-constructed node");
+  return m_graph->nodes.at(m_index).type;
+}
 inline std::vector<node> node::get_predecessors() const {
   std::vector<node> out;
   if (m_graph)
