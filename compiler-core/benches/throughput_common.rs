@@ -85,6 +85,12 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/ext/oneapi/experimental/graph.hpp"),
         ),
         (
+            "sycl/ext/oneapi/experimental/enqueue_functions.hpp",
+            include_str!(
+                "../../native-runtime/include/sycl/ext/oneapi/experimental/enqueue_functions.hpp"
+            ),
+        ),
+        (
             "sycl/ext/oneapi/experimental/clock.hpp",
             include_str!("../../native-runtime/include/sycl/ext/oneapi/experimental/clock.hpp"),
         ),

@@ -82,6 +82,12 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/ext/oneapi/experimental/graph.hpp"),
     ),
     (
+        "sycl/ext/oneapi/experimental/enqueue_functions.hpp",
+        include_str!(
+            "../../native-runtime/include/sycl/ext/oneapi/experimental/enqueue_functions.hpp"
+        ),
+    ),
+    (
         "sycl/ext/oneapi/experimental/clock.hpp",
         include_str!("../../native-runtime/include/sycl/ext/oneapi/experimental/clock.hpp"),
     ),

@@ -3964,6 +3964,7 @@ device get_pointer_device(const void *ptr, const context &ctx);
 #include <sycl/detail/kernel_compiler.hpp>
 #include <sycl/detail/group_load_store.hpp>
 #include <sycl/ext/oneapi/experimental/graph.hpp>
+#include <sycl/ext/oneapi/experimental/enqueue_functions.hpp>
 #include <sycl/ext/oneapi/experimental/clock.hpp>
 
 // SYCL 1.2.1's namespace, which older programs still name.
