@@ -9,6 +9,7 @@ mod compute_units;
 mod dense_bindings;
 mod entry_module;
 pub mod extra_features;
+mod float_controls;
 pub mod host;
 pub mod info;
 mod loop_audit;

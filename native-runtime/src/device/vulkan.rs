@@ -6,6 +6,7 @@ pub use super::bindings::BoundBuffer;
 use super::bindings::{self, BindGroupCache, ParamArenas, ParamSlot, StagedParams};
 use super::clock::{self, DeviceClock};
 use super::extra_features::{self, ExtraFeatures, FloatAtomicAdds};
+use super::float_controls::{self, InfNanPreserve};
 use super::info::DeviceInfo;
 use super::loop_audit::{self, LoopAudit};
 use super::pipeline_cache::DiskCache;
@@ -131,6 +132,9 @@ pub struct VulkanDevice {
     /// The float atomic adds kernels use on global memory instead of
     /// compare-exchange loops (`extra_features`).
     pub float_atomic_adds: FloatAtomicAdds,
+    /// The float widths whose infinities and NaNs modules ask the driver to
+    /// preserve (`float_controls`).
+    inf_nan_preserve: InfNanPreserve,
     /// Bytes of the storage buffers of live allocations.
     storage_bytes: AtomicU64,
 }
@@ -213,6 +217,12 @@ impl VulkanDevice {
         } else {
             FloatAtomicAdds::default()
         };
+        // Only modules passed through can ask the driver for IEEE values.
+        let inf_nan_preserve = if spirv_passthrough {
+            float_controls::supported(adapter)
+        } else {
+            InfNanPreserve::default()
+        };
         let loop_audit = descriptors.loop_iteration_limit.map(|_| LoopAuditBuffer {
             buffer: device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("syclone loop audit"),
@@ -243,6 +253,7 @@ impl VulkanDevice {
             loop_audit,
             spirv_passthrough,
             float_atomic_adds,
+            inf_nan_preserve,
             storage_bytes: AtomicU64::new(0),
         };
         if dev
@@ -609,6 +620,13 @@ impl VulkanDevice {
         }
         if self.spirv_passthrough {
             words = entry_module::single_entry_point(&words, entry_point)?.into();
+            if self.inf_nan_preserve != InfNanPreserve::default() {
+                if let Some(preserving) =
+                    float_controls::preserving_inf_nan(&words, self.inf_nan_preserve)?
+                {
+                    words = preserving.into();
+                }
+            }
         }
         if !spec.is_default() {
             words = spec.apply(&words, entry_point)?.into();
