@@ -60,12 +60,60 @@ int count_vowels(const char (&s)[N]) {
   return vowels;
 }
 
+// `continue` inside a switch continues the loop around it, also from a
+// switch nested in another and from an if inside a case; `break` leaves
+// only the switch.
+int skip_sum(int n) {
+  int s = 0;
+  for (int k = 0; k < n; k++) {
+    switch (k % 4) {
+      case 0:
+        continue;
+      case 1:
+        if (k > 8) continue;
+        s += 100;
+        break;
+      case 2:
+        switch (k % 3) {
+          case 0:
+            continue;
+          default:
+            s += 1000;
+        }
+        [[fallthrough]];
+      default:
+        s += k;
+    }
+    s += 1;
+  }
+  int w = 0;
+  while (w < n) {
+    ++w;
+    switch (w & 1) {
+      case 1:
+        continue;
+    }
+    s += 7;
+  }
+  return s;
+}
+
 int main() {
   sycl::queue q;
   constexpr int N = 12;
   int *out = sycl::malloc_shared<int>(N, q);
   float *fout = sycl::malloc_shared<float>(5, q);
   q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> i) { out[i] = classify(int(i[0])); }).wait();
+  int *skipped = sycl::malloc_shared<int>(N, q);
+  q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> i) { skipped[i] = skip_sum(int(i[0]) * 2); }).wait();
+  for (int i = 0; i < N; ++i)
+    if (skipped[i] != skip_sum(i * 2)) {
+      std::cout << "skip_sum(" << i * 2 << ") = " << skipped[i] << ", expected " << skip_sum(i * 2) << "\n";
+      q.wait();
+      sycl::free(skipped, q);
+      return 1;
+    }
+  sycl::free(skipped, q);
   q.single_task([=]() {
      fout[0] = apply(Op::Add, 6, 3);
      fout[1] = apply(Op::Sub, 6, 3);

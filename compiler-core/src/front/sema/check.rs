@@ -875,7 +875,7 @@ impl Sema {
                 TStmt::Return(v, s.span)
             }
             StmtKind::Break => TStmt::Break(s.span),
-            StmtKind::Continue => TStmt::Continue(s.span),
+            StmtKind::Continue => self.continue_stmt(s.span),
             StmtKind::Empty => TStmt::Nop,
             StmtKind::RangeFor {
                 init,

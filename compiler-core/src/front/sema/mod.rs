@@ -535,6 +535,9 @@ pub struct Sema {
     pub vars: Vec<VarInfo>,
     pub kernels: Vec<KernelInstance>,
     pub free_function_kernels: Vec<free_function::FreeFunctionKernel>,
+    /// The flags of the switches being checked that each `continue` (by
+    /// its span) leaves, innermost last (see `switch.rs`).
+    switch_continues: HashMap<Span, Vec<VarId>>,
     pub diags: Diagnostics,
     pub host: HostCompiler,
     /// Lambdas named `$_N` so far (clang, see
@@ -643,6 +646,7 @@ impl Sema {
             vars: vec![],
             kernels: vec![],
             free_function_kernels: vec![],
+            switch_continues: HashMap::new(),
             diags: Diagnostics::default(),
             host,
             unnumbered_lambdas: 0,

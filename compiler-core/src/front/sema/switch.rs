@@ -7,6 +7,10 @@
 //! { v = cond; k = v == c0 ? 0 : v == c1 ? 1 : <default segment or N>;
 //!   loop { if (k <= 0) seg0; if (k <= 1) seg1; ... break; } }
 //! ```
+//!
+//! A `continue` in the body belongs to the loop around the switch: it sets
+//! a flag and breaks out, and after the switch `if (flag) continue;`
+//! (itself redirected when that switch is inside another one).
 
 use super::thir::{Expr as TExpr, ExprKind as TK, Stmt as TStmt};
 use super::*;
@@ -96,6 +100,22 @@ impl Sema {
         let t = self.new_var(Rc::from("<switch target>"), int.clone(), Some(f), span);
         out.push(TStmt::Decl(t, Some(target)));
 
+        // The body's `continue`s set a flag and leave the switch.
+        let mut continues = vec![];
+        for seg in &segments {
+            for s in &seg.stmts {
+                collect_continues(s, &mut continues);
+            }
+        }
+        let flag = (!continues.is_empty()).then(|| {
+            let flag = self.new_var(Rc::from("<switch continue>"), Ty::Bool, Some(f), span);
+            out.push(TStmt::Decl(flag, Some(bool_lit(false, span))));
+            for &c in &continues {
+                self.switch_continues.entry(c).or_default().push(flag);
+            }
+            flag
+        });
+
         let mut body_stmts = vec![];
         for (k, seg) in segments.iter().enumerate() {
             let stmts: Vec<TStmt> = seg.stmts.iter().map(|s| self.check_stmt(s)).collect();
@@ -120,8 +140,58 @@ impl Sema {
             step: None,
             test_first: true,
         });
+        if let Some(flag) = flag {
+            for c in &continues {
+                if let Some(flags) = self.switch_continues.get_mut(c) {
+                    flags.pop();
+                }
+            }
+            // Continue the enclosing loop: through the flag of an
+            // enclosing switch when the `continue` crosses one too.
+            let after = match continues.first() {
+                Some(&c) => self.continue_stmt(c),
+                None => TStmt::Continue(span),
+            };
+            let set = TExpr {
+                kind: TK::Var(flag),
+                ty: Ty::Bool,
+                lvalue: true,
+                span,
+            };
+            out.push(TStmt::If {
+                cond: self.rvalue(set),
+                then_s: Box::new(after),
+                else_s: None,
+            });
+        }
         self.pop_frame();
         TStmt::Block(out)
+    }
+
+    /// `continue` at `span`: of the innermost loop, or, inside a switch
+    /// (lowered as a loop run once), `flag = true; break;` for that
+    /// switch's flag.
+    pub(super) fn continue_stmt(&mut self, span: Span) -> TStmt {
+        match self.switch_continues.get(&span).and_then(|f| f.last()) {
+            Some(&flag) => {
+                let place = TExpr {
+                    kind: TK::Var(flag),
+                    ty: Ty::Bool,
+                    lvalue: true,
+                    span,
+                };
+                TStmt::Block(vec![
+                    TStmt::Expr(TExpr {
+                        kind: TK::Assign(None, Box::new(place), Box::new(bool_lit(true, span))),
+                        ty: Ty::Bool,
+                        lvalue: true,
+                        span,
+                    }),
+                    TStmt::Break(span),
+                ])
+            }
+            None => TStmt::Continue(span),
+        }
     }
 
     /// Split the switch body at its labels; None (reported) when a label is
@@ -188,10 +258,10 @@ impl Sema {
         }
         for seg in &segments {
             for s in &seg.stmts {
-                if let Some(sp) = nested_label_or_continue(s) {
+                if let Some(sp) = nested_label(s) {
                     self.report(
                         sp,
-                        "a 'case' label inside a nested statement or a 'continue' inside a switch is not supported in device code yet",
+                        "a 'case' label inside a nested statement of a switch is not supported in device code yet",
                     );
                     ok = false;
                 }
@@ -201,20 +271,49 @@ impl Sema {
     }
 }
 
-/// A `case`/`default` below the switch body's top level, or a `continue`
-/// that would leave the switch for an enclosing loop.
-fn nested_label_or_continue(s: &a::Stmt) -> Option<Span> {
+fn bool_lit(value: bool, span: Span) -> TExpr {
+    TExpr {
+        kind: TK::BoolLit(value),
+        ty: Ty::Bool,
+        lvalue: false,
+        span,
+    }
+}
+
+/// A `case`/`default` below the switch body's top level.
+fn nested_label(s: &a::Stmt) -> Option<Span> {
     match &s.kind {
-        StmtKind::Case(_) | StmtKind::Default | StmtKind::Continue => Some(s.span),
-        StmtKind::Compound(ss) => ss.iter().find_map(nested_label_or_continue),
+        StmtKind::Case(_) | StmtKind::Default => Some(s.span),
+        StmtKind::Compound(ss) => ss.iter().find_map(nested_label),
         StmtKind::If {
             then_branch,
             else_branch,
             ..
-        } => nested_label_or_continue(then_branch)
-            .or_else(|| else_branch.as_deref().and_then(nested_label_or_continue)),
-        StmtKind::Label(_, inner) => nested_label_or_continue(inner),
-        // Loops and nested switches own their `continue`s and labels.
+        } => nested_label(then_branch).or_else(|| else_branch.as_deref().and_then(nested_label)),
+        StmtKind::Label(_, inner) => nested_label(inner),
+        // Loops and nested switches own their labels.
         _ => None,
+    }
+}
+
+/// The `continue`s in `s` that leave a switch for the loop around it
+/// (through nested switches too, which pass them on; loops own theirs).
+fn collect_continues(s: &a::Stmt, out: &mut Vec<Span>) {
+    match &s.kind {
+        StmtKind::Continue => out.push(s.span),
+        StmtKind::Compound(ss) => ss.iter().for_each(|s| collect_continues(s, out)),
+        StmtKind::If {
+            then_branch,
+            else_branch,
+            ..
+        } => {
+            collect_continues(then_branch, out);
+            if let Some(e) = else_branch {
+                collect_continues(e, out);
+            }
+        }
+        StmtKind::Label(_, inner) => collect_continues(inner, out),
+        StmtKind::Switch { body, .. } => collect_continues(body, out),
+        _ => {}
     }
 }
