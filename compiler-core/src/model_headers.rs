@@ -19,6 +19,10 @@ const HEADERS: &[(&str, &str)] = &[
         "bits/syclone_fp64_math.h",
         include_str!("../model_headers/syclone_fp64_math.h"),
     ),
+    (
+        "bits/syclone_gnu_builtins.h",
+        include_str!("../model_headers/syclone_gnu_builtins.h"),
+    ),
     ("bitset", include_str!("../model_headers/bitset")),
     ("cassert", include_str!("../model_headers/cassert")),
     ("cfloat", include_str!("../model_headers/cfloat")),

@@ -3,7 +3,9 @@
 // __typeof__ in min/max macros, a statement expression holding a loop,
 // __typeof__ of a type, an attribute after an array declarator, and
 // pointers to members and a variable-length array in host code next to
-// kernels that still run on the device.
+// kernels that still run on the device; GCC's integer builtins
+// (__builtin_clz, __builtin_popcountll, __builtin_bswap32, __builtin_expect)
+// in host code beside kernels and in kernels, equal to the host's results.
 #include <sycl/sycl.hpp>
 #include <iostream>
 #include <random>
@@ -85,6 +87,36 @@ int main() {
   float total = 0.0f;
   for (int k = 0; k < rows; ++k) total += partial[k];
   ok = ok && total == float(n * (n - 1));
+  // GCC's integer builtins, in host code and in a kernel.
+  unsigned long long *bits = sycl::malloc_shared<unsigned long long>(8 * n, q);
+  unsigned host_word = 0x00f0a5c3u;
+  int host_lead = __builtin_clz(host_word);
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> id) {
+     unsigned x = unsigned(id[0]) * 2654435761u + 1u;
+     unsigned long long wide = (unsigned long long)x << 17 | 5u;
+     unsigned long long *out = bits + 8 * id[0];
+     out[0] = __builtin_clz(x);
+     out[1] = __builtin_ctz(x);
+     out[2] = __builtin_popcount(x);
+     out[3] = __builtin_popcountll(wide) + 100 * __builtin_clzll(wide);
+     out[4] = __builtin_bswap32(x);
+     out[5] = __builtin_ffs(int(x & 0xff00u)) + 100 * __builtin_parity(x);
+     out[6] = __builtin_bswap64(wide);
+     out[7] = __builtin_expect(x > 7u, 1) ? 1 : 0;
+   }).wait();
+  for (int i = 0; i < n; ++i) {
+    unsigned x = unsigned(i) * 2654435761u + 1u;
+    unsigned long long wide = (unsigned long long)x << 17 | 5u;
+    const unsigned long long want[8] = {
+        (unsigned long long)__builtin_clz(x), (unsigned long long)__builtin_ctz(x),
+        (unsigned long long)__builtin_popcount(x),
+        (unsigned long long)(__builtin_popcountll(wide) + 100 * __builtin_clzll(wide)), __builtin_bswap32(x),
+        (unsigned long long)(__builtin_ffs(int(x & 0xff00u)) + 100 * __builtin_parity(x)), __builtin_bswap64(wide),
+        (unsigned long long)(__builtin_expect(x > 7u, 1) ? 1 : 0)};
+    for (int k = 0; k < 8; ++k) ok = ok && bits[8 * i + k] == want[k];
+  }
+  ok = ok && host_lead == 8;
+  sycl::free(bits, q);
   sycl::free(bounded, q);
   sycl::free(data, q);
   sycl::free(mesh, q);

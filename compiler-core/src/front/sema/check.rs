@@ -135,6 +135,19 @@ fn lambda_call_decl(l: &a::LambdaExpr, span: Span) -> Rc<a::FunctionDecl> {
     })
 }
 
+/// The name of GCC integer builtin `name` (`__builtin_clz` -> `clz`), which
+/// `<bits/syclone_gnu_builtins.h>` defines as `__syclone_gnu_clz`.
+fn gnu_builtin(name: &str) -> Option<&str> {
+    let rest = name.strip_prefix("__builtin_")?;
+    let base = rest.trim_end_matches('l');
+    let known = matches!(base, "clz" | "ctz" | "popcount" | "parity" | "ffs")
+        || matches!(
+            rest,
+            "bswap16" | "bswap32" | "bswap64" | "expect" | "unreachable" | "assume"
+        );
+    known.then_some(rest)
+}
+
 /// `place = value` initializing a member in a constructor.
 fn field_assign(place: TExpr, value: TExpr, ty: Ty, span: Span) -> TStmt {
     TStmt::Expr(TExpr {
@@ -3562,6 +3575,24 @@ impl Sema {
                     }
                 }
                 let name_str = q.to_string_lossy();
+                if let Some(gnu) = gnu_builtin(&name_str).filter(|_| q.parts.len() == 1) {
+                    let cands: Vec<Candidate> = self
+                        .ns_lookup(GLOBAL_NS, &format!("__syclone_gnu_{gnu}"))
+                        .into_iter()
+                        .filter_map(|e| match e {
+                            Entity::Function(decl, ctx, env) => Some(Candidate {
+                                decl,
+                                ctx,
+                                env,
+                                class: None,
+                            }),
+                            _ => None,
+                        })
+                        .collect();
+                    if !cands.is_empty() {
+                        return self.finish_call(&cands, &[], None, args, &name_str, span);
+                    }
+                }
                 if (name_str.starts_with("__spirv_") || name_str.starts_with("__builtin_"))
                     && q.parts.len() == 1
                 {
