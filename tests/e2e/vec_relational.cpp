@@ -150,7 +150,8 @@ int main() {
     const int a[4] = {0, 1, i, -3}, b[4] = {i & 1, 0, 2, 0};
     int masks = 0;
     for (int k = 0; k < 4; ++k) {
-      bool land = a[k] && b[k], lor = a[k] || b[k], lnot = !a[k], lscalar = a[k] && 1, rscalar = 0 || b[k];
+      bool land = a[k] && b[k], lor = a[k] || b[k], lnot = !a[k];
+      bool lscalar = a[k] != 0, rscalar = b[k] != 0;  // a && 1, 0 || b
       bool fnot = !x[k], fand = x[k] && y[k];
       masks |= land << k | lor << (4 + k) | lnot << (8 + k) | lscalar << (12 + k) | rscalar << (16 + k) |
                fnot << (20 + k) | fand << (24 + k);
