@@ -5,8 +5,9 @@
 // marray<int, 3>, a struct {int; float}, a 6-byte struct (padded to two
 // words) and a 36-byte struct; reduce_over_group and the scans over
 // work-groups and sub-groups of sycl::half, vec and marray with sycl::plus,
-// maximum and multiplies. Work-groups of 16 and 48; expected values are
-// computed on the host from the sub-group layout the kernel reports.
+// maximum and multiplies, and of bool over work-groups with logical_and/or.
+// Work-groups of 16 and 48; expected values are computed on the host from
+// the sub-group layout the kernel reports.
 #include <sycl/sycl.hpp>
 #include <algorithm>
 #include <cstdio>
@@ -140,6 +141,12 @@ void kernel_body(sycl::nd_item<1> it, int *out) {
   r[18] = ss[0];
   r[19] = ss[1];
   r[20] = key(sh);
+  // bool over the work-group (as int through work-group memory).
+  bool mine = make<bool>(l);
+  r[21] = sycl::reduce_over_group(g, mine, sycl::logical_or<bool>()) +
+          2 * sycl::reduce_over_group(g, mine, sycl::logical_and<bool>());
+  r[22] = sycl::inclusive_scan_over_group(g, !mine, sycl::logical_and<bool>());
+  r[23] = sycl::exclusive_scan_over_group(g, mine, sycl::logical_or<bool>());
 }
 
 // The kernel, with a required sub-group size S (none when S is 0).
@@ -213,6 +220,10 @@ int run(sycl::queue &q) {
         check(r[16] == sum0 && r[17] == sum1, "sub-group reduce of float2");
         check(r[18] == scan && r[19] == 2 * (lane + 1), "sub-group inclusive scan of int2");
         check(r[20] == sum0, "sub-group reduce of half");
+        // make<bool>: work-item 0 is true, 1 and 2 false.
+        check(r[21] == 1, "work-group reduce of bool (logical_or, logical_and)");
+        check(r[22] == 0, "work-group inclusive scan of bool (logical_and)");
+        check(r[23] == (l > 0 ? 1 : 0), "work-group exclusive scan of bool (logical_or)");
       }
     }
     sycl::free(out, q);

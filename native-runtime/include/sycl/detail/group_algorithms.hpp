@@ -124,6 +124,14 @@ struct half_op_in_float {
   float operator()(float a, float b) const { return float(op(half(a), half(b))); }
 };
 
+// A binary operation on bool applied to ints (work-group memory holds no
+// bools).
+template <typename Op>
+struct bool_op_in_int {
+  Op op;
+  int operator()(int a, int b) const { return op(a != 0, b != 0) ? 1 : 0; }
+};
+
 // Reduction and scans by operation (`op_kind`).
 #ifdef __SYCL_DEVICE_ONLY__
 #define __SYCLONE_SUBGROUP_ARITH(NAME, PREFIX)                                                    \
@@ -444,6 +452,8 @@ T group_reduce(Group g, T x, BinaryOperation op) {
     return subgroup_reduce<op_kind<BinaryOperation>::value>(x);
   } else if constexpr (std::is_same_v<T, half>) {
     return half(work_group_reduce(g, float(x), half_op_in_float<BinaryOperation>{op}));
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return work_group_reduce(g, x ? 1 : 0, bool_op_in_int<BinaryOperation>{op}) != 0;
   } else {
     return work_group_reduce(g, x, op);
   }
@@ -463,6 +473,8 @@ T group_scan(Group g, T x, BinaryOperation op, bool inclusive, T first) {
     return op(first, subgroup_exclusive_scan<kind>(x));
   } else if constexpr (std::is_same_v<T, half>) {
     return half(work_group_scan(g, float(x), half_op_in_float<BinaryOperation>{op}, inclusive, float(first)));
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return work_group_scan(g, x ? 1 : 0, bool_op_in_int<BinaryOperation>{op}, inclusive, first ? 1 : 0) != 0;
   } else {
     return work_group_scan(g, x, op, inclusive, first);
   }
