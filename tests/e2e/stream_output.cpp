@@ -1,6 +1,7 @@
 // sycl::stream: every operand type and manipulator, formatted as
 // std::ostream formats it on the host; whole lines from many work-items;
-// statements that end without a newline; a full stream drops output
+// statements that end without a newline; vectors (`{1, 2}`, as DPC++
+// prints them); a full stream drops output
 // without failing. The program captures its own stdout to check it.
 #include <sycl/sycl.hpp>
 #include <algorithm>
@@ -136,6 +137,20 @@ int main() {
      }).wait();
   });
   check(items, "{0, 1} {1, 2} item(range: {1, 2}, id: {0, 1})\n", "ids, ranges and items");
+
+  // Vectors print as DPC++ prints them: braces, elements as their scalar
+  // type prints, ", " between (a swizzle too; half as float).
+  std::string vectors = capture_stdout([&] {
+    q.submit([&](sycl::handler &h) {
+       sycl::stream out(1024, 256, h);
+       h.single_task([=]() {
+         sycl::float4 f(1.0f, 2.5f, -3.0f, 0.125f);
+         out << sycl::int2(1, -2) << ' ' << f << ' ' << f.zyx() << ' ' << sycl::uint3(7u, 8u, 9u) << ' '
+             << sycl::vec<sycl::half, 2>(0.5f, 1.0f) << ' ' << sycl::hex << sycl::int2(255, 16) << sycl::endl;
+       });
+     }).wait();
+  });
+  check(vectors, "{1, -2} {1, 2.5, -3, 0.125} {-3, 2.5, 1} {7, 8, 9} {0.5, 1} {ff, 10}\n", "vectors");
 
   // A stream too small for its output keeps what fits and fails nothing.
   std::string small = capture_stdout([&] {

@@ -31,6 +31,107 @@ T identity_of() {
   else return std::numeric_limits<T>::lowest();
 }
 
+// Values the collectives cannot move as they are (classes: vec, marray,
+// user structs, sycl::half on work-groups) move as 32-bit words: the value
+// padded to a whole number of words, bit_cast to an array of words.
+template <typename T>
+struct word_image {
+  static constexpr size_t count = (sizeof(T) + 3) / 4;
+  uint32_t w[count];
+};
+template <typename T, size_t Pad = word_image<T>::count * 4 - sizeof(T)>
+struct padded_value {
+  T value;
+  unsigned char pad[Pad];
+};
+template <typename T>
+struct padded_value<T, 0> {
+  T value;
+};
+template <typename T>
+word_image<T> words_of(const T &x) {
+  padded_value<T> p;
+  p.value = x;
+  if constexpr (sizeof(padded_value<T>) != sizeof(T)) {
+    for (size_t i = 0; i < sizeof(p.pad); ++i) p.pad[i] = 0;
+  }
+  return sycl::bit_cast<word_image<T>>(p);
+}
+template <typename T>
+T value_of_words(const word_image<T> &w) {
+  return sycl::bit_cast<padded_value<T>>(w).value;
+}
+// `x` with each of its words replaced by `move(word)`.
+template <typename T, typename MoveWord>
+T moved_by_words(const T &x, MoveWord move) {
+  static_assert(std::is_trivially_copyable_v<T>, "group collectives move trivially copyable types");
+  word_image<T> in = words_of(x), out;
+  for (size_t i = 0; i < word_image<T>::count; ++i) out.w[i] = move(in.w[i]);
+  return value_of_words<T>(out);
+}
+// Whether T is an arithmetic scalar the collectives take as it is (bool
+// moves as int, everything else as words).
+template <typename T>
+inline constexpr bool is_plain_scalar_v = std::is_arithmetic_v<T> && !std::is_same_v<T, bool>;
+
+// The element type and count of a vec or marray.
+template <typename T>
+struct nonscalar_elements;
+template <typename E, int N>
+struct nonscalar_elements<vec<E, N>> {
+  using type = E;
+  using whole = vec<E, N>;
+  static constexpr size_t count = N;
+};
+template <typename E, size_t N>
+struct nonscalar_elements<marray<E, N>> {
+  using type = E;
+  using whole = marray<E, N>;
+  static constexpr size_t count = N;
+};
+template <typename E, int N, int... Indexes>
+struct nonscalar_elements<swizzled<E, N, Indexes...>> {
+  using type = E;
+  using whole = vec<E, sizeof...(Indexes)>;
+  static constexpr size_t count = sizeof...(Indexes);
+};
+
+// The function object of kind `Kind` on T (vec and marray reductions
+// combine element by element with it).
+template <int Kind, typename T>
+auto op_of_kind() {
+  if constexpr (Kind == op_plus) return plus<T>();
+  else if constexpr (Kind == op_multiplies) return multiplies<T>();
+  else if constexpr (Kind == op_bit_and) return bit_and<T>();
+  else if constexpr (Kind == op_bit_or) return bit_or<T>();
+  else if constexpr (Kind == op_bit_xor) return bit_xor<T>();
+  else if constexpr (Kind == op_logical_and) return logical_and<T>();
+  else if constexpr (Kind == op_logical_or) return logical_or<T>();
+  else if constexpr (Kind == op_minimum) return minimum<T>();
+  else {
+    static_assert(Kind == op_maximum,
+                  "group reductions and scans of vec and marray support sycl::plus, multiplies, "
+                  "minimum, maximum, bit_and, bit_or, bit_xor, logical_and and logical_or");
+    return maximum<T>();
+  }
+}
+
+// A binary operation on sycl::half applied to floats (work-group algorithms
+// on half compute in float; each step rounds through half).
+template <typename Op>
+struct half_op_in_float {
+  Op op;
+  float operator()(float a, float b) const { return float(op(half(a), half(b))); }
+};
+
+// A binary operation on bool applied to ints (work-group memory holds no
+// bools).
+template <typename Op>
+struct bool_op_in_int {
+  Op op;
+  int operator()(int a, int b) const { return op(a != 0, b != 0) ? 1 : 0; }
+};
+
 // Reduction and scans by operation (`op_kind`).
 #ifdef __SYCL_DEVICE_ONLY__
 #define __SYCLONE_SUBGROUP_ARITH(NAME, PREFIX)                                                    \
@@ -142,10 +243,14 @@ T subgroup_exclusive_scan(T x) {
 // the sub-group (SYCL leaves it unspecified).
 template <typename T, typename At>
 T host_sub_group_move(T x, At at) {
-  return host_sub_group_exchange(x, [=](const T *v, host_sub_group_place p) {
-    unsigned from = at(p.lane);
-    return from < p.size ? v[from] : v[p.lane];
-  });
+  if constexpr (sizeof(T) > 16) {
+    return moved_by_words(x, [=](uint32_t w) { return host_sub_group_move(w, at); });
+  } else {
+    return host_sub_group_exchange(x, [=](const T *v, host_sub_group_place p) {
+      unsigned from = at(p.lane);
+      return from < p.size ? v[from] : v[p.lane];
+    });
+  }
 }
 #endif
 
@@ -159,6 +264,11 @@ T shuffled(T x, Move move) {
   } else if constexpr (std::is_class_v<T> && sizeof(T) == 2 && std::is_trivially_copyable_v<T>) {
     // Another 16-bit class (bfloat16): its bits move.
     return sycl::bit_cast<T>(static_cast<uint16_t>(move(static_cast<uint32_t>(sycl::bit_cast<uint16_t>(x)))));
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return move(static_cast<int>(x)) != 0;
+  } else if constexpr (!is_plain_scalar_v<T>) {
+    // vec, marray, structs: word by word.
+    return moved_by_words(x, [=](uint32_t w) { return static_cast<uint32_t>(move(w)); });
   } else {
     return move(x);
   }
@@ -224,12 +334,34 @@ T work_group_scan(const group<Dimensions> &g, T x, BinaryOperation op, bool incl
 
 template <int Dimensions, typename T>
 T work_group_broadcast(const group<Dimensions> &g, T x, size_t from) {
-  T *scratch = group_scratch<T>();
-  if (g.get_local_linear_id() == from) scratch[0] = x;
-  work_group_barrier();
-  T result = scratch[0];
-  work_group_barrier();
-  return result;
+  if constexpr (std::is_same_v<T, bool>) {
+    return work_group_broadcast(g, static_cast<int>(x), from) != 0;
+  } else if constexpr (!is_plain_scalar_v<T>) {
+    // Word by word through the scratch of 32-bit words (one word per
+    // work-item, so a value wider than the group takes several rounds).
+    constexpr size_t count = word_image<T>::count;
+    word_image<T> in = words_of(x), out;
+    uint32_t *scratch = group_scratch<uint32_t>();
+    const size_t n = g.get_local_linear_range();
+    const bool writer = g.get_local_linear_id() == from;
+    for (size_t base = 0; base < count; base += n) {
+      const size_t end = base + n < count ? base + n : count;
+      if (writer) {
+        for (size_t k = base; k < end; ++k) scratch[k - base] = in.w[k];
+      }
+      work_group_barrier();
+      for (size_t k = base; k < end; ++k) out.w[k] = scratch[k - base];
+      work_group_barrier();
+    }
+    return value_of_words<T>(out);
+  } else {
+    T *scratch = group_scratch<T>();
+    if (g.get_local_linear_id() == from) scratch[0] = x;
+    work_group_barrier();
+    T result = scratch[0];
+    work_group_barrier();
+    return result;
+  }
 }
 
 }  // namespace detail
@@ -302,13 +434,67 @@ T permute_group_by_xor(Group, T x, size_t mask) {
 #endif
 }
 
+namespace detail {
+// The reduction and scans of one value per work-item: vec and marray
+// element by element (with the element type's function object of the
+// operation's kind), sycl::half on work-groups in float, sub-groups through
+// their collectives, work-groups through work-group memory. An exclusive
+// scan starts from `first`.
+template <typename Group, typename T, typename BinaryOperation>
+T group_reduce(Group g, T x, BinaryOperation op) {
+  if constexpr (is_nonscalar<T>::value) {
+    using E = typename nonscalar_elements<T>::type;
+    auto element_op = op_of_kind<op_kind<BinaryOperation>::value, E>();
+    typename nonscalar_elements<T>::whole out;
+    for (size_t i = 0; i < nonscalar_elements<T>::count; ++i) out[i] = group_reduce(g, E(x[i]), element_op);
+    return out;
+  } else if constexpr (is_sub_group_v<Group>) {
+    return subgroup_reduce<op_kind<BinaryOperation>::value>(x);
+  } else if constexpr (std::is_same_v<T, half>) {
+    return half(work_group_reduce(g, float(x), half_op_in_float<BinaryOperation>{op}));
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return work_group_reduce(g, x ? 1 : 0, bool_op_in_int<BinaryOperation>{op}) != 0;
+  } else {
+    return work_group_reduce(g, x, op);
+  }
+}
+template <typename Group, typename T, typename BinaryOperation>
+T group_scan(Group g, T x, BinaryOperation op, bool inclusive, T first) {
+  if constexpr (is_nonscalar<T>::value) {
+    using E = typename nonscalar_elements<T>::type;
+    auto element_op = op_of_kind<op_kind<BinaryOperation>::value, E>();
+    typename nonscalar_elements<T>::whole out;
+    for (size_t i = 0; i < nonscalar_elements<T>::count; ++i)
+      out[i] = group_scan(g, E(x[i]), element_op, inclusive, E(first[i]));
+    return out;
+  } else if constexpr (is_sub_group_v<Group>) {
+    constexpr int kind = op_kind<BinaryOperation>::value;
+    if (inclusive) return subgroup_inclusive_scan<kind>(x);
+    return op(first, subgroup_exclusive_scan<kind>(x));
+  } else if constexpr (std::is_same_v<T, half>) {
+    return half(work_group_scan(g, float(x), half_op_in_float<BinaryOperation>{op}, inclusive, float(first)));
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return work_group_scan(g, x ? 1 : 0, bool_op_in_int<BinaryOperation>{op}, inclusive, first ? 1 : 0) != 0;
+  } else {
+    return work_group_scan(g, x, op, inclusive, first);
+  }
+}
+// The identity of `BinaryOperation` on T (element by element for vec and
+// marray).
+template <typename BinaryOperation, typename T>
+T group_identity() {
+  if constexpr (is_nonscalar<T>::value) {
+    using E = typename nonscalar_elements<T>::type;
+    return T(identity_of<op_kind<BinaryOperation>::value, E>());
+  } else {
+    return identity_of<op_kind<BinaryOperation>::value, T>();
+  }
+}
+}  // namespace detail
+
 template <typename Group, typename T, typename BinaryOperation>
 T reduce_over_group(Group g, T x, BinaryOperation op) {
-  if constexpr (detail::is_sub_group_v<Group>) {
-    return detail::subgroup_reduce<detail::op_kind<BinaryOperation>::value>(x);
-  } else {
-    return detail::work_group_reduce(g, x, op);
-  }
+  return detail::group_reduce(g, x, op);
 }
 template <typename Group, typename V, typename T, typename BinaryOperation>
 T reduce_over_group(Group g, V x, T init, BinaryOperation op) {
@@ -317,11 +503,7 @@ T reduce_over_group(Group g, V x, T init, BinaryOperation op) {
 
 template <typename Group, typename T, typename BinaryOperation>
 T inclusive_scan_over_group(Group g, T x, BinaryOperation op) {
-  if constexpr (detail::is_sub_group_v<Group>) {
-    return detail::subgroup_inclusive_scan<detail::op_kind<BinaryOperation>::value>(x);
-  } else {
-    return detail::work_group_scan(g, x, op, true, x);
-  }
+  return detail::group_scan(g, x, op, true, x);
 }
 template <typename Group, typename V, typename BinaryOperation, typename T>
 T inclusive_scan_over_group(Group g, V x, BinaryOperation op, T init) {
@@ -330,20 +512,11 @@ T inclusive_scan_over_group(Group g, V x, BinaryOperation op, T init) {
 
 template <typename Group, typename T, typename BinaryOperation>
 T exclusive_scan_over_group(Group g, T x, BinaryOperation op) {
-  if constexpr (detail::is_sub_group_v<Group>) {
-    return detail::subgroup_exclusive_scan<detail::op_kind<BinaryOperation>::value>(x);
-  } else {
-    return detail::work_group_scan(g, x, op, false,
-                                   detail::identity_of<detail::op_kind<BinaryOperation>::value, T>());
-  }
+  return detail::group_scan(g, x, op, false, detail::group_identity<BinaryOperation, T>());
 }
 template <typename Group, typename V, typename T, typename BinaryOperation>
 T exclusive_scan_over_group(Group g, V x, T init, BinaryOperation op) {
-  if constexpr (detail::is_sub_group_v<Group>) {
-    return op(init, exclusive_scan_over_group(g, T(x), op));
-  } else {
-    return detail::work_group_scan(g, T(x), op, false, init);
-  }
+  return detail::group_scan(g, T(x), op, false, init);
 }
 
 template <typename Group>
@@ -391,6 +564,53 @@ auto joint_reduce(Group g, Ptr first, Ptr last, BinaryOperation op) {
   using T = std::remove_cv_t<std::remove_reference_t<decltype(first[0])>>;
   return joint_reduce(g, first, last, detail::identity_of<detail::op_kind<BinaryOperation>::value, T>(), op);
 }
+// Scans of [first, last) into result: the group scans the elements in
+// chunks of its size, each work-item one element of a chunk (the identity
+// past the end), and carries the chunk's total (its last work-item's
+// inclusive value) into the next. Every element is read before the chunk's
+// results are written, so result may be first.
+namespace detail {
+template <bool Inclusive, typename Group, typename InPtr, typename OutPtr, typename T, typename BinaryOperation>
+OutPtr joint_scan(Group g, InPtr first, InPtr last, OutPtr result, T carry, BinaryOperation op) {
+  const T identity = group_identity<BinaryOperation, T>();
+  const size_t lid = g.get_local_linear_id(), n = g.get_local_linear_range();
+  const size_t count = static_cast<size_t>(last - first);
+  for (size_t base = 0; base < count; base += n) {
+    const size_t i = base + lid;
+    T x = i < count ? T(first[i]) : identity;
+    T scanned = group_scan(g, x, op, true, x);
+    if constexpr (Inclusive) {
+      if (i < count) result[i] = op(carry, scanned);
+    } else {
+      T before = group_scan(g, x, op, false, identity);
+      if (i < count) result[i] = lid == 0 ? carry : op(carry, before);
+    }
+    carry = op(carry, group_broadcast(g, scanned, n - 1));
+  }
+  return result + count;
+}
+template <typename Ptr>
+using pointee_t = std::remove_cv_t<std::remove_reference_t<decltype(std::declval<Ptr>()[0])>>;
+}  // namespace detail
+template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation>
+OutPtr joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation op) {
+  using T = detail::pointee_t<OutPtr>;
+  return detail::joint_scan<true>(g, first, last, result, detail::group_identity<BinaryOperation, T>(), op);
+}
+template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation, typename T>
+OutPtr joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation op, T init) {
+  return detail::joint_scan<true>(g, first, last, result, init, op);
+}
+template <typename Group, typename InPtr, typename OutPtr, typename T, typename BinaryOperation>
+OutPtr joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, T init, BinaryOperation op) {
+  return detail::joint_scan<false>(g, first, last, result, init, op);
+}
+template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation>
+OutPtr joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation op) {
+  using T = detail::pointee_t<OutPtr>;
+  return detail::joint_scan<false>(g, first, last, result, detail::group_identity<BinaryOperation, T>(), op);
+}
+
 template <typename Group, typename Ptr, typename Predicate>
 bool joint_any_of(Group g, Ptr first, Ptr last, Predicate pred) {
   bool found = false;

@@ -18,6 +18,16 @@
 
 namespace sycl {
 
+namespace detail {
+// Whether T is a vec, a swizzle or an marray (specialised in vec.hpp): the
+// scalar templates below step aside for those, which have their own
+// overloads.
+template <typename T>
+struct is_nonscalar : std::false_type {};
+template <typename T, typename R>
+using if_scalar_t = std::enable_if_t<!is_nonscalar<T>::value, R>;
+}  // namespace detail
+
 using std::abs;
 using std::acos;
 using std::acosh;
@@ -98,7 +108,15 @@ template <typename T> T min(T a, T b) { return b < a ? b : a; }
 template <typename T> T max(T a, T b) { return a < b ? b : a; }
 template <typename T> T degrees(T radians) { return radians * T(57.29577951308232); }
 template <typename T> T radians(T degrees) { return degrees * T(0.017453292519943295); }
-template <typename T> T sign(T x) { return x > T(0) ? T(1) : (x < T(0) ? T(-1) : T(0)); }
+// 1 above zero, -1 below, x itself for +0 and -0, 0 for NaN.
+template <typename T> T sign(T x) {
+  if (x > T(0)) return T(1);
+  if (x < T(0)) return T(-1);
+  if constexpr (std::is_floating_point_v<T>) {
+    if (std::isnan(x)) return T(0);
+  }
+  return x;
+}
 template <typename T> T step(T edge, T x) { return x < edge ? T(0) : T(1); }
 template <typename T> T mix(T x, T y, T a) { return x + (y - x) * a; }
 template <typename T> T powr(T x, T y) { return pow(x, y); }
@@ -241,6 +259,8 @@ template <typename T> integer_t<T> ctz(T x) {
   while (n < bits && ((U(x) >> n) & 1u) == 0) ++n;
   return T(n);
 }
+// |x| of an unsigned integer is x (std::abs has no unsigned overloads).
+template <typename T> std::enable_if_t<std::is_unsigned_v<T> && !std::is_same_v<T, bool>, T> abs(T x) { return x; }
 template <typename T> integer_t<T> popcount(T x) {
   using U = std::make_unsigned_t<T>;
   int n = 0;
@@ -339,27 +359,28 @@ typename upsample_result<T>::type upsample(T hi, U lo) {
 template <typename T> integer_t<T> mul24(T x, T y) { return T(x * y); }
 template <typename T> integer_t<T> mad24(T x, T y, T z) { return T(x * y + z); }
 
-// Relational functions (SYCL 2020 4.17.9) on scalars: bool results.
-template <typename T> bool isequal(T x, T y) { return x == y; }
+// Relational functions (SYCL 2020 4.17.9) on scalars: bool results (the
+// vec and marray forms are in vec.hpp).
+template <typename T> detail::if_scalar_t<T, bool> isequal(T x, T y) { return x == y; }
 // Not x != y: naga turns SPIR-V's unordered not-equal into an ordered one,
 // so x != NaN would be false on Vulkan.
-template <typename T> bool isnotequal(T x, T y) { return !(x == y); }
-template <typename T> bool isgreater(T x, T y) { return x > y; }
-template <typename T> bool isgreaterequal(T x, T y) { return x >= y; }
-template <typename T> bool isless(T x, T y) { return x < y; }
-template <typename T> bool islessequal(T x, T y) { return x <= y; }
-template <typename T> bool islessgreater(T x, T y) { return x < y || x > y; }
-template <typename T> bool isordered(T x, T y) { return x == x && y == y; }
-template <typename T> bool isunordered(T x, T y) { return !isordered(x, y); }
-template <typename T> bool isnormal(T x) {
+template <typename T> detail::if_scalar_t<T, bool> isnotequal(T x, T y) { return !(x == y); }
+template <typename T> detail::if_scalar_t<T, bool> isgreater(T x, T y) { return x > y; }
+template <typename T> detail::if_scalar_t<T, bool> isgreaterequal(T x, T y) { return x >= y; }
+template <typename T> detail::if_scalar_t<T, bool> isless(T x, T y) { return x < y; }
+template <typename T> detail::if_scalar_t<T, bool> islessequal(T x, T y) { return x <= y; }
+template <typename T> detail::if_scalar_t<T, bool> islessgreater(T x, T y) { return x < y || x > y; }
+template <typename T> detail::if_scalar_t<T, bool> isordered(T x, T y) { return x == x && y == y; }
+template <typename T> detail::if_scalar_t<T, bool> isunordered(T x, T y) { return !isordered(x, y); }
+template <typename T> detail::if_scalar_t<T, bool> isnormal(T x) {
   return std::isfinite(x) && std::fabs(x) >= std::numeric_limits<T>::min();
 }
 // any/all of a scalar signed integer: its most significant bit.
-template <typename T> bool any(T x) { return x < T(0); }
-template <typename T> bool all(T x) { return x < T(0); }
+template <typename T> detail::if_scalar_t<T, bool> any(T x) { return x < T(0); }
+template <typename T> detail::if_scalar_t<T, bool> all(T x) { return x < T(0); }
 // c ? b : a for scalars; bitselect takes each bit from b where c has a 1.
-template <typename T, typename C> T select(T a, T b, C c) { return c ? b : a; }
-template <typename T> T bitselect(T a, T b, T c) {
+template <typename T, typename C> detail::if_scalar_t<T, T> select(T a, T b, C c) { return c ? b : a; }
+template <typename T> detail::if_scalar_t<T, T> bitselect(T a, T b, T c) {
   if constexpr (std::is_integral_v<T>) {
     return T((a & ~c) | (b & c));
   } else {

@@ -489,6 +489,21 @@ const stream &operator<<(const stream &os, const range<Dimensions> &r) {
   os.write(Dimensions * 24, [&](auto &sink) { detail::put_tuple<Dimensions>(sink, state, r); });
   return os;
 }
+// A vector as DPC++ prints it: `{1, 2, 3}`, each element as its scalar
+// type prints (sycl::half as float).
+template <typename T, int N>
+const stream &operator<<(const stream &os, const vec<T, N> &v) {
+  os << "{";
+  for (int i = 0; i < N; ++i) {
+    if (i != 0) os << ", ";
+    if constexpr (std::is_same_v<T, half>) {
+      os << static_cast<float>(v[i]);
+    } else {
+      os << v[i];
+    }
+  }
+  return os << "}";
+}
 template <int Dimensions>
 const stream &operator<<(const stream &os, const item<Dimensions> &it) {
   return os << "item(range: " << it.get_range() << ", id: " << it.get_id() << ")";

@@ -273,8 +273,17 @@ class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec {
     return lhs OP vec(rhs);                                                          \
   }                                                                                  \
   template <typename T = DataT, typename = std::enable_if_t<std::is_integral_v<T>>>  \
+  friend vec operator OP(const DataT &lhs, const vec &rhs) {                         \
+    return vec(lhs) OP rhs;                                                          \
+  }                                                                                  \
+  template <typename T = DataT, typename = std::enable_if_t<std::is_integral_v<T>>>  \
   friend vec &operator OPEQ(vec &lhs, const vec &rhs) {                              \
     lhs = lhs OP rhs;                                                                \
+    return lhs;                                                                      \
+  }                                                                                  \
+  template <typename T = DataT, typename = std::enable_if_t<std::is_integral_v<T>>>  \
+  friend vec &operator OPEQ(vec &lhs, const DataT &rhs) {                            \
+    lhs = lhs OP vec(rhs);                                                           \
     return lhs;                                                                      \
   }
   __SYCLONE_VEC_INTEGER_BINARY(%, %=)
@@ -291,6 +300,49 @@ class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec {
     return out;
   }
   friend vec operator+(const vec &v) { return v; }
+  template <typename T = DataT, typename = std::enable_if_t<std::is_integral_v<T>>>
+  friend vec operator~(const vec &v) {
+    vec out;
+    for (int i = 0; i < NumElements; ++i) out.m_data[i] = static_cast<DataT>(~v.m_data[i]);
+    return out;
+  }
+  vec &operator++() { return *this += DataT(1); }
+  vec &operator--() { return *this -= DataT(1); }
+  vec operator++(int) {
+    vec old = *this;
+    *this += DataT(1);
+    return old;
+  }
+  vec operator--(int) {
+    vec old = *this;
+    *this -= DataT(1);
+    return old;
+  }
+  // Logical operators, element by element, as comparisons: -1 where
+  // true, 0 where false.
+  friend vec<detail::rel_t<DataT>, NumElements> operator!(const vec &v) {
+    vec<detail::rel_t<DataT>, NumElements> out;
+    for (int i = 0; i < NumElements; ++i)
+      out[i] = v.m_data[i] == DataT(0) ? detail::rel_t<DataT>(-1) : detail::rel_t<DataT>(0);
+    return out;
+  }
+#define __SYCLONE_VEC_LOGICAL(OP)                                                      \
+  friend vec<detail::rel_t<DataT>, NumElements> operator OP(const vec &lhs, const vec &rhs) { \
+    vec<detail::rel_t<DataT>, NumElements> out;                                        \
+    for (int i = 0; i < NumElements; ++i)                                              \
+      out[i] = (lhs.m_data[i] != DataT(0)) OP (rhs.m_data[i] != DataT(0)) ? detail::rel_t<DataT>(-1) \
+                                                                         : detail::rel_t<DataT>(0); \
+    return out;                                                                        \
+  }                                                                                    \
+  friend vec<detail::rel_t<DataT>, NumElements> operator OP(const vec &lhs, const DataT &rhs) { \
+    return lhs OP vec(rhs);                                                            \
+  }                                                                                    \
+  friend vec<detail::rel_t<DataT>, NumElements> operator OP(const DataT &lhs, const vec &rhs) { \
+    return vec(lhs) OP rhs;                                                            \
+  }
+  __SYCLONE_VEC_LOGICAL(&&)
+  __SYCLONE_VEC_LOGICAL(||)
+#undef __SYCLONE_VEC_LOGICAL
 
   // Comparisons: -1 (all bits set) where true, 0 where false.
 #define __SYCLONE_VEC_RELATION(OP)                                                     \
@@ -302,6 +354,9 @@ class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec {
   }                                                                                    \
   friend vec<detail::rel_t<DataT>, NumElements> operator OP(const vec &lhs, const DataT &rhs) { \
     return lhs OP vec(rhs);                                                            \
+  }                                                                                    \
+  friend vec<detail::rel_t<DataT>, NumElements> operator OP(const DataT &lhs, const vec &rhs) { \
+    return vec(lhs) OP rhs;                                                            \
   }
   __SYCLONE_VEC_RELATION(==)
   __SYCLONE_VEC_RELATION(!=)
@@ -417,11 +472,16 @@ __SYCLONE_VEC_ALIASES(double, double)
 #undef __SYCLONE_VEC_ALIASES
 
 // sycl::marray (SYCL 2020 4.14.3): N elements laid out as an array, with
-// element-wise operators and comparisons (to marray<bool, N>).
+// element-wise operators (an operand may be a scalar on either side),
+// comparisons and logical operators (to marray<bool, N>), and iterators.
 template <typename DataT, std::size_t NumElements>
 class marray {
  public:
   using value_type = DataT;
+  using reference = DataT &;
+  using const_reference = const DataT &;
+  using iterator = DataT *;
+  using const_iterator = const DataT *;
   marray() {
     for (std::size_t i = 0; i < NumElements; ++i) m_data[i] = DataT();
   }
@@ -434,11 +494,20 @@ class marray {
   static constexpr std::size_t size() noexcept { return NumElements; }
   DataT &operator[](std::size_t i) { return m_data[i]; }
   const DataT &operator[](std::size_t i) const { return m_data[i]; }
+  // Not in SYCL 2020's marray, but what device code iterates with: the
+  // device pass indexes a range-for over a class with data() and size().
+  DataT *data() { return m_data; }
+  const DataT *data() const { return m_data; }
+  iterator begin() { return m_data; }
+  iterator end() { return m_data + NumElements; }
+  const_iterator begin() const { return m_data; }
+  const_iterator end() const { return m_data + NumElements; }
 
 #define __SYCLONE_MARRAY_BINARY(OP, OPEQ)                                                 \
   friend marray operator OP(const marray &lhs, const marray &rhs) {                       \
     marray out;                                                                           \
-    for (std::size_t i = 0; i < NumElements; ++i) out.m_data[i] = lhs.m_data[i] OP rhs.m_data[i]; \
+    for (std::size_t i = 0; i < NumElements; ++i)                                         \
+      out.m_data[i] = static_cast<DataT>(lhs.m_data[i] OP rhs.m_data[i]);                 \
     return out;                                                                           \
   }                                                                                       \
   friend marray operator OP(const marray &lhs, const DataT &rhs) { return lhs OP marray(rhs); } \
@@ -446,32 +515,114 @@ class marray {
   friend marray &operator OPEQ(marray &lhs, const marray &rhs) {                          \
     lhs = lhs OP rhs;                                                                     \
     return lhs;                                                                           \
+  }                                                                                       \
+  friend marray &operator OPEQ(marray &lhs, const DataT &rhs) {                           \
+    lhs = lhs OP marray(rhs);                                                             \
+    return lhs;                                                                           \
   }
   __SYCLONE_MARRAY_BINARY(+, +=)
   __SYCLONE_MARRAY_BINARY(-, -=)
   __SYCLONE_MARRAY_BINARY(*, *=)
   __SYCLONE_MARRAY_BINARY(/, /=)
 #undef __SYCLONE_MARRAY_BINARY
+  // The integer-only operators.
+#define __SYCLONE_MARRAY_INTEGER_BINARY(OP, OPEQ)                                         \
+  template <typename T = DataT, typename = std::enable_if_t<std::is_integral_v<T>>>       \
+  friend marray operator OP(const marray &lhs, const marray &rhs) {                       \
+    marray out;                                                                           \
+    for (std::size_t i = 0; i < NumElements; ++i)                                         \
+      out.m_data[i] = static_cast<DataT>(lhs.m_data[i] OP rhs.m_data[i]);                 \
+    return out;                                                                           \
+  }                                                                                       \
+  template <typename T = DataT, typename = std::enable_if_t<std::is_integral_v<T>>>       \
+  friend marray operator OP(const marray &lhs, const DataT &rhs) {                        \
+    return lhs OP marray(rhs);                                                            \
+  }                                                                                       \
+  template <typename T = DataT, typename = std::enable_if_t<std::is_integral_v<T>>>       \
+  friend marray operator OP(const DataT &lhs, const marray &rhs) {                        \
+    return marray(lhs) OP rhs;                                                            \
+  }                                                                                       \
+  template <typename T = DataT, typename = std::enable_if_t<std::is_integral_v<T>>>       \
+  friend marray &operator OPEQ(marray &lhs, const marray &rhs) {                          \
+    lhs = lhs OP rhs;                                                                     \
+    return lhs;                                                                           \
+  }                                                                                       \
+  template <typename T = DataT, typename = std::enable_if_t<std::is_integral_v<T>>>       \
+  friend marray &operator OPEQ(marray &lhs, const DataT &rhs) {                           \
+    lhs = lhs OP marray(rhs);                                                             \
+    return lhs;                                                                           \
+  }
+  __SYCLONE_MARRAY_INTEGER_BINARY(%, %=)
+  __SYCLONE_MARRAY_INTEGER_BINARY(&, &=)
+  __SYCLONE_MARRAY_INTEGER_BINARY(|, |=)
+  __SYCLONE_MARRAY_INTEGER_BINARY(^, ^=)
+  __SYCLONE_MARRAY_INTEGER_BINARY(<<, <<=)
+  __SYCLONE_MARRAY_INTEGER_BINARY(>>, >>=)
+#undef __SYCLONE_MARRAY_INTEGER_BINARY
   friend marray operator-(const marray &v) {
     marray out;
-    for (std::size_t i = 0; i < NumElements; ++i) out.m_data[i] = -v.m_data[i];
+    for (std::size_t i = 0; i < NumElements; ++i) out.m_data[i] = static_cast<DataT>(-v.m_data[i]);
     return out;
   }
+  friend marray operator+(const marray &v) { return v; }
+  template <typename T = DataT, typename = std::enable_if_t<std::is_integral_v<T>>>
+  friend marray operator~(const marray &v) {
+    marray out;
+    for (std::size_t i = 0; i < NumElements; ++i) out.m_data[i] = static_cast<DataT>(~v.m_data[i]);
+    return out;
+  }
+  marray &operator++() { return *this += DataT(1); }
+  marray &operator--() { return *this -= DataT(1); }
+  marray operator++(int) {
+    marray old = *this;
+    *this += DataT(1);
+    return old;
+  }
+  marray operator--(int) {
+    marray old = *this;
+    *this -= DataT(1);
+    return old;
+  }
+  friend marray<bool, NumElements> operator!(const marray &v) {
+    marray<bool, NumElements> out;
+    for (std::size_t i = 0; i < NumElements; ++i) out[i] = !v.m_data[i];
+    return out;
+  }
+  // Comparisons and logical operators: an marray<bool, N>.
 #define __SYCLONE_MARRAY_RELATION(OP)                                                     \
   friend marray<bool, NumElements> operator OP(const marray &lhs, const marray &rhs) {    \
     marray<bool, NumElements> out;                                                        \
     for (std::size_t i = 0; i < NumElements; ++i) out[i] = lhs.m_data[i] OP rhs.m_data[i]; \
     return out;                                                                           \
+  }                                                                                       \
+  friend marray<bool, NumElements> operator OP(const marray &lhs, const DataT &rhs) {     \
+    return lhs OP marray(rhs);                                                            \
+  }                                                                                       \
+  friend marray<bool, NumElements> operator OP(const DataT &lhs, const marray &rhs) {     \
+    return marray(lhs) OP rhs;                                                            \
   }
   __SYCLONE_MARRAY_RELATION(==)
   __SYCLONE_MARRAY_RELATION(!=)
   __SYCLONE_MARRAY_RELATION(<)
   __SYCLONE_MARRAY_RELATION(>)
+  __SYCLONE_MARRAY_RELATION(<=)
+  __SYCLONE_MARRAY_RELATION(>=)
+  __SYCLONE_MARRAY_RELATION(&&)
+  __SYCLONE_MARRAY_RELATION(||)
 #undef __SYCLONE_MARRAY_RELATION
 
  private:
   DataT m_data[NumElements];
 };
+
+namespace detail {
+template <typename T, int N>
+struct is_nonscalar<vec<T, N>> : std::true_type {};
+template <typename T, int N, int... Indexes>
+struct is_nonscalar<swizzled<T, N, Indexes...>> : std::true_type {};
+template <typename T, std::size_t N>
+struct is_nonscalar<marray<T, N>> : std::true_type {};
+}  // namespace detail
 
 // The math functions element by element on vec and marray (the
 // scalar function of each element, half included).
@@ -694,6 +845,150 @@ __SYCLONE_VEC_COMMON1(sinpi)
 __SYCLONE_VEC_COMMON1(cospi)
 #undef __SYCLONE_VEC_COMMON1
 
+// Relational functions (SYCL 2020 4.17.9) on vectors: a vector of the
+// signed integer type of the element's size, -1 where true and 0 where
+// false; on marrays, an marray<bool, N>.
+namespace detail {
+template <typename T>
+bool msb_set(T x) {
+  using U = std::make_unsigned_t<T>;
+  return ((static_cast<U>(x) >> (sizeof(T) * 8 - 1)) & U(1)) != 0;
+}
+template <typename T>
+rel_t<T> rel_mask(bool b) {
+  return b ? rel_t<T>(-1) : rel_t<T>(0);
+}
+}  // namespace detail
+#define __SYCLONE_RELATIONAL1(NAME)                                       \
+  template <typename T, int N>                                            \
+  vec<detail::rel_t<T>, N> NAME(const vec<T, N> &x) {                     \
+    vec<detail::rel_t<T>, N> out;                                         \
+    for (int i = 0; i < N; ++i) out[i] = detail::rel_mask<T>(NAME(x[i])); \
+    return out;                                                           \
+  }                                                                       \
+  template <typename T, std::size_t N>                                    \
+  marray<bool, N> NAME(const marray<T, N> &x) {                           \
+    marray<bool, N> out;                                                  \
+    for (std::size_t i = 0; i < N; ++i) out[i] = NAME(x[i]);              \
+    return out;                                                           \
+  }
+__SYCLONE_RELATIONAL1(isnan)
+__SYCLONE_RELATIONAL1(isinf)
+__SYCLONE_RELATIONAL1(isfinite)
+__SYCLONE_RELATIONAL1(isnormal)
+__SYCLONE_RELATIONAL1(signbit)
+#undef __SYCLONE_RELATIONAL1
+#define __SYCLONE_RELATIONAL2(NAME)                                                   \
+  template <typename T, int N>                                                        \
+  vec<detail::rel_t<T>, N> NAME(const vec<T, N> &x, const vec<T, N> &y) {             \
+    vec<detail::rel_t<T>, N> out;                                                     \
+    for (int i = 0; i < N; ++i) out[i] = detail::rel_mask<T>(NAME(x[i], y[i]));       \
+    return out;                                                                       \
+  }                                                                                   \
+  template <typename T, std::size_t N>                                                \
+  marray<bool, N> NAME(const marray<T, N> &x, const marray<T, N> &y) {                \
+    marray<bool, N> out;                                                              \
+    for (std::size_t i = 0; i < N; ++i) out[i] = NAME(x[i], y[i]);                    \
+    return out;                                                                       \
+  }
+__SYCLONE_RELATIONAL2(isequal)
+__SYCLONE_RELATIONAL2(isnotequal)
+__SYCLONE_RELATIONAL2(isgreater)
+__SYCLONE_RELATIONAL2(isgreaterequal)
+__SYCLONE_RELATIONAL2(isless)
+__SYCLONE_RELATIONAL2(islessequal)
+__SYCLONE_RELATIONAL2(islessgreater)
+__SYCLONE_RELATIONAL2(isordered)
+__SYCLONE_RELATIONAL2(isunordered)
+#undef __SYCLONE_RELATIONAL2
+// any/all of an integer vector: 1 when the most significant bit of any
+// (every) element is set, else 0. Of an marray<bool, N>: whether any
+// (every, no) element is true.
+template <typename T, int N>
+std::enable_if_t<std::is_integral_v<T>, int> any(const vec<T, N> &x) {
+  for (int i = 0; i < N; ++i)
+    if (detail::msb_set(x[i])) return 1;
+  return 0;
+}
+template <typename T, int N>
+std::enable_if_t<std::is_integral_v<T>, int> all(const vec<T, N> &x) {
+  for (int i = 0; i < N; ++i)
+    if (!detail::msb_set(x[i])) return 0;
+  return 1;
+}
+template <std::size_t N>
+bool any(const marray<bool, N> &x) {
+  for (std::size_t i = 0; i < N; ++i)
+    if (x[i]) return true;
+  return false;
+}
+template <std::size_t N>
+bool all(const marray<bool, N> &x) {
+  for (std::size_t i = 0; i < N; ++i)
+    if (!x[i]) return false;
+  return true;
+}
+template <std::size_t N>
+bool none(const marray<bool, N> &x) {
+  return !any(x);
+}
+// Element i of b where the most significant bit of c[i] is set, else of a;
+// of marrays, where c[i] is true.
+template <typename T, int N, typename C>
+vec<T, N> select(const vec<T, N> &a, const vec<T, N> &b, const vec<C, N> &c) {
+  static_assert(std::is_integral_v<C> && sizeof(C) == sizeof(T),
+                "sycl::select on vectors takes an integer selector of the elements' size");
+  vec<T, N> out;
+  for (int i = 0; i < N; ++i) out[i] = detail::msb_set(c[i]) ? b[i] : a[i];
+  return out;
+}
+template <typename T, std::size_t N>
+marray<T, N> select(const marray<T, N> &a, const marray<T, N> &b, const marray<bool, N> &c) {
+  marray<T, N> out;
+  for (std::size_t i = 0; i < N; ++i) out[i] = c[i] ? b[i] : a[i];
+  return out;
+}
+template <typename T, int N>
+vec<T, N> bitselect(const vec<T, N> &a, const vec<T, N> &b, const vec<T, N> &c) {
+  vec<T, N> out;
+  for (int i = 0; i < N; ++i) out[i] = bitselect(a[i], b[i], c[i]);
+  return out;
+}
+template <typename T, std::size_t N>
+marray<T, N> bitselect(const marray<T, N> &a, const marray<T, N> &b, const marray<T, N> &c) {
+  marray<T, N> out;
+  for (std::size_t i = 0; i < N; ++i) out[i] = bitselect(a[i], b[i], c[i]);
+  return out;
+}
+
+// abs of each element: integers (unsigned ones unchanged) and
+// floating-point elements alike.
+namespace detail {
+template <typename T>
+T abs_of(T x) {
+  if constexpr (std::is_unsigned_v<T>) {
+    return x;
+  } else if constexpr (std::is_integral_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    return x < T(0) ? static_cast<T>(U(0) - static_cast<U>(x)) : x;
+  } else {
+    return fabs(x);
+  }
+}
+}  // namespace detail
+template <typename T, int N>
+vec<T, N> abs(const vec<T, N> &x) {
+  vec<T, N> out;
+  for (int i = 0; i < N; ++i) out[i] = detail::abs_of(x[i]);
+  return out;
+}
+template <typename T, std::size_t N>
+marray<T, N> abs(const marray<T, N> &x) {
+  marray<T, N> out;
+  for (std::size_t i = 0; i < N; ++i) out[i] = detail::abs_of(x[i]);
+  return out;
+}
+
 // Geometric functions (SYCL 2020 4.17.8) on 2-, 3- and 4-element vectors.
 template <typename T, int N>
 T dot(const vec<T, N> &a, const vec<T, N> &b) {
@@ -721,6 +1016,26 @@ T distance(const vec<T, N> &a, const vec<T, N> &b) {
 template <typename T, int N>
 vec<T, N> normalize(const vec<T, N> &v) {
   return v / length(v);
+}
+// The fast_ forms (float only): here the same formulas, normalize through
+// rsqrt; a zero vector normalizes to itself. On scalars, |x|, |a - b| and
+// the sign of x.
+inline float fast_length(float x) { return fabs(x); }
+inline float fast_distance(float a, float b) { return fabs(a - b); }
+inline float fast_normalize(float x) { return x == 0.0f ? x : (x > 0.0f ? 1.0f : -1.0f); }
+template <int N>
+float fast_length(const vec<float, N> &v) {
+  return sqrt(dot(v, v));
+}
+template <int N>
+float fast_distance(const vec<float, N> &a, const vec<float, N> &b) {
+  return fast_length(a - b);
+}
+template <int N>
+vec<float, N> fast_normalize(const vec<float, N> &v) {
+  float squared = dot(v, v);
+  if (squared == 0.0f) return v;
+  return v * rsqrt(squared);
 }
 
 }  // namespace sycl
