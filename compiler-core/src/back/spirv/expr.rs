@@ -306,6 +306,9 @@ impl Emitter {
         } else {
             (x, y, signed)
         };
+        if op == B::Rem && signed {
+            return Ok((self.signed_remainder(ty, x, y)?, ty));
+        }
         let b = &mut self.b;
         let r = match op {
             B::Add if int => b.i_add(t, None, x, y)?,
@@ -317,8 +320,6 @@ impl Emitter {
             B::Div if signed => b.s_div(t, None, x, y)?,
             B::Div if int => b.u_div(t, None, x, y)?,
             B::Div if float => b.f_div(t, None, x, y)?,
-            // C++ `%` truncates: the result takes the dividend's sign.
-            B::Rem if signed => b.s_rem(t, None, x, y)?,
             B::Rem if int => b.u_mod(t, None, x, y)?,
             B::Rem if float => b.f_rem(t, None, x, y)?,
             B::BitAnd if int => b.bitwise_and(t, None, x, y)?,
@@ -367,6 +368,35 @@ impl Emitter {
             ty
         };
         Ok((r, rt))
+    }
+
+    /// C++ `x % y` of signed integers (truncating: the result takes the
+    /// dividend's sign), from the unsigned remainder of the magnitudes:
+    /// Vulkan leaves `OpSRem` and `OpSMod` undefined for negative operands
+    /// (NVIDIA's driver computes something else there).
+    fn signed_remainder(&mut self, ty: ScalarType, x: Word, y: Word) -> Result<Word, SpirvError> {
+        let unsigned = if ty.size() == 8 {
+            ScalarType::U64
+        } else {
+            ScalarType::U32
+        };
+        let (t, ut) = (self.scalar(ty), self.scalar(unsigned));
+        let bool_t = self.scalar(ScalarType::Bool);
+        let zero = self.constant_bits(ty, 0);
+        let b = &mut self.b;
+        // |v| as unsigned (the most negative value's magnitude too).
+        let mut magnitude = |v: Word| -> Result<(Word, Word), SpirvError> {
+            let negative = b.s_less_than(bool_t, None, v, zero)?;
+            let negated = b.s_negate(t, None, v)?;
+            let abs = b.select(t, None, negative, negated, v)?;
+            Ok((b.bitcast(ut, None, abs)?, negative))
+        };
+        let (ux, x_negative) = magnitude(x)?;
+        let (uy, _) = magnitude(y)?;
+        let ur = b.u_mod(ut, None, ux, uy)?;
+        let r = b.bitcast(t, None, ur)?;
+        let negated = b.s_negate(t, None, r)?;
+        Ok(b.select(t, None, x_negative, negated, r)?)
     }
 
     /// Change an integer's width and/or signedness: the width changes by the
