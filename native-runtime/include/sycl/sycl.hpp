@@ -51,7 +51,9 @@
 #ifndef __SYCL_DEVICE_ONLY__
 #include <atomic>
 #include <cstring>
+#include <map>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <typeinfo>
 #include <sycl/detail/runtime_abi.h>
@@ -390,9 +392,18 @@ launch_bounds<Dimensions> bounds_of(const range<Dimensions> &extent, const id<Di
   }
   return bounds;
 }
-// Launch bounds of an nd_range.
+// Launch bounds of an nd_range. A local range with a zero extent does not
+// divide a non-empty global range: errc::nd_range (SYCL 2020 4.9.4.2.2); an
+// empty global range runs nothing and its local range is ignored.
 template <int Dimensions>
 launch_bounds<Dimensions> bounds_of(const nd_range<Dimensions> &r) {
+#ifndef __SYCL_DEVICE_ONLY__
+  if (r.get_global_range().size() != 0)
+    for (int d = 0; d < Dimensions; ++d)
+      if (r.get_local_range()[d] == 0)
+        throw sycl::exception(errc::nd_range, "nd_range: the local range is 0 in dimension " + std::to_string(d) +
+                                                  " of a non-empty global range");
+#endif
   launch_bounds<Dimensions> bounds;
   for (int d = 0; d < 3; ++d) {
     bounds.extent[d] = d < Dimensions ? r.get_global_range()[d] : 1;
@@ -1881,38 +1892,99 @@ class accessor<DataT, Dimensions, access::mode::atomic, access::target::local, I
 
 // Host access to a buffer: waits for the kernels that write it; while it
 // lives, the host storage is current.
+// A ranged one reaches `r` elements from `offset` (SYCL 2020 4.7.6.10);
+// no_init is accepted (the host storage is made current either way).
 template <typename DataT, int Dimensions = 1, access::mode AccessMode = access::mode::read_write>
 class __SYCLONE_HOST_ONLY host_accessor {
   using plain_access = detail::element_access<DataT, access::mode::read_write, access::address_space::global_space>;
 
  public:
+  host_accessor() : m_data(nullptr) {}
   template <typename AllocatorT>
-  host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf);
+  host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf, const property_list &props = {})
+      : host_accessor(buf, buf.get_range(), id<Dimensions>(), props) {}
   template <typename AllocatorT, access::mode Mode>
-  host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf, mode_tag_t<Mode>) : host_accessor(buf) {}
-  DataT &operator[](id<Dimensions> index) const { return m_data[detail::linearize(index, m_range)]; }
+  host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf, mode_tag_t<Mode>, const property_list &props = {})
+      : host_accessor(buf, buf.get_range(), id<Dimensions>(), props) {}
+  template <typename AllocatorT>
+  host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf, range<Dimensions> r, const property_list &props = {})
+      : host_accessor(buf, r, id<Dimensions>(), props) {}
+  template <typename AllocatorT, access::mode Mode>
+  host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf, range<Dimensions> r, mode_tag_t<Mode>,
+                const property_list &props = {})
+      : host_accessor(buf, r, id<Dimensions>(), props) {}
+  template <typename AllocatorT, access::mode Mode>
+  host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf, range<Dimensions> r, id<Dimensions> offset,
+                mode_tag_t<Mode>, const property_list &props = {})
+      : host_accessor(buf, r, offset, props) {}
+  // errc::invalid when the region exceeds the buffer.
+  template <typename AllocatorT>
+  host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf, range<Dimensions> r, id<Dimensions> offset,
+                const property_list &props = {});
+  DataT &operator[](id<Dimensions> index) const { return m_data[detail::linearize(index, m_pitch)]; }
   typename detail::row<plain_access, DataT *, Dimensions>::type operator[](size_t index) const {
-    return detail::row<plain_access, DataT *, Dimensions>::at(m_data, m_range, index);
+    return detail::row<plain_access, DataT *, Dimensions>::at(m_data, m_pitch, index);
   }
   size_t size() const { return m_range.size(); }
   size_t get_count() const { return m_range.size(); }
+  size_t byte_size() const { return m_range.size() * sizeof(DataT); }
+  bool empty() const { return m_range.size() == 0; }
   range<Dimensions> get_range() const { return m_range; }
+  id<Dimensions> get_offset() const { return m_offset; }
   DataT *get_pointer() const { return m_data; }
+  // The elements from the first accessed one to the last, in the buffer's
+  // row-major order.
   DataT *begin() const { return m_data; }
-  DataT *end() const { return m_data + m_range.size(); }
+  DataT *end() const {
+    if (m_range.size() == 0) return m_data;
+    id<Dimensions> last;
+    for (int d = 0; d < Dimensions; ++d) last[d] = m_range[d] - 1;
+    return &(*this)[last] + 1;
+  }
+  bool operator==(const host_accessor &other) const {
+    return m_data == other.m_data && m_range == other.m_range && m_pitch == other.m_pitch;
+  }
+  bool operator!=(const host_accessor &other) const { return !(*this == other); }
 
  private:
   DataT *m_data;
   range<Dimensions> m_range;
+  range<Dimensions> m_pitch;
+  id<Dimensions> m_offset;
 };
 template <typename DataT, int Dimensions, typename A>
-host_accessor(buffer<DataT, Dimensions, A> &) -> host_accessor<DataT, Dimensions, access::mode::read_write>;
+host_accessor(buffer<DataT, Dimensions, A> &, const property_list & = {})
+    -> host_accessor<DataT, Dimensions, access::mode::read_write>;
 template <typename DataT, int Dimensions, typename A, access::mode Mode>
-host_accessor(buffer<DataT, Dimensions, A> &, mode_tag_t<Mode>) -> host_accessor<DataT, Dimensions, Mode>;
+host_accessor(buffer<DataT, Dimensions, A> &, mode_tag_t<Mode>, const property_list & = {})
+    -> host_accessor<DataT, Dimensions, Mode>;
+template <typename DataT, int Dimensions, typename A>
+host_accessor(buffer<DataT, Dimensions, A> &, range<Dimensions>, const property_list & = {})
+    -> host_accessor<DataT, Dimensions, access::mode::read_write>;
+template <typename DataT, int Dimensions, typename A, access::mode Mode>
+host_accessor(buffer<DataT, Dimensions, A> &, range<Dimensions>, mode_tag_t<Mode>, const property_list & = {})
+    -> host_accessor<DataT, Dimensions, Mode>;
+template <typename DataT, int Dimensions, typename A>
+host_accessor(buffer<DataT, Dimensions, A> &, range<Dimensions>, id<Dimensions>, const property_list & = {})
+    -> host_accessor<DataT, Dimensions, access::mode::read_write>;
+template <typename DataT, int Dimensions, typename A, access::mode Mode>
+host_accessor(buffer<DataT, Dimensions, A> &, range<Dimensions>, id<Dimensions>, mode_tag_t<Mode>,
+              const property_list & = {}) -> host_accessor<DataT, Dimensions, Mode>;
 
 // ---------------------------------------------------------------- buffers
 #ifndef __SYCL_DEVICE_ONLY__
 namespace detail {
+struct buffer_state;
+// The live buffers by storage address, so that handler::update_host finds
+// the buffer an accessor reaches. Leaked: buffers may outlive statics.
+struct buffer_directory {
+  std::mutex lock;
+  std::map<const char *, std::weak_ptr<buffer_state>> by_storage;
+  static buffer_directory &get() {
+    static auto *directory = new buffer_directory();
+    return *directory;
+  }
+};
 // The runtime storage of a buffer and where its data goes at the end.
 struct buffer_state {
   void *storage = nullptr;
@@ -1939,7 +2011,31 @@ struct buffer_state {
     if (!props.has_property<property::buffer::use_mutex>()) return {};
     return std::unique_lock<std::mutex>(*props.get_property<property::buffer::use_mutex>().get_mutex_ptr());
   }
+  // Listed in the directory under its storage address.
+  static void enter(const std::shared_ptr<buffer_state> &state) {
+    buffer_directory &dir = buffer_directory::get();
+    std::lock_guard<std::mutex> guard(dir.lock);
+    dir.by_storage[static_cast<const char *>(state->storage)] = state;
+  }
+  // The live buffer whose storage holds `address` (null: none).
+  static std::weak_ptr<buffer_state> holding(const void *address) {
+    buffer_directory &dir = buffer_directory::get();
+    std::lock_guard<std::mutex> guard(dir.lock);
+    const char *at = static_cast<const char *>(address);
+    auto it = dir.by_storage.upper_bound(at);
+    if (it == dir.by_storage.begin()) return {};
+    --it;
+    std::shared_ptr<buffer_state> state = it->second.lock();
+    if (!state || at >= it->first + std::max<size_t>(state->bytes, 1)) return {};
+    return state;
+  }
   ~buffer_state() {
+    {
+      buffer_directory &dir = buffer_directory::get();
+      std::lock_guard<std::mutex> guard(dir.lock);
+      auto it = dir.by_storage.find(static_cast<const char *>(storage));
+      if (it != dir.by_storage.end() && it->second.expired()) dir.by_storage.erase(it);
+    }
     std::unique_lock<std::mutex> held = host_memory_lock();
     void *dest = write_back ? final_ptr : nullptr;
     std::shared_ptr<void> locked;
@@ -2443,10 +2539,18 @@ class __SYCLONE_HOST_ONLY handler {
     host_task([=]() { detail::for_each_id(dest.get_range(), [&](id<D> i) { dest[i] = value; }); });
     m_node_type = ext::oneapi::experimental::node_type::memfill;
   }
-  // The buffer's host copy is made current (a host task that reads it).
+  // The buffer's host memory (what it was made from, as a host accessor
+  // leaves it) is made current: a host task that reads the buffer, then
+  // copies it there (SYCL 2020 4.9.4.3).
   template <typename T, int D, access::mode M, access::target Tg, access::placeholder P>
-  void update_host(accessor<T, D, M, Tg, P>) {
-    host_task([]() {});
+  void update_host(accessor<T, D, M, Tg, P> acc) {
+    std::weak_ptr<detail::buffer_state> alive = detail::buffer_state::holding(acc.get_pointer());
+    // Not owned by the task: a buffer destroyed meanwhile waits for the
+    // task in its destructor (and then writes back itself).
+    detail::buffer_state *state = alive.lock().get();
+    host_task([alive, state]() {
+      if (state && !alive.expired()) state->mirror_to_final_memory();
+    });
   }
   template <typename T>
   void fill(void *ptr, const T &pattern, size_t count) {
@@ -2898,7 +3002,7 @@ class __SYCLONE_HOST_ONLY handler {
   template <typename Command>
   void set_command(Command c, ext::oneapi::experimental::node_type kind = ext::oneapi::experimental::node_type::kernel) {
     if (m_command)
-      throw sycl::exception(errc::runtime, "a command group can hold only one command");
+      throw sycl::exception(errc::invalid, "a command group can hold only one command (SYCL 2020 4.9.4)");
     m_command = c;
     m_node_type = kind;
   }
@@ -3144,9 +3248,10 @@ void buffer<T, Dimensions, A>::create(const T *data, const property_list &props,
   m_state = std::make_shared<detail::buffer_state>();
   m_state->props = props;
   m_state->bytes = m_range.size() * sizeof(T);
-  void *host = use_host_ptr ? const_cast<T *>(data) : nullptr;
+  void *host = use_host_ptr ? const_cast<std::remove_const_t<T> *>(data) : nullptr;
   m_state->storage = syclone_buffer_create(host, m_state->bytes);
   if (!m_state->storage) detail::throw_last_error();
+  detail::buffer_state::enter(m_state);
   if (data && !use_host_ptr && m_state->bytes) std::memcpy(m_state->storage, data, m_state->bytes);
 }
 template <typename T, int Dimensions, typename A>
@@ -3286,9 +3391,14 @@ accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>::accessor(
     : m_data(buf.element_zero() + detail::linearize(offset, buf.get_range())),
       m_range(r),
       m_pitch(buf.get_range()) {
+  // SYCL 2020 4.7.6.9: errc::invalid when the region exceeds the buffer.
   for (int d = 0; d < Dimensions; ++d)
     if (offset[d] + r[d] > m_pitch[d])
-      throw sycl::exception(errc::accessor, "ranged accessor exceeds the bounds of its buffer");
+      throw sycl::exception(errc::invalid, "ranged accessor exceeds the bounds of its buffer: offset " +
+                                               std::to_string(offset[d]) + " + range " + std::to_string(r[d]) +
+                                               " > " + std::to_string(m_pitch[d]) + " in dimension " +
+                                               std::to_string(d));
+  m_pitch[0] = detail::linearize(offset, buf.get_range());
 }
 template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget,
           access::placeholder IsPlaceholder>
@@ -3302,8 +3412,19 @@ accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>::accessor(
 
 template <typename DataT, int Dimensions, access::mode AccessMode>
 template <typename AllocatorT>
-host_accessor<DataT, Dimensions, AccessMode>::host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf)
-    : m_data(buf.element_zero()), m_range(buf.get_range()) {
+host_accessor<DataT, Dimensions, AccessMode>::host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf,
+                                                            range<Dimensions> r, id<Dimensions> offset,
+                                                            const property_list &)
+    : m_data(buf.element_zero() + detail::linearize(offset, buf.get_range())),
+      m_range(r),
+      m_pitch(buf.get_range()),
+      m_offset(offset) {
+  for (int d = 0; d < Dimensions; ++d)
+    if (offset[d] + r[d] > m_pitch[d])
+      throw sycl::exception(errc::invalid, "ranged host_accessor exceeds the bounds of its buffer: offset " +
+                                               std::to_string(offset[d]) + " + range " + std::to_string(r[d]) +
+                                               " > " + std::to_string(m_pitch[d]) + " in dimension " +
+                                               std::to_string(d));
   detail::check(syclone_buffer_host_access(buf.storage(), AccessMode != access::mode::read));
   buf.mirror_to_final_memory();
 }
