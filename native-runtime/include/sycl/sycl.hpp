@@ -98,12 +98,32 @@ enum class errc {
   kernel_not_supported, backend_mismatch
 };
 
+class context;
 #ifdef __SYCL_DEVICE_ONLY__
+const std::error_category &sycl_category() noexcept;
+std::error_code make_error_code(errc e) noexcept;
 class exception : public std::exception {
  public:
+  exception(std::error_code ec, const std::string &what);
+  exception(std::error_code ec, const char *what);
+  exception(std::error_code ec);
+  exception(int ev, const std::error_category &category, const std::string &what);
+  exception(int ev, const std::error_category &category, const char *what);
+  exception(int ev, const std::error_category &category);
   exception(errc code, const std::string &what);
+  exception(errc code, const char *what);
+  exception(errc code);
+  exception(context ctx, std::error_code ec, const std::string &what);
+  exception(context ctx, std::error_code ec, const char *what);
+  exception(context ctx, std::error_code ec);
+  exception(context ctx, int ev, const std::error_category &category, const std::string &what);
+  exception(context ctx, int ev, const std::error_category &category, const char *what);
+  exception(context ctx, int ev, const std::error_category &category);
   const char *what() const;
   const std::error_code &code() const;
+  const std::error_category &category() const;
+  bool has_context() const;
+  context get_context() const;
 };
 class exception_list {
  public:
@@ -140,14 +160,33 @@ inline std::error_code make_error_code(errc e) noexcept {
 class exception : public std::exception {
  public:
   exception(std::error_code ec, const std::string &what) : m_code(ec), m_what(what) {}
+  exception(std::error_code ec, const char *what) : m_code(ec), m_what(what) {}
+  exception(std::error_code ec) : m_code(ec) {}
+  exception(int ev, const std::error_category &category, const std::string &what)
+      : m_code(ev, category), m_what(what) {}
+  exception(int ev, const std::error_category &category, const char *what) : m_code(ev, category), m_what(what) {}
+  exception(int ev, const std::error_category &category) : m_code(ev, category) {}
   exception(errc code, const std::string &what) : m_code(make_error_code(code)), m_what(what) {}
+  exception(errc code, const char *what) : m_code(make_error_code(code)), m_what(what) {}
+  exception(errc code) : m_code(make_error_code(code)) {}
+  // With the context the error belongs to (defined after context).
+  exception(context ctx, std::error_code ec, const std::string &what);
+  exception(context ctx, std::error_code ec, const char *what);
+  exception(context ctx, std::error_code ec);
+  exception(context ctx, int ev, const std::error_category &category, const std::string &what);
+  exception(context ctx, int ev, const std::error_category &category, const char *what);
+  exception(context ctx, int ev, const std::error_category &category);
   const char *what() const noexcept override { return m_what.c_str(); }
   const std::error_code &code() const noexcept { return m_code; }
   const std::error_category &category() const noexcept { return m_code.category(); }
+  bool has_context() const noexcept { return m_context != nullptr; }
+  // errc::invalid when the exception has no context.
+  context get_context() const;
 
  private:
   std::error_code m_code;
   std::string m_what;
+  std::shared_ptr<context> m_context;
 };
 
 // The asynchronous errors handed to an async_handler.
@@ -532,12 +571,15 @@ class use_mutex {
  private:
   std::mutex *m_mutex;
 };
-// The buffer is used only in this context (every device shares one).
+// The buffer is used only in this context (every device shares memory).
 class context_bound {
  public:
-  context_bound(const context &) {}
+  context_bound(const context &ctx);
   context_bound() = default;
   context get_context() const;
+
+ private:
+  std::shared_ptr<context> m_context;
 };
 }  // namespace buffer
 }  // namespace property
@@ -797,6 +839,8 @@ inline std::ostream &operator<<(std::ostream &out, backend b) {
 
 class platform;
 class device;
+class context;
+class kernel_id;
 template <int Dimensions> class range;
 
 namespace info {
@@ -924,6 +968,22 @@ enum class event_command_status { submitted, running, complete };
 namespace event {
 struct command_execution_status { using return_type = info::event_command_status; };
 }  // namespace event
+namespace context {
+struct platform { using return_type = sycl::platform; };
+struct devices { using return_type = std::vector<sycl::device>; };
+// SYCL 1.2.1's: how many context objects share this one.
+struct reference_count { using return_type = uint32_t; };
+struct atomic_memory_order_capabilities { using return_type = std::vector<memory_order>; };
+struct atomic_fence_order_capabilities { using return_type = std::vector<memory_order>; };
+struct atomic_memory_scope_capabilities { using return_type = std::vector<memory_scope>; };
+struct atomic_fence_scope_capabilities { using return_type = std::vector<memory_scope>; };
+}  // namespace context
+namespace queue {
+struct context { using return_type = sycl::context; };
+struct device { using return_type = sycl::device; };
+// SYCL 1.2.1's: how many queue objects share this one.
+struct reference_count { using return_type = uint32_t; };
+}  // namespace queue
 namespace event_profiling {
 struct command_submit { using return_type = unsigned long long; };
 struct command_start { using return_type = unsigned long long; };
@@ -968,11 +1028,30 @@ class __SYCLONE_HOST_ONLY platform {
   std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
   bool operator==(const platform &other) const;
   bool operator!=(const platform &other) const;
+  bool has(aspect a) const;
   static std::vector<platform> get_platforms();
 };
 class __SYCLONE_HOST_ONLY context {
  public:
-  context();
+  explicit context(const property_list &props = {});
+  explicit context(const async_handler &handler, const property_list &props = {});
+  explicit context(const device &d, const property_list &props = {});
+  context(const device &d, const async_handler &handler, const property_list &props = {});
+  explicit context(const platform &p, const property_list &props = {});
+  context(const platform &p, const async_handler &handler, const property_list &props = {});
+  explicit context(const std::vector<device> &devices, const property_list &props = {});
+  context(const std::vector<device> &devices, const async_handler &handler, const property_list &props = {});
+  backend get_backend() const;
+  platform get_platform() const;
+  std::vector<device> get_devices() const;
+  template <typename Param>
+  typename Param::return_type get_info() const;
+  template <typename Prop>
+  bool has_property() const;
+  template <typename Prop>
+  Prop get_property() const;
+  bool operator==(const context &other) const;
+  bool operator!=(const context &other) const;
 };
 int default_selector_v(const device &d);
 int gpu_selector_v(const device &d);
@@ -999,6 +1078,8 @@ detail::aspect_selector_t aspect_selector(const std::vector<aspect> &require,
                                           const std::vector<aspect> &deny = {});
 template <typename... Aspects>
 detail::aspect_selector_t aspect_selector(Aspects... aspects);
+template <aspect Aspect, aspect... Rest>
+detail::aspect_selector_t aspect_selector();
 #else
 class __SYCLONE_HOST_ONLY device {
  public:
@@ -1361,12 +1442,17 @@ template <typename... Aspects,
 auto aspect_selector(Aspects... aspects) {
   return aspect_selector(std::vector<aspect>{aspects...});
 }
+// aspect_selector<aspect::fp64, aspect::atomic64>() (SYCL 2020 4.6.1.1).
+template <aspect Aspect, aspect... Rest>
+auto aspect_selector() {
+  return aspect_selector(std::vector<aspect>{Aspect, Rest...});
+}
 
 namespace detail {
+// The device of `all` that `selector` scores best.
 template <typename Selector>
-device select_device(const Selector &selector) {
+device select_device_among(const Selector &selector, const std::vector<device> &all) {
   int best = -1;
-  std::vector<device> all = device::get_devices();
   const device *chosen = nullptr;
   for (const device &d : all) {
     int score = score_device(selector, d);
@@ -1389,6 +1475,10 @@ device select_device(const Selector &selector) {
   }
   return *chosen;
 }
+template <typename Selector>
+device select_device(const Selector &selector) {
+  return select_device_among(selector, device::get_devices());
+}
 }  // namespace detail
 
 inline device::device() : device(detail::select_device(default_selector_v)) {}
@@ -1396,14 +1486,133 @@ template <typename Selector, typename>
 device::device(const Selector &selector) : device(detail::select_device(selector)) {}
 inline platform::platform() : platform(device().get_platform()) {}
 
-// One context holds every device.
+// A context: the devices it was made from, all of one platform (SYCL 2020
+// 4.6.3), with common reference semantics. Every device shares the
+// runtime's memory and queues whatever the context, so a context decides
+// which devices a queue made with it may use, and what get_devices says.
+namespace detail {
+struct context_state {
+  std::vector<device> devices;
+  async_handler handler;
+  property_list props;
+};
+}  // namespace detail
 class __SYCLONE_HOST_ONLY context {
  public:
-  context() {}
-  explicit context(const device &) {}
-  std::vector<device> get_devices() const { return device::get_devices(); }
+  // The devices of the platform of the device default_selector_v picks.
+  explicit context(const property_list &props = {}) : context(device(), async_handler(), props) {}
+  explicit context(const async_handler &handler, const property_list &props = {})
+      : context(device(), handler, props) {}
+  explicit context(const device &d, const property_list &props = {}) : context(d, async_handler(), props) {}
+  context(const device &d, const async_handler &handler, const property_list &props = {})
+      : context(std::vector<device>{d}, handler, props) {}
+  explicit context(const platform &p, const property_list &props = {}) : context(p, async_handler(), props) {}
+  context(const platform &p, const async_handler &handler, const property_list &props = {})
+      : context(p.get_devices(), handler, props) {}
+  // errc::invalid for no devices, or devices of several platforms.
+  explicit context(const std::vector<device> &devices, const property_list &props = {})
+      : context(devices, async_handler(), props) {}
+  context(const std::vector<device> &devices, const async_handler &handler, const property_list &props = {})
+      : m_state(std::make_shared<detail::context_state>()) {
+    if (devices.empty()) throw sycl::exception(errc::invalid, "context: no devices");
+    for (const device &d : devices) {
+      if (d.get_platform() != devices[0].get_platform())
+        throw sycl::exception(errc::invalid, "context: the devices " + devices[0].get_info<info::device::name>() +
+                                                 " and " + d.get_info<info::device::name>() +
+                                                 " belong to different platforms");
+      if (std::find(m_state->devices.begin(), m_state->devices.end(), d) == m_state->devices.end())
+        m_state->devices.push_back(d);
+    }
+    m_state->handler = handler;
+    m_state->props = props;
+  }
+
+  backend get_backend() const { return get_platform().get_backend(); }
+  platform get_platform() const { return m_state->devices[0].get_platform(); }
+  std::vector<device> get_devices() const { return m_state->devices; }
+  // Whether `d` is one of the context's devices.
+  bool has_device(const device &d) const {
+    return std::find(m_state->devices.begin(), m_state->devices.end(), d) != m_state->devices.end();
+  }
+  template <typename Param>
+  typename Param::return_type get_info() const;
+  template <typename Prop>
+  bool has_property() const {
+    return m_state->props.template has_property<Prop>();
+  }
+  template <typename Prop>
+  Prop get_property() const {
+    return m_state->props.template get_property<Prop>();
+  }
+  // The context's async_handler (empty: none).
+  const async_handler &handler() const { return m_state->handler; }
+  bool operator==(const context &other) const { return m_state == other.m_state; }
+  bool operator!=(const context &other) const { return m_state != other.m_state; }
+  const void *identity() const { return m_state.get(); }
+  // The context every queue of `p` made without one shares (as DPC++'s
+  // platform default context): every device of the platform.
+  static context default_of(const platform &p) {
+    static std::mutex lock;
+    // Leaked: contexts may be used by static objects' destructors.
+    static auto *defaults = new std::vector<std::pair<platform, context>>();
+    std::lock_guard<std::mutex> guard(lock);
+    for (const auto &entry : *defaults)
+      if (entry.first == p) return entry.second;
+    defaults->emplace_back(p, context(p));
+    return defaults->back().second;
+  }
+
+ private:
+  std::shared_ptr<detail::context_state> m_state;
 };
-inline context property::buffer::context_bound::get_context() const { return context(); }
+template <typename Param>
+typename Param::return_type context::get_info() const {
+  if constexpr (std::is_same_v<Param, info::context::platform>) {
+    return get_platform();
+  } else if constexpr (std::is_same_v<Param, info::context::devices>) {
+    return get_devices();
+  } else if constexpr (std::is_same_v<Param, info::context::reference_count>) {
+    return static_cast<uint32_t>(m_state.use_count());
+  } else if constexpr (std::is_same_v<Param, info::context::atomic_memory_order_capabilities> ||
+                       std::is_same_v<Param, info::context::atomic_fence_order_capabilities>) {
+    return {memory_order::relaxed, memory_order::acquire, memory_order::release, memory_order::acq_rel,
+            memory_order::seq_cst};
+  } else {
+    static_assert(std::is_same_v<Param, info::context::atomic_memory_scope_capabilities> ||
+                      std::is_same_v<Param, info::context::atomic_fence_scope_capabilities>,
+                  "unsupported context descriptor");
+    // The scopes every device of the context has.
+    std::vector<memory_scope> common;
+    for (memory_scope s : {memory_scope::work_item, memory_scope::sub_group, memory_scope::work_group,
+                           memory_scope::device, memory_scope::system}) {
+      bool everywhere = true;
+      for (const device &d : m_state->devices) {
+        std::vector<memory_scope> has = d.get_info<info::device::atomic_memory_scope_capabilities>();
+        everywhere = everywhere && std::find(has.begin(), has.end(), s) != has.end();
+      }
+      if (everywhere) common.push_back(s);
+    }
+    return common;
+  }
+}
+inline context property::buffer::context_bound::get_context() const { return m_context ? *m_context : context(); }
+inline exception::exception(context ctx, std::error_code ec, const std::string &what)
+    : m_code(ec), m_what(what), m_context(std::make_shared<context>(std::move(ctx))) {}
+inline exception::exception(context ctx, std::error_code ec, const char *what)
+    : m_code(ec), m_what(what), m_context(std::make_shared<context>(std::move(ctx))) {}
+inline exception::exception(context ctx, std::error_code ec)
+    : m_code(ec), m_context(std::make_shared<context>(std::move(ctx))) {}
+inline exception::exception(context ctx, int ev, const std::error_category &category, const std::string &what)
+    : m_code(ev, category), m_what(what), m_context(std::make_shared<context>(std::move(ctx))) {}
+inline exception::exception(context ctx, int ev, const std::error_category &category, const char *what)
+    : m_code(ev, category), m_what(what), m_context(std::make_shared<context>(std::move(ctx))) {}
+inline exception::exception(context ctx, int ev, const std::error_category &category)
+    : m_code(ev, category), m_context(std::make_shared<context>(std::move(ctx))) {}
+inline context exception::get_context() const {
+  if (!m_context) throw exception(errc::invalid, "exception::get_context: the exception has no context");
+  return *m_context;
+}
+inline property::buffer::context_bound::context_bound(const context &ctx) : m_context(std::make_shared<context>(ctx)) {}
 #endif
 
 class queue;
@@ -1445,6 +1654,9 @@ namespace detail {
 struct graph_recorder;
 struct queue_state {
   syclone_queue handle = nullptr;
+  // The context the queue was made with (its device's platform's default
+  // context when none was given).
+  std::optional<context> ctx;
   bool in_order = false;
   bool profiling = false;
   // The command graph this queue records its command groups into, if it
@@ -3461,6 +3673,8 @@ class __SYCLONE_HOST_ONLY queue {
   bool has_property() const;
   device get_device() const;
   context get_context() const;
+  template <typename Param>
+  typename Param::return_type get_info() const;
   backend get_backend() const;
   bool operator==(const queue &other) const;
   bool operator!=(const queue &other) const;
@@ -3525,25 +3739,48 @@ class __SYCLONE_HOST_ONLY queue {
   queue(const Selector &selector, const async_handler &handler, const property_list &props = {})
       : queue(detail::select_device(selector), handler, props) {}
   explicit queue(const device &d, const property_list &props = {}) : queue(d, async_handler(), props) {}
-  queue(const context &, const device &d, const property_list &props = {}) : queue(d, async_handler(), props) {}
-  template <typename Selector, typename = std::enable_if_t<detail::is_selector_v<Selector>>>
-  queue(const context &, const Selector &selector, const property_list &props = {})
-      : queue(detail::select_device(selector), async_handler(), props) {}
-  template <typename Selector, typename = std::enable_if_t<detail::is_selector_v<Selector>>>
-  queue(const context &, const Selector &selector, const async_handler &handler, const property_list &props = {})
-      : queue(detail::select_device(selector), handler, props) {}
   queue(const device &d, const async_handler &handler, const property_list &props = {})
+      : queue(context::default_of(d.get_platform()), d, handler, props) {}
+  // A queue of a context: the device must be one of the context's
+  // (errc::invalid otherwise, SYCL 2020 4.6.5.1); a selector chooses among
+  // them.
+  queue(const context &ctx, const device &d, const property_list &props = {})
+      : queue(ctx, d, async_handler(), props) {}
+  template <typename Selector, typename = std::enable_if_t<detail::is_selector_v<Selector>>>
+  queue(const context &ctx, const Selector &selector, const property_list &props = {})
+      : queue(ctx, detail::select_device_among(selector, ctx.get_devices()), async_handler(), props) {}
+  template <typename Selector, typename = std::enable_if_t<detail::is_selector_v<Selector>>>
+  queue(const context &ctx, const Selector &selector, const async_handler &handler, const property_list &props = {})
+      : queue(ctx, detail::select_device_among(selector, ctx.get_devices()), handler, props) {}
+  queue(const context &ctx, const device &d, const async_handler &handler, const property_list &props = {})
       : m_state(std::make_shared<detail::queue_state>()) {
+    if (!ctx.has_device(d))
+      throw sycl::exception(ctx, make_error_code(errc::invalid),
+                            "queue: the device " + d.get_info<info::device::name>() +
+                                " is not one of the context's devices");
+    m_state->ctx = ctx;
     m_state->in_order = props.has_property<property::queue::in_order>();
     m_state->profiling = props.has_property<property::queue::enable_profiling>();
-    m_state->handler = handler;
+    // Asynchronous errors go to the queue's handler, else the context's.
+    m_state->handler = handler ? handler : ctx.handler();
     unsigned flags = (m_state->in_order ? SYCLONE_QUEUE_IN_ORDER : 0u) |
                      (m_state->profiling ? SYCLONE_QUEUE_PROFILING : 0u);
     detail::check(syclone_queue_create_on(d.native(), flags, &m_state->handle));
   }
 
   device get_device() const { return device::from_native(syclone_queue_device(m_state->handle)); }
-  context get_context() const { return context(); }
+  context get_context() const { return *m_state->ctx; }
+  template <typename Param>
+  typename Param::return_type get_info() const {
+    if constexpr (std::is_same_v<Param, info::queue::context>) {
+      return get_context();
+    } else if constexpr (std::is_same_v<Param, info::queue::device>) {
+      return get_device();
+    } else {
+      static_assert(std::is_same_v<Param, info::queue::reference_count>, "unsupported queue descriptor");
+      return static_cast<uint32_t>(m_state.use_count());
+    }
+  }
   backend get_backend() const { return get_device().get_backend(); }
   void wait() { detail::check(syclone_queue_wait(m_state->handle)); }
   void wait_and_throw() {
@@ -3939,8 +4176,8 @@ inline void *usm_malloc_on(size_t bytes, size_t alignment, const device &d, int 
 inline void *malloc_device(size_t bytes, const device &d, const context &, const property_list & = {}) {
   return detail::usm_malloc_on(bytes, 0, d, SYCLONE_USM_DEVICE);
 }
-inline void *malloc_host(size_t bytes, const context &, const property_list & = {}) {
-  return detail::usm_malloc_on(bytes, 0, device(), SYCLONE_USM_HOST);
+inline void *malloc_host(size_t bytes, const context &c, const property_list & = {}) {
+  return detail::usm_malloc_on(bytes, 0, c.get_devices()[0], SYCLONE_USM_HOST);
 }
 inline void *malloc_shared(size_t bytes, const device &d, const context &, const property_list & = {}) {
   return detail::usm_malloc_on(bytes, 0, d, SYCLONE_USM_SHARED);
@@ -3953,8 +4190,8 @@ T *malloc_device(size_t count, const device &d, const context &, const property_
   return static_cast<T *>(detail::usm_malloc_on(count * sizeof(T), alignof(T), d, SYCLONE_USM_DEVICE));
 }
 template <typename T>
-T *malloc_host(size_t count, const context &, const property_list & = {}) {
-  return static_cast<T *>(detail::usm_malloc_on(count * sizeof(T), alignof(T), device(), SYCLONE_USM_HOST));
+T *malloc_host(size_t count, const context &c, const property_list & = {}) {
+  return static_cast<T *>(detail::usm_malloc_on(count * sizeof(T), alignof(T), c.get_devices()[0], SYCLONE_USM_HOST));
 }
 template <typename T>
 T *malloc_shared(size_t count, const device &d, const context &, const property_list & = {}) {
@@ -3967,8 +4204,8 @@ T *malloc(size_t count, const device &d, const context &c, usm::alloc kind, cons
 inline void *aligned_alloc_device(size_t alignment, size_t bytes, const device &d, const context &, const property_list & = {}) {
   return detail::usm_malloc_on(bytes, alignment, d, SYCLONE_USM_DEVICE);
 }
-inline void *aligned_alloc_host(size_t alignment, size_t bytes, const context &, const property_list & = {}) {
-  return detail::usm_malloc_on(bytes, alignment, device(), SYCLONE_USM_HOST);
+inline void *aligned_alloc_host(size_t alignment, size_t bytes, const context &c, const property_list & = {}) {
+  return detail::usm_malloc_on(bytes, alignment, c.get_devices()[0], SYCLONE_USM_HOST);
 }
 inline void *aligned_alloc_shared(size_t alignment, size_t bytes, const device &d, const context &, const property_list & = {}) {
   return detail::usm_malloc_on(bytes, alignment, d, SYCLONE_USM_SHARED);
@@ -3978,8 +4215,8 @@ T *aligned_alloc_device(size_t alignment, size_t count, const device &d, const c
   return static_cast<T *>(detail::usm_malloc_on(count * sizeof(T), alignment, d, SYCLONE_USM_DEVICE));
 }
 template <typename T>
-T *aligned_alloc_host(size_t alignment, size_t count, const context &, const property_list & = {}) {
-  return static_cast<T *>(detail::usm_malloc_on(count * sizeof(T), alignment, device(), SYCLONE_USM_HOST));
+T *aligned_alloc_host(size_t alignment, size_t count, const context &c, const property_list & = {}) {
+  return static_cast<T *>(detail::usm_malloc_on(count * sizeof(T), alignment, c.get_devices()[0], SYCLONE_USM_HOST));
 }
 template <typename T>
 T *aligned_alloc_shared(size_t alignment, size_t count, const device &d, const context &, const property_list & = {}) {
