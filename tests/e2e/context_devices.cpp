@@ -54,6 +54,7 @@ int main() {
   check(copy == one && !(copy != one), "a copy of a context is equal to it");
   check(other != one, "two contexts made apart are different");
   check(copy.get_info<sycl::info::context::reference_count>() >= 2, "info::context::reference_count counts copies");
+  check(std::hash<sycl::context>{}(copy) == std::hash<sycl::context>{}(one), "equal contexts hash alike");
 
   // A list of devices, a platform, and the default context.
   sycl::context listed{std::vector<sycl::device>{d}, [](sycl::exception_list) {}};

@@ -943,6 +943,11 @@ struct usm_restricted_shared_allocations { using return_type = bool; };
 struct usm_system_allocations { using return_type = bool; };
 struct reference_count { using return_type = uint32_t; };
 struct backend_version { using return_type = std::string; };
+// The device a sub-device was made from: every device here is a root
+// device, so asking is errc::invalid (SYCL 2020 4.6.4.3).
+struct parent_device { using return_type = sycl::device; };
+// No device has built-in kernels.
+struct built_in_kernel_ids { using return_type = std::vector<sycl::kernel_id>; };
 }  // namespace device
 namespace platform {
 struct name { using return_type = std::string; };
@@ -1188,6 +1193,13 @@ class __SYCLONE_HOST_ONLY platform {
   }
   bool operator==(const platform &other) const { return m_backend == other.m_backend; }
   bool operator!=(const platform &other) const { return m_backend != other.m_backend; }
+  // Whether every device of the platform has `a` (SYCL 2020 4.6.2).
+  bool has(aspect a) const {
+    for (const device &d : get_devices())
+      if (!d.has(a)) return false;
+    return true;
+  }
+  int native() const { return m_backend; }
 
  private:
   friend class device;
@@ -1389,6 +1401,11 @@ typename Param::return_type device::get_info() const {
     return has(aspect::usm_system_allocations);
   } else if constexpr (std::is_same_v<Param, info::device::backend_version>) {
     return i.driver_version;
+  } else if constexpr (std::is_same_v<Param, info::device::parent_device>) {
+    throw sycl::exception(errc::invalid, "info::device::parent_device: " + std::string(i.name) +
+                                             " is a root device, not a sub-device");
+  } else if constexpr (std::is_same_v<Param, info::device::built_in_kernel_ids>) {
+    return {};
   } else {
     static_assert(std::is_same_v<Param, info::device::platform>, "unsupported device descriptor");
     return get_platform();
@@ -1646,6 +1663,10 @@ class __SYCLONE_HOST_ONLY event {
   typename Param::return_type get_profiling_info() const;
   static void wait(const std::vector<event> &events);
   static void wait_and_throw(const std::vector<event> &events);
+  std::vector<event> get_wait_list();
+  backend get_backend() const;
+  bool operator==(const event &other) const;
+  bool operator!=(const event &other) const;
 };
 #else
 namespace detail {
@@ -1716,21 +1737,36 @@ class __SYCLONE_HOST_ONLY event {
   // A default-constructed event is complete.
   event() : m_event(nullptr) {}
   event(syclone_event e, std::shared_ptr<detail::queue_state> q) : m_event(e), m_queue(std::move(q)) {}
+  // The event of a command that waits for the events `waits` (depends_on).
+  event(syclone_event e, std::shared_ptr<detail::queue_state> q, const std::vector<event> &waits)
+      : m_event(e), m_queue(std::move(q)) {
+    if (waits.empty()) return;
+    // Each without its own wait list, so a chain of commands does not keep
+    // every earlier event alive.
+    auto direct = std::make_shared<std::vector<event>>();
+    for (const event &w : waits) direct->push_back(w.without_wait_list());
+    m_waits = std::move(direct);
+  }
   // The event of a command group a queue recorded into a command graph:
   // it names the graph's node, and has no command of its own.
   explicit event(ext::oneapi::experimental::node recorded)
       : m_event(nullptr), m_recorded(std::make_shared<ext::oneapi::experimental::node>(std::move(recorded))) {}
-  event(const event &other) : m_event(other.m_event), m_queue(other.m_queue), m_recorded(other.m_recorded) {
+  event(const event &other)
+      : m_event(other.m_event), m_queue(other.m_queue), m_recorded(other.m_recorded), m_waits(other.m_waits) {
     if (m_event) syclone_event_retain(m_event);
   }
   event(event &&other) noexcept
-      : m_event(other.m_event), m_queue(std::move(other.m_queue)), m_recorded(std::move(other.m_recorded)) {
+      : m_event(other.m_event),
+        m_queue(std::move(other.m_queue)),
+        m_recorded(std::move(other.m_recorded)),
+        m_waits(std::move(other.m_waits)) {
     other.m_event = nullptr;
   }
   event &operator=(event other) {
     std::swap(m_event, other.m_event);
     std::swap(m_queue, other.m_queue);
     std::swap(m_recorded, other.m_recorded);
+    std::swap(m_waits, other.m_waits);
     return *this;
   }
   ~event() {
@@ -1779,11 +1815,33 @@ class __SYCLONE_HOST_ONLY event {
   }
 
   syclone_event native() const { return m_event; }
+  // The events the command was made to wait for with depends_on (SYCL
+  // 2020 4.6.6: its direct dependencies; those a queue's order or a
+  // buffer's accesses imply are not listed).
+  std::vector<event> get_wait_list() const { return m_waits ? *m_waits : std::vector<event>(); }
+  // The backend of the queue the command was submitted to (the host
+  // device's for an event without a command).
+  backend get_backend() const {
+    if (!m_queue || !m_queue->handle) return backend::ext_syclone_host;
+    return device::from_native(syclone_queue_device(m_queue->handle)).get_backend();
+  }
+  // Common reference semantics: copies of one event compare equal.
+  bool operator==(const event &other) const { return m_event == other.m_event && m_recorded == other.m_recorded; }
+  bool operator!=(const event &other) const { return !(*this == other); }
+  const void *identity() const {
+    return m_event ? static_cast<const void *>(m_event) : static_cast<const void *>(m_recorded.get());
+  }
 
  private:
+  event without_wait_list() const {
+    event copy(*this);
+    copy.m_waits.reset();
+    return copy;
+  }
   syclone_event m_event;
   std::shared_ptr<detail::queue_state> m_queue;
   std::shared_ptr<ext::oneapi::experimental::node> m_recorded;
+  std::shared_ptr<const std::vector<event>> m_waits;
 };
 
 namespace detail {
@@ -1862,7 +1920,9 @@ class __SYCLONE_SPECIAL accessor {
 #ifndef __SYCL_DEVICE_ONLY__
   // `r` elements from `storage`, laid out row-major in a buffer of range `pitch`.
   accessor(DataT *storage, range<Dimensions> r, range<Dimensions> pitch)
-      : m_data(storage), m_range(r), m_pitch(pitch) {}
+      : m_data(storage), m_range(r), m_pitch(pitch) {
+    m_pitch[0] = 0;
+  }
 #endif
   using global_pointer = __SYCLONE_GLOBAL DataT *;
   reference operator[](id<Dimensions> index) const {
@@ -1878,6 +1938,17 @@ class __SYCLONE_SPECIAL accessor {
   size_t byte_size() const { return m_range.size() * sizeof(DataT); }
   bool empty() const { return m_range.size() == 0; }
   range<Dimensions> get_range() const { return m_range; }
+  // Where the accessed region starts in the buffer (SYCL 2020 4.7.6.9).
+  id<Dimensions> get_offset() const {
+    range<Dimensions> extents = m_pitch;
+    extents[0] = 1;
+    return detail::delinearize(m_pitch[0], extents);
+  }
+  // Common reference semantics: copies of one accessor compare equal.
+  bool operator==(const accessor &other) const {
+    return m_data == other.m_data && m_range == other.m_range && m_pitch == other.m_pitch;
+  }
+  bool operator!=(const accessor &other) const { return !(*this == other); }
   // The accessed element 0.
   global_pointer get_pointer() const { return m_data; }
   template <access::decorated IsDecorated>
@@ -1891,6 +1962,10 @@ class __SYCLONE_SPECIAL accessor {
   // buffer the runtime binds, at that element.
   global_pointer m_data;
   range<Dimensions> m_range;
+  // The buffer's range, except entry 0: row-major addressing never reads
+  // the extent of the slowest dimension, so it holds the linear index of
+  // the accessed region's first element in the buffer (get_offset), which
+  // keeps the accessor's layout, and its kernel parameters, as they were.
   range<Dimensions> m_pitch;
 };
 
@@ -2295,8 +2370,11 @@ class __SYCLONE_HOST_ONLY buffer {
   // owns the storage).
   buffer(const range<Dimensions> &r, const property_list &props = {});
   buffer(const range<Dimensions> &r, AllocatorT, const property_list &props = {}) : buffer(r, props) {}
-  // Initialised from `host_data`, written back to it.
+  // Initialised from `host_data`, written back to it. (For buffer<const T>
+  // this is the const T* constructor below: nothing is written back.)
+  template <bool Writable = !std::is_const_v<T>, typename = std::enable_if_t<Writable>>
   buffer(T *host_data, const range<Dimensions> &r, const property_list &props = {});
+  template <bool Writable = !std::is_const_v<T>, typename = std::enable_if_t<Writable>>
   buffer(T *host_data, const range<Dimensions> &r, AllocatorT, const property_list &props = {})
       : buffer(host_data, r, props) {}
   // Initialised from `host_data`; no write-back.
@@ -2380,8 +2458,20 @@ class __SYCLONE_HOST_ONLY buffer {
   host_accessor<T, Dimensions, Mode> get_access();
   template <access::mode Mode>
   host_accessor<T, Dimensions, Mode> get_host_access(mode_tag_t<Mode> tag);
+  // Host access to `r` elements from `offset` (SYCL 2020 4.7.2).
+  host_accessor<T, Dimensions, access::mode::read_write> get_host_access(range<Dimensions> r,
+                                                                          id<Dimensions> offset = {});
+  template <access::mode Mode>
+  host_accessor<T, Dimensions, Mode> get_host_access(range<Dimensions> r, mode_tag_t<Mode> tag);
+  template <access::mode Mode>
+  host_accessor<T, Dimensions, Mode> get_host_access(range<Dimensions> r, id<Dimensions> offset,
+                                                     mode_tag_t<Mode> tag);
+  // Common reference semantics: copies of one buffer compare equal.
+  bool operator==(const buffer &other) const;
+  bool operator!=(const buffer &other) const { return !(*this == other); }
 
 #ifndef __SYCL_DEVICE_ONLY__
+  const void *identity() const { return m_state.get(); }
   // The address of element 0 of this (sub-)buffer in the runtime storage.
   T *element_zero() const { return static_cast<T *>(m_state->storage) + m_offset; }
   void *storage() const { return m_state->storage; }
@@ -2395,10 +2485,14 @@ class __SYCLONE_HOST_ONLY buffer {
   buffer(std::shared_ptr<detail::buffer_state> state, const range<Dimensions> &r, size_t offset, bool sub)
       : m_state(std::move(state)), m_range(r), m_offset(offset), m_sub(sub) {}
   std::shared_ptr<detail::buffer_state> m_state;
+#else
+ private:
+#endif
+  // Declared in both passes: the device pass checks the inline members
+  // above in host code that calls them.
   range<Dimensions> m_range;
   size_t m_offset = 0;
   bool m_sub = false;
-#endif
 };
 
 template <typename InputIt, typename = typename std::iterator_traits<InputIt>::iterator_category>
@@ -2469,7 +2563,13 @@ class __SYCLONE_HOST_ONLY kernel {
   typename Param::return_type ext_oneapi_get_info(const queue &q, const range<2> &work_group, size_t local_bytes = 0) const;
   template <typename Param>
   typename Param::return_type ext_oneapi_get_info(const queue &q, const range<3> &work_group, size_t local_bytes = 0) const;
-#ifndef __SYCL_DEVICE_ONLY__
+#ifdef __SYCL_DEVICE_ONLY__
+  bool operator==(const kernel &other) const;
+  bool operator!=(const kernel &other) const;
+#else
+  // Common reference semantics: kernel objects of one kernel compare equal.
+  bool operator==(const kernel &other) const { return m_key == other.m_key && m_program == other.m_program; }
+  bool operator!=(const kernel &other) const { return !(*this == other); }
   kernel(std::shared_ptr<detail::program_state> program, std::string key, std::string name)
       : m_program(std::move(program)), m_key(std::move(key)), m_name(std::move(name)) {}
   // A free-function kernel of the program: `host` runs it on the host
@@ -2518,6 +2618,30 @@ typename Param::return_type kernel::get_info(const device &dev) const {
 }
 inline context kernel::get_context() const { return context(); }
 #endif
+
+// ---------------------------------------------------------------- interop_handle
+// What a host task taking one is given (SYCL 2020 4.10.2): the queue's
+// backend. Syclone's devices expose no native objects (wgpu owns the Vulkan
+// handles; the host device has none), so there is nothing to get natively.
+class __SYCLONE_HOST_ONLY interop_handle {
+ public:
+  interop_handle() = delete;
+#ifdef __SYCL_DEVICE_ONLY__
+  backend get_backend() const noexcept;
+  device ext_syclone_get_device() const;
+  context ext_syclone_get_context() const;
+#else
+  backend get_backend() const noexcept { return m_device.get_backend(); }
+  // The queue's device and context (Syclone's extension: no native ones).
+  device ext_syclone_get_device() const { return m_device; }
+  context ext_syclone_get_context() const { return m_context; }
+  interop_handle(device d, context c) : m_device(std::move(d)), m_context(std::move(c)) {}
+
+ private:
+  device m_device;
+  context m_context;
+#endif
+};
 
 // ---------------------------------------------------------------- handler
 class __SYCLONE_HOST_ONLY handler {
@@ -2844,6 +2968,8 @@ class __SYCLONE_HOST_ONLY handler {
   // streams is printed once it completed.
   event finish() {
     syclone_event e = nullptr;
+    // The command may add events of its own (a reduction's initial fill).
+    std::vector<event> waits = m_deps;
     try {
       e = m_command ? m_command() : nullptr;
     } catch (...) {
@@ -2851,7 +2977,7 @@ class __SYCLONE_HOST_ONLY handler {
       throw;
     }
     print_streams(e);
-    return event(e, m_queue);
+    return event(e, m_queue, waits);
   }
 
   // Zeroed shared memory of `bytes` for a sycl::stream of this group.
@@ -3205,7 +3331,12 @@ class __SYCLONE_HOST_ONLY handler {
   static void run_host_task(void *p) {
     auto *ctx = static_cast<host_task_context<F> *>(p);
     try {
-      (*ctx->task)();
+      if constexpr (std::is_invocable_v<const F &, interop_handle>) {
+        detail::queue_state &q = *ctx->queue;
+        (*ctx->task)(interop_handle(device::from_native(syclone_queue_device(q.handle)), *q.ctx));
+      } else {
+        (*ctx->task)();
+      }
     } catch (...) {
       ctx->queue->report(std::current_exception());
     }
@@ -3471,6 +3602,7 @@ buffer<T, Dimensions, A>::buffer(const range<Dimensions> &r, const property_list
   create(nullptr, props);
 }
 template <typename T, int Dimensions, typename A>
+template <bool Writable, typename>
 buffer<T, Dimensions, A>::buffer(T *host_data, const range<Dimensions> &r, const property_list &props)
     : m_range(r) {
   create(host_data, props, props.has_property<property::buffer::use_host_ptr>());
@@ -3593,6 +3725,28 @@ template <typename T, int Dimensions, typename A>
 template <access::mode Mode>
 host_accessor<T, Dimensions, Mode> buffer<T, Dimensions, A>::get_host_access(mode_tag_t<Mode> tag) {
   return host_accessor<T, Dimensions, Mode>(*this, tag);
+}
+template <typename T, int Dimensions, typename A>
+host_accessor<T, Dimensions, access::mode::read_write> buffer<T, Dimensions, A>::get_host_access(
+    range<Dimensions> r, id<Dimensions> offset) {
+  return host_accessor<T, Dimensions, access::mode::read_write>(*this, r, offset);
+}
+template <typename T, int Dimensions, typename A>
+template <access::mode Mode>
+host_accessor<T, Dimensions, Mode> buffer<T, Dimensions, A>::get_host_access(range<Dimensions> r,
+                                                                             mode_tag_t<Mode> tag) {
+  return host_accessor<T, Dimensions, Mode>(*this, r, tag);
+}
+template <typename T, int Dimensions, typename A>
+template <access::mode Mode>
+host_accessor<T, Dimensions, Mode> buffer<T, Dimensions, A>::get_host_access(range<Dimensions> r,
+                                                                             id<Dimensions> offset,
+                                                                             mode_tag_t<Mode> tag) {
+  return host_accessor<T, Dimensions, Mode>(*this, r, offset, tag);
+}
+template <typename T, int Dimensions, typename A>
+bool buffer<T, Dimensions, A>::operator==(const buffer &other) const {
+  return m_state == other.m_state && m_offset == other.m_offset && m_range == other.m_range && m_sub == other.m_sub;
 }
 
 template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget,
@@ -4037,6 +4191,59 @@ class __SYCLONE_HOST_ONLY queue {
       h.single_task<KernelName>(kernelFunc);
     });
   }
+  template <typename KernelName = detail::auto_name, typename KernelType>
+  event single_task(const std::vector<event> &deps, KernelType kernelFunc) {
+    return submit([&](handler &h) {
+      h.depends_on(deps);
+      h.single_task<KernelName>(kernelFunc);
+    });
+  }
+
+  // The shortcuts of parallel_for with one to four reductions after one
+  // event or several (SYCL 2020 4.6.5.3), over a range or an nd_range.
+#define __SYCLONE_QUEUE_REDUCTIONS_AFTER(RANGE, DEPS)                                                          \
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename KernelType,         \
+            typename = std::enable_if_t<detail::is_reduction_v<R1>>>                                          \
+  event parallel_for(RANGE<Dimensions> r, DEPS deps, R1 r1, KernelType kernelFunc) {                          \
+    return submit([&](handler &h) {                                                                            \
+      h.depends_on(deps);                                                                                      \
+      h.parallel_for<KernelName>(r, r1, kernelFunc);                                                           \
+    });                                                                                                        \
+  }                                                                                                            \
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2,                 \
+            typename KernelType,                                                                               \
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2>>>            \
+  event parallel_for(RANGE<Dimensions> r, DEPS deps, R1 r1, R2 r2, KernelType kernelFunc) {                   \
+    return submit([&](handler &h) {                                                                            \
+      h.depends_on(deps);                                                                                      \
+      h.parallel_for<KernelName>(r, r1, r2, kernelFunc);                                                       \
+    });                                                                                                        \
+  }                                                                                                            \
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3,    \
+            typename KernelType,                                                                               \
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> &&           \
+                                        detail::is_reduction_v<R3>>>                                           \
+  event parallel_for(RANGE<Dimensions> r, DEPS deps, R1 r1, R2 r2, R3 r3, KernelType kernelFunc) {            \
+    return submit([&](handler &h) {                                                                            \
+      h.depends_on(deps);                                                                                      \
+      h.parallel_for<KernelName>(r, r1, r2, r3, kernelFunc);                                                   \
+    });                                                                                                        \
+  }                                                                                                            \
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3,    \
+            typename R4, typename KernelType,                                                                  \
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> &&           \
+                                        detail::is_reduction_v<R3> && detail::is_reduction_v<R4>>>            \
+  event parallel_for(RANGE<Dimensions> r, DEPS deps, R1 r1, R2 r2, R3 r3, R4 r4, KernelType kernelFunc) {     \
+    return submit([&](handler &h) {                                                                            \
+      h.depends_on(deps);                                                                                      \
+      h.parallel_for<KernelName>(r, r1, r2, r3, r4, kernelFunc);                                               \
+    });                                                                                                        \
+  }
+  __SYCLONE_QUEUE_REDUCTIONS_AFTER(range, event)
+  __SYCLONE_QUEUE_REDUCTIONS_AFTER(range, const std::vector<event> &)
+  __SYCLONE_QUEUE_REDUCTIONS_AFTER(nd_range, event)
+  __SYCLONE_QUEUE_REDUCTIONS_AFTER(nd_range, const std::vector<event> &)
+#undef __SYCLONE_QUEUE_REDUCTIONS_AFTER
 
  private:
 #ifndef __SYCL_DEVICE_ONLY__
@@ -4242,6 +4449,8 @@ class usm_allocator {
     using other = usm_allocator<U, Kind, Alignment>;
   };
   usm_allocator(const queue &q) : m_queue(q) {}
+  // Allocates on `d`, one of the devices of `ctx` (SYCL 2020 4.8.4).
+  usm_allocator(const context &ctx, const device &d) : m_queue(ctx, d) {}
   template <typename U>
   usm_allocator(const usm_allocator<U, Kind, Alignment> &other) : m_queue(other.get_queue()) {}
   T *allocate(size_t count) {
@@ -4266,6 +4475,7 @@ class usm_allocator {
  public:
   using value_type = T;
   usm_allocator(const queue &q);
+  usm_allocator(const context &ctx, const device &d);
   T *allocate(size_t count);
   void deallocate(T *p, size_t count);
 };
@@ -4329,3 +4539,67 @@ device get_pointer_device(const void *ptr, const context &ctx);
 namespace cl {
 namespace sycl = ::sycl;
 }  // namespace cl
+
+// std::hash of the classes with common reference semantics (SYCL 2020
+// 4.5.2): equal objects hash alike.
+#ifdef __SYCL_DEVICE_ONLY__
+#define __SYCLONE_HASH(CLASS) \
+  template <>                 \
+  struct std::hash<CLASS> {   \
+    std::size_t operator()(const CLASS &) const; \
+  };
+#else
+#define __SYCLONE_HASH(CLASS)                                                          \
+  template <>                                                                          \
+  struct std::hash<CLASS> {                                                            \
+    std::size_t operator()(const CLASS &object) const { return sycl::detail::hash_of(object); } \
+  };
+namespace sycl::detail {
+inline size_t hash_of(const device &d) { return std::hash<size_t>()(d.native()); }
+inline size_t hash_of(const platform &p) { return std::hash<int>()(p.native()); }
+inline size_t hash_of(const context &c) { return std::hash<const void *>()(c.identity()); }
+inline size_t hash_of(const queue &q) { return std::hash<const void *>()(q.state().get()); }
+inline size_t hash_of(const event &e) { return std::hash<const void *>()(e.identity()); }
+inline size_t hash_of(const kernel &k) { return std::hash<std::string>()(k.launch_key()); }
+inline size_t hash_of(const kernel_id &k) { return std::hash<std::string>()(k.get_name()); }
+}  // namespace sycl::detail
+#endif
+__SYCLONE_HASH(sycl::device)
+__SYCLONE_HASH(sycl::platform)
+__SYCLONE_HASH(sycl::context)
+__SYCLONE_HASH(sycl::queue)
+__SYCLONE_HASH(sycl::event)
+__SYCLONE_HASH(sycl::kernel)
+__SYCLONE_HASH(sycl::kernel_id)
+#undef __SYCLONE_HASH
+template <typename T, int Dimensions, typename A>
+struct std::hash<sycl::buffer<T, Dimensions, A>> {
+#ifdef __SYCL_DEVICE_ONLY__
+  std::size_t operator()(const sycl::buffer<T, Dimensions, A> &) const;
+#else
+  std::size_t operator()(const sycl::buffer<T, Dimensions, A> &b) const {
+    return std::hash<const void *>()(b.identity()) ^ std::hash<const void *>()(b.element_zero());
+  }
+#endif
+};
+template <sycl::bundle_state State>
+struct std::hash<sycl::kernel_bundle<State>> {
+#ifdef __SYCL_DEVICE_ONLY__
+  std::size_t operator()(const sycl::kernel_bundle<State> &) const;
+#else
+  std::size_t operator()(const sycl::kernel_bundle<State> &b) const { return std::hash<const void *>()(b.identity()); }
+#endif
+};
+template <typename T, int Dimensions, sycl::access::mode Mode, sycl::access::target Target,
+          sycl::access::placeholder P>
+struct std::hash<sycl::accessor<T, Dimensions, Mode, Target, P>> {
+  std::size_t operator()(const sycl::accessor<T, Dimensions, Mode, Target, P> &a) const {
+    return std::hash<const void *>()(static_cast<const void *>(a.get_pointer())) ^ a.get_range().size();
+  }
+};
+template <typename T, int Dimensions, sycl::access::mode Mode>
+struct std::hash<sycl::host_accessor<T, Dimensions, Mode>> {
+  std::size_t operator()(const sycl::host_accessor<T, Dimensions, Mode> &a) const {
+    return std::hash<const void *>()(static_cast<const void *>(a.get_pointer())) ^ a.get_range().size();
+  }
+};
