@@ -711,3 +711,80 @@ int main() {
     let out = common::compile_sycl_for("self_named_typedef.cpp", src, host);
     assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
 }
+
+/// Ordinary host code around kernel launches type-checks in the device pass
+/// (no "could not check host function" warning, nothing under
+/// `-Wsycl-host-code`): contexts of a device, exceptions made from
+/// `make_error_code` (qualified or found through `using namespace sycl`),
+/// `std::atomic` compared, converted and assigned, `std::weak_ptr` of an
+/// aliasing `shared_ptr`, and the SYCL 2020 host API the runtime declares
+/// for both passes.
+#[test]
+fn host_code_around_launches_type_checks_in_the_device_pass() {
+    let src = r#"
+#include <sycl/sycl.hpp>
+#include <atomic>
+#include <memory>
+#include <unordered_set>
+#include <vector>
+using namespace sycl;
+class K;
+int main() {
+  queue q;
+  context ctx{q.get_device()};
+  queue q2{ctx, q.get_device()};
+  context listed{std::vector<device>{q.get_device()}, [](exception_list) {}};
+  bool same = q.get_context() == listed || q.get_info<info::queue::context>() != ctx;
+  platform p = ctx.get_platform();
+  auto devs = ctx.get_info<info::context::devices>();
+  bool fp64 = p.has(aspect::fp64);
+  device sd{aspect_selector<aspect::usm_shared_allocations>()};
+  std::unordered_set<device> set{q.get_device()};
+  sycl::exception e(sycl::make_error_code(sycl::errc::invalid), "msg");
+  exception e2(make_error_code(errc::invalid), "msg");
+  bool has = e.has_context() || e2.code() == errc::invalid;
+  std::atomic<int> ran{0};
+  std::atomic<bool> holding{true};
+  int *x = malloc_shared<int>(2, q);
+  event e0 = q.single_task<K>([=] { x[0] = 1; });
+  event e1 = q.single_task(std::vector<event>{e0}, [=] { x[1] = 2; });
+  auto waits = e1.get_wait_list();
+  q.parallel_for(range<1>(4), e1, reduction(x, plus<int>()), [=](id<1>, auto &r) { r += 1; });
+  q.submit([&](handler &h) { h.host_task([&](interop_handle ih) { ran++; holding = ih.get_backend() == backend::opencl; }); });
+  while (holding) {
+  }
+  if (ran == 1 && !holding && same && fp64 && has && devs.size() == waits.size()) ran = 2;
+  int data[4] = {};
+  buffer<const int> cb{data, range<1>(4)};
+  buffer<int> b{range<1>(4)};
+  host_accessor ha{b, write_only, no_init};
+  host_accessor hr{b, range<1>(2), id<1>(1), read_only};
+  q.submit([&](handler &h) {
+    accessor a{b, h};
+    auto o = a.get_offset();
+    h.single_task([=] { a[0] = static_cast<int>(o[0]); });
+  });
+  usm_allocator<int, usm::alloc::shared> al{q.get_context(), q.get_device()};
+  bool kb = has_kernel_bundle<bundle_state::executable>(q.get_context());
+  auto owner = std::make_shared<std::vector<int>>(3);
+  std::shared_ptr<int> element(owner, owner->data());
+  std::weak_ptr<int> watch(element);
+  return watch.expired() || !kb || b == b;
+}
+"#;
+    let opts = compiler_core::CompileOptions {
+        main_file_name: "host_code.cpp".to_string(),
+        include_dirs: vec![common::INCLUDE_DIR.to_string()],
+        host_code_diagnostics: true,
+        ..compiler_core::CompileOptions::default()
+    };
+    let out = compiler_core::compile(src, &opts, &common::sycl_headers());
+    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+    assert!(
+        !out.rendered_diagnostics.contains("warning"),
+        "{}",
+        out.rendered_diagnostics
+    );
+    let b = out.bundle.expect("bundle");
+    assert!(b.images.iter().map(|i| i.kernels.len()).sum::<usize>() >= 4);
+}

@@ -75,17 +75,22 @@ impl Launch<'_> {
     /// For an nd_range launch: the number of work-groups and the work-group
     /// size in each of the `dims` dimensions (SYCL order; the others 1).
     /// The local range must divide the global range (SYCL 2020 4.9.4.2.2).
+    /// An empty global range runs no work-group and its local range is
+    /// ignored (SYCL 2020 4.9.4.2.2: "the local size is ignored").
     pub fn work_groups(&self) -> RtResult<Option<([usize; 3], [usize; 3])>> {
         let Some(local) = self.local else {
             return Ok(None);
         };
-        self.total()?;
+        let dims = self.dims as usize;
+        let (mut groups, mut size) = ([1; 3], [1; 3]);
+        if self.total()? == 0 {
+            groups[..dims].fill(0);
+            return Ok(Some((groups, size)));
+        }
         let invalid = |detail: String| RtError::InvalidNdRange {
             kernel: self.key.to_string(),
             detail,
         };
-        let dims = self.dims as usize;
-        let (mut groups, mut size) = ([1; 3], [1; 3]);
         for d in 0..dims {
             if local[d] == 0 || !self.range[d].is_multiple_of(local[d]) {
                 return Err(invalid(format!(
@@ -98,6 +103,34 @@ impl Launch<'_> {
             size[d] = local[d];
         }
         Ok(Some((groups, size)))
+    }
+
+    /// Checks work-groups of `size` (SYCL order, from `work_groups`) against
+    /// `device`'s `max_work_group_size` and `max_work_item_sizes`, whose
+    /// last entry is the fastest-varying dimension of every launch.
+    pub fn check_work_group_limits(&self, size: [usize; 3], device: &DeviceInfo) -> RtResult<()> {
+        let invalid = |detail: String| RtError::InvalidNdRange {
+            kernel: registry::lookup(self.key)
+                .map_or_else(|| self.key.to_string(), |e| e.info.display_name.clone()),
+            detail,
+        };
+        let dims = self.dims as usize;
+        for (d, &extent) in size[..dims].iter().enumerate() {
+            let limit = device.max_work_item_sizes[3 - dims + d];
+            if extent > limit {
+                return Err(invalid(format!(
+                    "a local range of {extent} in dimension {d} exceeds the device's {limit}"
+                )));
+            }
+        }
+        let items: usize = size.iter().product();
+        if items > device.max_work_group_size {
+            return Err(invalid(format!(
+                "work-groups of {items} items exceed the device's maximum work-group size {}",
+                device.max_work_group_size
+            )));
+        }
+        Ok(())
     }
 }
 
@@ -170,6 +203,7 @@ fn launch_host(l: &Launch, device: &DeviceInfo) -> RtResult<()> {
     // returns, and we run synchronously.
     match l.work_groups()? {
         Some((groups, size)) => {
+            l.check_work_group_limits(size, device)?;
             let (groups, group_size) = (
                 groups.iter().product::<usize>(),
                 size.iter().product::<usize>(),
@@ -761,6 +795,59 @@ mod tests {
         // A prime count above the limit: a grid of a few more groups.
         assert_eq!(fold_groups(65_537, 65_535), Some([32_769, 2, 1]));
         assert_eq!(fold_groups(154_702, 65_535), Some([51_568, 3, 1]));
+    }
+
+    fn nd_launch(range: [usize; 3], local: [usize; 3], dims: u32) -> super::Launch<'static> {
+        super::Launch {
+            key: "k",
+            dims,
+            range,
+            local: Some(local),
+            args: vec![],
+            arg_ptrs: std::ptr::null(),
+            host_kernel: None,
+            local_memory: vec![],
+            spec_constants: vec![],
+        }
+    }
+
+    #[test]
+    fn empty_nd_ranges_ignore_their_local_range() {
+        use crate::error::Errc;
+        // A zero extent anywhere: no work-groups, whatever the local range.
+        let l = nd_launch([0, 8, 1], [0, 0, 1], 2);
+        assert_eq!(l.work_groups().unwrap(), Some(([0, 0, 1], [1, 1, 1])));
+        let l = nd_launch([64, 0, 1], [8, 4, 1], 2);
+        assert_eq!(l.work_groups().unwrap(), Some(([0, 0, 1], [1, 1, 1])));
+        // A zero local extent of a non-empty range does not divide it.
+        let l = nd_launch([64, 8, 1], [8, 0, 1], 2);
+        assert_eq!(l.work_groups().unwrap_err().errc(), Errc::NdRange);
+    }
+
+    #[test]
+    fn work_groups_beyond_the_device_limits_are_nd_range_errors() {
+        use crate::error::Errc;
+        let mut device = crate::device::info::host_info();
+        device.max_work_group_size = 1024;
+        device.max_work_item_sizes = [64, 128, 1024];
+        let ok = nd_launch([4096, 1, 1], [1024, 1, 1], 1);
+        assert!(ok.check_work_group_limits([1024, 1, 1], &device).is_ok());
+        let too_many = nd_launch([4096, 1, 1], [2048, 1, 1], 1);
+        let err = too_many
+            .check_work_group_limits([2048, 1, 1], &device)
+            .unwrap_err();
+        assert_eq!(err.errc(), Errc::NdRange);
+        // In two dimensions the first is limited by the middle entry: 256 > 128.
+        let tall = nd_launch([256, 2, 1], [256, 2, 1], 2);
+        let err = tall
+            .check_work_group_limits([256, 2, 1], &device)
+            .unwrap_err();
+        assert_eq!(err.errc(), Errc::NdRange);
+        assert!(tall.check_work_group_limits([128, 8, 1], &device).is_ok());
+        // In three dimensions the first is limited by the first entry.
+        let deep = nd_launch([128, 1, 1], [128, 1, 1], 3);
+        assert!(deep.check_work_group_limits([128, 1, 1], &device).is_err());
+        assert!(deep.check_work_group_limits([64, 2, 8], &device).is_ok());
     }
 
     #[test]

@@ -51,7 +51,9 @@
 #ifndef __SYCL_DEVICE_ONLY__
 #include <atomic>
 #include <cstring>
+#include <map>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <typeinfo>
 #include <sycl/detail/runtime_abi.h>
@@ -96,12 +98,32 @@ enum class errc {
   kernel_not_supported, backend_mismatch
 };
 
+class context;
 #ifdef __SYCL_DEVICE_ONLY__
+const std::error_category &sycl_category() noexcept;
+std::error_code make_error_code(errc e) noexcept;
 class exception : public std::exception {
  public:
+  exception(std::error_code ec, const std::string &what);
+  exception(std::error_code ec, const char *what);
+  exception(std::error_code ec);
+  exception(int ev, const std::error_category &category, const std::string &what);
+  exception(int ev, const std::error_category &category, const char *what);
+  exception(int ev, const std::error_category &category);
   exception(errc code, const std::string &what);
+  exception(errc code, const char *what);
+  exception(errc code);
+  exception(context ctx, std::error_code ec, const std::string &what);
+  exception(context ctx, std::error_code ec, const char *what);
+  exception(context ctx, std::error_code ec);
+  exception(context ctx, int ev, const std::error_category &category, const std::string &what);
+  exception(context ctx, int ev, const std::error_category &category, const char *what);
+  exception(context ctx, int ev, const std::error_category &category);
   const char *what() const;
   const std::error_code &code() const;
+  const std::error_category &category() const;
+  bool has_context() const;
+  context get_context() const;
 };
 class exception_list {
  public:
@@ -138,14 +160,33 @@ inline std::error_code make_error_code(errc e) noexcept {
 class exception : public std::exception {
  public:
   exception(std::error_code ec, const std::string &what) : m_code(ec), m_what(what) {}
+  exception(std::error_code ec, const char *what) : m_code(ec), m_what(what) {}
+  exception(std::error_code ec) : m_code(ec) {}
+  exception(int ev, const std::error_category &category, const std::string &what)
+      : m_code(ev, category), m_what(what) {}
+  exception(int ev, const std::error_category &category, const char *what) : m_code(ev, category), m_what(what) {}
+  exception(int ev, const std::error_category &category) : m_code(ev, category) {}
   exception(errc code, const std::string &what) : m_code(make_error_code(code)), m_what(what) {}
+  exception(errc code, const char *what) : m_code(make_error_code(code)), m_what(what) {}
+  exception(errc code) : m_code(make_error_code(code)) {}
+  // With the context the error belongs to (defined after context).
+  exception(context ctx, std::error_code ec, const std::string &what);
+  exception(context ctx, std::error_code ec, const char *what);
+  exception(context ctx, std::error_code ec);
+  exception(context ctx, int ev, const std::error_category &category, const std::string &what);
+  exception(context ctx, int ev, const std::error_category &category, const char *what);
+  exception(context ctx, int ev, const std::error_category &category);
   const char *what() const noexcept override { return m_what.c_str(); }
   const std::error_code &code() const noexcept { return m_code; }
   const std::error_category &category() const noexcept { return m_code.category(); }
+  bool has_context() const noexcept { return m_context != nullptr; }
+  // errc::invalid when the exception has no context.
+  context get_context() const;
 
  private:
   std::error_code m_code;
   std::string m_what;
+  std::shared_ptr<context> m_context;
 };
 
 // The asynchronous errors handed to an async_handler.
@@ -390,9 +431,18 @@ launch_bounds<Dimensions> bounds_of(const range<Dimensions> &extent, const id<Di
   }
   return bounds;
 }
-// Launch bounds of an nd_range.
+// Launch bounds of an nd_range. A local range with a zero extent does not
+// divide a non-empty global range: errc::nd_range (SYCL 2020 4.9.4.2.2); an
+// empty global range runs nothing and its local range is ignored.
 template <int Dimensions>
 launch_bounds<Dimensions> bounds_of(const nd_range<Dimensions> &r) {
+#ifndef __SYCL_DEVICE_ONLY__
+  if (r.get_global_range().size() != 0)
+    for (int d = 0; d < Dimensions; ++d)
+      if (r.get_local_range()[d] == 0)
+        throw sycl::exception(errc::nd_range, "nd_range: the local range is 0 in dimension " + std::to_string(d) +
+                                                  " of a non-empty global range");
+#endif
   launch_bounds<Dimensions> bounds;
   for (int d = 0; d < 3; ++d) {
     bounds.extent[d] = d < Dimensions ? r.get_global_range()[d] : 1;
@@ -521,12 +571,15 @@ class use_mutex {
  private:
   std::mutex *m_mutex;
 };
-// The buffer is used only in this context (every device shares one).
+// The buffer is used only in this context (every device shares memory).
 class context_bound {
  public:
-  context_bound(const context &) {}
+  context_bound(const context &ctx);
   context_bound() = default;
   context get_context() const;
+
+ private:
+  std::shared_ptr<context> m_context;
 };
 }  // namespace buffer
 }  // namespace property
@@ -786,6 +839,8 @@ inline std::ostream &operator<<(std::ostream &out, backend b) {
 
 class platform;
 class device;
+class context;
+class kernel_id;
 template <int Dimensions> class range;
 
 namespace info {
@@ -888,6 +943,11 @@ struct usm_restricted_shared_allocations { using return_type = bool; };
 struct usm_system_allocations { using return_type = bool; };
 struct reference_count { using return_type = uint32_t; };
 struct backend_version { using return_type = std::string; };
+// The device a sub-device was made from: every device here is a root
+// device, so asking is errc::invalid (SYCL 2020 4.6.4.3).
+struct parent_device { using return_type = sycl::device; };
+// No device has built-in kernels.
+struct built_in_kernel_ids { using return_type = std::vector<sycl::kernel_id>; };
 }  // namespace device
 namespace platform {
 struct name { using return_type = std::string; };
@@ -913,6 +973,22 @@ enum class event_command_status { submitted, running, complete };
 namespace event {
 struct command_execution_status { using return_type = info::event_command_status; };
 }  // namespace event
+namespace context {
+struct platform { using return_type = sycl::platform; };
+struct devices { using return_type = std::vector<sycl::device>; };
+// SYCL 1.2.1's: how many context objects share this one.
+struct reference_count { using return_type = uint32_t; };
+struct atomic_memory_order_capabilities { using return_type = std::vector<memory_order>; };
+struct atomic_fence_order_capabilities { using return_type = std::vector<memory_order>; };
+struct atomic_memory_scope_capabilities { using return_type = std::vector<memory_scope>; };
+struct atomic_fence_scope_capabilities { using return_type = std::vector<memory_scope>; };
+}  // namespace context
+namespace queue {
+struct context { using return_type = sycl::context; };
+struct device { using return_type = sycl::device; };
+// SYCL 1.2.1's: how many queue objects share this one.
+struct reference_count { using return_type = uint32_t; };
+}  // namespace queue
 namespace event_profiling {
 struct command_submit { using return_type = unsigned long long; };
 struct command_start { using return_type = unsigned long long; };
@@ -957,11 +1033,30 @@ class __SYCLONE_HOST_ONLY platform {
   std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
   bool operator==(const platform &other) const;
   bool operator!=(const platform &other) const;
+  bool has(aspect a) const;
   static std::vector<platform> get_platforms();
 };
 class __SYCLONE_HOST_ONLY context {
  public:
-  context();
+  explicit context(const property_list &props = {});
+  explicit context(const async_handler &handler, const property_list &props = {});
+  explicit context(const device &d, const property_list &props = {});
+  context(const device &d, const async_handler &handler, const property_list &props = {});
+  explicit context(const platform &p, const property_list &props = {});
+  context(const platform &p, const async_handler &handler, const property_list &props = {});
+  explicit context(const std::vector<device> &devices, const property_list &props = {});
+  context(const std::vector<device> &devices, const async_handler &handler, const property_list &props = {});
+  backend get_backend() const;
+  platform get_platform() const;
+  std::vector<device> get_devices() const;
+  template <typename Param>
+  typename Param::return_type get_info() const;
+  template <typename Prop>
+  bool has_property() const;
+  template <typename Prop>
+  Prop get_property() const;
+  bool operator==(const context &other) const;
+  bool operator!=(const context &other) const;
 };
 int default_selector_v(const device &d);
 int gpu_selector_v(const device &d);
@@ -988,6 +1083,8 @@ detail::aspect_selector_t aspect_selector(const std::vector<aspect> &require,
                                           const std::vector<aspect> &deny = {});
 template <typename... Aspects>
 detail::aspect_selector_t aspect_selector(Aspects... aspects);
+template <aspect Aspect, aspect... Rest>
+detail::aspect_selector_t aspect_selector();
 #else
 class __SYCLONE_HOST_ONLY device {
  public:
@@ -1096,6 +1193,13 @@ class __SYCLONE_HOST_ONLY platform {
   }
   bool operator==(const platform &other) const { return m_backend == other.m_backend; }
   bool operator!=(const platform &other) const { return m_backend != other.m_backend; }
+  // Whether every device of the platform has `a` (SYCL 2020 4.6.2).
+  bool has(aspect a) const {
+    for (const device &d : get_devices())
+      if (!d.has(a)) return false;
+    return true;
+  }
+  int native() const { return m_backend; }
 
  private:
   friend class device;
@@ -1297,6 +1401,11 @@ typename Param::return_type device::get_info() const {
     return has(aspect::usm_system_allocations);
   } else if constexpr (std::is_same_v<Param, info::device::backend_version>) {
     return i.driver_version;
+  } else if constexpr (std::is_same_v<Param, info::device::parent_device>) {
+    throw sycl::exception(errc::invalid, "info::device::parent_device: " + std::string(i.name) +
+                                             " is a root device, not a sub-device");
+  } else if constexpr (std::is_same_v<Param, info::device::built_in_kernel_ids>) {
+    return {};
   } else {
     static_assert(std::is_same_v<Param, info::device::platform>, "unsupported device descriptor");
     return get_platform();
@@ -1350,12 +1459,17 @@ template <typename... Aspects,
 auto aspect_selector(Aspects... aspects) {
   return aspect_selector(std::vector<aspect>{aspects...});
 }
+// aspect_selector<aspect::fp64, aspect::atomic64>() (SYCL 2020 4.6.1.1).
+template <aspect Aspect, aspect... Rest>
+auto aspect_selector() {
+  return aspect_selector(std::vector<aspect>{Aspect, Rest...});
+}
 
 namespace detail {
+// The device of `all` that `selector` scores best.
 template <typename Selector>
-device select_device(const Selector &selector) {
+device select_device_among(const Selector &selector, const std::vector<device> &all) {
   int best = -1;
-  std::vector<device> all = device::get_devices();
   const device *chosen = nullptr;
   for (const device &d : all) {
     int score = score_device(selector, d);
@@ -1378,6 +1492,10 @@ device select_device(const Selector &selector) {
   }
   return *chosen;
 }
+template <typename Selector>
+device select_device(const Selector &selector) {
+  return select_device_among(selector, device::get_devices());
+}
 }  // namespace detail
 
 inline device::device() : device(detail::select_device(default_selector_v)) {}
@@ -1385,14 +1503,133 @@ template <typename Selector, typename>
 device::device(const Selector &selector) : device(detail::select_device(selector)) {}
 inline platform::platform() : platform(device().get_platform()) {}
 
-// One context holds every device.
+// A context: the devices it was made from, all of one platform (SYCL 2020
+// 4.6.3), with common reference semantics. Every device shares the
+// runtime's memory and queues whatever the context, so a context decides
+// which devices a queue made with it may use, and what get_devices says.
+namespace detail {
+struct context_state {
+  std::vector<device> devices;
+  async_handler handler;
+  property_list props;
+};
+}  // namespace detail
 class __SYCLONE_HOST_ONLY context {
  public:
-  context() {}
-  explicit context(const device &) {}
-  std::vector<device> get_devices() const { return device::get_devices(); }
+  // The devices of the platform of the device default_selector_v picks.
+  explicit context(const property_list &props = {}) : context(device(), async_handler(), props) {}
+  explicit context(const async_handler &handler, const property_list &props = {})
+      : context(device(), handler, props) {}
+  explicit context(const device &d, const property_list &props = {}) : context(d, async_handler(), props) {}
+  context(const device &d, const async_handler &handler, const property_list &props = {})
+      : context(std::vector<device>{d}, handler, props) {}
+  explicit context(const platform &p, const property_list &props = {}) : context(p, async_handler(), props) {}
+  context(const platform &p, const async_handler &handler, const property_list &props = {})
+      : context(p.get_devices(), handler, props) {}
+  // errc::invalid for no devices, or devices of several platforms.
+  explicit context(const std::vector<device> &devices, const property_list &props = {})
+      : context(devices, async_handler(), props) {}
+  context(const std::vector<device> &devices, const async_handler &handler, const property_list &props = {})
+      : m_state(std::make_shared<detail::context_state>()) {
+    if (devices.empty()) throw sycl::exception(errc::invalid, "context: no devices");
+    for (const device &d : devices) {
+      if (d.get_platform() != devices[0].get_platform())
+        throw sycl::exception(errc::invalid, "context: the devices " + devices[0].get_info<info::device::name>() +
+                                                 " and " + d.get_info<info::device::name>() +
+                                                 " belong to different platforms");
+      if (std::find(m_state->devices.begin(), m_state->devices.end(), d) == m_state->devices.end())
+        m_state->devices.push_back(d);
+    }
+    m_state->handler = handler;
+    m_state->props = props;
+  }
+
+  backend get_backend() const { return get_platform().get_backend(); }
+  platform get_platform() const { return m_state->devices[0].get_platform(); }
+  std::vector<device> get_devices() const { return m_state->devices; }
+  // Whether `d` is one of the context's devices.
+  bool has_device(const device &d) const {
+    return std::find(m_state->devices.begin(), m_state->devices.end(), d) != m_state->devices.end();
+  }
+  template <typename Param>
+  typename Param::return_type get_info() const;
+  template <typename Prop>
+  bool has_property() const {
+    return m_state->props.template has_property<Prop>();
+  }
+  template <typename Prop>
+  Prop get_property() const {
+    return m_state->props.template get_property<Prop>();
+  }
+  // The context's async_handler (empty: none).
+  const async_handler &handler() const { return m_state->handler; }
+  bool operator==(const context &other) const { return m_state == other.m_state; }
+  bool operator!=(const context &other) const { return m_state != other.m_state; }
+  const void *identity() const { return m_state.get(); }
+  // The context every queue of `p` made without one shares (as DPC++'s
+  // platform default context): every device of the platform.
+  static context default_of(const platform &p) {
+    static std::mutex lock;
+    // Leaked: contexts may be used by static objects' destructors.
+    static auto *defaults = new std::vector<std::pair<platform, context>>();
+    std::lock_guard<std::mutex> guard(lock);
+    for (const auto &entry : *defaults)
+      if (entry.first == p) return entry.second;
+    defaults->emplace_back(p, context(p));
+    return defaults->back().second;
+  }
+
+ private:
+  std::shared_ptr<detail::context_state> m_state;
 };
-inline context property::buffer::context_bound::get_context() const { return context(); }
+template <typename Param>
+typename Param::return_type context::get_info() const {
+  if constexpr (std::is_same_v<Param, info::context::platform>) {
+    return get_platform();
+  } else if constexpr (std::is_same_v<Param, info::context::devices>) {
+    return get_devices();
+  } else if constexpr (std::is_same_v<Param, info::context::reference_count>) {
+    return static_cast<uint32_t>(m_state.use_count());
+  } else if constexpr (std::is_same_v<Param, info::context::atomic_memory_order_capabilities> ||
+                       std::is_same_v<Param, info::context::atomic_fence_order_capabilities>) {
+    return {memory_order::relaxed, memory_order::acquire, memory_order::release, memory_order::acq_rel,
+            memory_order::seq_cst};
+  } else {
+    static_assert(std::is_same_v<Param, info::context::atomic_memory_scope_capabilities> ||
+                      std::is_same_v<Param, info::context::atomic_fence_scope_capabilities>,
+                  "unsupported context descriptor");
+    // The scopes every device of the context has.
+    std::vector<memory_scope> common;
+    for (memory_scope s : {memory_scope::work_item, memory_scope::sub_group, memory_scope::work_group,
+                           memory_scope::device, memory_scope::system}) {
+      bool everywhere = true;
+      for (const device &d : m_state->devices) {
+        std::vector<memory_scope> has = d.get_info<info::device::atomic_memory_scope_capabilities>();
+        everywhere = everywhere && std::find(has.begin(), has.end(), s) != has.end();
+      }
+      if (everywhere) common.push_back(s);
+    }
+    return common;
+  }
+}
+inline context property::buffer::context_bound::get_context() const { return m_context ? *m_context : context(); }
+inline exception::exception(context ctx, std::error_code ec, const std::string &what)
+    : m_code(ec), m_what(what), m_context(std::make_shared<context>(std::move(ctx))) {}
+inline exception::exception(context ctx, std::error_code ec, const char *what)
+    : m_code(ec), m_what(what), m_context(std::make_shared<context>(std::move(ctx))) {}
+inline exception::exception(context ctx, std::error_code ec)
+    : m_code(ec), m_context(std::make_shared<context>(std::move(ctx))) {}
+inline exception::exception(context ctx, int ev, const std::error_category &category, const std::string &what)
+    : m_code(ev, category), m_what(what), m_context(std::make_shared<context>(std::move(ctx))) {}
+inline exception::exception(context ctx, int ev, const std::error_category &category, const char *what)
+    : m_code(ev, category), m_what(what), m_context(std::make_shared<context>(std::move(ctx))) {}
+inline exception::exception(context ctx, int ev, const std::error_category &category)
+    : m_code(ev, category), m_context(std::make_shared<context>(std::move(ctx))) {}
+inline context exception::get_context() const {
+  if (!m_context) throw exception(errc::invalid, "exception::get_context: the exception has no context");
+  return *m_context;
+}
+inline property::buffer::context_bound::context_bound(const context &ctx) : m_context(std::make_shared<context>(ctx)) {}
 #endif
 
 class queue;
@@ -1426,6 +1663,10 @@ class __SYCLONE_HOST_ONLY event {
   typename Param::return_type get_profiling_info() const;
   static void wait(const std::vector<event> &events);
   static void wait_and_throw(const std::vector<event> &events);
+  std::vector<event> get_wait_list();
+  backend get_backend() const;
+  bool operator==(const event &other) const;
+  bool operator!=(const event &other) const;
 };
 #else
 namespace detail {
@@ -1434,6 +1675,9 @@ namespace detail {
 struct graph_recorder;
 struct queue_state {
   syclone_queue handle = nullptr;
+  // The context the queue was made with (its device's platform's default
+  // context when none was given).
+  std::optional<context> ctx;
   bool in_order = false;
   bool profiling = false;
   // The command graph this queue records its command groups into, if it
@@ -1493,21 +1737,36 @@ class __SYCLONE_HOST_ONLY event {
   // A default-constructed event is complete.
   event() : m_event(nullptr) {}
   event(syclone_event e, std::shared_ptr<detail::queue_state> q) : m_event(e), m_queue(std::move(q)) {}
+  // The event of a command that waits for the events `waits` (depends_on).
+  event(syclone_event e, std::shared_ptr<detail::queue_state> q, const std::vector<event> &waits)
+      : m_event(e), m_queue(std::move(q)) {
+    if (waits.empty()) return;
+    // Each without its own wait list, so a chain of commands does not keep
+    // every earlier event alive.
+    auto direct = std::make_shared<std::vector<event>>();
+    for (const event &w : waits) direct->push_back(w.without_wait_list());
+    m_waits = std::move(direct);
+  }
   // The event of a command group a queue recorded into a command graph:
   // it names the graph's node, and has no command of its own.
   explicit event(ext::oneapi::experimental::node recorded)
       : m_event(nullptr), m_recorded(std::make_shared<ext::oneapi::experimental::node>(std::move(recorded))) {}
-  event(const event &other) : m_event(other.m_event), m_queue(other.m_queue), m_recorded(other.m_recorded) {
+  event(const event &other)
+      : m_event(other.m_event), m_queue(other.m_queue), m_recorded(other.m_recorded), m_waits(other.m_waits) {
     if (m_event) syclone_event_retain(m_event);
   }
   event(event &&other) noexcept
-      : m_event(other.m_event), m_queue(std::move(other.m_queue)), m_recorded(std::move(other.m_recorded)) {
+      : m_event(other.m_event),
+        m_queue(std::move(other.m_queue)),
+        m_recorded(std::move(other.m_recorded)),
+        m_waits(std::move(other.m_waits)) {
     other.m_event = nullptr;
   }
   event &operator=(event other) {
     std::swap(m_event, other.m_event);
     std::swap(m_queue, other.m_queue);
     std::swap(m_recorded, other.m_recorded);
+    std::swap(m_waits, other.m_waits);
     return *this;
   }
   ~event() {
@@ -1556,11 +1815,33 @@ class __SYCLONE_HOST_ONLY event {
   }
 
   syclone_event native() const { return m_event; }
+  // The events the command was made to wait for with depends_on (SYCL
+  // 2020 4.6.6: its direct dependencies; those a queue's order or a
+  // buffer's accesses imply are not listed).
+  std::vector<event> get_wait_list() const { return m_waits ? *m_waits : std::vector<event>(); }
+  // The backend of the queue the command was submitted to (the host
+  // device's for an event without a command).
+  backend get_backend() const {
+    if (!m_queue || !m_queue->handle) return backend::ext_syclone_host;
+    return device::from_native(syclone_queue_device(m_queue->handle)).get_backend();
+  }
+  // Common reference semantics: copies of one event compare equal.
+  bool operator==(const event &other) const { return m_event == other.m_event && m_recorded == other.m_recorded; }
+  bool operator!=(const event &other) const { return !(*this == other); }
+  const void *identity() const {
+    return m_event ? static_cast<const void *>(m_event) : static_cast<const void *>(m_recorded.get());
+  }
 
  private:
+  event without_wait_list() const {
+    event copy(*this);
+    copy.m_waits.reset();
+    return copy;
+  }
   syclone_event m_event;
   std::shared_ptr<detail::queue_state> m_queue;
   std::shared_ptr<ext::oneapi::experimental::node> m_recorded;
+  std::shared_ptr<const std::vector<event>> m_waits;
 };
 
 namespace detail {
@@ -1639,7 +1920,9 @@ class __SYCLONE_SPECIAL accessor {
 #ifndef __SYCL_DEVICE_ONLY__
   // `r` elements from `storage`, laid out row-major in a buffer of range `pitch`.
   accessor(DataT *storage, range<Dimensions> r, range<Dimensions> pitch)
-      : m_data(storage), m_range(r), m_pitch(pitch) {}
+      : m_data(storage), m_range(r), m_pitch(pitch) {
+    m_pitch[0] = 0;
+  }
 #endif
   using global_pointer = __SYCLONE_GLOBAL DataT *;
   reference operator[](id<Dimensions> index) const {
@@ -1655,6 +1938,17 @@ class __SYCLONE_SPECIAL accessor {
   size_t byte_size() const { return m_range.size() * sizeof(DataT); }
   bool empty() const { return m_range.size() == 0; }
   range<Dimensions> get_range() const { return m_range; }
+  // Where the accessed region starts in the buffer (SYCL 2020 4.7.6.9).
+  id<Dimensions> get_offset() const {
+    range<Dimensions> extents = m_pitch;
+    extents[0] = 1;
+    return detail::delinearize(m_pitch[0], extents);
+  }
+  // Common reference semantics: copies of one accessor compare equal.
+  bool operator==(const accessor &other) const {
+    return m_data == other.m_data && m_range == other.m_range && m_pitch == other.m_pitch;
+  }
+  bool operator!=(const accessor &other) const { return !(*this == other); }
   // The accessed element 0.
   global_pointer get_pointer() const { return m_data; }
   template <access::decorated IsDecorated>
@@ -1668,6 +1962,10 @@ class __SYCLONE_SPECIAL accessor {
   // buffer the runtime binds, at that element.
   global_pointer m_data;
   range<Dimensions> m_range;
+  // The buffer's range, except entry 0: row-major addressing never reads
+  // the extent of the slowest dimension, so it holds the linear index of
+  // the accessed region's first element in the buffer (get_offset), which
+  // keeps the accessor's layout, and its kernel parameters, as they were.
   range<Dimensions> m_pitch;
 };
 
@@ -1881,38 +2179,99 @@ class accessor<DataT, Dimensions, access::mode::atomic, access::target::local, I
 
 // Host access to a buffer: waits for the kernels that write it; while it
 // lives, the host storage is current.
+// A ranged one reaches `r` elements from `offset` (SYCL 2020 4.7.6.10);
+// no_init is accepted (the host storage is made current either way).
 template <typename DataT, int Dimensions = 1, access::mode AccessMode = access::mode::read_write>
 class __SYCLONE_HOST_ONLY host_accessor {
   using plain_access = detail::element_access<DataT, access::mode::read_write, access::address_space::global_space>;
 
  public:
+  host_accessor() : m_data(nullptr) {}
   template <typename AllocatorT>
-  host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf);
+  host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf, const property_list &props = {})
+      : host_accessor(buf, buf.get_range(), id<Dimensions>(), props) {}
   template <typename AllocatorT, access::mode Mode>
-  host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf, mode_tag_t<Mode>) : host_accessor(buf) {}
-  DataT &operator[](id<Dimensions> index) const { return m_data[detail::linearize(index, m_range)]; }
+  host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf, mode_tag_t<Mode>, const property_list &props = {})
+      : host_accessor(buf, buf.get_range(), id<Dimensions>(), props) {}
+  template <typename AllocatorT>
+  host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf, range<Dimensions> r, const property_list &props = {})
+      : host_accessor(buf, r, id<Dimensions>(), props) {}
+  template <typename AllocatorT, access::mode Mode>
+  host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf, range<Dimensions> r, mode_tag_t<Mode>,
+                const property_list &props = {})
+      : host_accessor(buf, r, id<Dimensions>(), props) {}
+  template <typename AllocatorT, access::mode Mode>
+  host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf, range<Dimensions> r, id<Dimensions> offset,
+                mode_tag_t<Mode>, const property_list &props = {})
+      : host_accessor(buf, r, offset, props) {}
+  // errc::invalid when the region exceeds the buffer.
+  template <typename AllocatorT>
+  host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf, range<Dimensions> r, id<Dimensions> offset,
+                const property_list &props = {});
+  DataT &operator[](id<Dimensions> index) const { return m_data[detail::linearize(index, m_pitch)]; }
   typename detail::row<plain_access, DataT *, Dimensions>::type operator[](size_t index) const {
-    return detail::row<plain_access, DataT *, Dimensions>::at(m_data, m_range, index);
+    return detail::row<plain_access, DataT *, Dimensions>::at(m_data, m_pitch, index);
   }
   size_t size() const { return m_range.size(); }
   size_t get_count() const { return m_range.size(); }
+  size_t byte_size() const { return m_range.size() * sizeof(DataT); }
+  bool empty() const { return m_range.size() == 0; }
   range<Dimensions> get_range() const { return m_range; }
+  id<Dimensions> get_offset() const { return m_offset; }
   DataT *get_pointer() const { return m_data; }
+  // The elements from the first accessed one to the last, in the buffer's
+  // row-major order.
   DataT *begin() const { return m_data; }
-  DataT *end() const { return m_data + m_range.size(); }
+  DataT *end() const {
+    if (m_range.size() == 0) return m_data;
+    id<Dimensions> last;
+    for (int d = 0; d < Dimensions; ++d) last[d] = m_range[d] - 1;
+    return &(*this)[last] + 1;
+  }
+  bool operator==(const host_accessor &other) const {
+    return m_data == other.m_data && m_range == other.m_range && m_pitch == other.m_pitch;
+  }
+  bool operator!=(const host_accessor &other) const { return !(*this == other); }
 
  private:
   DataT *m_data;
   range<Dimensions> m_range;
+  range<Dimensions> m_pitch;
+  id<Dimensions> m_offset;
 };
 template <typename DataT, int Dimensions, typename A>
-host_accessor(buffer<DataT, Dimensions, A> &) -> host_accessor<DataT, Dimensions, access::mode::read_write>;
+host_accessor(buffer<DataT, Dimensions, A> &, const property_list & = {})
+    -> host_accessor<DataT, Dimensions, access::mode::read_write>;
 template <typename DataT, int Dimensions, typename A, access::mode Mode>
-host_accessor(buffer<DataT, Dimensions, A> &, mode_tag_t<Mode>) -> host_accessor<DataT, Dimensions, Mode>;
+host_accessor(buffer<DataT, Dimensions, A> &, mode_tag_t<Mode>, const property_list & = {})
+    -> host_accessor<DataT, Dimensions, Mode>;
+template <typename DataT, int Dimensions, typename A>
+host_accessor(buffer<DataT, Dimensions, A> &, range<Dimensions>, const property_list & = {})
+    -> host_accessor<DataT, Dimensions, access::mode::read_write>;
+template <typename DataT, int Dimensions, typename A, access::mode Mode>
+host_accessor(buffer<DataT, Dimensions, A> &, range<Dimensions>, mode_tag_t<Mode>, const property_list & = {})
+    -> host_accessor<DataT, Dimensions, Mode>;
+template <typename DataT, int Dimensions, typename A>
+host_accessor(buffer<DataT, Dimensions, A> &, range<Dimensions>, id<Dimensions>, const property_list & = {})
+    -> host_accessor<DataT, Dimensions, access::mode::read_write>;
+template <typename DataT, int Dimensions, typename A, access::mode Mode>
+host_accessor(buffer<DataT, Dimensions, A> &, range<Dimensions>, id<Dimensions>, mode_tag_t<Mode>,
+              const property_list & = {}) -> host_accessor<DataT, Dimensions, Mode>;
 
 // ---------------------------------------------------------------- buffers
 #ifndef __SYCL_DEVICE_ONLY__
 namespace detail {
+struct buffer_state;
+// The live buffers by storage address, so that handler::update_host finds
+// the buffer an accessor reaches. Leaked: buffers may outlive statics.
+struct buffer_directory {
+  std::mutex lock;
+  std::map<const char *, std::weak_ptr<buffer_state>> by_storage;
+  static buffer_directory &get() {
+    static auto *directory = new buffer_directory();
+    return *directory;
+  }
+};
 // The runtime storage of a buffer and where its data goes at the end.
 struct buffer_state {
   void *storage = nullptr;
@@ -1939,7 +2298,31 @@ struct buffer_state {
     if (!props.has_property<property::buffer::use_mutex>()) return {};
     return std::unique_lock<std::mutex>(*props.get_property<property::buffer::use_mutex>().get_mutex_ptr());
   }
+  // Listed in the directory under its storage address.
+  static void enter(const std::shared_ptr<buffer_state> &state) {
+    buffer_directory &dir = buffer_directory::get();
+    std::lock_guard<std::mutex> guard(dir.lock);
+    dir.by_storage[static_cast<const char *>(state->storage)] = state;
+  }
+  // The live buffer whose storage holds `address` (null: none).
+  static std::weak_ptr<buffer_state> holding(const void *address) {
+    buffer_directory &dir = buffer_directory::get();
+    std::lock_guard<std::mutex> guard(dir.lock);
+    const char *at = static_cast<const char *>(address);
+    auto it = dir.by_storage.upper_bound(at);
+    if (it == dir.by_storage.begin()) return {};
+    --it;
+    std::shared_ptr<buffer_state> state = it->second.lock();
+    if (!state || at >= it->first + std::max<size_t>(state->bytes, 1)) return {};
+    return state;
+  }
   ~buffer_state() {
+    {
+      buffer_directory &dir = buffer_directory::get();
+      std::lock_guard<std::mutex> guard(dir.lock);
+      auto it = dir.by_storage.find(static_cast<const char *>(storage));
+      if (it != dir.by_storage.end() && it->second.expired()) dir.by_storage.erase(it);
+    }
     std::unique_lock<std::mutex> held = host_memory_lock();
     void *dest = write_back ? final_ptr : nullptr;
     std::shared_ptr<void> locked;
@@ -1987,8 +2370,11 @@ class __SYCLONE_HOST_ONLY buffer {
   // owns the storage).
   buffer(const range<Dimensions> &r, const property_list &props = {});
   buffer(const range<Dimensions> &r, AllocatorT, const property_list &props = {}) : buffer(r, props) {}
-  // Initialised from `host_data`, written back to it.
+  // Initialised from `host_data`, written back to it. (For buffer<const T>
+  // this is the const T* constructor below: nothing is written back.)
+  template <bool Writable = !std::is_const_v<T>, typename = std::enable_if_t<Writable>>
   buffer(T *host_data, const range<Dimensions> &r, const property_list &props = {});
+  template <bool Writable = !std::is_const_v<T>, typename = std::enable_if_t<Writable>>
   buffer(T *host_data, const range<Dimensions> &r, AllocatorT, const property_list &props = {})
       : buffer(host_data, r, props) {}
   // Initialised from `host_data`; no write-back.
@@ -2072,8 +2458,20 @@ class __SYCLONE_HOST_ONLY buffer {
   host_accessor<T, Dimensions, Mode> get_access();
   template <access::mode Mode>
   host_accessor<T, Dimensions, Mode> get_host_access(mode_tag_t<Mode> tag);
+  // Host access to `r` elements from `offset` (SYCL 2020 4.7.2).
+  host_accessor<T, Dimensions, access::mode::read_write> get_host_access(range<Dimensions> r,
+                                                                          id<Dimensions> offset = {});
+  template <access::mode Mode>
+  host_accessor<T, Dimensions, Mode> get_host_access(range<Dimensions> r, mode_tag_t<Mode> tag);
+  template <access::mode Mode>
+  host_accessor<T, Dimensions, Mode> get_host_access(range<Dimensions> r, id<Dimensions> offset,
+                                                     mode_tag_t<Mode> tag);
+  // Common reference semantics: copies of one buffer compare equal.
+  bool operator==(const buffer &other) const;
+  bool operator!=(const buffer &other) const { return !(*this == other); }
 
 #ifndef __SYCL_DEVICE_ONLY__
+  const void *identity() const { return m_state.get(); }
   // The address of element 0 of this (sub-)buffer in the runtime storage.
   T *element_zero() const { return static_cast<T *>(m_state->storage) + m_offset; }
   void *storage() const { return m_state->storage; }
@@ -2087,10 +2485,14 @@ class __SYCLONE_HOST_ONLY buffer {
   buffer(std::shared_ptr<detail::buffer_state> state, const range<Dimensions> &r, size_t offset, bool sub)
       : m_state(std::move(state)), m_range(r), m_offset(offset), m_sub(sub) {}
   std::shared_ptr<detail::buffer_state> m_state;
+#else
+ private:
+#endif
+  // Declared in both passes: the device pass checks the inline members
+  // above in host code that calls them.
   range<Dimensions> m_range;
   size_t m_offset = 0;
   bool m_sub = false;
-#endif
 };
 
 template <typename InputIt, typename = typename std::iterator_traits<InputIt>::iterator_category>
@@ -2161,7 +2563,13 @@ class __SYCLONE_HOST_ONLY kernel {
   typename Param::return_type ext_oneapi_get_info(const queue &q, const range<2> &work_group, size_t local_bytes = 0) const;
   template <typename Param>
   typename Param::return_type ext_oneapi_get_info(const queue &q, const range<3> &work_group, size_t local_bytes = 0) const;
-#ifndef __SYCL_DEVICE_ONLY__
+#ifdef __SYCL_DEVICE_ONLY__
+  bool operator==(const kernel &other) const;
+  bool operator!=(const kernel &other) const;
+#else
+  // Common reference semantics: kernel objects of one kernel compare equal.
+  bool operator==(const kernel &other) const { return m_key == other.m_key && m_program == other.m_program; }
+  bool operator!=(const kernel &other) const { return !(*this == other); }
   kernel(std::shared_ptr<detail::program_state> program, std::string key, std::string name)
       : m_program(std::move(program)), m_key(std::move(key)), m_name(std::move(name)) {}
   // A free-function kernel of the program: `host` runs it on the host
@@ -2210,6 +2618,30 @@ typename Param::return_type kernel::get_info(const device &dev) const {
 }
 inline context kernel::get_context() const { return context(); }
 #endif
+
+// ---------------------------------------------------------------- interop_handle
+// What a host task taking one is given (SYCL 2020 4.10.2): the queue's
+// backend. Syclone's devices expose no native objects (wgpu owns the Vulkan
+// handles; the host device has none), so there is nothing to get natively.
+class __SYCLONE_HOST_ONLY interop_handle {
+ public:
+  interop_handle() = delete;
+#ifdef __SYCL_DEVICE_ONLY__
+  backend get_backend() const noexcept;
+  device ext_syclone_get_device() const;
+  context ext_syclone_get_context() const;
+#else
+  backend get_backend() const noexcept { return m_device.get_backend(); }
+  // The queue's device and context (Syclone's extension: no native ones).
+  device ext_syclone_get_device() const { return m_device; }
+  context ext_syclone_get_context() const { return m_context; }
+  interop_handle(device d, context c) : m_device(std::move(d)), m_context(std::move(c)) {}
+
+ private:
+  device m_device;
+  context m_context;
+#endif
+};
 
 // ---------------------------------------------------------------- handler
 class __SYCLONE_HOST_ONLY handler {
@@ -2443,10 +2875,18 @@ class __SYCLONE_HOST_ONLY handler {
     host_task([=]() { detail::for_each_id(dest.get_range(), [&](id<D> i) { dest[i] = value; }); });
     m_node_type = ext::oneapi::experimental::node_type::memfill;
   }
-  // The buffer's host copy is made current (a host task that reads it).
+  // The buffer's host memory (what it was made from, as a host accessor
+  // leaves it) is made current: a host task that reads the buffer, then
+  // copies it there (SYCL 2020 4.9.4.3).
   template <typename T, int D, access::mode M, access::target Tg, access::placeholder P>
-  void update_host(accessor<T, D, M, Tg, P>) {
-    host_task([]() {});
+  void update_host(accessor<T, D, M, Tg, P> acc) {
+    std::weak_ptr<detail::buffer_state> alive = detail::buffer_state::holding(acc.get_pointer());
+    // Not owned by the task: a buffer destroyed meanwhile waits for the
+    // task in its destructor (and then writes back itself).
+    detail::buffer_state *state = alive.lock().get();
+    host_task([alive, state]() {
+      if (state && !alive.expired()) state->mirror_to_final_memory();
+    });
   }
   template <typename T>
   void fill(void *ptr, const T &pattern, size_t count) {
@@ -2528,6 +2968,8 @@ class __SYCLONE_HOST_ONLY handler {
   // streams is printed once it completed.
   event finish() {
     syclone_event e = nullptr;
+    // The command may add events of its own (a reduction's initial fill).
+    std::vector<event> waits = m_deps;
     try {
       e = m_command ? m_command() : nullptr;
     } catch (...) {
@@ -2535,7 +2977,7 @@ class __SYCLONE_HOST_ONLY handler {
       throw;
     }
     print_streams(e);
-    return event(e, m_queue);
+    return event(e, m_queue, waits);
   }
 
   // Zeroed shared memory of `bytes` for a sycl::stream of this group.
@@ -2889,7 +3331,12 @@ class __SYCLONE_HOST_ONLY handler {
   static void run_host_task(void *p) {
     auto *ctx = static_cast<host_task_context<F> *>(p);
     try {
-      (*ctx->task)();
+      if constexpr (std::is_invocable_v<const F &, interop_handle>) {
+        detail::queue_state &q = *ctx->queue;
+        (*ctx->task)(interop_handle(device::from_native(syclone_queue_device(q.handle)), *q.ctx));
+      } else {
+        (*ctx->task)();
+      }
     } catch (...) {
       ctx->queue->report(std::current_exception());
     }
@@ -2898,7 +3345,7 @@ class __SYCLONE_HOST_ONLY handler {
   template <typename Command>
   void set_command(Command c, ext::oneapi::experimental::node_type kind = ext::oneapi::experimental::node_type::kernel) {
     if (m_command)
-      throw sycl::exception(errc::runtime, "a command group can hold only one command");
+      throw sycl::exception(errc::invalid, "a command group can hold only one command (SYCL 2020 4.9.4)");
     m_command = c;
     m_node_type = kind;
   }
@@ -3144,9 +3591,10 @@ void buffer<T, Dimensions, A>::create(const T *data, const property_list &props,
   m_state = std::make_shared<detail::buffer_state>();
   m_state->props = props;
   m_state->bytes = m_range.size() * sizeof(T);
-  void *host = use_host_ptr ? const_cast<T *>(data) : nullptr;
+  void *host = use_host_ptr ? const_cast<std::remove_const_t<T> *>(data) : nullptr;
   m_state->storage = syclone_buffer_create(host, m_state->bytes);
   if (!m_state->storage) detail::throw_last_error();
+  detail::buffer_state::enter(m_state);
   if (data && !use_host_ptr && m_state->bytes) std::memcpy(m_state->storage, data, m_state->bytes);
 }
 template <typename T, int Dimensions, typename A>
@@ -3154,6 +3602,7 @@ buffer<T, Dimensions, A>::buffer(const range<Dimensions> &r, const property_list
   create(nullptr, props);
 }
 template <typename T, int Dimensions, typename A>
+template <bool Writable, typename>
 buffer<T, Dimensions, A>::buffer(T *host_data, const range<Dimensions> &r, const property_list &props)
     : m_range(r) {
   create(host_data, props, props.has_property<property::buffer::use_host_ptr>());
@@ -3277,6 +3726,28 @@ template <access::mode Mode>
 host_accessor<T, Dimensions, Mode> buffer<T, Dimensions, A>::get_host_access(mode_tag_t<Mode> tag) {
   return host_accessor<T, Dimensions, Mode>(*this, tag);
 }
+template <typename T, int Dimensions, typename A>
+host_accessor<T, Dimensions, access::mode::read_write> buffer<T, Dimensions, A>::get_host_access(
+    range<Dimensions> r, id<Dimensions> offset) {
+  return host_accessor<T, Dimensions, access::mode::read_write>(*this, r, offset);
+}
+template <typename T, int Dimensions, typename A>
+template <access::mode Mode>
+host_accessor<T, Dimensions, Mode> buffer<T, Dimensions, A>::get_host_access(range<Dimensions> r,
+                                                                             mode_tag_t<Mode> tag) {
+  return host_accessor<T, Dimensions, Mode>(*this, r, tag);
+}
+template <typename T, int Dimensions, typename A>
+template <access::mode Mode>
+host_accessor<T, Dimensions, Mode> buffer<T, Dimensions, A>::get_host_access(range<Dimensions> r,
+                                                                             id<Dimensions> offset,
+                                                                             mode_tag_t<Mode> tag) {
+  return host_accessor<T, Dimensions, Mode>(*this, r, offset, tag);
+}
+template <typename T, int Dimensions, typename A>
+bool buffer<T, Dimensions, A>::operator==(const buffer &other) const {
+  return m_state == other.m_state && m_offset == other.m_offset && m_range == other.m_range && m_sub == other.m_sub;
+}
 
 template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget,
           access::placeholder IsPlaceholder>
@@ -3286,9 +3757,14 @@ accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>::accessor(
     : m_data(buf.element_zero() + detail::linearize(offset, buf.get_range())),
       m_range(r),
       m_pitch(buf.get_range()) {
+  // SYCL 2020 4.7.6.9: errc::invalid when the region exceeds the buffer.
   for (int d = 0; d < Dimensions; ++d)
     if (offset[d] + r[d] > m_pitch[d])
-      throw sycl::exception(errc::accessor, "ranged accessor exceeds the bounds of its buffer");
+      throw sycl::exception(errc::invalid, "ranged accessor exceeds the bounds of its buffer: offset " +
+                                               std::to_string(offset[d]) + " + range " + std::to_string(r[d]) +
+                                               " > " + std::to_string(m_pitch[d]) + " in dimension " +
+                                               std::to_string(d));
+  m_pitch[0] = detail::linearize(offset, buf.get_range());
 }
 template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget,
           access::placeholder IsPlaceholder>
@@ -3302,8 +3778,19 @@ accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>::accessor(
 
 template <typename DataT, int Dimensions, access::mode AccessMode>
 template <typename AllocatorT>
-host_accessor<DataT, Dimensions, AccessMode>::host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf)
-    : m_data(buf.element_zero()), m_range(buf.get_range()) {
+host_accessor<DataT, Dimensions, AccessMode>::host_accessor(buffer<DataT, Dimensions, AllocatorT> &buf,
+                                                            range<Dimensions> r, id<Dimensions> offset,
+                                                            const property_list &)
+    : m_data(buf.element_zero() + detail::linearize(offset, buf.get_range())),
+      m_range(r),
+      m_pitch(buf.get_range()),
+      m_offset(offset) {
+  for (int d = 0; d < Dimensions; ++d)
+    if (offset[d] + r[d] > m_pitch[d])
+      throw sycl::exception(errc::invalid, "ranged host_accessor exceeds the bounds of its buffer: offset " +
+                                               std::to_string(offset[d]) + " + range " + std::to_string(r[d]) +
+                                               " > " + std::to_string(m_pitch[d]) + " in dimension " +
+                                               std::to_string(d));
   detail::check(syclone_buffer_host_access(buf.storage(), AccessMode != access::mode::read));
   buf.mirror_to_final_memory();
 }
@@ -3340,6 +3827,8 @@ class __SYCLONE_HOST_ONLY queue {
   bool has_property() const;
   device get_device() const;
   context get_context() const;
+  template <typename Param>
+  typename Param::return_type get_info() const;
   backend get_backend() const;
   bool operator==(const queue &other) const;
   bool operator!=(const queue &other) const;
@@ -3404,25 +3893,48 @@ class __SYCLONE_HOST_ONLY queue {
   queue(const Selector &selector, const async_handler &handler, const property_list &props = {})
       : queue(detail::select_device(selector), handler, props) {}
   explicit queue(const device &d, const property_list &props = {}) : queue(d, async_handler(), props) {}
-  queue(const context &, const device &d, const property_list &props = {}) : queue(d, async_handler(), props) {}
-  template <typename Selector, typename = std::enable_if_t<detail::is_selector_v<Selector>>>
-  queue(const context &, const Selector &selector, const property_list &props = {})
-      : queue(detail::select_device(selector), async_handler(), props) {}
-  template <typename Selector, typename = std::enable_if_t<detail::is_selector_v<Selector>>>
-  queue(const context &, const Selector &selector, const async_handler &handler, const property_list &props = {})
-      : queue(detail::select_device(selector), handler, props) {}
   queue(const device &d, const async_handler &handler, const property_list &props = {})
+      : queue(context::default_of(d.get_platform()), d, handler, props) {}
+  // A queue of a context: the device must be one of the context's
+  // (errc::invalid otherwise, SYCL 2020 4.6.5.1); a selector chooses among
+  // them.
+  queue(const context &ctx, const device &d, const property_list &props = {})
+      : queue(ctx, d, async_handler(), props) {}
+  template <typename Selector, typename = std::enable_if_t<detail::is_selector_v<Selector>>>
+  queue(const context &ctx, const Selector &selector, const property_list &props = {})
+      : queue(ctx, detail::select_device_among(selector, ctx.get_devices()), async_handler(), props) {}
+  template <typename Selector, typename = std::enable_if_t<detail::is_selector_v<Selector>>>
+  queue(const context &ctx, const Selector &selector, const async_handler &handler, const property_list &props = {})
+      : queue(ctx, detail::select_device_among(selector, ctx.get_devices()), handler, props) {}
+  queue(const context &ctx, const device &d, const async_handler &handler, const property_list &props = {})
       : m_state(std::make_shared<detail::queue_state>()) {
+    if (!ctx.has_device(d))
+      throw sycl::exception(ctx, make_error_code(errc::invalid),
+                            "queue: the device " + d.get_info<info::device::name>() +
+                                " is not one of the context's devices");
+    m_state->ctx = ctx;
     m_state->in_order = props.has_property<property::queue::in_order>();
     m_state->profiling = props.has_property<property::queue::enable_profiling>();
-    m_state->handler = handler;
+    // Asynchronous errors go to the queue's handler, else the context's.
+    m_state->handler = handler ? handler : ctx.handler();
     unsigned flags = (m_state->in_order ? SYCLONE_QUEUE_IN_ORDER : 0u) |
                      (m_state->profiling ? SYCLONE_QUEUE_PROFILING : 0u);
     detail::check(syclone_queue_create_on(d.native(), flags, &m_state->handle));
   }
 
   device get_device() const { return device::from_native(syclone_queue_device(m_state->handle)); }
-  context get_context() const { return context(); }
+  context get_context() const { return *m_state->ctx; }
+  template <typename Param>
+  typename Param::return_type get_info() const {
+    if constexpr (std::is_same_v<Param, info::queue::context>) {
+      return get_context();
+    } else if constexpr (std::is_same_v<Param, info::queue::device>) {
+      return get_device();
+    } else {
+      static_assert(std::is_same_v<Param, info::queue::reference_count>, "unsupported queue descriptor");
+      return static_cast<uint32_t>(m_state.use_count());
+    }
+  }
   backend get_backend() const { return get_device().get_backend(); }
   void wait() { detail::check(syclone_queue_wait(m_state->handle)); }
   void wait_and_throw() {
@@ -3679,6 +4191,59 @@ class __SYCLONE_HOST_ONLY queue {
       h.single_task<KernelName>(kernelFunc);
     });
   }
+  template <typename KernelName = detail::auto_name, typename KernelType>
+  event single_task(const std::vector<event> &deps, KernelType kernelFunc) {
+    return submit([&](handler &h) {
+      h.depends_on(deps);
+      h.single_task<KernelName>(kernelFunc);
+    });
+  }
+
+  // The shortcuts of parallel_for with one to four reductions after one
+  // event or several (SYCL 2020 4.6.5.3), over a range or an nd_range.
+#define __SYCLONE_QUEUE_REDUCTIONS_AFTER(RANGE, DEPS)                                                          \
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename KernelType,         \
+            typename = std::enable_if_t<detail::is_reduction_v<R1>>>                                          \
+  event parallel_for(RANGE<Dimensions> r, DEPS deps, R1 r1, KernelType kernelFunc) {                          \
+    return submit([&](handler &h) {                                                                            \
+      h.depends_on(deps);                                                                                      \
+      h.parallel_for<KernelName>(r, r1, kernelFunc);                                                           \
+    });                                                                                                        \
+  }                                                                                                            \
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2,                 \
+            typename KernelType,                                                                               \
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2>>>            \
+  event parallel_for(RANGE<Dimensions> r, DEPS deps, R1 r1, R2 r2, KernelType kernelFunc) {                   \
+    return submit([&](handler &h) {                                                                            \
+      h.depends_on(deps);                                                                                      \
+      h.parallel_for<KernelName>(r, r1, r2, kernelFunc);                                                       \
+    });                                                                                                        \
+  }                                                                                                            \
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3,    \
+            typename KernelType,                                                                               \
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> &&           \
+                                        detail::is_reduction_v<R3>>>                                           \
+  event parallel_for(RANGE<Dimensions> r, DEPS deps, R1 r1, R2 r2, R3 r3, KernelType kernelFunc) {            \
+    return submit([&](handler &h) {                                                                            \
+      h.depends_on(deps);                                                                                      \
+      h.parallel_for<KernelName>(r, r1, r2, r3, kernelFunc);                                                   \
+    });                                                                                                        \
+  }                                                                                                            \
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3,    \
+            typename R4, typename KernelType,                                                                  \
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> &&           \
+                                        detail::is_reduction_v<R3> && detail::is_reduction_v<R4>>>            \
+  event parallel_for(RANGE<Dimensions> r, DEPS deps, R1 r1, R2 r2, R3 r3, R4 r4, KernelType kernelFunc) {     \
+    return submit([&](handler &h) {                                                                            \
+      h.depends_on(deps);                                                                                      \
+      h.parallel_for<KernelName>(r, r1, r2, r3, r4, kernelFunc);                                               \
+    });                                                                                                        \
+  }
+  __SYCLONE_QUEUE_REDUCTIONS_AFTER(range, event)
+  __SYCLONE_QUEUE_REDUCTIONS_AFTER(range, const std::vector<event> &)
+  __SYCLONE_QUEUE_REDUCTIONS_AFTER(nd_range, event)
+  __SYCLONE_QUEUE_REDUCTIONS_AFTER(nd_range, const std::vector<event> &)
+#undef __SYCLONE_QUEUE_REDUCTIONS_AFTER
 
  private:
 #ifndef __SYCL_DEVICE_ONLY__
@@ -3818,8 +4383,8 @@ inline void *usm_malloc_on(size_t bytes, size_t alignment, const device &d, int 
 inline void *malloc_device(size_t bytes, const device &d, const context &, const property_list & = {}) {
   return detail::usm_malloc_on(bytes, 0, d, SYCLONE_USM_DEVICE);
 }
-inline void *malloc_host(size_t bytes, const context &, const property_list & = {}) {
-  return detail::usm_malloc_on(bytes, 0, device(), SYCLONE_USM_HOST);
+inline void *malloc_host(size_t bytes, const context &c, const property_list & = {}) {
+  return detail::usm_malloc_on(bytes, 0, c.get_devices()[0], SYCLONE_USM_HOST);
 }
 inline void *malloc_shared(size_t bytes, const device &d, const context &, const property_list & = {}) {
   return detail::usm_malloc_on(bytes, 0, d, SYCLONE_USM_SHARED);
@@ -3832,8 +4397,8 @@ T *malloc_device(size_t count, const device &d, const context &, const property_
   return static_cast<T *>(detail::usm_malloc_on(count * sizeof(T), alignof(T), d, SYCLONE_USM_DEVICE));
 }
 template <typename T>
-T *malloc_host(size_t count, const context &, const property_list & = {}) {
-  return static_cast<T *>(detail::usm_malloc_on(count * sizeof(T), alignof(T), device(), SYCLONE_USM_HOST));
+T *malloc_host(size_t count, const context &c, const property_list & = {}) {
+  return static_cast<T *>(detail::usm_malloc_on(count * sizeof(T), alignof(T), c.get_devices()[0], SYCLONE_USM_HOST));
 }
 template <typename T>
 T *malloc_shared(size_t count, const device &d, const context &, const property_list & = {}) {
@@ -3846,8 +4411,8 @@ T *malloc(size_t count, const device &d, const context &c, usm::alloc kind, cons
 inline void *aligned_alloc_device(size_t alignment, size_t bytes, const device &d, const context &, const property_list & = {}) {
   return detail::usm_malloc_on(bytes, alignment, d, SYCLONE_USM_DEVICE);
 }
-inline void *aligned_alloc_host(size_t alignment, size_t bytes, const context &, const property_list & = {}) {
-  return detail::usm_malloc_on(bytes, alignment, device(), SYCLONE_USM_HOST);
+inline void *aligned_alloc_host(size_t alignment, size_t bytes, const context &c, const property_list & = {}) {
+  return detail::usm_malloc_on(bytes, alignment, c.get_devices()[0], SYCLONE_USM_HOST);
 }
 inline void *aligned_alloc_shared(size_t alignment, size_t bytes, const device &d, const context &, const property_list & = {}) {
   return detail::usm_malloc_on(bytes, alignment, d, SYCLONE_USM_SHARED);
@@ -3857,8 +4422,8 @@ T *aligned_alloc_device(size_t alignment, size_t count, const device &d, const c
   return static_cast<T *>(detail::usm_malloc_on(count * sizeof(T), alignment, d, SYCLONE_USM_DEVICE));
 }
 template <typename T>
-T *aligned_alloc_host(size_t alignment, size_t count, const context &, const property_list & = {}) {
-  return static_cast<T *>(detail::usm_malloc_on(count * sizeof(T), alignment, device(), SYCLONE_USM_HOST));
+T *aligned_alloc_host(size_t alignment, size_t count, const context &c, const property_list & = {}) {
+  return static_cast<T *>(detail::usm_malloc_on(count * sizeof(T), alignment, c.get_devices()[0], SYCLONE_USM_HOST));
 }
 template <typename T>
 T *aligned_alloc_shared(size_t alignment, size_t count, const device &d, const context &, const property_list & = {}) {
@@ -3884,6 +4449,8 @@ class usm_allocator {
     using other = usm_allocator<U, Kind, Alignment>;
   };
   usm_allocator(const queue &q) : m_queue(q) {}
+  // Allocates on `d`, one of the devices of `ctx` (SYCL 2020 4.8.4).
+  usm_allocator(const context &ctx, const device &d) : m_queue(ctx, d) {}
   template <typename U>
   usm_allocator(const usm_allocator<U, Kind, Alignment> &other) : m_queue(other.get_queue()) {}
   T *allocate(size_t count) {
@@ -3908,6 +4475,7 @@ class usm_allocator {
  public:
   using value_type = T;
   usm_allocator(const queue &q);
+  usm_allocator(const context &ctx, const device &d);
   T *allocate(size_t count);
   void deallocate(T *p, size_t count);
 };
@@ -3971,3 +4539,67 @@ device get_pointer_device(const void *ptr, const context &ctx);
 namespace cl {
 namespace sycl = ::sycl;
 }  // namespace cl
+
+// std::hash of the classes with common reference semantics (SYCL 2020
+// 4.5.2): equal objects hash alike.
+#ifdef __SYCL_DEVICE_ONLY__
+#define __SYCLONE_HASH(CLASS) \
+  template <>                 \
+  struct std::hash<CLASS> {   \
+    std::size_t operator()(const CLASS &) const; \
+  };
+#else
+#define __SYCLONE_HASH(CLASS)                                                          \
+  template <>                                                                          \
+  struct std::hash<CLASS> {                                                            \
+    std::size_t operator()(const CLASS &object) const { return sycl::detail::hash_of(object); } \
+  };
+namespace sycl::detail {
+inline size_t hash_of(const device &d) { return std::hash<size_t>()(d.native()); }
+inline size_t hash_of(const platform &p) { return std::hash<int>()(p.native()); }
+inline size_t hash_of(const context &c) { return std::hash<const void *>()(c.identity()); }
+inline size_t hash_of(const queue &q) { return std::hash<const void *>()(q.state().get()); }
+inline size_t hash_of(const event &e) { return std::hash<const void *>()(e.identity()); }
+inline size_t hash_of(const kernel &k) { return std::hash<std::string>()(k.launch_key()); }
+inline size_t hash_of(const kernel_id &k) { return std::hash<std::string>()(k.get_name()); }
+}  // namespace sycl::detail
+#endif
+__SYCLONE_HASH(sycl::device)
+__SYCLONE_HASH(sycl::platform)
+__SYCLONE_HASH(sycl::context)
+__SYCLONE_HASH(sycl::queue)
+__SYCLONE_HASH(sycl::event)
+__SYCLONE_HASH(sycl::kernel)
+__SYCLONE_HASH(sycl::kernel_id)
+#undef __SYCLONE_HASH
+template <typename T, int Dimensions, typename A>
+struct std::hash<sycl::buffer<T, Dimensions, A>> {
+#ifdef __SYCL_DEVICE_ONLY__
+  std::size_t operator()(const sycl::buffer<T, Dimensions, A> &) const;
+#else
+  std::size_t operator()(const sycl::buffer<T, Dimensions, A> &b) const {
+    return std::hash<const void *>()(b.identity()) ^ std::hash<const void *>()(b.element_zero());
+  }
+#endif
+};
+template <sycl::bundle_state State>
+struct std::hash<sycl::kernel_bundle<State>> {
+#ifdef __SYCL_DEVICE_ONLY__
+  std::size_t operator()(const sycl::kernel_bundle<State> &) const;
+#else
+  std::size_t operator()(const sycl::kernel_bundle<State> &b) const { return std::hash<const void *>()(b.identity()); }
+#endif
+};
+template <typename T, int Dimensions, sycl::access::mode Mode, sycl::access::target Target,
+          sycl::access::placeholder P>
+struct std::hash<sycl::accessor<T, Dimensions, Mode, Target, P>> {
+  std::size_t operator()(const sycl::accessor<T, Dimensions, Mode, Target, P> &a) const {
+    return std::hash<const void *>()(static_cast<const void *>(a.get_pointer())) ^ a.get_range().size();
+  }
+};
+template <typename T, int Dimensions, sycl::access::mode Mode>
+struct std::hash<sycl::host_accessor<T, Dimensions, Mode>> {
+  std::size_t operator()(const sycl::host_accessor<T, Dimensions, Mode> &a) const {
+    return std::hash<const void *>()(static_cast<const void *>(a.get_pointer())) ^ a.get_range().size();
+  }
+};

@@ -191,6 +191,26 @@ impl Sema {
             return Ty::Error;
         };
         let name = q.last().ident.clone();
+        // The copy deduction candidate ([over.match.class.deduct]): one
+        // argument of a specialization of the template deduces that
+        // specialization (`host_accessor h2 = h1;`).
+        if let [arg] = args {
+            let inner = match &arg.ty {
+                Ty::LRef(t, _) | Ty::RRef(t) => &**t,
+                t => t,
+            };
+            if let Ty::Class(c) = inner {
+                if let Some((template, _)) = self.class(*c).template.clone() {
+                    let same = self
+                        .lookup_qualified_entities(q, ctx, env)
+                        .into_iter()
+                        .any(|e| matches!(e, Entity::Class(d, ..) if Rc::ptr_eq(&d, &template)));
+                    if same {
+                        return Ty::Class(*c);
+                    }
+                }
+            }
+        }
         let mut guides = q.clone();
         if let Some(last) = guides.parts.last_mut() {
             last.ident = guide_key(&name);

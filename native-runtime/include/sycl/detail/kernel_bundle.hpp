@@ -162,21 +162,53 @@ const free_function_kernel_entry &free_function_kernel_of() {
 }  // namespace detail
 #endif
 
+// A device image of a bundle (SYCL 2020 4.11.13): one per bundle, holding
+// every kernel of the bundle for every device of it (the runtime picks each
+// device's SPIR-V or host code when a kernel launches).
+template <bundle_state State>
+class __SYCLONE_HOST_ONLY device_image {
+ public:
+  device_image() = delete;
+  bool has_kernel(const kernel_id &id) const { return m_contents->has(id.get_name()); }
+  bool has_kernel(const kernel_id &id, const device &dev) const {
+    return has_kernel(id) && std::find(m_contents->devices.begin(), m_contents->devices.end(), dev) !=
+                                 m_contents->devices.end();
+  }
+#ifndef __SYCL_DEVICE_ONLY__
+  explicit device_image(std::shared_ptr<detail::bundle_contents> contents) : m_contents(std::move(contents)) {}
+#endif
+
+ private:
+  std::shared_ptr<detail::bundle_contents> m_contents;
+};
+
 // A bundle in the input or object state: specialization constants can be
 // set on an input bundle; build (or compile, then link) makes it executable.
 template <bundle_state State>
 class __SYCLONE_HOST_ONLY kernel_bundle {
  public:
+  using device_image_iterator = const device_image<State> *;
   bool empty() const { return m_contents->ids.empty(); }
   backend get_backend() const { return m_contents->devices.at(0).get_backend(); }
   context get_context() const { return m_contents->ctx; }
   std::vector<device> get_devices() const { return m_contents->devices; }
   bool has_kernel(const kernel_id &id) const { return m_contents->has(id.get_name()); }
+  bool has_kernel(const kernel_id &id, const device &dev) const { return has_kernel(id) && holds(dev); }
   template <typename KernelName>
   bool has_kernel() const {
     return has_kernel(get_kernel_id<KernelName>());
   }
+  template <typename KernelName>
+  bool has_kernel(const device &dev) const {
+    return has_kernel(get_kernel_id<KernelName>(), dev);
+  }
   std::vector<kernel_id> get_kernel_ids() const { return m_contents->ids; }
+  // Its one device image (none for an empty bundle).
+  device_image_iterator begin() const { return images().data(); }
+  device_image_iterator end() const { return images().data() + images().size(); }
+  bool operator==(const kernel_bundle &other) const { return m_contents == other.m_contents; }
+  bool operator!=(const kernel_bundle &other) const { return !(*this == other); }
+  const void *identity() const { return m_contents.get(); }
   // sycl_ext_oneapi_free_function_kernels: whether the bundle holds `Func`.
   template <auto *Func>
   bool ext_oneapi_has_kernel() const;
@@ -196,12 +228,19 @@ class __SYCLONE_HOST_ONLY kernel_bundle {
     return value;
   }
 #ifndef __SYCL_DEVICE_ONLY__
-  explicit kernel_bundle(std::shared_ptr<detail::bundle_contents> contents) : m_contents(std::move(contents)) {}
+  explicit kernel_bundle(std::shared_ptr<detail::bundle_contents> contents) : m_contents(std::move(contents)) {
+    if (!m_contents->ids.empty()) m_images.push_back(device_image<State>(m_contents));
+  }
   const std::shared_ptr<detail::bundle_contents> &contents() const { return m_contents; }
 #endif
 
  private:
+  bool holds(const device &dev) const {
+    return std::find(m_contents->devices.begin(), m_contents->devices.end(), dev) != m_contents->devices.end();
+  }
+  const std::vector<device_image<State>> &images() const { return m_images; }
   std::shared_ptr<detail::bundle_contents> m_contents;
+  std::vector<device_image<State>> m_images;
 };
 
 // An executable bundle: of the program's kernels, or of a program compiled
@@ -209,13 +248,34 @@ class __SYCLONE_HOST_ONLY kernel_bundle {
 template <>
 class __SYCLONE_HOST_ONLY kernel_bundle<bundle_state::executable> {
  public:
+  using device_image_iterator = const device_image<bundle_state::executable> *;
   bool empty() const { return !m_program && m_contents->ids.empty(); }
   context get_context() const { return m_contents ? m_contents->ctx : context(); }
   std::vector<device> get_devices() const { return m_contents ? m_contents->devices : context().get_devices(); }
+  backend get_backend() const { return get_devices().at(0).get_backend(); }
   bool has_kernel(const kernel_id &id) const { return m_contents && m_contents->has(id.get_name()); }
+  bool has_kernel(const kernel_id &id, const device &dev) const {
+    std::vector<device> devs = get_devices();
+    return has_kernel(id) && std::find(devs.begin(), devs.end(), dev) != devs.end();
+  }
   template <typename KernelName>
   bool has_kernel() const {
     return has_kernel(get_kernel_id<KernelName>());
+  }
+  template <typename KernelName>
+  bool has_kernel(const device &dev) const {
+    return has_kernel(get_kernel_id<KernelName>(), dev);
+  }
+  // Its one device image (none for an empty bundle or one of run-time
+  // compiled source).
+  device_image_iterator begin() const { return m_images.data(); }
+  device_image_iterator end() const { return m_images.data() + m_images.size(); }
+  bool operator==(const kernel_bundle &other) const {
+    return m_contents == other.m_contents && m_program == other.m_program;
+  }
+  bool operator!=(const kernel_bundle &other) const { return !(*this == other); }
+  const void *identity() const {
+    return m_contents ? static_cast<const void *>(m_contents.get()) : static_cast<const void *>(m_program.get());
   }
   std::vector<kernel_id> get_kernel_ids() const {
     return m_contents ? m_contents->ids : std::vector<kernel_id>();
@@ -233,7 +293,9 @@ class __SYCLONE_HOST_ONLY kernel_bundle<bundle_state::executable> {
     return value;
   }
 #ifndef __SYCL_DEVICE_ONLY__
-  explicit kernel_bundle(std::shared_ptr<detail::bundle_contents> contents) : m_contents(std::move(contents)) {}
+  explicit kernel_bundle(std::shared_ptr<detail::bundle_contents> contents) : m_contents(std::move(contents)) {
+    if (!m_contents->ids.empty()) m_images.push_back(device_image<bundle_state::executable>(m_contents));
+  }
   explicit kernel_bundle(std::shared_ptr<detail::program_state> program) : m_program(std::move(program)) {}
   const std::shared_ptr<detail::bundle_contents> &contents() const { return m_contents; }
   bool ext_oneapi_has_kernel(const std::string &name) const {
@@ -271,6 +333,7 @@ class __SYCLONE_HOST_ONLY kernel_bundle<bundle_state::executable> {
  private:
   std::shared_ptr<detail::bundle_contents> m_contents;
   std::shared_ptr<detail::program_state> m_program;
+  std::vector<device_image<bundle_state::executable>> m_images;
 #else
   kernel get_kernel(const kernel_id &id) const;
   bool ext_oneapi_has_kernel(const std::string &name) const;
@@ -283,6 +346,7 @@ class __SYCLONE_HOST_ONLY kernel_bundle<bundle_state::executable> {
  private:
   std::shared_ptr<detail::bundle_contents> m_contents;
   std::shared_ptr<detail::program_state> m_program;
+  std::vector<device_image<bundle_state::executable>> m_images;
 #endif
 };
 
@@ -304,6 +368,14 @@ template <bundle_state State>
 bool has_kernel_bundle(const context &ctx, const std::vector<device> &devs);
 template <bundle_state State>
 bool has_kernel_bundle(const context &ctx, const std::vector<device> &devs, const std::vector<kernel_id> &ids);
+template <bundle_state State>
+bool has_kernel_bundle(const context &ctx);
+template <bundle_state State>
+bool has_kernel_bundle(const context &ctx, const std::vector<kernel_id> &ids);
+template <typename KernelName, bundle_state State>
+bool has_kernel_bundle(const context &ctx);
+template <typename KernelName, bundle_state State>
+bool has_kernel_bundle(const context &ctx, const std::vector<device> &devs);
 bool is_compatible(const std::vector<kernel_id> &ids, const device &dev);
 template <typename KernelName>
 bool is_compatible(const device &dev);
@@ -390,6 +462,22 @@ template <bundle_state State>
 bool has_kernel_bundle(const context &ctx, const std::vector<device> &devs, const std::vector<kernel_id> &ids) {
   auto contents = detail::make_bundle(ctx, devs, ids, false);
   return contents->ids.size() == ids.size();
+}
+template <bundle_state State>
+bool has_kernel_bundle(const context &ctx) {
+  return has_kernel_bundle<State>(ctx, ctx.get_devices());
+}
+template <bundle_state State>
+bool has_kernel_bundle(const context &ctx, const std::vector<kernel_id> &ids) {
+  return has_kernel_bundle<State>(ctx, ctx.get_devices(), ids);
+}
+template <typename KernelName, bundle_state State>
+bool has_kernel_bundle(const context &ctx, const std::vector<device> &devs) {
+  return has_kernel_bundle<State>(ctx, devs, {get_kernel_id<KernelName>()});
+}
+template <typename KernelName, bundle_state State>
+bool has_kernel_bundle(const context &ctx) {
+  return has_kernel_bundle<KernelName, State>(ctx, ctx.get_devices());
 }
 // Whether `dev` can run the kernels `ids` (their aspects, sub-groups).
 inline bool is_compatible(const std::vector<kernel_id> &ids, const device &dev) {
