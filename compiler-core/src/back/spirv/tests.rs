@@ -881,8 +881,26 @@ fn ops_of(dst: u32, e: Expr) -> Vec<spirv::Op> {
 fn opcodes_follow_cpp_semantics() {
     use spirv::Op;
     let (b, i32l, u32l, i64l, u64l, f32l, f64l) = (0, 1, 2, 3, 4, 5, 6);
-    // `%` truncates toward zero for signed ints (OpSRem, not OpSMod).
-    assert_eq!(ops_of(i32l, bin(B::Rem, loc(i32l), loc(i32l))), [Op::SRem]);
+    // `%` truncates toward zero for signed ints: the unsigned remainder of
+    // the magnitudes with the dividend's sign (Vulkan leaves OpSRem
+    // undefined for negative operands).
+    assert_eq!(
+        ops_of(i32l, bin(B::Rem, loc(i32l), loc(i32l))),
+        [
+            Op::SLessThan,
+            Op::SNegate,
+            Op::Select,
+            Op::Bitcast,
+            Op::SLessThan,
+            Op::SNegate,
+            Op::Select,
+            Op::Bitcast,
+            Op::UMod,
+            Op::Bitcast,
+            Op::SNegate,
+            Op::Select
+        ]
+    );
     assert_eq!(ops_of(u32l, bin(B::Rem, loc(u32l), loc(u32l))), [Op::UMod]);
     assert_eq!(ops_of(f32l, bin(B::Rem, loc(f32l), loc(f32l))), [Op::FRem]);
     assert_eq!(ops_of(i32l, bin(B::Div, loc(i32l), loc(i32l))), [Op::SDiv]);
