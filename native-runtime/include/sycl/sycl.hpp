@@ -482,6 +482,16 @@ const nd_item<Dimensions> *host_current_nd_item() {
   return static_cast<const nd_item<Dimensions> *>(host_work_item().nd_item);
 }
 inline unsigned &host_group_local_calls() { return host_work_item().group_local_calls; }
+// Makes `it` the work-item the calling thread runs (this_work_item queries,
+// group_local_memory, sub-group collectives).
+template <int Dimensions>
+void enter_host_work_item(const nd_item<Dimensions> &it) {
+  host_work_item_state &state = host_work_item();
+  state.nd_item = &it;
+  state.group_local_calls = 0;
+  state.local_linear_id = static_cast<unsigned>(it.get_local_linear_id());
+  state.group_size = static_cast<unsigned>(it.get_local_range().size());
+}
 #endif
 
 template <typename KernelType>
@@ -505,11 +515,7 @@ struct host_kernels {
     const KernelType &k = *static_cast<const KernelType *>(args[1]);
     for (size_t i = begin; i < end; ++i) {
       nd_item<Dimensions> it = host_nd_item(bounds, i);
-      host_work_item_state &state = host_work_item();
-      state.nd_item = &it;
-      state.group_local_calls = 0;
-      state.local_linear_id = static_cast<unsigned>(it.get_local_linear_id());
-      state.group_size = static_cast<unsigned>(it.get_local_range().size());
+      enter_host_work_item(it);
       call_kernel(k, it, args[3]);
     }
   }

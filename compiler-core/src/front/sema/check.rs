@@ -7,7 +7,7 @@ use super::convert::materialize;
 use super::generic_captures;
 use super::generic_lambda::{self, GenericLambda, ParamPattern};
 use super::lookup::Found;
-use super::overload::Candidate;
+use super::overload::{free_candidates, Candidate};
 use super::templates::decay;
 use super::thir::{self, Expr as TExpr, ExprKind as TK, Stmt as TStmt};
 use super::*;
@@ -3576,19 +3576,8 @@ impl Sema {
                 }
                 let name_str = q.to_string_lossy();
                 if let Some(gnu) = gnu_builtin(&name_str).filter(|_| q.parts.len() == 1) {
-                    let cands: Vec<Candidate> = self
-                        .ns_lookup(GLOBAL_NS, &format!("__syclone_gnu_{gnu}"))
-                        .into_iter()
-                        .filter_map(|e| match e {
-                            Entity::Function(decl, ctx, env) => Some(Candidate {
-                                decl,
-                                ctx,
-                                env,
-                                class: None,
-                            }),
-                            _ => None,
-                        })
-                        .collect();
+                    let cands =
+                        free_candidates(self.ns_lookup(GLOBAL_NS, &format!("__syclone_gnu_{gnu}")));
                     if !cands.is_empty() {
                         return self.finish_call(&cands, &[], None, args, &name_str, span);
                     }
@@ -4382,19 +4371,10 @@ impl Sema {
 
     fn try_free_operator(&mut self, name: &str, args: Vec<TExpr>, span: Span) -> Option<TExpr> {
         let (ctx, env) = self.ctx_env();
-        let mut cands = vec![];
-        if let Found::Entities(es) = self.lookup_unqualified(name, ctx, &env) {
-            for e in es {
-                if let Entity::Function(d, dctx, denv) = e {
-                    cands.push(Candidate {
-                        decl: d,
-                        ctx: dctx,
-                        env: denv,
-                        class: None,
-                    });
-                }
-            }
-        }
+        let mut cands = match self.lookup_unqualified(name, ctx, &env) {
+            Found::Entities(es) => free_candidates(es),
+            _ => vec![],
+        };
         self.add_adl_candidates(name, &args, &mut cands);
         if cands.is_empty() {
             return None;

@@ -7,7 +7,7 @@
 //! class template's parameters (then the constructor's own), and the class
 //! specialization named by those parameters as the result.
 
-use super::overload::Candidate;
+use super::overload::{free_candidates, Candidate};
 use super::thir::Expr as TExpr;
 use super::*;
 use crate::front::ast::{self as a, TypeExprKind};
@@ -215,19 +215,7 @@ impl Sema {
         if let Some(last) = guides.parts.last_mut() {
             last.ident = guide_key(&name);
         }
-        let mut cands: Vec<Candidate> = self
-            .lookup_qualified_entities(&guides, ctx, env)
-            .into_iter()
-            .filter_map(|e| match e {
-                Entity::Function(decl, ctx, env) => Some(Candidate {
-                    decl,
-                    ctx,
-                    env,
-                    class: None,
-                }),
-                _ => None,
-            })
-            .collect();
+        let mut cands = free_candidates(self.lookup_qualified_entities(&guides, ctx, env));
         for e in self.lookup_qualified_entities(q, ctx, env) {
             if let Entity::Class(decl, cctx, cenv) = e {
                 for g in self.implicit_guides_of(&decl) {

@@ -165,7 +165,7 @@ impl Sema {
     /// `ns::name` of a namespace-scope function, with its template
     /// arguments for an instance of a template (`ns::iota<float>`): also
     /// how the integration footer names it in C++.
-    fn qualified_function_name(&self, f: FuncId) -> String {
+    pub(crate) fn qualified_function_name(&self, f: FuncId) -> String {
         let func = self.func(f);
         let mut name = format!(
             "{}{}",

@@ -895,23 +895,7 @@ impl Sema {
             TArg::Value(v) => v.to_string(),
             TArg::ValueParam(i) => format!("<template parameter {i}>"),
             TArg::Var(v) => self.var(*v).name.to_string(),
-            TArg::Func(f) => {
-                let func = self.func(*f);
-                let mut name = format!(
-                    "{}{}",
-                    self.ctx_prefix(func.ctx),
-                    func.decl.name.last().ident
-                );
-                if !func.template_args.is_empty() {
-                    let args: Vec<String> = func
-                        .template_args
-                        .iter()
-                        .map(|a| self.targ_name(a))
-                        .collect();
-                    name.push_str(&format!("<{}>", args.join(", ")));
-                }
-                name
-            }
+            TArg::Func(f) => self.qualified_function_name(*f),
             TArg::Pack(elems) => elems
                 .iter()
                 .map(|e| self.targ_name(e))

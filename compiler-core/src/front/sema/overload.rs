@@ -15,6 +15,22 @@ pub(crate) struct Candidate {
     pub class: Option<ClassId>,
 }
 
+/// The functions among `entities`, as candidates called without an object.
+pub(crate) fn free_candidates(entities: impl IntoIterator<Item = Entity>) -> Vec<Candidate> {
+    entities
+        .into_iter()
+        .filter_map(|e| match e {
+            Entity::Function(decl, ctx, env) => Some(Candidate {
+                decl,
+                ctx,
+                env,
+                class: None,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
 impl Sema {
     /// Pick the best viable function for a call with `args` (not including
     /// an implicit object argument). Reports a diagnostic and returns None

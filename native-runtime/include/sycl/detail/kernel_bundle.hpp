@@ -130,11 +130,7 @@ void run_free_function(const void *const *args, size_t begin, size_t end) {
     const auto &bounds = *static_cast<const launch_bounds<Dimensions> *>(args[0]);
     for (size_t i = begin; i < end; ++i) {
       nd_item<Dimensions> it = host_nd_item(bounds, i);
-      host_work_item_state &state = host_work_item();
-      state.nd_item = &it;
-      state.group_local_calls = 0;
-      state.local_linear_id = static_cast<unsigned>(it.get_local_linear_id());
-      state.group_size = static_cast<unsigned>(it.get_local_range().size());
+      enter_host_work_item(it);
       call_free_function(Func, args, params);
     }
   }
