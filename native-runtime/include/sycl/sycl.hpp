@@ -3661,15 +3661,28 @@ template <typename Prop>
 Prop buffer<T, Dimensions, A>::get_property() const {
   return m_state->props.template get_property<Prop>();
 }
+namespace detail {
+// errc::invalid, naming `what`, unless the region of `r` from `offset` lies
+// within `whole` (sub-buffers, ranged accessors: SYCL 2020 4.7.2.3, 4.7.6.9).
+template <int Dimensions>
+void check_region(const char *what, const range<Dimensions> &whole, const range<Dimensions> &r,
+                  const id<Dimensions> &offset) {
+  for (int d = 0; d < Dimensions; ++d)
+    if (offset[d] + r[d] > whole[d])
+      throw sycl::exception(errc::invalid, std::string(what) + " exceeds the bounds of its buffer: offset " +
+                                               std::to_string(offset[d]) + " + range " + std::to_string(r[d]) +
+                                               " > " + std::to_string(whole[d]) + " in dimension " +
+                                               std::to_string(d));
+}
+}  // namespace detail
+
 template <typename T, int Dimensions, typename A>
 buffer<T, Dimensions, A>::buffer(buffer &parent, const id<Dimensions> &offset, const range<Dimensions> &r)
     : m_state(parent.m_state),
       m_range(r),
       m_offset(parent.m_offset + detail::linearize(offset, parent.m_range)),
       m_sub(true) {
-  for (int d = 0; d < Dimensions; ++d)
-    if (offset[d] + r[d] > parent.m_range[d])
-      throw sycl::exception(errc::invalid, "sub-buffer exceeds the bounds of its parent buffer");
+  detail::check_region("sub-buffer", parent.m_range, r, offset);
   // Contiguous: after the first dimension of more than one element, every
   // dimension is whole.
   int d = 0;
@@ -3763,13 +3776,7 @@ accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>::accessor(
     : m_data(buf.element_zero() + detail::linearize(offset, buf.get_range())),
       m_range(r),
       m_pitch(buf.get_range()) {
-  // SYCL 2020 4.7.6.9: errc::invalid when the region exceeds the buffer.
-  for (int d = 0; d < Dimensions; ++d)
-    if (offset[d] + r[d] > m_pitch[d])
-      throw sycl::exception(errc::invalid, "ranged accessor exceeds the bounds of its buffer: offset " +
-                                               std::to_string(offset[d]) + " + range " + std::to_string(r[d]) +
-                                               " > " + std::to_string(m_pitch[d]) + " in dimension " +
-                                               std::to_string(d));
+  detail::check_region("ranged accessor", buf.get_range(), r, offset);
   m_pitch[0] = detail::linearize(offset, buf.get_range());
 }
 template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget,
@@ -3791,12 +3798,7 @@ host_accessor<DataT, Dimensions, AccessMode>::host_accessor(buffer<DataT, Dimens
       m_range(r),
       m_pitch(buf.get_range()),
       m_offset(offset) {
-  for (int d = 0; d < Dimensions; ++d)
-    if (offset[d] + r[d] > m_pitch[d])
-      throw sycl::exception(errc::invalid, "ranged host_accessor exceeds the bounds of its buffer: offset " +
-                                               std::to_string(offset[d]) + " + range " + std::to_string(r[d]) +
-                                               " > " + std::to_string(m_pitch[d]) + " in dimension " +
-                                               std::to_string(d));
+  detail::check_region("ranged host_accessor", buf.get_range(), r, offset);
   detail::check(syclone_buffer_host_access(buf.storage(), AccessMode != access::mode::read));
   buf.mirror_to_final_memory();
 }
