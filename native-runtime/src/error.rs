@@ -83,6 +83,9 @@ pub enum RtError {
     Device(String),
     #[error("internal error: {0}")]
     Panic(String),
+    /// A command that waited in the scheduler failed when it ran.
+    #[error("{message}")]
+    CommandFailed { errc: Errc, message: String },
 }
 
 impl RtError {
@@ -100,6 +103,7 @@ impl RtError {
             RtError::NdRange { .. } | RtError::InvalidNdRange { .. } => Errc::NdRange,
             RtError::Build { .. } | RtError::SourceBuild(_) => Errc::Build,
             RtError::Device(_) | RtError::Panic(_) => Errc::Runtime,
+            RtError::CommandFailed { errc, .. } => *errc,
         }
     }
 }

@@ -1,10 +1,12 @@
 //! Events: what a command's completion depends on (nothing when it ran on
-//! the host, else its number on a Vulkan device), its status, and its
-//! profiling times on the runtime's host clock (`device::clock`).
+//! the host, its number on a Vulkan device, or the gate of a command that
+//! waits in the `scheduler`), its status, and its profiling times on the
+//! runtime's host clock (`device::clock`).
 
 use crate::device::vulkan::{TimestampReadback, VulkanDevice};
 use crate::device::Device;
 use crate::error::{RtError, RtResult};
+use crate::scheduler::{self, Gate, Progress};
 use crate::sync;
 use std::sync::{Arc, Mutex};
 
@@ -24,6 +26,9 @@ pub enum Work {
     Done,
     /// Command `seq` of a Vulkan device (see `VulkanDevice::is_completed`).
     Device { device: Arc<VulkanDevice>, seq: u64 },
+    /// A command that waits in the scheduler (a host task, or one that
+    /// follows something unfinished); once it ran, the gate holds its event.
+    Pending(Arc<Gate>),
 }
 
 /// Profiling information, when the queue has `enable_profiling`.
@@ -36,6 +41,9 @@ pub enum Timing {
     },
     /// Device timestamps, read when first asked for.
     Timestamps(TimestampReadback),
+    /// Profiled; the times are those of the event of the command once it
+    /// ran (`Work::Pending`).
+    OfCommand,
 }
 
 /// `info::event_profiling`.
@@ -61,16 +69,52 @@ impl Event {
         })
     }
 
-    /// The Vulkan device the command runs on, if any.
-    pub fn device(&self) -> Option<&Arc<VulkanDevice>> {
+    /// The event of a command waiting behind `gate`, submitted at `submit_ns`.
+    pub fn pending(gate: Arc<Gate>, submit_ns: u64, profiling: bool) -> Arc<Self> {
+        let timing = if profiling {
+            Timing::OfCommand
+        } else {
+            Timing::Off
+        };
+        Event::new(Work::Pending(gate), submit_ns, timing)
+    }
+
+    /// Whether this is the event of the unfinished command behind `gate`.
+    pub fn is_pending_behind(&self, gate: &Arc<Gate>) -> bool {
+        matches!(&self.work, Work::Pending(g) if Arc::ptr_eq(g, gate) && !g.is_finished())
+    }
+
+    /// Whether the command still waits in the scheduler or runs there.
+    pub fn is_pending(&self) -> bool {
+        self.pending_gate().is_some()
+    }
+
+    /// The gate of the command while it waits in the scheduler or runs there.
+    pub fn pending_gate(&self) -> Option<Arc<Gate>> {
+        match &self.work {
+            Work::Pending(gate) if !gate.is_finished() => Some(gate.clone()),
+            _ => None,
+        }
+    }
+
+    /// The Vulkan device the command runs on, if any (None while it waits).
+    pub fn device(&self) -> Option<Arc<VulkanDevice>> {
         match &self.work {
             Work::Done => None,
-            Work::Device { device, .. } => Some(device),
+            Work::Device { device, .. } => Some(device.clone()),
+            Work::Pending(gate) => gate.finished_event().and_then(|e| e.device()),
         }
     }
 
     pub fn status(&self) -> Status {
         match &self.work {
+            Work::Pending(gate) => match gate.progress() {
+                Progress::Waiting => Status::Submitted,
+                Progress::Running => Status::Running,
+                Progress::Finished => gate
+                    .finished_event()
+                    .map_or(Status::Complete, |e| e.status()),
+            },
             Work::Done => Status::Complete,
             Work::Device { device, seq } => {
                 if device.is_completed(*seq) {
@@ -90,6 +134,10 @@ impl Event {
         match &self.work {
             Work::Done => Ok(()),
             Work::Device { device, .. } => sync::wait(&Device::Vulkan(device.clone())),
+            Work::Pending(gate) => {
+                scheduler::check_wait(gate)?;
+                gate.wait()?.wait()
+            }
         }
     }
 
@@ -104,6 +152,9 @@ impl Event {
         }
         if what == ProfilingInfo::Submit {
             return Ok(self.submit_ns);
+        }
+        if let (Timing::OfCommand, Work::Pending(gate)) = (&*timing, &self.work) {
+            return gate.wait()?.profiling(what);
         }
         if let Timing::Timestamps(readback) = &*timing {
             self.wait()?;
@@ -148,7 +199,7 @@ pub fn latest_profiled_end<'a>(events: impl IntoIterator<Item = &'a Arc<Event>>)
 pub fn wait_foreign(deps: &[Arc<Event>], device: &Device) -> RtResult<()> {
     for dep in deps {
         let same_device = match (dep.device(), device) {
-            (Some(d), Device::Vulkan(q)) => Arc::ptr_eq(d, q),
+            (Some(d), Device::Vulkan(q)) => Arc::ptr_eq(&d, q),
             _ => false,
         };
         if !same_device {

@@ -134,6 +134,56 @@ impl Launch<'_> {
     }
 }
 
+/// A Vulkan launch with copies of its argument bytes, to run after its
+/// submission returned (a launch that waits in the `scheduler`). Host
+/// kernels borrow their caller's objects and are never deferred.
+pub struct OwnedLaunch {
+    key: String,
+    dims: u32,
+    range: [usize; 3],
+    local: Option<[usize; 3]>,
+    args: Vec<Vec<u8>>,
+    local_memory: Vec<(usize, usize)>,
+    spec_constants: Vec<(String, Vec<u8>)>,
+}
+
+impl OwnedLaunch {
+    pub fn new(l: &Launch) -> Self {
+        OwnedLaunch {
+            key: l.key.to_string(),
+            dims: l.dims,
+            range: l.range,
+            local: l.local,
+            args: l.args.iter().map(|a| a.to_vec()).collect(),
+            local_memory: l.local_memory.clone(),
+            spec_constants: l
+                .spec_constants
+                .iter()
+                .map(|(k, v)| (k.clone(), v.to_vec()))
+                .collect(),
+        }
+    }
+
+    /// The launch, borrowing the copies.
+    pub fn launch(&self) -> Launch<'_> {
+        Launch {
+            key: &self.key,
+            dims: self.dims,
+            range: self.range,
+            local: self.local,
+            args: self.args.iter().map(Vec::as_slice).collect(),
+            arg_ptrs: std::ptr::null(),
+            host_kernel: None,
+            local_memory: self.local_memory.clone(),
+            spec_constants: self
+                .spec_constants
+                .iter()
+                .map(|(k, v)| (k.clone(), v.as_slice()))
+                .collect(),
+        }
+    }
+}
+
 /// Runs or enqueues the kernel; returns what its event waits for and, when
 /// `profiled`, its timing. On a Vulkan device without timestamp queries a
 /// profiled kernel is waited for at once and timed on the host clock.

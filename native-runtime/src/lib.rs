@@ -34,6 +34,7 @@ pub mod memory;
 pub mod queue;
 pub mod registry;
 pub mod requirements;
+pub mod scheduler;
 pub mod selector;
 pub mod sync;
 pub mod usm;

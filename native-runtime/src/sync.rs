@@ -10,6 +10,7 @@ use crate::device_global;
 use crate::device_printf;
 use crate::error::{RtError, RtResult};
 use crate::memory::{self, AllocKind, Allocation, Fresh, GpuCopy, MemoryTable};
+use crate::scheduler;
 use compiler_core::bundle::{ASSERT_RECORD, PRINTF_BUFFER};
 use std::sync::Arc;
 
@@ -271,23 +272,34 @@ fn check_buffer(table: &mut MemoryTable, storage: usize) -> RtResult<()> {
     }
 }
 
-/// `syclone_buffer_host_access`: waits for the commands writing the buffer
+/// `syclone_buffer_host_access`: waits for the commands using the buffer
 /// and makes its host storage current; a writing access makes the host copy
-/// the newer one.
+/// the newer one. Until `buffer_host_release`, commands using the buffer
+/// wait (`scheduler::hold`).
 pub fn buffer_host_access(storage: usize, writes: bool) -> RtResult<()> {
-    let mut table = memory::table();
-    check_buffer(&mut table, storage)?;
-    synchronise_with_buffer(&mut table, storage)?;
-    if writes {
-        host_wrote(&mut table, storage);
+    scheduler::settle(storage)?;
+    {
+        let mut table = memory::table();
+        check_buffer(&mut table, storage)?;
+        synchronise_with_buffer(&mut table, storage)?;
+        if writes {
+            host_wrote(&mut table, storage);
+        }
     }
+    scheduler::hold(storage);
     Ok(())
 }
 
-/// `syclone_buffer_release`: makes the host storage current when the data
-/// goes somewhere (`final_ptr`: the storage itself or another host address
+/// `syclone_buffer_host_release`: a host accessor of the buffer was destroyed.
+pub fn buffer_host_release(storage: usize) -> RtResult<()> {
+    scheduler::release(storage)
+}
+
+/// `syclone_buffer_release`: waits for the commands using the buffer, makes
+/// the host storage current when the data goes somewhere (`final_ptr`: the storage itself or another host address
 /// that receives `bytes`; 0: nowhere), then forgets the buffer.
 pub fn buffer_release(storage: usize, final_ptr: usize, bytes: usize) -> RtResult<()> {
+    scheduler::settle(storage)?;
     let mut table = memory::table();
     check_buffer(&mut table, storage)?;
     if final_ptr != 0 {

@@ -5,7 +5,8 @@
 //! commands: the runtime waits for the device when an operand has a
 //! device-newer copy (downloading it), writes the host copy, and marks the
 //! destination host-newer so that the next kernel uploads it (`memory`).
-//! They complete before the call returns.
+//! They complete before the call returns (after the commands they depend on
+//! that wait in the `scheduler`).
 
 use crate::device::clock;
 use crate::device::Device;
@@ -54,7 +55,7 @@ pub fn memcpy(
     if bytes > 0 && (dst == 0 || src == 0) {
         return Err(RtError::Invalid("queue::memcpy: null pointer".into()));
     }
-    wait_deps(deps)?;
+    wait_deps(q, deps)?;
     let start = q.host_command_start(deps);
     if bytes > 0 {
         let mut table = memory::table();
@@ -87,7 +88,7 @@ pub fn fill(
     if bytes > 0 && dst == 0 {
         return Err(RtError::Invalid("queue::fill: null pointer".into()));
     }
-    wait_deps(deps)?;
+    wait_deps(q, deps)?;
     let start = q.host_command_start(deps);
     if bytes > 0 {
         let mut table = memory::table();
@@ -107,6 +108,7 @@ pub fn fill(
 /// host copy is newer, so that the next kernel does not wait for it.
 pub fn prefetch(q: &QueueImpl, ptr: usize, deps: &[Arc<Event>]) -> RtResult<Arc<Event>> {
     let submit = clock::now_ns();
+    q.wait_turn(deps, Vec::new())?;
     event::wait_foreign(deps, &q.device)?;
     if let Device::Vulkan(dev) = &q.device {
         let mut table = memory::table();
@@ -121,7 +123,10 @@ pub fn prefetch(q: &QueueImpl, ptr: usize, deps: &[Arc<Event>]) -> RtResult<Arc<
 /// Host commands wait for their dependencies. The queue's earlier commands
 /// need no wait: on the host device they are complete, on a Vulkan device
 /// the downloads of device-newer operands wait for them.
-fn wait_deps(deps: &[Arc<Event>]) -> RtResult<()> {
+/// Waits for `deps` and for the commands before it that wait in the
+/// scheduler (a host task of an in-order queue).
+fn wait_deps(q: &QueueImpl, deps: &[Arc<Event>]) -> RtResult<()> {
+    q.wait_turn(deps, Vec::new())?;
     for dep in deps {
         dep.wait()?;
     }

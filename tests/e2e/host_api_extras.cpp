@@ -60,7 +60,8 @@ int main() {
     q.submit([&](handler& h) {
       accessor a{pb, h, read_only};
       h.update_host(a);
-    }).wait();
+    });
+    q.wait();  // both update_host commands (host tasks) completed
     check(hv[0] == 3 && hv[31] == 34, "update_host writes the buffer's host memory");
     check(pv[0] == 7 && pv[31] == 7, "update_host of a use_host_ptr buffer");
   }
@@ -149,13 +150,16 @@ int main() {
       for (size_t i = 0; i < 4; ++i)
         for (size_t j = 0; j < 6; ++j) all[i][j] = static_cast<int>(i * 10 + j);
     }
-    host_accessor part{b2, range<2>(2, 3), id<2>(1, 2), read_only};
-    check(part[0][0] == 12 && part[id<2>(1, 2)] == 24, "a ranged host_accessor with an offset");
-    check(part.get_offset() == id<2>(1, 2) && part.get_range() == range<2>(2, 3), "host_accessor offset and range");
-    auto by_call = b2.get_host_access(range<2>(1, 2), id<2>(3, 4), read_only);
-    check(by_call[0][1] == 35, "buffer::get_host_access(range, id, tag)");
-    auto writer = b2.get_host_access(range<2>(1, 1), id<2>(0, 0));
-    writer[0][0] = -1;
+    {
+      host_accessor part{b2, range<2>(2, 3), id<2>(1, 2), read_only};
+      check(part[0][0] == 12 && part[id<2>(1, 2)] == 24, "a ranged host_accessor with an offset");
+      check(part.get_offset() == id<2>(1, 2) && part.get_range() == range<2>(2, 3),
+            "host_accessor offset and range");
+      auto by_call = b2.get_host_access(range<2>(1, 2), id<2>(3, 4), read_only);
+      check(by_call[0][1] == 35, "buffer::get_host_access(range, id, tag)");
+      auto writer = b2.get_host_access(range<2>(1, 1), id<2>(0, 0));
+      writer[0][0] = -1;
+    }  // the kernels below use b2: they run once its host accessors are gone
     // accessor::get_offset on the host and in a kernel.
     id<2>* offs = malloc_shared<id<2>>(1, q);
     q.submit([&](handler& h) {

@@ -1686,6 +1686,9 @@ struct queue_state {
   std::optional<context> ctx;
   bool in_order = false;
   bool profiling = false;
+  // On the host device, a command group that must wait keeps its handler
+  // until it runs (see queue::submit).
+  bool host_device = false;
   // The command graph this queue records its command groups into, if it
   // is recording (sycl_ext_oneapi_graph).
   std::shared_ptr<graph_recorder> recorder;
@@ -2244,6 +2247,7 @@ class __SYCLONE_HOST_ONLY host_accessor {
   range<Dimensions> m_range;
   range<Dimensions> m_pitch;
   id<Dimensions> m_offset;
+  std::shared_ptr<void> m_hold;
 };
 template <typename DataT, int Dimensions, typename A>
 host_accessor(buffer<DataT, Dimensions, A> &, const property_list & = {})
@@ -2772,16 +2776,18 @@ class __SYCLONE_HOST_ONLY handler {
     m_modes.push_back(m);
   }
 
-  // A host task: runs on a host thread once its dependencies completed.
+  // A host task: runs on a thread of its own once its dependencies
+  // completed, with a copy of `f`; submit returns at once.
   template <typename F>
   void host_task(F f) {
     set_command(
         [this, f]() {
-          host_task_context<F> ctx{&f, m_queue.get()};
+          auto *ctx = new host_task_context<F>{f, m_queue};
           std::vector<syclone_event> deps = detail::handles(m_deps);
           syclone_event e = nullptr;
-          detail::check(syclone_host_task(m_queue->handle, &run_host_task<F>, &ctx, deps.data(), deps.size(),
-                                          m_accessed.data(), m_modes.data(), m_accessed.size(), &e));
+          detail::check(syclone_host_task(m_queue->handle, &run_host_task<F>, &release_host_task<F>, ctx,
+                                          deps.data(), deps.size(), m_accessed.data(), m_modes.data(),
+                                          m_accessed.size(), &e));
           return e;
         },
         ext::oneapi::experimental::node_type::host_task);
@@ -2970,6 +2976,18 @@ class __SYCLONE_HOST_ONLY handler {
     return m_command ? m_command() : nullptr;
   }
 
+  // Whether the group's kernel must wait in the runtime's scheduler (a
+  // dependency, the buffers it uses or the previous command of an in-order
+  // queue are not done yet): then it must not borrow the submitter's stack.
+  bool must_wait() const {
+    if (!m_command || m_node_type != ext::oneapi::experimental::node_type::kernel) return false;
+    std::vector<syclone_event> deps = detail::handles(m_deps);
+    return syclone_must_wait(m_queue->handle, deps.data(), deps.size(), m_accessed.data(), m_accessed.size()) == 1;
+  }
+  // The dependencies and buffers the runtime orders a deferred group by.
+  const std::vector<void *> &accessed() const { return m_accessed; }
+  detail::queue_state &queue_state() const { return *m_queue; }
+
   // Runs the command the group recorded; its event. The output of its
   // streams is printed once it completed.
   event finish() {
@@ -2982,7 +3000,7 @@ class __SYCLONE_HOST_ONLY handler {
       for (const stream_output &out : m_streams) syclone_free(m_queue->handle, out.words);
       throw;
     }
-    print_streams(e);
+    e = print_streams(e);
     return event(e, m_queue, waits);
   }
 
@@ -2999,24 +3017,26 @@ class __SYCLONE_HOST_ONLY handler {
 
  private:
 #ifndef __SYCL_DEVICE_ONLY__
-  // Waits for `done`, then prints and frees each stream's output.
-  void print_streams(syclone_event done) {
-    for (stream_output &out : m_streams) {
+  // Prints each stream's output once `done` completed, then frees it (host
+  // tasks, in order); the event of the last printing, which replaces `done`.
+  syclone_event print_streams(syclone_event done) {
+    for (const stream_output &out : m_streams) {
       void *accessed = out.words;
       int mode = SYCLONE_ACCESS_READ;
       syclone_event printed = nullptr;
-      int status = syclone_host_task(
-          m_queue->handle,
-          [](void *p) {
-            auto *o = static_cast<stream_output *>(p);
-            detail::print_stream_output(o->words, o->count);
-          },
-          &out, &done, done ? 1 : 0, &accessed, &mode, 1, &printed);
-      if (printed) syclone_event_release(printed);
-      syclone_free(m_queue->handle, out.words);
-      detail::check(status);
+      int status = syclone_host_task(m_queue->handle, &stream_printing::print, &stream_printing::release,
+                                     new stream_printing{out, m_queue}, &done, done ? 1 : 0, &accessed, &mode, 1,
+                                     &printed);
+      if (status != 0) {
+        m_streams.clear();
+        if (done) syclone_event_release(done);
+        detail::throw_last_error();
+      }
+      if (done) syclone_event_release(done);
+      done = printed;
     }
     m_streams.clear();
+    return done;
   }
 
  public:
@@ -3329,8 +3349,8 @@ class __SYCLONE_HOST_ONLY handler {
 #ifndef __SYCL_DEVICE_ONLY__
   template <typename F>
   struct host_task_context {
-    const F *task;
-    detail::queue_state *queue;
+    F task;
+    std::shared_ptr<detail::queue_state> queue;
   };
   // Exceptions of a host task are asynchronous errors of its queue.
   template <typename F>
@@ -3339,13 +3359,17 @@ class __SYCLONE_HOST_ONLY handler {
     try {
       if constexpr (std::is_invocable_v<const F &, interop_handle>) {
         detail::queue_state &q = *ctx->queue;
-        (*ctx->task)(interop_handle(device::from_native(syclone_queue_device(q.handle)), *q.ctx));
+        ctx->task(interop_handle(device::from_native(syclone_queue_device(q.handle)), *q.ctx));
       } else {
-        (*ctx->task)();
+        ctx->task();
       }
     } catch (...) {
       ctx->queue->report(std::current_exception());
     }
+  }
+  template <typename F>
+  static void release_host_task(void *p) {
+    delete static_cast<host_task_context<F> *>(p);
   }
 
   template <typename Command>
@@ -3493,6 +3517,20 @@ class __SYCLONE_HOST_ONLY handler {
     size_t count;
   };
   std::vector<stream_output> m_streams;
+  // A stream's output, printed by a host task that then frees it.
+  struct stream_printing {
+    stream_output out;
+    std::shared_ptr<detail::queue_state> queue;
+    static void print(void *p) {
+      const stream_output &o = static_cast<stream_printing *>(p)->out;
+      detail::print_stream_output(o.words, o.count);
+    }
+    static void release(void *p) {
+      auto *printing = static_cast<stream_printing *>(p);
+      syclone_free(printing->queue->handle, printing->out.words);
+      delete printing;
+    }
+  };
   // The kernel bundle of use_kernel_bundle, if any.
   std::shared_ptr<detail::bundle_contents> m_bundle;
   std::vector<size_t> m_local_offsets;
@@ -3800,6 +3838,8 @@ host_accessor<DataT, Dimensions, AccessMode>::host_accessor(buffer<DataT, Dimens
       m_offset(offset) {
   detail::check_region("ranged host_accessor", buf.get_range(), r, offset);
   detail::check(syclone_buffer_host_access(buf.storage(), AccessMode != access::mode::read));
+  // Commands using the buffer wait until the last copy of this accessor is gone.
+  m_hold = std::shared_ptr<void>(buf.storage(), [](void *storage) { syclone_buffer_host_release(storage); });
   buf.mirror_to_final_memory();
 }
 #endif
@@ -3815,6 +3855,37 @@ struct graph_recorder {
   virtual std::vector<event> recorded_from(const queue_state *queue) const = 0;
   // The nodes `queue` records from now on come after recorded `barrier`.
   virtual void order_after(const queue_state *queue, const event &barrier) = 0;
+};
+// A command group that waits in the runtime's scheduler on the host
+// device: the runtime calls `run` once the group may run (on the thread that
+// made it ready) and `release` after its event completed.
+struct deferred_group {
+  std::unique_ptr<handler> group;
+
+  static event submit(const std::shared_ptr<queue_state> &queue, std::unique_ptr<handler> group) {
+    std::vector<syclone_event> deps = handles(group->dependencies());
+    std::vector<void *> accessed = group->accessed();
+    std::vector<event> waits = group->dependencies();
+    syclone_event e = nullptr;
+    check(syclone_defer(queue->handle, &run, &release, new deferred_group{std::move(group)}, deps.data(),
+                        deps.size(), accessed.data(), accessed.size(), &e));
+    return event(e, queue, waits);
+  }
+  // Submits the group; an owned handle of its event. Its exceptions are
+  // asynchronous errors of its queue.
+  static syclone_event run(void *p) {
+    handler &h = *static_cast<deferred_group *>(p)->group;
+    try {
+      event done = h.finish();
+      syclone_event e = done.native();
+      if (e) syclone_event_retain(e);
+      return e;
+    } catch (...) {
+      h.queue_state().report(std::current_exception());
+      return nullptr;
+    }
+  }
+  static void release(void *p) { delete static_cast<deferred_group *>(p); }
 };
 }  // namespace detail
 #endif
@@ -3928,6 +3999,7 @@ class __SYCLONE_HOST_ONLY queue {
     unsigned flags = (m_state->in_order ? SYCLONE_QUEUE_IN_ORDER : 0u) |
                      (m_state->profiling ? SYCLONE_QUEUE_PROFILING : 0u);
     detail::check(syclone_queue_create_on(d.native(), flags, &m_state->handle));
+    m_state->host_device = d.get_backend() == backend::ext_syclone_host;
   }
 
   device get_device() const { return device::from_native(syclone_queue_device(m_state->handle)); }
@@ -4091,6 +4163,14 @@ class __SYCLONE_HOST_ONLY queue {
       auto h = std::make_unique<handler>(m_state);
       cgf(*h);
       return m_state->recorder->record(m_state, std::move(h));
+    }
+    if (m_state->host_device) {
+      // A host kernel borrows its command group's objects: a group that must
+      // wait (for a host task, a host_accessor...) keeps them until it runs.
+      auto h = std::make_unique<handler>(m_state);
+      cgf(*h);
+      if (h->must_wait()) return detail::deferred_group::submit(m_state, std::move(h));
+      return h->finish();
     }
     handler h(m_state);
     cgf(h);

@@ -161,6 +161,11 @@ pub extern "C" fn syclone_buffer_host_access(storage: *mut c_void, write: c_int)
 }
 
 #[no_mangle]
+pub extern "C" fn syclone_buffer_host_release(storage: *mut c_void) -> c_int {
+    status(|| sync::buffer_host_release(storage as usize))
+}
+
+#[no_mangle]
 pub extern "C" fn syclone_buffer_release(
     storage: *mut c_void,
     final_ptr: *mut c_void,

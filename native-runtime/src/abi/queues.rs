@@ -5,10 +5,12 @@ use super::{
 };
 use crate::device::clock;
 use crate::device::host::HostKernel;
-use crate::error::RtError;
+use crate::device::Device;
+use crate::error::{RtError, RtResult};
 use crate::event::{self, Event, ProfilingInfo};
-use crate::launch::{self, Launch};
-use crate::queue::{HostAccess, QueueImpl};
+use crate::launch::{self, Launch, OwnedLaunch};
+use crate::queue::{DeferredGroup, HostAccess, HostTask, QueueImpl};
+use crate::scheduler::{self, Request};
 use std::ffi::{c_char, c_int, c_uint, c_ulonglong, c_void, CStr};
 use std::sync::Arc;
 
@@ -189,9 +191,38 @@ pub extern "C" fn syclone_launch(
             arg_ptrs: desc.args,
             host_kernel: desc.host_kernel,
         };
-        event::wait_foreign(&deps, &queue.device)?;
-        let (work, timing) = launch::launch(&queue.device, &launch, queue.profiling)?;
-        give_event(queue.submitted(Event::new(work, submit, timing)), out_event);
+        let n = desc.num_accessed as usize;
+        // SAFETY: the descriptor holds `num_accessed` accessed addresses.
+        let accessed = unsafe { c_array(desc.accessed, n)? };
+        let request = Request {
+            addresses: accessed.iter().map(|&a| a as usize).collect(),
+            after: queue.after(&deps),
+        };
+        let event = match &queue.device {
+            Device::Vulkan(_) if scheduler::must_wait(&request) => {
+                // What the submission itself can report.
+                launch.work_groups()?;
+                let owned = OwnedLaunch::new(&launch);
+                let (device, profiling) = (queue.device.clone(), queue.profiling);
+                let after = request.after.clone();
+                let run = move || {
+                    event::wait_foreign(&after, &device)?;
+                    let (work, timing) = launch::launch(&device, &owned.launch(), profiling)?;
+                    Ok(Event::new(work, submit, timing))
+                };
+                let gate = scheduler::defer(request, run, None);
+                Event::pending(gate, submit, profiling)
+            }
+            device => {
+                if matches!(device, Device::Host) {
+                    scheduler::wait_turn(&request)?;
+                }
+                event::wait_foreign(&request.after, device)?;
+                let (work, timing) = launch::launch(device, &launch, queue.profiling)?;
+                Event::new(work, submit, timing)
+            }
+        };
+        give_event(queue.submitted(event), out_event);
         Ok(())
     })
 }
@@ -200,6 +231,7 @@ pub extern "C" fn syclone_launch(
 pub extern "C" fn syclone_host_task(
     q: SycloneQueue,
     run: Option<HostFn>,
+    release: Option<HostFn>,
     ctx: *mut c_void,
     deps: *const SycloneEvent,
     num_deps: usize,
@@ -209,9 +241,17 @@ pub extern "C" fn syclone_host_task(
     out_event: *mut SycloneEvent,
 ) -> c_int {
     status(|| {
+        let Some(run) = run else {
+            if let Some(release) = release {
+                // SAFETY: the context is the caller's, given to us to release.
+                unsafe { release(ctx) };
+            }
+            return Err(RtError::Invalid("syclone_host_task: null function".into()));
+        };
+        // Owned from here: a failure below releases the context.
+        let task = HostTask { run, release, ctx };
         let queue = queue_ref(q)?;
         let deps = events(deps, num_deps)?;
-        let run = run.ok_or_else(|| RtError::Invalid("syclone_host_task: null function".into()))?;
         // SAFETY: the caller passes `num_accessed` addresses and modes.
         let (addrs, modes) = unsafe {
             (
@@ -227,10 +267,70 @@ pub extern "C" fn syclone_host_task(
                 writes: mode != 0,
             })
             .collect();
-        // SAFETY: fn(ctx) is the caller's host task, which does not unwind
-        // (the C++ side catches its exceptions) and runs before we return.
-        let event = queue.host_task(&deps, &access, || unsafe { run(ctx) })?;
-        give_event(event, out_event);
+        give_event(queue.host_task(deps, access, task), out_event);
+        Ok(())
+    })
+}
+
+/// `syclone_group_fn`.
+pub type GroupFn = unsafe extern "C" fn(ctx: *mut c_void) -> SycloneEvent;
+
+/// The addresses of a command group's accessed buffers.
+fn addresses(accessed: *const *mut c_void, num: usize) -> RtResult<Vec<usize>> {
+    // SAFETY: the caller passes `num` addresses.
+    Ok(unsafe { c_array(accessed, num)? }
+        .iter()
+        .map(|&a| a as usize)
+        .collect())
+}
+
+#[no_mangle]
+pub extern "C" fn syclone_must_wait(
+    q: SycloneQueue,
+    deps: *const SycloneEvent,
+    num_deps: usize,
+    accessed: *const *mut c_void,
+    num_accessed: usize,
+) -> c_int {
+    guard(0, || {
+        let queue = queue_ref(q)?;
+        let deps = events(deps, num_deps)?;
+        Ok(c_int::from(
+            queue.must_wait(&deps, addresses(accessed, num_accessed)?),
+        ))
+    })
+}
+
+#[no_mangle]
+pub extern "C" fn syclone_defer(
+    q: SycloneQueue,
+    submit: Option<GroupFn>,
+    release: Option<HostFn>,
+    ctx: *mut c_void,
+    deps: *const SycloneEvent,
+    num_deps: usize,
+    accessed: *const *mut c_void,
+    num_accessed: usize,
+    out_event: *mut SycloneEvent,
+) -> c_int {
+    status(|| {
+        let Some(submit) = submit else {
+            if let Some(release) = release {
+                // SAFETY: the context is the caller's, given to us to release.
+                unsafe { release(ctx) };
+            }
+            return Err(RtError::Invalid("syclone_defer: null function".into()));
+        };
+        // Owned from here: a failure below releases the context.
+        let group = DeferredGroup {
+            submit,
+            release,
+            ctx,
+        };
+        let queue = queue_ref(q)?;
+        let deps = events(deps, num_deps)?;
+        let addresses = addresses(accessed, num_accessed)?;
+        give_event(queue.defer_group(deps, addresses, group), out_event);
         Ok(())
     })
 }

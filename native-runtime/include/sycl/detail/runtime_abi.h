@@ -131,9 +131,12 @@ int syclone_prefetch(syclone_queue q, const void *ptr, size_t bytes,
  * returned storage address identifies the buffer; with a host_ptr it is
  * host_ptr itself (the host pointer is used directly). */
 void *syclone_buffer_create(void *host_ptr, size_t bytes);
-/* Waits for the commands writing the buffer and makes its host storage
- * current; write != 0: the host will write it. */
+/* A host accessor: waits for the commands using the buffer and makes its
+ * host storage current; write != 0: the host will write it. Commands
+ * using the buffer submitted from now on wait until the matching
+ * syclone_buffer_host_release. */
 int syclone_buffer_host_access(void *storage, int write);
+int syclone_buffer_host_release(void *storage);
 /* Waits for the commands using the buffer; then, unless final_ptr is NULL,
  * makes the storage current and copies its first `bytes` bytes to
  * final_ptr (nothing to copy when final_ptr == storage); forgets the buffer. */
@@ -208,14 +211,28 @@ void *syclone_host_group_local(unsigned k, size_t size);
 int syclone_launch(syclone_queue q, const syclone_launch_desc *desc, const syclone_event *deps,
                    size_t num_deps, syclone_event *out_event);
 
-/* A host task: runs fn(ctx) on the calling thread once deps, the previous
+/* A host task: runs fn(ctx) on a thread of its own once deps, the previous
  * command of an in-order queue and the commands using the accessed buffers
- * (storage addresses, SYCLONE_ACCESS_* modes) completed. fn must not
- * throw: the caller catches the task's exceptions (asynchronous errors). */
+ * (storage addresses, SYCLONE_ACCESS_* modes) completed, then
+ * release(ctx) (release may be NULL; it also runs when the task cannot).
+ * The call returns at once. fn must not throw: the caller catches the
+ * task's exceptions (asynchronous errors). */
 typedef void (*syclone_host_fn)(void *ctx);
-int syclone_host_task(syclone_queue q, syclone_host_fn fn, void *ctx, const syclone_event *deps,
-                      size_t num_deps, void *const *accessed, const int *access_modes,
-                      size_t num_accessed, syclone_event *out_event);
+int syclone_host_task(syclone_queue q, syclone_host_fn fn, syclone_host_fn release, void *ctx,
+                      const syclone_event *deps, size_t num_deps, void *const *accessed,
+                      const int *access_modes, size_t num_accessed, syclone_event *out_event);
+
+/* Whether a command group on q with these dependencies, using the buffers
+ * holding `accessed`, would wait in the runtime's scheduler (1) or run now (0). */
+int syclone_must_wait(syclone_queue q, const syclone_event *deps, size_t num_deps, void *const *accessed,
+                      size_t num_accessed);
+/* A command group that waits (on the host device, where its kernel borrows
+ * the group's objects): once it may run, submit(ctx) submits its commands
+ * and returns an owned handle of its event (or NULL); then release(ctx). */
+typedef syclone_event (*syclone_group_fn)(void *ctx);
+int syclone_defer(syclone_queue q, syclone_group_fn submit, syclone_host_fn release, void *ctx,
+                  const syclone_event *deps, size_t num_deps, void *const *accessed, size_t num_accessed,
+                  syclone_event *out_event);
 
 /* An event that completes when deps (none: every earlier command of q) completed. */
 int syclone_barrier(syclone_queue q, const syclone_event *deps, size_t num_deps,
