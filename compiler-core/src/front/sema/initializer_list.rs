@@ -82,7 +82,8 @@ impl Sema {
     }
 
     /// The `std::initializer_list` class `list` made from the braced list
-    /// `items`: `({ E __list_array[N] = {items...}; initializer_list<E>(__list_array, N); })`.
+    /// `items`: `({ E __list_array[N] = {items...}; initializer_list<E>(__list_array, N); })`,
+    /// or the default-constructed empty list for `{}`.
     pub(crate) fn initializer_list_object(
         &mut self,
         list: ClassId,
@@ -103,6 +104,13 @@ impl Sema {
             };
         };
         let len = self.list_len(items) as u64;
+        if len == 0 {
+            // `{}`: the empty list, with no array behind it.
+            let mut d = vec![];
+            let value = self.construct(list, vec![], span, &mut d);
+            self.report_all(d);
+            return value;
+        }
         let array_ty = Ty::Array(Box::new(elem.clone()), len);
         let array_init = self.list_init(&array_ty, items, span);
         let array = self.new_var(Rc::from("__list_array"), array_ty.clone(), Some(func), span);
