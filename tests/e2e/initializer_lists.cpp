@@ -2,7 +2,8 @@
 // (with and without a comparator), lists deduced for function templates and
 // for `auto`, range-for over braced lists and list variables, size/begin/end,
 // user functions taking lists, a class filled by an initializer-list
-// constructor, and lists of structs.
+// constructor, lists of structs, and a pointer moved into a list made after
+// its first use.
 #include <sycl/sycl.hpp>
 #include <algorithm>
 #include <initializer_list>
@@ -97,6 +98,13 @@ int main() {
                          [](Point l, Point r) { return l.x < r.x; });
     ints[16] = far.x * 10 + far.y;
     ints[17] = largest(3, a, 2);
+    // A pointer moved into a list made after its first use.
+    std::initializer_list<int> small = {1, 2};
+    const int *p = small.begin();
+    int first = *p;
+    std::initializer_list<int> big = {5, 6, 7};
+    p = big.begin() + 1;
+    ints[22] = first * 10 + *p;
 
     float f = floats[0];
     floats[1] = std::max({f, 1.5f, -3.f});
@@ -121,10 +129,10 @@ int main() {
   }).wait();
 
   const int want_ints[] = {4, 7, 5, 7, 12, 2, 11, 7, 2, 10, 20, 4, 8, 4, 12, 9, 40, 7,
-                           1000, 901, 802, 903};
+                           1000, 901, 802, 903, 16};
   const float want_floats[] = {2.5f, 2.5f, -3.f, 3.f, 24.75f, 5.5f, 3.f, 2.75f};
   bool ok = true;
-  for (int i = 0; i < 22; ++i) {
+  for (int i = 0; i < 23; ++i) {
     if (ints[i] != want_ints[i]) {
       std::cout << "ints[" << i << "] = " << ints[i] << ", expected " << want_ints[i] << "\n";
       ok = false;
