@@ -94,8 +94,9 @@ impl Sema {
             return self.err(span, "internal: not a std::initializer_list");
         };
         let Some(func) = self.fn_stack.last().map(|f| f.func) else {
-            // A namespace-scope list (`auto table = {1, 2};`): host code
-            // only, as device code reads no global that points into memory.
+            // Outside a function body no function owns the array: host
+            // code only, as device code reads no global that points into
+            // memory.
             return TExpr {
                 kind: TK::HostOnly("a std::initializer_list outside a function".into()),
                 ty: Ty::Class(list),
@@ -187,14 +188,22 @@ impl Sema {
     /// The type `auto x = {items...}` gives `x`: `std::initializer_list<E>`
     /// of the items' type; else an error (in clang's words) and `Ty::Error`.
     pub(crate) fn auto_list_type(&mut self, items: &[a::Expr], span: Span) -> Ty {
+        let elem = self.reported_element_type(items, span);
+        if elem.is_error() {
+            return elem;
+        }
+        let list = self.initializer_list_of(&elem, span);
+        if list.is_error() {
+            self.report(span, "cannot deduce type of initializer list because std::initializer_list was not found; include <initializer_list>");
+        }
+        list
+    }
+
+    /// The element type of the braced list `items` (`for (auto x : {a, b})`
+    /// iterates over one); else an error (in clang's words) and `Ty::Error`.
+    pub(crate) fn reported_element_type(&mut self, items: &[a::Expr], span: Span) -> Ty {
         match self.list_element_type(items, span) {
-            Ok(elem) => {
-                let list = self.initializer_list_of(&elem, span);
-                if list.is_error() {
-                    self.report(span, "cannot deduce type of initializer list because std::initializer_list was not found; include <initializer_list>");
-                }
-                list
-            }
+            Ok(elem) => elem,
             Err(e) => {
                 let (sp, msg) = self.element_type_message(&e);
                 self.report(sp, msg);
