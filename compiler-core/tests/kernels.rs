@@ -788,3 +788,37 @@ int main() {
     let b = out.bundle.expect("bundle");
     assert!(b.images.iter().map(|i| i.kernels.len()).sum::<usize>() >= 4);
 }
+
+/// `std::max({1, 2.0})` (clang: no matching function, and a candidate note
+/// on the model's `max(initializer_list<T>)` that names the conflict);
+/// `std::max({1, 2})` compiles.
+#[test]
+fn braced_list_items_of_different_types_deduce_no_element_type() {
+    let kernel = |items: &str| {
+        format!(
+            r#"
+#include <sycl/sycl.hpp>
+#include <algorithm>
+int main() {{
+  sycl::queue q;
+  int *out = sycl::malloc_shared<int>(1, q);
+  q.single_task([=] {{ out[0] = std::max({{{items}}}); }}).wait();
+}}
+"#
+        )
+    };
+    let bad = compile_sycl("mixed_list.cpp", &kernel("1, 2.0"));
+    assert!(bad.has_errors());
+    for text in [
+        "no matching function for call to 'std::max'",
+        "deduced conflicting types for parameter 'T' ('int' vs. 'double')",
+    ] {
+        assert!(
+            bad.rendered_diagnostics.contains(text),
+            "{}",
+            bad.rendered_diagnostics
+        );
+    }
+    let good = compile_sycl("int_list.cpp", &kernel("1, 2"));
+    assert!(!good.has_errors(), "{}", good.rendered_diagnostics);
+}

@@ -399,7 +399,16 @@ pub enum Initializer {
     /// `(args)`
     Paren(Vec<Expr>, Span),
     /// `{args}` or `= {args}`
-    Brace(Vec<Expr>, Span),
+    Brace(Vec<Expr>, Span, ListForm),
+}
+
+/// How a braced initializer is written: `T x{args}` (direct-list-
+/// initialization) or `T x = {args}` (copy-list-initialization; for `auto`
+/// it makes a `std::initializer_list`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListForm {
+    Direct,
+    Copy,
 }
 
 impl Initializer {
@@ -407,7 +416,7 @@ impl Initializer {
     pub fn exprs(&self) -> &[Expr] {
         match self {
             Initializer::Assign(e) => std::slice::from_ref(e),
-            Initializer::Paren(es, _) | Initializer::Brace(es, _) => es,
+            Initializer::Paren(es, _) | Initializer::Brace(es, ..) => es,
         }
     }
 }

@@ -552,7 +552,7 @@ impl Dumper<'_> {
                 label: format!("ParenListExpr {}", self.loc(*sp)),
                 children: es.iter().map(|e| self.expr(e)).collect(),
             }],
-            Initializer::Brace(es, sp) => vec![Node {
+            Initializer::Brace(es, sp, _) => vec![Node {
                 label: format!("InitListExpr {}", self.loc(*sp)),
                 children: es.iter().map(|e| self.expr(e)).collect(),
             }],

@@ -302,10 +302,26 @@ impl Lowerer<'_> {
             }
         };
         let index = self.snapshot_scalar(index, "offset");
+        // A private array declared after this point (`p = a; ...; int b[3];
+        // p = b;`, lowered again with `p` a choice from its creation) has
+        // no binding yet, and `p` cannot point into it here: its arm uses
+        // an allocation that exists, and is never chosen.
+        let made = self.bindings.len();
+        let existing = choice
+            .bindings
+            .iter()
+            .copied()
+            .find(|b| (b.0 as usize) < made);
         let parts = choice
             .bindings
             .iter()
-            .map(|b| self.pointee_place(*b, index.clone(), elem.clone()))
+            .map(|b| match existing {
+                Some(e) if b.0 as usize >= made => {
+                    self.pointee_place(e, index.clone(), elem.clone())
+                }
+                None => self.dummy_place(),
+                _ => self.pointee_place(*b, index.clone(), elem.clone()),
+            })
             .collect();
         PlaceV::Select {
             index: which,

@@ -500,7 +500,8 @@ impl Parser<'_> {
             if self.is(sym!("{")) {
                 let sp = self.span();
                 let list = self.parse_brace_list()?;
-                return Ok(Some(Initializer::Brace(list, sp.to(self.prev_span()))));
+                let sp = sp.to(self.prev_span());
+                return Ok(Some(Initializer::Brace(list, sp, ListForm::Copy)));
             }
             return Ok(Some(Initializer::Assign(self.parse_assignment_expr()?)));
         }
@@ -521,7 +522,8 @@ impl Parser<'_> {
         if self.is(sym!("{")) {
             let sp = self.span();
             let list = self.parse_brace_list()?;
-            return Ok(Some(Initializer::Brace(list, sp.to(self.prev_span()))));
+            let sp = sp.to(self.prev_span());
+            return Ok(Some(Initializer::Brace(list, sp, ListForm::Direct)));
         }
         Ok(None)
     }

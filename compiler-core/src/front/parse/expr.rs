@@ -1027,7 +1027,8 @@ impl Parser<'_> {
                     Some(self.parse_assignment_expr()?)
                 } else if self.is(sym!("(")) || self.is(sym!("{")) {
                     match self.parse_initializer()? {
-                        Some(Initializer::Paren(mut a, _)) | Some(Initializer::Brace(mut a, _))
+                        Some(Initializer::Paren(mut a, _))
+                        | Some(Initializer::Brace(mut a, _, _))
                             if a.len() == 1 =>
                         {
                             a.pop()

@@ -14,6 +14,11 @@ impl Sema {
     pub(crate) fn braced_list_rank(&mut self, items: &[a::Expr], to: &Ty) -> Option<Rank> {
         let n = items.len();
         match to.non_ref() {
+            // `f({a, b})` for `f(std::initializer_list<E>)`.
+            Ty::Class(c) if self.initializer_list_element(*c).is_some() => {
+                let elem = self.initializer_list_element(*c)?;
+                self.list_elements_rank(items, &elem)
+            }
             Ty::Class(c) => {
                 let c = *c;
                 // `{x}` with x of the class (or a class derived from it)
@@ -94,28 +99,30 @@ impl Sema {
 
     /// Whether every item of `items` whose type is known converts to the
     /// element type of `list` (a `std::initializer_list<E>`).
-    fn items_convert_to_list_elements(&mut self, items: &[a::Expr], list: &Ty) -> bool {
-        let Ty::Class(l) = list else {
-            return true;
+    pub(super) fn items_convert_to_list_elements(&mut self, items: &[a::Expr], list: &Ty) -> bool {
+        let elem = match list {
+            Ty::Class(l) => self.initializer_list_element(*l),
+            _ => None,
         };
-        let elem = match self
-            .class(*l)
-            .template
-            .as_ref()
-            .and_then(|(_, args)| args.first())
-        {
-            Some(TArg::Type(t) | TArg::ConstType(t)) => t.clone(),
-            _ => return true,
-        };
-        items.iter().all(|x| {
+        match elem {
+            Some(elem) => self.list_elements_rank(items, &elem).is_some(),
+            None => true,
+        }
+    }
+
+    /// The worst conversion of an item of `items` whose type is known to
+    /// `elem` ([over.ics.list]/5), None if one does not convert.
+    fn list_elements_rank(&mut self, items: &[a::Expr], elem: &Ty) -> Option<Rank> {
+        let mut worst = EXACT;
+        for x in items {
             if matches!(
                 x.kind,
                 a::ExprKind::InitList(_) | a::ExprKind::PackExpansion(_)
             ) {
-                return true;
+                continue;
             }
             let Some(t) = self.probe_type(x) else {
-                return true;
+                continue;
             };
             let probe = TExpr {
                 kind: TK::Error,
@@ -123,8 +130,9 @@ impl Sema {
                 lvalue: false,
                 span: x.span,
             };
-            self.conversion_rank(&probe, &elem).is_some()
-        })
+            worst = worst.max(self.conversion_rank(&probe, elem)?);
+        }
+        Some(worst)
     }
 
     /// A parameter of type `to` initialized from the braced list `items`.
@@ -152,12 +160,7 @@ impl Sema {
             }
             let t = self.resolve_type(&p.ty, Ctx::Class(c), &env, &mut vec![]);
             if let Ty::Class(l) = t.non_ref() {
-                let is_list = self
-                    .class(*l)
-                    .template
-                    .as_ref()
-                    .is_some_and(|(decl, _)| decl.name.as_deref() == Some("initializer_list"));
-                if is_list {
+                if self.initializer_list_element(*l).is_some() {
                     return Some(t.non_ref().clone());
                 }
             }

@@ -982,7 +982,7 @@ impl Sema {
         }
         let e = match &v.init {
             Some(a::Initializer::Assign(e)) => e,
-            Some(a::Initializer::Brace(es, _)) if es.len() == 1 => &es[0],
+            Some(a::Initializer::Brace(es, _, _)) if es.len() == 1 => &es[0],
             _ => return None,
         };
         let (ctx, env) = self.ctx_env();
@@ -1043,7 +1043,7 @@ impl Sema {
         let f = self.cur().func;
         let (ctx, fenv) = self.ctx_env();
         let (args, span) = match &v.init {
-            Some(a::Initializer::Paren(es, sp)) | Some(a::Initializer::Brace(es, sp)) => {
+            Some(a::Initializer::Paren(es, sp)) | Some(a::Initializer::Brace(es, sp, _)) => {
                 (self.check_args(es), *sp)
             }
             Some(a::Initializer::Assign(e)) => (vec![self.check_expr(e)], e.span),
@@ -1116,8 +1116,17 @@ impl Sema {
                 Some(id)
             }
         };
+        // `auto x = {1, 2, 3};` is a `std::initializer_list<int>`.
+        if let (
+            None,
+            a::TypeExprKind::Auto,
+            Some(a::Initializer::Brace(items, sp, a::ListForm::Copy)),
+        ) = (&declared, &v.ty.kind, &v.init)
+        {
+            declared = Some(self.auto_list_type(items, *sp));
+        }
         let braced = match &v.init {
-            Some(a::Initializer::Brace(items, sp)) => Some((items.as_slice(), *sp)),
+            Some(a::Initializer::Brace(items, sp, _)) => Some((items.as_slice(), *sp)),
             Some(a::Initializer::Assign(a::Expr {
                 kind: ExprKind::InitList(items),
                 span,
@@ -1170,7 +1179,7 @@ impl Sema {
                 self.lambda_named_on_use = false;
             }
             Some(a::Initializer::Paren(es, _)) => init_exprs = Some((self.check_args(es), true)),
-            Some(a::Initializer::Brace(es, _)) => init_exprs = Some((self.check_args(es), true)),
+            Some(a::Initializer::Brace(es, _, _)) => init_exprs = Some((self.check_args(es), true)),
             None => {}
         }
         let ty = match (declared, &init_exprs) {

@@ -189,7 +189,7 @@ impl Sema {
             return None;
         }
         let (decl, dctx, denv) = var.global.clone()?;
-        let Some(ast::Initializer::Brace(items, _)) = &decl.init else {
+        let Some(ast::Initializer::Brace(items, _, _)) = &decl.init else {
             return None;
         };
         let item = items.get(usize::try_from(k).ok()?)?;
@@ -430,7 +430,7 @@ impl Sema {
             Some(crate::front::ast::Initializer::Assign(e)) => {
                 self.const_eval_ast(e, dctx, &inst_env)
             }
-            Some(crate::front::ast::Initializer::Brace(es, _)) if es.len() == 1 => {
+            Some(crate::front::ast::Initializer::Brace(es, _, _)) if es.len() == 1 => {
                 self.const_eval_ast(&es[0], dctx, &inst_env)
             }
             _ => None,

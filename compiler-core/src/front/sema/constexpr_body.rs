@@ -287,7 +287,7 @@ impl Sema {
         }
         let init = match &v.init {
             Some(Initializer::Assign(e)) => self.eval_effect(m, e)?,
-            Some(Initializer::Paren(args, _) | Initializer::Brace(args, _)) => {
+            Some(Initializer::Paren(args, _) | Initializer::Brace(args, _, _)) => {
                 match args.as_slice() {
                     [] => 0,
                     [e] => self.eval_effect(m, e)?,

@@ -177,7 +177,7 @@ impl Sema {
                 // `auto x = init;` / `auto x{init};` at namespace scope.
                 let auto_init = match (&v.ty.kind, &v.init) {
                     (TypeExprKind::Auto, Some(Initializer::Assign(e))) => Some(e),
-                    (TypeExprKind::Auto, Some(Initializer::Brace(es, _))) if es.len() == 1 => {
+                    (TypeExprKind::Auto, Some(Initializer::Brace(es, _, _))) if es.len() == 1 => {
                         es.first()
                     }
                     _ => None,
@@ -194,7 +194,7 @@ impl Sema {
                 let ty = match (ty, &v.ty.kind, &v.init) {
                     (Ty::Array(e, _), TypeExprKind::Array(_, None), Some(init)) => {
                         let len = match init {
-                            Initializer::Brace(items, _)
+                            Initializer::Brace(items, _, _)
                             | Initializer::Assign(crate::front::ast::Expr {
                                 kind: crate::front::ast::ExprKind::InitList(items),
                                 ..

@@ -31,20 +31,20 @@ impl Sema {
                 self.check_items(items);
                 TExpr::error(span)
             }
+            // `std::initializer_list<float> l = {1.f, 2.f}`, a parameter
+            // initialized from `{a, b}`.
+            Ty::Class(c) if self.initializer_list_element(*c).is_some() => {
+                self.initializer_list_object(*c, items, span)
+            }
             Ty::Class(c) if !self.is_aggregate(*c) => {
-                if let Some(list_ty) = self
-                    .initializer_list_param(*c)
-                    .filter(|_| !items.is_empty())
-                {
-                    // `std::vector<int> v{1, 2}`: the initializer_list
-                    // constructor, which only host code can use.
-                    self.check_items(items);
-                    let list = TExpr {
-                        kind: TK::HostOnly("std::initializer_list".into()),
-                        ty: list_ty,
-                        lvalue: false,
-                        span,
-                    };
+                let list_ctor = self.initializer_list_param(*c).filter(|list| {
+                    !items.is_empty() && self.items_convert_to_list_elements(items, list)
+                });
+                if let Some(Ty::Class(list)) = list_ctor {
+                    // `small_vec v{1.f, 2.f}`: the initializer-list
+                    // constructor, when every item converts to its element
+                    // type ([over.match.list]/1).
+                    let list = self.initializer_list_object(list, items, span);
                     let mut d = vec![];
                     let e = self.construct(*c, vec![list], span, &mut d);
                     self.report_all(d);
@@ -408,7 +408,7 @@ impl Sema {
                     self.convert_reporting(v, &field.ty)
                 }
             },
-            a::Initializer::Brace(items, sp) => self.list_init(&field.ty, items, *sp),
+            a::Initializer::Brace(items, sp, _) => self.list_init(&field.ty, items, *sp),
             a::Initializer::Paren(args, sp) => {
                 let args = self.check_args(args);
                 self.init_value(&field.ty, args, *sp)

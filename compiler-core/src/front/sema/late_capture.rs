@@ -44,7 +44,7 @@ impl Sema {
         }
         let init: Vec<&a::Expr> = match &v.init {
             Some(a::Initializer::Assign(e)) => vec![e],
-            Some(a::Initializer::Paren(es, _) | a::Initializer::Brace(es, _)) => {
+            Some(a::Initializer::Paren(es, _) | a::Initializer::Brace(es, _, _)) => {
                 es.iter().collect()
             }
             None => vec![],

@@ -24,6 +24,7 @@ mod full_expression_captures;
 pub mod generic_captures;
 pub mod generic_lambda;
 mod init;
+mod initializer_list;
 mod kernel_attributes;
 mod late_capture;
 mod lookup;

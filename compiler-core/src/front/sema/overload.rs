@@ -67,7 +67,23 @@ impl Sema {
                 continue;
             }
             let f = if is_template {
-                match self.deduce_call(&c.decl, c.ctx, &c.env, explicit, &arg_tys) {
+                let from_lists = match self.deduce_from_braced_lists(
+                    &c.decl,
+                    c.ctx,
+                    &c.env,
+                    explicit.len(),
+                    args,
+                ) {
+                    Ok(b) => b,
+                    Err(conflict) => {
+                        let why = self.conflicting_deduction_message(&conflict);
+                        rejected.push((c.decl.span, why));
+                        continue;
+                    }
+                };
+                let deduced =
+                    self.deduce_call_from(&c.decl, c.ctx, &c.env, explicit, &arg_tys, from_lists);
+                match deduced {
                     Some(targs) => {
                         self.function_instance(&c.decl, c.ctx, c.env.clone(), c.class, targs)
                     }

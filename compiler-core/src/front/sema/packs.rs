@@ -336,7 +336,7 @@ impl Sema {
 /// Function bodies: expansions in argument lists, folds and `sizeof...`.
 impl Sema {
     /// The packs `pattern` expands in the function being checked.
-    fn expansion_in_body(&self, pattern: &a::Expr) -> Result<Expansion, ExpansionError> {
+    pub(super) fn expansion_in_body(&self, pattern: &a::Expr) -> Result<Expansion, ExpansionError> {
         let (_, env) = self.ctx_env();
         Expansion::of(&PatternNames::of_expr(pattern), &env, &self.var_packs())
     }

@@ -45,11 +45,11 @@ impl Sema {
         }
         let sp = range.span;
         let range_var = match &range.kind {
-            // `for (x : {a, b})`: an array of the elements' (decayed) type.
+            // `for (x : {a, b})`: an array of the elements' (decayed) type,
+            // which they must share, as for the initializer_list it stands for.
             ExprKind::InitList(items) if !items.is_empty() => {
-                let first = self.check_expr(&items[0]);
-                let elem = super::templates::decay(first.ty.non_ref());
-                let ty = Ty::Array(Box::new(elem), items.len() as u64);
+                let elem = self.reported_element_type(items, sp);
+                let ty = Ty::Array(Box::new(elem), self.list_len(items) as u64);
                 let init = self.list_init(&ty, items, sp);
                 let f = self.fn_stack.last().expect("in a body").func;
                 let id = self.new_var(Rc::from(RANGE), ty, Some(f), sp);

@@ -149,7 +149,7 @@ impl Sema {
             return a::VarDecl {
                 name: hidden,
                 ty,
-                init: Some(a::Initializer::Brace(elements, span)),
+                init: Some(a::Initializer::Brace(elements, span, a::ListForm::Direct)),
                 ..source
             };
         }

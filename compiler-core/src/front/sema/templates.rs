@@ -853,7 +853,7 @@ impl Sema {
     /// lvalue) against parameter type `pty`: references match the referred
     /// type, values the decayed one, and a forwarding reference `T&&` makes
     /// `T` an lvalue reference for an lvalue.
-    fn deduce_param(
+    pub(super) fn deduce_param(
         &mut self,
         pty: &TypeExpr,
         (aty, lvalue): &(Ty, bool),
