@@ -20,6 +20,7 @@ use crate::memory;
 use crate::scheduler::{self, Request};
 use crate::selector::Selector;
 use crate::sync;
+use std::collections::VecDeque;
 use std::ffi::{c_void, CString};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -39,7 +40,7 @@ pub struct QueueImpl {
     last: Mutex<Option<Arc<Event>>>,
     /// The events of its commands that waited in the scheduler, until
     /// `wait` sees them finished.
-    pending: Mutex<Vec<Arc<Event>>>,
+    pending: Mutex<VecDeque<Arc<Event>>>,
 }
 
 fn c_string(s: String) -> CString {
@@ -148,7 +149,7 @@ impl QueueImpl {
             in_order: flags & IN_ORDER != 0,
             profiling: flags & ENABLE_PROFILING != 0,
             last: Mutex::new(None),
-            pending: Mutex::new(Vec::new()),
+            pending: Mutex::new(VecDeque::new()),
         }
     }
 
@@ -175,8 +176,11 @@ impl QueueImpl {
         }
         if event.is_pending() {
             let mut pending = lock(&self.pending);
-            pending.retain(|e| e.is_pending());
-            pending.push(event.clone());
+            // Those that finished, from the oldest (the rest go at `wait`).
+            while pending.front().is_some_and(|e| !e.is_pending()) {
+                pending.pop_front();
+            }
+            pending.push_back(event.clone());
         }
         *lock(&self.last) = Some(event.clone());
         event

@@ -28,9 +28,10 @@ use crate::event::Event;
 use crate::memory;
 use std::collections::HashMap;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
 use std::thread::{self, ThreadId};
+use std::time::{Duration, Instant};
 
 /// The outcome of a command that waited here.
 pub struct Gate {
@@ -73,7 +74,9 @@ impl Gate {
         let finished = matches!(state, GateState::Finished(_));
         *self.lock() = state;
         self.finished.store(finished, Ordering::Release);
-        self.changed.notify_all();
+        if finished {
+            self.changed.notify_all();
+        }
     }
 
     pub fn is_finished(&self) -> bool {
@@ -98,6 +101,9 @@ impl Gate {
 
     /// Blocks until the command ran; its event, or the error it failed with.
     pub fn wait(&self) -> RtResult<Arc<Event>> {
+        // Host tasks are often short: a moment of yielding saves the
+        // sleeping thread's wake-up.
+        spin_briefly(|| self.is_finished());
         let mut state = self.lock();
         loop {
             if let GateState::Finished(outcome) = &*state {
@@ -107,6 +113,17 @@ impl Gate {
             }
             state = self.changed.wait(state).unwrap_or_else(|p| p.into_inner());
         }
+    }
+}
+
+/// How long a thread that is about to sleep first yields, checking `done`.
+const SPIN: Duration = Duration::from_micros(50);
+
+/// Yields for up to `SPIN` until `done()`.
+fn spin_briefly(done: impl Fn() -> bool) {
+    let start = Instant::now();
+    while !done() && start.elapsed() < SPIN {
+        thread::yield_now();
     }
 }
 
@@ -298,6 +315,8 @@ struct Scheduler {
     state: Mutex<State>,
     /// Notified when an entry finishes or a hold is released.
     changed: Condvar,
+    /// Threads waiting on `changed` (most of the time none: no need to notify).
+    sleepers: AtomicUsize,
 }
 
 fn scheduler() -> &'static Scheduler {
@@ -305,6 +324,7 @@ fn scheduler() -> &'static Scheduler {
     SCHEDULER.get_or_init(|| Scheduler {
         state: Mutex::new(State::default()),
         changed: Condvar::new(),
+        sleepers: AtomicUsize::new(0),
     })
 }
 
@@ -314,7 +334,17 @@ impl Scheduler {
     }
 
     fn wait<'a>(&self, state: MutexGuard<'a, State>) -> MutexGuard<'a, State> {
-        self.changed.wait(state).unwrap_or_else(|p| p.into_inner())
+        self.sleepers.fetch_add(1, Ordering::SeqCst);
+        let state = self.changed.wait(state).unwrap_or_else(|p| p.into_inner());
+        self.sleepers.fetch_sub(1, Ordering::SeqCst);
+        state
+    }
+
+    /// Wakes the threads waiting for a change.
+    fn notify(&self) {
+        if self.sleepers.load(Ordering::SeqCst) > 0 {
+            self.changed.notify_all();
+        }
     }
 }
 
@@ -507,10 +537,17 @@ fn caught(run: Run) -> RtResult<Arc<Event>> {
 /// a thread), kept for the next tasks.
 mod workers {
     use std::collections::VecDeque;
+    use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::{Condvar, Mutex, OnceLock};
     use std::thread;
 
     type Job = Box<dyn FnOnce() + Send>;
+
+    /// Jobs waiting for a thread (read without the pool's lock).
+    static QUEUED: AtomicUsize = AtomicUsize::new(0);
+    /// Threads that finished a job and look for the next before sleeping:
+    /// each takes a queued job when it locks the pool again.
+    static SPINNING: AtomicUsize = AtomicUsize::new(0);
 
     #[derive(Default)]
     struct Pool {
@@ -528,12 +565,14 @@ mod workers {
         let (lock, wake) = pool();
         let mut pool = lock.lock().unwrap_or_else(|p| p.into_inner());
         pool.jobs.push_back(job);
-        if pool.jobs.len() > pool.idle {
+        QUEUED.fetch_add(1, Ordering::SeqCst);
+        if pool.jobs.len() > pool.idle + SPINNING.load(Ordering::SeqCst) {
             let started = thread::Builder::new()
                 .name("syclone-host-task".into())
                 .spawn(work);
             if let Err(e) = started {
                 pool.jobs.pop_back();
+                QUEUED.fetch_sub(1, Ordering::SeqCst);
                 return Err(e);
             }
         } else {
@@ -547,8 +586,13 @@ mod workers {
         let mut pool = lock.lock().unwrap_or_else(|p| p.into_inner());
         loop {
             if let Some(job) = pool.jobs.pop_front() {
+                QUEUED.fetch_sub(1, Ordering::SeqCst);
                 drop(pool);
                 job();
+                // The next task often follows at once (an in-order chain).
+                SPINNING.fetch_add(1, Ordering::SeqCst);
+                super::spin_briefly(|| QUEUED.load(Ordering::SeqCst) > 0);
+                SPINNING.fetch_sub(1, Ordering::SeqCst);
                 pool = lock.lock().unwrap_or_else(|p| p.into_inner());
             } else {
                 pool.idle += 1;
@@ -573,7 +617,7 @@ fn finish(gate: &Arc<Gate>, outcome: RtResult<Arc<Event>>) {
             .position(|e| Arc::ptr_eq(&e.gate, gate));
         i.and_then(|i| state.entries.remove(i).keep)
     };
-    s.changed.notify_all();
+    s.notify();
     // Releasing what it kept may wait for the scheduler (a queue destroyed
     // with a host task's context waits for its queue): without the lock.
     drop(kept);
@@ -635,7 +679,7 @@ pub fn release(address: usize) -> RtResult<()> {
             state.holds.remove(&allocation);
         }
     }
-    s.changed.notify_all();
+    s.notify();
     pump();
     Ok(())
 }

@@ -20,11 +20,11 @@ static void check(bool ok, const char *what) {
   }
 }
 
-// Spins until `flag` is set, at most five seconds; whether it was.
+// Spins until `flag` is set, at most a minute (valgrind is slow); whether it was.
 static bool wait_for(const std::atomic<bool> &flag) {
   auto start = std::chrono::steady_clock::now();
   while (!flag.load()) {
-    if (std::chrono::steady_clock::now() - start > std::chrono::seconds(5)) return false;
+    if (std::chrono::steady_clock::now() - start > std::chrono::seconds(60)) return false;
     std::this_thread::yield();
   }
   return true;

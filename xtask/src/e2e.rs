@@ -18,8 +18,9 @@ use std::time::{Duration, Instant};
 
 const RUN_TIMEOUT: Duration = Duration::from_secs(300);
 
-/// Programs also run under valgrind: the host-thread stress test.
-const MEMCHECKED: &[&str] = &["threads_stress"];
+/// Programs also run under valgrind: the host-thread stress test and the
+/// host tasks on threads of their own.
+const MEMCHECKED: &[&str] = &["threads_stress", "host_task_scheduling"];
 
 /// valgrind's exit code when memcheck found an error or a leak.
 const MEMCHECK_ERROR_EXIT: i32 = 99;
