@@ -402,15 +402,31 @@ pub fn must_wait(request: &Request) -> bool {
 fn enqueue(request: Request, command: Command, keep: Option<Keep>) -> Arc<Gate> {
     let allocations = allocations_of(&request.addresses);
     let gate = Gate::new();
-    scheduler().lock().entries.push(Entry {
-        gate: gate.clone(),
-        allocations,
-        after: request.after,
-        command: Some(command),
-        blocked_on: None,
-        keep,
-    });
-    pump();
+    let ready = {
+        let mut state = scheduler().lock();
+        let blocked = state.blocked(state.entries.len(), &allocations, &request.after, None);
+        state.entries.push(Entry {
+            gate: gate.clone(),
+            allocations,
+            after: request.after,
+            command: Some(command),
+            blocked_on: None,
+            keep,
+        });
+        // A new entry makes no earlier one ready: unless it may run, no
+        // need to look at them (`pump` does when something finishes).
+        match blocked {
+            Blocked::No => true,
+            Blocked::Behind(gate) => {
+                state.entries.last_mut().expect("pushed").blocked_on = Some(gate);
+                false
+            }
+            _ => false,
+        }
+    };
+    if ready {
+        pump();
+    }
     gate
 }
 
@@ -536,6 +552,7 @@ fn caught(run: Run) -> RtResult<Arc<Event>> {
 /// one, started when none is (so a task waiting for another never waits for
 /// a thread), kept for the next tasks.
 mod workers {
+    use std::cell::Cell;
     use std::collections::VecDeque;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::{Condvar, Mutex, OnceLock};
@@ -566,7 +583,10 @@ mod workers {
         let mut pool = lock.lock().unwrap_or_else(|p| p.into_inner());
         pool.jobs.push_back(job);
         QUEUED.fetch_add(1, Ordering::SeqCst);
-        if pool.jobs.len() > pool.idle + SPINNING.load(Ordering::SeqCst) {
+        // A worker dispatching from its own job (a host task that finished
+        // made the next ready) looks for a job as soon as it returns.
+        let this_worker = usize::from(WORKER.with(Cell::get));
+        if pool.jobs.len() > pool.idle + SPINNING.load(Ordering::SeqCst) + this_worker {
             let started = thread::Builder::new()
                 .name("syclone-host-task".into())
                 .spawn(work);
@@ -581,7 +601,13 @@ mod workers {
         Ok(())
     }
 
+    thread_local! {
+        /// The calling thread is one of the pool's.
+        static WORKER: Cell<bool> = const { Cell::new(false) };
+    }
+
     fn work() {
+        WORKER.with(|w| w.set(true));
         let (lock, wake) = pool();
         let mut pool = lock.lock().unwrap_or_else(|p| p.into_inner());
         loop {
