@@ -26,7 +26,7 @@
 use crate::error::{Errc, RtError, RtResult};
 use crate::event::Event;
 use crate::memory;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
@@ -187,7 +187,7 @@ impl Blocked {
 #[derive(Default)]
 struct State {
     /// Unfinished waiting commands, in submission order.
-    entries: Vec<Entry>,
+    entries: VecDeque<Entry>,
     /// The threads holding live host accessors, per allocation.
     holds: HashMap<usize, Vec<ThreadId>>,
     /// A thread is running ready entries (`pump`).
@@ -212,8 +212,8 @@ impl State {
         asking: Option<ThreadId>,
     ) -> Blocked {
         let pending = after.iter().find_map(|e| e.pending_gate()).or_else(|| {
-            self.entries[..before]
-                .iter()
+            self.entries
+                .range(..before)
                 .find(|e| e.allocations.iter().any(|a| allocations.contains(a)))
                 .map(|e| e.gate.clone())
         });
@@ -405,7 +405,7 @@ fn enqueue(request: Request, command: Command, keep: Option<Keep>) -> Arc<Gate> 
     let ready = {
         let mut state = scheduler().lock();
         let blocked = state.blocked(state.entries.len(), &allocations, &request.after, None);
-        state.entries.push(Entry {
+        state.entries.push_back(Entry {
             gate: gate.clone(),
             allocations,
             after: request.after,
@@ -418,7 +418,7 @@ fn enqueue(request: Request, command: Command, keep: Option<Keep>) -> Arc<Gate> 
         match blocked {
             Blocked::No => true,
             Blocked::Behind(gate) => {
-                state.entries.last_mut().expect("pushed").blocked_on = Some(gate);
+                state.entries.back_mut().expect("pushed").blocked_on = Some(gate);
                 false
             }
             _ => false,
@@ -641,7 +641,7 @@ fn finish(gate: &Arc<Gate>, outcome: RtResult<Arc<Event>>) {
             .entries
             .iter()
             .position(|e| Arc::ptr_eq(&e.gate, gate));
-        i.and_then(|i| state.entries.remove(i).keep)
+        i.and_then(|i| state.entries.remove(i)).and_then(|e| e.keep)
     };
     s.notify();
     // Releasing what it kept may wait for the scheduler (a queue destroyed
