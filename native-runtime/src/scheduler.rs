@@ -233,9 +233,7 @@ impl State {
             Blocked::Held
         }
     }
-}
 
-impl State {
     /// For each entry, whether it can never run while thread `me` waits: it
     /// (or an earlier entry it waits for) uses a buffer `me` holds a host
     /// accessor of, and `me` cannot destroy it while it waits.
