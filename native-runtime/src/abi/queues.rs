@@ -227,6 +227,15 @@ pub extern "C" fn syclone_launch(
     })
 }
 
+/// A context handed over with a null function: released, and the error.
+fn refuse_context(release: Option<HostFn>, ctx: *mut c_void, entry: &str) -> RtError {
+    if let Some(release) = release {
+        // SAFETY: the context is the caller's, given to us to release.
+        unsafe { release(ctx) };
+    }
+    RtError::Invalid(format!("{entry}: null function"))
+}
+
 #[no_mangle]
 pub extern "C" fn syclone_host_task(
     q: SycloneQueue,
@@ -242,11 +251,7 @@ pub extern "C" fn syclone_host_task(
 ) -> c_int {
     status(|| {
         let Some(run) = run else {
-            if let Some(release) = release {
-                // SAFETY: the context is the caller's, given to us to release.
-                unsafe { release(ctx) };
-            }
-            return Err(RtError::Invalid("syclone_host_task: null function".into()));
+            return Err(refuse_context(release, ctx, "syclone_host_task"));
         };
         // Owned from here: a failure below releases the context.
         let task = HostTask { run, release, ctx };
@@ -315,11 +320,7 @@ pub extern "C" fn syclone_defer(
 ) -> c_int {
     status(|| {
         let Some(submit) = submit else {
-            if let Some(release) = release {
-                // SAFETY: the context is the caller's, given to us to release.
-                unsafe { release(ctx) };
-            }
-            return Err(RtError::Invalid("syclone_defer: null function".into()));
+            return Err(refuse_context(release, ctx, "syclone_defer"));
         };
         // Owned from here: a failure below releases the context.
         let group = DeferredGroup {

@@ -2087,6 +2087,19 @@ impl Sema {
         (fc.lookup_ctx.unwrap_or(Ctx::Func(fc.func)), fc.env.clone())
     }
 
+    /// `ctx_env`, with `param` naming the type `ty` (how sema names a type
+    /// it computed in a type or expression it builds).
+    pub(super) fn ctx_env_naming(&self, param: Rc<str>, ty: &Ty) -> (Ctx, Rc<Env>) {
+        let (ctx, env) = self.ctx_env();
+        let env = Rc::new(Env {
+            using_dirs: Vec::new(),
+            entities: Vec::new(),
+            bindings: vec![(param, TArg::Type(ty.clone()))],
+            parent: Some(env),
+        });
+        (ctx, env)
+    }
+
     /// The value of a constant local variable `name` visible in the body
     /// being checked, when `ctx` is that body (array bounds and template
     /// arguments inside function bodies).

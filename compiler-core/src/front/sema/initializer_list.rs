@@ -71,13 +71,7 @@ impl Sema {
             }),
             span,
         );
-        let (ctx, env) = self.ctx_env();
-        let env = Rc::new(Env {
-            using_dirs: Vec::new(),
-            entities: Vec::new(),
-            bindings: vec![(param, TArg::Type(elem.clone()))],
-            parent: Some(env),
-        });
+        let (ctx, env) = self.ctx_env_naming(param, elem);
         self.resolve_type(&list, ctx, &env, &mut vec![])
     }
 

@@ -265,13 +265,7 @@ impl Sema {
             }),
             span,
         };
-        let (ctx, env) = self.ctx_env();
-        let env = Rc::new(Env {
-            using_dirs: Vec::new(),
-            entities: Vec::new(),
-            bindings: vec![(param, TArg::Type(ty.clone()))],
-            parent: Some(env),
-        });
+        let (ctx, env) = self.ctx_env_naming(param, ty);
         self.const_eval_ast(&value, ctx, &env)
     }
 
