@@ -156,6 +156,35 @@ int main() {
     check(r[0] == 200 && r[1] == 400 && r[7] == 2, "writes through a live host_accessor are not lost");
   }
 
+  // A host_accessor another thread holds: the command waits for it, and
+  // waiting for the command is fine (that thread will destroy it).
+  {
+    buffer<int> b{range<1>(4)};
+    {
+      host_accessor init{b, write_only};
+      for (int i = 0; i < 4; ++i) init[i] = i;
+    }
+    std::atomic<bool> holding{false}, release{false};
+    std::thread holder([&] {
+      host_accessor h{b};
+      holding = true;
+      wait_for(release);
+      h[0] = 50;
+    });
+    wait_for(holding);
+    event e = q.submit([&](handler &cgh) {
+      accessor a{b, cgh, read_write};
+      cgh.parallel_for(range<1>(4), [=](id<1> i) { a[i] += 10; });
+    });
+    check(e.get_info<info::event::command_execution_status>() != info::event_command_status::complete,
+          "a command waits for another thread's host_accessor");
+    release = true;
+    e.wait();
+    holder.join();
+    host_accessor r{b, read_only};
+    check(r[0] == 60 && r[1] == 11 && r[3] == 13, "the command ran after the other thread's host writes");
+  }
+
   if (failures == 0) std::cout << "PASSED\n";
   return failures == 0 ? 0 : 1;
 }
