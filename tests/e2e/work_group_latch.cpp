@@ -4,9 +4,9 @@
 // SYCL does not promise that the groups of a launch progress together, but
 // programs size such launches to the device and expect them to; the host
 // device adds threads to a launch that stops progressing, so both finish
-// there even with more groups than cores. (Lavapipe runs the groups of a
-// launch a few at a time and cuts the spinning loops short, so the kernels
-// are skipped there.)
+// there even with more groups than cores. (On lavapipe a leader spinning
+// on an acquire load stops without finishing its work-items: docs/STATUS.md,
+// the atomics row; the kernels are skipped there.)
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <string>
