@@ -8,7 +8,9 @@
 use super::work_items;
 use std::cell::Cell;
 use std::ffi::c_void;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
+use std::time::Duration;
 
 /// `syclone_host_kernel`.
 pub type HostKernel = unsafe extern "C" fn(args: *const *const c_void, begin: usize, end: usize);
@@ -166,7 +168,10 @@ pub unsafe fn run_groups(kernel: HostKernel, args: *const *const c_void, groups:
 
 /// Runs the work-groups, each on one thread with its own local memory, the
 /// items of a group as coroutines that meet at the kernel's barriers, in
-/// sub-groups of `sub_group_size` (`work_items.rs`).
+/// sub-groups of `sub_group_size` (`work_items.rs`). Threads claim groups in
+/// order ([`in_claimed_groups`]), and a launch that stops making progress
+/// gets more threads, so that work-groups waiting for each other (a
+/// device-wide latch) all run.
 ///
 /// # Safety
 /// As [`run`].
@@ -177,19 +182,118 @@ pub unsafe fn run_groups_with_barriers(
     sub_group_size: u32,
 ) {
     let args = Args(args);
-    let run_chunk = move |first: usize, last: usize| {
+    let worker = move |claims: &GroupClaims| {
         let mut arena = Arena::new(groups.local_memory);
         arena.enter();
-        for g in first..last {
+        while let Some(g) = claims.claim() {
             work_items::run_group(g * groups.size, groups.size, sub_group_size, move |item| {
                 let args = args;
                 // SAFETY: guaranteed by the caller of `run_groups_with_barriers`.
                 unsafe { kernel(args.0, item, item + 1) }
             });
+            claims.finish();
         }
         leave_arena();
     };
-    in_chunks(groups.count, thread_count(), run_chunk);
+    in_claimed_groups(groups.count, thread_count(), STALL_TICK, worker);
+}
+
+/// How long a launch's work-groups may go without one finishing before
+/// [`in_claimed_groups`] starts another thread.
+const STALL_TICK: Duration = Duration::from_millis(20);
+
+/// Threads [`in_claimed_groups`] may add to a stalled launch.
+const MAX_ADDED_THREADS: usize = 64;
+
+/// The work-groups of a launch, claimed one by one in order by the threads
+/// that run them.
+struct GroupClaims {
+    next: AtomicUsize,
+    count: usize,
+    finished: Mutex<usize>,
+    all_finished: Condvar,
+}
+
+impl GroupClaims {
+    fn new(count: usize) -> Self {
+        GroupClaims {
+            next: AtomicUsize::new(0),
+            count,
+            finished: Mutex::new(0),
+            all_finished: Condvar::new(),
+        }
+    }
+
+    /// The next group nobody has claimed, if any.
+    fn claim(&self) -> Option<usize> {
+        let g = self.next.fetch_add(1, Ordering::Relaxed);
+        (g < self.count).then_some(g)
+    }
+
+    /// Records that a claimed group has finished.
+    fn finish(&self) {
+        let mut finished = self.finished.lock().unwrap_or_else(|e| e.into_inner());
+        *finished += 1;
+        if *finished == self.count {
+            self.all_finished.notify_all();
+        }
+    }
+
+    fn all_claimed(&self) -> bool {
+        self.next.load(Ordering::Relaxed) >= self.count
+    }
+}
+
+/// Runs `worker` on up to `threads` threads (the calling thread one of
+/// them) until it has claimed and finished all `count` groups. SYCL does
+/// not promise that work-groups make progress together, but programs that
+/// size a launch to the device (a latch across work-groups, as the DPC++
+/// book shows) expect all their groups to run at once: while groups are
+/// still unclaimed and none has finished for a `tick`, a monitor thread
+/// starts one more worker (at most [`MAX_ADDED_THREADS`]), so a launch of
+/// groups that wait for each other finishes instead of deadlocking, at the
+/// price of a tick per missing thread.
+fn in_claimed_groups(
+    count: usize,
+    threads: usize,
+    tick: Duration,
+    worker: impl Fn(&GroupClaims) + Copy + Send + Sync,
+) {
+    let claims = GroupClaims::new(count);
+    let workers = threads.min(count).max(1);
+    if count <= 1 {
+        worker(&claims);
+        return;
+    }
+    let claims = &claims;
+    std::thread::scope(|scope| {
+        for _ in 1..workers {
+            scope.spawn(move || worker(claims));
+        }
+        if count > workers {
+            // Every group has a thread of its own otherwise.
+            scope.spawn(move || {
+                let mut added = 0;
+                let mut finished = claims.finished.lock().unwrap_or_else(|e| e.into_inner());
+                loop {
+                    let before = *finished;
+                    finished = claims
+                        .all_finished
+                        .wait_timeout(finished, tick)
+                        .unwrap_or_else(|e| e.into_inner())
+                        .0;
+                    if *finished == count || claims.all_claimed() || added == MAX_ADDED_THREADS {
+                        return;
+                    }
+                    if *finished == before {
+                        scope.spawn(move || worker(claims));
+                        added += 1;
+                    }
+                }
+            });
+        }
+        worker(claims);
+    });
 }
 
 /// Runs `run_chunk(first, last)` over `0..count` in at most `threads`
@@ -278,4 +382,40 @@ pub extern "C" fn syclone_host_group_barrier() {
 #[no_mangle]
 pub extern "C" fn syclone_host_sub_group_barrier() {
     work_items::suspend_at_sub_group_barrier();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn claimed_groups_each_run_once() {
+        let runs: Vec<AtomicUsize> = (0..100).map(|_| AtomicUsize::new(0)).collect();
+        let runs = &runs;
+        in_claimed_groups(100, 3, STALL_TICK, move |claims| {
+            while let Some(g) = claims.claim() {
+                runs[g].fetch_add(1, Ordering::Relaxed);
+                claims.finish();
+            }
+        });
+        assert!(runs.iter().all(|r| r.load(Ordering::Relaxed) == 1));
+    }
+
+    #[test]
+    fn groups_that_wait_for_each_other_get_threads_of_their_own() {
+        // A latch over 6 groups on one thread: each group waits until all
+        // have arrived, which needs 6 threads at once.
+        let arrived = AtomicUsize::new(0);
+        let arrived = &arrived;
+        in_claimed_groups(6, 1, Duration::from_millis(5), move |claims| {
+            while claims.claim().is_some() {
+                arrived.fetch_add(1, Ordering::SeqCst);
+                while arrived.load(Ordering::SeqCst) != 6 {
+                    std::thread::yield_now();
+                }
+                claims.finish();
+            }
+        });
+        assert_eq!(arrived.load(Ordering::SeqCst), 6);
+    }
 }
