@@ -53,70 +53,59 @@ pub struct HostAccess {
     pub writes: bool,
 }
 
-/// A command group that waits in the scheduler: `submit(ctx)` submits its
-/// commands once it may run and returns the event (an owned handle, or
-/// null); then `release(ctx)`. Host-device kernels borrow the objects of
-/// their command group, so on the host device the group itself waits.
-pub struct DeferredGroup {
-    pub submit: unsafe extern "C" fn(*mut c_void) -> *const Event,
-    pub release: Option<unsafe extern "C" fn(*mut c_void)>,
+/// A context the C++ side handed over with the function that releases it:
+/// released once, when dropped (also when the command never runs).
+pub struct HandedContext {
     pub ctx: *mut c_void,
+    pub release: Option<unsafe extern "C" fn(*mut c_void)>,
 }
 
-// SAFETY: the C++ side hands the group over; only the thread that runs it
-// touches it, then the one that releases it.
-unsafe impl Send for DeferredGroup {}
-unsafe impl Sync for DeferredGroup {}
+// SAFETY: the C++ side hands the context over (a copy of the task or the
+// command group) and does not touch it after the submission; the thread that
+// runs the command uses it, then one thread releases it.
+unsafe impl Send for HandedContext {}
+unsafe impl Sync for HandedContext {}
+
+impl Drop for HandedContext {
+    fn drop(&mut self) {
+        if let Some(release) = self.release {
+            // SAFETY: the context is released once, after its last use.
+            unsafe { release(self.ctx) };
+        }
+    }
+}
+
+/// A command group that waits in the scheduler: `submit(ctx)` submits its
+/// commands once it may run and returns the event (an owned handle, or
+/// null). Host-device kernels borrow the objects of their command group, so
+/// on the host device the group itself waits.
+pub struct DeferredGroup {
+    pub submit: unsafe extern "C" fn(*mut c_void) -> *const Event,
+    pub context: HandedContext,
+}
 
 impl DeferredGroup {
     fn submit(&self) -> Option<Arc<Event>> {
         // SAFETY: the C++ side's submission over its context; it does not
         // unwind (it reports the group's exceptions asynchronously) and
         // returns an owned event handle or null.
-        let event = unsafe { (self.submit)(self.ctx) };
+        let event = unsafe { (self.submit)(self.context.ctx) };
         // SAFETY: a non-null handle is a reference (Arc::into_raw) we now own.
         (!event.is_null()).then(|| unsafe { Arc::from_raw(event) })
     }
 }
 
-impl Drop for DeferredGroup {
-    fn drop(&mut self) {
-        if let Some(release) = self.release {
-            // SAFETY: the context is released once, after its last use.
-            unsafe { release(self.ctx) };
-        }
-    }
-}
-
-/// The C function of a host task and its context: `run(ctx)` once, then
-/// `release(ctx)` (also when the task never runs).
+/// The C function of a host task, `run(ctx)` once.
 pub struct HostTask {
     pub run: unsafe extern "C" fn(*mut c_void),
-    pub release: Option<unsafe extern "C" fn(*mut c_void)>,
-    pub ctx: *mut c_void,
+    pub context: HandedContext,
 }
-
-// SAFETY: the C++ side gives the host task a context of its own (a copy of
-// the task), which it does not touch after the submission.
-unsafe impl Send for HostTask {}
-
-// SAFETY: the task runs on one thread; its context is released after.
-unsafe impl Sync for HostTask {}
 
 impl HostTask {
     fn run(&self) {
         // SAFETY: `run` is the caller's host task over its context; it does
         // not unwind (the C++ side catches its exceptions).
-        unsafe { (self.run)(self.ctx) };
-    }
-}
-
-impl Drop for HostTask {
-    fn drop(&mut self) {
-        if let Some(release) = self.release {
-            // SAFETY: the context is released once, after its last use.
-            unsafe { release(self.ctx) };
-        }
+        unsafe { (self.run)(self.context.ctx) };
     }
 }
 
@@ -202,13 +191,19 @@ impl QueueImpl {
         after
     }
 
+    /// What the scheduler needs of a command with dependencies `deps` using
+    /// the buffers holding `addresses`.
+    pub fn request(&self, deps: &[Arc<Event>], addresses: Vec<usize>) -> Request {
+        Request {
+            addresses,
+            after: self.after(deps),
+        }
+    }
+
     /// Blocks until a command that borrows its caller's data may run (see
     /// `scheduler::wait_turn`).
     pub fn wait_turn(&self, deps: &[Arc<Event>], addresses: Vec<usize>) -> RtResult<()> {
-        scheduler::wait_turn(&Request {
-            addresses,
-            after: self.after(deps),
-        })
+        scheduler::wait_turn(&self.request(deps, addresses))
     }
 
     /// The start time of a host command that has just waited for `deps`:
@@ -234,11 +229,8 @@ impl QueueImpl {
         task: HostTask,
     ) -> Arc<Event> {
         let submit = clock::now_ns();
-        let after = self.after(&deps);
-        let request = Request {
-            addresses: accessed.iter().map(|a| a.addr).collect(),
-            after: after.clone(),
-        };
+        let request = self.request(&deps, accessed.iter().map(|a| a.addr).collect());
+        let after = request.after.clone();
         let profiling = self.profiling;
         // Released once the task's event completed: the context may own the
         // last reference to a queue, whose destruction waits for its commands.
@@ -271,10 +263,7 @@ impl QueueImpl {
     /// Whether a command group with dependencies `deps` using the buffers
     /// holding `addresses` must wait in the scheduler.
     pub fn must_wait(&self, deps: &[Arc<Event>], addresses: Vec<usize>) -> bool {
-        scheduler::must_wait(&Request {
-            addresses,
-            after: self.after(deps),
-        })
+        scheduler::must_wait(&self.request(deps, addresses))
     }
 
     /// A command group that must wait: submitted once what it depends on
@@ -287,10 +276,7 @@ impl QueueImpl {
         group: DeferredGroup,
     ) -> Arc<Event> {
         let submit = clock::now_ns();
-        let request = Request {
-            addresses,
-            after: self.after(&deps),
-        };
+        let request = self.request(&deps, addresses);
         let group = Arc::new(group);
         let keep: scheduler::Keep = Box::new(group.clone());
         let run = move || {

@@ -9,8 +9,8 @@ use crate::device::Device;
 use crate::error::{RtError, RtResult};
 use crate::event::{self, Event, ProfilingInfo};
 use crate::launch::{self, Launch, OwnedLaunch};
-use crate::queue::{DeferredGroup, HostAccess, HostTask, QueueImpl};
-use crate::scheduler::{self, Request};
+use crate::queue::{DeferredGroup, HandedContext, HostAccess, HostTask, QueueImpl};
+use crate::scheduler;
 use std::ffi::{c_char, c_int, c_uint, c_ulonglong, c_void, CStr};
 use std::sync::Arc;
 
@@ -194,10 +194,7 @@ pub extern "C" fn syclone_launch(
         let n = desc.num_accessed as usize;
         // SAFETY: the descriptor holds `num_accessed` accessed addresses.
         let accessed = unsafe { c_array(desc.accessed, n)? };
-        let request = Request {
-            addresses: accessed.iter().map(|&a| a as usize).collect(),
-            after: queue.after(&deps),
-        };
+        let request = queue.request(&deps, accessed.iter().map(|&a| a as usize).collect());
         let event = match &queue.device {
             Device::Vulkan(_) if scheduler::must_wait(&request) => {
                 // What the submission itself can report.
@@ -227,15 +224,6 @@ pub extern "C" fn syclone_launch(
     })
 }
 
-/// A context handed over with a null function: released, and the error.
-fn refuse_context(release: Option<HostFn>, ctx: *mut c_void, entry: &str) -> RtError {
-    if let Some(release) = release {
-        // SAFETY: the context is the caller's, given to us to release.
-        unsafe { release(ctx) };
-    }
-    RtError::Invalid(format!("{entry}: null function"))
-}
-
 #[no_mangle]
 pub extern "C" fn syclone_host_task(
     q: SycloneQueue,
@@ -250,11 +238,10 @@ pub extern "C" fn syclone_host_task(
     out_event: *mut SycloneEvent,
 ) -> c_int {
     status(|| {
-        let Some(run) = run else {
-            return Err(refuse_context(release, ctx, "syclone_host_task"));
-        };
         // Owned from here: a failure below releases the context.
-        let task = HostTask { run, release, ctx };
+        let context = HandedContext { ctx, release };
+        let run = run.ok_or_else(|| RtError::Invalid("syclone_host_task: null function".into()))?;
+        let task = HostTask { run, context };
         let queue = queue_ref(q)?;
         let deps = events(deps, num_deps)?;
         // SAFETY: the caller passes `num_accessed` addresses and modes.
@@ -319,15 +306,11 @@ pub extern "C" fn syclone_defer(
     out_event: *mut SycloneEvent,
 ) -> c_int {
     status(|| {
-        let Some(submit) = submit else {
-            return Err(refuse_context(release, ctx, "syclone_defer"));
-        };
         // Owned from here: a failure below releases the context.
-        let group = DeferredGroup {
-            submit,
-            release,
-            ctx,
-        };
+        let context = HandedContext { ctx, release };
+        let submit =
+            submit.ok_or_else(|| RtError::Invalid("syclone_defer: null function".into()))?;
+        let group = DeferredGroup { submit, context };
         let queue = queue_ref(q)?;
         let deps = events(deps, num_deps)?;
         let addresses = addresses(accessed, num_accessed)?;
