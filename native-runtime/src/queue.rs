@@ -8,7 +8,7 @@
 //! in-order and out-of-order queues execute alike; dependencies only need
 //! explicit waits when they cross devices (`event::wait_foreign`) or when the
 //! host runs a command. The exceptions wait in the `scheduler`: host tasks
-//! (on threads of their own), commands using a buffer a `host_accessor`
+//! (on worker threads), commands using a buffer a `host_accessor`
 //! holds, and commands after an unfinished one of those; the queue keeps
 //! their events (`pending`) for `wait` and barriers.
 
@@ -218,7 +218,7 @@ impl QueueImpl {
         self.submitted(host_event(self.profiling, submit, start))
     }
 
-    /// A host task: runs on a thread of its own once its dependencies
+    /// A host task: runs on a worker thread once its dependencies
     /// completed (`deps`, the previous command of an in-order queue, the
     /// commands using the buffers it accesses, whose host copies are made
     /// current first).

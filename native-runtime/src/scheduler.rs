@@ -5,7 +5,7 @@
 //! model makes host copies current where the host needs them. Three things
 //! cannot be ordered that way, and this module owns them:
 //!
-//! - host tasks, which run on threads of their own (`host_task`), so that a
+//! - host tasks, which run on worker threads (`host_task`), so that a
 //!   task may wait for what the submitting thread does next;
 //! - live `host_accessor`s (`hold`/`release`): until the last one of a
 //!   buffer is destroyed, commands using the buffer wait, so that neither

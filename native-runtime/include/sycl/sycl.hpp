@@ -2776,7 +2776,7 @@ class __SYCLONE_HOST_ONLY handler {
     m_modes.push_back(m);
   }
 
-  // A host task: runs on a thread of its own once its dependencies
+  // A host task: runs on a runtime worker thread once its dependencies
   // completed, with a copy of `f`; submit returns at once.
   template <typename F>
   void host_task(F f) {
@@ -2984,7 +2984,7 @@ class __SYCLONE_HOST_ONLY handler {
     std::vector<syclone_event> deps = detail::handles(m_deps);
     return syclone_must_wait(m_queue->handle, deps.data(), deps.size(), m_accessed.data(), m_accessed.size()) == 1;
   }
-  // The dependencies and buffers the runtime orders a deferred group by.
+  // The buffers the runtime orders a deferred group by (with dependencies()).
   const std::vector<void *> &accessed() const { return m_accessed; }
   detail::queue_state &queue_state() const { return *m_queue; }
 

@@ -211,7 +211,7 @@ void *syclone_host_group_local(unsigned k, size_t size);
 int syclone_launch(syclone_queue q, const syclone_launch_desc *desc, const syclone_event *deps,
                    size_t num_deps, syclone_event *out_event);
 
-/* A host task: runs fn(ctx) on a thread of its own once deps, the previous
+/* A host task: runs fn(ctx) on a runtime worker thread once deps, the previous
  * command of an in-order queue and the commands using the accessed buffers
  * (storage addresses, SYCLONE_ACCESS_* modes) completed, then
  * release(ctx) (release may be NULL; it also runs when the task cannot).
