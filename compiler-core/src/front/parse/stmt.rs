@@ -338,11 +338,13 @@ impl Parser<'_> {
             if depth == 0
                 && i > 0
                 && s == "("
-                && matches!(self.text(self.peek_at(i + 1)), "*" | "&")
+                && (matches!(self.text(self.peek_at(i + 1)), "*" | "&")
+                    || self.member_pointer_ahead(i + 1).is_some())
             {
-                // `T (*name)(...)`: a function pointer or array reference
-                // declarator, unless the parentheses hold a list or are
-                // followed by a member access (`T(*p, q).load()`).
+                // `T (*name)(...)`, `T (C::*name)(...)`: a function pointer,
+                // member pointer or array reference declarator, unless the
+                // parentheses hold a list or are followed by a member access
+                // (`T(*p, q).load()`).
                 return self.call_arguments_at(i);
             }
             if depth == 0 {

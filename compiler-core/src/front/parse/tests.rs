@@ -58,6 +58,23 @@ fn parenthesized_pointer_after_a_type_is_a_cast_when_an_operator_follows() {
 }
 
 #[test]
+fn member_pointer_declarators_at_block_scope_declare() {
+    // `int (R::*op)(int)` and `int (R::*ops[2])(int)` declare op and ops;
+    // `(r.*op)(1)` stays a call.
+    let (tu, d) = parse(
+        "struct R { int f(int); int m; };
+         void g(R &r) { int (R::*op)(int) = &R::f; int (R::*ops[2])(int) = {op, op};
+                        int R::*pm = &R::m; (r.*op)(1); r.*pm = 2; }",
+    );
+    assert!(!d.has_errors(), "{:?}", d.list);
+    let Some(Decl::Function(f)) = tu.decls.last() else {
+        panic!("expected g");
+    };
+    let body = format!("{:?}", f.body);
+    assert_eq!(body.matches("Decl(").count(), 3, "{body}");
+}
+
+#[test]
 fn typedef_of_a_function_type_names_a_type() {
     let (tu, d) = parse(
         "typedef void write_func(void *ctx, void *data, int size), other(int);

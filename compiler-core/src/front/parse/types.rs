@@ -905,7 +905,7 @@ impl Parser<'_> {
 
     /// Does `C::*` (a nested-name-specifier, then `*`) start `i` tokens
     /// ahead? Its length in tokens, through the `*`.
-    fn member_pointer_ahead(&self, i: usize) -> Option<usize> {
+    pub(super) fn member_pointer_ahead(&self, i: usize) -> Option<usize> {
         let mut j = i;
         if self.is_at(j, sym!("::")) {
             j += 1;

@@ -2105,6 +2105,24 @@ impl Sema {
     /// arguments inside function bodies).
     /// `Some(None)`: a local of that name is visible but is not a constant
     /// (it hides any outer constant).
+    /// The local variable `name` of the body being checked (or of the
+    /// functions enclosing it), if one is visible.
+    pub(super) fn local_var(&self, ctx: Ctx, name: &str) -> Option<VarId> {
+        let mut level = self.fn_stack.len().checked_sub(1)?;
+        if ctx != Ctx::Func(self.fn_stack[level].func) {
+            return None;
+        }
+        loop {
+            let fc = &self.fn_stack[level];
+            for fr in fc.frames.iter().rev() {
+                if let Some((_, v)) = fr.iter().rev().find(|(n, _)| n.as_ref() == name) {
+                    return Some(*v);
+                }
+            }
+            level = fc.parent?;
+        }
+    }
+
     pub(super) fn local_constant(&self, ctx: Ctx, name: &str) -> Option<Option<i128>> {
         let mut level = self.fn_stack.len().checked_sub(1)?;
         // Only for names in the body being checked (not, say, a class
@@ -2964,7 +2982,11 @@ impl Sema {
                 if !x.lvalue {
                     return self.err(span, "cannot take the address of an rvalue");
                 }
-                let ty = Ty::ptr_to(x.ty.clone());
+                let ty = Ty::Ptr {
+                    pointee: Box::new(x.ty.clone()),
+                    pointee_const: self.is_const_lvalue(&x),
+                    space: None,
+                };
                 TExpr {
                     kind: TK::AddrOf(Box::new(x)),
                     ty,
@@ -4198,6 +4220,26 @@ impl Sema {
         span: Span,
     ) -> TExpr {
         let mut d = vec![];
+        // A `const` object calls only `const` member functions (where the
+        // class declares any of the name).
+        let callable_on_const =
+            |c: &Candidate| c.class.is_none() || c.decl.is_const || c.decl.is_static;
+        let const_object = obj.as_ref().is_some_and(|o| self.is_const_lvalue(o));
+        let const_cands: Vec<Candidate>;
+        let cands = if const_object
+            && cands
+                .iter()
+                .any(|c| c.class.is_some() && callable_on_const(c))
+        {
+            const_cands = cands
+                .iter()
+                .filter(|c| callable_on_const(c))
+                .cloned()
+                .collect();
+            &const_cands
+        } else {
+            cands
+        };
         let Some(f) = self.resolve_overload(cands, explicit, &args, what, span, &mut d) else {
             self.cur().diags.extend(d);
             return TExpr::error(span);

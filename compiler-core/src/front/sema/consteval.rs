@@ -2,6 +2,7 @@
 //! enumerators and `const` variables that lambdas use without capturing.
 
 use super::constexpr_body::Machine;
+use super::constexpr_objects::ConstValue;
 use super::lookup::Found;
 use super::packs::{fold_operands, Expansion, PatternNames};
 use super::thir::{self, ExprKind as TK};
@@ -9,7 +10,7 @@ use super::*;
 use crate::front::ast::{BinOp, Expr, ExprKind, UnOp};
 
 /// Deepest constexpr call nesting evaluated (`fib(30)` recursion and the like).
-const MAX_CONSTEXPR_DEPTH: u32 = 512;
+pub(super) const MAX_CONSTEXPR_DEPTH: u32 = 512;
 
 /// The returned expression of a function whose body is just `return expr;`.
 fn single_return(decl: &crate::front::ast::FunctionDecl) -> Option<&Expr> {
@@ -128,10 +129,25 @@ impl Sema {
             }
             ExprKind::Index(base, i) => {
                 let k = self.const_eval_ast(i, ctx, env)?;
-                self.const_array_element(base, k, ctx, env)?
+                match self.const_array_element(base, k, ctx, env) {
+                    Some(v) => v,
+                    None => self.const_element(base, i, ctx, env)?,
+                }
             }
+            ExprKind::Member {
+                base,
+                arrow: false,
+                name,
+            } if name.is_simple() => self.const_member(base, &name.last().ident, ctx, env)?,
             ExprKind::Call(callee, args) if is_offsetof(callee) => {
                 self.offsetof(args, ctx, env)? as i128
+            }
+            ExprKind::Call(callee, args) if matches!(&callee.kind, ExprKind::Member { arrow: false, name, .. } if name.is_simple()) =>
+            {
+                let ExprKind::Member { base, name, .. } = &callee.kind else {
+                    return None;
+                };
+                self.const_method_call(base, &name.last().ident, args, ctx, env)?
             }
             ExprKind::Call(callee, args) => self.const_call(callee, args, ctx, env)?,
             ExprKind::SizeofPack(name) => match env.get(name) {
@@ -301,10 +317,22 @@ impl Sema {
         if self.constexpr_depth >= MAX_CONSTEXPR_DEPTH {
             return None;
         }
-        let values = args
-            .iter()
-            .map(|a| self.const_eval_ast(a, ctx, env))
-            .collect::<Option<Vec<i128>>>()?;
+        let values = self.const_arguments(args, ctx, env)?;
+        self.const_call_values(q, values, ctx, env)
+    }
+
+    /// A call of the constexpr function `q` names with argument values
+    /// (integers, or objects: those need the statement interpreter).
+    pub(super) fn const_call_values(
+        &mut self,
+        q: &crate::front::ast::QualName,
+        values: Vec<ConstValue>,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<i128> {
+        if self.constexpr_depth >= MAX_CONSTEXPR_DEPTH {
+            return None;
+        }
         let Found::Entities(es) = self.lookup_qualified(q, ctx, env, &mut vec![]) else {
             return None;
         };
@@ -312,6 +340,13 @@ impl Sema {
             Some(ta) => self.resolve_template_args(ta, ctx, env, &mut vec![]),
             None => vec![],
         };
+        let ints: Option<Vec<i128>> = values
+            .iter()
+            .map(|v| match v {
+                ConstValue::Int(v) => Some(*v),
+                _ => None,
+            })
+            .collect();
         for e in es {
             let Entity::Function(decl, dctx, denv) = e else {
                 continue;
@@ -346,8 +381,8 @@ impl Sema {
                 }
             }
             self.constexpr_depth += 1;
-            let r = if let Some(ret) = single_return(&decl) {
-                for (p, v) in decl.params.iter().zip(&values) {
+            let r = if let (Some(ret), Some(ints)) = (single_return(&decl), &ints) {
+                for (p, v) in decl.params.iter().zip(ints) {
                     if let Some(n) = &p.name {
                         bindings.push((n.clone(), TArg::Value(*v)));
                     }
@@ -366,13 +401,11 @@ impl Sema {
                     bindings,
                     parent: Some(denv),
                 });
-                let mut machine = Machine::new(dctx, call_env);
-                for (p, v) in decl.params.iter().zip(&values) {
-                    if let Some(n) = &p.name {
-                        self.bind_constexpr_param(&mut machine, n.clone(), &p.ty, *v);
-                    }
+                let mut machine = Machine::new(dctx, call_env.clone());
+                match self.bind_constexpr_args(&mut machine, &decl, &values, dctx, &call_env) {
+                    Some(()) => self.run_constexpr_body(&mut machine, body),
+                    None => None,
                 }
-                self.run_constexpr_body(&mut machine, body)
             };
             self.constexpr_depth -= 1;
             return r;

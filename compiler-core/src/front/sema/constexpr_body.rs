@@ -1,12 +1,17 @@
 //! Statement-bodied constexpr functions (C++14): the constant evaluator runs
-//! such a body as a small interpreter with mutable integral locals, loops,
-//! `if`, `break`/`continue` and `return`. Expressions without side effects
-//! go to [`Sema::const_eval_ast`] with the current locals bound; assignments,
-//! compound assignments and increments of locals are executed here. Anything
-//! else (non-integral locals, `switch`, `goto`, side effects nested inside an
-//! expression) makes the call not a constant for us, never a wrong one.
+//! such a body as a small interpreter with mutable locals (integers, arrays
+//! and class objects of them, see [`ConstValue`]), loops (range-`for` over
+//! local arrays too), `if`, `switch`, `break`/`continue` and `return`.
+//! Expressions that neither store nor name a local array or object go to
+//! [`Sema::const_eval_ast`] with the integer locals bound; assignments,
+//! compound assignments and increments of locals, elements and members,
+//! reads of elements and members, member function calls on local objects,
+//! calls passing them, and the operators around those are executed here.
+//! Anything else (floating-point locals, `goto`, a `case` inside a nested
+//! block) makes the call not a constant for us, never a wrong one.
 
 use super::consteval::{eval_binop, wrap};
+use super::constexpr_objects::ConstValue;
 use super::*;
 use crate::front::ast::{BinOp, Decl, Expr, ExprKind, Initializer, Stmt, StmtKind, UnOp, VarDecl};
 
@@ -14,12 +19,44 @@ use crate::front::ast::{BinOp, Decl, Expr, ExprKind, Initializer, Stmt, StmtKind
 /// loop that never ends is "not a constant" rather than a hang.
 const MAX_STEPS: u32 = 1 << 20;
 
-/// One local or parameter: its name, value and the integral type its stores
-/// wrap to (`None`: `auto` and the like, kept as computed).
+/// One local or parameter: its name, value and type (`None`: `auto` and
+/// the like, whose integer value is kept as computed); stores wrap to the
+/// integral type of what they store to.
 struct Local {
     name: Rc<str>,
-    value: i128,
-    wraps_to: Option<Ty>,
+    value: ConstValue,
+    ty: Option<Ty>,
+}
+
+impl Local {
+    fn int(&self) -> Option<i128> {
+        match self.value {
+            ConstValue::Int(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+/// One item of an initializer list, evaluated: a value, a nested list, or
+/// a designated member's item.
+pub(super) enum Item {
+    Value(ConstValue),
+    List(Vec<Item>),
+    Designated(Rc<str>, Box<Item>),
+}
+
+/// One step into an array or class object.
+#[derive(Clone, Copy)]
+enum Step {
+    Element(usize),
+    Member(usize),
+}
+
+/// What an assignment or increment stores to, or a read of an element or
+/// member reads: a local, then steps into it.
+struct Place {
+    local: Rc<str>,
+    steps: Vec<Step>,
 }
 
 /// The state of one call being interpreted.
@@ -62,7 +99,7 @@ impl Machine {
             bindings: self
                 .locals
                 .iter()
-                .map(|l| (l.name.clone(), TArg::Value(l.value)))
+                .filter_map(|l| Some((l.name.clone(), TArg::Value(l.int()?))))
                 .collect(),
             parent: Some(self.env.clone()),
         })
@@ -101,12 +138,59 @@ impl Sema {
         ty: &crate::front::ast::TypeExpr,
         value: i128,
     ) {
-        let wraps_to = self.integral_type(ty, m.ctx, &m.env.clone());
+        let ty = self.integral_type(ty, m.ctx, &m.env.clone());
         m.locals.push(Local {
             name,
-            value: store(&wraps_to, value),
-            wraps_to,
+            value: ConstValue::Int(store(&ty, value)),
+            ty,
         });
+    }
+
+    /// Binds a local of type `ty` (a parameter, or a member of the object
+    /// whose member function `m` runs) to a value.
+    pub(super) fn bind_constexpr_value(m: &mut Machine, name: Rc<str>, ty: &Ty, value: ConstValue) {
+        let ty = Some(ty.clone());
+        let value = match value {
+            ConstValue::Int(v) => ConstValue::Int(store(&ty, v)),
+            v => v,
+        };
+        m.locals.push(Local { name, value, ty });
+    }
+
+    /// The members of the object whose member function `m` runs, bound as
+    /// locals.
+    pub(super) fn bind_constexpr_members(&mut self, m: &mut Machine, object: &ConstValue) {
+        let ConstValue::Object(c, members) = object else {
+            return;
+        };
+        let fields = self.class(*c).fields.clone();
+        for (field, value) in fields.iter().zip(members) {
+            Self::bind_constexpr_value(m, field.name.clone(), &field.ty, value.clone());
+        }
+    }
+
+    /// The object whose member function `m` ran, with its members' values
+    /// at the end of the call.
+    pub(super) fn constexpr_members_after(
+        &self,
+        m: &Machine,
+        object: &ConstValue,
+    ) -> Option<ConstValue> {
+        let ConstValue::Object(c, members) = object else {
+            return None;
+        };
+        let fields = &self.class(*c).fields;
+        let after = fields
+            .iter()
+            .zip(members)
+            .map(|(f, _)| {
+                m.locals
+                    .iter()
+                    .find(|l| l.name == f.name)
+                    .map(|l| l.value.clone())
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(ConstValue::Object(*c, after))
     }
 
     /// Runs the body of a constexpr function; `Some` when it returns an
@@ -207,8 +291,108 @@ impl Sema {
                 false,
                 steps,
             )?,
+            StmtKind::Switch { init, cond, body } => {
+                self.run_switch(m, init.as_deref(), cond, body, steps)?
+            }
+            // Labels of the `switch` being run: where it starts is decided there.
+            StmtKind::Case(_) | StmtKind::Default => Flow::Normal,
+            StmtKind::RangeFor {
+                init: None,
+                var,
+                range,
+                body,
+            } => self.run_range_for(m, var, range, body, steps)?,
             _ => return None,
         })
+    }
+
+    /// A `switch` whose labels are statements of its body's block: runs
+    /// from the `case` of the condition's value (else `default`, else
+    /// nothing) to the end or a `break`, falling through the labels.
+    fn run_switch(
+        &mut self,
+        m: &mut Machine,
+        init: Option<&Stmt>,
+        cond: &Stmt,
+        body: &Stmt,
+        steps: &mut u32,
+    ) -> Option<Flow> {
+        m.scopes.push(m.locals.len());
+        if let Some(i) = init {
+            self.exec(m, i, steps)?;
+        }
+        let value = self.condition(m, cond)?;
+        let StmtKind::Compound(stmts) = &body.kind else {
+            return None;
+        };
+        let mut start = None;
+        let mut default = None;
+        for (i, st) in stmts.iter().enumerate() {
+            match &st.kind {
+                StmtKind::Case(e) => {
+                    if start.is_none() && self.eval_effect(m, e)? == value {
+                        start = Some(i);
+                    }
+                }
+                StmtKind::Default => default = Some(i),
+                _ => {}
+            }
+        }
+        m.scopes.push(m.locals.len());
+        let mut flow = Flow::Normal;
+        for st in start.or(default).map_or(&stmts[..0], |i| &stmts[i..]) {
+            flow = self.exec(m, st, steps)?;
+            if !matches!(flow, Flow::Normal) {
+                break;
+            }
+        }
+        m.locals.truncate(m.scopes.pop()?);
+        m.locals.truncate(m.scopes.pop()?);
+        Some(match flow {
+            Flow::Break => Flow::Normal,
+            f => f,
+        })
+    }
+
+    /// `for (T x : arr)` over a local array: `x` takes each element's value.
+    fn run_range_for(
+        &mut self,
+        m: &mut Machine,
+        var: &VarDecl,
+        range: &Expr,
+        body: &Stmt,
+        steps: &mut u32,
+    ) -> Option<Flow> {
+        let ExprKind::Name(q) = &range.kind else {
+            return None;
+        };
+        let ConstValue::Array(elems) = m.slot(&q.last().ident)?.value.clone() else {
+            return None;
+        };
+        let ty = self.integral_type(&var.ty, m.ctx, &m.env.clone());
+        for value in elems {
+            *steps += 1;
+            if *steps > MAX_STEPS {
+                return None;
+            }
+            let ConstValue::Int(value) = value else {
+                return None;
+            };
+            m.scopes.push(m.locals.len());
+            m.locals.push(Local {
+                name: var.name.clone(),
+                value: ConstValue::Int(store(&ty, value)),
+                ty: ty.clone(),
+            });
+            let flow = self.exec(m, body, steps)?;
+            m.locals.truncate(m.scopes.pop()?);
+            match flow {
+                Flow::Break => break,
+                Flow::Return(v) => return Some(Flow::Return(v)),
+                Flow::Normal | Flow::Continue => {}
+            }
+        }
+        Some(Flow::Normal)
     }
 
     /// `for`, `while` and `do`-`while` (`body_first`) loops.
@@ -267,7 +451,7 @@ impl Sema {
             StmtKind::Decl(decls) => {
                 let [d] = decls.as_slice() else { return None };
                 self.exec_decl(m, d)?;
-                m.locals.last().map(|l| l.value)
+                m.locals.last().and_then(Local::int)
             }
             _ => None,
         }
@@ -285,6 +469,27 @@ impl Sema {
         if v.is_static {
             return None;
         }
+        let resolved = self.resolve_type(&v.ty, m.ctx, &m.env.clone(), &mut vec![]);
+        if matches!(resolved, Ty::Array(..) | Ty::Class(_)) {
+            let items: &[Expr] = match &v.init {
+                Some(Initializer::Brace(items, _, _) | Initializer::Paren(items, _)) => items,
+                Some(Initializer::Assign(Expr {
+                    kind: ExprKind::InitList(items),
+                    ..
+                })) => items,
+                None => &[],
+                Some(Initializer::Assign(e)) => {
+                    let value = self.eval_object(m, e)?;
+                    Self::bind_constexpr_value(m, v.name.clone(), &resolved, value);
+                    return Some(());
+                }
+            };
+            let items = self.eval_items(m, items)?;
+            let env = m.bound_env();
+            let value = self.object_from_values(&resolved, &items, m.ctx, &env)?;
+            Self::bind_constexpr_value(m, v.name.clone(), &resolved, value);
+            return Some(());
+        }
         let init = match &v.init {
             Some(Initializer::Assign(e)) => self.eval_effect(m, e)?,
             Some(Initializer::Paren(args, _) | Initializer::Brace(args, _, _)) => {
@@ -296,12 +501,219 @@ impl Sema {
             }
             None => return None,
         };
-        let wraps_to = self.integral_type(&v.ty, m.ctx, &m.env.clone());
+        let ty = self.integral_type(&v.ty, m.ctx, &m.env.clone());
         m.locals.push(Local {
             name: v.name.clone(),
-            value: store(&wraps_to, init),
-            wraps_to,
+            value: ConstValue::Int(store(&ty, init)),
+            ty,
         });
+        Some(())
+    }
+
+    /// The items of an initializer list, each an integer or an object (a
+    /// local, or a nested list kept for the type it initializes).
+    fn eval_items(&mut self, m: &mut Machine, items: &[Expr]) -> Option<Vec<Item>> {
+        items
+            .iter()
+            .map(|e| match &e.kind {
+                ExprKind::InitList(inner) => Some(Item::List(self.eval_items(m, inner)?)),
+                ExprKind::Designated(name, value) => Some(Item::Designated(
+                    name.clone(),
+                    Box::new(self.eval_items(m, std::slice::from_ref(&**value))?.pop()?),
+                )),
+                _ if self.designates_object(m, e) => Some(Item::Value(self.eval_object(m, e)?)),
+                _ => Some(Item::Value(ConstValue::Int(self.eval_effect(m, e)?))),
+            })
+            .collect()
+    }
+
+    /// The value of an expression that designates an object: a local (or
+    /// an element or member of one), or a constant the evaluator knows.
+    fn eval_object(&mut self, m: &mut Machine, e: &Expr) -> Option<ConstValue> {
+        if let Some(place) = self.place(m, e) {
+            return Self::load(m, &place);
+        }
+        let env = m.bound_env();
+        self.const_object(e, m.ctx, &env)
+    }
+
+    /// What `e` designates inside a local: the local, then its elements
+    /// and members.
+    fn place(&mut self, m: &mut Machine, e: &Expr) -> Option<Place> {
+        match &e.kind {
+            ExprKind::Name(q) if q.is_simple() => {
+                m.slot(&q.last().ident)?;
+                Some(Place {
+                    local: q.last().ident.clone(),
+                    steps: vec![],
+                })
+            }
+            ExprKind::Index(base, index) => {
+                let i = self.eval_effect(m, index)?;
+                let mut place = self.place(m, base)?;
+                let ConstValue::Array(elems) = Self::load(m, &place)? else {
+                    return None;
+                };
+                let i = usize::try_from(i).ok().filter(|i| *i < elems.len())?;
+                place.steps.push(Step::Element(i));
+                Some(place)
+            }
+            ExprKind::Member {
+                base,
+                arrow: false,
+                name,
+            } if name.is_simple() => {
+                let mut place = self.place(m, base)?;
+                let ConstValue::Object(c, _) = Self::load(m, &place)? else {
+                    return None;
+                };
+                let k = self
+                    .class(c)
+                    .fields
+                    .iter()
+                    .position(|f| f.name == name.last().ident)?;
+                place.steps.push(Step::Member(k));
+                Some(place)
+            }
+            _ => None,
+        }
+    }
+
+    /// The value at `p`.
+    fn load(m: &mut Machine, p: &Place) -> Option<ConstValue> {
+        let mut v = &m.slot(&p.local)?.value;
+        for step in &p.steps {
+            v = match (step, v) {
+                (Step::Element(i), ConstValue::Array(elems)) => elems.get(*i)?,
+                (Step::Member(k), ConstValue::Object(_, members)) => members.get(*k)?,
+                _ => return None,
+            };
+        }
+        Some(v.clone())
+    }
+
+    /// The integer at `p`.
+    fn load_int(m: &mut Machine, p: &Place) -> Option<i128> {
+        match Self::load(m, p)? {
+            ConstValue::Int(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// Stores the integer `v` at `p`, wrapped to the integral type there;
+    /// the value stored.
+    fn store_at(&self, m: &mut Machine, p: &Place, v: i128) -> Option<i128> {
+        let slot = m.slot(&p.local)?;
+        let mut ty = slot.ty.clone();
+        let mut target = &mut slot.value;
+        for step in &p.steps {
+            (target, ty) = match (step, target, ty) {
+                (Step::Element(i), ConstValue::Array(elems), ty) => {
+                    let elem = match ty {
+                        Some(Ty::Array(elem, _)) => Some(*elem),
+                        _ => None,
+                    };
+                    (elems.get_mut(*i)?, elem)
+                }
+                (Step::Member(k), ConstValue::Object(c, members), _) => {
+                    let field = self.class(*c).fields.get(*k).map(|f| f.ty.clone());
+                    (members.get_mut(*k)?, field)
+                }
+                _ => return None,
+            };
+        }
+        let ConstValue::Int(old) = target else {
+            return None;
+        };
+        *old = store(&ty, v);
+        Some(*old)
+    }
+
+    /// Whether `e` (without side effects) designates a local array or
+    /// object, or an element or member of one that is an array or object.
+    fn designates_object(&mut self, m: &mut Machine, e: &Expr) -> bool {
+        !has_effect(e)
+            && self
+                .place(m, e)
+                .and_then(|p| Self::load(m, &p))
+                .is_some_and(|v| !matches!(v, ConstValue::Int(_)))
+    }
+
+    /// Whether `e` names a local array or object anywhere.
+    fn mentions_object_local(m: &Machine, e: &Expr) -> bool {
+        if let ExprKind::Name(q) = &e.kind {
+            if q.is_simple() {
+                return m
+                    .locals
+                    .iter()
+                    .rev()
+                    .find(|l| l.name == q.last().ident)
+                    .is_some_and(|l| !matches!(l.value, ConstValue::Int(_)));
+            }
+        }
+        let mut found = false;
+        e.for_each_child(|c| found |= Self::mentions_object_local(m, c));
+        found
+    }
+
+    /// Whether evaluating `e` needs the interpreter rather than the constant
+    /// evaluator: it stores something or uses a local array or object.
+    fn needs_machine(m: &Machine, e: &Expr) -> bool {
+        has_effect(e) || Self::mentions_object_local(m, e)
+    }
+
+    /// A call that passes or calls on local objects: `f(obj)`, `obj.g(x)`.
+    fn call_with_locals(&mut self, m: &mut Machine, callee: &Expr, args: &[Expr]) -> Option<i128> {
+        let values = args
+            .iter()
+            .map(|a| {
+                if self.designates_object(m, a) {
+                    self.eval_object(m, a)
+                } else {
+                    self.eval_effect(m, a).map(ConstValue::Int)
+                }
+            })
+            .collect::<Option<Vec<_>>>()?;
+        match &callee.kind {
+            ExprKind::Member {
+                base,
+                arrow: false,
+                name,
+            } if name.is_simple() => {
+                let place = self.place(m, base);
+                let object = match &place {
+                    Some(p) => Self::load(m, p)?,
+                    None => {
+                        let env = m.bound_env();
+                        self.const_object(base, m.ctx, &env)?
+                    }
+                };
+                let (result, after) = self.run_method(object, &name.last().ident, &values)?;
+                // A member function may change the local object it runs on.
+                if let (Some(p), Some(after)) = (place, after) {
+                    Self::replace_at(m, &p, after)?;
+                }
+                Some(result)
+            }
+            ExprKind::Name(q) => {
+                let env = m.bound_env();
+                self.const_call_values(q, values, m.ctx, &env)
+            }
+            _ => None,
+        }
+    }
+
+    /// Replaces the object at `p` (after a member function changed it).
+    fn replace_at(m: &mut Machine, p: &Place, value: ConstValue) -> Option<()> {
+        let mut target = &mut m.slot(&p.local)?.value;
+        for step in &p.steps {
+            target = match (step, target) {
+                (Step::Element(i), ConstValue::Array(elems)) => elems.get_mut(*i)?,
+                (Step::Member(k), ConstValue::Object(_, members)) => members.get_mut(*k)?,
+                _ => return None,
+            };
+        }
+        *target = value;
         Some(())
     }
 
@@ -309,42 +721,54 @@ impl Sema {
     /// operators around them (`,`, `&&` and `||` short-circuiting, `?:`)
     /// are executed here, the side-effect-free parts evaluated as constants.
     fn eval_effect(&mut self, m: &mut Machine, e: &Expr) -> Option<i128> {
-        let local_name = |x: &Expr| match &x.kind {
-            ExprKind::Name(q) if q.is_simple() => Some(q.last().ident.clone()),
-            _ => None,
-        };
         match &e.kind {
+            ExprKind::Assign(None, lhs, rhs) if self.designates_object(m, lhs) => {
+                // A whole array or object assigned: not an integer result.
+                let value = self.eval_object(m, rhs)?;
+                let place = self.place(m, lhs)?;
+                Self::replace_at(m, &place, value)?;
+                None
+            }
             ExprKind::Assign(op, lhs, rhs) => {
-                let name = local_name(lhs)?;
                 let r = self.eval_effect(m, rhs)?;
-                let slot = m.slot(&name)?;
+                let place = self.place(m, lhs)?;
                 let v = match op {
-                    Some(op) => eval_binop(*op, slot.value, r)?,
+                    Some(op) => eval_binop(*op, Self::load_int(m, &place)?, r)?,
                     None => r,
                 };
-                slot.value = store(&slot.wraps_to, v);
-                Some(slot.value)
+                self.store_at(m, &place, v)
             }
             ExprKind::Unary(
                 op @ (UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec),
                 x,
             ) => {
-                let name = local_name(x)?;
-                let slot = m.slot(&name)?;
-                let old = slot.value;
+                let place = self.place(m, x)?;
+                let old = Self::load_int(m, &place)?;
                 let delta = if matches!(op, UnOp::PreInc | UnOp::PostInc) {
                     1
                 } else {
                     -1
                 };
-                slot.value = store(&slot.wraps_to, old + delta);
+                let new = self.store_at(m, &place, old + delta)?;
                 Some(if matches!(op, UnOp::PreInc | UnOp::PreDec) {
-                    slot.value
+                    new
                 } else {
                     old
                 })
             }
-            ExprKind::Binary(op, a, b) if has_effect(a) || has_effect(b) => {
+            ExprKind::Index(..) | ExprKind::Member { .. } if Self::needs_machine(m, e) => {
+                let place = self.place(m, e)?;
+                Self::load_int(m, &place)
+            }
+            ExprKind::Call(callee, args) if Self::needs_machine(m, e) => {
+                if args.iter().any(has_effect) {
+                    return None;
+                }
+                self.call_with_locals(m, callee, args)
+            }
+            ExprKind::Binary(op, a, b)
+                if Self::needs_machine(m, a) || Self::needs_machine(m, b) =>
+            {
                 let l = self.eval_effect(m, a)?;
                 match op {
                     BinOp::LogAnd if l == 0 => Some(0),
@@ -357,7 +781,7 @@ impl Sema {
                 }
             }
             ExprKind::Unary(op @ (UnOp::Neg | UnOp::Plus | UnOp::Not | UnOp::BitNot), x)
-                if has_effect(x) =>
+                if Self::needs_machine(m, x) =>
             {
                 let v = self.eval_effect(m, x)?;
                 Some(match op {
@@ -367,7 +791,7 @@ impl Sema {
                     _ => v,
                 })
             }
-            ExprKind::Cond(c, a, b) if has_effect(e) => {
+            ExprKind::Cond(c, a, b) if Self::needs_machine(m, e) => {
                 if self.eval_effect(m, c)? != 0 {
                     self.eval_effect(m, a)
                 } else {

@@ -47,6 +47,10 @@ impl Sema {
         match to {
             Ty::LRef(t, is_const) => {
                 if e.lvalue && self.same_or_base(&from, t) {
+                    // A `const` object binds to references to const only.
+                    if !*is_const && self.is_const_lvalue(e) {
+                        return None;
+                    }
                     return Some(Self::identity_or_base(&from, t));
                 }
                 // A conversion function returning an lvalue reference

@@ -439,7 +439,7 @@ impl Sema {
                 }
                 let ty = self.resolve_type(t, ctx, env, diags);
                 let is_ref = matches!(ty, Ty::LRef(..) | Ty::RRef(_));
-                if !is_ref && (t.is_const || self.names_const_type(t, ctx, env)) {
+                if !is_ref && self.top_level_const(t, ctx, env) {
                     TArg::ConstType(ty)
                 } else {
                     TArg::Type(ty)
@@ -570,7 +570,7 @@ impl Sema {
                 }
                 Ty::Ptr {
                     pointee: Box::new(p),
-                    pointee_const: inner.is_const || self.names_const_type(inner, ctx, env),
+                    pointee_const: inner.is_const || self.top_level_const(inner, ctx, env),
                     space: inner.address_space,
                 }
             }
@@ -609,10 +609,9 @@ impl Sema {
                 }
                 match p {
                     // reference collapsing
-                    Ty::LRef(..) | Ty::RRef(_) => {
-                        Ty::LRef(Box::new(p.non_ref().clone()), inner.is_const)
-                    }
-                    p => Ty::LRef(Box::new(p), inner.is_const),
+                    Ty::LRef(t, is_const) => Ty::LRef(t, is_const),
+                    Ty::RRef(t) => Ty::LRef(t, self.top_level_const(inner, ctx, env)),
+                    p => Ty::LRef(Box::new(p), self.top_level_const(inner, ctx, env)),
                 }
             }
             TypeExprKind::RRef(inner) => {
@@ -878,35 +877,53 @@ impl Sema {
         env: &Env,
         diags: &mut Vec<Diagnostic>,
     ) -> Ty {
-        match (&a.template, args) {
-            (Some(t), Some(args)) => {
-                let vals = self.resolve_template_args(args, ctx, env, diags);
-                // A failed argument fails the alias too, even where the alias
-                // does not use it (SFINAE through `std::void_t`).
-                if vals.iter().any(targ_is_error) {
-                    return Ty::Error;
-                }
-                // Default arguments and packs, as for class templates.
-                let Some(vals) = self.complete_template_args(t, vals, actx, aenv, a.span, diags)
-                else {
-                    return Ty::Error;
-                };
-                let bindings = t
-                    .params
-                    .iter()
-                    .zip(vals)
-                    .filter_map(|(p, v)| p.name.clone().map(|n| (n, v)))
-                    .collect();
-                let e = Env {
-                    using_dirs: Vec::new(),
-                    entities: Vec::new(),
-                    bindings,
-                    parent: Some(aenv.clone()),
-                };
-                self.resolve_alias_target(a, actx, &e, diags)
-            }
-            _ => self.resolve_alias_target(a, actx, aenv, diags),
+        match self.alias_env(a, actx, aenv, args, ctx, env, diags) {
+            Some(e) => self.resolve_alias_target(a, actx, &e, diags),
+            None => Ty::Error,
         }
+    }
+
+    /// The environment the type of alias `a` is resolved in: for an alias
+    /// template named with arguments, its parameters bound to them
+    /// (defaults and packs completed); `None` where an argument fails,
+    /// which fails the alias too, even where the alias does not use it
+    /// (SFINAE through `std::void_t`).
+    #[allow(clippy::too_many_arguments)]
+    fn alias_env(
+        &mut self,
+        a: &Rc<ast::AliasDecl>,
+        actx: Ctx,
+        aenv: &Rc<Env>,
+        args: Option<&[TemplateArg]>,
+        ctx: Ctx,
+        env: &Env,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<Env> {
+        let (Some(t), Some(args)) = (&a.template, args) else {
+            return Some(Env {
+                using_dirs: Vec::new(),
+                entities: Vec::new(),
+                bindings: Vec::new(),
+                parent: Some(aenv.clone()),
+            });
+        };
+        let vals = self.resolve_template_args(args, ctx, env, diags);
+        if vals.iter().any(targ_is_error) {
+            return None;
+        }
+        let vals = self.complete_template_args(t, vals, actx, aenv, a.span, diags)?;
+        let bindings = t
+            .params
+            .iter()
+            .zip(vals)
+            .filter_map(|(p, v)| p.name.clone().map(|n| (n, v)))
+            .collect();
+        Some(Env {
+            using_dirs: Vec::new(),
+            entities: Vec::new(),
+            bindings,
+            parent: Some(aenv.clone()),
+        })
     }
 
     /// The type alias `a` (declared in `actx`) stands for. While a
@@ -1010,19 +1027,44 @@ pub(crate) fn builtin_ty(b: &ast::BuiltinSpec) -> Ty {
 }
 
 impl Sema {
-    /// Whether `t` names a template type parameter bound to a `const`
-    /// type (`T` with `T = const int`).
-    fn names_const_type(&mut self, t: &TypeExpr, ctx: Ctx, env: &Env) -> bool {
+    /// Whether the type `t` stands for is `const` at its top level: written
+    /// so (`const int`), or naming a template type parameter bound to a
+    /// `const` type (`T` with `T = const int`), or a type alias whose type
+    /// is (`using CI = const int`, `typename add_const<T>::type`,
+    /// `add_const_t<int>`). `Ty` keeps `const` only below pointers and
+    /// references; template arguments keep it (`TArg::ConstType`).
+    pub(crate) fn top_level_const(&mut self, t: &TypeExpr, ctx: Ctx, env: &Env) -> bool {
+        if t.is_const {
+            return true;
+        }
         let TypeExprKind::Named(q) = &t.kind else {
             return false;
         };
-        if !q.is_simple() || q.last().template_args.is_some() {
-            return false;
+        match self.lookup_qualified(q, ctx, env, &mut vec![]) {
+            Found::TemplateParam(a) => matches!(a, TArg::ConstType(_)),
+            Found::Entities(es) => {
+                let Some((a, actx, aenv)) = es.into_iter().find_map(|e| match e {
+                    Entity::Alias(a, actx, aenv) => Some((a, actx, aenv)),
+                    _ => None,
+                }) else {
+                    return false;
+                };
+                let key = (Rc::as_ptr(&a) as usize, actx);
+                if self.resolving_aliases.contains(&key) || self.const_alias_depth > 64 {
+                    return false;
+                }
+                let args = q.last().template_args.as_deref();
+                let Some(alias_env) = self.alias_env(&a, actx, &aenv, args, ctx, env, &mut vec![])
+                else {
+                    return false;
+                };
+                self.const_alias_depth += 1;
+                let is_const = self.top_level_const(&a.ty, actx, &alias_env);
+                self.const_alias_depth -= 1;
+                is_const
+            }
+            Found::None => false,
         }
-        matches!(
-            self.lookup_qualified(q, ctx, env, &mut vec![]),
-            Found::TemplateParam(TArg::ConstType(_))
-        )
     }
 }
 

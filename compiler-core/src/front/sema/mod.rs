@@ -10,9 +10,11 @@
 mod braced;
 mod check;
 mod clang_lambda_names;
+mod const_lvalues;
 mod constant_objects;
 mod consteval;
 mod constexpr_body;
+mod constexpr_objects;
 mod convert;
 mod ctad;
 mod decls;
@@ -615,6 +617,8 @@ pub struct Sema {
     /// The non-template type aliases being resolved, innermost last (by
     /// declaration and the scope it is in).
     resolving_aliases: Vec<(usize, Ctx)>,
+    /// Nesting of aliases [`Sema::top_level_const`] looks through.
+    const_alias_depth: u32,
     /// Out-of-class member function definitions, by the declaration of the
     /// class they belong to (see `out_of_class.rs`).
     out_of_class_defs: HashMap<usize, Vec<Rc<ast::FunctionDecl>>>,
@@ -680,6 +684,7 @@ impl Sema {
             explicit_class_instantiations: vec![],
             explicitly_instantiated: vec![],
             resolving_aliases: vec![],
+            const_alias_depth: 0,
             implicit_guide_decls: Default::default(),
             global_inits: HashMap::new(),
             checking_calls: vec![],

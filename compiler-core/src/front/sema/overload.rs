@@ -45,7 +45,18 @@ impl Sema {
         diags: &mut Vec<Diagnostic>,
     ) -> Option<FuncId> {
         let mut viable: Vec<(FuncId, Vec<Rank>, bool)> = vec![];
-        let arg_tys: Vec<(Ty, bool)> = args.iter().map(|a| (a.ty.clone(), a.lvalue)).collect();
+        // For deduction, a `const` lvalue is typed as a reference to const:
+        // a `T &` parameter deduces `T` as `const X` from it.
+        let arg_tys: Vec<(Ty, bool)> = args
+            .iter()
+            .map(|a| match a.ty {
+                Ty::LRef(..) | Ty::RRef(_) => (a.ty.clone(), a.lvalue),
+                _ if a.lvalue && self.is_const_lvalue(a) => {
+                    (Ty::LRef(Box::new(a.ty.clone()), true), true)
+                }
+                _ => (a.ty.clone(), a.lvalue),
+            })
+            .collect();
         let mut rejected = vec![];
         for (i, c) in cands.iter().enumerate() {
             // One function reached twice (using-declarations) is one candidate.
@@ -162,7 +173,7 @@ impl Sema {
         }
         // Best: better-or-equal in every argument, then non-template.
         // Ties between members differing only in `const` go to the non-const one
-        // (objects are not tracked as const yet).
+        // (a `const` object's call offers only the `const` ones).
         // Between templates, one without a function parameter pack is more
         // specialized than one with (`f(T)` over `f(T, Rest...)`), and a
         // written deduction guide beats one a constructor implies.
@@ -194,8 +205,7 @@ impl Sema {
         // Per lvalue argument: whether the candidate binds it to a `T&`
         // (Some(false)) or a `const T&` (Some(true)). Of two bindings that
         // differ only there, the reference to the less cv-qualified type is
-        // better ([over.ics.rank]/3.2.6; objects are not tracked as const,
-        // so the non-const one wins).
+        // better ([over.ics.rank]/3.2.6).
         let ref_bindings: Vec<Vec<Option<bool>>> = viable
             .iter()
             .map(|v| {
@@ -244,13 +254,20 @@ impl Sema {
             let specialized_tie = a.2
                 && b.2
                 && (bare[ia] < bare[ib] || (same_arity && bare[ia] == bare[ib] && fewer_params));
+            // `f(const T&)` is more specialized than `f(T&)`: where a `const`
+            // argument made both instances alike, the one written `const`.
+            let cv_tie = a.2
+                && b.2
+                && self.func(a.0).params == self.func(b.0).params
+                && more_const_refs(&self.func(a.0).decl, &self.func(b.0).decl);
             ge && (gt
                 || (!a.2 && b.2)
                 || const_tie
                 || pack_tie
                 || guide_tie
                 || ref_tie
-                || specialized_tie)
+                || specialized_tie
+                || cv_tie)
         };
         let mut best: Vec<usize> = vec![];
         for i in 0..viable.len() {
@@ -354,6 +371,22 @@ fn arity_mismatch(required: usize, given: usize) -> String {
         given,
         if given == 1 { "was" } else { "were" }
     )
+}
+
+/// Whether `a` writes `const` on the referenced type of at least one
+/// reference parameter where `b` does not, and nowhere the other way round.
+fn more_const_refs(a: &FunctionDecl, b: &FunctionDecl) -> bool {
+    use crate::front::ast::TypeExprKind as K;
+    let written = |f: &FunctionDecl| -> Vec<bool> {
+        f.params
+            .iter()
+            .map(|p| matches!(&p.ty.kind, K::LRef(inner) if inner.is_const))
+            .collect()
+    };
+    let (wa, wb) = (written(a), written(b));
+    wa.len() == wb.len()
+        && wa.iter().zip(&wb).all(|(x, y)| *x || !*y)
+        && wa.iter().zip(&wb).any(|(x, y)| *x && !*y)
 }
 
 /// How many of `f`'s function parameters are one of its own template

@@ -61,17 +61,18 @@ impl Sema {
                 .as_ref()
                 .map(|t| t.params.iter().filter_map(|p| p.name.clone()).collect())
                 .unwrap_or_default();
-            // Template arguments carry no top-level cv-qualifiers here, so
-            // `X<const T>` would match every `X<U>` (and derive from
-            // itself when written `X<const T> : X<T>`): it matches none.
-            let cv_param = pats.iter().any(|p| match p {
+            // Template arguments carry a top-level `const` (`TArg::ConstType`)
+            // but no `volatile`, so `X<volatile T>` would match every `X<U>`
+            // (and derive from itself when written `X<volatile T> : X<T>`):
+            // it matches none.
+            let volatile_param = pats.iter().any(|p| match p {
                 TemplateArg::Type(t) => {
-                    (t.is_const || t.is_volatile)
+                    t.is_volatile
                         && matches!(&t.kind, TypeExprKind::Named(q) if q.is_simple() && params.contains(&q.last().ident))
                 }
                 _ => false,
             });
-            if cv_param {
+            if volatile_param {
                 continue;
             }
             let mut bindings = vec![];
@@ -289,8 +290,21 @@ impl Sema {
             (TemplateArg::Type(t), _) => {
                 if let TypeExprKind::Named(q) = &t.kind {
                     if q.is_simple() && params.contains(&q.last().ident) {
-                        return bind(b, &q.last().ident, arg.clone());
+                        // Template arguments match exactly: `const T` takes
+                        // a `const` type and binds `T` without it.
+                        let bound = match (t.is_const, arg) {
+                            (false, _) => arg.clone(),
+                            (true, TArg::ConstType(ty)) => TArg::Type(ty.clone()),
+                            (true, _) => return false,
+                        };
+                        return bind_exact(b, &q.last().ident, bound);
                     }
+                }
+                // A pattern that is not a parameter is `const` as written
+                // or as the names it uses stand for (`buffer<DataT>` with
+                // `DataT = const int`).
+                if self.top_level_const(t, ctx, env) != matches!(arg, TArg::ConstType(_)) {
+                    return false;
                 }
                 match arg {
                     TArg::Type(at) | TArg::ConstType(at) => {
@@ -570,7 +584,19 @@ impl Sema {
                 _ => false,
             },
             TypeExprKind::LRef(inner) => match ty {
-                Ty::LRef(t, _) => self.match_type(inner, t, params, ctx, env, b),
+                Ty::LRef(t, is_const) => {
+                    // `T&` from a `const X&`: `T` is `const X`.
+                    if let TypeExprKind::Named(q) = &inner.kind {
+                        if *is_const
+                            && !inner.is_const
+                            && q.is_simple()
+                            && params.contains(&q.last().ident)
+                        {
+                            return bind(b, &q.last().ident, TArg::ConstType((**t).clone()));
+                        }
+                    }
+                    self.match_type(inner, t, params, ctx, env, b)
+                }
                 _ => false,
             },
             TypeExprKind::RRef(inner) => match ty {
@@ -872,13 +898,22 @@ impl Sema {
                 let forwarding =
                     *lvalue && !inner.is_const && q.is_simple() && params.contains(&q.last().ident);
                 if forwarding {
-                    let r = Ty::LRef(Box::new(aty.non_ref().clone()), false);
+                    let is_const = matches!(aty, Ty::LRef(_, true));
+                    let r = Ty::LRef(Box::new(aty.non_ref().clone()), is_const);
                     return bind(b, &q.last().ident, TArg::Type(r));
                 }
             }
         }
         let (pat, aty) = match &pty.kind {
-            TypeExprKind::LRef(inner) => (inner.as_ref(), aty.non_ref().clone()),
+            TypeExprKind::LRef(inner) => {
+                // `T &` from a `const X` lvalue: `T` is `const X`.
+                if let (Ty::LRef(t, true), TypeExprKind::Named(q)) = (aty, &inner.kind) {
+                    if !inner.is_const && q.is_simple() && params.contains(&q.last().ident) {
+                        return bind(b, &q.last().ident, TArg::ConstType((**t).clone()));
+                    }
+                }
+                (inner.as_ref(), aty.non_ref().clone())
+            }
             TypeExprKind::RRef(inner) => (inner.as_ref(), aty.non_ref().clone()),
             _ => (pty, decay(aty.non_ref())),
         };
@@ -931,6 +966,19 @@ impl Sema {
                 true
             }
             None => false,
+        }
+    }
+}
+
+/// Bind `name` to `a`, or check that it is bound to exactly `a` (`const`
+/// included): template arguments of one class agree exactly
+/// (`is_same<T, T>` is not `is_same<const int, int>`).
+fn bind_exact(b: &mut Vec<(Rc<str>, TArg)>, name: &Rc<str>, a: TArg) -> bool {
+    match b.iter().find(|(n, _)| n == name) {
+        Some((_, old)) => *old == a,
+        None => {
+            b.push((name.clone(), a));
+            true
         }
     }
 }

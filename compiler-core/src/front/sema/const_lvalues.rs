@@ -1,0 +1,39 @@
+//! Which lvalues designate `const` objects. `Ty` keeps `const` only below
+//! pointers and references, so an lvalue's own `const` comes from what it
+//! names: taking its address makes a pointer to const (`&c` is `const int *`)
+//! and a `T &` parameter deduces `T` as `const X` from it.
+
+use super::thir::{Expr as TExpr, ExprKind as TK};
+use super::types::Ty;
+use super::Sema;
+
+impl Sema {
+    /// Whether the lvalue `e` designates a `const` object: a variable
+    /// declared `const` or a reference to const, a member or array element
+    /// of one, or what a pointer to const points to.
+    pub(crate) fn is_const_lvalue(&self, e: &TExpr) -> bool {
+        match &e.kind {
+            TK::Var(v) => {
+                let var = self.var(*v);
+                match &var.ty {
+                    Ty::LRef(_, is_const) => *is_const,
+                    Ty::RRef(_) => false,
+                    _ => var.is_const,
+                }
+            }
+            TK::Field(object, _) | TK::BaseSub(object, _) => self.is_const_lvalue(object),
+            TK::Index(base, _) => match &base.ty {
+                Ty::Ptr { pointee_const, .. } => *pointee_const,
+                _ => self.is_const_lvalue(base),
+            },
+            TK::Deref(p) => matches!(
+                p.ty,
+                Ty::Ptr {
+                    pointee_const: true,
+                    ..
+                }
+            ),
+            _ => false,
+        }
+    }
+}
