@@ -2040,7 +2040,10 @@ fn fold(e: IExpr) -> IExpr {
         {
             let (x, y) = (*x, *y);
             let signed = t.is_signed_int();
-            let (xs, ys) = (x as i64, y as i64);
+            // The bits of a narrower signed type, sign-extended.
+            let shift = 64 - 8 * t.size().min(8);
+            let widen = |v: u64| ((v << shift) as i64) >> shift;
+            let (xs, ys) = (widen(x), widen(y));
             let r = match op {
                 BinaryOp::Lt => Some(if signed { xs < ys } else { x < y }),
                 BinaryOp::Gt => Some(if signed { xs > ys } else { x > y }),

@@ -252,16 +252,28 @@ impl Sema {
             }
         }
         let mut stmts = vec![];
-        // Constructor member initializers.
+        // Constructor member initializers, run as C++ orders them whatever
+        // the list's order: bases in declaration order, then members in
+        // declaration order (each from its mem-initializer, else its
+        // default member initializer).
         if decl.kind == a::FunctionKind::Constructor {
             if let Some(c) = self.func(f).class {
                 self.complete_class(c);
+                let bases = self.class(c).bases.len();
+                let mut ordered: Vec<(usize, TStmt)> = vec![];
                 for init in &decl.ctor_inits {
                     let fname = init.name.last().ident.clone();
                     let idx = self.class(c).fields.iter().position(|x| x.name == fname);
                     let Some(idx) = idx else {
+                        let named = self.mem_initializer_class(c, init);
+                        let order = self
+                            .class(c)
+                            .bases
+                            .iter()
+                            .position(|b| Some(b.0) == named)
+                            .unwrap_or(0);
                         if let Some(s) = self.base_or_delegating_init(c, init) {
-                            stmts.push(s);
+                            ordered.push((order, s));
                         }
                         continue;
                     };
@@ -278,7 +290,7 @@ impl Sema {
                         }
                     };
                     if let Some(v) = value {
-                        stmts.push(field_assign(place, v, fty, init.span));
+                        ordered.push((bases + idx, field_assign(place, v, fty, init.span)));
                     }
                 }
                 // Fields the initializer list leaves out take their default
@@ -307,8 +319,10 @@ impl Sema {
                     };
                     let fty = self.class(c).fields[idx].ty.clone();
                     let place = self.this_field(c, idx, decl.span);
-                    stmts.push(field_assign(place, v, fty, decl.span));
+                    ordered.push((bases + idx, field_assign(place, v, fty, decl.span)));
                 }
+                ordered.sort_by_key(|(order, _)| *order);
+                stmts.extend(ordered.into_iter().map(|(_, s)| s));
             }
         }
         if let Some(b) = &decl.body {
@@ -498,7 +512,9 @@ impl Sema {
         let ty = Ty::Class(c);
         if args.len() == 1 && self.class(c).closure.is_none() {
             let a0 = &args[0];
-            if a0.ty.non_ref() == &ty {
+            // A prvalue initializes the object itself; an object of a class
+            // without a user copy or move constructor is copied as its bytes.
+            if a0.ty.non_ref() == &ty && (!a0.lvalue || self.trivially_copy_constructible(&ty)) {
                 return args.into_iter().next().expect("one");
             }
         }
@@ -836,7 +852,13 @@ impl Sema {
                         let ret = self.cur().ret.clone();
                         match ret {
                             Some(r) => {
-                                if matches!(r, Ty::Void) {
+                                // A local object returned is the result
+                                // itself (g++'s named return value
+                                // optimization): no copy.
+                                let named_local = matches!(v.kind, TK::Var(id)
+                                    if !self.var(id).is_global && !self.var(id).ty.is_ref())
+                                    && v.ty == r;
+                                if matches!(r, Ty::Void) || named_local {
                                     Some(v)
                                 } else {
                                     let mut d = vec![];
@@ -1187,7 +1209,11 @@ impl Sema {
             (None, Some((es, _))) if es.len() == 1 => {
                 let t = decay(es[0].ty.non_ref());
                 match &v.ty.kind {
-                    a::TypeExprKind::LRef(_) => Ty::LRef(Box::new(es[0].ty.clone()), v.ty.is_const),
+                    // `auto &r = c;` of a `const` object is `const T &`.
+                    a::TypeExprKind::LRef(_) => Ty::LRef(
+                        Box::new(es[0].ty.clone()),
+                        v.ty.is_const || self.is_const_lvalue(&es[0]),
+                    ),
                     a::TypeExprKind::RRef(_) if es[0].lvalue => {
                         Ty::LRef(Box::new(es[0].ty.clone()), false)
                     }
@@ -1239,6 +1265,16 @@ impl Sema {
                 } else if !ctor_style && self.converts_by_conversion_function(&es, &ty) {
                     // `id<2> a = item;`: copy-initialization through the
                     // source class's conversion function.
+                    let mut d = vec![];
+                    let e = es.into_iter().next().map(|x| self.convert(x, &ty, &mut d));
+                    self.cur().diags.extend(d);
+                    e
+                } else if !ctor_style
+                    && matches!(&es[..], [x] if matches!(x.ty.non_ref(), Ty::Int(_) | Ty::Float(_) | Ty::Bool | Ty::Enum(_)))
+                    && matches!(ty, Ty::Class(_))
+                {
+                    // `W w = 1;`: copy-initialization by a converting
+                    // (non-explicit) constructor.
                     let mut d = vec![];
                     let e = es.into_iter().next().map(|x| self.convert(x, &ty, &mut d));
                     self.cur().diags.extend(d);
@@ -2225,8 +2261,15 @@ impl Sema {
                     S::L => FloatKind::LongDouble,
                     _ => FloatKind::Double,
                 };
+                // A `float` literal's value is the nearest float (`0.1f`
+                // converted to double is 0.10000000149011612).
+                let value = if k == FloatKind::Float {
+                    f64::from(*v as f32)
+                } else {
+                    *v
+                };
                 TExpr {
-                    kind: TK::FloatLit(*v),
+                    kind: TK::FloatLit(value),
                     ty: Ty::Float(k),
                     lvalue: false,
                     span,
@@ -3102,6 +3145,16 @@ impl Sema {
         if l.ty.is_error() || r.ty.is_error() {
             return TExpr::error(span);
         }
+        // A user operator for an enumeration (`F::A | F::C`), else the
+        // built-in one.
+        let enum_operand =
+            matches!(l.ty.non_ref(), Ty::Enum(_)) || matches!(r.ty.non_ref(), Ty::Enum(_));
+        if enum_operand && !matches!(op, BinOp::Comma | BinOp::LogAnd | BinOp::LogOr) {
+            let name = format!("operator{}", op.spelling());
+            if let Some(x) = self.try_free_operator(&name, vec![l.clone(), r.clone()], span) {
+                return x;
+            }
+        }
         if matches!(l.ty, Ty::Class(_)) || matches!(r.ty, Ty::Class(_)) {
             if op == BinOp::Comma {
                 let ty = r.ty.clone();
@@ -3152,9 +3205,10 @@ impl Sema {
                     // Built-in operators take the conversion to a scalar
                     // (`item<1>` to `size_t`, not to `id<1>`).
                     let ops = s.conversion_functions(c);
+                    let implicit = |f: &FuncId| !s.func(*f).decl.is_explicit;
                     if let Some((_, t)) = ops
                         .iter()
-                        .find(|(_, t)| !matches!(t.non_ref(), Ty::Class(_)))
+                        .find(|(f, t)| implicit(f) && !matches!(t.non_ref(), Ty::Class(_)))
                     {
                         let t = t.non_ref().clone();
                         let mut d = vec![];
@@ -3475,8 +3529,14 @@ impl Sema {
             };
         }
         let mut d = vec![];
-        let r = if self.conversion_rank(&x, ty).is_some() {
+        // An explicit cast may call `explicit` conversion functions.
+        let outer = std::mem::replace(&mut self.explicit_conversion, true);
+        let rank = self.conversion_rank(&x, ty);
+        self.explicit_conversion = outer;
+        let r = if rank.is_some() {
+            let outer = std::mem::replace(&mut self.explicit_conversion, true);
             let mut r = self.convert(x, ty, &mut d);
+            self.explicit_conversion = outer;
             if !ty.is_ref() {
                 // A prvalue of its own (`int(N)` of a constant `N` is not a
                 // use of `N` that a reference could bind).
@@ -4383,16 +4443,50 @@ impl Sema {
     /// namespaces of class arguments (the innermost namespace around the
     /// class), and the friends those classes define (hidden friends, found
     /// only this way), added to `cands` once each.
+    /// The namespace a declaration made in `ctx` belongs to (through
+    /// enclosing classes).
+    fn enclosing_namespace(&self, mut ctx: Ctx) -> Option<NsId> {
+        loop {
+            match ctx {
+                Ctx::Ns(n) => return Some(n),
+                Ctx::Class(p) => ctx = self.class(p).ctx,
+                Ctx::Func(_) => return None,
+            }
+        }
+    }
+
+    /// The associated namespaces of an argument of type `ty`
+    /// ([basic.lookup.argdep]): a class's, those of its template
+    /// arguments' classes and enumerations (`util::Holder<geo::Pt>` brings
+    /// `geo`), an enumeration's.
+    fn associated_namespaces(&self, ty: &Ty) -> Vec<NsId> {
+        let mut out = vec![];
+        match ty {
+            Ty::Enum(e) => out.extend(self.enclosing_namespace(self.enums[e.0 as usize].ctx)),
+            Ty::Class(c) => {
+                out.extend(self.enclosing_namespace(self.class(*c).ctx));
+                if let Some((_, targs)) = &self.class(*c).template {
+                    for a in targs {
+                        if let TArg::Type(t) | TArg::ConstType(t) = a {
+                            if let Ty::Class(tc) = t.non_ref() {
+                                out.extend(self.enclosing_namespace(self.class(*tc).ctx));
+                            }
+                            if let Ty::Enum(e) = t.non_ref() {
+                                out.extend(self.enclosing_namespace(self.enums[e.0 as usize].ctx));
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        out.dedup();
+        out
+    }
+
     fn add_adl_candidates(&mut self, name: &str, args: &[TExpr], cands: &mut Vec<Candidate>) {
         for x in args {
-            let Ty::Class(c) = *x.ty.non_ref() else {
-                continue;
-            };
-            let mut cctx = self.class(c).ctx;
-            while let Ctx::Class(p) = cctx {
-                cctx = self.class(p).ctx;
-            }
-            if let Ctx::Ns(n) = cctx {
+            for n in self.associated_namespaces(x.ty.non_ref()) {
                 for e in self.ns_lookup(n, name) {
                     if let Entity::Function(d, dctx, denv) = e {
                         if !cands.iter().any(|k| Rc::ptr_eq(&k.decl, &d)) {
@@ -4406,6 +4500,9 @@ impl Sema {
                     }
                 }
             }
+            let Ty::Class(c) = *x.ty.non_ref() else {
+                continue;
+            };
             // The class's friends and its bases' (associated classes).
             let mut classes = vec![c];
             let mut k = 0;

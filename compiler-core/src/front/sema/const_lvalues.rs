@@ -1,4 +1,4 @@
-//! Which lvalues designate `const` objects. `Ty` keeps `const` only below
+//! Which lvalues designate `const` objects, and which are xvalues. `Ty` keeps `const` only below
 //! pointers and references, so an lvalue's own `const` comes from what it
 //! names: taking its address makes a pointer to const (`&c` is `const int *`)
 //! and a `T &` parameter deduces `T` as `const X` from it.
@@ -8,6 +8,13 @@ use super::types::Ty;
 use super::Sema;
 
 impl Sema {
+    /// Whether `e`, which sema marks an lvalue, is an xvalue: a call
+    /// returning an rvalue reference (`std::move(x)`, `std::forward<T>(x)`),
+    /// which binds to `T&&` and to `const T&`, not to `T&`.
+    pub(crate) fn is_xvalue(&self, e: &TExpr) -> bool {
+        matches!(&e.kind, TK::Call(f, _) if matches!(self.func(*f).ret, Ty::RRef(_)))
+    }
+
     /// Whether the lvalue `e` designates a `const` object: a variable
     /// declared `const` or a reference to const, a member or array element
     /// of one, or what a pointer to const points to.

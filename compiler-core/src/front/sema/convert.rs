@@ -46,7 +46,8 @@ impl Sema {
         }
         match to {
             Ty::LRef(t, is_const) => {
-                if e.lvalue && self.same_or_base(&from, t) {
+                let xvalue = self.is_xvalue(e);
+                if e.lvalue && !xvalue && self.same_or_base(&from, t) {
                     // A `const` object binds to references to const only.
                     if !*is_const && self.is_const_lvalue(e) {
                         return None;
@@ -65,7 +66,7 @@ impl Sema {
                 }
                 if *is_const {
                     let rank = self.conversion_rank(e, t)?;
-                    let rvalue_bound = !e.lvalue && self.same_or_base(&from, t);
+                    let rvalue_bound = (!e.lvalue || xvalue) && self.same_or_base(&from, t);
                     return Some(if rvalue_bound && rank == EXACT {
                         RVALUE_TO_LVALUE_REF
                     } else {
@@ -75,7 +76,7 @@ impl Sema {
                 None
             }
             Ty::RRef(t) => {
-                if !e.lvalue {
+                if !e.lvalue || self.is_xvalue(e) {
                     return self.conversion_rank(e, t);
                 }
                 None
@@ -99,19 +100,7 @@ impl Sema {
                     // conversion function
                     // (a function returning a reference yields an lvalue:
                     // an array one then decays to a pointer)
-                    let ops = self.conversion_functions(fc);
-                    let second = ops
-                        .into_iter()
-                        .filter_map(|(_, rt)| {
-                            let probe = Expr {
-                                kind: ExprKind::Error,
-                                ty: rt.non_ref().clone(),
-                                lvalue: rt.is_ref(),
-                                span: e.span,
-                            };
-                            self.standard_rank(&probe, to)
-                        })
-                        .min()?;
+                    let (_, _, second) = self.best_conversion_function(fc, to, e.span)?;
                     return Some(match second {
                         PROMOTION => USER_PROMOTION,
                         CONVERSION | CONVERSION_ADDING_CONST => USER_CONVERSION,
@@ -297,6 +286,9 @@ impl Sema {
     /// A non-explicit constructor of `c` callable with the single argument `e`.
     pub(crate) fn converting_ctor(&mut self, c: ClassId, e: &Expr) -> Option<FuncId> {
         let ctors = self.constructors_for(c, (e.ty.clone(), e.lvalue));
+        // The one whose parameter the argument converts to best (the first
+        // of equals).
+        let mut best: Option<(FuncId, Rank)> = None;
         for f in ctors {
             let fi = self.func(f);
             if fi.decl.is_explicit || fi.params.is_empty() {
@@ -321,11 +313,13 @@ impl Sema {
                     continue;
                 }
             }
-            if self.conversion_rank(e, &p0).is_some() {
-                return Some(f);
+            if let Some(rank) = self.conversion_rank(e, &p0) {
+                if best.is_none_or(|b| rank < b.1) {
+                    best = Some((f, rank));
+                }
             }
         }
-        None
+        best.map(|b| b.0)
     }
 
     /// The constructors of `c` that a call with first argument `first` can
@@ -380,6 +374,38 @@ impl Sema {
         ids.into_iter()
             .map(|f| (f, self.func(f).ret.clone()))
             .collect()
+    }
+
+    /// The conversion function of class `from` an implicit conversion to
+    /// the non-class type `to` uses: the one whose result converts best
+    /// (the first of equals); `explicit` ones only in explicit casts and for
+    /// `bool` (contextual conversions: conditions, `!`, `&&`). Its result
+    /// type and the rank of
+    /// the conversion after it.
+    fn best_conversion_function(
+        &mut self,
+        from: ClassId,
+        to: &Ty,
+        span: Span,
+    ) -> Option<(FuncId, Ty, Rank)> {
+        let mut best: Option<(FuncId, Ty, Rank)> = None;
+        for (f, rt) in self.conversion_functions(from) {
+            if self.func(f).decl.is_explicit && *to != Ty::Bool && !self.explicit_conversion {
+                continue;
+            }
+            let probe = Expr {
+                kind: ExprKind::Error,
+                ty: rt.non_ref().clone(),
+                lvalue: rt.is_ref(),
+                span,
+            };
+            if let Some(rank) = self.standard_rank(&probe, to) {
+                if best.as_ref().is_none_or(|b| rank < b.2) {
+                    best = Some((f, rt, rank));
+                }
+            }
+        }
+        best
     }
 
     /// A conversion function of class `from` that yields `to` (a class) or
@@ -494,10 +520,19 @@ impl Sema {
                 Expr::error(span)
             }
             Ty::RRef(t) => {
+                // An xvalue (or prvalue) of the type binds as it is.
+                if self.same_or_base(&e.ty, t) {
+                    return materialize(self.base_subobject(e, t));
+                }
                 let v = self.convert(e, t, diags);
                 materialize(v)
             }
             Ty::Class(c) => {
+                // An object of a class with a user copy or move constructor
+                // is copied (or moved, from an xvalue) by it.
+                if e.ty == *to && e.lvalue && !self.trivially_copy_constructible(to) {
+                    return self.construct(*c, vec![e], span, diags);
+                }
                 if self.same_or_base(&e.ty, to) {
                     return self.base_subobject(e, to);
                 }
@@ -531,18 +566,10 @@ impl Sema {
             }
             _ => {
                 if let Ty::Class(fc) = e.ty.clone() {
-                    for (f, rt) in self.conversion_functions(fc) {
-                        let probe = Expr {
-                            kind: ExprKind::Error,
-                            ty: rt.non_ref().clone(),
-                            lvalue: rt.is_ref(),
-                            span,
-                        };
-                        if self.standard_rank(&probe, to).is_some() {
-                            let call = self.call_conversion(f, &rt, e);
-                            let call = self.rvalue(call);
-                            return self.convert(call, to, diags);
-                        }
+                    if let Some((f, rt, _)) = self.best_conversion_function(fc, to, span) {
+                        let call = self.call_conversion(f, &rt, e);
+                        let call = self.rvalue(call);
+                        return self.convert(call, to, diags);
                     }
                     diags.push(Diagnostic::error(
                         span,

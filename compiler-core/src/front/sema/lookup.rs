@@ -1037,6 +1037,31 @@ impl Sema {
         if t.is_const {
             return true;
         }
+        // `decltype(x)` of a variable declared `const` (not a reference).
+        if let TypeExprKind::Decltype {
+            expr,
+            parenthesized: false,
+            ..
+        } = &t.kind
+        {
+            let crate::front::ast::ExprKind::Name(q) = &expr.kind else {
+                return false;
+            };
+            let var = match self
+                .local_var(ctx, &q.last().ident)
+                .filter(|_| q.is_simple())
+            {
+                Some(v) => Some(v),
+                None => match self.lookup_qualified(q, ctx, env, &mut vec![]) {
+                    Found::Entities(es) => es.into_iter().find_map(|e| match e {
+                        Entity::Var(v) => Some(v),
+                        _ => None,
+                    }),
+                    _ => None,
+                },
+            };
+            return var.is_some_and(|v| self.var(v).is_const && !self.var(v).ty.is_ref());
+        }
         let TypeExprKind::Named(q) = &t.kind else {
             return false;
         };

@@ -617,6 +617,9 @@ pub struct Sema {
     /// The non-template type aliases being resolved, innermost last (by
     /// declaration and the scope it is in).
     resolving_aliases: Vec<(usize, Ctx)>,
+    /// Inside an explicit cast, whose conversions may use `explicit`
+    /// conversion functions.
+    explicit_conversion: bool,
     /// Nesting of aliases [`Sema::top_level_const`] looks through.
     const_alias_depth: u32,
     /// Out-of-class member function definitions, by the declaration of the
@@ -685,6 +688,7 @@ impl Sema {
             explicitly_instantiated: vec![],
             resolving_aliases: vec![],
             const_alias_depth: 0,
+            explicit_conversion: false,
             implicit_guide_decls: Default::default(),
             global_inits: HashMap::new(),
             checking_calls: vec![],

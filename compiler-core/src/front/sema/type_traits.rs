@@ -170,9 +170,10 @@ impl Sema {
     }
 
     /// Whether non-template member `m` of `c` takes a `c` (by value or
-    /// reference) first: a copy or move constructor or assignment.
+    /// reference) first and nothing else without a default: a copy or move
+    /// constructor or assignment.
     fn takes_own_class(&mut self, m: &Rc<FunctionDecl>, c: ClassId, env: &Rc<Env>) -> bool {
-        if m.template.is_some() {
+        if m.template.is_some() || m.params.iter().skip(1).any(|p| p.default.is_none()) {
             return false;
         }
         let f = self.function_instance(m, super::Ctx::Class(c), env.clone(), Some(c), vec![]);
