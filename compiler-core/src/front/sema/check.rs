@@ -3145,13 +3145,19 @@ impl Sema {
         if l.ty.is_error() || r.ty.is_error() {
             return TExpr::error(span);
         }
-        // A user operator for an enumeration (`F::A | F::C`), else the
-        // built-in one.
-        let enum_operand =
-            matches!(l.ty.non_ref(), Ty::Enum(_)) || matches!(r.ty.non_ref(), Ty::Enum(_));
-        if enum_operand && !matches!(op, BinOp::Comma | BinOp::LogAnd | BinOp::LogOr) {
+        // A user operator declared for an enumeration (`F::A | F::C`), else
+        // the built-in one (not a user operator reached by converting the
+        // enumeration).
+        let enums: Vec<Ty> = [&l.ty, &r.ty]
+            .into_iter()
+            .map(Ty::non_ref)
+            .filter(|t| matches!(t, Ty::Enum(_)))
+            .cloned()
+            .collect();
+        if !enums.is_empty() && !matches!(op, BinOp::Comma | BinOp::LogAnd | BinOp::LogOr) {
             let name = format!("operator{}", op.spelling());
-            if let Some(x) = self.try_free_operator(&name, vec![l.clone(), r.clone()], span) {
+            if let Some(x) = self.try_enum_operator(&name, &enums, vec![l.clone(), r.clone()], span)
+            {
                 return x;
             }
         }
@@ -4528,6 +4534,37 @@ impl Sema {
                 }
             }
         }
+    }
+
+    /// [`Self::try_free_operator`] for operands of enumeration types: the
+    /// operator found must take one of those types (by value or reference).
+    fn try_enum_operator(
+        &mut self,
+        name: &str,
+        enums: &[Ty],
+        args: Vec<TExpr>,
+        span: Span,
+    ) -> Option<TExpr> {
+        let (ctx, env) = self.ctx_env();
+        let mut cands = match self.lookup_unqualified(name, ctx, &env) {
+            Found::Entities(es) => free_candidates(es),
+            _ => vec![],
+        };
+        self.add_adl_candidates(name, &args, &mut cands);
+        if cands.is_empty() {
+            return None;
+        }
+        let mut probe = vec![];
+        let f = self.resolve_overload(&cands, &[], &args, name, span, &mut probe)?;
+        if !self
+            .func(f)
+            .params
+            .iter()
+            .any(|p| enums.contains(p.non_ref()))
+        {
+            return None;
+        }
+        Some(self.finish_call(&cands, &[], None, args, name, span))
     }
 
     fn try_free_operator(&mut self, name: &str, args: Vec<TExpr>, span: Span) -> Option<TExpr> {

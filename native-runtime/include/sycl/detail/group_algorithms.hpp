@@ -27,8 +27,13 @@ T identity_of() {
   else if constexpr (Kind == op_multiplies || Kind == op_logical_and) return T(1);
   else if constexpr (Kind == op_logical_or) return T(0);
   else if constexpr (Kind == op_bit_and) return T(~T(0));
-  else if constexpr (Kind == op_minimum) return std::numeric_limits<T>::max();
-  else return std::numeric_limits<T>::lowest();
+  else if constexpr (Kind == op_minimum) {
+    if constexpr (std::numeric_limits<T>::has_infinity) return std::numeric_limits<T>::infinity();
+    else return std::numeric_limits<T>::max();
+  } else {
+    if constexpr (std::numeric_limits<T>::has_infinity) return -std::numeric_limits<T>::infinity();
+    else return std::numeric_limits<T>::lowest();
+  }
 }
 
 // Values the collectives cannot move as they are (classes: vec, marray,
