@@ -514,7 +514,7 @@ impl Sema {
             let a0 = &args[0];
             // A prvalue initializes the object itself; an object of a class
             // without a user copy or move constructor is copied as its bytes.
-            if a0.ty.non_ref() == &ty && (!a0.lvalue || self.trivially_copy_constructible(&ty)) {
+            if a0.ty.non_ref() == &ty && (!a0.lvalue || !self.declares_copy_constructor(c)) {
                 return args.into_iter().next().expect("one");
             }
         }

@@ -529,8 +529,9 @@ impl Sema {
             }
             Ty::Class(c) => {
                 // An object of a class with a user copy or move constructor
-                // is copied (or moved, from an xvalue) by it.
-                if e.ty == *to && e.lvalue && !self.trivially_copy_constructible(to) {
+                // is copied (or moved, from an xvalue) by it. (A class whose
+                // implicit one would call its members' is copied as bytes.)
+                if e.ty == *to && e.lvalue && self.declares_copy_constructor(*c) {
                     return self.construct(*c, vec![e], span, diags);
                 }
                 if self.same_or_base(&e.ty, to) {

@@ -54,6 +54,8 @@ impl Sema {
                 _ if a.lvalue && self.is_const_lvalue(a) => {
                     (Ty::LRef(Box::new(a.ty.clone()), true), true)
                 }
+                // An xvalue deduces as an rvalue (`T&&` makes `T` its type).
+                _ if self.is_xvalue(a) => (a.ty.clone(), false),
                 _ => (a.ty.clone(), a.lvalue),
             })
             .collect();

@@ -307,6 +307,11 @@ impl Sema {
         })
     }
 
+    /// Whether class `c` itself declares a copy or move constructor.
+    pub(super) fn declares_copy_constructor(&mut self, c: ClassId) -> bool {
+        self.declared(c).copy_constructor.is_some()
+    }
+
     /// No user-provided copy or move constructor, nothing virtual.
     pub(super) fn trivially_copy_constructible(&mut self, ty: &Ty) -> bool {
         !ty.is_ref()
