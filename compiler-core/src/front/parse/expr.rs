@@ -583,7 +583,10 @@ impl Parser<'_> {
                     self.advance();
                     let arrow = s == "->";
                     let forced = self.eat(sym!("template"));
-                    let name = if self.is(sym!("~")) && !forced {
+                    let qualified =
+                        self.peek().kind == TokenKind::Ident && self.is_at(1, sym!("::"));
+                    let name = if (self.is(sym!("~")) || qualified) && !forced {
+                        // `x.~T()`, and `x.Base::m` naming a base's member.
                         self.parse_qual_name(false)?
                     } else {
                         let is_operator = self.is(sym!("operator"));

@@ -2369,6 +2369,7 @@ impl Sema {
             ExprKind::Member { base, arrow, name } => {
                 let b = self.check_expr(base);
                 let b = if *arrow { self.arrow_object(b, span) } else { b };
+                let b = self.named_base_object(b, name);
                 self.member_access(b, name, span)
             }
             ExprKind::Cast(_, t, x) => {
@@ -2594,6 +2595,53 @@ impl Sema {
         bases.into_iter().any(|b| self.has_field_named(b, name))
     }
 
+    /// The object `x.B::m` names `m` in: the `B` base subobject of `x`
+    /// (`x` itself for an unqualified name or one naming `x`'s class).
+    fn named_base_object(&mut self, object: TExpr, name: &a::QualName) -> TExpr {
+        if name.parts.len() < 2 || name.last().ident.starts_with('~') {
+            return object;
+        }
+        let prefix = a::QualName {
+            global: name.global,
+            parts: name.parts[..name.parts.len() - 1].to_vec(),
+            span: name.span,
+        };
+        let (ctx, env) = self.ctx_env();
+        let ty = a::TypeExpr::plain(a::TypeExprKind::Named(prefix), name.span);
+        match self.resolve_type(&ty, ctx, &env, &mut vec![]) {
+            owner @ Ty::Class(_) if self.derived_to_base(&object.ty, &owner) => {
+                self.base_subobject(object, &owner)
+            }
+            _ => object,
+        }
+    }
+
+    /// `B::a` in a member function of a class derived from `B` (or of `B`
+    /// itself): the data member of that base subobject of `*this`.
+    fn qualified_member_of_this(&mut self, q: &a::QualName, span: Span) -> Option<TExpr> {
+        let level = self.fn_stack.len() - 1;
+        let c = self.enclosing_class(level)?;
+        let name = q.last().ident.clone();
+        let prefix = a::QualName {
+            global: q.global,
+            parts: q.parts[..q.parts.len() - 1].to_vec(),
+            span: q.span,
+        };
+        let (ctx, env) = self.ctx_env();
+        let ty = a::TypeExpr::plain(a::TypeExprKind::Named(prefix), q.span);
+        let Ty::Class(owner) = self.resolve_type(&ty, ctx, &env, &mut vec![]) else {
+            return None;
+        };
+        if (owner != c && !self.derived_to_base(&Ty::Class(c), &Ty::Class(owner)))
+            || !self.has_field_named(owner, &name)
+        {
+            return None;
+        }
+        let obj = self.enclosing_object(level, span)?;
+        let base = self.base_subobject(obj, &Ty::Class(owner));
+        self.field_access(base, &name, span)
+    }
+
     fn check_name(&mut self, q: &a::QualName, span: Span) -> TExpr {
         if q.is_simple() {
             let name = q.last().ident.clone();
@@ -2620,6 +2668,8 @@ impl Sema {
                     }
                 }
             }
+        } else if let Some(x) = self.qualified_member_of_this(q, span) {
+            return x;
         }
         let (ctx, env) = self.ctx_env();
         let mut d = vec![];
@@ -3663,6 +3713,7 @@ impl Sema {
                 if b.ty.is_error() {
                     return TExpr::error(span);
                 }
+                let b = self.named_base_object(b, name);
                 if let Some(fx) = self.field_access(b.clone(), &name.last().ident, span) {
                     return self.call_object(fx, args, span);
                 }

@@ -205,7 +205,7 @@ impl Sema {
 
     /// Whether `d` is a class derived from class `b` (the pointee types of
     /// a derived-to-base pointer conversion).
-    fn derived_to_base(&self, d: &Ty, b: &Ty) -> bool {
+    pub(super) fn derived_to_base(&self, d: &Ty, b: &Ty) -> bool {
         match (d, b) {
             (Ty::Class(d), Ty::Class(b)) => d != b && self.derives_from(*d, *b),
             _ => false,

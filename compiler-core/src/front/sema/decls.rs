@@ -161,6 +161,7 @@ impl Sema {
                     for e in self.lookup_qualified_entities(q, ctx, env) {
                         if let Entity::Var(id) = e {
                             self.defined_static_members.push(id);
+                            self.define_static_member(id, v);
                         }
                     }
                     return;
@@ -950,6 +951,39 @@ impl Sema {
 pub(super) enum SignaturePart {
     Type(Ty),
     Spelled(String),
+}
+
+impl Sema {
+    /// The out-of-class definition of a static data member (`const int
+    /// S::tag = 42;`) gives the member declared without one its
+    /// initializer, evaluated in the class's scope: device code reads it,
+    /// and a constant one is a constant.
+    fn define_static_member(&mut self, id: VarId, def: &Rc<crate::front::ast::VarDecl>) {
+        let Some(init) = &def.init else { return };
+        let Some((decl, gctx, genv)) = self.var(id).global.clone() else {
+            return;
+        };
+        if decl.init.is_some() {
+            return;
+        }
+        let defined = Rc::new(crate::front::ast::VarDecl {
+            init: Some(init.clone()),
+            ..(*decl).clone()
+        });
+        self.vars[id.0 as usize].global = Some((defined, gctx, genv.clone()));
+        let var = self.var(id);
+        if var.is_const && (var.ty.is_integral() || matches!(var.ty, Ty::Enum(_))) {
+            let value = match init {
+                crate::front::ast::Initializer::Assign(e) => self.const_eval_ast(e, gctx, &genv),
+                crate::front::ast::Initializer::Brace(es, ..)
+                | crate::front::ast::Initializer::Paren(es, _) => match es.as_slice() {
+                    [e] => self.const_eval_ast(e, gctx, &genv),
+                    _ => None,
+                },
+            };
+            self.vars[id.0 as usize].const_value = value;
+        }
+    }
 }
 
 /// Whether a declared type is const: `const T`, or an array of const

@@ -28,10 +28,10 @@ T identity_of() {
   else if constexpr (Kind == op_logical_or) return T(0);
   else if constexpr (Kind == op_bit_and) return T(~T(0));
   else if constexpr (Kind == op_minimum) {
-    if constexpr (std::numeric_limits<T>::has_infinity) return std::numeric_limits<T>::infinity();
+    if constexpr (std::is_floating_point_v<T> || std::is_same_v<T, half>) return std::numeric_limits<T>::infinity();
     else return std::numeric_limits<T>::max();
   } else {
-    if constexpr (std::numeric_limits<T>::has_infinity) return -std::numeric_limits<T>::infinity();
+    if constexpr (std::is_floating_point_v<T> || std::is_same_v<T, half>) return -std::numeric_limits<T>::infinity();
     else return std::numeric_limits<T>::lowest();
   }
 }
