@@ -2336,6 +2336,38 @@ impl Sema {
                         span,
                     };
                 }
+                // Operands of a class and another type: the one that converts
+                // to the other's type does ([expr.cond]/4); both or neither
+                // is an error.
+                let class_mix = x.ty != y.ty
+                    && (matches!(x.ty, Ty::Class(_)) || matches!(y.ty, Ty::Class(_)))
+                    && !x.ty.is_error()
+                    && !y.ty.is_error();
+                let (x, y) = if class_mix {
+                    let y_to_x = self.conversion_rank(&y, &x.ty).is_some();
+                    let x_to_y = self.conversion_rank(&x, &y.ty).is_some();
+                    let (xt, yt) = (self.ty_name(&x.ty), self.ty_name(&y.ty));
+                    let mut d = vec![];
+                    let pair = match (x_to_y, y_to_x) {
+                        (true, false) => {
+                            let t = y.ty.clone();
+                            (self.convert(x, &t, &mut d), y)
+                        }
+                        (false, true) => {
+                            let t = x.ty.clone();
+                            let y = self.convert(y, &t, &mut d);
+                            (x, y)
+                        }
+                        (both, _) => {
+                            let why = if both { "each converts to the other" } else { "neither converts to the other" };
+                            return self.err(span, format!("operands to '?:' have different types '{xt}' and '{yt}' ({why})"));
+                        }
+                    };
+                    self.cur().diags.extend(d);
+                    pair
+                } else {
+                    (x, y)
+                };
                 let lv = x.lvalue && y.lvalue && x.ty == y.ty;
                 let (x, y) = if lv {
                     (x, y)

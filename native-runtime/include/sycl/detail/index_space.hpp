@@ -73,7 +73,32 @@ using size_t_if_1d = typename size_t_if_1d_t<Dimensions>::type;
     for (int d = 0; d < Dimensions; ++d) a[d] = a[d] OP b;                   \
     return a;                                                                \
   }
+// Element-wise relations and logical operators: each element 1 or 0.
+#define __SYCLONE_INDEX_RELATION(CLASS, OP)                                  \
+  friend CLASS operator OP(const CLASS &a, const CLASS &b) {                 \
+    CLASS r;                                                                 \
+    for (int d = 0; d < Dimensions; ++d) r[d] = a[d] OP b[d];                \
+    return r;                                                                \
+  }                                                                          \
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>> \
+  friend CLASS operator OP(const CLASS &a, const T &b) {                     \
+    CLASS r;                                                                 \
+    for (int d = 0; d < Dimensions; ++d) r[d] = a[d] OP b;                   \
+    return r;                                                                \
+  }                                                                          \
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>> \
+  friend CLASS operator OP(const T &a, const CLASS &b) {                     \
+    CLASS r;                                                                 \
+    for (int d = 0; d < Dimensions; ++d) r[d] = a OP b[d];                   \
+    return r;                                                                \
+  }
 #define __SYCLONE_INDEX_OPERATORS(CLASS)                      \
+  __SYCLONE_INDEX_RELATION(CLASS, <)                          \
+  __SYCLONE_INDEX_RELATION(CLASS, >)                          \
+  __SYCLONE_INDEX_RELATION(CLASS, <=)                         \
+  __SYCLONE_INDEX_RELATION(CLASS, >=)                         \
+  __SYCLONE_INDEX_RELATION(CLASS, &&)                         \
+  __SYCLONE_INDEX_RELATION(CLASS, ||)                         \
   __SYCLONE_INDEX_OPERATOR(CLASS, +)                          \
   __SYCLONE_INDEX_OPERATOR(CLASS, -)                          \
   __SYCLONE_INDEX_OPERATOR(CLASS, *)                          \

@@ -103,7 +103,11 @@ inline double nan(unsigned long long nancode) {
 }
 
 template <typename T> T mad(T a, T b, T c) { return a * b + c; }
-template <typename T> T clamp(T x, T lo, T hi) { return x < lo ? lo : (hi < x ? hi : x); }
+// fmin(fmax(x, lo), hi) for floating types (NaN gives lo), as SYCL 2020 says.
+template <typename T> T clamp(T x, T lo, T hi) {
+  if constexpr (std::is_floating_point_v<T>) return std::fmin(std::fmax(x, lo), hi);
+  else return x < lo ? lo : (hi < x ? hi : x);
+}
 template <typename T> T min(T a, T b) { return b < a ? b : a; }
 template <typename T> T max(T a, T b) { return a < b ? b : a; }
 template <typename T> T degrees(T radians) { return radians * T(57.29577951308232); }
@@ -119,14 +123,27 @@ template <typename T> T sign(T x) {
 }
 template <typename T> T step(T edge, T x) { return x < edge ? T(0) : T(1); }
 template <typename T> T mix(T x, T y, T a) { return x + (y - x) * a; }
-template <typename T> T powr(T x, T y) { return pow(x, y); }
-template <typename T> T pown(T x, int n) { return pow(x, T(n)); }
+// pow for x >= 0 only (OpenCL's powr: NaN for x < 0, 0^0, inf^0, 1^inf).
+template <typename T> T powr(T x, T y) {
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  if (x < T(0) || x != x || y != y) return nan;
+  if ((x == T(0) || std::isinf(x)) && y == T(0)) return nan;
+  if (x == T(1) && std::isinf(y)) return nan;
+  return pow(x, y);
+}
+// x^n; the sign from n's parity (n as T may round to an even number).
+template <typename T> T pown(T x, int n) {
+  T magnitude = T(pow(x < T(0) ? T(-x) : x, T(n)));
+  return (x < T(0) && n % 2 != 0) ? T(-magnitude) : magnitude;
+}
 
 // x - floor(x), below 1 (SYCL 2020 4.17.5), and floor(x) in *iptr.
 template <typename T> T fract(T x, T *iptr) {
   T whole = std::floor(x);
   *iptr = whole;
-  if (std::isinf(x)) return T(0);
+  if (x != x) return x;  // NaN
+  if (std::isinf(x)) return std::copysign(T(0), x);
+  if (x == T(0)) return x;  // keeps -0
   T below_one = std::nextafter(T(1), T(0));
   T f = x - whole;
   return f < below_one ? f : below_one;
@@ -137,10 +154,16 @@ template <typename T> T sincos(T x, T *cosval) {
   return std::sin(x);
 }
 // lgamma(x), and the sign of gamma(x) in *signp.
+// The sign follows from x (tgamma(x) itself underflows to -0 for large
+// negative x): negative between an odd negative integer and the next one up.
 template <typename T> T lgamma_r(T x, int *signp) {
-  T g = std::tgamma(x);
-  *signp = g < T(0) ? -1 : 1;
-  return std::lgamma(x);
+  int sign = 1;
+  if (x < T(0)) {
+    T whole = std::floor(x);
+    if (whole != x && std::fmod(whole, T(2)) != T(0)) sign = -1;
+  }
+  *signp = sign;
+  return T(std::lgamma(x));
 }
 
 // The same out-parameters as multi_ptr (SYCL 2020's signatures: any address
@@ -224,17 +247,26 @@ template <typename T> T acospi(T x) {
 template <typename T> T atanpi(T x) { return std::atan(x) * T(0.31830988618379067154); }
 template <typename T> T atan2pi(T y, T x) { return std::atan2(y, x) * T(0.31830988618379067154); }
 // x^(1/n), defined for negative x when n is odd.
+// OpenCL's edge cases: NaN for n = 0; for x = ±0, ±0 (odd n > 0), +0 (even
+// n > 0), ±inf (odd n < 0), +inf (even n < 0).
 template <typename T> T rootn(T x, int n) {
-  if (x < T(0) && n % 2 != 0) return -std::pow(-x, T(1) / T(n));
-  return std::pow(x, T(1) / T(n));
+  if (n == 0) return std::numeric_limits<T>::quiet_NaN();
+  if (x == T(0)) {
+    const bool odd = n % 2 != 0;
+    if (n > 0) return odd ? x : T(0);
+    const T inf = std::numeric_limits<T>::infinity();
+    return odd ? T(std::copysign(inf, x)) : inf;
+  }
+  if (x < T(0) && n % 2 != 0) return T(-std::pow(-x, T(1) / T(n)));
+  return T(std::pow(x, T(1) / T(n)));
 }
 template <typename T> T maxmag(T x, T y) {
-  T ax = std::fabs(x), ay = std::fabs(y);
-  return ax > ay ? x : (ay > ax ? y : std::fmax(x, y));
+  T ax = T(std::fabs(x)), ay = T(std::fabs(y));
+  return ax > ay ? x : (ay > ax ? y : T(std::fmax(x, y)));
 }
 template <typename T> T minmag(T x, T y) {
-  T ax = std::fabs(x), ay = std::fabs(y);
-  return ax < ay ? x : (ay < ax ? y : std::fmin(x, y));
+  T ax = T(std::fabs(x)), ay = T(std::fabs(y));
+  return ax < ay ? x : (ay < ax ? y : T(std::fmin(x, y)));
 }
 template <typename T> T smoothstep(T edge0, T edge1, T x) {
   T t = clamp((x - edge0) / (edge1 - edge0), T(0), T(1));
