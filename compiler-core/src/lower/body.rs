@@ -188,6 +188,7 @@ impl Lowerer<'_> {
     }
 
     fn decl(&mut self, v: VarId, init: Option<&thir::Expr>) {
+        self.warn_if_destructor_is_skipped(v);
         let ty = self.sema.var(v).ty.clone();
         let name = self.sema.var(v).name.to_string();
         let span = self.sema.var(v).span;

@@ -16,6 +16,7 @@ mod body;
 mod byte_memory;
 mod contraction;
 mod decomposed_args;
+mod destructors;
 mod device_global;
 mod external;
 mod global_aggregate;
@@ -387,6 +388,8 @@ struct Lowerer<'s> {
     frames: Vec<Frame>,
     blocks: Vec<Vec<IStmt>>,
     diags: Vec<Diagnostic>,
+    /// Classes whose skipped destructors were already reported.
+    warned_destructors: Vec<crate::front::sema::ClassId>,
     inline_stack: Vec<FuncId>,
     /// The calls being inlined, outermost first (beside `inline_stack`).
     call_sites: Vec<Span>,
@@ -475,6 +478,7 @@ impl<'s> Lowerer<'s> {
             frames: vec![],
             blocks: vec![vec![]],
             diags: vec![],
+            warned_destructors: vec![],
             inline_stack: vec![],
             call_sites: vec![],
             loop_depth: 0,

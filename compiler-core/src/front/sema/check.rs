@@ -2745,6 +2745,20 @@ impl Sema {
                                     lvalue: false,
                                     span,
                                 },
+                                // A constant of another type (`pi_v<float>`):
+                                // the instance's own variable, read as device
+                                // code reads namespace-scope constants.
+                                None if self.variable_template_instance_var(*v, q, ctx, &env).is_some() => {
+                                    let inst = self
+                                        .variable_template_instance_var(*v, q, ctx, &env)
+                                        .expect("checked");
+                                    TExpr {
+                                        kind: TK::Var(inst),
+                                        ty: self.var(inst).ty.non_ref().clone(),
+                                        lvalue: true,
+                                        span,
+                                    }
+                                }
                                 // Of class type, say: usable where it is not
                                 // evaluated on the device (decltype, host code).
                                 None => match self.variable_template_type(*v, q, ctx, &env) {

@@ -468,7 +468,18 @@ impl Sema {
             }
             _ => None,
         }?;
-        let ty = self.resolve_type(&decl.ty, dctx, &inst_env, &mut vec![]);
+        let ty = match (&decl.ty.kind, &decl.init) {
+            // `template <int V> constexpr auto twice = V * 2;`: the
+            // initializer's type.
+            (
+                crate::front::ast::TypeExprKind::Auto,
+                Some(crate::front::ast::Initializer::Assign(e)),
+            ) => {
+                let x = self.check_standalone_expr(e, dctx, inst_env.clone(), &mut vec![]);
+                super::templates::decay(&x.ty)
+            }
+            _ => self.resolve_type(&decl.ty, dctx, &inst_env, &mut vec![]),
+        };
         (ty.is_integral() || matches!(ty, Ty::Enum(_))).then_some((value, ty))
     }
 
@@ -483,6 +494,40 @@ impl Sema {
         let (decl, dctx, inst_env) = self.variable_template_instance(id, q, ctx, env)?;
         let ty = self.resolve_type(&decl.ty, dctx, &inst_env, &mut vec![]);
         (!ty.is_error()).then_some(ty)
+    }
+
+    /// The variable an instance of variable template `id` (a `const` or
+    /// `constexpr` one of arithmetic type, or an array of such) is: made
+    /// once per argument list, a constant of namespace scope whose
+    /// initializer is evaluated with the parameters bound.
+    pub(crate) fn variable_template_instance_var(
+        &mut self,
+        id: VarId,
+        q: &crate::front::ast::QualName,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<VarId> {
+        let (decl, dctx, inst_env) = self.variable_template_instance(id, q, ctx, env)?;
+        if !(decl.is_constexpr || decl.ty.is_const) || decl.init.is_none() {
+            return None;
+        }
+        let ty = self.resolve_type(&decl.ty, dctx, &inst_env, &mut vec![]);
+        let arithmetic = |t: &Ty| matches!(t, Ty::Float(_) | Ty::Int(_) | Ty::Bool);
+        let constant = arithmetic(&ty) || matches!(&ty, Ty::Array(e, _) if arithmetic(e));
+        if !constant {
+            return None;
+        }
+        let key = (id, inst_env.bindings.clone());
+        if let Some(v) = self.variable_template_instances.get(&key) {
+            return Some(*v);
+        }
+        let inst = self.new_var(decl.name.clone(), ty, None, decl.span);
+        let var = &mut self.vars[inst.0 as usize];
+        var.is_const = true;
+        var.is_global = true;
+        var.global = Some((decl, dctx, inst_env));
+        self.variable_template_instances.insert(key, inst);
+        Some(inst)
     }
 
     /// The declaration of variable template `id` and the environment that

@@ -617,6 +617,9 @@ pub struct Sema {
     /// The non-template type aliases being resolved, innermost last (by
     /// declaration and the scope it is in).
     resolving_aliases: Vec<(usize, Ctx)>,
+    /// The variables of instances of variable templates of non-integral
+    /// constant type, by template and arguments.
+    variable_template_instances: HashMap<(VarId, Bindings), VarId>,
     /// Inside an explicit cast, whose conversions may use `explicit`
     /// conversion functions.
     explicit_conversion: bool,
@@ -689,6 +692,7 @@ impl Sema {
             resolving_aliases: vec![],
             const_alias_depth: 0,
             explicit_conversion: false,
+            variable_template_instances: HashMap::new(),
             implicit_guide_decls: Default::default(),
             global_inits: HashMap::new(),
             checking_calls: vec![],
