@@ -1077,9 +1077,19 @@ impl Sema {
         let id = self.new_var(v.name.clone(), ty.clone(), Some(f), v.name_span);
         self.vars[id.0 as usize].is_const = v.ty.is_const;
         self.vars[id.0 as usize].volatile_pointee = Sema::points_to_volatile(&v.ty);
-        let init = match ty {
-            Ty::Error => None,
-            _ => self.init_value(&ty, args, v.span),
+        // A braced list deducing an aggregate (`Box b{2.5};` through a
+        // deduction guide) initializes its members.
+        let aggregate_list = match (&ty, &v.init) {
+            (Ty::Class(c), Some(a::Initializer::Brace(es, sp, _))) => {
+                self.complete_class(*c);
+                self.constructors(*c).is_empty().then_some((es, *sp))
+            }
+            _ => None,
+        };
+        let init = match (ty, aggregate_list) {
+            (Ty::Error, _) => None,
+            (ty, Some((items, sp))) => Some(self.list_init(&ty, items, sp)),
+            (ty, None) => self.init_value(&ty, args, v.span),
         };
         self.cur()
             .frames
@@ -4777,12 +4787,25 @@ impl Sema {
             },
         };
         let params = self.func(f).params.clone();
-        if params.len() != args.len() {
+        // Parameters with default arguments may be left out.
+        let required = self
+            .func(f)
+            .decl
+            .params
+            .iter()
+            .take_while(|p| p.default.is_none())
+            .count()
+            .min(params.len());
+        if args.len() < required || args.len() > params.len() {
+            let expected = if required == params.len() {
+                params.len().to_string()
+            } else {
+                format!("{required} to {}", params.len())
+            };
             return self.err(
                 span,
                 format!(
-                    "no matching function for call to {what}: expected {} arguments, got {}",
-                    params.len(),
+                    "no matching function for call to {what}: expected {expected} arguments, got {}",
                     args.len()
                 ),
             );
@@ -4792,6 +4815,10 @@ impl Sema {
         for (x, p) in args.into_iter().zip(params.iter()) {
             cargs.push(self.convert(x, p, &mut d));
         }
+        // The call operator's own defaults (after the object argument).
+        let mut rest = cargs.split_off(1);
+        self.append_default_args(f, &mut rest, &mut d);
+        cargs.extend(rest);
         self.cur().diags.extend(d);
         let ret = self.func(f).ret.clone();
         TExpr {

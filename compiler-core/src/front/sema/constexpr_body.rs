@@ -329,10 +329,8 @@ impl Sema {
         let mut default = None;
         for (i, st) in stmts.iter().enumerate() {
             match &st.kind {
-                StmtKind::Case(e) => {
-                    if start.is_none() && self.eval_effect(m, e)? == value {
-                        start = Some(i);
-                    }
+                StmtKind::Case(e) if start.is_none() && self.eval_effect(m, e)? == value => {
+                    start = Some(i);
                 }
                 StmtKind::Default => default = Some(i),
                 _ => {}

@@ -21,6 +21,9 @@ pub(crate) const CONVERSION: Rank = 4;
 /// subsequence of this one ([over.ics.rank] 3.2.1: `f(void*)` over
 /// `f(const void*)` for a `float*`).
 const CONVERSION_ADDING_CONST: Rank = 5;
+/// A pointer converted to `bool`: worse than any other pointer conversion
+/// ([over.ics.rank]/4.1: `f(void*)` over `f(bool)` for an `int*`).
+const POINTER_TO_BOOL: Rank = CONVERSION_ADDING_CONST;
 /// A user-defined conversion ([over.ics.user]); through a conversion
 /// function to a non-class type it is followed by a standard conversion,
 /// which ranks it ([over.ics.rank]/3.3: `operator float()` then a `float`
@@ -132,7 +135,7 @@ impl Sema {
             (Ty::Bool | Ty::Int(_) | Ty::Float(_), Ty::Bool | Ty::Int(_) | Ty::Float(_)) => {
                 Some(CONVERSION)
             }
-            (Ty::Ptr { .. } | Ty::Nullptr, Ty::Bool) => Some(CONVERSION),
+            (Ty::Ptr { .. } | Ty::Nullptr, Ty::Bool) => Some(POINTER_TO_BOOL),
             (Ty::Nullptr, Ty::Ptr { .. } | Ty::MemberPtr { .. }) => Some(CONVERSION),
             (Ty::Int(_), Ty::Ptr { .. }) if matches!(e.kind, ExprKind::IntLit(0)) => {
                 Some(CONVERSION)

@@ -256,6 +256,36 @@ impl Sema {
             let specialized_tie = a.2
                 && b.2
                 && (bare[ia] < bare[ib] || (same_arity && bare[ia] == bare[ib] && fewer_params));
+            // Of two derived-to-base conversions of an argument, the one to
+            // the more derived base is better ([over.ics.rank]/4.4:
+            // `f(B&)` over `f(A&)` for a `C` derived from `B` derived
+            // from `A`), references and pointers alike.
+            let base_tie = {
+                let class_of = |t: &Ty| match t.non_ref() {
+                    Ty::Ptr { pointee, .. } => match &**pointee {
+                        Ty::Class(c) => Some(*c),
+                        _ => None,
+                    },
+                    Ty::Class(c) => Some(*c),
+                    _ => None,
+                };
+                let (pa, pb) = (&self.func(a.0).params, &self.func(b.0).params);
+                let mut better_somewhere = false;
+                let mut worse_somewhere = false;
+                for (x, y) in pa.iter().zip(pb.iter()) {
+                    if let (Some(cx), Some(cy)) = (class_of(x), class_of(y)) {
+                        if cx != cy {
+                            let (tx, ty) = (Ty::Class(cx), Ty::Class(cy));
+                            if self.derived_to_base(&tx, &ty) {
+                                better_somewhere = true;
+                            } else if self.derived_to_base(&ty, &tx) {
+                                worse_somewhere = true;
+                            }
+                        }
+                    }
+                }
+                better_somewhere && !worse_somewhere
+            };
             // `f(const T&)` is more specialized than `f(T&)`: where a `const`
             // argument made both instances alike, the one written `const`.
             let cv_tie = a.2
@@ -269,7 +299,8 @@ impl Sema {
                 || guide_tie
                 || ref_tie
                 || specialized_tie
-                || cv_tie)
+                || cv_tie
+                || base_tie)
         };
         let mut best: Vec<usize> = vec![];
         for i in 0..viable.len() {
