@@ -754,6 +754,91 @@ marray<T, N> fma(const marray<T, N> &a, const marray<T, N> &b, const marray<T, N
   return out;
 }
 
+// The math functions with integer or pointer operands, element by element:
+// an int vector (or one int for every element) of exponents, vectors of
+// results through pointers.
+#define __SYCLONE_VEC_WITH_INTS(CONTAINER, INDEX, SIZE)                                   \
+  template <typename T, SIZE N>                                                            \
+  CONTAINER<T, N> ldexp(const CONTAINER<T, N> &x, const CONTAINER<int, N> &k) {            \
+    CONTAINER<T, N> out;                                                                   \
+    for (INDEX i = 0; i < N; ++i) out[i] = ldexp(x[i], k[i]);                              \
+    return out;                                                                            \
+  }                                                                                        \
+  template <typename T, SIZE N>                                                            \
+  CONTAINER<T, N> ldexp(const CONTAINER<T, N> &x, int k) {                                 \
+    CONTAINER<T, N> out;                                                                   \
+    for (INDEX i = 0; i < N; ++i) out[i] = ldexp(x[i], k);                                 \
+    return out;                                                                            \
+  }                                                                                        \
+  template <typename T, SIZE N>                                                            \
+  CONTAINER<T, N> pown(const CONTAINER<T, N> &x, const CONTAINER<int, N> &k) {             \
+    CONTAINER<T, N> out;                                                                   \
+    for (INDEX i = 0; i < N; ++i) out[i] = pown(x[i], k[i]);                               \
+    return out;                                                                            \
+  }                                                                                        \
+  template <typename T, SIZE N>                                                            \
+  CONTAINER<T, N> rootn(const CONTAINER<T, N> &x, const CONTAINER<int, N> &k) {            \
+    CONTAINER<T, N> out;                                                                   \
+    for (INDEX i = 0; i < N; ++i) out[i] = rootn(x[i], k[i]);                              \
+    return out;                                                                            \
+  }                                                                                        \
+  template <typename T, SIZE N>                                                            \
+  CONTAINER<int, N> ilogb(const CONTAINER<T, N> &x) {                                      \
+    CONTAINER<int, N> out;                                                                 \
+    for (INDEX i = 0; i < N; ++i) out[i] = ilogb(x[i]);                                    \
+    return out;                                                                            \
+  }                                                                                        \
+  template <typename T, SIZE N>                                                            \
+  CONTAINER<T, N> nextafter(const CONTAINER<T, N> &x, const CONTAINER<T, N> &y) {          \
+    CONTAINER<T, N> out;                                                                   \
+    for (INDEX i = 0; i < N; ++i) out[i] = nextafter(x[i], y[i]);                          \
+    return out;                                                                            \
+  }                                                                                        \
+  template <typename T, SIZE N>                                                            \
+  CONTAINER<T, N> frexp(const CONTAINER<T, N> &x, CONTAINER<int, N> *e) {                  \
+    CONTAINER<T, N> out;                                                                   \
+    for (INDEX i = 0; i < N; ++i) {                                                        \
+      int k = 0;                                                                           \
+      out[i] = frexp(x[i], &k);                                                            \
+      (*e)[i] = k;                                                                         \
+    }                                                                                      \
+    return out;                                                                            \
+  }                                                                                        \
+  template <typename T, SIZE N>                                                            \
+  CONTAINER<T, N> modf(const CONTAINER<T, N> &x, CONTAINER<T, N> *whole) {                 \
+    CONTAINER<T, N> out;                                                                   \
+    for (INDEX i = 0; i < N; ++i) {                                                        \
+      T w = T(0);                                                                          \
+      out[i] = modf(x[i], &w);                                                             \
+      (*whole)[i] = w;                                                                     \
+    }                                                                                      \
+    return out;                                                                            \
+  }                                                                                        \
+  template <typename T, SIZE N>                                                            \
+  CONTAINER<T, N> remquo(const CONTAINER<T, N> &x, const CONTAINER<T, N> &y,               \
+                         CONTAINER<int, N> *quo) {                                         \
+    CONTAINER<T, N> out;                                                                   \
+    for (INDEX i = 0; i < N; ++i) {                                                        \
+      int q = 0;                                                                           \
+      out[i] = remquo(x[i], y[i], &q);                                                     \
+      (*quo)[i] = q;                                                                       \
+    }                                                                                      \
+    return out;                                                                            \
+  }                                                                                        \
+  template <typename T, SIZE N>                                                            \
+  CONTAINER<T, N> lgamma_r(const CONTAINER<T, N> &x, CONTAINER<int, N> *sign) {            \
+    CONTAINER<T, N> out;                                                                   \
+    for (INDEX i = 0; i < N; ++i) {                                                        \
+      int s = 0;                                                                           \
+      out[i] = lgamma_r(x[i], &s);                                                         \
+      (*sign)[i] = s;                                                                      \
+    }                                                                                      \
+    return out;                                                                            \
+  }
+__SYCLONE_VEC_WITH_INTS(vec, int, int)
+__SYCLONE_VEC_WITH_INTS(marray, std::size_t, std::size_t)
+#undef __SYCLONE_VEC_WITH_INTS
+
 // Common functions (SYCL 2020 4.17.6) and min/max on vectors, element by
 // element; the scalar forms of the bounds and weights apply to every
 // element.
