@@ -812,14 +812,21 @@ fn plan_windows(
         }
     }
     let used = bound.len() as u64 + u64::from(audited) + u64::from(next - first_extra);
-    if !windows.bindings.is_empty() && used > u64::from(dev.max_storage_bindings()) {
+    if used > u64::from(dev.max_storage_bindings()) {
+        let why = if windows.bindings.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "an allocation larger than {} bytes takes one per {} bytes, and ",
+                1u64 << window_log2,
+                1u64 << window_log2
+            )
+        };
         return Err(RtError::Unsupported {
             kernel: info.display_name.clone(),
             device: dev.info.name.clone(),
             feature: format!(
-                "binding {used} storage buffers: an allocation larger than {} bytes takes one per {} bytes, and a kernel binds at most {}",
-                1u64 << window_log2,
-                1u64 << window_log2,
+                "binding {used} storage buffers: {why}a kernel binds at most {} (each USM allocation or buffer it uses takes one)",
                 dev.max_storage_bindings()
             ),
         });
