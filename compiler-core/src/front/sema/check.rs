@@ -4652,12 +4652,7 @@ impl Sema {
         args: Vec<TExpr>,
         span: Span,
     ) -> Option<TExpr> {
-        let (ctx, env) = self.ctx_env();
-        let mut cands = match self.lookup_unqualified(name, ctx, &env) {
-            Found::Entities(es) => free_candidates(es),
-            _ => vec![],
-        };
-        self.add_adl_candidates(name, &args, &mut cands);
+        let cands = self.free_operator_candidates(name, &args);
         if cands.is_empty() {
             return None;
         }
@@ -4674,13 +4669,20 @@ impl Sema {
         Some(self.finish_call(&cands, &[], None, args, name, span))
     }
 
-    fn try_free_operator(&mut self, name: &str, args: Vec<TExpr>, span: Span) -> Option<TExpr> {
+    /// The free functions named `name` a call with `args` considers:
+    /// ordinary unqualified lookup, then argument-dependent lookup.
+    fn free_operator_candidates(&mut self, name: &str, args: &[TExpr]) -> Vec<Candidate> {
         let (ctx, env) = self.ctx_env();
         let mut cands = match self.lookup_unqualified(name, ctx, &env) {
             Found::Entities(es) => free_candidates(es),
             _ => vec![],
         };
-        self.add_adl_candidates(name, &args, &mut cands);
+        self.add_adl_candidates(name, args, &mut cands);
+        cands
+    }
+
+    fn try_free_operator(&mut self, name: &str, args: Vec<TExpr>, span: Span) -> Option<TExpr> {
+        let cands = self.free_operator_candidates(name, &args);
         if cands.is_empty() {
             return None;
         }

@@ -193,13 +193,7 @@ impl Sema {
         let ExprKind::Name(q) = &base.kind else {
             return None;
         };
-        let Found::Entities(es) = self.lookup_qualified(q, ctx, env, &mut vec![]) else {
-            return None;
-        };
-        let id = es.into_iter().find_map(|x| match x {
-            Entity::Var(id) => Some(id),
-            _ => None,
-        })?;
+        let id = self.named_variable(q, ctx, env)?;
         let var = self.var(id);
         if !var.is_const || !matches!(var.ty, Ty::Array(..)) {
             return None;
@@ -411,6 +405,22 @@ impl Sema {
             return r;
         }
         None
+    }
+
+    /// The variable of namespace or class scope `q` names, if it names one.
+    pub(super) fn named_variable(
+        &mut self,
+        q: &crate::front::ast::QualName,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<VarId> {
+        let Found::Entities(es) = self.lookup_qualified(q, ctx, env, &mut vec![]) else {
+            return None;
+        };
+        es.into_iter().find_map(|x| match x {
+            Entity::Var(id) => Some(id),
+            _ => None,
+        })
     }
 
     /// `v` converted to the integral type `t` names (wrapping to its width

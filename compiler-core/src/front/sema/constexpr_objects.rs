@@ -13,7 +13,6 @@
 //! constant for us, never a wrong one.
 
 use super::constexpr_body::{Item, Machine};
-use super::lookup::Found;
 use super::thir::{Expr as TExpr, ExprKind as TK};
 use super::*;
 use crate::front::ast::{Expr, ExprKind, FunctionDecl, Initializer, StmtKind};
@@ -39,13 +38,7 @@ impl Sema {
                         return self.thir_object(&init);
                     }
                 }
-                let Found::Entities(es) = self.lookup_qualified(q, ctx, env, &mut vec![]) else {
-                    return None;
-                };
-                let id = es.into_iter().find_map(|x| match x {
-                    Entity::Var(id) => Some(id),
-                    _ => None,
-                })?;
+                let id = self.named_variable(q, ctx, env)?;
                 self.global_object(id)
             }
             ExprKind::Member {

@@ -47,23 +47,7 @@ using size_t_if_1d = typename size_t_if_1d_t<Dimensions>::type;
 // so an item (which converts to its id) meets an id, and an integer is
 // accepted on either side.
 #define __SYCLONE_INDEX_OPERATOR(CLASS, OP)                                  \
-  friend CLASS operator OP(const CLASS &a, const CLASS &b) {                 \
-    CLASS r;                                                                 \
-    for (int d = 0; d < Dimensions; ++d) r[d] = a[d] OP b[d];                \
-    return r;                                                                \
-  }                                                                          \
-  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>> \
-  friend CLASS operator OP(const CLASS &a, const T &b) {                     \
-    CLASS r;                                                                 \
-    for (int d = 0; d < Dimensions; ++d) r[d] = a[d] OP b;                   \
-    return r;                                                                \
-  }                                                                          \
-  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>> \
-  friend CLASS operator OP(const T &a, const CLASS &b) {                     \
-    CLASS r;                                                                 \
-    for (int d = 0; d < Dimensions; ++d) r[d] = a OP b[d];                   \
-    return r;                                                                \
-  }                                                                          \
+  __SYCLONE_INDEX_ELEMENTWISE(CLASS, OP)                                     \
   friend CLASS &operator OP##=(CLASS &a, const CLASS &b) {                   \
     for (int d = 0; d < Dimensions; ++d) a[d] = a[d] OP b[d];                \
     return a;                                                                \
@@ -73,8 +57,9 @@ using size_t_if_1d = typename size_t_if_1d_t<Dimensions>::type;
     for (int d = 0; d < Dimensions; ++d) a[d] = a[d] OP b;                   \
     return a;                                                                \
   }
-// Element-wise relations and logical operators: each element 1 or 0.
-#define __SYCLONE_INDEX_RELATION(CLASS, OP)                                  \
+// Element-wise relations and logical operators: each element 1 or 0; the
+// element-wise forms of the arithmetic operators.
+#define __SYCLONE_INDEX_ELEMENTWISE(CLASS, OP)                               \
   friend CLASS operator OP(const CLASS &a, const CLASS &b) {                 \
     CLASS r;                                                                 \
     for (int d = 0; d < Dimensions; ++d) r[d] = a[d] OP b[d];                \
@@ -93,12 +78,12 @@ using size_t_if_1d = typename size_t_if_1d_t<Dimensions>::type;
     return r;                                                                \
   }
 #define __SYCLONE_INDEX_OPERATORS(CLASS)                      \
-  __SYCLONE_INDEX_RELATION(CLASS, <)                          \
-  __SYCLONE_INDEX_RELATION(CLASS, >)                          \
-  __SYCLONE_INDEX_RELATION(CLASS, <=)                         \
-  __SYCLONE_INDEX_RELATION(CLASS, >=)                         \
-  __SYCLONE_INDEX_RELATION(CLASS, &&)                         \
-  __SYCLONE_INDEX_RELATION(CLASS, ||)                         \
+  __SYCLONE_INDEX_ELEMENTWISE(CLASS, <)                          \
+  __SYCLONE_INDEX_ELEMENTWISE(CLASS, >)                          \
+  __SYCLONE_INDEX_ELEMENTWISE(CLASS, <=)                         \
+  __SYCLONE_INDEX_ELEMENTWISE(CLASS, >=)                         \
+  __SYCLONE_INDEX_ELEMENTWISE(CLASS, &&)                         \
+  __SYCLONE_INDEX_ELEMENTWISE(CLASS, ||)                         \
   __SYCLONE_INDEX_OPERATOR(CLASS, +)                          \
   __SYCLONE_INDEX_OPERATOR(CLASS, -)                          \
   __SYCLONE_INDEX_OPERATOR(CLASS, *)                          \
