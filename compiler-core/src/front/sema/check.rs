@@ -2146,11 +2146,6 @@ impl Sema {
         (ctx, env)
     }
 
-    /// The value of a constant local variable `name` visible in the body
-    /// being checked, when `ctx` is that body (array bounds and template
-    /// arguments inside function bodies).
-    /// `Some(None)`: a local of that name is visible but is not a constant
-    /// (it hides any outer constant).
     /// The local variable `name` of the body being checked (or of the
     /// functions enclosing it), if one is visible.
     pub(super) fn local_var(&self, ctx: Ctx, name: &str) -> Option<VarId> {
@@ -2159,16 +2154,28 @@ impl Sema {
             return None;
         }
         loop {
-            let fc = &self.fn_stack[level];
-            for fr in fc.frames.iter().rev() {
-                if let Some((_, v)) = fr.iter().rev().find(|(n, _)| n.as_ref() == name) {
-                    return Some(*v);
-                }
+            if let Some(v) = self.local_in_level(level, name) {
+                return Some(v);
             }
-            level = fc.parent?;
+            level = self.fn_stack[level].parent?;
         }
     }
 
+    /// The local `name` declared in the frames of function level `level`.
+    fn local_in_level(&self, level: usize, name: &str) -> Option<VarId> {
+        self.fn_stack[level].frames.iter().rev().find_map(|fr| {
+            fr.iter()
+                .rev()
+                .find(|(n, _)| n.as_ref() == name)
+                .map(|(_, v)| *v)
+        })
+    }
+
+    /// The value of a constant local variable `name` visible in the body
+    /// being checked, when `ctx` is that body (array bounds and template
+    /// arguments inside function bodies).
+    /// `Some(None)`: a local of that name is visible but is not a constant
+    /// (it hides any outer constant).
     pub(super) fn local_constant(&self, ctx: Ctx, name: &str) -> Option<Option<i128>> {
         let mut level = self.fn_stack.len().checked_sub(1)?;
         // Only for names in the body being checked (not, say, a class
@@ -2177,12 +2184,10 @@ impl Sema {
             return None;
         }
         loop {
-            let fc = &self.fn_stack[level];
-            for fr in fc.frames.iter().rev() {
-                if let Some((_, v)) = fr.iter().rev().find(|(n, _)| n.as_ref() == name) {
-                    return Some(self.var(*v).const_value);
-                }
+            if let Some(v) = self.local_in_level(level, name) {
+                return Some(self.var(v).const_value);
             }
+            let fc = &self.fn_stack[level];
             // A generic lambda's body is checked per call, away from its
             // enclosing function: the constants it names were kept.
             let generic = fc

@@ -334,13 +334,7 @@ impl Sema {
             Some(ta) => self.resolve_template_args(ta, ctx, env, &mut vec![]),
             None => vec![],
         };
-        let ints: Option<Vec<i128>> = values
-            .iter()
-            .map(|v| match v {
-                ConstValue::Int(v) => Some(*v),
-                _ => None,
-            })
-            .collect();
+        let ints: Option<Vec<i128>> = values.iter().map(ConstValue::int).collect();
         for e in es {
             let Entity::Function(decl, dctx, denv) = e else {
                 continue;

@@ -30,10 +30,7 @@ struct Local {
 
 impl Local {
     fn int(&self) -> Option<i128> {
-        match self.value {
-            ConstValue::Int(v) => Some(v),
-            _ => None,
-        }
+        self.value.int()
     }
 }
 
@@ -592,10 +589,7 @@ impl Sema {
 
     /// The integer at `p`.
     fn load_int(m: &mut Machine, p: &Place) -> Option<i128> {
-        match Self::load(m, p)? {
-            ConstValue::Int(v) => Some(v),
-            _ => None,
-        }
+        Self::load(m, p)?.int()
     }
 
     /// Stores the integer `v` at `p`, wrapped to the integral type there;

@@ -27,6 +27,16 @@ pub(super) enum ConstValue {
     Object(ClassId, Vec<ConstValue>),
 }
 
+impl ConstValue {
+    /// The value, if it is an integer.
+    pub(super) fn int(&self) -> Option<i128> {
+        match self {
+            ConstValue::Int(v) => Some(*v),
+            _ => None,
+        }
+    }
+}
+
 impl Sema {
     /// The value of the class or array object `e` designates, if constant.
     pub(super) fn const_object(&mut self, e: &Expr, ctx: Ctx, env: &Rc<Env>) -> Option<ConstValue> {
@@ -74,10 +84,7 @@ impl Sema {
         env: &Rc<Env>,
     ) -> Option<i128> {
         let object = self.const_object(base, ctx, env)?;
-        match self.member_value(object, name)? {
-            ConstValue::Int(v) => Some(v),
-            _ => None,
-        }
+        self.member_value(object, name)?.int()
     }
 
     /// `base[k]` of a constant array or of a class object with an
@@ -92,10 +99,7 @@ impl Sema {
         match self.const_object(base, ctx, env)? {
             ConstValue::Array(elems) => {
                 let k = usize::try_from(self.const_eval_ast(index, ctx, env)?).ok()?;
-                match elems.get(k)? {
-                    ConstValue::Int(v) => Some(*v),
-                    _ => None,
-                }
+                elems.get(k)?.int()
             }
             object @ ConstValue::Object(..) => {
                 let k = self.const_eval_ast(index, ctx, env)?;
@@ -259,12 +263,7 @@ impl Sema {
         };
         // `T x = {...}` and `T x = y` initialize from the one item.
         match (init, items.as_slice()) {
-            (Some(Initializer::Assign(_)), [Item::List(inner)]) => {
-                self.object_from_values(ty, inner, ctx, env)
-            }
-            (Some(Initializer::Assign(_)), [Item::Value(v)]) => {
-                self.item_value(ty, &Item::Value(v.clone()), ctx, env)
-            }
+            (Some(Initializer::Assign(_)), [item]) => self.item_value(ty, item, ctx, env),
             _ => self.object_from_values(ty, &items, ctx, env),
         }
     }
