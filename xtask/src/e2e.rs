@@ -8,12 +8,15 @@
 //! error and no definite or indirect leak (Mesa's own leaks are suppressed
 //! by `tests/valgrind/lavapipe.supp`). A test that needs more than the
 //! default language mode says so in a `// syclcc-flags: -std=c++20` line
-//! among its first lines.
+//! among its first lines. Tests run in parallel, one per CPU
+//! (`SYCLONE_TEST_JOBS` overrides), each printing its lines when it ends.
 
 use crate::env_check::Environment;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 const RUN_TIMEOUT: Duration = Duration::from_secs(300);
@@ -87,28 +90,41 @@ fn tail(text: &str, n: usize) -> String {
     s
 }
 
+/// Counts of results, and the lines that report them (one test's lines
+/// are printed together when it ends).
 #[derive(Default)]
 pub struct Tally {
     pub passed: usize,
     pub failed: usize,
     pub skipped: usize,
+    log: String,
 }
 
 impl Tally {
     fn pass(&mut self, what: &str) {
         self.passed += 1;
-        println!("PASS  {what}");
+        self.say(&format!("PASS  {what}\n"));
     }
     fn fail(&mut self, what: &str, why: &str, details: &str) {
         self.failed += 1;
-        println!("FAIL  {what}: {why}");
+        self.say(&format!("FAIL  {what}: {why}\n"));
         if !details.trim().is_empty() {
-            print!("{}", tail(details, 30));
+            self.say(&tail(details, 30));
         }
     }
     fn skip(&mut self, what: &str, why: &str) {
         self.skipped += 1;
-        println!("SKIP  {what}: {why}");
+        self.say(&format!("SKIP  {what}: {why}\n"));
+    }
+    fn say(&mut self, text: &str) {
+        self.log.push_str(text);
+    }
+    /// Adds `other`'s counts; returns its lines.
+    fn absorb(&mut self, other: Tally) -> String {
+        self.passed += other.passed;
+        self.failed += other.failed;
+        self.skipped += other.skipped;
+        other.log
     }
 }
 
@@ -230,6 +246,15 @@ fn clang_host_leg(
     Ok(())
 }
 
+/// How many tests run at once: `SYCLONE_TEST_JOBS`, else one per CPU.
+fn jobs() -> usize {
+    std::env::var("SYCLONE_TEST_JOBS")
+        .ok()
+        .and_then(|j| j.parse().ok())
+        .filter(|&j| j > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
 /// Runs every test; returns the tally (the caller prints the summary).
 pub fn run(root: &Path, syclcc: &Path, env: &Environment) -> Result<Tally, String> {
     let dir = root.join("tests/e2e");
@@ -243,120 +268,163 @@ pub fn run(root: &Path, syclcc: &Path, env: &Environment) -> Result<Tally, Strin
     let out_dir = root.join("target/e2e");
     std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
 
-    let mut tally = Tally::default();
-    for test in &tests {
-        let name = test
-            .file_stem()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        let exe = out_dir.join(&name);
-        let _ = std::fs::remove_file(&exe);
+    let jobs = jobs().min(tests.len().max(1));
+    println!("{} programs, {jobs} at a time", tests.len());
+    let next = AtomicUsize::new(0);
+    let total = Mutex::new(Tally::default());
+    let error = Mutex::new(None::<String>);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= tests.len() || error.lock().is_ok_and(|e| e.is_some()) {
+                    break;
+                }
+                let start = Instant::now();
+                match run_one(root, syclcc, env, &tests[i], &out_dir) {
+                    Ok(tally) => {
+                        let mut total = total.lock().unwrap_or_else(|e| e.into_inner());
+                        print!("{}", total.absorb(tally));
+                        println!(
+                            "----  {} ({:.1} s)",
+                            tests[i].display(),
+                            start.elapsed().as_secs_f64()
+                        );
+                    }
+                    Err(e) => {
+                        *error.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    Ok(total.into_inner().unwrap_or_else(|e| e.into_inner()))
+}
 
-        // SPIR-V validation.
-        let spv = out_dir.join(format!("{name}.spv"));
-        let what = format!("{name} [spirv-val]");
-        let o = run_captured(
-            syclcc_cmd(syclcc, test)
-                .arg("-fsycl-device-only")
-                .arg(test)
-                .arg("-o")
+/// Runs one test: validation, the build, the runs on each device, the
+/// clang++ leg and, where listed, memcheck.
+fn run_one(
+    root: &Path,
+    syclcc: &Path,
+    env: &Environment,
+    test: &Path,
+    out_dir: &Path,
+) -> Result<Tally, String> {
+    let mut tally = Tally::default();
+    let name = test
+        .file_stem()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned();
+    let exe = out_dir.join(&name);
+    let _ = std::fs::remove_file(&exe);
+
+    // SPIR-V validation.
+    let spv = out_dir.join(format!("{name}.spv"));
+    let what = format!("{name} [spirv-val]");
+    let o = run_captured(
+        syclcc_cmd(syclcc, test)
+            .arg("-fsycl-device-only")
+            .arg(test)
+            .arg("-o")
+            .arg(&spv),
+        RUN_TIMEOUT,
+    )?;
+    if o.code != Some(0) && o.stderr.contains("defines no kernels") {
+        // A host-only program (device queries, selectors): nothing to validate.
+        tally.skip(&what, "the program defines no kernels");
+    } else if o.code != Some(0) {
+        tally.fail(
+            &what,
+            &format!("syclcc -fsycl-device-only failed ({})", describe(&o)),
+            &o.stderr,
+        );
+    } else if o.stderr.contains("warning:") {
+        // The programs are written as users write them: the device pass
+        // must understand all of them, host code included.
+        tally.fail(&what, "the device pass warns", &o.stderr);
+    } else if let Some(spirv_val) = &env.spirv_val {
+        let v = run_captured(
+            Command::new(spirv_val)
+                .args(["--target-env", "vulkan1.1"])
                 .arg(&spv),
             RUN_TIMEOUT,
         )?;
-        if o.code != Some(0) && o.stderr.contains("defines no kernels") {
-            // A host-only program (device queries, selectors): nothing to validate.
-            tally.skip(&what, "the program defines no kernels");
-        } else if o.code != Some(0) {
+        if v.code == Some(0) {
+            tally.pass(&what);
+        } else {
             tally.fail(
                 &what,
-                &format!("syclcc -fsycl-device-only failed ({})", describe(&o)),
-                &o.stderr,
+                "spirv-val rejects the image",
+                &format!("{}{}", v.stdout, v.stderr),
             );
-        } else if o.stderr.contains("warning:") {
-            // The programs are written as users write them: the device pass
-            // must understand all of them, host code included.
-            tally.fail(&what, "the device pass warns", &o.stderr);
-        } else if let Some(spirv_val) = &env.spirv_val {
-            let v = run_captured(
-                Command::new(spirv_val)
-                    .args(["--target-env", "vulkan1.1"])
-                    .arg(&spv),
-                RUN_TIMEOUT,
-            )?;
-            if v.code == Some(0) {
-                tally.pass(&what);
-            } else {
-                tally.fail(
-                    &what,
-                    "spirv-val rejects the image",
-                    &format!("{}{}", v.stdout, v.stderr),
-                );
-            }
-        } else {
-            tally.skip(&what, "spirv-val is not installed");
         }
+    } else {
+        tally.skip(&what, "spirv-val is not installed");
+    }
 
-        // Compile and link.
-        let o = run_captured(
-            syclcc_cmd(syclcc, test).arg(test).arg("-o").arg(&exe),
-            RUN_TIMEOUT,
-        )?;
-        let compiled = o.code == Some(0);
+    // Compile and link.
+    let o = run_captured(
+        syclcc_cmd(syclcc, test).arg(test).arg("-o").arg(&exe),
+        RUN_TIMEOUT,
+    )?;
+    let compiled = o.code == Some(0);
+    if !compiled {
+        tally.say(&format!(
+            "      {name}: syclcc failed ({}):\n",
+            describe(&o)
+        ));
+        tally.say(&tail(&format!("{}{}", o.stdout, o.stderr), 30));
+    }
+
+    let mut keep_exe = false;
+    for selector in ["vulkan:*", "host:cpu"] {
+        let what = format!("{name} [{selector}]");
+        if selector.starts_with("vulkan") && !env.vulkan() {
+            tally.skip(&what, "no Vulkan loader or ICD");
+            continue;
+        }
         if !compiled {
-            println!("      {name}: syclcc failed ({}):", describe(&o));
-            print!("{}", tail(&format!("{}{}", o.stdout, o.stderr), 30));
+            tally.fail(&what, "not compiled", "");
+            continue;
         }
-
-        let mut keep_exe = false;
+        keep_exe |= !run_program(&exe, selector, &what, &mut tally)?;
+    }
+    clang_host_leg(syclcc, test, out_dir, &name, env, &mut tally)?;
+    if compiled && MEMCHECKED.contains(&name.as_str()) {
         for selector in ["vulkan:*", "host:cpu"] {
-            let what = format!("{name} [{selector}]");
-            if selector.starts_with("vulkan") && !env.vulkan() {
-                tally.skip(&what, "no Vulkan loader or ICD");
-                continue;
-            }
-            if !compiled {
-                tally.fail(&what, "not compiled", "");
-                continue;
-            }
-            keep_exe |= !run_program(&exe, selector, &what, &mut tally)?;
-        }
-        clang_host_leg(syclcc, test, &out_dir, &name, env, &mut tally)?;
-        if compiled && MEMCHECKED.contains(&name.as_str()) {
-            for selector in ["vulkan:*", "host:cpu"] {
-                let what = format!("{name} [{selector}, valgrind memcheck]");
-                match &env.valgrind {
-                    None => tally.skip(&what, "valgrind is not installed"),
-                    Some(_) if selector.starts_with("vulkan") && !env.vulkan() => {
-                        tally.skip(&what, "no Vulkan loader or ICD")
-                    }
-                    Some(valgrind) => {
-                        let o = run_captured(
-                            memcheck_cmd(root, valgrind, &exe)
-                                .env("ONEAPI_DEVICE_SELECTOR", selector),
-                            RUN_TIMEOUT,
-                        )?;
-                        if o.code == Some(0) && o.stdout.contains("PASSED") {
-                            tally.pass(&what);
-                        } else {
-                            let why = match o.code {
-                                Some(MEMCHECK_ERROR_EXIT) => {
-                                    "memcheck found errors or leaks".into()
-                                }
-                                _ => describe(&o),
-                            };
-                            tally.fail(&what, &why, &o.stderr);
-                            keep_exe = true;
-                        }
+            let what = format!("{name} [{selector}, valgrind memcheck]");
+            match &env.valgrind {
+                None => tally.skip(&what, "valgrind is not installed"),
+                Some(_) if selector.starts_with("vulkan") && !env.vulkan() => {
+                    tally.skip(&what, "no Vulkan loader or ICD")
+                }
+                Some(valgrind) => {
+                    let o = run_captured(
+                        memcheck_cmd(root, valgrind, &exe).env("ONEAPI_DEVICE_SELECTOR", selector),
+                        RUN_TIMEOUT,
+                    )?;
+                    if o.code == Some(0) && o.stdout.contains("PASSED") {
+                        tally.pass(&what);
+                    } else {
+                        let why = match o.code {
+                            Some(MEMCHECK_ERROR_EXIT) => "memcheck found errors or leaks".into(),
+                            _ => describe(&o),
+                        };
+                        tally.fail(&what, &why, &o.stderr);
+                        keep_exe = true;
                     }
                 }
             }
         }
-        // A passing program's executable is not needed again; only the
-        // failures stay behind to be rerun by hand.
-        if compiled && !keep_exe {
-            let _ = std::fs::remove_file(&exe);
-        }
+    }
+    // A passing program's executable is not needed again; only the
+    // failures stay behind to be rerun by hand.
+    if compiled && !keep_exe {
+        let _ = std::fs::remove_file(&exe);
     }
     Ok(tally)
 }

@@ -21,6 +21,7 @@ mod wasm_bench;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
+use std::time::Instant;
 
 const USAGE: &str = "usage: cargo xtask test | cargo xtask wasm-test | cargo xtask sandbox-guest | cargo xtask bench-device-pass | cargo xtask bench-build | cargo xtask bench-wasm";
 
@@ -50,19 +51,25 @@ fn target_dir(root: &Path) -> PathBuf {
     }
 }
 
+/// Prints a stage heading with the seconds since `start`.
+fn stage(start: Instant, name: &str) {
+    println!("\n=== [{:4}s] {name}", start.elapsed().as_secs());
+}
+
 fn test(root: &Path) -> Result<(), String> {
+    let start = Instant::now();
     let env = env_check::prepare();
 
-    println!("\n=== 0/3 sandbox guest (wasm32-wasip1)");
+    stage(start, "0/3 sandbox guest (wasm32-wasip1)");
     sandbox::build_guest(root)?;
 
-    println!("\n=== 1/3 Rust tests");
+    stage(start, "1/3 Rust tests");
     cargo_stream(
         root,
         &["test", "--workspace", "--features", "syclcc/sandbox"],
     )?;
 
-    println!("\n=== 2/3 End-to-end SYCL tests");
+    stage(start, "2/3 End-to-end SYCL tests");
     cargo_stream(root, &["build", "-p", "syclcc", "--features", "sandbox"])?;
     let syclcc = target_dir(root).join("debug/syclcc");
     let tally = e2e::run(root, &syclcc, &env)?;
@@ -74,8 +81,10 @@ fn test(root: &Path) -> Result<(), String> {
         return Err(format!("{} end-to-end test(s) failed", tally.failed));
     }
 
-    println!("\n=== 3/3 wasm tests");
-    wasm::test(root)
+    stage(start, "3/3 wasm tests");
+    wasm::test(root)?;
+    stage(start, "done");
+    Ok(())
 }
 
 fn main() -> ExitCode {
