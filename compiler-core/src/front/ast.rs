@@ -104,6 +104,9 @@ pub enum TypeExprKind {
         /// GNU `__typeof__(expr)`: the type without a reference.
         gnu_typeof: bool,
     },
+    /// GCC's `__underlying_type(E)`: the integer type an enumeration is
+    /// stored as (`std::underlying_type` is defined with it).
+    UnderlyingType(Box<TypeExpr>),
     Pointer(Box<TypeExpr>),
     /// `T C::*`: a pointer to a member of class `C` of type `T`.
     MemberPointer(QualName, Box<TypeExpr>),
@@ -354,6 +357,9 @@ pub struct FunctionDecl {
     pub is_virtual: bool,
     pub is_explicit: bool,
     pub is_const: bool,
+    /// `f() &` / `f() &&`: the value category of object the member
+    /// function may be called on.
+    pub ref_qualifier: Option<RefQualifier>,
     pub is_extern_c: bool,
     /// `= 0`.
     pub is_pure: bool,
@@ -365,6 +371,15 @@ pub struct FunctionDecl {
     pub ctor_inits: Vec<CtorInit>,
     pub body: Option<Stmt>,
     pub span: Span,
+}
+
+/// A member function's ref-qualifier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefQualifier {
+    /// `&`: called on lvalues (and, when `const`, on rvalues too).
+    Lvalue,
+    /// `&&`: called on rvalues.
+    Rvalue,
 }
 
 #[derive(Clone, Debug)]
@@ -656,6 +671,9 @@ pub struct Capture {
     pub init: Option<Expr>,
     /// `this` / `*this`.
     pub is_this: bool,
+    /// `xs...` (a function parameter pack, each element captured) or
+    /// `...ys = init` (an init-capture pack).
+    pub pack: bool,
     pub span: Span,
 }
 

@@ -122,6 +122,7 @@ pub(crate) fn function_decl(
         is_virtual: false,
         is_explicit: false,
         is_const: false,
+        ref_qualifier: None,
         is_extern_c: false,
         is_pure: false,
         noexcept: None,

@@ -123,6 +123,7 @@ impl Dumper<'_> {
             TypeExprKind::Decltype { expr, .. } => {
                 cv(format!("decltype({})", self.snippet(expr.span)))
             }
+            TypeExprKind::UnderlyingType(i) => cv(format!("__underlying_type({})", self.ty(i))),
             TypeExprKind::Pointer(i) => {
                 let c = if t.is_const { " const" } else { "" };
                 format!("{} *{c}", self.ty(i))

@@ -757,6 +757,7 @@ impl Lowerer<'_> {
                 self.init_from_expr(&p, &x.ty, x);
                 p
             }
+            TK::Cond(c, a, b) if e.lvalue => self.conditional_place(c, a, b),
             TK::Call(..)
             | TK::Assign(..)
             | TK::Unary(..)
@@ -776,6 +777,24 @@ impl Lowerer<'_> {
                 PlaceV::Slot(s)
             }
         }
+    }
+
+    /// `c ? a : b` of two lvalues: whichever object the condition picks
+    /// (`int &big = x > y ? x : y;`), chosen at run time; loads select and
+    /// stores branch.
+    fn conditional_place(&mut self, c: &thir::Expr, a: &thir::Expr, b: &thir::Expr) -> PlaceV {
+        let cv = self.scalar(c);
+        if let IExpr::Const(Constant::Bool(k)) = cv {
+            return self.place(if k { a } else { b });
+        }
+        let index = self.new_local("which", ScalarType::U32);
+        let int = |k| Box::new(IExpr::Const(Constant::Int(ScalarType::U32, k)));
+        self.emit(IStmt::Assign {
+            local: index,
+            value: IExpr::Select(Box::new(cv), int(0), int(1)),
+        });
+        let parts = vec![self.place(a), self.place(b)];
+        PlaceV::Select { index, parts }
     }
 
     /// Global variable `v`, read by device code: its value, computed once

@@ -94,6 +94,34 @@ fn root_var(e: &Expr) -> Option<VarId> {
     }
 }
 
+/// Mark as mutated the variables lvalue `x` may designate: its root, both
+/// arms of a conditional (`c ? a : b`), and for a call returning a
+/// reference (`std::max(a, b)`) what it was given by reference.
+fn mark_modified(s: &Scan, x: &Expr, out: &mut VarUses) {
+    if let Some(v) = root_var(x) {
+        out.mutated.insert(v);
+    }
+    match &x.kind {
+        TK::Cond(_, a, b) => {
+            mark_modified(s, a, out);
+            mark_modified(s, b, out);
+        }
+        TK::Call(f, args) => {
+            let fi = s.func(*f);
+            if !matches!(fi.ret, Ty::LRef(_, false) | Ty::RRef(_)) {
+                return;
+            }
+            let is_member = fi.class.is_some() && !fi.decl.is_static;
+            for (i, a) in args.iter().enumerate() {
+                if passes_by_reference(fi, is_member, i) {
+                    mark_modified(s, a, out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Mark as addressed the variables (and `*this`) that lvalue `x` may be
 /// part of: its root, or for a call returning a reference (`v.x()`,
 /// `std::max(a, b)`) the objects the call was given by reference.
@@ -136,7 +164,13 @@ fn passes_by_reference(fi: &FuncInfo, is_member: bool, i: usize) -> bool {
 fn stmt(s: &Scan, st: &Stmt, out: &mut VarUses) {
     match st {
         Stmt::Expr(e) => expr(s, e, out),
-        Stmt::Decl(_, Some(e)) => expr(s, e, out),
+        Stmt::Decl(v, Some(e)) => {
+            // `int &r = b;`: `b` may change through `r`.
+            if matches!(s.var(*v).ty, Ty::LRef(_, false) | Ty::RRef(_)) {
+                mark_modified(s, e, out);
+            }
+            expr(s, e, out)
+        }
         Stmt::Block(ss) => ss.iter().for_each(|x| stmt(s, x, out)),
         Stmt::If {
             cond,
@@ -168,9 +202,7 @@ fn stmt(s: &Scan, st: &Stmt, out: &mut VarUses) {
 fn expr(s: &Scan, e: &Expr, out: &mut VarUses) {
     match &e.kind {
         TK::Assign(_, l, r) => {
-            if let Some(v) = root_var(l) {
-                out.mutated.insert(v);
-            }
+            mark_modified(s, l, out);
             expr(s, l, out);
             expr(s, r, out);
         }
@@ -179,9 +211,7 @@ fn expr(s: &Scan, e: &Expr, out: &mut VarUses) {
                 op,
                 UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec
             ) {
-                if let Some(v) = root_var(x) {
-                    out.mutated.insert(v);
-                }
+                mark_modified(s, x, out);
             }
             expr(s, x, out);
         }
@@ -203,9 +233,7 @@ fn expr(s: &Scan, e: &Expr, out: &mut VarUses) {
                     )
                 };
                 if mutable_ref {
-                    if let Some(v) = root_var(a) {
-                        out.mutated.insert(v);
-                    }
+                    mark_modified(s, a, out);
                 }
                 if passes_by_reference(fi, is_member, i)
                     && (root_var(a).is_some() || is_this_object(a))

@@ -662,6 +662,7 @@ impl Parser<'_> {
             is_virtual: ds.is_virtual,
             is_explicit: ds.is_explicit,
             is_const: func.is_const,
+            ref_qualifier: func.ref_qualifier,
             is_extern_c: false,
             is_pure: false,
             noexcept: func.noexcept,

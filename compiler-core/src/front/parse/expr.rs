@@ -1010,6 +1010,7 @@ impl Parser<'_> {
                     by_ref: true,
                     init: None,
                     is_this: true,
+                    pack: false,
                     span: csp,
                 });
             } else if self.is(sym!("*")) && self.is_at(1, sym!("this")) {
@@ -1020,12 +1021,14 @@ impl Parser<'_> {
                     by_ref: false,
                     init: None,
                     is_this: true,
+                    pack: false,
                     span: csp,
                 });
             } else {
                 let by_ref = self.eat(sym!("&"));
+                let init_pack = self.eat(sym!("..."));
                 let (name, _) = self.expect_ident()?;
-                self.eat(sym!("..."));
+                let pack = self.eat(sym!("...")) || init_pack;
                 let init = if self.eat(sym!("=")) {
                     Some(self.parse_assignment_expr()?)
                 } else if self.is(sym!("(")) || self.is(sym!("{")) {
@@ -1046,6 +1049,7 @@ impl Parser<'_> {
                     by_ref,
                     init,
                     is_this: false,
+                    pack,
                     span: csp.to(self.prev_span()),
                 });
             }

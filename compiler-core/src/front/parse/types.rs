@@ -34,6 +34,7 @@ pub(crate) struct FuncSuffix {
     pub params: Vec<Param>,
     pub variadic: bool,
     pub is_const: bool,
+    pub ref_qualifier: Option<RefQualifier>,
     pub trailing: Option<TypeExpr>,
     pub noexcept: Option<Option<Expr>>,
 }
@@ -385,6 +386,16 @@ impl Parser<'_> {
                         }
                     };
                     self.expect(sym!(")"))?;
+                    ds.ty = Some(TypeExpr::plain(kind, sp.to(self.prev_span())));
+                    continue;
+                }
+                "__underlying_type" if ds.ty.is_none() && !saw_builtin => {
+                    let sp = self.span();
+                    self.advance();
+                    self.expect(sym!("("))?;
+                    let operand = Box::new(self.parse_type_id()?);
+                    self.expect(sym!(")"))?;
+                    let kind = TypeExprKind::UnderlyingType(operand);
                     ds.ty = Some(TypeExpr::plain(kind, sp.to(self.prev_span())));
                     continue;
                 }
@@ -977,13 +988,16 @@ impl Parser<'_> {
                 return Ok((ty, None));
             };
             let mut is_const = false;
+            let mut ref_qualifier = None;
             let mut noexcept = None;
             loop {
                 if self.eat(sym!("const")) {
                     is_const = true;
+                } else if self.eat(sym!("&")) {
+                    ref_qualifier = Some(RefQualifier::Lvalue);
+                } else if self.eat(sym!("&&")) {
+                    ref_qualifier = Some(RefQualifier::Rvalue);
                 } else if self.eat(sym!("volatile"))
-                    || self.eat(sym!("&"))
-                    || self.eat(sym!("&&"))
                     || self.eat(sym!("override"))
                     || self.eat(sym!("final"))
                 {
@@ -1015,6 +1029,7 @@ impl Parser<'_> {
                     params,
                     variadic,
                     is_const,
+                    ref_qualifier,
                     trailing,
                     noexcept,
                 }),

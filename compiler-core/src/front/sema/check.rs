@@ -1100,14 +1100,15 @@ impl Sema {
     }
 
     pub(super) fn check_local_var(&mut self, v: &a::VarDecl) -> TStmt {
-        // `decltype(auto) x = e;` declares `x` with type `decltype(e)`.
+        // `decltype(auto) x = e;` declares `x` with type `decltype(e)`
+        // (`decltype((b))` for `= (b)`: a reference).
         if let (a::TypeExprKind::DecltypeAuto, Some(a::Initializer::Assign(e))) =
             (&v.ty.kind, &v.init)
         {
             let ty = a::TypeExpr {
                 kind: a::TypeExprKind::Decltype {
                     expr: Box::new(e.clone()),
-                    parenthesized: false,
+                    parenthesized: written_in_parentheses(e),
                     gnu_typeof: false,
                 },
                 ..v.ty.clone()
@@ -4418,6 +4419,14 @@ impl Sema {
         } else {
             cands
         };
+        let by_category: Vec<Candidate>;
+        let cands = match &obj {
+            Some(o) if cands.iter().any(|c| c.decl.ref_qualifier.is_some()) => {
+                by_category = self.callable_on_value_category(cands, o);
+                &by_category
+            }
+            _ => cands,
+        };
         let Some(f) = self.resolve_overload(cands, explicit, &args, what, span, &mut d) else {
             self.cur().diags.extend(d);
             return TExpr::error(span);
@@ -5234,6 +5243,18 @@ impl Sema {
                 }
                 continue;
             }
+            if c.pack && c.init.is_some() {
+                let sp = c.span;
+                self.cur().diags.push(Diagnostic::error(
+                    sp,
+                    "init-capture packs ('...name = init') are not supported yet",
+                ));
+                continue;
+            }
+            if c.pack {
+                self.capture_pack(level, parent, c);
+                continue;
+            }
             if let Some(init) = &c.init {
                 // init-capture: evaluated in the enclosing context.
                 let saved = self.fn_stack.pop().expect("ctx");
@@ -5394,6 +5415,44 @@ impl Sema {
             lvalue: false,
             span,
         }
+    }
+}
+
+impl Sema {
+    /// `[xs...]` / `[&xs...]`: each element of the function parameter pack
+    /// `xs` of an enclosing function, captured in order.
+    fn capture_pack(&mut self, level: usize, parent: usize, c: &a::Capture) {
+        let Some(pack) = self.var_packs().into_iter().find(|p| p.name == c.name) else {
+            let sp = c.span;
+            self.cur().diags.push(Diagnostic::error(
+                sp,
+                format!(
+                    "'{}' in capture list is not a function parameter pack",
+                    c.name
+                ),
+            ));
+            return;
+        };
+        for var in pack.vars {
+            self.fn_stack[pack.level]
+                .frames
+                .push(vec![(c.name.clone(), var)]);
+            let outer = self.name_in_level(parent, &c.name, c.span);
+            self.fn_stack[pack.level].frames.pop();
+            if let Some(outer) = outer {
+                self.capture(level, &c.name, outer, c.span);
+            }
+        }
+    }
+}
+
+/// Whether id-expression or member access `e` is written in parentheses
+/// (`(b)`, `(s.x)`): its span then begins before its name's or base's.
+fn written_in_parentheses(e: &a::Expr) -> bool {
+    match &e.kind {
+        a::ExprKind::Name(q) => e.span.lo < q.span.lo,
+        a::ExprKind::Member { base, .. } => e.span.lo < base.span.lo,
+        _ => false,
     }
 }
 

@@ -1,11 +1,14 @@
 //! Which lvalues designate `const` objects, and which are xvalues. `Ty` keeps `const` only below
 //! pointers and references, so an lvalue's own `const` comes from what it
 //! names: taking its address makes a pointer to const (`&c` is `const int *`)
-//! and a `T &` parameter deduces `T` as `const X` from it.
+//! and a `T &` parameter deduces `T` as `const X` from it. The value
+//! category of an object also picks among ref-qualified member functions.
 
+use super::overload::Candidate;
 use super::thir::{Expr as TExpr, ExprKind as TK};
 use super::types::Ty;
 use super::Sema;
+use crate::front::ast::RefQualifier;
 
 impl Sema {
     /// Whether `e`, which sema marks an lvalue, is an xvalue: a call
@@ -42,5 +45,31 @@ impl Sema {
             ),
             _ => false,
         }
+    }
+}
+
+impl Sema {
+    /// The candidates among member functions with ref-qualifiers that an
+    /// object of `object`'s value category can call: an lvalue does not call
+    /// `&&` ones; an rvalue calls `&&` ones where there are any (they bind
+    /// it better), else only `const &` ones among the `&` ones.
+    pub(crate) fn callable_on_value_category(
+        &self,
+        cands: &[Candidate],
+        object: &TExpr,
+    ) -> Vec<Candidate> {
+        let rvalue = !object.lvalue || self.is_xvalue(object);
+        let has_rvalue_overload = cands
+            .iter()
+            .any(|c| c.decl.ref_qualifier == Some(RefQualifier::Rvalue));
+        cands
+            .iter()
+            .filter(|c| match c.decl.ref_qualifier {
+                None => true,
+                Some(RefQualifier::Rvalue) => rvalue,
+                Some(RefQualifier::Lvalue) => !rvalue || (c.decl.is_const && !has_rvalue_overload),
+            })
+            .cloned()
+            .collect()
     }
 }

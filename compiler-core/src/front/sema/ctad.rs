@@ -85,6 +85,7 @@ fn name_specialization(t: &a::TypeExpr, name: &str, specialization: &a::QualName
             TypeExprKind::Named(specialization.clone())
         }
         TypeExprKind::Pointer(inner) => TypeExprKind::Pointer(wrap(inner)),
+        TypeExprKind::UnderlyingType(inner) => TypeExprKind::UnderlyingType(wrap(inner)),
         TypeExprKind::LRef(inner) => TypeExprKind::LRef(wrap(inner)),
         TypeExprKind::RRef(inner) => TypeExprKind::RRef(wrap(inner)),
         TypeExprKind::Array(inner, n) => TypeExprKind::Array(wrap(inner), n.clone()),

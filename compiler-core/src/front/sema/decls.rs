@@ -1,6 +1,7 @@
 //! Declaration collection (namespaces, classes, functions, variables,
 //! aliases, enums) and class completion (bases, fields, Itanium layout).
 
+use super::inheriting_constructors;
 use super::*;
 use crate::front::ast::{Decl, FunctionDecl};
 
@@ -158,10 +159,16 @@ impl Sema {
             }
             Decl::Var(v) => {
                 if let Some(q) = &v.qualified {
+                    if self.collect_static_member_template_definition(v, q, ctx, env) {
+                        return;
+                    }
+                    // `template <> const int S<char>::w = 7;` replaces what
+                    // the template's definition gave the instance.
+                    let specialization = v.template.as_ref().is_some_and(|t| t.params.is_empty());
                     for e in self.lookup_qualified_entities(q, ctx, env) {
                         if let Entity::Var(id) = e {
                             self.defined_static_members.push(id);
-                            self.define_static_member(id, v);
+                            self.define_static_member(id, v, specialization);
                         }
                     }
                     return;
@@ -381,12 +388,19 @@ impl Sema {
         let Some(members) = &c.members else { return };
         let env = self.class(id).env.clone();
         let was_registering = std::mem::replace(&mut self.classes[id.0 as usize].registering, true);
+        let mut inherited = vec![];
         for m in members {
             match &m.decl {
                 Decl::Function(f) => self.classes[id.0 as usize].methods.push(f.clone()),
                 Decl::Var(v) if !v.is_static => {}
+                Decl::UsingDecl(q) if inheriting_constructors::names_constructors(q) => {
+                    inherited.push(q)
+                }
                 other => self.collect_decl(other, Ctx::Class(id), &env, to_check),
             }
+        }
+        for q in inherited {
+            self.inherit_constructors(id, q);
         }
         self.classes[id.0 as usize].registering = was_registering;
         self.attach_out_of_class_definitions(id);
@@ -957,13 +971,19 @@ impl Sema {
     /// The out-of-class definition of a static data member (`const int
     /// S::tag = 42;`) gives the member declared without one its
     /// initializer, evaluated in the class's scope: device code reads it,
-    /// and a constant one is a constant.
-    fn define_static_member(&mut self, id: VarId, def: &Rc<crate::front::ast::VarDecl>) {
+    /// and a constant one is a constant. An initializer the class gave
+    /// stays unless `replace` (an explicit specialization's definition).
+    pub(super) fn define_static_member(
+        &mut self,
+        id: VarId,
+        def: &Rc<crate::front::ast::VarDecl>,
+        replace: bool,
+    ) {
         let Some(init) = &def.init else { return };
         let Some((decl, gctx, genv)) = self.var(id).global.clone() else {
             return;
         };
-        if decl.init.is_some() {
+        if decl.init.is_some() && !replace {
             return;
         }
         let defined = Rc::new(crate::front::ast::VarDecl {

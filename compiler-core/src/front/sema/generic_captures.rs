@@ -372,6 +372,7 @@ impl Walker<'_> {
         match &t.kind {
             TypeExprKind::Decltype { expr, .. } => self.type_dependent(expr),
             TypeExprKind::Pointer(inner)
+            | TypeExprKind::UnderlyingType(inner)
             | TypeExprKind::LRef(inner)
             | TypeExprKind::RRef(inner) => self.declared_type_dependent(inner),
             _ => false,

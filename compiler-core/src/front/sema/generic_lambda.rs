@@ -449,6 +449,7 @@ impl NameCollector {
                 bound.iter().for_each(|e| self.expr(e));
             }
             TypeExprKind::Pointer(inner)
+            | TypeExprKind::UnderlyingType(inner)
             | TypeExprKind::LRef(inner)
             | TypeExprKind::RRef(inner) => self.ty(inner),
             TypeExprKind::Named(q) => {

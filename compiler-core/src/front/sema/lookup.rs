@@ -563,6 +563,22 @@ impl Sema {
                     ty
                 }
             }
+            TypeExprKind::UnderlyingType(operand) => {
+                match self.resolve_type(operand, ctx, env, diags) {
+                    Ty::Enum(e) => Ty::Int(self.enums[e.0 as usize].underlying),
+                    Ty::Error => Ty::Error,
+                    other => {
+                        diags.push(Diagnostic::error(
+                            operand.span,
+                            format!(
+                                "'__underlying_type' of non-enumeration type '{}'",
+                                self.ty_name(&other)
+                            ),
+                        ));
+                        Ty::Error
+                    }
+                }
+            }
             TypeExprKind::Pointer(inner) => {
                 let p = self.resolve_type(inner, ctx, env, diags);
                 if p.is_error() {

@@ -523,7 +523,7 @@ impl Mangler {
         let a = self.template_args(s, &targs, Some(header), ctx, &declared_env);
         let name = match ctx {
             Ctx::Ns(n) if n == GLOBAL_NS => format!("{head}{a}"),
-            _ => format!("N{}{head}{a}E", if decl.is_const { "K" } else { "" }),
+            _ => format!("N{}{head}{a}E", member_qualifiers(&decl)),
         };
         // The signature as declared: type parameters stay parameters.
         let env = super::templates::dependent_env(header, &targs, declared_env);
@@ -689,7 +689,7 @@ impl Mangler {
             Ctx::Ns(n) if n == GLOBAL_NS => mname,
             Ctx::Class(_) => {
                 let p = self.prefix(s, ctx);
-                format!("N{}{p}{mname}E", if decl.is_const { "K" } else { "" })
+                format!("N{}{p}{mname}E", member_qualifiers(&decl))
             }
             _ => {
                 let p = self.prefix(s, ctx);
@@ -908,4 +908,17 @@ fn operator_name(n: &str) -> Option<String> {
         }
         .into(),
     )
+}
+
+/// A member function's `<CV-qualifiers> [<ref-qualifier>]` in a nested
+/// name: `K` for `const`, `R` for `&`, `O` for `&&`.
+fn member_qualifiers(decl: &ast::FunctionDecl) -> &'static str {
+    match (decl.is_const, decl.ref_qualifier) {
+        (false, None) => "",
+        (true, None) => "K",
+        (false, Some(ast::RefQualifier::Lvalue)) => "R",
+        (false, Some(ast::RefQualifier::Rvalue)) => "O",
+        (true, Some(ast::RefQualifier::Lvalue)) => "KR",
+        (true, Some(ast::RefQualifier::Rvalue)) => "KO",
+    }
 }

@@ -25,6 +25,7 @@ pub mod free_function;
 mod full_expression_captures;
 pub mod generic_captures;
 pub mod generic_lambda;
+mod inheriting_constructors;
 mod init;
 mod initializer_list;
 mod kernel_attributes;
@@ -628,6 +629,9 @@ pub struct Sema {
     /// Out-of-class member function definitions, by the declaration of the
     /// class they belong to (see `out_of_class.rs`).
     out_of_class_defs: HashMap<usize, Vec<Rc<ast::FunctionDecl>>>,
+    /// Out-of-class definitions of static data members of class templates
+    /// (`template <class T> const int S<T>::w = 2;`), by the same key.
+    out_of_class_vars: HashMap<usize, Vec<Rc<ast::VarDecl>>>,
     /// Initializers of global variables that device code reads.
     global_inits: HashMap<VarId, GlobalInit>,
     /// The calls whose callees' bodies are being checked, outermost first.
@@ -684,6 +688,7 @@ impl Sema {
             operand_use: false,
             implicit_guides: HashMap::new(),
             out_of_class_defs: HashMap::new(),
+            out_of_class_vars: HashMap::new(),
             scope_function: None,
             unevaluated: 0,
             explicit_instantiations: vec![],

@@ -9,12 +9,15 @@
 //! ones that exist when the definition is met and the ones instantiated
 //! later. The definition keeps what only the in-class declaration says
 //! (`static`, `explicit`, `virtual`, default arguments, attributes).
+//! Definitions of static data members of class templates (`template <class
+//! T> const int S<T>::w = sizeof(T);`) are recorded and attached the same
+//! way, each instance's member initialized with its own arguments.
 
 use std::rc::Rc;
 
 use super::decls::{inherit_from_declaration, Pending};
 use super::{ClassId, Ctx, Entity, Env, Sema, TArg};
-use crate::front::ast::{FunctionDecl, TemplateHeader};
+use crate::front::ast::{ClassDecl, FunctionDecl, QualName, TemplateHeader, VarDecl};
 
 impl Sema {
     /// `f`, whose name is qualified, met in `ctx`.
@@ -31,19 +34,32 @@ impl Sema {
             // `box<D>::get`: the template itself, not an instance.
             last.template_args = None;
         }
+        let mut keys = vec![];
         for e in self.lookup_qualified_entities(&head, ctx, env) {
-            let key = match e {
+            match e {
                 Entity::Namespace(ns) => {
                     self.define_namespace_member(f, Ctx::Ns(ns), env, to_check);
                     return;
                 }
-                Entity::Class(decl, _, _) => Rc::as_ptr(&decl) as usize,
-                Entity::ClassInst(id) => match &self.class(id).decl {
-                    Some(decl) => Rc::as_ptr(decl) as usize,
-                    None => continue,
-                },
-                _ => continue,
-            };
+                Entity::Class(decl, _, _) => keys.push(Rc::as_ptr(&decl) as usize),
+                Entity::ClassInst(id) => keys.extend(
+                    self.class(id)
+                        .decl
+                        .as_ref()
+                        .map(|decl| Rc::as_ptr(decl) as usize),
+                ),
+                _ => {}
+            }
+        }
+        if keys.is_empty() {
+            // `Outer<T>::Inner<U>::get`: a member class template of a class
+            // template, found in the template's own declaration.
+            keys.extend(
+                self.member_class_template(&head, ctx, env)
+                    .map(|decl| Rc::as_ptr(&decl) as usize),
+            );
+        }
+        if let Some(key) = keys.first().copied() {
             self.out_of_class_defs
                 .entry(key)
                 .or_default()
@@ -74,7 +90,123 @@ impl Sema {
                     }
                 }
             }
+        }
+    }
+
+    /// `v`, a static data member of a class template defined outside it
+    /// (`template <class T> const int S<T>::w = sizeof(T);`): recorded for
+    /// every instance of the template. False when `v` is something else.
+    pub(super) fn collect_static_member_template_definition(
+        &mut self,
+        v: &Rc<VarDecl>,
+        q: &QualName,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> bool {
+        if v.template.as_ref().is_none_or(|t| t.params.is_empty()) {
+            return false;
+        }
+        let mut head = q.clone();
+        head.parts.pop();
+        if let Some(last) = head.parts.last_mut() {
+            last.template_args = None;
+        }
+        let class = self
+            .lookup_qualified_entities(&head, ctx, env)
+            .into_iter()
+            .find_map(|e| match e {
+                Entity::Class(decl, _, _) if decl.template.is_some() => Some(decl),
+                _ => None,
+            })
+            .or_else(|| self.member_class_template(&head, ctx, env));
+        let Some(key) = class.map(|decl| Rc::as_ptr(&decl) as usize) else {
+            return false;
+        };
+        self.out_of_class_vars
+            .entry(key)
+            .or_default()
+            .push(v.clone());
+        let instances: Vec<ClassId> = (0..self.classes.len() as u32)
+            .map(ClassId)
+            .filter(|c| class_key(self, *c) == Some(key))
+            .collect();
+        for id in instances {
+            self.attach_out_of_class_definitions(id);
+        }
+        true
+    }
+
+    /// The class template `head` names inside another class template's
+    /// declaration (`Outer<T>::Inner` with `T` a parameter of the
+    /// definition, which no lookup knows).
+    fn member_class_template(
+        &mut self,
+        head: &QualName,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<Rc<ClassDecl>> {
+        let rest = head.parts.get(1..).filter(|r| !r.is_empty())?;
+        let mut outer = head.clone();
+        outer.parts.truncate(1);
+        outer.parts[0].template_args = None;
+        let mut class = self
+            .lookup_qualified_entities(&outer, ctx, env)
+            .into_iter()
+            .find_map(|e| match e {
+                Entity::Class(decl, _, _) if decl.template.is_some() => Some(decl),
+                _ => None,
+            })?;
+        for part in rest {
+            class = class.members.as_ref()?.iter().find_map(|m| match &m.decl {
+                crate::front::ast::Decl::Class(c)
+                    if c.name.as_deref() == Some(&*part.ident) && c.members.is_some() =>
+                {
+                    Some(c.clone())
+                }
+                _ => None,
+            })?;
+        }
+        Some(class)
+    }
+
+    /// Gives the static data members of class template instance `id`
+    /// declared without an initializer the definitions recorded for its
+    /// template.
+    fn attach_static_member_definitions(&mut self, id: ClassId, key: usize) {
+        let Some(defs) = self.out_of_class_vars.get(&key).cloned() else {
             return;
+        };
+        let Some(declared) = self
+            .class(id)
+            .template
+            .as_ref()
+            .and_then(|(d, _)| d.template.clone())
+        else {
+            return;
+        };
+        for def in defs {
+            let Some(written) = &def.template else {
+                continue;
+            };
+            self.bind_definition_parameters(id, written, &declared);
+            let env = self.class(id).env.clone();
+            let vars: Vec<_> = self
+                .class(id)
+                .members
+                .get(&def.name)
+                .into_iter()
+                .flatten()
+                .filter_map(|e| match e {
+                    Entity::Var(var) => Some(*var),
+                    _ => None,
+                })
+                .collect();
+            for var in vars {
+                if let Some(global) = &mut self.vars[var.0 as usize].global {
+                    global.2 = env.clone();
+                }
+                self.define_static_member(var, &def, false);
+            }
         }
     }
 
@@ -109,6 +241,7 @@ impl Sema {
         let Some(key) = class_key(self, id) else {
             return;
         };
+        self.attach_static_member_definitions(id, key);
         let Some(defs) = self.out_of_class_defs.get(&key).cloned() else {
             return;
         };
@@ -126,17 +259,31 @@ impl Sema {
             if attached {
                 continue;
             }
+            // One header per template-id of the qualifier (`Outer<T>::
+            // Inner<U>::`), the innermost being the class's own, then the
+            // member's when it is a template itself.
             let mut headers: Vec<TemplateHeader> = def.outer_templates.clone();
             headers.extend(def.template.clone());
-            let class_header = match &class_template {
-                Some(_) if headers.is_empty() => continue,
-                Some(_) => Some(headers.remove(0)),
-                None => None,
+            let qualifier = &def.name.parts[..def.name.parts.len().saturating_sub(1)];
+            let class_levels = qualifier
+                .iter()
+                .filter(|p| p.template_args.is_some())
+                .count();
+            let member_header = if headers.len() > class_levels {
+                headers.pop()
+            } else {
+                None
             };
-            if headers.len() > 1 {
+            if headers.len() > class_levels {
                 continue;
             }
-            let member_header = headers.pop();
+            let class_header = match &class_template {
+                Some(_) => match headers.pop() {
+                    Some(h) => Some(h),
+                    None => continue,
+                },
+                None => None,
+            };
             if let (Some(written), Some(declared)) = (&class_header, &class_template) {
                 self.bind_definition_parameters(id, written, declared);
             }
@@ -216,6 +363,7 @@ impl Sema {
                     && m.kind == def.kind
                     && m.params.len() == def.params.len()
                     && m.is_const == def.is_const
+                    && m.ref_qualifier == def.ref_qualifier
                     && m.template.is_some() == template
             })
             .map(|(i, _)| i)

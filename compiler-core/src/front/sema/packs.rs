@@ -59,6 +59,7 @@ impl PatternNames {
             TypeExprKind::Named(q) => self.qual(q),
             TypeExprKind::Decltype { expr, .. } => self.expr(expr),
             TypeExprKind::Pointer(i)
+            | TypeExprKind::UnderlyingType(i)
             | TypeExprKind::MemberPointer(_, i)
             | TypeExprKind::LRef(i)
             | TypeExprKind::RRef(i) => self.ty(i),

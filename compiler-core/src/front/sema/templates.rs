@@ -503,7 +503,7 @@ impl Sema {
             }
             // A non-deduced context: the argument converts to the type once
             // the parameters are known (`decltype(&T::f) = nullptr`).
-            TypeExprKind::Decltype { .. } => true,
+            TypeExprKind::Decltype { .. } | TypeExprKind::UnderlyingType(_) => true,
             // `R(A...)` against a function type (`std::function<int(int)>`).
             TypeExprKind::Function(ret_pat, param_pats, variadic_pat) => {
                 let Ty::Function {
@@ -1031,6 +1031,7 @@ pub(crate) fn mentions_decltype(t: &TypeExpr) -> bool {
             })
         }),
         TypeExprKind::Pointer(i)
+        | TypeExprKind::UnderlyingType(i)
         | TypeExprKind::LRef(i)
         | TypeExprKind::RRef(i)
         | TypeExprKind::Array(i, _) => mentions_decltype(i),
@@ -1122,9 +1123,10 @@ pub(crate) fn mentions_params(t: &TypeExpr, params: &[Rc<str>]) -> bool {
             );
             bound_is_param || mentions_params(i, params)
         }
-        TypeExprKind::Pointer(i) | TypeExprKind::LRef(i) | TypeExprKind::RRef(i) => {
-            mentions_params(i, params)
-        }
+        TypeExprKind::Pointer(i)
+        | TypeExprKind::UnderlyingType(i)
+        | TypeExprKind::LRef(i)
+        | TypeExprKind::RRef(i) => mentions_params(i, params),
         TypeExprKind::Function(r, ps, _) => {
             mentions_params(r, params) || ps.iter().any(|p| mentions_params(&p.ty, params))
         }
