@@ -56,6 +56,9 @@ pub struct DeviceInfo {
     /// Loop iterations a work-item may take, over all the loops of a
     /// kernel, before the driver leaves them early (see `loop_audit`).
     pub loop_iteration_limit: Option<u32>,
+    /// The driver runs a fence (`OpMemoryBarrier`) as a work-group barrier,
+    /// so kernels go to it without fences (see `memory_barriers`).
+    pub fences_are_group_barriers: bool,
     /// The most private memory (arrays kept per work-item) a kernel may use
     /// before the driver fails (None: no known limit).
     pub max_private_bytes: Option<u32>,
@@ -151,6 +154,7 @@ pub fn host_info() -> DeviceInfo {
         sub_group_sizes: vec![1, 2, 4, 8, 16, 32, 64],
         timestamps: false,
         loop_iteration_limit: None,
+        fences_are_group_barriers: false,
         max_private_bytes: None,
         stale_loads_with_read_only_bindings: false,
         aspects: aspects(&list),
@@ -200,7 +204,12 @@ fn vulkan_device_memory(adapter: &wgpu::Adapter) -> Option<u64> {
 /// Mesa's llvmpipe (lavapipe) stops the loops of a work-item after 65535
 /// back edges in all (`LP_MAX_TGSI_LOOP_ITERATIONS`, Mesa's gallivm).
 fn loop_iteration_limit(info: &wgpu::AdapterInfo) -> Option<u32> {
-    info.name.starts_with("llvmpipe").then_some(65535)
+    is_llvmpipe(info).then_some(65535)
+}
+
+/// Mesa's llvmpipe, the CPU driver behind lavapipe.
+fn is_llvmpipe(info: &wgpu::AdapterInfo) -> bool {
+    info.name.starts_with("llvmpipe")
 }
 
 /// NVIDIA's PCI vendor id, as adapters report it.
@@ -292,6 +301,7 @@ pub fn vulkan_info(adapter: &wgpu::Adapter) -> DeviceInfo {
         sub_group_sizes: sub_groups,
         timestamps: features.contains(wgpu::Features::TIMESTAMP_QUERY),
         loop_iteration_limit: loop_iteration_limit(&info),
+        fences_are_group_barriers: is_llvmpipe(&info),
         max_private_bytes: max_private_bytes(&info),
         stale_loads_with_read_only_bindings: info.vendor == NVIDIA,
         aspects: aspects(&list),

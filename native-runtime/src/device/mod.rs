@@ -13,6 +13,7 @@ mod float_controls;
 pub mod host;
 pub mod info;
 mod loop_audit;
+mod memory_barriers;
 mod pipeline_cache;
 pub mod specialize;
 #[cfg(test)]

@@ -9,6 +9,7 @@ use super::extra_features::{self, ExtraFeatures, FloatAtomicAdds};
 use super::float_controls::{self, InfNanPreserve};
 use super::info::DeviceInfo;
 use super::loop_audit::{self, LoopAudit};
+use super::memory_barriers;
 use super::pipeline_cache::DiskCache;
 use super::specialize::Specialization;
 use super::{dense_bindings, entry_module};
@@ -614,6 +615,11 @@ impl VulkanDevice {
     ) -> Result<Cow<'e, [u32]>, String> {
         let entry_point = &entry.info.entry_point;
         let mut words = Cow::Borrowed(&entry.image.image.spirv[..]);
+        if self.info.fences_are_group_barriers {
+            if let Some(fenceless) = memory_barriers::without_memory_barriers(&words)? {
+                words = fenceless.into();
+            }
+        }
         let missing = self.float_atomic_adds.missing_widths();
         if let Some(portable) = spirv::without_float_atomic_adds(&words, &missing) {
             words = portable.into();

@@ -321,6 +321,9 @@ impl Sema {
                     let place = self.this_field(c, idx, decl.span);
                     ordered.push((bases + idx, field_assign(place, v, fty, decl.span)));
                 }
+                if !delegates {
+                    ordered.extend(self.default_initialized_subobjects(c, decl));
+                }
                 ordered.sort_by_key(|(order, _)| *order);
                 stmts.extend(ordered.into_iter().map(|(_, s)| s));
             }
@@ -332,6 +335,69 @@ impl Sema {
             params,
             this_class: self.func(f).class,
             stmt: TStmt::Block(stmts),
+        }
+    }
+
+    /// The bases and members of `c` that constructor `decl`'s initializer
+    /// list leaves out and that have no default member initializer, where
+    /// default-initializing them runs code (a user default constructor, a
+    /// default member initializer inside): constructed in place, keyed by
+    /// their initialization order.
+    fn default_initialized_subobjects(
+        &mut self,
+        c: ClassId,
+        decl: &a::FunctionDecl,
+    ) -> Vec<(usize, TStmt)> {
+        let mut out = vec![];
+        let named: Vec<Option<ClassId>> = decl
+            .ctor_inits
+            .iter()
+            .map(|i| self.mem_initializer_class(c, i))
+            .collect();
+        let bases = self.class(c).bases.clone();
+        for (i, (b, _)) in bases.iter().enumerate() {
+            if named.contains(&Some(*b)) || !self.default_init_runs_code(*b) {
+                continue;
+            }
+            let this = self.this_object(c, decl.span);
+            let place = TExpr {
+                kind: TK::BaseSub(Box::new(this), i),
+                ty: Ty::Class(*b),
+                lvalue: true,
+                span: decl.span,
+            };
+            let value = self.value_init(&Ty::Class(*b), decl.span);
+            out.push((i, field_assign(place, value, Ty::Class(*b), decl.span)));
+        }
+        for idx in 0..self.class(c).fields.len() {
+            let field = self.class(c).fields[idx].clone();
+            let mentioned = decl
+                .ctor_inits
+                .iter()
+                .any(|i| i.name.is_simple() && i.name.last().ident == field.name);
+            if mentioned
+                || field.default_init.is_some()
+                || !self.default_init_of_type_runs_code(&field.ty)
+            {
+                continue;
+            }
+            let place = self.this_field(c, idx, decl.span);
+            let value = self.value_init(&field.ty, decl.span);
+            out.push((
+                bases.len() + idx,
+                field_assign(place, value, field.ty, decl.span),
+            ));
+        }
+        out
+    }
+
+    /// `*this` of class `c`, an lvalue.
+    fn this_object(&self, c: ClassId, span: Span) -> TExpr {
+        TExpr {
+            kind: TK::This,
+            ty: Ty::Class(c),
+            lvalue: true,
+            span,
         }
     }
 
@@ -368,12 +434,7 @@ impl Sema {
     /// itself (a delegating constructor): construct that (sub)object.
     fn base_or_delegating_init(&mut self, c: ClassId, init: &a::CtorInit) -> Option<TStmt> {
         let name = init.name.last().ident.clone();
-        let this = TExpr {
-            kind: TK::This,
-            ty: Ty::Class(c),
-            lvalue: true,
-            span: init.span,
-        };
+        let this = self.this_object(c, init.span);
         let named = self.mem_initializer_class(c, init);
         let target = if named == Some(c) {
             Some((c, this))
@@ -490,7 +551,7 @@ impl Sema {
 
     /// What the implicit default constructor of complete class `c` does.
     fn implicit_default_construct(&mut self, c: ClassId, span: Span) -> TExpr {
-        if self.has_default_member_inits(c) {
+        if self.default_init_runs_code(c) {
             return self.member_wise_default(c, span);
         }
         TExpr {
@@ -1264,6 +1325,10 @@ impl Sema {
                     let e = self.construct(*c, vec![], v.span, &mut d);
                     self.cur().diags.extend(d);
                     Some(e)
+                }
+                // `Ctr a[3];`: each element default-constructed.
+                Ty::Array(..) if self.default_init_of_type_runs_code(&ty) => {
+                    Some(self.value_init(&ty, v.span))
                 }
                 _ => None,
             },

@@ -20,7 +20,8 @@ impl Sema {
 
     /// Whether the lvalue `e` designates a `const` object: a variable
     /// declared `const` or a reference to const, a member or array element
-    /// of one, or what a pointer to const points to.
+    /// of one, what a pointer to const points to, or a call returning a
+    /// reference to const.
     pub(crate) fn is_const_lvalue(&self, e: &TExpr) -> bool {
         match &e.kind {
             TK::Var(v) => {
@@ -43,6 +44,9 @@ impl Sema {
                     ..
                 }
             ),
+            // `get(x)` returning `const int &`.
+            TK::Call(f, _) => matches!(self.func(*f).ret, Ty::LRef(_, true)),
+            TK::Cond(_, a, b) => self.is_const_lvalue(a) || self.is_const_lvalue(b),
             _ => false,
         }
     }

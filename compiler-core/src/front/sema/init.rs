@@ -394,6 +394,36 @@ impl Sema {
             .any(|k| k != c && self.has_default_member_inits(k))
     }
 
+    /// Whether default-initializing a `c` runs code: a default member
+    /// initializer or a user-provided default constructor, of `c`, of a
+    /// base or of a member object (arrays included). Such objects are
+    /// constructed where C++ default-initializes them: locals and arrays
+    /// declared without an initializer, and the bases and members a
+    /// constructor's initializer list leaves out.
+    pub(crate) fn default_init_runs_code(&mut self, c: ClassId) -> bool {
+        if self.has_default_member_inits(c) {
+            return true;
+        }
+        let user_default = self.constructors(c).iter().any(|m| {
+            !m.defaulted && !m.deleted && m.params.iter().all(|p| p.default.is_some() || p.pack)
+        });
+        if user_default {
+            return true;
+        }
+        let info = self.class(c);
+        let mut inner: Vec<ClassId> = info.bases.iter().map(|b| b.0).collect();
+        inner.extend(info.fields.iter().filter_map(|f| element_class(&f.ty)));
+        inner
+            .into_iter()
+            .any(|k| k != c && self.default_init_runs_code(k))
+    }
+
+    /// Whether default-initializing an object of type `ty` (a class, or an
+    /// array of them) runs code ([`Sema::default_init_runs_code`]).
+    pub(crate) fn default_init_of_type_runs_code(&mut self, ty: &Ty) -> bool {
+        element_class(ty).is_some_and(|c| self.default_init_runs_code(c))
+    }
+
     /// The default member initializer of field `i` of `c`, checked in the
     /// class's scope and converted to the field's type.
     pub(crate) fn default_member_init(&mut self, c: ClassId, i: usize) -> Option<TExpr> {
@@ -417,5 +447,14 @@ impl Sema {
         };
         self.leave_class_scope();
         Some(e)
+    }
+}
+
+/// The class of `ty`, or of its (nested) array elements.
+fn element_class(ty: &Ty) -> Option<ClassId> {
+    match ty {
+        Ty::Class(c) => Some(*c),
+        Ty::Array(e, _) => element_class(e),
+        _ => None,
     }
 }

@@ -267,6 +267,30 @@ void put_integer(Sink &sink, const unsigned *state, bool negative, size_t magnit
   put_number(sink, prefix, magnitude, radix, 1, 0);
 }
 
+// 10^n by binary powering: exact as long as 10^n is (n <= 10 in float,
+// 22 in double), where pow() on a device may be off by an ulp or more.
+template <typename F> F power_of_ten(unsigned n) {
+  F r = 1, b = 10;
+  for (; n; n >>= 1) {
+    if (n & 1) r *= b;
+    b *= b;
+  }
+  return r;
+}
+
+// v * 10^n, by one multiplication or division for each 30 powers of ten
+// (so that no factor overflows a float).
+template <typename F> F scale_by_power_of_ten(F v, int n) {
+  unsigned k = static_cast<unsigned>(n < 0 ? -n : n);
+  while (k > 0) {
+    unsigned step = k > 30 ? 30 : k;
+    F p = power_of_ten<F>(step);
+    v = n < 0 ? v / p : v * p;
+    k -= step;
+  }
+  return v;
+}
+
 // A floating-point value as std::ostream formats it: %g with the stream's
 // precision by default, %f for fixed, %e for scientific (and hexfloat).
 // F is the type computed in: float on the device unless the value is a
@@ -296,7 +320,7 @@ void put_float(Sink &sink, const unsigned *state, F v) {
   int exp = 0;
   if (v != 0) {
     exp = static_cast<int>(std::floor(std::log10(v)));
-    F m = v / std::pow(static_cast<F>(10), static_cast<F>(exp));
+    F m = scale_by_power_of_ten(v, -exp);
     if (m >= 10) ++exp;
     if (m < 1) --exp;
   }
@@ -307,25 +331,22 @@ void put_float(Sink &sink, const unsigned *state, F v) {
     // %g: scientific when the exponent (after rounding to `p` significant
     // digits) is below -4 or at least p.
     unsigned p = precision == 0 ? 1 : precision;
-    F scaled = v * std::pow(static_cast<F>(10), static_cast<F>(static_cast<int>(p) - 1 - exp));
-    int e = std::floor(scaled + static_cast<F>(0.5)) >= std::pow(static_cast<F>(10), static_cast<F>(p)) ? exp + 1
-                                                                                                        : exp;
+    F scaled = scale_by_power_of_ten(v, static_cast<int>(p) - 1 - exp);
+    int e = std::floor(scaled + static_cast<F>(0.5)) >= power_of_ten<F>(p) ? exp + 1 : exp;
     sci = e < -4 || e >= static_cast<int>(p);
     decimals = sci ? p - 1 : static_cast<unsigned>(static_cast<int>(p) - 1 - e);
     exp = e;
   }
   // The digits as an integer: v * 10^decimals (scientific: of v / 10^exp).
-  F scale = std::pow(static_cast<F>(10), static_cast<F>(sci ? static_cast<int>(decimals) - exp
-                                                            : static_cast<int>(decimals)));
-  F scaled = std::floor(v * scale + static_cast<F>(0.5));
+  int shift = sci ? static_cast<int>(decimals) - exp : static_cast<int>(decimals);
+  F scaled = std::floor(scale_by_power_of_ten(v, shift) + static_cast<F>(0.5));
   if (!sci && scaled >= static_cast<F>(4.0e9)) {
     // Too many digits for fixed notation here: scientific instead.
     sci = true;
-    scale = std::pow(static_cast<F>(10), static_cast<F>(static_cast<int>(decimals) - exp));
-    scaled = std::floor(v * scale + static_cast<F>(0.5));
+    scaled = std::floor(scale_by_power_of_ten(v, static_cast<int>(decimals) - exp) + static_cast<F>(0.5));
   }
   size_t digits = static_cast<size_t>(scaled);
-  if (sci && scaled >= std::pow(static_cast<F>(10), static_cast<F>(decimals + 1))) {
+  if (sci && scaled >= power_of_ten<F>(decimals + 1)) {
     digits /= 10;
     ++exp;
   }
