@@ -3190,6 +3190,22 @@ impl Sema {
                 }],
                 _ => vec![],
             };
+            if op == UnOp::Not {
+                // No `operator!`: `!x` converts `x` to bool contextually
+                // (an `explicit operator bool` too).
+                let user = self
+                    .try_call_operator(x.clone(), name, vec![], span)
+                    .or_else(|| self.try_free_operator(name, vec![x.clone()], span));
+                return user.unwrap_or_else(|| {
+                    let b = self.convert_to_bool(x);
+                    TExpr {
+                        kind: TK::Unary(UnOp::Not, Box::new(b)),
+                        ty: Ty::Bool,
+                        lvalue: false,
+                        span,
+                    }
+                });
+            }
             return self.call_operator(x, name, args, span);
         }
         match op {
@@ -3382,6 +3398,13 @@ impl Sema {
             // A free operator or built-in after conversions of class operands.
             if let Some(x) = self.try_free_operator(&name, vec![l.clone(), r.clone()], span) {
                 return x;
+            }
+            if matches!(op, BinOp::LogAnd | BinOp::LogOr) {
+                // Operands converted to bool contextually (`explicit
+                // operator bool` too).
+                let l = self.convert_to_bool(l);
+                let r = self.convert_to_bool(r);
+                return self.builtin_binary(op, l, r, span);
             }
             let conv = |s: &mut Self, x: TExpr| -> TExpr {
                 if let Ty::Class(c) = x.ty {
@@ -3583,8 +3606,20 @@ impl Sema {
                     span,
                 };
             }
-            if let Some(x) = self.try_call_operator(l.clone(), &name, vec![r.clone()], span) {
-                return x;
+            // `w = 5` where the user `operator=`s take other types: the
+            // implicit copy assignment from `W(5)` (they do not suppress it).
+            let user_assignment_fits = op.is_some()
+                || self.declares_assignment_from(c, c, true)
+                || {
+                    let members = self.method_candidates(c, &name);
+                    let mut probe = vec![];
+                    self.resolve_overload(&members, &[], std::slice::from_ref(&r), &name, span, &mut probe)
+                        .is_some()
+                };
+            if user_assignment_fits {
+                if let Some(x) = self.try_call_operator(l.clone(), &name, vec![r.clone()], span) {
+                    return x;
+                }
             }
             // A compound assignment declared as a free function (found by ADL).
             if op.is_some() {
@@ -5532,7 +5567,11 @@ fn reverse_pack_elements(order: &mut [usize], fields: &[Field]) {
         while end < order.len() && &fields[order[end]].name == name {
             end += 1;
         }
-        order[start..end].reverse();
+        // A pack captured by reference (`[&xs...]`) never crosses to the
+        // host: its order is the capture order.
+        if !fields[order[start]].ty.is_ref() {
+            order[start..end].reverse();
+        }
         start = end;
     }
 }

@@ -425,8 +425,12 @@ impl Sema {
         let mut offset: u64 = 0;
         let mut align: u64 = 1;
         let mut bases = vec![];
-        for b in &decl.bases {
-            let ty = self.resolve_type(&b.ty, ctx, &env, &mut vec![]);
+        let base_types: Vec<Ty> = decl
+            .bases
+            .iter()
+            .flat_map(|b| self.base_types(b, ctx, &env))
+            .collect();
+        for ty in base_types {
             // A class is never its own base (an erroneous lookup can say so).
             if ty == Ty::Class(id) {
                 continue;

@@ -94,11 +94,22 @@ impl Sema {
         let (ctx, env) = (self.class(id).ctx, self.class(id).env.clone());
         decl.bases
             .iter()
-            .filter_map(|b| match self.resolve_type(&b.ty, ctx, &env, &mut vec![]) {
+            .flat_map(|b| self.base_types(b, ctx, &env))
+            .filter_map(|ty| match ty {
                 Ty::Class(c) if c != id => Some(c),
                 _ => None,
             })
             .collect()
+    }
+
+    /// The types base-specifier `b` names: one, or one per element of the
+    /// pack it expands (`struct All : Ts... {}`).
+    pub(crate) fn base_types(&mut self, b: &crate::front::ast::BaseSpec, ctx: Ctx, env: &Rc<Env>) -> Vec<Ty> {
+        if b.pack {
+            self.expand_param_type(&b.ty, ctx, env, &mut vec![])
+        } else {
+            vec![self.resolve_type(&b.ty, ctx, env, &mut vec![])]
+        }
     }
 
     /// Unqualified lookup of `name` from context `ctx`.
