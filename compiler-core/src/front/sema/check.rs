@@ -3048,6 +3048,14 @@ impl Sema {
             }
         }
         // A method: only valid as a callee, handled in check_call.
+        let member = &name.last().ident;
+        if self.method_candidates(c, member).is_empty() && self.class(c).closure.is_none() {
+            // Nothing of that name: an error (SFINAE in `decltype(t.scale)`).
+            return self.err(
+                span,
+                format!("no member named '{member}' in '{}'", self.class_name(c)),
+            );
+        }
         TExpr {
             kind: TK::Error,
             ty: Ty::OverloadSet,
@@ -5288,9 +5296,25 @@ impl Sema {
             self.number_closure_in_code_order(closure);
         }
         let ret = match &l.ret {
+            // `-> auto`, `-> decltype(auto)`: deduced from the returns.
+            Some(t) if deduced_return(t).is_some() => None,
             Some(t) => {
+                // `-> decltype(v + v)` names the parameters.
+                let params: Vec<(Rc<str>, VarId)> = l
+                    .params
+                    .iter()
+                    .zip(&patterns)
+                    .filter_map(|(p, pattern)| match (&p.name, pattern) {
+                        (Some(n), ParamPattern::Concrete(ty)) => {
+                            Some((n.clone(), self.new_var(n.clone(), ty.clone(), None, p.span)))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                self.cur().frames.push(params);
                 let mut d = vec![];
                 let r = self.resolve_type(t, ctx, &env, &mut d);
+                self.cur().frames.pop();
                 self.cur().diags.extend(d);
                 Some(r)
             }
@@ -5323,6 +5347,7 @@ impl Sema {
         let mut fc = FnCtx::new(op.unwrap_or(enclosing), env);
         fc.this_class = Some(closure);
         fc.ret = ret;
+        fc.deduced_form = l.ret.as_ref().and_then(deduced_return);
         fc.parent = Some(parent);
         fc.capture_default = l.default_capture;
         fc.explicit_captures = l.captures.clone();

@@ -286,8 +286,9 @@ impl Sema {
                 }
                 better_somewhere && !worse_somewhere
             };
-            // `f(const T&)` is more specialized than `f(T&)`: where a `const`
-            // argument made both instances alike, the one written `const`.
+            // `f(const T&)` is more specialized than `f(T&)` (and `f(const
+            // T*)` than `f(T*)`): where a `const` argument made both
+            // instances alike, the one written `const`.
             let cv_tie = a.2
                 && b.2
                 && self.func(a.0).params == self.func(b.0).params
@@ -406,14 +407,15 @@ fn arity_mismatch(required: usize, given: usize) -> String {
     )
 }
 
-/// Whether `a` writes `const` on the referenced type of at least one
-/// reference parameter where `b` does not, and nowhere the other way round.
+/// Whether `a` writes `const` on the referenced or pointed-to type of at
+/// least one reference or pointer parameter where `b` does not, and nowhere
+/// the other way round (`f(const T*)` over `f(T*)`).
 fn more_const_refs(a: &FunctionDecl, b: &FunctionDecl) -> bool {
     use crate::front::ast::TypeExprKind as K;
     let written = |f: &FunctionDecl| -> Vec<bool> {
         f.params
             .iter()
-            .map(|p| matches!(&p.ty.kind, K::LRef(inner) if inner.is_const))
+            .map(|p| matches!(&p.ty.kind, K::LRef(inner) | K::Pointer(inner) if inner.is_const))
             .collect()
     };
     let (wa, wb) = (written(a), written(b));
