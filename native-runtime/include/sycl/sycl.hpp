@@ -10,8 +10,8 @@
 #pragma once
 
 #include <cstddef>
-#include <sycl/detail/index_space.hpp>
 #include <sycl/detail/atomic_ref.hpp>
+#include <sycl/detail/index_space.hpp>
 #include <sycl/detail/kernel_desc.hpp>
 #include <sycl/detail/spec_constants.hpp>
 
@@ -1864,6 +1864,89 @@ inline std::vector<syclone_event> handles(const std::vector<event> &events) {
 #endif
 
 // ---------------------------------------------------------------- accessors
+namespace detail {
+// std::reverse_iterator over a pointer (the device pass's <iterator> has
+// none): it walks from `base` back, reaching the element before it.
+template <typename Ptr>
+class reverse_pointer {
+ public:
+  using value_type = std::remove_cv_t<std::remove_reference_t<decltype(*std::declval<Ptr>())>>;
+  using difference_type = std::ptrdiff_t;
+  using pointer = Ptr;
+  using reference = decltype(*std::declval<Ptr>());
+  using iterator_category = std::random_access_iterator_tag;
+
+  reverse_pointer() : m_base() {}
+  explicit reverse_pointer(Ptr base) : m_base(base) {}
+  // An iterator's reverse iterator converts to the const_iterator's.
+  template <typename Other>
+  reverse_pointer(const reverse_pointer<Other> &other) : m_base(other.base()) {}
+  Ptr base() const { return m_base; }
+  reference operator*() const { return *(m_base - 1); }
+  reference operator[](difference_type n) const { return *(m_base - 1 - n); }
+  reverse_pointer &operator++() {
+    --m_base;
+    return *this;
+  }
+  reverse_pointer &operator--() {
+    ++m_base;
+    return *this;
+  }
+  reverse_pointer operator++(int) {
+    reverse_pointer old = *this;
+    --m_base;
+    return old;
+  }
+  reverse_pointer operator--(int) {
+    reverse_pointer old = *this;
+    ++m_base;
+    return old;
+  }
+  reverse_pointer &operator+=(difference_type n) {
+    m_base -= n;
+    return *this;
+  }
+  reverse_pointer &operator-=(difference_type n) {
+    m_base += n;
+    return *this;
+  }
+  reverse_pointer operator+(difference_type n) const { return reverse_pointer(m_base - n); }
+  reverse_pointer operator-(difference_type n) const { return reverse_pointer(m_base + n); }
+  difference_type operator-(const reverse_pointer &other) const { return other.m_base - m_base; }
+  bool operator==(const reverse_pointer &other) const { return m_base == other.m_base; }
+  bool operator!=(const reverse_pointer &other) const { return m_base != other.m_base; }
+  bool operator<(const reverse_pointer &other) const { return other.m_base < m_base; }
+
+ private:
+  Ptr m_base;
+};
+// The elements from the first of `r` elements accessed to one past the
+// last, in the row-major order of a buffer of range `pitch`: all of them
+// in one dimension, or when the accessed rows are whole.
+template <int Dimensions>
+size_t accessed_span(const range<Dimensions> &r, const range<Dimensions> &pitch) {
+  if (r.size() == 0) return 0;
+  id<Dimensions> last;
+  for (int d = 0; d < Dimensions; ++d) last[d] = r[d] - 1;
+  return linearize(last, pitch) + 1;
+}
+}  // namespace detail
+// The iterator interface of accessors (SYCL 2020 4.7.6.9, 4.7.6.10,
+// 4.7.6.11): pointers from `FIRST` to `LAST`.
+#define __SYCLONE_ACCESSOR_ITERATORS(POINTER, CONST_POINTER, FIRST, LAST)              \
+  using iterator = POINTER;                                                             \
+  using const_iterator = CONST_POINTER;                                                 \
+  using reverse_iterator = detail::reverse_pointer<iterator>;                           \
+  using const_reverse_iterator = detail::reverse_pointer<const_iterator>;               \
+  iterator begin() const { return FIRST; }                                              \
+  iterator end() const { return LAST; }                                                 \
+  const_iterator cbegin() const { return begin(); }                                     \
+  const_iterator cend() const { return end(); }                                         \
+  reverse_iterator rbegin() const { return reverse_iterator(end()); }                   \
+  reverse_iterator rend() const { return reverse_iterator(begin()); }                   \
+  const_reverse_iterator crbegin() const { return const_reverse_iterator(end()); }      \
+  const_reverse_iterator crend() const { return const_reverse_iterator(begin()); }
+
 // Device access to a buffer (SYCL 2020 4.7.6.9). Constructed with a handler
 // it belongs to that command group; without one it is a placeholder, which
 // a command group uses after handler::require. The placeholder parameter is
@@ -1951,8 +2034,10 @@ class __SYCLONE_SPECIAL accessor {
   id<Dimensions> get_offset() const {
     range<Dimensions> extents = m_pitch;
     extents[0] = 1;
-    return detail::delinearize(m_pitch[0], extents);
+    return detail::delinearize(m_pitch[0] & ~placeholder_flag, extents);
   }
+  // Whether it was made without a handler.
+  bool is_placeholder() const { return (m_pitch[0] & placeholder_flag) != 0; }
   // Common reference semantics: copies of one accessor compare equal.
   bool operator==(const accessor &other) const {
     return m_data == other.m_data && m_range == other.m_range && m_pitch == other.m_pitch;
@@ -1964,6 +2049,8 @@ class __SYCLONE_SPECIAL accessor {
   multi_ptr<DataT, access::address_space::global_space, IsDecorated> get_multi_ptr() const {
     return multi_ptr<DataT, access::address_space::global_space, IsDecorated>(m_data);
   }
+  __SYCLONE_ACCESSOR_ITERATORS(global_pointer, const __SYCLONE_GLOBAL DataT *, m_data,
+                               m_data + detail::accessed_span(m_range, m_pitch))
 
  private:
   // Host: the address of the accessed element 0 in the buffer's host
@@ -1973,9 +2060,11 @@ class __SYCLONE_SPECIAL accessor {
   range<Dimensions> m_range;
   // The buffer's range, except entry 0: row-major addressing never reads
   // the extent of the slowest dimension, so it holds the linear index of
-  // the accessed region's first element in the buffer (get_offset), which
-  // keeps the accessor's layout, and its kernel parameters, as they were.
+  // the accessed region's first element in the buffer (get_offset) and, in
+  // its top bit, whether the accessor is a placeholder, which keeps the
+  // accessor's layout, and its kernel parameters, as they were.
   range<Dimensions> m_pitch;
+  static constexpr size_t placeholder_flag = size_t(1) << (sizeof(size_t) * 8 - 1);
 };
 
 // Compound assignment to the one element of a 0-dimensional accessor
@@ -2027,11 +2116,14 @@ class accessor<DataT, 0, AccessMode, AccessTarget, IsPlaceholder> {
   size_t size() const { return 1; }
   size_t get_count() const { return 1; }
   size_t byte_size() const { return sizeof(DataT); }
+  bool is_placeholder() const { return m_element.is_placeholder(); }
   auto get_pointer() const { return m_element.get_pointer(); }
   template <access::decorated IsDecorated>
   multi_ptr<DataT, access::address_space::global_space, IsDecorated> get_multi_ptr() const {
     return m_element.template get_multi_ptr<IsDecorated>();
   }
+  __SYCLONE_ACCESSOR_ITERATORS(__SYCLONE_GLOBAL DataT *, const __SYCLONE_GLOBAL DataT *, m_element.begin(),
+                               m_element.end())
 
  private:
   accessor<DataT, 1, AccessMode, AccessTarget, IsPlaceholder> m_element;
@@ -2131,6 +2223,7 @@ class local_accessor : public detail::local_memory<DataT> {
   multi_ptr<DataT, access::address_space::local_space, IsDecorated> get_multi_ptr() const {
     return multi_ptr<DataT, access::address_space::local_space, IsDecorated>(this->data());
   }
+  __SYCLONE_ACCESSOR_ITERATORS(local_pointer, const __SYCLONE_LOCAL DataT *, this->data(), this->data() + size())
 
  private:
   range<Dimensions> m_range;
@@ -2158,8 +2251,8 @@ class local_accessor<DataT, 0> : public detail::local_memory<DataT> {
   multi_ptr<DataT, access::address_space::local_space, IsDecorated> get_multi_ptr() const {
     return multi_ptr<DataT, access::address_space::local_space, IsDecorated>(this->data());
   }
+  __SYCLONE_ACCESSOR_ITERATORS(local_pointer, const __SYCLONE_LOCAL DataT *, this->data(), this->data() + 1)
 };
-#undef __SYCLONE_SCALAR_ACCESSOR_OPS
 
 // SYCL 1.2.1's local accessor.
 template <typename DataT, int Dimensions, access::mode AccessMode, access::placeholder IsPlaceholder>
@@ -2228,15 +2321,7 @@ class __SYCLONE_HOST_ONLY host_accessor {
   range<Dimensions> get_range() const { return m_range; }
   id<Dimensions> get_offset() const { return m_offset; }
   DataT *get_pointer() const { return m_data; }
-  // The elements from the first accessed one to the last, in the buffer's
-  // row-major order.
-  DataT *begin() const { return m_data; }
-  DataT *end() const {
-    if (m_range.size() == 0) return m_data;
-    id<Dimensions> last;
-    for (int d = 0; d < Dimensions; ++d) last[d] = m_range[d] - 1;
-    return &(*this)[last] + 1;
-  }
+  __SYCLONE_ACCESSOR_ITERATORS(DataT *, const DataT *, m_data, m_data + detail::accessed_span(m_range, m_pitch))
   bool operator==(const host_accessor &other) const {
     return m_data == other.m_data && m_range == other.m_range && m_pitch == other.m_pitch;
   }
@@ -2249,6 +2334,36 @@ class __SYCLONE_HOST_ONLY host_accessor {
   id<Dimensions> m_offset;
   std::shared_ptr<void> m_hold;
 };
+// A 0-dimensional host accessor: element 0 of a 1-dimensional buffer, as
+// the 0-dimensional accessor (SYCL 2020 4.7.6.10).
+template <typename DataT, access::mode AccessMode>
+class __SYCLONE_HOST_ONLY host_accessor<DataT, 0, AccessMode> {
+ public:
+  using value_type = DataT;
+  using reference = DataT &;
+  template <typename AllocatorT>
+  host_accessor(buffer<DataT, 1, AllocatorT> &buf, const property_list &props = {})
+      : m_element(buf, range<1>(1), id<1>(0), props) {}
+  template <typename AllocatorT, access::mode Mode>
+  host_accessor(buffer<DataT, 1, AllocatorT> &buf, mode_tag_t<Mode>, const property_list &props = {})
+      : m_element(buf, range<1>(1), id<1>(0), props) {}
+  operator reference() const { return m_element[0]; }
+  const host_accessor &operator=(const DataT &v) const {
+    m_element[0] = v;
+    return *this;
+  }
+  __SYCLONE_SCALAR_ACCESSOR_OPS(host_accessor, m_element[0])
+  size_t size() const { return 1; }
+  size_t get_count() const { return 1; }
+  size_t byte_size() const { return sizeof(DataT); }
+  DataT *get_pointer() const { return m_element.get_pointer(); }
+  __SYCLONE_ACCESSOR_ITERATORS(DataT *, const DataT *, m_element.begin(), m_element.end())
+
+ private:
+  host_accessor<DataT, 1, AccessMode> m_element;
+};
+#undef __SYCLONE_ACCESSOR_ITERATORS
+#undef __SYCLONE_SCALAR_ACCESSOR_OPS
 template <typename DataT, int Dimensions, typename A>
 host_accessor(buffer<DataT, Dimensions, A> &, const property_list & = {})
     -> host_accessor<DataT, Dimensions, access::mode::read_write>;
@@ -3815,7 +3930,7 @@ accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>::accessor(
       m_range(r),
       m_pitch(buf.get_range()) {
   detail::check_region("ranged accessor", buf.get_range(), r, offset);
-  m_pitch[0] = detail::linearize(offset, buf.get_range());
+  m_pitch[0] = detail::linearize(offset, buf.get_range()) | placeholder_flag;
 }
 template <typename DataT, int Dimensions, access::mode AccessMode, access::target AccessTarget,
           access::placeholder IsPlaceholder>
@@ -3824,6 +3939,7 @@ accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>::accessor(
     buffer<DataT, Dimensions, AllocatorT> &buf, handler &h, range<Dimensions> r, id<Dimensions> offset,
     const property_list &props)
     : accessor(buf, r, offset, props) {
+  m_pitch[0] &= ~placeholder_flag;
   h.require(*this);
 }
 
@@ -3943,6 +4059,21 @@ class __SYCLONE_HOST_ONLY queue {
   event copy(const T *src, T *dest, size_t count, const std::vector<event> &deps = {});
   template <typename T>
   event copy(const T *src, T *dest, size_t count, event dep);
+  template <typename T, int D, access::mode M, access::target Tg, access::placeholder P, typename U>
+  event copy(accessor<T, D, M, Tg, P> src, U *dest);
+  template <typename T, int D, access::mode M, access::target Tg, access::placeholder P, typename U>
+  event copy(accessor<T, D, M, Tg, P> src, std::shared_ptr<U> dest);
+  template <typename U, typename T, int D, access::mode M, access::target Tg, access::placeholder P>
+  event copy(const U *src, accessor<T, D, M, Tg, P> dest);
+  template <typename U, typename T, int D, access::mode M, access::target Tg, access::placeholder P>
+  event copy(std::shared_ptr<U> src, accessor<T, D, M, Tg, P> dest);
+  template <typename T, int D, access::mode M, access::target Tg, access::placeholder P, typename U,
+            int E, access::mode N, access::target Th, access::placeholder Q>
+  event copy(accessor<T, D, M, Tg, P> src, accessor<U, E, N, Th, Q> dest);
+  template <typename T, int D, access::mode M, access::target Tg, access::placeholder P>
+  event fill(accessor<T, D, M, Tg, P> dest, const T &value);
+  template <typename T, int D, access::mode M, access::target Tg, access::placeholder P>
+  event update_host(accessor<T, D, M, Tg, P> acc);
   event prefetch(const void *ptr, size_t bytes, const std::vector<event> &deps = {});
   event prefetch(const void *ptr, size_t bytes, event dep);
   event mem_advise(const void *ptr, size_t bytes, int advice, const std::vector<event> &deps = {});
@@ -4100,6 +4231,59 @@ class __SYCLONE_HOST_ONLY queue {
   template <typename T>
   event copy(const T *src, T *dest, size_t count, event dep) {
     return memcpy(dest, src, count * sizeof(T), std::vector<event>{dep});
+  }
+  // The explicit copies of accessors (placeholders too: each command group
+  // requires its accessors), SYCL 2020 Table 29.
+  template <typename T, int D, access::mode M, access::target Tg, access::placeholder P, typename U>
+  event copy(accessor<T, D, M, Tg, P> src, U *dest) {
+    return submit([&](handler &h) {
+      h.require(src);
+      h.copy(src, dest);
+    });
+  }
+  template <typename T, int D, access::mode M, access::target Tg, access::placeholder P, typename U>
+  event copy(accessor<T, D, M, Tg, P> src, std::shared_ptr<U> dest) {
+    return submit([&](handler &h) {
+      h.require(src);
+      h.copy(src, dest);
+    });
+  }
+  template <typename U, typename T, int D, access::mode M, access::target Tg, access::placeholder P>
+  event copy(const U *src, accessor<T, D, M, Tg, P> dest) {
+    return submit([&](handler &h) {
+      h.require(dest);
+      h.copy(src, dest);
+    });
+  }
+  template <typename U, typename T, int D, access::mode M, access::target Tg, access::placeholder P>
+  event copy(std::shared_ptr<U> src, accessor<T, D, M, Tg, P> dest) {
+    return submit([&](handler &h) {
+      h.require(dest);
+      h.copy(src, dest);
+    });
+  }
+  template <typename T, int D, access::mode M, access::target Tg, access::placeholder P, typename U,
+            int E, access::mode N, access::target Th, access::placeholder Q>
+  event copy(accessor<T, D, M, Tg, P> src, accessor<U, E, N, Th, Q> dest) {
+    return submit([&](handler &h) {
+      h.require(src);
+      h.require(dest);
+      h.copy(src, dest);
+    });
+  }
+  template <typename T, int D, access::mode M, access::target Tg, access::placeholder P>
+  event fill(accessor<T, D, M, Tg, P> dest, const T &value) {
+    return submit([&](handler &h) {
+      h.require(dest);
+      h.fill(dest, value);
+    });
+  }
+  template <typename T, int D, access::mode M, access::target Tg, access::placeholder P>
+  event update_host(accessor<T, D, M, Tg, P> acc) {
+    return submit([&](handler &h) {
+      h.require(acc);
+      h.update_host(acc);
+    });
   }
   event prefetch(const void *ptr, size_t bytes, const std::vector<event> &deps = {}) {
     if (m_state->recorder) {

@@ -553,6 +553,19 @@ template <typename Group>
 bool none_of_group(Group g, bool pred) {
   return !any_of_group(g, pred);
 }
+// The same of `pred(x)`, each work-item's value `x` tested by `pred`.
+template <typename Group, typename T, typename Predicate>
+bool any_of_group(Group g, T x, Predicate pred) {
+  return any_of_group(g, static_cast<bool>(pred(x)));
+}
+template <typename Group, typename T, typename Predicate>
+bool all_of_group(Group g, T x, Predicate pred) {
+  return all_of_group(g, static_cast<bool>(pred(x)));
+}
+template <typename Group, typename T, typename Predicate>
+bool none_of_group(Group g, T x, Predicate pred) {
+  return none_of_group(g, static_cast<bool>(pred(x)));
+}
 
 // Over the elements [first, last) in memory every work-item of the group
 // can read: each work-item combines a strided share, then the group.

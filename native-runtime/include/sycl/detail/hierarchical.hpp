@@ -17,6 +17,7 @@ namespace sycl {
 template <int Dimensions = 1>
 class h_item {
  public:
+  static constexpr int dimensions = Dimensions;
   h_item(const range<Dimensions> &global_range, const id<Dimensions> &global_id,
          const range<Dimensions> &logical_range, const id<Dimensions> &logical_id,
          const range<Dimensions> &physical_range, const id<Dimensions> &physical_id)

@@ -1,7 +1,8 @@
 // The SYCL 2020 index space classes (section 4.9.1): range, id and item,
 // with their arithmetic, and the linearisation the runtime and both
 // passes share (row-major: the last dimension varies fastest).
-// Included by <sycl/sycl.hpp>; read by both passes.
+// Included by <sycl/sycl.hpp> after atomic_ref.hpp (memory_scope); read by
+// both passes.
 #pragma once
 
 #include <cstddef>
@@ -141,6 +142,7 @@ using size_t_if_1d = typename size_t_if_1d_t<Dimensions>::type;
 template <int Dimensions = 1>
 class range : public detail::index_array<Dimensions> {
  public:
+  static constexpr int dimensions = Dimensions;
   range() { for (int d = 0; d < Dimensions; ++d) this->m_v[d] = 0; }
   template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
   range(size_t d0) { this->m_v[0] = d0; }
@@ -163,6 +165,7 @@ range(size_t, size_t, size_t) -> range<3>;
 template <int Dimensions = 1>
 class id : public detail::index_array<Dimensions> {
  public:
+  static constexpr int dimensions = Dimensions;
   id() { for (int d = 0; d < Dimensions; ++d) this->m_v[d] = 0; }
   // The id with a range's extents (SYCL 2020 4.9.1.3; an item converts
   // to its id through item's conversion operator).
@@ -215,6 +218,7 @@ void for_each_id(const range<D> &r, F f) {
 template <int Dimensions = 1, bool WithOffset = true>
 class item {
  public:
+  static constexpr int dimensions = Dimensions;
   item(const range<Dimensions> &r, const id<Dimensions> &i) : m_range(r), m_id(i), m_offset() {}
   // SYCL 1.2.1's item of a range launched from `offset` (`i` includes it).
   item(const range<Dimensions> &r, const id<Dimensions> &i, const id<Dimensions> &offset)
@@ -268,6 +272,11 @@ class nd_range {
 template <int Dimensions = 1>
 class group {
  public:
+  using id_type = id<Dimensions>;
+  using range_type = range<Dimensions>;
+  using linear_id_type = size_t;
+  static constexpr int dimensions = Dimensions;
+  static constexpr memory_scope fence_scope = memory_scope::work_group;
   group(const id<Dimensions> &group_id, const range<Dimensions> &group_range,
         const range<Dimensions> &local_range, const id<Dimensions> &local_id)
       : m_id(group_id), m_group_range(group_range), m_local_range(local_range), m_local_id(local_id) {}
@@ -332,6 +341,7 @@ class sub_group {
   using range_type = range<1>;
   using linear_id_type = uint32_t;
   static constexpr int dimensions = 1;
+  static constexpr memory_scope fence_scope = memory_scope::sub_group;
 #ifdef __SYCL_DEVICE_ONLY__
   // `work_group_size`: the work-items of the work-group (0: not known,
   // every sub-group is taken to be full).
@@ -410,10 +420,21 @@ class sub_group {
   }
 };
 
+// Whether T is a group type (SYCL 2020 4.17.1).
+template <typename T>
+struct is_group : std::false_type {};
+template <int Dimensions>
+struct is_group<group<Dimensions>> : std::true_type {};
+template <>
+struct is_group<sub_group> : std::true_type {};
+template <typename T>
+inline constexpr bool is_group_v = is_group<T>::value;
+
 // A work-item of a parallel_for over an nd_range.
 template <int Dimensions = 1>
 class nd_item {
  public:
+  static constexpr int dimensions = Dimensions;
   nd_item(const range<Dimensions> &global_range, const range<Dimensions> &local_range,
           const id<Dimensions> &group_id, const id<Dimensions> &local_id,
           const id<Dimensions> &offset = id<Dimensions>())

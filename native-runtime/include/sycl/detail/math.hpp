@@ -102,18 +102,20 @@ inline double nan(unsigned long long nancode) {
   return sycl::bit_cast<double>(0x7ff8000000000000ull | (nancode & 0x0007ffffffffffffull));
 }
 
-template <typename T> T mad(T a, T b, T c) { return a * b + c; }
+// The common functions (SYCL 2020 4.17.6) and min/max on scalars (vec.hpp
+// has their vec and marray forms).
+template <typename T> detail::if_scalar_t<T, T> mad(T a, T b, T c) { return a * b + c; }
 // fmin(fmax(x, lo), hi) for floating types (NaN gives lo), as SYCL 2020 says.
-template <typename T> T clamp(T x, T lo, T hi) {
+template <typename T> detail::if_scalar_t<T, T> clamp(T x, T lo, T hi) {
   if constexpr (std::is_floating_point_v<T>) return std::fmin(std::fmax(x, lo), hi);
   else return x < lo ? lo : (hi < x ? hi : x);
 }
-template <typename T> T min(T a, T b) { return b < a ? b : a; }
-template <typename T> T max(T a, T b) { return a < b ? b : a; }
-template <typename T> T degrees(T radians) { return radians * T(57.29577951308232); }
-template <typename T> T radians(T degrees) { return degrees * T(0.017453292519943295); }
+template <typename T> detail::if_scalar_t<T, T> min(T a, T b) { return b < a ? b : a; }
+template <typename T> detail::if_scalar_t<T, T> max(T a, T b) { return a < b ? b : a; }
+template <typename T> detail::if_scalar_t<T, T> degrees(T radians) { return radians * T(57.29577951308232); }
+template <typename T> detail::if_scalar_t<T, T> radians(T degrees) { return degrees * T(0.017453292519943295); }
 // 1 above zero, -1 below, x itself for +0 and -0, 0 for NaN.
-template <typename T> T sign(T x) {
+template <typename T> detail::if_scalar_t<T, T> sign(T x) {
   if (x > T(0)) return T(1);
   if (x < T(0)) return T(-1);
   if constexpr (std::is_floating_point_v<T>) {
@@ -121,8 +123,8 @@ template <typename T> T sign(T x) {
   }
   return x;
 }
-template <typename T> T step(T edge, T x) { return x < edge ? T(0) : T(1); }
-template <typename T> T mix(T x, T y, T a) { return x + (y - x) * a; }
+template <typename T> detail::if_scalar_t<T, T> step(T edge, T x) { return x < edge ? T(0) : T(1); }
+template <typename T> detail::if_scalar_t<T, T> mix(T x, T y, T a) { return x + (y - x) * a; }
 // pow for x >= 0 only (OpenCL's powr: NaN for x < 0, 0^0, inf^0, 1^inf).
 template <typename T> T powr(T x, T y) {
   const T nan = std::numeric_limits<T>::quiet_NaN();
@@ -268,7 +270,7 @@ template <typename T> T minmag(T x, T y) {
   T ax = T(std::fabs(x)), ay = T(std::fabs(y));
   return ax < ay ? x : (ay < ax ? y : T(std::fmin(x, y)));
 }
-template <typename T> T smoothstep(T edge0, T edge1, T x) {
+template <typename T> detail::if_scalar_t<T, T> smoothstep(T edge0, T edge1, T x) {
   T t = clamp((x - edge0) / (edge1 - edge0), T(0), T(1));
   return t * t * (T(3) - T(2) * t);
 }

@@ -64,6 +64,9 @@ inline opportunistic_group get_opportunistic_group() {
 
 }  // namespace ext::oneapi::experimental
 
+template <>
+struct is_group<ext::oneapi::experimental::opportunistic_group> : std::true_type {};
+
 // `x` of the member of rank `local_linear_id` (the leader by default).
 template <typename T>
 T group_broadcast(ext::oneapi::experimental::opportunistic_group g, T x, size_t local_linear_id = 0) {

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 #include <utility>
 
@@ -51,9 +52,25 @@ struct signed_of_size<8> {
 template <typename T>
 using rel_t = typename signed_of_size<sizeof(T)>::type;
 
-// A floating-point element converted to an integer type, rounded as the
-// mode says (automatic and rtz: toward zero); other conversions as
-// static_cast.
+// Whether `f`, the floating-point value nearest to `x`, is below (-1),
+// equal to (0) or above (1) `x`: compared in x's type, which holds f
+// exactly (an integer x gives an integral f) unless f is past the type's
+// range, where it is above x.
+template <typename To, typename From>
+int side_of_converted(To f, From x) {
+  if constexpr (std::is_integral<From>::value) {
+    if (f >= std::ldexp(To(1), std::numeric_limits<From>::digits)) return 1;
+  }
+  From back = static_cast<From>(f);
+  return back < x ? -1 : (back > x ? 1 : 0);
+}
+
+// An element converted, rounded as the mode says: a floating-point one to
+// an integer type (automatic and rtz: toward zero), or one with more
+// digits than float or double to that type, from a wider floating-point
+// type or an integer (automatic and rte: to nearest, else the nearest
+// value stepped once where it lies on the wrong side of x); other
+// conversions (sycl::half among them) as static_cast.
 template <typename To, rounding_mode Mode, typename From>
 To convert_element(From x) {
   if constexpr (std::is_integral<To>::value && !std::is_integral<From>::value) {
@@ -63,6 +80,16 @@ To convert_element(From x) {
     else if constexpr (Mode == rounding_mode::rtp) return static_cast<To>(std::ceil(w));
     else if constexpr (Mode == rounding_mode::rtn) return static_cast<To>(std::floor(w));
     else return static_cast<To>(w);
+  } else if constexpr (std::is_floating_point<To>::value &&
+                       std::numeric_limits<From>::digits > std::numeric_limits<To>::digits &&
+                       (Mode == rounding_mode::rtp || Mode == rounding_mode::rtn || Mode == rounding_mode::rtz)) {
+    const To nearest = static_cast<To>(x);
+    const int side = side_of_converted(nearest, x);
+    const To inf = std::numeric_limits<To>::infinity();
+    if (Mode == rounding_mode::rtp && side < 0) return std::nextafter(nearest, inf);
+    if (Mode == rounding_mode::rtn && side > 0) return std::nextafter(nearest, -inf);
+    if (Mode == rounding_mode::rtz && side != 0 && (side > 0) == (x > From(0))) return std::nextafter(nearest, To(0));
+    return nearest;
   } else {
     return static_cast<To>(x);
   }
@@ -88,7 +115,49 @@ template <typename T, int N, int... Indexes>
 struct vec_size<swizzled<T, N, Indexes...>> {
   static constexpr int value = sizeof...(Indexes);
 };
+
+// The I-th of Indexes.
+template <int I, int First, int... Rest>
+struct nth_index : nth_index<I - 1, Rest...> {};
+template <int First, int... Rest>
+struct nth_index<0, First, Rest...> {
+  static constexpr int value = First;
+};
+
+// Half `Part` (0 lo, 1 hi, 2 even, 3 odd) of `v`, a vector or a swizzle of
+// `Size` elements (of 3, the fourth is the padding).
+template <int Part, int Size, typename V, int... K>
+auto half_swizzle_of(V &v, std::integer_sequence<int, K...>) {
+  return v.template swizzle<(Part == 0 ? K : Part == 1 ? K + (Size + 1) / 2 : Part == 2 ? 2 * K : 2 * K + 1)...>();
+}
+template <int Part, int Size, typename V>
+auto half_swizzle(V &v) {
+  return half_swizzle_of<Part, Size>(v, std::make_integer_sequence<int, (Size + 1) / 2>());
+}
 }  // namespace detail
+
+// The named swizzles of a vector and of a swizzle (whose swizzle<...>()
+// composes with its own) of SIZE elements: the common ones and the halves;
+// with SYCL_SIMPLE_SWIZZLES, the class also includes vec_swizzles.inc.
+#define __SYCLONE_VEC_SWIZZLE(NAME, ...)                \
+  auto NAME() const { return swizzle<__VA_ARGS__>(); } \
+  auto NAME() { return swizzle<__VA_ARGS__>(); }
+#define __SYCLONE_VEC_HALF(NAME, PART, SIZE)                                     \
+  auto NAME() const { return detail::half_swizzle<PART, SIZE>(*this); }         \
+  auto NAME() { return detail::half_swizzle<PART, SIZE>(*this); }
+#define __SYCLONE_VEC_NAMED_SWIZZLES(SIZE)     \
+  __SYCLONE_VEC_SWIZZLE(xy, 0, 1)              \
+  __SYCLONE_VEC_SWIZZLE(xyz, 0, 1, 2)          \
+  __SYCLONE_VEC_SWIZZLE(xyzw, 0, 1, 2, 3)      \
+  __SYCLONE_VEC_SWIZZLE(zyx, 2, 1, 0)          \
+  __SYCLONE_VEC_SWIZZLE(wzyx, 3, 2, 1, 0)      \
+  __SYCLONE_VEC_SWIZZLE(rgb, 0, 1, 2)          \
+  __SYCLONE_VEC_SWIZZLE(rgba, 0, 1, 2, 3)      \
+  __SYCLONE_VEC_SWIZZLE(bgra, 2, 1, 0, 3)      \
+  __SYCLONE_VEC_HALF(lo, 0, SIZE)              \
+  __SYCLONE_VEC_HALF(hi, 1, SIZE)              \
+  __SYCLONE_VEC_HALF(even, 2, SIZE)            \
+  __SYCLONE_VEC_HALF(odd, 3, SIZE)
 
 template <typename DataT, int NumElements>
 class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec {
@@ -184,31 +253,10 @@ class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec {
   detail::swizzled<DataT, NumElements, Indexes...> swizzle() {
     return detail::swizzled<DataT, NumElements, Indexes...>(*this);
   }
-#define __SYCLONE_VEC_SWIZZLE(NAME, ...)                                        \
-  auto NAME() const { return swizzle<__VA_ARGS__>(); }                         \
-  auto NAME() { return swizzle<__VA_ARGS__>(); }
-  __SYCLONE_VEC_SWIZZLE(xy, 0, 1)
-  __SYCLONE_VEC_SWIZZLE(xyz, 0, 1, 2)
-  __SYCLONE_VEC_SWIZZLE(xyzw, 0, 1, 2, 3)
-  __SYCLONE_VEC_SWIZZLE(zyx, 2, 1, 0)
-  __SYCLONE_VEC_SWIZZLE(wzyx, 3, 2, 1, 0)
-  __SYCLONE_VEC_SWIZZLE(rgb, 0, 1, 2)
-  __SYCLONE_VEC_SWIZZLE(rgba, 0, 1, 2, 3)
-  __SYCLONE_VEC_SWIZZLE(bgra, 2, 1, 0, 3)
+  __SYCLONE_VEC_NAMED_SWIZZLES(NumElements)
 #ifdef SYCL_SIMPLE_SWIZZLES
 #include <sycl/detail/vec_swizzles.inc>
 #endif
-#undef __SYCLONE_VEC_SWIZZLE
-  // The low and high halves, the even and odd elements (of a 3-element
-  // vector, the fourth is its padding).
-#define __SYCLONE_VEC_HALF(NAME, PART)                                                \
-  auto NAME() const { return halves<PART>(std::make_integer_sequence<int, (NumElements + 1) / 2>{}); } \
-  auto NAME() { return halves<PART>(std::make_integer_sequence<int, (NumElements + 1) / 2>{}); }
-  __SYCLONE_VEC_HALF(lo, 0)
-  __SYCLONE_VEC_HALF(hi, 1)
-  __SYCLONE_VEC_HALF(even, 2)
-  __SYCLONE_VEC_HALF(odd, 3)
-#undef __SYCLONE_VEC_HALF
 
   // The NumElements elements from element `offset * NumElements` of `ptr`
   // (a multi_ptr or a pointer).
@@ -228,9 +276,8 @@ class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec {
     return detail::bits_as<AsT>(*this);
   }
 
-  // Element-wise conversion. The rounding mode applies to floating-point
-  // elements converted to an integer type (automatic: toward zero); a
-  // conversion to a floating-point type rounds to nearest even.
+  // Element-wise conversion, rounded as the mode says (see
+  // detail::convert_element).
   template <typename ConvertT, rounding_mode RoundingMode = rounding_mode::automatic>
   vec<ConvertT, NumElements> convert() const {
     vec<ConvertT, NumElements> out;
@@ -375,25 +422,16 @@ class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec {
       for (int i = 0; i < detail::vec_size<Arg>::value; ++i) m_data[at++] = static_cast<DataT>(arg[i]);
     }
   }
-  // Element K of half PART (0 lo, 1 hi, 2 even, 3 odd) is element
-  // PART == 0 ? K : PART == 1 ? K + half size : ...
-  template <int Part, int... K>
-  auto halves(std::integer_sequence<int, K...>) const {
-    return swizzle<(Part == 0 ? K : Part == 1 ? K + (NumElements + 1) / 2 : Part == 2 ? 2 * K : 2 * K + 1)...>();
-  }
-  template <int Part, int... K>
-  auto halves(std::integer_sequence<int, K...>) {
-    return swizzle<(Part == 0 ? K : Part == 1 ? K + (NumElements + 1) / 2 : Part == 2 ? 2 * K : 2 * K + 1)...>();
-  }
-
   DataT m_data[NumElements == 3 ? 4 : NumElements];
 };
 
 namespace detail {
 // A swizzle of a non-const vec (`v.xy()`, `v.lo()`, `v.swizzle<2, 0>()`):
 // a vec holding the selected elements' values (so it reads, and passes to
-// functions taking vecs, as one), whose assignments also write the
-// elements of the vec it was taken from.
+// functions taking vecs, as one), whose assignments, increments and
+// decrements also write the elements of the vec it was taken from. Its
+// swizzles are swizzles of that vec (`v.zw().yx() = w`), and its named
+// elements and subscripts reach that vec's elements (`v.hi().x() = 1`).
 template <typename DataT, int NumElements, int... Indexes>
 class swizzled : public vec<DataT, sizeof...(Indexes)> {
   using base = vec<DataT, sizeof...(Indexes)>;
@@ -401,6 +439,52 @@ class swizzled : public vec<DataT, sizeof...(Indexes)> {
  public:
   explicit swizzled(vec<DataT, NumElements> &source) : base(source[Indexes]...), m_source(source) {}
   swizzled(const swizzled &other) = default;
+
+  template <int... Picks>
+  const vec<DataT, sizeof...(Picks)> swizzle() const {
+    return base::template swizzle<Picks...>();
+  }
+  template <int... Picks>
+  swizzled<DataT, NumElements, nth_index<Picks, Indexes...>::value...> swizzle() {
+    return swizzled<DataT, NumElements, nth_index<Picks, Indexes...>::value...>(m_source);
+  }
+  __SYCLONE_VEC_NAMED_SWIZZLES(int(sizeof...(Indexes)))
+#ifdef SYCL_SIMPLE_SWIZZLES
+#include <sycl/detail/vec_swizzles.inc>
+#endif
+#define __SYCLONE_SWIZZLE_ELEMENT(NAME, I)                              \
+  DataT &NAME() { return m_source[nth_index<I, Indexes...>::value]; } \
+  const DataT &NAME() const { return base::operator[](I); }
+  __SYCLONE_SWIZZLE_ELEMENT(x, 0)
+  __SYCLONE_SWIZZLE_ELEMENT(y, 1)
+  __SYCLONE_SWIZZLE_ELEMENT(z, 2)
+  __SYCLONE_SWIZZLE_ELEMENT(w, 3)
+  __SYCLONE_SWIZZLE_ELEMENT(r, 0)
+  __SYCLONE_SWIZZLE_ELEMENT(g, 1)
+  __SYCLONE_SWIZZLE_ELEMENT(b, 2)
+  __SYCLONE_SWIZZLE_ELEMENT(a, 3)
+  __SYCLONE_SWIZZLE_ELEMENT(s0, 0)
+  __SYCLONE_SWIZZLE_ELEMENT(s1, 1)
+  __SYCLONE_SWIZZLE_ELEMENT(s2, 2)
+  __SYCLONE_SWIZZLE_ELEMENT(s3, 3)
+  __SYCLONE_SWIZZLE_ELEMENT(s4, 4)
+  __SYCLONE_SWIZZLE_ELEMENT(s5, 5)
+  __SYCLONE_SWIZZLE_ELEMENT(s6, 6)
+  __SYCLONE_SWIZZLE_ELEMENT(s7, 7)
+  __SYCLONE_SWIZZLE_ELEMENT(s8, 8)
+  __SYCLONE_SWIZZLE_ELEMENT(s9, 9)
+  __SYCLONE_SWIZZLE_ELEMENT(sA, 10)
+  __SYCLONE_SWIZZLE_ELEMENT(sB, 11)
+  __SYCLONE_SWIZZLE_ELEMENT(sC, 12)
+  __SYCLONE_SWIZZLE_ELEMENT(sD, 13)
+  __SYCLONE_SWIZZLE_ELEMENT(sE, 14)
+  __SYCLONE_SWIZZLE_ELEMENT(sF, 15)
+#undef __SYCLONE_SWIZZLE_ELEMENT
+  DataT &operator[](int i) {
+    const int indexes[] = {Indexes...};
+    return m_source[indexes[i]];
+  }
+  const DataT &operator[](int i) const { return base::operator[](i); }
 
   swizzled &operator=(const base &value) {
     write(value);
@@ -428,6 +512,18 @@ class swizzled : public vec<DataT, sizeof...(Indexes)> {
   __SYCLONE_SWIZZLE_ASSIGN(*, *=)
   __SYCLONE_SWIZZLE_ASSIGN(/, /=)
 #undef __SYCLONE_SWIZZLE_ASSIGN
+  swizzled &operator++() { return *this += DataT(1); }
+  swizzled &operator--() { return *this -= DataT(1); }
+  base operator++(int) {
+    base old = *this;
+    *this += DataT(1);
+    return old;
+  }
+  base operator--(int) {
+    base old = *this;
+    *this -= DataT(1);
+    return old;
+  }
 
  private:
   void write(const base &value) {
@@ -438,6 +534,9 @@ class swizzled : public vec<DataT, sizeof...(Indexes)> {
   vec<DataT, NumElements> &m_source;
 };
 }  // namespace detail
+#undef __SYCLONE_VEC_NAMED_SWIZZLES
+#undef __SYCLONE_VEC_HALF
+#undef __SYCLONE_VEC_SWIZZLE
 
 // SYCL 1.2.1's scalar type names, still common in ported code.
 using schar = signed char;
@@ -839,88 +938,100 @@ __SYCLONE_VEC_WITH_INTS(vec, int, int)
 __SYCLONE_VEC_WITH_INTS(marray, std::size_t, std::size_t)
 #undef __SYCLONE_VEC_WITH_INTS
 
-// Common functions (SYCL 2020 4.17.6) and min/max on vectors, element by
-// element; the scalar forms of the bounds and weights apply to every
-// element.
-// The form with a scalar second operand, applied to every element.
-#define __SYCLONE_VEC_SCALAR2(NAME)                                     \
-  template <typename T, int N>                                          \
-  vec<T, N> NAME(const vec<T, N> &x, T y) {                             \
-    vec<T, N> out;                                                      \
-    for (int i = 0; i < N; ++i) out[i] = NAME(x[i], y);                 \
-    return out;                                                         \
+// Common functions (SYCL 2020 4.17.6), min/max, fmin/fmax and mad on
+// vectors and marrays, element by element; a scalar second operand, pair
+// of bounds, edge or weight applies to every element.
+#define __SYCLONE_VEC_COMMON(CONTAINER, INDEX, SIZE)                                       \
+  template <typename T, SIZE N>                                                             \
+  CONTAINER<T, N> min(const CONTAINER<T, N> &x, const CONTAINER<T, N> &y) {                 \
+    CONTAINER<T, N> out;                                                                    \
+    for (INDEX i = 0; i < N; ++i) out[i] = min(x[i], y[i]);                                 \
+    return out;                                                                             \
+  }                                                                                         \
+  template <typename T, SIZE N>                                                             \
+  CONTAINER<T, N> min(const CONTAINER<T, N> &x, T y) {                                      \
+    return min(x, CONTAINER<T, N>(y));                                                      \
+  }                                                                                         \
+  template <typename T, SIZE N>                                                             \
+  CONTAINER<T, N> max(const CONTAINER<T, N> &x, const CONTAINER<T, N> &y) {                 \
+    CONTAINER<T, N> out;                                                                    \
+    for (INDEX i = 0; i < N; ++i) out[i] = max(x[i], y[i]);                                 \
+    return out;                                                                             \
+  }                                                                                         \
+  template <typename T, SIZE N>                                                             \
+  CONTAINER<T, N> max(const CONTAINER<T, N> &x, T y) {                                      \
+    return max(x, CONTAINER<T, N>(y));                                                      \
+  }                                                                                         \
+  template <typename T, SIZE N>                                                             \
+  CONTAINER<T, N> fmin(const CONTAINER<T, N> &x, T y) {                                     \
+    return fmin(x, CONTAINER<T, N>(y));                                                     \
+  }                                                                                         \
+  template <typename T, SIZE N>                                                             \
+  CONTAINER<T, N> fmax(const CONTAINER<T, N> &x, T y) {                                     \
+    return fmax(x, CONTAINER<T, N>(y));                                                     \
+  }                                                                                         \
+  template <typename T, SIZE N>                                                             \
+  CONTAINER<T, N> clamp(const CONTAINER<T, N> &x, const CONTAINER<T, N> &lo,                \
+                        const CONTAINER<T, N> &hi) {                                        \
+    CONTAINER<T, N> out;                                                                    \
+    for (INDEX i = 0; i < N; ++i) out[i] = clamp(x[i], lo[i], hi[i]);                       \
+    return out;                                                                             \
+  }                                                                                         \
+  template <typename T, SIZE N>                                                             \
+  CONTAINER<T, N> clamp(const CONTAINER<T, N> &x, T lo, T hi) {                             \
+    return clamp(x, CONTAINER<T, N>(lo), CONTAINER<T, N>(hi));                              \
+  }                                                                                         \
+  template <typename T, SIZE N>                                                             \
+  CONTAINER<T, N> mix(const CONTAINER<T, N> &x, const CONTAINER<T, N> &y,                   \
+                      const CONTAINER<T, N> &a) {                                           \
+    CONTAINER<T, N> out;                                                                    \
+    for (INDEX i = 0; i < N; ++i) out[i] = mix(x[i], y[i], a[i]);                           \
+    return out;                                                                             \
+  }                                                                                         \
+  template <typename T, SIZE N>                                                             \
+  CONTAINER<T, N> mix(const CONTAINER<T, N> &x, const CONTAINER<T, N> &y, T a) {            \
+    return mix(x, y, CONTAINER<T, N>(a));                                                   \
+  }                                                                                         \
+  template <typename T, SIZE N>                                                             \
+  CONTAINER<T, N> step(const CONTAINER<T, N> &edge, const CONTAINER<T, N> &x) {             \
+    CONTAINER<T, N> out;                                                                    \
+    for (INDEX i = 0; i < N; ++i) out[i] = step(edge[i], x[i]);                             \
+    return out;                                                                             \
+  }                                                                                         \
+  template <typename T, SIZE N>                                                             \
+  CONTAINER<T, N> step(T edge, const CONTAINER<T, N> &x) {                                  \
+    return step(CONTAINER<T, N>(edge), x);                                                  \
+  }                                                                                         \
+  template <typename T, SIZE N>                                                             \
+  CONTAINER<T, N> smoothstep(const CONTAINER<T, N> &e0, const CONTAINER<T, N> &e1,          \
+                             const CONTAINER<T, N> &x) {                                    \
+    CONTAINER<T, N> out;                                                                    \
+    for (INDEX i = 0; i < N; ++i) out[i] = smoothstep(e0[i], e1[i], x[i]);                  \
+    return out;                                                                             \
+  }                                                                                         \
+  template <typename T, SIZE N>                                                             \
+  CONTAINER<T, N> smoothstep(T e0, T e1, const CONTAINER<T, N> &x) {                        \
+    return smoothstep(CONTAINER<T, N>(e0), CONTAINER<T, N>(e1), x);                         \
+  }                                                                                         \
+  template <typename T, SIZE N>                                                             \
+  CONTAINER<T, N> mad(const CONTAINER<T, N> &a, const CONTAINER<T, N> &b,                   \
+                      const CONTAINER<T, N> &c) {                                           \
+    return a * b + c;                                                                       \
   }
-#define __SYCLONE_VEC_COMMON2(NAME)                                     \
-  template <typename T, int N>                                          \
-  vec<T, N> NAME(const vec<T, N> &x, const vec<T, N> &y) {              \
-    vec<T, N> out;                                                      \
-    for (int i = 0; i < N; ++i) out[i] = NAME(x[i], y[i]);              \
-    return out;                                                         \
-  }                                                                     \
-  __SYCLONE_VEC_SCALAR2(NAME)
-__SYCLONE_VEC_COMMON2(min)
-__SYCLONE_VEC_COMMON2(max)
-__SYCLONE_VEC_SCALAR2(fmin)
-__SYCLONE_VEC_SCALAR2(fmax)
-#undef __SYCLONE_VEC_COMMON2
-#undef __SYCLONE_VEC_SCALAR2
-template <typename T, int N>
-vec<T, N> clamp(const vec<T, N> &x, const vec<T, N> &lo, const vec<T, N> &hi) {
-  vec<T, N> out;
-  for (int i = 0; i < N; ++i) out[i] = clamp(x[i], lo[i], hi[i]);
-  return out;
-}
-template <typename T, int N>
-vec<T, N> clamp(const vec<T, N> &x, T lo, T hi) {
-  vec<T, N> out;
-  for (int i = 0; i < N; ++i) out[i] = clamp(x[i], lo, hi);
-  return out;
-}
-template <typename T, int N>
-vec<T, N> mix(const vec<T, N> &x, const vec<T, N> &y, const vec<T, N> &a) {
-  vec<T, N> out;
-  for (int i = 0; i < N; ++i) out[i] = mix(x[i], y[i], a[i]);
-  return out;
-}
-template <typename T, int N>
-vec<T, N> mix(const vec<T, N> &x, const vec<T, N> &y, T a) {
-  vec<T, N> out;
-  for (int i = 0; i < N; ++i) out[i] = mix(x[i], y[i], a);
-  return out;
-}
-template <typename T, int N>
-vec<T, N> step(const vec<T, N> &edge, const vec<T, N> &x) {
-  vec<T, N> out;
-  for (int i = 0; i < N; ++i) out[i] = step(edge[i], x[i]);
-  return out;
-}
-template <typename T, int N>
-vec<T, N> step(T edge, const vec<T, N> &x) {
-  vec<T, N> out;
-  for (int i = 0; i < N; ++i) out[i] = step(edge, x[i]);
-  return out;
-}
-template <typename T, int N>
-vec<T, N> smoothstep(const vec<T, N> &e0, const vec<T, N> &e1, const vec<T, N> &x) {
-  vec<T, N> out;
-  for (int i = 0; i < N; ++i) out[i] = smoothstep(e0[i], e1[i], x[i]);
-  return out;
-}
-template <typename T, int N>
-vec<T, N> smoothstep(T e0, T e1, const vec<T, N> &x) {
-  vec<T, N> out;
-  for (int i = 0; i < N; ++i) out[i] = smoothstep(e0, e1, x[i]);
-  return out;
-}
-template <typename T, int N>
-vec<T, N> mad(const vec<T, N> &a, const vec<T, N> &b, const vec<T, N> &c) {
-  return a * b + c;
-}
+__SYCLONE_VEC_COMMON(vec, int, int)
+__SYCLONE_VEC_COMMON(marray, std::size_t, std::size_t)
+#undef __SYCLONE_VEC_COMMON
 #define __SYCLONE_VEC_COMMON1(NAME)                                     \
   template <typename T, int N>                                          \
   vec<T, N> NAME(const vec<T, N> &x) {                                  \
     vec<T, N> out;                                                      \
     for (int i = 0; i < N; ++i) out[i] = NAME(x[i]);                    \
+    return out;                                                         \
+  }                                                                     \
+  template <typename T, std::size_t N>                                  \
+  marray<T, N> NAME(const marray<T, N> &x) {                            \
+    marray<T, N> out;                                                   \
+    for (std::size_t i = 0; i < N; ++i) out[i] = NAME(x[i]);            \
     return out;                                                         \
   }
 __SYCLONE_VEC_COMMON1(sign)
@@ -1074,53 +1185,70 @@ marray<T, N> abs(const marray<T, N> &x) {
   return out;
 }
 
-// Geometric functions (SYCL 2020 4.17.8) on 2-, 3- and 4-element vectors.
-template <typename T, int N>
-T dot(const vec<T, N> &a, const vec<T, N> &b) {
-  T sum = T(0);
-  for (int i = 0; i < N; ++i) sum += a[i] * b[i];
-  return sum;
-}
-template <typename T>
-vec<T, 3> cross(const vec<T, 3> &a, const vec<T, 3> &b) {
-  return vec<T, 3>(a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]);
-}
-template <typename T>
-vec<T, 4> cross(const vec<T, 4> &a, const vec<T, 4> &b) {
-  return vec<T, 4>(a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0],
-                   T(0));
-}
-template <typename T, int N>
-T length(const vec<T, N> &v) {
-  return std::sqrt(dot(v, v));
-}
-template <typename T, int N>
-T distance(const vec<T, N> &a, const vec<T, N> &b) {
-  return length(a - b);
-}
-template <typename T, int N>
-vec<T, N> normalize(const vec<T, N> &v) {
-  return v / length(v);
-}
-// The fast_ forms (float only): here the same formulas, normalize through
-// rsqrt; a zero vector normalizes to itself. On scalars, |x|, |a - b| and
-// the sign of x.
+// Geometric functions (SYCL 2020 4.17.8) on 2-, 3- and 4-element vectors
+// and marrays. A zero vector normalizes to itself (as in OpenCL). The fast_
+// forms (float only): the same formulas, normalize through rsqrt.
+#define __SYCLONE_GEOMETRY(CONTAINER, INDEX, SIZE)                                          \
+  template <typename T, SIZE N>                                                              \
+  T dot(const CONTAINER<T, N> &a, const CONTAINER<T, N> &b) {                                \
+    T sum = T(0);                                                                            \
+    for (INDEX i = 0; i < N; ++i) sum += a[i] * b[i];                                        \
+    return sum;                                                                              \
+  }                                                                                          \
+  template <typename T>                                                                      \
+  CONTAINER<T, 3> cross(const CONTAINER<T, 3> &a, const CONTAINER<T, 3> &b) {                \
+    return CONTAINER<T, 3>(a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2],             \
+                           a[0] * b[1] - a[1] * b[0]);                                       \
+  }                                                                                          \
+  template <typename T>                                                                      \
+  CONTAINER<T, 4> cross(const CONTAINER<T, 4> &a, const CONTAINER<T, 4> &b) {                \
+    return CONTAINER<T, 4>(a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2],             \
+                           a[0] * b[1] - a[1] * b[0], T(0));                                 \
+  }                                                                                          \
+  template <typename T, SIZE N>                                                              \
+  T length(const CONTAINER<T, N> &v) {                                                       \
+    return T(sqrt(dot(v, v)));                                                               \
+  }                                                                                          \
+  template <typename T, SIZE N>                                                              \
+  T distance(const CONTAINER<T, N> &a, const CONTAINER<T, N> &b) {                           \
+    return length(a - b);                                                                    \
+  }                                                                                          \
+  template <typename T, SIZE N>                                                              \
+  CONTAINER<T, N> normalize(const CONTAINER<T, N> &v) {                                      \
+    T squared = dot(v, v);                                                                   \
+    if (squared == T(0)) return v;                                                           \
+    return v / T(sqrt(squared));                                                             \
+  }                                                                                          \
+  template <SIZE N>                                                                          \
+  float fast_length(const CONTAINER<float, N> &v) {                                          \
+    return sqrt(dot(v, v));                                                                  \
+  }                                                                                          \
+  template <SIZE N>                                                                          \
+  float fast_distance(const CONTAINER<float, N> &a, const CONTAINER<float, N> &b) {          \
+    return fast_length(a - b);                                                               \
+  }                                                                                          \
+  template <SIZE N>                                                                          \
+  CONTAINER<float, N> fast_normalize(const CONTAINER<float, N> &v) {                         \
+    float squared = dot(v, v);                                                               \
+    if (squared == 0.0f) return v;                                                           \
+    return v * rsqrt(squared);                                                               \
+  }
+__SYCLONE_GEOMETRY(vec, int, int)
+__SYCLONE_GEOMETRY(marray, std::size_t, std::size_t)
+#undef __SYCLONE_GEOMETRY
+// On scalars (float, double and half; the fast_ forms float only): the
+// product, |x|, |a - b| and the sign of x (x itself for zeros and NaN).
+#define __SYCLONE_SCALAR_GEOMETRY(T)                                 \
+  inline T dot(T a, T b) { return a * b; }                           \
+  inline T length(T x) { return fabs(x); }                           \
+  inline T distance(T a, T b) { return fabs(a - b); }                \
+  inline T normalize(T x) { return x > T(0) ? T(1) : (x < T(0) ? T(-1) : x); }
+__SYCLONE_SCALAR_GEOMETRY(float)
+__SYCLONE_SCALAR_GEOMETRY(double)
+__SYCLONE_SCALAR_GEOMETRY(half)
+#undef __SYCLONE_SCALAR_GEOMETRY
 inline float fast_length(float x) { return fabs(x); }
 inline float fast_distance(float a, float b) { return fabs(a - b); }
-inline float fast_normalize(float x) { return x == 0.0f ? x : (x > 0.0f ? 1.0f : -1.0f); }
-template <int N>
-float fast_length(const vec<float, N> &v) {
-  return sqrt(dot(v, v));
-}
-template <int N>
-float fast_distance(const vec<float, N> &a, const vec<float, N> &b) {
-  return fast_length(a - b);
-}
-template <int N>
-vec<float, N> fast_normalize(const vec<float, N> &v) {
-  float squared = dot(v, v);
-  if (squared == 0.0f) return v;
-  return v * rsqrt(squared);
-}
+inline float fast_normalize(float x) { return normalize(x); }
 
 }  // namespace sycl
