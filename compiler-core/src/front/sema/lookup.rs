@@ -700,7 +700,10 @@ impl Sema {
         env: &Env,
         diags: &mut Vec<Diagnostic>,
     ) -> Ty {
-        let last = q.last();
+        let Some(last) = q.parts.last() else {
+            diags.push(Diagnostic::error(q.span, "expected a type name"));
+            return Ty::Error;
+        };
         let found = self.lookup_qualified(q, ctx, env, diags);
         match found {
             Found::TemplateParam(TArg::Type(t) | TArg::ConstType(t)) => t,
