@@ -51,6 +51,12 @@ struct Implicit : Counter {
   Counter member;
 };
 
+// A union's default member initializer initializes it.
+union Bits {
+  float f;
+  int i = 5;
+};
+
 // Inheriting constructors.
 struct Base {
   int v;
@@ -187,10 +193,12 @@ int main() {
      std::array<int, 2> p{1, 2}, r{1, 2}, u{1, 3};
      out[25] = (p == r) + 2 * (p < u) + 4 * (u != r);  // 7
      out[26] = std::as_const(x) + 1;
+     Bits bits;
+     out[27] = bits.i;
    }).wait();
 
   const int want[] = {8, 16, 77, 5, 9, 3427, 42, 84, 42, 17, 7, 102, 21, 11, 5, -1,
-                      21, 6006, 4100, 17, 307, 200, 10, 29, 612, 7, 2};
+                      21, 6006, 4100, 17, 307, 200, 10, 29, 612, 7, 2, 5};
   bool ok = true;
   for (int i = 0; i < int(sizeof(want) / sizeof(want[0])); ++i) {
     if (out[i] != want[i]) {

@@ -189,9 +189,28 @@ impl Sema {
     }
 
     /// The elements of an aggregate: base subobjects, then fields (or the
-    /// array elements), with field names for designators.
-    fn aggregate_elements(&mut self, ty: &Ty) -> Vec<(Ty, Option<(ClassId, usize)>)> {
+    /// array elements), with field names for designators. A union has one:
+    /// the member `designated` names, else its member with a default member
+    /// initializer, else its first.
+    fn aggregate_elements(
+        &mut self,
+        ty: &Ty,
+        designated: Option<&str>,
+    ) -> Vec<(Ty, Option<(ClassId, usize)>)> {
         match ty {
+            Ty::Class(c) if self.is_union(*c) => {
+                self.complete_class(*c);
+                let fields = &self.class(*c).fields;
+                let i = designated
+                    .and_then(|name| fields.iter().position(|f| &*f.name == name))
+                    .or_else(|| fields.iter().position(|f| f.default_init.is_some()))
+                    .unwrap_or(0);
+                fields
+                    .get(i)
+                    .map(|f| (f.ty.clone(), Some((*c, i))))
+                    .into_iter()
+                    .collect()
+            }
             Ty::Class(c) => {
                 self.complete_class(*c);
                 let ci = self.class(*c);
@@ -222,7 +241,11 @@ impl Sema {
         pos: &mut usize,
         span: Span,
     ) -> TExpr {
-        let elements = self.aggregate_elements(ty);
+        let designated = match items.get(*pos) {
+            Some(Some(Item::Designated(name, ..))) => Some(name.clone()),
+            _ => None,
+        };
+        let elements = self.aggregate_elements(ty, designated.as_deref());
         let mut inits = Vec::with_capacity(elements.len());
         let mut k = 0;
         while k < elements.len() {
