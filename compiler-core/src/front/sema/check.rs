@@ -3616,13 +3616,19 @@ impl Sema {
             }
             // `w = 5` where the user `operator=`s take other types: the
             // implicit copy assignment from `W(5)` (they do not suppress it).
-            let user_assignment_fits = op.is_some()
-                || self.declares_assignment_from(c, c, true)
-                || {
+            let user_assignment_fits =
+                op.is_some() || self.declares_assignment_from(c, c, true) || {
                     let members = self.method_candidates(c, &name);
                     let mut probe = vec![];
-                    self.resolve_overload(&members, &[], std::slice::from_ref(&r), &name, span, &mut probe)
-                        .is_some()
+                    self.resolve_overload(
+                        &members,
+                        &[],
+                        std::slice::from_ref(&r),
+                        &name,
+                        span,
+                        &mut probe,
+                    )
+                    .is_some()
                 };
             if user_assignment_fits {
                 if let Some(x) = self.try_call_operator(l.clone(), &name, vec![r.clone()], span) {

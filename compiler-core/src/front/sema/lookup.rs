@@ -104,7 +104,12 @@ impl Sema {
 
     /// The types base-specifier `b` names: one, or one per element of the
     /// pack it expands (`struct All : Ts... {}`).
-    pub(crate) fn base_types(&mut self, b: &crate::front::ast::BaseSpec, ctx: Ctx, env: &Rc<Env>) -> Vec<Ty> {
+    pub(crate) fn base_types(
+        &mut self,
+        b: &crate::front::ast::BaseSpec,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Vec<Ty> {
         if b.pack {
             self.expand_param_type(&b.ty, ctx, env, &mut vec![])
         } else {
