@@ -1049,6 +1049,17 @@ impl Sema {
         }
     }
 
+    /// The built-in `!x`, `x` converted to bool contextually.
+    fn logical_not(&mut self, x: TExpr, span: Span) -> TExpr {
+        let b = self.convert_to_bool(x);
+        TExpr {
+            kind: TK::Unary(UnOp::Not, Box::new(b)),
+            ty: Ty::Bool,
+            lvalue: false,
+            span,
+        }
+    }
+
     fn convert_to_bool(&mut self, e: TExpr) -> TExpr {
         let mut d = vec![];
         let r = self.convert(e, &Ty::Bool, &mut d);
@@ -3204,15 +3215,7 @@ impl Sema {
                 let user = self
                     .try_call_operator(x.clone(), name, vec![], span)
                     .or_else(|| self.try_free_operator(name, vec![x.clone()], span));
-                return user.unwrap_or_else(|| {
-                    let b = self.convert_to_bool(x);
-                    TExpr {
-                        kind: TK::Unary(UnOp::Not, Box::new(b)),
-                        ty: Ty::Bool,
-                        lvalue: false,
-                        span,
-                    }
-                });
+                return user.unwrap_or_else(|| self.logical_not(x, span));
             }
             return self.call_operator(x, name, args, span);
         }
@@ -3238,15 +3241,7 @@ impl Sema {
                     span,
                 }
             }
-            UnOp::Not => {
-                let b = self.convert_to_bool(x);
-                TExpr {
-                    kind: TK::Unary(UnOp::Not, Box::new(b)),
-                    ty: Ty::Bool,
-                    lvalue: false,
-                    span,
-                }
-            }
+            UnOp::Not => self.logical_not(x, span),
             UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec => {
                 if !x.lvalue {
                     return self.err(span, "expression is not assignable");
