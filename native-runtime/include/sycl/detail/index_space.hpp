@@ -360,7 +360,12 @@ class sub_group {
   id<1> get_group_id() const { return id<1>(get_group_linear_id()); }
   uint32_t get_group_linear_id() const { return __spirv_BuiltInSubgroupId(0); }
   range<1> get_group_range() const { return range<1>(get_group_linear_range()); }
-  uint32_t get_group_linear_range() const { return __spirv_BuiltInNumSubgroups(0); }
+  // Counted from the work-group size where it is known: lavapipe's
+  // NumSubgroups rounds down (a work-group of 12 in sub-groups of 8 has 2).
+  uint32_t get_group_linear_range() const {
+    uint32_t size = __spirv_BuiltInSubgroupSize(0);
+    return m_group_size != 0 ? (m_group_size + size - 1) / size : __spirv_BuiltInNumSubgroups(0);
+  }
 
  private:
   uint32_t m_group_size;
