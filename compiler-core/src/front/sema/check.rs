@@ -1049,6 +1049,29 @@ impl Sema {
         }
     }
 
+    /// Whether one of the member operators `members` (named `name`) takes
+    /// `r` (overload resolution without diagnostics).
+    fn member_operator_fits(
+        &mut self,
+        members: &[Candidate],
+        name: &str,
+        r: &TExpr,
+        span: Span,
+    ) -> bool {
+        let mut probe = vec![];
+        !members.is_empty()
+            && self
+                .resolve_overload(
+                    members,
+                    &[],
+                    std::slice::from_ref(r),
+                    name,
+                    span,
+                    &mut probe,
+                )
+                .is_some()
+    }
+
     /// The built-in `!x`, `x` converted to bool contextually.
     fn logical_not(&mut self, x: TExpr, span: Span) -> TExpr {
         let b = self.convert_to_bool(x);
@@ -3374,18 +3397,7 @@ impl Sema {
             // where ostream's members take only scalars).
             if let Ty::Class(c) = l.ty {
                 let members = self.method_candidates(c, &name);
-                let mut probe = vec![];
-                let fits = !members.is_empty()
-                    && self
-                        .resolve_overload(
-                            &members,
-                            &[],
-                            std::slice::from_ref(&r),
-                            &name,
-                            span,
-                            &mut probe,
-                        )
-                        .is_some();
+                let fits = self.member_operator_fits(&members, &name, &r, span);
                 let what = format!("{}::{name}", self.class_name(c));
                 if fits {
                     return self.finish_call(&members, &[], Some(l), vec![r], &what, span);
@@ -3614,16 +3626,7 @@ impl Sema {
             let user_assignment_fits =
                 op.is_some() || self.declares_assignment_from(c, c, true) || {
                     let members = self.method_candidates(c, &name);
-                    let mut probe = vec![];
-                    self.resolve_overload(
-                        &members,
-                        &[],
-                        std::slice::from_ref(&r),
-                        &name,
-                        span,
-                        &mut probe,
-                    )
-                    .is_some()
+                    self.member_operator_fits(&members, &name, &r, span)
                 };
             if user_assignment_fits {
                 if let Some(x) = self.try_call_operator(l.clone(), &name, vec![r.clone()], span) {
@@ -5299,7 +5302,7 @@ impl Sema {
         let ret = match &l.ret {
             // `-> auto`, `-> decltype(auto)`: deduced from the returns.
             Some(t) if deduced_return(t).is_some() => None,
-            Some(t) => {
+            Some(t) if super::templates::mentions_decltype(t) => {
                 // `-> decltype(v + v)` names the parameters.
                 let params: Vec<(Rc<str>, VarId)> = l
                     .params
@@ -5316,6 +5319,12 @@ impl Sema {
                 let mut d = vec![];
                 let r = self.resolve_type(t, ctx, &env, &mut d);
                 self.cur().frames.pop();
+                self.cur().diags.extend(d);
+                Some(r)
+            }
+            Some(t) => {
+                let mut d = vec![];
+                let r = self.resolve_type(t, ctx, &env, &mut d);
                 self.cur().diags.extend(d);
                 Some(r)
             }

@@ -34,18 +34,18 @@ impl Sema {
             return;
         };
         let derived_name = self.class(id).name.clone();
-        let own: Vec<_> = self.constructors(id);
+        let own: Vec<_> = self
+            .constructors(id)
+            .iter()
+            .map(|o| self.declared_signature(o, Ctx::Class(id), &env))
+            .collect();
         for ctor in self.constructors(base) {
             if ctor.deleted || ctor.params.is_empty() || self.copies_or_moves(base, &ctor) {
                 continue;
             }
             let inherited = inheriting_constructor(&ctor, &derived_name, &base_name);
             let signature = self.declared_signature(&inherited, Ctx::Class(id), &env);
-            let hidden = own.iter().any(|o| {
-                o.params.len() == inherited.params.len()
-                    && self.declared_signature(o, Ctx::Class(id), &env) == signature
-            });
-            if !hidden {
+            if !own.contains(&signature) {
                 self.classes[id.0 as usize].methods.push(Rc::new(inherited));
             }
         }

@@ -393,52 +393,31 @@ impl Sema {
         }
     }
 
-    /// Whether default-initializing a `c` runs a default member
-    /// initializer: one of its own fields', or one in a base or in a member
-    /// object (arrays included).
-    pub(crate) fn has_default_member_inits(&mut self, c: ClassId) -> bool {
-        self.complete_class(c);
-        let info = self.class(c);
-        if info.fields.iter().any(|f| f.default_init.is_some()) {
-            return true;
-        }
-        let mut inner: Vec<ClassId> = info.bases.iter().map(|b| b.0).collect();
-        for f in &info.fields {
-            let mut t = &f.ty;
-            while let Ty::Array(e, _) = t {
-                t = e;
-            }
-            if let Ty::Class(fc) = t {
-                inner.push(*fc);
-            }
-        }
-        inner
-            .into_iter()
-            .any(|k| k != c && self.has_default_member_inits(k))
-    }
-
     /// Whether default-initializing a `c` runs code: a default member
     /// initializer or a user-provided default constructor, of `c`, of a
     /// base or of a member object (arrays included). Such objects are
     /// constructed where C++ default-initializes them: locals and arrays
     /// declared without an initializer, and the bases and members a
     /// constructor's initializer list leaves out.
+    /// Answered once per class.
     pub(crate) fn default_init_runs_code(&mut self, c: ClassId) -> bool {
-        if self.has_default_member_inits(c) {
-            return true;
+        if let Some(&known) = self.default_init_runs_code.get(&c) {
+            return known;
         }
+        self.complete_class(c);
         let user_default = self.constructors(c).iter().any(|m| {
             !m.defaulted && !m.deleted && m.params.iter().all(|p| p.default.is_some() || p.pack)
         });
-        if user_default {
-            return true;
-        }
         let info = self.class(c);
-        let mut inner: Vec<ClassId> = info.bases.iter().map(|b| b.0).collect();
-        inner.extend(info.fields.iter().filter_map(|f| element_class(&f.ty)));
-        inner
-            .into_iter()
-            .any(|k| k != c && self.default_init_runs_code(k))
+        let runs = user_default || info.fields.iter().any(|f| f.default_init.is_some()) || {
+            let mut inner: Vec<ClassId> = info.bases.iter().map(|b| b.0).collect();
+            inner.extend(info.fields.iter().filter_map(|f| element_class(&f.ty)));
+            inner
+                .into_iter()
+                .any(|k| k != c && self.default_init_runs_code(k))
+        };
+        self.default_init_runs_code.insert(c, runs);
+        runs
     }
 
     /// Whether default-initializing an object of type `ty` (a class, or an

@@ -632,6 +632,8 @@ pub struct Sema {
     /// Out-of-class definitions of static data members of class templates
     /// (`template <class T> const int S<T>::w = 2;`), by the same key.
     out_of_class_vars: HashMap<usize, Vec<Rc<ast::VarDecl>>>,
+    /// [`Sema::default_init_runs_code`] by class.
+    default_init_runs_code: HashMap<ClassId, bool>,
     /// Initializers of global variables that device code reads.
     global_inits: HashMap<VarId, GlobalInit>,
     /// The calls whose callees' bodies are being checked, outermost first.
@@ -689,6 +691,7 @@ impl Sema {
             implicit_guides: HashMap::new(),
             out_of_class_defs: HashMap::new(),
             out_of_class_vars: HashMap::new(),
+            default_init_runs_code: HashMap::new(),
             scope_function: None,
             unevaluated: 0,
             explicit_instantiations: vec![],

@@ -64,13 +64,7 @@ impl Sema {
                 .entry(key)
                 .or_default()
                 .push(f.clone());
-            let instances: Vec<ClassId> = (0..self.classes.len() as u32)
-                .map(ClassId)
-                .filter(|c| class_key(self, *c) == Some(key))
-                .collect();
-            for &id in &instances {
-                self.attach_out_of_class_definitions(id);
-            }
+            let instances = self.attach_to_instances(key);
             // A member function of a class (not a template) defined here is
             // code this unit emits, called here or not: its body is checked
             // (in source order) for the kernels it launches.
@@ -126,14 +120,21 @@ impl Sema {
             .entry(key)
             .or_default()
             .push(v.clone());
+        self.attach_to_instances(key);
+        true
+    }
+
+    /// Attaches the definitions recorded under `key` to every class made
+    /// from that declaration so far; returns those classes.
+    fn attach_to_instances(&mut self, key: usize) -> Vec<ClassId> {
         let instances: Vec<ClassId> = (0..self.classes.len() as u32)
             .map(ClassId)
             .filter(|c| class_key(self, *c) == Some(key))
             .collect();
-        for id in instances {
+        for &id in &instances {
             self.attach_out_of_class_definitions(id);
         }
-        true
+        instances
     }
 
     /// The class template `head` names inside another class template's
