@@ -14,20 +14,35 @@ impl Lowerer<'_> {
     pub(super) fn stmt(&mut self, s: &TStmt) {
         match s {
             TStmt::Expr(e) => {
-                self.rvalue(e);
+                let mark = self.temporaries.len();
+                self.discarded_value(e);
+                self.end_full_expression(mark);
             }
-            TStmt::Decl(v, init) => self.decl(*v, init.as_ref()),
+            TStmt::Decl(v, init) => {
+                let mark = self.temporaries.len();
+                self.decl(*v, init.as_ref());
+                self.extend_bound_temporary(*v, init.as_ref(), mark);
+                self.end_full_expression(mark);
+                self.own_local(*v);
+            }
             TStmt::Block(ss) => {
                 for x in ss {
                     self.stmt(x);
                 }
+            }
+            TStmt::Scope(ss) => {
+                self.enter_scope(false);
+                for x in ss {
+                    self.stmt(x);
+                }
+                self.leave_scope();
             }
             TStmt::If {
                 cond,
                 then_s,
                 else_s,
             } => {
-                let c = self.scalar(cond);
+                let c = self.condition(cond);
                 if let IExpr::Const(Constant::Bool(b)) = c {
                     // Fold constant conditions (e.g. `if (Dimensions > 1)`).
                     if b {
@@ -61,7 +76,7 @@ impl Lowerer<'_> {
                 self.blocks.push(vec![]);
                 if *test_first {
                     if let Some(c) = cond {
-                        let c = self.scalar(c);
+                        let c = self.condition(c);
                         self.emit(IStmt::If {
                             cond: IExpr::Unary(UnaryOp::Not, Box::new(c)),
                             then_block: vec![IStmt::Break],
@@ -69,10 +84,12 @@ impl Lowerer<'_> {
                         });
                     }
                 }
+                self.enter_scope(true);
                 self.stmt(body);
+                self.leave_scope();
                 if !*test_first {
                     if let Some(c) = cond {
-                        let c = self.scalar(c);
+                        let c = self.condition(c);
                         self.emit(IStmt::If {
                             cond: IExpr::Unary(UnaryOp::Not, Box::new(c)),
                             then_block: vec![IStmt::Break],
@@ -83,7 +100,9 @@ impl Lowerer<'_> {
                 let b = self.blocks.pop().unwrap_or_default();
                 self.blocks.push(vec![]);
                 if let Some(st) = step {
-                    self.rvalue(st);
+                    let mark = self.temporaries.len();
+                    self.discarded_value(st);
+                    self.end_full_expression(mark);
                 }
                 let cont = self.blocks.pop().unwrap_or_default();
                 self.loop_depth -= 1;
@@ -94,8 +113,14 @@ impl Lowerer<'_> {
                 self.after_loop_return_check();
             }
             TStmt::Return(v, span) => self.ret(v.as_ref(), *span),
-            TStmt::Break(_) => self.emit(IStmt::Break),
-            TStmt::Continue(_) => self.emit(IStmt::Continue),
+            TStmt::Break(_) => {
+                self.unwind_to_loop();
+                self.emit(IStmt::Break);
+            }
+            TStmt::Continue(_) => {
+                self.unwind_to_loop();
+                self.emit(IStmt::Continue);
+            }
             TStmt::Unsupported(what, span) => self.error(
                 *span,
                 format!("{what} are not supported in device code yet"),
@@ -188,7 +213,6 @@ impl Lowerer<'_> {
     }
 
     fn decl(&mut self, v: VarId, init: Option<&thir::Expr>) {
-        self.warn_if_destructor_is_skipped(v);
         let ty = self.sema.var(v).ty.clone();
         let name = self.sema.var(v).name.to_string();
         let span = self.sema.var(v).span;
@@ -345,14 +369,23 @@ impl Lowerer<'_> {
 
     fn ret(&mut self, v: Option<&thir::Expr>, span: Span) {
         let info = self.frames.last().and_then(|f| f.ret.clone());
+        let mark = self.temporaries.len();
         let Some(info) = info else {
             // Kernel entry: end this work-item.
             if let Some(e) = v {
-                self.rvalue(e);
+                self.discarded_value(e);
             }
+            self.end_full_expression(mark);
+            self.unwind_for_return(None);
             self.emit(IStmt::Return);
             return;
         };
+        // A local returned by name is the result itself: not destroyed.
+        let returned_local = match v.map(|e| &e.kind) {
+            Some(TK::Var(id)) if !info.by_ref => Some(*id),
+            _ => None,
+        };
+        let destroys = self.return_destroys_objects();
         if let (Some(e), Some(slot)) = (v, info.value) {
             if info.by_ref {
                 let p = self.place(e);
@@ -376,7 +409,11 @@ impl Lowerer<'_> {
                     .func(*self.inline_stack.last().expect("fn"))
                     .ret
                     .clone();
-                let val = self.convert_val(val, &e.ty, &rty, span);
+                let mut val = self.convert_val(val, &e.ty, &rty, span);
+                if destroys || self.temporaries.len() > mark {
+                    // Read before the destructors run.
+                    val = self.materialized(val);
+                }
                 match &self.slots[slot.0 as usize] {
                     Slot::Value(Val::Void) if info.flag.is_none() => {
                         let val = self.spill(val, "ret");
@@ -386,14 +423,20 @@ impl Lowerer<'_> {
                 }
             }
         } else if let Some(e) = v {
-            self.rvalue(e);
+            self.discarded_value(e);
         }
+        self.end_full_expression(mark);
         if let Some(flag) = info.flag {
+            self.unwind_for_return(returned_local);
             self.emit(IStmt::Assign {
                 local: flag,
                 value: IExpr::Const(Constant::Bool(true)),
             });
             self.emit(IStmt::Break);
+        } else if let Some(v) = returned_local {
+            // The function's last statement: its scopes' ends destroy the
+            // rest.
+            self.disown(v);
         }
     }
 
@@ -464,13 +507,13 @@ impl Lowerer<'_> {
 
     // ------------------------------------------------------------ calls
 
-    /// Inline a call of `f`. Member functions get `this` from `args[0]`
-    /// (or from `this_place` for constructors). Returns the result value.
+    /// Inline a call of `f`. Member functions get `this` from `args[0]`,
+    /// constructors and destructors from `object`. Returns the result value.
     pub(super) fn inline_call(
         &mut self,
         f: FuncId,
         args: &[thir::Expr],
-        ctor_this: Option<PlaceV>,
+        object: Option<PlaceV>,
         span: Span,
     ) -> Val {
         if self.inline_stack.contains(&f) {
@@ -489,7 +532,7 @@ impl Lowerer<'_> {
         let fi = self.sema.func(f);
         let Some(body) = fi.body.clone() else {
             if self.sema.is_sycl_external(f) {
-                return self.external_call(f, args, ctor_this, span);
+                return self.external_call(f, args, object, span);
             }
             let name = fi.decl.name.to_string_lossy();
             let dspan = fi.decl.span;
@@ -527,21 +570,26 @@ impl Lowerer<'_> {
             && decl.kind != crate::front::ast::FunctionKind::Constructor;
         let mut arg_iter = args.iter();
         let uses = mutation::var_uses(self.sema, &body);
-        let this_place = if decl.kind == crate::front::ast::FunctionKind::Constructor {
-            ctor_this
+        let this_place = if decl.kind == crate::front::ast::FunctionKind::Constructor || object.is_some() {
+            object
         } else if is_member {
             arg_iter.next().map(|a| match &a.kind {
                 // `Segment(p).reduce()` where `reduce` takes the address of a
                 // member: the temporary lives where pointers can point.
-                TK::Temporary(x) if uses.this_addressed => self
-                    .addressable_temporary(x)
-                    .unwrap_or_else(|| self.place(a)),
+                TK::Temporary(x) if uses.this_addressed => match self.addressable_temporary(x) {
+                    Some(p) => {
+                        self.own_temporary(&p, &x.ty, a.span);
+                        p
+                    }
+                    None => self.place(a),
+                },
                 _ => self.place(a),
             })
         } else {
             None
         };
         let mut vars = HashMap::new();
+        let mut by_value_params = vec![];
         for ((pv, pty), a) in body.params.iter().zip(params.iter()).zip(arg_iter) {
             let name = self.sema.var(*pv).name.to_string();
             let slot = if pty.is_ref() {
@@ -567,6 +615,7 @@ impl Lowerer<'_> {
             };
             self.mark_volatile_target(*pv, slot);
             vars.insert(*pv, slot);
+            by_value_params.push((slot, pty.clone(), a.span));
         }
         // Return handling.
         let returns = count_returns(&body.stmt);
@@ -615,7 +664,11 @@ impl Lowerer<'_> {
                 private_returns,
             }),
             uses,
+            scopes: destructors::CleanupScope::of_function(),
         });
+        for (slot, ty, sp) in by_value_params {
+            self.own_parameter(slot, &ty, sp);
+        }
         self.inline_stack.push(f);
         self.call_sites.push(span);
         if needs_flag {
@@ -632,14 +685,26 @@ impl Lowerer<'_> {
         }
         self.inline_stack.pop();
         self.call_sites.pop();
+        let params = self.take_parameters();
         let frame = self.frames.pop();
         let private_returns = frame
             .and_then(|f| f.ret)
             .and_then(|r| r.private_returns)
             .filter(|(_, places)| !places.is_empty());
-        if needs_flag {
-            // An enclosing inlined function's loop must also stop if it returned... only its own flag matters.
-        }
+        let result = self.call_result(value, private_returns, by_ref, span);
+        // The parameters go when the call ends, after its result is read.
+        self.destroy_all(&params, None);
+        result
+    }
+
+    /// The result of an inlined call, from where its returns left it.
+    fn call_result(
+        &mut self,
+        value: Option<SlotId>,
+        private_returns: Option<(LocalId, Vec<PlaceV>)>,
+        by_ref: bool,
+        span: Span,
+    ) -> Val {
         if let (Some(s), Some((which, places))) = (value, private_returns) {
             return Val::Ref(Box::new(self.returned_place(s, which, places, span)));
         }
@@ -755,6 +820,7 @@ impl Lowerer<'_> {
                 let s = self.new_storage(&x.ty, "tmp", span);
                 let p = PlaceV::Slot(s);
                 self.init_from_expr(&p, &x.ty, x);
+                self.own_temporary(&p, &x.ty, span);
                 p
             }
             TK::Cond(c, a, b) if e.lvalue => self.conditional_place(c, a, b),
@@ -844,6 +910,7 @@ impl Lowerer<'_> {
             this_place: None,
             ret: None,
             uses: Default::default(),
+            scopes: destructors::CleanupScope::of_function(),
         });
         self.blocks.push(vec![]);
         let slot = self.new_storage(&ty, &name, span);
@@ -2113,7 +2180,7 @@ fn is_pure(e: &thir::Expr) -> bool {
 fn count_returns(s: &TStmt) -> usize {
     match s {
         TStmt::Return(..) => 1,
-        TStmt::Block(ss) => ss.iter().map(count_returns).sum(),
+        TStmt::Block(ss) | TStmt::Scope(ss) => ss.iter().map(count_returns).sum(),
         TStmt::If { then_s, else_s, .. } => {
             count_returns(then_s) + else_s.as_ref().map(|e| count_returns(e)).unwrap_or(0)
         }
@@ -2125,7 +2192,7 @@ fn count_returns(s: &TStmt) -> usize {
 fn last_is_return(s: &TStmt) -> bool {
     match s {
         TStmt::Return(..) => true,
-        TStmt::Block(ss) => ss.last().map(last_is_return).unwrap_or(false),
+        TStmt::Block(ss) | TStmt::Scope(ss) => ss.last().map(last_is_return).unwrap_or(false),
         _ => false,
     }
 }

@@ -8,7 +8,7 @@
 //! own bytes of a decomposed object are not read. Elements that opt in
 //! themselves are decomposed in turn, from the host's elements object.
 
-use super::{Frame, Lowerer};
+use super::{destructors, Frame, Lowerer};
 use crate::diag::Diagnostic;
 use crate::front::sema::thir::{self, ExprKind as TK};
 use crate::front::sema::{ClassId, Decomposition, Ty};
@@ -117,6 +117,7 @@ impl Lowerer<'_> {
             this_place: None,
             ret: None,
             uses: Default::default(),
+            scopes: destructors::CleanupScope::of_function(),
         });
         let arg = thir::Expr {
             kind: TK::Var(var),

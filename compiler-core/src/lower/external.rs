@@ -11,7 +11,7 @@
 
 use super::pointer_choice::ChoiceHints;
 use super::values::{PlaceV, Slot, SlotId, Val};
-use super::{mutation, Frame, Lowerer, LoweringHints, RetInfo, Sources, TakenDiagnostics};
+use super::{destructors, mutation, Frame, Lowerer, LoweringHints, RetInfo, Sources, TakenDiagnostics};
 use crate::bundle::FunctionName;
 use crate::diag::{Diagnostic, Severity};
 use crate::front::sema::thir;
@@ -132,6 +132,7 @@ fn lower_external_once(
             private_returns: None,
         }),
         uses: mutation::var_uses(lw.sema, &body),
+        scopes: destructors::CleanupScope::of_function(),
     });
     // A loop to leave at `return`, as for an inlined function with several returns.
     lw.blocks.push(vec![]);

@@ -233,6 +233,7 @@ fn lower_kernel_once(
         this_place: None,
         ret: None,
         uses: mutation::var_uses(lw.sema, &body),
+        scopes: destructors::CleanupScope::of_function(),
     };
     let first_param = match shape {
         EntryShape::EntryPoint => 0,
@@ -354,6 +355,8 @@ struct Frame {
     /// Where `return` stores and whether the function needs a return flag.
     ret: Option<RetInfo>,
     uses: mutation::VarUses,
+    /// Its scopes and the objects they destroy, innermost last.
+    scopes: Vec<destructors::CleanupScope>,
 }
 
 #[derive(Clone)]
@@ -388,8 +391,11 @@ struct Lowerer<'s> {
     frames: Vec<Frame>,
     blocks: Vec<Vec<IStmt>>,
     diags: Vec<Diagnostic>,
-    /// Classes whose skipped destructors were already reported.
-    warned_destructors: Vec<crate::front::sema::ClassId>,
+    /// Whether destroying an object of a class runs code, per class.
+    destroys: HashMap<crate::front::sema::ClassId, bool>,
+    /// The temporaries of the full-expressions being lowered, to destroy
+    /// at their ends (see `destructors.rs`).
+    temporaries: Vec<destructors::Owned>,
     inline_stack: Vec<FuncId>,
     /// The calls being inlined, outermost first (beside `inline_stack`).
     call_sites: Vec<Span>,
@@ -478,7 +484,8 @@ impl<'s> Lowerer<'s> {
             frames: vec![],
             blocks: vec![vec![]],
             diags: vec![],
-            warned_destructors: vec![],
+            destroys: HashMap::new(),
+            temporaries: vec![],
             inline_stack: vec![],
             call_sites: vec![],
             loop_depth: 0,

@@ -171,7 +171,7 @@ fn stmt(s: &Scan, st: &Stmt, out: &mut VarUses) {
             }
             expr(s, e, out)
         }
-        Stmt::Block(ss) => ss.iter().for_each(|x| stmt(s, x, out)),
+        Stmt::Block(ss) | Stmt::Scope(ss) => ss.iter().for_each(|x| stmt(s, x, out)),
         Stmt::If {
             cond,
             then_s,

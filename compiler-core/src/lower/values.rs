@@ -532,7 +532,7 @@ impl Lowerer<'_> {
     }
 
     /// A slot that holds a reference designates what it refers to.
-    fn deref_slot(&self, k: SlotId) -> PlaceV {
+    pub(super) fn deref_slot(&self, k: SlotId) -> PlaceV {
         match &self.slots[k.0 as usize] {
             Slot::Ref(p) => p.clone(),
             Slot::Value(Val::Ref(p)) => (**p).clone(),

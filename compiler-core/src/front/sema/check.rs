@@ -576,6 +576,11 @@ impl Sema {
             // A prvalue initializes the object itself; an object of a class
             // without a user copy or move constructor is copied as its bytes.
             if a0.ty.non_ref() == &ty && (!a0.lvalue || !self.declares_copy_constructor(c)) {
+                if a0.lvalue {
+                    if let Some(copy) = self.memberwise_copy(c, a0, diags) {
+                        return copy;
+                    }
+                }
                 return args.into_iter().next().expect("one");
             }
         }
@@ -785,7 +790,7 @@ impl Sema {
                 self.push_frame();
                 let out = ss.iter().map(|x| self.check_stmt(x)).collect();
                 self.pop_frame();
-                TStmt::Block(out)
+                TStmt::Scope(out)
             }
             StmtKind::If {
                 init,
@@ -827,7 +832,7 @@ impl Sema {
                         self.capture_names_in_discarded(d);
                     }
                     self.pop_frame();
-                    return TStmt::Block(pre);
+                    return TStmt::Scope(pre);
                 }
                 let t = Box::new(self.scoped_stmt(then_branch));
                 let e = else_branch.as_ref().map(|x| Box::new(self.scoped_stmt(x)));
@@ -837,7 +842,7 @@ impl Sema {
                     then_s: t,
                     else_s: e,
                 });
-                TStmt::Block(pre)
+                TStmt::Scope(pre)
             }
             StmtKind::While { cond, body } => {
                 self.push_frame();
@@ -893,7 +898,7 @@ impl Sema {
                     step: st,
                     test_first: true,
                 });
-                TStmt::Block(out)
+                TStmt::Scope(out)
             }
             StmtKind::Return(e) => {
                 if let (
@@ -1008,11 +1013,16 @@ impl Sema {
         }
     }
 
+    /// A sub-statement (of `if`, a loop): a scope of its own, even
+    /// unbraced.
     fn scoped_stmt(&mut self, s: &a::Stmt) -> TStmt {
         self.push_frame();
         let r = self.check_stmt(s);
         self.pop_frame();
-        r
+        match r {
+            TStmt::Decl(..) | TStmt::Block(_) => TStmt::Scope(vec![r]),
+            r => r,
+        }
     }
 
     fn check_condition(&mut self, s: &a::Stmt) -> (Vec<TStmt>, TExpr) {
@@ -1813,7 +1823,7 @@ impl Sema {
                 let ci = &mut self.classes[closure.0 as usize];
                 ci.fields.push(Field {
                     name: name.clone(),
-                    ty: fty,
+                    ty: fty.clone(),
                     offset: 0,
                     span,
                     default_init: None,
@@ -1825,10 +1835,20 @@ impl Sema {
                 if late {
                     cl.late_fields.push(new_index);
                 }
+                // An object captured by copy is copied as its class copies.
+                let init = match &fty {
+                    Ty::Class(_) if !by_ref && outer.lvalue => {
+                        let mut d = vec![];
+                        let copy = self.convert(outer, &fty, &mut d);
+                        self.cur().diags.extend(d);
+                        copy
+                    }
+                    _ => outer,
+                };
                 self.pending_capture_inits
                     .entry(closure)
                     .or_default()
-                    .push(outer);
+                    .push(init);
                 new_index
             }
         };
@@ -5394,7 +5414,16 @@ impl Sema {
                 // init-capture: evaluated in the enclosing context.
                 let saved = self.fn_stack.pop().expect("ctx");
                 let v = self.check_expr(init);
-                let v = self.rvalue(v);
+                // Copy-initialized: an object is copied as its class copies.
+                let v = match v.ty.clone() {
+                    ty @ Ty::Class(_) if v.lvalue => {
+                        let mut d = vec![];
+                        let copy = self.convert(v, &ty, &mut d);
+                        self.cur().diags.extend(d);
+                        self.rvalue(copy)
+                    }
+                    _ => self.rvalue(v),
+                };
                 self.fn_stack.push(saved);
                 let vid = self.new_var(c.name.clone(), v.ty.clone(), None, c.span);
                 let _ = vid;

@@ -234,7 +234,7 @@ impl OdrUses<'_> {
                     self.expr(e, read);
                 }
             }
-            Stmt::Block(b) => b.iter_mut().for_each(|s| self.stmt(s)),
+            Stmt::Block(b) | Stmt::Scope(b) => b.iter_mut().for_each(|s| self.stmt(s)),
             Stmt::If {
                 cond,
                 then_s,

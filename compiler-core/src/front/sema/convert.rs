@@ -532,10 +532,15 @@ impl Sema {
             }
             Ty::Class(c) => {
                 // An object of a class with a user copy or move constructor
-                // is copied (or moved, from an xvalue) by it. (A class whose
-                // implicit one would call its members' is copied as bytes.)
+                // is copied (or moved, from an xvalue) by it; one whose
+                // implicit copy constructor calls its parts' part by part.
                 if e.ty == *to && e.lvalue && self.declares_copy_constructor(*c) {
                     return self.construct(*c, vec![e], span, diags);
+                }
+                if e.ty == *to && e.lvalue {
+                    if let Some(copy) = self.memberwise_copy(*c, &e, diags) {
+                        return copy;
+                    }
                 }
                 if self.same_or_base(&e.ty, to) {
                     return self.base_subobject(e, to);

@@ -25,6 +25,7 @@ pub mod free_function;
 mod full_expression_captures;
 pub mod generic_captures;
 pub mod generic_lambda;
+mod implicit_copy;
 mod inheriting_constructors;
 mod init;
 mod initializer_list;

@@ -82,7 +82,7 @@ impl Sema {
         };
         out.push(self.check_stmt(&lowered));
         self.pop_frame();
-        TStmt::Block(out)
+        TStmt::Scope(out)
     }
 
     fn bind_local(&mut self, name: &str, id: VarId) {

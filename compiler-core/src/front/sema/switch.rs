@@ -136,7 +136,7 @@ impl Sema {
         body_stmts.push(TStmt::Break(span));
         out.push(TStmt::Loop {
             cond: None,
-            body: Box::new(TStmt::Block(body_stmts)),
+            body: Box::new(TStmt::Scope(body_stmts)),
             step: None,
             test_first: true,
         });
@@ -165,7 +165,7 @@ impl Sema {
             });
         }
         self.pop_frame();
-        TStmt::Block(out)
+        TStmt::Scope(out)
     }
 
     /// `continue` at `span`: of the innermost loop, or, inside a switch

@@ -21,7 +21,13 @@ pub enum Stmt {
     /// A local variable and its initializer: a value of the variable's type
     /// (constructors already applied), or the lvalue a reference binds to.
     Decl(VarId, Option<Expr>),
+    /// Statements in sequence (several declarators of one declaration,
+    /// statements the checker synthesizes): no scope of their own.
     Block(Vec<Stmt>),
+    /// A block scope (a compound statement, the scope of an `if`, `for`,
+    /// `switch` or range-for, a sub-statement): the objects its own
+    /// declarations create are destroyed, last first, when control leaves it.
+    Scope(Vec<Stmt>),
     If {
         cond: Expr,
         then_s: Box<Stmt>,
@@ -133,7 +139,7 @@ fn called_in_stmt(s: &Stmt, out: &mut Vec<FuncId>) {
     match s {
         Stmt::Expr(e) | Stmt::Return(Some(e), _) => called_in_expr(e, out),
         Stmt::Decl(_, e) => e.iter().for_each(|e| called_in_expr(e, out)),
-        Stmt::Block(b) => b.iter().for_each(|s| called_in_stmt(s, out)),
+        Stmt::Block(b) | Stmt::Scope(b) => b.iter().for_each(|s| called_in_stmt(s, out)),
         Stmt::If {
             cond,
             then_s,
