@@ -241,6 +241,8 @@ class multi_ptr {
   using value_type = ElementType;
   using element_type = ElementType;
   using difference_type = std::ptrdiff_t;
+  static constexpr bool is_decorated = DecorateAddress == access::decorated::yes;
+  static constexpr access::address_space address_space = Space;
   multi_ptr() : m_ptr(nullptr) {}
   // From a plain pointer: implicit for the legacy interface (SYCL 1.2.1
   // code passes pointers to global_ptr/local_ptr parameters).
@@ -289,6 +291,27 @@ template <typename ElementType, access::decorated D = access::decorated::legacy>
 using private_ptr = multi_ptr<ElementType, access::address_space::private_space, D>;
 template <typename ElementType>
 using raw_global_ptr = multi_ptr<ElementType, access::address_space::global_space, access::decorated::no>;
+template <typename ElementType>
+using raw_local_ptr = multi_ptr<ElementType, access::address_space::local_space, access::decorated::no>;
+template <typename ElementType>
+using raw_private_ptr = multi_ptr<ElementType, access::address_space::private_space, access::decorated::no>;
+template <typename ElementType>
+using decorated_global_ptr = multi_ptr<ElementType, access::address_space::global_space, access::decorated::yes>;
+template <typename ElementType>
+using decorated_local_ptr = multi_ptr<ElementType, access::address_space::local_space, access::decorated::yes>;
+template <typename ElementType>
+using decorated_private_ptr = multi_ptr<ElementType, access::address_space::private_space, access::decorated::yes>;
+namespace detail {
+// async_work_group_copy's directions (see detail/index_space.hpp).
+template <typename T, typename S, access::decorated DD, access::decorated SD>
+struct is_work_group_copy<multi_ptr<T, access::address_space::local_space, DD>,
+                          multi_ptr<S, access::address_space::global_space, SD>>
+    : std::is_same<std::remove_const_t<S>, T> {};
+template <typename T, typename S, access::decorated DD, access::decorated SD>
+struct is_work_group_copy<multi_ptr<T, access::address_space::global_space, DD>,
+                          multi_ptr<S, access::address_space::local_space, SD>>
+    : std::is_same<std::remove_const_t<S>, T> {};
+}  // namespace detail
 // A plain pointer as a multi_ptr of an address space (SYCL 2020 4.7.7.2).
 template <access::address_space Space, access::decorated DecorateAddress, typename ElementType>
 multi_ptr<ElementType, Space, DecorateAddress> address_space_cast(ElementType *pointer) {
@@ -1695,6 +1718,9 @@ struct queue_state {
   async_handler handler;
   std::mutex lock;
   std::vector<std::exception_ptr> errors;
+  // The lock of the reductions of large classes (a word of shared USM,
+  // 0 when free), made by the first kernel that needs it.
+  uint32_t *reduction_lock = nullptr;
 
   ~queue_state() {
     if (handle) {
@@ -1708,6 +1734,7 @@ struct queue_state {
         }
         throw_asynchronous();
       }
+      if (reduction_lock) syclone_free(handle, reduction_lock);
       syclone_queue_release(handle);
     }
   }
@@ -2676,7 +2703,9 @@ class __SYCLONE_HOST_ONLY kernel {
   // kernel uses registers or private memory that would lower them).
   template <typename Param>
   typename Param::return_type get_info(const device &dev) const;
+  // The context of the bundle the kernel came from, and that bundle.
   context get_context() const;
+  kernel_bundle<bundle_state::executable> get_kernel_bundle() const;
   // sycl_ext_oneapi_launch_queries: the limits of launching this kernel on
   // `q` (the device's, as for get_info); with a work-group size and bytes
   // of dynamic work-group memory, how many work-groups surely run at once.
@@ -2697,10 +2726,16 @@ class __SYCLONE_HOST_ONLY kernel {
   bool operator!=(const kernel &other) const { return !(*this == other); }
   kernel(std::shared_ptr<detail::program_state> program, std::string key, std::string name)
       : m_program(std::move(program)), m_key(std::move(key)), m_name(std::move(name)) {}
-  // A free-function kernel of the program: `host` runs it on the host
-  // device; `param_sizes` are the sizes of its parameters.
-  kernel(std::string key, syclone_host_kernel host, std::vector<size_t> param_sizes)
-      : m_key(key), m_name(std::move(key)), m_host(host), m_param_sizes(std::move(param_sizes)) {}
+  // A kernel of the program, of executable bundle `bundle`.
+  kernel(std::shared_ptr<detail::bundle_contents> bundle, std::string key)
+      : m_bundle(std::move(bundle)), m_key(key), m_name(std::move(key)) {}
+  // A free-function kernel of the program, of executable bundle `bundle`:
+  // `host` runs it on the host device; `param_sizes` are the sizes of its
+  // parameters.
+  kernel(std::shared_ptr<detail::bundle_contents> bundle, std::string key, syclone_host_kernel host,
+         std::vector<size_t> param_sizes)
+      : m_bundle(std::move(bundle)), m_key(key), m_name(std::move(key)), m_host(host),
+        m_param_sizes(std::move(param_sizes)) {}
   const char *launch_key() const { return m_key.c_str(); }
   const std::string &name() const { return m_name; }
   // Launched through handler::parallel_for(range, kernel) with the
@@ -2713,6 +2748,7 @@ class __SYCLONE_HOST_ONLY kernel {
 
  private:
   std::shared_ptr<detail::program_state> m_program;
+  std::shared_ptr<detail::bundle_contents> m_bundle;  // the bundle of a kernel of the program
   std::string m_key;
   std::string m_name;
   syclone_host_kernel m_host = nullptr;
@@ -2741,7 +2777,6 @@ typename Param::return_type kernel::get_info(const device &dev) const {
     static_assert(sizeof(Param) == 0, "kernel::get_info: not a kernel_device_specific descriptor");
   }
 }
-inline context kernel::get_context() const { return context(); }
 #endif
 
 // ---------------------------------------------------------------- interop_handle
@@ -3119,6 +3154,17 @@ class __SYCLONE_HOST_ONLY handler {
     return event(e, m_queue, waits);
   }
 
+  // The queue's lock for reductions of large classes (see detail::locked_combine).
+  uint32_t *reduction_lock() {
+    std::lock_guard<std::mutex> guard(m_queue->lock);
+    if (!m_queue->reduction_lock) {
+      void *word = syclone_malloc(m_queue->handle, 4, 4, SYCLONE_USM_SHARED);
+      if (!word) detail::throw_last_error();
+      *static_cast<uint32_t *>(word) = 0;
+      m_queue->reduction_lock = static_cast<uint32_t *>(word);
+    }
+    return m_queue->reduction_lock;
+  }
   // Zeroed shared memory of `bytes` for a sycl::stream of this group.
   void *stream_memory(size_t bytes) {
     void *words = syclone_malloc(m_queue->handle, bytes, 16, SYCLONE_USM_SHARED);
@@ -3365,7 +3411,15 @@ class __SYCLONE_HOST_ONLY handler {
     if constexpr (detail::is_span_reduction_v<R>)
       return {r, reduction_set_of(nd, rest...)};
     else
-      return {r, scratch<R>(nd), reduction_set_of(nd, rest...)};
+      return {with_lock(r), scratch<R>(nd), reduction_set_of(nd, rest...)};
+  }
+  // Reduction `r`, with the queue's lock if it combines under one.
+  template <typename R>
+  R with_lock(R r) {
+#ifndef __SYCL_DEVICE_ONLY__
+    if constexpr (detail::is_locked_target_v<decltype(r.target)>) r.target.lock = reduction_lock();
+#endif
+    return r;
   }
   // Runs reduction kernel `k` of the reductions `reds` over `r`.
   template <typename KernelName, int Dimensions, typename K, typename... Reductions>
@@ -3659,12 +3713,43 @@ namespace detail {
 // The target a kernel combines the USM result `var` into (see usm_target_t).
 template <typename T>
 usm_target_t<T> usm_target(T *var) {
-  if constexpr (combined_as_bits_v<T>) {
-    static_assert(sizeof(T) == 4 || sizeof(T) == 8,
-                  "sycl::reduction: a class reduced over a USM pointer must be 4 or 8 bytes");
-    return reinterpret_cast<usm_target_t<T>>(var);
-  } else {
+  constexpr combine_kind k = combine_kind_v<T>;
+  if constexpr (k == combine_kind::native) {
     return var;
+  } else if constexpr (k == combine_kind::bits) {
+    return reinterpret_cast<usm_target_t<T>>(var);
+  } else if constexpr (k == combine_kind::in_word) {
+    uintptr_t address = reinterpret_cast<uintptr_t>(var);
+    return {reinterpret_cast<uint32_t *>(address & ~uintptr_t(3)), static_cast<unsigned>(address & 3) * 8};
+  } else {
+    if (reinterpret_cast<uintptr_t>(var) % 4 != 0)
+      throw sycl::exception(errc::invalid, "sycl::reduction: a class reduced must be aligned to 4 bytes");
+    return {reinterpret_cast<uint32_t *>(var), nullptr};
+  }
+}
+// What a kernel combines the first element of a buffer of T into: an
+// accessor of its elements, or of its bits or words (see combine_kind).
+template <typename T>
+using reduction_accessor = accessor<T, 1, access::mode::read_write, access::target::device>;
+template <typename T, combine_kind K = combine_kind_v<T>>
+struct buffer_target_of { using type = reduction_accessor<T>; };
+template <typename T>
+struct buffer_target_of<T, combine_kind::bits> { using type = reduction_accessor<bits_of_t<T>>; };
+template <typename T>
+struct buffer_target_of<T, combine_kind::locked> { using type = locked_target<reduction_accessor<uint32_t>>; };
+template <typename T>
+using buffer_target_t = typename buffer_target_of<T>::type;
+template <typename T>
+buffer_target_t<T> buffer_target(buffer<T, 1> &vars, handler &h) {
+  constexpr combine_kind k = combine_kind_v<T>;
+  if constexpr (k == combine_kind::native || k == combine_kind::in_word) {
+    return reduction_accessor<T>(vars, h);
+  } else if constexpr (k == combine_kind::bits) {
+    using U = bits_of_t<T>;
+    return reduction_accessor<U>(vars.template reinterpret<U, 1>(range<1>(vars.size())), h);
+  } else {
+    auto words = vars.template reinterpret<uint32_t, 1>(range<1>(vars.size() * sizeof(T) / 4));
+    return {reduction_accessor<uint32_t>(words, h), nullptr};
   }
 }
 }  // namespace detail
@@ -3688,36 +3773,34 @@ detail::span_reduction_impl<T, BinaryOperation> reduction(span<T, Extent> vars, 
                                                           const property_list &props = {}) {
   static_assert(has_known_identity_v<BinaryOperation, T>,
                 "sycl::reduction: this operation has no known identity; pass one");
-  static_assert(!detail::combined_as_bits_v<T>, "sycl::reduction: span reductions of classes are not supported");
+  static_assert(detail::combine_kind_v<T> == detail::combine_kind::native,
+                "sycl::reduction: span reductions of classes and of types under 4 bytes are not supported");
   return {vars.data(), vars.size(), known_identity_v<BinaryOperation, T>, combiner,
           props.has_property<property::reduction::initialize_to_identity>()};
 }
 template <typename T, size_t Extent, typename BinaryOperation>
 detail::span_reduction_impl<T, BinaryOperation> reduction(span<T, Extent> vars, const T &identity,
                                                           BinaryOperation combiner, const property_list &props = {}) {
-  static_assert(!detail::combined_as_bits_v<T>, "sycl::reduction: span reductions of classes are not supported");
+  static_assert(detail::combine_kind_v<T> == detail::combine_kind::native,
+                "sycl::reduction: span reductions of classes and of types under 4 bytes are not supported");
   return {vars.data(), vars.size(), identity, combiner,
           props.has_property<property::reduction::initialize_to_identity>()};
 }
-template <typename T>
-using reduction_accessor = accessor<T, 1, access::mode::read_write, access::target::device>;
 template <typename T, typename BinaryOperation>
-detail::reduction_impl<T, BinaryOperation, reduction_accessor<T>> reduction(buffer<T, 1> &vars, handler &h,
-                                                                            BinaryOperation combiner,
-                                                                            const property_list &props = {}) {
+detail::reduction_impl<T, BinaryOperation, detail::buffer_target_t<T>> reduction(buffer<T, 1> &vars, handler &h,
+                                                                                 BinaryOperation combiner,
+                                                                                 const property_list &props = {}) {
   static_assert(has_known_identity_v<BinaryOperation, T>,
                 "sycl::reduction: this operation has no known identity; pass one");
-  return {reduction_accessor<T>(vars, h), known_identity_v<BinaryOperation, T>, combiner,
+  return {detail::buffer_target(vars, h), known_identity_v<BinaryOperation, T>, combiner,
           props.has_property<property::reduction::initialize_to_identity>()};
 }
 template <typename T, typename BinaryOperation>
-detail::reduction_impl<T, BinaryOperation, reduction_accessor<T>> reduction(buffer<T, 1> &vars, handler &h,
-                                                                            const T &identity,
-                                                                            BinaryOperation combiner,
-                                                                            const property_list &props = {}) {
-  static_assert(!detail::combined_as_bits_v<T>,
-                "sycl::reduction: reductions of classes need a USM pointer, not a buffer, yet");
-  return {reduction_accessor<T>(vars, h), identity, combiner,
+detail::reduction_impl<T, BinaryOperation, detail::buffer_target_t<T>> reduction(buffer<T, 1> &vars, handler &h,
+                                                                                 const T &identity,
+                                                                                 BinaryOperation combiner,
+                                                                                 const property_list &props = {}) {
+  return {detail::buffer_target(vars, h), identity, combiner,
           props.has_property<property::reduction::initialize_to_identity>()};
 }
 

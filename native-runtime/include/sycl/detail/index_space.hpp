@@ -268,6 +268,39 @@ class nd_range {
   id<Dimensions> m_offset;
 };
 
+namespace detail {
+// Waits for every work-item of the work-group (see group_barrier).
+#ifdef __SYCL_DEVICE_ONLY__
+inline void work_group_barrier() { __builtin_syclone_group_barrier(); }
+#else
+extern "C" void syclone_host_group_barrier(void);
+inline void work_group_barrier() { syclone_host_group_barrier(); }
+#endif
+
+// Whether async_work_group_copy copies from `SrcPtr` to `DestPtr`: multi_ptrs
+// from global to local memory or from local to global, of one element type
+// (specialized in sycl.hpp, where multi_ptr is defined).
+template <typename DestPtr, typename SrcPtr>
+struct is_work_group_copy : std::false_type {};
+// The share of work-item `item` of a group of `size` in copying `n`
+// elements: dest[i * dest_stride] = src[i * src_stride] for i = item,
+// item + size...
+template <typename DestPtr, typename SrcPtr>
+void copy_share(DestPtr dest, SrcPtr src, size_t n, size_t dest_stride, size_t src_stride, size_t item,
+                size_t size) {
+  for (size_t i = item; i < n; i += size) dest[i * dest_stride] = src[i * src_stride];
+}
+}  // namespace detail
+
+// What group::async_work_group_copy returns (SYCL 2020 device_event): every
+// work-item copied its share of the elements when the call returned, so
+// waiting is the work-group barrier that makes the other work-items' shares
+// visible.
+class device_event {
+ public:
+  void wait() noexcept { detail::work_group_barrier(); }
+};
+
 // A work-group, as seen by one of its work-items.
 template <int Dimensions = 1>
 class group {
@@ -296,6 +329,30 @@ class group {
   size_t get_local_id(int dimension) const { return m_local_id[dimension]; }
   size_t get_local_linear_id() const { return detail::linearize(m_local_id, m_local_range); }
   bool leader() const { return get_local_linear_id() == 0; }
+  // Copies `numElements` elements between global and local memory (SYCL
+  // 2020 4.9.1.7); every work-item of the group calls it with the same
+  // arguments. `srcStride` strides a global source, `destStride` a global
+  // destination.
+  template <typename DestPtr, typename SrcPtr,
+            typename = std::enable_if_t<detail::is_work_group_copy<DestPtr, SrcPtr>::value>>
+  device_event async_work_group_copy(DestPtr dest, SrcPtr src, size_t numElements) const {
+    detail::copy_share(dest, src, numElements, 1, 1, get_local_linear_id(), get_local_linear_range());
+    return device_event();
+  }
+  template <typename DestPtr, typename SrcPtr,
+            typename = std::enable_if_t<detail::is_work_group_copy<DestPtr, SrcPtr>::value>>
+  device_event async_work_group_copy(DestPtr dest, SrcPtr src, size_t numElements, size_t stride) const {
+    constexpr bool to_local = DestPtr::address_space == access::address_space::local_space;
+    detail::copy_share(dest, src, numElements, to_local ? 1 : stride, to_local ? stride : 1, get_local_linear_id(),
+                       get_local_linear_range());
+    return device_event();
+  }
+  // Waits for the copies of `events`: one work-group barrier for them all.
+  template <typename... EventTN>
+  void wait_for(EventTN... events) const {
+    static_assert((std::is_same_v<EventTN, device_event> && ...), "group::wait_for takes device_events");
+    if constexpr (sizeof...(events) > 0) detail::work_group_barrier();
+  }
   // Hierarchical parallelism (detail/hierarchical.hpp): runs `f` once per
   // work-item of the group's local range, or of a logical range.
   template <typename WorkItemFunction>
@@ -313,16 +370,6 @@ class group {
 namespace access {
 enum class fence_space { local_space, global_space, global_and_local };
 }  // namespace access
-
-namespace detail {
-// Waits for every work-item of the work-group (see group_barrier).
-#ifdef __SYCL_DEVICE_ONLY__
-inline void work_group_barrier() { __builtin_syclone_group_barrier(); }
-#else
-extern "C" void syclone_host_group_barrier(void);
-inline void work_group_barrier() { syclone_host_group_barrier(); }
-#endif
-}  // namespace detail
 
 #ifndef __SYCL_DEVICE_ONLY__
 extern "C" unsigned syclone_host_sub_group_size(void);
@@ -486,6 +533,21 @@ class nd_item {
   // SYCL 1.2.1 style; SYCL 2020 code calls group_barrier(it.get_group()).
   void barrier() const { detail::work_group_barrier(); }
   void barrier(access::fence_space) const { detail::work_group_barrier(); }
+  // The work-group's copies (see group::async_work_group_copy).
+  template <typename DestPtr, typename SrcPtr,
+            typename = std::enable_if_t<detail::is_work_group_copy<DestPtr, SrcPtr>::value>>
+  device_event async_work_group_copy(DestPtr dest, SrcPtr src, size_t numElements) const {
+    return get_group().async_work_group_copy(dest, src, numElements);
+  }
+  template <typename DestPtr, typename SrcPtr,
+            typename = std::enable_if_t<detail::is_work_group_copy<DestPtr, SrcPtr>::value>>
+  device_event async_work_group_copy(DestPtr dest, SrcPtr src, size_t numElements, size_t stride) const {
+    return get_group().async_work_group_copy(dest, src, numElements, stride);
+  }
+  template <typename... EventTN>
+  void wait_for(EventTN... events) const {
+    get_group().wait_for(events...);
+  }
 
  private:
   range<Dimensions> m_global_range;

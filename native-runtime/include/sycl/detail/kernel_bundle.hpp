@@ -1,9 +1,10 @@
 // Kernel bundles of the program's own kernels (SYCL 2020 4.11): kernel ids,
 // get_kernel_bundle in the input, object and executable states, compile,
 // link and build, specialization constants set on a bundle, and
-// handler::use_kernel_bundle. The runtime compiles a kernel's pipeline when
-// it first launches it, so the states differ only in what they allow; an
-// executable bundle was checked against its devices' aspects. An
+// handler::use_kernel_bundle, device-image selectors and join. The runtime
+// compiles a kernel's pipeline when it first launches it, so the states
+// differ only in what they allow; an executable bundle was checked against
+// its devices' aspects. An
 // executable bundle may instead hold a program compiled at run time from
 // source (kernel_compiler.hpp). Included by kernel_compiler.hpp, after the
 // handler.
@@ -51,6 +52,14 @@ struct bundle_contents {
     for (const kernel_id &id : ids)
       if (key == id.get_name()) return true;
     return false;
+  }
+  // Whether its specialization constants are all native: Vulkan devices
+  // specialize the SPIR-V, the host device's kernels read the values
+  // through their kernel_handler.
+  bool native_spec_constants() const {
+    for (const device &d : devices)
+      if (d.get_backend() == backend::ext_syclone_host) return false;
+    return true;
   }
 };
 }  // namespace detail
@@ -142,9 +151,9 @@ void register_free_function_kernel(const char *key) {
                                      &run_free_function<Func, Kind, Dimensions>,
                                      free_function_param_sizes(Func)});
 }
-// The kernel object of a free-function kernel of the program.
-inline kernel free_function_kernel(const free_function_kernel_entry &e) {
-  return kernel(e.key, e.host, e.param_sizes);
+// The kernel object of a free-function kernel of the program, of `bundle`.
+inline kernel free_function_kernel(const free_function_kernel_entry &e, std::shared_ptr<bundle_contents> bundle) {
+  return kernel(std::move(bundle), e.key, e.host, e.param_sizes);
 }
 template <auto *Func>
 const free_function_kernel_entry &free_function_kernel_of() {
@@ -158,25 +167,40 @@ const free_function_kernel_entry &free_function_kernel_of() {
 }  // namespace detail
 #endif
 
-// A device image of a bundle (SYCL 2020 4.11.13): one per bundle, holding
-// every kernel of the bundle for every device of it (the runtime picks each
-// device's SPIR-V or host code when a kernel launches).
+// A device image of a bundle (SYCL 2020 4.11.13): one per kernel of the
+// bundle, as the runtime compiles each kernel's pipeline on its own, for
+// every device of the bundle (the runtime picks each device's SPIR-V or
+// host code when the kernel launches).
 template <bundle_state State>
 class __SYCLONE_HOST_ONLY device_image {
  public:
   device_image() = delete;
-  bool has_kernel(const kernel_id &id) const { return m_contents->has(id.get_name()); }
+  bool has_kernel(const kernel_id &id) const { return id == m_kernel; }
   bool has_kernel(const kernel_id &id, const device &dev) const {
     return has_kernel(id) && std::find(m_contents->devices.begin(), m_contents->devices.end(), dev) !=
                                  m_contents->devices.end();
   }
 #ifndef __SYCL_DEVICE_ONLY__
-  explicit device_image(std::shared_ptr<detail::bundle_contents> contents) : m_contents(std::move(contents)) {}
+  device_image(std::shared_ptr<detail::bundle_contents> contents, kernel_id kernel)
+      : m_contents(std::move(contents)), m_kernel(std::move(kernel)) {}
 #endif
 
  private:
   std::shared_ptr<detail::bundle_contents> m_contents;
+  kernel_id m_kernel;
 };
+
+#ifndef __SYCL_DEVICE_ONLY__
+namespace detail {
+// The device images of the kernels of `contents`.
+template <bundle_state State>
+std::vector<device_image<State>> images_of(const std::shared_ptr<bundle_contents> &contents) {
+  std::vector<device_image<State>> images;
+  for (const kernel_id &id : contents->ids) images.emplace_back(contents, id);
+  return images;
+}
+}  // namespace detail
+#endif
 
 // A bundle in the input or object state: specialization constants can be
 // set on an input bundle; build (or compile, then link) makes it executable.
@@ -199,9 +223,10 @@ class __SYCLONE_HOST_ONLY kernel_bundle {
     return has_kernel(get_kernel_id<KernelName>(), dev);
   }
   std::vector<kernel_id> get_kernel_ids() const { return m_contents->ids; }
-  // Its one device image (none for an empty bundle).
-  device_image_iterator begin() const { return images().data(); }
-  device_image_iterator end() const { return images().data() + images().size(); }
+  // A device image per kernel.
+  device_image_iterator begin() const { return m_images.data(); }
+  device_image_iterator end() const { return m_images.data() + m_images.size(); }
+  bool native_specialization_constant() const noexcept { return m_contents->native_spec_constants(); }
   bool operator==(const kernel_bundle &other) const { return m_contents == other.m_contents; }
   bool operator!=(const kernel_bundle &other) const { return !(*this == other); }
   const void *identity() const { return m_contents.get(); }
@@ -224,9 +249,8 @@ class __SYCLONE_HOST_ONLY kernel_bundle {
     return value;
   }
 #ifndef __SYCL_DEVICE_ONLY__
-  explicit kernel_bundle(std::shared_ptr<detail::bundle_contents> contents) : m_contents(std::move(contents)) {
-    if (!m_contents->ids.empty()) m_images.push_back(device_image<State>(m_contents));
-  }
+  explicit kernel_bundle(std::shared_ptr<detail::bundle_contents> contents)
+      : m_contents(std::move(contents)), m_images(detail::images_of<State>(m_contents)) {}
   const std::shared_ptr<detail::bundle_contents> &contents() const { return m_contents; }
 #endif
 
@@ -234,7 +258,6 @@ class __SYCLONE_HOST_ONLY kernel_bundle {
   bool holds(const device &dev) const {
     return std::find(m_contents->devices.begin(), m_contents->devices.end(), dev) != m_contents->devices.end();
   }
-  const std::vector<device_image<State>> &images() const { return m_images; }
   std::shared_ptr<detail::bundle_contents> m_contents;
   std::vector<device_image<State>> m_images;
 };
@@ -262,10 +285,11 @@ class __SYCLONE_HOST_ONLY kernel_bundle<bundle_state::executable> {
   bool has_kernel(const device &dev) const {
     return has_kernel(get_kernel_id<KernelName>(), dev);
   }
-  // Its one device image (none for an empty bundle or one of run-time
-  // compiled source).
+  // A device image per kernel (none for a bundle of run-time compiled
+  // source).
   device_image_iterator begin() const { return m_images.data(); }
   device_image_iterator end() const { return m_images.data() + m_images.size(); }
+  bool native_specialization_constant() const noexcept { return !m_contents || m_contents->native_spec_constants(); }
   bool operator==(const kernel_bundle &other) const {
     return m_contents == other.m_contents && m_program == other.m_program;
   }
@@ -289,9 +313,8 @@ class __SYCLONE_HOST_ONLY kernel_bundle<bundle_state::executable> {
     return value;
   }
 #ifndef __SYCL_DEVICE_ONLY__
-  explicit kernel_bundle(std::shared_ptr<detail::bundle_contents> contents) : m_contents(std::move(contents)) {
-    if (!m_contents->ids.empty()) m_images.push_back(device_image<bundle_state::executable>(m_contents));
-  }
+  explicit kernel_bundle(std::shared_ptr<detail::bundle_contents> contents)
+      : m_contents(std::move(contents)), m_images(detail::images_of<bundle_state::executable>(m_contents)) {}
   explicit kernel_bundle(std::shared_ptr<detail::program_state> program) : m_program(std::move(program)) {}
   const std::shared_ptr<detail::bundle_contents> &contents() const { return m_contents; }
   bool ext_oneapi_has_kernel(const std::string &name) const {
@@ -306,8 +329,9 @@ class __SYCLONE_HOST_ONLY kernel_bundle<bundle_state::executable> {
     if (!has_kernel(id))
       throw sycl::exception(errc::invalid, std::string("kernel_bundle::get_kernel: the bundle does not hold kernel ") +
                                                id.get_name());
-    if (const auto *e = detail::free_function_kernel_named(id.get_name())) return detail::free_function_kernel(*e);
-    return kernel(nullptr, id.get_name(), id.get_name());
+    if (const auto *e = detail::free_function_kernel_named(id.get_name()))
+      return detail::free_function_kernel(*e, m_contents);
+    return kernel(m_contents, id.get_name());
   }
   // sycl_ext_oneapi_free_function_kernels: the bundle's kernel of `Func`.
   template <auto *Func>
@@ -360,6 +384,14 @@ template <typename KernelName, bundle_state State>
 kernel_bundle<State> get_kernel_bundle(const context &ctx, const std::vector<device> &devs);
 template <typename KernelName, bundle_state State>
 kernel_bundle<State> get_kernel_bundle(const context &ctx);
+template <bundle_state State, typename Selector,
+          typename = std::enable_if_t<std::is_invocable_r_v<bool, Selector, const device_image<State> &>>>
+kernel_bundle<State> get_kernel_bundle(const context &ctx, const std::vector<device> &devs, Selector selector);
+template <bundle_state State, typename Selector,
+          typename = std::enable_if_t<std::is_invocable_r_v<bool, Selector, const device_image<State> &>>>
+kernel_bundle<State> get_kernel_bundle(const context &ctx, Selector selector);
+template <bundle_state State>
+kernel_bundle<State> join(const std::vector<kernel_bundle<State>> &bundles);
 template <bundle_state State>
 bool has_kernel_bundle(const context &ctx, const std::vector<device> &devs);
 template <bundle_state State>
@@ -449,6 +481,48 @@ template <typename KernelName, bundle_state State>
 kernel_bundle<State> get_kernel_bundle(const context &ctx) {
   return get_kernel_bundle<KernelName, State>(ctx, ctx.get_devices());
 }
+// The program's kernels for `devs` whose device images `selector` chooses.
+template <bundle_state State, typename Selector,
+          typename = std::enable_if_t<std::is_invocable_r_v<bool, Selector, const device_image<State> &>>>
+kernel_bundle<State> get_kernel_bundle(const context &ctx, const std::vector<device> &devs, Selector selector) {
+  std::shared_ptr<detail::bundle_contents> contents = detail::make_bundle(ctx, devs, {}, false);
+  std::vector<kernel_id> chosen;
+  for (const kernel_id &id : contents->ids)
+    if (selector(device_image<State>(contents, id))) chosen.push_back(id);
+  contents->ids = std::move(chosen);
+  return kernel_bundle<State>(contents);
+}
+template <bundle_state State, typename Selector,
+          typename = std::enable_if_t<std::is_invocable_r_v<bool, Selector, const device_image<State> &>>>
+kernel_bundle<State> get_kernel_bundle(const context &ctx, Selector selector) {
+  return get_kernel_bundle<State>(ctx, ctx.get_devices(), selector);
+}
+
+namespace detail {
+// The kernels of `b` added to `into`, and the specialization constants it set.
+inline void join_into(bundle_contents &into, const bundle_contents &b) {
+  if (!(b.ctx == into.ctx) || b.devices != into.devices)
+    throw sycl::exception(errc::invalid, "join: the bundles differ in context or devices");
+  for (const kernel_id &id : b.ids)
+    if (!into.has(id.get_name())) into.ids.push_back(id);
+  into.spec.set_all(b.spec);
+}
+}  // namespace detail
+// One bundle of the kernels of `bundles`, which share a context and devices.
+template <bundle_state State>
+kernel_bundle<State> join(const std::vector<kernel_bundle<State>> &bundles) {
+  if (bundles.empty()) throw sycl::exception(errc::invalid, "join: no bundles to join");
+  auto joined = std::make_shared<detail::bundle_contents>();
+  for (const kernel_bundle<State> &b : bundles) {
+    if (!b.contents()) throw sycl::exception(errc::invalid, "join: a bundle of run-time compiled source");
+    if (joined->devices.empty()) {
+      joined->ctx = b.contents()->ctx;
+      joined->devices = b.contents()->devices;
+    }
+    detail::join_into(*joined, *b.contents());
+  }
+  return kernel_bundle<State>(joined);
+}
 
 template <bundle_state State>
 bool has_kernel_bundle(const context &ctx, const std::vector<device> &devs) {
@@ -528,6 +602,12 @@ bool is_compatible(const device &dev) {
   return sycl::is_compatible({get_kernel_id<Func>()}, dev);
 }
 }  // namespace ext::oneapi::experimental
+
+inline context kernel::get_context() const { return m_bundle ? m_bundle->ctx : context(); }
+inline kernel_bundle<bundle_state::executable> kernel::get_kernel_bundle() const {
+  using executable = kernel_bundle<bundle_state::executable>;
+  return m_bundle ? executable(m_bundle) : executable(m_program);
+}
 
 // Kernels of the command group must come from `bundle`, which also gives
 // them its specialization constants.

@@ -7,7 +7,9 @@
 // result with an atomic operation (a compare-exchange loop for operations
 // without an atomic instruction; classes of 4 or 8 bytes, as
 // std::pair<float, int> for an argmin, through a compare-exchange of their
-// bits). Included by sycl.hpp before the handler.
+// bits; types of 1 or 2 bytes, as bool or short, through a compare-exchange
+// of the 32-bit word holding them; larger classes under a lock, a word of
+// the queue's). Included by sycl.hpp before the handler.
 #pragma once
 
 #include <cstdint>
@@ -227,15 +229,87 @@ class reducer<T, BinaryOperation, 1> {
 };
 
 namespace detail {
-// Values without atomic operations of their own (classes) are combined
-// through their bits: the kernel sees the USM result as memory of these.
+// How a group's value of type T is combined into the result: by an atomic
+// operation of T (native), a compare-exchange of its bits (bits: classes of
+// 4 or 8 bytes), of the 32-bit word holding it (in_word: 1 or 2 bytes), or
+// under a lock (locked: classes of whole 32-bit words).
+enum class combine_kind { native, bits, in_word, locked };
 template <typename T>
-inline constexpr bool combined_as_bits_v = !std::is_integral_v<T> && !std::is_floating_point_v<T>;
+constexpr combine_kind combine_kind_of() {
+  if constexpr (sizeof(T) < 4) {
+    static_assert(sizeof(T) != 3, "sycl::reduction: a class reduced must have 1, 2 or a multiple of 4 bytes");
+    return combine_kind::in_word;
+  } else if constexpr (std::is_integral_v<T> || std::is_floating_point_v<T>) {
+    return combine_kind::native;
+  } else if constexpr (sizeof(T) == 4 || sizeof(T) == 8) {
+    return combine_kind::bits;
+  } else {
+    static_assert(sizeof(T) % 4 == 0, "sycl::reduction: a class reduced must have 1, 2 or a multiple of 4 bytes");
+    return combine_kind::locked;
+  }
+}
+template <typename T>
+inline constexpr combine_kind combine_kind_v = combine_kind_of<T>();
 template <typename T>
 using bits_of_t = std::conditional_t<sizeof(T) == 8, uint64_t, uint32_t>;
-template <typename T>
-using usm_target_t = std::conditional_t<combined_as_bits_v<T>, bits_of_t<T> *, T *>;
 
+// The place of a value of 1 or 2 bytes: the word holding it and the bit
+// its bytes start at.
+struct word_place {
+  uint32_t *word;
+  unsigned shift;
+};
+// The words of a locked result (`Words`: a pointer, or an accessor of a
+// buffer's words) and the lock, set by the handler at launch.
+template <typename Words>
+struct locked_target {
+  Words words;
+  uint32_t *lock;
+};
+template <typename T>
+inline constexpr bool is_locked_target_v = false;
+template <typename Words>
+inline constexpr bool is_locked_target_v<locked_target<Words>> = true;
+
+// What a kernel combines a USM result of type T into.
+template <typename T, combine_kind K = combine_kind_v<T>>
+struct usm_target_of { using type = T *; };
+template <typename T>
+struct usm_target_of<T, combine_kind::bits> { using type = bits_of_t<T> *; };
+template <typename T>
+struct usm_target_of<T, combine_kind::in_word> { using type = word_place; };
+template <typename T>
+struct usm_target_of<T, combine_kind::locked> { using type = locked_target<uint32_t *>; };
+template <typename T>
+using usm_target_t = typename usm_target_of<T>::type;
+
+// The first element of an accessor or pointer target.
+template <typename P>
+P *first_of(P *p) {
+  return p;
+}
+template <typename Accessor, typename = std::enable_if_t<!std::is_pointer_v<Accessor>>>
+auto first_of(const Accessor &a) -> decltype(&a[0]) {
+  return &a[0];
+}
+// Where the result of type T is (for setting it to the identity).
+template <typename T, typename Target>
+T *result_address(const Target &t) {
+  if constexpr (std::is_same_v<Target, word_place>) {
+    return reinterpret_cast<T *>(reinterpret_cast<char *>(t.word) + t.shift / 8);
+  } else if constexpr (is_locked_target_v<Target>) {
+    return reinterpret_cast<T *>(first_of(t.words));
+  } else {
+    return reinterpret_cast<T *>(first_of(t));
+  }
+}
+// The word holding a result of 1 or 2 bytes: a USM one's place, or the first
+// word of a buffer.
+inline word_place word_of(const word_place &p) { return p; }
+template <typename Accessor>
+word_place word_of(const Accessor &a) {
+  return {reinterpret_cast<uint32_t *>(&a[0]), 0};
+}
 
 // A reduction variable: where the result is (`Target`: a USM pointer, or a
 // read_write accessor of a one-element buffer), its identity and operation.
@@ -247,13 +321,7 @@ struct reduction_impl {
   T identity;
   BinaryOperation op;
   bool initialize_to_identity;
-  T *result() const {
-    if constexpr (std::is_pointer_v<Target>) {
-      return reinterpret_cast<T *>(target);
-    } else {
-      return &target[0];
-    }
-  }
+  T *result() const { return result_address<T>(target); }
   size_t count() const { return 1; }
 };
 // A reduction over the `size` elements at `target` (a span): each
@@ -316,6 +384,75 @@ void atomic_combine_bits(U *bits, T v, Op op) {
   }
 }
 
+// A value of 1 or 2 bytes from and to the low bits of a word.
+template <typename T>
+T from_low_bits(uint32_t bits) {
+  using U = std::conditional_t<sizeof(T) == 1, uint8_t, uint16_t>;
+  if constexpr (std::is_same_v<T, bool>) {
+    return (bits & 0xffu) != 0;
+  } else if constexpr (std::is_integral_v<T>) {
+    return static_cast<T>(static_cast<U>(bits));
+  } else {
+    return bits_as<T>(static_cast<U>(bits));
+  }
+}
+template <typename T>
+uint32_t to_low_bits(T v) {
+  using U = std::conditional_t<sizeof(T) == 1, uint8_t, uint16_t>;
+  if constexpr (std::is_integral_v<T>) {
+    return static_cast<U>(v);
+  } else {
+    return bits_as<U>(v);
+  }
+}
+// The value of 1 or 2 bytes at `p` = op(it, v) atomically, through a
+// compare-exchange of its word (work-items may be combining into the
+// word's other bytes).
+template <typename T, typename Op>
+void atomic_combine_in_word(word_place p, T v, Op op) {
+  constexpr uint32_t mask = sizeof(T) == 1 ? 0xffu : 0xffffu;
+  atomic_ref<uint32_t, memory_order::relaxed, memory_scope::device> a(*p.word);
+  uint32_t old = a.load();
+  while (!a.compare_exchange_weak(
+      old, (old & ~(mask << p.shift)) | to_low_bits(op(from_low_bits<T>(old >> p.shift), v)) << p.shift)) {
+  }
+}
+
+// The words of a value of class T.
+template <typename T>
+struct class_words {
+  uint32_t w[sizeof(T) / 4];
+};
+// The class value at `words` = op(it, v) while holding `lock`; its words
+// are read and written atomically, so that no cache keeps a stale copy.
+template <typename T, typename Op>
+void locked_combine(uint32_t *words, uint32_t *lock, T v, Op op) {
+  using word_ref = atomic_ref<uint32_t, memory_order::relaxed, memory_scope::device>;
+  word_ref held(*lock);
+  while (held.exchange(1u, memory_order::acquire) != 0u) {
+  }
+  class_words<T> w;
+  for (size_t i = 0; i < sizeof(T) / 4; ++i) w.w[i] = word_ref(words[i]).load();
+  w = bits_as<class_words<T>>(op(bits_as<T>(w), v));
+  for (size_t i = 0; i < sizeof(T) / 4; ++i) word_ref(words[i]).store(w.w[i]);
+  held.store(0u, memory_order::release);
+}
+
+// Combines a group's value `v` into the result at `target`, as its type asks.
+template <typename T, typename Target, typename Op>
+void combine_into(const Target &target, T v, Op op) {
+  constexpr combine_kind k = combine_kind_v<T>;
+  if constexpr (k == combine_kind::native) {
+    atomic_combine(first_of(target), v, op);
+  } else if constexpr (k == combine_kind::bits) {
+    atomic_combine_bits(first_of(target), v, op);
+  } else if constexpr (k == combine_kind::in_word) {
+    atomic_combine_in_word(word_of(target), v, op);
+  } else {
+    locked_combine(first_of(target.words), target.lock, v, op);
+  }
+}
+
 // Combines `value` of every work-item of the group (tree-wise in `scratch`,
 // one element per work-item) and the group's result into the reduction.
 template <int Dimensions, typename T, typename Reduction>
@@ -327,13 +464,7 @@ void combine_group(const nd_item<Dimensions> &it, const local_accessor<T, 1> &sc
     group_barrier(it.get_group());
     if (l % (2 * step) == 0 && l + step < n) scratch[l] = red.op(scratch[l], scratch[l + step]);
   }
-  if (l == 0) {
-    if constexpr (combined_as_bits_v<T>) {
-      atomic_combine_bits(red.target, scratch[0], red.op);
-    } else {
-      atomic_combine(red.result(), scratch[0], red.op);
-    }
-  }
+  if (l == 0) combine_into(red.target, scratch[0], red.op);
 }
 
 // Calls the user's kernel for work-item `it`: with the nd_item of an

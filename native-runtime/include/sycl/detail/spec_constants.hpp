@@ -83,6 +83,11 @@ class spec_constant_values {
     return false;
   }
   size_t size() const { return m_keys.size(); }
+  // Sets every value `other` holds.
+  void set_all(const spec_constant_values &other) {
+    for (size_t i = 0; i < other.m_keys.size(); ++i)
+      set(other.m_keys[i].c_str(), other.m_values[i].data(), other.m_values[i].size());
+  }
   // The launch descriptor's view: keys, value pointers and sizes.
   void describe(std::vector<const char *> &keys, std::vector<const void *> &values,
                 std::vector<size_t> &sizes) const {

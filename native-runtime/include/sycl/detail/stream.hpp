@@ -291,8 +291,67 @@ template <typename F> F scale_by_power_of_ten(F v, int n) {
   return v;
 }
 
+// A finite value as %a (std::hexfloat) prints it: [-]0x<lead>.<fraction>p<exponent>,
+// the fraction `digits` hex digits before its trailing zeros are dropped.
+template <typename U>
+struct hex_parts {
+  bool negative;
+  unsigned lead;
+  U fraction;
+  unsigned digits;
+  int exponent;
+};
+// A float as the double it converts to prints: subnormals normalized, 24
+// bits (six digits) of fraction.
+inline hex_parts<uint32_t> hex_parts_of(float v) {
+  uint32_t bits = bit_cast<uint32_t>(v);
+  bool negative = (bits >> 31) != 0;
+  uint32_t biased = bits >> 23 & 0xffu, m = bits & 0x7fffffu;
+  if (biased == 0 && m == 0) return {negative, 0, 0, 6, 0};
+  int exponent = static_cast<int>(biased) - 127;
+  if (biased == 0) {
+    for (exponent = -126; (m & 0x800000u) == 0; m <<= 1) --exponent;
+    m &= 0x7fffffu;
+  }
+  return {negative, 1, m << 1, 6, exponent};
+}
+// A double as glibc prints it: subnormals as 0x0.<fraction>p-1022.
+inline hex_parts<uint64_t> hex_parts_of(double v) {
+  uint64_t bits = bit_cast<uint64_t>(v);
+  bool negative = (bits >> 63) != 0;
+  int biased = static_cast<int>(bits >> 52 & 0x7ffu);
+  uint64_t m = bits & 0xfffffffffffffull;
+  if (biased == 0) return {negative, 0, m, 13, m == 0 ? 0 : -1022};
+  return {negative, 1, m, 13, biased - 1023};
+}
+template <typename Sink, typename F>
+void put_hexfloat(Sink &sink, const unsigned *state, F v) {
+  auto p = hex_parts_of(v);
+  unsigned digits = p.digits;
+  auto fraction = p.fraction;
+  for (; digits > 0 && (fraction & 15) == 0; --digits) fraction >>= 4;
+  unsigned sign = p.negative ? '-' : (state[flags] & 2) ? '+' : 0;
+  unsigned ae = static_cast<unsigned>(p.exponent < 0 ? -p.exponent : p.exponent);
+  unsigned exponent_digits = ae >= 1000 ? 4 : ae >= 100 ? 3 : ae >= 10 ? 2 : 1;
+  unsigned len = (sign ? 1 : 0) + 3 + (digits ? digits + 1 : 0) + 2 + exponent_digits;
+  for (unsigned i = len; i < sink.width; ++i) sink.put(' ');
+  if (sign) sink.put(static_cast<char>(sign));
+  sink.put('0');
+  sink.put('x');
+  sink.put(static_cast<char>('0' + p.lead));
+  if (digits) sink.put('.');
+  for (unsigned k = digits; k > 0; --k) {
+    unsigned d = static_cast<unsigned>(fraction >> (4 * (k - 1))) & 15;
+    sink.put(static_cast<char>(d < 10 ? '0' + d : 'a' + d - 10));
+  }
+  unsigned saved = sink.width;
+  sink.width = 0;
+  put_number(sink, prefix_of('p', p.exponent < 0 ? '-' : '+'), ae, 10, 1, 0);
+  sink.width = saved;
+}
+
 // A floating-point value as std::ostream formats it: %g with the stream's
-// precision by default, %f for fixed, %e for scientific (and hexfloat).
+// precision by default, %f for fixed, %e for scientific, %a for hexfloat.
 // F is the type computed in: float on the device unless the value is a
 // double.
 template <typename Sink, typename F>
@@ -308,6 +367,10 @@ void put_float(Sink &sink, const unsigned *state, F v) {
       put_chars(sink, "+inf");
     else
       put_chars(sink, "inf");
+    return;
+  }
+  if (state[float_mode] == 3) {
+    put_hexfloat(sink, state, v);
     return;
   }
   if (negative) v = -v;
