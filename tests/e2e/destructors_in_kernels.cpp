@@ -12,7 +12,7 @@
 #include <cstdio>
 #include <vector>
 
-constexpr int kSlots = 128;
+constexpr int kSlots = 160;
 
 // Appends to one work-item's log in global memory.
 struct Log {
@@ -87,6 +87,22 @@ Tracer make_named(Log log) {
   log.add(61);
   return t;
 }
+
+// A parameter returned by name is moved (or, without a move constructor,
+// copied) into the result, and destroyed when the call ends.
+Tracer pass_through(Tracer t, Log log) {
+  log.add(63);
+  return t;
+}
+struct Mover {
+  Log log;
+  int id;
+  Mover(Log l, int i) : log(l), id(i) { log.add(id); }
+  Mover(const Mover &o) : log(o.log), id(o.id + 100) { log.add(id); }
+  Mover(Mover &&o) : log(o.log), id(o.id + 200) { log.add(id); }
+  ~Mover() { log.add(-id); }
+};
+Mover relay(Mover m) { return m; }
 
 int loop_exits(Log log, int k) {
   int sum = 0;
@@ -168,6 +184,11 @@ int scenario(Log log, int k) {
   {
     Tracer named = make_named(log);
     log.add(62);
+  }
+  {
+    Tracer passed = pass_through(Tracer(log, 64), log);
+    Mover moved = relay(Mover(log, 66));
+    log.add(passed.id + moved.id);
   }
   result += loop_exits(log, k);
   result += switch_cases(log, k);

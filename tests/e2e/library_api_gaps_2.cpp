@@ -3,9 +3,10 @@
 // local, local to global, strided either way) with device_event::wait and
 // wait_for; sycl::stream's hexfloat, checked against std::ostream; kernel
 // bundles by device-image selector, join, native_specialization_constant,
-// kernel::get_context and kernel::get_kernel_bundle; and reductions over
-// bool, char, short and sycl::half (neighbours in one 32-bit word reduced
-// at once) and over classes of 12 and 16 bytes (a struct of three floats,
+// kernel::get_context and kernel::get_kernel_bundle,
+// contains_specialization_constants and has_specialization_constant; and
+// reductions over bool, char, short and sycl::half (neighbours in one
+// 32-bit word reduced at once) and over classes of 12 and 16 bytes (a struct of three floats,
 // vec<float, 4>), over USM and over buffers, in range and nd_range kernels.
 #include <sycl/sycl.hpp>
 #include <cstdio>
@@ -156,6 +157,7 @@ static void hexfloat_output(queue &q) {
 class Doubler;
 class Tripler;
 constexpr specialization_id<int> bundle_offset(5);
+constexpr specialization_id<int> unused_offset(1);  // read by no kernel
 
 static int run_scaled(queue &q, const kernel_bundle<bundle_state::executable> &b, bool triple) {
   int *v = malloc_shared<int>(1, q);
@@ -196,8 +198,15 @@ static void kernel_bundles(queue &q) {
   auto both = join(std::vector<kernel_bundle<bundle_state::input>>{only_doubler, only_tripler});
   check(both.has_kernel(doubler) && both.has_kernel(tripler), "join holds the kernels of every bundle");
   check(std::distance(both.begin(), both.end()) == 2, "join has a device image per kernel");
+  check(both.contains_specialization_constants(), "contains_specialization_constants");
+  check(both.has_specialization_constant<bundle_offset>(), "has_specialization_constant of a constant used");
+  check(!both.has_specialization_constant<unused_offset>(), "has_specialization_constant of a constant not used");
+  check(!none.contains_specialization_constants(), "an empty bundle contains no specialization constants");
   check(both.get_specialization_constant<bundle_offset>() == 100, "join keeps the specialization constants set");
   auto built = build(both);
+  check(built.contains_specialization_constants() && built.has_specialization_constant<bundle_offset>() &&
+            !built.has_specialization_constant<unused_offset>(),
+        "specialization constants of an executable bundle");
   check(run_scaled(q, built, false) == 108 && run_scaled(q, built, true) == 112,
         "kernels of a joined bundle run with its specialization constants");
   auto joined_exe = join(std::vector<kernel_bundle<bundle_state::executable>>{built});

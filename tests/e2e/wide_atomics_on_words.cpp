@@ -2,7 +2,10 @@
 // genetic-algorithm idiom of packing (score << 32) + id into an int array
 // and taking atomicMax over it as unsigned long long, a 64-bit counter
 // inside a struct of mixed members, signed and double atomics on raw
-// bytes, and a pointer into the middle of an allocation.
+// bytes, and a pointer into the middle of an allocation. Also 32-bit
+// atomics of another type than the memory's: unsigned words of a float
+// buffer, of float USM and of float work-group memory (store, load, or, add:
+// bits, not converted values), and an unsigned maximum over ints.
 #include <sycl/sycl.hpp>
 #include <cstdint>
 #include <cstdio>
@@ -109,6 +112,59 @@ int main() {
   for (int i = 0; i < 8; ++i) check("bytes beside the atomics", middle[16 + i], 200 + i);
   check("bytes before the pointer", raw[0], 0);
 
+  // Unsigned atomics over the words of float memory.
+  using word_ref = sycl::atomic_ref<unsigned, sycl::memory_order::relaxed, sycl::memory_scope::device>;
+  struct Vec3 {
+    float x, y, z;
+  };
+  Vec3 point{1.f, 2.f, 3.f};
+  float *floats = sycl::malloc_shared<float>(3, q);
+  int *ints = sycl::malloc_shared<int>(1, q);
+  unsigned *seen = sycl::malloc_shared<unsigned>(4, q);
+  floats[0] = 1.f;
+  floats[1] = 2.f;
+  floats[2] = 0.f;
+  ints[0] = -5;
+  {
+    sycl::buffer<Vec3> points(&point, 1);
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor acc(points, h, sycl::read_write);
+      sycl::local_accessor<float, 1> shared(2, h);
+      h.parallel_for(sycl::nd_range<1>(8, 8), [=](sycl::nd_item<1> it) {
+        if (it.get_local_id(0) == 0) {
+          unsigned *words = reinterpret_cast<unsigned *>(&acc[0]);
+          word_ref(words[1]).store(sycl::bit_cast<unsigned>(9.5f));
+          seen[0] = word_ref(words[0]).load();
+          unsigned *usm = reinterpret_cast<unsigned *>(floats);
+          seen[1] = word_ref(usm[1]).fetch_or(1u);
+          word_ref(usm[2]).fetch_add(7u);
+          shared[0] = 1.5f;
+          shared[1] = 0.f;
+        }
+        sycl::group_barrier(it.get_group());
+        unsigned *local_words = reinterpret_cast<unsigned *>(&shared[0]);
+        word_ref(local_words[1]).fetch_add(1u);
+        word_ref(*reinterpret_cast<unsigned *>(ints)).fetch_max(3u);
+        sycl::group_barrier(it.get_group());
+        if (it.get_local_id(0) == 0) {
+          seen[2] = word_ref(local_words[0]).load();
+          seen[3] = sycl::bit_cast<unsigned>(shared[1]);
+        }
+      });
+    });
+  }
+  check("unsigned store into a float member", point.y == 9.5f, 1);
+  check("unsigned load of a float member", seen[0], sycl::bit_cast<unsigned>(1.f));
+  check("fetch_or's old float bits", seen[1], sycl::bit_cast<unsigned>(2.f));
+  check("fetch_or on float bits", sycl::bit_cast<unsigned>(floats[1]), sycl::bit_cast<unsigned>(2.f) | 1u);
+  check("fetch_add on float bits", sycl::bit_cast<unsigned>(floats[2]), 7);
+  check("unsigned load of float work-group memory", seen[2], sycl::bit_cast<unsigned>(1.5f));
+  check("fetch_add on float work-group memory", seen[3], 8);
+  check("unsigned maximum over an int", ints[0], -5);
+
+  sycl::free(floats, q);
+  sycl::free(ints, q);
+  sycl::free(seen, q);
   sycl::free(best, q);
   sycl::free(tallies, q);
   sycl::free(raw, q);

@@ -146,15 +146,34 @@ impl Lowerer<'_> {
                 }
             }
         } else {
-            elem
+            match self.device_scalar(pointee) {
+                // `atomic_ref<unsigned>` over the words of a float array (or
+                // a signedness other than the element's): the operation works
+                // in the pointee's type, on a view of the memory with its
+                // elements where that is global memory, else on the bits.
+                Ok(t) if t != elem && t.size() == elem.size() && !matches!(t, ScalarType::Bool) => {
+                    if t.is_float() != elem.is_float() {
+                        if let Some(view) = self.wide_view(binding, t) {
+                            return self.atomic_at(op, view, index, pointee, operands, span);
+                        }
+                    }
+                    t
+                }
+                _ => elem,
+            }
         };
         let operands: Vec<IExpr> = operands
             .iter()
             .map(|v| self.cast_scalar(v.clone(), view))
             .collect();
+        let bits_only = matches!(
+            op,
+            AtomicOp::Load | AtomicOp::Store | AtomicOp::Exchange | AtomicOp::CompareExchange
+        );
         let computed = matches!(op, AtomicOp::Min | AtomicOp::Max)
             && (view.is_float() || view.is_signed_int() != elem.is_signed_int())
-            || matches!(op, AtomicOp::Add | AtomicOp::Sub) && view.is_float();
+            || matches!(op, AtomicOp::Add | AtomicOp::Sub) && view.is_float()
+            || !bits_only && view.is_float() != elem.is_float();
         if computed {
             let operand = operands
                 .into_iter()
@@ -295,7 +314,8 @@ impl Lowerer<'_> {
 
     /// An atomic read-modify-write that SPIR-V has no instruction for
     /// (float add/sub/min/max; min/max of a signedness other than the
-    /// word's), computed in `view` and installed with compare-exchange:
+    /// word's; integer operations on the words of float work-group memory),
+    /// computed in `view` and installed with compare-exchange:
     /// `old = b[index]; loop { seen = cmpxchg(b[index], old, old OP operand);
     /// if bits(seen) == bits(old) break; old = seen; }`. Returns the local
     /// (of type `view`) holding the value the operation replaced.
@@ -326,6 +346,14 @@ impl Lowerer<'_> {
             }
             AtomicOp::Sub => {
                 IExpr::Binary(BinaryOp::Sub, Box::new(current.clone()), Box::new(operand))
+            }
+            AtomicOp::And | AtomicOp::Or | AtomicOp::Xor => {
+                let bitwise = match op {
+                    AtomicOp::And => BinaryOp::BitAnd,
+                    AtomicOp::Or => BinaryOp::BitOr,
+                    _ => BinaryOp::BitXor,
+                };
+                IExpr::Binary(bitwise, Box::new(current.clone()), Box::new(operand))
             }
             AtomicOp::Min => select_by(BinaryOp::Lt, operand, current.clone()),
             _ => select_by(BinaryOp::Gt, operand, current.clone()),

@@ -426,6 +426,11 @@ impl Lowerer<'_> {
             self.discarded_value(e);
         }
         self.end_full_expression(mark);
+        if let (Some(v), None) = (returned_local, info.flag) {
+            // Returned from the function's last statement: the scopes' ends
+            // destroy the others.
+            self.disown(v);
+        }
         if let Some(flag) = info.flag {
             self.unwind_for_return(returned_local);
             self.emit(IStmt::Assign {
@@ -433,10 +438,6 @@ impl Lowerer<'_> {
                 value: IExpr::Const(Constant::Bool(true)),
             });
             self.emit(IStmt::Break);
-        } else if let Some(v) = returned_local {
-            // The function's last statement: its scopes' ends destroy the
-            // rest.
-            self.disown(v);
         }
     }
 
@@ -570,7 +571,9 @@ impl Lowerer<'_> {
             && decl.kind != crate::front::ast::FunctionKind::Constructor;
         let mut arg_iter = args.iter();
         let uses = mutation::var_uses(self.sema, &body);
-        let this_place = if decl.kind == crate::front::ast::FunctionKind::Constructor || object.is_some() {
+        let this_place = if decl.kind == crate::front::ast::FunctionKind::Constructor
+            || object.is_some()
+        {
             object
         } else if is_member {
             arg_iter.next().map(|a| match &a.kind {

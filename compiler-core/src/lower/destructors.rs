@@ -59,7 +59,8 @@ impl Lowerer<'_> {
     /// Leaves the innermost scope, destroying its objects where control
     /// reaches its end.
     pub(super) fn leave_scope(&mut self) {
-        let Some(CleanupScope::Objects(objects)) = self.frames.last_mut().and_then(|f| f.scopes.pop())
+        let Some(CleanupScope::Objects(objects)) =
+            self.frames.last_mut().and_then(|f| f.scopes.pop())
         else {
             return;
         };
@@ -172,7 +173,12 @@ impl Lowerer<'_> {
 
     /// A local reference `v` bound to a temporary (`const T &r = T(...)`)
     /// extends its life to the reference's scope.
-    pub(super) fn extend_bound_temporary(&mut self, v: VarId, init: Option<&thir::Expr>, mark: usize) {
+    pub(super) fn extend_bound_temporary(
+        &mut self,
+        v: VarId,
+        init: Option<&thir::Expr>,
+        mark: usize,
+    ) {
         let binds_temporary = matches!(init.map(|e| &e.kind), Some(TK::Temporary(_)));
         if binds_temporary && self.sema.var(v).ty.is_ref() && self.temporaries.len() > mark {
             if let Some(t) = self.temporaries.pop() {
@@ -208,10 +214,12 @@ impl Lowerer<'_> {
     }
 
     /// Local `v`, returned by name from the function's last statement, is
-    /// its result: its scope no longer destroys it.
+    /// its result: its scope no longer destroys it. (A parameter returned
+    /// is copied or moved into the result, see `sema/implicit_copy.rs`, and
+    /// destroyed when the call ends.)
     pub(super) fn disown(&mut self, v: VarId) {
         if let Some(f) = self.frames.last_mut() {
-            for s in &mut f.scopes {
+            for s in f.scopes.iter_mut().skip(1) {
                 if let CleanupScope::Objects(objects) = s {
                     objects.retain(|o| o.var != Some(v));
                 }
@@ -231,7 +239,11 @@ impl Lowerer<'_> {
     /// The function's by-value parameters to destroy when its call ends
     /// (from the frame about to be popped).
     pub(super) fn take_parameters(&mut self) -> Vec<Owned> {
-        match self.frames.last_mut().map(|f| std::mem::take(&mut f.scopes)) {
+        match self
+            .frames
+            .last_mut()
+            .map(|f| std::mem::take(&mut f.scopes))
+        {
             Some(mut scopes) if !scopes.is_empty() => match scopes.swap_remove(0) {
                 CleanupScope::Objects(objects) => objects,
                 CleanupScope::Loop => vec![],

@@ -11,7 +11,9 @@
 
 use super::pointer_choice::ChoiceHints;
 use super::values::{PlaceV, Slot, SlotId, Val};
-use super::{destructors, mutation, Frame, Lowerer, LoweringHints, RetInfo, Sources, TakenDiagnostics};
+use super::{
+    destructors, mutation, Frame, Lowerer, LoweringHints, RetInfo, Sources, TakenDiagnostics,
+};
 use crate::bundle::FunctionName;
 use crate::diag::{Diagnostic, Severity};
 use crate::front::sema::thir;

@@ -1,11 +1,13 @@
 //! The program's own kernels, for kernel bundles (SYCL 2020 4.11): the keys
-//! registered, and whether a device can run one.
+//! registered, whether a device can run one, and the specialization
+//! constants one uses.
 
 use super::{c_str, guard};
 use crate::device;
 use crate::error::RtError;
 use crate::registry;
 use crate::requirements;
+use compiler_core::bundle::{DOUBLE_ATOMIC_ADD_SPEC, FLOAT_ATOMIC_ADD_SPEC};
 use std::ffi::{c_char, c_int};
 
 /// Writes the keys of every registered kernel into `buf`, each ended by a
@@ -35,5 +37,41 @@ pub extern "C" fn syclone_kernel_supported(index: usize, key: *const c_char) -> 
             registry::lookup(key).ok_or_else(|| RtError::KernelNotRegistered(key.to_string()))?;
         let info = device::info(index)?;
         Ok(c_int::from(requirements::supports(&entry, info).is_ok()))
+    })
+}
+
+/// 1 if the device image of the kernel registered under `key` uses the
+/// program's specialization constant `symbol` (its mangled name; any of
+/// the program's: a null `symbol`), 0 if not, -1 (with the last error set)
+/// when no kernel has that key. The runtime's own constants (whether the
+/// device has float atomic adds) are not the program's.
+#[no_mangle]
+pub extern "C" fn syclone_kernel_uses_spec_constant(
+    key: *const c_char,
+    symbol: *const c_char,
+) -> c_int {
+    guard(-1, || {
+        let key = c_str(key, "kernel key")?;
+        let symbol = if symbol.is_null() {
+            None
+        } else {
+            Some(c_str(symbol, "specialization constant")?)
+        };
+        let entry =
+            registry::lookup(key).ok_or_else(|| RtError::KernelNotRegistered(key.to_string()))?;
+        let uses = entry
+            .image
+            .image
+            .properties
+            .spec_constants
+            .iter()
+            .filter(|s| {
+                !matches!(
+                    s.symbol.as_str(),
+                    FLOAT_ATOMIC_ADD_SPEC | DOUBLE_ATOMIC_ADD_SPEC
+                )
+            })
+            .any(|s| symbol.is_none_or(|wanted| s.symbol == wanted));
+        Ok(c_int::from(uses))
     })
 }

@@ -924,7 +924,20 @@ impl Sema {
                                 let named_local = matches!(v.kind, TK::Var(id)
                                     if !self.var(id).is_global && !self.var(id).ty.is_ref())
                                     && v.ty == r;
-                                if matches!(r, Ty::Void) || named_local {
+                                let moved = match (&v.kind, &r) {
+                                    (TK::Var(id), Ty::Class(c))
+                                        if named_local && self.is_parameter(*id) =>
+                                    {
+                                        let mut d = vec![];
+                                        let m = self.implicit_move(*c, &v, &mut d);
+                                        self.cur().diags.extend(d);
+                                        m
+                                    }
+                                    _ => None,
+                                };
+                                if let Some(m) = moved {
+                                    Some(m)
+                                } else if matches!(r, Ty::Void) || named_local {
                                     Some(v)
                                 } else {
                                     let mut d = vec![];
@@ -1011,6 +1024,15 @@ impl Sema {
                 TStmt::Unsupported("exception handling (try/catch)".into(), s.span)
             }
         }
+    }
+
+    /// Whether `v` is a parameter of the function being checked.
+    fn is_parameter(&self, v: VarId) -> bool {
+        let f = self.fn_stack.last().expect("inside a function");
+        f.frames
+            .first()
+            .is_some_and(|params| params.iter().any(|(_, p)| *p == v))
+            || f.packs.iter().any(|(_, elems)| elems.contains(&v))
     }
 
     /// A sub-statement (of `if`, a loop): a scope of its own, even

@@ -327,7 +327,7 @@ impl Sema {
 
     /// The constructors of `c` that a call with first argument `first` can
     /// use; constructor templates are deduced from it (and their defaults).
-    fn constructors_for(&mut self, c: ClassId, first: (Ty, bool)) -> Vec<FuncId> {
+    pub(super) fn constructors_for(&mut self, c: ClassId, first: (Ty, bool)) -> Vec<FuncId> {
         let env = self.class(c).env.clone();
         let methods = self.constructors(c);
         self.member_instances(c, &env, methods, std::slice::from_ref(&first))

@@ -3,7 +3,7 @@
 //! where some base or member has a user copy constructor (or is itself
 //! such a class) the copy is spelled out as an aggregate of those copies,
 //! so that their copy constructors run. Elsewhere it stays a copy of the
-//! bytes.
+//! bytes. A parameter returned by name is moved into the result.
 
 use super::thir::{Expr as TExpr, ExprKind as TK};
 use super::types::Ty;
@@ -53,6 +53,38 @@ impl Sema {
         })
     }
 
+    /// `return p;` of parameter `p` (an lvalue of class `c`): the result
+    /// is move-constructed from it (C++17 [class.copy.elision]/3) by the
+    /// class's move constructor, else its copy constructor; None where
+    /// that copies the bytes.
+    pub(super) fn implicit_move(
+        &mut self,
+        c: ClassId,
+        src: &TExpr,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<TExpr> {
+        let own = Ty::Class(c);
+        let movers = self.constructors_for(c, (own.clone(), false));
+        let mover = movers.into_iter().find(|&f| {
+            !self.func(f).decl.deleted
+                && matches!(self.func(f).params.first(), Some(Ty::RRef(t)) if **t == own)
+        });
+        if let Some(f) = mover {
+            let mut args = vec![src.clone()];
+            self.append_default_args(f, &mut args, diags);
+            return Some(TExpr {
+                kind: TK::Construct(f, args),
+                ty: own,
+                lvalue: false,
+                span: src.span,
+            });
+        }
+        if self.declares_copy_constructor(c) {
+            return Some(self.construct(c, vec![src.clone()], src.span, diags));
+        }
+        self.memberwise_copy(c, src, diags)
+    }
+
     /// The copy of base or member `part` (an lvalue) that initializes the
     /// same part of the new object.
     fn copy_of_part(&mut self, part: TExpr, diags: &mut Vec<Diagnostic>) -> TExpr {
@@ -85,7 +117,8 @@ impl Sema {
         for ty in fields {
             match ty {
                 Ty::Class(m) => runs_code |= self.copy_runs_code(m),
-                Ty::Array(ref elem, _) if matches!(**elem, Ty::Class(e) if self.copy_runs_code(e)) => {
+                Ty::Array(ref elem, _) if matches!(**elem, Ty::Class(e) if self.copy_runs_code(e)) =>
+                {
                     return false;
                 }
                 t if t.is_ref() => return false,

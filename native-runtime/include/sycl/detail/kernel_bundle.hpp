@@ -61,6 +61,16 @@ struct bundle_contents {
       if (d.get_backend() == backend::ext_syclone_host) return false;
     return true;
   }
+  // Whether an image of its kernels uses specialization constant `symbol`
+  // (any: null).
+  bool uses_spec_constant(const char *symbol) const {
+#ifndef __SYCL_DEVICE_ONLY__
+    for (const kernel_id &id : ids)
+      if (syclone_kernel_uses_spec_constant(id.get_name(), symbol) == 1) return true;
+#endif
+    (void)symbol;
+    return false;
+  }
 };
 }  // namespace detail
 
@@ -227,6 +237,15 @@ class __SYCLONE_HOST_ONLY kernel_bundle {
   device_image_iterator begin() const { return m_images.data(); }
   device_image_iterator end() const { return m_images.data() + m_images.size(); }
   bool native_specialization_constant() const noexcept { return m_contents->native_spec_constants(); }
+  bool contains_specialization_constants() const noexcept { return m_contents->uses_spec_constant(nullptr); }
+  template <auto &SpecName>
+  bool has_specialization_constant() const noexcept {
+#ifndef __SYCL_DEVICE_ONLY__
+    return m_contents->uses_spec_constant(detail::spec_constant_key<SpecName>());
+#else
+    return false;
+#endif
+  }
   bool operator==(const kernel_bundle &other) const { return m_contents == other.m_contents; }
   bool operator!=(const kernel_bundle &other) const { return !(*this == other); }
   const void *identity() const { return m_contents.get(); }
@@ -290,6 +309,17 @@ class __SYCLONE_HOST_ONLY kernel_bundle<bundle_state::executable> {
   device_image_iterator begin() const { return m_images.data(); }
   device_image_iterator end() const { return m_images.data() + m_images.size(); }
   bool native_specialization_constant() const noexcept { return !m_contents || m_contents->native_spec_constants(); }
+  bool contains_specialization_constants() const noexcept {
+    return m_contents && m_contents->uses_spec_constant(nullptr);
+  }
+  template <auto &SpecName>
+  bool has_specialization_constant() const noexcept {
+#ifndef __SYCL_DEVICE_ONLY__
+    return m_contents && m_contents->uses_spec_constant(detail::spec_constant_key<SpecName>());
+#else
+    return false;
+#endif
+  }
   bool operator==(const kernel_bundle &other) const {
     return m_contents == other.m_contents && m_program == other.m_program;
   }

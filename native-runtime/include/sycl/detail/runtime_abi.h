@@ -257,9 +257,13 @@ int syclone_event_profiling(syclone_event e, int what, unsigned long long *out_n
  * the key of every registered kernel, each ended by a NUL, into buf as far
  * as capacity allows and returns the bytes they all take.
  * syclone_kernel_supported: 1 if the device can run the kernel, 0 if not,
- * -1 when no kernel has that key. */
+ * -1 when no kernel has that key. syclone_kernel_uses_spec_constant: 1 if
+ * the kernel's image uses the specialization constant of mangled name
+ * symbol (any of the program's when symbol is null), 0 if not, -1 when no
+ * kernel has that key. */
 size_t syclone_kernel_keys(char *buf, size_t capacity);
 int syclone_kernel_supported(size_t device, const char *key);
+int syclone_kernel_uses_spec_constant(const char *key, const char *symbol);
 
 typedef struct syclone_program_impl *syclone_program;
 int syclone_program_build(const char *source, const char *const *include_names,
