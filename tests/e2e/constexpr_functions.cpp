@@ -1,8 +1,39 @@
 // constexpr functions as array bounds and template arguments, static_assert
 // with messages, sizeof/alignof of user types, all inside device code;
-// C++14 constexpr functions with locals, loops and branches.
+// C++14 constexpr functions with locals, loops and branches; constexpr
+// functions returning classes, std::array and enumerations, read in
+// constant expressions (`tile_dims(4).w`, `squares()[3]`,
+// `constexpr Dims d = tile_dims(5);`).
 #include <sycl/sycl.hpp>
+#include <array>
 #include <iostream>
+
+struct Dims {
+  int w, h;
+  constexpr int area() const { return w * h; }
+};
+constexpr Dims tile_dims(int s) { return Dims{s * 2, s}; }
+constexpr Dims braced_dims(int s) { return {s + 1, s + 2}; }
+constexpr Dims widened(Dims d) {
+  Dims r = d;
+  r.w *= 2;
+  return r;
+}
+constexpr std::array<int, 4> squares() {
+  std::array<int, 4> t{};
+  for (int i = 0; i < 4; ++i) t[i] = i * i;
+  return t;
+}
+struct Config {
+  int n, m;
+  static constexpr Config make() { return {3, 5}; }
+};
+enum class Mode { Fast = 1, Exact = 2 };
+constexpr Mode choose(bool exact) { return exact ? Mode::Exact : Mode::Fast; }
+template <int N>
+int constant() {
+  return N;
+}
 
 constexpr int square(int x) { return x * x; }
 constexpr int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
@@ -97,6 +128,29 @@ int main() {
   }).wait();
   bool ok = true;
   for (int i = 0; i < N; ++i) ok = ok && out[i] == 6 * i + 8 + 16 + (is_prime(i) ? 1000 : 0);
+
+  // Class, array and enumeration results of constexpr calls as constants.
+  q.single_task([=] {
+     out[0] = constant<tile_dims(4).w>();
+     out[1] = constant<braced_dims(1).h>();
+     out[2] = constant<widened(Dims{2, 3}).w>();
+     out[3] = constant<squares()[3]>();
+     out[4] = constant<Config::make().m>();
+     constexpr Dims d = tile_dims(5);
+     out[5] = constant<d.area()>();
+     int bounded[tile_dims(2).h + 1] = {};
+     out[6] = sizeof(bounded) / sizeof(int);
+     constexpr Mode m = choose(true);
+     out[7] = constant<static_cast<int>(m)>();
+     out[8] = constant<tile_dims(3).area()>() + d.h;
+   }).wait();
+  const int objects[] = {8, 3, 4, 9, 5, 50, 3, 2, 23};
+  for (int k = 0; k < 9; ++k) {
+    if (out[k] != objects[k]) {
+      std::cout << "constexpr object result " << k << ": " << out[k] << ", expected " << objects[k] << "\n";
+      ok = false;
+    }
+  }
   sycl::free(out, q);
   std::cout << (ok ? "PASSED" : "FAILED") << "\n";
   return ok ? 0 : 1;

@@ -1122,11 +1122,12 @@ impl Sema {
         r
     }
 
-    /// `constexpr int n = f(4);`: an integral constant computed now, so its
-    /// initializer (a constexpr call, even a recursive one) is never device code.
+    /// `constexpr int n = f(4);`: an integral (or enumeration) constant
+    /// computed now, so its initializer (a constexpr call, even a recursive
+    /// one) is never device code.
     fn constexpr_local(&mut self, v: &a::VarDecl, declared: Option<&Ty>) -> Option<TStmt> {
         let ty = declared?.clone();
-        if !v.is_constexpr || !ty.is_integral() {
+        if !v.is_constexpr || !(ty.is_integral() || matches!(ty, Ty::Enum(_))) {
             return None;
         }
         let e = match &v.init {
@@ -1436,6 +1437,13 @@ impl Sema {
                 self.vars[id.0 as usize].const_value = self.const_eval_thir(e);
             }
         }
+        // `constexpr Dims d = tile_dims(4);`: the object computed now.
+        let init = match init {
+            Some(e) if v.is_constexpr && matches!(ty, Ty::Class(_) | Ty::Array(..)) => {
+                Some(self.constant_object_init(v, &ty).unwrap_or(e))
+            }
+            init => init,
+        };
         let constant = v.is_constexpr || self.vars[id.0 as usize].const_value.is_some();
         if constant && !v.is_static && !ty.is_ref() {
             self.vars[id.0 as usize].constant_init = init.clone().map(Rc::new);

@@ -312,18 +312,38 @@ impl Sema {
             return None;
         }
         let values = self.const_arguments(args, ctx, env)?;
-        self.const_call_values(q, values, ctx, env)
+        self.const_call_values(q, values, ctx, env)?.int()
+    }
+
+    /// A call of a constexpr function returning a class or array object,
+    /// as a constant object.
+    pub(super) fn const_call_object(
+        &mut self,
+        callee: &Expr,
+        args: &[Expr],
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<ConstValue> {
+        let ExprKind::Name(q) = &callee.kind else {
+            return None;
+        };
+        let values = self.const_arguments(args, ctx, env)?;
+        match self.const_call_values(q, values, ctx, env)? {
+            ConstValue::Int(_) => None,
+            object => Some(object),
+        }
     }
 
     /// A call of the constexpr function `q` names with argument values
-    /// (integers, or objects: those need the statement interpreter).
+    /// (integers, or objects: those need the statement interpreter): its
+    /// result, an integer or an object.
     pub(super) fn const_call_values(
         &mut self,
         q: &crate::front::ast::QualName,
         values: Vec<ConstValue>,
         ctx: Ctx,
         env: &Rc<Env>,
-    ) -> Option<i128> {
+    ) -> Option<ConstValue> {
         if self.constexpr_depth >= MAX_CONSTEXPR_DEPTH {
             return None;
         }
@@ -381,7 +401,10 @@ impl Sema {
                     bindings,
                     parent: Some(denv),
                 });
-                self.const_eval_ast(ret, dctx, &call_env)
+                match self.const_eval_ast(ret, dctx, &call_env) {
+                    Some(v) => Some(ConstValue::Int(v)),
+                    None => self.returned_object(&decl, ret, dctx, &call_env),
+                }
             } else {
                 let call_env = Rc::new(Env {
                     using_dirs: Vec::new(),
@@ -389,9 +412,10 @@ impl Sema {
                     bindings,
                     parent: Some(denv),
                 });
-                let mut machine = Machine::new(dctx, call_env.clone());
+                let ret_ty = self.resolve_type(&decl.ret, dctx, &call_env, &mut vec![]);
+                let mut machine = Machine::new(dctx, call_env.clone()).returning(ret_ty);
                 match self.bind_constexpr_args(&mut machine, &decl, &values, dctx, &call_env) {
-                    Some(()) => self.run_constexpr_body(&mut machine, body),
+                    Some(()) => self.run_constexpr_value(&mut machine, body),
                     None => None,
                 }
             };
@@ -399,6 +423,25 @@ impl Sema {
             return r;
         }
         None
+    }
+
+    /// The object `return ret;` of constexpr function `decl` returns, with
+    /// its parameters bound in `env`: `return {a, b};` or `return T{a, b};`.
+    fn returned_object(
+        &mut self,
+        decl: &crate::front::ast::FunctionDecl,
+        ret: &Expr,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<ConstValue> {
+        match &ret.kind {
+            ExprKind::InitList(items) => {
+                let ty = self.resolve_type(&decl.ret, ctx, env, &mut vec![]);
+                let items = self.ast_items(items, ctx, env)?;
+                self.object_from_values(&ty, &items, ctx, env)
+            }
+            _ => self.const_object(ret, ctx, env),
+        }
     }
 
     /// The variable of namespace or class scope `q` names, if it names one.

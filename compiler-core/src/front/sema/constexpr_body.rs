@@ -62,6 +62,8 @@ pub(super) struct Machine {
     scopes: Vec<usize>,
     ctx: Ctx,
     env: Rc<Env>,
+    /// The function's return type, where a `return {...};` needs it.
+    ret: Option<Ty>,
 }
 
 /// How a statement finished.
@@ -69,7 +71,7 @@ enum Flow {
     Normal,
     Break,
     Continue,
-    Return(i128),
+    Return(ConstValue),
 }
 
 impl Machine {
@@ -81,7 +83,15 @@ impl Machine {
             scopes: vec![],
             ctx,
             env,
+            ret: None,
         }
+    }
+
+    /// The machine of a function returning `ret` (a class or array result
+    /// of `return {...};` is built as that type).
+    pub(super) fn returning(mut self, ret: Ty) -> Self {
+        self.ret = Some(ret);
+        self
     }
 
     fn slot(&mut self, name: &str) -> Option<&mut Local> {
@@ -193,10 +203,40 @@ impl Sema {
     /// Runs the body of a constexpr function; `Some` when it returns an
     /// integral constant.
     pub(super) fn run_constexpr_body(&mut self, m: &mut Machine, body: &Stmt) -> Option<i128> {
+        self.run_constexpr_value(m, body)?.int()
+    }
+
+    /// Runs the body of a constexpr function; `Some` when it returns a
+    /// constant (an integer, or a class or array object).
+    pub(super) fn run_constexpr_value(
+        &mut self,
+        m: &mut Machine,
+        body: &Stmt,
+    ) -> Option<ConstValue> {
         let mut steps = 0;
         match self.exec(m, body, &mut steps)? {
             Flow::Return(v) => Some(v),
             _ => None,
+        }
+    }
+
+    /// The value a `return e;` returns.
+    fn returned_value(&mut self, m: &mut Machine, e: &Expr) -> Option<ConstValue> {
+        match &e.kind {
+            ExprKind::InitList(items) => {
+                let ty = m.ret.clone()?;
+                let items = self.eval_items(m, items)?;
+                let env = m.bound_env();
+                self.object_from_values(&ty, &items, m.ctx, &env)
+            }
+            _ if self.designates_object(m, e) => self.eval_object(m, e),
+            ExprKind::Construct(..) | ExprKind::Call(..) if !has_effect(e) => {
+                match self.eval_effect(m, e) {
+                    Some(v) => Some(ConstValue::Int(v)),
+                    None => self.eval_object(m, e),
+                }
+            }
+            _ => Some(ConstValue::Int(self.eval_effect(m, e)?)),
         }
     }
 
@@ -241,7 +281,7 @@ impl Sema {
                 m.locals.truncate(m.scopes.pop()?);
                 flow
             }
-            StmtKind::Return(Some(e)) => Flow::Return(self.eval_effect(m, e)?),
+            StmtKind::Return(Some(e)) => Flow::Return(self.returned_value(m, e)?),
             StmtKind::Break => Flow::Break,
             StmtKind::Continue => Flow::Continue,
             StmtKind::If {
@@ -546,6 +586,11 @@ impl Sema {
             ExprKind::Index(base, index) => {
                 let i = self.eval_effect(m, index)?;
                 let mut place = self.place(m, base)?;
+                // `std::array`'s elements: its one member.
+                if let ConstValue::Object(c, _) = Self::load(m, &place)? {
+                    self.std_array_elements(c)?;
+                    place.steps.push(Step::Member(0));
+                }
                 let ConstValue::Array(elems) = Self::load(m, &place)? else {
                     return None;
                 };
@@ -572,6 +617,17 @@ impl Sema {
             }
             _ => None,
         }
+    }
+
+    /// `Some` if class `c` is a `std::array`, whose one member holds its
+    /// elements.
+    fn std_array_elements(&self, c: ClassId) -> Option<()> {
+        let info = self.class(c);
+        let (decl, _) = info.template.as_ref()?;
+        let is_array = decl.name.as_deref() == Some("array")
+            && super::mangle::is_std(self, info.ctx)
+            && matches!(info.fields.as_slice(), [f] if matches!(f.ty, Ty::Array(..)));
+        is_array.then_some(())
     }
 
     /// The value at `p`.
@@ -689,7 +745,7 @@ impl Sema {
             }
             ExprKind::Name(q) => {
                 let env = m.bound_env();
-                self.const_call_values(q, values, m.ctx, &env)
+                self.const_call_values(q, values, m.ctx, &env)?.int()
             }
             _ => None,
         }

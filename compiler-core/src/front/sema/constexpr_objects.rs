@@ -71,6 +71,7 @@ impl Sema {
                 let items = self.ast_items(args, ctx, env)?;
                 self.object_from_values(&ty, &items, ctx, env)
             }
+            ExprKind::Call(callee, args) => self.const_call_object(callee, args, ctx, env),
             _ => None,
         }
     }
@@ -269,7 +270,12 @@ impl Sema {
     }
 
     /// The items of an initializer list, evaluated as constants.
-    fn ast_items(&mut self, items: &[Expr], ctx: Ctx, env: &Rc<Env>) -> Option<Vec<Item>> {
+    pub(super) fn ast_items(
+        &mut self,
+        items: &[Expr],
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<Vec<Item>> {
         items
             .iter()
             .map(|e| match &e.kind {
@@ -482,6 +488,62 @@ impl Sema {
 
     /// A block-scope constant object's value from its checked initializer
     /// (braced lists of constants).
+    /// The initializer of `constexpr` local `v` of class or array type `ty`
+    /// whose value the constant evaluator computes from a constexpr call
+    /// (`constexpr Dims d = tile_dims(4);`), as the aggregate of its value.
+    pub(super) fn constant_object_init(
+        &mut self,
+        v: &crate::front::ast::VarDecl,
+        ty: &Ty,
+    ) -> Option<TExpr> {
+        let Some(Initializer::Assign(e)) = &v.init else {
+            return None;
+        };
+        if !matches!(e.kind, ExprKind::Call(..)) {
+            return None;
+        }
+        let (ctx, env) = self.ctx_env();
+        let value = self.const_object(e, ctx, &env)?;
+        self.value_as_thir(&value, ty, e.span)
+    }
+
+    /// A constant value as the checked expression that builds it.
+    fn value_as_thir(&mut self, value: &ConstValue, ty: &Ty, span: Span) -> Option<TExpr> {
+        let kind = match (value, ty) {
+            (ConstValue::Int(v), t) if t.is_integral() || matches!(t, Ty::Enum(_)) => {
+                TK::IntLit(*v)
+            }
+            (ConstValue::Array(elems), Ty::Array(elem, n)) if elems.len() as u64 == *n => {
+                TK::Aggregate(
+                    elems
+                        .iter()
+                        .map(|x| self.value_as_thir(x, elem, span))
+                        .collect::<Option<Vec<_>>>()?,
+                )
+            }
+            (ConstValue::Object(c, members), Ty::Class(tc)) if c == tc => {
+                let fields: Vec<Ty> = self.class(*c).fields.iter().map(|f| f.ty.clone()).collect();
+                if fields.len() != members.len() || !self.class(*c).bases.is_empty() {
+                    return None;
+                }
+                TK::Aggregate(
+                    members
+                        .iter()
+                        .zip(&fields)
+                        .map(|(x, t)| self.value_as_thir(x, t, span))
+                        .collect::<Option<Vec<_>>>()?,
+                )
+            }
+            _ => return None,
+        };
+        Some(TExpr {
+            kind,
+            ty: ty.clone(),
+            lvalue: false,
+            span,
+        })
+    }
+
     fn thir_object(&self, e: &TExpr) -> Option<ConstValue> {
         match &e.kind {
             TK::Aggregate(items) => {

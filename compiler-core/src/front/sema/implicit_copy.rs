@@ -131,8 +131,19 @@ impl Sema {
         runs_code
     }
 
-    /// Whether copying an object of class `c` runs code.
+    /// Whether copying an object of class `c` runs code the compiler can
+    /// see: a user copy or move constructor with a definition, or such an
+    /// implicit one. (One the standard library model only declares, as
+    /// `std::string`'s, leaves the copy to the bytes: device code cannot
+    /// copy such a class anyway, and its host-only uses stay quiet.)
     fn copy_runs_code(&mut self, c: ClassId) -> bool {
-        self.declares_copy_constructor(c) || self.implicit_copy_runs_code(c)
+        self.defines_copy_constructor(c) || self.implicit_copy_runs_code(c)
+    }
+
+    fn defines_copy_constructor(&mut self, c: ClassId) -> bool {
+        let env = self.class(c).env.clone();
+        self.constructors(c).iter().any(|m| {
+            m.body.is_some() && !m.defaulted && !m.deleted && self.takes_own_class(m, c, &env)
+        })
     }
 }

@@ -881,7 +881,7 @@ fn template_param(index: u32) -> String {
 }
 
 /// Is `ctx` the namespace `::std`?
-fn is_std(s: &Sema, ctx: Ctx) -> bool {
+pub(super) fn is_std(s: &Sema, ctx: Ctx) -> bool {
     match ctx {
         Ctx::Ns(n) => {
             let ns = &s.namespaces[n.0 as usize];

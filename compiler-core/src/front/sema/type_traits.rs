@@ -172,7 +172,12 @@ impl Sema {
     /// Whether non-template member `m` of `c` takes a `c` (by value or
     /// reference) first and nothing else without a default: a copy or move
     /// constructor or assignment.
-    fn takes_own_class(&mut self, m: &Rc<FunctionDecl>, c: ClassId, env: &Rc<Env>) -> bool {
+    pub(super) fn takes_own_class(
+        &mut self,
+        m: &Rc<FunctionDecl>,
+        c: ClassId,
+        env: &Rc<Env>,
+    ) -> bool {
         if m.template.is_some() || m.params.iter().skip(1).any(|p| p.default.is_none()) {
             return false;
         }
