@@ -558,6 +558,7 @@ impl Expr {
             ExprKind::New(_, args, place) => args.iter().chain(place).for_each(f),
             ExprKind::Fold { lhs, rhs, .. } => lhs.iter().chain(rhs).for_each(|x| f(x)),
             ExprKind::Throw(x) => x.iter().for_each(|x| f(x)),
+            ExprKind::UserLiteral(x, _) => f(x),
             ExprKind::Typeid(a) => {
                 if let TemplateArg::Expr(x) = &**a {
                     f(x)
@@ -703,6 +704,9 @@ pub enum ExprKind {
     FloatLit(f64, crate::front::literal::FloatSuffix),
     CharLit(u32),
     StringLit(String),
+    /// A user-defined literal (`10ms`, `1.5_deg`, `"tag"s`): the literal
+    /// without its ud-suffix, and the suffix (a call of `operator""suffix`).
+    UserLiteral(Box<Expr>, Rc<str>),
     BoolLit(bool),
     Nullptr,
     This,

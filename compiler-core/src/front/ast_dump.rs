@@ -701,6 +701,9 @@ impl Dumper<'_> {
             ExprKind::FloatLit(v, _) => leaf(format!("FloatingLiteral {loc} {v}")),
             ExprKind::CharLit(c) => leaf(format!("CharacterLiteral {loc} {c}")),
             ExprKind::StringLit(s) => leaf(format!("StringLiteral {loc} {s:?}")),
+            ExprKind::UserLiteral(x, suffix) => {
+                node(format!("UserDefinedLiteral {loc} '{suffix}'"), vec![x])
+            }
             ExprKind::BoolLit(b) => leaf(format!("CXXBoolLiteralExpr {loc} {b}")),
             ExprKind::Nullptr => leaf(format!("CXXNullPtrLiteralExpr {loc}")),
             ExprKind::This => leaf(format!("CXXThisExpr {loc}")),

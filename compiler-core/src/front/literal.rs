@@ -60,6 +60,30 @@ pub enum CharKind {
 
 const UDL: &str = "user-defined literal suffix";
 
+/// A user-defined literal's spelling split into the literal and its
+/// ud-suffix (`10ms` → `10`, `ms`; `"x"s` → `"x"`, `s`; `1.5_deg`), if it
+/// has one: for a number, the last split whose suffix is an identifier and
+/// whose rest is a number without one; for a character or string literal,
+/// what follows the closing quote.
+pub fn split_user_literal(text: &str) -> Option<(&str, &str)> {
+    let is_identifier = |s: &str| {
+        s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    let quoted = text.contains(['"', '\'']);
+    let at = if quoted {
+        text.rfind(['"', '\'']).map(|q| q + 1)?
+    } else {
+        (1..text.len()).rev().find(|&i| {
+            text.is_char_boundary(i)
+                && is_identifier(&text[i..])
+                && parse_number(&text[..i]).is_ok()
+        })?
+    };
+    let (literal, suffix) = text.split_at(at);
+    is_identifier(suffix).then_some((literal, suffix))
+}
+
 /// Classify and evaluate a pp-number.
 pub fn parse_number(text: &str) -> Result<NumberLiteral, String> {
     if text.contains("''") || text.ends_with('\'') {

@@ -73,29 +73,41 @@ impl Lowerer<'_> {
                 test_first,
             } => {
                 self.loop_depth += 1;
-                self.blocks.push(vec![]);
-                if *test_first {
-                    if let Some(c) = cond {
-                        let c = self.condition(c);
-                        self.emit(IStmt::If {
-                            cond: IExpr::Unary(UnaryOp::Not, Box::new(c)),
-                            then_block: vec![IStmt::Break],
-                            else_block: vec![],
+                // A `do` loop whose body continues tests its condition at
+                // the top of every iteration but the first: `continue`
+                // goes to the top, and the condition must run on the way.
+                let first_pass =
+                    (!*test_first && cond.is_some() && continues_loop(body)).then(|| {
+                        let first = self.new_local("do.first", ScalarType::Bool);
+                        self.emit(IStmt::Assign {
+                            local: first,
+                            value: IExpr::Const(Constant::Bool(true)),
                         });
-                    }
+                        first
+                    });
+                self.blocks.push(vec![]);
+                if let (Some(c), true) = (cond, *test_first) {
+                    self.break_unless(c);
+                }
+                if let (Some(c), Some(first)) = (cond, first_pass) {
+                    self.blocks.push(vec![]);
+                    self.break_unless(c);
+                    let test = self.blocks.pop().unwrap_or_default();
+                    self.emit(IStmt::If {
+                        cond: IExpr::Unary(UnaryOp::Not, Box::new(IExpr::Local(first))),
+                        then_block: test,
+                        else_block: vec![],
+                    });
+                    self.emit(IStmt::Assign {
+                        local: first,
+                        value: IExpr::Const(Constant::Bool(false)),
+                    });
                 }
                 self.enter_scope(true);
                 self.stmt(body);
                 self.leave_scope();
-                if !*test_first {
-                    if let Some(c) = cond {
-                        let c = self.condition(c);
-                        self.emit(IStmt::If {
-                            cond: IExpr::Unary(UnaryOp::Not, Box::new(c)),
-                            then_block: vec![IStmt::Break],
-                            else_block: vec![],
-                        });
-                    }
+                if let (Some(c), false, None) = (cond, *test_first, first_pass) {
+                    self.break_unless(c);
                 }
                 let b = self.blocks.pop().unwrap_or_default();
                 self.blocks.push(vec![]);
@@ -127,6 +139,16 @@ impl Lowerer<'_> {
             ),
             TStmt::Nop => {}
         }
+    }
+
+    /// Leaves the loop being lowered unless condition `c` holds.
+    fn break_unless(&mut self, c: &thir::Expr) {
+        let c = self.condition(c);
+        self.emit(IStmt::If {
+            cond: IExpr::Unary(UnaryOp::Not, Box::new(c)),
+            then_block: vec![IStmt::Break],
+            else_block: vec![],
+        });
     }
 
     /// Is `ty` a union, or does it hold one (as a member, base or element,
@@ -2189,6 +2211,19 @@ fn count_returns(s: &TStmt) -> usize {
         }
         TStmt::Loop { body, .. } => count_returns(body),
         _ => 0,
+    }
+}
+
+/// Whether `s` (a loop's body) has a `continue` of that loop (not of a
+/// loop inside it).
+fn continues_loop(s: &TStmt) -> bool {
+    match s {
+        TStmt::Continue(_) => true,
+        TStmt::Block(ss) | TStmt::Scope(ss) => ss.iter().any(continues_loop),
+        TStmt::If { then_s, else_s, .. } => {
+            continues_loop(then_s) || else_s.as_deref().is_some_and(continues_loop)
+        }
+        _ => false,
     }
 }
 

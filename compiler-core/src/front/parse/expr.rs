@@ -655,61 +655,63 @@ impl Parser<'_> {
         Ok(e)
     }
 
+    /// The expression of a number or character literal's spelling
+    /// (without a ud-suffix).
+    fn literal_expr(&self, kind: TokenKind, text: &str) -> Result<ExprKind, String> {
+        if kind == TokenKind::Char {
+            return literal::parse_char(text).map(|(v, _)| ExprKind::CharLit(v));
+        }
+        Ok(match literal::parse_number(text)? {
+            literal::NumberLiteral::Int(i) => ExprKind::IntLit(i.value, i.suffix),
+            literal::NumberLiteral::Float(f) => ExprKind::FloatLit(f.value, f.suffix),
+        })
+    }
+
     fn parse_primary(&mut self) -> PResult<Expr> {
         let sp = self.span();
         let t = *self.peek();
         match t.kind {
-            TokenKind::Number => {
+            TokenKind::Number | TokenKind::Char => {
                 self.advance();
-                return match literal::parse_number(self.text(&t)) {
-                    Ok(literal::NumberLiteral::Int(i)) => Ok(Expr {
-                        kind: ExprKind::IntLit(i.value, i.suffix),
-                        span: sp,
-                    }),
-                    Ok(literal::NumberLiteral::Float(f)) => Ok(Expr {
-                        kind: ExprKind::FloatLit(f.value, f.suffix),
-                        span: sp,
-                    }),
+                let text = self.text(&t).to_string();
+                let (literal, suffix) = match literal::split_user_literal(&text) {
+                    Some((l, s)) if self.literal_expr(t.kind, &text).is_err() => (l, Some(s)),
+                    _ => (text.as_str(), None),
+                };
+                let kind = match self.literal_expr(t.kind, literal) {
+                    Ok(k) => k,
                     Err(msg) => {
                         self.error_at(sp, &msg);
-                        Ok(Expr {
-                            kind: ExprKind::Error,
-                            span: sp,
-                        })
+                        ExprKind::Error
                     }
                 };
-            }
-            TokenKind::Char => {
-                self.advance();
-                return match literal::parse_char(self.text(&t)) {
-                    Ok((v, _)) => Ok(Expr {
-                        kind: ExprKind::CharLit(v),
-                        span: sp,
-                    }),
-                    Err(msg) => {
-                        self.error_at(sp, &msg);
-                        Ok(Expr {
-                            kind: ExprKind::Error,
-                            span: sp,
-                        })
-                    }
-                };
+                return Ok(user_literal(Expr { kind, span: sp }, suffix));
             }
             TokenKind::String => {
                 let mut s = String::new();
                 let mut end = sp;
+                let mut suffix: Option<String> = None;
                 while self.peek().kind == TokenKind::String {
                     let tt = self.bump();
                     end = tt.report_span();
-                    match literal::parse_string(self.text(&tt)) {
+                    let text = self.text(&tt).to_string();
+                    let piece = match literal::split_user_literal(&text) {
+                        Some((l, sfx)) => {
+                            suffix = Some(sfx.to_string());
+                            l
+                        }
+                        None => &text,
+                    };
+                    match literal::parse_string(piece) {
                         Ok(v) => s.push_str(&v),
                         Err(msg) => self.error_at(end, &msg),
                     }
                 }
-                return Ok(Expr {
+                let string = Expr {
                     kind: ExprKind::StringLit(s),
                     span: sp.to(end),
-                });
+                };
+                return Ok(user_literal(string, suffix.as_deref()));
             }
             TokenKind::Eof => {
                 self.error_here("expected an expression, found end of file");
@@ -1148,3 +1150,14 @@ fn type_mentions_auto(t: &TypeExpr) -> bool {
 
 /// Most binary operators in one left-associative chain (`a + b + c ...`).
 const MAX_BINARY_CHAIN: usize = 10_000;
+
+/// `literal` with its ud-suffix, if it has one (`10ms`, `"tag"s`).
+fn user_literal(literal: Expr, suffix: Option<&str>) -> Expr {
+    match suffix {
+        Some(s) => Expr {
+            span: literal.span,
+            kind: ExprKind::UserLiteral(Box::new(literal), Rc::from(s)),
+        },
+        None => literal,
+    }
+}

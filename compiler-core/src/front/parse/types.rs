@@ -676,6 +676,12 @@ impl Parser<'_> {
                 let (id, _) = self.expect_ident()?;
                 format!("\"\"{id}")
             }
+            // `operator""_deg`: the quotes and the suffix are one token.
+            s if s.len() > 2 && s.starts_with("\"\"") => {
+                let op = s.to_string();
+                self.advance();
+                op
+            }
             s if self.peek().kind == crate::front::token::TokenKind::Punct && s != "(" => {
                 self.bump_text().to_string()
             }

@@ -849,15 +849,7 @@ impl Sema {
                 let (pre, c) = self.check_condition(cond);
                 let b = self.scoped_stmt(body);
                 self.pop_frame();
-                if !pre.is_empty() {
-                    return TStmt::Unsupported("a declaration in a while condition".into(), s.span);
-                }
-                TStmt::Loop {
-                    cond: Some(c),
-                    body: Box::new(b),
-                    step: None,
-                    test_first: true,
-                }
+                loop_with_condition(pre, c, b, None)
             }
             StmtKind::DoWhile { body, cond } => {
                 let b = self.scoped_stmt(body);
@@ -881,22 +873,24 @@ impl Sema {
                 if let Some(i) = init {
                     out.push(self.check_stmt(i));
                 }
-                let c = match cond {
+                let (pre, c) = match cond {
                     Some(c) => {
                         let (pre, c) = self.check_condition(c);
-                        out.extend(pre);
-                        Some(c)
+                        (pre, Some(c))
                     }
-                    None => None,
+                    None => (vec![], None),
                 };
                 let st = step.as_ref().map(|x| self.check_expr(x));
                 let b = self.scoped_stmt(body);
                 self.pop_frame();
-                out.push(TStmt::Loop {
-                    cond: c,
-                    body: Box::new(b),
-                    step: st,
-                    test_first: true,
+                out.push(match c {
+                    Some(c) => loop_with_condition(pre, c, b, st),
+                    None => TStmt::Loop {
+                        cond: None,
+                        body: Box::new(b),
+                        step: st,
+                        test_first: true,
+                    },
                 });
                 TStmt::Scope(out)
             }
@@ -1007,7 +1001,9 @@ impl Sema {
                 );
                 TStmt::Nop
             }
-            StmtKind::Goto(_) | StmtKind::Label(..) => TStmt::Unsupported("goto".into(), s.span),
+            StmtKind::Goto(_) | StmtKind::Label(..) => {
+                TStmt::Unsupported("goto statements and labels".into(), s.span)
+            }
             StmtKind::Asm => TStmt::Unsupported("inline assembly statements".into(), s.span),
             StmtKind::Try { body, handlers } => {
                 // Host code: checked for what it contains (kernels are
@@ -2552,6 +2548,10 @@ impl Sema {
                 }
             }
             ExprKind::Call(callee, args) => self.check_call(callee, args, span),
+            ExprKind::UserLiteral(literal, suffix) => {
+                let (callee, args) = user_literal_call(literal, suffix);
+                self.check_call(&callee, &args, span)
+            }
             ExprKind::Index(b, i) => {
                 let b = self.check_expr(b);
                 if let Ty::Class(_) = b.ty {
@@ -5668,4 +5668,57 @@ fn reverse_pack_elements(order: &mut [usize], fields: &[Field]) {
         }
         start = end;
     }
+}
+
+/// A `while` or `for` loop testing `cond` before each iteration; `pre`
+/// declares the condition's variable (`while (int x = next())`), a scope
+/// of each iteration, initialized anew before each test.
+fn loop_with_condition(pre: Vec<TStmt>, cond: TExpr, body: TStmt, step: Option<TExpr>) -> TStmt {
+    if pre.is_empty() {
+        return TStmt::Loop {
+            cond: Some(cond),
+            body: Box::new(body),
+            step,
+            test_first: true,
+        };
+    }
+    let span = cond.span;
+    let mut iteration = pre;
+    iteration.push(TStmt::If {
+        cond: TExpr {
+            kind: TK::Unary(crate::front::ast::UnOp::Not, Box::new(cond)),
+            ty: Ty::Bool,
+            lvalue: false,
+            span,
+        },
+        then_s: Box::new(TStmt::Break(span)),
+        else_s: None,
+    });
+    iteration.push(body);
+    TStmt::Loop {
+        cond: None,
+        body: Box::new(TStmt::Scope(iteration)),
+        step,
+        test_first: true,
+    }
+}
+
+/// The call a user-defined literal is ([lex.ext]): `10ms` is
+/// `operator""ms(10ULL)`, `1.5_deg` is `operator""_deg(1.5L)`, `"tag"s` is
+/// `operator""s("tag", 3)`, `'x'_c` is `operator""_c('x')`.
+pub(super) fn user_literal_call(literal: &a::Expr, suffix: &str) -> (a::Expr, Vec<a::Expr>) {
+    use crate::front::literal::{FloatSuffix, IntSuffix};
+    let span = literal.span;
+    let expr = |kind| a::Expr { kind, span };
+    let args = match &literal.kind {
+        ExprKind::IntLit(v, _) => vec![expr(ExprKind::IntLit(*v, IntSuffix::ULL))],
+        ExprKind::FloatLit(v, _) => vec![expr(ExprKind::FloatLit(*v, FloatSuffix::L))],
+        ExprKind::StringLit(s) => vec![
+            literal.clone(),
+            expr(ExprKind::IntLit(s.len() as u128, IntSuffix::UL)),
+        ],
+        _ => vec![literal.clone()],
+    };
+    let name = a::QualName::simple(Rc::from(format!("operator\"\"{suffix}")), span);
+    (expr(ExprKind::Name(name)), args)
 }

@@ -150,6 +150,10 @@ impl Sema {
                 self.const_method_call(base, &name.last().ident, args, ctx, env)?
             }
             ExprKind::Call(callee, args) => self.const_call(callee, args, ctx, env)?,
+            ExprKind::UserLiteral(literal, suffix) => {
+                let (callee, args) = super::check::user_literal_call(literal, suffix);
+                self.const_call(&callee, &args, ctx, env)?
+            }
             ExprKind::SizeofPack(name) => match env.get(name) {
                 Some(TArg::Pack(elems)) => elems.len() as i128,
                 _ => return None,

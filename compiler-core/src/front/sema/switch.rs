@@ -31,20 +31,21 @@ impl Sema {
         body: &a::Stmt,
         span: Span,
     ) -> TStmt {
-        let StmtKind::Expr(cond) = &cond.kind else {
-            return TStmt::Unsupported("a declaration in a switch condition".into(), cond.span);
-        };
         let StmtKind::Compound(items) = &body.kind else {
-            return TStmt::Unsupported("a switch without a braced body".into(), body.span);
+            return TStmt::Unsupported("switch statements without a braced body".into(), body.span);
         };
         self.push_frame();
         let mut out = vec![];
         if let Some(i) = init {
             out.push(self.check_stmt(i));
         }
-        self.capture_tentative_declarator_bounds(cond);
-        let value = self.check_expr(cond);
-        let value = self.rvalue(value);
+        let Some(value) = self.switch_value(cond, &mut out) else {
+            self.pop_frame();
+            return TStmt::Unsupported(
+                "switch conditions declaring several variables".into(),
+                cond.span,
+            );
+        };
         if !(value.ty.is_integral() || matches!(value.ty, Ty::Enum(_) | Ty::Error)) {
             let msg = format!(
                 "statement requires expression of integer type ('{}' invalid)",
@@ -166,6 +167,33 @@ impl Sema {
         }
         self.pop_frame();
         TStmt::Scope(out)
+    }
+
+    /// The value a switch's condition selects by: an expression, or the
+    /// variable it declares (`switch (int m = v % 3)`), whose declaration
+    /// goes to `out`.
+    fn switch_value(&mut self, cond: &a::Stmt, out: &mut Vec<TStmt>) -> Option<TExpr> {
+        let value = match &cond.kind {
+            StmtKind::Expr(e) => {
+                self.capture_tentative_declarator_bounds(e);
+                self.check_expr(e)
+            }
+            StmtKind::Decl(ds) => {
+                let [a::Decl::Var(v)] = ds.as_slice() else {
+                    return None;
+                };
+                out.push(self.check_local_var(v));
+                let id = self.lookup_local(&v.name)?.0;
+                TExpr {
+                    kind: TK::Var(id),
+                    ty: self.var(id).ty.non_ref().clone(),
+                    lvalue: true,
+                    span: v.span,
+                }
+            }
+            _ => return None,
+        };
+        Some(self.rvalue(value))
     }
 
     /// `continue` at `span`: of the innermost loop, or, inside a switch
