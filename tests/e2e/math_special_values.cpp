@@ -2,6 +2,8 @@
 // them undefined: pow of negative bases (integer exponents keep the sign),
 // zeros, infinities and NaNs; atan2 at the origin and at infinities;
 // division by a constant zero. Results must equal the host C library's.
+// The NaN constants of <limits> and <cmath> are positive quiet NaNs, bit
+// for bit, as the host's.
 #include <sycl/sycl.hpp>
 #include <cmath>
 #include <cstdio>
@@ -58,6 +60,28 @@ int main() {
     ++bad;
     std::printf("pown/rootn: %g %g %g\n", out[0], out[1], out[2]);
   }
+  // NaN constants, by their bits (a device computing 0.0f / 0.0f may set
+  // the sign: x86's default NaN is negative).
+  unsigned long long *bits = sycl::malloc_shared<unsigned long long>(5, q);
+  q.single_task([=] {
+     bits[0] = sycl::bit_cast<unsigned>(std::numeric_limits<float>::quiet_NaN());
+     bits[1] = sycl::bit_cast<unsigned long long>(std::numeric_limits<double>::quiet_NaN());
+     bits[2] = sycl::bit_cast<unsigned>(-std::numeric_limits<float>::quiet_NaN());
+     bits[3] = sycl::bit_cast<unsigned>(NAN);
+     bits[4] = std::signbit(NAN);
+   }).wait();
+  const unsigned long long nan_bits[] = {
+      sycl::bit_cast<unsigned>(std::numeric_limits<float>::quiet_NaN()),
+      sycl::bit_cast<unsigned long long>(std::numeric_limits<double>::quiet_NaN()),
+      sycl::bit_cast<unsigned>(-std::numeric_limits<float>::quiet_NaN()), sycl::bit_cast<unsigned>(NAN),
+      static_cast<unsigned long long>(std::signbit(NAN))};
+  for (int i = 0; i < 5; ++i) {
+    if (bits[i] != nan_bits[i]) {
+      ++bad;
+      std::printf("NaN constant %d: %llx, want %llx\n", i, bits[i], nan_bits[i]);
+    }
+  }
+  sycl::free(bits, q);
   sycl::free(in, q);
   sycl::free(out, q);
   std::printf(bad ? "FAILED (%d)\n" : "PASSED\n", bad);
