@@ -248,12 +248,20 @@ fn print_dump_for_review() {
 }
 
 #[test]
-fn user_defined_literal_suffixes_are_diagnosed_once() {
-    let out = parse("t.cpp", "int x = 12_km;\nint y = 1;\n");
+fn user_defined_literals_parse_as_their_literal_and_suffix() {
+    let out = parse("t.cpp", "int x = 12_km;\nauto s = \"ab\"_t;\nint y = 0x1fu_q;\n");
+    assert!(out.diagnostics.is_empty(), "{}", out.rendered_diagnostics);
+    assert!(out.ast_dump.contains("UserDefinedLiteral <t.cpp:1:9> '_km'"));
+    assert!(out.ast_dump.contains("IntegerLiteral <t.cpp:1:9> 12"));
+    assert!(out.ast_dump.contains("UserDefinedLiteral <t.cpp:2:10> '_t'"));
+    assert!(out.ast_dump.contains("UserDefinedLiteral <t.cpp:3:9> '_q'"));
+    assert!(out.ast_dump.contains("IntegerLiteral <t.cpp:3:9> 31"));
+}
+
+#[test]
+fn malformed_literal_suffixes_are_diagnosed_once() {
+    let out = parse("t.cpp", "int x = 1.2.3;\nint y = 1;\n");
     assert_eq!(out.diagnostics.len(), 1, "{}", out.rendered_diagnostics);
-    assert!(out.diagnostics[0]
-        .message
-        .contains("user-defined literal suffix '_km'"));
     assert!(out.ast_dump.contains("VarDecl <t.cpp:2:1> y 'int' cinit"));
 }
 

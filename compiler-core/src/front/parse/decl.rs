@@ -337,6 +337,8 @@ impl Parser<'_> {
                     };
                     let init = self.parse_initializer()?;
                     self.declare_name(&ident, NameKind::Value);
+                    let mut attrs = ds.attrs.clone();
+                    attrs.list.extend(d.attrs.list.iter().cloned());
                     out.push(Decl::Var(Rc::new(VarDecl {
                         name: ident,
                         qualified: if name.parts.len() > 1 {
@@ -351,7 +353,7 @@ impl Parser<'_> {
                         is_constexpr: ds.is_constexpr,
                         is_inline: ds.is_inline,
                         template: template.clone(),
-                        attrs: ds.attrs.clone(),
+                        attrs,
                         span: start.to(self.prev_span()),
                         name_span,
                         bit_width,
@@ -1365,6 +1367,8 @@ impl Parser<'_> {
         self.split_gt = false;
         self.names.pop();
         self.expect(sym!("}"))?;
+        // `struct S { ... } __attribute__((packed));`
+        self.parse_attributes(&mut attrs);
         // Member templates and nested types stay known after the class scope closes.
         self.declare_member_names(&members);
         let span = start.to(self.prev_span());

@@ -46,6 +46,9 @@ pub(crate) struct Declarator {
     pub func: Option<FuncSuffix>,
     /// `...` before the name (a parameter pack).
     pub pack: bool,
+    /// Attributes after the name or its array bounds
+    /// (`int i __attribute__((aligned(16)))`).
+    pub attrs: Attributes,
     pub span: Span,
 }
 
@@ -873,11 +876,14 @@ impl Parser<'_> {
         let mut attrs = Attributes::default();
         self.parse_attributes(&mut attrs);
         let (ty, func) = self.parse_declarator_suffixes(ty)?;
+        // `float buf[32] __attribute__((aligned(64)));`
+        self.parse_attributes(&mut attrs);
         Ok(Declarator {
             name,
             ty,
             func,
             pack,
+            attrs,
             span: start.to(self.prev_span()),
         })
     }
@@ -976,11 +982,6 @@ impl Parser<'_> {
         while self.is(sym!("[")) && !self.is_at(1, sym!("[")) {
             arrays.push(self.parse_array_suffix()?);
             self.bound_layers(arrays.len())?;
-        }
-        if !arrays.is_empty() {
-            // `float buf[32] __attribute__((aligned(64)));`
-            let mut attrs = Attributes::default();
-            self.parse_attributes(&mut attrs);
         }
         for a in arrays.into_iter().rev() {
             let sp = ty.span;

@@ -459,6 +459,8 @@ impl Sema {
         // largest.
         let is_union = decl.key == crate::front::ast::ClassKey::Union;
         let mut union_size = 0;
+        // `__attribute__((packed))`: members at any byte.
+        let class_packed = is_packed(&decl.attrs);
         for m in members {
             if let Decl::Class(anon) = &m.decl {
                 if anon.name.is_none() && anon.members.is_some() {
@@ -553,7 +555,21 @@ impl Sema {
                 }
                 bit_end = None;
                 let requested = self.alignas(&v.attrs, ctx, &env);
-                match self.size_align(&ty).map(|(s, a)| (s, a.max(requested))) {
+                let packed = class_packed || is_packed(&v.attrs);
+                let member_align = |a: u64| if packed { requested } else { a.max(requested) };
+                // `[[no_unique_address]] Empty e;` takes no bytes.
+                let takes_no_space = v.attrs.list.iter().any(|a| a.name == "no_unique_address")
+                    && matches!(ty, Ty::Class(c) if self.is_empty_class(c));
+                match self.size_align(&ty).map(|(s, a)| (s, member_align(a))) {
+                    Some((_, a)) if takes_no_space && !is_union => {
+                        fields.push(Field {
+                            name: v.name.clone(),
+                            ty,
+                            offset: offset.div_ceil(a) * a,
+                            span: v.name_span,
+                            default_init: v.init.clone(),
+                        });
+                    }
                     Some((s, a)) if is_union => {
                         fields.push(Field {
                             name: v.name.clone(),
@@ -636,11 +652,16 @@ impl Sema {
         (at, size, align, id)
     }
 
-    /// The strictest `alignas(...)` among `attrs` (1 when there is none):
-    /// `alignas(16)` or `alignas(T)`.
+    /// The strictest `alignas(...)` or GNU `aligned(...)` among `attrs` (1
+    /// when there is none): `alignas(16)`, `alignas(T)`; `aligned` alone is
+    /// the target's largest alignment, 16.
     fn alignas(&mut self, attrs: &crate::front::ast::Attributes, ctx: Ctx, env: &Rc<Env>) -> u64 {
         let mut align = 1;
-        for a in attrs.list.iter().filter(|a| a.name == "alignas") {
+        let aligning = |name: &str| matches!(name, "alignas" | "aligned" | "__aligned__");
+        for a in attrs.list.iter().filter(|a| aligning(&a.name)) {
+            if a.args.is_empty() && a.name != "alignas" {
+                align = align.max(16);
+            }
             for arg in &a.args {
                 let v = match arg {
                     crate::front::ast::TemplateArg::Expr(e) => {
@@ -1034,4 +1055,10 @@ pub(super) fn inherit_from_declaration(merged: &mut FunctionDecl, declared: &Fun
             merged.attrs.list.push(a.clone());
         }
     }
+}
+
+/// Whether `attrs` holds GNU `packed` (a class's members, or this member,
+/// at any byte).
+fn is_packed(attrs: &crate::front::ast::Attributes) -> bool {
+    attrs.list.iter().any(|a| matches!(a.name.as_str(), "packed" | "__packed__"))
 }

@@ -196,7 +196,7 @@ impl Sema {
         self.class(c).fields.iter().map(|f| f.ty.clone()).collect()
     }
 
-    fn is_empty_class(&mut self, c: ClassId) -> bool {
+    pub(super) fn is_empty_class(&mut self, c: ClassId) -> bool {
         !self.is_union(c)
             && self.field_types(c).is_empty()
             && !self.is_polymorphic(c)
