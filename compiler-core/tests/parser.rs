@@ -249,11 +249,18 @@ fn print_dump_for_review() {
 
 #[test]
 fn user_defined_literals_parse_as_their_literal_and_suffix() {
-    let out = parse("t.cpp", "int x = 12_km;\nauto s = \"ab\"_t;\nint y = 0x1fu_q;\n");
+    let out = parse(
+        "t.cpp",
+        "int x = 12_km;\nauto s = \"ab\"_t;\nint y = 0x1fu_q;\n",
+    );
     assert!(out.diagnostics.is_empty(), "{}", out.rendered_diagnostics);
-    assert!(out.ast_dump.contains("UserDefinedLiteral <t.cpp:1:9> '_km'"));
+    assert!(out
+        .ast_dump
+        .contains("UserDefinedLiteral <t.cpp:1:9> '_km'"));
     assert!(out.ast_dump.contains("IntegerLiteral <t.cpp:1:9> 12"));
-    assert!(out.ast_dump.contains("UserDefinedLiteral <t.cpp:2:10> '_t'"));
+    assert!(out
+        .ast_dump
+        .contains("UserDefinedLiteral <t.cpp:2:10> '_t'"));
     assert!(out.ast_dump.contains("UserDefinedLiteral <t.cpp:3:9> '_q'"));
     assert!(out.ast_dump.contains("IntegerLiteral <t.cpp:3:9> 31"));
 }

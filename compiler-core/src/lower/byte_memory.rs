@@ -12,6 +12,9 @@
 //! operations on the word, so that work-items writing neighbouring elements
 //! of one word do not lose each other's writes (in private memory, which
 //! no other work-item sees, it reads, merges and writes the word).
+//! Memory of packed classes (`__attribute__((packed))`) may hold a 4- or
+//! 8-byte scalar at any byte: there a scalar not at a word's start is read
+//! from the words it spans and stored into them as a narrow one is.
 
 use super::Lowerer;
 use crate::front::sema::Ty;
@@ -152,9 +155,48 @@ impl Lowerer<'_> {
         });
     }
 
+    /// Whether a 4- or 8-byte scalar of memory of `ty` may start inside a
+    /// word: a scalar at an offset that is not a multiple of its size, or a
+    /// size that puts the next element's there.
+    pub(super) fn has_misaligned_scalars(&mut self, ty: &Ty) -> bool {
+        let Some((size, _)) = self.sema.size_align(ty) else {
+            return false;
+        };
+        let mut leaves = vec![];
+        self.leaf_offsets(ty, 0, &mut leaves);
+        leaves.iter().any(|&(offset, leaf)| {
+            leaf >= 4 && (offset % leaf.min(4) != 0 || size % leaf.min(4) != 0)
+        })
+    }
+
+    /// The (offset, size) of each scalar of `ty`, which starts at `at`.
+    fn leaf_offsets(&mut self, ty: &Ty, at: u64, out: &mut Vec<(u64, u64)>) {
+        match ty {
+            Ty::Array(elem, n) => {
+                let step = self.sema.size_align(elem).map_or(0, |x| x.0);
+                for i in 0..(*n).min(2) {
+                    self.leaf_offsets(elem, at + i * step, out);
+                }
+            }
+            Ty::Class(c) => {
+                for (part, offset) in self.class_parts(*c) {
+                    self.leaf_offsets(&part, at + offset, out);
+                }
+            }
+            t => out.push((at, self.sema.size_align(t).map_or(0, |x| x.0))),
+        }
+    }
+
     /// The scalar of type `ty` at byte `byte` of byte-addressed `binding`,
     /// as an IR value of its type.
     pub(super) fn byte_load(&mut self, binding: BindingId, byte: &IExpr, ty: &Ty) -> IExpr {
+        if self.unaligned.contains(&binding.0) {
+            match self.narrow(ty) {
+                None => return self.unaligned_load(binding, byte, ty),
+                Some(n) if n.bits == 16 => return self.unaligned_short_load(binding, byte, ty),
+                Some(_) => {}
+            }
+        }
         let (word, shift) = self.word_of(byte);
         let low = self.load_word(binding, word.clone());
         let wide = self.device_scalar(ty).is_ok_and(|st| st.size() == 8)
@@ -264,12 +306,249 @@ impl Lowerer<'_> {
         (self.bitcast(value, ScalarType::U32), Some(high))
     }
 
+    /// The 4- or 8-byte scalar of type `ty` at byte `byte` of `binding`,
+    /// which may start inside a word: its words' bits joined across each
+    /// word boundary it crosses (the word after its last whole one is read
+    /// only where it does not start a word).
+    fn unaligned_load(&mut self, binding: BindingId, byte: &IExpr, ty: &Ty) -> IExpr {
+        let (word, shift) = self.word_of(byte);
+        let shift = self.snapshot_scalar(shift, "byte.shift");
+        let word = self.snapshot_scalar(word, "byte.word");
+        let wide = self.sema.size_align(ty).is_some_and(|x| x.0 == 8);
+        let count = if wide { 3 } else { 2 };
+        let mut words = vec![self.load_word(binding, word.clone())];
+        let straddles = binary(BinaryOp::Ne, shift.clone(), u32c(0));
+        let mut next = word;
+        for k in 1..count {
+            next = self.next_word(next);
+            if k + 1 < count {
+                words.push(self.load_word(binding, next.clone()));
+                continue;
+            }
+            let w = self.new_local("byte.next", ScalarType::U32);
+            self.emit(IStmt::Assign {
+                local: w,
+                value: u32c(0),
+            });
+            let load = self.load_word(binding, next.clone());
+            self.emit(IStmt::If {
+                cond: straddles.clone(),
+                then_block: vec![IStmt::Assign {
+                    local: w,
+                    value: load,
+                }],
+                else_block: vec![],
+            });
+            words.push(IExpr::Local(w));
+        }
+        let joined: Vec<IExpr> = words
+            .windows(2)
+            .map(|pair| {
+                let low = binary(BinaryOp::Shr, pair[0].clone(), shift.clone());
+                let high = binary(
+                    BinaryOp::Shl,
+                    pair[1].clone(),
+                    binary(BinaryOp::Sub, u32c(32), shift.clone()),
+                );
+                IExpr::Select(
+                    Box::new(straddles.clone()),
+                    Box::new(binary(BinaryOp::BitOr, low, high)),
+                    Box::new(pair[0].clone()),
+                )
+            })
+            .collect();
+        let mut joined = joined.into_iter();
+        let low = joined.next().unwrap_or_else(|| u32c(0));
+        self.scalar_from_words(low, joined.next(), u32c(0), ty)
+    }
+
+    /// A 16-bit scalar that may start at a word's last byte: then its two
+    /// bytes are read from the two words.
+    fn unaligned_short_load(&mut self, binding: BindingId, byte: &IExpr, ty: &Ty) -> IExpr {
+        let byte = self.snapshot_scalar(byte.clone(), "byte.at");
+        let (word, shift) = self.word_of(&byte);
+        let result = self.new_local("byte.short", ScalarType::U32);
+        let low = self.load_word(binding, word.clone());
+        let low = self.snapshot_scalar(low, "byte.low");
+        let within = binary(
+            BinaryOp::BitAnd,
+            binary(BinaryOp::Shr, low.clone(), shift.clone()),
+            u32c(0xffff),
+        );
+        self.blocks.push(vec![]);
+        let next = self.next_word(word);
+        let high = self.load_word(binding, next);
+        let low_byte = binary(BinaryOp::Shr, low, u32c(24));
+        let joined = binary(
+            BinaryOp::BitOr,
+            low_byte,
+            binary(
+                BinaryOp::Shl,
+                binary(BinaryOp::BitAnd, high, u32c(0xff)),
+                u32c(8),
+            ),
+        );
+        self.emit(IStmt::Assign {
+            local: result,
+            value: joined,
+        });
+        let straddling = self.blocks.pop().unwrap_or_default();
+        self.emit(IStmt::If {
+            cond: binary(BinaryOp::Eq, shift, u32c(24)),
+            then_block: straddling,
+            else_block: vec![IStmt::Assign {
+                local: result,
+                value: within,
+            }],
+        });
+        self.scalar_from_words(IExpr::Local(result), None, u32c(0), ty)
+    }
+
+    /// Stores a 16-bit scalar that may start at a word's last byte: then as
+    /// its two bytes.
+    fn unaligned_short_store(&mut self, binding: BindingId, byte: &IExpr, ty: &Ty, value: IExpr) {
+        let byte = self.snapshot_scalar(byte.clone(), "byte.at");
+        let (_, shift) = self.word_of(&byte);
+        let bits = self.cast_scalar(value.clone(), ScalarType::U32);
+        let one = IExpr::Const(Constant::Int(self.index_type(), 1));
+        let second = binary(BinaryOp::Add, byte.clone(), one);
+        let octet = Ty::Int(crate::front::sema::IntKind::UChar);
+        self.blocks.push(vec![]);
+        self.store_narrow(
+            binding,
+            &byte,
+            &octet,
+            binary(BinaryOp::BitAnd, bits.clone(), u32c(0xff)),
+        );
+        self.store_narrow(
+            binding,
+            &second,
+            &octet,
+            binary(BinaryOp::Shr, bits, u32c(8)),
+        );
+        let straddling = self.blocks.pop().unwrap_or_default();
+        self.blocks.push(vec![]);
+        self.store_narrow(binding, &byte, ty, value);
+        let within = self.blocks.pop().unwrap_or_default();
+        self.emit(IStmt::If {
+            cond: binary(BinaryOp::Eq, shift, u32c(24)),
+            then_block: straddling,
+            else_block: within,
+        });
+    }
+
+    /// Stores the 4- or 8-byte scalar `value` of type `ty` at byte `byte` of
+    /// `binding`, which may start inside a word: each word it covers gets
+    /// its bits there, atomically where other bits of the word remain.
+    fn unaligned_store(&mut self, binding: BindingId, byte: &IExpr, ty: &Ty, value: IExpr) {
+        let (word, shift) = self.word_of(byte);
+        let shift = self.snapshot_scalar(shift, "byte.shift");
+        let word = self.snapshot_scalar(word, "byte.word");
+        let (low, high) = self.words_of_scalar(value, u32c(0), ty);
+        let mut values = vec![low];
+        values.extend(high);
+        // Aligned: whole words.
+        self.blocks.push(vec![]);
+        let mut at = word.clone();
+        for (i, v) in values.iter().enumerate() {
+            if i > 0 {
+                at = self.next_word(at);
+            }
+            self.store_word(binding, at.clone(), v.clone());
+        }
+        let aligned = self.blocks.pop().unwrap_or_default();
+        // Straddling: the first word's high bits, whole middle words, the
+        // last word's low bits.
+        self.blocks.push(vec![]);
+        let back = binary(BinaryOp::Sub, u32c(32), shift.clone());
+        let mut at = word;
+        let mut carry: Option<IExpr> = None;
+        for (i, v) in values.iter().enumerate() {
+            let placed = binary(BinaryOp::Shl, v.clone(), shift.clone());
+            let here = match carry.take() {
+                Some(c) => binary(BinaryOp::BitOr, placed, c),
+                None => placed,
+            };
+            carry = Some(binary(BinaryOp::Shr, v.clone(), back.clone()));
+            let keep = if i == 0 {
+                // Below the scalar's first byte.
+                binary(
+                    BinaryOp::Sub,
+                    binary(BinaryOp::Shl, u32c(1), shift.clone()),
+                    u32c(1),
+                )
+            } else {
+                u32c(0)
+            };
+            self.merge_word(binding, at.clone(), keep, here);
+            at = self.next_word(at);
+        }
+        let last_keep = IExpr::Unary(
+            UnaryOp::BitNot,
+            Box::new(binary(
+                BinaryOp::Sub,
+                binary(BinaryOp::Shl, u32c(1), shift.clone()),
+                u32c(1),
+            )),
+        );
+        self.merge_word(binding, at, last_keep, carry.unwrap_or_else(|| u32c(0)));
+        let straddling = self.blocks.pop().unwrap_or_default();
+        self.emit(IStmt::If {
+            cond: binary(BinaryOp::Ne, shift, u32c(0)),
+            then_block: straddling,
+            else_block: aligned,
+        });
+    }
+
+    /// Word `word` of `binding` = (word & keep) | bits, atomically (as a
+    /// narrow store does) unless `keep` is zero.
+    fn merge_word(&mut self, binding: BindingId, word: IExpr, keep: IExpr, bits: IExpr) {
+        if matches!(keep, IExpr::Const(Constant::Int(_, 0))) {
+            self.store_word(binding, word, bits);
+            return;
+        }
+        let b = &mut self.bindings[binding.0 as usize];
+        b.reads = true;
+        b.writes = true;
+        if b.space == Space::Private {
+            let w = self.load_word(binding, word.clone());
+            let merged = binary(BinaryOp::BitOr, binary(BinaryOp::BitAnd, w, keep), bits);
+            self.store_word(binding, word, merged);
+            return;
+        }
+        for (op, operand) in [(AtomicOp::And, keep), (AtomicOp::Or, bits)] {
+            self.emit(IStmt::Atomic {
+                op,
+                binding,
+                index: word.clone(),
+                value: Some(operand),
+                expected: None,
+                result: None,
+            });
+        }
+    }
+
     /// Stores `value` (an IR value of `ty`'s type) as the scalar at byte
     /// `byte` of byte-addressed `binding`.
     pub(super) fn byte_store(&mut self, binding: BindingId, byte: &IExpr, ty: &Ty, value: IExpr) {
         // Computed before memory changes: it may read this very element
         // (`s[i] -= 1`).
         let value = self.snapshot_scalar(value, "stored");
+        if self.unaligned.contains(&binding.0) {
+            match self.narrow(ty) {
+                None => return self.unaligned_store(binding, byte, ty, value),
+                Some(n) if n.bits == 16 => {
+                    return self.unaligned_short_store(binding, byte, ty, value)
+                }
+                Some(_) => {}
+            }
+        }
+        self.store_narrow(binding, byte, ty, value);
+    }
+
+    /// Stores `value` as the scalar of type `ty` at byte `byte`, within one
+    /// word (or two whole ones).
+    fn store_narrow(&mut self, binding: BindingId, byte: &IExpr, ty: &Ty, value: IExpr) {
         let (word, shift) = self.word_of(byte);
         let Some(n) = self.narrow(ty) else {
             let (low, high) = self.words_of_scalar(value, shift, ty);

@@ -425,6 +425,9 @@ struct Lowerer<'s> {
     spec_constants: Vec<ir::SpecConstant>,
     /// Byte-addressed bindings (see `byte_memory.rs`).
     byte_addressed: HashSet<u32>,
+    /// Byte-addressed bindings whose word-sized scalars may straddle two
+    /// words (of packed classes: see `byte_memory.rs`).
+    unaligned: HashSet<u32>,
     /// Bindings to make byte-addressed whatever their type: memory the
     /// kernel views as a type of another size.
     forced_bytes: HashSet<u32>,
@@ -499,6 +502,7 @@ impl<'s> Lowerer<'s> {
             prologue: vec![],
             spec_constants: vec![],
             byte_addressed: HashSet::new(),
+            unaligned: HashSet::new(),
             forced_bytes: HashSet::new(),
             wanted_bytes: HashSet::new(),
             wide_views: HashMap::new(),
@@ -998,6 +1002,9 @@ impl Lowerer<'_> {
         let binding = self.new_binding(name, elem, space);
         if forced || self.is_byte_addressed(pointee) {
             self.byte_addressed.insert(binding.0);
+            if self.has_misaligned_scalars(pointee) {
+                self.unaligned.insert(binding.0);
+            }
         }
         Some(binding)
     }

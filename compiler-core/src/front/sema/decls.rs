@@ -1060,5 +1060,8 @@ pub(super) fn inherit_from_declaration(merged: &mut FunctionDecl, declared: &Fun
 /// Whether `attrs` holds GNU `packed` (a class's members, or this member,
 /// at any byte).
 fn is_packed(attrs: &crate::front::ast::Attributes) -> bool {
-    attrs.list.iter().any(|a| matches!(a.name.as_str(), "packed" | "__packed__"))
+    attrs
+        .list
+        .iter()
+        .any(|a| matches!(a.name.as_str(), "packed" | "__packed__"))
 }
