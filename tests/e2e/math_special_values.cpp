@@ -61,21 +61,20 @@ int main() {
     std::printf("pown/rootn: %g %g %g\n", out[0], out[1], out[2]);
   }
   // NaN constants, by their bits (a device computing 0.0f / 0.0f may set
-  // the sign: x86's default NaN is negative).
-  unsigned long long *bits = sycl::malloc_shared<unsigned long long>(5, q);
+  // the sign: x86's default NaN is negative). (What negating a NaN gives
+  // is the driver's: NVIDIA's is its canonical 0x7fffffff.)
+  unsigned long long *bits = sycl::malloc_shared<unsigned long long>(4, q);
   q.single_task([=] {
      bits[0] = sycl::bit_cast<unsigned>(std::numeric_limits<float>::quiet_NaN());
      bits[1] = sycl::bit_cast<unsigned long long>(std::numeric_limits<double>::quiet_NaN());
-     bits[2] = sycl::bit_cast<unsigned>(-std::numeric_limits<float>::quiet_NaN());
-     bits[3] = sycl::bit_cast<unsigned>(NAN);
-     bits[4] = std::signbit(NAN);
+     bits[2] = sycl::bit_cast<unsigned>(NAN);
+     bits[3] = std::signbit(NAN);
    }).wait();
   const unsigned long long nan_bits[] = {
       sycl::bit_cast<unsigned>(std::numeric_limits<float>::quiet_NaN()),
-      sycl::bit_cast<unsigned long long>(std::numeric_limits<double>::quiet_NaN()),
-      sycl::bit_cast<unsigned>(-std::numeric_limits<float>::quiet_NaN()), sycl::bit_cast<unsigned>(NAN),
+      sycl::bit_cast<unsigned long long>(std::numeric_limits<double>::quiet_NaN()), sycl::bit_cast<unsigned>(NAN),
       static_cast<unsigned long long>(std::signbit(NAN))};
-  for (int i = 0; i < 5; ++i) {
+  for (int i = 0; i < 4; ++i) {
     if (bits[i] != nan_bits[i]) {
       ++bad;
       std::printf("NaN constant %d: %llx, want %llx\n", i, bits[i], nan_bits[i]);

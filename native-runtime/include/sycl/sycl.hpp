@@ -2469,6 +2469,9 @@ struct buffer_state {
     return state;
   }
   ~buffer_state() {
+    // Storage that was never allocated (its allocation failed): nothing to
+    // write back or release.
+    if (!storage) return;
     {
       buffer_directory &dir = buffer_directory::get();
       std::lock_guard<std::mutex> guard(dir.lock);

@@ -83,12 +83,15 @@ To convert_element(From x) {
   } else if constexpr (std::is_floating_point<To>::value &&
                        std::numeric_limits<From>::digits > std::numeric_limits<To>::digits &&
                        (Mode == rounding_mode::rtp || Mode == rounding_mode::rtn || Mode == rounding_mode::rtz)) {
+    // Toward zero: down from a positive value, up from a negative one.
+    if constexpr (Mode == rounding_mode::rtz) {
+      return x > From(0) ? convert_element<To, rounding_mode::rtn>(x) : convert_element<To, rounding_mode::rtp>(x);
+    }
     const To nearest = static_cast<To>(x);
     const int side = side_of_converted(nearest, x);
     const To inf = std::numeric_limits<To>::infinity();
     if (Mode == rounding_mode::rtp && side < 0) return std::nextafter(nearest, inf);
     if (Mode == rounding_mode::rtn && side > 0) return std::nextafter(nearest, -inf);
-    if (Mode == rounding_mode::rtz && side != 0 && (side > 0) == (x > From(0))) return std::nextafter(nearest, To(0));
     return nearest;
   } else {
     return static_cast<To>(x);
