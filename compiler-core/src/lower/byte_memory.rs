@@ -500,8 +500,10 @@ impl Lowerer<'_> {
         });
     }
 
-    /// Word `word` of `binding` = (word & keep) | bits, atomically (as a
-    /// narrow store does) unless `keep` is zero.
+    /// Word `word` of `binding` = (word & keep) | bits: a plain store where
+    /// `keep` is zero, else two atomic operations, so that work-items
+    /// writing the word's other bits do not lose each other's writes (in
+    /// private memory, which no other work-item sees, read, merge, write).
     fn merge_word(&mut self, binding: BindingId, word: IExpr, keep: IExpr, bits: IExpr) {
         if matches!(keep, IExpr::Const(Constant::Int(_, 0))) {
             self.store_word(binding, word, bits);
@@ -564,26 +566,7 @@ impl Lowerer<'_> {
             UnaryOp::BitNot,
             Box::new(binary(BinaryOp::Shl, u32c(n.mask()), shift)),
         );
-        let b = &mut self.bindings[binding.0 as usize];
-        b.reads = true;
-        b.writes = true;
-        if b.space == Space::Private {
-            // Nobody else sees this memory: no atomics needed.
-            let w = self.load_word(binding, word.clone());
-            let merged = binary(BinaryOp::BitOr, binary(BinaryOp::BitAnd, w, keep), placed);
-            self.store_word(binding, word, merged);
-            return;
-        }
-        for (op, operand) in [(AtomicOp::And, keep), (AtomicOp::Or, placed)] {
-            self.emit(IStmt::Atomic {
-                op,
-                binding,
-                index: word.clone(),
-                value: Some(operand),
-                expected: None,
-                result: None,
-            });
-        }
+        self.merge_word(binding, word, keep, placed);
     }
 
     /// `e` (of a word or double-word type) reinterpreted as `to`.

@@ -298,10 +298,11 @@ impl Sema {
         fold_operands(values, init, pack_on_left, |l, r| eval_binop(op, l, r))
     }
 
-    /// A call of a constexpr function: a body that is `return expr;` (the
-    /// C++11 form most constant helpers have) is evaluated with its
-    /// parameters bound to the argument values, other bodies are run by the
-    /// statement interpreter; explicit template arguments bound too.
+    /// A call of a constexpr function returning an integral value: a body
+    /// that is `return expr;` (the C++11 form most constant helpers have)
+    /// is evaluated with its parameters bound to the argument values, other
+    /// bodies are run by the statement interpreter; explicit template
+    /// arguments bound too.
     fn const_call(
         &mut self,
         callee: &Expr,
@@ -309,14 +310,7 @@ impl Sema {
         ctx: Ctx,
         env: &Rc<Env>,
     ) -> Option<i128> {
-        let ExprKind::Name(q) = &callee.kind else {
-            return None;
-        };
-        if self.constexpr_depth >= MAX_CONSTEXPR_DEPTH {
-            return None;
-        }
-        let values = self.const_arguments(args, ctx, env)?;
-        self.const_call_values(q, values, ctx, env)?.int()
+        self.const_call_result(callee, args, ctx, env)?.int()
     }
 
     /// A call of a constexpr function returning a class or array object,
@@ -328,14 +322,28 @@ impl Sema {
         ctx: Ctx,
         env: &Rc<Env>,
     ) -> Option<ConstValue> {
-        let ExprKind::Name(q) = &callee.kind else {
-            return None;
-        };
-        let values = self.const_arguments(args, ctx, env)?;
-        match self.const_call_values(q, values, ctx, env)? {
+        match self.const_call_result(callee, args, ctx, env)? {
             ConstValue::Int(_) => None,
             object => Some(object),
         }
+    }
+
+    /// The result of the call of the constexpr function `callee` names.
+    fn const_call_result(
+        &mut self,
+        callee: &Expr,
+        args: &[Expr],
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<ConstValue> {
+        let ExprKind::Name(q) = &callee.kind else {
+            return None;
+        };
+        if self.constexpr_depth >= MAX_CONSTEXPR_DEPTH {
+            return None;
+        }
+        let values = self.const_arguments(args, ctx, env)?;
+        self.const_call_values(q, values, ctx, env)
     }
 
     /// A call of the constexpr function `q` names with argument values
