@@ -28,6 +28,7 @@ pub(super) enum CleanupScope {
 }
 
 /// An object a scope destroys.
+#[derive(Clone)]
 pub(super) struct Owned {
     /// The local variable it is, if it is one (a `return` may name it).
     var: Option<VarId>,
@@ -276,16 +277,7 @@ impl Lowerer<'_> {
                 leaving.extend(objects.iter().rev());
             }
         }
-        leaving
-            .into_iter()
-            .rev()
-            .map(|o| Owned {
-                var: o.var,
-                place: o.place.clone(),
-                ty: o.ty.clone(),
-                span: o.span,
-            })
-            .collect()
+        leaving.into_iter().rev().cloned().collect()
     }
 
     /// Whether the block being emitted ends in a jump (code after it in

@@ -674,17 +674,18 @@ impl Parser<'_> {
             TokenKind::Number | TokenKind::Char => {
                 self.advance();
                 let text = self.text(&t).to_string();
-                let (literal, suffix) = match literal::split_user_literal(&text) {
-                    Some((l, s)) if self.literal_expr(t.kind, &text).is_err() => (l, Some(s)),
-                    _ => (text.as_str(), None),
+                // A plain literal, else one with a ud-suffix.
+                let (parsed, suffix) = match self.literal_expr(t.kind, &text) {
+                    Err(msg) => match literal::split_user_literal(&text) {
+                        Some((l, s)) => (self.literal_expr(t.kind, l), Some(s)),
+                        None => (Err(msg), None),
+                    },
+                    plain => (plain, None),
                 };
-                let kind = match self.literal_expr(t.kind, literal) {
-                    Ok(k) => k,
-                    Err(msg) => {
-                        self.error_at(sp, &msg);
-                        ExprKind::Error
-                    }
-                };
+                let kind = parsed.unwrap_or_else(|msg| {
+                    self.error_at(sp, &msg);
+                    ExprKind::Error
+                });
                 return Ok(user_literal(Expr { kind, span: sp }, suffix));
             }
             TokenKind::String => {

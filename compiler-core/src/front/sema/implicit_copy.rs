@@ -136,8 +136,15 @@ impl Sema {
     /// implicit one. (One the standard library model only declares, as
     /// `std::string`'s, leaves the copy to the bytes: device code cannot
     /// copy such a class anyway, and its host-only uses stay quiet.)
+    /// Answered once per class.
     fn copy_runs_code(&mut self, c: ClassId) -> bool {
-        self.defines_copy_constructor(c) || self.implicit_copy_runs_code(c)
+        if let Some(&known) = self.copy_runs_code.get(&c) {
+            return known;
+        }
+        // (A class cannot contain itself: no cycle to guard.)
+        let runs = self.defines_copy_constructor(c) || self.implicit_copy_runs_code(c);
+        self.copy_runs_code.insert(c, runs);
+        runs
     }
 
     fn defines_copy_constructor(&mut self, c: ClassId) -> bool {

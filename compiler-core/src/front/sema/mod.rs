@@ -635,6 +635,8 @@ pub struct Sema {
     out_of_class_vars: HashMap<usize, Vec<Rc<ast::VarDecl>>>,
     /// [`Sema::default_init_runs_code`] by class.
     default_init_runs_code: HashMap<ClassId, bool>,
+    /// Whether copying an object of a class runs code (`implicit_copy.rs`).
+    copy_runs_code: HashMap<ClassId, bool>,
     /// Initializers of global variables that device code reads.
     global_inits: HashMap<VarId, GlobalInit>,
     /// The calls whose callees' bodies are being checked, outermost first.
@@ -693,6 +695,7 @@ impl Sema {
             out_of_class_defs: HashMap::new(),
             out_of_class_vars: HashMap::new(),
             default_init_runs_code: HashMap::new(),
+            copy_runs_code: HashMap::new(),
             scope_function: None,
             unevaluated: 0,
             explicit_instantiations: vec![],
