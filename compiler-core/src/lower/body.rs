@@ -12,6 +12,9 @@ const MAX_SELECT_ELEMENTS: usize = 64;
 
 impl Lowerer<'_> {
     pub(super) fn stmt(&mut self, s: &TStmt) {
+        if self.in_work_group_scope() && self.work_group_stmt(s) {
+            return;
+        }
         match s {
             TStmt::Expr(e) => {
                 let mark = self.temporaries.len();
@@ -42,7 +45,11 @@ impl Lowerer<'_> {
                 then_s,
                 else_s,
             } => {
-                let c = self.condition(cond);
+                let c = if self.in_work_group_scope() {
+                    self.uniform_condition(cond)
+                } else {
+                    self.condition(cond)
+                };
                 if let IExpr::Const(Constant::Bool(b)) = c {
                     // Fold constant conditions (e.g. `if (Dimensions > 1)`).
                     if b {
@@ -112,9 +119,16 @@ impl Lowerer<'_> {
                 let b = self.blocks.pop().unwrap_or_default();
                 self.blocks.push(vec![]);
                 if let Some(st) = step {
-                    let mark = self.temporaries.len();
-                    self.discarded_value(st);
-                    self.end_full_expression(mark);
+                    let lower_step = |l: &mut Self| {
+                        let mark = l.temporaries.len();
+                        l.discarded_value(st);
+                        l.end_full_expression(mark);
+                    };
+                    if self.in_work_group_scope() {
+                        self.by_leader(lower_step);
+                    } else {
+                        lower_step(self);
+                    }
                 }
                 let cont = self.blocks.pop().unwrap_or_default();
                 self.loop_depth -= 1;
@@ -143,7 +157,11 @@ impl Lowerer<'_> {
 
     /// Leaves the loop being lowered unless condition `c` holds.
     fn break_unless(&mut self, c: &thir::Expr) {
-        let c = self.condition(c);
+        let c = if self.in_work_group_scope() {
+            self.uniform_condition(c)
+        } else {
+            self.condition(c)
+        };
         self.emit(IStmt::If {
             cond: IExpr::Unary(UnaryOp::Not, Box::new(c)),
             then_block: vec![IStmt::Break],
@@ -357,7 +375,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn init_from_expr(&mut self, p: &PlaceV, ty: &Ty, e: &thir::Expr) {
+    pub(super) fn init_from_expr(&mut self, p: &PlaceV, ty: &Ty, e: &thir::Expr) {
         match &e.kind {
             TK::Construct(f, args) => {
                 self.inline_call(*f, args, Some(p.clone()), e.span);
@@ -679,6 +697,7 @@ impl Lowerer<'_> {
             None
         };
         self.note_kernel_attributes(f);
+        let work_group_scope = self.enters_work_group_scope(f);
         self.frames.push(Frame {
             vars,
             this_place,
@@ -690,6 +709,7 @@ impl Lowerer<'_> {
             }),
             uses,
             scopes: destructors::CleanupScope::of_function(),
+            work_group_scope,
         });
         for (slot, ty, sp) in by_value_params {
             self.own_parameter(slot, &ty, sp);
@@ -936,6 +956,7 @@ impl Lowerer<'_> {
             ret: None,
             uses: Default::default(),
             scopes: destructors::CleanupScope::of_function(),
+            work_group_scope: false,
         });
         self.blocks.push(vec![]);
         let slot = self.new_storage(&ty, &name, span);

@@ -118,6 +118,7 @@ impl Lowerer<'_> {
             ret: None,
             uses: Default::default(),
             scopes: destructors::CleanupScope::of_function(),
+            work_group_scope: false,
         });
         let arg = thir::Expr {
             kind: TK::Var(var),

@@ -257,7 +257,13 @@ impl Lowerer<'_> {
     pub(super) fn destroy_all(&mut self, objects: &[Owned], except: Option<VarId>) {
         for o in objects.iter().rev() {
             if o.var.is_none() || o.var != except {
-                self.destroy(&o.place, &o.ty, o.span);
+                // A work-group function's shared local goes as it came, by
+                // the group's leader (`work_group_scope.rs`).
+                if o.var.is_some_and(|v| self.shared_locals.contains(&v)) {
+                    self.by_leader(|l| l.destroy(&o.place, &o.ty, o.span));
+                } else {
+                    self.destroy(&o.place, &o.ty, o.span);
+                }
             }
         }
     }
@@ -350,7 +356,7 @@ impl Lowerer<'_> {
     }
 
     /// Whether destroying an object of type `ty` runs code.
-    fn needs_destruction(&mut self, ty: &Ty) -> bool {
+    pub(super) fn needs_destruction(&mut self, ty: &Ty) -> bool {
         match ty {
             Ty::Array(elem, _) => self.needs_destruction(elem),
             Ty::Class(c) => {

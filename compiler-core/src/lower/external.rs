@@ -135,6 +135,7 @@ fn lower_external_once(
         }),
         uses: mutation::var_uses(lw.sema, &body),
         scopes: destructors::CleanupScope::of_function(),
+        work_group_scope: false,
     });
     // A loop to leave at `return`, as for an inlined function with several returns.
     lw.blocks.push(vec![]);

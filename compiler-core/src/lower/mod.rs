@@ -30,6 +30,7 @@ mod spec_constant;
 mod subgroup;
 mod subgroup_wide;
 mod values;
+mod work_group_scope;
 
 use crate::bundle::{
     Access, BufferBinding, FunctionName, KernelAttributes, PointerOrigin, ScalarCopy,
@@ -234,6 +235,7 @@ fn lower_kernel_once(
         ret: None,
         uses: mutation::var_uses(lw.sema, &body),
         scopes: destructors::CleanupScope::of_function(),
+        work_group_scope: false,
     };
     let first_param = match shape {
         EntryShape::EntryPoint => 0,
@@ -357,6 +359,10 @@ struct Frame {
     uses: mutation::VarUses,
     /// Its scopes and the objects they destroy, innermost last.
     scopes: Vec<destructors::CleanupScope>,
+    /// A hierarchical kernel's work-group function, or one it calls that
+    /// reaches per-work-item code, being lowered outside the statements its
+    /// leader runs (see `work_group_scope.rs`).
+    work_group_scope: bool,
 }
 
 #[derive(Clone)]
@@ -452,6 +458,11 @@ struct Lowerer<'s> {
     printf_strings: Vec<crate::bundle::PrintfString>,
     /// Lowering a `SYCL_EXTERNAL` function for the device link (not a kernel).
     external: bool,
+    /// Whether calling a function runs per-work-item code of a hierarchical
+    /// kernel, by function (see `work_group_scope.rs`).
+    reaches_work_items: HashMap<FuncId, bool>,
+    /// The locals of work-group functions kept in work-group memory.
+    shared_locals: HashSet<VarId>,
     /// Decomposing the parts of a kernel argument that is device copyable
     /// as a whole (its members need no check of their own).
     copied_whole: bool,
@@ -514,6 +525,8 @@ impl<'s> Lowerer<'s> {
             assert_sites: vec![],
             printf_strings: vec![],
             external: false,
+            reaches_work_items: HashMap::new(),
+            shared_locals: HashSet::new(),
         }
     }
 }

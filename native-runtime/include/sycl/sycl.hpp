@@ -3483,7 +3483,7 @@ class __SYCLONE_HOST_ONLY handler {
     range<Dimensions> local = detail::local_of(bounds);
     group<Dimensions> g(detail::work_group_id<Dimensions>(), detail::extent_of(bounds) / local, local,
                         detail::local_invocation_id<Dimensions>());
-    detail::call_kernel(kernelFunc, g, nullptr);
+    detail::call_work_group_function(kernelFunc, g);
 #else
     static_assert(detail::kernel_layout_matches<KernelName, KernelType>(),
                   "the host and device compilers disagree on the size of this kernel's object");

@@ -59,6 +59,10 @@ pub struct DeviceInfo {
     /// The driver runs a fence (`OpMemoryBarrier`) as a work-group barrier,
     /// so kernels go to it without fences (see `memory_barriers`).
     pub fences_are_group_barriers: bool,
+    /// The driver runs lanes past a work-group's x extent through loops,
+    /// reading zero from work-group memory: kernels return first thing there
+    /// (see `padding_lanes`).
+    pub runs_padding_lanes: bool,
     /// The most private memory (arrays kept per work-item) a kernel may use
     /// before the driver fails (None: no known limit).
     pub max_private_bytes: Option<u32>,
@@ -155,6 +159,7 @@ pub fn host_info() -> DeviceInfo {
         timestamps: false,
         loop_iteration_limit: None,
         fences_are_group_barriers: false,
+        runs_padding_lanes: false,
         max_private_bytes: None,
         stale_loads_with_read_only_bindings: false,
         aspects: aspects(&list),
@@ -302,6 +307,7 @@ pub fn vulkan_info(adapter: &wgpu::Adapter) -> DeviceInfo {
         timestamps: features.contains(wgpu::Features::TIMESTAMP_QUERY),
         loop_iteration_limit: loop_iteration_limit(&info),
         fences_are_group_barriers: is_llvmpipe(&info),
+        runs_padding_lanes: is_llvmpipe(&info),
         max_private_bytes: max_private_bytes(&info),
         stale_loads_with_read_only_bindings: info.vendor == NVIDIA,
         aspects: aspects(&list),

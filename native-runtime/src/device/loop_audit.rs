@@ -61,7 +61,7 @@ pub fn has_loops(words: &[u32]) -> bool {
 pub fn instrument(words: &[u32], entry: &str, audit: LoopAudit) -> Result<Vec<u32>, String> {
     let mut module = dr::load_words(words).map_err(|e| format!("unreadable SPIR-V: {e}"))?;
     let (entry_point, entry_fn) = entry_point(&module, entry)?;
-    let work_items = work_group_size(&module, entry_fn)?;
+    let work_items = work_group_size(&module, entry_fn)?.iter().product();
     let used = workgroup_bytes(&module, entry_fn).unwrap_or(u64::MAX);
     if used.saturating_add(4 * u64::from(work_items)) > u64::from(audit.local_memory) {
         return Ok(words.to_vec());
@@ -94,8 +94,8 @@ pub(super) fn entry_point(module: &dr::Module, entry: &str) -> Result<(usize, Wo
     Ok((position, function))
 }
 
-/// The work-items of a work-group of `function`'s `LocalSize`.
-fn work_group_size(module: &dr::Module, function: Word) -> Result<u32, String> {
+/// `function`'s `LocalSize`: the work-group's extent in x, y and z.
+pub(super) fn work_group_size(module: &dr::Module, function: Word) -> Result<[u32; 3], String> {
     module
         .execution_modes
         .iter()
@@ -104,13 +104,11 @@ fn work_group_size(module: &dr::Module, function: Word) -> Result<u32, String> {
                 && m.operands.get(1) == Some(&Operand::ExecutionMode(ExecutionMode::LocalSize))
         })
         .map(|m| {
-            m.operands[2..]
-                .iter()
-                .map(|o| match o {
-                    Operand::LiteralBit32(v) => *v,
-                    _ => 1,
-                })
-                .product()
+            let extent = |k: usize| match m.operands.get(2 + k) {
+                Some(Operand::LiteralBit32(v)) => *v,
+                _ => 1,
+            };
+            [extent(0), extent(1), extent(2)]
         })
         .ok_or_else(|| "an entry point without a LocalSize".to_string())
 }

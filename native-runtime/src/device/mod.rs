@@ -14,6 +14,7 @@ pub mod host;
 pub mod info;
 mod loop_audit;
 mod memory_barriers;
+mod padding_lanes;
 mod pipeline_cache;
 pub mod specialize;
 #[cfg(test)]

@@ -10,6 +10,7 @@ use super::float_controls::{self, InfNanPreserve};
 use super::info::DeviceInfo;
 use super::loop_audit::{self, LoopAudit};
 use super::memory_barriers;
+use super::padding_lanes;
 use super::pipeline_cache::DiskCache;
 use super::specialize::Specialization;
 use super::{dense_bindings, entry_module};
@@ -636,6 +637,9 @@ impl VulkanDevice {
         }
         if !spec.is_default() {
             words = spec.apply(&words, entry_point)?.into();
+        }
+        if self.info.runs_padding_lanes {
+            words = padding_lanes::padding_lanes_return(&words, entry_point)?.into();
         }
         if self.spirv_passthrough {
             let bindings: Vec<u32> = layout.iter().map(|e| e.binding).collect();

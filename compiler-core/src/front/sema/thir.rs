@@ -129,8 +129,15 @@ impl Expr {
 impl Body {
     /// The functions the body calls (and constructs with), in order.
     pub fn called_functions(&self) -> Vec<FuncId> {
+        self.stmt.called_functions()
+    }
+}
+
+impl Stmt {
+    /// The functions the statement calls (and constructs with), in order.
+    pub fn called_functions(&self) -> Vec<FuncId> {
         let mut out = vec![];
-        called_in_stmt(&self.stmt, &mut out);
+        called_in_stmt(self, &mut out);
         out
     }
 }

@@ -4,11 +4,24 @@
 // The host device runs a work-group on one thread: the work-group scope runs
 // once and parallel_for_work_item loops over the logical local range, so
 // variables of the work-group scope are shared by the group as SYCL says.
-// On GPUs every work-item of the physical group runs the work-group scope
-// (its variables are per work-item), and parallel_for_work_item runs the
-// logical items congruent to the work-item's physical id between two
-// work-group barriers.
+// On GPUs every work-item of the physical group runs the kernel: the device
+// compiler runs the work-group scope's statements on the group's leader and
+// keeps its variables in work-group memory (compiler-core's
+// lower/work_group_scope.rs), told where the scopes begin by the attributes
+// below; parallel_for_work_item runs the logical items congruent to the
+// work-item's physical id between two work-group barriers.
 #pragma once
+
+#ifdef __SYCL_DEVICE_ONLY__
+// A function whose callee is a work-group function.
+#define __SYCLONE_WORK_GROUP_SCOPE [[syclone::work_group_scope]]
+// A function running per-work-item code; a class whose objects each
+// work-item keeps even where work-group scope declares them.
+#define __SYCLONE_WORK_ITEM_SCOPE [[syclone::work_item_scope]]
+#else
+#define __SYCLONE_WORK_GROUP_SCOPE
+#define __SYCLONE_WORK_ITEM_SCOPE
+#endif
 
 namespace sycl {
 
@@ -71,7 +84,7 @@ bool operator!=(const h_item<Dimensions> &a, const h_item<Dimensions> &b) {
 // One value per physical work-item of a work-group, declared at work-group
 // scope and used inside parallel_for_work_item.
 template <typename T, int Dimensions = 1>
-class private_memory {
+class __SYCLONE_WORK_ITEM_SCOPE private_memory {
  public:
 #ifdef __SYCL_DEVICE_ONLY__
   explicit private_memory(const group<Dimensions> &) {}
@@ -96,7 +109,8 @@ void group<Dimensions>::parallel_for_work_item(WorkItemFunction f) const {
 
 template <int Dimensions>
 template <typename WorkItemFunction>
-void group<Dimensions>::parallel_for_work_item(range<Dimensions> logical_range, WorkItemFunction f) const {
+__SYCLONE_WORK_ITEM_SCOPE void group<Dimensions>::parallel_for_work_item(range<Dimensions> logical_range,
+                                                                        WorkItemFunction f) const {
   range<Dimensions> global_range;
   for (int d = 0; d < Dimensions; ++d) global_range[d] = m_group_range[d] * m_local_range[d];
 #ifdef __SYCL_DEVICE_ONLY__
@@ -131,5 +145,18 @@ void group<Dimensions>::parallel_for_work_item(range<Dimensions> logical_range, 
   }
 #endif
 }
+
+namespace detail {
+// Calls the work-group function of a hierarchical kernel, with a
+// kernel_handler when it takes one.
+template <typename K, int Dimensions>
+__SYCLONE_WORK_GROUP_SCOPE void call_work_group_function(const K &k, group<Dimensions> &g) {
+  if constexpr (std::is_invocable_v<const K &, group<Dimensions> &, kernel_handler>) {
+    k(g, kernel_handler{});
+  } else {
+    k(g);
+  }
+}
+}  // namespace detail
 
 }  // namespace sycl
