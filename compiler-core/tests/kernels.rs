@@ -822,3 +822,65 @@ int main() {{
     let good = compile_sycl("int_list.cpp", &kernel("1, 2"));
     assert!(!good.has_errors(), "{}", good.rendered_diagnostics);
 }
+
+/// The work-group scope of a hierarchical kernel: its locals of arithmetic
+/// values are work-group memory, a pointer stays each work-item's, and an
+/// object holding one whose constructor is the user's is a warning (it
+/// would run per work-item).
+#[test]
+fn work_group_scope_locals_are_shared_where_they_can_be() {
+    let src = r#"#include <sycl/sycl.hpp>
+struct Holder { int *p; Holder(int *q) : p(q) { p[0] += 1; } };
+int main() {
+  sycl::queue q;
+  int *out = sycl::malloc_shared<int>(64, q);
+  q.submit([&](sycl::handler &h) {
+    h.parallel_for_work_group(sycl::range<1>(4), sycl::range<1>(16), [=](sycl::group<1> g) {
+      int tile[16];
+      int *base = out + g.get_group_id(0) * 16;
+      Holder once(out);
+      sycl::private_memory<int> mine(g);
+      g.parallel_for_work_item([&](sycl::h_item<1> it) {
+        tile[it.get_local_id(0)] = 1;
+        mine(it) = 2;
+      });
+      g.parallel_for_work_item([&](sycl::h_item<1> it) {
+        base[it.get_local_id(0)] = tile[15 - it.get_local_id(0)] + mine(it);
+      });
+    });
+  });
+  return 0;
+}
+"#;
+    let out = compile_sycl("work_group_scope.cpp", src);
+    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+    let workgroup: Vec<&str> = out
+        .ir_text
+        .lines()
+        .filter(|l| l.contains(" binding ") && l.contains("workgroup"))
+        .collect();
+    assert!(
+        workgroup.iter().any(|l| l.contains("tile")),
+        "{}",
+        out.ir_text
+    );
+    for per_item in ["base", "mine", "once"] {
+        assert!(
+            !workgroup.iter().any(|l| l.contains(per_item)),
+            "{per_item}: {}",
+            out.ir_text
+        );
+    }
+    assert!(
+        out.rendered_diagnostics
+            .contains("every work-item of the group constructs its own 'once'"),
+        "{}",
+        out.rendered_diagnostics
+    );
+    assert!(
+        !out.rendered_diagnostics.contains("'mine'")
+            && !out.rendered_diagnostics.contains("'base'"),
+        "{}",
+        out.rendered_diagnostics
+    );
+}
