@@ -2,7 +2,9 @@
 // initializers, nested aggregates with brace elision, local arrays indexed
 // at run time, array and aggregate members initialized by braced
 // mem-initializers (`m_data{args...}`); a class with a defaulted default
-// constructor beside others, whose members have default initializers.
+// constructor beside others, whose members have default initializers;
+// default member initializers that read earlier members and call member
+// functions of the aggregate they initialize (also nested in another).
 #include <sycl/sycl.hpp>
 #include <iostream>
 
@@ -40,8 +42,53 @@ struct Counter {
   int step = 3;
 };
 
+// Default member initializers reading the members before them.
+struct Dims {
+  int w;
+  int h = w + 1;
+  int area = w * h;
+  int perimeter = twice(w + h);
+  int twice(int x) const { return 2 * x; }
+};
+
+struct Framed {
+  Dims inner;
+  int border = inner.area + inner.perimeter;
+  Dims outer{inner.w + border};
+};
+
 int main() {
   sycl::queue q;
+  {
+    int *dims = sycl::malloc_shared<int>(64 * 8, q);
+    q.parallel_for(sycl::range<1>(64), [=](sycl::id<1> id) {
+       int i = static_cast<int>(id[0]);
+       Dims d{i};
+       Dims e{i, 2};
+       Framed f{{i}};
+       int *o = dims + i * 8;
+       o[0] = d.h;
+       o[1] = d.area;
+       o[2] = d.perimeter;
+       o[3] = e.area;
+       o[4] = e.perimeter;
+       o[5] = f.border;
+       o[6] = f.outer.area;
+       o[7] = f.outer.perimeter;
+     }).wait();
+    for (int i = 0; i < 64; ++i) {
+      Dims d{i}, e{i, 2};
+      Framed f{{i}};
+      int want[8] = {d.h, d.area, d.perimeter, e.area, e.perimeter, f.border, f.outer.area, f.outer.perimeter};
+      for (int k = 0; k < 8; ++k)
+        if (dims[i * 8 + k] != want[k]) {
+          std::cout << "FAILED: member defaults of item " << i << " [" << k << "]: " << dims[i * 8 + k]
+                    << " != " << want[k] << "\n";
+          return 1;
+        }
+    }
+    sycl::free(dims, q);
+  }
   Counter host_counter;  // also in host code the device pass checks
   const int base = host_counter.count + host_counter.step;  // 10
   constexpr int N = 256;

@@ -1398,6 +1398,9 @@ impl Lowerer<'_> {
                 self.load(&PlaceV::Slot(s))
             }
             TK::Aggregate(inits) => {
+                if let Some(v) = self.aggregate_reading_itself(&e.ty, inits, span) {
+                    return v;
+                }
                 let parts = inits
                     .iter()
                     .map(|init| {
@@ -1420,6 +1423,8 @@ impl Lowerer<'_> {
                     None => Val::Void,
                 }
             }
+            // Outside an aggregate (which gives it its object): as written.
+            TK::MemberDefault(x) => self.rvalue(x),
             TK::Lambda(c, inits) => {
                 let fields = self.sema.class(*c).fields.clone();
                 let mut parts = vec![];
@@ -2204,6 +2209,7 @@ fn is_pure(e: &thir::Expr) -> bool {
         | TK::StmtExpr(..)
         | TK::Aggregate(..)
         | TK::Temporary(_) => false,
+        TK::MemberDefault(x) => is_pure(x),
         TK::Unary(op, x) => {
             !matches!(
                 op,

@@ -20,6 +20,7 @@ mod destructors;
 mod device_global;
 mod external;
 mod global_aggregate;
+mod member_defaults;
 mod memory_copy;
 mod mutation;
 mod param_array;

@@ -257,7 +257,8 @@ fn expr(s: &Scan, e: &Expr, out: &mut VarUses) {
         | TK::Convert(b)
         | TK::Load(b)
         | TK::Deref(b)
-        | TK::Temporary(b) => expr(s, b, out),
+        | TK::Temporary(b)
+        | TK::MemberDefault(b) => expr(s, b, out),
         TK::Binary(_, a, b) | TK::Index(a, b) => {
             expr(s, a, out);
             expr(s, b, out);

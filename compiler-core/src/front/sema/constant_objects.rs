@@ -311,7 +311,8 @@ impl OdrUses<'_> {
             | TK::Unary(_, a)
             | TK::Deref(a)
             | TK::AddrOf(a)
-            | TK::Temporary(a) => self.expr(a, false),
+            | TK::Temporary(a)
+            | TK::MemberDefault(a) => self.expr(a, false),
             TK::Call(_, args)
             | TK::Construct(_, args)
             | TK::Aggregate(args)

@@ -353,7 +353,13 @@ impl Sema {
     fn default_element(&mut self, ety: &Ty, field: Option<(ClassId, usize)>, span: Span) -> TExpr {
         if let Some((c, i)) = field {
             if let Some(e) = self.default_member_init(c, i) {
-                return e;
+                // `this` in it is the object the aggregate initializes.
+                return TExpr {
+                    ty: e.ty.clone(),
+                    lvalue: e.lvalue,
+                    span: e.span,
+                    kind: TK::MemberDefault(Box::new(e)),
+                };
             }
             if self.class(c).fields[i].ty.is_ref() {
                 let name = self.class(c).fields[i].name.clone();

@@ -107,6 +107,10 @@ pub enum ExprKind {
     StmtExpr(Vec<Stmt>, Option<Box<Expr>>),
     /// Materialises a prvalue of class type into a temporary (an lvalue).
     Temporary(Box<Expr>),
+    /// A default member initializer as an element of an `Aggregate` of a
+    /// class: `this` in it is the object the aggregate initializes (whose
+    /// earlier members it may read: `int b = a * 2;`).
+    MemberDefault(Box<Expr>),
     /// An expression that is only meaningful on the host (typeid, new, ...).
     HostOnly(String),
     /// A braced-init-list call argument, until overload resolution gives it
@@ -137,31 +141,46 @@ impl Stmt {
     /// The functions the statement calls (and constructs with), in order.
     pub fn called_functions(&self) -> Vec<FuncId> {
         let mut out = vec![];
-        called_in_stmt(self, &mut out);
+        walk_stmt(self, &mut |e| {
+            if let ExprKind::Call(f, _) | ExprKind::Construct(f, _) = &e.kind {
+                out.push(*f);
+            }
+        });
         out
     }
 }
 
-fn called_in_stmt(s: &Stmt, out: &mut Vec<FuncId>) {
+impl Expr {
+    /// Whether `this` appears in the expression (outside nested lambdas'
+    /// bodies, which are functions of their own).
+    pub fn mentions_this(&self) -> bool {
+        let mut found = false;
+        walk_expr(self, &mut |e| found |= matches!(e.kind, ExprKind::This));
+        found
+    }
+}
+
+/// Calls `f` on every expression of `s`, each after its operands.
+fn walk_stmt(s: &Stmt, f: &mut impl FnMut(&Expr)) {
     match s {
-        Stmt::Expr(e) | Stmt::Return(Some(e), _) => called_in_expr(e, out),
-        Stmt::Decl(_, e) => e.iter().for_each(|e| called_in_expr(e, out)),
-        Stmt::Block(b) | Stmt::Scope(b) => b.iter().for_each(|s| called_in_stmt(s, out)),
+        Stmt::Expr(e) | Stmt::Return(Some(e), _) => walk_expr(e, f),
+        Stmt::Decl(_, e) => e.iter().for_each(|e| walk_expr(e, f)),
+        Stmt::Block(b) | Stmt::Scope(b) => b.iter().for_each(|s| walk_stmt(s, f)),
         Stmt::If {
             cond,
             then_s,
             else_s,
         } => {
-            called_in_expr(cond, out);
-            called_in_stmt(then_s, out);
-            else_s.iter().for_each(|s| called_in_stmt(s, out));
+            walk_expr(cond, f);
+            walk_stmt(then_s, f);
+            else_s.iter().for_each(|s| walk_stmt(s, f));
         }
         Stmt::Loop {
             cond, body, step, ..
         } => {
-            cond.iter().for_each(|e| called_in_expr(e, out));
-            called_in_stmt(body, out);
-            step.iter().for_each(|e| called_in_expr(e, out));
+            cond.iter().for_each(|e| walk_expr(e, f));
+            walk_stmt(body, f);
+            step.iter().for_each(|e| walk_expr(e, f));
         }
         Stmt::Return(None, _)
         | Stmt::Break(_)
@@ -171,36 +190,36 @@ fn called_in_stmt(s: &Stmt, out: &mut Vec<FuncId>) {
     }
 }
 
-fn called_in_expr(e: &Expr, out: &mut Vec<FuncId>) {
+/// Calls `f` on `e` and every expression inside it, operands first.
+fn walk_expr(e: &Expr, f: &mut impl FnMut(&Expr)) {
     match &e.kind {
-        ExprKind::Call(f, args) | ExprKind::Construct(f, args) => {
-            args.iter().for_each(|a| called_in_expr(a, out));
-            out.push(*f);
-        }
+        ExprKind::Call(_, args)
+        | ExprKind::Construct(_, args)
+        | ExprKind::Aggregate(args)
+        | ExprKind::Lambda(_, args)
+        | ExprKind::Intrinsic(_, args) => args.iter().for_each(|a| walk_expr(a, f)),
         ExprKind::Field(b, _) | ExprKind::BaseSub(b, _) | ExprKind::Downcast(b, _) => {
-            called_in_expr(b, out)
+            walk_expr(b, f)
         }
         ExprKind::Unary(_, a)
         | ExprKind::Convert(a)
         | ExprKind::Load(a)
         | ExprKind::Deref(a)
         | ExprKind::AddrOf(a)
-        | ExprKind::Temporary(a) => called_in_expr(a, out),
+        | ExprKind::Temporary(a)
+        | ExprKind::MemberDefault(a) => walk_expr(a, f),
         ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) | ExprKind::Index(a, b) => {
-            called_in_expr(a, out);
-            called_in_expr(b, out);
+            walk_expr(a, f);
+            walk_expr(b, f);
         }
         ExprKind::Cond(a, b, c) => {
-            called_in_expr(a, out);
-            called_in_expr(b, out);
-            called_in_expr(c, out);
-        }
-        ExprKind::Aggregate(v) | ExprKind::Lambda(_, v) | ExprKind::Intrinsic(_, v) => {
-            v.iter().for_each(|a| called_in_expr(a, out))
+            walk_expr(a, f);
+            walk_expr(b, f);
+            walk_expr(c, f);
         }
         ExprKind::StmtExpr(stmts, value) => {
-            stmts.iter().for_each(|s| called_in_stmt(s, out));
-            value.iter().for_each(|v| called_in_expr(v, out));
+            stmts.iter().for_each(|s| walk_stmt(s, f));
+            value.iter().for_each(|v| walk_expr(v, f));
         }
         ExprKind::IntLit(_)
         | ExprKind::FloatLit(_)
@@ -214,4 +233,5 @@ fn called_in_expr(e: &Expr, out: &mut Vec<FuncId>) {
         | ExprKind::BracedList(_)
         | ExprKind::Error => {}
     }
+    f(e);
 }
