@@ -172,9 +172,14 @@ pub fn compile(
         diags.list.extend(front.parser_diagnostics);
     }
     if !diags.has_errors() {
-        if let Some(out) =
-            sycl::compile_translation_unit(&sm, &front.tu, &front.fp_contract, opts, &mut diags)
-        {
+        if let Some(out) = sycl::compile_translation_unit(
+            &sm,
+            &front.tu,
+            &front.fp_contract,
+            &front.pack,
+            opts,
+            &mut diags,
+        ) {
             if !diags.has_errors() {
                 result.bundle = Some(out.bundle);
             }
@@ -201,6 +206,10 @@ fn pp_options(opts: &CompileOptions) -> front::preprocess::PpOptions {
         device_pass: true,
         date_time: opts.date_time.clone(),
         fp_contract: opts.fp_contract,
+        pack_dialect: match opts.host_compiler {
+            front::sema::HostCompiler::Gcc { .. } => front::pragma_pack::PackDialect::Gcc,
+            front::sema::HostCompiler::Clang { .. } => front::pragma_pack::PackDialect::Clang,
+        },
     }
 }
 

@@ -883,4 +883,56 @@ int main() {
         "{}",
         out.rendered_diagnostics
     );
+
+/// `#pragma pack` where g++ and clang lay classes out differently
+/// (observed with g++ 12 and clang 14, `sizeof` of each): g++ packs the
+/// closures of lambdas written under the pragma (a `char`, a `double` and a
+/// pointer: 17 bytes under `pack(1)`, 24 for clang), reads a class's value
+/// at its closing brace (clang at its start), and aligns an alias by GNU
+/// attributes inside its type (clang ignores them).
+#[test]
+fn pragma_pack_follows_the_host_compiler() {
+    use compiler_core::front::sema::HostCompiler;
+    let src = |mid: usize, has_a8: usize| {
+        format!(
+            r#"#include <sycl/sycl.hpp>
+struct Mid {{
+  char c;
+#pragma pack(1)
+  double d;
+}};
+#pragma pack()
+static_assert(sizeof(Mid) == {mid}, "Mid");
+using A8 = int __attribute__((aligned(8)));
+struct HasA8 {{ char c; A8 x; }};
+static_assert(sizeof(HasA8) == {has_a8}, "HasA8");
+#pragma pack(push, 1)
+void run(sycl::queue &q, double *out, char k, double f) {{
+  q.single_task([=] {{
+    double v = k * f;
+    out[0] = v;
+  }});
+}}
+#pragma pack(pop)
+int main() {{
+  sycl::queue q;
+  run(q, nullptr, 1, 2.0);
+}}
+"#
+        )
+    };
+    let closure_size = |host, src: String| {
+        let out = common::compile_sycl_for("pack.cpp", &src, host);
+        assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+        out.bundle.expect("bundle").images[0].kernels[0].arg_sizes[1]
+    };
+    assert_eq!(
+        closure_size(HostCompiler::Gcc { major: 12 }, src(9, 16)),
+        17
+    );
+    let clang = HostCompiler::Clang {
+        major: 18,
+        tbaa: false,
+    };
+    assert_eq!(closure_size(clang, src(16, 8)), 24);
 }

@@ -441,6 +441,12 @@ pub struct AliasDecl {
     pub name: Rc<str>,
     pub ty: TypeExpr,
     pub template: Option<TemplateHeader>,
+    /// The alias's attributes: a typedef's (among its specifiers or after
+    /// its name), those after the name of `using X [[...]] = T;`.
+    pub attrs: Attributes,
+    /// GNU attributes inside the type of `using X = T __attribute__((...));`
+    /// (g++ applies them to the alias, clang ignores them).
+    pub type_attrs: Attributes,
     pub span: Span,
 }
 

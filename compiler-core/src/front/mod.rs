@@ -8,6 +8,7 @@ pub mod lexer;
 pub mod literal;
 pub mod parse;
 pub mod pipeline;
+pub mod pragma_pack;
 pub mod preprocess;
 pub mod sema;
 pub mod token;

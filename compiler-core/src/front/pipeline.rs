@@ -13,6 +13,7 @@
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::ast::TranslationUnit;
 use crate::front::fp_contract::FpContractMap;
+use crate::front::pragma_pack::PackMap;
 use crate::front::preprocess::PpOptions;
 use crate::front::token::{Symbol, Symbols, Token};
 use crate::source::{FileId, SourceMap};
@@ -41,6 +42,8 @@ pub struct Frontend {
     /// Files read through `#include`, in first-read order.
     pub included_files: Vec<String>,
     pub fp_contract: FpContractMap,
+    /// Where `#pragma pack` changed the largest alignment of class members.
+    pub pack: PackMap,
 }
 
 /// One batch of preprocessed tokens and the spellings first made for them.
@@ -131,7 +134,7 @@ fn concurrently(
     let symbols = Symbols::new();
     let predefined = symbols.len();
     let mut parser_diags = Diagnostics::default();
-    let (tu, (included_files, fp_contract, pp_diags)) = std::thread::scope(|scope| {
+    let (tu, (included_files, fp_contract, pack, pp_diags)) = std::thread::scope(|scope| {
         let preprocessor = std::thread::Builder::new()
             .name("preprocessor".into())
             .stack_size(PREPROCESSOR_STACK_BYTES)
@@ -141,10 +144,10 @@ fn concurrently(
                     batches: sender,
                     symbols_sent: predefined,
                 };
-                let (included, fp) = crate::front::preprocess::preprocess_into(
+                let (included, fp, pack) = crate::front::preprocess::preprocess_into(
                     sm, main, provider, opts, &mut diags, batches,
                 );
-                (included, fp, diags.list)
+                (included, fp, pack, diags.list)
             })
             .expect("spawning the preprocessor thread");
         let stream = TokenStream { batches: receiver };
@@ -160,6 +163,7 @@ fn concurrently(
         parser_diagnostics: parser_diags.list,
         included_files,
         fp_contract,
+        pack,
     }
 }
 
@@ -185,6 +189,7 @@ fn one_after_the_other(
         parser_diagnostics: parser_diags.list,
         included_files: pp.included_files,
         fp_contract: pp.fp_contract,
+        pack: pp.pack,
     }
 }
 

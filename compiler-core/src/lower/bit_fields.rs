@@ -1,5 +1,6 @@
 //! Bit-fields in device code. Sema lays them out as g++ does
-//! ([`BitField`]: a storage unit of the declared type, and bits in it). In
+//! ([`BitField`]: a storage unit, of the declared type or for a packed
+//! class the bytes that hold the bits, and bits in it). In
 //! values (private variables, kernel parameters once read) a bit-field is a
 //! scalar of its declared type holding the value wrapped to its width: every
 //! store wraps, and so does every read (a whole-object copy moves values
@@ -183,8 +184,16 @@ impl Lowerer<'_> {
     /// target without 64-bit integers reads the half of a 64-bit unit that
     /// holds the bits; bits across both halves are an error.
     fn storage_unit(&mut self, ty: &Ty, bf: BitField, span: Span) -> Option<(u32, u32, BitField)> {
-        let unit = self.unit_layout(ty, bf);
-        if unit.is_none() {
+        let unit = self.unit_layout(bf);
+        if bf.unit == 0 {
+            let name = self.sema.ty_name(ty);
+            self.error(
+                span,
+                format!(
+                    "a bit-field of type '{name}' of a packed class lies across more bytes than a storage unit within the class holds; device code cannot read or write it"
+                ),
+            );
+        } else if unit.is_none() {
             let name = self.sema.ty_name(ty);
             self.error(
                 span,
@@ -198,9 +207,11 @@ impl Lowerer<'_> {
     }
 
     /// [`Self::storage_unit`], `None` for bits the target cannot read.
-    fn unit_layout(&mut self, ty: &Ty, bf: BitField) -> Option<(u32, u32, BitField)> {
-        let size = self.sema.size_align(ty).map_or(4, |x| x.0 as u32);
-        if size < 8 || self.target.int64 {
+    fn unit_layout(&self, bf: BitField) -> Option<(u32, u32, BitField)> {
+        let size = bf.unit;
+        if size == 0 {
+            None
+        } else if size < 8 || self.target.int64 {
             Some((size, 0, bf))
         } else if bf.bit >= 32 {
             Some((
@@ -253,7 +264,7 @@ impl Lowerer<'_> {
         let bf = self.sema.bit_field(c, field)?;
         let ty = self.sema.class(c).fields[field].ty.clone();
         // Bits the target cannot read were reported where the binding was made.
-        let (unit_size, delta, bits) = self.unit_layout(&ty, bf)?;
+        let (unit_size, delta, bits) = self.unit_layout(bf)?;
         let unit = if delta == 0 {
             unit
         } else {

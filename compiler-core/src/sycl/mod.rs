@@ -17,6 +17,7 @@ use crate::bundle::{
 use crate::diag::Diagnostics;
 use crate::front::ast::TranslationUnit;
 use crate::front::fp_contract::FpContractMap;
+use crate::front::pragma_pack::PackMap;
 use crate::front::sema::{mangle, FuncId, Sema, Ty};
 use crate::lower::{EntryShape, Sources};
 use crate::postlink;
@@ -87,6 +88,7 @@ pub fn compile_translation_unit(
     sm: &SourceMap,
     tu: &TranslationUnit,
     fp_contract: &FpContractMap,
+    pack: &PackMap,
     opts: &crate::CompileOptions,
     diags: &mut Diagnostics,
 ) -> Option<TuOutput> {
@@ -102,6 +104,7 @@ pub fn compile_translation_unit(
         .collect();
     let split = opts.split;
     let mut sema = Sema::new(opts.host_compiler);
+    sema.pack = pack.clone();
     sema.check_translation_unit(tu);
     diags.extend(std::mem::take(&mut sema.diags));
 

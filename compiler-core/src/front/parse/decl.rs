@@ -236,6 +236,8 @@ impl Parser<'_> {
                     name: ident,
                     ty: TypeExpr::plain(function, d.span),
                     template: None,
+                    attrs: Attributes::default(),
+                    type_attrs: Attributes::default(),
                     span: start.to(self.prev_span()),
                 })));
                 if !self.eat(sym!(",")) {
@@ -322,23 +324,30 @@ impl Parser<'_> {
                         // The enum itself took this name.
                         typedef_named_enum = None;
                     } else {
+                        let mut attrs = ds.attrs.clone();
+                        attrs.list.extend(d.attrs.list.iter().cloned());
                         out.push(Decl::Alias(Rc::new(AliasDecl {
                             name: ident,
                             ty: d.ty,
                             template: None,
+                            attrs,
+                            type_attrs: Attributes::default(),
                             span: start.to(self.prev_span()),
                         })));
                     }
                 } else {
+                    let mut attrs = ds.attrs.clone();
+                    attrs.list.extend(d.attrs.list.iter().cloned());
                     let bit_width = if self.eat(sym!(":")) {
-                        Some(self.parse_assignment_expr()?)
+                        let width = self.parse_assignment_expr()?;
+                        // `unsigned b : 30 __attribute__((packed));`
+                        self.parse_attributes(&mut attrs);
+                        Some(width)
                     } else {
                         None
                     };
                     let init = self.parse_initializer()?;
                     self.declare_name(&ident, NameKind::Value);
-                    let mut attrs = ds.attrs.clone();
-                    attrs.list.extend(d.attrs.list.iter().cloned());
                     out.push(Decl::Var(Rc::new(VarDecl {
                         name: ident,
                         qualified: if name.parts.len() > 1 {
@@ -1118,16 +1127,21 @@ impl Parser<'_> {
             self.expect(sym!(";"))?;
             return Ok(vec![Decl::UsingDirective(n)]);
         }
-        if self.is_ident() && self.is_at(1, sym!("=")) {
+        if self.is_ident() && (self.is_at(1, sym!("=")) || self.alias_attributes_at(1)) {
             let (name, _) = self.expect_ident()?;
-            self.advance();
-            let ty = self.parse_type_id()?;
+            // `using X [[gnu::aligned(8)]] = T;`
+            let mut attrs = Attributes::default();
+            self.parse_attributes(&mut attrs);
+            self.expect(sym!("="))?;
+            let (ty, type_attrs) = self.parse_type_id_with_attributes()?;
             self.expect(sym!(";"))?;
             self.declare_type_name(&name, template.is_some());
             return Ok(vec![Decl::Alias(Rc::new(AliasDecl {
                 name,
                 ty,
                 template,
+                attrs,
+                type_attrs,
                 span: start.to(self.prev_span()),
             }))]);
         }

@@ -813,6 +813,53 @@ impl Parser<'_> {
         Ok(self.parse_type_id_or_pack()?.0)
     }
 
+    /// A type-id and the attributes among its specifiers and after its
+    /// declarator (`int __attribute__((aligned(8)))`).
+    pub(crate) fn parse_type_id_with_attributes(&mut self) -> PResult<(TypeExpr, Attributes)> {
+        let ds = self.parse_decl_specs(None)?;
+        let Some(base) = ds.ty else {
+            self.error_here("expected a type");
+            return Err(Reported);
+        };
+        let d = self.parse_declarator(base, true)?;
+        let mut attrs = ds.attrs;
+        attrs.list.extend(d.attrs.list);
+        Ok((d.ty, attrs))
+    }
+
+    /// Do attributes start `i` tokens ahead, followed by `=` (an alias
+    /// declaration's, `using X [[gnu::aligned(8)]] = T;`)?
+    pub(crate) fn alias_attributes_at(&self, i: usize) -> bool {
+        let mut i = i;
+        loop {
+            let t = self.peek_at(i);
+            let text = self.text(t);
+            if text == "__attribute__" || text == "alignas" {
+                i += 1;
+            } else if !(t.is(sym!("[")) && self.is_at(i + 1, sym!("["))) {
+                return false;
+            }
+            // Past the balanced brackets or parentheses that follow.
+            let mut depth = 0i32;
+            loop {
+                let t = self.peek_at(i);
+                match self.text(t) {
+                    "(" | "[" => depth += 1,
+                    ")" | "]" => depth -= 1,
+                    "" | ";" | "{" | "}" => return false,
+                    _ => {}
+                }
+                i += 1;
+                if depth <= 0 {
+                    break;
+                }
+            }
+            if self.is_at(i, sym!("=")) {
+                return true;
+            }
+        }
+    }
+
     /// A type-id, and whether `...` followed it (a pack expansion in a
     /// template argument list: `Ts...`, `const Ts&...`).
     pub(crate) fn parse_type_id_or_pack(&mut self) -> PResult<(TypeExpr, bool)> {

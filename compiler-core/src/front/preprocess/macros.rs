@@ -469,11 +469,19 @@ impl Pp<'_> {
             return false;
         }
         if let Ok(s) = crate::front::literal::parse_string(self.symbols.text(taken[1].tok.sym)) {
-            let spaced = s.replace('(', " ( ").replace(')', " ) ");
+            let spaced = s
+                .replace('(', " ( ")
+                .replace(')', " ) ")
+                .replace(',', " , ");
             let words: Vec<&str> = spaced.split_whitespace().collect();
             let at = t.tok.report_span();
             if words == ["once"] {
                 self.pragma_once();
+            } else if let Some(("pack", args)) = words.split_first().map(|(a, b)| (*a, b)) {
+                // A `_Pragma` string's words are not macro-expanded.
+                if let Some(msg) = self.pack.pragma(args, at) {
+                    self.diags.warning(at, msg);
+                }
             } else if let Err(msg) = self.fp.pragma(&words, at) {
                 self.diags.warning(at, msg);
             }

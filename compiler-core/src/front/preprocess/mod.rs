@@ -13,17 +13,20 @@
 mod expr;
 mod fp_pragmas;
 mod macros;
+mod pack_pragmas;
 pub mod print;
 
 use crate::diag::Diagnostics;
 use crate::front::fp_contract::{FpContract, FpContractMap};
 use crate::front::lexer::{self, LexError, Resume};
 use crate::front::pipeline::{BatchSender, BATCH_TOKENS};
+use crate::front::pragma_pack::{PackDialect, PackMap};
 use crate::front::token::{sym, Symbol, Symbols, Token, TokenKind};
 use crate::source::{FileId, SourceMap, Span};
 use crate::IncludeProvider;
 use fp_pragmas::FpPragmas;
 use macros::Macro;
+use pack_pragmas::PackPragmas;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::rc::Rc;
 
@@ -38,6 +41,8 @@ pub struct PpOptions {
     pub date_time: Option<(String, String)>,
     /// `-ffp-contract=`: the state `#pragma STDC FP_CONTRACT DEFAULT` restores.
     pub fp_contract: FpContract,
+    /// Which host compiler's reading of `#pragma pack` to follow.
+    pub pack_dialect: PackDialect,
 }
 
 pub struct PpOutput {
@@ -51,6 +56,8 @@ pub struct PpOutput {
     pub included_files: Vec<String>,
     /// Where `#pragma STDC FP_CONTRACT` and its kin changed the contraction state.
     pub fp_contract: FpContractMap,
+    /// Where `#pragma pack` changed the largest alignment of class members.
+    pub pack: PackMap,
 }
 
 /// Deepest `#include` nesting.
@@ -83,9 +90,9 @@ pub(crate) fn preprocess_into(
     opts: &PpOptions,
     diags: &mut Diagnostics,
     batches: BatchSender,
-) -> (Vec<String>, FpContractMap) {
+) -> (Vec<String>, FpContractMap, PackMap) {
     let out = run(sm, main, provider, opts, diags, Some(batches));
-    (out.included_files, out.fp_contract)
+    (out.included_files, out.fp_contract, out.pack)
 }
 
 fn run(
@@ -124,6 +131,7 @@ fn run(
         aborted: false,
         depth: 0,
         fp: FpPragmas::new(opts.fp_contract),
+        pack: PackPragmas::new(opts.pack_dialect),
         scratch_file,
     };
     let main_name = pp.sm.file(main).name.clone();
@@ -158,6 +166,7 @@ fn run(
     let included = std::mem::take(&mut pp.included);
     let symbols = std::mem::take(&mut pp.symbols);
     let fp_contract = pp.fp.finish();
+    let pack = pp.pack.finish();
 
     sm.set_text(scratch_file, scratch_text);
     tokens.push(Token::eof(Span::new(main, end, end)));
@@ -169,6 +178,7 @@ fn run(
         symbols,
         included_files: included,
         fp_contract,
+        pack,
     }
 }
 
@@ -366,6 +376,8 @@ impl FileState {
 struct Pp<'a> {
     /// The floating-point contraction pragmas met so far.
     fp: FpPragmas,
+    /// The `#pragma pack` state.
+    pack: PackPragmas,
     sm: &'a mut SourceMap,
     provider: &'a dyn IncludeProvider,
     opts: &'a PpOptions,
@@ -454,6 +466,7 @@ impl Pp<'_> {
             }
         };
         self.fp.enter(id, 0);
+        self.pack.enter(id, 0);
         self.files.push(FileState {
             id,
             tokens,
@@ -579,6 +592,7 @@ impl Pp<'_> {
         if let Some(f) = self.files.last() {
             let offset = f.tokens.get(f.pos).map_or(0, |t| t.span.lo);
             self.fp.enter(f.id, offset);
+            self.pack.enter(f.id, offset);
         }
     }
 
@@ -669,6 +683,11 @@ impl Pp<'_> {
             "pragma" => {
                 if rest.first().is_some_and(|t| t.is(sym!("once"))) {
                     self.pragma_once();
+                } else if rest
+                    .first()
+                    .is_some_and(|t| self.symbols.text(t.sym) == "pack")
+                {
+                    self.pragma_pack(&rest[1..], dspan);
                 } else {
                     let words: Vec<&str> = rest.iter().map(|t| self.symbols.text(t.sym)).collect();
                     if let Err(msg) = self.fp.pragma(&words, dspan) {
@@ -682,6 +701,23 @@ impl Pp<'_> {
                 name.span,
                 format!("invalid preprocessing directive '#{dname}'"),
             ),
+        }
+    }
+
+    /// `#pragma pack` with its arguments `args` (macro-expanded first when
+    /// the host compiler does so).
+    fn pragma_pack(&mut self, args: &[Token], at: Span) {
+        let expanded: Vec<Token> = if self.pack.expands_macros() {
+            self.expand_line(args, false)
+                .into_iter()
+                .map(|t| t.tok)
+                .collect()
+        } else {
+            args.to_vec()
+        };
+        let words: Vec<&str> = expanded.iter().map(|t| self.symbols.text(t.sym)).collect();
+        if let Some(msg) = self.pack.pragma(&words, at) {
+            self.diags.warning(at, msg);
         }
     }
 

@@ -619,3 +619,166 @@ fn malformed_contraction_pragmas_are_warnings() {
     assert!(w[1].contains("'sometimes'"));
     assert!(w[2].contains("without a matching push"));
 }
+
+/// The `#pragma pack` value at each token spelled `name` of the output.
+fn pack_values(r: &Run, name: &str) -> Vec<Option<u32>> {
+    r.out
+        .tokens
+        .iter()
+        .filter(|t| r.out.symbols.spelling(t) == name)
+        .map(|t| {
+            let at = t.report_span();
+            r.out.pack.at(at.file, at.lo)
+        })
+        .collect()
+}
+
+fn run_for(src: &str, files: &[(&str, &str)], dialect: PackDialect) -> Run {
+    let opts = PpOptions {
+        pack_dialect: dialect,
+        ..PpOptions::default()
+    };
+    run_with(src, files, &opts)
+}
+
+#[test]
+fn pack_pragmas_set_push_and_pop_the_limit() {
+    for dialect in [PackDialect::Gcc, PackDialect::Clang] {
+        let r = run_for(
+            concat!(
+                "x\n#pragma pack(2)\nx\n",
+                // Braces do not end a `#pragma pack`.
+                "{\n#pragma pack(push, 4)\nx }\nx\n",
+                "#pragma pack(pop)\nx\n",
+                "#pragma pack(push)\n#pragma pack(1)\nx\n#pragma pack(pop)\nx\n",
+                "#pragma pack(push, outer, 8)\n#pragma pack(push, 1)\n#pragma pack(push, 16)\nx\n",
+                "#pragma pack(pop, outer)\nx\n",
+                "#pragma pack(push, inner)\n#pragma pack(4)\n#pragma pack(pop, inner)\nx\n",
+                "#pragma pack(0)\nx\n#pragma pack(16)\n#pragma pack()\nx\n",
+                "_Pragma(\"pack(push, 1)\") x _Pragma(\"pack(pop)\") x\n",
+            ),
+            &[],
+            dialect,
+        );
+        assert!(r.warnings().is_empty(), "{:?}", r.warnings());
+        assert_eq!(
+            pack_values(&r, "x"),
+            [
+                None,
+                Some(2),
+                Some(4),
+                Some(4),
+                Some(2),
+                Some(1),
+                Some(2),
+                Some(16),
+                Some(2),
+                Some(2),
+                None,
+                None,
+                Some(1),
+                None,
+            ]
+        );
+    }
+}
+
+#[test]
+fn pack_pragmas_hold_across_includes() {
+    // A header that sets the limit and one that pushes and pops around its
+    // own classes; the includer goes on with what the first one left.
+    let r = run_with(
+        concat!(
+            "#pragma pack(4)\nx\n#include \"set.h\"\nx\n",
+            "#include \"scoped.h\"\nx\n",
+        ),
+        &[
+            ("dir/set.h", "h\n#pragma pack(1)\nh\n"),
+            (
+                "dir/scoped.h",
+                "#pragma pack(push, 8)\ns\n#pragma pack(pop)\ns\n",
+            ),
+        ],
+        &PpOptions::default(),
+    );
+    assert!(r.warnings().is_empty(), "{:?}", r.warnings());
+    assert_eq!(pack_values(&r, "x"), [Some(4), Some(1), Some(1)]);
+    assert_eq!(pack_values(&r, "h"), [Some(4), Some(1)]);
+    assert_eq!(pack_values(&r, "s"), [Some(8), Some(1)]);
+}
+
+#[test]
+fn pack_pragmas_follow_the_host_compiler_where_g_and_clang_differ() {
+    // clang macro-expands the arguments and reads `pop, N` as a pop and
+    // then N; g++ does neither, and a pop to a missing label pops the last
+    // push (clang's does nothing).
+    let src = concat!(
+        "#define ONE 1\n#pragma pack(ONE)\na\n#pragma pack()\n",
+        "#pragma pack(push, 2)\n#pragma pack(pop, 1)\nb\n#pragma pack(pop)\n",
+        "#pragma pack(4)\n#pragma pack(push, lbl)\n#pragma pack(1)\n#pragma pack(pop, nosuch)\nc\n",
+    );
+    let gcc = run_for(src, &[], PackDialect::Gcc);
+    assert_eq!(pack_values(&gcc, "a"), [None]);
+    assert_eq!(pack_values(&gcc, "b"), [Some(2)]);
+    assert_eq!(pack_values(&gcc, "c"), [Some(4)]);
+    let w = gcc.warnings();
+    assert_eq!(w.len(), 3, "{w:?}");
+    assert!(w[0].contains("unknown action"), "{w:?}");
+    assert!(w[1].contains("expected integer or identifier"), "{w:?}");
+    assert!(w[2].contains("pop, nosuch"), "{w:?}");
+    let clang = run_for(src, &[], PackDialect::Clang);
+    assert_eq!(pack_values(&clang, "a"), [Some(1)]);
+    assert_eq!(pack_values(&clang, "b"), [Some(1)]);
+    assert_eq!(pack_values(&clang, "c"), [Some(1)]);
+    let w = clang.warnings();
+    assert_eq!(w.len(), 2, "{w:?}");
+    assert!(w[0].contains("stack empty"), "{w:?}");
+    assert!(w[1].contains("pop, nosuch"), "{w:?}");
+}
+
+#[test]
+fn malformed_pack_pragmas_are_warnings_that_change_nothing() {
+    let r = run(concat!(
+        "#pragma pack(2)\n",
+        "#pragma pack(3)\n",
+        "#pragma pack(32)\n",
+        "#pragma pack\n",
+        "#pragma pack 1\n",
+        "#pragma pack(1\n",
+        "#pragma pack(1) x\n",
+        "#pragma pack(push, 4, 1)\n",
+        "#pragma pack(push, 3)\n",
+        "#pragma pack(1, 2)\n",
+        "#pragma pack(sideways)\n",
+        "#pragma pack(show)\n",
+        "#pragma pack(\"1\")\n",
+        "_Pragma(\"pack(\")\n",
+        "y\n",
+        "#pragma pack(pop)\n",
+        "#pragma pack(pop)\n",
+        "z\n",
+    ));
+    assert!(r.errors().is_empty(), "{:?}", r.errors());
+    assert_eq!(r.text(), "y z");
+    let w = r.warnings();
+    let expected = [
+        "expected #pragma pack parameter to be '1', '2', '4', '8', or '16'",
+        "expected #pragma pack parameter to be '1', '2', '4', '8', or '16'",
+        "missing '(' after '#pragma pack' - ignoring",
+        "missing '(' after '#pragma pack' - ignoring",
+        "missing ')' after '#pragma pack' - ignoring",
+        "extra tokens at end of '#pragma pack' - ignored",
+        "expected integer or identifier in '#pragma pack' - ignored",
+        "expected #pragma pack parameter to be '1', '2', '4', '8', or '16'",
+        "expected integer or identifier in '#pragma pack' - ignored",
+        "unknown action for '#pragma pack' - ignored",
+        "value of #pragma pack(show) == 2",
+        "expected integer or identifier in '#pragma pack' - ignored",
+        "missing ')' after '#pragma pack' - ignoring",
+        "#pragma pack(pop, ...) failed: stack empty",
+        "#pragma pack(pop, ...) failed: stack empty",
+    ];
+    assert_eq!(w, expected);
+    assert_eq!(pack_values(&r, "y"), [Some(2)]);
+    assert_eq!(pack_values(&r, "z"), [Some(2)]);
+}

@@ -236,6 +236,9 @@ impl Sema {
             let v = self.new_var(name.clone(), ty.clone(), Some(f), p.span);
             self.vars[v.0 as usize].dependent_type = self.names_template_param(&p.ty);
             self.vars[v.0 as usize].volatile_pointee = Sema::points_to_volatile(&p.ty);
+            let (ctx, env) = self.ctx_env();
+            self.vars[v.0 as usize].alias_align =
+                self.alias_alignment(&p.ty, ctx, &env, &mut vec![]);
             if p.pack {
                 self.add_to_pack(&name, v);
             } else {
@@ -1380,6 +1383,7 @@ impl Sema {
             var.global = Some((Rc::new(v.clone()), ctx, fenv.clone()));
         }
         self.vars[id.0 as usize].volatile_pointee = Sema::points_to_volatile(&v.ty);
+        self.vars[id.0 as usize].alias_align = self.alias_alignment(&v.ty, ctx, &fenv, &mut vec![]);
         let init = match init_exprs {
             None if list_value.is_some() => list_value,
             None => match &ty {
@@ -2680,7 +2684,8 @@ impl Sema {
                 let (ctx, env) = self.ctx_env();
                 let mut d = vec![];
                 let ty = self.resolve_type(t, ctx, &env, &mut d);
-                match self.size_align(&ty) {
+                let aliased = self.alias_alignment(t, ctx, &env, &mut vec![]);
+                match self.size_align(&ty).map(|(s, al)| (s, aliased.unwrap_or(al))) {
                     Some((_, al)) => TExpr {
                         kind: TK::IntLit(al as i128),
                         ty: Ty::size_t(),
@@ -5582,8 +5587,26 @@ impl Sema {
         }
         let mut off = 0u64;
         let mut align = 1u64;
+        // g++ lays closures out under `#pragma pack` too.
+        let pack = match self.host.packs_closures() {
+            true => self.pack_limit(span),
+            false => None,
+        };
+        let captures = self
+            .class(closure)
+            .closure
+            .as_ref()
+            .map(|c| c.captures.clone())
+            .unwrap_or_default();
         for i in order {
             let (s, al) = self.size_align(&laid[i].ty).unwrap_or((0, 1));
+            // A copy of a variable declared with an aligned alias keeps
+            // the alias's alignment (g++ and clang alike).
+            let al = match captures.get(i) {
+                Some(&(CaptureSource::Var(v), false)) => self.var(v).alias_align.unwrap_or(al),
+                _ => al,
+            };
+            let al = pack.map_or(al, |n| al.min(n));
             off = off.div_ceil(al) * al;
             laid[i].offset = off;
             off += s;

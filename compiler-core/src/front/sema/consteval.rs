@@ -165,10 +165,7 @@ impl Sema {
                 let ty = self.resolve_type(t, ctx, env, &mut vec![]);
                 self.size_align(&ty)?.0 as i128
             }
-            ExprKind::AlignofType(t) => {
-                let ty = self.resolve_type(t, ctx, env, &mut vec![]);
-                self.size_align(&ty)?.1 as i128
-            }
+            ExprKind::AlignofType(t) => self.type_expr_align(t, ctx, env)? as i128,
             ExprKind::TypeTrait(t, args) => {
                 let args = self.resolve_template_args(args, ctx, env, &mut vec![]);
                 i128::from(self.type_trait(*t, &args, e.span).ok()?)

@@ -2,8 +2,9 @@
 //! aliases, enums) and class completion (bases, fields, Itanium layout).
 
 use super::inheriting_constructors;
+use super::lookup::Found;
 use super::*;
-use crate::front::ast::{Decl, FunctionDecl};
+use crate::front::ast::{Decl, FunctionDecl, TypeExpr, TypeExprKind};
 
 pub(crate) type Pending = Vec<(Rc<FunctionDecl>, Ctx, Rc<Env>)>;
 
@@ -229,6 +230,10 @@ impl Sema {
                 self.add_member(ctx, v.name.clone(), Entity::Var(id));
             }
             Decl::Alias(a) => {
+                let aligning = |attrs: &crate::front::ast::Attributes| {
+                    attrs.list.iter().any(|x| is_alignment_attribute(&x.name))
+                };
+                self.aligned_aliases |= aligning(&a.attrs) || aligning(&a.type_attrs);
                 self.add_member(
                     ctx,
                     a.name.clone(),
@@ -422,6 +427,10 @@ impl Sema {
         let Some(members) = &decl.members else { return };
         let env = self.class(id).env.clone();
         let ctx = Ctx::Class(id);
+        // `#pragma pack(N)` where the class is defined: no member (base,
+        // field) is aligned more than N, whatever its type or attributes.
+        let pack = self.pack_limit(decl.span);
+        let capped = |a: u64| pack.map_or(a, |n| a.min(n));
         let mut offset: u64 = 0;
         let mut align: u64 = 1;
         let mut bases = vec![];
@@ -437,7 +446,7 @@ impl Sema {
             }
             if let Ty::Class(bc) = ty {
                 self.complete_class(bc);
-                let (bs, ba) = (self.class(bc).size, self.class(bc).align);
+                let (bs, ba) = (self.class(bc).size, capped(self.class(bc).align));
                 let empty = self.class(bc).fields.is_empty() && self.class(bc).bases.is_empty();
                 if empty {
                     bases.push((bc, 0));
@@ -461,6 +470,10 @@ impl Sema {
         let mut union_size = 0;
         // `__attribute__((packed))`: members at any byte.
         let class_packed = is_packed(&decl.attrs);
+        // Bit-fields of a packed class or under `#pragma pack` may
+        // straddle their type's alignment boundaries (g++ moves them to
+        // the next boundary only when neither applies).
+        let packed_bits = |member_packed: bool| member_packed || class_packed || pack.is_some();
         for m in members {
             if let Decl::Class(anon) = &m.decl {
                 if anon.name.is_none() && anon.members.is_some() {
@@ -472,9 +485,11 @@ impl Sema {
                             if is_union {
                                 0
                             } else {
+                                let a = capped(a);
                                 (bit_end.map_or(offset, |b| b.div_ceil(8))).div_ceil(a) * a
                             }
                         });
+                    let a = capped(a);
                     bit_fields.extend(self.class(anon_id).bit_fields.iter().map(|b| BitField {
                         field: first + b.field,
                         ..*b
@@ -522,11 +537,21 @@ impl Sema {
                     };
                     // Itanium C++ ABI: a bit-field that would straddle a
                     // boundary of its type's alignment starts at the next
-                    // one; a zero-width bit-field moves to it.
-                    if width == 0 || pos / unit_bits != (pos + width - 1) / unit_bits {
+                    // one (unless packed); a zero-width bit-field moves to
+                    // it (packed or not).
+                    let packed_here = packed_bits(is_packed(&v.attrs));
+                    let straddles = pos / unit_bits != (pos + width - 1) / unit_bits;
+                    if width == 0 || (straddles && !packed_here) {
                         pos = pos.div_ceil(unit_bits) * unit_bits;
                     }
-                    let unit = pos / unit_bits * a;
+                    // The unit of the type's size at its alignment that
+                    // holds the bits; for packed bits (see `BitField::unit`)
+                    // the bytes that hold them.
+                    let (unit, unit_bytes) = if packed_here {
+                        (pos / 8, (pos % 8 + width).div_ceil(8).next_power_of_two())
+                    } else {
+                        (pos / unit_bits * a, size)
+                    };
                     if is_union {
                         union_size = union_size.max(width.div_ceil(8));
                     } else {
@@ -538,11 +563,19 @@ impl Sema {
                     if v.name.is_empty() || width == 0 {
                         continue;
                     }
-                    align = align.max(a);
+                    // A named bit-field aligns the class as its type, at
+                    // most the `#pragma pack` value; `packed` counts only
+                    // where no pragma applies (g++'s rule).
+                    align = align.max(match pack {
+                        Some(n) => a.min(n),
+                        None if is_packed(&v.attrs) || class_packed => 1,
+                        None => a,
+                    });
                     bit_fields.push(BitField {
                         field: fields.len(),
                         bit: (pos - unit * 8) as u32,
                         width: width as u32,
+                        unit: unit_bytes as u32,
                     });
                     fields.push(Field {
                         name: v.name.clone(),
@@ -556,7 +589,13 @@ impl Sema {
                 bit_end = None;
                 let requested = self.alignas(&v.attrs, ctx, &env);
                 let packed = class_packed || is_packed(&v.attrs);
-                let member_align = |a: u64| if packed { requested } else { a.max(requested) };
+                // A member declared with an aligned alias has the alias's
+                // alignment (`f4 x;` with `f4` 16-aligned floats).
+                let declared = self.alias_alignment(&v.ty, ctx, &env, &mut vec![]);
+                let member_align = |a: u64| {
+                    let a = declared.unwrap_or(a);
+                    capped(if packed { requested } else { a.max(requested) })
+                };
                 // `[[no_unique_address]] Empty e;` takes no bytes.
                 let takes_no_space = v.attrs.list.iter().any(|a| a.name == "no_unique_address")
                     && matches!(ty, Ty::Class(c) if self.is_empty_class(c));
@@ -615,6 +654,20 @@ impl Sema {
         } else {
             offset.div_ceil(align) * align
         };
+        // A packed bit-field's unit rounded past the class's end ends with
+        // it instead; one wider than the class has none.
+        for b in &mut bit_fields {
+            let f = &mut fields[b.field];
+            let unit = u64::from(b.unit);
+            if f.offset + unit > size {
+                if unit <= size {
+                    b.bit += ((f.offset - (size - unit)) * 8) as u32;
+                    f.offset = size - unit;
+                } else {
+                    b.unit = 0;
+                }
+            }
+        }
         let ci = &mut self.classes[id.0 as usize];
         ci.bases = bases;
         ci.fields = fields;
@@ -622,6 +675,13 @@ impl Sema {
         ci.size = size;
         ci.align = align;
         ci.complete = ok && decl.members.is_some();
+    }
+
+    /// The `#pragma pack` limit on the alignment of the members of a class
+    /// defined at `span`, where the host compiler reads it.
+    pub(crate) fn pack_limit(&self, span: Span) -> Option<u64> {
+        let closing = self.host.packs_classes_at_closing_brace();
+        self.pack.for_class(span, closing).map(u64::from)
     }
 
     /// Lays out the anonymous union or struct `anon` at the offset `place`
@@ -656,11 +716,24 @@ impl Sema {
     /// when there is none): `alignas(16)`, `alignas(T)`; `aligned` alone is
     /// the target's largest alignment, 16.
     fn alignas(&mut self, attrs: &crate::front::ast::Attributes, ctx: Ctx, env: &Rc<Env>) -> u64 {
-        let mut align = 1;
-        let aligning = |name: &str| matches!(name, "alignas" | "aligned" | "__aligned__");
-        for a in attrs.list.iter().filter(|a| aligning(&a.name)) {
+        self.alignment_attribute(attrs, ctx, env).unwrap_or(1)
+    }
+
+    /// [`Self::alignas`], `None` when `attrs` holds no alignment attribute.
+    fn alignment_attribute(
+        &mut self,
+        attrs: &crate::front::ast::Attributes,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<u64> {
+        let mut align = None;
+        for a in attrs
+            .list
+            .iter()
+            .filter(|a| is_alignment_attribute(&a.name))
+        {
             if a.args.is_empty() && a.name != "alignas" {
-                align = align.max(16);
+                align = Some(align.unwrap_or(1).max(16));
             }
             for arg in &a.args {
                 let v = match arg {
@@ -668,15 +741,72 @@ impl Sema {
                         self.const_eval_ast(e, ctx, env).map(|v| v.max(1) as u64)
                     }
                     crate::front::ast::TemplateArg::PackExpansion(_) => None,
-                    crate::front::ast::TemplateArg::Type(t) => {
-                        let ty = self.resolve_type(t, ctx, env, &mut vec![]);
-                        self.size_align(&ty).map(|(_, a)| a)
-                    }
+                    crate::front::ast::TemplateArg::Type(t) => self.type_expr_align(t, ctx, env),
                 };
-                align = align.max(v.unwrap_or(1));
+                align = Some(align.unwrap_or(1).max(v.unwrap_or(1)));
             }
         }
         align
+    }
+
+    /// The alignment of the type `t` names: an aligned type alias's where
+    /// `t` names one (see [`Self::alias_alignment`]), else its type's.
+    pub(crate) fn type_expr_align(&mut self, t: &TypeExpr, ctx: Ctx, env: &Rc<Env>) -> Option<u64> {
+        if let Some(a) = self.alias_alignment(t, ctx, env, &mut vec![]) {
+            return Some(a);
+        }
+        let ty = self.resolve_type(t, ctx, env, &mut vec![]);
+        self.size_align(&ty).map(|(_, a)| a)
+    }
+
+    /// The alignment that a type alias with an alignment attribute gives
+    /// the type `t` names (`typedef float f4 __attribute__((aligned(16)));`,
+    /// also through aliases of it and as the element type of an array),
+    /// if `t` names one. Such an alias may raise or lower its type's
+    /// alignment (`typedef double d2 __attribute__((aligned(2)))` puts a
+    /// double at any even offset); its size stays the type's. `Ty` does not
+    /// keep aliases, so this looks at the written type; template arguments
+    /// drop the attribute, as g++ does (`-Wignored-attributes`).
+    pub(crate) fn alias_alignment(
+        &mut self,
+        t: &TypeExpr,
+        ctx: Ctx,
+        env: &Rc<Env>,
+        seen: &mut Vec<usize>,
+    ) -> Option<u64> {
+        if !self.aligned_aliases {
+            return None;
+        }
+        let q = match &t.kind {
+            TypeExprKind::Named(q) => q,
+            TypeExprKind::Array(elem, _) => return self.alias_alignment(elem, ctx, env, seen),
+            _ => return None,
+        };
+        let Found::Entities(es) = self.lookup_qualified(q, ctx, env, &mut vec![]) else {
+            return None;
+        };
+        let (a, actx, aenv) = es.into_iter().find_map(|e| match e {
+            Entity::Alias(a, actx, aenv) => Some((a, actx, aenv)),
+            _ => None,
+        })?;
+        // `typedef struct S S;` finds itself; alias templates may recurse.
+        let key = Rc::as_ptr(&a) as usize;
+        if seen.contains(&key) || seen.len() > 64 {
+            return None;
+        }
+        seen.push(key);
+        let args = q.last().template_args.as_deref();
+        let alias_env = Rc::new(self.alias_env(&a, actx, &aenv, args, ctx, env, &mut vec![])?);
+        let mut own = self.alignment_attribute(&a.attrs, actx, &alias_env);
+        if self.host.aligns_alias_type_ids() {
+            if let Some(b) = self.alignment_attribute(&a.type_attrs, actx, &alias_env) {
+                own = Some(own.map_or(b, |o| o.max(b)));
+            }
+        }
+        match own {
+            Some(align) => Some(align),
+            None => self.alias_alignment(&a.ty, actx, &alias_env, seen),
+        }
     }
 
     /// The function for `decl` in context with template arguments `targs`
@@ -1057,11 +1187,22 @@ pub(super) fn inherit_from_declaration(merged: &mut FunctionDecl, declared: &Fun
     }
 }
 
+/// Whether an attribute of this name sets an alignment (`alignas`,
+/// `aligned`, `[[gnu::aligned]]`).
+fn is_alignment_attribute(name: &str) -> bool {
+    matches!(
+        name.strip_prefix("gnu::").unwrap_or(name),
+        "alignas" | "aligned" | "__aligned__"
+    )
+}
+
 /// Whether `attrs` holds GNU `packed` (a class's members, or this member,
 /// at any byte).
 fn is_packed(attrs: &crate::front::ast::Attributes) -> bool {
-    attrs
-        .list
-        .iter()
-        .any(|a| matches!(a.name.as_str(), "packed" | "__packed__"))
+    attrs.list.iter().any(|a| {
+        matches!(
+            a.name.strip_prefix("gnu::").unwrap_or(&a.name),
+            "packed" | "__packed__"
+        )
+    })
 }

@@ -924,7 +924,7 @@ impl Sema {
     /// which fails the alias too, even where the alias does not use it
     /// (SFINAE through `std::void_t`).
     #[allow(clippy::too_many_arguments)]
-    fn alias_env(
+    pub(crate) fn alias_env(
         &mut self,
         a: &Rc<ast::AliasDecl>,
         actx: Ctx,

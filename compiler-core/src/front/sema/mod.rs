@@ -111,6 +111,28 @@ impl HostCompiler {
     pub fn numbers_lambdas_of_non_inline_functions(self) -> bool {
         matches!(self, HostCompiler::Gcc { .. })
     }
+    /// Does the host compiler lay out a class with the `#pragma pack`
+    /// value in effect at its closing brace (g++), rather than at its start
+    /// (clang)? Only a pragma inside the braces tells them apart. Observed
+    /// with g++ 12 and clang 14.
+    pub fn packs_classes_at_closing_brace(self) -> bool {
+        matches!(self, HostCompiler::Gcc { .. })
+    }
+    /// Does `#pragma pack` limit the alignment of a closure's captures? g++
+    /// lays closures out as it lays out classes (`[=] { c + d; }` of a
+    /// `char` and a `double` is 9 bytes under `pack(1)`); clang never packs
+    /// them (16). Observed with g++ 12 and clang 14.
+    pub fn packs_closures(self) -> bool {
+        matches!(self, HostCompiler::Gcc { .. })
+    }
+    /// Do GNU alignment attributes in the type of an alias declaration
+    /// (`using A = int __attribute__((aligned(8)));`) align the alias? g++
+    /// applies them; clang ignores them (only those after the alias's name,
+    /// `using A [[gnu::aligned(8)]] = int;`, count). Observed with g++ 12 and
+    /// clang 14.
+    pub fn aligns_alias_type_ids(self) -> bool {
+        matches!(self, HostCompiler::Gcc { .. })
+    }
     /// Does the host compiler lay out the captured elements of a parameter
     /// pack last first? clang does (observed with clang 14: `[=] { (xs +
     /// ...); }` with `xs` = 1, 2, 3 holds 3, 2, 1), g++ in order.
@@ -353,13 +375,20 @@ pub struct Field {
 }
 
 /// Where a bit-field's bits are: `field`'s offset is the start of the
-/// storage unit (its declared type, at that type's alignment) that holds
-/// them, from bit `bit` (least significant first, as on x86-64).
+/// storage unit that holds them, from bit `bit` (least significant first,
+/// as on x86-64).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BitField {
     pub field: usize,
     pub bit: u32,
     pub width: u32,
+    /// The unit's bytes: its declared type's (at that type's alignment), or
+    /// for a bit-field of a packed class (`__attribute__((packed))`,
+    /// `#pragma pack`), which may lie across its type's alignment
+    /// boundaries, the 1, 2, 4 or 8 bytes from the one holding its first
+    /// bit (moved back to end with the class where they would pass it);
+    /// 0 where no such unit fits in the class.
+    pub unit: u32,
 }
 
 /// What a closure field holds: a variable of the enclosing function, a field
@@ -510,6 +539,10 @@ pub struct VarInfo {
     /// computes it where a lambda reads it without capturing it (see
     /// `constant_objects.rs`).
     pub constant_init: Option<Rc<thir::Expr>>,
+    /// Declared with a type alias that sets its alignment (`f4 v;` with
+    /// `typedef float f4 __attribute__((aligned(16)))`): that alignment,
+    /// which its copy in a closure keeps.
+    pub alias_align: Option<u64>,
 }
 
 /// What checking the initializer of a global variable gave (cached).
@@ -545,6 +578,11 @@ pub struct Sema {
     switch_continues: HashMap<Span, Vec<VarId>>,
     pub diags: Diagnostics,
     pub host: HostCompiler,
+    /// Where `#pragma pack` limited the alignment of class members.
+    pub pack: crate::front::pragma_pack::PackMap,
+    /// Whether any type alias met so far has an alignment attribute (else
+    /// no written type needs looking at for one, see `alias_alignment`).
+    aligned_aliases: bool,
     /// Lambdas named `$_N` so far (clang, see
     /// [`HostCompiler::numbers_lambdas_of_non_inline_functions`]).
     unnumbered_lambdas: u32,
@@ -669,6 +707,8 @@ impl Sema {
             switch_continues: HashMap::new(),
             diags: Diagnostics::default(),
             host,
+            pack: Default::default(),
+            aligned_aliases: false,
             unnumbered_lambdas: 0,
             closure_queue: vec![],
             deferred_closures: vec![],
@@ -782,6 +822,7 @@ impl Sema {
             volatile_pointee: false,
             variable_length: false,
             static_local: false,
+            alias_align: None,
             constant_init: None,
         });
         VarId(self.vars.len() as u32 - 1)
