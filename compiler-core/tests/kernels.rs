@@ -883,6 +883,7 @@ int main() {
         "{}",
         out.rendered_diagnostics
     );
+}
 
 /// `#pragma pack` where g++ and clang lay classes out differently
 /// (observed with g++ 12 and clang 14, `sizeof` of each): g++ packs the
