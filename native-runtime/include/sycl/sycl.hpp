@@ -3249,49 +3249,22 @@ class __SYCLONE_HOST_ONLY handler {
     }
   }
 
-  // parallel_for with one to four reductions: the kernel takes the item
-  // (or nd_item) and a reducer per reduction. Runs as an nd_range kernel (a
-  // range is rounded up to whole work-groups) that combines each group's
-  // contributions in local memory and then into the result atomically.
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1>>>
-  void parallel_for(range<Dimensions> r, R1 r1, KernelType kernelFunc) {
-    launch_reductions<KernelName, false>(reduction_range(r), r, kernelFunc, r1);
+  // parallel_for with reductions (any number: `parallel_for(r, red1, red2,
+  // ..., kernel)`): the kernel takes the item (or nd_item) and a reducer per
+  // reduction. Runs as an nd_range kernel (a range is rounded up to whole
+  // work-groups) that combines each group's contributions in local memory
+  // and then into the result atomically.
+  template <typename KernelName = detail::auto_name, int Dimensions, typename... Rest,
+            typename = std::enable_if_t<detail::reductions_then_kernel_v<Rest...>>>
+  void parallel_for(range<Dimensions> r, Rest... rest) {
+    launch_reductions_of<KernelName, false>(reduction_range(r), r, std::tuple<Rest...>(rest...),
+                                            std::make_index_sequence<sizeof...(Rest) - 1>{});
   }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1>>>
-  void parallel_for(nd_range<Dimensions> r, R1 r1, KernelType kernelFunc) {
-    launch_reductions<KernelName, true>(r, r.get_global_range(), kernelFunc, r1);
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2>>>
-  void parallel_for(range<Dimensions> r, R1 r1, R2 r2, KernelType kernelFunc) {
-    launch_reductions<KernelName, false>(reduction_range(r), r, kernelFunc, r1, r2);
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2>>>
-  void parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, KernelType kernelFunc) {
-    launch_reductions<KernelName, true>(r, r.get_global_range(), kernelFunc, r1, r2);
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3>>>
-  void parallel_for(range<Dimensions> r, R1 r1, R2 r2, R3 r3, KernelType kernelFunc) {
-    launch_reductions<KernelName, false>(reduction_range(r), r, kernelFunc, r1, r2, r3);
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3>>>
-  void parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, R3 r3, KernelType kernelFunc) {
-    launch_reductions<KernelName, true>(r, r.get_global_range(), kernelFunc, r1, r2, r3);
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename R4, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3> && detail::is_reduction_v<R4>>>
-  void parallel_for(range<Dimensions> r, R1 r1, R2 r2, R3 r3, R4 r4, KernelType kernelFunc) {
-    launch_reductions<KernelName, false>(reduction_range(r), r, kernelFunc, r1, r2, r3, r4);
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename R4, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3> && detail::is_reduction_v<R4>>>
-  void parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, R3 r3, R4 r4, KernelType kernelFunc) {
-    launch_reductions<KernelName, true>(r, r.get_global_range(), kernelFunc, r1, r2, r3, r4);
+  template <typename KernelName = detail::auto_name, int Dimensions, typename... Rest,
+            typename = std::enable_if_t<detail::reductions_then_kernel_v<Rest...>>>
+  void parallel_for(nd_range<Dimensions> r, Rest... rest) {
+    launch_reductions_of<KernelName, true>(r, r.get_global_range(), std::tuple<Rest...>(rest...),
+                                           std::make_index_sequence<sizeof...(Rest) - 1>{});
   }
 
   // Hierarchical parallelism: the kernel runs once per work-group with a
@@ -3392,6 +3365,13 @@ class __SYCLONE_HOST_ONLY handler {
   template <typename R, int Dimensions>
   local_accessor<typename R::value_type, 1> scratch(const nd_range<Dimensions> &nd) {
     return local_accessor<typename R::value_type, 1>(range<1>(nd.get_local_range().size()), *this);
+  }
+  // The reductions and kernel of `args` (the kernel last) run as nd_range
+  // kernel `r`.
+  template <typename KernelName, bool Nd, int Dimensions, typename Args, size_t... I>
+  void launch_reductions_of(nd_range<Dimensions> r, range<Dimensions> user_range, const Args &args,
+                            std::index_sequence<I...>) {
+    launch_reductions<KernelName, Nd>(r, user_range, std::get<sizeof...(I)>(args), std::get<I>(args)...);
   }
   // Runs `kernelFunc` with the reductions `reds` as nd_range kernel `r`.
   template <typename KernelName, bool Nd, int Dimensions, typename KernelType, typename... Reductions>
@@ -4496,46 +4476,16 @@ class __SYCLONE_HOST_ONLY queue {
     return submit([&](handler &h) { h.parallel_for<KernelName>(r, offset, kernelFunc); });
   }
 
-  // The queue shortcuts of parallel_for with one to four reductions.
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1>>>
-  event parallel_for(range<Dimensions> r, R1 r1, KernelType kernelFunc) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, kernelFunc); });
+  // The queue shortcuts of parallel_for with reductions.
+  template <typename KernelName = detail::auto_name, int Dimensions, typename... Rest,
+            typename = std::enable_if_t<detail::reductions_then_kernel_v<Rest...>>>
+  event parallel_for(range<Dimensions> r, Rest... rest) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(r, rest...); });
   }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1>>>
-  event parallel_for(nd_range<Dimensions> r, R1 r1, KernelType kernelFunc) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, kernelFunc); });
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2>>>
-  event parallel_for(range<Dimensions> r, R1 r1, R2 r2, KernelType kernelFunc) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, kernelFunc); });
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2>>>
-  event parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, KernelType kernelFunc) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, kernelFunc); });
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3>>>
-  event parallel_for(range<Dimensions> r, R1 r1, R2 r2, R3 r3, KernelType kernelFunc) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, r3, kernelFunc); });
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3>>>
-  event parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, R3 r3, KernelType kernelFunc) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, r3, kernelFunc); });
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename R4, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3> && detail::is_reduction_v<R4>>>
-  event parallel_for(range<Dimensions> r, R1 r1, R2 r2, R3 r3, R4 r4, KernelType kernelFunc) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, r3, r4, kernelFunc); });
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename R4, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3> && detail::is_reduction_v<R4>>>
-  event parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, R3 r3, R4 r4, KernelType kernelFunc) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, r3, r4, kernelFunc); });
+  template <typename KernelName = detail::auto_name, int Dimensions, typename... Rest,
+            typename = std::enable_if_t<detail::reductions_then_kernel_v<Rest...>>>
+  event parallel_for(nd_range<Dimensions> r, Rest... rest) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(r, rest...); });
   }
 
   template <typename KernelName = detail::auto_name, typename KernelType>
@@ -4557,45 +4507,16 @@ class __SYCLONE_HOST_ONLY queue {
     });
   }
 
-  // The shortcuts of parallel_for with one to four reductions after one
-  // event or several (SYCL 2020 4.6.5.3), over a range or an nd_range.
-#define __SYCLONE_QUEUE_REDUCTIONS_AFTER(RANGE, DEPS)                                                          \
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename KernelType,         \
-            typename = std::enable_if_t<detail::is_reduction_v<R1>>>                                          \
-  event parallel_for(RANGE<Dimensions> r, DEPS deps, R1 r1, KernelType kernelFunc) {                          \
-    return submit([&](handler &h) {                                                                            \
-      h.depends_on(deps);                                                                                      \
-      h.parallel_for<KernelName>(r, r1, kernelFunc);                                                           \
-    });                                                                                                        \
-  }                                                                                                            \
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2,                 \
-            typename KernelType,                                                                               \
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2>>>            \
-  event parallel_for(RANGE<Dimensions> r, DEPS deps, R1 r1, R2 r2, KernelType kernelFunc) {                   \
-    return submit([&](handler &h) {                                                                            \
-      h.depends_on(deps);                                                                                      \
-      h.parallel_for<KernelName>(r, r1, r2, kernelFunc);                                                       \
-    });                                                                                                        \
-  }                                                                                                            \
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3,    \
-            typename KernelType,                                                                               \
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> &&           \
-                                        detail::is_reduction_v<R3>>>                                           \
-  event parallel_for(RANGE<Dimensions> r, DEPS deps, R1 r1, R2 r2, R3 r3, KernelType kernelFunc) {            \
-    return submit([&](handler &h) {                                                                            \
-      h.depends_on(deps);                                                                                      \
-      h.parallel_for<KernelName>(r, r1, r2, r3, kernelFunc);                                                   \
-    });                                                                                                        \
-  }                                                                                                            \
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3,    \
-            typename R4, typename KernelType,                                                                  \
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> &&           \
-                                        detail::is_reduction_v<R3> && detail::is_reduction_v<R4>>>            \
-  event parallel_for(RANGE<Dimensions> r, DEPS deps, R1 r1, R2 r2, R3 r3, R4 r4, KernelType kernelFunc) {     \
-    return submit([&](handler &h) {                                                                            \
-      h.depends_on(deps);                                                                                      \
-      h.parallel_for<KernelName>(r, r1, r2, r3, r4, kernelFunc);                                               \
-    });                                                                                                        \
+  // The shortcuts of parallel_for with reductions after one event or
+  // several (SYCL 2020 4.6.5.3), over a range or an nd_range.
+#define __SYCLONE_QUEUE_REDUCTIONS_AFTER(RANGE, DEPS)                                      \
+  template <typename KernelName = detail::auto_name, int Dimensions, typename... Rest,     \
+            typename = std::enable_if_t<detail::reductions_then_kernel_v<Rest...>>>       \
+  event parallel_for(RANGE<Dimensions> r, DEPS deps, Rest... rest) {                      \
+    return submit([&](handler &h) {                                                        \
+      h.depends_on(deps);                                                                  \
+      h.parallel_for<KernelName>(r, rest...);                                              \
+    });                                                                                    \
   }
   __SYCLONE_QUEUE_REDUCTIONS_AFTER(range, event)
   __SYCLONE_QUEUE_REDUCTIONS_AFTER(range, const std::vector<event> &)
