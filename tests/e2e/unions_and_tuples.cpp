@@ -5,7 +5,10 @@
 // whose layout must be the host's: libstdc++ keeps the last element first;
 // std::tie assigned from a pair and from a tuple, as Welford reductions do,
 // comparisons),
-// plus braced subscripts `acc[{i, j}]` and constexpr lookup tables.
+// plus braced subscripts `acc[{i, j}]` and constexpr lookup tables, and
+// aggregate initialization of classes with anonymous unions: one initializer
+// for the union's first member, a designated member, or the member with a
+// default member initializer.
 #include <sycl/sycl.hpp>
 #include <cstdint>
 #include <iostream>
@@ -47,6 +50,30 @@ union Header {
 constexpr int kTable[4] = {3, 1, 4, 1};
 struct Weights {
   static constexpr float w[3] = {0.5f, 0.25f, 0.125f};
+};
+
+struct WithDefault {
+  int x = 1;
+  union {
+    int i = 7;
+    float f;
+  };
+};
+struct Variant {
+  int x;
+  union {
+    int i;
+    float f;
+    double d;
+  };
+  int z = 4;
+};
+struct LaterDefault {
+  union {
+    int i;
+    float f = 2.5f;
+  };
+  int t = 3;
 };
 
 std::tuple<int, float> divide(int a, int b) { return std::make_tuple(a / b, float(a) / float(b)); }
@@ -154,6 +181,26 @@ int main() {
                (key <= pivot ? 8 : 0) | (key >= pivot ? 16 : 0) | (key != pivot ? 32 : 0) | 64;
     check(cmp[i] == want, "tuple comparisons", i);
   }
+  // Anonymous unions in aggregates: the member initialized is the one the
+  // list gives (positionally the first), designates, or defaults.
+  float *vars = sycl::malloc_shared<float>(13, q);
+  q.single_task([=] {
+     WithDefault v, w{2}, u{3, 9};
+     Variant a{5, 6}, b{.x = 1, .f = 1.5f}, c{.x = 2, .d = 0.25};
+     LaterDefault d, e{.f = 4.5f, .t = 8};
+     float got[13] = {float(v.x), float(v.i), float(w.i), float(u.i), float(a.i), float(a.z), b.f,
+                      float(b.z), float(c.d), d.f, float(d.t), e.f, float(e.t)};
+     for (int k = 0; k < 13; ++k) vars[k] = got[k];
+   }).wait();
+  {
+    WithDefault v, w{2}, u{3, 9};
+    Variant a{5, 6}, b{.x = 1, .f = 1.5f}, c{.x = 2, .d = 0.25};
+    LaterDefault d, e{.f = 4.5f, .t = 8};
+    float want[13] = {float(v.x), float(v.i), float(w.i), float(u.i), float(a.i), float(a.z), b.f,
+                      float(b.z), float(c.d), d.f, float(d.t), e.f, float(e.t)};
+    for (int k = 0; k < 13; ++k) check(vars[k] == want[k], "anonymous union initialization", k);
+  }
+  sycl::free(vars, q);
   sycl::free(cmp, q);
   sycl::free(out, q);
   sycl::free(cells, q);

@@ -383,6 +383,10 @@ impl Lowerer<'_> {
             return;
         };
         for (i, value) in values.into_iter().enumerate() {
+            // A member of an anonymous union other than the one initialized.
+            if matches!(value, Val::Void) {
+                continue;
+            }
             if let Some(p) = self.global_part(binding, first, ty, i) {
                 self.store(&p, value, span);
             }

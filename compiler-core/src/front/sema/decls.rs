@@ -367,6 +367,7 @@ impl Sema {
             env,
             fields: vec![],
             bit_fields: vec![],
+            variant_groups: vec![],
             bases: vec![],
             size: 0,
             align: 1,
@@ -468,6 +469,7 @@ impl Sema {
         // largest.
         let is_union = decl.key == crate::front::ast::ClassKey::Union;
         let mut union_size = 0;
+        let mut variant_groups = vec![];
         // `__attribute__((packed))`: members at any byte.
         let class_packed = is_packed(&decl.attrs);
         // Bit-fields of a packed class or under `#pragma pack` may
@@ -490,6 +492,14 @@ impl Sema {
                             }
                         });
                     let a = capped(a);
+                    let members = &fields[first..];
+                    if !is_union
+                        && self.is_union(anon_id)
+                        && members.len() > 1
+                        && members.iter().all(|f| f.offset == members[0].offset)
+                    {
+                        variant_groups.push(first..fields.len());
+                    }
                     bit_fields.extend(self.class(anon_id).bit_fields.iter().map(|b| BitField {
                         field: first + b.field,
                         ..*b
@@ -672,6 +682,7 @@ impl Sema {
         ci.bases = bases;
         ci.fields = fields;
         ci.bit_fields = bit_fields;
+        ci.variant_groups = variant_groups;
         ci.size = size;
         ci.align = align;
         ci.complete = ok && decl.members.is_some();

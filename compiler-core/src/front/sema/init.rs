@@ -246,6 +246,8 @@ impl Sema {
             _ => None,
         };
         let elements = self.aggregate_elements(ty, designated.as_deref());
+        let groups = self.variant_elements(ty);
+        let group_of = |k: usize| groups.iter().find(|g| g.contains(&k)).cloned();
         let mut inits = Vec::with_capacity(elements.len());
         let mut k = 0;
         while k < elements.len() {
@@ -260,8 +262,19 @@ impl Sema {
                 match target {
                     Some(t) if t >= k => {
                         while k < t {
-                            let (ety, field) = &elements[k];
-                            inits.push(self.default_element(ety, *field, span));
+                            match group_of(k) {
+                                // The union member designated is the one.
+                                Some(g) if g.contains(&t) => inits.push(no_initializer(span)),
+                                Some(g) => {
+                                    self.variant_defaults(&elements, g.clone(), &mut inits, span);
+                                    k = g.end;
+                                    continue;
+                                }
+                                None => {
+                                    let (ety, field) = &elements[k];
+                                    inits.push(self.default_element(ety, *field, span));
+                                }
+                            }
                             k += 1;
                         }
                         let Some(Item::Designated(_, value, _)) = items[*pos].take() else {
@@ -271,6 +284,12 @@ impl Sema {
                         let ety = elements[k].0.clone();
                         inits.push(self.place_item(&ety, *value));
                         k += 1;
+                        if let Some(g) = group_of(k - 1) {
+                            while k < g.end {
+                                inits.push(no_initializer(span));
+                                k += 1;
+                            }
+                        }
                         continue;
                     }
                     Some(_) => {
@@ -296,6 +315,15 @@ impl Sema {
                     }
                 }
             }
+            // An anonymous union takes one initializer, for its first
+            // member; without one, its member with a default member
+            // initializer (else its first) is initialized.
+            let group = group_of(k);
+            if let (Some(g), None) = (&group, items.get(*pos)) {
+                self.variant_defaults(&elements, g.clone(), &mut inits, span);
+                k = g.end;
+                continue;
+            }
             let init = match items.get(*pos) {
                 None => self.default_element(ety, *field, span),
                 Some(None) => {
@@ -315,6 +343,12 @@ impl Sema {
             };
             inits.push(init);
             k += 1;
+            if let Some(g) = group {
+                while k < g.end {
+                    inits.push(no_initializer(span));
+                    k += 1;
+                }
+            }
         }
         TExpr {
             kind: TK::Aggregate(inits),
@@ -344,6 +378,51 @@ impl Sema {
                     format!("designator '.{name}' inside an array or nested list is not supported"),
                 );
                 TExpr::error(sp)
+            }
+        }
+    }
+
+    /// The aggregate elements of `ty` (a class, not a union) that are the
+    /// members of one of its anonymous unions, by union.
+    fn variant_elements(&mut self, ty: &Ty) -> Vec<std::ops::Range<usize>> {
+        match ty {
+            Ty::Class(c) if !self.is_union(*c) => {
+                self.complete_class(*c);
+                let info = self.class(*c);
+                let bases = info.bases.len();
+                info.variant_groups
+                    .iter()
+                    .map(|g| g.start + bases..g.end + bases)
+                    .collect()
+            }
+            _ => vec![],
+        }
+    }
+
+    /// The elements of anonymous union `group` that the list does not
+    /// mention: its member with a default member initializer (else its
+    /// first) initialized so, the others not at all.
+    fn variant_defaults(
+        &mut self,
+        elements: &[(Ty, Option<(ClassId, usize)>)],
+        group: std::ops::Range<usize>,
+        inits: &mut Vec<TExpr>,
+        span: Span,
+    ) {
+        let active = group
+            .clone()
+            .find(|&k| {
+                elements[k]
+                    .1
+                    .is_some_and(|(c, i)| self.class(c).fields[i].default_init.is_some())
+            })
+            .unwrap_or(group.start);
+        for k in group {
+            if k == active {
+                let (ety, field) = &elements[k];
+                inits.push(self.default_element(ety, *field, span));
+            } else {
+                inits.push(no_initializer(span));
             }
         }
     }
@@ -455,6 +534,17 @@ impl Sema {
         };
         self.leave_class_scope();
         Some(e)
+    }
+}
+
+/// The element of an aggregate for an anonymous union's member that is not
+/// the one initialized: nothing (its bytes are the initialized member's).
+fn no_initializer(span: Span) -> TExpr {
+    TExpr {
+        kind: TK::StmtExpr(vec![], None),
+        ty: Ty::Void,
+        lvalue: false,
+        span,
     }
 }
 

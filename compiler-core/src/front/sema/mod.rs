@@ -444,6 +444,9 @@ pub struct ClassInfo {
     /// The indexes in `fields` of bit-fields (laid out as whole members:
     /// device code that uses them is diagnosed).
     pub bit_fields: Vec<BitField>,
+    /// The ranges of `fields` that are the members of an anonymous union
+    /// (all at one offset): an aggregate initializes one of each.
+    pub variant_groups: Vec<std::ops::Range<usize>>,
     pub bases: Vec<(ClassId, u64)>,
     pub size: u64,
     pub align: u64,
