@@ -3249,49 +3249,21 @@ class __SYCLONE_HOST_ONLY handler {
     }
   }
 
-  // parallel_for with one to four reductions: the kernel takes the item
-  // (or nd_item) and a reducer per reduction. Runs as an nd_range kernel (a
-  // range is rounded up to whole work-groups) that combines each group's
-  // contributions in local memory and then into the result atomically.
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1>>>
-  void parallel_for(range<Dimensions> r, R1 r1, KernelType kernelFunc) {
-    launch_reductions<KernelName, false>(reduction_range(r), r, kernelFunc, r1);
+  // parallel_for with reductions (any number of them, SYCL 2020 4.9.4.2.3):
+  // the arguments between the range and the kernel are the reductions, and
+  // the kernel takes the item (or nd_item) and a reducer per reduction. Runs
+  // as an nd_range kernel (a range is rounded up to whole work-groups) that
+  // combines each group's contributions in local memory and then into the
+  // result atomically.
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && sizeof...(Rest) != 0>>
+  void parallel_for(range<Dimensions> r, R1 r1, Rest... rest) {
+    reductions_then_kernel<KernelName, false, sizeof...(Rest)>(reduction_range(r), r, r1, rest...);
   }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1>>>
-  void parallel_for(nd_range<Dimensions> r, R1 r1, KernelType kernelFunc) {
-    launch_reductions<KernelName, true>(r, r.get_global_range(), kernelFunc, r1);
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2>>>
-  void parallel_for(range<Dimensions> r, R1 r1, R2 r2, KernelType kernelFunc) {
-    launch_reductions<KernelName, false>(reduction_range(r), r, kernelFunc, r1, r2);
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2>>>
-  void parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, KernelType kernelFunc) {
-    launch_reductions<KernelName, true>(r, r.get_global_range(), kernelFunc, r1, r2);
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3>>>
-  void parallel_for(range<Dimensions> r, R1 r1, R2 r2, R3 r3, KernelType kernelFunc) {
-    launch_reductions<KernelName, false>(reduction_range(r), r, kernelFunc, r1, r2, r3);
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3>>>
-  void parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, R3 r3, KernelType kernelFunc) {
-    launch_reductions<KernelName, true>(r, r.get_global_range(), kernelFunc, r1, r2, r3);
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename R4, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3> && detail::is_reduction_v<R4>>>
-  void parallel_for(range<Dimensions> r, R1 r1, R2 r2, R3 r3, R4 r4, KernelType kernelFunc) {
-    launch_reductions<KernelName, false>(reduction_range(r), r, kernelFunc, r1, r2, r3, r4);
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename R4, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3> && detail::is_reduction_v<R4>>>
-  void parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, R3 r3, R4 r4, KernelType kernelFunc) {
-    launch_reductions<KernelName, true>(r, r.get_global_range(), kernelFunc, r1, r2, r3, r4);
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && sizeof...(Rest) != 0>>
+  void parallel_for(nd_range<Dimensions> r, R1 r1, Rest... rest) {
+    reductions_then_kernel<KernelName, true, sizeof...(Rest)>(r, r.get_global_range(), r1, rest...);
   }
 
   // Hierarchical parallelism: the kernel runs once per work-group with a
@@ -3402,6 +3374,20 @@ class __SYCLONE_HOST_ONLY handler {
         detail::reduce_kernel<Nd, Dimensions, KernelType, Reductions...>{kernelFunc, user_range,
                                                                           reduction_set_of(r, reds...)},
         reds...);
+  }
+  // Launches a parallel_for with reductions from its trailing arguments,
+  // `next, rest...`: the reductions, then the kernel. Each step moves the
+  // first argument to the end until the kernel is first.
+  template <typename KernelName, bool Nd, size_t Rotations, int Dimensions, typename Next, typename... Rest>
+  void reductions_then_kernel(nd_range<Dimensions> r, range<Dimensions> user_range, const Next &next,
+                              const Rest &...rest) {
+    if constexpr (Rotations == 0) {
+      static_assert((detail::is_reduction_v<Rest> && ...),
+                    "parallel_for: the arguments between the range and the kernel must be reductions");
+      launch_reductions<KernelName, Nd>(r, user_range, next, rest...);
+    } else {
+      reductions_then_kernel<KernelName, Nd, Rotations - 1>(r, user_range, rest..., next);
+    }
   }
   // The reductions `reds` with their scratch for work-groups of `nd`.
   template <int Dimensions>
@@ -4496,46 +4482,16 @@ class __SYCLONE_HOST_ONLY queue {
     return submit([&](handler &h) { h.parallel_for<KernelName>(r, offset, kernelFunc); });
   }
 
-  // The queue shortcuts of parallel_for with one to four reductions.
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1>>>
-  event parallel_for(range<Dimensions> r, R1 r1, KernelType kernelFunc) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, kernelFunc); });
+  // The queue shortcuts of parallel_for with reductions.
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && sizeof...(Rest) != 0>>
+  event parallel_for(range<Dimensions> r, R1 r1, Rest... rest) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, rest...); });
   }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1>>>
-  event parallel_for(nd_range<Dimensions> r, R1 r1, KernelType kernelFunc) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, kernelFunc); });
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2>>>
-  event parallel_for(range<Dimensions> r, R1 r1, R2 r2, KernelType kernelFunc) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, kernelFunc); });
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2>>>
-  event parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, KernelType kernelFunc) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, kernelFunc); });
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3>>>
-  event parallel_for(range<Dimensions> r, R1 r1, R2 r2, R3 r3, KernelType kernelFunc) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, r3, kernelFunc); });
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3>>>
-  event parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, R3 r3, KernelType kernelFunc) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, r3, kernelFunc); });
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename R4, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3> && detail::is_reduction_v<R4>>>
-  event parallel_for(range<Dimensions> r, R1 r1, R2 r2, R3 r3, R4 r4, KernelType kernelFunc) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, r3, r4, kernelFunc); });
-  }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3, typename R4, typename KernelType,
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> && detail::is_reduction_v<R3> && detail::is_reduction_v<R4>>>
-  event parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, R3 r3, R4 r4, KernelType kernelFunc) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, r3, r4, kernelFunc); });
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && sizeof...(Rest) != 0>>
+  event parallel_for(nd_range<Dimensions> r, R1 r1, Rest... rest) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, rest...); });
   }
 
   template <typename KernelName = detail::auto_name, typename KernelType>
@@ -4557,45 +4513,16 @@ class __SYCLONE_HOST_ONLY queue {
     });
   }
 
-  // The shortcuts of parallel_for with one to four reductions after one
-  // event or several (SYCL 2020 4.6.5.3), over a range or an nd_range.
-#define __SYCLONE_QUEUE_REDUCTIONS_AFTER(RANGE, DEPS)                                                          \
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename KernelType,         \
-            typename = std::enable_if_t<detail::is_reduction_v<R1>>>                                          \
-  event parallel_for(RANGE<Dimensions> r, DEPS deps, R1 r1, KernelType kernelFunc) {                          \
-    return submit([&](handler &h) {                                                                            \
-      h.depends_on(deps);                                                                                      \
-      h.parallel_for<KernelName>(r, r1, kernelFunc);                                                           \
-    });                                                                                                        \
-  }                                                                                                            \
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2,                 \
-            typename KernelType,                                                                               \
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2>>>            \
-  event parallel_for(RANGE<Dimensions> r, DEPS deps, R1 r1, R2 r2, KernelType kernelFunc) {                   \
-    return submit([&](handler &h) {                                                                            \
-      h.depends_on(deps);                                                                                      \
-      h.parallel_for<KernelName>(r, r1, r2, kernelFunc);                                                       \
-    });                                                                                                        \
-  }                                                                                                            \
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3,    \
-            typename KernelType,                                                                               \
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> &&           \
-                                        detail::is_reduction_v<R3>>>                                           \
-  event parallel_for(RANGE<Dimensions> r, DEPS deps, R1 r1, R2 r2, R3 r3, KernelType kernelFunc) {            \
-    return submit([&](handler &h) {                                                                            \
-      h.depends_on(deps);                                                                                      \
-      h.parallel_for<KernelName>(r, r1, r2, r3, kernelFunc);                                                   \
-    });                                                                                                        \
-  }                                                                                                            \
-  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename R3,    \
-            typename R4, typename KernelType,                                                                  \
-            typename = std::enable_if_t<detail::is_reduction_v<R1> && detail::is_reduction_v<R2> &&           \
-                                        detail::is_reduction_v<R3> && detail::is_reduction_v<R4>>>            \
-  event parallel_for(RANGE<Dimensions> r, DEPS deps, R1 r1, R2 r2, R3 r3, R4 r4, KernelType kernelFunc) {     \
-    return submit([&](handler &h) {                                                                            \
-      h.depends_on(deps);                                                                                      \
-      h.parallel_for<KernelName>(r, r1, r2, r3, r4, kernelFunc);                                               \
-    });                                                                                                        \
+  // The shortcuts of parallel_for with reductions after one event or
+  // several (SYCL 2020 4.6.5.3), over a range or an nd_range.
+#define __SYCLONE_QUEUE_REDUCTIONS_AFTER(RANGE, DEPS)                                         \
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename... Rest, \
+            typename = std::enable_if_t<detail::is_reduction_v<R1> && sizeof...(Rest) != 0>>   \
+  event parallel_for(RANGE<Dimensions> r, DEPS deps, R1 r1, Rest... rest) {                   \
+    return submit([&](handler &h) {                                                            \
+      h.depends_on(deps);                                                                      \
+      h.parallel_for<KernelName>(r, r1, rest...);                                              \
+    });                                                                                        \
   }
   __SYCLONE_QUEUE_REDUCTIONS_AFTER(range, event)
   __SYCLONE_QUEUE_REDUCTIONS_AFTER(range, const std::vector<event> &)
