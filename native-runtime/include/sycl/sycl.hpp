@@ -3735,7 +3735,8 @@ buffer_target_t<T> buffer_target(buffer<T, 1> &vars, handler &h) {
     return reduction_accessor<T>(vars, h);
   } else if constexpr (k == combine_kind::bits) {
     using U = bits_of_t<T>;
-    return reduction_accessor<U>(vars.template reinterpret<U, 1>(range<1>(vars.size())), h);
+    auto bits = vars.template reinterpret<U, 1>(range<1>(vars.size()));
+    return reduction_accessor<U>(bits, h);
   } else {
     auto words = vars.template reinterpret<uint32_t, 1>(range<1>(vars.size() * sizeof(T) / 4));
     return {reduction_accessor<uint32_t>(words, h), nullptr};
