@@ -72,6 +72,27 @@ pub fn memcpy(
     Ok(q.host_event(submit, start))
 }
 
+/// Host code (the host tasks of `handler::copy` between an accessor and a
+/// pointer) is about to read `[addr, addr + bytes)`, or to write it
+/// (`write`): the host copy of the allocation holding it is made current,
+/// as `memcpy` makes its operands. Memory the runtime does not know is
+/// plain host memory: nothing to do.
+pub fn host_access_begin(addr: usize, bytes: usize, write: bool) -> RtResult<()> {
+    let mut table = memory::table();
+    check_extent(&table, addr, bytes, "handler::copy")?;
+    if write {
+        prepare_destination(&mut table, addr, bytes)
+    } else {
+        sync::make_host_current(&mut table, addr)
+    }
+}
+
+/// The host wrote `addr` after `host_access_begin`: the next device use
+/// uploads its allocation.
+pub fn host_access_wrote(addr: usize) {
+    sync::host_wrote(&mut memory::table(), addr);
+}
+
 /// `queue::fill`/`memset`: `count` copies of `pattern` from `dst`.
 pub fn fill(
     q: &QueueImpl,

@@ -2,7 +2,8 @@
 // std::pair<float, int> with sycl::minimum and an identity), an argmax
 // with a user combiner on a struct, and a 4-byte struct of two shorts
 // summed element-wise, over ranges and nd_ranges, several work-groups
-// contending for one result.
+// contending for one result; the argmax also into a buffer (an 8-byte class
+// combined as the bits of one 64-bit word).
 #include <sycl/sycl.hpp>
 #include <cstdio>
 #include <limits>
@@ -57,6 +58,17 @@ int main() {
   for (int i = 1; i < n; ++i)
     if (data[i] > data[expect_max]) expect_max = i;
   check(best->value == data[expect_max] && best->index == expect_max, "argmax with a user combiner");
+
+  {
+    sycl::buffer<Best> result{1};
+    q.submit([&](sycl::handler &h) {
+      auto red = sycl::reduction(result, h, Best{-1e30f, -1}, larger,
+                                 sycl::property::reduction::initialize_to_identity{});
+      h.parallel_for(sycl::range<1>(n), red, [=](sycl::id<1> i, auto &r) { r.combine(Best{data[i], int(i[0])}); });
+    });
+    sycl::host_accessor r{result, sycl::read_only};
+    check(r[0].value == data[expect_max] && r[0].index == expect_max, "argmax into a buffer");
+  }
 
   Pair16 *sums = sycl::malloc_shared<Pair16>(1, q);
   *sums = Pair16{5, -5};

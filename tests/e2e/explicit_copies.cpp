@@ -1,7 +1,8 @@
 // Explicit copies with accessors (SYCL 2020 4.9.4.3): host memory into a
 // buffer and back, a ranged and offset accessor's region out to host
 // memory, accessor to accessor, fill of a ranged accessor, a shared_ptr
-// destination, and update_host; ordered with kernels by the buffer graph.
+// destination, and update_host; ordered with kernels by the buffer graph;
+// copies between an accessor and USM device memory, both ways.
 #include <sycl/sycl.hpp>
 #include <memory>
 #include <cstdio>
@@ -50,6 +51,37 @@ int main() {
   for (size_t r = 0; r < 2; ++r)
     for (size_t k = 0; k < 3; ++k)
       if (region[r * 3 + k] != int(2 * ((r + 1) * W + k + 2))) { std::printf("region %zu %zu = %d\n", r, k, region[r * 3 + k]); ++bad; }
+  // Copies between an accessor and USM device memory: what a kernel wrote
+  // into the allocation reaches the buffer, and what the copy writes into
+  // the allocation reaches the next kernel (device memory, not the host's).
+  {
+    const size_t N = 64;
+    int *dev = sycl::malloc_device<int>(N, q);
+    int *seen = sycl::malloc_shared<int>(N, q);
+    q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> i) { dev[i] = 100 + int(i[0]); }).wait();
+    sycl::buffer<int> b{sycl::range<1>(N)};
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor a{b, h, sycl::write_only, sycl::no_init};
+      h.copy(dev, a);
+    });
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor a{b, h};
+      h.parallel_for(sycl::range<1>(N), [=](sycl::id<1> i) { a[i] *= 2; });
+    });
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor a{b, h, sycl::read_only};
+      h.copy(a, dev);
+    }).wait();
+    q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> i) { seen[i] = dev[i] + 1; }).wait();
+    for (size_t i = 0; i < N; ++i)
+      if (seen[i] != int(2 * (100 + i) + 1)) {
+        std::printf("USM device copy %zu = %d, want %d\n", i, seen[i], int(2 * (100 + i) + 1));
+        ++bad;
+        break;
+      }
+    sycl::free(dev, q);
+    sycl::free(seen, q);
+  }
   std::printf(bad ? "FAILED\n" : "PASSED\n");
   return bad != 0;
 }

@@ -1,7 +1,8 @@
 // Special values of the float math functions whose GPU instructions leave
 // them undefined: pow of negative bases (integer exponents keep the sign),
 // zeros, infinities and NaNs; atan2 at the origin and at infinities;
-// division by a constant zero. Results must equal the host C library's.
+// division by a constant zero; pown's exact small powers. Results must
+// equal the host C library's.
 // The NaN constants of <limits> and <cmath> are positive quiet NaNs, bit
 // for bit, as the host's.
 #include <sycl/sycl.hpp>
@@ -59,6 +60,30 @@ int main() {
   if (!same(out[0], -8.0f) || !same(out[1], 4.0f) || !same(out[2], -2.0f)) {
     ++bad;
     std::printf("pown/rootn: %g %g %g\n", out[0], out[1], out[2]);
+  }
+  // pown is exact where the power is representable (Vulkan's pow, exp2 of
+  // n * log2(x), gave 999.99988 for pown(10, 3)), and follows C's pow at
+  // zeros, infinities and NaN for negative and zero exponents.
+  {
+    const int M = 10;
+    float *base = sycl::malloc_shared<float>(M, q);
+    float *pw = sycl::malloc_shared<float>(M, q);
+    const float bases[M] = {10.f, 9.f, -10.f, 9.5f, 2.f, 10.f, 0.f, -0.f, std::numeric_limits<float>::infinity(),
+                            std::numeric_limits<float>::quiet_NaN()};
+    const int exps[M] = {3, 3, 3, 3, -3, -2, -1, -3, -2, 0};
+    for (int k = 0; k < M; ++k) base[k] = bases[k];
+    q.single_task([=] {
+       for (int k = 0; k < M; ++k) pw[k] = sycl::pown(base[k], exps[k]);
+     }).wait();
+    const float want[M] = {1000.f, 729.f, -1000.f, 857.375f, 0.125f, 1.f / 100.f,
+                           std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(), 0.f, 1.f};
+    for (int k = 0; k < M; ++k)
+      if (!same(pw[k], want[k]) || pw[k] != want[k]) {
+        ++bad;
+        std::printf("pown(%g, %d) = %.9g, want %.9g\n", bases[k], exps[k], pw[k], want[k]);
+      }
+    sycl::free(base, q);
+    sycl::free(pw, q);
   }
   // NaN constants, by their bits (a device computing 0.0f / 0.0f may set
   // the sign: x86's default NaN is negative). (What negating a NaN gives

@@ -4,7 +4,7 @@
 // kernel, an nd_range reduction, bit operations, a product with an explicit
 // identity, a user-defined operation through combine(), and three, four and
 // six reductions in one kernel (buffers and USM, over a range and an
-// nd_range, from the handler and from the queue after an event).
+// nd_range, on the handler and through the queue's shortcuts).
 #include <sycl/sycl.hpp>
 #include <algorithm>
 #include <cstdio>
@@ -194,59 +194,66 @@ int main() {
   sycl::free(peaks, q);
   sycl::free(total, q);
 
-  // Six reductions in one kernel: from the handler over a range, and from
-  // the queue over an nd_range after an event.
+  // Six reductions in one kernel (SYCL 2020's parallel_for takes any
+  // number), through the handler over a range and through the queue's
+  // shortcut over an nd_range after an event.
   {
-    const size_t M = 1000;
     int* r6 = sycl::malloc_shared<int>(6, q);
-    for (int round = 0; round < 2; ++round) {
-      for (int k = 0; k < 6; ++k) r6[k] = k == 3 ? 1 : 0;
-      auto body = [=](size_t i, auto& s, auto& mx, auto& mn, auto& pr, auto& orr, auto& cnt) {
-        int v = static_cast<int>((i * 37) % 101) - 50;
-        s += v;
-        mx.combine(v);
-        mn.combine(v);
-        if (i % 250 == 0) pr *= 2;
-        orr |= 1 << (i % 7);
-        if (v > 0) cnt++;
-      };
-      auto reds = [&](sycl::handler* h) {
-        (void)h;
-        return std::make_tuple(sycl::reduction(r6, sycl::plus<int>()), sycl::reduction(r6 + 1, sycl::maximum<int>()),
-                               sycl::reduction(r6 + 2, sycl::minimum<int>()),
-                               sycl::reduction(r6 + 3, sycl::multiplies<int>()),
-                               sycl::reduction(r6 + 4, sycl::bit_or<int>()), sycl::reduction(r6 + 5, sycl::plus<int>()));
-      };
-      if (round == 0) {
-        q.submit([&](sycl::handler& h) {
-          auto [a, b, c, d, e, f2] = reds(&h);
-          h.parallel_for(sycl::range<1>(M), a, b, c, d, e, f2,
-                         [=](sycl::id<1> i, auto& s, auto& mx, auto& mn, auto& pr, auto& orr, auto& cnt) {
-                           body(i[0], s, mx, mn, pr, orr, cnt);
-                         });
-        }).wait();
-      } else {
-        sycl::event ready = q.fill(r6 + 5, 0, 1);
-        auto [a, b, c, d, e, f2] = reds(nullptr);
-        q.parallel_for(sycl::nd_range<1>(M, 40), ready, a, b, c, d, e, f2,
-                       [=](sycl::nd_item<1> it, auto& s, auto& mx, auto& mn, auto& pr, auto& orr, auto& cnt) {
-                         body(it.get_global_id(0), s, mx, mn, pr, orr, cnt);
-                       }).wait();
+    auto reset = [&] {
+      r6[0] = 0;
+      r6[1] = -(1 << 30);
+      r6[2] = 1 << 30;
+      r6[3] = 0;
+      r6[4] = -1;
+      r6[5] = 0;
+    };
+    auto six_ok = [&](size_t n) {
+      int s = 0, mx = -(1 << 30), mn = 1 << 30, o = 0, a = -1, c = 0;
+      for (size_t i = 0; i < n; ++i) {
+        s += data[i];
+        mx = std::max(mx, data[i]);
+        mn = std::min(mn, data[i]);
+        o |= 1 << (i % 31);
+        a &= data[i] | 0x400;
+        c += data[i] > 0;
       }
-      int want[6] = {0, -1000, 1000, 1, 0, 0};
-      for (size_t i = 0; i < M; ++i) {
-        int v = static_cast<int>((i * 37) % 101) - 50;
-        want[0] += v;
-        want[1] = std::max(want[1], v);
-        want[2] = std::min(want[2], v);
-        if (i % 250 == 0) want[3] *= 2;
-        want[4] |= 1 << (i % 7);
-        if (v > 0) want[5]++;
-      }
-      bool ok = true;
-      for (int k = 0; k < 6; ++k) ok = ok && r6[k] == want[k];
-      check(ok, round == 0 ? "six reductions from the handler" : "six reductions from the queue after an event");
-    }
+      return r6[0] == s && r6[1] == mx && r6[2] == mn && r6[3] == o && r6[4] == a && r6[5] == c;
+    };
+    reset();
+    q.submit([&](sycl::handler& h) {
+       h.parallel_for(sycl::range<1>(N), sycl::reduction(r6, sycl::plus<int>()),
+                      sycl::reduction(r6 + 1, sycl::maximum<int>()), sycl::reduction(r6 + 2, sycl::minimum<int>()),
+                      sycl::reduction(r6 + 3, sycl::bit_or<int>()), sycl::reduction(r6 + 4, sycl::bit_and<int>()),
+                      sycl::reduction(r6 + 5, sycl::plus<int>()),
+                      [=](sycl::id<1> i, auto& s, auto& mx, auto& mn, auto& o, auto& a, auto& c) {
+                        int v = data[i];
+                        s += v;
+                        mx.combine(v);
+                        mn.combine(v);
+                        o |= 1 << (i % 31);
+                        a &= v | 0x400;
+                        c += v > 0;
+                      });
+     }).wait();
+    check(six_ok(N), "six reductions in one kernel (handler, range)");
+    reset();
+    sycl::event before = q.single_task([] {});
+    q.parallel_for(sycl::nd_range<1>(8192, 64), before, sycl::reduction(r6, sycl::plus<int>()),
+                   sycl::reduction(r6 + 1, sycl::maximum<int>()), sycl::reduction(r6 + 2, sycl::minimum<int>()),
+                   sycl::reduction(r6 + 3, sycl::bit_or<int>()), sycl::reduction(r6 + 4, sycl::bit_and<int>()),
+                   sycl::reduction(r6 + 5, sycl::plus<int>()),
+                   [=](sycl::nd_item<1> it, auto& s, auto& mx, auto& mn, auto& o, auto& a, auto& c) {
+                     size_t i = it.get_global_id(0);
+                     int v = data[i];
+                     s += v;
+                     mx.combine(v);
+                     mn.combine(v);
+                     o |= 1 << (i % 31);
+                     a &= v | 0x400;
+                     c += v > 0;
+                   })
+        .wait();
+    check(six_ok(8192), "six reductions in one kernel (queue shortcut, nd_range, after an event)");
     sycl::free(r6, q);
   }
 

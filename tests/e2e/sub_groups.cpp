@@ -6,7 +6,8 @@
 // leader adds atomically" sum. 64-bit values (double, long: the two
 // halves shuffled, reductions and scans built from shuffles) and sycl::half
 // (shuffled as its bits, reduced in float) and bool (as a 32-bit word) too. And
-// sycl_ext_oneapi_sub_group_mask: group_ballot and the mask's queries.
+// sycl_ext_oneapi_sub_group_mask: group_ballot and the mask's queries. And the
+// deprecated member shuffles (shuffle, shuffle_down/up/xor) and barrier.
 #include <sycl/sycl.hpp>
 #include <cstdio>
 
@@ -224,6 +225,34 @@ int main() {
       if (res[i] != i * 3 + 1 && bad++ < 4) std::printf("load<8>/store<8>: res[%d] = %d\n", i, res[i]);
     free(in, q);
     free(res, q);
+  }
+  // The member shuffles of DPC++'s sub-group extension (deprecated there,
+  // common in ported code) and sub_group::barrier.
+  {
+    int *res = malloc_shared<int>(B * 4, q);
+    int *size = malloc_shared<int>(1, q);
+    q.parallel_for(nd_range<1>(B, B), [=](nd_item<1> it) {
+       sub_group sg = it.get_sub_group();
+       int i = int(it.get_global_id(0));
+       int x = i * 5 + 1;
+       int lanes = int(sg.get_local_range()[0]);
+       res[i * 4] = sg.shuffle(x, 0);
+       res[i * 4 + 1] = sg.shuffle_down(x, 1);
+       res[i * 4 + 2] = sg.shuffle_up(x, 1);
+       res[i * 4 + 3] = lanes > 1 ? sg.shuffle_xor(x, 1) : x;
+       sg.barrier();
+       if (i == 0) *size = lanes;
+     }).wait();
+    int s = *size;
+    for (int i = 0; i < B; ++i) {
+      int lane = i % s, first = i - lane;
+      bool ok = res[i * 4] == first * 5 + 1 && (lane + 1 >= s || res[i * 4 + 1] == (i + 1) * 5 + 1) &&
+                (lane == 0 || res[i * 4 + 2] == (i - 1) * 5 + 1) &&
+                res[i * 4 + 3] == (s > 1 ? (first + (lane ^ 1)) * 5 + 1 : i * 5 + 1);
+      if (!ok && bad++ < 4) std::printf("member shuffles: work-item %d: %d %d %d %d\n", i, res[i * 4], res[i * 4 + 1], res[i * 4 + 2], res[i * 4 + 3]);
+    }
+    free(res, q);
+    free(size, q);
   }
   std::printf("sub-group size %d: %s\n", out[1], bad ? "FAILED" : "PASSED");
   free(data, q);

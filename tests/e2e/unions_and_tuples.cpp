@@ -4,7 +4,7 @@
 // (make_tuple, get, structured bindings, a tuple captured from the host,
 // whose layout must be the host's: libstdc++ keeps the last element first;
 // std::tie assigned from a pair and from a tuple, as Welford reductions do,
-// comparisons),
+// comparisons), std::get and std::apply on std::pair,
 // plus braced subscripts `acc[{i, j}]` and constexpr lookup tables, and
 // aggregate initialization of classes with anonymous unions: one initializer
 // for the union's first member, a designated member, or the member with a
@@ -12,7 +12,9 @@
 #include <sycl/sycl.hpp>
 #include <cstdint>
 #include <iostream>
+#include <memory>
 #include <tuple>
+#include <utility>
 #include <utility>
 
 static std::pair<float, float> project(float v) { return {v * 2.0f, v + 1.0f}; }
@@ -202,6 +204,25 @@ int main() {
   }
   sycl::free(vars, q);
   sycl::free(cmp, q);
+  // The tuple protocol of std::pair: get by index and by type, and
+  // std::apply over a pair; a host-side unique_ptr owns the host copy.
+  std::unique_ptr<int[]> host_pairs(new int[16]);
+  int *paired = sycl::malloc_shared<int>(16, q);
+  q.parallel_for(sycl::range<1>(16), [=](sycl::id<1> id) {
+     int i = int(id[0]);
+     std::pair<int, float> p{i, 0.5f * i};
+     std::get<0>(p) += 3;
+     std::get<float>(p) *= 2.0f;
+     const std::pair<short, int> c{short(i), 100};
+     paired[i] = std::get<0>(p) * 1000 + int(std::get<1>(p)) * 10 + std::get<int>(c) / 100 +
+                 std::apply([](short a, int b) { return a * b; }, c) * 100000;
+   }).wait();
+  for (int i = 0; i < 16; ++i) host_pairs[i] = paired[i];
+  std::unique_ptr<int[]> moved;
+  if (!moved && host_pairs != nullptr) moved = std::move(host_pairs);
+  for (int i = 0; i < 16; ++i) check(moved[i] == (i + 3) * 1000 + i * 10 + 1 + i * 100 * 100000, "std::get of a pair", i);
+  moved.reset();
+  sycl::free(paired, q);
   sycl::free(out, q);
   sycl::free(cells, q);
   std::cout << (ok ? "PASSED" : "FAILED") << "\n";

@@ -3,7 +3,9 @@
 // perfect forwarding, packs in template argument lists, class templates with
 // packs and partial specializations, a kernel inside a variadic template,
 // and std::apply written by hand: indices deduced through the alias template
-// `std::index_sequence<I...>` (`integer_sequence<size_t, I...>`).
+// `std::index_sequence<I...>` (`integer_sequence<size_t, I...>`); a class
+// template's pack expanded in a member's parameters before deduced ones
+// (`call(const Done &...done, const Next &next, const Rest &...rest)`).
 #include <sycl/sycl.hpp>
 #include <iostream>
 #include <tuple>
@@ -101,6 +103,19 @@ struct Stack<T, Rest...> {
   int sum() const { return int(head) + tail.sum(); }
 };
 
+// Moves arguments one by one from the deduced pack to the class's pack: the
+// last argument, times 1000, plus the sum of the others.
+template <typename... Done>
+struct Split {
+  template <typename Next, typename... Rest>
+  static int call(const Done &...done, const Next &next, const Rest &...rest) {
+    if constexpr (sizeof...(Rest) == 0)
+      return int(next) * 1000 + (0 + ... + int(done));
+    else
+      return Split<Done..., Next>::call(done..., next, rest...);
+  }
+};
+
 // A kernel inside a variadic function template: its key names the pack.
 template <typename... Ts>
 int kernel_sum(sycl::queue &q, Ts... xs) {
@@ -117,7 +132,7 @@ int kernel_sum(sycl::queue &q, Ts... xs) {
 
 int main() {
   sycl::queue q;
-  constexpr int N = 13;
+  constexpr int N = 15;
   int *out = sycl::malloc_shared<int>(N, q);
   q.single_task([=]() {
      out[0] = sum(1, 2, 3, 4);
@@ -136,8 +151,10 @@ int main() {
      out[11] = invoke_with([](int &r, int d) { r += d; return r; }, x, 5) + x;
      std::tuple<int, int, int> args[2] = {{1, 2, 3}, {4, 5, 6}};
      out[12] = apply_tuple([](int a, int b, int c) { return a * 100 + b * 10 + c; }, args[1]);
+     out[13] = Split<>::call(1, 2, short(3), 4);
+     out[14] = Split<int>::call(5, 6.5f);
    }).wait();
-  int expected[N] = {10, 24, 9, 3, 42, 1, 14, 7, 17, 6, 0, 30, 456};
+  int expected[N] = {10, 24, 9, 3, 42, 1, 14, 7, 17, 6, 0, 30, 456, 4006, 6005};
   bool ok = true;
   for (int i = 0; i < N; ++i) {
     if (out[i] != expected[i]) {

@@ -2986,12 +2986,17 @@ class __SYCLONE_HOST_ONLY handler {
   // Explicit copies between the region an accessor reaches and host memory,
   // or between two accessors' regions, element by element in row-major
   // order (SYCL 2020 4.9.4.3). Each is a host task over the command group's
-  // accessed buffers, so the buffer graph orders it like a kernel.
+  // accessed buffers, so the buffer graph orders it like a kernel; a
+  // pointer into USM (device allocations too) is read or written through
+  // its host copy, which the runtime makes current first (and uploads
+  // after a write).
   template <typename T, int D, access::mode M, access::target Tg, access::placeholder P, typename U>
   void copy(accessor<T, D, M, Tg, P> src, U *dest) {
     host_task([=]() {
+      detail::check(syclone_host_access_begin(dest, src.size() * sizeof(U), 1));
       size_t k = 0;
       detail::for_each_id(src.get_range(), [&](id<D> i) { dest[k++] = src[i]; });
+      detail::check(syclone_host_access_wrote(dest));
     });
     m_node_type = ext::oneapi::experimental::node_type::memcpy;
   }
@@ -3006,6 +3011,7 @@ class __SYCLONE_HOST_ONLY handler {
   template <typename U, typename T, int D, access::mode M, access::target Tg, access::placeholder P>
   void copy(const U *src, accessor<T, D, M, Tg, P> dest) {
     host_task([=]() {
+      detail::check(syclone_host_access_begin(src, dest.size() * sizeof(U), 0));
       size_t k = 0;
       detail::for_each_id(dest.get_range(), [&](id<D> i) { dest[i] = src[k++]; });
     });
@@ -3729,7 +3735,8 @@ buffer_target_t<T> buffer_target(buffer<T, 1> &vars, handler &h) {
     return reduction_accessor<T>(vars, h);
   } else if constexpr (k == combine_kind::bits) {
     using U = bits_of_t<T>;
-    return reduction_accessor<U>(vars.template reinterpret<U, 1>(range<1>(vars.size())), h);
+    auto bits = vars.template reinterpret<U, 1>(range<1>(vars.size()));
+    return reduction_accessor<U>(bits, h);
   } else {
     auto words = vars.template reinterpret<uint32_t, 1>(range<1>(vars.size() * sizeof(T) / 4));
     return {reduction_accessor<uint32_t>(words, h), nullptr};

@@ -106,6 +106,23 @@ pub extern "C" fn syclone_memcpy(
 }
 
 #[no_mangle]
+pub extern "C" fn syclone_host_access_begin(
+    ptr: *const c_void,
+    bytes: usize,
+    write: c_int,
+) -> c_int {
+    status(|| usm::host_access_begin(ptr as usize, bytes, write != 0))
+}
+
+#[no_mangle]
+pub extern "C" fn syclone_host_access_wrote(ptr: *const c_void) -> c_int {
+    status(|| {
+        usm::host_access_wrote(ptr as usize);
+        Ok(())
+    })
+}
+
+#[no_mangle]
 pub extern "C" fn syclone_fill(
     q: SycloneQueue,
     dst: *mut c_void,

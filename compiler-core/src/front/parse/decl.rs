@@ -641,6 +641,8 @@ impl Parser<'_> {
         } else {
             ret
         };
+        let mut params = func.params;
+        let template = invent_auto_template_params(&mut params, template, start);
         // Declare the name for later parsing.
         if name.parts.len() == 1 && kind == FunctionKind::Normal {
             let k = if template.is_some() {
@@ -665,7 +667,7 @@ impl Parser<'_> {
             attrs: ds.attrs.clone(),
             ret,
             trailing_return: func.trailing.is_some(),
-            params: func.params,
+            params,
             variadic: func.variadic,
             is_static: ds.is_static,
             is_inline: ds.is_inline,
@@ -1664,4 +1666,52 @@ impl Parser<'_> {
             && t.at_line_start
             && STARTS.iter().any(|&s| t.is(s))
     }
+}
+
+/// C++20 abbreviated function templates (`void f(int i, const auto &x)`):
+/// each parameter declared `auto` (by value, by reference, as a forwarding
+/// reference or a pointer; `auto... xs` too) names a type template parameter
+/// invented for it and appended to the function's template parameters,
+/// which makes the function a template if it was not one.
+fn invent_auto_template_params(
+    params: &mut [Param],
+    template: Option<TemplateHeader>,
+    span: crate::source::Span,
+) -> Option<TemplateHeader> {
+    let mut header = template;
+    for p in params.iter_mut() {
+        let direct = matches!(p.ty.kind, TypeExprKind::Auto);
+        let slot = match &mut p.ty.kind {
+            _ if direct => &mut p.ty,
+            TypeExprKind::LRef(i) | TypeExprKind::RRef(i) | TypeExprKind::Pointer(i)
+                if matches!(i.kind, TypeExprKind::Auto) =>
+            {
+                &mut **i
+            }
+            _ => continue,
+        };
+        let h = header.get_or_insert_with(|| TemplateHeader {
+            params: vec![],
+            span,
+        });
+        let ident: Rc<str> = format!("__syclone_auto_{}", h.params.len()).into();
+        slot.kind = TypeExprKind::Named(QualName {
+            global: false,
+            parts: vec![NamePart {
+                ident: ident.clone(),
+                template_args: None,
+                span: slot.span,
+            }],
+            span: slot.span,
+        });
+        h.params.push(TemplateParam {
+            name: Some(ident),
+            kind: TemplateParamKind::Type {
+                default: None,
+                pack: p.pack,
+            },
+            span: p.span,
+        });
+    }
+    header
 }

@@ -2735,12 +2735,22 @@ impl Sema {
                     span,
                 }
             }
-            ExprKind::New(..) => TExpr {
-                kind: TK::HostOnly("dynamic allocation (new)".into()),
-                ty: Ty::Error,
-                lvalue: false,
-                span,
-            },
+            ExprKind::New(t, ..) => {
+                // `new T` and `new T[n]` are `T*` (host code only, but the
+                // type still chooses overloads: `unique_ptr<int[]> p(new int[4])`).
+                let (ctx, env) = self.ctx_env();
+                let object = match &t.kind {
+                    a::TypeExprKind::Array(element, _) => element,
+                    _ => t,
+                };
+                let ty = self.resolve_type(object, ctx, &env, &mut vec![]);
+                TExpr {
+                    kind: TK::HostOnly("dynamic allocation (new)".into()),
+                    ty: if ty.is_error() { Ty::Error } else { Ty::ptr_to(ty) },
+                    lvalue: false,
+                    span,
+                }
+            }
             ExprKind::Delete(..) => TExpr {
                 kind: TK::HostOnly("dynamic deallocation (delete)".into()),
                 ty: Ty::Void,

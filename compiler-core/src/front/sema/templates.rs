@@ -747,6 +747,14 @@ impl Sema {
         let mut next_arg = 0;
         for pd in &f.params {
             if pd.pack {
+                // A pack of an enclosing class template (`const Done &...done`
+                // in a member of `Split<Done...>`) is already known: it takes
+                // as many arguments as it has elements, deduces nothing, and
+                // may be followed by other parameters.
+                if let Some(len) = enclosing_pack_len(&pd.ty, &params, env) {
+                    next_arg += len;
+                    continue;
+                }
                 // A function parameter pack takes the remaining arguments.
                 let rest = &args[next_arg.min(args.len())..];
                 next_arg = args.len();
@@ -981,6 +989,20 @@ fn bind_exact(b: &mut Vec<(Rc<str>, TArg)>, name: &Rc<str>, a: TArg) -> bool {
             true
         }
     }
+}
+
+/// The length of the pack a function parameter pack's pattern `ty` expands
+/// when that pack is not one of the function template's own `params` but
+/// one bound in `env` (a pack of an enclosing class template).
+fn enclosing_pack_len(ty: &TypeExpr, params: &[Rc<str>], env: &Env) -> Option<usize> {
+    let names = PatternNames::of_type(ty);
+    if names.0.iter().any(|n| params.contains(n)) {
+        return None;
+    }
+    names.0.iter().find_map(|n| match env.get(n) {
+        Some(TArg::Pack(elems)) => Some(elems.len()),
+        _ => None,
+    })
 }
 
 /// The template parameters among the names a pack pattern mentions.

@@ -445,6 +445,30 @@ class sub_group {
  public:
 #endif
   bool leader() const { return get_local_linear_id() == 0; }
+  // The shuffles and barrier of DPC++'s sub-group extension (deprecated
+  // there, still common in ported code: `sg.shuffle_down(x, 1)`), as the
+  // SYCL 2020 group functions they became (found by argument-dependent
+  // lookup: they are declared after this class).
+  template <typename T>
+  T shuffle(T x, id<1> local_id) const {
+    return select_from_group(*this, x, local_id);
+  }
+  template <typename T>
+  T shuffle_down(T x, uint32_t delta) const {
+    return shift_group_left(*this, x, delta);
+  }
+  template <typename T>
+  T shuffle_up(T x, uint32_t delta) const {
+    return shift_group_right(*this, x, delta);
+  }
+  template <typename T>
+  T shuffle_xor(T x, id<1> mask) const {
+    return permute_group_by_xor(*this, x, mask[0]);
+  }
+  template <typename G = sub_group>
+  void barrier() const {
+    group_barrier(static_cast<const G &>(*this));
+  }
   // Blocked loads and stores (DPC++'s sub-group extension): the work-item
   // with sub-group local id i reads or writes element i of `ptr` (a
   // pointer or a multi_ptr).

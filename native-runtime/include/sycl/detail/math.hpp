@@ -133,10 +133,30 @@ template <typename T> T powr(T x, T y) {
   if (x == T(1) && std::isinf(y)) return nan;
   return pow(x, y);
 }
-// x^n; the sign from n's parity (n as T may round to an even number).
+// x^n. In device code by repeated squaring: Vulkan's pow is exp2(n * log2(x)),
+// a few ulps off even for small integer powers (pown(10.f, 3) was 999.99988);
+// a negative n takes the reciprocal, or the power of 1/x where x^|n| has
+// overflowed or underflowed. On the host, pow with the sign from n's parity
+// (n as T may round to an even number).
 template <typename T> T pown(T x, int n) {
+#ifdef __SYCL_DEVICE_ONLY__
+  unsigned m = n < 0 ? 0u - unsigned(n) : unsigned(n);
+  auto power = [](T base, unsigned e) {
+    T result = T(1);
+    for (; e != 0; e >>= 1) {
+      if (e & 1u) result *= base;
+      base *= base;
+    }
+    return result;
+  };
+  T p = power(x, m);
+  if (n >= 0) return p;
+  if (p != T(0) && !std::isinf(p)) return T(1) / p;
+  return power(T(1) / x, m);
+#else
   T magnitude = T(pow(x < T(0) ? T(-x) : x, T(n)));
   return (x < T(0) && n % 2 != 0) ? T(-magnitude) : magnitude;
+#endif
 }
 
 // x - floor(x), below 1 (SYCL 2020 4.17.5), and floor(x) in *iptr.

@@ -120,6 +120,13 @@ int syclone_pointer_type(const void *ptr);
  * before returning; *out_event (if not NULL) receives their event. */
 int syclone_memcpy(syclone_queue q, void *dst, const void *src, size_t bytes,
                    const syclone_event *deps, size_t num_deps, syclone_event *out_event);
+/* Host code about to read (write == 0) or write bytes at ptr directly, in a
+ * host task (handler::copy between an accessor and a pointer): makes the
+ * host copy of the USM allocation holding ptr current; after a write,
+ * syclone_host_access_wrote(ptr) makes the next device use upload it.
+ * Plain host memory: nothing to do. */
+int syclone_host_access_begin(const void *ptr, size_t bytes, int write);
+int syclone_host_access_wrote(const void *ptr);
 /* count copies of the pattern_size bytes at pattern. */
 int syclone_fill(syclone_queue q, void *dst, const void *pattern, size_t pattern_size,
                  size_t count, const syclone_event *deps, size_t num_deps,
