@@ -3260,17 +3260,17 @@ class __SYCLONE_HOST_ONLY handler {
   // reduction. Runs as an nd_range kernel (a range is rounded up to whole
   // work-groups) that combines each group's contributions in local memory
   // and then into the result atomically.
-  template <typename KernelName = detail::auto_name, int Dimensions, typename... Rest,
-            typename = std::enable_if_t<detail::reductions_then_kernel_v<Rest...>>>
-  void parallel_for(range<Dimensions> r, Rest... rest) {
-    launch_reductions_of<KernelName, false>(reduction_range(r), r, std::tuple<Rest...>(rest...),
-                                            std::make_index_sequence<sizeof...(Rest) - 1>{});
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction_v<R1>>>
+  void parallel_for(range<Dimensions> r, R1 r1, R2 r2, Rest... rest) {
+    launch_reductions_of<KernelName, false>(reduction_range(r), r, std::tuple<R1, R2, Rest...>(r1, r2, rest...),
+                                          std::make_index_sequence<1 + sizeof...(Rest)>{});
   }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename... Rest,
-            typename = std::enable_if_t<detail::reductions_then_kernel_v<Rest...>>>
-  void parallel_for(nd_range<Dimensions> r, Rest... rest) {
-    launch_reductions_of<KernelName, true>(r, r.get_global_range(), std::tuple<Rest...>(rest...),
-                                           std::make_index_sequence<sizeof...(Rest) - 1>{});
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction_v<R1>>>
+  void parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, Rest... rest) {
+    launch_reductions_of<KernelName, true>(r, r.get_global_range(), std::tuple<R1, R2, Rest...>(r1, r2, rest...),
+                                          std::make_index_sequence<1 + sizeof...(Rest)>{});
   }
 
   // Hierarchical parallelism: the kernel runs once per work-group with a
@@ -3377,6 +3377,8 @@ class __SYCLONE_HOST_ONLY handler {
   template <typename KernelName, bool Nd, int Dimensions, typename Args, size_t... I>
   void launch_reductions_of(nd_range<Dimensions> r, range<Dimensions> user_range, const Args &args,
                             std::index_sequence<I...>) {
+    static_assert((detail::is_reduction_v<std::tuple_element_t<I, Args>> && ...),
+                  "parallel_for: the arguments between the range and the kernel must be reductions");
     launch_reductions<KernelName, Nd>(r, user_range, std::get<sizeof...(I)>(args), std::get<I>(args)...);
   }
   // Runs `kernelFunc` with the reductions `reds` as nd_range kernel `r`.
@@ -4484,15 +4486,15 @@ class __SYCLONE_HOST_ONLY queue {
   }
 
   // The queue shortcuts of parallel_for with reductions.
-  template <typename KernelName = detail::auto_name, int Dimensions, typename... Rest,
-            typename = std::enable_if_t<detail::reductions_then_kernel_v<Rest...>>>
-  event parallel_for(range<Dimensions> r, Rest... rest) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(r, rest...); });
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction_v<R1>>>
+  event parallel_for(range<Dimensions> r, R1 r1, R2 r2, Rest... rest) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, rest...); });
   }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename... Rest,
-            typename = std::enable_if_t<detail::reductions_then_kernel_v<Rest...>>>
-  event parallel_for(nd_range<Dimensions> r, Rest... rest) {
-    return submit([&](handler &h) { h.parallel_for<KernelName>(r, rest...); });
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction_v<R1>>>
+  event parallel_for(nd_range<Dimensions> r, R1 r1, R2 r2, Rest... rest) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(r, r1, r2, rest...); });
   }
 
   template <typename KernelName = detail::auto_name, typename KernelType>
@@ -4516,14 +4518,14 @@ class __SYCLONE_HOST_ONLY queue {
 
   // The shortcuts of parallel_for with reductions after one event or
   // several (SYCL 2020 4.6.5.3), over a range or an nd_range.
-#define __SYCLONE_QUEUE_REDUCTIONS_AFTER(RANGE, DEPS)                                      \
-  template <typename KernelName = detail::auto_name, int Dimensions, typename... Rest,     \
-            typename = std::enable_if_t<detail::reductions_then_kernel_v<Rest...>>>       \
-  event parallel_for(RANGE<Dimensions> r, DEPS deps, Rest... rest) {                      \
-    return submit([&](handler &h) {                                                        \
-      h.depends_on(deps);                                                                  \
-      h.parallel_for<KernelName>(r, rest...);                                              \
-    });                                                                                    \
+#define __SYCLONE_QUEUE_REDUCTIONS_AFTER(RANGE, DEPS)                                             \
+  template <typename KernelName = detail::auto_name, int Dimensions, typename R1, typename R2,       \
+            typename... Rest, typename = std::enable_if_t<detail::is_reduction_v<R1>>>            \
+  event parallel_for(RANGE<Dimensions> r, DEPS deps, R1 r1, R2 r2, Rest... rest) {               \
+    return submit([&](handler &h) {                                                               \
+      h.depends_on(deps);                                                                         \
+      h.parallel_for<KernelName>(r, r1, r2, rest...);                                             \
+    });                                                                                           \
   }
   __SYCLONE_QUEUE_REDUCTIONS_AFTER(range, event)
   __SYCLONE_QUEUE_REDUCTIONS_AFTER(range, const std::vector<event> &)

@@ -146,9 +146,11 @@ __SYCLONE_WORK_ITEM_SCOPE void group<Dimensions>::parallel_for_work_item(range<D
 #endif
 }
 
+#ifdef __SYCL_DEVICE_ONLY__
 namespace detail {
 // Calls the work-group function of a hierarchical kernel, with a
-// kernel_handler when it takes one.
+// kernel_handler when it takes one (device code: the host device calls it
+// through host_kernels::run_hier).
 template <typename K, int Dimensions>
 __SYCLONE_WORK_GROUP_SCOPE void call_work_group_function(const K &k, group<Dimensions> &g) {
   if constexpr (std::is_invocable_v<const K &, group<Dimensions> &, kernel_handler>) {
@@ -158,5 +160,6 @@ __SYCLONE_WORK_GROUP_SCOPE void call_work_group_function(const K &k, group<Dimen
   }
 }
 }  // namespace detail
+#endif
 
 }  // namespace sycl

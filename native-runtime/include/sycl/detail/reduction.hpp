@@ -346,17 +346,6 @@ template <typename T, typename Op>
 struct is_reduction<span_reduction_impl<T, Op>> { static constexpr bool value = true; };
 template <typename R>
 inline constexpr bool is_reduction_v = is_reduction<R>::value;
-// Whether the arguments of a parallel_for after its range are one or more
-// reductions, then the kernel.
-template <typename... Args>
-struct reductions_then_kernel : std::false_type {};
-template <typename R, typename K>
-struct reductions_then_kernel<R, K> : std::bool_constant<is_reduction_v<R> && !is_reduction_v<K>> {};
-template <typename R, typename S, typename K, typename... More>
-struct reductions_then_kernel<R, S, K, More...>
-    : std::bool_constant<is_reduction_v<R> && reductions_then_kernel<S, K, More...>::value> {};
-template <typename... Args>
-inline constexpr bool reductions_then_kernel_v = reductions_then_kernel<Args...>::value;
 template <typename R>
 inline constexpr bool is_span_reduction_v = false;
 template <typename T, typename Op>
