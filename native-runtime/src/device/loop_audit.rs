@@ -361,12 +361,7 @@ impl Globals {
             existing(module, Op::TypeBool, &[]),
             existing(module, Op::TypeInt, &u32_operands),
         );
-        let old_local_index = module.annotations.iter().find_map(|a| {
-            (a.class.opcode == Op::Decorate
-                && a.operands.get(2) == Some(&Operand::BuiltIn(BuiltIn::LocalInvocationIndex)))
-            .then(|| a.operands.first().and_then(Operand::id_ref_any))
-            .flatten()
-        });
+        let old_local_index = built_in_variable(module, BuiltIn::LocalInvocationIndex);
         let mut add = |op: Op, ty: Option<Word>, operands: Vec<Operand>| {
             let id = ids.fresh();
             module
@@ -469,6 +464,32 @@ impl Globals {
             relaxed,
         }
     }
+}
+
+/// The variable decorated as built-in `which`, if the module has one.
+pub(super) fn built_in_variable(module: &dr::Module, which: BuiltIn) -> Option<Word> {
+    module.annotations.iter().find_map(|a| {
+        (a.class.opcode == Op::Decorate && a.operands.get(2) == Some(&Operand::BuiltIn(which)))
+            .then(|| a.operands.first().and_then(Operand::id_ref_any))
+            .flatten()
+    })
+}
+
+/// The end of a block that branches to `then` where `cond` holds, else to
+/// `merge`, where the selection ends.
+pub(super) fn selection(cond: Word, then: Word, merge: Word) -> [Instruction; 2] {
+    [
+        inst(
+            Op::SelectionMerge,
+            None,
+            None,
+            vec![
+                Operand::IdRef(merge),
+                Operand::SelectionControl(SelectionControl::NONE),
+            ],
+        ),
+        inst(Op::BranchConditional, None, None, ids(&[cond, then, merge])),
+    ]
 }
 
 fn inst(op: Op, ty: Option<Word>, id: Option<Word>, operands: Vec<Operand>) -> Instruction {
@@ -691,19 +712,10 @@ fn repoint_phis(blocks: &mut [dr::Block], old: Word, edges: &[(Word, Word)]) {
 fn report_before_return(mut block: dr::Block, ids_: &mut Ids, g: &Globals) -> [dr::Block; 3] {
     let [cut, report, done, word, old] = [(); 5].map(|_| ids_.fresh());
     let ret = block.instructions.pop().expect("ends in OpReturn");
-    block.instructions.extend([
-        inst(Op::Load, Some(g.bool_ty), Some(cut), ids(&[g.cut])),
-        inst(
-            Op::SelectionMerge,
-            None,
-            None,
-            vec![
-                Operand::IdRef(done),
-                Operand::SelectionControl(SelectionControl::NONE),
-            ],
-        ),
-        inst(Op::BranchConditional, None, None, ids(&[cut, report, done])),
-    ]);
+    block
+        .instructions
+        .extend([inst(Op::Load, Some(g.bool_ty), Some(cut), ids(&[g.cut]))]);
+    block.instructions.extend(selection(cut, report, done));
     let label = |id| Some(inst(Op::Label, None, Some(id), vec![]));
     let report_block = dr::Block {
         label: label(report),

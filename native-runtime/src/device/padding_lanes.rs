@@ -11,10 +11,10 @@
 //! therefore returns at once on any invocation outside the work-group's
 //! extent, which only padding lanes are.
 
-use super::loop_audit::{entry_point, work_group_size, Ids};
+use super::loop_audit::{built_in_variable, entry_point, selection, work_group_size, Ids};
 use rspirv::binary::Assemble;
 use rspirv::dr::{self, Instruction, Operand};
-use rspirv::spirv::{BuiltIn, Decoration, Op, SelectionControl, StorageClass, Word};
+use rspirv::spirv::{BuiltIn, Decoration, Op, StorageClass, Word};
 
 /// `words` whose entry point `entry` returns first thing on invocations
 /// past its `LocalSize`. The error says what is malformed.
@@ -46,27 +46,7 @@ pub fn padding_lanes_return(words: &[u32], entry: &str) -> Result<Vec<u32>, Stri
     let rest = first.instructions.split_off(variables);
     let [outside, leave, stay] = [(); 3].map(|_| ids.fresh());
     outside_extent(&mut first.instructions, outside, &types, &mut ids);
-    first.instructions.extend([
-        Instruction::new(
-            Op::SelectionMerge,
-            None,
-            None,
-            vec![
-                Operand::IdRef(stay),
-                Operand::SelectionControl(SelectionControl::NONE),
-            ],
-        ),
-        Instruction::new(
-            Op::BranchConditional,
-            None,
-            None,
-            vec![
-                Operand::IdRef(outside),
-                Operand::IdRef(leave),
-                Operand::IdRef(stay),
-            ],
-        ),
-    ]);
+    first.instructions.extend(selection(outside, leave, stay));
     let label = |id| Some(Instruction::new(Op::Label, None, Some(id), vec![]));
     let returning = dr::Block {
         label: label(leave),
@@ -115,12 +95,7 @@ impl Types {
         let u32_operands = [Operand::LiteralBit32(32), Operand::LiteralBit32(0)];
         let bool_ty = existing(module, Op::TypeBool, &[]);
         let u32_ty = existing(module, Op::TypeInt, &u32_operands);
-        let local_id = module.annotations.iter().find_map(|a| {
-            (a.class.opcode == Op::Decorate
-                && a.operands.get(2) == Some(&Operand::BuiltIn(BuiltIn::LocalInvocationId)))
-            .then(|| a.operands.first().and_then(Operand::id_ref_any))
-            .flatten()
-        });
+        let local_id = built_in_variable(module, BuiltIn::LocalInvocationId);
         let mut add =
             |module: &mut dr::Module, op: Op, ty: Option<Word>, operands: Vec<Operand>| {
                 let id = ids.fresh();
