@@ -349,13 +349,7 @@ impl Globals {
         entry_point: usize,
     ) -> Globals {
         // A module declares each scalar type, and each built-in, once.
-        let existing = |module: &dr::Module, op: Op, operands: &[Operand]| {
-            module
-                .types_global_values
-                .iter()
-                .find(|i| i.class.opcode == op && i.operands == operands)
-                .and_then(|i| i.result_id)
-        };
+        let existing = existing_global;
         let u32_operands = vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)];
         let (old_bool, old_u32) = (
             existing(module, Op::TypeBool, &[]),
@@ -464,6 +458,16 @@ impl Globals {
             relaxed,
         }
     }
+}
+
+/// The type, constant or variable `op` of `operands` the module already
+/// declares, if any.
+pub(super) fn existing_global(module: &dr::Module, op: Op, operands: &[Operand]) -> Option<Word> {
+    module
+        .types_global_values
+        .iter()
+        .find(|i| i.class.opcode == op && i.operands == operands)
+        .and_then(|i| i.result_id)
 }
 
 /// The variable decorated as built-in `which`, if the module has one.

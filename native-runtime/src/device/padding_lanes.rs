@@ -11,7 +11,9 @@
 //! therefore returns at once on any invocation outside the work-group's
 //! extent, which only padding lanes are.
 
-use super::loop_audit::{built_in_variable, entry_point, selection, work_group_size, Ids};
+use super::loop_audit::{
+    built_in_variable, entry_point, existing_global, selection, work_group_size, Ids,
+};
 use rspirv::binary::Assemble;
 use rspirv::dr::{self, Instruction, Operand};
 use rspirv::spirv::{BuiltIn, Decoration, Op, StorageClass, Word};
@@ -85,13 +87,7 @@ struct Types {
 
 impl Types {
     fn declare(module: &mut dr::Module, ids: &mut Ids, extent: [u32; 3]) -> Types {
-        let existing = |module: &dr::Module, op: Op, operands: &[Operand]| {
-            module
-                .types_global_values
-                .iter()
-                .find(|i| i.class.opcode == op && i.operands == operands)
-                .and_then(|i| i.result_id)
-        };
+        let existing = existing_global;
         let u32_operands = [Operand::LiteralBit32(32), Operand::LiteralBit32(0)];
         let bool_ty = existing(module, Op::TypeBool, &[]);
         let u32_ty = existing(module, Op::TypeInt, &u32_operands);
