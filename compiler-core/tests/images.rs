@@ -11,6 +11,8 @@ use compiler_core::target::TargetKind;
 use compiler_core::{compile, CompileOptions};
 use naga::valid::{Capabilities, ValidationFlags, Validator};
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
 
 fn bytes(words: &[u32]) -> Vec<u8> {
     words.iter().flat_map(|w| w.to_le_bytes()).collect()
@@ -37,32 +39,80 @@ fn programs() -> Vec<(String, String)> {
     out
 }
 
-/// Every program's images for `target`: the file name, the SPIR-V and
+/// One program's images for one target: the file name, the SPIR-V and
 /// whether the image reads a clock (`sycl_ext_oneapi_clock`, which only
 /// reaches drivers passed through: naga has no `OpReadClockKHR`).
-fn images(target: TargetKind) -> Vec<(String, Vec<u32>, bool)> {
-    let mut out = vec![];
-    for (name, src) in programs() {
-        let opts = CompileOptions {
-            main_file_name: name.clone(),
-            include_dirs: vec![common::INCLUDE_DIR.to_string()],
-            targets: vec![target],
-            ..CompileOptions::default()
-        };
-        let r = compile(&src, &opts, &common::sycl_headers());
-        if r.has_errors() {
-            let lacks_aspect = r.rendered_diagnostics.contains("requires the fp64 aspect")
-                || r.rendered_diagnostics.contains("64-bit integers")
-                || r.rendered_diagnostics.contains("int64");
-            assert!(
-                target == TargetKind::SpirvWebGpu && lacks_aspect,
-                "{name}: {}",
-                r.rendered_diagnostics
-            );
-            continue;
-        }
-        // Host-only programs (device queries) have no image.
-        for img in r.bundle.expect("bundle").images {
+type Image = (String, Vec<u32>, bool);
+
+/// Every program's images for `target`, compiled once per test binary
+/// (the tests share them) on one thread per CPU.
+fn images(target: TargetKind) -> &'static [Image] {
+    static VULKAN: OnceLock<Vec<Image>> = OnceLock::new();
+    static WEBGPU: OnceLock<Vec<Image>> = OnceLock::new();
+    let cell = match target {
+        TargetKind::SpirvWebGpu => &WEBGPU,
+        _ => &VULKAN,
+    };
+    cell.get_or_init(|| {
+        let programs = programs();
+        let next = AtomicUsize::new(0);
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        let mut per_program: Vec<(usize, Vec<Image>)> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    std::thread::Builder::new()
+                        // The compiler recurses over nesting: the driver's roomy stack.
+                        .stack_size(64 << 20)
+                        .spawn_scoped(scope, || {
+                            let mut done = vec![];
+                            loop {
+                                let i = next.fetch_add(1, Ordering::Relaxed);
+                                let Some((name, src)) = programs.get(i) else {
+                                    return done;
+                                };
+                                done.push((i, program_images(name, src, target)));
+                            }
+                        })
+                        .expect("spawn a compile thread")
+                })
+                .collect();
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().expect("a compile thread panicked"))
+                .collect()
+        });
+        per_program.sort_by_key(|(i, _)| *i);
+        per_program.into_iter().flat_map(|(_, imgs)| imgs).collect()
+    })
+}
+
+/// The images of one program for `target`; none for a host-only program
+/// or one refused for the target for lack of an aspect it needs.
+fn program_images(name: &str, src: &str, target: TargetKind) -> Vec<Image> {
+    let opts = CompileOptions {
+        main_file_name: name.to_string(),
+        include_dirs: vec![common::INCLUDE_DIR.to_string()],
+        targets: vec![target],
+        ..CompileOptions::default()
+    };
+    let r = compile(src, &opts, &common::sycl_headers());
+    if r.has_errors() {
+        let lacks_aspect = r.rendered_diagnostics.contains("requires the fp64 aspect")
+            || r.rendered_diagnostics.contains("64-bit integers")
+            || r.rendered_diagnostics.contains("int64");
+        assert!(
+            target == TargetKind::SpirvWebGpu && lacks_aspect,
+            "{name}: {}",
+            r.rendered_diagnostics
+        );
+        return vec![];
+    }
+    // Host-only programs (device queries) have no image.
+    r.bundle
+        .expect("bundle")
+        .images
+        .into_iter()
+        .map(|img| {
             let reads_clock = img.properties.required_aspects.iter().any(|a| {
                 matches!(
                     a,
@@ -71,10 +121,9 @@ fn images(target: TargetKind) -> Vec<(String, Vec<u32>, bool)> {
                         | Aspect::ExtOneapiClockDevice
                 )
             });
-            out.push((name.clone(), img.spirv, reads_clock));
-        }
-    }
-    out
+            (name.to_string(), img.spirv, reads_clock)
+        })
+        .collect()
 }
 
 fn spirv_val(name: &str, words: &[u32]) {
@@ -115,11 +164,11 @@ fn spirv_val(name: &str, words: &[u32]) {
 fn vulkan_images_validate_and_translate() {
     use compiler_core::back::spirv::without_float_atomic_adds;
     for (name, words, reads_clock) in images(TargetKind::SpirvVulkan) {
-        spirv_val(&name, &words);
-        if reads_clock {
+        spirv_val(name, words);
+        if *reads_clock {
             continue;
         }
-        let words = without_float_atomic_adds(&words, &[32, 64]).unwrap_or(words);
+        let words = without_float_atomic_adds(words, &[32, 64]).unwrap_or_else(|| words.clone());
         let module = naga::front::spv::parse_u8_slice(&bytes(&words), &Default::default())
             .unwrap_or_else(|e| panic!("{name}: naga spv-in: {e:?}"));
         let info = Validator::new(ValidationFlags::all(), Capabilities::all())
@@ -150,10 +199,10 @@ fn webgpu_capabilities(words: &[u32]) -> Capabilities {
 #[test]
 fn webgpu_images_validate_at_webgpu_level() {
     for (name, words, _) in images(TargetKind::SpirvWebGpu) {
-        spirv_val(&name, &words);
-        let module = naga::front::spv::parse_u8_slice(&bytes(&words), &Default::default())
+        spirv_val(name, words);
+        let module = naga::front::spv::parse_u8_slice(&bytes(words), &Default::default())
             .unwrap_or_else(|e| panic!("{name}: naga spv-in: {e:?}"));
-        let info = Validator::new(ValidationFlags::all(), webgpu_capabilities(&words))
+        let info = Validator::new(ValidationFlags::all(), webgpu_capabilities(words))
             .validate(&module)
             .unwrap_or_else(|e| panic!("{name}: WebGPU-level validation: {e:?}"));
         let wgsl =
@@ -161,7 +210,7 @@ fn webgpu_images_validate_at_webgpu_level() {
                 .expect("wgsl-out");
         let back = naga::front::wgsl::parse_str(&wgsl)
             .unwrap_or_else(|e| panic!("{name}: WGSL does not re-parse: {e:?}\n{wgsl}"));
-        Validator::new(ValidationFlags::all(), webgpu_capabilities(&words))
+        Validator::new(ValidationFlags::all(), webgpu_capabilities(words))
             .validate(&back)
             .unwrap_or_else(|e| panic!("{name}: re-parsed WGSL invalid: {e:?}"));
     }
@@ -171,8 +220,8 @@ fn webgpu_images_validate_at_webgpu_level() {
 fn entry_points_survive_wgsl_naming() {
     for (name, words, _) in images(TargetKind::SpirvWebGpu) {
         let module =
-            naga::front::spv::parse_u8_slice(&bytes(&words), &Default::default()).expect("spv-in");
-        let info = Validator::new(ValidationFlags::all(), webgpu_capabilities(&words))
+            naga::front::spv::parse_u8_slice(&bytes(words), &Default::default()).expect("spv-in");
+        let info = Validator::new(ValidationFlags::all(), webgpu_capabilities(words))
             .validate(&module)
             .expect("valid");
         let wgsl =

@@ -3,7 +3,7 @@
 // initialize_to_identity, minimum/maximum of floats, two reductions in one
 // kernel, an nd_range reduction, bit operations, a product with an explicit
 // identity, a user-defined operation through combine(), and three, four and
-// five reductions in one kernel (buffers and USM, over a range and an
+// eight reductions in one kernel (buffers and USM, over a range and an
 // nd_range, on the handler and through the queue's shortcuts).
 #include <sycl/sycl.hpp>
 #include <algorithm>
@@ -194,44 +194,59 @@ int main() {
   sycl::free(peaks, q);
   sycl::free(total, q);
 
-  // Five reductions in one kernel (SYCL 2020's parallel_for takes any
+  // Eight reductions in one kernel (SYCL 2020's parallel_for takes any
   // number) through the handler over a range, and two through the queue's
-  // shortcut over an nd_range after an event. (The device pass's time grows
-  // about fivefold with each reduction past four: docs/STATUS.md.)
+  // shortcut over an nd_range after an event.
   {
-    int* r6 = sycl::malloc_shared<int>(6, q);
+    int* r6 = sycl::malloc_shared<int>(7, q);
+    float* fsum = sycl::malloc_shared<float>(1, q);
     auto reset = [&] {
       r6[0] = 0;
       r6[1] = -(1 << 30);
       r6[2] = 1 << 30;
       r6[3] = 0;
       r6[4] = -1;
+      r6[5] = 0;
+      r6[6] = 0;
+      *fsum = 0.5f;
     };
     reset();
     q.submit([&](sycl::handler& h) {
        h.parallel_for(sycl::range<1>(N), sycl::reduction(r6, sycl::plus<int>()),
                       sycl::reduction(r6 + 1, sycl::maximum<int>()), sycl::reduction(r6 + 2, sycl::minimum<int>()),
                       sycl::reduction(r6 + 3, sycl::bit_or<int>()), sycl::reduction(r6 + 4, sycl::bit_and<int>()),
-                      [=](sycl::id<1> i, auto& s, auto& mx, auto& mn, auto& o, auto& a) {
+                      sycl::reduction(r6 + 5, sycl::bit_xor<int>()), sycl::reduction(r6 + 6, sycl::plus<int>()),
+                      sycl::reduction(fsum, sycl::plus<float>()),
+                      [=](sycl::id<1> i, auto& s, auto& mx, auto& mn, auto& o, auto& a, auto& x, auto& odd,
+                          auto& fs) {
                         int v = data[i];
                         s += v;
                         mx.combine(v);
                         mn.combine(v);
                         o |= 1 << (i % 31);
                         a &= v | 0x400;
+                        x ^= v;
+                        if (v % 2) odd += 1;
+                        fs += (v % 8) * 0.25f;
                       });
      }).wait();
     {
-      int s = 0, mx = -(1 << 30), mn = 1 << 30, o = 0, a = -1;
+      int s = 0, mx = -(1 << 30), mn = 1 << 30, o = 0, a = -1, x = 0, odd = 0;
+      float fs = 0.5f;
       for (size_t i = 0; i < N; ++i) {
         s += data[i];
         mx = std::max(mx, data[i]);
         mn = std::min(mn, data[i]);
         o |= 1 << (i % 31);
         a &= data[i] | 0x400;
+        x ^= data[i];
+        if (data[i] % 2) odd += 1;
+        fs += (data[i] % 8) * 0.25f;
       }
-      check(r6[0] == s && r6[1] == mx && r6[2] == mn && r6[3] == o && r6[4] == a,
-            "five reductions in one kernel (handler, range)");
+      // Quarters summed: exact in any order while the total stays below 2^22.
+      check(r6[0] == s && r6[1] == mx && r6[2] == mn && r6[3] == o && r6[4] == a && r6[5] == x &&
+                r6[6] == odd && *fsum == fs,
+            "eight reductions in one kernel (handler, range)");
     }
     reset();
     sycl::event before = q.single_task([] {});
@@ -252,6 +267,7 @@ int main() {
       check(r6[0] == s && r6[1] == mx, "two reductions through the queue shortcut, nd_range, after an event");
     }
     sycl::free(r6, q);
+    sycl::free(fsum, q);
   }
 
   sycl::free(data, q);

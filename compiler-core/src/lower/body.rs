@@ -610,7 +610,7 @@ impl Lowerer<'_> {
             && !decl.is_static
             && decl.kind != crate::front::ast::FunctionKind::Constructor;
         let mut arg_iter = args.iter();
-        let uses = mutation::var_uses(self.sema, &body);
+        let uses = mutation::var_uses(self.sema, &body, &self.callee_summaries);
         let this_place = if decl.kind == crate::front::ast::FunctionKind::Constructor
             || object.is_some()
         {

@@ -133,7 +133,7 @@ fn lower_external_once(
             by_ref,
             private_returns: None,
         }),
-        uses: mutation::var_uses(lw.sema, &body),
+        uses: mutation::var_uses(lw.sema, &body, &lw.callee_summaries),
         scopes: destructors::CleanupScope::of_function(),
         work_group_scope: false,
     });

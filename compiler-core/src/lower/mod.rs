@@ -234,7 +234,7 @@ fn lower_kernel_once(
         vars: HashMap::new(),
         this_place: None,
         ret: None,
-        uses: mutation::var_uses(lw.sema, &body),
+        uses: mutation::var_uses(lw.sema, &body, &lw.callee_summaries),
         scopes: destructors::CleanupScope::of_function(),
         work_group_scope: false,
     };
@@ -426,6 +426,9 @@ struct Lowerer<'s> {
     /// Globals whose initializer is being lowered (one that uses itself is
     /// an error, not endless recursion).
     initializing_globals: HashSet<VarId>,
+    /// What each function scanned so far does with its reference
+    /// arguments (see `mutation.rs`).
+    callee_summaries: mutation::CalleeSummaries,
     /// Statements that run before the body: the initializers of `globals`.
     prologue: Vec<IStmt>,
     /// The specialization-constant scalars the kernel reads.
@@ -511,6 +514,7 @@ impl<'s> Lowerer<'s> {
             callees: vec![],
             globals: HashMap::new(),
             initializing_globals: HashSet::new(),
+            callee_summaries: mutation::CalleeSummaries::default(),
             prologue: vec![],
             spec_constants: vec![],
             byte_addressed: HashSet::new(),

@@ -6,16 +6,20 @@
 //! Unmodified ones are immutable values and need no storage in the lowered
 //! code; addressed ones live in per-work-item memory that pointers can point
 //! into (`private_memory.rs`).
+//!
+//! What a callee does with the objects it is given by reference is
+//! summarised once per function ([`CalleeSummaries`]) and reused by every
+//! later scan: following calls afresh at each call site made the scan
+//! exponential in the depth of nested calls (a kernel's reducers passed
+//! down a chain of variadic helpers).
 
 use crate::front::ast::UnOp;
 use crate::front::sema::thir::{Body, Expr, ExprKind as TK, Stmt};
 use crate::front::sema::{FuncId, FuncInfo, Sema, Ty, VarId};
-use std::collections::HashSet;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 use std::ops::Deref;
-
-/// How deep the scan follows calls to see whether a callee takes the
-/// address of what it was passed.
-const MAX_CALL_DEPTH: u32 = 8;
+use std::rc::Rc;
 
 /// How a function body uses its local variables.
 #[derive(Default)]
@@ -26,20 +30,29 @@ pub struct VarUses {
     pub this_addressed: bool,
 }
 
-pub fn var_uses(sema: &Sema, body: &Body) -> VarUses {
-    uses_at_depth(sema, body, 0)
+/// Which of the objects a function is given by reference it takes the
+/// address of: its `*this`, and each parameter.
+struct AddressedArguments {
+    this: bool,
+    params: Vec<bool>,
 }
 
-fn uses_at_depth(sema: &Sema, body: &Body, depth: u32) -> VarUses {
+/// The [`AddressedArguments`] of each function scanned so far; `None`
+/// while a function's own scan is under way (a recursive call then counts
+/// as taking no address).
+#[derive(Default)]
+pub struct CalleeSummaries(RefCell<HashMap<FuncId, Option<Rc<AddressedArguments>>>>);
+
+pub fn var_uses(sema: &Sema, body: &Body, callees: &CalleeSummaries) -> VarUses {
     let mut out = VarUses::default();
-    stmt(&Scan { sema, depth }, &body.stmt, &mut out);
+    stmt(&Scan { sema, callees }, &body.stmt, &mut out);
     out
 }
 
-/// The sema and how many calls deep the scan is.
+/// The sema and the summaries of the callees scanned so far.
 struct Scan<'s> {
     sema: &'s Sema,
-    depth: u32,
+    callees: &'s CalleeSummaries,
 }
 
 impl Deref for Scan<'_> {
@@ -52,24 +65,36 @@ impl Deref for Scan<'_> {
 /// Does `f` take the address of the object its argument `i` designates
 /// (with `i == 0` the object of a member function)?
 fn callee_addresses(s: &Scan, f: FuncId, i: usize, is_member: bool) -> bool {
-    if s.depth >= MAX_CALL_DEPTH {
-        return false;
-    }
-    let Some(body) = s.func(f).body.clone() else {
+    let Some(summary) = addressed_arguments(s, f) else {
         return false;
     };
-    let uses = uses_at_depth(s.sema, &body, s.depth + 1);
     match (is_member, i) {
-        (true, 0) => uses.this_addressed,
-        (true, i) => body
-            .params
-            .get(i - 1)
-            .is_some_and(|p| uses.addressed.contains(p)),
-        (false, i) => body
-            .params
-            .get(i)
-            .is_some_and(|p| uses.addressed.contains(p)),
+        (true, 0) => summary.this,
+        (true, i) => summary.params.get(i - 1) == Some(&true),
+        (false, i) => summary.params.get(i) == Some(&true),
     }
+}
+
+/// `f`'s summary, scanning its body the first time it is asked for; `None`
+/// for a function without a body (yet) or whose scan is under way.
+fn addressed_arguments(s: &Scan, f: FuncId) -> Option<Rc<AddressedArguments>> {
+    if let Some(known) = s.callees.0.borrow().get(&f) {
+        return known.clone();
+    }
+    let body = s.func(f).body.clone()?;
+    s.callees.0.borrow_mut().insert(f, None);
+    let mut uses = VarUses::default();
+    stmt(s, &body.stmt, &mut uses);
+    let summary = Rc::new(AddressedArguments {
+        this: uses.this_addressed,
+        params: body
+            .params
+            .iter()
+            .map(|p| uses.addressed.contains(p))
+            .collect(),
+    });
+    s.callees.0.borrow_mut().insert(f, Some(summary.clone()));
+    Some(summary)
 }
 
 /// Is `e` (part of) `*this`?
