@@ -1,9 +1,10 @@
 // Buffers from a std::vector (written back), from iterators (copied in,
-// not written back) and without host data (zero-initialised).
-#include <sycl/sycl.hpp>
-#include <cstdio>
-#include <list>
+// not written back) and without host data (zero-initialised). The
+// standard headers come first, as many programs write them.
 #include <vector>
+#include <list>
+#include <cstdio>
+#include <sycl/sycl.hpp>
 int main() {
   sycl::queue q;
   std::vector<float> v(300);
