@@ -82,6 +82,11 @@ OPTIONS:
   --dump-ir                  print the device IR
   -Wsycl-host-code           warn about everything in host code the device pass
                              could not check (kernels there may be missed)
+  -fno-sycl-host-pch         do not start the host pass from the precompiled SYCL header
+                             (by default <sycl/sycl.hpp> is precompiled once per host
+                             compiler and flag set into $XDG_CACHE_HOME/syclone/pch, and used
+                             for sources that include it before any other directive but
+                             standard headers)
   --time-phases              print the time of the device pass, host compile and link
   --sandbox                  run the device pass inside the wasmtime sandbox (compiler as
                              wasm32-wasip1, 1 GiB memory and 60 s limits, include
@@ -212,6 +217,8 @@ pub struct Options {
     pub time_phases: bool,
     /// `-Wsycl-host-code`: report what the device pass could not check in host code.
     pub host_code_warnings: bool,
+    /// Start the host pass from the precompiled SYCL header (`host_pch.rs`).
+    pub host_pch: bool,
     pub help: bool,
     pub version: bool,
     /// Arguments after `--` for `syclcc run`.
@@ -254,6 +261,7 @@ impl Options {
             dry_run: false,
             time_phases: false,
             host_code_warnings: false,
+            host_pch: true,
             help: false,
             version: false,
             run_args: vec![],
@@ -389,6 +397,8 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "--dump-ir" => o.dump_ir = true,
             "-Wsycl-host-code" => o.host_code_warnings = true,
             "-Wno-sycl-host-code" => o.host_code_warnings = false,
+            "-fsycl-host-pch" => o.host_pch = true,
+            "-fno-sycl-host-pch" => o.host_pch = false,
             "--sandbox" => o.sandbox = true,
             "--time-phases" => o.time_phases = true,
             _ if a.starts_with("-fsycl-targets=") || a.starts_with("--offload-targets=") => {

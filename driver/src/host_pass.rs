@@ -21,6 +21,8 @@ pub enum HostOutput<'a> {
     Preprocessed(Option<&'a Path>),
     /// `-M`/`-MM -MF FILE`: the dependencies only.
     Dependencies(&'a Path, DepScope),
+    /// The source is a header to precompile into FILE (`host_pch.rs`).
+    PrecompiledHeader(&'a Path),
 }
 
 /// The source and its surroundings, the same for every host command.
@@ -28,6 +30,8 @@ pub struct HostInput<'a> {
     pub host: &'a HostCompilerInfo,
     pub source: &'a Path,
     pub integration_header: Option<&'a Path>,
+    /// The precompiled SYCL header's stub, included first (`host_pch.rs`).
+    pub precompiled_header: Option<&'a Path>,
     /// The directory of the user's source, when `source` is a copy of it
     /// elsewhere (with the integration footer): its `#include "..."`s
     /// search there first, as they would beside the original.
@@ -55,7 +59,11 @@ pub fn command(input: &HostInput, output: HostOutput, opts: &Options) -> Command
             })
             .arg("-MF")
             .arg(file),
+        HostOutput::PrecompiledHeader(_) => &mut cmd,
     };
+    if let Some(stub) = input.precompiled_header {
+        cmd.arg("-include").arg(stub);
+    }
     if let Some(header) = input.integration_header {
         cmd.arg("-include").arg(header);
     }
@@ -85,12 +93,16 @@ pub fn command(input: &HostInput, output: HostOutput, opts: &Options) -> Command
         .arg("-MF")
         .arg(file);
     }
-    if crate::pipeline::is_c_source(input.source) {
+    if matches!(output, HostOutput::PrecompiledHeader(_)) {
+        cmd.args(["-x", "c++-header"]);
+    } else if crate::pipeline::is_c_source(input.source) {
         cmd.args(["-x", "c++"]);
     }
     cmd.arg(input.source);
     match output {
-        HostOutput::Object(out) | HostOutput::Assembly(out) => {
+        HostOutput::Object(out)
+        | HostOutput::Assembly(out)
+        | HostOutput::PrecompiledHeader(out) => {
             cmd.arg("-o").arg(out);
         }
         HostOutput::Preprocessed(Some(out)) => {
@@ -129,6 +141,7 @@ mod tests {
             host: &host,
             source: Path::new("k.cpp"),
             integration_header: Some(Path::new("/t/k.int.h")),
+            precompiled_header: None,
             quote_dir: None,
             runtime_include: Path::new("/rt"),
             deps_file: Some((Path::new("/t/k.d"), DepScope::User)),

@@ -25,6 +25,7 @@ mod error;
 mod fat_object;
 mod host_compiler;
 mod host_pass;
+mod host_pch;
 mod link;
 mod paths;
 mod pipeline;

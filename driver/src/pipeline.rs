@@ -14,7 +14,7 @@ use crate::host_compiler::{self, HostCompilerInfo, HostCompilerKind};
 use crate::host_pass::{self, HostInput, HostOutput};
 use crate::link::{self, Runtime};
 use crate::temp::TempDir;
-use crate::{fat_object, paths, tool, wrapper_object};
+use crate::{fat_object, host_pch, paths, tool, wrapper_object};
 use compiler_core::bundle::DeviceBundle;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -222,14 +222,21 @@ impl<'a> Build<'a> {
         output: HostOutput,
     ) -> Result<()> {
         let host = self.host()?;
-        let input = HostInput {
+        let mut input = HostInput {
             host: &host,
             source,
             integration_header,
+            precompiled_header: None,
             quote_dir,
             runtime_include: &self.runtime_include,
             deps_file,
         };
+        let pch_applies = !self.opts.dry_run
+            && host_pch::applies(source, &output, deps_file.is_some(), self.opts);
+        let stub = pch_applies
+            .then(|| host_pch::prepare(&input, self.opts))
+            .flatten();
+        input.precompiled_header = stub.as_deref();
         let mut cmd = host_pass::command(&input, output, self.opts);
         let start = Instant::now();
         let result = tool::run(&mut cmd, "host compiler", self.opts);

@@ -1,0 +1,321 @@
+//! The host pass's precompiled SYCL header. Reading `<sycl/sycl.hpp>` and
+//! the standard headers under it is about half of what the host compiler
+//! spends on a typical SYCL source, the same work for every source built
+//! with the same flags. syclcc precompiles it once per host compiler and
+//! flag set into the cache (`$XDG_CACHE_HOME/syclone/pch/KEY/`) and
+//! force-includes it first, for a source whose first directive (after
+//! standard headers) includes it, so the program sees what it would have
+//! seen anyway. A precompiled header is used only while every file it was
+//! built from is unchanged (its dependency list is kept beside it); a flag
+//! set for which it cannot be built is not tried again. At most
+//! [`KEPT`] flag sets stay cached. `-fno-sycl-host-pch` turns it off.
+
+use crate::cli::Options;
+use crate::deps::DepScope;
+use crate::host_compiler::{HostCompilerInfo, HostCompilerKind};
+use crate::host_pass::{self, HostInput, HostOutput};
+use crate::paths;
+use crate::run::Fnv64;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::SystemTime;
+
+/// How many flag sets keep their precompiled header (each is 20–110 MB).
+const KEPT: usize = 8;
+
+/// The header that is precompiled: what the source's own include names.
+const STUB: &str = "sycl_pch.hpp";
+
+/// Whether the host pass of `source` may start from the precompiled header:
+/// it compiles (no preprocessing or dependency output), the user force-
+/// includes nothing, and the source includes the SYCL header before any
+/// other directive but standard headers.
+pub fn applies(source: &Path, output: &HostOutput, deps: bool, opts: &Options) -> bool {
+    let compiles = matches!(
+        output,
+        HostOutput::Object(_) | HostOutput::Assembly(_) | HostOutput::SyntaxOnly
+    );
+    let forced = opts
+        .host_flags
+        .iter()
+        .chain(&opts.compile_flags)
+        .any(|f| f.starts_with("-include") || f.starts_with("-imacros") || f.starts_with("-x"));
+    opts.host_pch
+        && compiles
+        && !deps
+        && !forced
+        && std::fs::read_to_string(source).is_ok_and(|text| opens_with_sycl_include(&text))
+}
+
+/// Whether `text` includes `<sycl/sycl.hpp>` (or `<CL/sycl.hpp>`) before
+/// any other directive or code, standard headers (`<name>` without a dot),
+/// comments, blank lines and `#line` aside.
+fn opens_with_sycl_include(text: &str) -> bool {
+    let mut in_comment = false;
+    for line in text.lines() {
+        let mut rest = line.trim();
+        if in_comment {
+            match rest.find("*/") {
+                Some(end) => {
+                    rest = rest[end + 2..].trim();
+                    in_comment = false;
+                }
+                None => continue,
+            }
+        }
+        if let Some(body) = rest.strip_prefix("/*") {
+            match body.find("*/") {
+                Some(end) if body[end + 2..].trim().is_empty() => continue,
+                Some(_) => return false,
+                None => {
+                    in_comment = true;
+                    continue;
+                }
+            }
+        }
+        if rest.is_empty() || rest.starts_with("//") {
+            continue;
+        }
+        let Some(directive) = rest.strip_prefix('#').map(str::trim_start) else {
+            return false;
+        };
+        if directive.starts_with("line") {
+            continue;
+        }
+        let Some(target) = directive.strip_prefix("include").map(str::trim) else {
+            return false;
+        };
+        let target = target.split("//").next().unwrap_or("").trim();
+        match target {
+            "<sycl/sycl.hpp>" | "<CL/sycl.hpp>" => return true,
+            t if t.starts_with('<') && t.ends_with('>') && !t.contains('.') => continue,
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// The header to force-include for `input` compiled by `host` with
+/// `opts`: the stub of a precompiled header that is up to date, built
+/// now when there is none. `None` when none can be had (no cache
+/// directory, a failed build); the host pass then reads the headers.
+pub fn prepare(input: &HostInput, opts: &Options) -> Option<PathBuf> {
+    let root = paths::cache_dir().ok()?.join("pch");
+    let key = key(input, opts)?;
+    let dir = root.join(format!("{key:016x}"));
+    let stub = dir.join(STUB);
+    let compiled = dir.join(compiled_name(input.host));
+    let manifest = dir.join("inputs");
+    if dir.join("failed").exists() {
+        return None;
+    }
+    if compiled.exists() && manifest_is_current(&manifest) {
+        touch(&manifest);
+        return Some(stub);
+    }
+    std::fs::create_dir_all(&dir).ok()?;
+    build(input, opts, &dir).then(|| {
+        evict_beyond(&root, KEPT);
+        stub
+    })
+}
+
+/// The name the host compiler looks for beside a header it includes.
+fn compiled_name(host: &HostCompilerInfo) -> String {
+    match host.kind {
+        HostCompilerKind::Gcc => format!("{STUB}.gch"),
+        _ => format!("{STUB}.pch"),
+    }
+}
+
+/// The command that precompiles the stub in `dir` (to `output`, writing its
+/// dependencies to `deps`).
+fn pch_command(input: &HostInput, opts: &Options, dir: &Path, output: &Path) -> Command {
+    let stub = dir.join(STUB);
+    let deps = dir.join("inputs.d");
+    let pch_input = HostInput {
+        source: &stub,
+        integration_header: None,
+        precompiled_header: None,
+        quote_dir: None,
+        deps_file: Some((&deps, DepScope::All)),
+        ..*input
+    };
+    host_pass::command(&pch_input, HostOutput::PrecompiledHeader(output), opts)
+}
+
+/// The cache key: the host compiler's identity and every flag the header
+/// is compiled with.
+fn key(input: &HostInput, opts: &Options) -> Option<u64> {
+    let version = Command::new(&input.host.program)
+        .arg("--version")
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    let cmd = pch_command(input, opts, Path::new("."), Path::new("out"));
+    let mut h = Fnv64::new()
+        .field(env!("CARGO_PKG_VERSION").as_bytes())
+        .field(&version.stdout)
+        .field(cmd.get_program().as_encoded_bytes());
+    for arg in cmd.get_args() {
+        h = h.field(arg.as_encoded_bytes());
+    }
+    Some(h.finish())
+}
+
+/// Precompiles the stub in `dir`; on failure leaves a `failed` marker with
+/// the compiler's output. Returns whether a precompiled header is there.
+fn build(input: &HostInput, opts: &Options, dir: &Path) -> bool {
+    let stub = dir.join(STUB);
+    if std::fs::write(&stub, "#include <sycl/sycl.hpp>\n").is_err() {
+        return false;
+    }
+    let unique = format!("{}.{}.tmp", compiled_name(input.host), std::process::id());
+    let tmp = dir.join(unique);
+    let mut cmd = pch_command(input, opts, dir, &tmp);
+    if opts.echo() {
+        eprintln!(" {}", crate::tool::display(&cmd));
+    }
+    let Ok(out) = cmd.stdin(Stdio::null()).output() else {
+        return false;
+    };
+    if !out.status.success() {
+        let _ = std::fs::remove_file(&tmp);
+        let _ = std::fs::write(dir.join("failed"), &out.stderr);
+        return false;
+    }
+    let Some(manifest) = std::fs::read_to_string(dir.join("inputs.d"))
+        .ok()
+        .and_then(|d| manifest_of(&d))
+    else {
+        let _ = std::fs::remove_file(&tmp);
+        return false;
+    };
+    // The manifest first: a header without a current manifest is rebuilt,
+    // and one being replaced is read as text meanwhile.
+    let manifest_tmp = dir.join(format!("inputs.{}.tmp", std::process::id()));
+    std::fs::write(&manifest_tmp, manifest).is_ok()
+        && std::fs::rename(&manifest_tmp, dir.join("inputs")).is_ok()
+        && std::fs::rename(&tmp, dir.join(compiled_name(input.host))).is_ok()
+}
+
+/// The files a make-style dependency list names, each with its size and
+/// modification time: one `NANOS SIZE PATH` line per file.
+fn manifest_of(deps: &str) -> Option<String> {
+    let joined = deps.replace("\\\n", " ");
+    let (_, files) = joined.split_once(": ")?;
+    let mut out = String::new();
+    for file in files.split_whitespace() {
+        let (nanos, size) = stamp(Path::new(file))?;
+        out.push_str(&format!("{nanos} {size} {file}\n"));
+    }
+    Some(out)
+}
+
+/// A file's modification time (nanoseconds) and size.
+fn stamp(path: &Path) -> Option<(u128, u64)> {
+    let meta = std::fs::metadata(path).ok()?;
+    let modified = meta.modified().ok()?;
+    let nanos = modified.duration_since(SystemTime::UNIX_EPOCH).ok()?;
+    Some((nanos.as_nanos(), meta.len()))
+}
+
+/// Whether every file the manifest lists still has its size and time.
+fn manifest_is_current(manifest: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(manifest) else {
+        return false;
+    };
+    text.lines().all(|line| {
+        let mut parts = line.splitn(3, ' ');
+        let (Some(nanos), Some(size), Some(file)) = (parts.next(), parts.next(), parts.next())
+        else {
+            return false;
+        };
+        stamp(Path::new(file)).is_some_and(|(n, s)| n.to_string() == nanos && s.to_string() == size)
+    })
+}
+
+/// Marks a flag set as just used (eviction keeps the recently used).
+fn touch(manifest: &Path) {
+    if let Ok(file) = std::fs::File::options().append(true).open(manifest) {
+        let _ = file.set_modified(SystemTime::now());
+    }
+}
+
+/// Removes all but the `kept` most recently used flag sets under `root`.
+fn evict_beyond(root: &Path, kept: usize) {
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return;
+    };
+    let mut sets: Vec<(SystemTime, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .map(|dir| {
+            let used = std::fs::metadata(dir.join("inputs"))
+                .and_then(|m| m.modified())
+                .unwrap_or(SystemTime::UNIX_EPOCH);
+            (used, dir)
+        })
+        .collect();
+    if sets.len() <= kept {
+        return;
+    }
+    sets.sort_by_key(|(used, _)| std::cmp::Reverse(*used));
+    for (_, dir) in sets.into_iter().skip(kept) {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_sources_that_open_with_the_sycl_header() {
+        assert!(opens_with_sycl_include(
+            "#include <sycl/sycl.hpp>\nint main() {}"
+        ));
+        assert!(opens_with_sycl_include(
+            "// a program\n/* about\n   this */\n#include <vector>\n#  include <CL/sycl.hpp> // old\n"
+        ));
+        assert!(opens_with_sycl_include(
+            "#line 1 \"k.cpp\"\n#include <iostream>\n#include <sycl/sycl.hpp>\n"
+        ));
+        // A macro or a header of the program's own may change what the SYCL
+        // header means: it is read where the program includes it.
+        assert!(!opens_with_sycl_include(
+            "#define SYCL_SIMPLE_SWIZZLES\n#include <sycl/sycl.hpp>\n"
+        ));
+        assert!(!opens_with_sycl_include(
+            "#include \"config.h\"\n#include <sycl/sycl.hpp>\n"
+        ));
+        assert!(!opens_with_sycl_include(
+            "#include <stdio.h>\n#include <sycl/sycl.hpp>\n"
+        ));
+        assert!(!opens_with_sycl_include(
+            "int x;\n#include <sycl/sycl.hpp>\n"
+        ));
+        assert!(!opens_with_sycl_include(
+            "#include <iostream>\nint main() {}\n"
+        ));
+    }
+
+    #[test]
+    fn manifests_list_every_dependency_with_its_stamp() {
+        let dir = std::env::temp_dir().join(format!("syclone-pch-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let a = dir.join("a.h");
+        let b = dir.join("b.h");
+        std::fs::write(&a, "int a;").unwrap();
+        std::fs::write(&b, "int b;").unwrap();
+        let deps = format!("x.gch: {} \\\n  {}\n", a.display(), b.display());
+        let manifest = manifest_of(&deps).unwrap();
+        assert_eq!(manifest.lines().count(), 2);
+        let file = dir.join("inputs");
+        std::fs::write(&file, &manifest).unwrap();
+        assert!(manifest_is_current(&file));
+        std::fs::write(&b, "int b; int c;").unwrap();
+        assert!(!manifest_is_current(&file));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
