@@ -90,7 +90,15 @@ impl Value {
             1 => Value::Signed(wide as i64),
             3 => Value::Float(f64::from(f32::from_bits(low))),
             4 => Value::Float(f64::from_bits(wide)),
-            5 => Value::String(string(low).unwrap_or_else(|| format!("<string {low:#x}>"))),
+            5 => Value::String(match string(low) {
+                // From `high` bytes in: where the argument pointed.
+                Some(text) => {
+                    let bytes = text.as_bytes();
+                    let from = (high as usize).min(bytes.len());
+                    String::from_utf8_lossy(&bytes[from..]).into_owned()
+                }
+                None => format!("<string {low:#x}>"),
+            }),
             _ => Value::Unsigned(wide),
         }
     }
@@ -241,7 +249,8 @@ mod tests {
                     [1, (-3i32) as u32, u32::MAX],
                     [3, x, 0],
                     [5, 8, 0],
-                    [5, 8, 0],
+                    // From one byte into the literal; past its end, nothing.
+                    [5, 8, 1],
                     [2, 'z' as u32, 0],
                     [1, 300, 0],
                     [2, 0, 1],
@@ -261,7 +270,7 @@ mod tests {
         ]);
         assert_eq!(
             format_records(&words, &strings),
-            "i=-3 x=2.50 abc|  abc|z   |44 4294967296 ff 1.234568e+04 0.5 %\n[   1.000]\n"
+            "i=-3 x=2.50 abc|   bc|z   |44 4294967296 ff 1.234568e+04 0.5 %\n[   1.000]\n"
         );
     }
 

@@ -1,7 +1,8 @@
 // Kernel printf (sycl::ext::oneapi::experimental::printf): what kernels
 // print reaches stdout when the host waits, each call whole, formatted as
 // the host's printf formats it: every conversion, flag, width, precision
-// and length modifier, `*` widths, %s of string literals, formats in
+// and length modifier, `*` widths, %s of string literals (also of one chosen
+// at run time, an element of an array of them, or a pointer into one), formats in
 // constant arrays (DPC++'s idiom), <cinttypes> format macros (`"%" PRIu64`), printf in functions and templates the
 // kernel calls, several kernels before one wait, and in order with what
 // the host prints around them. A full buffer drops whole calls. The
@@ -63,6 +64,9 @@ void print_twice(T value) {
 }
 
 void print_sum(int a, long b) { ex::printf("sum %d + %ld = %ld\n", a, b, a + b); }
+
+// A tag the caller chooses at run time.
+void tagged(const char *tag, int value) { ex::printf("%s=%d\n", tag, value); }
 
 int failures = 0;
 void check(bool ok, const char *what, const std::string &got, const std::string &want) {
@@ -156,6 +160,25 @@ int main() {
   std::snprintf(want_fixed, sizeof want_fixed, "%" PRIu64 " %" PRIx64 " %" PRId32 " %" PRIuPTR "\n",
                 std::uint64_t{0x123456789ull}, std::uint64_t{0x123456789ull}, std::int32_t{-7}, sizeof(std::uint64_t));
   check(got_fixed == want_fixed, "cinttypes formats", got_fixed, want_fixed);
+
+  // %s of strings chosen at run time: a conditional, an array of literals
+  // indexed by the work-item, a pointer into a literal, through a function.
+  std::string got_chosen = captured_stdout([&] {
+    q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) {
+       int k = static_cast<int>(i[0]);
+       const char *parity = k % 2 ? "odd" : "even";
+       const char *names[4] = {"red", "green", "blue", "cyan"};
+       const char *word = "abcdef";
+       tagged(names[k], k);
+       ex::printf("%d %s %s|%3.2s|\n", k, parity, word + k, names[3 - k]);
+     }).wait();
+  });
+  std::vector<std::string> chosen = lines_of(got_chosen);
+  std::sort(chosen.begin(), chosen.end());
+  std::vector<std::string> want_chosen = {"0 even abcdef| cy|", "1 odd bcdef| bl|", "2 even cdef| gr|",
+                                          "3 odd def| re|",     "blue=2",          "cyan=3",
+                                          "green=1",            "red=0"};
+  check(chosen == want_chosen, "strings chosen at run time", got_chosen, "eight lines");
 
   // The buffer is emptied after each wait: the next kernel prints anew.
   std::string got_after = captured_stdout([&] { q.single_task([=] { ex::printf("after %s\n", "overflow"); }).wait(); });

@@ -1681,6 +1681,9 @@ impl Lowerer<'_> {
         if name == "__builtin_syclone_printf_string" {
             return self.printf_string(args, span);
         }
+        if name == "__builtin_syclone_printf_string_offset" {
+            return self.printf_string_offset(args, span);
+        }
         if name == "__builtin_syclone_private_scratch" {
             return self.scratch_array(
                 args,

@@ -33,7 +33,7 @@ impl Lowerer<'_> {
         // The user's call of printf, not the library's call of the builtin.
         let call = self.call_from_another_file(span).unwrap_or(span);
         let Some(format) = self.printf_literal(&args[0], call, "the format of printf") else {
-            return self.printf_id(String::new());
+            return Val::Scalar(self.printf_id(String::new()));
         };
         match printf_format::parse(&format) {
             Ok(pieces) => {
@@ -42,18 +42,91 @@ impl Lowerer<'_> {
             }
             Err(e) => self.error(call, format!("{e} in the format of printf in device code")),
         }
-        self.printf_id(format)
+        Val::Scalar(self.printf_id(format))
     }
 
-    /// `__builtin_syclone_printf_string(s)`: the id of `s`, a string
-    /// literal that `%s` prints.
+    /// `__builtin_syclone_printf_string(s)`: the id of the string literal
+    /// `s` points into, chosen at run time where `s` may point into one of
+    /// several (`c ? "odd" : "even"`).
     pub(super) fn printf_string(&mut self, args: &[thir::Expr], span: Span) -> Val {
+        match self.printf_string_parts(&args[0], span) {
+            Some((id, _)) => Val::Scalar(id),
+            None => Val::Scalar(self.printf_id(String::new())),
+        }
+    }
+
+    /// `__builtin_syclone_printf_string_offset(s)`: how far into its string
+    /// literal `s` points, where that is known only at run time (else 0:
+    /// the id names the rest of the literal).
+    pub(super) fn printf_string_offset(&mut self, args: &[thir::Expr], span: Span) -> Val {
+        match self.printf_string_parts(&args[0], span) {
+            Some((_, offset)) => Val::Scalar(offset),
+            None => Val::Scalar(IExpr::Const(Constant::Int(ScalarType::U32, 0))),
+        }
+    }
+
+    /// The id (a `u32` expression) of the string literal a `%s` argument
+    /// points into and the offset in it, or an error.
+    fn printf_string_parts(&mut self, e: &thir::Expr, span: Span) -> Option<(IExpr, IExpr)> {
         // The user's call of printf, outside the library's header.
         let call = self.call_from_another_file(span).unwrap_or(span);
-        let text = self
-            .printf_literal(&args[0], call, "a string that printf prints with '%s'")
-            .unwrap_or_default();
-        self.printf_id(text)
+        let v = self.rvalue(e);
+        let zero = IExpr::Const(Constant::Int(ScalarType::U32, 0));
+        let parts = match self.deref_val(v) {
+            Val::Ptr {
+                binding: Some(b),
+                index: IExpr::Const(Constant::Int(_, at)),
+                choice: None,
+                ..
+            } => self
+                .string_text(b)
+                .and_then(|text| Some(text.get(usize::try_from(at).ok()?..)?.to_string()))
+                .map(|suffix| (self.printf_id(suffix), zero)),
+            Val::Ptr {
+                binding: Some(b),
+                index,
+                choice: None,
+                ..
+            } => self.string_text(b).map(|text| {
+                let offset = self.cast_scalar(index, ScalarType::U32);
+                (self.printf_id(text), offset)
+            }),
+            Val::Ptr {
+                index,
+                choice: Some(choice),
+                ..
+            } => {
+                let texts: Option<Vec<String>> = choice
+                    .bindings
+                    .iter()
+                    .map(|&b| self.string_text(b))
+                    .collect();
+                texts.map(|texts| {
+                    let ids: Vec<IExpr> = texts
+                        .into_iter()
+                        .map(|t| self.printf_id(t))
+                        .collect();
+                    let id = self.by_which(&choice.which, ids.into_iter());
+                    (id, self.cast_scalar(index, ScalarType::U32))
+                })
+            }
+            _ => None,
+        };
+        if parts.is_none() {
+            self.error(
+                call,
+                "a string that printf prints with '%s' in device code must point into a string literal (or a constant array initialised by one)",
+            );
+        }
+        parts
+    }
+
+    /// The text of the string literal `binding` holds, if it holds one.
+    fn string_text(&self, binding: crate::ir::BindingId) -> Option<String> {
+        self.strings
+            .iter()
+            .find(|(_, &s)| s == binding)
+            .map(|(text, _)| text.clone())
     }
 
     /// The string literal `e` points to, or an error naming `what`.
@@ -83,12 +156,12 @@ impl Lowerer<'_> {
     }
 
     /// The id of printf string `text`, listed for the kernel's image.
-    fn printf_id(&mut self, text: String) -> Val {
+    fn printf_id(&mut self, text: String) -> IExpr {
         let id = PrintfString::id_of(&text);
         if !self.printf_strings.iter().any(|s| s.id == id) {
             self.printf_strings.push(PrintfString { id, text });
         }
-        Val::Scalar(IExpr::Const(Constant::Int(ScalarType::U32, u64::from(id))))
+        IExpr::Const(Constant::Int(ScalarType::U32, u64::from(id)))
     }
 
     /// Checks the arguments of a printf (their types `values`) against

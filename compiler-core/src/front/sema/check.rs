@@ -4190,9 +4190,13 @@ impl Sema {
                 span,
             };
         }
-        if name == "__builtin_syclone_printf_format" || name == "__builtin_syclone_printf_string" {
+        if name == "__builtin_syclone_printf_format"
+            || name == "__builtin_syclone_printf_string"
+            || name == "__builtin_syclone_printf_string_offset"
+        {
             // (format, the printf's arguments...) and (a %s argument): the
-            // id of the string; lowering finds the string literal.
+            // id of the string, or the offset into it; lowering finds the
+            // string literal.
             let takes_values = name == "__builtin_syclone_printf_format";
             let pointer_first = args.first().is_some_and(|a| a.ty.is_pointer());
             if !pointer_first || (!takes_values && args.len() != 1) {

@@ -4,7 +4,8 @@
 // On the host device it is the C library's printf. On Vulkan and WebGPU
 // devices the compiler checks the format (a string literal, or a constant
 // array initialised by one) against the arguments, and lists the format
-// and every string literal that `%s` prints in the kernel's image by id.
+// and every string literal that `%s` prints in the kernel's image by id
+// (a `%s` argument may point into one of several, chosen at run time).
 // The call appends a record to the printf buffer, a device_global of 32-bit
 // words: word 0 counts the words used, word 1 is set when a record did not
 // fit, records follow: [words][format id][argument count], then per
@@ -30,7 +31,8 @@ enum printf_tag : unsigned {
   printf_unsigned,    // a 64-bit unsigned integer
   printf_float,       // the bits of a float (low word)
   printf_double,      // the bits of a double
-  printf_string       // the id of a string literal (low word)
+  printf_string       // the id of a string literal (low word) and how far
+                      // into it the argument points (high word)
 };
 
 struct printf_halves {
@@ -59,6 +61,7 @@ void printf_put(printf_buffer &b, unsigned at, T value) {
     if constexpr (sizeof(*value) == 1) {
       tag = printf_string;
       low = __builtin_syclone_printf_string(value);
+      high = __builtin_syclone_printf_string_offset(value);
     }
   } else if constexpr (std::is_integral_v<T> && sizeof(T) > 4) {
     tag = std::is_signed_v<T> ? printf_signed : printf_unsigned;
