@@ -3957,7 +3957,13 @@ impl Sema {
                     return self.call_object(fx, args, span);
                 }
                 let explicit = self.explicit_targs(name);
-                self.method_call(b, &name.last().ident, &explicit, args, span)
+                let call = self.method_call(b, &name.last().ident, &explicit, args, span);
+                // `b.Base::f()` names the function: no dispatch.
+                if name.is_simple() {
+                    self.forbid_virtual_dispatch(call)
+                } else {
+                    call
+                }
             }
             ExprKind::Name(q) => {
                 // Locals / fields that are objects: call operator().
@@ -4073,7 +4079,13 @@ impl Sema {
                             } else {
                                 None
                             };
-                        self.finish_call(&cands, &explicit, this_obj, args, &name_str, span)
+                        let call =
+                            self.finish_call(&cands, &explicit, this_obj, args, &name_str, span);
+                        if q.is_simple() {
+                            self.forbid_virtual_dispatch(call)
+                        } else {
+                            call
+                        }
                     }
                     _ => {
                         // Found only by argument-dependent lookup.
@@ -4487,6 +4499,54 @@ impl Sema {
             lvalue: false,
             span,
         }
+    }
+
+    /// `call` as host code may make it: a call of a virtual member function
+    /// dispatches through the object's vtable, which SYCL device code has
+    /// not (SYCL 2020 5.4), so in device code it is an error; elsewhere the
+    /// call stands.
+    fn forbid_virtual_dispatch(&mut self, call: TExpr) -> TExpr {
+        let TK::Call(f, _) = &call.kind else {
+            return call;
+        };
+        let fi = self.func(*f);
+        let virtual_member = fi.decl.is_virtual
+            || fi
+                .class
+                .is_some_and(|c| self.overrides_a_virtual(c, &fi.decl.clone()));
+        if !virtual_member {
+            return call;
+        }
+        let span = call.span;
+        let ty = call.ty.clone();
+        let lvalue = call.lvalue;
+        let refusal = TExpr {
+            kind: TK::HostOnly("calling a virtual function".into()),
+            ty: Ty::Void,
+            lvalue: false,
+            span,
+        };
+        TExpr {
+            kind: TK::StmtExpr(vec![thir::Stmt::Expr(refusal)], Some(Box::new(call))),
+            ty,
+            lvalue,
+            span,
+        }
+    }
+
+    /// Whether a base of class `c` (at any depth) declares `virtual` a
+    /// member function that `decl` overrides: same name, as many
+    /// parameters, same constness.
+    fn overrides_a_virtual(&self, c: ClassId, decl: &a::FunctionDecl) -> bool {
+        let name = &decl.name.last().ident;
+        self.class(c).bases.iter().any(|&(b, _)| {
+            self.class(b).methods.iter().any(|m| {
+                m.is_virtual
+                    && &m.name.last().ident == name
+                    && m.params.len() == decl.params.len()
+                    && m.is_const == decl.is_const
+            }) || self.overrides_a_virtual(b, decl)
+        })
     }
 
     /// Call a member function named `name` on object `obj`.
