@@ -135,6 +135,12 @@ pub fn compile_options(
         split: opts.split,
         rdc: opts.rdc,
         fp_contract: opts.fp_contract,
+        // The host pass's `-std=` (C++17 when none is given).
+        lang: opts
+            .std
+            .as_deref()
+            .and_then(compiler_core::front::lang::LangStd::from_std_flag)
+            .unwrap_or_default(),
         targets: if opts.targets.is_empty() {
             CompileOptions::default().targets
         } else {

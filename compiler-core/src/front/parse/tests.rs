@@ -6,17 +6,20 @@ use crate::front::preprocess::{preprocess, PpOptions};
 use crate::source::SourceMap;
 
 fn parse(src: &str) -> (TranslationUnit, Diagnostics) {
+    parse_in(src, LangStd::Cxx17)
+}
+
+/// [`parse`] in language mode `lang`.
+fn parse_in(src: &str, lang: LangStd) -> (TranslationUnit, Diagnostics) {
     let mut sm = SourceMap::default();
     let main = sm.add("t.cpp", src);
     let mut diags = Diagnostics::default();
-    let pp = preprocess(
-        &mut sm,
-        main,
-        &crate::NoIncludes,
-        &PpOptions::default(),
-        &mut diags,
-    );
-    let tu = parse_translation_unit(pp.tokens, &pp.symbols, &mut diags);
+    let opts = PpOptions {
+        lang,
+        ..PpOptions::default()
+    };
+    let pp = preprocess(&mut sm, main, &crate::NoIncludes, &opts, &mut diags);
+    let tu = parse_translation_unit(pp.tokens, &pp.symbols, &mut diags, lang);
     (tu, diags)
 }
 
