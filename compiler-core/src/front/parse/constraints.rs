@@ -205,9 +205,9 @@ impl Parser<'_> {
                     span: start.to(self.prev_span()),
                 });
             } else if self.at_requires() {
-                // `requires C<T>;`
+                // `requires C<T> && sizeof(T) == 4;` (any logical-or-expression).
                 self.advance();
-                out.push(Requirement::Nested(self.parse_constraint_or()?));
+                out.push(Requirement::Nested(self.parse_expr()?));
             } else {
                 out.push(Requirement::Simple(self.parse_expr()?));
             }

@@ -197,20 +197,25 @@ impl Sema {
                 };
                 match self.concept_satisfaction(id, args) {
                     Unsatisfied(notes) => {
-                        let first = match type_constraint_form(q) {
+                        let first = match (type_constraint_form(q), written.as_slice()) {
                             // `template <C T>`: clang's "'X' does not satisfy 'C'".
-                            Some(rest) => {
-                                let arg = q.last().template_args.as_ref().and_then(|a| a.first());
-                                let arg = match arg {
-                                    Some(TemplateArg::Type(t)) => self.type_text(t, env),
-                                    _ => String::new(),
+                            (Some(rest), _) => {
+                                let arg = match written.first() {
+                                    Some(a) => self.targ_text(a, env),
+                                    None => String::new(),
                                 };
                                 format!(
                                     "because '{arg}' does not satisfy '{}'",
                                     self.concept_spelling(&rest, env)
                                 )
                             }
-                            None => format!("because '{text}' evaluated to false"),
+                            // So is a concept-id of one argument (`std::integral<T>`).
+                            (None, [only]) => format!(
+                                "because '{}' does not satisfy '{}'",
+                                self.targ_text(only, env),
+                                q.last().ident
+                            ),
+                            (None, _) => format!("because '{text}' evaluated to false"),
                         };
                         let mut all = vec![(e.span, first)];
                         all.extend(notes);
@@ -280,11 +285,30 @@ impl Sema {
         let false_note =
             |text: &str| vec![(e.span, format!("because '{text}' evaluated to false"))];
         if let Some(v) = self.const_eval_ast(e, ctx, env) {
-            return if v != 0 {
-                Satisfaction::Satisfied
-            } else {
-                Satisfaction::Unsatisfied(false_note(&text))
-            };
+            if v != 0 {
+                return Satisfaction::Satisfied;
+            }
+            // A comparison of constants shows their values, as clang
+            // does: `'sizeof(char) == 4' (1 == 4)`.
+            if let ExprKind::Binary(
+                op @ (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge),
+                l,
+                r,
+            ) = &e.kind
+            {
+                let (lv, rv) = (
+                    self.const_eval_ast(l, ctx, env),
+                    self.const_eval_ast(r, ctx, env),
+                );
+                if let (Some(lv), Some(rv)) = (lv, rv) {
+                    let values = format!("{lv} {} {rv}", op.spelling());
+                    return Satisfaction::Unsatisfied(vec![(
+                        e.span,
+                        format!("because '{text}' ({values}) evaluated to false"),
+                    )]);
+                }
+            }
+            return Satisfaction::Unsatisfied(false_note(&text));
         }
         // Not a constant the evaluator reads off the syntax: check it as an
         // expression (an error is a substitution failure).
@@ -438,19 +462,29 @@ impl Sema {
         let Some(th) = &fi.decl.template else {
             return String::new();
         };
-        let parts: Vec<String> = th
-            .params
-            .iter()
-            .zip(&fi.template_args)
-            .map(|(p, a)| {
-                let name = match p.name.as_deref() {
-                    Some(n) if n.starts_with("__syclone_auto_") => "auto".to_string(),
-                    Some(n) => n.to_string(),
-                    None => "<anonymous>".to_string(),
-                };
-                format!("{name} = {}", self.targ_name(a))
-            })
-            .collect();
+        let parts: Vec<String> =
+            th.params
+                .iter()
+                .zip(&fi.template_args)
+                .map(|(p, a)| {
+                    let name = match &p.name {
+                        // An `auto` parameter's: clang's `x:auto`.
+                        Some(n) if n.starts_with("__syclone_auto_") => {
+                            let param =
+                                fi.decl.params.iter().find(|fp| {
+                                    PatternNames::of_type(&fp.ty).0.iter().any(|x| x == n)
+                                });
+                            match param.and_then(|fp| fp.name.as_deref()) {
+                                Some(pn) => format!("{pn}:auto"),
+                                None => "auto".to_string(),
+                            }
+                        }
+                        Some(n) => n.to_string(),
+                        None => "<anonymous>".to_string(),
+                    };
+                    format!("{name} = {}", self.targ_name(a))
+                })
+                .collect();
         if parts.is_empty() {
             String::new()
         } else {
