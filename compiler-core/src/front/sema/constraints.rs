@@ -125,8 +125,41 @@ impl Sema {
         }
     }
 
+    /// Does a template argument name an unsubstituted template parameter
+    /// (in a signature resolved as declared)? Constraints are not checked
+    /// for such arguments.
+    pub(crate) fn targ_is_dependent(&self, a: &TArg) -> bool {
+        match a {
+            TArg::Type(t) | TArg::ConstType(t) => self.ty_is_dependent(t),
+            TArg::ValueParam(_) => true,
+            TArg::Pack(es) => es.iter().any(|e| self.targ_is_dependent(e)),
+            _ => false,
+        }
+    }
+
+    fn ty_is_dependent(&self, t: &Ty) -> bool {
+        match t {
+            Ty::Param(_) => true,
+            Ty::Ptr { pointee: t, .. } | Ty::LRef(t, _) | Ty::RRef(t) | Ty::Array(t, _) => {
+                self.ty_is_dependent(t)
+            }
+            Ty::Function { ret, params, .. } => {
+                self.ty_is_dependent(ret) || params.iter().any(|p| self.ty_is_dependent(p))
+            }
+            Ty::Class(c) => self
+                .class(*c)
+                .template
+                .as_ref()
+                .is_some_and(|(_, args)| args.iter().any(|a| self.targ_is_dependent(a))),
+            _ => false,
+        }
+    }
+
     /// Whether concept `id` is satisfied for `args` (cached).
     pub(crate) fn concept_satisfaction(&mut self, id: VarId, args: Vec<TArg>) -> Satisfaction {
+        if args.iter().any(|a| self.targ_is_dependent(a)) {
+            return Satisfaction::Unknown;
+        }
         let key = (id, args);
         if let Some(s) = self.satisfactions.get(&key) {
             return s.clone();
@@ -397,6 +430,14 @@ impl Sema {
         let decl = self.func(f).decl.clone();
         let ctx = self.func(f).ctx;
         let env = self.func(f).env.clone();
+        if self
+            .func(f)
+            .template_args
+            .iter()
+            .any(|a| self.targ_is_dependent(a))
+        {
+            return Satisfaction::Unknown;
+        }
         let header = decl.template.as_ref().and_then(|t| t.requires.clone());
         let mut s = Satisfaction::Satisfied;
         for e in [header, decl.trailing_requires.clone()]
@@ -528,7 +569,7 @@ impl Sema {
     ) -> bool {
         let form = |s: &mut Self, (h, ctx, env): (&TemplateHeader, Ctx, &Rc<Env>)| {
             let denv = super::templates::dependent_env(h, &[], env.clone());
-            s.normal_form_of(&[h.requires.clone()], ctx, &denv)
+            s.normal_form_of(std::slice::from_ref(&h.requires), ctx, &denv)
         };
         let na = form(self, a);
         let nb = form(self, b);

@@ -359,7 +359,6 @@ impl Sema {
                 best.push(i);
             }
         }
-        drop(better);
         if best.is_empty() {
             // The approximate ordering found a cycle: every candidate ties.
             best = (0..viable.len()).collect();

@@ -42,8 +42,11 @@ impl Sema {
         if let Some(c) = self.class_cache.get(&key) {
             return Some(*c);
         }
-        // C++20: the arguments must satisfy the template's constraints.
-        if let Some(req) = th.requires.clone() {
+        // C++20: the arguments must satisfy the template's constraints
+        // (not checked for a signature resolved as declared, whose
+        // arguments name template parameters).
+        let dependent = args.iter().any(|a| self.targ_is_dependent(a));
+        if let Some(req) = th.requires.clone().filter(|_| !dependent) {
             let e = bound_env(&th, &args, env.clone());
             if let super::constraints::Satisfaction::Unsatisfied(notes) =
                 self.constraint_satisfaction(&req, ctx, &e)
