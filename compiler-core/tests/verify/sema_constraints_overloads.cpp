@@ -21,6 +21,8 @@ template <typename T> concept Sized = requires(T c) { { c.size() } -> std::conve
 template <Sized T> int size_of(T c) { return c.size(); } // expected-note {{constraints not satisfied [with T = Point]}} expected-note {{because 'Point' does not satisfy 'Sized'}}
 
 struct Point { int x, y; };
+std::integral auto bad_count() { return 1.5; } // expected-error {{deduced type 'double' does not satisfy 'integral'}} expected-note {{because 'double' does not satisfy 'integral'}}
+std::floating_point auto good_ratio() { return 0.5; }
 
 // Subsumption: the more constrained overload wins; unrelated constraints tie.
 template <typename T> int kind(T) { return 0; }
@@ -60,7 +62,7 @@ int main() {
     Cell<float> cf{1.0f};
     out[2] = ci.get() + cf.get();
     std::floating_point auto h = 1.5;
-    out[3] = int(h);
+    out[3] = int(h) + int(good_ratio() * 2) + bad_count();
     axpy(p, p, p);   // expected-error {{no matching function for call to 'axpy'}}
     half_of(3);      // expected-error {{no matching function for call to 'half_of'}}
     twice(2.5);      // expected-error {{no matching function for call to 'twice'}}

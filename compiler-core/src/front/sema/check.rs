@@ -219,9 +219,18 @@ impl Sema {
         let outer_unevaluated = std::mem::replace(&mut self.unevaluated, 0);
         let body = self.check_body_common(f, &decl);
         self.unevaluated = outer_unevaluated;
-        let fc = self.fn_stack.pop().expect("fn ctx");
+        let mut fc = self.fn_stack.pop().expect("fn ctx");
         if auto_ret {
-            self.funcs[f.0 as usize].ret = fc.deduced_ret.clone().unwrap_or(Ty::Void);
+            let ret = fc.deduced_ret.clone().unwrap_or(Ty::Void);
+            self.funcs[f.0 as usize].ret = ret.clone();
+            // `std::integral auto f()`: the deduced type must satisfy it.
+            if decl.ret.constraint.is_some()
+                || matches!(&decl.ret.kind, a::TypeExprKind::LRef(i) | a::TypeExprKind::Pointer(i) if i.constraint.is_some())
+            {
+                self.fn_stack.push(fc);
+                self.check_placeholder_constraint(&decl.ret, &ret, decl.span);
+                fc = self.fn_stack.pop().expect("fn ctx");
+            }
         }
         self.funcs[f.0 as usize].diags.extend(fc.diags);
         body
