@@ -277,7 +277,12 @@ pub fn run(src: &str, headers: &VirtualFiles, mode: Mode) -> Run {
         Mode::OneThread => {
             let out = preprocess::preprocess(&mut sm, main, headers, &opts, &mut diags);
             let tokens = out.tokens.len();
-            let tu = parse::parse_translation_unit(out.tokens, &out.symbols, &mut diags);
+            let tu = parse::parse_translation_unit(
+                out.tokens,
+                &out.symbols,
+                &mut diags,
+                Default::default(),
+            );
             (Some(tokens), tu)
         }
     };

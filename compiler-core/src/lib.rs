@@ -90,6 +90,8 @@ pub struct CompileOptions {
     /// `-ffp-contract=`: whether the driver may fuse and reassociate
     /// floating-point operations where no pragma says otherwise.
     pub fp_contract: front::fp_contract::FpContract,
+    /// The language mode (`-std=`): `__cplusplus`, and C++20's concepts.
+    pub lang: front::lang::LangStd,
 }
 
 impl Default for CompileOptions {
@@ -108,6 +110,7 @@ impl Default for CompileOptions {
             split: postlink::SplitMode::default(),
             rdc: true,
             fp_contract: front::fp_contract::FpContract::default(),
+            lang: front::lang::LangStd::default(),
         }
     }
 }
@@ -210,6 +213,7 @@ fn pp_options(opts: &CompileOptions) -> front::preprocess::PpOptions {
             front::sema::HostCompiler::Gcc { .. } => front::pragma_pack::PackDialect::Gcc,
             front::sema::HostCompiler::Clang { .. } => front::pragma_pack::PackDialect::Clang,
         },
+        lang: opts.lang,
     }
 }
 

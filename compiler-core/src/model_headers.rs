@@ -32,6 +32,7 @@ const HEADERS: &[(&str, &str)] = &[
     ("cctype", include_str!("../model_headers/cctype")),
     ("cinttypes", include_str!("../model_headers/cinttypes")),
     ("complex", include_str!("../model_headers/complex")),
+    ("concepts", include_str!("../model_headers/concepts")),
     ("cstdarg", include_str!("../model_headers/cstdarg")),
     ("cstddef", include_str!("../model_headers/cstddef")),
     ("cstdint", include_str!("../model_headers/cstdint")),

@@ -8,7 +8,8 @@
 //!   expects it in a header (the SYCL or model headers);
 //!   `expected-note 3 {{text}}` expects three such diagnostics, `1+` at
 //!   least one (a note every error of a kernel carries);
-//! - `// expected-no-diagnostics`: the file must compile cleanly.
+//! - `// expected-no-diagnostics`: the file must compile cleanly;
+//! - `// syclcc-flags: -std=c++20` (among the first lines): the language mode.
 //!
 //! Every diagnostic in the main file must be expected, and every marker met.
 //! Notes are the notes attached to diagnostics that point into the main file
@@ -127,7 +128,12 @@ fn check(path: &Path) -> Result<(), String> {
     if !no_diags && expected.is_empty() {
         return Err(format!("{name}: no markers (use expected-no-diagnostics)"));
     }
-    let out = common::compile_sycl(&name, &src);
+    let out = common::compile_sycl_in(
+        &name,
+        &src,
+        compiler_core::front::sema::HostCompiler::Gcc { major: 12 },
+        common::language_of(&src),
+    );
     // The JSON form carries resolved locations and note texts.
     let json: serde_json::Value = serde_json::from_str(&out.diagnostics_json)
         .map_err(|e| format!("{name}: bad diagnostics JSON: {e}"))?;

@@ -34,7 +34,7 @@ OPTIONS:
   -o PATH                    output file (default a.out, FILE.o, FILE.s, FILE.spv)
   -I DIR, -isystem DIR       include directories (device and host pass)
   -D NAME[=VALUE], -U NAME   define / undefine a macro (device and host pass)
-  -std=STD                   language standard of the host pass (default c++17)
+  -std=STD                   language standard of both passes (default c++17)
   -O<level>, -g, -W..., -f..., any other flag
                              passed to the host compiler (compile and link)
   -L DIR, -l LIB, -Wl,..., -Xlinker ARG
@@ -173,7 +173,7 @@ pub struct Options {
     pub include_dirs: Vec<String>,
     pub system_include_dirs: Vec<String>,
     pub macros: Vec<MacroOp>,
-    /// `-std=...` if given (the host pass defaults to c++17).
+    /// `-std=...` if given (both passes default to c++17).
     pub std: Option<String>,
     /// Flags for the host compiler, at compile and at link time: `-O`, `-g`,
     /// `-W`, `-f` and every flag syclcc does not know.

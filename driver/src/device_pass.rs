@@ -135,6 +135,12 @@ pub fn compile_options(
         split: opts.split,
         rdc: opts.rdc,
         fp_contract: opts.fp_contract,
+        // The host pass's `-std=` (C++17 when none is given).
+        lang: opts
+            .std
+            .as_deref()
+            .and_then(compiler_core::front::lang::LangStd::from_std_flag)
+            .unwrap_or_default(),
         targets: if opts.targets.is_empty() {
             CompileOptions::default().targets
         } else {
@@ -347,6 +353,21 @@ mod tests {
         assert_eq!(c.defines, [("X".to_string(), Some("1".to_string()))]);
         assert_eq!(c.undefines, ["Y"]);
         assert_eq!(c.main_file_name, "a.cpp");
+    }
+
+    #[test]
+    fn the_language_mode_follows_std() {
+        use compiler_core::front::lang::LangStd;
+        let lang = |args: &[&str]| {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            let opts = crate::cli::parse(&args).unwrap();
+            let rt = Path::new("/rt/include");
+            compile_options(Path::new("a.cpp"), &opts, rt, HostCompiler::default()).lang
+        };
+        assert_eq!(lang(&["a.cpp"]), LangStd::Cxx17);
+        assert_eq!(lang(&["-std=c++20", "a.cpp"]), LangStd::Cxx20);
+        assert_eq!(lang(&["-std=gnu++2a", "a.cpp"]), LangStd::Cxx20);
+        assert_eq!(lang(&["-std=c++14", "a.cpp"]), LangStd::Cxx17);
     }
 }
 

@@ -64,6 +64,7 @@ fn request(source: &Path, text: String, copts: &CompileOptions) -> Result<Compil
     request.split = copts.split;
     request.rdc = copts.rdc;
     request.fp_contract = copts.fp_contract;
+    request.lang = copts.lang;
     request.cwd = Some(cwd.to_string_lossy().into_owned());
 
     let source_dir = match source.parent() {

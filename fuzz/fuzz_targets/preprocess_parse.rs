@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
             &pp_opts,
             &mut diags,
         );
-        let _ = parse::parse_translation_unit(out.tokens, &out.symbols, &mut diags);
+        let _ = parse::parse_translation_unit(out.tokens, &out.symbols, &mut diags, pp_opts.lang);
         let _ = compiler_core::diag::render(&sm, &diags.list);
     });
 });

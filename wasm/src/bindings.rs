@@ -26,6 +26,8 @@ export interface CompileOptions {
   split?: "per_kernel" | "per_source" | "off" | "auto";
   rdc?: boolean;
   fpContract?: "fast" | "on" | "off";
+  /** The language standard, as `-std=` (default "c++17"). */
+  std?: string;
 }
 
 /** A byte range in a file of the compilation (0: the main file). */

@@ -11,6 +11,7 @@ use crate::headers;
 use compiler_core::bundle::{ImageProperties, KernelInfo, RelocatableCode};
 use compiler_core::diag::{Diagnostic, Severity};
 use compiler_core::front::fp_contract::FpContract;
+use compiler_core::front::lang::LangStd;
 use compiler_core::front::sema::HostCompiler;
 use compiler_core::postlink::SplitMode;
 use compiler_core::source::{SourceFile, SourceMap};
@@ -70,6 +71,10 @@ pub struct Options {
     /// As `-ffp-contract=`: `on` (the default), `off` or `fast`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fp_contract: Option<String>,
+    /// The language standard, as `-std=`: `c++17` (the default), `c++20`
+    /// (C++20's concepts; `__cplusplus` is `202002L`), `gnu++20`...
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub std: Option<String>,
 }
 
 /// The option names JavaScript may pass.
@@ -86,6 +91,7 @@ pub const OPTION_NAMES: &[&str] = &[
     "split",
     "rdc",
     "fpContract",
+    "std",
 ];
 
 /// `hostCompiler`: `{ "kind": "gcc", "major": 12 }` or `{ "kind": "clang", "major": 18,
@@ -362,6 +368,18 @@ pub fn compile_with(source: &str, opts: &Options, fallback: &dyn IncludeProvider
             FpContract::default()
         }),
     };
+    let lang = match opts.std.as_deref() {
+        None => LangStd::default(),
+        Some(name) => LangStd::from_std_flag(name).unwrap_or_else(|| {
+            option_errors.push(Diagnostic::error(
+                None,
+                format!(
+                    "unknown std '{name}' (expected a C++ standard such as 'c++17' or 'c++20')"
+                ),
+            ));
+            LangStd::default()
+        }),
+    };
     if !option_errors.is_empty() {
         return failure(option_errors);
     }
@@ -396,6 +414,7 @@ pub fn compile_with(source: &str, opts: &Options, fallback: &dyn IncludeProvider
         split,
         rdc: opts.rdc.unwrap_or(false),
         fp_contract,
+        lang,
         ..defaults
     };
     let files = Files {
@@ -591,6 +610,24 @@ mod tests {
             r#"{"fileName": "a.cpp", "targets": ["spirv32-webgpu"], "files": {"a.h": ""}}"#,
         );
         assert_eq!(all.file_name.as_deref(), Some("a.cpp"));
+    }
+
+    #[test]
+    fn std_sets_the_language_mode() {
+        let src = "template <typename T> concept Big = sizeof(T) > 4;\n\
+                   static_assert(Big<double> && !Big<char>);\n\
+                   static_assert(__cplusplus == 202002L);\n";
+        let r = compile_to_result(src, &options(r#"{"std": "c++20"}"#));
+        assert!(!r.has_errors(), "{}", r.rendered_diagnostics);
+        // In C++17 `concept` is an identifier: the same source does not parse.
+        let r = compile_to_result(src, &options("{}"));
+        assert!(r.has_errors());
+        let r = compile_to_result("", &options(r#"{"std": "c11"}"#));
+        assert!(
+            r.rendered_diagnostics.contains("unknown std 'c11'"),
+            "{}",
+            r.rendered_diagnostics
+        );
     }
 
     #[test]

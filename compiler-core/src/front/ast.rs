@@ -76,6 +76,10 @@ pub struct TypeExpr {
     pub is_volatile: bool,
     /// `__attribute__((opencl_global))` etc. on the pointee, from the specifiers.
     pub address_space: Option<AddressSpace>,
+    /// The type-constraint of a constrained placeholder (`std::integral
+    /// auto`; on the `auto` node): the concept, with the arguments after
+    /// the first (`std::convertible_to<int> auto`).
+    pub constraint: Option<Rc<QualName>>,
     pub span: Span,
 }
 
@@ -199,7 +203,68 @@ pub enum TemplateParamKind {
 #[derive(Clone, Debug)]
 pub struct TemplateHeader {
     pub params: Vec<TemplateParam>,
+    /// The constraints the header introduces, one expression: the
+    /// type-constraints of its parameters (`template <std::integral T>` is
+    /// `std::integral<T>`), of the parameters invented for constrained
+    /// `auto` function parameters, and the requires-clause after it, in
+    /// that order, joined by `&&`.
+    pub requires: Option<Rc<Expr>>,
     pub span: Span,
+}
+
+/// `a && b` of two optional constraints (either alone when the other is
+/// absent).
+pub fn conjoin(a: Option<Rc<Expr>>, b: Option<Rc<Expr>>) -> Option<Rc<Expr>> {
+    match (a, b) {
+        (Some(a), Some(b)) => {
+            let span = a.span.to(b.span);
+            Some(Rc::new(Expr {
+                kind: ExprKind::Binary(
+                    BinOp::LogAnd,
+                    Box::new((*a).clone()),
+                    Box::new((*b).clone()),
+                ),
+                span,
+            }))
+        }
+        (a, b) => a.or(b),
+    }
+}
+
+/// `template <typename T> concept Name = constraint;`
+#[derive(Clone, Debug)]
+pub struct ConceptDecl {
+    pub name: Rc<str>,
+    pub template: TemplateHeader,
+    pub constraint: Rc<Expr>,
+    pub span: Span,
+}
+
+/// `requires (params) { requirements }`: true when every requirement
+/// holds for the template arguments (an invalid one makes it false).
+#[derive(Clone, Debug)]
+pub struct RequiresExpr {
+    pub params: Vec<Param>,
+    pub requirements: Vec<Requirement>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum Requirement {
+    /// `expr;`: the expression is valid.
+    Simple(Expr),
+    /// `typename T::value_type;`: the type exists.
+    Type(TypeExpr),
+    /// `{ expr } noexcept -> Concept<args>;`: the expression is valid, and
+    /// its type (`decltype((expr))`) satisfies `Concept<type, args...>`.
+    Compound {
+        expr: Expr,
+        noexcept: bool,
+        constraint: Option<QualName>,
+        span: Span,
+    },
+    /// `requires constraint;`
+    Nested(Expr),
 }
 
 #[derive(Clone, Debug)]
@@ -225,6 +290,8 @@ pub enum Decl {
     Friend(Box<Decl>, Span),
     /// `template <class T> buffer(T*, range<1>) -> buffer<T, 1>;`
     DeductionGuide(Rc<DeductionGuide>),
+    /// `template <class T> concept C = ...;`
+    Concept(Rc<ConceptDecl>),
     /// `template struct X<int>;` / `extern template void f<int>(int);`
     ExplicitInstantiation {
         decl: Box<Decl>,
@@ -365,6 +432,8 @@ pub struct FunctionDecl {
     pub is_pure: bool,
     /// `noexcept` (`Some(None)`) or `noexcept(expr)` (`Some(Some(expr))`).
     pub noexcept: Option<Option<Expr>>,
+    /// The requires-clause after the declarator (`void f() requires C<T>`).
+    pub trailing_requires: Option<Rc<Expr>>,
     /// `= delete` / `= default`.
     pub deleted: bool,
     pub defaulted: bool,
@@ -584,6 +653,7 @@ impl Expr {
             | ExprKind::TypeTrait(..)
             | ExprKind::Lambda(_)
             | ExprKind::StmtExpr(_)
+            | ExprKind::Requires(_)
             | ExprKind::Error => {}
         }
     }
@@ -776,6 +846,8 @@ pub enum ExprKind {
     /// A built-in type trait: `__is_class(T)`, `__is_base_of(B, D)`,
     /// `__is_constructible(T, Args...)` (types and type pack expansions).
     TypeTrait(TypeTrait, Vec<TemplateArg>),
+    /// A requires-expression (C++20): a `bool` constant.
+    Requires(Rc<RequiresExpr>),
     /// `__builtin_xxx(...)` style or unknown constructs kept for tolerance.
     Error,
 }

@@ -12,6 +12,7 @@ pub(crate) fn type_expr(kind: TypeExprKind, span: Span) -> a::TypeExpr {
         is_const: false,
         is_volatile: false,
         address_space: None,
+        constraint: None,
         span,
     }
 }
@@ -126,6 +127,7 @@ pub(crate) fn function_decl(
         is_extern_c: false,
         is_pure: false,
         noexcept: None,
+        trailing_requires: None,
         deleted: false,
         defaulted: false,
         ctor_inits: vec![],

@@ -299,6 +299,14 @@ impl Dumper<'_> {
                     .map(|x| self.expr(x))
                     .collect(),
             },
+            Decl::Concept(c) => {
+                let mut children = self.template_params(&c.template);
+                children.push(self.expr(&c.constraint));
+                Node {
+                    label: format!("ConceptDecl {} {}", self.loc(c.span), c.name),
+                    children,
+                }
+            }
             Decl::LinkageSpec(ds) => Node {
                 label: "LinkageSpecDecl C".into(),
                 children: ds.iter().map(|x| self.decl(x, false)).collect(),
@@ -801,6 +809,20 @@ impl Dumper<'_> {
                 leaf(format!("TypeTraitExpr {loc} {t:?} '{}'", tys.join("', '")))
             }
             ExprKind::Lambda(l) => self.lambda(l, loc),
+            ExprKind::Requires(r) => Node {
+                label: format!("RequiresExpr {loc} 'bool'"),
+                children: r
+                    .requirements
+                    .iter()
+                    .map(|q| match q {
+                        Requirement::Simple(x) | Requirement::Nested(x) => self.expr(x),
+                        Requirement::Compound { expr, .. } => self.expr(expr),
+                        Requirement::Type(t) => {
+                            Node::leaf(format!("TypeRequirement '{}'", self.ty(t)))
+                        }
+                    })
+                    .collect(),
+            },
             ExprKind::MemberPointerAccess {
                 object,
                 member,
@@ -886,7 +908,7 @@ impl Dumper<'_> {
     }
 }
 
-fn builtin_spelling(b: &BuiltinSpec) -> String {
+pub(crate) fn builtin_spelling(b: &BuiltinSpec) -> String {
     let mut w: Vec<&str> = vec![];
     if b.unsigned {
         w.push("unsigned");

@@ -4,6 +4,7 @@ pub mod ast;
 pub(crate) mod ast_build;
 pub mod ast_dump;
 pub mod fp_contract;
+pub mod lang;
 pub mod lexer;
 pub mod literal;
 pub mod parse;

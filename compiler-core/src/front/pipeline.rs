@@ -151,7 +151,8 @@ fn concurrently(
             })
             .expect("spawning the preprocessor thread");
         let stream = TokenStream { batches: receiver };
-        let tu = crate::front::parse::parse_token_stream(stream, &symbols, &mut parser_diags);
+        let tu =
+            crate::front::parse::parse_token_stream(stream, &symbols, &mut parser_diags, opts.lang);
         match preprocessor.join() {
             Ok(pp) => (tu, pp),
             Err(panic) => std::panic::resume_unwind(panic),
@@ -179,7 +180,12 @@ fn one_after_the_other(
     let pp = crate::front::preprocess::preprocess(sm, main, provider, opts, &mut pp_diags);
     let mut parser_diags = Diagnostics::default();
     let tu = if parse_despite_errors || !pp_diags.has_errors() {
-        crate::front::parse::parse_translation_unit(pp.tokens, &pp.symbols, &mut parser_diags)
+        crate::front::parse::parse_translation_unit(
+            pp.tokens,
+            &pp.symbols,
+            &mut parser_diags,
+            opts.lang,
+        )
     } else {
         TranslationUnit { decls: vec![] }
     };

@@ -165,6 +165,9 @@ const OTHER_NAMES: &[&str] = &[
     // Contextual words of the parser.
     "final",
     "override",
+    // C++20 keywords, identifiers in the modes before it.
+    "concept",
+    "requires",
     "half",
     "0",
     "size_t",

@@ -3,6 +3,7 @@
 //! (host directories mounted at a guest path) besides in-memory files.
 
 use compiler_core::front::fp_contract::FpContract;
+use compiler_core::front::lang::LangStd;
 use compiler_core::front::sema::HostCompiler;
 use compiler_core::postlink::SplitMode;
 use compiler_core::target::TargetKind;
@@ -66,6 +67,8 @@ pub struct CompileRequest {
     pub rdc: bool,
     /// `-ffp-contract=`.
     pub fp_contract: FpContract,
+    /// `-std=`.
+    pub lang: LangStd,
     /// Guest directory that relative paths resolve against (`/` if `None`).
     pub cwd: Option<String>,
 }
@@ -87,6 +90,7 @@ impl CompileRequest {
             split: SplitMode::default(),
             rdc: true,
             fp_contract: FpContract::default(),
+            lang: LangStd::default(),
             cwd: None,
         }
     }
@@ -123,6 +127,7 @@ impl CompileRequest {
                 split: Some(self.split.name().to_string()),
                 rdc: Some(self.rdc),
                 fp_contract: Some(self.fp_contract.name().to_string()),
+                std: Some(self.lang.name().to_string()),
             },
             cwd: self.cwd.clone(),
         }

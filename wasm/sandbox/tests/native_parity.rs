@@ -33,6 +33,7 @@ pub fn compile_natively(request: &CompileRequest) -> CompileOutput {
         targets: request.targets.clone(),
         host_compiler: request.host_compiler,
         color_diagnostics: request.color_diagnostics,
+        lang: request.lang,
         ..CompileOptions::default()
     };
     // The compiler recurses over nesting: give it the driver's roomy stack.

@@ -643,6 +643,7 @@ impl Parser<'_> {
         };
         let mut params = func.params;
         let template = invent_auto_template_params(&mut params, template, start);
+        let trailing_requires = func.requires;
         // Declare the name for later parsing.
         if name.parts.len() == 1 && kind == FunctionKind::Normal {
             let k = if template.is_some() {
@@ -679,6 +680,7 @@ impl Parser<'_> {
             is_extern_c: false,
             is_pure: false,
             noexcept: func.noexcept,
+            trailing_requires,
             deleted: false,
             defaulted: false,
             ctor_inits: vec![],
@@ -820,19 +822,64 @@ impl Parser<'_> {
             self.names.pop();
             return Err(Reported);
         }
-        self.finish_template_declaration(ctx, start, params)
+        let (params, constraints) = params;
+        // `template <typename T> requires C<T> ...`
+        let requires = if self.at_requires() {
+            match self.parse_requires_clause() {
+                Ok(r) => Some(r),
+                Err(e) => {
+                    self.names.pop();
+                    return Err(e);
+                }
+            }
+        } else {
+            None
+        };
+        self.finish_template_declaration(ctx, start, params, conjoin(constraints, requires))
     }
 
     /// The parameters of a template header, up to (not including) the closing
-    /// `>`; each is declared in the current (header) scope.
-    pub(crate) fn parse_template_params(&mut self) -> PResult<Vec<TemplateParam>> {
+    /// `>`; each is declared in the current (header) scope. With them, the
+    /// constraints their type-constraints make (`C<T>` for `C T`), joined.
+    pub(crate) fn parse_template_params(
+        &mut self,
+    ) -> PResult<(Vec<TemplateParam>, Option<Rc<Expr>>)> {
         self.nested(|p| p.parse_template_params_inner())
     }
 
-    fn parse_template_params_inner(&mut self) -> PResult<Vec<TemplateParam>> {
+    fn parse_template_params_inner(&mut self) -> PResult<(Vec<TemplateParam>, Option<Rc<Expr>>)> {
         let mut params = vec![];
+        let mut constraints = None;
         while !self.is(sym!(">")) && !self.at_eof() {
             let psp = self.span();
+            if self.type_constraint_ahead() {
+                // `C T`, `C<A>... Ts`, `C T = int`: a constrained type parameter.
+                let constraint = self.parse_type_constraint()?;
+                let pack = self.eat(sym!("..."));
+                let name: Rc<str> = if self.is_ident() {
+                    self.bump_name()
+                } else {
+                    // An unnamed parameter is constrained all the same.
+                    Rc::from(format!("__syclone_constrained_{}", params.len()))
+                };
+                self.declare_name(&name, NameKind::Type);
+                let default = if self.eat(sym!("=")) {
+                    Some(self.parse_type_id()?)
+                } else {
+                    None
+                };
+                let c = super::constraints::type_constraint_expr(&constraint, &name, pack);
+                constraints = conjoin(constraints, Some(Rc::new(c)));
+                params.push(TemplateParam {
+                    name: Some(name),
+                    kind: TemplateParamKind::Type { default, pack },
+                    span: psp.to(self.prev_span()),
+                });
+                if !self.eat(sym!(",")) {
+                    break;
+                }
+                continue;
+            }
             // `typename X::type = 0` (SFINAE) declares a value, not a type.
             let typename_specifier = self.is(sym!("typename"))
                 && (self.is_at(1, sym!("::"))
@@ -866,7 +913,7 @@ impl Parser<'_> {
                 let inner = self.parse_template_params();
                 let close = inner.is_ok() && self.expect_template_close().is_ok();
                 self.names.pop();
-                let inner = inner?;
+                let (inner, _constraints) = inner?;
                 if !close {
                     return Err(Reported);
                 }
@@ -934,7 +981,7 @@ impl Parser<'_> {
                 self.error_here("expected a template parameter");
             }
         }
-        Ok(params)
+        Ok((params, constraints))
     }
 
     /// After a template header: the templated declaration. Pops the header scope.
@@ -943,11 +990,22 @@ impl Parser<'_> {
         ctx: Context,
         start: crate::source::Span,
         params: Vec<TemplateParam>,
+        requires: Option<Rc<Expr>>,
     ) -> PResult<Vec<Decl>> {
         let header = TemplateHeader {
             params,
+            requires,
             span: start.to(self.prev_span()),
         };
+        if self.concepts && self.is(sym!("concept")) {
+            let d = self.parse_concept_definition(header);
+            self.names.pop();
+            let d = d?;
+            if let Decl::Concept(c) = &d {
+                self.declare_name(&c.name, NameKind::Concept);
+            }
+            return Ok(vec![d]);
+        }
         // Nested `template<...> template<...>` (member templates defined out of class).
         let result = if self.is(sym!("template")) {
             let inner = self.parse_template_declaration(ctx, None);
@@ -1692,9 +1750,15 @@ fn invent_auto_template_params(
         };
         let h = header.get_or_insert_with(|| TemplateHeader {
             params: vec![],
+            requires: None,
             span,
         });
         let ident: Rc<str> = format!("__syclone_auto_{}", h.params.len()).into();
+        // `std::integral auto x`: the invented parameter is constrained.
+        if let Some(c) = slot.constraint.take() {
+            let e = super::constraints::type_constraint_expr(&c, &ident, p.pack);
+            h.requires = conjoin(h.requires.take(), Some(Rc::new(e)));
+        }
         slot.kind = TypeExprKind::Named(QualName {
             global: false,
             parts: vec![NamePart {

@@ -667,7 +667,7 @@ impl Parser<'_> {
         })
     }
 
-    fn parse_primary(&mut self) -> PResult<Expr> {
+    pub(crate) fn parse_primary(&mut self) -> PResult<Expr> {
         let sp = self.span();
         let t = *self.peek();
         match t.kind {
@@ -736,6 +736,7 @@ impl Parser<'_> {
                     span: sp,
                 });
             }
+            "requires" if self.concepts => return self.nested(|p| p.parse_requires_expr()),
             "this" => {
                 self.advance();
                 return Ok(Expr {
@@ -1085,10 +1086,11 @@ impl Parser<'_> {
         if self.is(sym!("<")) {
             let tsp = self.span();
             self.advance();
-            let tparams = self.parse_template_params()?;
+            let (tparams, constraints) = self.parse_template_params()?;
             self.expect_template_close()?;
             template = Some(TemplateHeader {
                 params: tparams,
+                requires: constraints,
                 span: tsp.to(self.prev_span()),
             });
         }

@@ -5,6 +5,7 @@
 //! parser asks through the [`names::NameLookup`] trait, answered today by
 //! [`names::NameTable`] (scoped, filled by the parser) and by sema later.
 
+mod constraints;
 mod decl;
 mod expr;
 pub mod names;
@@ -14,6 +15,7 @@ mod types;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::ast::{Attributes, TranslationUnit};
+use crate::front::lang::LangStd;
 use crate::front::token::{sym, Symbol, Symbols, Token, TokenKind, EMPTY};
 use crate::source::Span;
 use names::{NameKind, NameTable};
@@ -29,9 +31,10 @@ pub fn parse_translation_unit(
     tokens: Vec<Token>,
     symbols: &Symbols,
     diags: &mut Diagnostics,
+    lang: LangStd,
 ) -> TranslationUnit {
     let tokens = TokenStore::whole(tokens);
-    Parser::new(&tokens, symbols, diags).translation_unit()
+    Parser::new(&tokens, symbols, diags, lang).translation_unit()
 }
 
 /// Parse tokens as `stream` delivers them (the preprocessor still running
@@ -40,9 +43,10 @@ pub fn parse_token_stream(
     stream: TokenStream,
     symbols: &Symbols,
     diags: &mut Diagnostics,
+    lang: LangStd,
 ) -> TranslationUnit {
     let tokens = TokenStore::streamed(stream);
-    Parser::new(&tokens, symbols, diags).translation_unit()
+    Parser::new(&tokens, symbols, diags, lang).translation_unit()
 }
 
 impl Parser<'_> {
@@ -106,6 +110,8 @@ pub(crate) struct Parser<'d> {
     /// Template arguments being parsed tentatively as types around the
     /// current point (bounded: each level may parse its input twice).
     speculative_args: u32,
+    /// C++20: `concept` and `requires` are keywords (before, identifiers).
+    concepts: bool,
 }
 
 /// Deepest nesting of expressions, statements, declarators and template
@@ -121,7 +127,12 @@ pub(crate) struct DeferredBody {
 const MAX_ERRORS: u32 = 200;
 
 impl<'d> Parser<'d> {
-    fn new(tokens: &'d TokenStore, symbols: &'d Symbols, diags: &'d mut Diagnostics) -> Self {
+    fn new(
+        tokens: &'d TokenStore,
+        symbols: &'d Symbols,
+        diags: &'d mut Diagnostics,
+        lang: LangStd,
+    ) -> Self {
         Parser {
             tokens,
             window: Cell::new((&[], 0)),
@@ -140,6 +151,7 @@ impl<'d> Parser<'d> {
             block_class_decls: None,
             speculative_args: 0,
             depth: 0,
+            concepts: lang.has_concepts(),
         }
     }
 
@@ -216,7 +228,18 @@ impl<'d> Parser<'d> {
     }
     fn is_ident(&self) -> bool {
         let t = self.peek();
-        !self.split_gt && t.kind == TokenKind::Ident && !t.sym.is_keyword()
+        !self.split_gt
+            && t.kind == TokenKind::Ident
+            && !t.sym.is_keyword()
+            && !self.is_cxx20_keyword(t)
+    }
+    /// `concept` or `requires` in C++20 (an identifier before).
+    fn is_cxx20_keyword(&self, t: &Token) -> bool {
+        self.concepts && (t.sym == sym!("requires") || t.sym == sym!("concept"))
+    }
+    /// At the keyword `requires` (C++20)?
+    fn at_requires(&self) -> bool {
+        self.concepts && self.is(sym!("requires"))
     }
     /// The text of a token's symbol (digraphs read as what they stand for),
     /// borrowed from the symbol table, not from the parser.

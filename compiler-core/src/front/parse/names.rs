@@ -18,6 +18,10 @@ pub enum NameKind {
     TypeTemplate,
     /// A function template (a call may give explicit arguments).
     FunctionTemplate,
+    /// A concept (C++20): a template whose `C<args>` is a `bool` constant,
+    /// and which constrains a template parameter (`template <C T>`) or a
+    /// placeholder (`C auto x`).
+    Concept,
     /// A variable, function or enumerator: hides a type name in inner scopes.
     Value,
     Namespace,
@@ -64,7 +68,7 @@ pub trait NameLookup {
     fn is_template(&self, name: Symbol) -> bool {
         matches!(
             self.classify(LookupScope::Unqualified, name),
-            NameKind::TypeTemplate | NameKind::FunctionTemplate
+            NameKind::TypeTemplate | NameKind::FunctionTemplate | NameKind::Concept
         )
     }
     /// Member names after `.`/`->`: known member templates anywhere.

@@ -6,17 +6,20 @@ use crate::front::preprocess::{preprocess, PpOptions};
 use crate::source::SourceMap;
 
 fn parse(src: &str) -> (TranslationUnit, Diagnostics) {
+    parse_in(src, LangStd::Cxx17)
+}
+
+/// [`parse`] in language mode `lang`.
+fn parse_in(src: &str, lang: LangStd) -> (TranslationUnit, Diagnostics) {
     let mut sm = SourceMap::default();
     let main = sm.add("t.cpp", src);
     let mut diags = Diagnostics::default();
-    let pp = preprocess(
-        &mut sm,
-        main,
-        &crate::NoIncludes,
-        &PpOptions::default(),
-        &mut diags,
-    );
-    let tu = parse_translation_unit(pp.tokens, &pp.symbols, &mut diags);
+    let opts = PpOptions {
+        lang,
+        ..PpOptions::default()
+    };
+    let pp = preprocess(&mut sm, main, &crate::NoIncludes, &opts, &mut diags);
+    let tu = parse_translation_unit(pp.tokens, &pp.symbols, &mut diags, lang);
     (tu, diags)
 }
 
@@ -219,4 +222,126 @@ fn using_declarations_may_list_several_names() {
         .filter(|d| matches!(d, Decl::UsingDecl(_)))
         .count();
     assert_eq!(usings, 3);
+}
+
+#[test]
+fn concept_and_requires_are_identifiers_before_cxx20() {
+    let (tu, d) = parse(
+        "int concept = 1; int requires(int x) { return x + concept; }
+         struct S { int requires; bool concept() const { return requires > 0; } };",
+    );
+    assert!(!d.has_errors(), "{:?}", d.list);
+    assert!(matches!(&tu.decls[0], Decl::Var(v) if &*v.name == "concept"));
+    assert!(matches!(&tu.decls[1], Decl::Function(f) if &*f.name.last().ident == "requires"));
+}
+
+#[test]
+fn cxx20_concepts_and_constraints_parse() {
+    let (tu, d) = parse_in(
+        "template <typename T> constexpr bool is_num = true;
+         template <typename T> concept Num = is_num<T>;
+         template <typename T, typename U> concept Conv = is_num<U>;
+         template <Num T> T f(T x) { return x; }
+         template <Conv<int>... Ts> int g(Ts... xs) { return 0; }
+         template <typename T> requires Num<T> && (sizeof(T) > 2 || Conv<T, long>) T h(T x) { return x; }
+         template <typename T> struct W { T v; int get() const requires Num<T> { return 1; } };
+         int k(Num auto x, const Conv<int> auto &y) { return 0; }
+         template <typename T> concept Sized = requires(const T &c, int n) {
+           c.size(); typename T::value_type; { c.size() + n } noexcept -> Conv<long>; requires Num<T>;
+         };
+         int main() { Num auto v = 3; if constexpr (requires { v + 1; }) return v; return 0; }",
+        LangStd::Cxx20,
+    );
+    assert!(!d.has_errors(), "{:?}", d.list);
+    let Decl::Concept(num) = &tu.decls[1] else {
+        panic!("{:?}", tu.decls[1])
+    };
+    assert_eq!(&*num.name, "Num");
+    // `template <Num T>`: the type-constraint is the header's constraint `Num<T>`.
+    let Decl::Function(f) = &tu.decls[3] else {
+        panic!()
+    };
+    let req = f
+        .template
+        .as_ref()
+        .and_then(|t| t.requires.as_ref())
+        .expect("constraint");
+    let ExprKind::Name(q) = &req.kind else {
+        panic!("{req:?}")
+    };
+    assert_eq!(q.to_string_lossy(), "Num<...>");
+    // A constrained pack is a fold over its elements.
+    let Decl::Function(g) = &tu.decls[4] else {
+        panic!()
+    };
+    let req = g
+        .template
+        .as_ref()
+        .and_then(|t| t.requires.as_ref())
+        .expect("constraint");
+    assert!(
+        matches!(
+            &req.kind,
+            ExprKind::Fold {
+                op: BinOp::LogAnd,
+                ..
+            }
+        ),
+        "{req:?}"
+    );
+    let Decl::Function(h) = &tu.decls[5] else {
+        panic!()
+    };
+    let req = h
+        .template
+        .as_ref()
+        .and_then(|t| t.requires.as_ref())
+        .expect("clause");
+    assert!(
+        matches!(&req.kind, ExprKind::Binary(BinOp::LogAnd, _, r) if matches!(r.kind, ExprKind::Binary(BinOp::LogOr, ..)))
+    );
+    // A trailing requires-clause on a member function.
+    let Decl::Class(w) = &tu.decls[6] else {
+        panic!()
+    };
+    let get = w
+        .members
+        .as_ref()
+        .unwrap()
+        .iter()
+        .find_map(|m| match &m.decl {
+            Decl::Function(f) => Some(f.clone()),
+            _ => None,
+        });
+    assert!(get.unwrap().trailing_requires.is_some());
+    // Constrained `auto` parameters invent constrained template parameters.
+    let Decl::Function(k) = &tu.decls[7] else {
+        panic!()
+    };
+    let th = k.template.as_ref().expect("abbreviated template");
+    assert_eq!(th.params.len(), 2);
+    assert!(matches!(
+        &th.requires.as_ref().unwrap().kind,
+        ExprKind::Binary(BinOp::LogAnd, ..)
+    ));
+    let Decl::Concept(sized) = &tu.decls[8] else {
+        panic!()
+    };
+    let ExprKind::Requires(r) = &sized.constraint.kind else {
+        panic!()
+    };
+    assert_eq!(r.params.len(), 2);
+    assert!(matches!(
+        &r.requirements[..],
+        [
+            Requirement::Simple(_),
+            Requirement::Type(_),
+            Requirement::Compound {
+                noexcept: true,
+                constraint: Some(_),
+                ..
+            },
+            Requirement::Nested(_)
+        ]
+    ));
 }

@@ -37,6 +37,8 @@ pub(crate) struct FuncSuffix {
     pub ref_qualifier: Option<RefQualifier>,
     pub trailing: Option<TypeExpr>,
     pub noexcept: Option<Option<Expr>>,
+    /// The trailing requires-clause (`f() requires C<T>`).
+    pub requires: Option<Rc<Expr>>,
 }
 
 pub(crate) struct Declarator {
@@ -86,7 +88,7 @@ impl Parser<'_> {
             return true;
         }
         if self.is_ident() || self.is(sym!("::")) {
-            return self.qualified_type_ahead();
+            return self.qualified_type_ahead() || self.constrained_placeholder_ahead(0);
         }
         false
     }
@@ -442,6 +444,24 @@ impl Parser<'_> {
                     ds.ty = Some(TypeExpr::plain(TypeExprKind::Named(n), sp));
                     continue;
                 }
+                _ if ds.ty.is_none() && !saw_builtin && self.constrained_placeholder_ahead(0) => {
+                    // `std::integral auto`, `C<int> decltype(auto)`.
+                    let constraint = Rc::new(self.parse_type_constraint()?);
+                    let sp = self.span();
+                    let kind = if self.eat(sym!("decltype")) {
+                        self.expect(sym!("("))?;
+                        self.expect(sym!("auto"))?;
+                        self.expect(sym!(")"))?;
+                        TypeExprKind::DecltypeAuto
+                    } else {
+                        self.expect(sym!("auto"))?;
+                        TypeExprKind::Auto
+                    };
+                    let mut t = TypeExpr::plain(kind, sp.to(self.prev_span()));
+                    t.constraint = Some(constraint);
+                    ds.ty = Some(t);
+                    continue;
+                }
                 _ if ds.ty.is_none()
                     && !saw_builtin
                     && (self.is_ident() || self.is(sym!("::"))) =>
@@ -610,7 +630,14 @@ impl Parser<'_> {
                 } else {
                     self.names
                         .lookup_global(isym)
-                        .map(|k| matches!(k, NameKind::TypeTemplate | NameKind::FunctionTemplate))
+                        .map(|k| {
+                            matches!(
+                                k,
+                                NameKind::TypeTemplate
+                                    | NameKind::FunctionTemplate
+                                    | NameKind::Concept
+                            )
+                        })
                         .unwrap_or(false)
                         || self.names.is_template(isym)
                         || self.names.is_member_template(isym)
@@ -1070,6 +1097,13 @@ impl Parser<'_> {
             if self.eat(sym!("->")) {
                 trailing = Some(self.parse_type_id()?);
             }
+            // `virt-specifiers` may come after the trailing return type too.
+            while self.eat(sym!("override")) || self.eat(sym!("final")) {}
+            let requires = if self.at_requires() {
+                Some(self.parse_requires_clause()?)
+            } else {
+                None
+            };
             let sp = ty.span;
             let mut fty = TypeExpr::plain(
                 TypeExprKind::Function(Box::new(ty), params.clone(), variadic),
@@ -1086,6 +1120,7 @@ impl Parser<'_> {
                     ref_qualifier,
                     trailing,
                     noexcept,
+                    requires,
                 }),
             ));
         }
@@ -1109,7 +1144,7 @@ impl Parser<'_> {
             return false;
         }
         let t = *self.peek_at(1);
-        if t.is(sym!(")")) || t.is(sym!("...")) {
+        if t.is(sym!(")")) || t.is(sym!("...")) || self.constrained_placeholder_ahead(1) {
             return true;
         }
         if t.kind == crate::front::token::TokenKind::Ident && self.is_at(2, sym!("::")) {
@@ -1327,6 +1362,7 @@ impl TypeExpr {
             is_const: false,
             is_volatile: false,
             address_space: None,
+            constraint: None,
             span,
         }
     }

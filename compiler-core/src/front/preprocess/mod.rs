@@ -43,6 +43,8 @@ pub struct PpOptions {
     pub fp_contract: FpContract,
     /// Which host compiler's reading of `#pragma pack` to follow.
     pub pack_dialect: PackDialect,
+    /// The language mode (`__cplusplus`; the parser's keywords).
+    pub lang: crate::front::lang::LangStd,
 }
 
 pub struct PpOutput {
@@ -233,7 +235,7 @@ fn predefines(opts: &PpOptions) -> String {
         .unwrap_or_else(|| ("Jan  1 1970".into(), "00:00:00".into()));
     let mut s = String::new();
     let defs: &[(&str, &str)] = &[
-        ("__cplusplus", "201703L"),
+        ("__cplusplus", opts.lang.cplusplus()),
         ("SYCL_LANGUAGE_VERSION", "202012"),
         ("__SYCLONE__", "1"),
         ("__STDC_HOSTED__", "1"),

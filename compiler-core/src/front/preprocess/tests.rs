@@ -782,3 +782,16 @@ fn malformed_pack_pragmas_are_warnings_that_change_nothing() {
     assert_eq!(pack_values(&r, "y"), [Some(2)]);
     assert_eq!(pack_values(&r, "z"), [Some(2)]);
 }
+
+#[test]
+fn cplusplus_follows_the_language_mode() {
+    let cxx20 = PpOptions {
+        lang: crate::front::lang::LangStd::Cxx20,
+        ..Default::default()
+    };
+    assert_eq!(
+        run_with("__cplusplus", &[], &cxx20).text().trim(),
+        "202002L"
+    );
+    assert_eq!(pp("__cplusplus").trim(), "201703L");
+}

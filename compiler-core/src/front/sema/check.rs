@@ -118,6 +118,7 @@ fn lambda_call_decl(l: &a::LambdaExpr, span: Span) -> Rc<a::FunctionDecl> {
         is_const: false,
         is_volatile: false,
         address_space: None,
+        constraint: None,
         span,
     });
     Rc::new(a::FunctionDecl {
@@ -218,9 +219,18 @@ impl Sema {
         let outer_unevaluated = std::mem::replace(&mut self.unevaluated, 0);
         let body = self.check_body_common(f, &decl);
         self.unevaluated = outer_unevaluated;
-        let fc = self.fn_stack.pop().expect("fn ctx");
+        let mut fc = self.fn_stack.pop().expect("fn ctx");
         if auto_ret {
-            self.funcs[f.0 as usize].ret = fc.deduced_ret.clone().unwrap_or(Ty::Void);
+            let ret = fc.deduced_ret.clone().unwrap_or(Ty::Void);
+            self.funcs[f.0 as usize].ret = ret.clone();
+            // `std::integral auto f()`: the deduced type must satisfy it.
+            if decl.ret.constraint.is_some()
+                || matches!(&decl.ret.kind, a::TypeExprKind::LRef(i) | a::TypeExprKind::Pointer(i) if i.constraint.is_some())
+            {
+                self.fn_stack.push(fc);
+                self.check_placeholder_constraint(&decl.ret, &ret, decl.span);
+                fc = self.fn_stack.pop().expect("fn ctx");
+            }
         }
         self.funcs[f.0 as usize].diags.extend(fc.diags);
         body
@@ -1226,6 +1236,42 @@ impl Sema {
         TStmt::Decl(id, init)
     }
 
+    /// `std::floating_point auto x = e;`: the type deduced for the
+    /// placeholder (`ty` without the reference or pointer the declarator
+    /// adds) must satisfy its type-constraint.
+    fn check_placeholder_constraint(&mut self, declared: &a::TypeExpr, ty: &Ty, span: Span) {
+        let (placeholder, deduced) = match &declared.kind {
+            a::TypeExprKind::LRef(i) | a::TypeExprKind::RRef(i) => (&**i, ty.non_ref().clone()),
+            a::TypeExprKind::Pointer(i) => match ty {
+                Ty::Ptr { pointee, .. } => (&**i, (**pointee).clone()),
+                _ => return,
+            },
+            _ => (declared, ty.clone()),
+        };
+        let Some(c) = placeholder.constraint.clone() else {
+            return;
+        };
+        if deduced.is_error() {
+            return;
+        }
+        let (ctx, env) = self.ctx_env();
+        let sat = self.type_constraint_satisfaction(&c, &deduced, ctx, &env);
+        if let super::constraints::Satisfaction::Unsatisfied(notes) = sat {
+            let name = self.concept_spelling(&c, &env);
+            let mut d = Diagnostic::error(
+                span,
+                format!(
+                    "deduced type '{}' does not satisfy '{name}'",
+                    self.ty_name(&deduced)
+                ),
+            );
+            for (sp, why) in notes {
+                d = d.with_note(sp, why);
+            }
+            self.cur().diags.push(d);
+        }
+    }
+
     pub(super) fn check_local_var(&mut self, v: &a::VarDecl) -> TStmt {
         // `decltype(auto) x = e;` declares `x` with type `decltype(e)`
         // (`decltype((b))` for `= (b)`: a reference).
@@ -1370,6 +1416,9 @@ impl Sema {
                 Ty::Error
             }
         };
+        if is_auto {
+            self.check_placeholder_constraint(&v.ty, &ty, v.span);
+        }
         let id = bound_early
             .unwrap_or_else(|| self.new_var(v.name.clone(), ty.clone(), Some(f), v.name_span));
         let is_const = v.ty.is_const || v.is_constexpr || Sema::array_of_const(&v.ty);
@@ -1923,6 +1972,179 @@ impl Sema {
         r
     }
 
+    /// Run `f` with expressions checked in `ctx`/`env` as
+    /// [`Self::check_standalone_expr`] checks them (in the body being
+    /// checked when `ctx` is its function, else in a scope of their own).
+    /// `f` keeps its diagnostics to itself.
+    pub(crate) fn in_expression_scope<R>(
+        &mut self,
+        ctx: Ctx,
+        env: Rc<Env>,
+        span: Span,
+        f: impl FnOnce(&mut Self) -> R,
+    ) -> R {
+        if self
+            .fn_stack
+            .last()
+            .is_some_and(|fc| fc.lookup_ctx.unwrap_or(Ctx::Func(fc.func)) == ctx)
+        {
+            let saved_env = std::mem::replace(&mut self.cur().env, env);
+            let r = f(self);
+            self.cur().env = saved_env;
+            return r;
+        }
+        let (func, lookup_ctx) = match ctx {
+            Ctx::Func(f) => (f, None),
+            _ => (self.scope_function(span), Some(ctx)),
+        };
+        let mut fc = FnCtx::new(func, env);
+        fc.lookup_ctx = lookup_ctx;
+        self.fn_stack.push(fc);
+        let r = f(self);
+        self.fn_stack.pop();
+        r
+    }
+
+    /// Whether the requirements of requires-expression `r` hold in the
+    /// scope being checked (its parameters declared as locals, nothing in
+    /// it evaluated); the notes say which one does not, and why.
+    pub(crate) fn requires_outcome(
+        &mut self,
+        r: &a::RequiresExpr,
+    ) -> Result<(), Vec<super::constraints::Because>> {
+        let saved_diags = std::mem::take(&mut self.cur().diags);
+        self.unevaluated += 1;
+        self.push_frame();
+        let outcome = self.requirements_hold(r);
+        self.pop_frame();
+        self.unevaluated -= 1;
+        self.cur().diags = saved_diags;
+        outcome
+    }
+
+    fn requirements_hold(
+        &mut self,
+        r: &a::RequiresExpr,
+    ) -> Result<(), Vec<super::constraints::Because>> {
+        let f = self.cur_func();
+        for p in &r.params {
+            let (ctx, env) = self.ctx_env();
+            let mut d = vec![];
+            let ty = self.resolve_type(&p.ty, ctx, &env, &mut d);
+            if ty.is_error() || d.iter().any(|x| x.severity == crate::diag::Severity::Error) {
+                let text = self.type_text(&p.ty, &env);
+                return Err(vec![(
+                    p.span,
+                    format!("because substituted parameter type '{text}' is ill-formed"),
+                )]);
+            }
+            if let Some(n) = &p.name {
+                let id = self.new_var(n.clone(), ty, Some(f), p.span);
+                self.cur()
+                    .frames
+                    .last_mut()
+                    .expect("frame")
+                    .push((n.clone(), id));
+            }
+        }
+        for req in &r.requirements {
+            let (ctx, env) = self.ctx_env();
+            match req {
+                a::Requirement::Simple(e) => {
+                    self.requirement_expr(e, &env)?;
+                }
+                a::Requirement::Type(t) => {
+                    let mut d = vec![];
+                    let ty = self.resolve_type(t, ctx, &env, &mut d);
+                    let error = d
+                        .iter()
+                        .find(|x| x.severity == crate::diag::Severity::Error);
+                    if ty.is_error() || error.is_some() {
+                        let text = self.type_text(t, &env);
+                        let why = error
+                            .map(|d| format!(": {}", d.message))
+                            .unwrap_or_default();
+                        return Err(vec![(
+                            t.span,
+                            format!("because 'typename {text}' would be invalid{why}"),
+                        )]);
+                    }
+                }
+                a::Requirement::Compound {
+                    expr, constraint, ..
+                } => {
+                    let x = self.requirement_expr(expr, &env)?;
+                    if let Some(c) = constraint {
+                        // `{ e } -> C<A>`: `C<decltype((e)), A>`.
+                        let ty = if self.is_xvalue(&x) {
+                            Ty::RRef(Box::new(x.ty.clone()))
+                        } else if x.lvalue {
+                            let is_const = self.is_const_lvalue(&x);
+                            Ty::LRef(Box::new(x.ty.clone()), is_const)
+                        } else {
+                            x.ty.clone()
+                        };
+                        let sat = self.type_constraint_satisfaction(c, &ty, ctx, &env);
+                        if let super::constraints::Satisfaction::Unsatisfied(mut notes) = sat {
+                            // clang's "type constraint 'C<decltype((e)), A>'".
+                            let mut written = String::new();
+                            for a in c.last().template_args.iter().flatten() {
+                                written.push_str(", ");
+                                written.push_str(&self.targ_text(a, &env));
+                            }
+                            let text =
+                                format!("{}<{}{written}>", c.last().ident, self.ty_name(&ty));
+                            // The first note ("does not satisfy") says it again.
+                            if !notes.is_empty() {
+                                notes.remove(0);
+                            }
+                            notes.insert(
+                                0,
+                                (
+                                    c.span,
+                                    format!("because type constraint '{text}' was not satisfied"),
+                                ),
+                            );
+                            return Err(notes);
+                        }
+                    }
+                }
+                a::Requirement::Nested(e) => {
+                    let sat = self.constraint_satisfaction(e, ctx, &env);
+                    if let super::constraints::Satisfaction::Unsatisfied(notes) = sat {
+                        return Err(notes);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The expression of a simple or compound requirement, checked; an
+    /// error in it makes the requirement fail.
+    fn requirement_expr(
+        &mut self,
+        e: &a::Expr,
+        env: &Env,
+    ) -> Result<TExpr, Vec<super::constraints::Because>> {
+        let before = self.cur().diags.len();
+        let x = self.check_expr(e);
+        let error = self.cur().diags[before..]
+            .iter()
+            .find(|d| d.severity == crate::diag::Severity::Error)
+            .map(|d| d.message.clone());
+        self.cur().diags.truncate(before);
+        if error.is_some() || x.ty.is_error() {
+            let text = self.constraint_text(e, env);
+            let why = error.map(|m| format!(": {m}")).unwrap_or_default();
+            return Err(vec![(
+                e.span,
+                format!("because '{text}' would be invalid{why}"),
+            )]);
+        }
+        Ok(x)
+    }
+
     /// The checked initializer of global variable `v`, which device code
     /// reads: SYCL 2020 5.4 allows device code to use globals that are
     /// const and constant-initialized. The error says why `v` is not one.
@@ -2015,6 +2237,7 @@ impl Sema {
                 is_const: false,
                 is_volatile: false,
                 address_space: None,
+                constraint: None,
                 span,
             },
             vec![],
@@ -2480,6 +2703,15 @@ impl Sema {
                 ),
             },
             ExprKind::Name(q) => self.check_name(q, span),
+            ExprKind::Requires(r) => {
+                let ok = self.requires_outcome(r).is_ok();
+                TExpr {
+                    kind: TK::BoolLit(ok),
+                    ty: Ty::Bool,
+                    lvalue: false,
+                    span,
+                }
+            }
             ExprKind::Unary(op, x) => self.check_unary(*op, x, span),
             ExprKind::Binary(op, l, r) => self.check_binary(*op, l, r, span),
             ExprKind::Assign(op, l, r) => self.check_assign(*op, l, r, span),
@@ -5089,6 +5321,61 @@ impl Sema {
     /// The call operator of the generic lambda `closure` for these explicit
     /// template arguments and call arguments, instantiated on first use;
     /// else why it cannot be called so.
+    /// C++20 constraints of a generic lambda's call: its template header's
+    /// (`[]<std::integral T>(T x)`) and its constrained `auto` parameters'
+    /// (`[](std::integral auto x)`), for the parameter types `ptys`.
+    fn generic_lambda_constraints(
+        &mut self,
+        closure: ClassId,
+        template: Option<&a::FunctionDecl>,
+        ptys: &[Ty],
+        param_decls: &[usize],
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Result<(), String> {
+        let unsatisfied = |notes: Vec<super::constraints::Because>| -> String {
+            let why: Vec<String> = notes.into_iter().map(|(_, w)| w).collect();
+            format!("constraints not satisfied: {}", why.join("; "))
+        };
+        if let Some(req) = template.and_then(|t| t.template.as_ref()?.requires.clone()) {
+            if let super::constraints::Satisfaction::Unsatisfied(notes) =
+                self.constraint_satisfaction(&req, ctx, env)
+            {
+                return Err(unsatisfied(notes));
+            }
+        }
+        let Some(lambda) = self
+            .class(closure)
+            .closure
+            .as_ref()
+            .map(|c| c.lambda.clone())
+        else {
+            return Ok(());
+        };
+        for (t, &i) in ptys.iter().zip(param_decls) {
+            let Some(p) = lambda.params.get(i) else {
+                continue;
+            };
+            let (placeholder, deduced) = match &p.ty.kind {
+                a::TypeExprKind::LRef(x) | a::TypeExprKind::RRef(x) => (&**x, t.non_ref().clone()),
+                a::TypeExprKind::Pointer(x) => match t {
+                    Ty::Ptr { pointee, .. } => (&**x, (**pointee).clone()),
+                    _ => continue,
+                },
+                _ => (&p.ty, t.clone()),
+            };
+            let Some(c) = placeholder.constraint.clone() else {
+                continue;
+            };
+            if let super::constraints::Satisfaction::Unsatisfied(notes) =
+                self.type_constraint_satisfaction(&c, &deduced, ctx, env)
+            {
+                return Err(unsatisfied(notes));
+            }
+        }
+        Ok(())
+    }
+
     fn generic_call_operator(
         &mut self,
         closure: ClassId,
@@ -5119,6 +5406,14 @@ impl Sema {
             None => (vec![], class_env),
         };
         let (ptys, param_decls) = self.lambda_param_types(&g.params, &arg_tys, ctx, &env)?;
+        self.generic_lambda_constraints(
+            closure,
+            g.template.as_deref(),
+            &ptys,
+            &param_decls,
+            ctx,
+            &env,
+        )?;
         if let Some(i) = g
             .instances
             .iter()

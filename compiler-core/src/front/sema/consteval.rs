@@ -170,6 +170,12 @@ impl Sema {
                 let args = self.resolve_template_args(args, ctx, env, &mut vec![]);
                 i128::from(self.type_trait(*t, &args, e.span).ok()?)
             }
+            ExprKind::Requires(r) => {
+                let r = r.clone();
+                let ok =
+                    self.in_expression_scope(ctx, env.clone(), e.span, |s| s.requires_outcome(&r));
+                i128::from(ok.is_ok())
+            }
             // `sizeof "text"` (a macro's string): its array's size.
             ExprKind::SizeofExpr(x) => match &x.kind {
                 ExprKind::StringLit(text) => text.len() as i128 + 1,
@@ -514,6 +520,9 @@ impl Sema {
         ctx: Ctx,
         env: &Rc<Env>,
     ) -> Option<(i128, Ty)> {
+        if self.var(id).concept.is_some() {
+            return self.concept_id_value(id, q, ctx, env);
+        }
         let (decl, dctx, inst_env) = self.variable_template_instance(id, q, ctx, env)?;
         let value = match &decl.init {
             Some(crate::front::ast::Initializer::Assign(e)) => {

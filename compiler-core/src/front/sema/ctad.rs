@@ -61,6 +61,10 @@ fn implicit_guide(class: &a::ClassDecl, ctor: &a::FunctionDecl) -> Option<a::Fun
         kind: a::FunctionKind::Normal,
         template: Some(a::TemplateHeader {
             params,
+            requires: a::conjoin(
+                header.requires.clone(),
+                ctor.template.as_ref().and_then(|t| t.requires.clone()),
+            ),
             span: header.span,
         }),
         ret: a::TypeExpr::plain(TypeExprKind::Named(result), span),

@@ -300,6 +300,7 @@ impl Sema {
                 }
             }
             Decl::DeductionGuide(g) => self.declare_deduction_guide(g, ctx, env),
+            Decl::Concept(c) => self.declare_concept(c, ctx, env),
             Decl::StaticAssert(cond, msg, span) => {
                 if let Some(d) = self.static_assertion(cond, msg.as_deref(), *span, ctx, env) {
                     self.diags.list.push(d);
@@ -927,6 +928,40 @@ impl Sema {
 }
 
 impl Sema {
+    /// `template <class T> concept C = ...;`: a variable template of type
+    /// `bool` in name lookup, whose value is the constraint's satisfaction.
+    fn declare_concept(&mut self, c: &Rc<ast::ConceptDecl>, ctx: Ctx, env: &Rc<Env>) {
+        let span = c.span;
+        let bool_type = TypeExpr::plain(
+            TypeExprKind::Builtin(ast::BuiltinSpec {
+                bool_: true,
+                ..Default::default()
+            }),
+            span,
+        );
+        let decl = Rc::new(ast::VarDecl {
+            name: c.name.clone(),
+            qualified: None,
+            ty: bool_type,
+            init: Some(ast::Initializer::Assign((*c.constraint).clone())),
+            is_static: false,
+            is_extern: false,
+            is_constexpr: true,
+            is_inline: false,
+            template: Some(c.template.clone()),
+            attrs: ast::Attributes::default(),
+            span,
+            name_span: span,
+            bit_width: None,
+        });
+        let id = self.new_var(c.name.clone(), Ty::Bool, None, span);
+        let var = &mut self.vars[id.0 as usize];
+        var.template = Some((decl, ctx, env.clone()));
+        var.concept = Some(c.clone());
+        var.is_const = true;
+        self.add_member(ctx, c.name.clone(), Entity::Var(id));
+    }
+
     /// `template R f<A>(P...);`: the function template instance it names,
     /// whose body is then checked like any other (kernels in it are found).
     /// `template struct Box<int>;`: the class instance, so that the
@@ -1038,6 +1073,10 @@ impl Sema {
                 _ => false,
             };
             if !same_template || old.is_const != f.is_const {
+                continue;
+            }
+            // Overloads that differ in their constraints are other functions.
+            if self.constraints_spelling(&old, env) != self.constraints_spelling(f, env) {
                 continue;
             }
             if self.declared_signature(&old, ctx, env).as_ref() != Some(&sig) {

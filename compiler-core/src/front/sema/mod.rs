@@ -15,6 +15,8 @@ mod constant_objects;
 mod consteval;
 mod constexpr_body;
 mod constexpr_objects;
+mod constraint_text;
+mod constraints;
 mod convert;
 mod ctad;
 mod decls;
@@ -546,6 +548,10 @@ pub struct VarInfo {
     /// `typedef float f4 __attribute__((aligned(16)))`): that alignment,
     /// which its copy in a closure keeps.
     pub alias_align: Option<u64>,
+    /// A concept (C++20): a variable template in name lookup, whose
+    /// instances are whether the constraint is satisfied (see
+    /// `constraints.rs`).
+    pub concept: Option<Rc<ast::ConceptDecl>>,
 }
 
 /// What checking the initializer of a global variable gave (cached).
@@ -685,6 +691,12 @@ pub struct Sema {
     /// Classes checked for the kernel argument decomposition protocol.
     decompositions: HashMap<ClassId, Option<Result<Decomposition, Diagnostic>>>,
     requires_decomposition_cache: HashMap<ClassId, bool>,
+    /// Whether each concept is satisfied for each argument list met (see
+    /// `constraints.rs`), and the ones being evaluated, innermost last.
+    satisfactions: HashMap<(VarId, Vec<TArg>), constraints::Satisfaction>,
+    satisfying: Vec<(VarId, Vec<TArg>)>,
+    /// The satisfaction of each function's associated constraints.
+    function_satisfactions: HashMap<FuncId, constraints::Satisfaction>,
 }
 
 pub const GLOBAL_NS: NsId = NsId(0);
@@ -753,6 +765,9 @@ impl Sema {
             checking_calls: vec![],
             decompositions: HashMap::new(),
             requires_decomposition_cache: HashMap::new(),
+            satisfactions: HashMap::new(),
+            satisfying: vec![],
+            function_satisfactions: HashMap::new(),
         }
     }
 
@@ -827,6 +842,7 @@ impl Sema {
             static_local: false,
             alias_align: None,
             constant_init: None,
+            concept: None,
         });
         VarId(self.vars.len() as u32 - 1)
     }

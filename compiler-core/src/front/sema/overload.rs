@@ -60,6 +60,8 @@ impl Sema {
             })
             .collect();
         let mut rejected = vec![];
+        let mut rejected_constraints: Vec<(Span, String, Vec<super::constraints::Because>)> =
+            vec![];
         for (i, c) in cands.iter().enumerate() {
             // One function reached twice (using-declarations) is one candidate.
             if cands[..i].iter().any(|p| Rc::ptr_eq(&p.decl, &c.decl)) {
@@ -115,6 +117,24 @@ impl Sema {
                 self.function_instance(&c.decl, c.ctx, c.env.clone(), c.class, vec![])
             };
             let Some(f) = f else { continue };
+            // C++20: a candidate whose constraints are not satisfied for
+            // these arguments is not viable.
+            if Sema::is_constrained(&c.decl) {
+                if let super::constraints::Satisfaction::Unsatisfied(notes) =
+                    self.function_satisfaction(f)
+                {
+                    let why = if is_template {
+                        format!(
+                            "candidate template ignored: constraints not satisfied{}",
+                            self.template_args_text(f)
+                        )
+                    } else {
+                        "candidate function not viable: constraints not satisfied".to_string()
+                    };
+                    rejected_constraints.push((c.decl.span, why, notes));
+                    continue;
+                }
+            }
             if self.func(f).decl.deleted {
                 continue;
             }
@@ -170,6 +190,12 @@ impl Sema {
             for (sp, why) in rejected {
                 d = d.with_note(sp, format!("candidate not viable: {why}"));
             }
+            for (sp, why, notes) in rejected_constraints {
+                d = d.with_note(sp, why);
+                for (nsp, because) in notes {
+                    d = d.with_note(nsp, because);
+                }
+            }
             diags.push(d);
             return None;
         }
@@ -220,7 +246,25 @@ impl Sema {
                     .collect()
             })
             .collect();
-        let better = |ia: usize, ib: usize| -> bool {
+        // Which candidates have constraints, and which pairs declare the
+        // same signature (template parameters standing for themselves).
+        let constrained: Vec<bool> = viable
+            .iter()
+            .map(|v| Sema::is_constrained(&self.func(v.0).decl))
+            .collect();
+        let signatures: Vec<Option<Vec<Ty>>> = if constrained.iter().any(|c| *c) {
+            viable
+                .iter()
+                .map(|v| self.dependent_param_types(v.0))
+                .collect()
+        } else {
+            vec![None; viable.len()]
+        };
+        let same_signature: Vec<Vec<bool>> = signatures
+            .iter()
+            .map(|x| signatures.iter().map(|y| x.is_some() && x == y).collect())
+            .collect();
+        let mut better = |ia: usize, ib: usize| -> bool {
             let (a, b) = (&viable[ia], &viable[ib]);
             let less_cv =
                 |x: &Option<bool>, y: &Option<bool>| *x == Some(false) && *y == Some(true);
@@ -293,7 +337,13 @@ impl Sema {
                 && b.2
                 && self.func(a.0).params == self.func(b.0).params
                 && more_const_refs(&self.func(a.0).decl, &self.func(b.0).decl);
+            // C++20: of two templates with equivalent signatures (or two
+            // non-templates with the same parameters), the more
+            // constrained ([over.match.best]/2.6).
+            let constraint_tie = constrained[ia] && a.2 == b.2 && same_signature[ia][ib];
+            let constraint_tie = constraint_tie && self.more_constrained_function(a.0, b.0);
             ge && (gt
+                || constraint_tie
                 || (!a.2 && b.2)
                 || const_tie
                 || pack_tie
@@ -327,6 +377,47 @@ impl Sema {
             return None;
         }
         Some(viable[best[0]].0)
+    }
+
+    /// The parameter types of `f` as its template declares them, its own
+    /// template parameters standing for themselves (`Ty::Param`): what
+    /// makes two templates' signatures equivalent. None when a parameter
+    /// is a pack or does not resolve.
+    pub(crate) fn dependent_param_types(&mut self, f: FuncId) -> Option<Vec<Ty>> {
+        let fi = self.func(f);
+        let decl = fi.decl.clone();
+        let ctx = fi.ctx;
+        let env = match (&decl.template, fi.env.parent.clone()) {
+            (Some(th), Some(parent)) => {
+                super::templates::dependent_env(th, &fi.template_args, parent)
+            }
+            _ => fi.env.clone(),
+        };
+        let mut out = vec![];
+        for p in &decl.params {
+            if p.pack {
+                return None;
+            }
+            let t = self.resolve_type(&p.ty, ctx, &env, &mut vec![]);
+            if t.is_error() {
+                return None;
+            }
+            out.push(t);
+        }
+        // Template parameter lists of different shapes are not equivalent.
+        let shape = decl
+            .template
+            .iter()
+            .flat_map(|t| t.params.iter())
+            .map(|p| match &p.kind {
+                crate::front::ast::TemplateParamKind::Type { pack, .. } => {
+                    Ty::Int(if *pack { IntKind::Long } else { IntKind::Int })
+                }
+                _ => Ty::Void,
+            });
+        out.push(Ty::Void);
+        out.extend(shape);
+        Some(out)
     }
 
     /// Did substituting the template arguments into `f`'s signature fail?

@@ -38,6 +38,7 @@ impl Sema {
                     is_const: false,
                     is_volatile: false,
                     address_space: None,
+                    constraint: None,
                     span: f.span,
                 };
                 if let Ty::Class(id) = self.resolve_type(&class, ctx, env, &mut vec![]) {

@@ -42,6 +42,42 @@ impl Sema {
         if let Some(c) = self.class_cache.get(&key) {
             return Some(*c);
         }
+        // C++20: the arguments must satisfy the template's constraints
+        // (not checked for a signature resolved as declared, whose
+        // arguments name template parameters).
+        let dependent = args.iter().any(|a| self.targ_is_dependent(a));
+        if let Some(req) = th.requires.clone().filter(|_| !dependent) {
+            let e = bound_env(&th, &args, env.clone());
+            if let super::constraints::Satisfaction::Unsatisfied(notes) =
+                self.constraint_satisfaction(&req, ctx, &e)
+            {
+                let name = decl.name.as_deref().unwrap_or("");
+                let bound: Vec<String> = th
+                    .params
+                    .iter()
+                    .zip(&args)
+                    .map(|(p, a)| {
+                        format!(
+                            "{} = {}",
+                            p.name.as_deref().unwrap_or("?"),
+                            self.targ_name(a)
+                        )
+                    })
+                    .collect();
+                let mut d = Diagnostic::error(
+                    span,
+                    format!(
+                        "constraints not satisfied for class template '{name}' [with {}]",
+                        bound.join(", ")
+                    ),
+                );
+                for (sp, why) in notes {
+                    d = d.with_note(sp, why);
+                }
+                diags.push(d);
+                return None;
+            }
+        }
         let name = decl.name.clone().unwrap_or_else(|| Rc::from(""));
         // Partial / explicit specializations.
         let specs = match ctx {
@@ -80,15 +116,40 @@ impl Sema {
             let ok = self.match_template_args(pats, &flat, &params, sctx, &senv, &mut bindings)
                 && !drops_pointee_const(pats, &flat);
             if ok && params.iter().all(|p| bindings.iter().any(|(n, _)| n == p)) {
+                // C++20: a partial specialization whose constraints these
+                // arguments do not satisfy does not match.
+                if let Some(req) = sd.template.as_ref().and_then(|t| t.requires.clone()) {
+                    let e = binding_env(bindings.clone(), senv.clone());
+                    if self
+                        .constraint_satisfaction(&req, sctx, &e)
+                        .is_unsatisfied()
+                    {
+                        continue;
+                    }
+                }
                 // Prefer the more specialised pattern: more structure that
                 // is not a bare parameter (`S<impl<T, U>, Rest...>` over
                 // `S<R, Rest...>`), then fewer free parameters (`S<T, T>`
-                // over `S<T, U>`).
+                // over `S<T, U>`), then the more constrained one.
                 let rank = (
                     pattern_specificity(pats, &params),
                     usize::MAX - bindings.len(),
                 );
-                if chosen.as_ref().is_none_or(|c| c.2 < rank) {
+                let better = match &chosen {
+                    None => true,
+                    Some(c) if c.2 < rank => true,
+                    Some(((cd, cctx, cenv), _, crank)) if *crank == rank => {
+                        match (&sd.template, cd.template.clone()) {
+                            (Some(h), Some(ch)) => {
+                                let (cctx, cenv) = (*cctx, cenv.clone());
+                                self.more_constrained_header((h, sctx, &senv), (&ch, cctx, &cenv))
+                            }
+                            _ => false,
+                        }
+                    }
+                    _ => false,
+                };
+                if better {
                     chosen = Some(((sd.clone(), sctx, senv.clone()), bindings, rank));
                 }
             }

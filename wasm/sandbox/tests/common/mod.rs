@@ -34,7 +34,18 @@ pub fn sandbox() -> &'static Sandbox {
 /// and the file's directory mounted read-only at their own paths.
 pub fn request_for(path: &Path) -> CompileRequest {
     let text = std::fs::read_to_string(path).expect("test source");
+    // The language mode a `// syclcc-flags: -std=...` line asks for.
+    let lang = text
+        .lines()
+        .take(10)
+        .filter_map(|l| l.strip_prefix("// syclcc-flags:"))
+        .flat_map(|flags| flags.split_whitespace())
+        .filter_map(|f| f.strip_prefix("-std="))
+        .filter_map(compiler_core::front::lang::LangStd::from_std_flag)
+        .last()
+        .unwrap_or_default();
     let mut request = CompileRequest::new(text, path.to_string_lossy());
+    request.lang = lang;
     let include = runtime_include();
     request.include_dirs = vec![include.to_string_lossy().into_owned()];
     request.read_only_dirs = vec![
