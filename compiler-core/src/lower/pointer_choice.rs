@@ -225,7 +225,11 @@ impl Lowerer<'_> {
     }
 
     /// `values[which]`, as a chain of selects.
-    pub(super) fn by_which(&self, which: &IExpr, values: impl DoubleEndedIterator<Item = IExpr>) -> IExpr {
+    pub(super) fn by_which(
+        &self,
+        which: &IExpr,
+        values: impl DoubleEndedIterator<Item = IExpr>,
+    ) -> IExpr {
         let mut values: Vec<IExpr> = values.collect();
         let mut acc = values.pop().unwrap_or_else(|| u32_const(0));
         for (k, v) in values.into_iter().enumerate().rev() {

@@ -102,10 +102,7 @@ impl Lowerer<'_> {
                     .map(|&b| self.string_text(b))
                     .collect();
                 texts.map(|texts| {
-                    let ids: Vec<IExpr> = texts
-                        .into_iter()
-                        .map(|t| self.printf_id(t))
-                        .collect();
+                    let ids: Vec<IExpr> = texts.into_iter().map(|t| self.printf_id(t)).collect();
                     let id = self.by_which(&choice.which, ids.into_iter());
                     (id, self.cast_scalar(index, ScalarType::U32))
                 })
