@@ -93,6 +93,7 @@ fn program_images(name: &str, src: &str, target: TargetKind) -> Vec<Image> {
         main_file_name: name.to_string(),
         include_dirs: vec![common::INCLUDE_DIR.to_string()],
         targets: vec![target],
+        lang: common::language_of(src),
         ..CompileOptions::default()
     };
     let r = compile(src, &opts, &common::sycl_headers());

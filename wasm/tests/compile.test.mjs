@@ -38,6 +38,13 @@ function programs() {
     readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.cpp')).sort().map((f) => `${dir}/${f}`));
 }
 
+/** The `std` option a program's `// syclcc-flags: -std=...` line (in its first ten lines) asks for. */
+function languageOf(source) {
+  const line = source.split('\n').slice(0, 10).find((l) => l.startsWith('// syclcc-flags:'));
+  const std = line && line.split(/\s+/).find((f) => f.startsWith('-std='));
+  return std ? { std: std.slice('-std='.length) } : {};
+}
+
 /** The file name xtask gives a program's native bundle (`tests/e2e/a.cpp` → `tests_e2e_a.json`). */
 function bundleName(file) {
   return file.replaceAll('/', '_').replace(/\.cpp$/, '.json');
@@ -79,7 +86,8 @@ test('every test program compiles to images identical to the native driver outpu
   const all = programs();
   assert.ok(all.length > 40, `only ${all.length} programs`);
   for (const file of all) {
-    const r = compile(readFileSync(path.join(root, file), 'utf8'), { fileName: file, hostCompiler: host });
+    const source = readFileSync(path.join(root, file), 'utf8');
+    const r = compile(source, { fileName: file, hostCompiler: host, ...languageOf(source) });
     assert.equal(r.success, true, `${file}: ${r.renderedDiagnostics}`);
     const nativeFile = path.join(nativeDir, bundleName(file));
     if (!existsSync(nativeFile)) {

@@ -149,7 +149,7 @@ fn syclcc_cmd(syclcc: &Path, test: &Path) -> Command {
 }
 
 /// The flags a test's `// syclcc-flags: ...` line (in its first ten lines) names.
-fn test_flags(test: &Path) -> Vec<String> {
+pub fn test_flags(test: &Path) -> Vec<String> {
     let source = std::fs::read_to_string(test).unwrap_or_default();
     source
         .lines()

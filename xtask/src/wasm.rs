@@ -88,6 +88,7 @@ fn native_bundles(root: &Path, syclcc: &Path, out_dir: &Path) -> Result<String, 
         let bundle = out_dir.join(format!("{stem}.json"));
         let mut cmd = Command::new(syclcc);
         cmd.current_dir(root)
+            .args(crate::e2e::test_flags(&root.join(&program)))
             .args(["--host-cxx=g++", "-fsycl-device-only", &program])
             .arg(format!("--emit-bundle={}", bundle.display()))
             .arg("-o")
