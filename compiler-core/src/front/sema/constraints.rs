@@ -674,54 +674,43 @@ fn targ_is_error(a: &TArg) -> bool {
     }
 }
 
-/// The disjunctive normal form: a disjunction of conjunctive clauses.
-fn dnf(n: &Norm) -> Option<Vec<Vec<Atom>>> {
-    Some(match n {
-        Norm::Atom(a) => vec![vec![a.clone()]],
-        Norm::Or(l, r) => {
-            let mut v = dnf(l)?;
-            v.extend(dnf(r)?);
-            v
-        }
-        Norm::And(l, r) => {
-            let (l, r) = (dnf(l)?, dnf(r)?);
-            if l.len() * r.len() > MAX_CLAUSES {
-                return None;
-            }
-            let mut v = vec![];
-            for a in &l {
-                for b in &r {
-                    v.push(a.iter().chain(b).cloned().collect());
-                }
-            }
-            v
-        }
-    })
+/// Which normal form [`normal_form`] builds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// Disjunctive: a disjunction of conjunctive clauses.
+    Disjunctive,
+    /// Conjunctive: a conjunction of disjunctive clauses.
+    Conjunctive,
 }
 
-/// The conjunctive normal form: a conjunction of disjunctive clauses.
-fn cnf(n: &Norm) -> Option<Vec<Vec<Atom>>> {
-    Some(match n {
-        Norm::Atom(a) => vec![vec![a.clone()]],
-        Norm::And(l, r) => {
-            let mut v = cnf(l)?;
-            v.extend(cnf(r)?);
-            v
+/// `n` in normal form `form`: its clauses, or `None` past [`MAX_CLAUSES`].
+/// The operator of the form's outer level joins clause lists; the other
+/// distributes over it.
+fn normal_form(n: &Norm, form: Form) -> Option<Vec<Vec<Atom>>> {
+    let (joined, distributed) = match (n, form) {
+        (Norm::Atom(a), _) => return Some(vec![vec![a.clone()]]),
+        (Norm::Or(l, r), Form::Disjunctive) | (Norm::And(l, r), Form::Conjunctive) => {
+            (Some((l, r)), None)
         }
-        Norm::Or(l, r) => {
-            let (l, r) = (cnf(l)?, cnf(r)?);
-            if l.len() * r.len() > MAX_CLAUSES {
-                return None;
-            }
-            let mut v = vec![];
-            for a in &l {
-                for b in &r {
-                    v.push(a.iter().chain(b).cloned().collect());
-                }
-            }
-            v
+        (Norm::And(l, r), Form::Disjunctive) | (Norm::Or(l, r), Form::Conjunctive) => {
+            (None, Some((l, r)))
         }
-    })
+    };
+    if let Some((l, r)) = joined {
+        let mut v = normal_form(l, form)?;
+        v.extend(normal_form(r, form)?);
+        return Some(v);
+    }
+    let (l, r) = distributed?;
+    let (l, r) = (normal_form(l, form)?, normal_form(r, form)?);
+    if l.len() * r.len() > MAX_CLAUSES {
+        return None;
+    }
+    Some(
+        l.iter()
+            .flat_map(|a| r.iter().map(move |b| a.iter().chain(b).cloned().collect()))
+            .collect(),
+    )
 }
 
 /// Does `p` subsume `q` ([temp.constr.order]): every disjunctive clause of
@@ -734,7 +723,10 @@ fn subsumes(p: Option<&Norm>, q: Option<&Norm>) -> bool {
     let Some(p) = p else {
         return false;
     };
-    let (Some(pd), Some(qc)) = (dnf(p), cnf(q)) else {
+    let (Some(pd), Some(qc)) = (
+        normal_form(p, Form::Disjunctive),
+        normal_form(q, Form::Conjunctive),
+    ) else {
         return false;
     };
     pd.iter()
