@@ -3,7 +3,9 @@
 //! naga's SPIR-V frontend and validator, and naga's WGSL writer; images for
 //! the WebGPU target also validate with WebGPU-level capabilities and
 //! re-parse as WGSL. A program that needs what WebGPU lacks (fp64, int64)
-//! must be refused for that target with a diagnostic that says so.
+//! must be refused for that target with a diagnostic that says so. The
+//! programs are written as users write them: the device pass must compile
+//! each, host code included, without a warning.
 
 mod common;
 use compiler_core::bundle::Aspect;
@@ -108,6 +110,11 @@ fn program_images(name: &str, src: &str, target: TargetKind) -> Vec<Image> {
         );
         return vec![];
     }
+    assert!(
+        !r.rendered_diagnostics.contains("warning:"),
+        "{name}: the device pass warns:\n{}",
+        r.rendered_diagnostics
+    );
     // Host-only programs (device queries) have no image.
     r.bundle
         .expect("bundle")

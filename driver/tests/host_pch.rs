@@ -159,3 +159,35 @@ fn clang_starts_from_its_own_precompiled_header() {
     assert_eq!(headers.len(), 1);
     assert!(headers[0].extension().is_some_and(|e| e == "pch"));
 }
+
+#[test]
+fn builds_started_together_share_the_precompiled_header() {
+    // `make -j`: compiles of one flag set start while the first is still
+    // precompiling. clang refuses a precompiled header whose header changed
+    // time since it was built, so none may rewrite what another built from.
+    if Command::new("clang++").arg("--version").output().is_err() {
+        eprintln!("skipped: clang++ is not installed");
+        return;
+    }
+    let dir = out_dir("host_pch_parallel");
+    std::fs::write(dir.join("a.cpp"), OPENS_WITH_SYCL).unwrap();
+    let builds: Vec<_> = (0..3)
+        .map(|_| {
+            let child = syclcc_cached(&dir)
+                .args(["--host-cxx=clang++", "-fsyntax-only", "a.cpp"])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("syclcc starts");
+            // Past the second of the first one's files: clang compares
+            // modification times in seconds.
+            std::thread::sleep(std::time::Duration::from_millis(1100));
+            child
+        })
+        .collect();
+    for build in builds {
+        let out = build.wait_with_output().expect("syclcc runs");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    assert_eq!(precompiled(&dir).len(), 1);
+}

@@ -1,8 +1,8 @@
 //! The end-to-end SYCL tests: every `tests/e2e/*.cpp` is compiled with
 //! syclcc, run on Vulkan (when there is a Vulkan ICD) and on the host CPU
-//! device, built again with clang++ as the host compiler and run on Vulkan,
-//! and its SPIR-V checked with `spirv-val` (the device pass must
-//! compile it without a warning). A run passes when the
+//! device, and built again with clang++ as the host compiler and run on
+//! Vulkan. (Their images are checked by compiler-core's `images` test:
+//! spirv-val, naga, and no device-pass warning.) A run passes when the
 //! program exits 0 and prints `PASSED`. The programs in [`MEMCHECKED`] run
 //! once more on each device under valgrind's memcheck, which must find no
 //! error and no definite or indirect leak (Mesa's own leaks are suppressed
@@ -321,50 +321,6 @@ fn run_one(
         .into_owned();
     let exe = out_dir.join(&name);
     let _ = std::fs::remove_file(&exe);
-
-    // SPIR-V validation.
-    let spv = out_dir.join(format!("{name}.spv"));
-    let what = format!("{name} [spirv-val]");
-    let o = run_captured(
-        syclcc_cmd(syclcc, test)
-            .arg("-fsycl-device-only")
-            .arg(test)
-            .arg("-o")
-            .arg(&spv),
-        RUN_TIMEOUT,
-    )?;
-    if o.code != Some(0) && o.stderr.contains("defines no kernels") {
-        // A host-only program (device queries, selectors): nothing to validate.
-        tally.skip(&what, "the program defines no kernels");
-    } else if o.code != Some(0) {
-        tally.fail(
-            &what,
-            &format!("syclcc -fsycl-device-only failed ({})", describe(&o)),
-            &o.stderr,
-        );
-    } else if o.stderr.contains("warning:") {
-        // The programs are written as users write them: the device pass
-        // must understand all of them, host code included.
-        tally.fail(&what, "the device pass warns", &o.stderr);
-    } else if let Some(spirv_val) = &env.spirv_val {
-        let v = run_captured(
-            Command::new(spirv_val)
-                .args(["--target-env", "vulkan1.1"])
-                .arg(&spv),
-            RUN_TIMEOUT,
-        )?;
-        if v.code == Some(0) {
-            tally.pass(&what);
-        } else {
-            tally.fail(
-                &what,
-                "spirv-val rejects the image",
-                &format!("{}{}", v.stdout, v.stderr),
-            );
-        }
-    } else {
-        tally.skip(&what, "spirv-val is not installed");
-    }
 
     // Compile and link.
     let o = run_captured(

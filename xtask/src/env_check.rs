@@ -163,7 +163,7 @@ pub fn prepare() -> Environment {
     }
     if env.spirv_val.is_none() {
         println!(
-            "xtask: WARNING: no spirv-val: SPIR-V validation of the end-to-end tests is SKIPPED"
+            "xtask: WARNING: no spirv-val: the SPIR-V validation of the test programs' images is SKIPPED"
         );
     }
     if env.valgrind.is_none() {

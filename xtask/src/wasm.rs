@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
 /// The wasm-bindgen packages, relative to the root.
@@ -76,44 +77,75 @@ pub fn programs(root: &Path) -> Result<Vec<String>, String> {
 
 /// Writes the device bundle `syclcc --host-cxx=g++ -fsycl-device-only`
 /// makes of every test program to `out_dir/<path_with_underscores>.json`
-/// (none for a program without kernels); returns the host compiler
-/// ("gcc 12") for the Node test to compile with the same layout rules.
+/// (none for a program without kernels), one program per CPU at a time;
+/// returns the host compiler ("gcc 12") for the Node test to compile with
+/// the same layout rules.
 fn native_bundles(root: &Path, syclcc: &Path, out_dir: &Path) -> Result<String, String> {
     // Stale files from an earlier run must not stand in for this one.
     let _ = std::fs::remove_dir_all(out_dir);
     std::fs::create_dir_all(out_dir)
         .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
-    for program in programs(root)? {
-        let stem = program.replace('/', "_").replace(".cpp", "");
-        let bundle = out_dir.join(format!("{stem}.json"));
-        let mut cmd = Command::new(syclcc);
-        cmd.current_dir(root)
-            .args(crate::e2e::test_flags(&root.join(&program)))
-            .args(["--host-cxx=g++", "-fsycl-device-only", &program])
-            .arg(format!("--emit-bundle={}", bundle.display()))
-            .arg("-o")
-            .arg(out_dir.join(format!("{stem}.spv")));
-        let out = cmd
-            .output()
-            .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        if !out.status.success() {
-            // A program without kernels has no image: the Node test expects
-            // none from the wasm compiler either.
-            if stderr.contains("defines no kernels") {
-                let _ = std::fs::remove_file(&bundle);
-                continue;
-            }
-            return Err(format!("{cmd:?} failed ({}):\n{stderr}", out.status));
-        }
-        if !bundle.is_file() {
-            return Err(format!(
-                "syclcc -fsycl-device-only {program} exited successfully but wrote no {}",
-                bundle.display()
-            ));
-        }
+    let programs = programs(root)?;
+    let next = AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut failures = vec![];
+                    while let Some(program) = programs.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        if let Err(e) = native_bundle(root, syclcc, out_dir, program) {
+                            failures.push(e);
+                        }
+                    }
+                    failures
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| {
+                w.join()
+                    .unwrap_or_else(|_| vec!["a worker panicked".into()])
+            })
+            .collect()
+    });
+    if !failures.is_empty() {
+        return Err(failures.join("\n"));
     }
     Ok(format!("gcc {}", gcc_major()?))
+}
+
+/// Writes `program`'s native bundle to `out_dir` (none when it has no
+/// kernels: the Node test expects none from the wasm compiler either).
+fn native_bundle(root: &Path, syclcc: &Path, out_dir: &Path, program: &str) -> Result<(), String> {
+    let stem = program.replace('/', "_").replace(".cpp", "");
+    let bundle = out_dir.join(format!("{stem}.json"));
+    let mut cmd = Command::new(syclcc);
+    cmd.current_dir(root)
+        .args(crate::e2e::test_flags(&root.join(program)))
+        .args(["--host-cxx=g++", "-fsycl-device-only", program])
+        .arg(format!("--emit-bundle={}", bundle.display()))
+        .arg("-o")
+        .arg(out_dir.join(format!("{stem}.spv")));
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() {
+        if stderr.contains("defines no kernels") {
+            let _ = std::fs::remove_file(&bundle);
+            return Ok(());
+        }
+        return Err(format!("{cmd:?} failed ({}):\n{stderr}", out.status));
+    }
+    if !bundle.is_file() {
+        return Err(format!(
+            "syclcc -fsycl-device-only {program} exited successfully but wrote no {}",
+            bundle.display()
+        ));
+    }
+    Ok(())
 }
 
 /// The major version of `g++` (`12`).
