@@ -270,19 +270,22 @@ fn ensure_wasm_bindgen_cli(root: &Path, version: &str) -> Result<PathBuf, String
         return Ok(bin);
     }
     eprintln!("xtask: installing wasm-bindgen-cli {version} (takes a few minutes)");
-    if run(cargo(root).args([
-        "install",
-        "wasm-bindgen-cli",
-        "--version",
-        version,
-        "--locked",
-    ]))
-    .is_err()
-    {
+    // Optimized a little: it runs twice per test run, on one module, and
+    // its build at opt-level 3 took several minutes of a clean CI run.
+    let install = |locked: bool| {
+        let mut cmd = cargo(root);
+        cmd.args(["install", "wasm-bindgen-cli", "--version", version])
+            .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1");
+        if locked {
+            cmd.arg("--locked");
+        }
+        run(&mut cmd)
+    };
+    if install(true).is_err() {
         // The lock file of a CLI release can name a dependency version the
         // registry no longer serves; the CLI's own version is what must match.
         eprintln!("xtask: retrying without --locked");
-        run(cargo(root).args(["install", "wasm-bindgen-cli", "--version", version]))?;
+        install(false)?;
     }
     found().ok_or_else(|| format!("wasm-bindgen {version} still not found after installing"))
 }
