@@ -1,5 +1,6 @@
 // std::array and a constexpr size captured by value into a kernel; the
-// captured array walked with iterators (compared and subtracted), and a captured class whose member functions return
+// captured array walked with iterators (forward and reverse, compared and
+// subtracted), and a captured class whose member functions return
 // pointers into its array member.
 #include <sycl/sycl.hpp>
 #include <array>
@@ -43,7 +44,9 @@ int main() {
     int forward = 0;
     for (auto it = digits.begin(); it != digits.end(); ++it) forward = forward * 10 + *it;
     r[2] = forward;
-    r[3] = int(digits.end() > digits.begin() + 4) * 54321;
+    int backward = 0;
+    for (auto it = digits.rbegin(); it != digits.rend(); ++it) backward = backward * 10 + *it;
+    r[3] = backward;
     float sum = 0.0f;
     for (const float *p = w.first(); p < w.last(); ++p) sum += *p;
     r[4] = int(sum * 10);
