@@ -792,6 +792,19 @@ impl Sema {
                             }
                             continue;
                         }
+                        // `typename remove_const<T>::type` (also through
+                        // `remove_const_t<T>`) in a dependent signature
+                        // stays as written: the host mangles it so.
+                        Entity::Alias(_, Ctx::Class(scope), _)
+                            if q.parts.len() > 1
+                                && last.template_args.is_none()
+                                && self.ty_is_dependent(&Ty::Class(scope)) =>
+                        {
+                            return Ty::DependentMember {
+                                scope,
+                                name: last.ident.clone(),
+                            };
+                        }
                         Entity::Alias(a, actx, aenv) => {
                             return self.resolve_alias(
                                 &a,
