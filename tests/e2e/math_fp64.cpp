@@ -5,7 +5,7 @@
 // compared on the host with a long double reference. Tolerances are
 // OpenCL's ULP bounds for double (SYCL 2020 4.17.5 defers to them): exp,
 // exp2, expm1, log, log2, log10: 3; log1p: 2; sin, cos, asin, acos, sinh,
-// cosh, asinh, acosh: 4; tan, atan, tanh, atanh: 5; atan2: 6; pow: 16.
+// cosh, asinh, acosh: 4; tan, atan, tanh, atanh: 5; atan2: 6; pow, erf, erfc: 16.
 // Runs where the device has fp64.
 #include <sycl/sycl.hpp>
 #include <cmath>
@@ -14,7 +14,7 @@
 #include <limits>
 
 enum Fn { Exp, Exp2, Expm1, Log, Log2, Log10, Log1p, Sin, Cos, Tan, Asin, Acos, Atan, Atan2,
-          Sinh, Cosh, Tanh, Asinh, Acosh, Atanh, Pow, PowSmall };
+          Sinh, Cosh, Tanh, Asinh, Acosh, Atanh, Erf, Erfc, Pow, PowSmall };
 
 struct Case {
   Fn fn;
@@ -35,6 +35,7 @@ const Case cases[] = {
     {Sinh, "sinh", -700, 700, 0, 0, 4},        {Cosh, "cosh", -5, 5, 0, 0, 4},
     {Tanh, "tanh", -20, 20, 0, 0, 5},          {Asinh, "asinh", -1e3, 1e3, 0, 0, 4},
     {Acosh, "acosh", 1, 50, 0, 0, 4},          {Atanh, "atanh", -1, 1, 0, 0, 5},
+    {Erf, "erf", -6, 6, 0, 0, 16},             {Erfc, "erfc", -3, 26, 0, 0, 16},
     {Pow, "pow", 0, 40, -150, 150, 16},        {PowSmall, "pow (x near 1)", 0.9, 1.1, -3000, 3000, 16},
 };
 constexpr int num_cases = sizeof(cases) / sizeof(cases[0]);
@@ -64,6 +65,8 @@ template <typename T> T eval(Fn fn, T x, T y) {
   case Asinh: return sycl::asinh(x);
   case Acosh: return sycl::acosh(x);
   case Atanh: return sycl::atanh(x);
+  case Erf: return sycl::erf(x);
+  case Erfc: return std::erfc(x);
   case Pow:
   case PowSmall: return sycl::pow(x, y);
   }

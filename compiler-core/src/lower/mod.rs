@@ -454,6 +454,11 @@ struct Lowerer<'s> {
     taken_diags: TakenDiagnostics,
     /// The private arrays of string literals, by text.
     strings: HashMap<String, BindingId>,
+    /// Per-work-item copies of values fixed for the whole launch whose
+    /// address was taken (parts of captured objects), by type and value:
+    /// every `&c.m` of one capture points into one copy, so such pointers
+    /// compare and subtract (see `private_memory.rs`).
+    launch_constant_copies: HashMap<String, PlaceV>,
     /// The scratch arrays of library code, by space and element type.
     scratch: Vec<(Space, ScalarType, BindingId)>,
     /// The `assert`s lowered so far.
@@ -526,6 +531,7 @@ impl<'s> Lowerer<'s> {
             wanted_choices: ChoiceHints::new(),
             taken_diags: vec![],
             strings: HashMap::new(),
+            launch_constant_copies: HashMap::new(),
             scratch: vec![],
             assert_sites: vec![],
             printf_strings: vec![],

@@ -12,7 +12,7 @@
 //! types are narrow or mixed); the arrays the compiler declares itself give
 //! elements narrower than a word a word each.
 
-use super::values::PlaceV;
+use super::values::{PlaceV, Val};
 use super::Lowerer;
 use crate::front::sema::thir;
 use crate::front::sema::{IntKind, Ty};
@@ -37,11 +37,29 @@ impl Lowerer<'_> {
         self.pointee_place(binding, zero, ty.clone())
     }
 
-    /// A per-work-item copy of the value at `p`, of type `ty`.
+    /// A per-work-item copy of the value at `p`, of type `ty`. A value
+    /// fixed for the whole launch (made of constants and parameter-block
+    /// scalars: a capture) is copied once, in the prologue, and every copy
+    /// of it is that one: pointers taken into it at different places
+    /// (`c.begin()` and `c.end()` of a captured `std::array`) point into
+    /// one allocation.
     pub(super) fn copy_to_private(&mut self, p: &PlaceV, ty: &Ty, span: Span) -> PlaceV {
         let value = self.load(p);
+        if !is_launch_constant(&value) {
+            let copy = self.addressable_private(ty, "copy", span);
+            self.store(&copy, value, span);
+            return copy;
+        }
+        let key = format!("{ty:?}={value:?}");
+        if let Some(copy) = self.launch_constant_copies.get(&key) {
+            return copy.clone();
+        }
         let copy = self.addressable_private(ty, "copy", span);
+        self.blocks.push(vec![]);
         self.store(&copy, value, span);
+        let stores = self.blocks.pop().unwrap_or_default();
+        self.prologue.extend(stores);
+        self.launch_constant_copies.insert(key, copy.clone());
         copy
     }
 
@@ -138,5 +156,32 @@ impl Lowerer<'_> {
             elem: ty,
             choice: None,
         }
+    }
+}
+
+/// Whether `v` is made only of scalars every work-item of a launch sees
+/// alike from its start: constants, parameter-block scalars and
+/// specialization constants, and arithmetic on them.
+fn is_launch_constant(v: &Val) -> bool {
+    match v {
+        Val::Scalar(e) => is_launch_constant_scalar(e),
+        Val::Agg(parts) => parts.iter().all(is_launch_constant),
+        _ => false,
+    }
+}
+
+fn is_launch_constant_scalar(e: &IExpr) -> bool {
+    match e {
+        IExpr::Const(_) | IExpr::Param { .. } | IExpr::SpecConst(_) => true,
+        IExpr::ParamAt { word, .. } => is_launch_constant_scalar(word),
+        IExpr::Unary(_, a) | IExpr::Convert(a, _) | IExpr::Bitcast(a, _) => {
+            is_launch_constant_scalar(a)
+        }
+        IExpr::Binary(_, a, b) | IExpr::Uncontracted(_, a, b) => {
+            is_launch_constant_scalar(a) && is_launch_constant_scalar(b)
+        }
+        IExpr::Select(c, a, b) => [c, a, b].iter().all(|x| is_launch_constant_scalar(x)),
+        IExpr::Math(_, args) => args.iter().all(is_launch_constant_scalar),
+        IExpr::Local(_) | IExpr::Builtin(..) | IExpr::Load { .. } => false,
     }
 }

@@ -137,9 +137,9 @@ impl Sema {
         }
     }
 
-    fn ty_is_dependent(&self, t: &Ty) -> bool {
+    pub(crate) fn ty_is_dependent(&self, t: &Ty) -> bool {
         match t {
-            Ty::Param(_) => true,
+            Ty::Param(_) | Ty::DependentMember { .. } => true,
             Ty::Ptr { pointee: t, .. } | Ty::LRef(t, _) | Ty::RRef(t) | Ty::Array(t, _) => {
                 self.ty_is_dependent(t)
             }

@@ -792,6 +792,19 @@ impl Sema {
                             }
                             continue;
                         }
+                        // `typename remove_const<T>::type` (also through
+                        // `remove_const_t<T>`) in a dependent signature
+                        // stays as written: the host mangles it so.
+                        Entity::Alias(_, Ctx::Class(scope), _)
+                            if q.parts.len() > 1
+                                && last.template_args.is_none()
+                                && self.ty_is_dependent(&Ty::Class(scope)) =>
+                        {
+                            return Ty::DependentMember {
+                                scope,
+                                name: last.ident.clone(),
+                            };
+                        }
                         Entity::Alias(a, actx, aenv) => {
                             return self.resolve_alias(
                                 &a,
@@ -1067,10 +1080,15 @@ impl Sema {
     /// `const` type (`T` with `T = const int`), or a type alias whose type
     /// is (`using CI = const int`, `typename add_const<T>::type`,
     /// `add_const_t<int>`). `Ty` keeps `const` only below pointers and
-    /// references; template arguments keep it (`TArg::ConstType`).
+    /// references; template arguments keep it (`TArg::ConstType`). An array
+    /// type is `const` when its elements are (`const S[2]`, so `const S
+    /// (&)[2]` is a reference to const).
     pub(crate) fn top_level_const(&mut self, t: &TypeExpr, ctx: Ctx, env: &Env) -> bool {
         if t.is_const {
             return true;
+        }
+        if let TypeExprKind::Array(element, _) = &t.kind {
+            return self.top_level_const(element, ctx, env);
         }
         // `decltype(x)` of a variable declared `const` (not a reference).
         if let TypeExprKind::Decltype {

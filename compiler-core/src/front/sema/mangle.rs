@@ -180,6 +180,20 @@ impl Mangler {
                 self.add(key);
                 template_param(*i)
             }
+            // `N <scope's prefix> <name> E` (`NSt12remove_constIT_E4typeE`).
+            Ty::DependentMember { scope, name } => {
+                let key = format!("ty:{t:?}");
+                if let Some(r) = self.lookup(&key) {
+                    return r;
+                }
+                let class = self.class(s, *scope);
+                let prefix = match class.strip_prefix('N').and_then(|c| c.strip_suffix('E')) {
+                    Some(inner) => inner.to_string(),
+                    None => class,
+                };
+                self.add(key);
+                format!("N{prefix}{}E", source_name(name))
+            }
             Ty::Enum(e) => {
                 let key = format!("enum:{}", e.0);
                 if let Some(r) = self.lookup(&key) {

@@ -855,9 +855,12 @@ impl Sema {
     /// Size and alignment of a complete type.
     pub fn size_align(&mut self, ty: &Ty) -> Option<(u64, u64)> {
         Some(match ty {
-            Ty::Void | Ty::Function { .. } | Ty::OverloadSet | Ty::Param(_) | Ty::Error => {
-                return None
-            }
+            Ty::Void
+            | Ty::Function { .. }
+            | Ty::OverloadSet
+            | Ty::Param(_)
+            | Ty::DependentMember { .. }
+            | Ty::Error => return None,
             Ty::Bool => (1, 1),
             Ty::Int(k) => (k.size() as u64, k.size() as u64),
             Ty::Float(k) => (k.size() as u64, k.size() as u64),
@@ -941,6 +944,9 @@ impl Sema {
                 m => format!("{} {}::*", self.ty_name(m), self.class_name(*class)),
             },
             Ty::Param(i) => format!("<template parameter {i}>"),
+            Ty::DependentMember { scope, name } => {
+                format!("typename {}::{name}", self.class_name(*scope))
+            }
             Ty::Error => "<error type>".into(),
         }
     }

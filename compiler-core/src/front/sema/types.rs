@@ -1,6 +1,7 @@
 //! Semantic types and their x86-64 (Itanium C++ ABI) sizes and alignments.
 
 use crate::front::ast::AddressSpace;
+use std::rc::Rc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ClassId(pub u32);
@@ -157,6 +158,14 @@ pub enum Ty {
     /// Type parameter `index` of a function template, unsubstituted: only in
     /// the dependent signature that keys lambdas inside function templates.
     Param(u32),
+    /// Member type `name` of a class template instance whose arguments
+    /// are template parameters (`typename remove_const<T>::type`, from
+    /// `remove_const_t<T>`), left unresolved: like [`Ty::Param`], only in
+    /// dependent signatures, where the host compilers mangle it as written.
+    DependentMember {
+        scope: ClassId,
+        name: Rc<str>,
+    },
     /// The type of an erroneous expression: no further diagnostics.
     Error,
 }
