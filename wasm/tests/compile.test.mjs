@@ -8,51 +8,23 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import path from 'node:path';
+import { compile, root } from './native_parity.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
 const require = createRequire(import.meta.url);
 const syclone = require(path.join(root, 'wasm/pkg-node/syclone_wasm.js'));
 
 const SPIRV_MAGIC = 0x07230203;
 const saxpySource = readFileSync(path.join(root, 'examples/saxpy_usm.cpp'), 'utf8');
 
-/** Compiles, printing the last panic message if the compiler trapped. */
-function compile(source, options) {
-  try {
-    return syclone.compile(source, options);
-  } catch (e) {
-    const panic = syclone.lastPanicMessage();
-    if (panic) e.message += `\n${panic}`;
-    throw e;
-  }
-}
-
 /** The programs of tests/e2e and examples, as paths relative to the root. */
 function programs() {
   return ['tests/e2e', 'examples'].flatMap((dir) =>
     readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.cpp')).sort().map((f) => `${dir}/${f}`));
-}
-
-/** The `std` option a program's `// syclcc-flags: -std=...` line (in its first ten lines) asks for. */
-function languageOf(source) {
-  const line = source.split('\n').slice(0, 10).find((l) => l.startsWith('// syclcc-flags:'));
-  const std = line && line.split(/\s+/).find((f) => f.startsWith('-std='));
-  return std ? { std: std.slice('-std='.length) } : {};
-}
-
-/** The file name xtask gives a program's native bundle (`tests/e2e/a.cpp` → `tests_e2e_a.json`). */
-function bundleName(file) {
-  return file.replaceAll('/', '_').replace(/\.cpp$/, '.json');
-}
-
-/** SPIR-V words (a bundle's JSON form) as little-endian bytes. */
-function wordsToBytes(words) {
-  return Buffer.from(new Uint32Array(words).buffer);
 }
 
 /** `hostCompiler` option for SYCLONE_HOST_COMPILER ("gcc 12", "clang 18"). */
@@ -79,38 +51,29 @@ test('saxpy compiles to a SPIR-V image with its kernel and an integration header
   assert.ok(r.integrationHeader.length > 0, 'integration header');
 });
 
-test('every test program compiles to images identical to the native driver output', () => {
+/** Runs `files` through `parity_worker.mjs`; resolves to the failures' messages. */
+function parityWorker(files, nativeDir, host) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./parity_worker.mjs', import.meta.url), {
+      workerData: { files, nativeDir, host },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`parity worker exited (${code}) without a result`)));
+  });
+}
+
+test('every test program compiles to images identical to the native driver output', async () => {
   const nativeDir = process.env.SYCLONE_NATIVE_BUNDLE_DIR;
   assert.ok(nativeDir, 'set SYCLONE_NATIVE_BUNDLE_DIR to the bundles written by syclcc -fsycl-device-only --emit-bundle');
   const host = hostCompiler();
   const all = programs();
   assert.ok(all.length > 40, `only ${all.length} programs`);
-  for (const file of all) {
-    const source = readFileSync(path.join(root, file), 'utf8');
-    const r = compile(source, { fileName: file, hostCompiler: host, ...languageOf(source) });
-    assert.equal(r.success, true, `${file}: ${r.renderedDiagnostics}`);
-    const nativeFile = path.join(nativeDir, bundleName(file));
-    if (!existsSync(nativeFile)) {
-      // syclcc wrote no image: the program has no kernels.
-      assert.deepEqual(r.images.flatMap((i) => i.kernels), [], `${file}: native syclcc found no kernels`);
-      continue;
-    }
-    // Spec-constant defaults are 64-bit patterns: BigInts, as the package
-    // returns them (JSON.parse would round them to numbers).
-    const text = readFileSync(nativeFile, 'utf8').replace(/"default":(\d+)/g, '"default":"$1"');
-    const native = JSON.parse(text, (k, v) => (k === 'default' && typeof v === 'string' ? BigInt(v) : v));
-    assert.equal(r.images.length, native.images.length, `${file}: number of images`);
-    native.images.forEach((image, i) => {
-      const ours = r.images[i];
-      assert.equal(ours.target, image.target, `${file}: image ${i} target`);
-      const bytes = wordsToBytes(image.spirv);
-      assert.ok(Buffer.from(ours.spirv).equals(bytes),
-        `${file}: image ${i}: wasm SPIR-V (${ours.spirv.length} bytes) differs from native (${bytes.length} bytes)`);
-      assert.deepEqual(ours.properties, image.properties, `${file}: image ${i} properties`);
-      assert.deepEqual(ours.kernels, image.kernels, `${file}: image ${i} kernels`);
-      assert.deepEqual(ours.symbols, image.kernels.map((k) => k.entry_point), `${file}: image ${i} symbol table`);
-    });
-  }
+  // One worker per CPU, each with its own compiler instance and every n-th program.
+  const workers = Math.max(1, Math.min(availableParallelism(), all.length));
+  const shares = Array.from({ length: workers }, (_, w) => all.filter((_, i) => i % workers === w));
+  const failures = (await Promise.all(shares.map((files) => parityWorker(files, nativeDir, host)))).flat();
+  assert.deepEqual(failures, [], failures.join('\n\n'));
 });
 
 test('WebGPU images carry WGSL for each kernel', () => {
