@@ -602,7 +602,7 @@ impl Sema {
                 }
                 Ty::Ptr {
                     pointee: Box::new(p),
-                    pointee_const: inner.is_const || self.top_level_const(inner, ctx, env),
+                    pointee_const: inner.is_const || self.designates_const(inner, ctx, env),
                     space: inner.address_space,
                 }
             }
@@ -642,8 +642,8 @@ impl Sema {
                 match p {
                     // reference collapsing
                     Ty::LRef(t, is_const) => Ty::LRef(t, is_const),
-                    Ty::RRef(t) => Ty::LRef(t, self.top_level_const(inner, ctx, env)),
-                    p => Ty::LRef(Box::new(p), self.top_level_const(inner, ctx, env)),
+                    Ty::RRef(t) => Ty::LRef(t, self.designates_const(inner, ctx, env)),
+                    p => Ty::LRef(Box::new(p), self.designates_const(inner, ctx, env)),
                 }
             }
             TypeExprKind::RRef(inner) => {
@@ -1075,20 +1075,29 @@ pub(crate) fn builtin_ty(b: &ast::BuiltinSpec) -> Ty {
 }
 
 impl Sema {
+    /// Whether an object of type `t` is `const`: its type is at its top
+    /// level ([`Self::top_level_const`]) or, for an array, its elements'
+    /// is (`const S[2]`, so `const S (&)[2]` is a reference to const).
+    /// Template arguments keep the array's own form (`remove_const` of
+    /// `const S[2]` and `remove_extent` deduce from it as written).
+    pub(crate) fn designates_const(&mut self, t: &TypeExpr, ctx: Ctx, env: &Env) -> bool {
+        match &t.kind {
+            TypeExprKind::Array(element, _) if !t.is_const => {
+                self.designates_const(element, ctx, env)
+            }
+            _ => self.top_level_const(t, ctx, env),
+        }
+    }
+
     /// Whether the type `t` stands for is `const` at its top level: written
     /// so (`const int`), or naming a template type parameter bound to a
     /// `const` type (`T` with `T = const int`), or a type alias whose type
     /// is (`using CI = const int`, `typename add_const<T>::type`,
     /// `add_const_t<int>`). `Ty` keeps `const` only below pointers and
-    /// references; template arguments keep it (`TArg::ConstType`). An array
-    /// type is `const` when its elements are (`const S[2]`, so `const S
-    /// (&)[2]` is a reference to const).
+    /// references; template arguments keep it (`TArg::ConstType`).
     pub(crate) fn top_level_const(&mut self, t: &TypeExpr, ctx: Ctx, env: &Env) -> bool {
         if t.is_const {
             return true;
-        }
-        if let TypeExprKind::Array(element, _) = &t.kind {
-            return self.top_level_const(element, ctx, env);
         }
         // `decltype(x)` of a variable declared `const` (not a reference).
         if let TypeExprKind::Decltype {
