@@ -762,8 +762,12 @@ pub struct LambdaExpr {
     pub ret: Option<TypeExpr>,
     pub is_mutable: bool,
     pub is_constexpr: bool,
-    /// `[]<typename T>(T x) {}`.
+    /// `[]<typename T>(T x) {}` (a requires-clause after the template
+    /// parameter list is part of its constraints).
     pub template: Option<TemplateHeader>,
+    /// The requires-clause after the declarator (`[](auto x) requires
+    /// C<decltype(x)> {}`), which may name the parameters.
+    pub trailing_requires: Option<Rc<Expr>>,
     pub body: Stmt,
     pub span: Span,
     /// Parameters declared `auto` make it generic.

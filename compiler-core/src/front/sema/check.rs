@@ -112,6 +112,29 @@ pub(super) struct ConstantObjectUse {
 }
 
 /// The call operator a lambda's closure type declares.
+/// Why a generic lambda cannot be called with some arguments.
+enum LambdaCallFailure {
+    /// Its constraints are not satisfied: the template arguments (clang's
+    /// " [with T = int]") and the notes saying why.
+    Unsatisfied {
+        with: String,
+        notes: Vec<super::constraints::Because>,
+    },
+    Other(String),
+}
+
+impl From<String> for LambdaCallFailure {
+    fn from(s: String) -> Self {
+        LambdaCallFailure::Other(s)
+    }
+}
+
+impl From<&str> for LambdaCallFailure {
+    fn from(s: &str) -> Self {
+        LambdaCallFailure::Other(s.to_string())
+    }
+}
+
 fn lambda_call_decl(l: &a::LambdaExpr, span: Span) -> Rc<a::FunctionDecl> {
     let ret = l.ret.clone().unwrap_or(a::TypeExpr {
         kind: a::TypeExprKind::Auto,
@@ -5261,7 +5284,29 @@ impl Sema {
             Some(f) => f,
             None => match self.generic_call_operator(closure, explicit, &args) {
                 Ok(f) => f,
-                Err(why) => {
+                Err(LambdaCallFailure::Unsatisfied { with, notes }) => {
+                    // clang's words: the call operator template is the one
+                    // candidate, ignored for its constraints.
+                    let mut d = Diagnostic::error(
+                        span,
+                        format!(
+                            "no matching function for call to object of type '{}'",
+                            self.class_name(closure)
+                        ),
+                    );
+                    if let Some(at) = self.class(closure).closure.as_ref().map(|c| c.lambda.span) {
+                        d = d.with_note(
+                            at,
+                            format!("candidate template ignored: constraints not satisfied{with}"),
+                        );
+                    }
+                    for (nsp, because) in notes {
+                        d = d.with_note(nsp, because);
+                    }
+                    self.cur().diags.push(d);
+                    return TExpr::error(span);
+                }
+                Err(LambdaCallFailure::Other(why)) => {
                     let lambda = self.class(closure).closure.as_ref().map(|c| c.lambda.span);
                     let mut d = Diagnostic::error(
                         span,
@@ -5318,12 +5363,12 @@ impl Sema {
         }
     }
 
-    /// The call operator of the generic lambda `closure` for these explicit
-    /// template arguments and call arguments, instantiated on first use;
-    /// else why it cannot be called so.
     /// C++20 constraints of a generic lambda's call: its template header's
-    /// (`[]<std::integral T>(T x)`) and its constrained `auto` parameters'
-    /// (`[](std::integral auto x)`), for the parameter types `ptys`.
+    /// (`[]<std::integral T>(T x)`, `[]<class T> requires C<T> (T x)`), its
+    /// constrained `auto` parameters' (`[](std::integral auto x)`) and its
+    /// trailing requires-clause (`[](auto x) requires C<decltype(x)>`,
+    /// checked with the parameters declared), for the parameter types
+    /// `ptys`; the notes of the first unsatisfied one.
     fn generic_lambda_constraints(
         &mut self,
         closure: ClassId,
@@ -5332,16 +5377,11 @@ impl Sema {
         param_decls: &[usize],
         ctx: Ctx,
         env: &Rc<Env>,
-    ) -> Result<(), String> {
-        let unsatisfied = |notes: Vec<super::constraints::Because>| -> String {
-            let why: Vec<String> = notes.into_iter().map(|(_, w)| w).collect();
-            format!("constraints not satisfied: {}", why.join("; "))
-        };
+    ) -> Result<(), Vec<super::constraints::Because>> {
+        use super::constraints::Satisfaction;
         if let Some(req) = template.and_then(|t| t.template.as_ref()?.requires.clone()) {
-            if let super::constraints::Satisfaction::Unsatisfied(notes) =
-                self.constraint_satisfaction(&req, ctx, env)
-            {
-                return Err(unsatisfied(notes));
+            if let Satisfaction::Unsatisfied(notes) = self.constraint_satisfaction(&req, ctx, env) {
+                return Err(notes);
             }
         }
         let Some(lambda) = self
@@ -5367,21 +5407,114 @@ impl Sema {
             let Some(c) = placeholder.constraint.clone() else {
                 continue;
             };
-            if let super::constraints::Satisfaction::Unsatisfied(notes) =
+            if let Satisfaction::Unsatisfied(notes) =
                 self.type_constraint_satisfaction(&c, &deduced, ctx, env)
             {
-                return Err(unsatisfied(notes));
+                return Err(notes);
             }
         }
-        Ok(())
+        let Some(req) = lambda.trailing_requires.clone() else {
+            return Ok(());
+        };
+        // The parameters are in scope (unevaluated: `decltype(x)`).
+        let sat = self.in_expression_scope(ctx, env.clone(), req.span, |s| {
+            s.push_frame();
+            for (t, &i) in ptys.iter().zip(param_decls) {
+                let Some(p) = lambda.params.get(i) else {
+                    continue;
+                };
+                let name = p.name.clone().unwrap_or_else(|| Rc::from(""));
+                let v = s.new_var(name.clone(), t.clone(), None, p.span);
+                if p.pack {
+                    s.add_to_pack(&name, v);
+                } else {
+                    s.cur().frames.last_mut().expect("frame").push((name, v));
+                }
+            }
+            for p in lambda.params.iter().filter(|p| p.pack) {
+                if let Some(n) = &p.name {
+                    if !s.cur().packs.iter().any(|(pn, _)| pn == n) {
+                        s.cur().packs.push((n.clone(), vec![]));
+                    }
+                }
+            }
+            let sat = s.constraint_satisfaction(&req, ctx, env);
+            for p in lambda.params.iter().filter(|p| p.pack) {
+                s.cur().packs.retain(|(pn, _)| Some(pn) != p.name.as_ref());
+            }
+            s.pop_frame();
+            sat
+        });
+        match sat {
+            Satisfaction::Unsatisfied(notes) => Err(notes),
+            _ => Ok(()),
+        }
     }
 
+    /// "[with T = int, x:auto = float]": the template arguments of a
+    /// generic lambda's call for the explicit template arguments `targs`
+    /// and the parameter types `ptys`, as clang shows them.
+    fn lambda_template_args_text(
+        &self,
+        g: &GenericLambda,
+        targs: &[TArg],
+        ptys: &[Ty],
+        param_decls: &[usize],
+    ) -> String {
+        let mut parts = vec![];
+        if let Some(th) = g.header() {
+            for (p, a) in th.params.iter().zip(targs) {
+                let name = p.name.as_deref().unwrap_or("<anonymous>");
+                parts.push(format!("{name} = {}", self.with_arg_text(a)));
+            }
+        }
+        let decl = &g.call_decl;
+        for (i, pattern) in g.params.iter().enumerate() {
+            let ParamPattern::Auto { form, pack, .. } = pattern else {
+                continue;
+            };
+            let deduced: Vec<String> = ptys
+                .iter()
+                .zip(param_decls)
+                .filter(|(_, &d)| d == i)
+                .map(|(t, _)| {
+                    let t = match (form, t) {
+                        (generic_lambda::AutoForm::Value, t) => t.clone(),
+                        (generic_lambda::AutoForm::Forwarding, Ty::LRef(..)) => t.clone(),
+                        (generic_lambda::AutoForm::Ptr { .. }, Ty::Ptr { pointee, .. }) => {
+                            (**pointee).clone()
+                        }
+                        (_, t) => t.non_ref().clone(),
+                    };
+                    self.ty_name(&t)
+                })
+                .collect();
+            let name = match decl.params.get(i).and_then(|p| p.name.as_deref()) {
+                Some(n) => format!("{n}:auto"),
+                None => "auto".to_string(),
+            };
+            if *pack {
+                parts.push(format!("{name} = <{}>", deduced.join(", ")));
+            } else if let Some(t) = deduced.first() {
+                parts.push(format!("{name} = {t}"));
+            }
+        }
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!(" [with {}]", parts.join(", "))
+        }
+    }
+
+    /// The call operator of the generic lambda `closure` for these explicit
+    /// template arguments and call arguments, instantiated on first use;
+    /// else why it cannot be called so.
     fn generic_call_operator(
         &mut self,
         closure: ClassId,
         explicit: &[TArg],
         args: &[TExpr],
-    ) -> Result<FuncId, String> {
+    ) -> Result<FuncId, LambdaCallFailure> {
         let Some(g) = self.class(closure).closure.clone().and_then(|c| c.generic) else {
             return Err("not a generic lambda".into());
         };
@@ -5406,14 +5539,17 @@ impl Sema {
             None => (vec![], class_env),
         };
         let (ptys, param_decls) = self.lambda_param_types(&g.params, &arg_tys, ctx, &env)?;
-        self.generic_lambda_constraints(
+        if let Err(notes) = self.generic_lambda_constraints(
             closure,
             g.template.as_deref(),
             &ptys,
             &param_decls,
             ctx,
             &env,
-        )?;
+        ) {
+            let with = self.lambda_template_args_text(&g, &template_args, &ptys, &param_decls);
+            return Err(LambdaCallFailure::Unsatisfied { with, notes });
+        }
         if let Some(i) = g
             .instances
             .iter()
@@ -5672,6 +5808,12 @@ impl Sema {
                     self.resolve_type(&p.ty, ctx, &env, &mut d),
                 )),
             }
+        }
+        if let (Some(req), 0, None) = (&l.trailing_requires, autos, &l.template) {
+            d.push(Diagnostic::error(
+                req.span,
+                "non-templated function cannot have a requires clause",
+            ));
         }
         self.cur().diags.extend(d);
         let sig = self.lambda_signature_key(&patterns, l.template.as_ref(), ctx, &env);
