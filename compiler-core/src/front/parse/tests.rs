@@ -392,3 +392,34 @@ fn lambda_requires_clauses_parse() {
     ));
     assert!(h.ret.is_some());
 }
+
+#[test]
+fn decltype_nested_name_specifiers_parse() {
+    let (tu, d) = parse_in(
+        "struct S { using type = int; static int f(); };
+         S s;
+         decltype(s)::type a = 1;
+         int b = decltype(s)::f();
+         template <class T> void g(T t) { typename decltype(t)::type x = 0; decltype(t)::f(); }",
+        LangStd::Cxx17,
+    );
+    assert!(!d.has_errors(), "{:?}", d.list);
+    let Decl::Var(a) = &tu.decls[2] else {
+        panic!("{:?}", tu.decls[2])
+    };
+    let TypeExprKind::Named(q) = &a.ty.kind else {
+        panic!("{:?}", a.ty)
+    };
+    assert_eq!(q.parts.len(), 2);
+    assert!(matches!(
+        q.parts[0].decltype_type().map(|t| &t.kind),
+        Some(TypeExprKind::Decltype { .. })
+    ));
+    assert_eq!(q.to_string_lossy(), "decltype(...)::type");
+    // In an expression: a call of the static member.
+    let Decl::Var(b) = &tu.decls[3] else { panic!() };
+    assert!(matches!(
+        b.init.as_ref().map(|i| &i.exprs()[0].kind),
+        Some(ExprKind::Construct(..) | ExprKind::Call(..))
+    ));
+}
