@@ -23,6 +23,24 @@ pub struct NamePart {
     pub span: Span,
 }
 
+/// The ident of a nested-name-specifier's `decltype(expr)` part
+/// (`decltype(a)::value_type`): the part's one template argument is the
+/// `decltype` type.
+pub const DECLTYPE_PART: &str = "decltype(...)";
+
+impl NamePart {
+    /// The `decltype(expr)` type this part is, if it is one.
+    pub fn decltype_type(&self) -> Option<&TypeExpr> {
+        if &*self.ident != DECLTYPE_PART {
+            return None;
+        }
+        match self.template_args.as_deref() {
+            Some([TemplateArg::Type(t)]) => Some(t),
+            _ => None,
+        }
+    }
+}
+
 impl QualName {
     pub fn last(&self) -> &NamePart {
         self.parts.last().expect("a name has at least one part")
@@ -52,7 +70,7 @@ impl QualName {
                 s.push_str("::");
             }
             s.push_str(&p.ident);
-            if p.template_args.is_some() {
+            if p.template_args.is_some() && p.decltype_type().is_none() {
                 s.push_str("<...>");
             }
         }
@@ -762,8 +780,12 @@ pub struct LambdaExpr {
     pub ret: Option<TypeExpr>,
     pub is_mutable: bool,
     pub is_constexpr: bool,
-    /// `[]<typename T>(T x) {}`.
+    /// `[]<typename T>(T x) {}` (a requires-clause after the template
+    /// parameter list is part of its constraints).
     pub template: Option<TemplateHeader>,
+    /// The requires-clause after the declarator (`[](auto x) requires
+    /// C<decltype(x)> {}`), which may name the parameters.
+    pub trailing_requires: Option<Rc<Expr>>,
     pub body: Stmt,
     pub span: Span,
     /// Parameters declared `auto` make it generic.

@@ -18,7 +18,7 @@ struct Tally {
 };
 
 struct OnlyExplicit {
-  explicit operator int() const { return 1; }
+  explicit operator int() const { return 1; } // expected-note {{explicit conversion function is not a candidate}}
 };
 
 int main() {

@@ -1082,15 +1082,23 @@ impl Parser<'_> {
         let mut ret = None;
         let mut is_constexpr = false;
         let mut template = None;
+        let mut trailing_requires = None;
         let mut attrs = Attributes::default();
         if self.is(sym!("<")) {
             let tsp = self.span();
             self.advance();
             let (tparams, constraints) = self.parse_template_params()?;
             self.expect_template_close()?;
+            // `[]<typename T> requires C<T> (T x)`: part of the header's
+            // constraints.
+            let requires = if self.at_requires() {
+                Some(self.parse_requires_clause()?)
+            } else {
+                None
+            };
             template = Some(TemplateHeader {
                 params: tparams,
-                requires: constraints,
+                requires: conjoin(constraints, requires),
                 span: tsp.to(self.prev_span()),
             });
         }
@@ -1109,13 +1117,18 @@ impl Parser<'_> {
                 }
             }
             self.parse_attributes(&mut attrs);
+            for p in &params {
+                if let Some(n) = &p.name {
+                    self.declare_name(n, NameKind::Value);
+                }
+            }
             if self.eat(sym!("->")) {
                 ret = Some(self.parse_type_id()?);
             }
-        }
-        for p in &params {
-            if let Some(n) = &p.name {
-                self.declare_name(n, NameKind::Value);
+            // The trailing requires-clause, which may name the parameters
+            // (`[](auto x) requires C<decltype(x)>`).
+            if self.at_requires() {
+                trailing_requires = Some(self.parse_requires_clause()?);
             }
         }
         let is_generic = params.iter().any(|p| type_mentions_auto(&p.ty));
@@ -1129,6 +1142,7 @@ impl Parser<'_> {
             is_mutable,
             is_constexpr,
             template,
+            trailing_requires,
             body,
             span,
             is_generic,

@@ -335,6 +335,27 @@ impl Parser<'_> {
         loop {
             let t = self.peek_at(i);
             let s = self.text(t);
+            // `typename decltype(e)::type x`: skip the decltype-specifier.
+            if depth == 0 && s == "decltype" && self.is_at(i + 1, sym!("(")) {
+                let mut d = 0i32;
+                i += 1;
+                loop {
+                    match self.text(self.peek_at(i)) {
+                        "(" => d += 1,
+                        ")" => {
+                            d -= 1;
+                            if d <= 0 {
+                                break;
+                            }
+                        }
+                        "" => return false,
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                i += 1;
+                continue;
+            }
             if depth == 0
                 && i > 0
                 && s == "("

@@ -345,3 +345,81 @@ fn cxx20_concepts_and_constraints_parse() {
         ]
     ));
 }
+
+#[test]
+fn lambda_requires_clauses_parse() {
+    let (tu, d) = parse_in(
+        "template <typename T> concept Num = true;
+         auto f = []<typename T> requires Num<T> (T x) { return x; };
+         auto g = [](auto x) requires Num<decltype(x)> { return x; };
+         auto h = []<Num T>(T x) -> T requires (sizeof(T) > 2) || Num<T> { return x; };",
+        LangStd::Cxx20,
+    );
+    assert!(!d.has_errors(), "{:?}", d.list);
+    let lambda = |i: usize| -> Rc<LambdaExpr> {
+        let Decl::Var(v) = &tu.decls[i] else {
+            panic!("{:?}", tu.decls[i])
+        };
+        match v.init.as_ref().map(|i| &i.exprs()[0].kind) {
+            Some(ExprKind::Lambda(l)) => l.clone(),
+            other => panic!("{other:?}"),
+        }
+    };
+    // After the template parameter list: the header's constraint.
+    let f = lambda(1);
+    assert!(f.trailing_requires.is_none());
+    let req = f
+        .template
+        .as_ref()
+        .and_then(|t| t.requires.clone())
+        .expect("header");
+    assert!(matches!(&req.kind, ExprKind::Name(q) if q.to_string_lossy() == "Num<...>"));
+    assert_eq!(f.params.len(), 1);
+    // Trailing, naming a parameter.
+    let g = lambda(2);
+    assert!(g.template.is_none() && g.is_generic);
+    assert!(g.trailing_requires.is_some());
+    // A type-constraint and a trailing clause after the return type.
+    let h = lambda(3);
+    assert!(h
+        .template
+        .as_ref()
+        .and_then(|t| t.requires.as_ref())
+        .is_some());
+    assert!(matches!(
+        h.trailing_requires.as_ref().map(|r| &r.kind),
+        Some(ExprKind::Binary(BinOp::LogOr, ..))
+    ));
+    assert!(h.ret.is_some());
+}
+
+#[test]
+fn decltype_nested_name_specifiers_parse() {
+    let (tu, d) = parse_in(
+        "struct S { using type = int; static int f(); };
+         S s;
+         decltype(s)::type a = 1;
+         int b = decltype(s)::f();
+         template <class T> void g(T t) { typename decltype(t)::type x = 0; decltype(t)::f(); }",
+        LangStd::Cxx17,
+    );
+    assert!(!d.has_errors(), "{:?}", d.list);
+    let Decl::Var(a) = &tu.decls[2] else {
+        panic!("{:?}", tu.decls[2])
+    };
+    let TypeExprKind::Named(q) = &a.ty.kind else {
+        panic!("{:?}", a.ty)
+    };
+    assert_eq!(q.parts.len(), 2);
+    assert!(matches!(
+        q.parts[0].decltype_type().map(|t| &t.kind),
+        Some(TypeExprKind::Decltype { .. })
+    ));
+    assert_eq!(q.to_string_lossy(), "decltype(...)::type");
+    // In an expression: a call of the static member.
+    let Decl::Var(b) = &tu.decls[3] else { panic!() };
+    assert!(matches!(
+        b.init.as_ref().map(|i| &i.exprs()[0].kind),
+        Some(ExprKind::Construct(..) | ExprKind::Call(..))
+    ));
+}

@@ -375,23 +375,15 @@ impl Parser<'_> {
                     let sp = self.span();
                     ds.ty = Some(TypeExpr::plain(TypeExprKind::Auto, sp));
                 }
+                "decltype" if ds.ty.is_none() && !saw_builtin && self.decltype_scope_ahead() => {
+                    // `decltype(a)::value_type`: a qualified name.
+                    let n = self.parse_qual_name(true)?;
+                    let sp = n.span;
+                    ds.ty = Some(TypeExpr::plain(TypeExprKind::Named(n), sp));
+                    continue;
+                }
                 "decltype" if ds.ty.is_none() && !saw_builtin => {
-                    let sp = self.span();
-                    self.advance();
-                    self.expect(sym!("("))?;
-                    let kind = if self.is(sym!("auto")) && self.is_at(1, sym!(")")) {
-                        self.advance();
-                        TypeExprKind::DecltypeAuto
-                    } else {
-                        let parenthesized = self.is(sym!("("));
-                        TypeExprKind::Decltype {
-                            expr: Box::new(self.parse_expr()?),
-                            parenthesized,
-                            gnu_typeof: false,
-                        }
-                    };
-                    self.expect(sym!(")"))?;
-                    ds.ty = Some(TypeExpr::plain(kind, sp.to(self.prev_span())));
+                    ds.ty = Some(self.parse_decltype_specifier()?);
                     continue;
                 }
                 "__underlying_type" if ds.ty.is_none() && !saw_builtin => {
@@ -593,6 +585,17 @@ impl Parser<'_> {
         let global = self.eat(sym!("::"));
         // Most names have one part (a `Vec` would start with room for four).
         let mut parts = Vec::with_capacity(1);
+        // `decltype(expr)::member`: the decltype-specifier is the first part.
+        if !global && self.decltype_scope_ahead() {
+            let sp = self.span();
+            let t = self.parse_decltype_specifier()?;
+            parts.push(NamePart {
+                ident: Rc::from(DECLTYPE_PART),
+                template_args: Some(vec![TemplateArg::Type(t)]),
+                span: sp.to(self.prev_span()),
+            });
+            self.expect(sym!("::"))?;
+        }
         loop {
             let forced_template = self.eat(sym!("template"));
             if self.is(sym!("~")) && self.peek_at(1).kind == crate::front::token::TokenKind::Ident {
@@ -676,6 +679,53 @@ impl Parser<'_> {
             parts,
             span: start.to(self.prev_span()),
         })
+    }
+
+    /// `decltype(expr)` or `decltype(auto)`, at `decltype`.
+    fn parse_decltype_specifier(&mut self) -> PResult<TypeExpr> {
+        let sp = self.span();
+        self.advance();
+        self.expect(sym!("("))?;
+        let kind = if self.is(sym!("auto")) && self.is_at(1, sym!(")")) {
+            self.advance();
+            TypeExprKind::DecltypeAuto
+        } else {
+            let parenthesized = self.is(sym!("("));
+            TypeExprKind::Decltype {
+                expr: Box::new(self.parse_expr()?),
+                parenthesized,
+                gnu_typeof: false,
+            }
+        };
+        self.expect(sym!(")"))?;
+        Ok(TypeExpr::plain(kind, sp.to(self.prev_span())))
+    }
+
+    /// At `decltype`: is it a nested-name-specifier (`decltype(e)::name`)?
+    pub(crate) fn decltype_scope_ahead(&self) -> bool {
+        if !self.is(sym!("decltype")) || !self.is_at(1, sym!("(")) {
+            return false;
+        }
+        let mut depth = 0i32;
+        let mut i = 1;
+        loop {
+            match self.text(self.peek_at(i)) {
+                "(" => depth += 1,
+                ")" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                "" => return false,
+                _ => {}
+            }
+            i += 1;
+        }
+        self.is_at(i + 1, sym!("::"))
+            && (self.peek_at(i + 2).kind == crate::front::token::TokenKind::Ident
+                || self.is_at(i + 2, sym!("template"))
+                || self.is_at(i + 2, sym!("~")))
     }
 
     fn parse_operator_name(&mut self) -> PResult<NamePart> {

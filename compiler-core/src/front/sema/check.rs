@@ -112,6 +112,29 @@ pub(super) struct ConstantObjectUse {
 }
 
 /// The call operator a lambda's closure type declares.
+/// Why a generic lambda cannot be called with some arguments.
+enum LambdaCallFailure {
+    /// Its constraints are not satisfied: the template arguments (clang's
+    /// " [with T = int]") and the notes saying why.
+    Unsatisfied {
+        with: String,
+        notes: Vec<super::constraints::Because>,
+    },
+    Other(String),
+}
+
+impl From<String> for LambdaCallFailure {
+    fn from(s: String) -> Self {
+        LambdaCallFailure::Other(s)
+    }
+}
+
+impl From<&str> for LambdaCallFailure {
+    fn from(s: &str) -> Self {
+        LambdaCallFailure::Other(s.to_string())
+    }
+}
+
 fn lambda_call_decl(l: &a::LambdaExpr, span: Span) -> Rc<a::FunctionDecl> {
     let ret = l.ret.clone().unwrap_or(a::TypeExpr {
         kind: a::TypeExprKind::Auto,
@@ -1209,7 +1232,8 @@ impl Sema {
             None => (vec![], v.span),
         };
         let mut d = vec![];
-        let ty = self.deduce_class_type(&v.ty, &args, ctx, &fenv, span, &mut d);
+        let braced = matches!(v.init, Some(a::Initializer::Brace(..)));
+        let ty = self.deduce_class_type(&v.ty, &args, braced, ctx, &fenv, span, &mut d);
         self.cur().diags.extend(d);
         let id = self.new_var(v.name.clone(), ty.clone(), Some(f), v.name_span);
         self.vars[id.0 as usize].is_const = v.ty.is_const;
@@ -1217,15 +1241,17 @@ impl Sema {
         // A braced list deducing an aggregate (`Box b{2.5};` through a
         // deduction guide) initializes its members.
         let aggregate_list = match (&ty, &v.init) {
-            (Ty::Class(c), Some(a::Initializer::Brace(es, sp, _))) => {
+            (Ty::Class(c), Some(a::Initializer::Brace(_, sp, _))) => {
                 self.complete_class(*c);
-                self.constructors(*c).is_empty().then_some((es, *sp))
+                self.is_aggregate(*c).then_some(*sp)
             }
             _ => None,
         };
         let init = match (ty, aggregate_list) {
             (Ty::Error, _) => None,
-            (ty, Some((items, sp))) => Some(self.list_init(&ty, items, sp)),
+            // The arguments checked for the deduction are the elements
+            // (checking them again would make their closures anew).
+            (ty, Some(sp)) => Some(self.aggregate_from_args(&ty, args, sp)),
             (ty, None) => self.init_value(&ty, args, v.span),
         };
         self.cur()
@@ -2818,9 +2844,13 @@ impl Sema {
                 if self.is_deduced_class_placeholder(t, ctx, &env) {
                     let args = self.check_args(args);
                     let mut d = vec![];
-                    let ty = self.deduce_class_type(t, &args, ctx, &env, span, &mut d);
+                    let ty = self.deduce_class_type(t, &args, *braced, ctx, &env, span, &mut d);
                     self.cur().diags.extend(d);
                     return match ty {
+                        // `overloaded{l1, l2}`: an aggregate's elements.
+                        Ty::Class(c) if *braced && self.is_aggregate(c) => {
+                            self.aggregate_from_args(&ty, args, span)
+                        }
                         Ty::Class(c) => {
                             let mut d = vec![];
                             let r = self.construct(c, args, span, &mut d);
@@ -2845,6 +2875,23 @@ impl Sema {
                         span,
                     };
                     return self.check_expr(&call);
+                }
+                // `C::f()` / `decltype(x)::f()` naming no member of class `C`.
+                if let (a::TypeExprKind::Named(q), false) = (&t.kind, *braced) {
+                    if q.parts.len() > 1
+                        && matches!(self.lookup_qualified(q, ctx, &env, &mut vec![]), Found::None)
+                    {
+                        if let Some(Ctx::Class(c)) = self.resolve_prefix(q, ctx, &env, &mut vec![]) {
+                            return self.err(
+                                q.span,
+                                format!(
+                                    "no member named '{}' in '{}'",
+                                    q.last().ident,
+                                    self.class_name(c)
+                                ),
+                            );
+                        }
+                    }
                 }
                 let mut d = vec![];
                 let ty = self.resolve_type(t, ctx, &env, &mut d);
@@ -4803,6 +4850,12 @@ impl Sema {
             return self.closure_call(obj, c, explicit, args, span);
         }
         let cands = self.method_candidates(c, name);
+        if cands.is_empty() && name == "operator()" {
+            let (o, a) = (obj.clone(), args.clone());
+            if let Some(x) = self.call_through_closure_bases(o, c, explicit, a, span) {
+                return x;
+            }
+        }
         if cands.is_empty() {
             return self.err(
                 span,
@@ -5032,6 +5085,9 @@ impl Sema {
             return Some(self.closure_call(obj, c, &[], args, span));
         }
         let cands = self.method_candidates(c, name);
+        if cands.is_empty() && name == "operator()" {
+            return self.call_through_closure_bases(obj, c, &[], args, span);
+        }
         if cands.is_empty() {
             return None;
         }
@@ -5239,6 +5295,158 @@ impl Sema {
         self.funcs[op.0 as usize].body_state = BodyState::Done;
     }
 
+    /// The closure types among the bases of class `c`, at any depth (the
+    /// `overloaded` idiom: `struct overloaded : Ts... { using
+    /// Ts::operator()...; }`).
+    fn closure_bases(&mut self, c: ClassId) -> Vec<ClassId> {
+        self.complete_class(c);
+        let mut out = vec![];
+        let bases: Vec<ClassId> = self.class(c).bases.iter().map(|b| b.0).collect();
+        for b in bases {
+            if self.class(b).closure.is_some() {
+                out.push(b);
+            } else {
+                out.extend(self.closure_bases(b));
+            }
+        }
+        out
+    }
+
+    /// `obj(args)` for an object of class `c` whose call operators are
+    /// those of closure types it derives from: overload resolution among
+    /// them (each argument's conversion ranked; of equals, a non-template
+    /// beats a generic lambda's instance), then the chosen closure's call
+    /// on the base subobject. None when `c` has no closure bases.
+    fn call_through_closure_bases(
+        &mut self,
+        obj: TExpr,
+        c: ClassId,
+        explicit: &[TArg],
+        args: Vec<TExpr>,
+        span: Span,
+    ) -> Option<TExpr> {
+        let bases = self.closure_bases(c);
+        if bases.is_empty() {
+            return None;
+        }
+        // (closure, ranks, is a template)
+        let mut viable: Vec<(ClassId, Vec<super::convert::Rank>, bool)> = vec![];
+        let mut rejected: Vec<(Span, String)> = vec![];
+        for &b in &bases {
+            let lambda_span = self.class(b).closure.as_ref().map(|x| x.lambda.span);
+            let lambda_span = lambda_span.unwrap_or(span);
+            let call_op = self.class(b).closure.as_ref().and_then(|x| x.call_op);
+            let (ptys, is_template) = match call_op {
+                Some(_) if !explicit.is_empty() => continue,
+                Some(f) => {
+                    let params = self.func(f).params.clone();
+                    let required = self
+                        .func(f)
+                        .decl
+                        .params
+                        .iter()
+                        .take_while(|p| p.default.is_none())
+                        .count()
+                        .min(params.len());
+                    if args.len() < required || args.len() > params.len() {
+                        rejected.push((
+                            lambda_span,
+                            format!(
+                                "candidate function not viable: requires {} argument{}, but {} {} provided",
+                                params.len(),
+                                if params.len() == 1 { "" } else { "s" },
+                                args.len(),
+                                if args.len() == 1 { "was" } else { "were" }
+                            ),
+                        ));
+                        continue;
+                    }
+                    (params, false)
+                }
+                None => match self.generic_call_signature(b, explicit, &args) {
+                    Ok((_, _, ptys, _)) => (ptys, true),
+                    Err(LambdaCallFailure::Unsatisfied { with, notes }) => {
+                        rejected.push((
+                            lambda_span,
+                            format!("candidate template ignored: constraints not satisfied{with}"),
+                        ));
+                        rejected.extend(notes);
+                        continue;
+                    }
+                    Err(LambdaCallFailure::Other(why)) => {
+                        rejected.push((lambda_span, format!("candidate template ignored: {why}")));
+                        continue;
+                    }
+                },
+            };
+            let mut ranks = vec![];
+            let mut ok = true;
+            for (k, (a, p)) in args.iter().zip(&ptys).enumerate() {
+                match self.conversion_rank(a, p) {
+                    Some(r) => ranks.push(r),
+                    None => {
+                        rejected.push((
+                            lambda_span,
+                            format!(
+                                "candidate function not viable: no known conversion from '{}' to '{}' for {} argument",
+                                self.ty_name(&a.ty),
+                                self.ty_name(p),
+                                ordinal(k + 1)
+                            ),
+                        ));
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if ok {
+                viable.push((b, ranks, is_template));
+            }
+        }
+        let class_name = self.class_name(c);
+        let better = |x: &(ClassId, Vec<super::convert::Rank>, bool),
+                      y: &(ClassId, Vec<super::convert::Rank>, bool)| {
+            let ge = x.1.iter().zip(&y.1).all(|(a, b)| a <= b);
+            let gt = x.1.iter().zip(&y.1).any(|(a, b)| a < b);
+            ge && (gt || (!x.2 && y.2))
+        };
+        let best: Vec<usize> = (0..viable.len())
+            .filter(|&i| (0..viable.len()).all(|j| i == j || better(&viable[i], &viable[j])))
+            .collect();
+        let chosen = match best.as_slice() {
+            [one] => viable[*one].0,
+            _ if viable.is_empty() => {
+                let mut d = Diagnostic::error(
+                    span,
+                    format!("no matching function for call to object of type '{class_name}'"),
+                );
+                for (sp, why) in rejected {
+                    d = d.with_note(sp, why);
+                }
+                self.cur().diags.push(d);
+                return Some(TExpr::error(span));
+            }
+            _ => {
+                let mut d = Diagnostic::error(
+                    span,
+                    format!("call to object of type '{class_name}' is ambiguous"),
+                );
+                // The candidates no other is better than.
+                for v in &viable {
+                    if !viable.iter().any(|w| w.0 != v.0 && better(w, v)) {
+                        if let Some(at) = self.class(v.0).closure.as_ref().map(|x| x.lambda.span) {
+                            d = d.with_note(at, "candidate function");
+                        }
+                    }
+                }
+                self.cur().diags.push(d);
+                return Some(TExpr::error(span));
+            }
+        };
+        let base = self.base_subobject(obj, &Ty::Class(chosen));
+        Some(self.closure_call(base, chosen, explicit, args, span))
+    }
+
     /// `obj(args)` (`obj.operator()<explicit>(args)`) for `obj` of closure
     /// type `closure`.
     fn closure_call(
@@ -5261,7 +5469,29 @@ impl Sema {
             Some(f) => f,
             None => match self.generic_call_operator(closure, explicit, &args) {
                 Ok(f) => f,
-                Err(why) => {
+                Err(LambdaCallFailure::Unsatisfied { with, notes }) => {
+                    // clang's words: the call operator template is the one
+                    // candidate, ignored for its constraints.
+                    let mut d = Diagnostic::error(
+                        span,
+                        format!(
+                            "no matching function for call to object of type '{}'",
+                            self.class_name(closure)
+                        ),
+                    );
+                    if let Some(at) = self.class(closure).closure.as_ref().map(|c| c.lambda.span) {
+                        d = d.with_note(
+                            at,
+                            format!("candidate template ignored: constraints not satisfied{with}"),
+                        );
+                    }
+                    for (nsp, because) in notes {
+                        d = d.with_note(nsp, because);
+                    }
+                    self.cur().diags.push(d);
+                    return TExpr::error(span);
+                }
+                Err(LambdaCallFailure::Other(why)) => {
                     let lambda = self.class(closure).closure.as_ref().map(|c| c.lambda.span);
                     let mut d = Diagnostic::error(
                         span,
@@ -5318,12 +5548,12 @@ impl Sema {
         }
     }
 
-    /// The call operator of the generic lambda `closure` for these explicit
-    /// template arguments and call arguments, instantiated on first use;
-    /// else why it cannot be called so.
     /// C++20 constraints of a generic lambda's call: its template header's
-    /// (`[]<std::integral T>(T x)`) and its constrained `auto` parameters'
-    /// (`[](std::integral auto x)`), for the parameter types `ptys`.
+    /// (`[]<std::integral T>(T x)`, `[]<class T> requires C<T> (T x)`), its
+    /// constrained `auto` parameters' (`[](std::integral auto x)`) and its
+    /// trailing requires-clause (`[](auto x) requires C<decltype(x)>`,
+    /// checked with the parameters declared), for the parameter types
+    /// `ptys`; the notes of the first unsatisfied one.
     fn generic_lambda_constraints(
         &mut self,
         closure: ClassId,
@@ -5332,16 +5562,11 @@ impl Sema {
         param_decls: &[usize],
         ctx: Ctx,
         env: &Rc<Env>,
-    ) -> Result<(), String> {
-        let unsatisfied = |notes: Vec<super::constraints::Because>| -> String {
-            let why: Vec<String> = notes.into_iter().map(|(_, w)| w).collect();
-            format!("constraints not satisfied: {}", why.join("; "))
-        };
+    ) -> Result<(), Vec<super::constraints::Because>> {
+        use super::constraints::Satisfaction;
         if let Some(req) = template.and_then(|t| t.template.as_ref()?.requires.clone()) {
-            if let super::constraints::Satisfaction::Unsatisfied(notes) =
-                self.constraint_satisfaction(&req, ctx, env)
-            {
-                return Err(unsatisfied(notes));
+            if let Satisfaction::Unsatisfied(notes) = self.constraint_satisfaction(&req, ctx, env) {
+                return Err(notes);
             }
         }
         let Some(lambda) = self
@@ -5367,21 +5592,119 @@ impl Sema {
             let Some(c) = placeholder.constraint.clone() else {
                 continue;
             };
-            if let super::constraints::Satisfaction::Unsatisfied(notes) =
+            if let Satisfaction::Unsatisfied(notes) =
                 self.type_constraint_satisfaction(&c, &deduced, ctx, env)
             {
-                return Err(unsatisfied(notes));
+                return Err(notes);
             }
         }
-        Ok(())
+        let Some(req) = lambda.trailing_requires.clone() else {
+            return Ok(());
+        };
+        // The parameters are in scope (unevaluated: `decltype(x)`).
+        let sat = self.in_expression_scope(ctx, env.clone(), req.span, |s| {
+            s.push_frame();
+            for (t, &i) in ptys.iter().zip(param_decls) {
+                let Some(p) = lambda.params.get(i) else {
+                    continue;
+                };
+                let name = p.name.clone().unwrap_or_else(|| Rc::from(""));
+                let v = s.new_var(name.clone(), t.clone(), None, p.span);
+                if p.pack {
+                    s.add_to_pack(&name, v);
+                } else {
+                    s.cur().frames.last_mut().expect("frame").push((name, v));
+                }
+            }
+            for p in lambda.params.iter().filter(|p| p.pack) {
+                if let Some(n) = &p.name {
+                    if !s.cur().packs.iter().any(|(pn, _)| pn == n) {
+                        s.cur().packs.push((n.clone(), vec![]));
+                    }
+                }
+            }
+            let sat = s.constraint_satisfaction(&req, ctx, env);
+            for p in lambda.params.iter().filter(|p| p.pack) {
+                s.cur().packs.retain(|(pn, _)| Some(pn) != p.name.as_ref());
+            }
+            s.pop_frame();
+            sat
+        });
+        match sat {
+            Satisfaction::Unsatisfied(notes) => Err(notes),
+            _ => Ok(()),
+        }
     }
 
-    fn generic_call_operator(
+    /// "[with T = int, x:auto = float]": the template arguments of a
+    /// generic lambda's call for the explicit template arguments `targs`
+    /// and the parameter types `ptys`, as clang shows them.
+    fn lambda_template_args_text(
+        &self,
+        g: &GenericLambda,
+        targs: &[TArg],
+        ptys: &[Ty],
+        param_decls: &[usize],
+    ) -> String {
+        let mut parts = vec![];
+        if let Some(th) = g.header() {
+            for (p, a) in th.params.iter().zip(targs) {
+                let name = p.name.as_deref().unwrap_or("<anonymous>");
+                parts.push(format!("{name} = {}", self.with_arg_text(a)));
+            }
+        }
+        let decl = &g.call_decl;
+        for (i, pattern) in g.params.iter().enumerate() {
+            let ParamPattern::Auto { form, pack, .. } = pattern else {
+                continue;
+            };
+            let deduced: Vec<String> = ptys
+                .iter()
+                .zip(param_decls)
+                .filter(|(_, &d)| d == i)
+                .map(|(t, _)| {
+                    let t = match (form, t) {
+                        (generic_lambda::AutoForm::Value, t) => t.clone(),
+                        (generic_lambda::AutoForm::Forwarding, Ty::LRef(..)) => t.clone(),
+                        (generic_lambda::AutoForm::Ptr { .. }, Ty::Ptr { pointee, .. }) => {
+                            (**pointee).clone()
+                        }
+                        (_, t) => t.non_ref().clone(),
+                    };
+                    self.ty_name(&t)
+                })
+                .collect();
+            let name = match decl.params.get(i).and_then(|p| p.name.as_deref()) {
+                Some(n) => format!("{n}:auto"),
+                None => "auto".to_string(),
+            };
+            if *pack {
+                parts.push(format!("{name} = <{}>", deduced.join(", ")));
+            } else if let Some(t) = deduced.first() {
+                parts.push(format!("{name} = {t}"));
+            }
+        }
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!(" [with {}]", parts.join(", "))
+        }
+    }
+
+    /// The call operator of the generic lambda `closure` for these explicit
+    /// template arguments and call arguments, instantiated on first use;
+    /// else why it cannot be called so.
+    /// The signature of the generic lambda `closure`'s call operator for
+    /// these explicit template arguments and call arguments (its template
+    /// arguments, their scope, the parameter types and the declaration
+    /// each comes from), its constraints checked; nothing instantiated.
+    #[allow(clippy::type_complexity)]
+    fn generic_call_signature(
         &mut self,
         closure: ClassId,
         explicit: &[TArg],
         args: &[TExpr],
-    ) -> Result<FuncId, String> {
+    ) -> Result<(Vec<TArg>, Rc<Env>, Vec<Ty>, Vec<usize>), LambdaCallFailure> {
         let Some(g) = self.class(closure).closure.clone().and_then(|c| c.generic) else {
             return Err("not a generic lambda".into());
         };
@@ -5406,14 +5729,32 @@ impl Sema {
             None => (vec![], class_env),
         };
         let (ptys, param_decls) = self.lambda_param_types(&g.params, &arg_tys, ctx, &env)?;
-        self.generic_lambda_constraints(
+        if let Err(notes) = self.generic_lambda_constraints(
             closure,
             g.template.as_deref(),
             &ptys,
             &param_decls,
             ctx,
             &env,
-        )?;
+        ) {
+            let with = self.lambda_template_args_text(&g, &template_args, &ptys, &param_decls);
+            return Err(LambdaCallFailure::Unsatisfied { with, notes });
+        }
+        Ok((template_args, env, ptys, param_decls))
+    }
+
+    fn generic_call_operator(
+        &mut self,
+        closure: ClassId,
+        explicit: &[TArg],
+        args: &[TExpr],
+    ) -> Result<FuncId, LambdaCallFailure> {
+        let (template_args, env, ptys, param_decls) =
+            self.generic_call_signature(closure, explicit, args)?;
+        let Some(g) = self.class(closure).closure.clone().and_then(|c| c.generic) else {
+            return Err("not a generic lambda".into());
+        };
+        let ctx = Ctx::Class(closure);
         if let Some(i) = g
             .instances
             .iter()
@@ -5672,6 +6013,12 @@ impl Sema {
                     self.resolve_type(&p.ty, ctx, &env, &mut d),
                 )),
             }
+        }
+        if let (Some(req), 0, None) = (&l.trailing_requires, autos, &l.template) {
+            d.push(Diagnostic::error(
+                req.span,
+                "non-templated function cannot have a requires clause",
+            ));
         }
         self.cur().diags.extend(d);
         let sig = self.lambda_signature_key(&patterns, l.template.as_ref(), ctx, &env);
@@ -6113,4 +6460,15 @@ pub(super) fn user_literal_call(literal: &a::Expr, suffix: &str) -> (a::Expr, Ve
     };
     let name = a::QualName::simple(Rc::from(format!("operator\"\"{suffix}")), span);
     (expr(ExprKind::Name(name)), args)
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`... as clang numbers arguments.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, x) if x != 11 => "st",
+        (2, x) if x != 12 => "nd",
+        (3, x) if x != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }

@@ -336,10 +336,18 @@ impl Sema {
                 self.expr_text(x, env, out, 0);
                 out.push(')');
             }
-            ExprKind::SizeofExpr(x) => {
-                out.push_str("sizeof(");
+            // clang prints an expression operand after a space, its
+            // parentheses (when written) kept: `sizeof (v)`, `sizeof v`
+            // (a parenthesized name's span is wider than the name's).
+            ExprKind::SizeofExpr(x) if !matches!(&x.kind, ExprKind::Name(q) if q.span.hi >= x.span.hi) =>
+            {
+                out.push_str("sizeof (");
                 self.expr_text(x, env, out, 0);
                 out.push(')');
+            }
+            ExprKind::SizeofExpr(x) => {
+                out.push_str("sizeof ");
+                self.expr_text(x, env, out, 15);
             }
             ExprKind::SizeofType(t) => {
                 out.push_str("sizeof(");

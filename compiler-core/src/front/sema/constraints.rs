@@ -497,6 +497,15 @@ impl Sema {
             || decl.template.as_ref().is_some_and(|t| t.requires.is_some())
     }
 
+    /// A template argument in "[with T = ...]": a pack's elements in
+    /// angle brackets (`<int, float>`), as clang shows them.
+    pub(crate) fn with_arg_text(&self, a: &TArg) -> String {
+        match a {
+            TArg::Pack(_) => format!("<{}>", self.targ_name(a)),
+            _ => self.targ_name(a),
+        }
+    }
+
     /// "[with T = int, U = float]": the template arguments of instance `f`.
     pub(crate) fn template_args_text(&self, f: FuncId) -> String {
         let fi = self.func(f);
@@ -523,7 +532,7 @@ impl Sema {
                         Some(n) => n.to_string(),
                         None => "<anonymous>".to_string(),
                     };
-                    format!("{name} = {}", self.targ_name(a))
+                    format!("{name} = {}", self.with_arg_text(a))
                 })
                 .collect();
         if parts.is_empty() {

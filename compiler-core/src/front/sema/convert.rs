@@ -60,9 +60,12 @@ impl Sema {
                 // A conversion function returning an lvalue reference
                 // (`operator DataT &()` of a 0-dimensional accessor).
                 if let Ty::Class(fc) = from {
-                    let by_ref = self.conversion_functions(fc).into_iter().any(|(_, rt)| {
-                        matches!(rt, Ty::LRef(..)) && self.same_or_base(rt.non_ref(), t)
-                    });
+                    let by_ref =
+                        self.conversion_functions_to(fc, Some(t))
+                            .into_iter()
+                            .any(|(_, rt)| {
+                                matches!(rt, Ty::LRef(..)) && self.same_or_base(rt.non_ref(), t)
+                            });
                     if by_ref {
                         return Some(USER);
                     }
@@ -361,7 +364,24 @@ impl Sema {
         ids
     }
 
+    /// The conversion functions of class `c`, conversion function
+    /// templates with their default template arguments (the `enable_if`
+    /// idiom): those a conversion to no particular type may use.
     pub(crate) fn conversion_functions(&mut self, c: ClassId) -> Vec<(FuncId, Ty)> {
+        self.conversion_functions_to(c, None)
+    }
+
+    /// The conversion functions of class `c` for a conversion to `to`, with
+    /// their result types: a conversion function template's arguments are
+    /// deduced from `to` ([temp.deduct.conv]: `template <class T> operator
+    /// T*()` for an `int *` is `operator int*`), the others from their
+    /// defaults; a template that deduces nothing for `to`, or whose
+    /// signature does not exist for what it deduces, is left out.
+    pub(crate) fn conversion_functions_to(
+        &mut self,
+        c: ClassId,
+        to: Option<&Ty>,
+    ) -> Vec<(FuncId, Ty)> {
         let env = self.class(c).env.clone();
         let methods: Vec<_> = self
             .class(c)
@@ -370,13 +390,114 @@ impl Sema {
             .filter(|m| m.kind == crate::front::ast::FunctionKind::Conversion)
             .cloned()
             .collect();
-        // A conversion function template takes part with its default
-        // template arguments (the `enable_if` idiom); deducing the target
-        // type is not modelled.
-        let ids = self.member_instances(c, &env, methods, &[]);
+        let mut ids = vec![];
+        for m in methods {
+            let targs = match (&m.template, to) {
+                (None, _) => Some(vec![]),
+                (Some(_), Some(to)) => self.deduce_conversion(&m, c, &env, to),
+                (Some(_), None) => self.deduce_call(&m, Ctx::Class(c), &env, &[], &[]),
+            };
+            let Some(targs) = targs else { continue };
+            if let Some(f) = self.function_instance(&m, Ctx::Class(c), env.clone(), Some(c), targs)
+            {
+                ids.push(f);
+            }
+        }
         ids.into_iter()
             .map(|f| (f, self.func(f).ret.clone()))
             .collect()
+    }
+
+    /// Why each conversion function of class `c` does not convert to `to`,
+    /// in clang's words: an `explicit` one is not a candidate, a template
+    /// could not be deduced for it or its signature does not exist for
+    /// what was deduced.
+    fn conversion_candidate_notes(&mut self, c: ClassId, to: &Ty) -> Vec<(Span, String)> {
+        use crate::front::ast::TypeExprKind;
+        let env = self.class(c).env.clone();
+        let methods: Vec<_> = self
+            .class(c)
+            .methods
+            .iter()
+            .filter(|m| m.kind == crate::front::ast::FunctionKind::Conversion)
+            .cloned()
+            .collect();
+        let mut notes = vec![];
+        for m in methods {
+            if m.is_explicit && !self.explicit_conversion && *to != Ty::Bool {
+                notes.push((
+                    m.span,
+                    "explicit conversion function is not a candidate".into(),
+                ));
+                continue;
+            }
+            let Some(th) = &m.template else {
+                notes.push((m.span, "candidate function".into()));
+                continue;
+            };
+            let params: Vec<Rc<str>> = th.params.iter().filter_map(|p| p.name.clone()).collect();
+            let mut pat = match &m.ret.kind {
+                TypeExprKind::LRef(i) | TypeExprKind::RRef(i) => (**i).clone(),
+                _ => m.ret.clone(),
+            };
+            pat.is_const = false;
+            let mut b = vec![];
+            let why = if super::templates::mentions_params(&pat, &params)
+                && !self.match_type(&pat, to.non_ref(), &params, Ctx::Class(c), &env, &mut b)
+            {
+                format!(
+                    "candidate template ignored: could not match '{}' against '{}'",
+                    self.type_text(&pat, &env),
+                    self.ty_name(to)
+                )
+            } else if self.deduce_conversion(&m, c, &env, to).is_none() {
+                "candidate template ignored: substitution failure".to_string()
+            } else {
+                "candidate template".to_string()
+            };
+            notes.push((m.span, why));
+        }
+        notes
+    }
+
+    /// The template arguments of conversion function template `m` of class
+    /// `c` for a conversion to `to` ([temp.deduct.conv]): its conversion
+    /// type `P`, without its reference and top-level cv-qualifiers, is
+    /// matched against `A`, the target without its reference (`Ty` keeps no
+    /// top-level cv); the parameters `P` does not name take their defaults.
+    fn deduce_conversion(
+        &mut self,
+        m: &Rc<crate::front::ast::FunctionDecl>,
+        c: ClassId,
+        env: &Rc<Env>,
+        to: &Ty,
+    ) -> Option<Vec<TArg>> {
+        use crate::front::ast::TypeExprKind;
+        let th = m.template.as_ref()?;
+        let params: Vec<Rc<str>> = th.params.iter().filter_map(|p| p.name.clone()).collect();
+        let mut pat = match &m.ret.kind {
+            TypeExprKind::LRef(i) | TypeExprKind::RRef(i) => (**i).clone(),
+            _ => m.ret.clone(),
+        };
+        pat.is_const = false;
+        pat.is_volatile = false;
+        let target = to.non_ref().clone();
+        let mut b = vec![];
+        if super::templates::mentions_params(&pat, &params)
+            && !self.match_type(&pat, &target, &params, Ctx::Class(c), env, &mut b)
+        {
+            return None;
+        }
+        // `T` from a target's `const` pointee arrives as `const X`: the
+        // type itself for a by-value `T`.
+        for (_, a) in b.iter_mut() {
+            if let TArg::ConstType(t) = a {
+                if matches!(pat.kind, TypeExprKind::Named(_)) {
+                    *a = TArg::Type(t.clone());
+                }
+            }
+        }
+        self.deduce_call_from(m, Ctx::Class(c), env, &[], &[], b)
     }
 
     /// The conversion function of class `from` an implicit conversion to
@@ -392,7 +513,7 @@ impl Sema {
         span: Span,
     ) -> Option<(FuncId, Ty, Rank)> {
         let mut best: Option<(FuncId, Ty, Rank)> = None;
-        for (f, rt) in self.conversion_functions(from) {
+        for (f, rt) in self.conversion_functions_to(from, Some(to)) {
             if self.func(f).decl.is_explicit && *to != Ty::Bool && !self.explicit_conversion {
                 continue;
             }
@@ -403,7 +524,18 @@ impl Sema {
                 span,
             };
             if let Some(rank) = self.standard_rank(&probe, to) {
-                if best.as_ref().is_none_or(|b| rank < b.2) {
+                // Of two equally good, a non-template beats a template's
+                // instance ([over.match.best]/2.4).
+                let better = match &best {
+                    None => true,
+                    Some(b) => {
+                        rank < b.2
+                            || (rank == b.2
+                                && self.func(b.0).decl.template.is_some()
+                                && self.func(f).decl.template.is_none())
+                    }
+                };
+                if better {
                     best = Some((f, rt, rank));
                 }
             }
@@ -429,7 +561,7 @@ impl Sema {
     }
 
     pub(super) fn conversion_to_class(&mut self, from: ClassId, to: &Ty) -> Option<(FuncId, Ty)> {
-        self.conversion_functions(from)
+        self.conversion_functions_to(from, Some(to))
             .into_iter()
             .find(|(_, rt)| self.same_or_base(&rt.non_ref().clone(), to))
     }
@@ -507,9 +639,12 @@ impl Sema {
                 // A conversion function returning an lvalue reference
                 // (`operator DataT &()` of a 0-dimensional accessor).
                 if let Ty::Class(fc) = e.ty {
-                    let by_ref = self.conversion_functions(fc).into_iter().find(|(_, rt)| {
-                        matches!(rt, Ty::LRef(..)) && self.same_or_base(rt.non_ref(), t)
-                    });
+                    let by_ref =
+                        self.conversion_functions_to(fc, Some(t))
+                            .into_iter()
+                            .find(|(_, rt)| {
+                                matches!(rt, Ty::LRef(..)) && self.same_or_base(rt.non_ref(), t)
+                            });
                     if let Some((f, rt)) = by_ref {
                         let call = self.call_conversion(f, &rt, e);
                         return self.base_subobject(call, t);
@@ -580,14 +715,18 @@ impl Sema {
                         let call = self.rvalue(call);
                         return self.convert(call, to, diags);
                     }
-                    diags.push(Diagnostic::error(
+                    let mut d = Diagnostic::error(
                         span,
                         format!(
                             "no viable conversion from '{}' to '{}'",
                             self.ty_name(&e.ty),
                             self.ty_name(to)
                         ),
-                    ));
+                    );
+                    for (at, why) in self.conversion_candidate_notes(fc, to) {
+                        d = d.with_note(at, why);
+                    }
+                    diags.push(d);
                     return Expr::error(span);
                 }
                 let e = self.rvalue(e);

@@ -76,6 +76,104 @@ fn implicit_guide(class: &a::ClassDecl, ctor: &a::FunctionDecl) -> Option<a::Fun
     })
 }
 
+/// The aggregate deduction candidate of class template `class` for a
+/// braced list of `n` elements (C++20 [over.match.class.deduct]/1.8): a
+/// guide whose parameters are the aggregate's elements, its bases then its
+/// non-static data members (a base pack expansion `Ts...` a parameter
+/// pack), and whose result is the specialization they name. None for a
+/// class that is no aggregate (it declares constructors or virtual
+/// functions) or whose elements it cannot list.
+fn aggregate_guide(class: &a::ClassDecl, n: usize) -> Option<a::FunctionDecl> {
+    let header = class.template.as_ref()?;
+    let name = class.name.clone()?;
+    let span = class.span;
+    let mut params = vec![];
+    for b in &class.bases {
+        if b.is_virtual {
+            return None;
+        }
+        params.push(a::Param {
+            name: None,
+            ty: b.ty.clone(),
+            pack: b.pack,
+            default: None,
+            span,
+        });
+    }
+    for m in class.members.iter().flatten() {
+        match &m.decl {
+            a::Decl::Function(f) if f.kind == a::FunctionKind::Constructor || f.is_virtual => {
+                return None;
+            }
+            a::Decl::Var(v) if !v.is_static && v.bit_width.is_none() => params.push(a::Param {
+                name: None,
+                ty: v.ty.clone(),
+                pack: false,
+                default: None,
+                span,
+            }),
+            a::Decl::Class(c) if c.name.is_none() => return None,
+            _ => {}
+        }
+    }
+    // A pack takes what the others leave only as the last element; the
+    // elements after the list's are left to their defaults (not deduced).
+    let packs = params.iter().filter(|p| p.pack).count();
+    if packs > 1 || params.iter().rev().skip(1).any(|p| p.pack) {
+        return None;
+    }
+    if packs == 0 {
+        if n > params.len() {
+            return None;
+        }
+        params.truncate(n);
+    }
+    let named = |ident: &Rc<str>| a::QualName::simple(ident.clone(), span);
+    let args = header
+        .params
+        .iter()
+        .map(|p| {
+            let pname = p.name.clone()?;
+            let arg = match p.kind {
+                a::TemplateParamKind::NonType { .. } => a::TemplateArg::Expr(a::Expr {
+                    kind: a::ExprKind::Name(named(&pname)),
+                    span,
+                }),
+                _ => a::TemplateArg::Type(a::TypeExpr::plain(
+                    TypeExprKind::Named(named(&pname)),
+                    span,
+                )),
+            };
+            Some(if super::templates::is_pack(&p.kind) {
+                a::TemplateArg::PackExpansion(Box::new(arg))
+            } else {
+                arg
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let mut result = named(&name);
+    result.parts[0].template_args = Some(args);
+    let params = params
+        .into_iter()
+        .map(|p| a::Param {
+            ty: name_specialization(&p.ty, &name, &result),
+            ..p
+        })
+        .collect();
+    Some(a::FunctionDecl {
+        template: Some(header.clone()),
+        trailing_return: true,
+        is_inline: true,
+        ..crate::front::ast_build::function_decl(
+            named(&name),
+            a::TypeExpr::plain(TypeExprKind::Named(result), span),
+            params,
+            None,
+            span,
+        )
+    })
+}
+
 /// `t` with each use of the injected-class-name `name` (the bare name,
 /// without template arguments) replaced by `specialization`.
 fn name_specialization(t: &a::TypeExpr, name: &str, specialization: &a::QualName) -> a::TypeExpr {
@@ -187,6 +285,7 @@ impl Sema {
         &mut self,
         t: &a::TypeExpr,
         args: &[TExpr],
+        braced: bool,
         ctx: Ctx,
         env: &Env,
         span: Span,
@@ -230,6 +329,28 @@ impl Sema {
                         env: cenv.clone(),
                         class: None,
                     });
+                }
+                // C++20: a braced list of an aggregate also deduces from
+                // its elements (`overloaded{l1, l2}` without a guide).
+                if braced && cands.is_empty() {
+                    let key = (Rc::as_ptr(&decl) as usize, args.len());
+                    let guide = match self.aggregate_guides.get(&key) {
+                        Some(g) => Some(g.clone()),
+                        None => aggregate_guide(&decl, args.len()).map(|g| {
+                            let g = Rc::new(g);
+                            self.implicit_guide_decls.insert(Rc::as_ptr(&g) as usize);
+                            self.aggregate_guides.insert(key, g.clone());
+                            g
+                        }),
+                    };
+                    if let Some(g) = guide {
+                        cands.push(Candidate {
+                            decl: g,
+                            ctx: cctx,
+                            env: cenv.clone(),
+                            class: None,
+                        });
+                    }
                 }
             }
         }

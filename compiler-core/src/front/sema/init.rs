@@ -89,40 +89,73 @@ impl Sema {
                 v
             }
             Ty::Class(_) | Ty::Array(..) => {
-                let mut elems = self.check_items(items);
-                let mut pos = 0;
-                let e = self.aggregate(ty, &mut elems, &mut pos, span);
-                match elems.get(pos).and_then(|x| x.as_ref()) {
-                    // A designator after the last field it could name.
-                    Some(Item::Designated(name, _, sp)) => {
-                        let (name, sp) = (name.clone(), *sp);
-                        let known = matches!(ty, Ty::Class(c)
-                            if self.class(*c).fields.iter().any(|f| f.name == name));
-                        let msg = if known {
-                            format!("designator '.{name}' is out of order (C++ requires declaration order)")
-                        } else {
-                            format!(
-                                "field designator '{name}' does not refer to any field in '{}'",
-                                self.ty_name(ty)
-                            )
-                        };
-                        self.report(sp, msg);
-                    }
-                    Some(extra) => {
-                        let what = if matches!(ty, Ty::Array(..)) {
-                            "array"
-                        } else {
-                            "struct"
-                        };
-                        let sp = extra.span();
-                        self.report(sp, format!("excess elements in {what} initializer"));
-                    }
-                    None => {}
-                }
-                e
+                let elems = self.check_items(items);
+                self.aggregate_items(ty, elems, span)
             }
             _ => self.scalar_list_init(ty, items, span),
         }
+    }
+
+    /// An aggregate `ty` initialized from the list elements `elems`.
+    fn aggregate_items(&mut self, ty: &Ty, mut elems: Vec<Option<Item<'_>>>, span: Span) -> TExpr {
+        let mut pos = 0;
+        let e = self.aggregate(ty, &mut elems, &mut pos, span);
+        match elems.get(pos).and_then(|x| x.as_ref()) {
+            // A designator after the last field it could name.
+            Some(Item::Designated(name, _, sp)) => {
+                let (name, sp) = (name.clone(), *sp);
+                let known = matches!(ty, Ty::Class(c)
+                            if self.class(*c).fields.iter().any(|f| f.name == name));
+                let msg = if known {
+                    format!("designator '.{name}' is out of order (C++ requires declaration order)")
+                } else {
+                    format!(
+                        "field designator '{name}' does not refer to any field in '{}'",
+                        self.ty_name(ty)
+                    )
+                };
+                self.report(sp, msg);
+            }
+            Some(extra) => {
+                let what = if matches!(ty, Ty::Array(..)) {
+                    "array"
+                } else {
+                    "struct"
+                };
+                let sp = extra.span();
+                self.report(sp, format!("excess elements in {what} initializer"));
+            }
+            None => {}
+        }
+        e
+    }
+
+    /// An aggregate `ty` list-initialized from arguments already checked
+    /// (a deduced class type's: `overloaded{l1, l2}` deduced from the
+    /// closures, which are not checked twice); a nested braced list is
+    /// placed as written.
+    pub(crate) fn aggregate_from_args(&mut self, ty: &Ty, args: Vec<TExpr>, span: Span) -> TExpr {
+        let mut lists: Vec<(Vec<a::Expr>, Span)> = vec![];
+        let mut slots: Vec<Result<TExpr, usize>> = vec![];
+        for v in args {
+            match v.kind {
+                TK::BracedList(items) => {
+                    lists.push((items, v.span));
+                    slots.push(Err(lists.len() - 1));
+                }
+                _ => slots.push(Ok(v)),
+            }
+        }
+        let elems = slots
+            .into_iter()
+            .map(|s| {
+                Some(match s {
+                    Ok(v) => Item::Value(v),
+                    Err(i) => Item::Braced(&lists[i].0, lists[i].1),
+                })
+            })
+            .collect();
+        self.aggregate_items(ty, elems, span)
     }
 
     fn scalar_list_init(&mut self, ty: &Ty, items: &[a::Expr], span: Span) -> TExpr {

@@ -185,7 +185,7 @@ impl Sema {
         };
         for part in &q.parts[..q.parts.len() - 1] {
             let found = match scope {
-                None => self.lookup_unqualified(&part.ident, ctx, env),
+                None => self.lookup_first_part(part, ctx, env, diags),
                 Some(s) => self.lookup_in_scope(s, &part.ident),
             };
             let next = match found {
@@ -261,6 +261,36 @@ impl Sema {
         scope
     }
 
+    /// The first part of a name: an unqualified name, or a
+    /// `decltype(expr)` nested-name-specifier, which names the class or
+    /// enumeration its type is (as a template parameter bound to it would).
+    fn lookup_first_part(
+        &mut self,
+        part: &crate::front::ast::NamePart,
+        ctx: Ctx,
+        env: &Env,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Found {
+        let Some(t) = part.decltype_type() else {
+            return self.lookup_unqualified(&part.ident, ctx, env);
+        };
+        match self.resolve_type(t, ctx, env, diags) {
+            ty @ (Ty::Class(_) | Ty::Enum(_)) => Found::TemplateParam(TArg::Type(ty)),
+            Ty::Error => Found::None,
+            other => {
+                diags.push(Diagnostic::error(
+                    part.span,
+                    format!(
+                        "'{}' (aka '{}') is not a class, namespace, or enumeration",
+                        self.type_text(t, env),
+                        self.ty_name(&other)
+                    ),
+                ));
+                Found::None
+            }
+        }
+    }
+
     pub(crate) fn lookup_in_scope(&mut self, s: Ctx, name: &str) -> Found {
         let es = match s {
             Ctx::Ns(n) => self.ns_lookup(n, name),
@@ -284,7 +314,7 @@ impl Sema {
     ) -> Found {
         let last = &q.last().ident;
         if q.parts.len() == 1 && !q.global {
-            return self.lookup_unqualified(last, ctx, env);
+            return self.lookup_first_part(q.last(), ctx, env, diags);
         }
         // `E::x` for a scoped enum `E`.
         if q.parts.len() >= 2 {
@@ -709,8 +739,22 @@ impl Sema {
             diags.push(Diagnostic::error(q.span, "expected a type name"));
             return Ty::Error;
         };
+        let errors_before = diags.len();
         let found = self.lookup_qualified(q, ctx, env, diags);
         match found {
+            // The scope was no class (`decltype(i)::type`): said already.
+            Found::None if diags.len() > errors_before => Ty::Error,
+            Found::None if q.parts.len() > 1 => {
+                let scope = self.resolve_prefix(q, ctx, env, &mut vec![]);
+                let message = match scope {
+                    Some(Ctx::Class(c)) => {
+                        format!("no type named '{}' in '{}'", last.ident, self.class_name(c))
+                    }
+                    _ => format!("unknown type name '{}'", q.to_string_lossy()),
+                };
+                diags.push(Diagnostic::error(q.span, message));
+                Ty::Error
+            }
             Found::TemplateParam(TArg::Type(t) | TArg::ConstType(t)) => t,
             Found::TemplateParam(TArg::Template(id)) => match &last.template_args {
                 Some(targs) => self.instantiate_template_name(id, targs, ctx, env, q.span, diags),

@@ -651,6 +651,10 @@ pub struct Sema {
     /// The declarations in `implicit_guides`, for overload resolution's
     /// "a written guide beats an implied one".
     implicit_guide_decls: std::collections::HashSet<usize>,
+    /// The aggregate deduction candidates, by class template declaration
+    /// and list length (made once; their addresses are in
+    /// `implicit_guide_decls`).
+    aggregate_guides: HashMap<(usize, usize), Rc<ast::FunctionDecl>>,
     /// The function standing for namespace scope while an expression outside
     /// any body is checked (see `unevaluated.rs`).
     scope_function: Option<FuncId>,
@@ -761,6 +765,7 @@ impl Sema {
             explicit_conversion: false,
             variable_template_instances: HashMap::new(),
             implicit_guide_decls: Default::default(),
+            aggregate_guides: HashMap::new(),
             global_inits: HashMap::new(),
             checking_calls: vec![],
             decompositions: HashMap::new(),
