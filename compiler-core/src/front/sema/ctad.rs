@@ -281,6 +281,7 @@ impl Sema {
 
     /// The specialization of the class template `t` names, deduced from
     /// the initializer's arguments through its deduction guides.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn deduce_class_type(
         &mut self,
         t: &a::TypeExpr,
