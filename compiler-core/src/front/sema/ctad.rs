@@ -12,11 +12,14 @@ use super::thir::Expr as TExpr;
 use super::*;
 use crate::front::ast::{self as a, TypeExprKind};
 
-/// The guide a constructor `ctor` of class template `class` implies.
-fn implicit_guide(class: &a::ClassDecl, ctor: &a::FunctionDecl) -> Option<a::FunctionDecl> {
-    let header = class.template.as_ref()?;
-    let name = class.name.clone()?;
-    let span = ctor.span;
+/// `name<P1, P2, Ps...>`: the specialization of class template `name`
+/// (with template header `header`) named by its own parameters, as a guide
+/// returns it. `None` when a parameter is unnamed.
+fn specialization_of_own_params(
+    header: &a::TemplateHeader,
+    name: &Rc<str>,
+    span: Span,
+) -> Option<a::QualName> {
     let named = |ident: &Rc<str>| a::QualName::simple(ident.clone(), span);
     let args = header
         .params
@@ -40,8 +43,17 @@ fn implicit_guide(class: &a::ClassDecl, ctor: &a::FunctionDecl) -> Option<a::Fun
             })
         })
         .collect::<Option<Vec<_>>>()?;
-    let mut result = named(&name);
+    let mut result = named(name);
     result.parts[0].template_args = Some(args);
+    Some(result)
+}
+
+/// The guide a constructor `ctor` of class template `class` implies.
+fn implicit_guide(class: &a::ClassDecl, ctor: &a::FunctionDecl) -> Option<a::FunctionDecl> {
+    let header = class.template.as_ref()?;
+    let name = class.name.clone()?;
+    let span = ctor.span;
+    let result = specialization_of_own_params(header, &name, span)?;
     // Inside the class the injected-class-name `name` means the
     // specialization; the guide lives outside, so it must say so.
     let ctor_params = ctor
@@ -57,7 +69,7 @@ fn implicit_guide(class: &a::ClassDecl, ctor: &a::FunctionDecl) -> Option<a::Fun
         params.extend(own.params.iter().cloned());
     }
     Some(a::FunctionDecl {
-        name: named(&name),
+        name: a::QualName::simple(name.clone(), span),
         kind: a::FunctionKind::Normal,
         template: Some(a::TemplateHeader {
             params,
@@ -128,31 +140,7 @@ fn aggregate_guide(class: &a::ClassDecl, n: usize) -> Option<a::FunctionDecl> {
         }
         params.truncate(n);
     }
-    let named = |ident: &Rc<str>| a::QualName::simple(ident.clone(), span);
-    let args = header
-        .params
-        .iter()
-        .map(|p| {
-            let pname = p.name.clone()?;
-            let arg = match p.kind {
-                a::TemplateParamKind::NonType { .. } => a::TemplateArg::Expr(a::Expr {
-                    kind: a::ExprKind::Name(named(&pname)),
-                    span,
-                }),
-                _ => a::TemplateArg::Type(a::TypeExpr::plain(
-                    TypeExprKind::Named(named(&pname)),
-                    span,
-                )),
-            };
-            Some(if super::templates::is_pack(&p.kind) {
-                a::TemplateArg::PackExpansion(Box::new(arg))
-            } else {
-                arg
-            })
-        })
-        .collect::<Option<Vec<_>>>()?;
-    let mut result = named(&name);
-    result.parts[0].template_args = Some(args);
+    let result = specialization_of_own_params(header, &name, span)?;
     let params = params
         .into_iter()
         .map(|p| a::Param {
@@ -165,7 +153,7 @@ fn aggregate_guide(class: &a::ClassDecl, n: usize) -> Option<a::FunctionDecl> {
         trailing_return: true,
         is_inline: true,
         ..crate::front::ast_build::function_decl(
-            named(&name),
+            a::QualName::simple(name.clone(), span),
             a::TypeExpr::plain(TypeExprKind::Named(result), span),
             params,
             None,
