@@ -139,7 +139,7 @@ impl Sema {
 
     pub(crate) fn ty_is_dependent(&self, t: &Ty) -> bool {
         match t {
-            Ty::Param(_) | Ty::DependentMember { .. } => true,
+            Ty::Param(_) | Ty::DependentMember { .. } | Ty::DependentArray { .. } => true,
             Ty::Ptr { pointee: t, .. } | Ty::LRef(t, _) | Ty::RRef(t) | Ty::Array(t, _) => {
                 self.ty_is_dependent(t)
             }

@@ -582,7 +582,12 @@ impl Sema {
     /// lvalue-to-rvalue (and array-to-pointer) conversion.
     pub(crate) fn rvalue(&self, e: Expr) -> Expr {
         if let Ty::Array(el, _) = e.ty.clone() {
-            let ty = Ty::ptr_to((*el).clone());
+            // A const array decays to a pointer to const elements.
+            let ty = Ty::Ptr {
+                pointee: el.clone(),
+                pointee_const: e.lvalue && self.is_const_lvalue(&e),
+                space: None,
+            };
             let span = e.span;
             return Expr {
                 kind: ExprKind::AddrOf(Box::new(Expr {

@@ -632,7 +632,7 @@ impl Sema {
                 }
                 Ty::Ptr {
                     pointee: Box::new(p),
-                    pointee_const: inner.is_const || self.designates_const(inner, ctx, env),
+                    pointee_const: self.top_level_const(inner, ctx, env),
                     space: inner.address_space,
                 }
             }
@@ -672,8 +672,8 @@ impl Sema {
                 match p {
                     // reference collapsing
                     Ty::LRef(t, is_const) => Ty::LRef(t, is_const),
-                    Ty::RRef(t) => Ty::LRef(t, self.designates_const(inner, ctx, env)),
-                    p => Ty::LRef(Box::new(p), self.designates_const(inner, ctx, env)),
+                    Ty::RRef(t) => Ty::LRef(t, self.top_level_const(inner, ctx, env)),
+                    p => Ty::LRef(Box::new(p), self.top_level_const(inner, ctx, env)),
                 }
             }
             TypeExprKind::RRef(inner) => {
@@ -689,6 +689,17 @@ impl Sema {
             }
             TypeExprKind::Array(inner, n) => {
                 let e = self.resolve_type(inner, ctx, env, diags);
+                // `T[N]` in a dependent signature.
+                if let Some(ast::ExprKind::Name(q)) = n.as_deref().map(|n| &n.kind) {
+                    if let (true, Some(TArg::ValueParam(bound))) =
+                        (q.is_simple(), env.get(&q.last().ident))
+                    {
+                        return Ty::DependentArray {
+                            element: Box::new(e),
+                            bound: *bound,
+                        };
+                    }
+                }
                 let len = match n {
                     Some(n) => match self.const_eval_ast(n, ctx, &Rc::new(env.clone())) {
                         Some(v) if v >= 0 => v as u64,
@@ -1119,29 +1130,21 @@ pub(crate) fn builtin_ty(b: &ast::BuiltinSpec) -> Ty {
 }
 
 impl Sema {
-    /// Whether an object of type `t` is `const`: its type is at its top
-    /// level ([`Self::top_level_const`]) or, for an array, its elements'
-    /// is (`const S[2]`, so `const S (&)[2]` is a reference to const).
-    /// Template arguments keep the array's own form (`remove_const` of
-    /// `const S[2]` and `remove_extent` deduce from it as written).
-    pub(crate) fn designates_const(&mut self, t: &TypeExpr, ctx: Ctx, env: &Env) -> bool {
-        match &t.kind {
-            TypeExprKind::Array(element, _) if !t.is_const => {
-                self.designates_const(element, ctx, env)
-            }
-            _ => self.top_level_const(t, ctx, env),
-        }
-    }
-
     /// Whether the type `t` stands for is `const` at its top level: written
     /// so (`const int`), or naming a template type parameter bound to a
     /// `const` type (`T` with `T = const int`), or a type alias whose type
     /// is (`using CI = const int`, `typename add_const<T>::type`,
-    /// `add_const_t<int>`). `Ty` keeps `const` only below pointers and
-    /// references; template arguments keep it (`TArg::ConstType`).
+    /// `add_const_t<int>`), or an array of such elements (`const S[2]`:
+    /// an array of const elements is itself const, so `const S (&)[2]`
+    /// refers to a const object and `is_const_v<const S[2]>` holds).
+    /// `Ty` keeps `const` only below pointers and references; template
+    /// arguments keep it (`TArg::ConstType`).
     pub(crate) fn top_level_const(&mut self, t: &TypeExpr, ctx: Ctx, env: &Env) -> bool {
         if t.is_const {
             return true;
+        }
+        if let TypeExprKind::Array(element, _) = &t.kind {
+            return self.top_level_const(element, ctx, env);
         }
         // `decltype(x)` of a variable declared `const` (not a reference).
         if let TypeExprKind::Decltype {

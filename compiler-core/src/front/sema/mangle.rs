@@ -68,6 +68,16 @@ fn source_name(s: &str) -> String {
     format!("{}{}", s.len(), s)
 }
 
+/// An array's bound as mangled: `T[]` (unknown bound, as in
+/// `unique_ptr<T[]>`; `n` = 0) is `A_`.
+fn array_bound(n: u64) -> String {
+    if n == 0 {
+        String::new()
+    } else {
+        n.to_string()
+    }
+}
+
 impl Mangler {
     fn lookup(&self, key: &str) -> Option<String> {
         self.subs.iter().position(|k| k == key).map(seq_id)
@@ -76,6 +86,24 @@ impl Mangler {
         if !self.subs.contains(&key) {
             self.subs.push(key);
         }
+    }
+
+    /// `t` qualified `const`: `K` before it, except that an array's const
+    /// is its elements' (`const float[4]` is `A4_Kf`).
+    fn const_ty(&mut self, s: &mut Sema, t: &Ty) -> String {
+        let key = format!("ty:const {t:?}");
+        if let Some(r) = self.lookup(&key) {
+            return r;
+        }
+        let r = match t {
+            Ty::Array(e, n) => format!("A{}_{}", array_bound(*n), self.const_ty(s, e)),
+            Ty::DependentArray { element, bound } => {
+                format!("A{}_{}", template_param(*bound), self.const_ty(s, element))
+            }
+            _ => format!("K{}", self.ty(s, t)),
+        };
+        self.add(key);
+        r
     }
 
     fn ty(&mut self, s: &mut Sema, t: &Ty) -> String {
@@ -119,15 +147,7 @@ impl Mangler {
                     return r;
                 }
                 let inner = if *pointee_const {
-                    let ck = format!("ty:const {pointee:?}");
-                    match self.lookup(&ck) {
-                        Some(r) => r,
-                        None => {
-                            let r = format!("K{}", self.ty(s, pointee));
-                            self.add(ck);
-                            r
-                        }
-                    }
+                    self.const_ty(s, pointee)
                 } else {
                     self.ty(s, pointee)
                 };
@@ -141,15 +161,7 @@ impl Mangler {
                 }
                 let is_const = matches!(t, Ty::LRef(_, true));
                 let i = if is_const {
-                    let ck = format!("ty:const {inner:?}");
-                    match self.lookup(&ck) {
-                        Some(r) => r,
-                        None => {
-                            let r = format!("K{}", self.ty(s, inner));
-                            self.add(ck);
-                            r
-                        }
-                    }
+                    self.const_ty(s, inner)
                 } else {
                     self.ty(s, inner)
                 };
@@ -161,13 +173,7 @@ impl Mangler {
                 if let Some(r) = self.lookup(&key) {
                     return r;
                 }
-                // `T[]` (an array of unknown bound, as in `unique_ptr<T[]>`) is `A_`.
-                let bound = if *n == 0 {
-                    String::new()
-                } else {
-                    n.to_string()
-                };
-                let r = format!("A{bound}_{}", self.ty(s, e));
+                let r = format!("A{}_{}", array_bound(*n), self.ty(s, e));
                 self.add(key);
                 r
             }
@@ -179,6 +185,15 @@ impl Mangler {
                 }
                 self.add(key);
                 template_param(*i)
+            }
+            Ty::DependentArray { element, bound } => {
+                let key = format!("ty:{t:?}");
+                if let Some(r) = self.lookup(&key) {
+                    return r;
+                }
+                let r = format!("A{}_{}", template_param(*bound), self.ty(s, element));
+                self.add(key);
+                r
             }
             // `N <scope's prefix> <name> E` (`NSt12remove_constIT_E4typeE`).
             Ty::DependentMember { scope, name } => {
@@ -450,15 +465,8 @@ impl Mangler {
             match arg {
                 TArg::Type(t) => a.push_str(&self.ty(s, t)),
                 TArg::ConstType(t) => {
-                    let key = format!("ty:const {t:?}");
-                    match self.lookup(&key) {
-                        Some(r) => a.push_str(&r),
-                        None => {
-                            let r = format!("K{}", self.ty(s, t));
-                            self.add(key);
-                            a.push_str(&r);
-                        }
-                    }
+                    let r = self.const_ty(s, t);
+                    a.push_str(&r);
                 }
                 // A parameter in an expression is not a substitution candidate.
                 TArg::ValueParam(i) => a.push_str(&format!("X{}E", template_param(*i))),

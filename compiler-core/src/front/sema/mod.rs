@@ -865,6 +865,7 @@ impl Sema {
             | Ty::OverloadSet
             | Ty::Param(_)
             | Ty::DependentMember { .. }
+            | Ty::DependentArray { .. }
             | Ty::Error => return None,
             Ty::Bool => (1, 1),
             Ty::Int(k) => (k.size() as u64, k.size() as u64),
@@ -951,6 +952,9 @@ impl Sema {
             Ty::Param(i) => format!("<template parameter {i}>"),
             Ty::DependentMember { scope, name } => {
                 format!("typename {}::{name}", self.class_name(*scope))
+            }
+            Ty::DependentArray { element, bound } => {
+                format!("{}[<template parameter {bound}>]", self.ty_name(element))
             }
             Ty::Error => "<error type>".into(),
         }

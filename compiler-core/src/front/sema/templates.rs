@@ -361,6 +361,24 @@ impl Sema {
                         return bind_exact(b, &q.last().ident, bound);
                     }
                 }
+                // An array matches element by element: the const of an
+                // array is its elements' (`T[N]` takes `const float[4]`
+                // with `T = const float`).
+                if let TypeExprKind::Array(element, size) = &t.kind {
+                    let (elem, n, is_const) = match arg {
+                        TArg::Type(Ty::Array(e, n)) => (e, *n, t.is_const),
+                        TArg::ConstType(Ty::Array(e, n)) => (e, *n, true),
+                        _ => return false,
+                    };
+                    let elem_arg = if is_const {
+                        TArg::ConstType((**elem).clone())
+                    } else {
+                        TArg::Type((**elem).clone())
+                    };
+                    let elem_pat = TemplateArg::Type((**element).clone());
+                    return self.match_extent(size.as_deref(), n, params, ctx, env, b)
+                        && self.match_template_arg(&elem_pat, &elem_arg, params, ctx, env, b);
+                }
                 // A pattern that is not a parameter is `const` as written
                 // or as the names it uses stand for (`buffer<DataT>` with
                 // `DataT = const int`).
@@ -630,54 +648,28 @@ impl Sema {
                     pointee_const,
                     ..
                 } => {
-                    // `T*` from a `const X*`: `T` is `const X`.
-                    if let TypeExprKind::Named(q) = &inner.kind {
-                        if *pointee_const
-                            && !inner.is_const
-                            && q.is_simple()
-                            && params.contains(&q.last().ident)
-                        {
-                            return bind(b, &q.last().ident, TArg::ConstType((**pointee).clone()));
-                        }
+                    if *pointee_const {
+                        self.deduce_from_const(inner, pointee, params, ctx, env, b)
+                    } else {
+                        self.match_type(inner, pointee, params, ctx, env, b)
                     }
-                    self.match_type(inner, pointee, params, ctx, env, b)
                 }
                 _ => false,
             },
             TypeExprKind::LRef(inner) => match ty {
-                Ty::LRef(t, is_const) => {
-                    // `T&` from a `const X&`: `T` is `const X`.
-                    if let TypeExprKind::Named(q) = &inner.kind {
-                        if *is_const
-                            && !inner.is_const
-                            && q.is_simple()
-                            && params.contains(&q.last().ident)
-                        {
-                            return bind(b, &q.last().ident, TArg::ConstType((**t).clone()));
-                        }
-                    }
-                    self.match_type(inner, t, params, ctx, env, b)
-                }
+                Ty::LRef(t, true) => self.deduce_from_const(inner, t, params, ctx, env, b),
+                Ty::LRef(t, false) => self.match_type(inner, t, params, ctx, env, b),
                 _ => false,
             },
             TypeExprKind::RRef(inner) => match ty {
                 Ty::RRef(t) => self.match_type(inner, t, params, ctx, env, b),
                 _ => false,
             },
+            // `T (&)[N]` deduces the bound too.
             TypeExprKind::Array(inner, size) => match ty {
                 Ty::Array(t, n) => {
-                    // `T (&)[N]` deduces the bound too.
-                    if let Some(crate::front::ast::ExprKind::Name(q)) =
-                        size.as_ref().map(|s| &s.kind)
-                    {
-                        if q.is_simple()
-                            && params.contains(&q.last().ident)
-                            && !bind(b, &q.last().ident, TArg::Value(*n as i128))
-                        {
-                            return false;
-                        }
-                    }
-                    self.match_type(inner, t, params, ctx, env, b)
+                    self.match_extent(size.as_deref(), *n, params, ctx, env, b)
+                        && self.match_type(inner, t, params, ctx, env, b)
                 }
                 _ => false,
             },
@@ -692,6 +684,63 @@ impl Sema {
                 &t == ty
             }
         }
+    }
+
+    /// Deduces `pat` from `ty` qualified `const` (the pointee of a `const
+    /// X*`, what a `const X&` refers to): a plain parameter `T` is `const
+    /// X`, and an array's elements carry its const (`T (&)[N]` from a
+    /// `const float (&)[4]` deduces `T = const float`).
+    pub(super) fn deduce_from_const(
+        &mut self,
+        pat: &TypeExpr,
+        ty: &Ty,
+        params: &[Rc<str>],
+        ctx: Ctx,
+        env: &Rc<Env>,
+        b: &mut Vec<(Rc<str>, TArg)>,
+    ) -> bool {
+        if !pat.is_const {
+            match (&pat.kind, ty) {
+                (TypeExprKind::Named(q), _)
+                    if q.is_simple() && params.contains(&q.last().ident) =>
+                {
+                    return bind(b, &q.last().ident, TArg::ConstType(ty.clone()));
+                }
+                (TypeExprKind::Array(inner, size), Ty::Array(t, n)) => {
+                    return self.match_extent(size.as_deref(), *n, params, ctx, env, b)
+                        && self.deduce_from_const(inner, t, params, ctx, env, b);
+                }
+                _ => {}
+            }
+        }
+        self.match_type(pat, ty, params, ctx, env, b)
+    }
+
+    /// The bound `size` of an array pattern against an array of `n`
+    /// elements: a parameter (`T[N]`) deduces it; a constant must equal
+    /// it; `T[]` takes only an array of unknown bound (`n` = 0).
+    fn match_extent(
+        &mut self,
+        size: Option<&crate::front::ast::Expr>,
+        n: u64,
+        params: &[Rc<str>],
+        ctx: Ctx,
+        env: &Rc<Env>,
+        b: &mut Vec<(Rc<str>, TArg)>,
+    ) -> bool {
+        let Some(size) = size else {
+            return n == 0;
+        };
+        if let crate::front::ast::ExprKind::Name(q) = &size.kind {
+            if q.is_simple() && params.contains(&q.last().ident) {
+                return bind(b, &q.last().ident, TArg::Value(n as i128));
+            }
+        }
+        let e = binding_env(b.clone(), env.clone());
+        // A bound that depends on parameters not deduced yet is checked
+        // when the arguments are substituted.
+        self.const_eval_ast(size, ctx, &e)
+            .is_none_or(|v| v == n as i128)
     }
 
     /// `A<P...>` with `A` an alias template, against `ty`: the alias's
@@ -975,16 +1024,22 @@ impl Sema {
         }
         let (pat, aty) = match &pty.kind {
             TypeExprKind::LRef(inner) => {
-                // `T &` from a `const X` lvalue: `T` is `const X`.
-                if let (Ty::LRef(t, true), TypeExprKind::Named(q)) = (aty, &inner.kind) {
-                    if !inner.is_const && q.is_simple() && params.contains(&q.last().ident) {
-                        return bind(b, &q.last().ident, TArg::ConstType((**t).clone()));
+                // `T &` from a `const X` lvalue: `T` is `const X`; `T
+                // (&)[N]` from a const array: `T` is its const element.
+                if let Ty::LRef(t, true) = aty {
+                    let takes_const = match &inner.kind {
+                        TypeExprKind::Named(q) => q.is_simple() && params.contains(&q.last().ident),
+                        TypeExprKind::Array(..) => true,
+                        _ => false,
+                    };
+                    if takes_const && !inner.is_const {
+                        return self.deduce_from_const(inner, t, params, ctx, env, b);
                     }
                 }
                 (inner.as_ref(), aty.non_ref().clone())
             }
             TypeExprKind::RRef(inner) => (inner.as_ref(), aty.non_ref().clone()),
-            _ => (pty, decay(aty.non_ref())),
+            _ => (pty, decay_argument(aty)),
         };
         let before = b.clone();
         if self.match_type(pat, &aty, params, ctx, env, b) {
@@ -1082,6 +1137,21 @@ fn bind(b: &mut Vec<(Rc<str>, TArg)>, name: &Rc<str>, a: TArg) -> bool {
     }
     b.push((name.clone(), a));
     true
+}
+
+/// What an argument of type `aty` (`LRef` for an lvalue) passes by value
+/// as: [`decay`]d, a const array to a pointer to its const elements.
+fn decay_argument(aty: &Ty) -> Ty {
+    if let Ty::LRef(a, true) = aty {
+        if let Ty::Array(e, _) = &**a {
+            return Ty::Ptr {
+                pointee: e.clone(),
+                pointee_const: true,
+                space: None,
+            };
+        }
+    }
+    decay(aty.non_ref())
 }
 
 pub(crate) fn decay(t: &Ty) -> Ty {

@@ -166,6 +166,13 @@ pub enum Ty {
         scope: ClassId,
         name: Rc<str>,
     },
+    /// An array whose bound is non-type parameter `bound` of a function
+    /// template (`T (*rows)[N]`): like [`Ty::Param`], only in dependent
+    /// signatures, mangled `A T0_ _ T_` as the host compilers write it.
+    DependentArray {
+        element: Box<Ty>,
+        bound: u32,
+    },
     /// The type of an erroneous expression: no further diagnostics.
     Error,
 }
