@@ -87,6 +87,10 @@ OPTIONS:
                              compiler and flag set into $XDG_CACHE_HOME/syclone/pch, and used
                              for sources that include it before any other directive but
                              standard headers)
+  -save-temps                the host compiler's -save-temps; syclcc also keeps its own
+                             intermediate files (integration header, SPIR-V, wrapper
+                             object) in $TMPDIR/syclcc-PID-*, and does without the
+                             precompiled header
   --time-phases              print the time of the device pass, host compile and link
   --sandbox                  run the device pass inside the wasmtime sandbox (compiler as
                              wasm32-wasip1, 1 GiB memory and 60 s limits, include
@@ -219,6 +223,10 @@ pub struct Options {
     pub host_code_warnings: bool,
     /// Start the host pass from the precompiled SYCL header (`host_pch.rs`).
     pub host_pch: bool,
+    /// `-save-temps` (also passed to the host compiler): keep syclcc's
+    /// intermediate files; the host pass then does without the precompiled
+    /// header, which g++ cannot build or read while saving temporaries.
+    pub save_temps: bool,
     pub help: bool,
     pub version: bool,
     /// Arguments after `--` for `syclcc run`.
@@ -262,6 +270,7 @@ impl Options {
             time_phases: false,
             host_code_warnings: false,
             host_pch: true,
+            save_temps: false,
             help: false,
             version: false,
             run_args: vec![],
@@ -399,6 +408,10 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "-Wno-sycl-host-code" => o.host_code_warnings = false,
             "-fsycl-host-pch" => o.host_pch = true,
             "-fno-sycl-host-pch" => o.host_pch = false,
+            _ if a == "-save-temps" || a.starts_with("-save-temps=") => {
+                o.save_temps = true;
+                o.host_flags.push(a.into());
+            }
             "--sandbox" => o.sandbox = true,
             "--time-phases" => o.time_phases = true,
             _ if a.starts_with("-fsycl-targets=") || a.starts_with("--offload-targets=") => {

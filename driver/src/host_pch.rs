@@ -27,7 +27,8 @@ const KEPT: usize = 8;
 const STUB: &str = "sycl_pch.hpp";
 
 /// Whether the host pass of `source` may start from the precompiled header:
-/// it compiles (no preprocessing or dependency output), the user force-
+/// it compiles (no preprocessing, dependency output or saved temporaries:
+/// g++ cannot precompile under `-save-temps`), the user force-
 /// includes nothing, and the source includes the SYCL header before any
 /// other directive but standard headers.
 pub fn applies(source: &Path, output: &HostOutput, deps: bool, opts: &Options) -> bool {
@@ -41,6 +42,7 @@ pub fn applies(source: &Path, output: &HostOutput, deps: bool, opts: &Options) -
         .chain(&opts.compile_flags)
         .any(|f| f.starts_with("-include") || f.starts_with("-imacros") || f.starts_with("-x"));
     opts.host_pch
+        && !opts.save_temps
         && compiles
         && !deps
         && !forced

@@ -140,7 +140,7 @@ impl<'a> Build<'a> {
             opts,
             host: None,
             runtime_include: paths::runtime_include_dir(),
-            tmp: TempDir::new()?,
+            tmp: TempDir::new(opts.save_temps)?,
             times: PhaseTimes::default(),
         })
     }

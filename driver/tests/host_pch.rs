@@ -2,8 +2,8 @@
 //! meets it: the first compile of a flag set precompiles `<sycl/sycl.hpp>`
 //! into the cache, later ones start from it, the programs run the same
 //! (with clang on Vulkan too: kernel names still match); a source that
-//! defines a macro before including the header, and `-fno-sycl-host-pch`,
-//! read the header as text.
+//! defines a macro before including the header, `-fno-sycl-host-pch` and
+//! `-save-temps` read the header as text.
 
 mod common;
 use common::*;
@@ -137,6 +137,40 @@ fn the_sycl_header_is_precompiled_once_per_flag_set() {
     let off = text(&off.stderr);
     assert!(!off.contains("sycl_pch.hpp"), "{off}");
     assert_eq!(precompiled(&dir).len(), 1);
+}
+
+#[test]
+fn save_temps_keeps_every_intermediate_file_and_reads_the_header_as_text() {
+    // g++ cannot precompile under `-save-temps` (its preprocessor rejects
+    // `__has_builtin` in the header), so the build reads the header as
+    // text; syclcc's own files stay beside the host compiler's.
+    let dir = out_dir("host_pch_save_temps");
+    std::fs::write(dir.join("a.cpp"), OPENS_WITH_SYCL).unwrap();
+    let temps = dir.join("tmp");
+    std::fs::create_dir_all(&temps).unwrap();
+    let built = ok(syclcc_cached(&dir).env("TMPDIR", &temps).args([
+        "-v",
+        "-save-temps",
+        "a.cpp",
+        "-o",
+        "a",
+    ]));
+    let built = text(&built.stderr);
+    assert!(!built.contains("sycl_pch.hpp"), "{built}");
+    runs_on_the_host_device(&dir.join("a"));
+    let kept: Vec<PathBuf> = std::fs::read_dir(&temps)
+        .unwrap()
+        .filter_map(Result::ok)
+        .flat_map(|d| std::fs::read_dir(d.path()).into_iter().flatten())
+        .filter_map(Result::ok)
+        .map(|f| f.path())
+        .collect();
+    for suffix in ["a.int.h", "a.ii", "a.o", "syclone_wrapper.o"] {
+        assert!(
+            kept.iter().any(|p| p.to_string_lossy().ends_with(suffix)),
+            "no {suffix} among {kept:?}\n{built}"
+        );
+    }
 }
 
 #[test]
