@@ -6,9 +6,14 @@
 //! exports its C ABI (`syclone_*`) dynamically, every function of it, so
 //! that shared libraries made with `syclcc -shared` (which do not link the
 //! runtime) find it when they load, whether linked or `dlopen`ed.
+//!
+//! The link uses lld where it is installed and the user chose no linker:
+//! GNU ld takes about two seconds to link the runtime's 70 MB archive into
+//! a program, lld a third of a second ([`preferred_linker`]).
 
 use crate::cli::Options;
 use crate::error::{io_at, DriverError, Result};
+use crate::host_compiler::{HostCompilerInfo, HostCompilerKind};
 use object::read::archive::ArchiveFile;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -78,8 +83,33 @@ pub enum Output<'a> {
     SharedLibrary,
 }
 
+/// `-fuse-ld=lld` when lld is installed and the host compiler can drive it
+/// (clang, g++ 9 or later), unless the user chose a linker or where to find
+/// tools (`-fuse-ld=`, `--ld-path=`, `-B`) or asked for link-time
+/// optimization (g++'s needs its linker plugin in GNU ld or gold; clang's
+/// bitcode must come from lld's own LLVM version).
+pub fn preferred_linker(host: &HostCompilerInfo, opts: &Options) -> Option<&'static str> {
+    let user_decides = opts.host_flags.iter().chain(&opts.link_flags).any(|f| {
+        ["-fuse-ld=", "--ld-path=", "-B", "-flto"]
+            .iter()
+            .any(|p| f.starts_with(p))
+    });
+    let drives_lld = match host.kind {
+        HostCompilerKind::Gcc => host.major >= 9,
+        HostCompilerKind::Clang => true,
+        HostCompilerKind::Unknown => false,
+    };
+    let installed = || {
+        std::env::var_os("PATH")
+            .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("ld.lld").is_file()))
+    };
+    (!user_decides && drives_lld && installed()).then_some("-fuse-ld=lld")
+}
+
+/// The link command; `linker` is a `-fuse-ld=` choice ([`preferred_linker`]).
 pub fn command(
     host_cxx: &str,
+    linker: Option<&str>,
     objects: &[PathBuf],
     wrapper: Option<&Path>,
     opts: &Options,
@@ -90,6 +120,7 @@ pub fn command(
     if matches!(kind, Output::SharedLibrary) {
         cmd.arg("-shared");
     }
+    cmd.args(linker);
     cmd.args(&opts.host_flags);
     cmd.args(objects);
     if let Some(w) = wrapper {
@@ -121,6 +152,7 @@ mod tests {
         let objs = [PathBuf::from("x.o")];
         let exe = command(
             "g++",
+            None,
             &objs,
             Some(Path::new("w.o")),
             &opts,
@@ -133,6 +165,7 @@ mod tests {
         );
         let lib = command(
             "g++",
+            Some("-fuse-ld=lld"),
             &objs,
             None,
             &opts,
@@ -141,7 +174,41 @@ mod tests {
         );
         assert_eq!(
             crate::tool::display(&lib),
-            r#""g++" "-shared" "-pthread" "x.o" "-lfoo" "-o" "libx.so""#
+            r#""g++" "-shared" "-fuse-ld=lld" "-pthread" "x.o" "-lfoo" "-o" "libx.so""#
+        );
+    }
+
+    #[test]
+    fn lld_is_not_chosen_over_the_users_linker_or_lto() {
+        let host = |kind, major| HostCompilerInfo {
+            program: "c++".into(),
+            kind,
+            major,
+        };
+        let parse = |args: &[&str]| {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            crate::cli::parse(&args).unwrap()
+        };
+        for flags in [
+            &["x.o", "-fuse-ld=bfd"][..],
+            &["x.o", "--ld-path=/opt/ld"],
+            &["x.o", "-flto=auto"],
+            &["x.o", "-B/opt/binutils"],
+        ] {
+            let opts = parse(flags);
+            assert_eq!(
+                preferred_linker(&host(HostCompilerKind::Clang, 14), &opts),
+                None
+            );
+        }
+        let plain = parse(&["x.o"]);
+        assert_eq!(
+            preferred_linker(&host(HostCompilerKind::Gcc, 8), &plain),
+            None
+        );
+        assert_eq!(
+            preferred_linker(&host(HostCompilerKind::Unknown, 0), &plain),
+            None
         );
     }
 

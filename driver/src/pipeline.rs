@@ -718,8 +718,17 @@ impl<'a> Build<'a> {
             runtime = Runtime::load(paths::runtime_static_lib().map_err(DriverError::Other)?)?;
             link::Output::Executable(&runtime)
         };
-        let program = self.host()?.program;
-        let mut cmd = link::command(&program, &objects, wrapper.as_deref(), opts, &kind, output);
+        let host = self.host()?;
+        let linker = link::preferred_linker(&host, opts);
+        let mut cmd = link::command(
+            &host.program,
+            linker,
+            &objects,
+            wrapper.as_deref(),
+            opts,
+            &kind,
+            output,
+        );
         let start = Instant::now();
         let result = tool::run(&mut cmd, "linker", opts);
         self.times.link += start.elapsed();

@@ -15,6 +15,7 @@ pub const APT_PACKAGES: &[&str] = &[
     "cmake",
     "make",
     "clang",
+    "lld",
     "valgrind",
 ];
 
@@ -22,6 +23,8 @@ pub const APT_PACKAGES: &[&str] = &[
 pub struct Environment {
     pub spirv_val: Option<PathBuf>,
     pub valgrind: Option<PathBuf>,
+    /// lld, which syclcc links with where it is installed (GNU ld is slower).
+    pub lld: Option<PathBuf>,
     pub vulkan_loader: Option<PathBuf>,
     pub vulkan_icds: Vec<PathBuf>,
     /// `cmake`, `make` and `clang++`, where missing.
@@ -35,6 +38,7 @@ impl Environment {
     fn complete(&self) -> bool {
         self.spirv_val.is_some()
             && self.valgrind.is_some()
+            && self.lld.is_some()
             && self.vulkan()
             && self.missing_build_tools.is_empty()
     }
@@ -90,6 +94,7 @@ pub fn probe() -> Environment {
     Environment {
         spirv_val: which("spirv-val"),
         valgrind: which("valgrind"),
+        lld: which("ld.lld"),
         vulkan_loader: find_loader(),
         vulkan_icds: find_icds(),
         missing_build_tools: ["cmake", "make", "clang++"]
@@ -165,6 +170,9 @@ pub fn prepare() -> Environment {
         println!(
             "xtask: WARNING: no spirv-val: the SPIR-V validation of the test programs' images is SKIPPED"
         );
+    }
+    if env.lld.is_none() {
+        println!("xtask: WARNING: no lld: syclcc links with the system linker, more slowly");
     }
     if env.valgrind.is_none() {
         println!(
