@@ -168,6 +168,8 @@ const OTHER_NAMES: &[&str] = &[
     // C++20 keywords, identifiers in the modes before it.
     "concept",
     "requires",
+    "consteval",
+    "constinit",
     "half",
     "0",
     "size_t",

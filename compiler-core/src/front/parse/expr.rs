@@ -1108,7 +1108,9 @@ impl Parser<'_> {
             loop {
                 if self.eat(sym!("mutable")) {
                     is_mutable = true;
-                } else if self.eat(sym!("constexpr")) {
+                } else if self.eat(sym!("constexpr"))
+                    || (self.concepts && self.eat(sym!("consteval")))
+                {
                     is_constexpr = true;
                 } else if self.is(sym!("noexcept")) {
                     self.parse_noexcept_spec()?;

@@ -233,9 +233,17 @@ impl<'d> Parser<'d> {
             && !t.sym.is_keyword()
             && !self.is_cxx20_keyword(t)
     }
-    /// `concept` or `requires` in C++20 (an identifier before).
+    /// `concept`, `requires`, `consteval` or `constinit` in C++20 (an
+    /// identifier before).
     fn is_cxx20_keyword(&self, t: &Token) -> bool {
-        self.concepts && (t.sym == sym!("requires") || t.sym == sym!("concept"))
+        self.concepts
+            && [
+                sym!("requires"),
+                sym!("concept"),
+                sym!("consteval"),
+                sym!("constinit"),
+            ]
+            .contains(&t.sym)
     }
     /// At the keyword `requires` (C++20)?
     fn at_requires(&self) -> bool {

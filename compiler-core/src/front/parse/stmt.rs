@@ -267,7 +267,8 @@ impl Parser<'_> {
                 | "register"
                 | "inline"
                 | "namespace"
-        ) {
+        ) || (self.concepts && matches!(s, "consteval" | "constinit"))
+        {
             return true;
         }
         if !self.starts_type() {

@@ -236,6 +236,24 @@ fn concept_and_requires_are_identifiers_before_cxx20() {
 }
 
 #[test]
+fn consteval_and_constinit_declare_in_cxx20_and_name_before() {
+    let (tu, d) = parse_in(
+        "consteval int sq(int x) { return x * x; }
+         constinit int seed = sq(3);
+         struct S { static consteval int one() { return 1; } };
+         int main() { auto t = [](int v) consteval { return 3 * v; }; return t(sq(2)); }",
+        LangStd::Cxx20,
+    );
+    assert!(!d.has_errors(), "{:?}", d.list);
+    assert!(matches!(&tu.decls[0], Decl::Function(f) if f.is_constexpr));
+    assert!(matches!(&tu.decls[1], Decl::Var(v) if &*v.name == "seed"));
+    let (tu, d) = parse("int consteval = 1; int constinit(int x) { return x + consteval; }");
+    assert!(!d.has_errors(), "{:?}", d.list);
+    assert!(matches!(&tu.decls[0], Decl::Var(v) if &*v.name == "consteval"));
+    assert!(matches!(&tu.decls[1], Decl::Function(f) if &*f.name.last().ident == "constinit"));
+}
+
+#[test]
 fn cxx20_concepts_and_constraints_parse() {
     let (tu, d) = parse_in(
         "template <typename T> constexpr bool is_num = true;

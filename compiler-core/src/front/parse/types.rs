@@ -334,6 +334,11 @@ impl Parser<'_> {
                 }
                 "inline" | "__inline" | "__inline__" => ds.is_inline = true,
                 "constexpr" => ds.is_constexpr = true,
+                // An immediate function is a constexpr one whose every call
+                // the host compiler checks is constant; `constinit` asks it
+                // to check a static initializer.
+                "consteval" if self.concepts => ds.is_constexpr = true,
+                "constinit" if self.concepts => {}
                 "virtual" => ds.is_virtual = true,
                 "explicit" => {
                     ds.is_explicit = true;
