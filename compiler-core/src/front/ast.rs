@@ -690,6 +690,8 @@ pub enum BinOp {
     Gt,
     Le,
     Ge,
+    /// `<=>` (C++20).
+    ThreeWay,
     Eq,
     Ne,
     BitAnd,
@@ -715,6 +717,7 @@ impl BinOp {
             Gt => ">",
             Le => "<=",
             Ge => ">=",
+            ThreeWay => "<=>",
             Eq => "==",
             Ne => "!=",
             BitAnd => "&",

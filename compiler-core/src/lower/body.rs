@@ -2170,7 +2170,8 @@ fn binop(op: BinOp) -> BinaryOp {
         BinOp::BitOr => BinaryOp::BitOr,
         BinOp::LogAnd => BinaryOp::LogicalAnd,
         BinOp::LogOr => BinaryOp::LogicalOr,
-        BinOp::Comma => BinaryOp::Add,
+        // Sema makes other expressions of these.
+        BinOp::Comma | BinOp::ThreeWay => BinaryOp::Add,
     }
 }
 

@@ -18,6 +18,7 @@ fn binop_of(s: &str) -> Option<(BinOp, u8)> {
         "-" => (Sub, 12),
         "<<" => (Shl, 11),
         ">>" => (Shr, 11),
+        "<=>" => (ThreeWay, 10),
         "<" => (Lt, 9),
         ">" => (Gt, 9),
         "<=" => (Le, 9),

@@ -1115,7 +1115,7 @@ impl Sema {
 
     /// Whether one of the member operators `members` (named `name`) takes
     /// `r` (overload resolution without diagnostics).
-    fn member_operator_fits(
+    pub(super) fn member_operator_fits(
         &mut self,
         members: &[Candidate],
         name: &str,
@@ -1137,7 +1137,7 @@ impl Sema {
     }
 
     /// The built-in `!x`, `x` converted to bool contextually.
-    fn logical_not(&mut self, x: TExpr, span: Span) -> TExpr {
+    pub(super) fn logical_not(&mut self, x: TExpr, span: Span) -> TExpr {
         let b = self.convert_to_bool(x);
         TExpr {
             kind: TK::Unary(UnOp::Not, Box::new(b)),
@@ -3724,7 +3724,11 @@ impl Sema {
                 return x;
             }
         }
-        if matches!(l.ty, Ty::Class(_)) || matches!(r.ty, Ty::Class(_)) {
+        let class_operand = matches!(l.ty, Ty::Class(_)) || matches!(r.ty, Ty::Class(_));
+        if op == BinOp::ThreeWay && !class_operand {
+            return self.builtin_three_way(l, r, span);
+        }
+        if class_operand {
             if op == BinOp::Comma {
                 let ty = r.ty.clone();
                 let lv = r.lvalue;
@@ -3749,6 +3753,9 @@ impl Sema {
                 if let Some(x) = self.try_free_operator(&name, vec![l.clone(), r.clone()], span) {
                     return x;
                 }
+                if let Some(x) = self.rewritten_comparison(op, &l, &r, span) {
+                    return x;
+                }
                 if !members.is_empty() {
                     // Neither a member nor a free operator fits: the members' diagnostic.
                     return self.finish_call(&members, &[], Some(l), vec![r], &what, span);
@@ -3756,6 +3763,9 @@ impl Sema {
             }
             // A free operator or built-in after conversions of class operands.
             if let Some(x) = self.try_free_operator(&name, vec![l.clone(), r.clone()], span) {
+                return x;
+            }
+            if let Some(x) = self.rewritten_comparison(op, &l, &r, span) {
                 return x;
             }
             if matches!(op, BinOp::LogAnd | BinOp::LogOr) {
@@ -4893,7 +4903,7 @@ impl Sema {
         })
     }
 
-    fn method_candidates(&mut self, c: ClassId, name: &str) -> Vec<Candidate> {
+    pub(super) fn method_candidates(&mut self, c: ClassId, name: &str) -> Vec<Candidate> {
         self.class_lookup(c, name)
             .into_iter()
             .filter_map(|e| match e {
@@ -4915,7 +4925,7 @@ impl Sema {
             .collect()
     }
 
-    fn finish_call(
+    pub(super) fn finish_call(
         &mut self,
         cands: &[Candidate],
         explicit: &[TArg],
@@ -5224,7 +5234,12 @@ impl Sema {
         cands
     }
 
-    fn try_free_operator(&mut self, name: &str, args: Vec<TExpr>, span: Span) -> Option<TExpr> {
+    pub(super) fn try_free_operator(
+        &mut self,
+        name: &str,
+        args: Vec<TExpr>,
+        span: Span,
+    ) -> Option<TExpr> {
         let cands = self.free_operator_candidates(name, &args);
         if cands.is_empty() {
             return None;

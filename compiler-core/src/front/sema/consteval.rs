@@ -700,6 +700,8 @@ pub(super) fn wrap(v: i128, k: IntKind) -> i128 {
 pub(super) fn eval_binop(op: BinOp, a: i128, b: i128) -> Option<i128> {
     use BinOp::*;
     Some(match op {
+        // An object of a comparison category, not an integer.
+        ThreeWay => return None,
         Add => a.checked_add(b)?,
         Sub => a.checked_sub(b)?,
         Mul => a.checked_mul(b)?,

@@ -166,6 +166,7 @@ impl Sema {
                 Mul | Div | Rem => 13,
                 Add | Sub => 12,
                 Shl | Shr => 11,
+                ThreeWay => 10,
                 Lt | Gt | Le | Ge => 9,
                 Eq | Ne => 8,
                 BitAnd => 7,

@@ -48,6 +48,7 @@ mod template_names;
 mod templates;
 mod tentative_declaration;
 pub mod thir;
+mod three_way;
 mod type_traits;
 pub mod types;
 mod unevaluated;
