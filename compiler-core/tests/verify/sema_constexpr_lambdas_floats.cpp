@@ -60,6 +60,16 @@ static_assert(double(third) != 1.0 / 3.0);
 constexpr auto cubed = [](double x) { return x * x * x; };
 static_assert(cubed(1.5) == 3.375);
 
+// Range-for over a std::array local, with a lambda over its elements.
+constexpr int count_positive() {
+  std::array<int, 5> a{1, -2, 3, -4, 5};
+  auto positive = [](int v) { return v > 0; };
+  int c = 0;
+  for (int v : a) if (positive(v)) ++c;
+  return c;
+}
+static_assert(count_positive() == 3);
+
 int runtime_value(int x);
 constexpr auto not_constant = [](int x) { return runtime_value(x); };
 

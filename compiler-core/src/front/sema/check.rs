@@ -3247,6 +3247,7 @@ impl Sema {
                         Entity::Var(v) => {
                             self.static_member_read(*v);
                             let ty = self.var(*v).ty.clone();
+                            self.name_closure_on_use(&ty);
                             if let Some(c) = self.var(*v).const_value {
                                 return TExpr {
                                     kind: TK::IntLit(c),

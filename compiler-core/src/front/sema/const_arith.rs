@@ -23,9 +23,7 @@ pub(super) fn rounded(value: f64, kind: FloatKind) -> Option<ConstValue> {
         FloatKind::Double => value,
         FloatKind::Half | FloatKind::LongDouble => return None,
     };
-    value
-        .is_finite()
-        .then_some(ConstValue::Float(value, kind))
+    value.is_finite().then_some(ConstValue::Float(value, kind))
 }
 
 /// The value of a floating literal: `double` unless suffixed `f`.
@@ -123,10 +121,9 @@ pub(super) fn binary(op: BinOp, a: &ConstValue, b: &ConstValue) -> Option<ConstV
         _ => {}
     }
     let kind = common_float(a, b)?;
-    let (ConstValue::Float(x, _), ConstValue::Float(y, _)) = (
-        convert(a, &Ty::Float(kind))?,
-        convert(b, &Ty::Float(kind))?,
-    ) else {
+    let (ConstValue::Float(x, _), ConstValue::Float(y, _)) =
+        (convert(a, &Ty::Float(kind))?, convert(b, &Ty::Float(kind))?)
+    else {
         return None;
     };
     let compared = |c: bool| Some(ConstValue::Int(i128::from(c)));

@@ -503,7 +503,8 @@ impl Sema {
                 });
                 let ret_ty = self.resolve_type(&decl.ret, dctx, &call_env, &mut vec![]);
                 let mut machine = Machine::new(dctx, call_env.clone()).returning(ret_ty);
-                match self.bind_constexpr_args(&mut machine, &decl.params, &values, dctx, &call_env) {
+                match self.bind_constexpr_args(&mut machine, &decl.params, &values, dctx, &call_env)
+                {
                     Some(()) => self.run_constexpr_value(&mut machine, body),
                     None => None,
                 }

@@ -780,7 +780,13 @@ impl Sema {
     /// A call: of a member function on a local or constant object, of a
     /// closure (a local, a constant, or any expression giving one), or of
     /// a constexpr function.
-    fn eval_call(&mut self, m: &mut Machine, e: &Expr, callee: &Expr, args: &[Expr]) -> Option<ConstValue> {
+    fn eval_call(
+        &mut self,
+        m: &mut Machine,
+        e: &Expr,
+        callee: &Expr,
+        args: &[Expr],
+    ) -> Option<ConstValue> {
         match &callee.kind {
             _ if is_offsetof(callee) => self.eval_other(m, e),
             ExprKind::Member {

@@ -122,4 +122,3 @@ impl Sema {
         self.const_value_ast(init, dctx, &denv)
     }
 }
-
