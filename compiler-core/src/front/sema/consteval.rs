@@ -390,8 +390,8 @@ impl Sema {
         env: &Rc<Env>,
     ) -> Option<ConstValue> {
         match self.const_call_result(callee, args, ctx, env)? {
-            ConstValue::Int(_) => None,
-            object => Some(object),
+            object @ (ConstValue::Array(_) | ConstValue::Object(..)) => Some(object),
+            _ => None,
         }
     }
 
