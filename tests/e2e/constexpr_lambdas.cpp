@@ -1,6 +1,6 @@
-// Lambdas and floating-point values in constant expressions inside kernels:
-// array bounds, template arguments and values computed by the device
-// compiler, written to USM and checked on the host.
+// Lambdas, floating-point values and string literals in constant
+// expressions inside kernels: array bounds, template arguments and values
+// computed by the device compiler, written to USM and checked on the host.
 #include <sycl/sycl.hpp>
 #include <array>
 #include <cstdio>
@@ -30,11 +30,17 @@ constexpr float tenth_sum() {
   return s;
 }
 
+constexpr std::size_t length(const char *s) {
+  std::size_t n = 0;
+  while (s[n]) ++n;
+  return n;
+}
+
 template <int N> constexpr int bound() { return N; }
 
 int main() {
   sycl::queue q;
-  constexpr int count = 8;
+  constexpr int count = 9;
   int *out = sycl::malloc_shared<int>(count, q);
   float *fout = sycl::malloc_shared<float>(2, q);
   q.single_task([=] {
@@ -60,10 +66,12 @@ int main() {
     constexpr bool rounded_per_operation = tenth_sum() != 1.0f;
     out[6] = rounded_per_operation ? 1 : 0;
     out[7] = apply_twice(10);
+    char name[length("sycl!")];
+    out[8] = int(sizeof(name));
     fout[0] = f;
     fout[1] = tenth_sum();
   }).wait();
-  const int expected[count] = {27 + 26, 9, 11, 5, 22, 10, 1, 16};
+  const int expected[count] = {27 + 26, 9, 11, 5, 22, 10, 1, 16, 5};
   bool ok = fout[0] == 2.5f && fout[1] == 1.00000011920928955078125f;
   for (int i = 0; i < count; ++i) {
     if (out[i] != expected[i]) {

@@ -70,6 +70,15 @@ constexpr int count_positive() {
 }
 static_assert(count_positive() == 3);
 
+// String literals read through `const char *` parameters.
+constexpr unsigned long length(const char *s) { unsigned long n = 0; while (s[n]) ++n; return n; }
+static_assert(length("hello") == 5);
+static_assert(length("") == 0);
+constexpr char third_char(const char *s) { return s[2]; }
+static_assert(third_char("abc") == 'c');
+static_assert(third_char("ab") == 0);
+static_assert(length("hello") == 4); // expected-error {{static assertion failed}}
+
 int runtime_value(int x);
 constexpr auto not_constant = [](int x) { return runtime_value(x); };
 

@@ -863,6 +863,14 @@ impl Sema {
     pub(super) fn eval_value(&mut self, m: &mut Machine, e: &Expr) -> Option<ConstValue> {
         match &e.kind {
             ExprKind::FloatLit(v, suffix) => const_arith::float_literal(*v, *suffix),
+            // A string literal, as the array of its characters (UTF-8
+            // bytes) and the terminating null character.
+            ExprKind::StringLit(text) => Some(ConstValue::Array(
+                text.bytes()
+                    .chain([0])
+                    .map(|b| ConstValue::Int(i128::from(b)))
+                    .collect(),
+            )),
             ExprKind::Name(q) => {
                 if q.is_simple() {
                     if let Some(l) = m.slot(&q.last().ident) {

@@ -202,7 +202,8 @@ impl Sema {
     }
 
     /// Binds parameters to argument values in `m`: scalars converted to
-    /// the parameter's type, objects of class or array type, closures.
+    /// the parameter's type, objects of class or array type, closures, and
+    /// the characters of a string literal for a `const char *`.
     pub(super) fn bind_constexpr_args(
         &mut self,
         m: &mut Machine,
@@ -220,11 +221,34 @@ impl Sema {
                 ConstValue::Closure(_) => Self::bind_captured_value(m, n.clone(), v.clone()),
                 object => {
                     let ty = self.resolve_type(&p.ty, dctx, denv, &mut vec![]);
-                    let ty = ty.non_ref().clone();
-                    if !matches!(ty, Ty::Class(_) | Ty::Array(..)) {
-                        return None;
-                    }
-                    Self::bind_constexpr_value(m, n.clone(), &ty, object.clone());
+                    let ty = match (ty.non_ref(), object) {
+                        (t @ (Ty::Class(_) | Ty::Array(..)), _) => t.clone(),
+                        // `const char *s` bound to a string literal: its
+                        // characters, read through `s[i]`.
+                        (
+                            Ty::Ptr {
+                                pointee,
+                                pointee_const: true,
+                                ..
+                            },
+                            ConstValue::Array(chars),
+                        ) if matches!(**pointee, Ty::Int(k) if k.size() == 1) => {
+                            Ty::Array(pointee.clone(), chars.len() as u64)
+                        }
+                        _ => return None,
+                    };
+                    let value = match (&ty, object) {
+                        (Ty::Array(elem, _), ConstValue::Array(elems)) if elem.is_integral() => {
+                            ConstValue::Array(
+                                elems
+                                    .iter()
+                                    .map(|e| super::const_arith::as_type(e.clone(), elem))
+                                    .collect::<Option<Vec<_>>>()?,
+                            )
+                        }
+                        _ => object.clone(),
+                    };
+                    Self::bind_constexpr_value(m, n.clone(), &ty, value);
                 }
             }
         }
@@ -319,7 +343,20 @@ impl Sema {
             (Item::Value(ConstValue::Int(v)), Ty::Float(_)) => {
                 super::const_arith::convert(&ConstValue::Int(*v), ty)
             }
-            (Item::Value(v @ ConstValue::Array(_)), Ty::Array(..)) => Some(v.clone()),
+            // An array (or a string literal's characters) of at most as
+            // many elements, the rest zero.
+            (Item::Value(ConstValue::Array(elems)), Ty::Array(elem, n))
+                if elems.len() as u64 <= *n && *n <= 1 << 16 =>
+            {
+                let mut elems = elems
+                    .iter()
+                    .map(|e| self.item_value(elem, &Item::Value(e.clone()), ctx, env))
+                    .collect::<Option<Vec<_>>>()?;
+                while (elems.len() as u64) < *n {
+                    elems.push(self.object_from_values(elem, &[], ctx, env)?);
+                }
+                Some(ConstValue::Array(elems))
+            }
             (Item::Value(v @ ConstValue::Object(c, _)), Ty::Class(t)) if c == t => Some(v.clone()),
             // A class made from one value by its constructor.
             (Item::Value(_), Ty::Class(_)) => {
