@@ -35,6 +35,8 @@ static_assert(std::array<int, square(3)>{}.size() == 9);
 constexpr float half_of(float x) { float h = x / 2.0f; return h; }
 static_assert(half_of(3.0f) == 1.5f);
 static_assert(half_of(3) == 1.5f);
+constexpr float halved_ref(const float &x) { return x / 2; }
+static_assert(halved_ref(3) == 1.5f);
 static_assert(half_of(3.0f) == 1.4f); // expected-error {{static assertion failed}}
 
 constexpr double poly(double x) {

@@ -474,8 +474,15 @@ impl Sema {
                     }
                 }
             }
+            // Integer arguments bound as they are, to parameters that are
+            // not floating-point (those convert them: the interpreter).
+            let floating_param = decl.params.iter().any(|p| {
+                let ty = self.resolve_type(&p.ty, dctx, &denv, &mut vec![]);
+                matches!(ty.non_ref(), Ty::Float(_))
+            });
+            let ints = ints.as_ref().filter(|_| !floating_param);
             self.constexpr_depth += 1;
-            let r = if let (Some(ret), Some(ints)) = (single_return(&decl), &ints) {
+            let r = if let (Some(ret), Some(ints)) = (single_return(&decl), ints) {
                 for (p, v) in decl.params.iter().zip(ints) {
                     if let Some(n) = &p.name {
                         bindings.push((n.clone(), TArg::Value(*v)));

@@ -260,9 +260,8 @@ impl Sema {
     }
 
     /// The type a local or parameter declared with `ty` keeps: `Some(None)`
-    /// where values are kept as computed (`auto`, references and the
-    /// like), `None` for floating-point types whose values we do not
-    /// compute.
+    /// where values are kept as computed (`auto` and the like), `None` for
+    /// floating-point types whose values we do not compute.
     fn scalar_type(
         &mut self,
         ty: &crate::front::ast::TypeExpr,
@@ -272,7 +271,12 @@ impl Sema {
         if matches!(ty.kind, TypeExprKind::Auto) {
             return Some(None);
         }
-        match self.resolve_type(ty, ctx, env, &mut vec![]) {
+        // A `const T&` parameter or local: its value converted to `T`.
+        match self
+            .resolve_type(ty, ctx, env, &mut vec![])
+            .non_ref()
+            .clone()
+        {
             t if const_arith::is_scalar(&t) && !matches!(t, Ty::Enum(_)) => Some(Some(t)),
             Ty::Float(_) => None,
             _ => Some(None),
