@@ -1512,6 +1512,10 @@ impl Sema {
                 self.vars[id.0 as usize].const_value = self.const_eval_thir(e);
             }
         }
+        // `constexpr float s = 1.5f;`, `constexpr auto sq = [](int x) {...};`
+        if v.is_constexpr && !v.is_static {
+            self.vars[id.0 as usize].constexpr_value = self.declared_constexpr_value(v, &ty);
+        }
         // `constexpr Dims d = tile_dims(4);`: the object computed now.
         let init = match init {
             Some(e) if v.is_constexpr && matches!(ty, Ty::Class(_) | Ty::Array(..)) => {
@@ -3243,6 +3247,7 @@ impl Sema {
                         Entity::Var(v) => {
                             self.static_member_read(*v);
                             let ty = self.var(*v).ty.clone();
+                            self.name_closure_on_use(&ty);
                             if let Some(c) = self.var(*v).const_value {
                                 return TExpr {
                                     kind: TK::IntLit(c),

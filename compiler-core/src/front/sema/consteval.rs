@@ -1,6 +1,12 @@
-//! Integral constant evaluation, for template arguments, array bounds,
-//! enumerators and `const` variables that lambdas use without capturing.
+//! Constant evaluation, for template arguments, array bounds, enumerators,
+//! `static_assert` and `const` variables that lambdas use without
+//! capturing: the entry points ([`Sema::const_eval_ast`] for integers,
+//! [`Sema::const_value_ast`] for any scalar or closure), calls of constexpr
+//! functions, and the integral evaluation of names, `sizeof`, type traits,
+//! folds and members that the expression interpreter of
+//! `constexpr_body.rs` leaves to [`Sema::const_int_ast`].
 
+use super::const_arith;
 use super::constexpr_body::Machine;
 use super::constexpr_objects::ConstValue;
 use super::lookup::Found;
@@ -40,7 +46,10 @@ impl Sema {
         ctx: Ctx,
         env: &Rc<Env>,
     ) -> Option<Diagnostic> {
-        let Some(v) = self.const_eval_ast(cond, ctx, env) else {
+        let Some(v) = self
+            .const_value_ast(cond, ctx, env)
+            .and_then(|v| const_arith::truth(&v))
+        else {
             // Our evaluator does not cover everything C++17 can evaluate
             // (statement-bodied constexpr functions); the host pass checks it.
             return Some(Diagnostic::warning(
@@ -48,7 +57,7 @@ impl Sema {
                 "static_assert condition not evaluated by the device compiler (the host compiler checks it)",
             ));
         };
-        if v != 0 {
+        if v {
             return None;
         }
         let text = match msg.map(|m| &m.kind) {
@@ -58,7 +67,93 @@ impl Sema {
         Some(Diagnostic::error(span, text))
     }
 
+    /// The value of `e` if it is an integral (or `bool` or enumeration)
+    /// constant.
     pub(crate) fn const_eval_ast(&mut self, e: &Expr, ctx: Ctx, env: &Rc<Env>) -> Option<i128> {
+        self.const_value_ast(e, ctx, env)?.int()
+    }
+
+    /// The value of `e` if it is a constant scalar or closure, run by the
+    /// expression interpreter without locals.
+    pub(crate) fn const_value_ast(
+        &mut self,
+        e: &Expr,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<ConstValue> {
+        let mut m = Machine::new(ctx, env.clone());
+        self.eval_value(&mut m, e)
+    }
+
+    /// The value of a `constexpr` variable `q` names that is not an
+    /// integer: a `float` or `double` value, or a closure.
+    pub(super) fn named_constant_value(
+        &mut self,
+        q: &crate::front::ast::QualName,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<ConstValue> {
+        if q.is_simple() && self.local_var(ctx, &q.last().ident).is_some() {
+            return self.local_constexpr_value(ctx, &q.last().ident);
+        }
+        let id = self.named_variable(q, ctx, env)?;
+        match self.var(id).ty {
+            Ty::Float(_) => self.global_float(id),
+            _ => self.global_closure(id),
+        }
+    }
+
+    /// The value computed for `constexpr` local `name` of floating-point
+    /// or closure type where it was declared.
+    pub(super) fn local_constexpr_value(&self, ctx: Ctx, name: &str) -> Option<ConstValue> {
+        let id = self.local_var(ctx, name)?;
+        self.var(id).constexpr_value.clone()
+    }
+
+    /// The value of `constexpr` local `v` of type `ty` when it is a
+    /// floating-point value or a closure, from its initializer.
+    pub(super) fn declared_constexpr_value(
+        &mut self,
+        v: &crate::front::ast::VarDecl,
+        ty: &Ty,
+    ) -> Option<ConstValue> {
+        let closure = matches!(ty, Ty::Class(c) if self.class(*c).closure.is_some());
+        if !closure && !matches!(ty, Ty::Float(_)) {
+            return None;
+        }
+        let init = match &v.init {
+            Some(crate::front::ast::Initializer::Assign(e)) => e,
+            Some(crate::front::ast::Initializer::Brace(es, ..)) if es.len() == 1 => &es[0],
+            _ => return None,
+        };
+        let (ctx, env) = self.ctx_env();
+        let value = self.const_value_ast(init, ctx, &env)?;
+        const_arith::as_type(value, ty)
+    }
+
+    /// The value of a `constexpr` variable of namespace or class scope of
+    /// floating-point type, from its initializer.
+    fn global_float(&mut self, id: VarId) -> Option<ConstValue> {
+        let ty = self.var(id).ty.clone();
+        let (decl, dctx, denv) = self.var(id).global.clone()?;
+        let init = match &decl.init {
+            Some(crate::front::ast::Initializer::Assign(e)) => e,
+            Some(crate::front::ast::Initializer::Brace(es, ..)) if es.len() == 1 => &es[0],
+            _ => return None,
+        };
+        if !decl.is_constexpr || self.constexpr_depth >= MAX_CONSTEXPR_DEPTH {
+            return None;
+        }
+        self.constexpr_depth += 1;
+        let value = self.const_value_ast(init, dctx, &denv);
+        self.constexpr_depth -= 1;
+        const_arith::convert(&value?, &ty)
+    }
+
+    /// The integral value of a name, literal, `sizeof`, type trait, fold,
+    /// element or member of a constant object, or member function call on
+    /// one (the expressions [`Sema::eval_value`] does not run itself).
+    pub(super) fn const_int_ast(&mut self, e: &Expr, ctx: Ctx, env: &Rc<Env>) -> Option<i128> {
         if let ExprKind::Name(q) = &e.kind {
             if q.is_simple() {
                 if let Some(local) = self.local_constant(ctx, &q.last().ident) {
@@ -97,36 +192,6 @@ impl Sema {
                 }
                 _ => return None,
             },
-            ExprKind::Unary(op, a) => {
-                let a = self.const_eval_ast(a, ctx, env)?;
-                match op {
-                    UnOp::Neg => -a,
-                    UnOp::Plus => a,
-                    UnOp::Not => (a == 0) as i128,
-                    UnOp::BitNot => !a,
-                    _ => return None,
-                }
-            }
-            ExprKind::Binary(op, a, b) => {
-                let a = self.const_eval_ast(a, ctx, env)?;
-                let b = self.const_eval_ast(b, ctx, env)?;
-                eval_binop(*op, a, b)?
-            }
-            ExprKind::Cond(c, a, b) => {
-                if self.const_eval_ast(c, ctx, env)? != 0 {
-                    self.const_eval_ast(a, ctx, env)?
-                } else {
-                    self.const_eval_ast(b, ctx, env)?
-                }
-            }
-            ExprKind::Cast(_, t, a) => {
-                let v = self.const_eval_ast(a, ctx, env)?;
-                self.const_convert(v, t, ctx, env)?
-            }
-            ExprKind::Construct(t, args, _) if args.len() == 1 => {
-                let v = self.const_eval_ast(&args[0], ctx, env)?;
-                self.const_convert(v, t, ctx, env)?
-            }
             ExprKind::Index(base, i) => {
                 let k = self.const_eval_ast(i, ctx, env)?;
                 match self.const_array_element(base, k, ctx, env) {
@@ -149,7 +214,6 @@ impl Sema {
                 };
                 self.const_method_call(base, &name.last().ident, args, ctx, env)?
             }
-            ExprKind::Call(callee, args) => self.const_call(callee, args, ctx, env)?,
             ExprKind::UserLiteral(literal, suffix) => {
                 let (callee, args) = super::check::user_literal_call(literal, suffix);
                 self.const_call(&callee, &args, ctx, env)?
@@ -326,8 +390,8 @@ impl Sema {
         env: &Rc<Env>,
     ) -> Option<ConstValue> {
         match self.const_call_result(callee, args, ctx, env)? {
-            ConstValue::Int(_) => None,
-            object => Some(object),
+            object @ (ConstValue::Array(_) | ConstValue::Object(..)) => Some(object),
+            _ => None,
         }
     }
 
@@ -349,9 +413,10 @@ impl Sema {
         self.const_call_values(q, values, ctx, env)
     }
 
-    /// A call of the constexpr function `q` names with argument values
-    /// (integers, or objects: those need the statement interpreter): its
-    /// result, an integer or an object.
+    /// A call of the constexpr function (or `constexpr` closure variable)
+    /// `q` names with argument values (integers, or floating-point values,
+    /// closures and objects: those need the statement interpreter): its
+    /// result, converted to a scalar return type.
     pub(super) fn const_call_values(
         &mut self,
         q: &crate::front::ast::QualName,
@@ -365,6 +430,12 @@ impl Sema {
         let Found::Entities(es) = self.lookup_qualified(q, ctx, env, &mut vec![]) else {
             return None;
         };
+        if let Some(Entity::Var(id)) = es.first() {
+            let ConstValue::Closure(closure) = self.global_closure(*id)? else {
+                return None;
+            };
+            return self.call_closure(&closure, &values);
+        }
         let explicit = match &q.last().template_args {
             Some(ta) => self.resolve_template_args(ta, ctx, env, &mut vec![]),
             None => vec![],
@@ -403,8 +474,15 @@ impl Sema {
                     }
                 }
             }
+            // Integer arguments bound as they are, to parameters that are
+            // not floating-point (those convert them: the interpreter).
+            let floating_param = decl.params.iter().any(|p| {
+                let ty = self.resolve_type(&p.ty, dctx, &denv, &mut vec![]);
+                matches!(ty.non_ref(), Ty::Float(_))
+            });
+            let ints = ints.as_ref().filter(|_| !floating_param);
             self.constexpr_depth += 1;
-            let r = if let (Some(ret), Some(ints)) = (single_return(&decl), &ints) {
+            let r = if let (Some(ret), Some(ints)) = (single_return(&decl), ints) {
                 for (p, v) in decl.params.iter().zip(ints) {
                     if let Some(n) = &p.name {
                         bindings.push((n.clone(), TArg::Value(*v)));
@@ -416,8 +494,11 @@ impl Sema {
                     bindings,
                     parent: Some(denv),
                 });
-                match self.const_eval_ast(ret, dctx, &call_env) {
-                    Some(v) => Some(ConstValue::Int(v)),
+                match self.const_value_ast(ret, dctx, &call_env) {
+                    Some(v) => {
+                        let ret_ty = self.resolve_type(&decl.ret, dctx, &call_env, &mut vec![]);
+                        const_arith::as_type(v, &ret_ty)
+                    }
                     None => self.returned_object(&decl, ret, dctx, &call_env),
                 }
             } else {
@@ -429,7 +510,8 @@ impl Sema {
                 });
                 let ret_ty = self.resolve_type(&decl.ret, dctx, &call_env, &mut vec![]);
                 let mut machine = Machine::new(dctx, call_env.clone()).returning(ret_ty);
-                match self.bind_constexpr_args(&mut machine, &decl, &values, dctx, &call_env) {
+                match self.bind_constexpr_args(&mut machine, &decl.params, &values, dctx, &call_env)
+                {
                     Some(()) => self.run_constexpr_value(&mut machine, body),
                     None => None,
                 }
@@ -473,31 +555,6 @@ impl Sema {
             Entity::Var(id) => Some(id),
             _ => None,
         })
-    }
-
-    /// `v` converted to the integral type `t` names (wrapping to its width
-    /// and signedness); `None` for other types.
-    fn const_convert(
-        &mut self,
-        v: i128,
-        t: &crate::front::ast::TypeExpr,
-        ctx: Ctx,
-        env: &Rc<Env>,
-    ) -> Option<i128> {
-        match self.resolve_type(t, ctx, env, &mut vec![]) {
-            Ty::Bool => Some((v != 0) as i128),
-            Ty::Int(k) => {
-                let bits = 8 * k.size();
-                let masked = v & ((1i128 << bits) - 1);
-                Some(if k.signed() && masked >> (bits - 1) == 1 {
-                    masked - (1i128 << bits)
-                } else {
-                    masked
-                })
-            }
-            Ty::Enum(_) => Some(v),
-            _ => None,
-        }
     }
 
     fn variable_template_value(

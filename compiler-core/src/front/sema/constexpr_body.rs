@@ -1,37 +1,39 @@
-//! Statement-bodied constexpr functions (C++14): the constant evaluator runs
-//! such a body as a small interpreter with mutable locals (integers, arrays
-//! and class objects of them, see [`ConstValue`]), loops (range-`for` over
-//! local arrays too), `if`, `switch`, `break`/`continue` and `return`.
-//! Expressions that neither store nor name a local array or object go to
-//! [`Sema::const_eval_ast`] with the integer locals bound; assignments,
-//! compound assignments and increments of locals, elements and members,
-//! reads of elements and members, member function calls on local objects,
-//! calls passing them, and the operators around those are executed here.
-//! Anything else (floating-point locals, `goto`, a `case` inside a nested
-//! block) makes the call not a constant for us, never a wrong one.
+//! Statement-bodied constexpr functions (C++14) and the expressions of
+//! constant evaluation: the constant evaluator runs such a body as a small
+//! interpreter with mutable locals (integers, `float` and `double` values,
+//! closures, arrays and class objects, see [`ConstValue`]), loops
+//! (range-`for` over local arrays too), `if`, `switch`, `break`/`continue`
+//! and `return`. Names, literals, the arithmetic operators (through
+//! `const_arith.rs`), conversions to scalar types, calls (of constexpr
+//! functions and of closures), lambda expressions, assignments, compound
+//! assignments and increments of locals, elements and members, reads of
+//! elements and members and member function calls on local objects are
+//! executed here; an expression [`Sema::const_value_ast`] evaluates outside
+//! any call is run by a machine without locals. Other expressions (`sizeof`,
+//! type traits, members of constant objects) go to the integral evaluator
+//! of `consteval.rs` with the integer locals bound. Anything else (`goto`, a
+//! `case` inside a nested block) makes the call not a constant for us,
+//! never a wrong one.
 
-use super::consteval::{eval_binop, wrap};
+use super::const_arith;
+use super::consteval::is_offsetof;
 use super::constexpr_objects::ConstValue;
 use super::*;
-use crate::front::ast::{BinOp, Decl, Expr, ExprKind, Initializer, Stmt, StmtKind, UnOp, VarDecl};
+use crate::front::ast::{
+    BinOp, Decl, Expr, ExprKind, Initializer, Stmt, StmtKind, TypeExprKind, UnOp, VarDecl,
+};
 
 /// Statements and loop iterations one top-level evaluation may execute, so a
 /// loop that never ends is "not a constant" rather than a hang.
 const MAX_STEPS: u32 = 1 << 20;
 
 /// One local or parameter: its name, value and type (`None`: `auto` and
-/// the like, whose integer value is kept as computed); stores wrap to the
-/// integral type of what they store to.
+/// the like, whose integer value is kept as computed); stores convert to
+/// the scalar type of what they store to.
 struct Local {
     name: Rc<str>,
     value: ConstValue,
     ty: Option<Ty>,
-}
-
-impl Local {
-    fn int(&self) -> Option<i128> {
-        self.value.int()
-    }
 }
 
 /// One item of an initializer list, evaluated: a value, a nested list, or
@@ -98,15 +100,18 @@ impl Machine {
         self.locals.iter_mut().rev().find(|l| &*l.name == name)
     }
 
-    /// The environment that binds every visible local to its value.
+    /// The environment that binds every visible integer local to its value.
     fn bound_env(&self) -> Rc<Env> {
+        if self.locals.is_empty() {
+            return self.env.clone();
+        }
         Rc::new(Env {
             using_dirs: Vec::new(),
             entities: Vec::new(),
             bindings: self
                 .locals
                 .iter()
-                .filter_map(|l| Some((l.name.clone(), TArg::Value(l.int()?))))
+                .filter_map(|l| Some((l.name.clone(), TArg::Value(l.value.int()?))))
                 .collect(),
             parent: Some(self.env.clone()),
         })
@@ -128,39 +133,52 @@ fn has_effect(e: &Expr) -> bool {
     found
 }
 
-fn store(ty: &Option<Ty>, v: i128) -> i128 {
+/// `v` as stored to a local, element or member of type `ty` (see
+/// [`const_arith::as_type`]).
+fn stored(ty: &Option<Ty>, v: ConstValue) -> Option<ConstValue> {
     match ty {
-        Some(Ty::Int(k)) => wrap(v, *k),
-        Some(Ty::Bool) => (v != 0) as i128,
-        _ => v,
+        Some(t) => const_arith::as_type(v, t),
+        None => Some(v),
+    }
+}
+
+/// The type a local keeps for a value whose declared type is `auto`: a
+/// floating-point value keeps its type, integers are kept as computed.
+fn deduced_type(v: &ConstValue) -> Option<Ty> {
+    match v {
+        ConstValue::Float(_, k) => Some(Ty::Float(*k)),
+        _ => None,
     }
 }
 
 impl Sema {
-    /// Binds a parameter of the call `m` runs, wrapped to its type.
+    /// Binds a scalar parameter of the call `m` runs, converted to its type.
     pub(super) fn bind_constexpr_param(
         &mut self,
         m: &mut Machine,
         name: Rc<str>,
         ty: &crate::front::ast::TypeExpr,
-        value: i128,
-    ) {
-        let ty = self.integral_type(ty, m.ctx, &m.env.clone());
-        m.locals.push(Local {
-            name,
-            value: ConstValue::Int(store(&ty, value)),
-            ty,
-        });
+        value: ConstValue,
+    ) -> Option<()> {
+        let ty = self.scalar_type(ty, m.ctx, &m.env.clone())?;
+        let ty = ty.or_else(|| deduced_type(&value));
+        let value = stored(&ty, value)?;
+        m.locals.push(Local { name, value, ty });
+        Some(())
+    }
+
+    /// Binds a captured copy (or a closure parameter) in `m`, typed by its
+    /// value.
+    pub(super) fn bind_captured_value(m: &mut Machine, name: Rc<str>, value: ConstValue) {
+        let ty = deduced_type(&value);
+        m.locals.push(Local { name, value, ty });
     }
 
     /// Binds a local of type `ty` (a parameter, or a member of the object
     /// whose member function `m` runs) to a value.
     pub(super) fn bind_constexpr_value(m: &mut Machine, name: Rc<str>, ty: &Ty, value: ConstValue) {
         let ty = Some(ty.clone());
-        let value = match value {
-            ConstValue::Int(v) => ConstValue::Int(store(&ty, v)),
-            v => v,
-        };
+        let value = stored(&ty, value.clone()).unwrap_or(value);
         m.locals.push(Local { name, value, ty });
     }
 
@@ -220,35 +238,48 @@ impl Sema {
         }
     }
 
-    /// The value a `return e;` returns.
+    /// The value a `return e;` returns, converted to a scalar return type.
     fn returned_value(&mut self, m: &mut Machine, e: &Expr) -> Option<ConstValue> {
-        match &e.kind {
+        let value = match &e.kind {
             ExprKind::InitList(items) => {
                 let ty = m.ret.clone()?;
                 let items = self.eval_items(m, items)?;
                 let env = m.bound_env();
-                self.object_from_values(&ty, &items, m.ctx, &env)
+                return self.object_from_values(&ty, &items, m.ctx, &env);
             }
-            _ if self.designates_object(m, e) => self.eval_object(m, e),
+            _ if self.designates_object(m, e) => self.eval_object(m, e)?,
             ExprKind::Construct(..) | ExprKind::Call(..) if !has_effect(e) => {
-                match self.eval_effect(m, e) {
-                    Some(v) => Some(ConstValue::Int(v)),
-                    None => self.eval_object(m, e),
+                match self.eval_value(m, e) {
+                    Some(v) => v,
+                    None => self.eval_object(m, e)?,
                 }
             }
-            _ => Some(ConstValue::Int(self.eval_effect(m, e)?)),
-        }
+            _ => self.eval_value(m, e)?,
+        };
+        stored(&m.ret, value)
     }
 
-    fn integral_type(
+    /// The type a local or parameter declared with `ty` keeps: `Some(None)`
+    /// where values are kept as computed (`auto` and the like), `None` for
+    /// floating-point types whose values we do not compute.
+    fn scalar_type(
         &mut self,
         ty: &crate::front::ast::TypeExpr,
         ctx: Ctx,
         env: &Rc<Env>,
-    ) -> Option<Ty> {
-        match self.resolve_type(ty, ctx, env, &mut vec![]) {
-            t @ (Ty::Int(_) | Ty::Bool) => Some(t),
-            _ => None,
+    ) -> Option<Option<Ty>> {
+        if matches!(ty.kind, TypeExprKind::Auto) {
+            return Some(None);
+        }
+        // A `const T&` parameter or local: its value converted to `T`.
+        match self
+            .resolve_type(ty, ctx, env, &mut vec![])
+            .non_ref()
+            .clone()
+        {
+            t if const_arith::is_scalar(&t) && !matches!(t, Ty::Enum(_)) => Some(Some(t)),
+            Ty::Float(_) => None,
+            _ => Some(None),
         }
     }
 
@@ -260,7 +291,7 @@ impl Sema {
         Some(match &s.kind {
             StmtKind::Empty => Flow::Normal,
             StmtKind::Expr(e) => {
-                self.eval_effect(m, e)?;
+                self.eval_value(m, e)?;
                 Flow::Normal
             }
             StmtKind::Decl(decls) => {
@@ -295,7 +326,7 @@ impl Sema {
                 if let Some(i) = init {
                     self.exec(m, i, steps)?;
                 }
-                let taken = self.condition(m, cond)? != 0;
+                let taken = self.condition(m, cond)?;
                 let flow = match (taken, else_branch) {
                     (true, _) => self.exec(m, then_branch, steps)?,
                     (false, Some(e)) => self.exec(m, e, steps)?,
@@ -358,7 +389,7 @@ impl Sema {
         if let Some(i) = init {
             self.exec(m, i, steps)?;
         }
-        let value = self.condition(m, cond)?;
+        let value = self.switch_integer(m, cond)?;
         let StmtKind::Compound(stmts) = &body.kind else {
             return None;
         };
@@ -366,7 +397,7 @@ impl Sema {
         let mut default = None;
         for (i, st) in stmts.iter().enumerate() {
             match &st.kind {
-                StmtKind::Case(e) if start.is_none() && self.eval_effect(m, e)? == value => {
+                StmtKind::Case(e) if start.is_none() && self.eval_value(m, e)?.int()? == value => {
                     start = Some(i);
                 }
                 StmtKind::Default => default = Some(i),
@@ -389,7 +420,8 @@ impl Sema {
         })
     }
 
-    /// `for (T x : arr)` over a local array: `x` takes each element's value.
+    /// `for (T x : arr)` over a local array or `std::array`: `x` takes each
+    /// element's value.
     fn run_range_for(
         &mut self,
         m: &mut Machine,
@@ -401,23 +433,33 @@ impl Sema {
         let ExprKind::Name(q) = &range.kind else {
             return None;
         };
-        let ConstValue::Array(elems) = m.slot(&q.last().ident)?.value.clone() else {
-            return None;
+        let elems = match m.slot(&q.last().ident)?.value.clone() {
+            ConstValue::Array(elems) => elems,
+            // A `std::array`: its one member's elements.
+            ConstValue::Object(c, mut members) if members.len() == 1 => {
+                self.std_array_elements(c)?;
+                match members.pop()? {
+                    ConstValue::Array(elems) => elems,
+                    _ => return None,
+                }
+            }
+            _ => return None,
         };
-        let ty = self.integral_type(&var.ty, m.ctx, &m.env.clone());
+        let ty = self.scalar_type(&var.ty, m.ctx, &m.env.clone())?;
         for value in elems {
             *steps += 1;
             if *steps > MAX_STEPS {
                 return None;
             }
-            let ConstValue::Int(value) = value else {
+            if !matches!(value, ConstValue::Int(_) | ConstValue::Float(..)) {
                 return None;
-            };
+            }
+            let ty = ty.clone().or_else(|| deduced_type(&value));
             m.scopes.push(m.locals.len());
             m.locals.push(Local {
                 name: var.name.clone(),
-                value: ConstValue::Int(store(&ty, value)),
-                ty: ty.clone(),
+                value: stored(&ty, value)?,
+                ty,
             });
             let flow = self.exec(m, body, steps)?;
             m.locals.truncate(m.scopes.pop()?);
@@ -460,7 +502,7 @@ impl Sema {
                     m.scopes.push(m.locals.len());
                     let go = self.condition(m, c)?;
                     m.locals.truncate(m.scopes.pop()?);
-                    if go == 0 {
+                    if !go {
                         break Flow::Normal;
                     }
                 }
@@ -471,22 +513,32 @@ impl Sema {
                 Flow::Normal | Flow::Continue => {}
             }
             if let Some(s) = step {
-                self.eval_effect(m, s)?;
+                self.eval_value(m, s)?;
             }
         };
         m.locals.truncate(m.scopes.pop()?);
         Some(flow)
     }
 
-    /// The value of an `if`/`while`/`for` condition: an expression or a
-    /// declaration (whose variable stays visible in the statement).
-    fn condition(&mut self, m: &mut Machine, cond: &Stmt) -> Option<i128> {
+    /// The value of an `if`/`while`/`for` condition converted to `bool`:
+    /// an expression or a declaration (whose variable stays visible in the
+    /// statement).
+    fn condition(&mut self, m: &mut Machine, cond: &Stmt) -> Option<bool> {
+        const_arith::truth(&self.condition_value(m, cond)?)
+    }
+
+    /// The integer a `switch` condition gives.
+    fn switch_integer(&mut self, m: &mut Machine, cond: &Stmt) -> Option<i128> {
+        self.condition_value(m, cond)?.int()
+    }
+
+    fn condition_value(&mut self, m: &mut Machine, cond: &Stmt) -> Option<ConstValue> {
         match &cond.kind {
-            StmtKind::Expr(e) => self.eval_effect(m, e),
+            StmtKind::Expr(e) => self.eval_value(m, e),
             StmtKind::Decl(decls) => {
                 let [d] = decls.as_slice() else { return None };
                 self.exec_decl(m, d)?;
-                m.locals.last().and_then(Local::int)
+                m.locals.last().map(|l| l.value.clone())
             }
             _ => None,
         }
@@ -505,7 +557,8 @@ impl Sema {
             return None;
         }
         let resolved = self.resolve_type(&v.ty, m.ctx, &m.env.clone(), &mut vec![]);
-        if matches!(resolved, Ty::Array(..) | Ty::Class(_)) {
+        let closure_type = matches!(resolved, Ty::Class(c) if self.class(c).closure.is_some());
+        if matches!(resolved, Ty::Array(..) | Ty::Class(_)) && !closure_type {
             let items: &[Expr] = match &v.init {
                 Some(Initializer::Brace(items, _, _) | Initializer::Paren(items, _)) => items,
                 Some(Initializer::Assign(Expr {
@@ -526,26 +579,27 @@ impl Sema {
             return Some(());
         }
         let init = match &v.init {
-            Some(Initializer::Assign(e)) => self.eval_effect(m, e)?,
+            Some(Initializer::Assign(e)) => self.eval_value(m, e)?,
             Some(Initializer::Paren(args, _) | Initializer::Brace(args, _, _)) => {
                 match args.as_slice() {
-                    [] => 0,
-                    [e] => self.eval_effect(m, e)?,
+                    [] => ConstValue::Int(0),
+                    [e] => self.eval_value(m, e)?,
                     _ => return None,
                 }
             }
             None => return None,
         };
-        let ty = self.integral_type(&v.ty, m.ctx, &m.env.clone());
+        let ty = self.scalar_type(&v.ty, m.ctx, &m.env.clone())?;
+        let ty = ty.or_else(|| deduced_type(&init));
         m.locals.push(Local {
             name: v.name.clone(),
-            value: ConstValue::Int(store(&ty, init)),
+            value: stored(&ty, init)?,
             ty,
         });
         Some(())
     }
 
-    /// The items of an initializer list, each an integer or an object (a
+    /// The items of an initializer list, each a scalar or an object (a
     /// local, or a nested list kept for the type it initializes).
     fn eval_items(&mut self, m: &mut Machine, items: &[Expr]) -> Option<Vec<Item>> {
         items
@@ -557,7 +611,7 @@ impl Sema {
                     Box::new(self.eval_items(m, std::slice::from_ref(&**value))?.pop()?),
                 )),
                 _ if self.designates_object(m, e) => Some(Item::Value(self.eval_object(m, e)?)),
-                _ => Some(Item::Value(ConstValue::Int(self.eval_effect(m, e)?))),
+                _ => Some(Item::Value(self.eval_value(m, e)?)),
             })
             .collect()
     }
@@ -584,7 +638,7 @@ impl Sema {
                 })
             }
             ExprKind::Index(base, index) => {
-                let i = self.eval_effect(m, index)?;
+                let i = self.eval_value(m, index)?.int()?;
                 let mut place = self.place(m, base)?;
                 // `std::array`'s elements: its one member.
                 if let ConstValue::Object(c, _) = Self::load(m, &place)? {
@@ -643,14 +697,9 @@ impl Sema {
         Some(v.clone())
     }
 
-    /// The integer at `p`.
-    fn load_int(m: &mut Machine, p: &Place) -> Option<i128> {
-        Self::load(m, p)?.int()
-    }
-
-    /// Stores the integer `v` at `p`, wrapped to the integral type there;
+    /// Stores the scalar `v` at `p`, converted to the scalar type there;
     /// the value stored.
-    fn store_at(&self, m: &mut Machine, p: &Place, v: i128) -> Option<i128> {
+    fn store_at(&self, m: &mut Machine, p: &Place, v: ConstValue) -> Option<ConstValue> {
         let slot = m.slot(&p.local)?;
         let mut ty = slot.ty.clone();
         let mut target = &mut slot.value;
@@ -670,11 +719,11 @@ impl Sema {
                 _ => return None,
             };
         }
-        let ConstValue::Int(old) = target else {
+        if !matches!(target, ConstValue::Int(_) | ConstValue::Float(..)) {
             return None;
-        };
-        *old = store(&ty, v);
-        Some(*old)
+        }
+        *target = stored(&ty, v)?;
+        Some(target.clone())
     }
 
     /// Whether `e` (without side effects) designates a local array or
@@ -684,10 +733,10 @@ impl Sema {
             && self
                 .place(m, e)
                 .and_then(|p| Self::load(m, &p))
-                .is_some_and(|v| !matches!(v, ConstValue::Int(_)))
+                .is_some_and(|v| matches!(v, ConstValue::Array(_) | ConstValue::Object(..)))
     }
 
-    /// Whether `e` names a local array or object anywhere.
+    /// Whether `e` names a local that is not an integer anywhere.
     fn mentions_object_local(m: &Machine, e: &Expr) -> bool {
         if let ExprKind::Name(q) = &e.kind {
             if q.is_simple() {
@@ -710,24 +759,49 @@ impl Sema {
         has_effect(e) || Self::mentions_object_local(m, e)
     }
 
-    /// A call that passes or calls on local objects: `f(obj)`, `obj.g(x)`.
-    fn call_with_locals(&mut self, m: &mut Machine, callee: &Expr, args: &[Expr]) -> Option<i128> {
-        let values = args
-            .iter()
+    /// The values of call arguments: local objects, scalars, closures, and
+    /// constant objects.
+    fn argument_values(&mut self, m: &mut Machine, args: &[Expr]) -> Option<Vec<ConstValue>> {
+        if args.iter().any(has_effect) {
+            return None;
+        }
+        args.iter()
             .map(|a| {
                 if self.designates_object(m, a) {
-                    self.eval_object(m, a)
-                } else {
-                    self.eval_effect(m, a).map(ConstValue::Int)
+                    return self.eval_object(m, a);
+                }
+                match self.eval_value(m, a) {
+                    Some(v) => Some(v),
+                    None => {
+                        let env = m.bound_env();
+                        self.const_object(a, m.ctx, &env)
+                    }
                 }
             })
-            .collect::<Option<Vec<_>>>()?;
+            .collect()
+    }
+
+    /// A call: of a member function on a local or constant object, of a
+    /// closure (a local, a constant, or any expression giving one), or of
+    /// a constexpr function.
+    fn eval_call(
+        &mut self,
+        m: &mut Machine,
+        e: &Expr,
+        callee: &Expr,
+        args: &[Expr],
+    ) -> Option<ConstValue> {
         match &callee.kind {
+            _ if is_offsetof(callee) => self.eval_other(m, e),
             ExprKind::Member {
                 base,
                 arrow: false,
                 name,
             } if name.is_simple() => {
+                if !Self::needs_machine(m, e) {
+                    return self.eval_other(m, e);
+                }
+                let values = self.argument_values(m, args)?;
                 let place = self.place(m, base);
                 let object = match &place {
                     Some(p) => Self::load(m, p)?,
@@ -741,13 +815,32 @@ impl Sema {
                 if let (Some(p), Some(after)) = (place, after) {
                     Self::replace_at(m, &p, after)?;
                 }
-                Some(result)
+                Some(ConstValue::Int(result))
             }
             ExprKind::Name(q) => {
-                let env = m.bound_env();
-                self.const_call_values(q, values, m.ctx, &env)?.int()
+                let local = q.is_simple().then(|| m.slot(&q.last().ident)).flatten();
+                let closure = match local {
+                    Some(l) => Some(l.value.clone()),
+                    None if q.is_simple() => self.local_constexpr_value(m.ctx, &q.last().ident),
+                    None => None,
+                };
+                let values = self.argument_values(m, args)?;
+                match closure {
+                    Some(ConstValue::Closure(c)) => self.call_closure(&c, &values),
+                    Some(_) => None,
+                    None => {
+                        let env = m.bound_env();
+                        self.const_call_values(q, values, m.ctx, &env)
+                    }
+                }
             }
-            _ => None,
+            _ => {
+                let ConstValue::Closure(c) = self.eval_value(m, callee)? else {
+                    return None;
+                };
+                let values = self.argument_values(m, args)?;
+                self.call_closure(&c, &values)
+            }
         }
     }
 
@@ -765,23 +858,47 @@ impl Sema {
         Some(())
     }
 
-    /// An expression that may assign to or increment locals: those and the
-    /// operators around them (`,`, `&&` and `||` short-circuiting, `?:`)
-    /// are executed here, the side-effect-free parts evaluated as constants.
-    fn eval_effect(&mut self, m: &mut Machine, e: &Expr) -> Option<i128> {
+    /// The value of an expression in the call `m` runs (or, for a machine
+    /// without locals, of a constant expression): assignments and
+    /// increments of locals, the operators (`,`, `&&` and `||`
+    /// short-circuiting, `?:`), conversions to scalar types, calls and
+    /// lambda expressions are executed here, the rest evaluated by the
+    /// integral evaluator.
+    pub(super) fn eval_value(&mut self, m: &mut Machine, e: &Expr) -> Option<ConstValue> {
         match &e.kind {
+            ExprKind::FloatLit(v, suffix) => const_arith::float_literal(*v, *suffix),
+            // A string literal, as the array of its characters (UTF-8
+            // bytes) and the terminating null character.
+            ExprKind::StringLit(text) => Some(ConstValue::Array(
+                text.bytes()
+                    .chain([0])
+                    .map(|b| ConstValue::Int(i128::from(b)))
+                    .collect(),
+            )),
+            ExprKind::Name(q) => {
+                if q.is_simple() {
+                    if let Some(l) = m.slot(&q.last().ident) {
+                        return Some(l.value.clone());
+                    }
+                }
+                if let Some(v) = self.eval_other(m, e) {
+                    return Some(v);
+                }
+                let env = m.bound_env();
+                self.named_constant_value(q, m.ctx, &env)
+            }
             ExprKind::Assign(None, lhs, rhs) if self.designates_object(m, lhs) => {
-                // A whole array or object assigned: not an integer result.
+                // A whole array or object assigned.
                 let value = self.eval_object(m, rhs)?;
                 let place = self.place(m, lhs)?;
-                Self::replace_at(m, &place, value)?;
-                None
+                Self::replace_at(m, &place, value.clone())?;
+                Some(value)
             }
             ExprKind::Assign(op, lhs, rhs) => {
-                let r = self.eval_effect(m, rhs)?;
+                let r = self.eval_value(m, rhs)?;
                 let place = self.place(m, lhs)?;
                 let v = match op {
-                    Some(op) => eval_binop(*op, Self::load_int(m, &place)?, r)?,
+                    Some(op) => const_arith::binary(*op, &Self::load(m, &place)?, &r)?,
                     None => r,
                 };
                 self.store_at(m, &place, v)
@@ -791,13 +908,14 @@ impl Sema {
                 x,
             ) => {
                 let place = self.place(m, x)?;
-                let old = Self::load_int(m, &place)?;
-                let delta = if matches!(op, UnOp::PreInc | UnOp::PostInc) {
-                    1
+                let old = Self::load(m, &place)?;
+                let step = if matches!(op, UnOp::PreInc | UnOp::PostInc) {
+                    BinOp::Add
                 } else {
-                    -1
+                    BinOp::Sub
                 };
-                let new = self.store_at(m, &place, old + delta)?;
+                let new = const_arith::binary(step, &old, &ConstValue::Int(1))?;
+                let new = self.store_at(m, &place, new)?;
                 Some(if matches!(op, UnOp::PreInc | UnOp::PreDec) {
                     new
                 } else {
@@ -806,50 +924,79 @@ impl Sema {
             }
             ExprKind::Index(..) | ExprKind::Member { .. } if Self::needs_machine(m, e) => {
                 let place = self.place(m, e)?;
-                Self::load_int(m, &place)
+                Self::load(m, &place)
             }
-            ExprKind::Call(callee, args) if Self::needs_machine(m, e) => {
-                if args.iter().any(has_effect) {
-                    return None;
-                }
-                self.call_with_locals(m, callee, args)
-            }
-            ExprKind::Binary(op, a, b)
-                if Self::needs_machine(m, a) || Self::needs_machine(m, b) =>
-            {
-                let l = self.eval_effect(m, a)?;
+            ExprKind::Call(callee, args) => self.eval_call(m, e, callee, args),
+            ExprKind::Binary(op, a, b) => {
+                let l = self.eval_value(m, a)?;
                 match op {
-                    BinOp::LogAnd if l == 0 => Some(0),
-                    BinOp::LogOr if l != 0 => Some(1),
-                    BinOp::LogAnd | BinOp::LogOr => Some((self.eval_effect(m, b)? != 0) as i128),
+                    BinOp::LogAnd | BinOp::LogOr => {
+                        let l = const_arith::truth(&l)?;
+                        if l == (*op == BinOp::LogOr) {
+                            return Some(ConstValue::Int(i128::from(l)));
+                        }
+                        let r = const_arith::truth(&self.eval_value(m, b)?)?;
+                        Some(ConstValue::Int(i128::from(r)))
+                    }
                     _ => {
-                        let r = self.eval_effect(m, b)?;
-                        eval_binop(*op, l, r)
+                        let r = self.eval_value(m, b)?;
+                        const_arith::binary(*op, &l, &r)
                     }
                 }
             }
-            ExprKind::Unary(op @ (UnOp::Neg | UnOp::Plus | UnOp::Not | UnOp::BitNot), x)
-                if Self::needs_machine(m, x) =>
-            {
-                let v = self.eval_effect(m, x)?;
-                Some(match op {
-                    UnOp::Neg => -v,
-                    UnOp::Not => (v == 0) as i128,
-                    UnOp::BitNot => !v,
-                    _ => v,
-                })
+            ExprKind::Unary(op @ (UnOp::Neg | UnOp::Plus | UnOp::Not | UnOp::BitNot), x) => {
+                let v = self.eval_value(m, x)?;
+                const_arith::unary(*op, &v)
             }
-            ExprKind::Cond(c, a, b) if Self::needs_machine(m, e) => {
-                if self.eval_effect(m, c)? != 0 {
-                    self.eval_effect(m, a)
+            ExprKind::Cond(c, a, b) => {
+                if const_arith::truth(&self.eval_value(m, c)?)? {
+                    self.eval_value(m, a)
                 } else {
-                    self.eval_effect(m, b)
+                    self.eval_value(m, b)
                 }
             }
-            _ => {
-                let env = m.bound_env();
-                self.const_eval_ast(e, m.ctx, &env)
+            ExprKind::Cast(_, t, x) => {
+                let ty = self.resolve_type(t, m.ctx, &m.env.clone(), &mut vec![]);
+                if !const_arith::is_scalar(&ty) {
+                    return self.eval_other(m, e);
+                }
+                let v = self.eval_value(m, x)?;
+                const_arith::convert(&v, &ty)
             }
+            ExprKind::Construct(t, args, _) if args.len() <= 1 => {
+                let ty = self.resolve_type(t, m.ctx, &m.env.clone(), &mut vec![]);
+                if !const_arith::is_scalar(&ty) {
+                    return self.eval_other(m, e);
+                }
+                let v = match args.as_slice() {
+                    [x] => self.eval_value(m, x)?,
+                    _ => ConstValue::Int(0),
+                };
+                const_arith::convert(&v, &ty)
+            }
+            ExprKind::Lambda(lambda) => {
+                let visible = m
+                    .locals
+                    .iter()
+                    .map(|l| (l.name.clone(), l.value.clone()))
+                    .collect();
+                let (ctx, env) = (m.ctx, m.env.clone());
+                self.closure_value(lambda, ctx, env, visible, |s, x| {
+                    if s.designates_object(m, x) {
+                        s.eval_object(m, x)
+                    } else {
+                        s.eval_value(m, x)
+                    }
+                })
+            }
+            _ => self.eval_other(m, e),
         }
+    }
+
+    /// An expression the integral evaluator computes, the integer locals
+    /// bound.
+    fn eval_other(&mut self, m: &mut Machine, e: &Expr) -> Option<ConstValue> {
+        let env = m.bound_env();
+        self.const_int_ast(e, m.ctx, &env).map(ConstValue::Int)
     }
 }

@@ -9,8 +9,8 @@
 //! one member is an array, designated initializers, default member
 //! initializers, zero for the rest) or from a constexpr constructor whose
 //! body is empty and whose member initializers are constants. Anything else
-//! (base classes, bit-fields, pointers, floating-point members) is not a
-//! constant for us, never a wrong one.
+//! (base classes, bit-fields, pointers) is not a constant for us, never a
+//! wrong one.
 
 use super::constexpr_body::{Item, Machine};
 use super::thir::{Expr as TExpr, ExprKind as TK};
@@ -19,9 +19,14 @@ use crate::front::ast::{Expr, ExprKind, FunctionDecl, Initializer, StmtKind};
 
 /// The value of an object in constant evaluation.
 #[derive(Clone, Debug)]
-pub(super) enum ConstValue {
+pub(crate) enum ConstValue {
     /// An integral, `bool` or enumeration value.
     Int(i128),
+    /// A `float` or `double` value, exactly representable in its type
+    /// (see `const_arith.rs`).
+    Float(f64, FloatKind),
+    /// A closure object (see `constexpr_lambdas.rs`).
+    Closure(Rc<super::constexpr_lambdas::ClosureValue>),
     Array(Vec<ConstValue>),
     /// A class object: its members' values in declaration order.
     Object(ClassId, Vec<ConstValue>),
@@ -109,7 +114,7 @@ impl Sema {
                         .0,
                 )
             }
-            ConstValue::Int(_) => None,
+            _ => None,
         }
     }
 
@@ -128,7 +133,7 @@ impl Sema {
         Some(self.run_method(object, name, &values)?.0)
     }
 
-    /// Call arguments as values: integers, or constant objects.
+    /// Call arguments as values: scalars and closures, or constant objects.
     pub(super) fn const_arguments(
         &mut self,
         args: &[Expr],
@@ -136,8 +141,8 @@ impl Sema {
         env: &Rc<Env>,
     ) -> Option<Vec<ConstValue>> {
         args.iter()
-            .map(|a| match self.const_eval_ast(a, ctx, env) {
-                Some(v) => Some(ConstValue::Int(v)),
+            .map(|a| match self.const_value_ast(a, ctx, env) {
+                Some(v) => Some(v),
                 None => self.const_object(a, ctx, env),
             })
             .collect()
@@ -187,7 +192,7 @@ impl Sema {
         let (decl, dctx, denv) = (decl.clone(), *dctx, denv.clone());
         let mut m = Machine::new(dctx, denv.clone());
         self.bind_constexpr_members(&mut m, &object);
-        self.bind_constexpr_args(&mut m, &decl, args, dctx, &denv)?;
+        self.bind_constexpr_args(&mut m, &decl.params, args, dctx, &denv)?;
         let body = decl.body.clone()?;
         self.constexpr_depth += 1;
         let result = self.run_constexpr_body(&mut m, &body);
@@ -196,26 +201,54 @@ impl Sema {
         Some((result?, after))
     }
 
-    /// Binds the parameters of `decl` to argument values in `m`.
+    /// Binds parameters to argument values in `m`: scalars converted to
+    /// the parameter's type, objects of class or array type, closures, and
+    /// the characters of a string literal for a `const char *`.
     pub(super) fn bind_constexpr_args(
         &mut self,
         m: &mut Machine,
-        decl: &FunctionDecl,
+        params: &[crate::front::ast::Param],
         args: &[ConstValue],
         dctx: Ctx,
         denv: &Rc<Env>,
     ) -> Option<()> {
-        for (p, v) in decl.params.iter().zip(args) {
+        for (p, v) in params.iter().zip(args) {
             let Some(n) = &p.name else { continue };
             match v {
-                ConstValue::Int(v) => self.bind_constexpr_param(m, n.clone(), &p.ty, *v),
+                ConstValue::Int(_) | ConstValue::Float(..) => {
+                    self.bind_constexpr_param(m, n.clone(), &p.ty, v.clone())?
+                }
+                ConstValue::Closure(_) => Self::bind_captured_value(m, n.clone(), v.clone()),
                 object => {
                     let ty = self.resolve_type(&p.ty, dctx, denv, &mut vec![]);
-                    let ty = ty.non_ref().clone();
-                    if !matches!(ty, Ty::Class(_) | Ty::Array(..)) {
-                        return None;
-                    }
-                    Self::bind_constexpr_value(m, n.clone(), &ty, object.clone());
+                    let ty = match (ty.non_ref(), object) {
+                        (t @ (Ty::Class(_) | Ty::Array(..)), _) => t.clone(),
+                        // `const char *s` bound to a string literal: its
+                        // characters, read through `s[i]`.
+                        (
+                            Ty::Ptr {
+                                pointee,
+                                pointee_const: true,
+                                ..
+                            },
+                            ConstValue::Array(chars),
+                        ) if matches!(**pointee, Ty::Int(k) if k.size() == 1) => {
+                            Ty::Array(pointee.clone(), chars.len() as u64)
+                        }
+                        _ => return None,
+                    };
+                    let value = match (&ty, object) {
+                        (Ty::Array(elem, _), ConstValue::Array(elems)) if elem.is_integral() => {
+                            ConstValue::Array(
+                                elems
+                                    .iter()
+                                    .map(|e| super::const_arith::as_type(e.clone(), elem))
+                                    .collect::<Option<Vec<_>>>()?,
+                            )
+                        }
+                        _ => object.clone(),
+                    };
+                    Self::bind_constexpr_value(m, n.clone(), &ty, value);
                 }
             }
         }
@@ -287,8 +320,8 @@ impl Sema {
                             .pop()?,
                     ),
                 )),
-                _ => match self.const_eval_ast(e, ctx, env) {
-                    Some(v) => Some(Item::Value(ConstValue::Int(v))),
+                _ => match self.const_value_ast(e, ctx, env) {
+                    Some(v) => Some(Item::Value(v)),
                     None => Some(Item::Value(self.const_object(e, ctx, env)?)),
                 },
             })
@@ -304,7 +337,26 @@ impl Sema {
             }
             (Item::Value(ConstValue::Int(v)), Ty::Bool) => Some(ConstValue::Int((*v != 0) as i128)),
             (Item::Value(v @ ConstValue::Int(_)), Ty::Enum(_)) => Some(v.clone()),
-            (Item::Value(v @ ConstValue::Array(_)), Ty::Array(..)) => Some(v.clone()),
+            (Item::Value(v @ ConstValue::Float(..)), Ty::Int(_) | Ty::Bool | Ty::Float(_)) => {
+                super::const_arith::convert(v, ty)
+            }
+            (Item::Value(ConstValue::Int(v)), Ty::Float(_)) => {
+                super::const_arith::convert(&ConstValue::Int(*v), ty)
+            }
+            // An array (or a string literal's characters) of at most as
+            // many elements, the rest zero.
+            (Item::Value(ConstValue::Array(elems)), Ty::Array(elem, n))
+                if elems.len() as u64 <= *n && *n <= 1 << 16 =>
+            {
+                let mut elems = elems
+                    .iter()
+                    .map(|e| self.item_value(elem, &Item::Value(e.clone()), ctx, env))
+                    .collect::<Option<Vec<_>>>()?;
+                while (elems.len() as u64) < *n {
+                    elems.push(self.object_from_values(elem, &[], ctx, env)?);
+                }
+                Some(ConstValue::Array(elems))
+            }
             (Item::Value(v @ ConstValue::Object(c, _)), Ty::Class(t)) if c == t => Some(v.clone()),
             // A class made from one value by its constructor.
             (Item::Value(_), Ty::Class(_)) => {
@@ -324,8 +376,8 @@ impl Sema {
         env: &Rc<Env>,
     ) -> Option<ConstValue> {
         match ty {
-            Ty::Int(_) | Ty::Bool | Ty::Enum(_) => match items {
-                [] => Some(ConstValue::Int(0)),
+            Ty::Int(_) | Ty::Bool | Ty::Enum(_) | Ty::Float(_) => match items {
+                [] => super::const_arith::convert(&ConstValue::Int(0), ty),
                 [item] => self.item_value(ty, item, ctx, env),
                 _ => None,
             },

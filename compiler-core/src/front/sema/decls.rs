@@ -193,7 +193,14 @@ impl Sema {
                 };
                 let ty = match auto_init {
                     Some(e) => {
+                        // `constexpr auto square = [](int x) {...};`: clang
+                        // emits the variable, and names its lambda, when
+                        // code first uses it (never, when only constant
+                        // expressions call it).
+                        self.lambda_named_on_use =
+                            matches!(e.kind, crate::front::ast::ExprKind::Lambda(_));
                         let x = self.check_standalone_expr(e, ctx, env.clone(), &mut vec![]);
+                        self.lambda_named_on_use = false;
                         super::templates::decay(&x.ty)
                     }
                     None => self.resolve_type(&v.ty, ctx, env, &mut vec![]),

@@ -10,10 +10,12 @@
 mod braced;
 mod check;
 mod clang_lambda_names;
+mod const_arith;
 mod const_lvalues;
 mod constant_objects;
 mod consteval;
 mod constexpr_body;
+mod constexpr_lambdas;
 mod constexpr_objects;
 mod constraint_text;
 mod constraints;
@@ -545,6 +547,9 @@ pub struct VarInfo {
     /// computes it where a lambda reads it without capturing it (see
     /// `constant_objects.rs`).
     pub constant_init: Option<Rc<thir::Expr>>,
+    /// A `constexpr` local of floating-point or closure type: its value,
+    /// computed where it was declared (see `constexpr_lambdas.rs`).
+    pub(crate) constexpr_value: Option<constexpr_objects::ConstValue>,
     /// Declared with a type alias that sets its alignment (`f4 v;` with
     /// `typedef float f4 __attribute__((aligned(16)))`): that alignment,
     /// which its copy in a closure keeps.
@@ -848,6 +853,7 @@ impl Sema {
             static_local: false,
             alias_align: None,
             constant_init: None,
+            constexpr_value: None,
             concept: None,
         });
         VarId(self.vars.len() as u32 - 1)
