@@ -690,7 +690,7 @@ impl Sema {
     /// X*`, what a `const X&` refers to): a plain parameter `T` is `const
     /// X`, and an array's elements carry its const (`T (&)[N]` from a
     /// `const float (&)[4]` deduces `T = const float`).
-    pub(super) fn deduce_from_const(
+    fn deduce_from_const(
         &mut self,
         pat: &TypeExpr,
         ty: &Ty,
