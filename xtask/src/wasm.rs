@@ -274,8 +274,16 @@ fn ensure_wasm_bindgen_cli(root: &Path, version: &str) -> Result<PathBuf, String
     // its build at opt-level 3 took several minutes of a clean CI run.
     let install = |locked: bool| {
         let mut cmd = cargo(root);
-        cmd.args(["install", "wasm-bindgen-cli", "--version", version])
-            .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1");
+        // `--force`: the binary is missing here even where cargo's record
+        // says the package is installed (a deleted or moved binary).
+        cmd.args([
+            "install",
+            "--force",
+            "wasm-bindgen-cli",
+            "--version",
+            version,
+        ])
+        .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1");
         if locked {
             cmd.arg("--locked");
         }
