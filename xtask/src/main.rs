@@ -82,7 +82,7 @@ fn test(root: &Path) -> Result<(), String> {
     }
 
     stage(start, "3/3 wasm tests");
-    wasm::test(root)?;
+    wasm::test(root, Some(&syclcc))?;
     stage(start, "done");
     Ok(())
 }
@@ -93,7 +93,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("test") if args.len() == 1 => test(&root),
-        Some("wasm-test") if args.len() == 1 => wasm::test(&root),
+        Some("wasm-test") if args.len() == 1 => wasm::test(&root, None),
         Some("sandbox-guest") if args.len() == 1 => sandbox::build_guest(&root).map(|_| ()),
         Some("bench-device-pass") if args.len() == 1 => bench::device_pass(&root),
         Some("bench-build") if args.len() == 1 => bench::build(&root),

@@ -13,13 +13,22 @@ const WASM_TARGET: &str = "wasm32-unknown-unknown";
 pub const PKG_NODE: &str = "wasm/pkg-node";
 pub const PKG_WEB: &str = "wasm/pkg-web";
 
-/// Runs the whole wasm test; output streams to the terminal.
-pub fn test(root: &Path) -> Result<(), String> {
+/// Runs the whole wasm test; output streams to the terminal. `syclcc`:
+/// the native driver to compare with (`cargo xtask test` passes the one it
+/// built, which has the same device pass; else a plain debug one is built).
+pub fn test(root: &Path, syclcc: Option<&Path>) -> Result<(), String> {
     build_packages(root)?;
     let target_dir = target_dir(root);
-    run(cargo(root).args(["build", "-p", "syclcc"]))?;
+    let built = target_dir.join("debug/syclcc");
+    let syclcc = match syclcc {
+        Some(s) => s,
+        None => {
+            run(cargo(root).args(["build", "-p", "syclcc"]))?;
+            &built
+        }
+    };
     let bundle_dir = target_dir.join("wasm-test/native-bundles");
-    let host = native_bundles(root, &target_dir.join("debug/syclcc"), &bundle_dir)?;
+    let host = native_bundles(root, syclcc, &bundle_dir)?;
 
     run(Command::new("node")
         .current_dir(root)
