@@ -121,11 +121,7 @@ impl Sema {
         if !closure && !matches!(ty, Ty::Float(_)) {
             return None;
         }
-        let init = match &v.init {
-            Some(crate::front::ast::Initializer::Assign(e)) => e,
-            Some(crate::front::ast::Initializer::Brace(es, ..)) if es.len() == 1 => &es[0],
-            _ => return None,
-        };
+        let init = single_initializer(v.init.as_ref())?;
         let (ctx, env) = self.ctx_env();
         let value = self.const_value_ast(init, ctx, &env)?;
         const_arith::as_type(value, ty)
@@ -136,11 +132,7 @@ impl Sema {
     fn global_float(&mut self, id: VarId) -> Option<ConstValue> {
         let ty = self.var(id).ty.clone();
         let (decl, dctx, denv) = self.var(id).global.clone()?;
-        let init = match &decl.init {
-            Some(crate::front::ast::Initializer::Assign(e)) => e,
-            Some(crate::front::ast::Initializer::Brace(es, ..)) if es.len() == 1 => &es[0],
-            _ => return None,
-        };
+        let init = single_initializer(decl.init.as_ref())?;
         if !decl.is_constexpr || self.constexpr_depth >= MAX_CONSTEXPR_DEPTH {
             return None;
         }
@@ -741,6 +733,15 @@ impl Sema {
             }
             _ => return None,
         })
+    }
+}
+
+/// The one expression `= e` or `{e}` initializes a variable with.
+pub(super) fn single_initializer(init: Option<&crate::front::ast::Initializer>) -> Option<&Expr> {
+    match init? {
+        crate::front::ast::Initializer::Assign(e) => Some(e),
+        crate::front::ast::Initializer::Brace(es, ..) if es.len() == 1 => Some(&es[0]),
+        _ => None,
     }
 }
 

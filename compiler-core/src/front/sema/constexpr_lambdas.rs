@@ -13,7 +13,7 @@
 use super::constexpr_body::Machine;
 use super::constexpr_objects::ConstValue;
 use super::*;
-use crate::front::ast::{CaptureDefault, Expr, Initializer, LambdaExpr};
+use crate::front::ast::{CaptureDefault, Expr, LambdaExpr};
 
 /// A closure object in constant evaluation.
 #[derive(Debug)]
@@ -111,11 +111,7 @@ impl Sema {
         if !decl.is_constexpr {
             return None;
         }
-        let init = match &decl.init {
-            Some(Initializer::Assign(e)) => e,
-            Some(Initializer::Brace(es, ..)) if es.len() == 1 => &es[0],
-            _ => return None,
-        };
+        let init = super::consteval::single_initializer(decl.init.as_ref())?;
         if !matches!(init.kind, crate::front::ast::ExprKind::Lambda(_)) {
             return None;
         }
