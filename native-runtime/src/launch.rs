@@ -263,18 +263,22 @@ fn launch_host(l: &Launch, device: &DeviceInfo) -> RtResult<()> {
             // image: assume it does).
             let entry = registry::lookup(l.key);
             let barriers = group_size > 1 && entry.as_ref().is_none_or(|e| e.info.uses_barrier);
-            // Sub-groups of one, unless the kernel requires a size (which
-            // the requirements check admitted for this device).
+            // The size the kernel requires (which the requirements check
+            // admitted for this device), else the host device's own; only
+            // a kernel that uses sub-groups needs its items run together.
             let sub_group_size = entry
                 .as_ref()
                 .and_then(|e| e.info.attributes.reqd_sub_group_size)
-                .unwrap_or(1);
+                .unwrap_or(host::DEFAULT_SUB_GROUP_SIZE);
+            let sub_groups = group_size > 1
+                && sub_group_size > 1
+                && entry.as_ref().is_none_or(|e| e.info.uses_subgroups);
             let groups = host::Groups {
                 count: groups,
                 size: group_size,
                 local_memory: arena,
             };
-            if barriers || (group_size > 1 && sub_group_size > 1) {
+            if barriers || sub_groups {
                 unsafe {
                     host::run_groups_with_barriers(kernel, l.arg_ptrs, groups, sub_group_size)
                 }

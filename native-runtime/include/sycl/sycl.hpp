@@ -2768,7 +2768,10 @@ typename Param::return_type kernel::get_info(const device &dev) const {
   size_t group = dev.get_info<info::device::max_work_group_size>();
   if constexpr (std::is_same_v<Param, kds::work_group_size>) return group;
   else if constexpr (std::is_same_v<Param, kds::preferred_work_group_size_multiple>) return widest;
-  else if constexpr (std::is_same_v<Param, kds::max_sub_group_size>) return static_cast<uint32_t>(widest);
+  // The host device makes sub-groups of any size a kernel requires, else
+  // of 16 (launch.rs).
+  else if constexpr (std::is_same_v<Param, kds::max_sub_group_size>)
+    return static_cast<uint32_t>(dev.get_backend() == backend::ext_syclone_host ? 16 : widest);
   else if constexpr (std::is_same_v<Param, kds::max_num_sub_groups>) return static_cast<uint32_t>(group / narrowest);
   else if constexpr (std::is_same_v<Param, kds::private_mem_size>) return 0;
   else if constexpr (std::is_same_v<Param, kds::compile_sub_group_size> ||

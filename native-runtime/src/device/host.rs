@@ -166,6 +166,13 @@ pub unsafe fn run_groups(kernel: HostKernel, args: *const *const c_void, groups:
     in_chunks(groups.count, threads, run_chunk);
 }
 
+/// The size of the host device's sub-groups for a kernel that requires none.
+/// Code written for GPUs and for Intel's CPU devices assumes sub-groups of
+/// 8, 16 or 32 work-items (a tile as wide as the sub-group, sums over 16
+/// lanes); 16 is what Intel's devices mostly pick. A kernel that uses no
+/// sub-group function runs its items one after another whatever the size.
+pub const DEFAULT_SUB_GROUP_SIZE: u32 = 16;
+
 /// Runs the work-groups, each on one thread with its own local memory, the
 /// items of a group as coroutines that meet at the kernel's barriers, in
 /// sub-groups of `sub_group_size` (`work_items.rs`). Threads claim groups in

@@ -154,7 +154,8 @@ pub fn host_info() -> DeviceInfo {
         global_mem_size: memory,
         max_mem_alloc_size: memory,
         // Work-items run as coroutines exchange values through memory:
-        // any power of two (1 unless the kernel requires another).
+        // any power of two (`host::DEFAULT_SUB_GROUP_SIZE` unless the
+        // kernel requires another).
         sub_group_sizes: vec![1, 2, 4, 8, 16, 32, 64],
         timestamps: false,
         loop_iteration_limit: None,

@@ -381,7 +381,8 @@ class vec;
 // The sub-group of a work-item (SYCL 2020 4.9.1.8). On GPUs, the device's
 // sub-groups (Vulkan subgroups: consecutive local linear ids); on the host
 // device, consecutive local linear ids too, as many as the kernel's
-// reqd_sub_group_size (else 1: every work-item is a sub-group of its own).
+// reqd_sub_group_size, else 16 where the kernel uses sub-group functions
+// (1 where it does not: each work-item then runs on its own).
 class sub_group {
  public:
   using id_type = id<1>;
