@@ -81,6 +81,10 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/ext/oneapi/dot_product.hpp"),
         ),
         (
+            "sycl/ext/intel/fpga_extensions.hpp",
+            include_str!("../../native-runtime/include/sycl/ext/intel/fpga_extensions.hpp"),
+        ),
+        (
             "sycl/ext/oneapi/experimental/graph.hpp",
             include_str!("../../native-runtime/include/sycl/ext/oneapi/experimental/graph.hpp"),
         ),

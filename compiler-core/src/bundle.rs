@@ -261,9 +261,25 @@ pub enum Aspect {
     ExtOneapiClockSubGroup,
     ExtOneapiClockWorkGroup,
     ExtOneapiClockDevice,
+    /// `sycl::ext::intel::pipe`, which only the host device runs.
+    ExtSycloneFpgaPipes,
 }
 
 impl Aspect {
+    /// The aspect of `sycl::aspect`'s value `value` (as sycl.hpp numbers
+    /// them), where device images record it.
+    pub fn from_sycl(value: i128) -> Option<Aspect> {
+        Some(match value {
+            7 => Aspect::Fp64,
+            8 => Aspect::Atomic64,
+            21 => Aspect::ExtOneapiClockSubGroup,
+            22 => Aspect::ExtOneapiClockWorkGroup,
+            23 => Aspect::ExtOneapiClockDevice,
+            24 => Aspect::ExtSycloneFpgaPipes,
+            _ => return None,
+        })
+    }
+
     /// The name of `sycl::aspect::NAME`.
     pub fn name(self) -> &'static str {
         match self {
@@ -272,6 +288,7 @@ impl Aspect {
             Aspect::ExtOneapiClockSubGroup => "ext_oneapi_clock_sub_group",
             Aspect::ExtOneapiClockWorkGroup => "ext_oneapi_clock_work_group",
             Aspect::ExtOneapiClockDevice => "ext_oneapi_clock_device",
+            Aspect::ExtSycloneFpgaPipes => "ext_syclone_fpga_pipes",
         }
     }
 }

@@ -500,7 +500,8 @@ impl Renumber<'_> {
             | Stmt::Return
             | Stmt::Barrier
             | Stmt::Fence(_)
-            | Stmt::SubgroupBarrier => s.clone(),
+            | Stmt::SubgroupBarrier
+            | Stmt::RequireAspect(_) => s.clone(),
         }
     }
 

@@ -186,6 +186,7 @@ pub fn required_aspects(kernel: &Kernel) -> Vec<Aspect> {
             ClockScope::WorkGroup => Aspect::ExtOneapiClockWorkGroup,
             ClockScope::Device => Aspect::ExtOneapiClockDevice,
         }),
+        Stmt::RequireAspect(aspect) => aspects.push(*aspect),
         _ => {}
     });
     if atomic64 {

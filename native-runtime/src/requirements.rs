@@ -17,6 +17,7 @@ fn device_aspect(aspect: bundle::Aspect) -> Aspect {
         bundle::Aspect::ExtOneapiClockSubGroup => Aspect::ExtOneapiClockSubGroup,
         bundle::Aspect::ExtOneapiClockWorkGroup => Aspect::ExtOneapiClockWorkGroup,
         bundle::Aspect::ExtOneapiClockDevice => Aspect::ExtOneapiClockDevice,
+        bundle::Aspect::ExtSycloneFpgaPipes => Aspect::ExtSycloneFpgaPipes,
     }
 }
 

@@ -78,6 +78,10 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/ext/oneapi/dot_product.hpp"),
     ),
     (
+        "sycl/ext/intel/fpga_extensions.hpp",
+        include_str!("../../native-runtime/include/sycl/ext/intel/fpga_extensions.hpp"),
+    ),
+    (
         "sycl/ext/oneapi/experimental/graph.hpp",
         include_str!("../../native-runtime/include/sycl/ext/oneapi/experimental/graph.hpp"),
     ),

@@ -406,6 +406,9 @@ pub enum Stmt {
         scope: ClockScope,
         local: LocalId,
     },
+    /// Nothing at run time: the kernel needs a device with `aspect`
+    /// (post-link lists it among the image's required aspects).
+    RequireAspect(crate::bundle::Aspect),
     /// A call of a `SYCL_EXTERNAL` function that another translation unit
     /// defines ([`Function`]); the device link inlines it, and no call
     /// reaches a back end. `results` receive the function's results.
@@ -639,7 +642,8 @@ impl Stmt {
             | Stmt::Barrier
             | Stmt::Fence(_)
             | Stmt::SubgroupBarrier
-            | Stmt::ReadClock { .. } => vec![],
+            | Stmt::ReadClock { .. }
+            | Stmt::RequireAspect(_) => vec![],
         }
     }
 }

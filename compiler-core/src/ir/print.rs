@@ -145,6 +145,9 @@ fn print_block(out: &mut String, b: &Block, depth: usize) {
             Stmt::ReadClock { scope, local } => {
                 let _ = writeln!(out, "{pad}%{} = read_clock({scope:?})", local.0);
             }
+            Stmt::RequireAspect(aspect) => {
+                let _ = writeln!(out, "{pad}require_aspect({})", aspect.name());
+            }
             Stmt::Call {
                 function,
                 args,

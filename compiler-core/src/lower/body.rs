@@ -1663,6 +1663,19 @@ impl Lowerer<'_> {
         if name == "__builtin_syclone_read_clock" {
             return self.read_clock(args, span);
         }
+        if name == "__builtin_syclone_require_aspect" {
+            // Sema admitted a constant that names an image aspect.
+            if let [thir::Expr {
+                kind: thir::ExprKind::IntLit(value),
+                ..
+            }] = args
+            {
+                if let Some(aspect) = crate::bundle::Aspect::from_sycl(*value) {
+                    self.emit(IStmt::RequireAspect(aspect));
+                }
+            }
+            return Val::Void;
+        }
         if let Some(op) = name.strip_prefix("__builtin_syclone_atomic_") {
             return self.atomic(op, args, span);
         }

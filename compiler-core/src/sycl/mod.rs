@@ -38,6 +38,7 @@ pub const RUNTIME_HEADERS: &[&str] = &[
     "sycl/detail/group_load_store.hpp",
     "sycl/ext/oneapi/experimental/group_load_store.hpp",
     "sycl/ext/oneapi/dot_product.hpp",
+    "sycl/ext/intel/fpga_extensions.hpp",
     "sycl/ext/oneapi/experimental/graph.hpp",
     "sycl/ext/oneapi/experimental/enqueue_functions.hpp",
     "sycl/ext/oneapi/experimental/clock.hpp",

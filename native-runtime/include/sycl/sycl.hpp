@@ -844,7 +844,10 @@ enum class aspect {
   usm_host_allocations, usm_atomic_host_allocations, usm_shared_allocations,
   usm_atomic_shared_allocations, usm_system_allocations, ext_intel_legacy_image,
   ext_intel_free_memory, ext_oneapi_clock_sub_group, ext_oneapi_clock_work_group,
-  ext_oneapi_clock_device
+  ext_oneapi_clock_device,
+  // The device runs sycl::ext::intel::pipe (the host device, as the FPGA
+  // emulator: <sycl/ext/intel/fpga_extensions.hpp>).
+  ext_syclone_fpga_pipes
 };
 
 // Syclone's back ends, and the names other implementations' programs test
@@ -1332,7 +1335,7 @@ typename Param::return_type device::get_info() const {
     return std::vector<size_t>(i.sub_group_sizes, i.sub_group_sizes + i.num_sub_group_sizes);
   } else if constexpr (std::is_same_v<Param, info::device::aspects>) {
     std::vector<aspect> out;
-    for (unsigned a = 0; a <= static_cast<unsigned>(aspect::ext_oneapi_clock_device); ++a)
+    for (unsigned a = 0; a <= static_cast<unsigned>(aspect::ext_syclone_fpga_pipes); ++a)
       if ((i.aspects >> a) & 1u) out.push_back(static_cast<aspect>(a));
     return out;
   } else if constexpr (std::is_same_v<Param, info::device::partition_max_sub_devices> ||

@@ -9,7 +9,7 @@ use syclone_rt::device::info::{Aspect, DeviceInfo};
 use syclone_rt::device::{self, count_all};
 use syclone_rt::selector::{Backend, DeviceType};
 
-const ASPECTS: [(Aspect, &str); 24] = [
+const ASPECTS: [(Aspect, &str); 25] = [
     (Aspect::Cpu, "cpu"),
     (Aspect::Gpu, "gpu"),
     (Aspect::Accelerator, "accelerator"),
@@ -43,6 +43,7 @@ const ASPECTS: [(Aspect, &str); 24] = [
         "ext_oneapi_clock_work_group",
     ),
     (Aspect::ExtOneapiClockDevice, "ext_oneapi_clock_device"),
+    (Aspect::ExtSycloneFpgaPipes, "ext_syclone_fpga_pipes"),
 ];
 
 fn backend_name(b: Backend) -> &'static str {

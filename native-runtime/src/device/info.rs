@@ -32,6 +32,9 @@ pub enum Aspect {
     ExtOneapiClockSubGroup = 21,
     ExtOneapiClockWorkGroup = 22,
     ExtOneapiClockDevice = 23,
+    /// `sycl::ext::intel::pipe` (`fpga_extensions.hpp`): the host device's
+    /// alone, which plays the FPGA emulator.
+    ExtSycloneFpgaPipes = 24,
 }
 
 /// The descriptors of one device.
@@ -137,6 +140,8 @@ pub fn host_info() -> DeviceInfo {
         Aspect::ExtOneapiClockSubGroup,
         Aspect::ExtOneapiClockWorkGroup,
         Aspect::ExtOneapiClockDevice,
+        // Pipes are queues in host memory between kernels run by threads.
+        Aspect::ExtSycloneFpgaPipes,
     ];
     list.extend(EVERY_DEVICE);
     DeviceInfo {

@@ -197,6 +197,8 @@ impl Emitter {
                 self.emit_subgroup_barrier()?;
                 Ok(true)
             }
+            // Post-link's concern (the image's required aspects).
+            Stmt::RequireAspect(_) => Ok(true),
             Stmt::ReadClock { scope, local } => {
                 let (var, ty) = f.local(*local)?;
                 if ty != ScalarType::U64 {

@@ -20,7 +20,28 @@ impl Parser<'_> {
     /// Parse one declaration (possibly several declarators). `None` after
     /// an error that was recovered from.
     pub(crate) fn parse_declaration(&mut self, ctx: Context) -> Option<Vec<Decl>> {
-        match self.parse_declaration_inner(ctx, None) {
+        // `class K` first named inside a namespace-scope declaration (a
+        // template argument: `using p = pipe<class K, int>;`, also in a
+        // class member's) declares K in the namespace, before it.
+        let outer_class_decls = match ctx {
+            Context::Namespace => Some(self.block_class_decls.replace(vec![])),
+            Context::Class(_) | Context::Block => None,
+        };
+        let parsed = self.parse_declaration_inner(ctx, None);
+        let parsed = match outer_class_decls {
+            Some(outer) => {
+                let class_decls = std::mem::replace(&mut self.block_class_decls, outer);
+                parsed.map(|d| {
+                    class_decls
+                        .unwrap_or_default()
+                        .into_iter()
+                        .chain(d)
+                        .collect()
+                })
+            }
+            None => parsed,
+        };
+        match parsed {
             Ok(d) => Some(d),
             Err(Reported) => {
                 self.recover_to_semi();

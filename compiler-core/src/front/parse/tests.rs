@@ -441,3 +441,28 @@ fn decltype_nested_name_specifiers_parse() {
         Some(ExprKind::Construct(..) | ExprKind::Call(..))
     ));
 }
+
+#[test]
+fn elaborated_class_in_a_namespace_scope_declaration_declares_it_there() {
+    let (tu, d) = parse(
+        "template <class N, class T> struct pipe {};
+         using ints = pipe<class ints_tag, int>;
+         namespace app { struct holder { using p = pipe<class member_tag, float>; }; }",
+    );
+    assert!(!d.has_errors(), "{:?}", d.list);
+    let class_names = |decls: &[Decl]| -> Vec<String> {
+        decls
+            .iter()
+            .filter_map(|d| match d {
+                Decl::Class(c) => c.name.as_ref().map(|n| n.to_string()),
+                _ => None,
+            })
+            .collect()
+    };
+    // The tag comes first, then the alias that names it.
+    assert_eq!(class_names(&tu.decls), ["pipe", "ints_tag"]);
+    let Some(Decl::Namespace(ns)) = tu.decls.last() else {
+        panic!("expected the namespace last: {:?}", tu.decls.last());
+    };
+    assert_eq!(class_names(&ns.decls), ["member_tag", "holder"]);
+}

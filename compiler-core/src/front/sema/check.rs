@@ -4535,6 +4535,27 @@ impl Sema {
                 span,
             };
         }
+        if name == "__builtin_syclone_require_aspect" {
+            // A `sycl::aspect` the kernel needs, which its uses of types
+            // alone do not show (fpga_extensions.hpp's pipes).
+            let aspect = match args.as_slice() {
+                [a] => self.const_eval_thir(a),
+                _ => None,
+            };
+            let Some(aspect) = aspect.filter(|&a| crate::bundle::Aspect::from_sycl(a).is_some())
+            else {
+                return self.err(
+                    span,
+                    format!("'{name}' takes a constant sycl::aspect that device images record"),
+                );
+            };
+            return TExpr {
+                kind: TK::Intrinsic(name, vec![super::convert::int_lit(aspect, span)]),
+                ty: Ty::Void,
+                lvalue: false,
+                span,
+            };
+        }
         if name == "__builtin_syclone_group_barrier"
             || name == "__builtin_syclone_fence_work_group"
             || name == "__builtin_syclone_fence_device"
