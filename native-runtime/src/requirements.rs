@@ -77,7 +77,14 @@ pub fn supports(entry: &KernelEntry, device: &DeviceInfo) -> RtResult<()> {
             info.private_bytes
         )));
     }
-    if let Some(size) = info.attributes.reqd_sub_group_size {
+    // A kernel that uses no sub-group function cannot tell how wide its
+    // sub-groups are: it runs whatever size it asks for (code tuned for one
+    // vendor's GPUs, `reqd_sub_group_size(16)` on a plain copy loop).
+    let required = info
+        .attributes
+        .reqd_sub_group_size
+        .filter(|_| info.uses_subgroups);
+    if let Some(size) = required {
         // The host device makes sub-groups of any size it lists; a Vulkan
         // device has the one size its driver picks, which wgpu cannot set.
         let fits = match device.backend {
@@ -190,7 +197,8 @@ mod tests {
             reqd_work_group_size: None,
             reqd_sub_group_size: Some(8),
         };
-        let k = entry(vec![], attributes);
+        let mut k = entry(vec![], attributes);
+        k.info.uses_subgroups = true;
         // The host device makes any size it lists.
         let mut device = host_info();
         assert_eq!(errc(check(&k, &device, 1, None)), Errc::Success);
@@ -204,5 +212,8 @@ mod tests {
         assert_eq!(errc(check(&k, &device, 1, None)), Errc::KernelNotSupported);
         device.sub_group_sizes = vec![32];
         assert_eq!(errc(check(&k, &device, 1, None)), Errc::KernelNotSupported);
+        // Without sub-group functions the size is not observable.
+        k.info.uses_subgroups = false;
+        assert_eq!(errc(check(&k, &device, 1, None)), Errc::Success);
     }
 }

@@ -2,7 +2,7 @@
 // [[sycl::reqd_work_group_size]] (on a lambda and on a function object's
 // operator(), 1-D and 2-D; any other local range is errc::nd_range), the
 // sub-group size of [[sycl::reqd_sub_group_size]] (errc::kernel_not_supported
-// on a device whose sub-groups differ), and fp64 / 64-bit atomic kernels,
+// on a device whose sub-groups differ, for a kernel that uses sub-groups), and fp64 / 64-bit atomic kernels,
 // which post-link puts in images of their own that only devices with the
 // aspect run.
 #include <sycl/sycl.hpp>
@@ -91,6 +91,15 @@ int main() {
     check(sub_group_error == sycl::errc::kernel_not_supported,
           "reqd_sub_group_size(8) on other sub-groups is errc::kernel_not_supported");
   }
+  // A kernel that uses no sub-group function cannot tell the size it
+  // asked for: it runs on every device.
+  sycl::errc copy_error = error_of([&] {
+    q.parallel_for(sycl::nd_range<1>{64, 32}, [=](sycl::nd_item<1> it) [[sycl::reqd_sub_group_size(64)]] {
+       sg[it.get_global_id(0)] = int(it.get_global_id(0)) * 3;
+     }).wait();
+  });
+  check(copy_error == sycl::errc::success && sg[0] == 0 && sg[63] == 189,
+        "reqd_sub_group_size(64) without sub-group functions runs");
 
   // fp64 and 64-bit atomics: kernels the device runs only with the aspect.
   sycl::device dev = q.get_device();
