@@ -1059,6 +1059,8 @@ class __SYCLONE_HOST_ONLY device {
 class __SYCLONE_HOST_ONLY platform {
  public:
   platform();
+  template <typename Selector>
+  explicit platform(const Selector &selector);
   template <typename Param>
   typename Param::return_type get_info() const;
   backend get_backend() const;

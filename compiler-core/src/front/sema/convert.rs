@@ -21,18 +21,19 @@ pub(crate) const CONVERSION: Rank = 4;
 /// subsequence of this one ([over.ics.rank] 3.2.1: `f(void*)` over
 /// `f(const void*)` for a `float*`).
 const CONVERSION_ADDING_CONST: Rank = 5;
-/// A pointer converted to `bool`: worse than any other pointer conversion
-/// ([over.ics.rank]/4.1: `f(void*)` over `f(bool)` for an `int*`).
-const POINTER_TO_BOOL: Rank = CONVERSION_ADDING_CONST;
+/// A pointer converted to `bool`: worse than any other conversion
+/// ([over.ics.rank]/4.1: `f(void*)` over `f(bool)` for an `int*`, and
+/// `f(const void*)` too: `std::cout << v.data()` prints the address).
+const POINTER_TO_BOOL: Rank = 6;
 /// A user-defined conversion ([over.ics.user]); through a conversion
 /// function to a non-class type it is followed by a standard conversion,
 /// which ranks it ([over.ics.rank]/3.3: `operator float()` then a `float`
 /// parameter beats promoting that `float` to `double`).
-pub(crate) const USER: Rank = 6;
-const USER_PROMOTION: Rank = 7;
-const USER_CONVERSION: Rank = 8;
+pub(crate) const USER: Rank = 7;
+const USER_PROMOTION: Rank = 8;
+const USER_CONVERSION: Rank = 9;
 /// An argument matched by a C ellipsis `...`: worse than any conversion.
-pub(crate) const ELLIPSIS: Rank = 9;
+pub(crate) const ELLIPSIS: Rank = 10;
 
 impl Sema {
     /// How `e` converts to `to`, or `None` if it cannot.
@@ -109,7 +110,7 @@ impl Sema {
                     let (_, _, second) = self.best_conversion_function(fc, to, e.span)?;
                     return Some(match second {
                         PROMOTION => USER_PROMOTION,
-                        CONVERSION | CONVERSION_ADDING_CONST => USER_CONVERSION,
+                        CONVERSION | CONVERSION_ADDING_CONST | POINTER_TO_BOOL => USER_CONVERSION,
                         _ => USER,
                     });
                 }
