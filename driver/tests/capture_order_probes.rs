@@ -39,10 +39,13 @@ const FORMS: &[&str] = &[
     "auto f = [&](int k) { return T[k % 3] * PI + O.x; }; a[i] = f(i) + b[i] + c[i];",
     "auto f = [=](int k) { return Os[k % 2].y; }; a[i] = f(i) + b[i] + c[i];",
     "auto f = [&](int k) { const P &r = Os[k % 2]; return r.x; }; a[i] = f(i) + b[i] + c[i];",
+    // In a generic lambda the loop's `i` hides the parameter: `i < N` and
+    // `+ K` then depend on nothing, and neither compiler captures N or K.
+    "for (int i = 0; i < N; ++i) a[i] = b[i] + c[i] + K;",
 ];
 
 /// Forms also probed in a generic lambda (`[=](auto i)`).
-const GENERIC: &[usize] = &[1, 6, 9, 12, 13, 14, 16, 17, 18];
+const GENERIC: &[usize] = &[1, 6, 9, 12, 13, 14, 16, 17, 18, 23];
 
 fn probe_source() -> String {
     let mut src = String::from(

@@ -73,11 +73,10 @@ pub fn capturing_uses(
         aggregates,
         accessed: None,
         by_reference,
-        dependent: l
+        locals: l
             .params
             .iter()
-            .filter(|p| mentions_auto(&p.ty))
-            .filter_map(|p| p.name.clone())
+            .filter_map(|p| Some((p.name.clone()?, mentions_auto(&p.ty))))
             .collect(),
         capturing: CapturingUses {
             rule,
@@ -105,9 +104,11 @@ struct Walker<'a> {
     /// that name.
     accessed: Option<Span>,
     by_reference: &'a mut dyn FnMut(&a::QualName) -> Vec<bool>,
-    /// Variables of type-dependent types: the `auto` parameters and the
-    /// locals whose types are deduced from them.
-    dependent: Vec<Rc<str>>,
+    /// The parameters and the locals in scope, innermost last, each with
+    /// whether its type is dependent (the `auto` parameters and the locals
+    /// whose types are deduced from them): `for (int i = 0; ...)` hides a
+    /// generic parameter `i`.
+    locals: Vec<(Rc<str>, bool)>,
     capturing: CapturingUses,
     /// clang: the full-expression being walked depends on a generic
     /// parameter.
@@ -125,7 +126,17 @@ impl Walker<'_> {
     }
 
     fn is_dependent_name(&self, e: &a::Expr) -> bool {
-        matches!(&e.kind, ExprKind::Name(q) if q.is_simple() && self.dependent.contains(&q.last().ident))
+        let ExprKind::Name(q) = &e.kind else {
+            return false;
+        };
+        let name = &q.last().ident;
+        q.is_simple()
+            && self
+                .locals
+                .iter()
+                .rev()
+                .find(|(local, _)| local == name)
+                .is_some_and(|&(_, dependent)| dependent)
     }
 
     /// Whether `e`'s type depends on a generic parameter (so its operators
@@ -268,14 +279,23 @@ impl Walker<'_> {
         }
     }
 
+    /// Walks `s` in a scope of its own: the names it declares are gone
+    /// after it.
     fn stmt(&mut self, s: &a::Stmt) {
+        let outer = self.locals.len();
+        self.stmt_in_scope(s);
+        self.locals.truncate(outer);
+    }
+
+    fn stmt_in_scope(&mut self, s: &a::Stmt) {
         let gcc = self.gcc();
         match &s.kind {
             // A discarded value: neither compiler reads `N;` or `(void)N`.
             StmtKind::Expr(e) => self.full(e, true),
             StmtKind::Return(Some(e)) => self.full(e, gcc || self.deduced_return),
+            // A declaration statement's names stay for the rest of its block.
             StmtKind::Decl(ds) => ds.iter().for_each(|d| self.decl(d)),
-            StmtKind::Compound(ss) => ss.iter().for_each(|s| self.stmt(s)),
+            StmtKind::Compound(ss) => ss.iter().for_each(|s| self.stmt_in_block(s)),
             StmtKind::If {
                 init,
                 cond,
@@ -283,7 +303,7 @@ impl Walker<'_> {
                 else_branch,
                 ..
             } => {
-                init.iter().for_each(|s| self.stmt(s));
+                init.iter().for_each(|s| self.stmt_in_scope(s));
                 self.condition(cond);
                 self.stmt(then_branch);
                 else_branch.iter().for_each(|s| self.stmt(s));
@@ -302,7 +322,7 @@ impl Walker<'_> {
                 step,
                 body,
             } => {
-                init.iter().for_each(|s| self.stmt(s));
+                init.iter().for_each(|s| self.stmt_in_scope(s));
                 cond.iter().for_each(|c| self.condition(c));
                 step.iter().for_each(|e| self.full(e, true));
                 self.stmt(body);
@@ -313,18 +333,18 @@ impl Walker<'_> {
                 range,
                 body,
             } => {
-                init.iter().for_each(|s| self.stmt(s));
+                init.iter().for_each(|s| self.stmt_in_scope(s));
                 self.full(range, false);
-                if mentions_auto(&var.ty) && self.type_dependent(range) {
-                    self.dependent.push(var.name.clone());
-                }
+                let dependent = mentions_auto(&var.ty) && self.type_dependent(range)
+                    || self.declared_type_dependent(&var.ty);
+                self.locals.push((var.name.clone(), dependent));
                 self.stmt(body);
             }
             StmtKind::Switch { init, cond, body } => {
-                init.iter().for_each(|s| self.stmt(s));
+                init.iter().for_each(|s| self.stmt_in_scope(s));
                 match &cond.kind {
                     StmtKind::Expr(e) => self.full(e, gcc),
-                    _ => self.stmt(cond),
+                    _ => self.stmt_in_scope(cond),
                 }
                 self.stmt(body);
             }
@@ -342,7 +362,15 @@ impl Walker<'_> {
     fn condition(&mut self, cond: &a::Stmt) {
         match &cond.kind {
             StmtKind::Expr(e) => self.full(e, false),
-            _ => self.stmt(cond),
+            _ => self.stmt_in_scope(cond),
+        }
+    }
+
+    /// A statement of a block: a declaration's names stay in the block.
+    fn stmt_in_block(&mut self, s: &a::Stmt) {
+        match &s.kind {
+            StmtKind::Decl(_) => self.stmt_in_scope(s),
+            _ => self.stmt(s),
         }
     }
 
@@ -361,9 +389,8 @@ impl Walker<'_> {
         }
         let deduced_from_dependent =
             mentions_auto(&v.ty) && inits.iter().any(|e| self.type_dependent(e));
-        if dependent_type || deduced_from_dependent {
-            self.dependent.push(v.name.clone());
-        }
+        self.locals
+            .push((v.name.clone(), dependent_type || deduced_from_dependent));
     }
 
     /// `decltype(e)` of a dependent `e` (directly or under pointers and
