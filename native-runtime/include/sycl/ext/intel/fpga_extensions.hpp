@@ -10,7 +10,9 @@
 #include <sycl/sycl.hpp>
 
 #ifndef __SYCL_DEVICE_ONLY__
+#include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <deque>
 #include <mutex>
 #endif
@@ -63,11 +65,17 @@ class pipe_fifo {
     m_items.pop_front();
     return true;
   }
-  // Waits for a writer, which runs in another kernel (the command groups
-  // of a queue start in submission order: write before you read).
+  // Waits for a writer, which runs in another kernel. The host device runs
+  // a kernel when it is submitted, so the writer must come first; a reader
+  // left waiting says so once.
   DataT pop() {
     std::unique_lock<std::mutex> lock(m_mutex);
-    m_ready.wait(lock, [this] { return !m_items.empty(); });
+    if (!m_ready.wait_for(lock, std::chrono::seconds(10), [this] { return !m_items.empty(); })) {
+      std::fprintf(stderr,
+                   "sycl::ext::intel::pipe: a blocking read has waited 10 s for an item; the host device "
+                   "runs each kernel when it is submitted, so submit the kernel that writes first\n");
+      m_ready.wait(lock, [this] { return !m_items.empty(); });
+    }
     DataT value = m_items.front();
     m_items.pop_front();
     return value;
