@@ -86,9 +86,16 @@ pub fn supports(entry: &KernelEntry, device: &DeviceInfo) -> RtResult<()> {
         .filter(|_| info.uses_subgroups);
     if let Some(size) = required {
         // The host device makes sub-groups of any size it lists; a Vulkan
-        // device has the one size its driver picks, which wgpu cannot set.
+        // device has the size its driver picks, which wgpu cannot set, and
+        // the compiler made sub-groups of up to 32 from clusters of lanes
+        // (`lower/subgroup_cluster.rs`): any multiple of the size serves.
+        let clustered = size <= 32 && size.is_power_of_two();
         let fits = match device.backend {
             Backend::Host => device.sub_group_sizes.contains(&size),
+            Backend::Vulkan if clustered => {
+                !device.sub_group_sizes.is_empty()
+                    && device.sub_group_sizes.iter().all(|s| s % size == 0)
+            }
             Backend::Vulkan => device.sub_group_sizes == [size],
         };
         if !fits {
@@ -204,13 +211,16 @@ mod tests {
         assert_eq!(errc(check(&k, &device, 1, None)), Errc::Success);
         device.sub_group_sizes = vec![1, 4];
         assert_eq!(errc(check(&k, &device, 1, None)), Errc::KernelNotSupported);
-        // A Vulkan device has one size, which must be the one required.
+        // A Vulkan device's sub-groups must be a multiple of the size
+        // required (each holds several made of clusters of lanes).
         device.backend = Backend::Vulkan;
         device.sub_group_sizes = vec![8];
         assert_eq!(errc(check(&k, &device, 1, None)), Errc::Success);
-        device.sub_group_sizes = vec![8, 16];
-        assert_eq!(errc(check(&k, &device, 1, None)), Errc::KernelNotSupported);
         device.sub_group_sizes = vec![32];
+        assert_eq!(errc(check(&k, &device, 1, None)), Errc::Success);
+        device.sub_group_sizes = vec![4, 8];
+        assert_eq!(errc(check(&k, &device, 1, None)), Errc::KernelNotSupported);
+        device.sub_group_sizes = vec![4];
         assert_eq!(errc(check(&k, &device, 1, None)), Errc::KernelNotSupported);
         // Without sub-group functions the size is not observable.
         k.info.uses_subgroups = false;

@@ -1751,7 +1751,12 @@ impl Lowerer<'_> {
             return Val::Void;
         };
         self.uses_subgroups |= b.is_subgroup();
-        Val::Scalar(self.cast_scalar(IExpr::Builtin(b, dim), st))
+        let value = if b.is_subgroup() {
+            self.subgroup_builtin(b)
+        } else {
+            IExpr::Builtin(b, dim)
+        };
+        Val::Scalar(self.cast_scalar(value, st))
     }
 
     /// The first argument of intrinsic `name`: a constant dimension 0..3.

@@ -29,6 +29,7 @@ mod printf;
 mod private_memory;
 mod spec_constant;
 mod subgroup;
+mod subgroup_cluster;
 mod subgroup_wide;
 mod values;
 mod work_group_scope;
@@ -412,6 +413,10 @@ struct Lowerer<'s> {
     source_errors: bool,
     /// A sub-group built-in or collective was lowered.
     uses_subgroups: bool,
+    /// Lowering the plain form of a collective of a kernel whose logical
+    /// sub-groups are clusters, for devices as wide as they are
+    /// (`subgroup_cluster.rs`).
+    plain_subgroups: bool,
     /// The launch bounds argument as six scalars (global range, local
     /// range), for `__builtin_syclone_launch_extent/local`.
     launch_bounds: Vec<IExpr>,
@@ -514,6 +519,7 @@ impl<'s> Lowerer<'s> {
             loop_depth: 0,
             source_errors: false,
             uses_subgroups: false,
+            plain_subgroups: false,
             launch_bounds: vec![],
             attributes: KernelAttributes::default(),
             callees: vec![],

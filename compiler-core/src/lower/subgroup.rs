@@ -24,23 +24,58 @@ impl Lowerer<'_> {
         let Some(ty) = self.scalar_of(&value.ty, span) else {
             return Val::Void;
         };
-        let value_expr = self.scalar(value);
+        let value = self.scalar(value);
         let operand = args.get(1).map(|a| self.scalar(a));
+        let result_ty = match op {
+            SubgroupOp::Any | SubgroupOp::All => ScalarType::Bool,
+            SubgroupOp::Ballot => ScalarType::U32,
+            _ => ty,
+        };
+        let collective =
+            |this: &mut Self| this.subgroup_value(op, value.clone(), operand.clone(), ty);
+        Val::Scalar(match self.subgroup_cluster() {
+            Some(c) => self.either_width(c, result_ty, collective),
+            None => collective(self),
+        })
+    }
+
+    /// `op` over `value` (of type `ty`), with its lane, distance or word
+    /// `operand`, in the kernel's sub-groups (clusters of lanes where
+    /// [`Self::subgroup_cluster`] says so).
+    fn subgroup_value(
+        &mut self,
+        op: SubgroupOp,
+        value: IExpr,
+        mut operand: Option<IExpr>,
+        ty: ScalarType,
+    ) -> IExpr {
+        if let Some(c) = self.subgroup_cluster() {
+            match op {
+                SubgroupOp::Any | SubgroupOp::All | SubgroupOp::Ballot => {
+                    return self.cluster_vote(c, op, value, operand);
+                }
+                SubgroupOp::Broadcast | SubgroupOp::Shuffle => {
+                    operand = operand.map(|lane| self.cluster_lane(lane));
+                }
+                _ => {}
+            }
+        }
         if op == SubgroupOp::Ballot {
-            return Val::Scalar(self.subgroup_stmt(op, value_expr, operand, ScalarType::U32));
+            return self.subgroup_stmt(op, value, operand, ScalarType::U32);
         }
         if ty == ScalarType::Bool && !matches!(op, SubgroupOp::Any | SubgroupOp::All) {
             // A bool moves and combines as a 32-bit 0 or 1.
-            let word = self.cast_scalar(value_expr, ScalarType::U32);
+            let word = self.cast_scalar(value, ScalarType::U32);
             let moved = self.subgroup_scalar(op, word, operand, ScalarType::U32);
-            return Val::Scalar(self.cast_scalar(moved, ScalarType::Bool));
+            return self.cast_scalar(moved, ScalarType::Bool);
         }
-        Val::Scalar(self.subgroup_scalar(op, value_expr, operand, ty))
+        self.subgroup_scalar(op, value, operand, ty)
     }
 
     /// A sub-group operation on a scalar of type `ty`: one IR statement, or
-    /// a ladder of shuffles for 64-bit values and scans SPIR-V has no
-    /// operation for.
+    /// a ladder of shuffles for 64-bit values, scans SPIR-V has no
+    /// operation for, and reductions and scans over clusters
+    /// (`subgroup_cluster.rs`).
     fn subgroup_scalar(
         &mut self,
         op: SubgroupOp,
@@ -49,7 +84,19 @@ impl Lowerer<'_> {
         ty: ScalarType,
     ) -> IExpr {
         let wide = ty.size() == 8 && !matches!(op, SubgroupOp::Any | SubgroupOp::All);
-        if wide || (ty != ScalarType::Bool && super::subgroup_wide::scan_needs_ladder(op)) {
+        let cluster = self.subgroup_cluster();
+        if let (Some(lanes), SubgroupOp::Reduce(arith)) = (cluster, op) {
+            return self.cluster_reduce(lanes, arith, value, ty);
+        }
+        let clustered_scan = cluster.is_some()
+            && matches!(
+                op,
+                SubgroupOp::InclusiveScan(_) | SubgroupOp::ExclusiveScan(_)
+            );
+        if wide
+            || clustered_scan
+            || (ty != ScalarType::Bool && super::subgroup_wide::scan_needs_ladder(op))
+        {
             return self.subgroup_wide(op, value, operand, ty);
         }
         self.subgroup_stmt(op, value, operand, ty)
@@ -57,7 +104,7 @@ impl Lowerer<'_> {
 
     /// One IR `Subgroup` statement whose result, of type `result_ty`, is a
     /// fresh local.
-    fn subgroup_stmt(
+    pub(super) fn subgroup_stmt(
         &mut self,
         op: SubgroupOp,
         value: IExpr,

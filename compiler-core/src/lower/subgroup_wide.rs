@@ -46,7 +46,7 @@ impl Lowerer<'_> {
                     self.shuffle_wide(SubgroupOp::ShuffleUp, IExpr::Local(v), Some(one), ty);
                 let first = IExpr::Binary(
                     BinaryOp::Eq,
-                    Box::new(IExpr::Builtin(Builtin::SubgroupLocalId, 0)),
+                    Box::new(self.subgroup_builtin(Builtin::SubgroupLocalId)),
                     Box::new(IExpr::Const(Constant::Int(ScalarType::U32, 0))),
                 );
                 IExpr::Select(
@@ -60,7 +60,7 @@ impl Lowerer<'_> {
     }
 
     /// A shuffle of a 64-bit value as two shuffles of its halves.
-    fn shuffle_wide(
+    pub(super) fn shuffle_wide(
         &mut self,
         op: SubgroupOp,
         value: IExpr,
@@ -127,16 +127,13 @@ impl Lowerer<'_> {
 
     /// `v = (v from lane - k) op v` on lanes k and above, for each distance
     /// k: an inclusive scan.
-    fn ladder(&mut self, v: LocalId, ty: ScalarType, arith: GroupArith) {
+    pub(super) fn ladder(&mut self, v: LocalId, ty: ScalarType, arith: GroupArith) {
+        let lane = self.subgroup_builtin(Builtin::SubgroupLocalId);
         self.each_distance(|this, k| {
             let earlier =
                 this.shuffle_wide(SubgroupOp::ShuffleUp, IExpr::Local(v), Some(k.clone()), ty);
             let value = combine(arith, earlier, IExpr::Local(v));
-            let has_earlier = IExpr::Binary(
-                BinaryOp::Ge,
-                Box::new(IExpr::Builtin(Builtin::SubgroupLocalId, 0)),
-                Box::new(k),
-            );
+            let has_earlier = IExpr::Binary(BinaryOp::Ge, Box::new(lane.clone()), Box::new(k));
             this.emit(IStmt::Assign {
                 local: v,
                 value: IExpr::Select(
@@ -151,16 +148,13 @@ impl Lowerer<'_> {
     /// `step(k)` for k = 1, 2, 4... below [`MAX_SUBGROUP_SIZE`], each
     /// under `if (k < sub-group size)` (uniform in the sub-group).
     fn each_distance(&mut self, mut step: impl FnMut(&mut Self, IExpr)) {
+        let size = self.subgroup_builtin(Builtin::SubgroupSize);
         for p in 0..MAX_SUBGROUP_SIZE.trailing_zeros() {
             let k = IExpr::Const(Constant::Int(ScalarType::U32, 1 << p));
             self.blocks.push(vec![]);
             step(self, k.clone());
             let then_block = self.blocks.pop().unwrap_or_default();
-            let cond = IExpr::Binary(
-                BinaryOp::Lt,
-                Box::new(k),
-                Box::new(IExpr::Builtin(Builtin::SubgroupSize, 0)),
-            );
+            let cond = IExpr::Binary(BinaryOp::Lt, Box::new(k), Box::new(size.clone()));
             self.emit(IStmt::If {
                 cond,
                 then_block,

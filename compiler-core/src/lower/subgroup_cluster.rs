@@ -1,0 +1,211 @@
+//! Sub-groups narrower than the device's: a kernel that requires
+//! `[[sycl::reqd_sub_group_size(C)]]` (C a power of two up to 32) runs on
+//! any device whose sub-groups are a multiple of C wide (code tuned for
+//! Intel's 16 on NVIDIA's 32, or for 4 on lavapipe's 8). Each hardware
+//! sub-group then holds several logical ones of C consecutive lanes:
+//!
+//! - the sub-group built-ins count logical sub-groups and lanes;
+//! - the index moves (broadcast, select) add the first lane of the
+//!   caller's cluster; xor, up and down shuffles by less than C stay in it;
+//! - votes and ballots read the cluster's bits of a hardware ballot;
+//! - scans are `subgroup_wide`'s ladders of up-shuffles over the distances
+//!   below C, and a reduction is the scan's value at the cluster's last
+//!   active lane (clustered reductions are an optional Vulkan feature that
+//!   lavapipe lacks). The lanes a work-group leaves empty are the last
+//!   ones, so the active lanes of a cluster come first.
+//!
+//! Each collective branches on the device's width (uniform in the
+//! sub-group): where it is C, the plain instructions run.
+
+use super::Lowerer;
+use crate::ir::{
+    BinaryOp, Builtin, Constant, Expr as IExpr, GroupArith, ScalarType, Stmt as IStmt, SubgroupOp,
+};
+
+/// The widest logical sub-group built from clusters: a cluster's ballot
+/// bits must lie in one 32-bit word.
+const MAX_CLUSTER: u32 = 32;
+
+fn u32_const(v: u32) -> IExpr {
+    IExpr::Const(Constant::Int(ScalarType::U32, u64::from(v)))
+}
+
+fn binary(op: BinaryOp, a: IExpr, b: IExpr) -> IExpr {
+    IExpr::Binary(op, Box::new(a), Box::new(b))
+}
+
+fn hardware(b: Builtin) -> IExpr {
+    IExpr::Builtin(b, 0)
+}
+
+impl Lowerer<'_> {
+    /// The logical sub-group width, where the kernel requires one that
+    /// clusters serve.
+    pub(super) fn subgroup_cluster(&self) -> Option<u32> {
+        self.attributes
+            .reqd_sub_group_size
+            .filter(|&c| c <= MAX_CLUSTER && c.is_power_of_two() && !self.plain_subgroups)
+    }
+
+    /// `collective(this)` (an expression of type `ty`) in the kernel's
+    /// logical sub-groups of `c` lanes: its plain form where the device's
+    /// sub-groups are `c` wide, else the form over clusters.
+    pub(super) fn either_width(
+        &mut self,
+        c: u32,
+        ty: ScalarType,
+        mut collective: impl FnMut(&mut Self) -> IExpr,
+    ) -> IExpr {
+        let result = self.new_local("subgroup_result", ty);
+        let mut branch = |this: &mut Self, plain: bool| {
+            this.blocks.push(vec![]);
+            this.plain_subgroups = plain;
+            let value = collective(this);
+            this.plain_subgroups = false;
+            this.emit(IStmt::Assign {
+                local: result,
+                value,
+            });
+            this.blocks.pop().unwrap_or_default()
+        };
+        let then_block = branch(self, true);
+        let else_block = branch(self, false);
+        self.emit(IStmt::If {
+            cond: binary(BinaryOp::Eq, hardware(Builtin::SubgroupSize), u32_const(c)),
+            then_block,
+            else_block,
+        });
+        IExpr::Local(result)
+    }
+
+    /// A sub-group built-in (a `u32`) of the logical sub-groups.
+    pub(super) fn subgroup_builtin(&self, b: Builtin) -> IExpr {
+        let Some(c) = self.subgroup_cluster() else {
+            return hardware(b);
+        };
+        // Logical sub-groups per hardware one.
+        let per_hardware = || binary(BinaryOp::Div, hardware(Builtin::SubgroupSize), u32_const(c));
+        match b {
+            Builtin::SubgroupSize => u32_const(c),
+            Builtin::SubgroupLocalId => binary(
+                BinaryOp::BitAnd,
+                hardware(Builtin::SubgroupLocalId),
+                u32_const(c - 1),
+            ),
+            Builtin::SubgroupId => binary(
+                BinaryOp::Add,
+                binary(BinaryOp::Mul, hardware(Builtin::SubgroupId), per_hardware()),
+                binary(
+                    BinaryOp::Div,
+                    hardware(Builtin::SubgroupLocalId),
+                    u32_const(c),
+                ),
+            ),
+            Builtin::NumSubgroups => binary(
+                BinaryOp::Mul,
+                hardware(Builtin::NumSubgroups),
+                per_hardware(),
+            ),
+            other => hardware(other),
+        }
+    }
+
+    /// A lane of the caller's logical sub-group as a hardware lane.
+    pub(super) fn cluster_lane(&self, lane: IExpr) -> IExpr {
+        match self.subgroup_cluster() {
+            Some(c) => binary(
+                BinaryOp::Add,
+                binary(
+                    BinaryOp::BitAnd,
+                    hardware(Builtin::SubgroupLocalId),
+                    u32_const(!(c - 1)),
+                ),
+                lane,
+            ),
+            None => lane,
+        }
+    }
+
+    /// The reduction of `value` (of type `ty`) over the caller's cluster of
+    /// `c` lanes: an inclusive scan, read back from the last active lane.
+    pub(super) fn cluster_reduce(
+        &mut self,
+        c: u32,
+        arith: GroupArith,
+        value: IExpr,
+        ty: ScalarType,
+    ) -> IExpr {
+        let v = self.new_local("cluster_value", ty);
+        self.emit(IStmt::Assign { local: v, value });
+        self.ladder(v, ty, arith);
+        let active = self.cluster_bits(c, IExpr::Const(Constant::Bool(true)));
+        let last = binary(
+            BinaryOp::Sub,
+            self.cluster_lane(popcount(active)),
+            u32_const(1),
+        );
+        self.shuffle_wide(SubgroupOp::Shuffle, IExpr::Local(v), Some(last), ty)
+    }
+
+    /// The bits of (bool) `value` over the caller's cluster of `c` lanes,
+    /// from a hardware ballot: bit i for the cluster's lane i.
+    fn cluster_bits(&mut self, c: u32, value: IExpr) -> IExpr {
+        let lane = || hardware(Builtin::SubgroupLocalId);
+        let word = binary(BinaryOp::Div, lane(), u32_const(32));
+        let shift = binary(BinaryOp::BitAnd, lane(), u32_const(31 & !(c - 1)));
+        let mask = if c == 32 { u32::MAX } else { (1 << c) - 1 };
+        let w = self.subgroup_stmt(SubgroupOp::Ballot, value, Some(word), ScalarType::U32);
+        binary(
+            BinaryOp::BitAnd,
+            binary(BinaryOp::Shr, w, shift),
+            u32_const(mask),
+        )
+    }
+
+    /// `any`, `all` or `ballot` word `operand` of (bool) `value` over the
+    /// caller's cluster of `c` lanes, from hardware ballots.
+    pub(super) fn cluster_vote(
+        &mut self,
+        c: u32,
+        op: SubgroupOp,
+        value: IExpr,
+        operand: Option<IExpr>,
+    ) -> IExpr {
+        let bits = self.cluster_bits(c, value);
+        match op {
+            SubgroupOp::Any => binary(BinaryOp::Ne, bits, u32_const(0)),
+            SubgroupOp::All => {
+                let active = self.cluster_bits(c, IExpr::Const(Constant::Bool(true)));
+                binary(BinaryOp::Eq, bits, active)
+            }
+            // Ballot: the cluster's bits are word 0 of its mask.
+            _ => IExpr::Select(
+                Box::new(binary(
+                    BinaryOp::Eq,
+                    operand.unwrap_or_else(|| u32_const(0)),
+                    u32_const(0),
+                )),
+                Box::new(bits),
+                Box::new(u32_const(0)),
+            ),
+        }
+    }
+}
+
+/// The number of set bits of a `u32` (the SWAR sum of bit fields).
+fn popcount(x: IExpr) -> IExpr {
+    let and = |a, m| binary(BinaryOp::BitAnd, a, u32_const(m));
+    let shr = |a, n| binary(BinaryOp::Shr, a, u32_const(n));
+    // Pairs, nibbles, bytes, then the bytes summed into the top one.
+    let pairs = binary(BinaryOp::Sub, x.clone(), and(shr(x, 1), 0x5555_5555));
+    let nibbles = binary(
+        BinaryOp::Add,
+        and(pairs.clone(), 0x3333_3333),
+        and(shr(pairs, 2), 0x3333_3333),
+    );
+    let bytes = and(
+        binary(BinaryOp::Add, nibbles.clone(), shr(nibbles, 4)),
+        0x0f0f_0f0f,
+    );
+    shr(binary(BinaryOp::Mul, bytes, u32_const(0x0101_0101)), 24)
+}
