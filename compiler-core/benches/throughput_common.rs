@@ -85,6 +85,14 @@ pub fn sycl_headers() -> VirtualFiles {
             include_str!("../../native-runtime/include/sycl/ext/intel/fpga_extensions.hpp"),
         ),
         (
+            "CL/sycl.hpp",
+            include_str!("../../native-runtime/include/CL/sycl.hpp"),
+        ),
+        (
+            "dpc_common.hpp",
+            include_str!("../../native-runtime/include/dpc_common.hpp"),
+        ),
+        (
             "sycl/ext/oneapi/experimental/graph.hpp",
             include_str!("../../native-runtime/include/sycl/ext/oneapi/experimental/graph.hpp"),
         ),

@@ -82,6 +82,14 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         include_str!("../../native-runtime/include/sycl/ext/intel/fpga_extensions.hpp"),
     ),
     (
+        "CL/sycl.hpp",
+        include_str!("../../native-runtime/include/CL/sycl.hpp"),
+    ),
+    (
+        "dpc_common.hpp",
+        include_str!("../../native-runtime/include/dpc_common.hpp"),
+    ),
+    (
         "sycl/ext/oneapi/experimental/graph.hpp",
         include_str!("../../native-runtime/include/sycl/ext/oneapi/experimental/graph.hpp"),
     ),

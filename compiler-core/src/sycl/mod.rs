@@ -39,6 +39,8 @@ pub const RUNTIME_HEADERS: &[&str] = &[
     "sycl/ext/oneapi/experimental/group_load_store.hpp",
     "sycl/ext/oneapi/dot_product.hpp",
     "sycl/ext/intel/fpga_extensions.hpp",
+    "CL/sycl.hpp",
+    "dpc_common.hpp",
     "sycl/ext/oneapi/experimental/graph.hpp",
     "sycl/ext/oneapi/experimental/enqueue_functions.hpp",
     "sycl/ext/oneapi/experimental/clock.hpp",

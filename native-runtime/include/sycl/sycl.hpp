@@ -847,7 +847,9 @@ enum class aspect {
   ext_oneapi_clock_device,
   // The device runs sycl::ext::intel::pipe (the host device, as the FPGA
   // emulator: <sycl/ext/intel/fpga_extensions.hpp>).
-  ext_syclone_fpga_pipes
+  ext_syclone_fpga_pipes,
+  // sycl_ext_oneapi_graph, in full (updates too) and limited: every device.
+  ext_oneapi_graph, ext_oneapi_limited_graph
 };
 
 // Syclone's back ends, and the names other implementations' programs test
@@ -1337,7 +1339,7 @@ typename Param::return_type device::get_info() const {
     return std::vector<size_t>(i.sub_group_sizes, i.sub_group_sizes + i.num_sub_group_sizes);
   } else if constexpr (std::is_same_v<Param, info::device::aspects>) {
     std::vector<aspect> out;
-    for (unsigned a = 0; a <= static_cast<unsigned>(aspect::ext_syclone_fpga_pipes); ++a)
+    for (unsigned a = 0; a <= static_cast<unsigned>(aspect::ext_oneapi_limited_graph); ++a)
       if ((i.aspects >> a) & 1u) out.push_back(static_cast<aspect>(a));
     return out;
   } else if constexpr (std::is_same_v<Param, info::device::partition_max_sub_devices> ||

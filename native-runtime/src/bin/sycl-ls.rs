@@ -9,7 +9,7 @@ use syclone_rt::device::info::{Aspect, DeviceInfo};
 use syclone_rt::device::{self, count_all};
 use syclone_rt::selector::{Backend, DeviceType};
 
-const ASPECTS: [(Aspect, &str); 25] = [
+const ASPECTS: [(Aspect, &str); 27] = [
     (Aspect::Cpu, "cpu"),
     (Aspect::Gpu, "gpu"),
     (Aspect::Accelerator, "accelerator"),
@@ -44,6 +44,8 @@ const ASPECTS: [(Aspect, &str); 25] = [
     ),
     (Aspect::ExtOneapiClockDevice, "ext_oneapi_clock_device"),
     (Aspect::ExtSycloneFpgaPipes, "ext_syclone_fpga_pipes"),
+    (Aspect::ExtOneapiGraph, "ext_oneapi_graph"),
+    (Aspect::ExtOneapiLimitedGraph, "ext_oneapi_limited_graph"),
 ];
 
 fn backend_name(b: Backend) -> &'static str {

@@ -35,6 +35,9 @@ pub enum Aspect {
     /// `sycl::ext::intel::pipe` (`fpga_extensions.hpp`): the host device's
     /// alone, which plays the FPGA emulator.
     ExtSycloneFpgaPipes = 24,
+    /// `sycl_ext_oneapi_graph`: command graphs, updatable and limited.
+    ExtOneapiGraph = 25,
+    ExtOneapiLimitedGraph = 26,
 }
 
 /// The descriptors of one device.
@@ -91,13 +94,15 @@ fn aspects(list: &[Aspect]) -> u64 {
 /// What every device supports: the USM kinds (see `memory`), images of
 /// both APIs, a library over buffers (`sycl/detail/image.hpp`), and the
 /// free memory query (`device::free_memory`).
-const EVERY_DEVICE: [Aspect; 6] = [
+const EVERY_DEVICE: [Aspect; 8] = [
     Aspect::UsmDeviceAllocations,
     Aspect::UsmHostAllocations,
     Aspect::UsmSharedAllocations,
     Aspect::Image,
     Aspect::ExtIntelLegacyImage,
     Aspect::ExtIntelFreeMemory,
+    Aspect::ExtOneapiGraph,
+    Aspect::ExtOneapiLimitedGraph,
 ];
 
 /// Physical memory of the host, from `/proc/meminfo` (0 when unknown).
