@@ -33,9 +33,14 @@ impl Lowerer<'_> {
         };
         let collective =
             |this: &mut Self| this.subgroup_value(op, value.clone(), operand.clone(), ty);
+        // Xor, up and down shuffles are the same over clusters: no branch.
+        let differs = !matches!(
+            op,
+            SubgroupOp::ShuffleXor | SubgroupOp::ShuffleUp | SubgroupOp::ShuffleDown
+        ) || ty.size() == 8;
         Val::Scalar(match self.subgroup_cluster() {
-            Some(c) => self.either_width(c, result_ty, collective),
-            None => collective(self),
+            Some(c) if differs => self.either_width(c, result_ty, collective),
+            _ => collective(self),
         })
     }
 

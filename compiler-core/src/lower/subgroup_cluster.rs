@@ -139,12 +139,40 @@ impl Lowerer<'_> {
         self.emit(IStmt::Assign { local: v, value });
         self.ladder(v, ty, arith);
         let active = self.cluster_bits(c, IExpr::Const(Constant::Bool(true)));
-        let last = binary(
-            BinaryOp::Sub,
-            self.cluster_lane(popcount(active)),
-            u32_const(1),
-        );
+        let count = self.popcount(active);
+        let last = binary(BinaryOp::Sub, self.cluster_lane(count), u32_const(1));
         self.shuffle_wide(SubgroupOp::Shuffle, IExpr::Local(v), Some(last), ty)
+    }
+
+    /// The number of set bits of `x` (a `u32`): the SWAR sum of bit
+    /// fields, each stage in a local so that no stage is computed twice.
+    fn popcount(&mut self, x: IExpr) -> IExpr {
+        let and = |a, m| binary(BinaryOp::BitAnd, a, u32_const(m));
+        let shr = |a, n| binary(BinaryOp::Shr, a, u32_const(n));
+        let stage = |this: &mut Self, value: IExpr| {
+            let local = this.new_local("popcount", ScalarType::U32);
+            this.emit(IStmt::Assign { local, value });
+            IExpr::Local(local)
+        };
+        // Pairs, nibbles, bytes, then the bytes summed into the top one.
+        let x = stage(self, x);
+        let pairs = stage(
+            self,
+            binary(BinaryOp::Sub, x.clone(), and(shr(x, 1), 0x5555_5555)),
+        );
+        let nibbles = stage(
+            self,
+            binary(
+                BinaryOp::Add,
+                and(pairs.clone(), 0x3333_3333),
+                and(shr(pairs, 2), 0x3333_3333),
+            ),
+        );
+        let bytes = and(
+            binary(BinaryOp::Add, nibbles.clone(), shr(nibbles, 4)),
+            0x0f0f_0f0f,
+        );
+        shr(binary(BinaryOp::Mul, bytes, u32_const(0x0101_0101)), 24)
     }
 
     /// The bits of (bool) `value` over the caller's cluster of `c` lanes,
@@ -190,22 +218,4 @@ impl Lowerer<'_> {
             ),
         }
     }
-}
-
-/// The number of set bits of a `u32` (the SWAR sum of bit fields).
-fn popcount(x: IExpr) -> IExpr {
-    let and = |a, m| binary(BinaryOp::BitAnd, a, u32_const(m));
-    let shr = |a, n| binary(BinaryOp::Shr, a, u32_const(n));
-    // Pairs, nibbles, bytes, then the bytes summed into the top one.
-    let pairs = binary(BinaryOp::Sub, x.clone(), and(shr(x, 1), 0x5555_5555));
-    let nibbles = binary(
-        BinaryOp::Add,
-        and(pairs.clone(), 0x3333_3333),
-        and(shr(pairs, 2), 0x3333_3333),
-    );
-    let bytes = and(
-        binary(BinaryOp::Add, nibbles.clone(), shr(nibbles, 4)),
-        0x0f0f_0f0f,
-    );
-    shr(binary(BinaryOp::Mul, bytes, u32_const(0x0101_0101)), 24)
 }

@@ -100,7 +100,7 @@ class pipe {
   // Blocking: waits until an item is there.
   static DataT read() {
 #ifdef __SYCL_DEVICE_ONLY__
-    __builtin_syclone_require_aspect(static_cast<int>(aspect::ext_syclone_fpga_pipes));
+    require_pipes();
     return DataT{};
 #else
     return fifo().pop();
@@ -109,7 +109,7 @@ class pipe {
   // Non-blocking: `success` says whether an item was read.
   static DataT read(bool &success) {
 #ifdef __SYCL_DEVICE_ONLY__
-    __builtin_syclone_require_aspect(static_cast<int>(aspect::ext_syclone_fpga_pipes));
+    require_pipes();
     success = false;
     return DataT{};
 #else
@@ -121,7 +121,7 @@ class pipe {
   static void write(const DataT &value) {
 #ifdef __SYCL_DEVICE_ONLY__
     (void)value;
-    __builtin_syclone_require_aspect(static_cast<int>(aspect::ext_syclone_fpga_pipes));
+    require_pipes();
 #else
     fifo().push(value);
 #endif
@@ -133,7 +133,12 @@ class pipe {
   }
 
  private:
-#ifndef __SYCL_DEVICE_ONLY__
+#ifdef __SYCL_DEVICE_ONLY__
+  // Only the host device runs pipes: the kernel's image records it.
+  static void require_pipes() {
+    __builtin_syclone_require_aspect(static_cast<int>(aspect::ext_syclone_fpga_pipes));
+  }
+#else
   static detail::pipe_fifo<DataT> &fifo() {
     static detail::pipe_fifo<DataT> items;
     return items;
