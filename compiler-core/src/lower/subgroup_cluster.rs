@@ -14,8 +14,9 @@
 //!   lavapipe lacks). The lanes a work-group leaves empty are the last
 //!   ones, so the active lanes of a cluster come first.
 //!
-//! Each collective branches on the device's width (uniform in the
-//! sub-group): where it is C, the plain instructions run.
+//! Each collective whose clustered form differs branches on the device's
+//! width (uniform in the sub-group): where it is C, the plain instructions
+//! run.
 
 use super::Lowerer;
 use crate::ir::{
