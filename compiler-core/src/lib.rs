@@ -70,6 +70,11 @@ pub struct CompileOptions {
     pub include_dirs: Vec<String>,
     /// `-isystem` directories, searched after `-I`.
     pub system_include_dirs: Vec<String>,
+    /// The host compiler's system directories (`/usr/include`), searched
+    /// after the model headers: a third-party header installed there
+    /// (`<stb/stb_image.h>`) is found, while the model stands for the
+    /// standard library.
+    pub fallback_include_dirs: Vec<String>,
     pub targets: Vec<TargetKind>,
     /// Fixed `__DATE__`/`__TIME__` (tests); `None` uses a placeholder date.
     pub date_time: Option<(String, String)>,
@@ -102,6 +107,7 @@ impl Default for CompileOptions {
             undefines: vec![],
             include_dirs: vec![],
             system_include_dirs: vec![],
+            fallback_include_dirs: vec![],
             targets: vec![TargetKind::SpirvVulkan],
             date_time: None,
             host_compiler: front::sema::HostCompiler::default(),
@@ -206,6 +212,7 @@ fn pp_options(opts: &CompileOptions) -> front::preprocess::PpOptions {
         undefines: opts.undefines.clone(),
         include_dirs: opts.include_dirs.clone(),
         system_include_dirs: opts.system_include_dirs.clone(),
+        fallback_include_dirs: opts.fallback_include_dirs.clone(),
         device_pass: true,
         date_time: opts.date_time.clone(),
         fp_contract: opts.fp_contract,

@@ -8,11 +8,16 @@ use std::path::Path;
 /// Prints the AST of `source` on stdout (diagnostics on stderr).
 pub fn run(source: &Path, opts: &Options) -> Result<()> {
     let text = crate::device_pass::read_source(source)?;
+    let host_cxx = crate::host_compiler::choose(opts.host_cxx.as_deref());
+    let host = crate::device_pass::HostSide {
+        fallback_include_dirs: crate::host_compiler::fallback_include_dirs(&host_cxx),
+        ..Default::default()
+    };
     let mut copts = crate::device_pass::compile_options(
         source,
         opts,
         &crate::paths::runtime_include_dir(),
-        compiler_core::front::sema::HostCompiler::default(),
+        &host,
     );
     copts.color_diagnostics = crate::device_pass::use_color(opts);
     let out = crate::device_pass::on_compiler_thread(source, || {

@@ -106,12 +106,22 @@ impl From<CompileOutput> for PassOutput {
     }
 }
 
-/// The compile options for `source`: user `-I` dirs, then the runtime's.
+/// What the device pass takes from the host compiler.
+#[derive(Clone, Debug, Default)]
+pub struct HostSide {
+    /// Its ABI (closure layouts and kernel keys follow it).
+    pub abi: HostCompiler,
+    /// Its system directories, searched after the model headers.
+    pub fallback_include_dirs: Vec<String>,
+}
+
+/// The compile options for `source`: user `-I` dirs, then the runtime's;
+/// `-isystem` dirs; the model headers; the host compiler's directories.
 pub fn compile_options(
     source: &Path,
     opts: &Options,
     runtime_include: &Path,
-    host_compiler: HostCompiler,
+    host: &HostSide,
 ) -> CompileOptions {
     let mut include_dirs = opts.include_dirs.clone();
     include_dirs.push(runtime_include.to_string_lossy().into_owned());
@@ -129,7 +139,8 @@ pub fn compile_options(
         undefines,
         include_dirs,
         system_include_dirs: opts.system_include_dirs.clone(),
-        host_compiler,
+        fallback_include_dirs: host.fallback_include_dirs.clone(),
+        host_compiler: host.abi,
         color_diagnostics: use_color(opts),
         host_code_diagnostics: opts.host_code_warnings,
         split: opts.split,
@@ -203,9 +214,10 @@ fn run_preprocessor(
     source: &Path,
     opts: &Options,
     runtime_include: &Path,
+    host: &HostSide,
 ) -> Result<PreprocessOutput> {
     let text = read_source(source)?;
-    let copts = compile_options(source, opts, runtime_include, HostCompiler::default());
+    let copts = compile_options(source, opts, runtime_include, host);
     let out = on_compiler_thread(source, || {
         compiler_core::preprocess_only(&text, &copts, &FsIncludes::default())
     })?;
@@ -214,8 +226,13 @@ fn run_preprocessor(
 }
 
 /// `-E`: the preprocessed device-pass source, to `opts.output` or stdout.
-pub fn preprocess(source: &Path, opts: &Options, runtime_include: &Path) -> Result<()> {
-    let out = run_preprocessor(source, opts, runtime_include)?;
+pub fn preprocess(
+    source: &Path,
+    opts: &Options,
+    runtime_include: &Path,
+    host: &HostSide,
+) -> Result<()> {
+    let out = run_preprocessor(source, opts, runtime_include, host)?;
     // Like clang, the output is written even after errors (`#error` included).
     let written = match &opts.output {
         Some(path) if path.as_os_str() != "-" => {
@@ -238,8 +255,13 @@ pub fn preprocess(source: &Path, opts: &Options, runtime_include: &Path) -> Resu
 
 /// `-M`: the files the device pass's preprocessor reads for `source`
 /// (diagnostics on stderr; errors give [`DriverError::Reported`]).
-pub fn dependencies(source: &Path, opts: &Options, runtime_include: &Path) -> Result<Vec<String>> {
-    let out = run_preprocessor(source, opts, runtime_include)?;
+pub fn dependencies(
+    source: &Path,
+    opts: &Options,
+    runtime_include: &Path,
+    host: &HostSide,
+) -> Result<Vec<String>> {
+    let out = run_preprocessor(source, opts, runtime_include, host)?;
     if out.has_errors() {
         return Err(DriverError::Reported);
     }
@@ -252,10 +274,10 @@ pub fn run(
     source: &Path,
     opts: &Options,
     runtime_include: &Path,
-    host_compiler: HostCompiler,
+    host: &HostSide,
 ) -> Result<DeviceOutput> {
     let text = read_source(source)?;
-    let copts = compile_options(source, opts, runtime_include, host_compiler);
+    let copts = compile_options(source, opts, runtime_include, host);
     let out = if opts.sandbox {
         sandboxed(source, text, &copts)?
     } else {
@@ -347,7 +369,7 @@ mod tests {
             Path::new("a.cpp"),
             &opts,
             Path::new("/rt/include"),
-            HostCompiler::default(),
+            &HostSide::default(),
         );
         assert_eq!(c.include_dirs, ["user", "/rt/include"]);
         assert_eq!(c.defines, [("X".to_string(), Some("1".to_string()))]);
@@ -362,7 +384,7 @@ mod tests {
             let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
             let opts = crate::cli::parse(&args).unwrap();
             let rt = Path::new("/rt/include");
-            compile_options(Path::new("a.cpp"), &opts, rt, HostCompiler::default()).lang
+            compile_options(Path::new("a.cpp"), &opts, rt, &HostSide::default()).lang
         };
         assert_eq!(lang(&["a.cpp"]), LangStd::Cxx17);
         assert_eq!(lang(&["-std=c++20", "a.cpp"]), LangStd::Cxx20);

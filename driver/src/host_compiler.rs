@@ -109,6 +109,46 @@ pub fn detect_host_cxx(host_cxx: &str) -> Result<HostCompilerInfo> {
     })
 }
 
+/// The directories `host_cxx` searches for `<...>` headers, less those of
+/// its C++ standard library and its own (intrinsics, `stdarg.h`), for which
+/// the device pass has model headers: where third-party headers are
+/// installed (`/usr/include/stb/stb_image.h`). Empty if the compiler does
+/// not say.
+pub fn fallback_include_dirs(host_cxx: &str) -> Vec<String> {
+    let out = Command::new(host_cxx)
+        .args(["-xc++", "-E", "-v", "-"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .output();
+    match out {
+        Ok(out) if out.status.success() => {
+            outside_the_toolchain(&search_list(&String::from_utf8_lossy(&out.stderr)))
+        }
+        _ => vec![],
+    }
+}
+
+/// The `#include <...>` search list of `-E -v`'s report.
+fn search_list(report: &str) -> Vec<String> {
+    report
+        .lines()
+        .skip_while(|l| !l.starts_with("#include <...> search starts here:"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("End of search list."))
+        .filter(|l| !l.ends_with("(framework directory)"))
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+/// `dirs` less the C++ standard library's and the compiler's own.
+fn outside_the_toolchain(dirs: &[String]) -> Vec<String> {
+    let toolchain = ["/c++/", "/lib/gcc/", "/lib/clang/", "/lib64/clang/"];
+    dirs.iter()
+        .filter(|d| !toolchain.iter().any(|t| d.contains(t)))
+        .cloned()
+        .collect()
+}
+
 /// Parses the output of `--version` of g++ or clang++.
 pub fn parse_version(text: &str) -> (HostCompilerKind, u32) {
     let first = text.lines().next().unwrap_or("");
@@ -195,5 +235,36 @@ mod tests {
             major: 12,
         };
         assert!(info.numbers_lambdas_sequentially());
+    }
+
+    #[test]
+    fn fallback_dirs_leave_out_the_standard_library_and_the_compilers_own() {
+        let report = "ignoring nonexistent directory \"/usr/local/include/x86_64-linux-gnu\"
+#include \"...\" search starts here:
+#include <...> search starts here:
+ /usr/include/c++/12
+ /usr/include/x86_64-linux-gnu/c++/12
+ /usr/include/c++/12/backward
+ /usr/lib/gcc/x86_64-linux-gnu/12/include
+ /usr/local/include
+ /usr/include/x86_64-linux-gnu
+ /usr/include
+End of search list.
+";
+        let dirs = outside_the_toolchain(&search_list(report));
+        assert_eq!(
+            dirs,
+            [
+                "/usr/local/include",
+                "/usr/include/x86_64-linux-gnu",
+                "/usr/include"
+            ]
+        );
+        let clang = " /usr/lib/llvm-14/lib/clang/14.0.6/include\n /usr/include\n";
+        let report = format!("#include <...> search starts here:\n{clang}End of search list.\n");
+        assert_eq!(
+            outside_the_toolchain(&search_list(&report)),
+            ["/usr/include"]
+        );
     }
 }

@@ -129,6 +129,8 @@ struct Compiled {
 struct Build<'a> {
     opts: &'a Options,
     host: Option<HostCompilerInfo>,
+    /// The host compiler's system directories (asked for when first needed).
+    fallback_include_dirs: Option<Vec<String>>,
     runtime_include: PathBuf,
     tmp: TempDir,
     times: PhaseTimes,
@@ -139,6 +141,7 @@ impl<'a> Build<'a> {
         Ok(Build {
             opts,
             host: None,
+            fallback_include_dirs: None,
             runtime_include: paths::runtime_include_dir(),
             tmp: TempDir::new(opts.save_temps)?,
             times: PhaseTimes::default(),
@@ -155,6 +158,24 @@ impl<'a> Build<'a> {
                 Ok(host)
             }
         }
+    }
+
+    /// What the device pass takes from the host compiler.
+    fn host_side(&mut self) -> Result<device_pass::HostSide> {
+        let host = self.host()?;
+        let dirs = match &self.fallback_include_dirs {
+            Some(dirs) => dirs.clone(),
+            None if self.opts.dry_run => vec![],
+            None => {
+                let dirs = host_compiler::fallback_include_dirs(&host.program);
+                self.fallback_include_dirs = Some(dirs.clone());
+                dirs
+            }
+        };
+        Ok(device_pass::HostSide {
+            abi: host.abi(&self.opts.host_flags),
+            fallback_include_dirs: dirs,
+        })
     }
 
     fn temp(&self, index: usize, source: &Path, ext: &str) -> PathBuf {
@@ -195,9 +216,9 @@ impl<'a> Build<'a> {
         if !run {
             return Ok(None);
         }
-        let abi = self.host()?.abi(&opts.host_flags);
+        let host = self.host_side()?;
         let start = Instant::now();
-        let dev = device_pass::run(source, opts, &self.runtime_include, abi);
+        let dev = device_pass::run(source, opts, &self.runtime_include, &host);
         self.times.device += start.elapsed();
         let dev = dev?;
         if opts.dump_ir {
@@ -563,7 +584,8 @@ impl<'a> Build<'a> {
         if tool::step(opts, || {
             format!("device preprocessor (in process): {}", source.display())
         }) {
-            device_pass::preprocess(source, opts, &self.runtime_include)?;
+            let host = self.host_side()?;
+            device_pass::preprocess(source, opts, &self.runtime_include, &host)?;
         }
         Ok(())
     }
@@ -582,7 +604,8 @@ impl<'a> Build<'a> {
             }) {
             vec![]
         } else {
-            device_pass::dependencies(source, opts, &self.runtime_include)?
+            let host = self.host_side()?;
+            device_pass::dependencies(source, opts, &self.runtime_include, &host)?
         };
         let host_deps = self.temp(0, source, "host.d");
         self.host_compile(

@@ -209,6 +209,43 @@ fn a_kernel_compiled_host_only_is_missing_on_vulkan() {
 }
 
 #[test]
+fn headers_installed_beside_the_system_ones_are_found() {
+    // A third-party header the host compiler finds in its own search list
+    // (here through CPLUS_INCLUDE_PATH, as `/usr/include/stb/stb_image.h`
+    // is found in /usr/include): the device pass searches those directories
+    // after its model headers, and a kernel calls the header's function.
+    let dir = out_dir("system-dir-header");
+    let installed = dir.join("installed");
+    std::fs::create_dir_all(installed.join("thirdparty")).unwrap();
+    std::fs::write(
+        installed.join("thirdparty/scale.h"),
+        "#pragma once\n#include <stdint.h>\ninline int32_t thirdparty_scale(int32_t x) { return 3 * x; }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("app.cpp"),
+        r#"#include <sycl/sycl.hpp>
+#include <thirdparty/scale.h>
+#include <cstdio>
+int main() {
+  sycl::queue q;
+  int *p = sycl::malloc_shared<int>(8, q);
+  q.parallel_for(8, [=](sycl::id<1> i) { p[i] = thirdparty_scale(int(i)); }).wait();
+  bool ok = p[7] == 21;
+  sycl::free(p, q);
+  std::printf(ok ? "PASSED\n" : "FAILED\n");
+  return ok ? 0 : 1;
+}
+"#,
+    )
+    .unwrap();
+    ok(syclcc(&dir)
+        .env("CPLUS_INCLUDE_PATH", &installed)
+        .args(["app.cpp", "-o", "app"]));
+    runs_everywhere(&dir.join("app"), &[]);
+}
+
+#[test]
 fn unknown_flags_reach_the_host_compiler() {
     let dir = out_dir("host-flags");
     let src = s(&source("multi/scale.cpp"));

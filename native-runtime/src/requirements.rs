@@ -85,18 +85,23 @@ pub fn supports(entry: &KernelEntry, device: &DeviceInfo) -> RtResult<()> {
         .reqd_sub_group_size
         .filter(|_| info.uses_subgroups);
     if let Some(size) = required {
-        // The host device makes sub-groups of any size it lists; a Vulkan
-        // device has the size its driver picks, which wgpu cannot set, and
-        // the compiler made sub-groups of up to 32 from clusters of lanes
-        // (`lower/subgroup_cluster.rs`): any multiple of the size serves.
-        let clustered = size <= 32 && size.is_power_of_two();
+        // The host device makes sub-groups of any size it lists. A Vulkan
+        // device has the width its driver picks, which wgpu cannot set: the
+        // compiler made logical sub-groups of powers of two up to 64 from
+        // clusters of lanes where the device is wider (up to 32) and from
+        // exchanges through work-group memory where it is narrower
+        // (`compiler-core/src/lower/subgroup.rs`).
         let fits = match device.backend {
             Backend::Host => device.sub_group_sizes.contains(&size),
-            Backend::Vulkan if clustered => {
-                !device.sub_group_sizes.is_empty()
-                    && device.sub_group_sizes.iter().all(|s| s % size == 0)
+            Backend::Vulkan => {
+                size.is_power_of_two()
+                    && size <= 64
+                    && !device.sub_group_sizes.is_empty()
+                    && device
+                        .sub_group_sizes
+                        .iter()
+                        .all(|&s| s <= size || (size <= 32 && s % size == 0))
             }
-            Backend::Vulkan => device.sub_group_sizes == [size],
         };
         if !fits {
             return Err(unsupported(format!(
@@ -211,17 +216,41 @@ mod tests {
         assert_eq!(errc(check(&k, &device, 1, None)), Errc::Success);
         device.sub_group_sizes = vec![1, 4];
         assert_eq!(errc(check(&k, &device, 1, None)), Errc::KernelNotSupported);
-        // A Vulkan device's sub-groups must be a multiple of the size
-        // required (each holds several made of clusters of lanes).
+        // A Vulkan device of any width serves a power of two up to 64:
+        // wider ones in clusters of lanes, narrower ones through work-group
+        // memory.
         device.backend = Backend::Vulkan;
+        for widths in [vec![8], vec![32], vec![4, 8], vec![4], vec![64]] {
+            device.sub_group_sizes = widths;
+            assert_eq!(errc(check(&k, &device, 1, None)), Errc::Success);
+        }
+        device.sub_group_sizes = vec![];
+        assert_eq!(errc(check(&k, &device, 1, None)), Errc::KernelNotSupported);
+        let wide = |size| {
+            let attributes = KernelAttributes {
+                reqd_work_group_size: None,
+                reqd_sub_group_size: Some(size),
+            };
+            let mut k = entry(vec![], attributes);
+            k.info.uses_subgroups = true;
+            k
+        };
         device.sub_group_sizes = vec![8];
-        assert_eq!(errc(check(&k, &device, 1, None)), Errc::Success);
-        device.sub_group_sizes = vec![32];
-        assert_eq!(errc(check(&k, &device, 1, None)), Errc::Success);
-        device.sub_group_sizes = vec![4, 8];
-        assert_eq!(errc(check(&k, &device, 1, None)), Errc::KernelNotSupported);
-        device.sub_group_sizes = vec![4];
-        assert_eq!(errc(check(&k, &device, 1, None)), Errc::KernelNotSupported);
+        assert_eq!(errc(check(&wide(64), &device, 1, None)), Errc::Success);
+        assert_eq!(
+            errc(check(&wide(128), &device, 1, None)),
+            Errc::KernelNotSupported
+        );
+        assert_eq!(
+            errc(check(&wide(24), &device, 1, None)),
+            Errc::KernelNotSupported
+        );
+        // Clusters hold at most 32 lanes.
+        device.sub_group_sizes = vec![128];
+        assert_eq!(
+            errc(check(&wide(64), &device, 1, None)),
+            Errc::KernelNotSupported
+        );
         // Without sub-group functions the size is not observable.
         k.info.uses_subgroups = false;
         assert_eq!(errc(check(&k, &device, 1, None)), Errc::Success);

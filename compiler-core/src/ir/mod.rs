@@ -117,6 +117,9 @@ pub enum Builtin {
     NumWorkgroups,
     /// The work-group size compiled into the entry point (a constant).
     WorkgroupSize,
+    /// The invocation's index in its work-group, x fastest (SYCL's local
+    /// linear id; component 0 only).
+    LocalInvocationIndex,
     /// The invocation's index in its sub-group (component 0 only).
     SubgroupLocalId,
     /// The number of invocations in a sub-group.

@@ -30,6 +30,7 @@ mod private_memory;
 mod spec_constant;
 mod subgroup;
 mod subgroup_cluster;
+mod subgroup_span;
 mod subgroup_wide;
 mod values;
 mod work_group_scope;
@@ -413,10 +414,12 @@ struct Lowerer<'s> {
     source_errors: bool,
     /// A sub-group built-in or collective was lowered.
     uses_subgroups: bool,
-    /// Lowering the plain form of a collective of a kernel whose logical
-    /// sub-groups are clusters, for devices as wide as they are
-    /// (`subgroup_cluster.rs`).
-    plain_subgroups: bool,
+    /// The form of the collective being lowered, in a kernel that requires
+    /// a sub-group width (`subgroup.rs`).
+    subgroup_form: Option<subgroup::SubgroupForm>,
+    /// The work-group arrays through which logical sub-groups wider than
+    /// the device's exchange values, one per word (`subgroup_span.rs`).
+    exchange_arrays: Vec<BindingId>,
     /// The launch bounds argument as six scalars (global range, local
     /// range), for `__builtin_syclone_launch_extent/local`.
     launch_bounds: Vec<IExpr>,
@@ -519,7 +522,8 @@ impl<'s> Lowerer<'s> {
             loop_depth: 0,
             source_errors: false,
             uses_subgroups: false,
-            plain_subgroups: false,
+            subgroup_form: None,
+            exchange_arrays: vec![],
             launch_bounds: vec![],
             attributes: KernelAttributes::default(),
             callees: vec![],

@@ -2,19 +2,67 @@
 //! `sycl::sub_group` and the group functions on it) become IR `Subgroup`
 //! statements whose result is a fresh local; the value keeps its scalar type
 //! (a `bool` moves and combines as a 32-bit 0 or 1).
+//!
+//! A kernel that requires `[[sycl::reqd_sub_group_size(C)]]` (C a power of
+//! two up to 64) and uses sub-group functions works in logical sub-groups
+//! of C work-items whatever the device's width: its built-ins count them
+//! from the local linear id, and each collective branches on the device's
+//! width (uniform in the dispatch) between its plain form (the width is C),
+//! clusters of lanes (wider: `subgroup_cluster.rs`) and an exchange through
+//! work-group memory (narrower: `subgroup_span.rs`).
 
 use super::values::Val;
 use super::Lowerer;
 use crate::front::sema::thir;
-use crate::ir::{Expr as IExpr, ScalarType, Stmt as IStmt, SubgroupOp};
+use crate::ir::{
+    BinaryOp, Builtin, Constant, Expr as IExpr, ScalarType, Stmt as IStmt, SubgroupOp,
+};
 use crate::source::Span;
+
+/// The widest logical sub-group a kernel may require (AMD's 64).
+const MAX_LOGICAL: u32 = 64;
+
+/// How the collective being lowered makes the kernel's logical sub-groups
+/// of the device's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum SubgroupForm {
+    /// The device's sub-groups are the logical ones.
+    Plain,
+    /// Several logical sub-groups of this many lanes in each hardware one.
+    Clusters(u32),
+    /// Logical sub-groups of this many work-items over several hardware ones.
+    Spanned(u32),
+}
+
+fn u32_const(v: u32) -> IExpr {
+    IExpr::Const(Constant::Int(ScalarType::U32, u64::from(v)))
+}
+
+fn binary(op: BinaryOp, a: IExpr, b: IExpr) -> IExpr {
+    IExpr::Binary(op, Box::new(a), Box::new(b))
+}
 
 impl Lowerer<'_> {
     /// `__builtin_syclone_subgroup_OP(value[, operand])`; sema checked the
     /// arguments.
     pub(super) fn subgroup(&mut self, op: &str, args: &[thir::Expr], span: Span) -> Val {
         if op == "barrier" {
-            self.emit(IStmt::SubgroupBarrier);
+            let barrier = |this: &mut Self| {
+                if let Some(SubgroupForm::Spanned(_)) = this.subgroup_form {
+                    this.spanned_barrier();
+                } else {
+                    this.emit(IStmt::SubgroupBarrier);
+                }
+                None
+            };
+            match self.logical_subgroup_size() {
+                Some(c) => {
+                    self.by_width(c, false, None, barrier);
+                }
+                None => {
+                    barrier(self);
+                }
+            }
             return Val::Void;
         }
         let (Some(op), Some(value)) = (SubgroupOp::from_intrinsic(op), args.first()) else {
@@ -32,16 +80,96 @@ impl Lowerer<'_> {
             _ => ty,
         };
         let collective =
-            |this: &mut Self| this.subgroup_value(op, value.clone(), operand.clone(), ty);
-        // Xor, up and down shuffles are the same over clusters: no branch.
-        let differs = !matches!(
+            |this: &mut Self| Some(this.subgroup_value(op, value.clone(), operand.clone(), ty));
+        // Xor, up and down shuffles are the same over clusters.
+        let clusters_differ = !matches!(
             op,
             SubgroupOp::ShuffleXor | SubgroupOp::ShuffleUp | SubgroupOp::ShuffleDown
         ) || ty.size() == 8;
-        Val::Scalar(match self.subgroup_cluster() {
-            Some(c) if differs => self.either_width(c, result_ty, collective),
-            _ => collective(self),
-        })
+        let value = match self.logical_subgroup_size() {
+            Some(c) => self.by_width(c, clusters_differ, Some(result_ty), collective),
+            None => collective(self),
+        };
+        value.map_or(Val::Void, Val::Scalar)
+    }
+
+    /// The logical sub-group width the kernel requires, where the lowering
+    /// makes it on any device; None while lowering one form of a
+    /// collective.
+    fn logical_subgroup_size(&self) -> Option<u32> {
+        self.attributes
+            .reqd_sub_group_size
+            .filter(|&c| c <= MAX_LOGICAL && c.is_power_of_two() && self.subgroup_form.is_none())
+    }
+
+    /// `lower(this)` (of type `ty`, if any) in the form of logical
+    /// sub-groups of `c` lanes that the device's width asks for: spanned
+    /// where it is narrower than `c`; clusters where it is wider (if they
+    /// differ from the plain form); else plain.
+    fn by_width(
+        &mut self,
+        c: u32,
+        clusters_differ: bool,
+        ty: Option<ScalarType>,
+        mut lower: impl FnMut(&mut Self) -> Option<IExpr>,
+    ) -> Option<IExpr> {
+        let result = ty.map(|ty| self.new_local("subgroup_result", ty));
+        let mut form = |this: &mut Self, form: SubgroupForm| {
+            this.blocks.push(vec![]);
+            this.subgroup_form = Some(form);
+            let value = lower(this);
+            this.subgroup_form = None;
+            if let (Some(local), Some(value)) = (result, value) {
+                this.emit(IStmt::Assign { local, value });
+            }
+            this.blocks.pop().unwrap_or_default()
+        };
+        let width = || IExpr::Builtin(Builtin::SubgroupSize, 0);
+        let spanned = form(self, SubgroupForm::Spanned(c));
+        let plain = form(self, SubgroupForm::Plain);
+        let otherwise = if clusters_differ && c <= super::subgroup_cluster::MAX_CLUSTER {
+            let clusters = form(self, SubgroupForm::Clusters(c));
+            vec![IStmt::If {
+                cond: binary(BinaryOp::Eq, width(), u32_const(c)),
+                then_block: plain,
+                else_block: clusters,
+            }]
+        } else {
+            plain
+        };
+        self.emit(IStmt::If {
+            cond: binary(BinaryOp::Lt, width(), u32_const(c)),
+            then_block: spanned,
+            else_block: otherwise,
+        });
+        self.uses_subgroups = true;
+        result.map(IExpr::Local)
+    }
+
+    /// A sub-group built-in (a `u32`) of the kernel's sub-groups: of the
+    /// logical ones, counted from the local linear id, where it requires a
+    /// width (the device's own sub-groups are formed the same way:
+    /// `back/spirv/subgroup.rs`).
+    pub(super) fn subgroup_builtin(&self, b: Builtin) -> IExpr {
+        let Some(c) = self
+            .attributes
+            .reqd_sub_group_size
+            .filter(|&c| c <= MAX_LOGICAL && c.is_power_of_two())
+        else {
+            return IExpr::Builtin(b, 0);
+        };
+        let index = || IExpr::Builtin(Builtin::LocalInvocationIndex, 0);
+        match b {
+            Builtin::SubgroupSize => u32_const(c),
+            Builtin::SubgroupLocalId => binary(BinaryOp::BitAnd, index(), u32_const(c - 1)),
+            Builtin::SubgroupId => binary(BinaryOp::Div, index(), u32_const(c)),
+            Builtin::NumSubgroups => binary(
+                BinaryOp::Div,
+                binary(BinaryOp::Add, self.work_group_items(), u32_const(c - 1)),
+                u32_const(c),
+            ),
+            other => IExpr::Builtin(other, 0),
+        }
     }
 
     /// `op` over `value` (of type `ty`), with its lane, distance or word
@@ -54,6 +182,11 @@ impl Lowerer<'_> {
         mut operand: Option<IExpr>,
         ty: ScalarType,
     ) -> IExpr {
+        if let Some(SubgroupForm::Spanned(c)) = self.subgroup_form {
+            if matches!(op, SubgroupOp::Any | SubgroupOp::All | SubgroupOp::Ballot) {
+                return self.spanned(c, op, value, operand, ScalarType::Bool);
+            }
+        }
         if let Some(c) = self.subgroup_cluster() {
             match op {
                 SubgroupOp::Any | SubgroupOp::All | SubgroupOp::Ballot => {
@@ -88,6 +221,9 @@ impl Lowerer<'_> {
         operand: Option<IExpr>,
         ty: ScalarType,
     ) -> IExpr {
+        if let Some(SubgroupForm::Spanned(c)) = self.subgroup_form {
+            return self.spanned(c, op, value, operand, ty);
+        }
         let wide = ty.size() == 8 && !matches!(op, SubgroupOp::Any | SubgroupOp::All);
         let cluster = self.subgroup_cluster();
         if let (Some(lanes), SubgroupOp::Reduce(arith)) = (cluster, op) {

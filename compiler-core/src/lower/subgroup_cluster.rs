@@ -15,9 +15,9 @@
 //!   ones, so the active lanes of a cluster come first.
 //!
 //! Each collective whose clustered form differs branches on the device's
-//! width (uniform in the sub-group): where it is C, the plain instructions
-//! run.
+//! width (`subgroup.rs`): where it is C, the plain instructions run.
 
+use super::subgroup::SubgroupForm;
 use super::Lowerer;
 use crate::ir::{
     BinaryOp, Builtin, Constant, Expr as IExpr, GroupArith, ScalarType, Stmt as IStmt, SubgroupOp,
@@ -25,7 +25,7 @@ use crate::ir::{
 
 /// The widest logical sub-group built from clusters: a cluster's ballot
 /// bits must lie in one 32-bit word.
-const MAX_CLUSTER: u32 = 32;
+pub(super) const MAX_CLUSTER: u32 = 32;
 
 fn u32_const(v: u32) -> IExpr {
     IExpr::Const(Constant::Int(ScalarType::U32, u64::from(v)))
@@ -40,74 +40,11 @@ fn hardware(b: Builtin) -> IExpr {
 }
 
 impl Lowerer<'_> {
-    /// The logical sub-group width, where the kernel requires one that
-    /// clusters serve.
+    /// The width of the clusters the collective being lowered works in.
     pub(super) fn subgroup_cluster(&self) -> Option<u32> {
-        self.attributes
-            .reqd_sub_group_size
-            .filter(|&c| c <= MAX_CLUSTER && c.is_power_of_two() && !self.plain_subgroups)
-    }
-
-    /// `collective(this)` (an expression of type `ty`) in the kernel's
-    /// logical sub-groups of `c` lanes: its plain form where the device's
-    /// sub-groups are `c` wide, else the form over clusters.
-    pub(super) fn either_width(
-        &mut self,
-        c: u32,
-        ty: ScalarType,
-        mut collective: impl FnMut(&mut Self) -> IExpr,
-    ) -> IExpr {
-        let result = self.new_local("subgroup_result", ty);
-        let mut branch = |this: &mut Self, plain: bool| {
-            this.blocks.push(vec![]);
-            this.plain_subgroups = plain;
-            let value = collective(this);
-            this.plain_subgroups = false;
-            this.emit(IStmt::Assign {
-                local: result,
-                value,
-            });
-            this.blocks.pop().unwrap_or_default()
-        };
-        let then_block = branch(self, true);
-        let else_block = branch(self, false);
-        self.emit(IStmt::If {
-            cond: binary(BinaryOp::Eq, hardware(Builtin::SubgroupSize), u32_const(c)),
-            then_block,
-            else_block,
-        });
-        IExpr::Local(result)
-    }
-
-    /// A sub-group built-in (a `u32`) of the logical sub-groups.
-    pub(super) fn subgroup_builtin(&self, b: Builtin) -> IExpr {
-        let Some(c) = self.subgroup_cluster() else {
-            return hardware(b);
-        };
-        // Logical sub-groups per hardware one.
-        let per_hardware = || binary(BinaryOp::Div, hardware(Builtin::SubgroupSize), u32_const(c));
-        match b {
-            Builtin::SubgroupSize => u32_const(c),
-            Builtin::SubgroupLocalId => binary(
-                BinaryOp::BitAnd,
-                hardware(Builtin::SubgroupLocalId),
-                u32_const(c - 1),
-            ),
-            Builtin::SubgroupId => binary(
-                BinaryOp::Add,
-                binary(BinaryOp::Mul, hardware(Builtin::SubgroupId), per_hardware()),
-                binary(
-                    BinaryOp::Div,
-                    hardware(Builtin::SubgroupLocalId),
-                    u32_const(c),
-                ),
-            ),
-            Builtin::NumSubgroups => binary(
-                BinaryOp::Mul,
-                hardware(Builtin::NumSubgroups),
-                per_hardware(),
-            ),
-            other => hardware(other),
+        match self.subgroup_form {
+            Some(SubgroupForm::Clusters(c)) => Some(c),
+            _ => None,
         }
     }
 

@@ -1,11 +1,10 @@
 //! Sub-group operations that Vulkan and WebGPU sub-group instructions do
 //! not all take: on 64-bit values (`double`, `long`, `size_t`) a shuffle
-//! moves the two 32-bit halves; a reduction is a butterfly of
-//! xor-shuffles and a scan a ladder of up-shuffles (both over every power
-//! of two below the sub-group size, so they assume the whole sub-group is
-//! active, as the kernels that use them do). Scans other than sums and
-//! products (WGSL, and so wgpu's validation, has only those) are ladders
-//! on 32-bit values too.
+//! moves the two 32-bit halves; a scan is a ladder of up-shuffles over
+//! every power of two below the sub-group size, and a reduction the scan's
+//! value at the last active lane (a work-group's last sub-group may be
+//! short). Scans other than sums and products (WGSL, and so wgpu's
+//! validation, has only those) are ladders on 32-bit values too.
 
 use super::Lowerer;
 use crate::ir::{
@@ -32,8 +31,17 @@ impl Lowerer<'_> {
         self.emit(IStmt::Assign { local: v, value });
         match op {
             SubgroupOp::Reduce(arith) => {
-                self.butterfly(v, ty, arith);
-                IExpr::Local(v)
+                // The scan's value at the last active lane: the lanes a
+                // work-group leaves empty are the last ones.
+                self.ladder(v, ty, arith);
+                let lane = IExpr::Builtin(Builtin::SubgroupLocalId, 0);
+                let last = self.subgroup_stmt(
+                    SubgroupOp::Reduce(GroupArith::Max),
+                    lane,
+                    None,
+                    ScalarType::U32,
+                );
+                self.shuffle_wide(SubgroupOp::Shuffle, IExpr::Local(v), Some(last), ty)
             }
             SubgroupOp::InclusiveScan(arith) => {
                 self.ladder(v, ty, arith);
@@ -115,16 +123,6 @@ impl Lowerer<'_> {
         }
     }
 
-    /// `v = v op (v from lane ^ k)` for each distance k: every lane ends
-    /// with the whole sub-group's result.
-    fn butterfly(&mut self, v: LocalId, ty: ScalarType, arith: GroupArith) {
-        self.each_distance(|this, k| {
-            let other = this.shuffle_wide(SubgroupOp::ShuffleXor, IExpr::Local(v), Some(k), ty);
-            let value = combine(arith, IExpr::Local(v), other);
-            this.emit(IStmt::Assign { local: v, value });
-        });
-    }
-
     /// `v = (v from lane - k) op v` on lanes k and above, for each distance
     /// k: an inclusive scan.
     pub(super) fn ladder(&mut self, v: LocalId, ty: ScalarType, arith: GroupArith) {
@@ -164,7 +162,7 @@ impl Lowerer<'_> {
     }
 }
 
-fn combine(arith: GroupArith, a: IExpr, b: IExpr) -> IExpr {
+pub(super) fn combine(arith: GroupArith, a: IExpr, b: IExpr) -> IExpr {
     let binary = |op, a, b| IExpr::Binary(op, Box::new(a), Box::new(b));
     match arith {
         GroupArith::Add => binary(BinaryOp::Add, a, b),
@@ -188,7 +186,7 @@ fn combine(arith: GroupArith, a: IExpr, b: IExpr) -> IExpr {
 }
 
 /// The value `arith` leaves unchanged, of type `ty`.
-fn identity(arith: GroupArith, ty: ScalarType) -> IExpr {
+pub(super) fn identity(arith: GroupArith, ty: ScalarType) -> IExpr {
     let int = |v: u64| IExpr::Const(Constant::Int(ty, v));
     let float = |v: f64| IExpr::Const(Constant::Float(ty, v));
     // All ones of the type's width.

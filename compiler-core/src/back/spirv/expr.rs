@@ -2,7 +2,7 @@
 //! arithmetic with C++ semantics (signedness picks the opcode) and the
 //! numeric conversions of `Convert`/`Bitcast`.
 
-use rspirv::spirv::{Decoration, StorageClass, Word};
+use rspirv::spirv::{self, Decoration, StorageClass, Word};
 
 use super::stmt::FnCtx;
 use super::{Emitter, SpirvError};
@@ -46,6 +46,14 @@ impl Emitter {
                 self.emit_param(f, *offset, Some(word), *ty)
             }
             Expr::Builtin(which, _) if which.is_subgroup() => self.subgroup_builtin(f, *which),
+            Expr::Builtin(Builtin::LocalInvocationIndex, _) => Ok((
+                self.scalar_input(
+                    f,
+                    spirv::BuiltIn::LocalInvocationIndex,
+                    "gl_LocalInvocationIndex",
+                )?,
+                ScalarType::U32,
+            )),
             Expr::Builtin(which, dim) => {
                 if *dim >= 3 {
                     return Err(SpirvError::BadBuiltinComponent {

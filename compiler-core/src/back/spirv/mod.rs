@@ -572,6 +572,7 @@ impl Emitter {
             Builtin::WorkgroupId => (spirv::BuiltIn::WorkgroupId, "gl_WorkGroupID"),
             Builtin::NumWorkgroups => (spirv::BuiltIn::NumWorkgroups, "gl_NumWorkGroups"),
             Builtin::WorkgroupSize
+            | Builtin::LocalInvocationIndex
             | Builtin::SubgroupLocalId
             | Builtin::SubgroupSize
             | Builtin::SubgroupId

@@ -57,7 +57,7 @@ impl Emitter {
     }
 
     /// The value of a scalar u32 `Input` built-in.
-    fn scalar_input(
+    pub(super) fn scalar_input(
         &mut self,
         f: &mut FnCtx,
         bi: spirv::BuiltIn,

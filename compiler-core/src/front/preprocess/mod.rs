@@ -36,6 +36,9 @@ pub struct PpOptions {
     pub undefines: Vec<String>,
     pub include_dirs: Vec<String>,
     pub system_include_dirs: Vec<String>,
+    /// Searched after the model headers (the host compiler's system
+    /// directories).
+    pub fallback_include_dirs: Vec<String>,
     /// Defines `__SYCL_DEVICE_ONLY__`.
     pub device_pass: bool,
     pub date_time: Option<(String, String)>,
@@ -904,6 +907,19 @@ impl Pp<'_> {
                 let id = self.sm.add(path.clone(), text);
                 self.file_cache.insert(path.clone(), id);
                 return Some((id, path, Some(dirs.len())));
+            }
+        }
+        // After the model: the host compiler's own directories, numbered on
+        // from it for `#include_next`.
+        let fallback: Vec<String> = self.opts.fallback_include_dirs.clone();
+        let first = dirs.len() + 1;
+        for (i, d) in fallback.iter().enumerate() {
+            if first + i < start {
+                continue;
+            }
+            let path = join(d, name);
+            if let Some(id) = self.read(&path) {
+                return Some((id, path, Some(first + i)));
             }
         }
         None

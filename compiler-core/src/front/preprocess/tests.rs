@@ -358,6 +358,26 @@ fn includes() {
     );
     assert!(r.sm.files().any(|(_, f)| f.name == "<model>/cstddef"));
 
+    // The host compiler's directories come after the model headers.
+    let files = [
+        ("usr/cstddef", "host_cstddef\n"),
+        ("usr/stb/stb.h", "int stb;\n#include_next <next.h>\n"),
+        ("usr2/next.h", "int next;\n"),
+    ];
+    let opts = PpOptions {
+        fallback_include_dirs: vec!["usr".into(), "usr2".into()],
+        ..Default::default()
+    };
+    let r = run_with(
+        "#include <cstddef>\n#include <stb/stb.h>\nend",
+        &files,
+        &opts,
+    );
+    assert!(r.errors().is_empty(), "{:?}", r.errors());
+    let t = r.text();
+    assert!(!t.contains("host_cstddef"), "{t}");
+    assert!(t.ends_with("int stb ; int next ; end"), "{t}");
+
     let r = run("#include \"missing.h\"\nafter");
     assert!(r.errors()[0].contains("'missing.h' file not found"));
     let r = run("#include\n");

@@ -276,6 +276,13 @@ inline void work_group_barrier() { __builtin_syclone_group_barrier(); }
 extern "C" void syclone_host_group_barrier(void);
 inline void work_group_barrier() { syclone_host_group_barrier(); }
 #endif
+// Waits for every work-item of the sub-group.
+#ifdef __SYCL_DEVICE_ONLY__
+inline void sub_group_barrier() { __builtin_syclone_subgroup_barrier(); }
+#else
+extern "C" void syclone_host_sub_group_barrier(void);
+inline void sub_group_barrier() { syclone_host_sub_group_barrier(); }
+#endif
 
 // Whether async_work_group_copy copies from `SrcPtr` to `DestPtr`: multi_ptrs
 // from global to local memory or from local to global, of one element type
@@ -587,11 +594,7 @@ template <int Dimensions>
 void group_barrier(const group<Dimensions> &) {
   detail::work_group_barrier();
 }
-inline void group_barrier(const sub_group &) {
-#ifdef __SYCL_DEVICE_ONLY__
-  __builtin_syclone_subgroup_barrier();
-#endif
-}
+inline void group_barrier(const sub_group &) { detail::sub_group_barrier(); }
 
 namespace detail {
 // `acc[i][j]...` of a multi-dimensional accessor: `Ptr` points at the first
