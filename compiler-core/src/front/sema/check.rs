@@ -1048,7 +1048,7 @@ impl Sema {
                 for (var, handler) in handlers {
                     self.push_frame();
                     if let Some(v) = var {
-                        let _ = self.check_local_var(v);
+                        self.declare_catch_parameter(v);
                     }
                     let _ = self.check_stmt(handler);
                     self.pop_frame();
@@ -1056,6 +1056,22 @@ impl Sema {
                 TStmt::Unsupported("exception handling (try/catch)".into(), s.span)
             }
         }
+    }
+
+    /// The parameter of a `catch` clause, in scope in its handler: it is
+    /// initialized from the exception caught, not default-constructed.
+    fn declare_catch_parameter(&mut self, v: &a::VarDecl) {
+        let f = self.cur().func;
+        let mut diags = vec![];
+        let (ctx, fenv) = self.ctx_env();
+        let ty = self.resolve_type(&v.ty, ctx, &fenv, &mut diags);
+        self.cur().diags.extend(diags);
+        let id = self.new_var(v.name.clone(), ty, Some(f), v.name_span);
+        self.cur()
+            .frames
+            .last_mut()
+            .expect("frame")
+            .push((v.name.clone(), id));
     }
 
     /// Whether `v` is a parameter of the function being checked.

@@ -7,7 +7,8 @@ use super::lookup::Found;
 use super::packs::{flatten, PatternNames};
 use super::*;
 use crate::front::ast::{
-    ClassDecl, FunctionDecl, TemplateArg, TemplateHeader, TemplateParamKind, TypeExpr, TypeExprKind,
+    ClassDecl, FunctionDecl, TemplateArg, TemplateHeader, TemplateParam, TemplateParamKind,
+    TypeExpr, TypeExprKind,
 };
 
 impl Sema {
@@ -531,7 +532,8 @@ impl Sema {
                             bindings: b.clone(),
                             parent: Some(env.clone()),
                         };
-                        return &self.resolve_type(pat, ctx, &e, &mut vec![]) == ty;
+                        let r = self.resolve_type(pat, ctx, &e, &mut vec![]);
+                        return &r == ty;
                     };
                     // `C<P...>` against an instance of C.
                     let same = es.iter().any(|x| match x {
@@ -884,7 +886,29 @@ impl Sema {
                 continue;
             }
             if !self.deduce_param(&pd.ty, arg, &params, ctx, env, &mut b) {
-                return None;
+                // Template parameters it names only in non-deduced contexts
+                // (`const R<std::remove_const_t<E>> &` with `E = T`) take
+                // their defaults; then the parameter must match as a whole.
+                let unbound: Vec<&TemplateParam> = th
+                    .params
+                    .iter()
+                    .filter(|p| {
+                        p.name.as_ref().is_some_and(|n| {
+                            !b.iter().any(|(bn, _)| bn == n)
+                                && mentions_params(&pd.ty, std::slice::from_ref(n))
+                        })
+                    })
+                    .collect();
+                if unbound.is_empty() {
+                    return None;
+                }
+                for p in unbound {
+                    let v = self.default_template_arg(p, ctx, env, &b)?;
+                    b.push((p.name.clone()?, v));
+                }
+                if !self.deduce_param(&pd.ty, arg, &params, ctx, env, &mut b) {
+                    return None;
+                }
             }
         }
         // Order by parameter: deduced or explicit values, else defaults.
@@ -898,47 +922,64 @@ impl Sema {
                 ordered.push(a.clone());
                 continue;
             }
-            let e = Env {
-                using_dirs: Vec::new(),
-                entities: Vec::new(),
-                bindings: b.clone(),
-                parent: Some(env.clone()),
-            };
-            // SFINAE: a non-type parameter whose type does not exist for
-            // these arguments (`enable_if<false>::type`) removes the candidate.
-            if let TemplateParamKind::NonType { ty, .. } = &p.kind {
-                if self.resolve_type(ty, ctx, &e, &mut vec![]).is_error() {
-                    return None;
-                }
-            }
-            let v = match &p.kind {
-                TemplateParamKind::Type {
-                    default: Some(t), ..
-                } => {
-                    let t = self.resolve_type(t, ctx, &e, &mut vec![]);
-                    // SFINAE: `typename = enable_if_t<false>` removes the candidate.
-                    if t.is_error() {
-                        return None;
-                    }
-                    TArg::Type(t)
-                }
-                TemplateParamKind::NonType {
-                    default: Some(x), ..
-                } => TArg::Value(self.const_eval_ast(x, ctx, &Rc::new(e))?),
-                TemplateParamKind::Template {
-                    default: Some(q), ..
-                } => self.template_name_of(q, ctx, &e)?,
-                k if is_pack(k) => TArg::Pack(vec![]),
-                _ => {
-                    return None;
-                }
-            };
+            let v = self.default_template_arg(p, ctx, env, &b)?;
             if let Some(n) = &p.name {
                 b.push((n.clone(), v.clone()));
             }
             ordered.push(v);
         }
         Some(ordered)
+    }
+
+    /// The default argument of template parameter `p` with the parameters
+    /// in `b` known (an empty pack for a pack); None if it has none, or
+    /// if substituting them fails (SFINAE).
+    fn default_template_arg(
+        &mut self,
+        p: &TemplateParam,
+        ctx: Ctx,
+        env: &Rc<Env>,
+        b: &[(Rc<str>, TArg)],
+    ) -> Option<TArg> {
+        let e = Env {
+            using_dirs: Vec::new(),
+            entities: Vec::new(),
+            bindings: b.to_vec(),
+            parent: Some(env.clone()),
+        };
+        // SFINAE: a non-type parameter whose type does not exist for
+        // these arguments (`enable_if<false>::type`) removes the candidate.
+        if let TemplateParamKind::NonType { ty, .. } = &p.kind {
+            if self.resolve_type(ty, ctx, &e, &mut vec![]).is_error() {
+                return None;
+            }
+        }
+        Some(match &p.kind {
+            TemplateParamKind::Type {
+                default: Some(t), ..
+            } => {
+                let ty = self.resolve_type(t, ctx, &e, &mut vec![]);
+                // SFINAE: `typename = enable_if_t<false>` removes the candidate.
+                if ty.is_error() {
+                    return None;
+                }
+                // `typename E = T` keeps the `const` of a `const X` T.
+                let is_ref = matches!(ty, Ty::LRef(..) | Ty::RRef(_));
+                if !is_ref && self.top_level_const(t, ctx, &e) {
+                    TArg::ConstType(ty)
+                } else {
+                    TArg::Type(ty)
+                }
+            }
+            TemplateParamKind::NonType {
+                default: Some(x), ..
+            } => TArg::Value(self.const_eval_ast(x, ctx, &Rc::new(e))?),
+            TemplateParamKind::Template {
+                default: Some(q), ..
+            } => self.template_name_of(q, ctx, &e)?,
+            k if is_pack(k) => TArg::Pack(vec![]),
+            _ => return None,
+        })
     }
 }
 
