@@ -64,7 +64,7 @@ impl Lowerer<'_> {
         operand: Option<IExpr>,
         ty: ScalarType,
     ) -> IExpr {
-        let operand = operand.map(|o| self.into_local(o, ScalarType::U32));
+        let operand = operand.map(|o| self.evaluated_once(o, ScalarType::U32));
         let words = self.words_of(value, ty);
         let slots = self.publish(words);
         let place = self.span_place(c);
@@ -78,7 +78,7 @@ impl Lowerer<'_> {
             _ => None,
         };
         if let Some(lane) = moved_from {
-            let lane = self.into_local(lane, ScalarType::U32);
+            let lane = self.evaluated_once(lane, ScalarType::U32);
             let inside = binary(BinaryOp::Lt, lane.clone(), place.count.clone());
             let lane = select(inside, lane, place.lane.clone());
             return self.read(&slots, from(lane), ty);
@@ -119,8 +119,10 @@ impl Lowerer<'_> {
                                 binary(BinaryOp::Ne, word, u32_const(0)),
                             );
                             let bit = select(set, u32_const(1 << (j % 32)), u32_const(0));
-                            bits = self
-                                .into_local(binary(BinaryOp::BitOr, bits, bit), ScalarType::U32);
+                            bits = self.evaluated_once(
+                                binary(BinaryOp::BitOr, bits, bit),
+                                ScalarType::U32,
+                            );
                         }
                         bits
                     })
@@ -200,16 +202,16 @@ impl Lowerer<'_> {
     /// The caller's logical sub-group of `c` work-items.
     fn span_place(&mut self, c: u32) -> SpanPlace {
         let index = IExpr::Builtin(Builtin::LocalInvocationIndex, 0);
-        let lane = self.into_local(
+        let lane = self.evaluated_once(
             binary(BinaryOp::BitAnd, index.clone(), u32_const(c - 1)),
             ScalarType::U32,
         );
-        let base = self.into_local(
+        let base = self.evaluated_once(
             binary(BinaryOp::BitAnd, index, u32_const(!(c - 1))),
             ScalarType::U32,
         );
         let after_base = binary(BinaryOp::Sub, self.work_group_items(), base.clone());
-        let count = self.into_local(
+        let count = self.evaluated_once(
             select(
                 binary(BinaryOp::Lt, after_base.clone(), u32_const(c)),
                 after_base,
@@ -303,7 +305,7 @@ impl Lowerer<'_> {
                     ScalarType::U64 => value,
                     _ => IExpr::Bitcast(Box::new(value), ScalarType::U64),
                 };
-                let bits = self.into_local(bits, ScalarType::U64);
+                let bits = self.evaluated_once(bits, ScalarType::U64);
                 let high = binary(
                     BinaryOp::Shr,
                     bits.clone(),
@@ -325,7 +327,7 @@ impl Lowerer<'_> {
     }
 
     /// `value` evaluated once: itself if it is a local, else a fresh one.
-    fn into_local(&mut self, value: IExpr, ty: ScalarType) -> IExpr {
+    fn evaluated_once(&mut self, value: IExpr, ty: ScalarType) -> IExpr {
         match value {
             IExpr::Local(_) => value,
             _ => IExpr::Local(self.fresh_local(value, ty)),
