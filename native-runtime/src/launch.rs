@@ -279,9 +279,16 @@ fn launch_host(l: &Launch, device: &DeviceInfo) -> RtResult<()> {
                 local_memory: arena,
             };
             if barriers || sub_groups {
-                unsafe {
+                let ran = unsafe {
                     host::run_groups_with_barriers(kernel, l.arg_ptrs, groups, sub_group_size)
-                }
+                };
+                ran.map_err(|e| RtError::Allocation {
+                    bytes: e.bytes(),
+                    reason: format!(
+                        "{e}; the host device runs the work-items of a group with barriers or \
+                         sub-group functions concurrently, each on a stack of its own"
+                    ),
+                })?;
             } else {
                 unsafe { host::run_groups(kernel, l.arg_ptrs, groups) }
             }

@@ -178,7 +178,9 @@ pub const DEFAULT_SUB_GROUP_SIZE: u32 = 16;
 /// sub-groups of `sub_group_size` (`work_items.rs`). Threads claim groups in
 /// order ([`in_claimed_groups`]), and a launch that stops making progress
 /// gets more threads, so that work-groups waiting for each other (a
-/// device-wide latch) all run.
+/// device-wide latch) all run: as many as keep the work-items running at
+/// once within [`COROUTINE_BUDGET`]. A group whose work-items' stacks cannot
+/// be mapped ends the launch with that error.
 ///
 /// # Safety
 /// As [`run`].
@@ -187,22 +189,38 @@ pub unsafe fn run_groups_with_barriers(
     args: *const *const c_void,
     groups: Groups,
     sub_group_size: u32,
-) {
+) -> Result<(), work_items::StackError> {
     let args = Args(args);
+    let failure: Mutex<Option<work_items::StackError>> = Mutex::new(None);
+    let failure = &failure;
     let worker = move |claims: &GroupClaims| {
         let mut arena = Arena::new(groups.local_memory);
         arena.enter();
         while let Some(g) = claims.claim() {
-            work_items::run_group(g * groups.size, groups.size, sub_group_size, move |item| {
-                let args = args;
-                // SAFETY: guaranteed by the caller of `run_groups_with_barriers`.
-                unsafe { kernel(args.0, item, item + 1) }
-            });
+            let ran =
+                work_items::run_group(g * groups.size, groups.size, sub_group_size, move |item| {
+                    let args = args;
+                    // SAFETY: guaranteed by the caller of `run_groups_with_barriers`.
+                    unsafe { kernel(args.0, item, item + 1) }
+                });
+            if let Err(e) = ran {
+                failure
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_or_insert(e);
+                claims.abandon();
+            }
             claims.finish();
         }
         leave_arena();
     };
-    in_claimed_groups(groups.count, thread_count(), STALL_TICK, worker);
+    let threads = thread_count();
+    let added = (COROUTINE_BUDGET / groups.size.max(1))
+        .saturating_sub(threads)
+        .min(MAX_ADDED_THREADS);
+    in_claimed_groups(groups.count, threads, added, STALL_TICK, worker);
+    let failed = failure.lock().unwrap_or_else(|e| e.into_inner()).take();
+    failed.map_or(Ok(()), Err)
 }
 
 /// How long a launch's work-groups may go without one finishing before
@@ -211,6 +229,11 @@ const STALL_TICK: Duration = Duration::from_millis(20);
 
 /// Threads [`in_claimed_groups`] may add to a stalled launch.
 const MAX_ADDED_THREADS: usize = 64;
+
+/// Work-items whose coroutines added threads may keep at once: each maps a
+/// stack and its guard page, and Linux allows a process 65,530 mappings
+/// by default (`vm.max_map_count`).
+const COROUTINE_BUDGET: usize = 16 * 1024;
 
 /// The work-groups of a launch, claimed one by one in order by the threads
 /// that run them.
@@ -249,6 +272,11 @@ impl GroupClaims {
     fn all_claimed(&self) -> bool {
         self.next.load(Ordering::Relaxed) >= self.count
     }
+
+    /// Leaves the unclaimed groups unrun (the launch has failed).
+    fn abandon(&self) {
+        self.next.store(self.count, Ordering::Relaxed);
+    }
 }
 
 /// Runs `worker` on up to `threads` threads (the calling thread one of
@@ -257,12 +285,13 @@ impl GroupClaims {
 /// size a launch to the device (a latch across work-groups, as the DPC++
 /// book shows) expect all their groups to run at once: while groups are
 /// still unclaimed and none has finished for a `tick`, a monitor thread
-/// starts one more worker (at most [`MAX_ADDED_THREADS`]), so a launch of
-/// groups that wait for each other finishes instead of deadlocking, at the
-/// price of a tick per missing thread.
+/// starts one more worker (at most `max_added`), so a launch of groups that
+/// wait for each other finishes instead of deadlocking, at the price of a
+/// tick per missing thread.
 fn in_claimed_groups(
     count: usize,
     threads: usize,
+    max_added: usize,
     tick: Duration,
     worker: impl Fn(&GroupClaims) + Copy + Send + Sync,
 ) {
@@ -277,7 +306,7 @@ fn in_claimed_groups(
         for _ in 1..workers {
             scope.spawn(move || worker(claims));
         }
-        if count > workers {
+        if count > workers && max_added > 0 {
             // Every group has a thread of its own otherwise.
             scope.spawn(move || {
                 let mut added = 0;
@@ -289,7 +318,7 @@ fn in_claimed_groups(
                         .wait_timeout(finished, tick)
                         .unwrap_or_else(|e| e.into_inner())
                         .0;
-                    if *finished == count || claims.all_claimed() || added == MAX_ADDED_THREADS {
+                    if *finished == count || claims.all_claimed() || added == max_added {
                         return;
                     }
                     if *finished == before {
@@ -399,7 +428,7 @@ mod tests {
     fn claimed_groups_each_run_once() {
         let runs: Vec<AtomicUsize> = (0..100).map(|_| AtomicUsize::new(0)).collect();
         let runs = &runs;
-        in_claimed_groups(100, 3, STALL_TICK, move |claims| {
+        in_claimed_groups(100, 3, MAX_ADDED_THREADS, STALL_TICK, move |claims| {
             while let Some(g) = claims.claim() {
                 runs[g].fetch_add(1, Ordering::Relaxed);
                 claims.finish();
@@ -414,15 +443,21 @@ mod tests {
         // have arrived, which needs 6 threads at once.
         let arrived = AtomicUsize::new(0);
         let arrived = &arrived;
-        in_claimed_groups(6, 1, Duration::from_millis(5), move |claims| {
-            while claims.claim().is_some() {
-                arrived.fetch_add(1, Ordering::SeqCst);
-                while arrived.load(Ordering::SeqCst) != 6 {
-                    std::thread::yield_now();
+        in_claimed_groups(
+            6,
+            1,
+            MAX_ADDED_THREADS,
+            Duration::from_millis(5),
+            move |claims| {
+                while claims.claim().is_some() {
+                    arrived.fetch_add(1, Ordering::SeqCst);
+                    while arrived.load(Ordering::SeqCst) != 6 {
+                        std::thread::yield_now();
+                    }
+                    claims.finish();
                 }
-                claims.finish();
-            }
-        });
+            },
+        );
         assert_eq!(arrived.load(Ordering::SeqCst), 6);
     }
 }

@@ -63,18 +63,64 @@ thread_local! {
 /// serialises them on the kernel's memory map).
 static STACKS: Mutex<Vec<DefaultStack>> = Mutex::new(Vec::new());
 
-/// Stacks for `count` work-items: reused ones, else newly mapped.
-fn take_stacks(count: usize) -> Vec<DefaultStack> {
+/// Stacks for `count` work-items: reused ones, else newly mapped. If the
+/// system maps no more (its memory, or its limit of mappings), those taken
+/// go back to the pool and the error says so.
+fn take_stacks(count: usize) -> Result<Vec<DefaultStack>, StackError> {
     let mut pool = STACKS.lock().unwrap_or_else(|e| e.into_inner());
     let reused = pool.len().saturating_sub(count);
     let mut stacks = pool.split_off(reused);
     drop(pool);
     while stacks.len() < count {
-        let stack = DefaultStack::new(STACK_BYTES)
-            .unwrap_or_else(|e| panic!("cannot map a work-item stack: {e}"));
-        stacks.push(stack);
+        match DefaultStack::new(STACK_BYTES) {
+            Ok(stack) => stacks.push(stack),
+            Err(e) => {
+                let mapped = stacks.len();
+                give_back(stacks);
+                return Err(StackError {
+                    work_items: count,
+                    mapped,
+                    reason: e.to_string(),
+                });
+            }
+        }
     }
-    stacks
+    Ok(stacks)
+}
+
+fn give_back(stacks: impl IntoIterator<Item = DefaultStack>) {
+    STACKS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .extend(stacks);
+}
+
+/// The stacks of a work-group's work-items could not be mapped.
+#[derive(Debug)]
+pub struct StackError {
+    pub work_items: usize,
+    pub mapped: usize,
+    pub reason: String,
+}
+
+impl StackError {
+    /// The bytes of the stacks asked for.
+    pub fn bytes(&self) -> usize {
+        self.work_items * STACK_BYTES
+    }
+}
+
+impl std::fmt::Display for StackError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the stacks of a work-group's {} work-items ({} KiB each; {} mapped): {}",
+            self.work_items,
+            STACK_BYTES / 1024,
+            self.mapped,
+            self.reason
+        )
+    }
 }
 
 /// `syclone_host_work_item_state`: the state block of the work-item the
@@ -134,12 +180,17 @@ fn suspend(wait: Wait) -> bool {
 /// barrier go on, else, when every work-item waits at a work-group barrier,
 /// all go on. Barriers that not every work-item reaches (which SYCL
 /// forbids) release whoever waits, so such a kernel ends.
-pub fn run_group<F>(first: usize, count: usize, sub_group_size: u32, item: F)
+pub fn run_group<F>(
+    first: usize,
+    count: usize,
+    sub_group_size: u32,
+    item: F,
+) -> Result<(), StackError>
 where
     F: Fn(usize) + Copy + 'static,
 {
     let mut items: Vec<Coroutine<(), Wait, (), DefaultStack>> = (first..first + count)
-        .zip(take_stacks(count))
+        .zip(take_stacks(count)?)
         .map(|(index, stack)| {
             Coroutine::with_stack(stack, move |yielder: &Yielder<(), Wait>, ()| {
                 let mut state: ItemState = [0; STATE_WORDS];
@@ -172,11 +223,8 @@ where
         }
         release(&mut stands, sub_group);
     }
-    let stacks = items.into_iter().map(Coroutine::into_stack);
-    STACKS
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .extend(stacks);
+    give_back(items.into_iter().map(Coroutine::into_stack));
+    Ok(())
 }
 
 /// Makes runnable the work-items whose barrier everyone it waits for has
