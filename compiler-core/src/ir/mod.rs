@@ -13,6 +13,7 @@
 //! - control flow is a tree (`If`, `Loop` with `Break`/`Continue`, `Return`)
 //!   that maps 1:1 onto SPIR-V structured control flow.
 
+pub(crate) mod build;
 mod math;
 pub(crate) mod print;
 

@@ -12,12 +12,9 @@ use super::values::{PlaceV, Val};
 use super::Lowerer;
 use crate::front::sema::thir::{self, ExprKind as TK};
 use crate::front::sema::{BitField, ClassId, Ty};
+use crate::ir::build::binary;
 use crate::ir::{BinaryOp, BindingId, Constant, Expr as IExpr, ScalarType};
 use crate::source::Span;
-
-fn binary(op: BinaryOp, a: IExpr, b: IExpr) -> IExpr {
-    IExpr::Binary(op, Box::new(a), Box::new(b))
-}
 
 impl Lowerer<'_> {
     /// The bit-field `e` designates (`object.field`), if it is one.

@@ -18,6 +18,7 @@
 
 use super::Lowerer;
 use crate::front::sema::Ty;
+use crate::ir::build::binary;
 use crate::ir::{
     AtomicOp, BinaryOp, BindingId, Constant, Expr as IExpr, ScalarType, Space, Stmt as IStmt,
     UnaryOp,
@@ -53,10 +54,6 @@ impl Narrow {
     fn mask(self) -> u32 {
         (1u32 << self.bits) - 1
     }
-}
-
-fn binary(op: BinaryOp, a: IExpr, b: IExpr) -> IExpr {
-    IExpr::Binary(op, Box::new(a), Box::new(b))
 }
 
 fn u32c(v: u32) -> IExpr {

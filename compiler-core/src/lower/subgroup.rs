@@ -14,9 +14,8 @@
 use super::values::Val;
 use super::Lowerer;
 use crate::front::sema::thir;
-use crate::ir::{
-    BinaryOp, Builtin, Constant, Expr as IExpr, ScalarType, Stmt as IStmt, SubgroupOp,
-};
+use crate::ir::build::{binary, u32_const};
+use crate::ir::{BinaryOp, Builtin, Expr as IExpr, ScalarType, Stmt as IStmt, SubgroupOp};
 use crate::source::Span;
 
 /// The widest logical sub-group a kernel may require (AMD's 64).
@@ -32,14 +31,6 @@ pub(super) enum SubgroupForm {
     Clusters(u32),
     /// Logical sub-groups of this many work-items over several hardware ones.
     Spanned(u32),
-}
-
-fn u32_const(v: u32) -> IExpr {
-    IExpr::Const(Constant::Int(ScalarType::U32, u64::from(v)))
-}
-
-fn binary(op: BinaryOp, a: IExpr, b: IExpr) -> IExpr {
-    IExpr::Binary(op, Box::new(a), Box::new(b))
 }
 
 impl Lowerer<'_> {

@@ -19,6 +19,7 @@
 
 use super::subgroup::SubgroupForm;
 use super::Lowerer;
+use crate::ir::build::{binary, u32_const};
 use crate::ir::{
     BinaryOp, Builtin, Constant, Expr as IExpr, GroupArith, ScalarType, Stmt as IStmt, SubgroupOp,
 };
@@ -26,14 +27,6 @@ use crate::ir::{
 /// The widest logical sub-group built from clusters: a cluster's ballot
 /// bits must lie in one 32-bit word.
 pub(super) const MAX_CLUSTER: u32 = 32;
-
-fn u32_const(v: u32) -> IExpr {
-    IExpr::Const(Constant::Int(ScalarType::U32, u64::from(v)))
-}
-
-fn binary(op: BinaryOp, a: IExpr, b: IExpr) -> IExpr {
-    IExpr::Binary(op, Box::new(a), Box::new(b))
-}
 
 fn hardware(b: Builtin) -> IExpr {
     IExpr::Builtin(b, 0)

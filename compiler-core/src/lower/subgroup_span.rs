@@ -25,22 +25,11 @@
 
 use super::subgroup_wide::{combine, identity};
 use super::{Lowerer, GROUP_SCRATCH_ELEMENTS};
+use crate::ir::build::{binary, select, u32_const};
 use crate::ir::{
     BinaryOp, BindingId, Builtin, Constant, Expr as IExpr, GroupArith, LocalId, ScalarType, Space,
     Stmt as IStmt, SubgroupOp,
 };
-
-fn u32_const(v: u32) -> IExpr {
-    IExpr::Const(Constant::Int(ScalarType::U32, u64::from(v)))
-}
-
-fn binary(op: BinaryOp, a: IExpr, b: IExpr) -> IExpr {
-    IExpr::Binary(op, Box::new(a), Box::new(b))
-}
-
-fn select(cond: IExpr, then: IExpr, otherwise: IExpr) -> IExpr {
-    IExpr::Select(Box::new(cond), Box::new(then), Box::new(otherwise))
-}
 
 /// The caller's place in its logical sub-group, each part a local.
 struct SpanPlace {
