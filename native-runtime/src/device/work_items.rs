@@ -264,7 +264,7 @@ mod tests {
 
     #[test]
     fn every_work_item_reaches_a_barrier_before_any_passes_it() {
-        run_group(10, 5, 1, |item| {
+        let ran = run_group(10, 5, 1, |item| {
             for phase in 0..3 {
                 LOG.lock().unwrap().push((item, phase));
                 // The state block is the work-item's own across barriers.
@@ -277,6 +277,7 @@ mod tests {
                 assert!(suspend_at_barrier());
             }
         });
+        ran.expect("the stacks map");
         let log = LOG.lock().unwrap();
         assert_eq!(log.len(), 15);
         for (i, &(item, phase)) in log.iter().enumerate() {
@@ -295,7 +296,7 @@ mod tests {
     fn a_sub_group_goes_on_without_waiting_for_the_others() {
         // Items 0..4 (sub-group 0) meet at sub-group barriers twice while
         // items 4..8 (sub-group 1) wait at a work-group barrier first.
-        run_group(0, 8, 4, |item| {
+        let ran = run_group(0, 8, 4, |item| {
             assert_eq!(syclone_host_sub_group_size(), 4);
             if item < 4 {
                 for phase in 0..2 {
@@ -308,6 +309,7 @@ mod tests {
                 SUB_LOG.lock().unwrap().push((item, 9));
             }
         });
+        ran.expect("the stacks map");
         let log = SUB_LOG.lock().unwrap();
         let phases: Vec<u32> = log.iter().map(|&(_, p)| p).collect();
         assert_eq!(phases, [0, 0, 0, 0, 1, 1, 1, 1, 9, 9, 9, 9]);
