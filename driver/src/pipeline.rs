@@ -421,10 +421,12 @@ impl<'a> Build<'a> {
         if host.is_empty() {
             host.push(source.display().to_string());
         }
+        // The host compiler's own directories are system directories too.
         let mut system_dirs = vec![canonical(&self.runtime_include)];
         system_dirs.extend(
             opts.system_include_dirs
                 .iter()
+                .chain(self.fallback_include_dirs.iter().flatten())
                 .map(|d| canonical(Path::new(d))),
         );
         let list = deps::merge(&host, device_deps, scope, &system_dirs);

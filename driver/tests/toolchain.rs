@@ -243,6 +243,21 @@ int main() {
         .env("CPLUS_INCLUDE_PATH", &installed)
         .args(["app.cpp", "-o", "app"]));
     runs_everywhere(&dir.join("app"), &[]);
+    // A system header for make rules: listed by -M, left out by -MM.
+    let rule = |flag: &str| {
+        text(
+            &ok(syclcc(&dir)
+                .env("CPLUS_INCLUDE_PATH", &installed)
+                .args([flag, "app.cpp"]))
+            .stdout,
+        )
+    };
+    assert!(rule("-M").contains("thirdparty/scale.h"), "{}", rule("-M"));
+    assert!(
+        !rule("-MM").contains("thirdparty/scale.h"),
+        "{}",
+        rule("-MM")
+    );
 }
 
 #[test]
