@@ -87,20 +87,16 @@ pub fn supports(entry: &KernelEntry, device: &DeviceInfo) -> RtResult<()> {
     if let Some(size) = required {
         // The host device makes sub-groups of any size it lists. A Vulkan
         // device has the width its driver picks, which wgpu cannot set: the
-        // compiler made logical sub-groups of powers of two up to 64 from
-        // clusters of lanes where the device is wider (up to 32) and from
-        // exchanges through work-group memory where it is narrower
-        // (`compiler-core/src/lower/subgroup.rs`).
+        // compiler made logical sub-groups that every width it may pick
+        // must serve.
         let fits = match device.backend {
             Backend::Host => device.sub_group_sizes.contains(&size),
             Backend::Vulkan => {
-                size.is_power_of_two()
-                    && size <= 64
-                    && !device.sub_group_sizes.is_empty()
+                !device.sub_group_sizes.is_empty()
                     && device
                         .sub_group_sizes
                         .iter()
-                        .all(|&s| s <= size || (size <= 32 && s % size == 0))
+                        .all(|&width| compiler_core::lower::device_width_serves(size, width))
             }
         };
         if !fits {

@@ -55,6 +55,7 @@ pub use decomposed_args::{HostDecomposition, DECOMPOSED_ARG};
 pub use external::{function_display_name, lower_external_function};
 use pointer_choice::ChoiceHints;
 use std::collections::{HashMap, HashSet};
+pub use subgroup::device_width_serves;
 use values::{PlaceV, Slot, SlotId, Val};
 
 /// Why a C++ type has no device scalar type.

@@ -21,6 +21,22 @@ use crate::source::Span;
 /// The widest logical sub-group a kernel may require (AMD's 64).
 const MAX_LOGICAL: u32 = 64;
 
+/// Whether a device whose sub-groups are `width` wide runs a kernel that
+/// requires sub-groups of `required` and uses sub-group functions: the
+/// lowering makes them of a power of two up to [`MAX_LOGICAL`] over a
+/// narrower device, and of up to `MAX_CLUSTER` lanes in a wider one whose
+/// width they divide.
+pub fn device_width_serves(required: u32, width: u32) -> bool {
+    logical_width(required).is_some()
+        && (width <= required
+            || (required <= super::subgroup_cluster::MAX_CLUSTER && width.is_multiple_of(required)))
+}
+
+/// `required` if the lowering makes logical sub-groups of that size.
+fn logical_width(required: u32) -> Option<u32> {
+    Some(required).filter(|&c| c <= MAX_LOGICAL && c.is_power_of_two())
+}
+
 /// How the collective being lowered makes the kernel's logical sub-groups
 /// of the device's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,8 +55,10 @@ impl Lowerer<'_> {
     pub(super) fn subgroup(&mut self, op: &str, args: &[thir::Expr], span: Span) -> Val {
         if op == "barrier" {
             let barrier = |this: &mut Self| {
+                // Logical sub-groups over several hardware ones meet at
+                // work-group barriers.
                 if let Some(SubgroupForm::Spanned(_)) = this.subgroup_form {
-                    this.spanned_barrier();
+                    this.emit(IStmt::Barrier);
                 } else {
                     this.emit(IStmt::SubgroupBarrier);
                 }
@@ -90,7 +108,8 @@ impl Lowerer<'_> {
     fn logical_subgroup_size(&self) -> Option<u32> {
         self.attributes
             .reqd_sub_group_size
-            .filter(|&c| c <= MAX_LOGICAL && c.is_power_of_two() && self.subgroup_form.is_none())
+            .and_then(logical_width)
+            .filter(|_| self.subgroup_form.is_none())
     }
 
     /// `lower(this)` (of type `ty`, if any) in the form of logical
@@ -142,11 +161,7 @@ impl Lowerer<'_> {
     /// width (the device's own sub-groups are formed the same way:
     /// `back/spirv/subgroup.rs`).
     pub(super) fn subgroup_builtin(&self, b: Builtin) -> IExpr {
-        let Some(c) = self
-            .attributes
-            .reqd_sub_group_size
-            .filter(|&c| c <= MAX_LOGICAL && c.is_power_of_two())
-        else {
+        let Some(c) = self.attributes.reqd_sub_group_size.and_then(logical_width) else {
             return IExpr::Builtin(b, 0);
         };
         let index = || IExpr::Builtin(Builtin::LocalInvocationIndex, 0);

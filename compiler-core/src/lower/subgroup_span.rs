@@ -15,7 +15,7 @@
 //! - votes, ballots, reductions and scans read every slot of the sub-group,
 //!   unrolled over the C lanes (lavapipe counts loop iterations against a
 //!   limit), leaving out the lanes past the work-group's end;
-//! - a sub-group barrier is a work-group barrier.
+//! - a sub-group barrier is a work-group barrier (`subgroup.rs`).
 //!
 //! The barriers need every work-item of the work-group to reach the
 //! collective, where SYCL asks it of every work-item of the sub-group.
@@ -74,26 +74,17 @@ impl Lowerer<'_> {
         }
         match op {
             SubgroupOp::Any | SubgroupOp::All => {
-                // Any: some lane's word is not 0; all: no lane's word is 0.
-                let any = op == SubgroupOp::Any;
-                let found_local =
-                    self.fresh_local(IExpr::Const(Constant::Bool(!any)), ScalarType::Bool);
-                let found = IExpr::Local(found_local);
-                for j in 0..c {
-                    let word = self.read(&slots, from(u32_const(j)), ScalarType::U32);
-                    let test = if any { BinaryOp::Ne } else { BinaryOp::Eq };
-                    let decides = binary(
-                        BinaryOp::LogicalAnd,
-                        binary(BinaryOp::Lt, u32_const(j), place.count.clone()),
-                        binary(test, word, u32_const(0)),
-                    );
-                    let value = select(decides, IExpr::Const(Constant::Bool(any)), found.clone());
-                    self.emit(IStmt::Assign {
-                        local: found_local,
-                        value,
-                    });
-                }
-                found
+                // The words are 0 or 1: any is their or, all their and.
+                let arith = if op == SubgroupOp::Any {
+                    GroupArith::Or
+                } else {
+                    GroupArith::And
+                };
+                let first = self.read(&slots, from(u32_const(0)), ScalarType::U32);
+                let include = |j| binary(BinaryOp::Lt, u32_const(j), place.count.clone());
+                let folded =
+                    self.fold_lanes(&slots, &place, first, 1..c, arith, ScalarType::U32, include);
+                binary(BinaryOp::Ne, folded, u32_const(0))
             }
             SubgroupOp::Ballot => {
                 // Word k of the mask: lanes 32k to 32k + 31.
@@ -181,11 +172,6 @@ impl Lowerer<'_> {
             });
         }
         acc
-    }
-
-    /// A sub-group barrier of logical sub-groups that span hardware ones.
-    pub(super) fn spanned_barrier(&mut self) {
-        self.emit(IStmt::Barrier);
     }
 
     /// The caller's logical sub-group of `c` work-items.

@@ -7,6 +7,7 @@
 //! validation, has only those) are ladders on 32-bit values too.
 
 use super::Lowerer;
+use crate::ir::build::{binary, select};
 use crate::ir::{
     BinaryOp, Builtin, Constant, Expr as IExpr, GroupArith, LocalId, ScalarType, Stmt as IStmt,
     SubgroupOp,
@@ -163,7 +164,6 @@ impl Lowerer<'_> {
 }
 
 pub(super) fn combine(arith: GroupArith, a: IExpr, b: IExpr) -> IExpr {
-    let binary = |op, a, b| IExpr::Binary(op, Box::new(a), Box::new(b));
     match arith {
         GroupArith::Add => binary(BinaryOp::Add, a, b),
         GroupArith::Mul => binary(BinaryOp::Mul, a, b),
@@ -176,11 +176,7 @@ pub(super) fn combine(arith: GroupArith, a: IExpr, b: IExpr) -> IExpr {
             } else {
                 BinaryOp::Gt
             };
-            IExpr::Select(
-                Box::new(binary(op, a.clone(), b.clone())),
-                Box::new(a),
-                Box::new(b),
-            )
+            select(binary(op, a.clone(), b.clone()), a, b)
         }
     }
 }

@@ -532,8 +532,7 @@ impl Sema {
                             bindings: b.clone(),
                             parent: Some(env.clone()),
                         };
-                        let r = self.resolve_type(pat, ctx, &e, &mut vec![]);
-                        return &r == ty;
+                        return &self.resolve_type(pat, ctx, &e, &mut vec![]) == ty;
                     };
                     // `C<P...>` against an instance of C.
                     let same = es.iter().any(|x| match x {
