@@ -937,3 +937,64 @@ int main() {{
     };
     assert_eq!(closure_size(clang, src(16, 8)), 24);
 }
+
+#[test]
+fn keys_of_constrained_templates_spell_their_expressions_as_the_host_does() {
+    use compiler_core::front::sema::HostCompiler;
+    let src = r#"
+#include <sycl/sycl.hpp>
+#include <type_traits>
+namespace ns { template <class T> struct tr { static constexpr bool value = true; }; }
+template <class T> constexpr bool my_v = true;
+template <typename T> std::enable_if_t<std::is_same<T, int>::value, int> a(sycl::queue &q, T x) { q.single_task([=] { (void)x; }); return 0; }
+template <typename T> std::enable_if_t<ns::tr<T>::value> b(sycl::queue &q, T x) { q.single_task([=] { (void)x; }); }
+template <typename T, typename U> std::enable_if_t<std::is_convertible_v<U, T>, T *> c(sycl::queue &q, T *x, U) { q.single_task([=] { (void)x; }); return x; }
+template <typename T> std::enable_if_t<(-1 < (int)sizeof(T))> d(sycl::queue &q, T x) { q.single_task([=] { (void)x; }); }
+template <typename T> std::enable_if_t<bool(std::is_integral<T>::value) && (alignof(T) >= 2)> e(sycl::queue &q, T x) { q.single_task([=] { (void)x; }); }
+template <typename T> std::enable_if_t<!my_v<T>, int> f(sycl::queue &q, T x) { return 1; }
+template <typename T> std::enable_if_t<my_v<T>, int> f(sycl::queue &q, T x) { q.single_task([=] { (void)x; }); return 0; }
+template <int N> std::enable_if_t<N % 2 == 0> g(sycl::queue &q) { q.single_task([=] {}); }
+template <typename T> auto h(sycl::queue &q, const T x) -> decltype(x * 2u) { q.single_task([=] { (void)x; }); return x; }
+int main() {
+  sycl::queue q;
+  int i = 0;
+  a(q, 1); b(q, 1); c(q, &i, 1); d(q, 1); e(q, 1); f(q, 1); g<2>(q); h(q, 1);
+  q.wait();
+}
+"#;
+    let keys = |host| {
+        let mut k = kernel_keys_with("t.cpp", src, host);
+        k.sort();
+        k
+    };
+    // The host's typeid(T*).name() of each kernel (g++ 12.2, clang 14).
+    assert_eq!(
+        keys(HostCompiler::Gcc { major: 12 }),
+        vec![
+            "PZ1aIiENSt9enable_ifIXsrSt7is_sameIT_iE5valueEiE4typeERN4sycl5queueES2_EUlvE_",
+            "PZ1bIiENSt9enable_ifIXsrN2ns2trIT_EE5valueEvE4typeERN4sycl5queueES3_EUlvE_",
+            "PZ1cIiiENSt9enable_ifIX16is_convertible_vIT0_T_EEPS2_E4typeERN4sycl5queueES3_S1_EUlvE_",
+            "PZ1dIiENSt9enable_ifIXltLin1EcvistT_EvE4typeERN4sycl5queueES1_EUlvE_",
+            "PZ1eIiENSt9enable_ifIXaacvbsrSt11is_integralIT_E5valuegeatS2_Li2EEvE4typeERN4sycl5queueES2_EUlvE_",
+            "PZ1fIiENSt9enable_ifIX4my_vIT_EEiE4typeERN4sycl5queueES1_EUlvE_",
+            "PZ1gILi2EENSt9enable_ifIXeqrmT_Li2ELi0EEvE4typeERN4sycl5queueEEUlvE_",
+            "PZ1hIiEDTmlfp0_Lj2EERN4sycl5queueET_EUlvE_",
+        ]
+    );
+    assert_eq!(
+        keys(HostCompiler::Clang {
+            major: 14,
+            tbaa: false
+        }),
+        vec![
+            "PZ1aIiENSt9enable_ifIXsr3std7is_sameIT_iEE5valueEiE4typeERN4sycl5queueES1_EUlvE_",
+            "PZ1bIiENSt9enable_ifIXsr2ns2trIT_EE5valueEvE4typeERN4sycl5queueES1_EUlvE_",
+            "PZ1cIiiENSt9enable_ifIXsr3stdE16is_convertible_vIT0_T_EEPS2_E4typeERN4sycl5queueES3_S1_EUlvE_",
+            "PZ1dIiENSt9enable_ifIXltngLi1EcvistT_EvE4typeERN4sycl5queueES1_EUlvE_",
+            "PZ1eIiENSt9enable_ifIXaacvbsr3std11is_integralIT_EE5valuegeatS1_Li2EEvE4typeERN4sycl5queueES1_EUlvE_",
+            "PZ1fIiENSt9enable_ifIX4my_vIT_EEiE4typeERN4sycl5queueES1_EUlvE_",
+            "PZ1gILi2EENSt9enable_ifIXeqrmT_Li2ELi0EEvE4typeERN4sycl5queueEEUlvE_",
+            "PZ1hIiEDTmlfpK0_Lj2EERN4sycl5queueET_EUlvE_",
+        ]
+    );
+}

@@ -631,8 +631,8 @@ impl Sema {
                     return Ty::Error;
                 }
                 Ty::Ptr {
+                    pointee_const: self.pointee_const(&p, inner, ctx, env),
                     pointee: Box::new(p),
-                    pointee_const: self.top_level_const(inner, ctx, env),
                     space: inner.address_space,
                 }
             }
@@ -673,7 +673,7 @@ impl Sema {
                     // reference collapsing
                     Ty::LRef(t, is_const) => Ty::LRef(t, is_const),
                     Ty::RRef(t) => Ty::LRef(t, self.top_level_const(inner, ctx, env)),
-                    p => Ty::LRef(Box::new(p), self.top_level_const(inner, ctx, env)),
+                    p => Ty::LRef(Box::new(p.clone()), self.pointee_const(&p, inner, ctx, env)),
                 }
             }
             TypeExprKind::RRef(inner) => {
@@ -1139,6 +1139,16 @@ impl Sema {
     /// refers to a const object and `is_const_v<const S[2]>` holds).
     /// `Ty` keeps `const` only below pointers and references; template
     /// arguments keep it (`TArg::ConstType`).
+    /// Is the pointee or referee `t` (resolved to `p`) `const`? A member
+    /// left dependent (`std::add_const_t<T>`) is what is written: its
+    /// constness is the instance's, which the signature does not name.
+    fn pointee_const(&mut self, p: &Ty, t: &TypeExpr, ctx: Ctx, env: &Env) -> bool {
+        match p {
+            Ty::DependentMember { .. } => t.is_const,
+            _ => self.top_level_const(t, ctx, env),
+        }
+    }
+
     pub(crate) fn top_level_const(&mut self, t: &TypeExpr, ctx: Ctx, env: &Env) -> bool {
         if t.is_const {
             return true;

@@ -144,6 +144,18 @@ impl HostCompiler {
     pub fn reverses_captured_packs(self) -> bool {
         matches!(self, HostCompiler::Clang { .. })
     }
+    /// Does the host compiler mangle a dependent name in a signature's
+    /// expression as written? clang keeps the qualifiers
+    /// (`std::is_integral_v<T>` is `sr3stdE13is_integral_vIT_E`,
+    /// `std::is_same<T, int>::value` is `sr3std7is_sameIT_iEE5value`) and a
+    /// negated literal (`ngLi1E`), and a `const` function parameter's
+    /// qualifier (`fpK_`); g++ drops a variable template's qualifiers
+    /// (`13is_integral_vIT_E`), writes a member's scope as a type
+    /// (`srSt7is_sameIT_iE5value`), folds the literal (`Lin1E`) and drops
+    /// the qualifier (`fp_`). Observed with g++ 12 and 13 and clang 14.
+    pub fn mangles_dependent_names_as_written(self) -> bool {
+        matches!(self, HostCompiler::Clang { .. })
+    }
     /// Does the mangled name of an instance of a `static` function template
     /// say it has internal linkage (`L`)? clang's does, g++'s not.
     pub fn marks_internal_template_instances(self) -> bool {

@@ -983,7 +983,7 @@ impl Sema {
 }
 
 /// A scope below `parent` that binds template parameter names only.
-fn binding_env(bindings: Vec<(Rc<str>, TArg)>, parent: Rc<Env>) -> Rc<Env> {
+pub(crate) fn binding_env(bindings: Vec<(Rc<str>, TArg)>, parent: Rc<Env>) -> Rc<Env> {
     Rc::new(Env {
         using_dirs: Vec::new(),
         entities: Vec::new(),

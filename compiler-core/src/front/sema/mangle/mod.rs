@@ -14,6 +14,8 @@
 //! that compute with a parameter (`int (&)[N + 1]`, `T::type`) are not
 //! encoded in their dependent form.
 
+mod dependent;
+
 use super::generic_lambda::{AutoForm, GenericLambda, ParamPattern};
 use super::*;
 
@@ -552,14 +554,28 @@ impl Mangler {
         let ret = match decl.ret.kind {
             ast::TypeExprKind::Auto if !decl.trailing_return => "Da".to_string(),
             ast::TypeExprKind::DecltypeAuto => "Dc".to_string(),
-            _ => {
-                let t = s.resolve_type(&decl.ret, ctx, &env, &mut vec![]);
-                self.ty(s, &t)
-            }
+            _ => match self.dependent_signature_type(s, &decl.ret, ctx, &env, header, &decl.params)
+            {
+                Some(written) => written,
+                None => {
+                    let t = s.resolve_type(&decl.ret, ctx, &env, &mut vec![]);
+                    self.ty(s, &t)
+                }
+            },
         };
         let type_params = super::templates::type_parameter_names(header);
         let mut ps = String::new();
         for p in &decl.params {
+            let unqualified = ast::TypeExpr {
+                is_const: false,
+                ..p.ty.clone()
+            };
+            if let Some(written) =
+                self.dependent_signature_type(s, &unqualified, ctx, &env, header, &decl.params)
+            {
+                ps.push_str(&written);
+                continue;
+            }
             let t = s.resolve_type(&p.ty, ctx, &env, &mut vec![]);
             let dependent = match t.is_error() {
                 // Top-level `const` is not part of the signature.
