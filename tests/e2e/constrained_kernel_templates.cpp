@@ -3,7 +3,8 @@
 // (`std::enable_if_t<std::is_integral_v<T>, T>`, `typename
 // std::enable_if<std::is_floating_point<T>::value>::type`, `sizeof(T)`
 // tests, non-type parameter arithmetic, a user alias over enable_if_t,
-// `std::conditional_t` picked by a trait, `decltype(x + 1)`). The host
+// `std::conditional_t` picked by a trait, `decltype(x + 1)`, trait
+// objects such as `std::is_signed<T>{}`). The host
 // compiler names each kernel after that spelling; every launch here must
 // find its device image.
 #include <sycl/sycl.hpp>
@@ -148,6 +149,25 @@ template <typename T> std::conditional_t<std::is_integral_v<T>, long, double> wi
   return r;
 }
 
+// Trait objects as conditions: `std::is_signed<T>{}` converts through
+// integral_constant's conversion function; a literal compares with `<`.
+template <typename T> std::enable_if_t<std::is_signed<T>{} && (1 < sizeof(T)), T> magnitude(queue &q, T x) {
+  T r{};
+  {
+    buffer<T> b(&r, 1);
+    q.submit([&](handler &h) {
+      accessor a(b, h, write_only);
+      h.single_task([=] {
+        if constexpr (std::is_floating_point<T>{})
+          a[0] = x < 0 ? -x : x;
+        else
+          a[0] = x < 0 ? T(0) - x : x;
+      });
+    });
+  }
+  return r;
+}
+
 // A constrained parameter (explicit template arguments), a trailing
 // decltype return type, and a pointer to a computed type.
 template <typename T> void store(queue &q, T *out, std::enable_if_t<!std::is_same_v<T, bool>, T> v) {
@@ -201,6 +221,8 @@ int main() {
   check("widen int", widen(q, 5) == 15L);
   check("widen float", widen(q, 0.5f) == 1.5);
   check("plus_one", plus_one(q, 'a') == 'b');
+  check("magnitude int", magnitude(q, -3) == 3);
+  check("magnitude double", magnitude(q, -2.5) == 2.5);
 
   int *even = malloc_shared<int>(4, q);
   fill_even<4>(q, even);

@@ -138,7 +138,7 @@ impl Parser<'_> {
                 loop {
                     let s = self.text(self.peek_at(i));
                     match s {
-                        "<" if parens == 0 => depth += 1,
+                        "<" if parens == 0 && self.opens_template_args(i) => depth += 1,
                         ">" if parens == 0 => depth -= 1,
                         ">>" if parens == 0 => depth -= 2,
                         "(" | "[" | "{" => parens += 1,
@@ -558,12 +558,20 @@ impl Parser<'_> {
             )
     }
 
+    /// Does the `<` `i` tokens ahead open template arguments, as after a
+    /// name, rather than compare, as after a literal or `)` (`1 <
+    /// sizeof(T)` as a template argument)? For lookahead that skips
+    /// template argument lists.
+    fn opens_template_args(&self, i: usize) -> bool {
+        i == 0 || self.peek_at(i - 1).kind == crate::front::token::TokenKind::Ident
+    }
+
     /// [`Self::template_id_then_declarator_ahead`] from token `start` on.
     fn template_id_then_declarator_at(&self, start: usize) -> bool {
         let (mut i, mut depth, mut parens) = (start, 0i32, 0i32);
         loop {
             match self.text(self.peek_at(i)) {
-                "<" if parens == 0 => depth += 1,
+                "<" if parens == 0 && (i == start || self.opens_template_args(i)) => depth += 1,
                 ">" if parens == 0 => depth -= 1,
                 ">>" if parens == 0 => depth -= 2,
                 "(" | "[" => parens += 1,
@@ -839,8 +847,19 @@ impl Parser<'_> {
                 self.speculative_args -= 1;
                 parsed?
             } else if self.starts_type() {
+                let start = self.pos;
                 let (t, pack) = self.parse_type_id_or_pack()?;
-                (TemplateArg::Type(t), pack)
+                // `std::is_integral<T>{}`: a braced functional cast, an
+                // expression from its start (retried within the bound).
+                if self.is(sym!("{")) && !pack && self.speculative_args < MAX_SPECULATIVE_ARGS {
+                    self.pos = start;
+                    self.speculative_args += 1;
+                    let e = self.parse_template_arg_expr();
+                    self.speculative_args -= 1;
+                    (TemplateArg::Expr(e?), false)
+                } else {
+                    (TemplateArg::Type(t), pack)
+                }
             } else {
                 (TemplateArg::Expr(self.parse_template_arg_expr()?), false)
             };

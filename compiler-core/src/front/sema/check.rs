@@ -845,7 +845,16 @@ impl Sema {
                 if *is_constexpr && !c.ty.is_error() {
                     // Only the branch taken is instantiated (the other may
                     // not be valid for these template arguments).
-                    let (taken, discarded) = match self.const_eval_thir(&c) {
+                    let value = self.const_eval_thir(&c).or_else(|| match &cond.kind {
+                        // A class object converted by its conversion
+                        // function (`std::is_same<T, float>{}`).
+                        StmtKind::Expr(e) => {
+                            let (ctx, env) = self.ctx_env();
+                            self.const_eval_ast(e, ctx, &env)
+                        }
+                        _ => None,
+                    });
+                    let (taken, discarded) = match value {
                         Some(v) if v != 0 => (Some(&**then_branch), else_branch.as_deref()),
                         Some(_) => (else_branch.as_deref(), Some(&**then_branch)),
                         None => {

@@ -966,7 +966,16 @@ impl Sema {
             ExprKind::Construct(t, args, _) if args.len() <= 1 => {
                 let ty = self.resolve_type(t, m.ctx, &m.env.clone(), &mut vec![]);
                 if !const_arith::is_scalar(&ty) {
-                    return self.eval_other(m, e);
+                    // An operand of an operator: a class object converts
+                    // (`!std::is_same<T, U>{}`).
+                    let env = m.bound_env();
+                    let converted = self
+                        .const_object(e, m.ctx, &env)
+                        .and_then(|object| self.const_converted_to_integer(&object));
+                    return match converted {
+                        Some(v) => Some(ConstValue::Int(v)),
+                        None => self.eval_other(m, e),
+                    };
                 }
                 let v = match args.as_slice() {
                     [x] => self.eval_value(m, x)?,

@@ -151,6 +151,46 @@ impl Sema {
     /// Runs member function `name` of a class object: the `const` one
     /// where both exist; several candidates of that arity are not
     /// evaluated. Its result, and the object after the call.
+    /// Constant object `object` converted to an integer by the one
+    /// `constexpr` conversion function of its class (or of a base) to an
+    /// integral, `bool` or enumeration type: `integral_constant`'s
+    /// `operator value_type()`. A base's function sees no members.
+    pub(super) fn const_converted_to_integer(&mut self, object: &ConstValue) -> Option<i128> {
+        let ConstValue::Object(c, _) = object else {
+            return None;
+        };
+        if self.constexpr_depth >= super::consteval::MAX_CONSTEXPR_DEPTH {
+            return None;
+        }
+        let to_integer: Vec<FuncId> = self
+            .conversion_functions(*c)
+            .into_iter()
+            .filter(|(f, rt)| {
+                let decl = &self.func(*f).decl;
+                decl.is_constexpr
+                    && decl.body.is_some()
+                    && (rt.is_integral() || matches!(rt, Ty::Bool | Ty::Enum(_)))
+            })
+            .map(|(f, _)| f)
+            .collect();
+        let [f] = to_integer.as_slice() else {
+            return None;
+        };
+        let (decl, fctx, fenv) = {
+            let fi = self.func(*f);
+            (fi.decl.clone(), fi.ctx, fi.env.clone())
+        };
+        let mut m = Machine::new(fctx, fenv);
+        if fctx == Ctx::Class(*c) {
+            self.bind_constexpr_members(&mut m, object);
+        }
+        let body = decl.body.clone()?;
+        self.constexpr_depth += 1;
+        let result = self.run_constexpr_body(&mut m, &body);
+        self.constexpr_depth -= 1;
+        result
+    }
+
     pub(super) fn run_method(
         &mut self,
         object: ConstValue,
@@ -412,6 +452,11 @@ impl Sema {
             if *k == c {
                 return Some(v.clone());
             }
+        }
+        // An object of an empty class (`std::is_integral<int>{}`, derived
+        // from `integral_constant`): nothing to hold.
+        if items.is_empty() && self.class(c).closure.is_none() && self.is_empty_class(c) {
+            return Some(ConstValue::Object(c, vec![]));
         }
         let info = self.class(c);
         if !info.bases.is_empty() || !info.bit_fields.is_empty() || info.closure.is_some() {

@@ -377,12 +377,33 @@ impl Sema {
     /// deduced from `to` ([temp.deduct.conv]: `template <class T> operator
     /// T*()` for an `int *` is `operator int*`), the others from their
     /// defaults; a template that deduces nothing for `to`, or whose
-    /// signature does not exist for what it deduces, is left out.
+    /// signature does not exist for what it deduces, is left out. Those of
+    /// its bases follow (`std::is_integral<T>`'s `operator bool` is
+    /// `integral_constant`'s), except where one of `c` converts to the same
+    /// type ([class.conv.fct]: it hides them).
     pub(crate) fn conversion_functions_to(
         &mut self,
         c: ClassId,
         to: Option<&Ty>,
     ) -> Vec<(FuncId, Ty)> {
+        let mut found = self.own_conversion_functions_to(c, to);
+        let bases: Vec<ClassId> = self.class(c).bases.iter().map(|(b, _)| *b).collect();
+        for b in bases {
+            if b == c {
+                continue;
+            }
+            for (f, rt) in self.conversion_functions_to(b, to) {
+                if !found.iter().any(|(_, t)| *t == rt) {
+                    found.push((f, rt));
+                }
+            }
+        }
+        found
+    }
+
+    /// The conversion functions `c` itself declares (see
+    /// [`Self::conversion_functions_to`]).
+    fn own_conversion_functions_to(&mut self, c: ClassId, to: Option<&Ty>) -> Vec<(FuncId, Ty)> {
         let env = self.class(c).env.clone();
         let methods: Vec<_> = self
             .class(c)
@@ -571,6 +592,11 @@ impl Sema {
     fn call_conversion(&mut self, f: FuncId, rt: &Ty, e: Expr) -> Expr {
         let span = e.span;
         let obj = if e.lvalue { e } else { materialize(e) };
+        // A base's conversion function converts the base subobject.
+        let obj = match self.func(f).ctx {
+            Ctx::Class(owner) => self.base_subobject(obj, &Ty::Class(owner)),
+            _ => obj,
+        };
         self.ensure_body(f);
         Expr {
             kind: ExprKind::Call(f, vec![obj]),
