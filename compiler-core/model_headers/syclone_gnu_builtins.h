@@ -44,3 +44,12 @@ inline unsigned long long __syclone_gnu_bswap64(unsigned long long x) {
 inline long __syclone_gnu_expect(long value, long) { return value; }
 inline void __syclone_gnu_unreachable() {}
 inline void __syclone_gnu_assume(bool) {}
+// `__builtin_nanf("")` and the infinities (libstdc++'s numeric_limits and
+// <cmath> macros expand to them): the quiet NaN and infinity bit patterns
+// (the payload string is not read).
+inline float __syclone_gnu_nanf(const char *) { return __builtin_bit_cast(float, 0x7fc00000u); }
+inline double __syclone_gnu_nan(const char *) { return __builtin_bit_cast(double, 0x7ff8000000000000ull); }
+inline float __syclone_gnu_inff() { return __builtin_bit_cast(float, 0x7f800000u); }
+inline double __syclone_gnu_inf() { return __builtin_bit_cast(double, 0x7ff0000000000000ull); }
+inline float __syclone_gnu_huge_valf() { return __builtin_bit_cast(float, 0x7f800000u); }
+inline double __syclone_gnu_huge_val() { return __builtin_bit_cast(double, 0x7ff0000000000000ull); }

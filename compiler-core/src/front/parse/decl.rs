@@ -1458,6 +1458,7 @@ impl Parser<'_> {
         for d in deferred {
             self.parse_deferred_body(&mut members, d);
         }
+        super::defaulted_comparisons::define_defaulted_comparisons(&mut members, &bases);
         self.pos = close;
         self.split_gt = false;
         self.names.pop();

@@ -7,6 +7,7 @@
 
 mod constraints;
 mod decl;
+mod defaulted_comparisons;
 mod expr;
 pub mod names;
 mod stmt;

@@ -159,7 +159,8 @@ fn lambda_call_decl(l: &a::LambdaExpr, span: Span) -> Rc<a::FunctionDecl> {
     })
 }
 
-/// The name of GCC integer builtin `name` (`__builtin_clz` -> `clz`), which
+/// The name of GCC integer (or NaN and infinity) builtin `name`
+/// (`__builtin_clz` -> `clz`), which
 /// `<bits/syclone_gnu_builtins.h>` defines as `__syclone_gnu_clz`.
 fn gnu_builtin(name: &str) -> Option<&str> {
     let rest = name.strip_prefix("__builtin_")?;
@@ -167,7 +168,18 @@ fn gnu_builtin(name: &str) -> Option<&str> {
     let known = matches!(base, "clz" | "ctz" | "popcount" | "parity" | "ffs")
         || matches!(
             rest,
-            "bswap16" | "bswap32" | "bswap64" | "expect" | "unreachable" | "assume"
+            "bswap16"
+                | "bswap32"
+                | "bswap64"
+                | "expect"
+                | "unreachable"
+                | "assume"
+                | "nanf"
+                | "nan"
+                | "inff"
+                | "inf"
+                | "huge_valf"
+                | "huge_val"
         );
     known.then_some(rest)
 }
