@@ -337,6 +337,14 @@ pub struct KernelInfo {
     /// Work-group memory arrays (`local_accessor`s), sized at launch.
     #[serde(default)]
     pub local_arrays: Vec<LocalArray>,
+    /// The `u32` length constants (each emitted for its array alone) of the
+    /// work-group arrays through which sub-groups wider than the device's
+    /// exchange values (`lower/subgroup_span.rs`): one element per
+    /// work-item of the launch where a device width is narrower than
+    /// `attributes.reqd_sub_group_size`, one element elsewhere (the
+    /// exchange is never taken there).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exchange_arrays: Vec<u32>,
     /// The kernel uses sub-group built-ins or collectives: devices without
     /// sub-group support cannot run it (`errc::kernel_not_supported`).
     #[serde(default)]

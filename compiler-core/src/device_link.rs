@@ -556,6 +556,7 @@ mod tests {
             fixed_len: None,
             volatile: false,
             aliased: false,
+            per_work_item: false,
         }
     }
 
@@ -662,6 +663,7 @@ mod tests {
             scalars: vec![],
             uses_barrier: false,
             local_arrays: vec![],
+            exchange_arrays: vec![],
             uses_subgroups: false,
             private_bytes: 0,
             attributes: Default::default(),

@@ -133,7 +133,7 @@ fn emit_image(
     };
     let emitted = crate::back::spirv::emit(&module, target)?;
     // Each local_accessor's array length is the constant the back end
-    // emitted for its work-group binding.
+    // emitted for its work-group binding; so is each exchange array's.
     let kernels = members
         .iter()
         .zip(&emitted.array_lengths)
@@ -144,6 +144,11 @@ fn emit_image(
                     array.length_id = id;
                 }
             }
+            info.exchange_arrays = lengths
+                .iter()
+                .filter(|(b, _)| member.ir.bindings[b.0 as usize].per_work_item)
+                .map(|&(_, id)| id)
+                .collect();
             info
         })
         .collect();
@@ -251,6 +256,7 @@ mod tests {
             fixed_len: None,
             volatile: false,
             aliased: false,
+            per_work_item: false,
         };
         let body = vec![Stmt::Loop {
             body: vec![

@@ -998,3 +998,55 @@ int main() {
         ]
     );
 }
+
+#[test]
+fn sub_group_exchange_arrays_are_listed_for_the_runtime_to_size() {
+    let src = r#"
+#include <sycl/sycl.hpp>
+int main() {
+  sycl::queue q;
+  long long *out = sycl::malloc_shared<long long>(64, q);
+  q.parallel_for(sycl::nd_range<1>(64, 64), [=](sycl::nd_item<1> it) [[sycl::reqd_sub_group_size(16)]] {
+    out[it.get_global_id(0)] = sycl::reduce_over_group(it.get_sub_group(), (long long)it.get_local_id(0), sycl::plus<long long>());
+  });
+  q.parallel_for(sycl::nd_range<1>(64, 64), [=](sycl::nd_item<1> it) {
+    out[it.get_global_id(0)] = sycl::reduce_over_group(it.get_sub_group(), 1, sycl::plus<int>());
+  });
+  q.wait();
+}
+"#;
+    let out = common::compile_sycl_for(
+        "t.cpp",
+        src,
+        compiler_core::front::sema::HostCompiler::Gcc { major: 12 },
+    );
+    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+    let bundle = out.bundle.expect("bundle");
+    let image = &bundle.images[0];
+    let mut lists: Vec<usize> = image
+        .kernels
+        .iter()
+        .map(|k| k.exchange_arrays.len())
+        .collect();
+    lists.sort();
+    // A 64-bit value travels as two words; a kernel that requires no size
+    // has no exchange.
+    assert_eq!(lists, vec![0, 2]);
+    // Each id is a `u32` constant of the largest work-group's length,
+    // which the runtime rewrites.
+    let module = rspirv::dr::load_words(&image.spirv).expect("module");
+    for k in &image.kernels {
+        for &id in &k.exchange_arrays {
+            let constant = module
+                .types_global_values
+                .iter()
+                .find(|i| i.result_id == Some(id))
+                .expect("the length constant");
+            assert_eq!(constant.class.opcode, rspirv::spirv::Op::Constant);
+            assert_eq!(
+                constant.operands,
+                vec![rspirv::dr::Operand::LiteralBit32(1024)]
+            );
+        }
+    }
+}

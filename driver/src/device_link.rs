@@ -143,6 +143,7 @@ mod tests {
             work_group_size: [64, 1, 1],
             uses_barrier: false,
             local_arrays: vec![],
+            exchange_arrays: vec![],
             uses_subgroups: false,
             private_bytes: 0,
             attributes: Default::default(),

@@ -87,6 +87,7 @@ fn bundle() -> DeviceBundle {
         work_group_size: [256, 1, 1],
         uses_barrier: false,
         local_arrays: vec![],
+        exchange_arrays: vec![],
         uses_subgroups: false,
         private_bytes: 0,
         attributes: Default::default(),

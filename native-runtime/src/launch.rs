@@ -607,15 +607,26 @@ fn rows_of_groups(groups: usize, max: usize) -> Option<(usize, usize)> {
 
 /// The length of each of the kernel's work-group arrays, as (constant id,
 /// elements): the bytes of the local accessor whose arena offset its
-/// closure member holds, over the element size.
+/// closure member holds, over the element size; for a sub-group exchange
+/// array, the `work_items` of a work-group where the device's sub-groups
+/// are narrower than the kernel requires, else one.
 fn local_array_lengths(
     dev: &VulkanDevice,
     l: &Launch,
     entry: &KernelEntry,
+    work_items: u32,
 ) -> RtResult<Vec<(u32, u32)>> {
     let info = &entry.info;
-    let mut lengths = Vec::with_capacity(info.local_arrays.len());
-    let mut total: u64 = 0;
+    let mut lengths = Vec::with_capacity(info.local_arrays.len() + info.exchange_arrays.len());
+    let exchanges = info
+        .attributes
+        .reqd_sub_group_size
+        .is_some_and(|size| dev.info.sub_group_sizes.iter().any(|&width| width < size));
+    let exchange_len = if exchanges { work_items.max(1) } else { 1 };
+    for &id in &info.exchange_arrays {
+        lengths.push((id, exchange_len));
+    }
+    let mut total = u64::from(exchange_len) * 4 * info.exchange_arrays.len() as u64;
     for a in &info.local_arrays {
         let bytes = arg_bytes(l, entry, a.arg, a.offset, 8)?;
         let offset = u64::from_le_bytes(bytes.try_into().expect("8 bytes")) as usize;
@@ -741,7 +752,12 @@ fn launch_vulkan(
     })?;
     let spec = Specialization {
         local_size,
-        constants: local_array_lengths(dev, l, &entry)?,
+        constants: local_array_lengths(
+            dev,
+            l,
+            &entry,
+            local_size.unwrap_or(info.work_group_size).iter().product(),
+        )?,
         spec_constants: spec_constant_values(l, &entry, dev)?,
         writable_bindings,
         windows,

@@ -58,6 +58,8 @@ export interface KernelInfo {
              sign_extend: boolean }[];
   uses_barrier: boolean;
   local_arrays: { arg: number; offset: number; elem_size: number; length_id: number; name: string }[];
+  /** Length constants of the sub-group exchange arrays (absent when none). */
+  exchange_arrays?: number[];
   uses_subgroups: boolean;
   private_bytes: number;
   attributes: { reqd_work_group_size?: number[]; reqd_sub_group_size?: number };

@@ -503,6 +503,13 @@ pub struct Binding {
     /// through one binding are not assumed independent of the other's.
     #[serde(default)]
     pub aliased: bool,
+    /// A work-group array of one element per work-item (the exchange of
+    /// sub-groups wider than the device's, `lower/subgroup_span.rs`),
+    /// `fixed_len` of them at most: the runtime sizes it to the launch's
+    /// work-group, or to one element on devices that never take the
+    /// exchange.
+    #[serde(default)]
+    pub per_work_item: bool,
 }
 
 /// Where a binding's elements live.

@@ -73,9 +73,14 @@ fn print_declarations(out: &mut String, bindings: &[Binding], locals: &[Local]) 
         };
         let volatile = if b.volatile { " volatile" } else { "" };
         let aliased = if b.aliased { " aliased" } else { "" };
+        let per_work_item = if b.per_work_item {
+            " per_work_item"
+        } else {
+            ""
+        };
         let _ = writeln!(
             out,
-            "  binding b{i} {}: {} {rw}{volatile}{aliased}{space}",
+            "  binding b{i} {}: {} {rw}{volatile}{aliased}{per_work_item}{space}",
             b.name,
             b.elem.name()
         );

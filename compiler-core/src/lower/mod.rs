@@ -1018,6 +1018,7 @@ impl Lowerer<'_> {
             fixed_len: None,
             volatile: false,
             aliased: false,
+            per_work_item: false,
         });
         BindingId(self.bindings.len() as u32 - 1)
     }

@@ -239,7 +239,9 @@ impl Lowerer<'_> {
         slots
     }
 
-    /// Work-group array `w` of the exchange: one `u32` per work-item.
+    /// Work-group array `w` of the exchange: one `u32` per work-item (as
+    /// many as the largest work-group, which the runtime shrinks to the
+    /// launch's).
     fn exchange_array(&mut self, w: usize) -> BindingId {
         if let Some(&b) = self.exchange_arrays.get(w) {
             return b;
@@ -247,6 +249,7 @@ impl Lowerer<'_> {
         let b = self.new_binding("subgroup_exchange", ScalarType::U32, Space::Workgroup);
         let binding = &mut self.bindings[b.0 as usize];
         binding.fixed_len = Some(GROUP_SCRATCH_ELEMENTS);
+        binding.per_work_item = true;
         binding.reads = true;
         binding.writes = true;
         self.exchange_arrays.push(b);

@@ -196,6 +196,7 @@ pub fn compile_translation_unit(
                         name: a.name.clone(),
                     })
                     .collect(),
+                exchange_arrays: vec![],
                 attributes: l.attributes,
             };
             lowered.push(LinkableKernel {

@@ -72,6 +72,7 @@ fn binding(name: &str, elem: ScalarType, reads: bool, writes: bool) -> Binding {
         fixed_len: None,
         volatile: false,
         aliased: false,
+        per_work_item: false,
     }
 }
 fn local(name: &str, ty: ScalarType) -> Local {
