@@ -490,15 +490,8 @@ impl Mangler {
             _ => None,
         })?;
         let header = decl.template.clone()?;
-        let tkey = format!("tmpl:{:p}", Rc::as_ptr(&decl));
-        let head = match self.lookup(&tkey) {
-            Some(r) => r,
-            None => {
-                let p = self.prefix(s, cctx);
-                self.add(tkey);
-                format!("{p}{}", source_name(decl.name.as_deref()?))
-            }
-        };
+        let name = source_name(decl.name.as_deref()?);
+        let head = self.template_head(s, format!("tmpl:{:p}", Rc::as_ptr(&decl)), cctx, &name);
         // The arguments with the defaults of those not written.
         let inner = self.expansion_frame(s, &header, &args, cctx, cenv, frame)?;
         let mut a = String::from("I");

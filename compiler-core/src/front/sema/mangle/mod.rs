@@ -523,6 +523,18 @@ impl Mangler {
         a
     }
 
+    /// `<prefix> <name>` of a template in `ctx`, a substitution candidate
+    /// under `key`: its earlier substitution, else the prefix (registered
+    /// only then) and `name`.
+    fn template_head(&mut self, s: &mut Sema, key: String, ctx: Ctx, name: &str) -> String {
+        if let Some(r) = self.lookup(&key) {
+            return r;
+        }
+        let p = self.prefix(s, ctx);
+        self.add(key);
+        format!("{p}{name}")
+    }
+
     /// `<encoding>` of a function template specialization: the template's
     /// name with the arguments, then the declared return and parameter types.
     fn template_encoding(
@@ -535,15 +547,7 @@ impl Mangler {
         let fi = s.func(f);
         let (decl, ctx, targs) = (fi.decl.clone(), fi.ctx, fi.template_args.clone());
         let declared_env = fi.env.parent.clone().unwrap_or_default();
-        let tkey = format!("ftmpl:{:p}", Rc::as_ptr(&decl));
-        let head = match self.lookup(&tkey) {
-            Some(r) => r,
-            None => {
-                let p = self.prefix(s, ctx);
-                self.add(tkey);
-                format!("{p}{mname}")
-            }
-        };
+        let head = self.template_head(s, format!("ftmpl:{:p}", Rc::as_ptr(&decl)), ctx, &mname);
         let a = self.template_args(s, &targs, Some(header), ctx, &declared_env);
         let name = match ctx {
             Ctx::Ns(n) if n == GLOBAL_NS => format!("{head}{a}"),
