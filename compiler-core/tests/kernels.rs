@@ -1050,3 +1050,46 @@ int main() {
         }
     }
 }
+
+#[test]
+fn keys_of_constrained_templates_name_constants_and_class_templates_as_the_host_does() {
+    use compiler_core::front::sema::HostCompiler;
+    let src = r#"
+#include <sycl/sycl.hpp>
+#include <type_traits>
+constexpr bool flag = true;
+enum class Mode { a = 1, b = 2 };
+template <int A, bool B> struct pick { static constexpr bool value = B; };
+template <typename T> std::enable_if_t<flag && std::is_integral_v<T>> m(sycl::queue &q, T x) { q.single_task([=] { (void)x; }); }
+template <typename T> std::enable_if_t<pick<sizeof(T), true>::value> n(sycl::queue &q, T x) { q.single_task([=] { (void)x; }); }
+template <typename T, Mode M> std::enable_if_t<M == Mode::b && sizeof(T) == 4> o(sycl::queue &q, T x) { q.single_task([=] { (void)x; }); }
+int main() { sycl::queue q; m(q, 1); n(q, 1); o<int, Mode::b>(q, 1); q.wait(); }
+"#;
+    let keys = |host| {
+        let mut k = kernel_keys_with("t.cpp", src, host);
+        k.sort();
+        k
+    };
+    // The host's typeid(T*).name() of each kernel (g++ 12.2, clang 14): a
+    // variable by its mangled name, an enumerator by its value, and a
+    // class template-id of the global namespace once in the substitutions.
+    assert_eq!(
+        keys(HostCompiler::Gcc { major: 12 }),
+        vec![
+            "PZ1mIiENSt9enable_ifIXaaL_ZL4flagE13is_integral_vIT_EEvE4typeERN4sycl5queueES1_EUlvE_",
+            "PZ1nIiENSt9enable_ifIXsr4pickIXstT_ELb1EE5valueEvE4typeERN4sycl5queueES2_EUlvE_",
+            "PZ1oIiL4Mode2EENSt9enable_ifIXaaeqT0_LS0_2EeqstT_Li4EEvE4typeERN4sycl5queueES2_EUlvE_",
+        ]
+    );
+    assert_eq!(
+        keys(HostCompiler::Clang {
+            major: 14,
+            tbaa: false
+        }),
+        vec![
+            "PZ1mIiENSt9enable_ifIXaaL_ZL4flagEsr3stdE13is_integral_vIT_EEvE4typeERN4sycl5queueES1_EUlvE_",
+            "PZ1nIiENSt9enable_ifIXsr4pickIXstT_ELb1EEE5valueEvE4typeERN4sycl5queueES1_EUlvE_",
+            "PZ1oIiL4Mode2EENSt9enable_ifIXaaeqT0_LS0_2EeqstT_Li4EEvE4typeERN4sycl5queueES2_EUlvE_",
+        ]
+    );
+}

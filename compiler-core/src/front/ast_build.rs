@@ -58,6 +58,23 @@ pub(crate) fn name(n: &str, span: Span) -> a::Expr {
     }
 }
 
+/// `::a::b...` (`::std::strong_ordering`), each part without template
+/// arguments.
+pub(crate) fn global_name(parts: &[&str], span: Span) -> a::QualName {
+    a::QualName {
+        global: true,
+        parts: parts
+            .iter()
+            .map(|p| a::NamePart {
+                ident: Rc::from(*p),
+                template_args: None,
+                span,
+            })
+            .collect(),
+        span,
+    }
+}
+
 pub(crate) fn int_lit(v: u128, span: Span) -> a::Expr {
     a::Expr {
         kind: ExprKind::IntLit(v, crate::front::literal::IntSuffix::None),

@@ -13,7 +13,9 @@ use crate::front::ast::{
     self as a, BinOp, Decl, Expr, ExprKind, FunctionDecl, Member, Param, QualName, Stmt, StmtKind,
     TemplateArg, TypeExpr, TypeExprKind, UnOp,
 };
-use crate::front::ast_build::{binary, int_lit, member, name, type_expr, unary, var_decl};
+use crate::front::ast_build::{
+    binary, decl_stmt, expr_stmt, global_name, int_lit, member, name, type_expr, unary, var_decl,
+};
 use crate::source::Span;
 use std::rc::Rc;
 
@@ -140,7 +142,10 @@ fn defined(
     }
     let result = match equality {
         true => bool_lit(true, span),
-        false => std_name(&["strong_ordering", "equal"], span),
+        false => a::Expr {
+            kind: ExprKind::Name(global_name(&["std", "strong_ordering", "equal"], span)),
+            span,
+        },
     };
     body.push(stmt(StmtKind::Return(Some(result)), span));
     let ret = match (equality, &f.ret.kind) {
@@ -220,7 +225,7 @@ fn compare(equality: bool, l: Expr, r: Expr, span: Span) -> Stmt {
     }
     let auto = type_expr(TypeExprKind::Auto, span);
     let c = var_decl("__c", auto, Some(binary(BinOp::ThreeWay, l, r, span)), span);
-    let init = stmt(StmtKind::Decl(vec![Decl::Var(Rc::new(c))]), span);
+    let init = decl_stmt(c);
     let unequal = binary(BinOp::Ne, name("__c", span), int_lit(0, span), span);
     if_then(
         Some(init),
@@ -267,14 +272,13 @@ fn compare_elements(
     let init = var_decl(&i, unsigned_long, Some(int_lit(0, span)), span);
     stmt(
         StmtKind::For {
-            init: Some(Box::new(stmt(
-                StmtKind::Decl(vec![Decl::Var(Rc::new(init))]),
+            init: Some(Box::new(decl_stmt(init))),
+            cond: Some(Box::new(expr_stmt(binary(
+                BinOp::Lt,
+                name(&i, span),
+                count,
                 span,
-            ))),
-            cond: Some(Box::new(stmt(
-                StmtKind::Expr(binary(BinOp::Lt, name(&i, span), count, span)),
-                span,
-            ))),
+            )))),
             step: Some(unary(UnOp::PreInc, name(&i, span), span)),
             body: Box::new(body),
         },
@@ -311,7 +315,7 @@ fn common_category(types: &[TypeExpr], span: Span) -> TypeExpr {
         .iter()
         .map(|t| {
             let declval = || {
-                let mut q = std_qual(&["declval"], span);
+                let mut q = global_name(&["std", "declval"], span);
                 q.parts[1].template_args = Some(vec![TemplateArg::Type(const_ref(t.clone()))]);
                 a::Expr {
                     kind: ExprKind::Call(
@@ -334,7 +338,7 @@ fn common_category(types: &[TypeExpr], span: Span) -> TypeExpr {
             ))
         })
         .collect();
-    let mut q = std_qual(&["common_comparison_category_t"], span);
+    let mut q = global_name(&["std", "common_comparison_category_t"], span);
     q.parts[1].template_args = Some(args);
     type_expr(TypeExprKind::Named(q), span)
 }
@@ -351,29 +355,6 @@ fn const_ref(t: TypeExpr) -> TypeExpr {
     )
 }
 
-/// `::std::a::b...`.
-fn std_qual(parts: &[&str], span: Span) -> QualName {
-    QualName {
-        global: true,
-        parts: std::iter::once("std")
-            .chain(parts.iter().copied())
-            .map(|p| a::NamePart {
-                ident: Rc::from(p),
-                template_args: None,
-                span,
-            })
-            .collect(),
-        span,
-    }
-}
-
-fn std_name(parts: &[&str], span: Span) -> Expr {
-    a::Expr {
-        kind: ExprKind::Name(std_qual(parts, span)),
-        span,
-    }
-}
-
 fn bool_lit(v: bool, span: Span) -> Expr {
     a::Expr {
         kind: ExprKind::BoolLit(v),
@@ -385,7 +366,7 @@ fn if_then(init: Option<Stmt>, cond: Expr, then: Stmt, span: Span) -> Stmt {
     stmt(
         StmtKind::If {
             init: init.map(Box::new),
-            cond: Box::new(stmt(StmtKind::Expr(cond), span)),
+            cond: Box::new(expr_stmt(cond)),
             then_branch: Box::new(then),
             else_branch: None,
             is_constexpr: false,

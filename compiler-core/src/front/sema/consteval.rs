@@ -49,10 +49,7 @@ impl Sema {
         let truth = self
             .const_value_ast(cond, ctx, env)
             .and_then(|v| const_arith::truth(&v))
-            .or_else(|| {
-                let object = self.const_object(cond, ctx, env)?;
-                Some(self.const_converted_to_integer(&object)? != 0)
-            });
+            .or_else(|| Some(self.const_object_as_integer(cond, ctx, env)? != 0));
         let Some(v) = truth else {
             // Our evaluator does not cover everything C++17 can evaluate
             // (statement-bodied constexpr functions); the host pass checks it.
@@ -72,15 +69,13 @@ impl Sema {
     }
 
     /// The value of `e` if it is an integral (or `bool` or enumeration)
-    /// constant.
-    /// A constant object of class type converts through its conversion
-    /// function (`std::is_integral<T>{}` as a `bool`).
+    /// constant; a constant object of class type converts through its
+    /// conversion function (`std::is_integral<T>{}` as a `bool`).
     pub(crate) fn const_eval_ast(&mut self, e: &Expr, ctx: Ctx, env: &Rc<Env>) -> Option<i128> {
-        if let Some(v) = self.const_value_ast(e, ctx, env).and_then(|v| v.int()) {
-            return Some(v);
+        match self.const_value_ast(e, ctx, env).and_then(|v| v.int()) {
+            Some(v) => Some(v),
+            None => self.const_object_as_integer(e, ctx, env),
         }
-        let object = self.const_object(e, ctx, env)?;
-        self.const_converted_to_integer(&object)
     }
 
     /// The value of `e` if it is a constant scalar or closure, run by the

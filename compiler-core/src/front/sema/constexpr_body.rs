@@ -969,10 +969,7 @@ impl Sema {
                     // An operand of an operator: a class object converts
                     // (`!std::is_same<T, U>{}`).
                     let env = m.bound_env();
-                    let converted = self
-                        .const_object(e, m.ctx, &env)
-                        .and_then(|object| self.const_converted_to_integer(&object));
-                    return match converted {
+                    return match self.const_object_as_integer(e, m.ctx, &env) {
                         Some(v) => Some(ConstValue::Int(v)),
                         None => self.eval_other(m, e),
                     };

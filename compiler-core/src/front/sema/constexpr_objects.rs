@@ -151,6 +151,18 @@ impl Sema {
     /// Runs member function `name` of a class object: the `const` one
     /// where both exist; several candidates of that arity are not
     /// evaluated. Its result, and the object after the call.
+    /// Constant object expression `e` converted to an integer (see
+    /// [`Self::const_converted_to_integer`]).
+    pub(super) fn const_object_as_integer(
+        &mut self,
+        e: &Expr,
+        ctx: Ctx,
+        env: &Rc<Env>,
+    ) -> Option<i128> {
+        let object = self.const_object(e, ctx, env)?;
+        self.const_converted_to_integer(&object)
+    }
+
     /// Constant object `object` converted to an integer by the one
     /// `constexpr` conversion function of its class (or of a base) to an
     /// integral, `bool` or enumeration type: `integral_constant`'s

@@ -386,19 +386,34 @@ impl Sema {
         c: ClassId,
         to: Option<&Ty>,
     ) -> Vec<(FuncId, Ty)> {
-        let mut found = self.own_conversion_functions_to(c, to);
-        let bases: Vec<ClassId> = self.class(c).bases.iter().map(|(b, _)| *b).collect();
-        for b in bases {
-            if b == c {
-                continue;
-            }
-            for (f, rt) in self.conversion_functions_to(b, to) {
-                if !found.iter().any(|(_, t)| *t == rt) {
-                    found.push((f, rt));
-                }
+        let mut found = vec![];
+        self.conversion_functions_into(c, to, &mut found, &mut vec![]);
+        found
+    }
+
+    /// [`Self::conversion_functions_to`] into `found`, each class searched
+    /// once (an erroneous program can make a class its own base).
+    fn conversion_functions_into(
+        &mut self,
+        c: ClassId,
+        to: Option<&Ty>,
+        found: &mut Vec<(FuncId, Ty)>,
+        seen: &mut Vec<ClassId>,
+    ) {
+        if seen.contains(&c) {
+            return;
+        }
+        seen.push(c);
+        let hidden = found.len();
+        for (f, rt) in self.own_conversion_functions_to(c, to) {
+            if !found[..hidden].iter().any(|(_, t)| *t == rt) {
+                found.push((f, rt));
             }
         }
-        found
+        let bases: Vec<ClassId> = self.class(c).bases.iter().map(|(b, _)| *b).collect();
+        for b in bases {
+            self.conversion_functions_into(b, to, found, seen);
+        }
     }
 
     /// The conversion functions `c` itself declares (see

@@ -16,18 +16,7 @@ use crate::front::ast::BinOp;
 impl Sema {
     /// The built-in `l <=> r` of operands of no class type.
     pub(super) fn builtin_three_way(&mut self, l: TExpr, r: TExpr, span: Span) -> TExpr {
-        let name = ast::QualName {
-            global: true,
-            parts: ["std", "__syclone_three_way"]
-                .into_iter()
-                .map(|part| ast::NamePart {
-                    ident: Rc::from(part),
-                    template_args: None,
-                    span,
-                })
-                .collect(),
-            span,
-        };
+        let name = crate::front::ast_build::global_name(&["std", "__syclone_three_way"], span);
         let (ctx, env) = self.ctx_env();
         let cands = match self.lookup_qualified(&name, ctx, &env, &mut vec![]) {
             Found::Entities(es) => free_candidates(es),

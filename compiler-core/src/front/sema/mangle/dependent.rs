@@ -46,6 +46,80 @@ impl Frame<'_> {
             .find(|(n, _)| n.as_ref() == name)
             .map(|(_, a)| a)
     }
+
+    /// Does a name here stand for something that depends on the
+    /// signature's parameters?
+    fn is_dependent_name(&self, name: &str) -> bool {
+        if let Some(sig) = &self.signature {
+            return sig.template_params.iter().any(|p| p.as_ref() == name)
+                || sig
+                    .function_params
+                    .iter()
+                    .any(|p| p.name.as_deref() == Some(name));
+        }
+        match (self.bound(name), self.outer) {
+            (Some(arg), Some(outer)) => outer.arg_mentions(arg),
+            _ => false,
+        }
+    }
+
+    fn arg_mentions(&self, a: &TemplateArg) -> bool {
+        match a {
+            TemplateArg::Type(t) => self.type_mentions(t),
+            TemplateArg::Expr(e) => self.mentions(e),
+            TemplateArg::PackExpansion(_) => true,
+        }
+    }
+
+    /// Does type syntax `t` name something dependent?
+    fn type_mentions(&self, t: &TypeExpr) -> bool {
+        use ast::TypeExprKind as K;
+        match &t.kind {
+            K::Named(q) => self.name_mentions(q),
+            K::Pointer(i) | K::LRef(i) | K::RRef(i) | K::Array(i, _) => self.type_mentions(i),
+            K::Decltype { expr, .. } => self.mentions(expr),
+            K::Function(r, ps, _) => {
+                self.type_mentions(r) || ps.iter().any(|p| self.type_mentions(&p.ty))
+            }
+            _ => false,
+        }
+    }
+
+    fn name_mentions(&self, q: &QualName) -> bool {
+        (!q.global && self.is_dependent_name(&q.parts[0].ident))
+            || written_args(q).any(|a| self.arg_mentions(a))
+    }
+
+    /// Does expression `e` name something dependent?
+    fn mentions(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Name(q) => self.name_mentions(q),
+            ExprKind::Unary(_, x)
+            | ExprKind::SizeofExpr(x)
+            | ExprKind::AlignofExpr(x)
+            | ExprKind::PackExpansion(x) => self.mentions(x),
+            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
+                self.mentions(a) || self.mentions(b)
+            }
+            ExprKind::Cond(a, b, c) => self.mentions(a) || self.mentions(b) || self.mentions(c),
+            ExprKind::SizeofType(t) | ExprKind::AlignofType(t) => self.type_mentions(t),
+            ExprKind::Cast(_, t, x) => self.type_mentions(t) || self.mentions(x),
+            ExprKind::Construct(t, xs, _) => {
+                self.type_mentions(t) || xs.iter().any(|x| self.mentions(x))
+            }
+            ExprKind::Call(f, xs) => self.mentions(f) || xs.iter().any(|x| self.mentions(x)),
+            ExprKind::Member { base, .. } => self.mentions(base),
+            ExprKind::SizeofPack(_) | ExprKind::Fold { .. } => true,
+            _ => false,
+        }
+    }
+}
+
+/// The template arguments written in any part of `q`.
+fn written_args(q: &QualName) -> impl Iterator<Item = &TemplateArg> {
+    q.parts
+        .iter()
+        .flat_map(|p| p.template_args.iter().flatten())
 }
 
 /// A single unqualified identifier without template arguments.
@@ -88,7 +162,7 @@ impl Mangler {
             return None;
         }
         let saved = self.subs.clone();
-        let r = self.written_type(s, t, &frame);
+        let r = self.written_computing_type(s, t, &frame);
         if r.is_none() {
             self.subs = saved;
         }
@@ -96,91 +170,6 @@ impl Mangler {
     }
 
     // ---- which parts compute with parameters ----
-
-    /// Does a name in `frame` stand for something that depends on the
-    /// signature's parameters?
-    fn is_dependent_name(&mut self, s: &mut Sema, name: &str, frame: &Frame) -> bool {
-        if let Some(sig) = &frame.signature {
-            return sig.template_params.iter().any(|p| p.as_ref() == name)
-                || sig
-                    .function_params
-                    .iter()
-                    .any(|p| p.name.as_deref() == Some(name));
-        }
-        match (frame.bound(name).cloned(), frame.outer) {
-            (Some(arg), Some(outer)) => self.arg_mentions(s, &arg, outer),
-            _ => false,
-        }
-    }
-
-    fn arg_mentions(&mut self, s: &mut Sema, a: &TemplateArg, frame: &Frame) -> bool {
-        match a {
-            TemplateArg::Type(t) => self.type_mentions(s, t, frame),
-            TemplateArg::Expr(e) => self.mentions(s, e, frame),
-            TemplateArg::PackExpansion(_) => true,
-        }
-    }
-
-    /// Does type syntax `t` name something dependent?
-    fn type_mentions(&mut self, s: &mut Sema, t: &TypeExpr, frame: &Frame) -> bool {
-        use ast::TypeExprKind as K;
-        match &t.kind {
-            K::Named(q) => self.name_mentions(s, q, frame),
-            K::Pointer(i) | K::LRef(i) | K::RRef(i) | K::Array(i, _) => {
-                self.type_mentions(s, i, frame)
-            }
-            K::Decltype { expr, .. } => self.mentions(s, expr, frame),
-            K::Function(r, ps, _) => {
-                self.type_mentions(s, r, frame)
-                    || ps.iter().any(|p| self.type_mentions(s, &p.ty, frame))
-            }
-            _ => false,
-        }
-    }
-
-    fn name_mentions(&mut self, s: &mut Sema, q: &QualName, frame: &Frame) -> bool {
-        if !q.global && self.is_dependent_name(s, &q.parts[0].ident, frame) {
-            return true;
-        }
-        let args: Vec<TemplateArg> = q
-            .parts
-            .iter()
-            .flat_map(|p| p.template_args.iter().flatten().cloned())
-            .collect();
-        args.iter().any(|a| self.arg_mentions(s, a, frame))
-    }
-
-    /// Does expression `e` name something dependent?
-    fn mentions(&mut self, s: &mut Sema, e: &Expr, frame: &Frame) -> bool {
-        match &e.kind {
-            ExprKind::Name(q) => self.name_mentions(s, q, frame),
-            ExprKind::Unary(_, x)
-            | ExprKind::SizeofExpr(x)
-            | ExprKind::AlignofExpr(x)
-            | ExprKind::PackExpansion(x) => self.mentions(s, x, frame),
-            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
-                self.mentions(s, a, frame) || self.mentions(s, b, frame)
-            }
-            ExprKind::Cond(a, b, c) => {
-                self.mentions(s, a, frame)
-                    || self.mentions(s, b, frame)
-                    || self.mentions(s, c, frame)
-            }
-            ExprKind::SizeofType(t) | ExprKind::AlignofType(t) => self.type_mentions(s, t, frame),
-            ExprKind::Cast(_, t, x) => {
-                self.type_mentions(s, t, frame) || self.mentions(s, x, frame)
-            }
-            ExprKind::Construct(t, xs, _) => {
-                self.type_mentions(s, t, frame) || xs.iter().any(|x| self.mentions(s, x, frame))
-            }
-            ExprKind::Call(f, xs) => {
-                self.mentions(s, f, frame) || xs.iter().any(|x| self.mentions(s, x, frame))
-            }
-            ExprKind::Member { base, .. } => self.mentions(s, base, frame),
-            ExprKind::SizeofPack(_) | ExprKind::Fold { .. } => true,
-            _ => false,
-        }
-    }
 
     /// Is `t` a type whose spelling the host compilers keep: one with a
     /// template argument that is an expression mentioning a dependent
@@ -192,7 +181,7 @@ impl Mangler {
             K::Pointer(i) | K::LRef(i) | K::RRef(i) | K::Array(i, _) => {
                 self.type_computes(s, i, frame)
             }
-            K::Decltype { expr, .. } => self.mentions(s, expr, frame),
+            K::Decltype { expr, .. } => frame.mentions(expr),
             K::Named(q) => self.name_computes(s, q, frame),
             _ => false,
         }
@@ -204,12 +193,7 @@ impl Mangler {
                 return self.arg_computes(s, &arg, outer);
             }
         }
-        let args: Vec<TemplateArg> = q
-            .parts
-            .iter()
-            .flat_map(|p| p.template_args.iter().flatten().cloned())
-            .collect();
-        if args.iter().any(|a| self.arg_computes(s, a, frame)) {
+        if written_args(q).any(|a| self.arg_computes(s, a, frame)) {
             return true;
         }
         match self.alias_frame(s, q, frame) {
@@ -232,7 +216,7 @@ impl Mangler {
         };
         match &e.kind {
             ExprKind::Name(q) => self.value_computes(s, q, frame),
-            _ => self.mentions(s, e, frame),
+            _ => frame.mentions(e),
         }
     }
 
@@ -248,7 +232,7 @@ impl Mangler {
                 return false;
             }
         }
-        self.name_mentions(s, q, frame)
+        frame.name_mentions(q)
     }
 
     /// The name type syntax `t` spells when it names a value (a variable
@@ -337,7 +321,7 @@ impl Mangler {
                         } => TemplateArg::Expr(e.clone()),
                         _ => return None,
                     };
-                    if self.arg_mentions(s, &a, &inner) {
+                    if inner.arg_mentions(&a) {
                         return None;
                     }
                     let resolved = self.resolved_arg(s, &a, &inner);
@@ -392,29 +376,36 @@ impl Mangler {
 
     // ---- mangling as written ----
 
-    /// `<type>` of `t` as written in `frame`.
+    /// `<type>` of `t` in `frame`: as written where it computes with a
+    /// dependent name, else resolved.
     fn written_type(&mut self, s: &mut Sema, t: &TypeExpr, frame: &Frame) -> Option<String> {
-        use ast::TypeExprKind as K;
-        if !self.type_computes(s, t, frame) {
-            let ty = s.resolve_type(t, frame.ctx, &frame.env, &mut vec![]);
-            return match ty {
-                Ty::Error => None,
-                ty if t.is_const => Some(self.const_ty(s, &ty)),
-                ty => Some(self.ty(s, &ty)),
-            };
+        if self.type_computes(s, t, frame) {
+            return self.written_computing_type(s, t, frame);
         }
+        match s.resolve_type(t, frame.ctx, &frame.env, &mut vec![]) {
+            Ty::Error => None,
+            ty if t.is_const => Some(self.const_ty(s, &ty)),
+            ty => Some(self.ty(s, &ty)),
+        }
+    }
+
+    /// `<type>` of `t`, which [`Self::type_computes`], as written.
+    fn written_computing_type(
+        &mut self,
+        s: &mut Sema,
+        t: &TypeExpr,
+        frame: &Frame,
+    ) -> Option<String> {
+        use ast::TypeExprKind as K;
         let unqualified = match &t.kind {
             K::Pointer(i) => format!("P{}", self.written_type(s, i, frame)?),
             K::LRef(i) => format!("R{}", self.written_type(s, i, frame)?),
             K::RRef(i) => format!("O{}", self.written_type(s, i, frame)?),
             K::Decltype { expr, .. } => format!("DT{}E", self.written_expr(s, expr, frame)?),
+            // Already the candidate it is.
             K::Named(q) => match self.written_expansion(s, q, frame) {
-                // Already the candidate it is.
                 Some(expanded) => expanded?,
-                None => {
-                    let named = self.written_named_type(s, q, frame)?;
-                    self.candidate(named)
-                }
+                None => self.written_named_type(s, q, frame)?,
             },
             _ => return None,
         };
@@ -459,13 +450,16 @@ impl Mangler {
         Some(self.written_type(s, &alias.ty, &inner))
     }
 
+    /// A class template-id or `typename C<...>::name`, a substitution
+    /// candidate (or its earlier substitution).
     fn written_named_type(&mut self, s: &mut Sema, q: &QualName, frame: &Frame) -> Option<String> {
         // `typename C<...>::name`: `N <C's prefix> <name> E`.
         if q.parts.len() >= 2 && q.last().template_args.is_none() {
             let mut scope = q.clone();
             scope.parts.pop();
             let (prefix, _) = self.written_class(s, &scope, frame)?;
-            return Some(format!("N{prefix}{}E", source_name(&q.last().ident)));
+            let member = format!("N{prefix}{}E", source_name(&q.last().ident));
+            return Some(self.candidate(member));
         }
         let (id, nested) = self.written_class(s, q, frame)?;
         Some(match nested {
@@ -476,7 +470,8 @@ impl Mangler {
 
     /// A class template named with arguments, as a prefix (without
     /// `N`/`E`), and whether it needs them as a type (a namespace other
-    /// than `::` and `std` encloses it). The template-id is a candidate.
+    /// than `::` and `std` encloses it, and it is not an earlier
+    /// substitution). The template-id is a candidate.
     fn written_class(
         &mut self,
         s: &mut Sema,
@@ -501,25 +496,31 @@ impl Mangler {
                 None => (inner.bound(p.name.as_deref()?)?.clone(), &inner),
             };
             let value_ty = match &p.kind {
-                ast::TemplateParamKind::NonType { ty, .. } => Some((ty, cctx)),
+                ast::TemplateParamKind::NonType { ty, .. } => Some((ty, &inner)),
                 _ => None,
             };
             a.push_str(&self.written_template_arg(s, &arg, value_ty, in_frame)?);
         }
         a.push('E');
-        let id = self.candidate(format!("{head}{a}"));
+        let id = format!("{head}{a}");
+        let key = format!("written:{id}");
+        if let Some(sub) = self.lookup(&key) {
+            return Some((sub, false));
+        }
+        self.add(key);
         let nested = !matches!(cctx, Ctx::Ns(n) if n == GLOBAL_NS) && !is_std(s, cctx);
         Some((id, nested))
     }
 
     /// `<template-arg>` of `a`; a computed value is typed by `value_ty`
-    /// (a non-type parameter's declared type and the scope it is declared
-    /// in), `int` without one.
+    /// (a non-type parameter's declared type and the frame of its
+    /// template, which binds the parameters before it); without one, a
+    /// literal by its own type, other values `int`.
     fn written_template_arg(
         &mut self,
         s: &mut Sema,
         a: &TemplateArg,
-        value_ty: Option<(&TypeExpr, Ctx)>,
+        value_ty: Option<(&TypeExpr, &Frame)>,
         frame: &Frame,
     ) -> Option<String> {
         let e = match a {
@@ -543,14 +544,24 @@ impl Mangler {
         if !self.arg_computes(s, &TemplateArg::Expr(e.clone()), frame) {
             // A value the host compiler computed: `L <type> <value> E`
             // typed by the parameter.
+            let literal_of_its_own_type =
+                value_ty.is_none() && matches!(e.kind, ExprKind::IntLit(..) | ExprKind::BoolLit(_));
+            if literal_of_its_own_type {
+                return self.written_expr(s, &e, frame);
+            }
             return match self.resolved_arg(s, &TemplateArg::Expr(e), frame)? {
                 TArg::ValueParam(i) => Some(format!("X{}E", template_param(i))),
                 TArg::Value(v) => {
                     let ty = match value_ty {
-                        Some((ty, ctx)) => s.resolve_type(ty, ctx, &Env::default(), &mut vec![]),
+                        Some((ty, pframe)) => {
+                            s.resolve_type(ty, pframe.ctx, &pframe.env, &mut vec![])
+                        }
                         None => Ty::Int(IntKind::Int),
                     };
-                    Some(literal(&self.ty(s, &ty), v))
+                    match ty {
+                        Ty::Error => None,
+                        ty => Some(literal(&self.ty(s, &ty), v)),
+                    }
                 }
                 _ => None,
             };
@@ -670,14 +681,17 @@ impl Mangler {
         let as_written = s.host.mangles_dependent_names_as_written();
         let last = q.last();
         let name = source_name(&last.ident);
-        if !self.name_mentions(s, q, frame) {
-            // A constant the host compiler computed.
-            let e = Expr {
-                kind: ExprKind::Name(q.clone()),
-                span: q.span,
+        if !frame.name_mentions(q) {
+            // A variable by its mangled name (`L_ZL4flagE`), an
+            // enumerator by its value (`L4Mode2E`).
+            let Found::Entities(es) = &found else {
+                return None;
             };
-            let v = s.const_eval_ast(&e, frame.ctx, &frame.env)?;
-            return Some(literal("i", v));
+            return es.iter().find_map(|e| match e {
+                Entity::Var(v) => Some(format!("L{}E", self.variable(s, *v))),
+                Entity::Enumerator(id, value) => Some(literal(&self.ty(s, &Ty::Enum(*id)), *value)),
+                _ => None,
+            });
         }
         let is_variable_template = matches!(&found, Found::Entities(es)
             if es.iter().any(|e| matches!(e, Entity::Var(v) if s.var(v.to_owned()).template.is_some())));
