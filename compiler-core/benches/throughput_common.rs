@@ -166,6 +166,58 @@ pub fn sycl_headers() -> VirtualFiles {
             "sycl/detail/runtime_abi.h",
             include_str!("../../native-runtime/include/sycl/detail/runtime_abi.h"),
         ),
+        (
+            "oneapi/dpl/execution",
+            include_str!("../../native-runtime/include/oneapi/dpl/execution"),
+        ),
+        (
+            "oneapi/dpl/algorithm",
+            include_str!("../../native-runtime/include/oneapi/dpl/algorithm"),
+        ),
+        (
+            "oneapi/dpl/numeric",
+            include_str!("../../native-runtime/include/oneapi/dpl/numeric"),
+        ),
+        (
+            "oneapi/dpl/iterator",
+            include_str!("../../native-runtime/include/oneapi/dpl/iterator"),
+        ),
+        (
+            "oneapi/dpl/functional",
+            include_str!("../../native-runtime/include/oneapi/dpl/functional"),
+        ),
+        (
+            "oneapi/dpl/detail/library.hpp",
+            include_str!("../../native-runtime/include/oneapi/dpl/detail/library.hpp"),
+        ),
+        (
+            "oneapi/dpl/detail/policy.hpp",
+            include_str!("../../native-runtime/include/oneapi/dpl/detail/policy.hpp"),
+        ),
+        (
+            "oneapi/dpl/detail/iterators.hpp",
+            include_str!("../../native-runtime/include/oneapi/dpl/detail/iterators.hpp"),
+        ),
+        (
+            "oneapi/dpl/detail/device_ranges.hpp",
+            include_str!("../../native-runtime/include/oneapi/dpl/detail/device_ranges.hpp"),
+        ),
+        (
+            "oneapi/dpl/detail/kernels.hpp",
+            include_str!("../../native-runtime/include/oneapi/dpl/detail/kernels.hpp"),
+        ),
+        (
+            "oneapi/dpl/detail/algorithms.hpp",
+            include_str!("../../native-runtime/include/oneapi/dpl/detail/algorithms.hpp"),
+        ),
+        (
+            "oneapi/dpl/detail/numeric.hpp",
+            include_str!("../../native-runtime/include/oneapi/dpl/detail/numeric.hpp"),
+        ),
+        (
+            "oneapi/dpl/detail/functional.hpp",
+            include_str!("../../native-runtime/include/oneapi/dpl/detail/functional.hpp"),
+        ),
     ] {
         files
             .0

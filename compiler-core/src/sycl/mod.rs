@@ -65,6 +65,19 @@ pub const RUNTIME_HEADERS: &[&str] = &[
     "sycl/detail/kernel_compiler.hpp",
     "sycl/detail/kernel_bundle.hpp",
     "sycl/detail/runtime_abi.h",
+    "oneapi/dpl/execution",
+    "oneapi/dpl/algorithm",
+    "oneapi/dpl/numeric",
+    "oneapi/dpl/iterator",
+    "oneapi/dpl/functional",
+    "oneapi/dpl/detail/library.hpp",
+    "oneapi/dpl/detail/policy.hpp",
+    "oneapi/dpl/detail/iterators.hpp",
+    "oneapi/dpl/detail/device_ranges.hpp",
+    "oneapi/dpl/detail/kernels.hpp",
+    "oneapi/dpl/detail/algorithms.hpp",
+    "oneapi/dpl/detail/numeric.hpp",
+    "oneapi/dpl/detail/functional.hpp",
 ];
 
 pub struct TuOutput {
@@ -348,10 +361,10 @@ fn user_call(sm: &SourceMap, k: &crate::front::sema::KernelInstance) -> Span {
         .unwrap_or(k.span)
 }
 
-/// Whether `span` is in the SYCL headers or a model std header.
+/// Whether `span` is in the SYCL headers (oneDPL's too) or a model std header.
 fn library_code(sm: &SourceMap, span: Span) -> bool {
     let name = &sm.file(span.file).name;
-    name.contains("include/sycl/") || name.starts_with('<')
+    name.contains("include/sycl/") || name.contains("include/oneapi/dpl/") || name.starts_with('<')
 }
 
 /// A kernel to compile: its entry function, key, and how it takes arguments.

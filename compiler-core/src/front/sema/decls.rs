@@ -1157,6 +1157,11 @@ impl Sema {
             .as_ref()
             .map(super::templates::type_parameter_names)
             .unwrap_or_default();
+        // Resolving with the parameters standing for themselves may
+        // instantiate a class template with them (`Z<Its...>` with an empty
+        // pack): what that reports (a failed `static_assert`) is not about
+        // the program.
+        let reported = self.diags.list.len();
         let mut out = vec![];
         for t in types {
             let resolved = self.resolve_type(t, ctx, &e, &mut vec![]);
@@ -1164,9 +1169,15 @@ impl Sema {
                 out.push(SignaturePart::Type(resolved));
                 continue;
             }
-            let spelled = super::templates::dependent_member_spelling(t, &type_params)?;
-            out.push(SignaturePart::Spelled(spelled));
+            match super::templates::dependent_member_spelling(t, &type_params) {
+                Some(spelled) => out.push(SignaturePart::Spelled(spelled)),
+                None => {
+                    self.diags.list.truncate(reported);
+                    return None;
+                }
+            }
         }
+        self.diags.list.truncate(reported);
         Some(out)
     }
 }

@@ -525,6 +525,13 @@ impl Sema {
                         Ty::Class(c) => self.class(*c).template.clone(),
                         _ => None,
                     };
+                    // A class template's instance matches no other type;
+                    // resolving the pattern with its parameters unbound
+                    // would instantiate the template with errors.
+                    let names_class_template = es.iter().any(|x| matches!(x, Entity::Class(..)));
+                    if instance.is_none() && names_class_template && !is_alias {
+                        return false;
+                    }
                     let Some((tdecl, targs)) = instance.filter(|_| !is_alias) else {
                         let e = Env {
                             using_dirs: Vec::new(),

@@ -181,12 +181,18 @@ impl Mangler {
             }
             Ty::Class(c) => self.class(s, *c),
             Ty::Param(i) => {
-                let key = format!("ty:{t:?}");
+                // Keyed by spelling, like a generic lambda's `auto`
+                // parameter: both host compilers take a `T_` inside a
+                // closure type among the template arguments
+                // (`W<main::{lambda(auto)}>`, `UlT_E_`) for the function
+                // template's own first parameter (`S1_`).
+                let tp = template_param(*i);
+                let key = format!("tparam:{tp}");
                 if let Some(r) = self.lookup(&key) {
                     return r;
                 }
                 self.add(key);
-                template_param(*i)
+                tp
             }
             Ty::DependentArray { element, bound } => {
                 let key = format!("ty:{t:?}");
