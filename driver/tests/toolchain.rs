@@ -349,7 +349,12 @@ fn clang_as_host_compiler() {
     runs_everywhere(&dir.join("shared_app"), &[]);
     // Unnamed lambda kernels: clang names the lambdas of non-inline
     // functions `$_N` (command groups in main, kernels in helpers).
-    for program in ["command_groups", "buffer_write_back", "kernel_requirements"] {
+    for program in [
+        "command_groups",
+        "buffer_write_back",
+        "kernel_requirements",
+        "pack_captures",
+    ] {
         let src = repo().join(format!("tests/e2e/{program}.cpp"));
         ok(syclcc(&dir)
             .arg("--host-cxx=clang++")

@@ -720,6 +720,14 @@ impl Sema {
 
     /// The function parameter packs visible in the body being checked: its
     /// own and those of the functions around a lambda, with their levels.
+    /// Is `v` an element of a function parameter pack of a function being
+    /// checked?
+    fn is_pack_element(&self, v: VarId) -> bool {
+        self.fn_stack
+            .iter()
+            .any(|fc| fc.packs.iter().any(|(_, vars)| vars.contains(&v)))
+    }
+
     pub(super) fn var_packs(&self) -> Vec<super::packs::VarPack> {
         let mut out = vec![];
         let mut level = self.fn_stack.len().checked_sub(1);
@@ -1975,11 +1983,19 @@ impl Sema {
                     default_init: None,
                 });
                 let new_index = ci.fields.len() - 1;
+                let pack_element = match source {
+                    Some(CaptureSource::Var(v)) => self.is_pack_element(v),
+                    _ => false,
+                };
+                let ci = &mut self.classes[closure.0 as usize];
                 let cl = ci.closure.as_mut().expect("closure");
                 cl.captures
                     .push((source.unwrap_or(CaptureSource::Init), by_ref));
                 if late {
                     cl.late_fields.push(new_index);
+                }
+                if pack_element {
+                    cl.pack_fields.push(new_index);
                 }
                 // An object captured by copy is copied as its class copies.
                 let init = match &fty {
@@ -6142,6 +6158,7 @@ impl Sema {
             call_op: None,
             captures: vec![],
             late_fields: vec![],
+            pack_fields: vec![],
             deferred_fields: vec![],
             generic,
         });
@@ -6369,15 +6386,22 @@ impl Sema {
         // (the fields keep their indexes; only their offsets follow).
         self.end_full_expression();
         let mut laid = self.class(closure).fields.clone();
-        let (late, deferred) = self
+        let (late, deferred, packs) = self
             .class(closure)
             .closure
             .as_ref()
-            .map(|c| (c.late_fields.clone(), c.deferred_fields.clone()))
+            .map(|c| {
+                (
+                    c.late_fields.clone(),
+                    c.deferred_fields.clone(),
+                    c.pack_fields.clone(),
+                )
+            })
             .unwrap_or_default();
         let mut order = late_capture::layout_order(laid.len(), &late, &deferred);
-        if self.host.reverses_captured_packs() {
-            reverse_pack_elements(&mut order, &laid);
+        if self.host.captures_packs_last() {
+            // A stable partition: the pack elements after the rest.
+            order.sort_by_key(|i| packs.contains(i));
         }
         let mut off = 0u64;
         let mut align = 1u64;
@@ -6464,26 +6488,6 @@ fn written_in_parentheses(e: &a::Expr) -> bool {
         a::ExprKind::Name(q) => e.span.lo < q.span.lo,
         a::ExprKind::Member { base, .. } => e.span.lo < base.span.lo,
         _ => false,
-    }
-}
-
-/// Reverses, in the layout `order` of a closure's `fields`, each run of
-/// fields capturing the elements of one parameter pack (consecutive
-/// fields of one name): clang lays a captured pack out last element first.
-fn reverse_pack_elements(order: &mut [usize], fields: &[Field]) {
-    let mut start = 0;
-    while start < order.len() {
-        let name = &fields[order[start]].name;
-        let mut end = start + 1;
-        while end < order.len() && &fields[order[end]].name == name {
-            end += 1;
-        }
-        // A pack captured by reference (`[&xs...]`) never crosses to the
-        // host: its order is the capture order.
-        if !fields[order[start]].ty.is_ref() {
-            order[start..end].reverse();
-        }
-        start = end;
     }
 }
 

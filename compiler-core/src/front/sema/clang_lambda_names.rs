@@ -8,7 +8,9 @@
 //!   a class template specialization read for its value
 //!   (`is_reduction<reduction_impl<T, F>>::value`), a function template
 //!   specialization instantiated at once because its return type is
-//!   deduced (a generic lambda's call operator). Numbered at once.
+//!   deduced (a generic lambda's call operator) or because it is `constexpr`
+//!   (`std::min_element(b, e, [](int x, int y) {...})`: libstdc++ declares
+//!   it `constexpr` since C++14). Numbered at once.
 //! - when clang then generates the function's code: each lambda where it
 //!   is evaluated (or, without TBAA, a lambda stored in a variable where the
 //!   variable is first used). Queued, and numbered when the body is done.
@@ -133,8 +135,9 @@ impl Sema {
 
     /// Starts checking the body of `f`: whether clang parses it now (a
     /// function of the translation unit, or a template instantiated at once
-    /// for its deduced return type from a body parsed now); if it is such
-    /// an instance, the closures in its mangled name get their numbers.
+    /// for its deduced return type or because it is `constexpr`, from a body
+    /// parsed now); if it is such an instance, the closures in its mangled
+    /// name get their numbers.
     pub(super) fn begin_body(&mut self, f: FuncId) {
         let now = match self.parse_time.last() {
             None => true,
@@ -147,7 +150,7 @@ impl Sema {
                     crate::front::ast::TypeExprKind::Auto
                         | crate::front::ast::TypeExprKind::DecltypeAuto
                 ) && !d.trailing_return;
-                outer && deduced
+                outer && (deduced || d.is_constexpr)
             }
         };
         if now && !self.parse_time.is_empty() && self.is_template_instance(f) {

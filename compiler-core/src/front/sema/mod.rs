@@ -138,11 +138,21 @@ impl HostCompiler {
     pub fn aligns_alias_type_ids(self) -> bool {
         matches!(self, HostCompiler::Gcc { .. })
     }
-    /// Does the host compiler lay out the captured elements of a parameter
-    /// pack last first? clang does (observed with clang 14: `[=] { (xs +
-    /// ...); }` with `xs` = 1, 2, 3 holds 3, 2, 1), g++ in order.
-    pub fn reverses_captured_packs(self) -> bool {
+    /// Does the host compiler check a fold's operands from the side of its
+    /// init, so a right fold (`(xs op ...)`, `(xs op ... op init)`) captures
+    /// its init and then the elements last first? clang does (observed with
+    /// clang 14: `[=] { (xs + ...); }` with `xs` = 1, 2, 3 holds 3, 2, 1;
+    /// `(xs + ... + y)` holds y, 3, 2, 1; a left fold, a call `f(xs...)` or
+    /// a braced list `{xs...}` holds 1, 2, 3), g++ does not.
+    pub fn checks_folds_from_their_init(self) -> bool {
         matches!(self, HostCompiler::Clang { .. })
+    }
+    /// Does the host compiler lay out the captured elements of parameter
+    /// packs after every other capture (late ones too), in order? g++ 12
+    /// does (`[=] { sum(ps..., y); out[0] = 1; }` holds y, out, then the
+    /// elements); clang in order of use.
+    pub fn captures_packs_last(self) -> bool {
+        matches!(self, HostCompiler::Gcc { .. })
     }
     /// Does the host compiler mangle a dependent name in a signature's
     /// expression as written? clang keeps the qualifiers
@@ -442,6 +452,8 @@ pub struct ClosureInfo {
     pub captures: Vec<(CaptureSource, bool)>,
     /// Fields the host compiler lays out after all others (late captures).
     pub late_fields: Vec<usize>,
+    /// Fields capturing elements of a function parameter pack.
+    pub pack_fields: Vec<usize>,
     /// Constants captured when bound to a reference, laid out where the
     /// host compiler captures them (see `full_expression_captures.rs`):
     /// each field with the number of fields it is laid out after.

@@ -379,6 +379,25 @@ impl Sema {
         }
     }
 
+    /// `pattern...` checked from the last pack element to the first (the
+    /// elements are returned in order).
+    fn expand_expr_last_first(&mut self, pattern: &a::Expr, span: Span) -> Vec<thir::Expr> {
+        match self.expansion_in_body(pattern) {
+            Ok(exp) => {
+                let mut elems: Vec<thir::Expr> = (0..exp.len)
+                    .rev()
+                    .map(|i| self.with_pack_element(&exp, i, |s| s.check_expr(pattern)))
+                    .collect();
+                elems.reverse();
+                elems
+            }
+            Err(e) => {
+                self.report_all(vec![e.diagnostic(span)]);
+                vec![thir::Expr::error(span)]
+            }
+        }
+    }
+
     /// `(pack op ...)`, `(... op pack)`, `(init op ... op pack)` and
     /// `(pack op ... op init)`: the elements combined with `op`, right-nested
     /// when the pack is on the left, left-nested otherwise.
@@ -398,8 +417,20 @@ impl Sema {
         let Some(pattern) = pattern else {
             return self.err(span, "a fold expression needs an operand");
         };
-        let elems = self.expand_expr(pattern, pattern.span);
-        let init = init.map(|i| self.check_expr(i));
+        let (elems, init) = match self.host.checks_folds_from_their_init() {
+            true => {
+                let init = init.map(|i| self.check_expr(i));
+                let elems = match pack_on_left {
+                    true => self.expand_expr_last_first(pattern, pattern.span),
+                    false => self.expand_expr(pattern, pattern.span),
+                };
+                (elems, init)
+            }
+            false => {
+                let elems = self.expand_expr(pattern, pattern.span);
+                (elems, init.map(|i| self.check_expr(i)))
+            }
+        };
         let folded = fold_operands(elems, init, pack_on_left, |l, r| {
             Some(self.binary_operands(op, l, r, span))
         });

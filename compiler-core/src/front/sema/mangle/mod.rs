@@ -20,7 +20,7 @@ use super::generic_lambda::{AutoForm, GenericLambda, ParamPattern};
 use super::*;
 
 pub fn kernel_key(sema: &mut Sema, ty: &Ty) -> String {
-    let mut m = Mangler { subs: vec![] };
+    let mut m = Mangler::default();
     format!("P{}", m.ty(sema, ty))
 }
 
@@ -31,7 +31,7 @@ pub fn function_symbol(sema: &mut Sema, f: FuncId) -> String {
     if decl.is_extern_c {
         return decl.name.last().ident.to_string();
     }
-    let mut m = Mangler { subs: vec![] };
+    let mut m = Mangler::default();
     format!("_Z{}", m.encoding(sema, f))
 }
 
@@ -39,13 +39,17 @@ pub fn function_symbol(sema: &mut Sema, f: FuncId) -> String {
 /// template argument that refers to it (`_ZL8coeff_id`, `_ZN2ns1K2idE`):
 /// what a specialization constant is keyed by.
 pub fn variable_name(sema: &mut Sema, v: VarId) -> String {
-    let mut m = Mangler { subs: vec![] };
+    let mut m = Mangler::default();
     m.variable(sema, v)
 }
 
+#[derive(Default)]
 struct Mangler {
     /// Substitution candidates in order, by identity key.
     subs: Vec<String>,
+    /// The type parameter packs of the function template whose signature
+    /// is being mangled (by index).
+    type_packs: Vec<u32>,
 }
 
 fn seq_id(i: usize) -> String {
@@ -185,9 +189,13 @@ impl Mangler {
                 // parameter: both host compilers take a `T_` inside a
                 // closure type among the template arguments
                 // (`W<main::{lambda(auto)}>`, `UlT_E_`) for the function
-                // template's own first parameter (`S1_`).
+                // template's own first parameter (`S1_`); not for a
+                // parameter pack (`DpT0_` stays).
                 let tp = template_param(*i);
-                let key = format!("tparam:{tp}");
+                let key = match self.type_packs.contains(i) {
+                    true => format!("ty:{t:?}"),
+                    false => format!("tparam:{tp}"),
+                };
                 if let Some(r) = self.lookup(&key) {
                     return r;
                 }
@@ -561,6 +569,7 @@ impl Mangler {
         };
         // The signature as declared: type parameters stay parameters.
         let env = super::templates::dependent_env(header, &targs, declared_env);
+        let outer_packs = std::mem::replace(&mut self.type_packs, type_packs(header));
         let ret = match decl.ret.kind {
             ast::TypeExprKind::Auto if !decl.trailing_return => "Da".to_string(),
             ast::TypeExprKind::DecltypeAuto => "Dc".to_string(),
@@ -616,6 +625,7 @@ impl Mangler {
         if ps.is_empty() {
             ps.push('v');
         }
+        self.type_packs = outer_packs;
         format!("{name}{ret}{ps}")
     }
 
@@ -918,6 +928,17 @@ impl Mangler {
         }
         params.iter().map(|p| self.ty(s, p)).collect()
     }
+}
+
+/// The indices of the type parameter packs of a template header.
+fn type_packs(header: &ast::TemplateHeader) -> Vec<u32> {
+    header
+        .params
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| matches!(p.kind, ast::TemplateParamKind::Type { pack: true, .. }))
+        .map(|(i, _)| i as u32)
+        .collect()
 }
 
 /// `T_`, `T0_`, `T1_`...: the template parameter at `index`.

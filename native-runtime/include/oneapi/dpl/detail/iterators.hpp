@@ -127,9 +127,19 @@ struct __deref {
 };
 template <typename It>
 using __reference_t = typename __deref<It>::type;
-// The values an iterator visits.
+// The values an iterator visits: its `value_type` (a zip iterator's is a
+// tuple of values, its reference a tuple of references), else what `*it`
+// refers to.
+template <typename It, typename = void>
+struct __value_of {
+  using type = std::remove_cv_t<std::remove_reference_t<__reference_t<It>>>;
+};
 template <typename It>
-using __value_t = std::remove_cv_t<std::remove_reference_t<__reference_t<It>>>;
+struct __value_of<It, std::void_t<typename It::value_type>> {
+  using type = typename It::value_type;
+};
+template <typename It>
+using __value_t = typename __value_of<It>::type;
 }  // namespace __syclone
 
 // Visits the iterators' elements together: `*it` is a std::tuple of their
