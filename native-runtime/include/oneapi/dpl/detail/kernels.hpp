@@ -24,6 +24,12 @@ void __launch(sycl::handler &h, std::size_t n, Body body, Views... views) {
   h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { body(i[0], views...); });
 }
 
+// Runs body(item, views...) in one work-group of `size` work-items.
+template <typename Body, typename... Views>
+void __launch_group(sycl::handler &h, std::size_t size, Body body, Views... views) {
+  h.parallel_for(sycl::nd_range<1>(size, size), [=](sycl::nd_item<1> it) { body(it, views...); });
+}
+
 // Submits one kernel of n work-items over the ranges' views.
 template <typename Body, typename... Ranges>
 void __for_indices(__stage &stage, std::size_t n, Body body, const Ranges &...ranges) {
@@ -173,24 +179,50 @@ struct __chunk_reduce {
   }
 };
 
-// One work-item: prefix[c] = init ⊕ partial[0] ⊕ ... ⊕ partial[c - 1],
+// One work-group: prefix[c] = init ⊕ partial[0] ⊕ ... ⊕ partial[c - 1],
 // total[0] = init ⊕ every partial (without init where has_init is false).
+// Each work-item folds a run of consecutive partials; the first prefixes
+// the runs in order; each then prefixes its run's partials.
 template <typename T, typename Combine>
 struct __chunk_prefix {
   Combine combine;
   std::size_t chunks;
   T init;
   bool has_init;
-  template <typename Prefix, typename Total, typename Partials, typename View>
-  void operator()(std::size_t, Prefix prefix, Total total, Partials partial, View in) const {
-    T run = init;
-    bool have = has_init;
-    for (std::size_t c = 0; c < chunks; ++c) {
-      prefix[c] = run;
-      run = have ? T(combine(in, run, partial[c])) : T(partial[c]);
-      have = true;
+  template <typename Runs, typename Flags, typename Prefix, typename Total, typename Partials, typename View>
+  void operator()(sycl::nd_item<1> it, Runs run, Flags valid, Prefix prefix, Total total, Partials partial,
+                  View in) const {
+    std::size_t t = it.get_local_id(0), size = it.get_local_range(0);
+    std::size_t per = (chunks + size - 1) / size, b = t * per, e = b + per < chunks ? b + per : chunks;
+    if (b < e) {
+      T acc = partial[b];
+      for (std::size_t c = b + 1; c < e; ++c) acc = T(combine(in, acc, partial[c]));
+      run[t] = acc;
     }
-    total[0] = run;
+    sycl::group_barrier(it.get_group());
+    if (t == 0) {
+      // run[k] becomes the prefix of run k; valid[k] whether it has one.
+      T acc = init;
+      bool have = has_init;
+      for (std::size_t k = 0; k < size && k * per < chunks; ++k) {
+        T v = run[k];
+        run[k] = acc;
+        valid[k] = have ? 1 : 0;
+        acc = have ? T(combine(in, acc, v)) : v;
+        have = true;
+      }
+      total[0] = acc;
+    }
+    sycl::group_barrier(it.get_group());
+    if (b < e) {
+      T acc = run[t];
+      bool have = valid[t] != 0;
+      for (std::size_t c = b; c < e; ++c) {
+        prefix[c] = acc;
+        acc = have ? T(combine(in, acc, partial[c])) : T(partial[c]);
+        have = true;
+      }
+    }
   }
 };
 
@@ -260,9 +292,17 @@ struct __chunk_sums {
     __pointer_view<T> partials{partial.get()}, prefixes{prefix.get()}, totals{total.get()};
     __for_indices(stage, chunks.count, __chunk_reduce<T, Get, Combine>{get, combine, chunks.n, chunks.length},
                   partials, in);
-    __for_indices(stage, 1, __chunk_prefix<T, Combine>{combine, chunks.count, init, has_init}, prefixes, totals,
-                  partials, in);
+    std::size_t group = chunks.count < __prefix_group ? chunks.count : __prefix_group;
+    __chunk_prefix<T, Combine> body{combine, chunks.count, init, has_init};
+    stage.submit([&](sycl::handler &h) {
+      sycl::local_accessor<T, 1> runs(sycl::range<1>(group), h);
+      sycl::local_accessor<int, 1> valid(sycl::range<1>(group), h);
+      __launch_group(h, group, body, runs, valid, prefixes, totals, partials, in.view(h));
+    });
   }
+  // The work-group that prefixes the partials: a size every Vulkan device
+  // has.
+  static constexpr std::size_t __prefix_group = 128;
 };
 
 // ---- Sorting ----
