@@ -218,6 +218,14 @@ pub fn sycl_headers() -> VirtualFiles {
             "oneapi/dpl/detail/functional.hpp",
             include_str!("../../native-runtime/include/oneapi/dpl/detail/functional.hpp"),
         ),
+        (
+            "oneapi/dpl/random",
+            include_str!("../../native-runtime/include/oneapi/dpl/random"),
+        ),
+        (
+            "oneapi/dpl/detail/random.hpp",
+            include_str!("../../native-runtime/include/oneapi/dpl/detail/random.hpp"),
+        ),
     ] {
         files
             .0

@@ -215,6 +215,14 @@ pub const SYCL_HEADERS: &[(&str, &str)] = &[
         "oneapi/dpl/detail/functional.hpp",
         include_str!("../../native-runtime/include/oneapi/dpl/detail/functional.hpp"),
     ),
+    (
+        "oneapi/dpl/random",
+        include_str!("../../native-runtime/include/oneapi/dpl/random"),
+    ),
+    (
+        "oneapi/dpl/detail/random.hpp",
+        include_str!("../../native-runtime/include/oneapi/dpl/detail/random.hpp"),
+    ),
 ];
 
 /// Adds the embedded headers to `files` under [`INCLUDE_DIR`], replacing any

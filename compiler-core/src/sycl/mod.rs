@@ -78,6 +78,8 @@ pub const RUNTIME_HEADERS: &[&str] = &[
     "oneapi/dpl/detail/algorithms.hpp",
     "oneapi/dpl/detail/numeric.hpp",
     "oneapi/dpl/detail/functional.hpp",
+    "oneapi/dpl/random",
+    "oneapi/dpl/detail/random.hpp",
 ];
 
 pub struct TuOutput {
