@@ -55,12 +55,22 @@ class __stage {
   std::vector<std::unique_ptr<__staged_memory>> copies_;
 };
 
+// n values of T in device memory, or errc::memory_allocation.
+template <typename T>
+T *__allocate(sycl::queue &q, std::size_t n) {
+  T *p = sycl::malloc_device<T>(n, q);
+  if (p == nullptr)
+    throw sycl::exception(sycl::make_error_code(sycl::errc::memory_allocation),
+                          "oneapi::dpl: no device memory for the algorithm's copy or temporary");
+  return p;
+}
+
 template <typename T>
 class __device_copy : public __staged_memory {
  public:
   __device_copy(sycl::queue q, T *host, std::size_t n, bool write_back)
       : q_(q), host_(host), n_(n), write_back_(write_back) {
-    device_ = sycl::malloc_device<std::remove_const_t<T>>(n, q_);
+    device_ = __allocate<std::remove_const_t<T>>(q_, n);
     q_.memcpy(device_, host, n * sizeof(T)).wait();
   }
   ~__device_copy() {
@@ -81,7 +91,7 @@ class __device_copy : public __staged_memory {
 template <typename T>
 class __temporary {
  public:
-  __temporary(sycl::queue q, std::size_t n) : q_(q), p_(sycl::malloc_device<T>(n > 0 ? n : 1, q)) {}
+  __temporary(sycl::queue q, std::size_t n) : q_(q), p_(__allocate<T>(q, n > 0 ? n : 1)) {}
   __temporary(const __temporary &) = delete;
   __temporary &operator=(const __temporary &) = delete;
   ~__temporary() {
