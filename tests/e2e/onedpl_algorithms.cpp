@@ -69,6 +69,17 @@ int main() {
     check(stop == copied.end() && copied[4] == -1 && std::equal(data.begin(), data.end(), copied.begin() + 5),
           "copy into the middle of a vector");
 
+    // The output holds only what passes.
+    std::vector<int> evens(std::count_if(data.begin(), data.end(), [](int x) { return x % 2 == 0; }), -1);
+    auto evens_end = oneapi::dpl::copy_if(policy, data.begin(), data.end(), evens.begin(),
+                                          [](int x) { return x % 2 == 0; });
+    std::vector<int> expect_evens;
+    for (int x : data)
+      if (x % 2 == 0) expect_evens.push_back(x);
+    ok = evens_end - evens.begin() == long(expect_evens.size()) &&
+         std::equal(expect_evens.begin(), expect_evens.end(), evens.begin());
+    check(ok, "copy_if into a vector as long as its result");
+
     std::vector<int> first(100, 0);
     oneapi::dpl::copy_n(policy, data.begin(), 50, first.begin());
     oneapi::dpl::fill_n(policy, first.begin() + 50, 25, 7);

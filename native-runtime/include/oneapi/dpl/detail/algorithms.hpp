@@ -245,16 +245,20 @@ __syclone::__policy_result<P, Out> copy_if(P &&policy, It first, It last, Out re
     if (n == 0) return result;
     __syclone::__stage stage(policy.queue());
     auto in = __syclone::__prepare(stage, first, n, false);
-    auto out = __syclone::__prepare(stage, result, n, true);
     __syclone::__chunk_sums<std::size_t> counts(stage, n);
     auto flag = __syclone::__get_flag<Pred>{pred};
     counts.run(stage, flag, __syclone::__combine_values<__syclone::__plus>{}, std::size_t(0), true, in);
+    // The output is only as long as what passes: host memory is copied
+    // for that many elements.
+    std::size_t passed = counts.total.read(0);
+    if (passed == 0) return result;
+    auto out = __syclone::__prepare(stage, result, passed, true);
     __syclone::__pointer_view<std::size_t> prefixes{counts.prefix.get()};
     __syclone::__for_indices(
         stage, counts.chunks.count,
         __syclone::__chunk_compact<__syclone::__get_flag<Pred>, false>{flag, n, counts.chunks.length}, prefixes,
         in, out);
-    return result + std::ptrdiff_t(counts.total.read(0));
+    return result + std::ptrdiff_t(passed);
   } else {
     return std::copy_if(first, last, result, pred);
   }
