@@ -19,7 +19,8 @@
 //! - `usm`: USM copies, fills, prefetches, pointer queries;
 //! - `queue`: queues, host tasks, barriers, and the scheduling model;
 //! - `event`: events: status, waits, profiling;
-//! - `kernel_compiler`: SYCL source compiled at run time in the sandbox.
+//! - `kernel_compiler`: SYCL source compiled at run time in the sandbox;
+//! - `teardown`: whether the calling thread is ending (waits at `exit`).
 
 pub mod abi;
 pub mod device;
@@ -37,6 +38,7 @@ pub mod requirements;
 pub mod scheduler;
 pub mod selector;
 pub mod sync;
+pub mod teardown;
 pub mod usm;
 
 pub use abi::*;

@@ -130,6 +130,7 @@ impl QueueImpl {
     }
 
     fn with_device(device_index: usize, device: Device, flags: u32) -> Self {
+        crate::teardown::note_thread();
         QueueImpl {
             device_index,
             name: c_string(device.name()),
@@ -145,6 +146,9 @@ impl QueueImpl {
     /// Waits for the queue's commands that waited in the scheduler, then for
     /// the device; the first failure among them.
     pub fn wait(&self) -> RtResult<()> {
+        if crate::teardown::thread_exiting() {
+            return Ok(());
+        }
         let pending = std::mem::take(&mut *lock(&self.pending));
         let mut outcome = Ok(());
         for event in pending {
