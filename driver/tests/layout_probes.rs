@@ -153,6 +153,170 @@ fn device_pass_layouts_match_the_host_compiler() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Itanium placement beyond the next aligned offset: members of a derived
+/// class in the tail padding of a base that is not POD for the purpose of
+/// layout (the host compilers disagree on `= default` members), empty bases
+/// and `[[no_unique_address]]` members moved where a subobject of their type
+/// already is, and libstdc++'s `std::tuple`, whose elements of empty classes
+/// take no bytes.
+const PLACEMENT_TYPES: &str = r#"
+#include <cstddef>
+#include <tuple>
+struct E {};
+struct E2 {};
+struct DE : E {};
+struct NP { int i; char c; NP() {} };
+#define DERIVED(B, ...) struct B __VA_ARGS__; struct D_##B : B { char d; };
+DERIVED(Pod, { int i; char c; })
+DERIVED(UserCtor, { int i; char c; UserCtor() {} })
+DERIVED(Private, { int get() const { return i; } private: int i; char c; })
+DERIVED(Protected, { protected: int i; char c; })
+DERIVED(Initialized, { int i = 1; char c; })
+DERIVED(UserDtor, { int i; char c; ~UserDtor() {} })
+DERIVED(DefaultedCtor, { int i; char c; DefaultedCtor() = default; })
+DERIVED(DeletedCtor, { int i; char c; DeletedCtor() = delete; })
+DERIVED(DefaultedDtor, { int i; char c; ~DefaultedDtor() = default; })
+DERIVED(CopyAssign, { int i; char c; CopyAssign &operator=(const CopyAssign &) { return *this; } })
+DERIVED(TemplateCtor, { int i; char c; template <class U> TemplateCtor(U) {} })
+DERIVED(WithBase, : E { int i; char c; })
+DERIVED(NonPodMember, { NP n[1]; char c; })
+DERIVED(Reference, { int &r; char c; })
+DERIVED(StaticPrivate, { int i; char c; private: static int s; })
+struct Twice : D_UserCtor { char e; };
+struct TwoEmpty : E, E2 { int x; };
+struct EmptyMember : E { E e; int x; };
+struct EmptyTwice : DE, E { int x; };
+struct EmptyAfterEmpty : E { DE m; };
+struct Three : DE { E e; char c; };
+struct alignas(8) AlignedEmpty {};
+struct FromAlignedEmpty : AlignedEmpty { char c; };
+struct EmptyInTail : DE, E { char c; };
+struct AfterEmptyInTail : EmptyInTail { char d; };
+struct Unique { [[no_unique_address]] E e; int i; };
+struct UniqueBeside : E { [[no_unique_address]] E e; int i; };
+using T_EI = std::tuple<E, int>;
+using T_IE = std::tuple<int, E>;
+using T_EEI = std::tuple<E, E, int>;
+using T_EE2I = std::tuple<E, E2, int>;
+using T_EE = std::tuple<E, E>;
+using T_CEI = std::tuple<char, E, int>;
+using T_CCI = std::tuple<char, char, int>;
+using T_SCIC = std::tuple<short, char, int, char>;
+using T_CNP = std::tuple<char, NP>;
+using T_Nested = std::tuple<int, std::tuple<int, int>>;
+using T_NestedE = std::tuple<E, std::tuple<E, int>>;
+struct HoldsTuple { std::tuple<E, int> t; char c; };
+"#;
+
+/// Expressions of `PLACEMENT_TYPES` the host compiler evaluates.
+const PLACEMENT_PROBES: &[&str] = &[
+    "sizeof(D_Pod)",
+    "offsetof(D_Pod, d)",
+    "offsetof(D_UserCtor, d)",
+    "offsetof(D_Private, d)",
+    "offsetof(D_Protected, d)",
+    "offsetof(D_Initialized, d)",
+    "offsetof(D_UserDtor, d)",
+    "offsetof(D_DefaultedCtor, d)",
+    "sizeof(D_DefaultedCtor)",
+    "offsetof(D_DeletedCtor, d)",
+    "offsetof(D_DefaultedDtor, d)",
+    "offsetof(D_CopyAssign, d)",
+    "offsetof(D_TemplateCtor, d)",
+    "offsetof(D_WithBase, d)",
+    "offsetof(D_NonPodMember, d)",
+    "offsetof(D_Reference, d)",
+    "sizeof(D_Reference)",
+    "offsetof(D_StaticPrivate, d)",
+    "sizeof(Twice)",
+    "offsetof(Twice, e)",
+    "sizeof(TwoEmpty)",
+    "sizeof(EmptyMember)",
+    "offsetof(EmptyMember, x)",
+    "sizeof(EmptyTwice)",
+    "offsetof(EmptyTwice, x)",
+    "sizeof(EmptyAfterEmpty)",
+    "sizeof(Three)",
+    "offsetof(Three, c)",
+    "sizeof(FromAlignedEmpty)",
+    "alignof(FromAlignedEmpty)",
+    "sizeof(EmptyInTail)",
+    "sizeof(AfterEmptyInTail)",
+    "offsetof(AfterEmptyInTail, d)",
+    "sizeof(Unique)",
+    "offsetof(Unique, i)",
+    "sizeof(UniqueBeside)",
+    "sizeof(T_EI)",
+    "sizeof(T_IE)",
+    "sizeof(T_EEI)",
+    "sizeof(T_EE2I)",
+    "sizeof(T_EE)",
+    "sizeof(T_CEI)",
+    "sizeof(T_CCI)",
+    "sizeof(T_SCIC)",
+    "sizeof(T_CNP)",
+    "sizeof(T_Nested)",
+    "sizeof(T_NestedE)",
+    "sizeof(HoldsTuple)",
+    "offsetof(HoldsTuple, c)",
+];
+
+/// The value of each of `PLACEMENT_PROBES` as host compiler `cxx` has it.
+fn host_placements(cxx: &str, dir: &Path) -> Vec<u64> {
+    let mut src = String::from(PLACEMENT_TYPES);
+    src.push_str("#include <cstdio>\nint main() {\n");
+    for p in PLACEMENT_PROBES {
+        src.push_str(&format!("  std::printf(\"%zu\\n\", (size_t)({p}));\n"));
+    }
+    src.push_str("}\n");
+    let cpp = dir.join("placement.cpp");
+    let exe = dir.join("placement");
+    std::fs::write(&cpp, src).unwrap();
+    let status = Command::new(cxx)
+        .args(["-std=c++17", "-w", "-o"])
+        .arg(&exe)
+        .arg(&cpp)
+        .status()
+        .unwrap();
+    assert!(status.success(), "{cxx} rejected the placement probe");
+    let out = Command::new(&exe).output().unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn bases_and_members_are_placed_as_the_host_compilers_place_them() {
+    let mut compilers = vec![];
+    for cxx in ["g++", "clang++"] {
+        if Command::new(cxx).arg("--version").output().is_ok() {
+            compilers.push(cxx);
+        }
+    }
+    if compilers.is_empty() {
+        eprintln!("no host C++ compiler: placement probes skipped");
+        return;
+    }
+    for cxx in compilers {
+        let dir =
+            std::env::temp_dir().join(format!("syclone-placement-{cxx}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let values = host_placements(cxx, &dir);
+        assert_eq!(values.len(), PLACEMENT_PROBES.len());
+        let mut src = String::from(PLACEMENT_TYPES);
+        for (p, v) in PLACEMENT_PROBES.iter().zip(&values) {
+            src.push_str(&format!("static_assert({p} == {v}, \"{p} is {v}\");\n"));
+        }
+        src.push_str("int main() {}\n");
+        if let Err(stderr) = syntax_check(cxx, &dir.join("check.cpp"), &src) {
+            panic!("device pass placements differ from {cxx}'s:\n{stderr}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 /// Kernels whose lambdas nest other lambdas that use constants of `main`:
 /// g++ captures such constants in the kernel's closure unless the kernel's
 /// own body uses some constant by value, or the kernel sits in a `[&]`

@@ -6438,6 +6438,7 @@ impl Sema {
             off.div_ceil(align) * align
         };
         ci.align = align;
+        ci.nvsize = off;
         ci.complete = true;
         ci.laid_out = true;
         let inits = self

@@ -1,6 +1,7 @@
 //! Declaration collection (namespaces, classes, functions, variables,
 //! aliases, enums) and class completion (bases, fields, Itanium layout).
 
+use super::class_layout::Placed;
 use super::inheriting_constructors;
 use super::lookup::Found;
 use super::*;
@@ -379,6 +380,8 @@ impl Sema {
             bases: vec![],
             size: 0,
             align: 1,
+            nvsize: 0,
+            empty_subobjects: vec![],
             complete: false,
             laid_out: false,
             is_special,
@@ -440,8 +443,13 @@ impl Sema {
         // field) is aligned more than N, whatever its type or attributes.
         let pack = self.pack_limit(decl.span);
         let capped = |a: u64| pack.map_or(a, |n| a.min(n));
+        // `offset` is the data size (where the next member may start);
+        // `end` the size before rounding, which an empty base or member
+        // placed after the data may extend.
         let mut offset: u64 = 0;
+        let mut end: u64 = 0;
         let mut align: u64 = 1;
+        let mut placed = Placed::default();
         let mut bases = vec![];
         let base_types: Vec<Ty> = decl
             .bases
@@ -455,16 +463,21 @@ impl Sema {
             }
             if let Ty::Class(bc) = ty {
                 self.complete_class(bc);
-                let (bs, ba) = (self.class(bc).size, capped(self.class(bc).align));
-                let empty = self.class(bc).fields.is_empty() && self.class(bc).bases.is_empty();
-                if empty {
-                    bases.push((bc, 0));
+                let ba = capped(self.class(bc).align);
+                let sub = self.empty_subobjects_of(&ty);
+                let at = if self.is_empty_class(bc) {
+                    let at = placed.empty_offset(&sub, offset, ba);
+                    end = end.max(at + self.class(bc).size);
+                    at
                 } else {
-                    offset = offset.div_ceil(ba) * ba;
-                    bases.push((bc, offset));
-                    offset += bs;
-                    align = align.max(ba);
-                }
+                    let at = placed.first_free(&sub, offset.div_ceil(ba) * ba, ba);
+                    offset = at + self.base_data_size(bc);
+                    end = end.max(offset);
+                    at
+                };
+                placed.add(&sub, at);
+                bases.push((bc, at));
+                align = align.max(ba);
             }
         }
         let mut fields = vec![];
@@ -617,12 +630,19 @@ impl Sema {
                 // `[[no_unique_address]] Empty e;` takes no bytes.
                 let takes_no_space = v.attrs.list.iter().any(|a| a.name == "no_unique_address")
                     && matches!(ty, Ty::Class(c) if self.is_empty_class(c));
+                let sub = match is_union {
+                    true => vec![],
+                    false => self.empty_subobjects_of(&ty),
+                };
                 match self.size_align(&ty).map(|(s, a)| (s, member_align(a))) {
-                    Some((_, a)) if takes_no_space && !is_union => {
+                    Some((s, a)) if takes_no_space && !is_union => {
+                        let at = placed.empty_offset(&sub, offset, a);
+                        placed.add(&sub, at);
+                        end = end.max(at + s);
                         fields.push(Field {
                             name: v.name.clone(),
                             ty,
-                            offset: offset.div_ceil(a) * a,
+                            offset: at,
                             span: v.name_span,
                             default_init: v.init.clone(),
                         });
@@ -639,7 +659,8 @@ impl Sema {
                         align = align.max(a);
                     }
                     Some((s, a)) => {
-                        offset = offset.div_ceil(a) * a;
+                        offset = placed.first_free(&sub, offset.div_ceil(a) * a, a);
+                        placed.add(&sub, offset);
                         fields.push(Field {
                             name: v.name.clone(),
                             ty,
@@ -667,6 +688,7 @@ impl Sema {
         if is_union {
             offset = union_size;
         }
+        let offset = offset.max(end);
         let size = if offset == 0 {
             align.max(1)
         } else {
@@ -693,6 +715,8 @@ impl Sema {
         ci.variant_groups = variant_groups;
         ci.size = size;
         ci.align = align;
+        ci.nvsize = offset;
+        ci.empty_subobjects = placed.into_inner();
         ci.complete = ok && decl.members.is_some();
     }
 

@@ -10,6 +10,7 @@
 mod braced;
 mod check;
 mod clang_lambda_names;
+mod class_layout;
 mod const_arith;
 mod const_lvalues;
 mod constant_objects;
@@ -129,6 +130,16 @@ impl HostCompiler {
     /// them (16). Observed with g++ 12 and clang 14.
     pub fn packs_closures(self) -> bool {
         matches!(self, HostCompiler::Gcc { .. })
+    }
+    /// Does a special member declared `= default` or `= delete` (a
+    /// constructor, destructor or copy assignment) make a class non-POD for
+    /// the purpose of layout, so that a derived class reuses its tail
+    /// padding? clang follows C++03 (any user-declared one); g++ only
+    /// counts user-provided ones. Observed with g++ 12 and clang 14:
+    /// `struct D : B { char d; }` with `B { int i; char c; B() = default; }`
+    /// puts `d` at 8 (g++) or 5 (clang).
+    pub fn pod_counts_declared_members(self) -> bool {
+        matches!(self, HostCompiler::Clang { .. })
     }
     /// Do GNU alignment attributes in the type of an alias declaration
     /// (`using A = int __attribute__((aligned(8)));`) align the alias? g++
@@ -479,6 +490,12 @@ pub struct ClassInfo {
     pub bases: Vec<(ClassId, u64)>,
     pub size: u64,
     pub align: u64,
+    /// Itanium nvsize: the size before rounding to the alignment, the
+    /// bytes a base subobject of it takes before the next member (see
+    /// `class_layout.rs`).
+    pub nvsize: u64,
+    /// Its empty class subobjects at their offsets (itself not included).
+    pub empty_subobjects: class_layout::EmptySubobjects,
     pub complete: bool,
     pub laid_out: bool,
     pub is_special: bool,
