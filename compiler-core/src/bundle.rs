@@ -349,6 +349,11 @@ pub struct KernelInfo {
     /// sub-group support cannot run it (`errc::kernel_not_supported`).
     #[serde(default)]
     pub uses_subgroups: bool,
+    /// Bytes of the work-group arrays of fixed length (`group_local_memory`,
+    /// the work-group algorithms' scratch): counted with the local
+    /// accessors against the device's work-group memory.
+    #[serde(default)]
+    pub fixed_local_bytes: u32,
     /// Bytes of the arrays each work-item keeps in private memory: devices
     /// whose drivers fail beyond some amount cannot run it.
     #[serde(default)]

@@ -182,6 +182,7 @@ fn link_kernel(
     info.uses_barrier = kernel.uses_barrier();
     info.uses_subgroups = kernel.uses_subgroups();
     info.private_bytes = kernel.private_bytes();
+    info.fixed_local_bytes = kernel.fixed_local_bytes();
     Ok(LinkableKernel {
         ir: kernel,
         info,
@@ -666,6 +667,7 @@ mod tests {
             exchange_arrays: vec![],
             uses_subgroups: false,
             private_bytes: 0,
+            fixed_local_bytes: 0,
             attributes: Default::default(),
         };
         LinkableKernel {

@@ -90,6 +90,7 @@ fn bundle() -> DeviceBundle {
         exchange_arrays: vec![],
         uses_subgroups: false,
         private_bytes: 0,
+        fixed_local_bytes: 0,
         attributes: Default::default(),
         arg_sizes: vec![size_of::<Bounds>() as u32, size_of::<Closure>() as u32],
         param_block_size: 48,

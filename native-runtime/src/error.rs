@@ -59,7 +59,7 @@ pub enum RtError {
     NdRange { kernel: String, total: u64 },
     #[error("kernel {kernel}: invalid nd_range: {detail}")]
     InvalidNdRange { kernel: String, detail: String },
-    #[error("kernel {kernel}: its local accessors (and sub-group exchange arrays) need {bytes} bytes of local memory, the device has {limit}")]
+    #[error("kernel {kernel}: its work-group memory (local accessors, group_local_memory and work-group arrays) needs {bytes} bytes, the device has {limit}")]
     LocalMemory {
         kernel: String,
         bytes: u64,

@@ -235,15 +235,19 @@ fn launch_host(l: &Launch, device: &DeviceInfo) -> RtResult<()> {
             "kernels without a host version (kernels compiled at run time run on Vulkan devices)"
                 .into(),
     })?;
-    if let Some(entry) = registry::lookup(l.key) {
-        requirements::check(&entry, device, l.dims, l.local)?;
+    let entry = registry::lookup(l.key);
+    if let Some(entry) = &entry {
+        requirements::check(entry, device, l.dims, l.local)?;
     }
     sync::prepare_host_kernel()?;
-    let arena = l.local_arena_bytes();
+    // The host device has as much work-group memory as it reports.
+    let arena = l.local_arena_bytes()
+        + entry
+            .as_ref()
+            .map_or(0, |e| e.info.fixed_local_bytes as usize);
     if arena > host::LOCAL_MEMORY_BYTES {
         return Err(RtError::LocalMemory {
-            kernel: registry::lookup(l.key)
-                .map_or_else(|| l.key.to_string(), |e| e.info.display_name.clone()),
+            kernel: entry.map_or_else(|| l.key.to_string(), |e| e.info.display_name.clone()),
             bytes: arena as u64,
             limit: host::LOCAL_MEMORY_BYTES as u32,
         });
@@ -626,7 +630,8 @@ fn local_array_lengths(
     for &id in &info.exchange_arrays {
         lengths.push((id, exchange_len));
     }
-    let mut total = u64::from(exchange_len) * 4 * info.exchange_arrays.len() as u64;
+    let mut total = u64::from(exchange_len) * 4 * info.exchange_arrays.len() as u64
+        + u64::from(info.fixed_local_bytes);
     for a in &info.local_arrays {
         let bytes = arg_bytes(l, entry, a.arg, a.offset, 8)?;
         let offset = u64::from_le_bytes(bytes.try_into().expect("8 bytes")) as usize;

@@ -153,6 +153,7 @@ mod tests {
             exchange_arrays: vec![],
             uses_subgroups: false,
             private_bytes: 0,
+            fixed_local_bytes: 0,
             attributes: Default::default(),
             arg_sizes: vec![arg_size],
             param_block_size: 8,

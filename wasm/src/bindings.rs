@@ -62,6 +62,8 @@ export interface KernelInfo {
   exchange_arrays?: number[];
   uses_subgroups: boolean;
   private_bytes: number;
+  /** Bytes of the fixed-length work-group arrays (group_local_memory, scratch). */
+  fixed_local_bytes: number;
   attributes: { reqd_work_group_size?: number[]; reqd_sub_group_size?: number };
 }
 

@@ -727,6 +727,18 @@ impl Kernel {
             .fold(0, u32::saturating_add)
     }
 
+    /// The bytes of the work-group arrays whose length the compiler fixes
+    /// (`group_local_memory`, the work-group algorithms' scratch), in
+    /// 32-bit words as the SPIR-V back end declares them.
+    pub fn fixed_local_bytes(&self) -> u32 {
+        self.bindings
+            .iter()
+            .filter(|b| b.space == Space::Workgroup && !b.per_work_item)
+            .filter_map(|b| b.fixed_len.map(|n| n.saturating_mul(b.elem.size())))
+            .map(|bytes| bytes.div_ceil(4).saturating_mul(4))
+            .fold(0, u32::saturating_add)
+    }
+
     /// Whether the kernel waits at work-group barriers (the host device then
     /// runs the items of a work-group concurrently).
     pub fn uses_barrier(&self) -> bool {

@@ -196,6 +196,7 @@ pub fn compile_translation_unit(
                 uses_barrier: l.kernel.uses_barrier(),
                 uses_subgroups: l.uses_subgroups,
                 private_bytes: l.kernel.private_bytes(),
+                fixed_local_bytes: l.kernel.fixed_local_bytes(),
                 arg_sizes: l.arg_sizes,
                 param_block_size: l.kernel.param_block_size,
                 buffers: l.buffers,

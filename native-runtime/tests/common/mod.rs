@@ -152,6 +152,7 @@ fn kernel(
         exchange_arrays: vec![],
         uses_subgroups: false,
         private_bytes: 0,
+        fixed_local_bytes: 0,
         attributes: Default::default(),
         arg_sizes: vec![size_of::<Bounds>() as u32, arg1 as u32],
         param_block_size,
