@@ -206,6 +206,9 @@ using T_CNP = std::tuple<char, NP>;
 using T_Nested = std::tuple<int, std::tuple<int, int>>;
 using T_NestedE = std::tuple<E, std::tuple<E, int>>;
 struct HoldsTuple { std::tuple<E, int> t; char c; };
+inline auto make_closure() { int i = 1; char c = 2; return [=] { return i + c; }; }
+using Closure = decltype(make_closure());
+struct AfterClosure : Closure { char d; AfterClosure() : Closure(make_closure()), d(0) {} };
 "#;
 
 /// Expressions of `PLACEMENT_TYPES` the host compiler evaluates.
@@ -259,6 +262,8 @@ const PLACEMENT_PROBES: &[&str] = &[
     "sizeof(T_NestedE)",
     "sizeof(HoldsTuple)",
     "offsetof(HoldsTuple, c)",
+    "sizeof(Closure)",
+    "sizeof(AfterClosure)",
 ];
 
 /// The value of each of `PLACEMENT_PROBES` as host compiler `cxx` has it.

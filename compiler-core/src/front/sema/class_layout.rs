@@ -112,7 +112,7 @@ impl Sema {
     /// compiler reads it)? Its tail padding is then never reused.
     fn pod_for_layout(&mut self, c: ClassId) -> bool {
         if self.class(c).closure.is_some() {
-            return false;
+            return self.host.closures_are_pod_for_layout();
         }
         let Some(decl) = self.class(c).decl.clone() else {
             return true;

@@ -141,6 +141,12 @@ impl HostCompiler {
     pub fn pod_counts_declared_members(self) -> bool {
         matches!(self, HostCompiler::Clang { .. })
     }
+    /// Is a closure type POD for the purpose of layout? For g++ it is (a
+    /// class derived from a closure of an `int` and a `char` puts its `char`
+    /// at 8); for clang it is not (at 5). Observed with g++ 12 and clang 14.
+    pub fn closures_are_pod_for_layout(self) -> bool {
+        matches!(self, HostCompiler::Gcc { .. })
+    }
     /// Do GNU alignment attributes in the type of an alias declaration
     /// (`using A = int __attribute__((aligned(8)));`) align the alias? g++
     /// applies them; clang ignores them (only those after the alias's name,
