@@ -3723,9 +3723,9 @@ usm_target_t<T> usm_target(T *var) {
     uintptr_t address = reinterpret_cast<uintptr_t>(var);
     return {reinterpret_cast<uint32_t *>(address & ~uintptr_t(3)), static_cast<unsigned>(address & 3) * 8};
   } else {
-    if (reinterpret_cast<uintptr_t>(var) % 4 != 0)
-      throw sycl::exception(errc::invalid, "sycl::reduction: a class reduced must be aligned to 4 bytes");
-    return {reinterpret_cast<uint32_t *>(var), nullptr};
+    // The words the result lies in, from the one holding its first byte.
+    uintptr_t address = reinterpret_cast<uintptr_t>(var);
+    return {reinterpret_cast<uint32_t *>(address & ~uintptr_t(3)), static_cast<unsigned>(address & 3), nullptr};
   }
 }
 // What a kernel combines the first element of a buffer of T into: an
@@ -3737,7 +3737,9 @@ struct buffer_target_of { using type = reduction_accessor<T>; };
 template <typename T>
 struct buffer_target_of<T, combine_kind::bits> { using type = reduction_accessor<bits_of_t<T>>; };
 template <typename T>
-struct buffer_target_of<T, combine_kind::locked> { using type = locked_target<reduction_accessor<uint32_t>>; };
+struct buffer_target_of<T, combine_kind::locked> {
+  using type = locked_target<reduction_accessor<std::conditional_t<sizeof(T) % 4 == 0, uint32_t, T>>>;
+};
 template <typename T>
 using buffer_target_t = typename buffer_target_of<T>::type;
 template <typename T>
@@ -3749,9 +3751,12 @@ buffer_target_t<T> buffer_target(buffer<T, 1> &vars, handler &h) {
     using U = bits_of_t<T>;
     auto bits = vars.template reinterpret<U, 1>(range<1>(vars.size()));
     return reduction_accessor<U>(bits, h);
-  } else {
+  } else if constexpr (sizeof(T) % 4 == 0) {
     auto words = vars.template reinterpret<uint32_t, 1>(range<1>(vars.size() * sizeof(T) / 4));
-    return {reduction_accessor<uint32_t>(words, h), nullptr};
+    return {reduction_accessor<uint32_t>(words, h), 0, nullptr};
+  } else {
+    // Its words, from the first element's (buffer memory starts on a word).
+    return {reduction_accessor<T>(vars, h), 0, nullptr};
   }
 }
 }  // namespace detail

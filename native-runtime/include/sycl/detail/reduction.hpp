@@ -232,19 +232,17 @@ namespace detail {
 // How a group's value of type T is combined into the result: by an atomic
 // operation of T (native), a compare-exchange of its bits (bits: classes of
 // 4 or 8 bytes), of the 32-bit word holding it (in_word: 1 or 2 bytes), or
-// under a lock (locked: classes of whole 32-bit words).
+// under a lock (locked: other classes, in the 32-bit words they lie in).
 enum class combine_kind { native, bits, in_word, locked };
 template <typename T>
 constexpr combine_kind combine_kind_of() {
-  if constexpr (sizeof(T) < 4) {
-    static_assert(sizeof(T) != 3, "sycl::reduction: a class reduced must have 1, 2 or a multiple of 4 bytes");
+  if constexpr (sizeof(T) < 3) {
     return combine_kind::in_word;
   } else if constexpr (std::is_integral_v<T> || std::is_floating_point_v<T>) {
     return combine_kind::native;
   } else if constexpr (sizeof(T) == 4 || sizeof(T) == 8) {
     return combine_kind::bits;
   } else {
-    static_assert(sizeof(T) % 4 == 0, "sycl::reduction: a class reduced must have 1, 2 or a multiple of 4 bytes");
     return combine_kind::locked;
   }
 }
@@ -260,10 +258,13 @@ struct word_place {
   unsigned shift;
 };
 // The words of a locked result (`Words`: a pointer, or an accessor of a
-// buffer's words) and the lock, set by the handler at launch.
+// buffer's words or, for a class of a size that is no multiple of 4, of its
+// elements), the byte in the first word where the result starts, and the
+// lock, set by the handler at launch.
 template <typename Words>
 struct locked_target {
   Words words;
+  unsigned offset;
   uint32_t *lock;
 };
 template <typename T>
@@ -298,7 +299,7 @@ T *result_address(const Target &t) {
   if constexpr (std::is_same_v<Target, word_place>) {
     return reinterpret_cast<T *>(reinterpret_cast<char *>(t.word) + t.shift / 8);
   } else if constexpr (is_locked_target_v<Target>) {
-    return reinterpret_cast<T *>(first_of(t.words));
+    return reinterpret_cast<T *>(reinterpret_cast<char *>(first_of(t.words)) + t.offset);
   } else {
     return reinterpret_cast<T *>(first_of(t));
   }
@@ -418,23 +419,47 @@ void atomic_combine_in_word(word_place p, T v, Op op) {
   }
 }
 
-// The words of a value of class T.
+// The words, or for other sizes the bytes, of a value of class T.
 template <typename T>
 struct class_words {
   uint32_t w[sizeof(T) / 4];
 };
-// The class value at `words` = op(it, v) while holding `lock`; its words
-// are read and written atomically, so that no cache keeps a stale copy.
+template <typename T>
+struct class_bytes {
+  unsigned char b[sizeof(T)];
+};
+// The class value at byte `offset` of `words` = op(it, v) while holding
+// `lock`; the words it lies in are read and written atomically, so that no
+// cache keeps a stale copy (their other bytes are written back unchanged).
 template <typename T, typename Op>
-void locked_combine(uint32_t *words, uint32_t *lock, T v, Op op) {
+void locked_combine(uint32_t *words, unsigned offset, uint32_t *lock, T v, Op op) {
   using word_ref = atomic_ref<uint32_t, memory_order::relaxed, memory_scope::device>;
   word_ref held(*lock);
   while (held.exchange(1u, memory_order::acquire) != 0u) {
   }
-  class_words<T> w;
-  for (size_t i = 0; i < sizeof(T) / 4; ++i) w.w[i] = word_ref(words[i]).load();
-  w = bits_as<class_words<T>>(op(bits_as<T>(w), v));
-  for (size_t i = 0; i < sizeof(T) / 4; ++i) word_ref(words[i]).store(w.w[i]);
+  if constexpr (sizeof(T) % 4 == 0) {
+    class_words<T> w;
+    for (size_t i = 0; i < sizeof(T) / 4; ++i) w.w[i] = word_ref(words[i]).load();
+    w = bits_as<class_words<T>>(op(bits_as<T>(w), v));
+    for (size_t i = 0; i < sizeof(T) / 4; ++i) word_ref(words[i]).store(w.w[i]);
+  } else {
+    // The words the value may straddle, at most one more than it fills.
+    uint32_t w[sizeof(T) / 4 + 2];
+    const size_t used = (offset + sizeof(T) + 3) / 4;
+    for (size_t i = 0; i < used; ++i) w[i] = word_ref(words[i]).load();
+    class_bytes<T> b;
+    for (size_t i = 0; i < sizeof(T); ++i) {
+      const size_t at = offset + i;
+      b.b[i] = static_cast<unsigned char>(w[at / 4] >> (8 * (at % 4)));
+    }
+    b = bits_as<class_bytes<T>>(op(bits_as<T>(b), v));
+    for (size_t i = 0; i < sizeof(T); ++i) {
+      const size_t at = offset + i;
+      const unsigned shift = 8 * (at % 4);
+      w[at / 4] = (w[at / 4] & ~(0xffu << shift)) | (uint32_t(b.b[i]) << shift);
+    }
+    for (size_t i = 0; i < used; ++i) word_ref(words[i]).store(w[i]);
+  }
   held.store(0u, memory_order::release);
 }
 
@@ -449,7 +474,7 @@ void combine_into(const Target &target, T v, Op op) {
   } else if constexpr (k == combine_kind::in_word) {
     atomic_combine_in_word(word_of(target), v, op);
   } else {
-    locked_combine(first_of(target.words), target.lock, v, op);
+    locked_combine(reinterpret_cast<uint32_t *>(first_of(target.words)), target.offset, target.lock, v, op);
   }
 }
 
