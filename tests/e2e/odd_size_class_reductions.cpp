@@ -1,10 +1,12 @@
 // Reductions of classes whose size is no multiple of 4 bytes: a 3-byte
 // class of chars in USM at an odd address (the bytes around it keep their
 // values), a 6-byte class of shorts in a buffer, and a 12-byte class of
-// floats (min, max, sum) beside them, each with a user combiner; the
-// result is combined under a lock in the 32-bit words the value lies in.
+// floats (min, max, sum) beside them, also 2 bytes into a word, each with a
+// user combiner; the result is combined under a lock in the 32-bit words
+// the value lies in.
 #include <sycl/sycl.hpp>
 #include <cstdio>
+#include <cstring>
 
 struct Rgb {
   unsigned char r, g, b;
@@ -91,6 +93,26 @@ int main() {
     ok = false;
   }
 
+  // The 12-byte class again, 2 bytes into a word (packed storage).
+  unsigned char *packed = sycl::malloc_shared<unsigned char>(20, q);
+  for (int i = 0; i < 20; ++i) packed[i] = 0xCD;
+  Stats *shifted = reinterpret_cast<Stats *>(packed + 2);
+  const Stats start{1e30f, -1e30f, 0.0f};
+  std::memcpy(shifted, &start, sizeof start);
+  q.parallel_for(groups, sycl::reduction(shifted, start, widen), [=](sycl::nd_item<1> it, auto &r) {
+     const float v = float(int(it.get_global_id(0) * 37 % 101) - 50);
+     r.combine(Stats{v, v, v});
+   }).wait();
+  Stats got;
+  std::memcpy(&got, shifted, sizeof got);
+  if (got.lo != expect_stats.lo || got.hi != expect_stats.hi || got.sum != expect_stats.sum || packed[0] != 0xCD ||
+      packed[1] != 0xCD || packed[14] != 0xCD || packed[19] != 0xCD) {
+    std::printf("shifted stats {%g, %g, %g}, expected {%g, %g, %g}\n", got.lo, got.hi, got.sum, expect_stats.lo,
+                expect_stats.hi, expect_stats.sum);
+    ok = false;
+  }
+
+  sycl::free(packed, q);
   sycl::free(raw, q);
   sycl::free(stats, q);
   std::puts(ok ? "PASSED" : "FAILED");

@@ -437,7 +437,9 @@ void locked_combine(uint32_t *words, unsigned offset, uint32_t *lock, T v, Op op
   word_ref held(*lock);
   while (held.exchange(1u, memory_order::acquire) != 0u) {
   }
-  if constexpr (sizeof(T) % 4 == 0) {
+  bool whole_words = false;
+  if constexpr (sizeof(T) % 4 == 0) whole_words = offset == 0;
+  if (whole_words) {
     class_words<T> w;
     for (size_t i = 0; i < sizeof(T) / 4; ++i) w.w[i] = word_ref(words[i]).load();
     w = bits_as<class_words<T>>(op(bits_as<T>(w), v));
