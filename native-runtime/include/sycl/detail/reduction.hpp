@@ -437,14 +437,17 @@ void locked_combine(uint32_t *words, unsigned offset, uint32_t *lock, T v, Op op
   word_ref held(*lock);
   while (held.exchange(1u, memory_order::acquire) != 0u) {
   }
-  bool whole_words = false;
-  if constexpr (sizeof(T) % 4 == 0) whole_words = offset == 0;
-  if (whole_words) {
-    class_words<T> w;
-    for (size_t i = 0; i < sizeof(T) / 4; ++i) w.w[i] = word_ref(words[i]).load();
-    w = bits_as<class_words<T>>(op(bits_as<T>(w), v));
-    for (size_t i = 0; i < sizeof(T) / 4; ++i) word_ref(words[i]).store(w.w[i]);
-  } else {
+  bool in_bytes = true;
+  if constexpr (sizeof(T) % 4 == 0) {
+    if (offset == 0) {
+      class_words<T> w;
+      for (size_t i = 0; i < sizeof(T) / 4; ++i) w.w[i] = word_ref(words[i]).load();
+      w = bits_as<class_words<T>>(op(bits_as<T>(w), v));
+      for (size_t i = 0; i < sizeof(T) / 4; ++i) word_ref(words[i]).store(w.w[i]);
+      in_bytes = false;
+    }
+  }
+  if (in_bytes) {
     // The words the value may straddle, at most one more than it fills.
     uint32_t w[sizeof(T) / 4 + 2];
     const size_t used = (offset + sizeof(T) + 3) / 4;
