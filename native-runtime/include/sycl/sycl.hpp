@@ -275,10 +275,40 @@ class multi_ptr {
     m_ptr += i;
     return *this;
   }
+  multi_ptr &operator-=(difference_type i) {
+    m_ptr -= i;
+    return *this;
+  }
   multi_ptr &operator++() {
     ++m_ptr;
     return *this;
   }
+  multi_ptr operator++(int) {
+    multi_ptr old = *this;
+    ++m_ptr;
+    return old;
+  }
+  multi_ptr &operator--() {
+    --m_ptr;
+    return *this;
+  }
+  multi_ptr operator--(int) {
+    multi_ptr old = *this;
+    --m_ptr;
+    return old;
+  }
+  friend difference_type operator-(const multi_ptr &a, const multi_ptr &b) { return a.m_ptr - b.m_ptr; }
+  friend bool operator==(const multi_ptr &a, const multi_ptr &b) { return a.m_ptr == b.m_ptr; }
+  friend bool operator!=(const multi_ptr &a, const multi_ptr &b) { return a.m_ptr != b.m_ptr; }
+  friend bool operator<(const multi_ptr &a, const multi_ptr &b) { return a.m_ptr < b.m_ptr; }
+  friend bool operator>(const multi_ptr &a, const multi_ptr &b) { return a.m_ptr > b.m_ptr; }
+  friend bool operator<=(const multi_ptr &a, const multi_ptr &b) { return a.m_ptr <= b.m_ptr; }
+  friend bool operator>=(const multi_ptr &a, const multi_ptr &b) { return a.m_ptr >= b.m_ptr; }
+  // SYCL 1.2.1's hint to fetch elements of global memory early: no effect
+  // (Vulkan has no prefetch).
+  template <access::address_space S = Space,
+            std::enable_if_t<S == access::address_space::global_space, int> = 0>
+  void prefetch(size_t) const {}
 
  private:
   ElementType *m_ptr;

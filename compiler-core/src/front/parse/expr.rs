@@ -302,6 +302,11 @@ impl Parser<'_> {
                 return self.parse_type_trait(trait_, sp);
             }
         }
+        // `::new (p) T(args)`, `::delete p`: the global allocation
+        // functions, which are the only ones the model has.
+        if self.is(sym!("::")) && matches!(self.text(self.peek_at(1)), "new" | "delete") {
+            self.advance();
+        }
         match self.text(self.peek()) {
             "__builtin_va_arg" if self.is_at(1, sym!("(")) => {
                 self.advance();

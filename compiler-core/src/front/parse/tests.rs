@@ -466,3 +466,14 @@ fn elaborated_class_in_a_namespace_scope_declaration_declares_it_there() {
     };
     assert_eq!(class_names(&ns.decls), ["member_tag", "holder"]);
 }
+
+#[test]
+fn global_new_and_delete_take_a_leading_scope() {
+    let (_, d) = parse(
+        "void *operator new(unsigned long, void *p);
+         struct U { U(int); };
+         U *f(void *p) { return ::new (p) U(1); }
+         void g(int *q) { int *r = ::new int(2); ::delete r; ::delete[] q; }",
+    );
+    assert!(!d.has_errors(), "{:?}", d.list);
+}
