@@ -445,6 +445,9 @@ impl Sema {
             if !decl.is_constexpr || decl.params.len() != values.len() {
                 continue;
             }
+            if decl.template.is_none() && !self.params_accept(&decl.params, dctx, &denv, &values) {
+                continue;
+            }
             let Some(body) = &decl.body else {
                 continue;
             };

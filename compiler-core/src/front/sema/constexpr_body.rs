@@ -622,8 +622,33 @@ impl Sema {
         if let Some(place) = self.place(m, e) {
             return Self::load(m, &place);
         }
+        // An operator of a class, or a member function, returning an object.
+        if matches!(
+            e.kind,
+            ExprKind::Binary(..) | ExprKind::Unary(..) | ExprKind::Call(..)
+        ) {
+            if let Some(v) = self.eval_value(m, e).filter(is_object) {
+                return Some(v);
+            }
+        }
         let env = m.bound_env();
         self.const_object(e, m.ctx, &env)
+    }
+
+    /// An operand's value: a number, or the object it designates.
+    fn operand_value(&mut self, m: &mut Machine, e: &Expr) -> Option<ConstValue> {
+        match self.eval_value(m, e) {
+            Some(v) => Some(v),
+            // Operators and calls were evaluated whole above.
+            None if matches!(
+                e.kind,
+                ExprKind::Binary(..) | ExprKind::Unary(..) | ExprKind::Call(..)
+            ) =>
+            {
+                None
+            }
+            None => self.eval_object(m, e),
+        }
     }
 
     /// What `e` designates inside a local: the local, then its elements
@@ -799,7 +824,9 @@ impl Sema {
                 name,
             } if name.is_simple() => {
                 if !Self::needs_machine(m, e) {
-                    return self.eval_other(m, e);
+                    if let Some(v) = self.eval_other(m, e) {
+                        return Some(v);
+                    }
                 }
                 let values = self.argument_values(m, args)?;
                 let place = self.place(m, base);
@@ -815,7 +842,7 @@ impl Sema {
                 if let (Some(p), Some(after)) = (place, after) {
                     Self::replace_at(m, &p, after)?;
                 }
-                Some(ConstValue::Int(result))
+                Some(result)
             }
             ExprKind::Name(q) => {
                 let local = q.is_simple().then(|| m.slot(&q.last().ident)).flatten();
@@ -928,7 +955,7 @@ impl Sema {
             }
             ExprKind::Call(callee, args) => self.eval_call(m, e, callee, args),
             ExprKind::Binary(op, a, b) => {
-                let l = self.eval_value(m, a)?;
+                let l = self.operand_value(m, a)?;
                 match op {
                     BinOp::LogAnd | BinOp::LogOr => {
                         let l = const_arith::truth(&l)?;
@@ -939,13 +966,30 @@ impl Sema {
                         Some(ConstValue::Int(i128::from(r)))
                     }
                     _ => {
-                        let r = self.eval_value(m, b)?;
+                        let r = self.operand_value(m, b)?;
+                        if is_object(&l) || is_object(&r) {
+                            return self.const_operator_call(
+                                (m.ctx, m.bound_env()),
+                                op.spelling(),
+                                vec![l, r],
+                                e.span,
+                            );
+                        }
                         const_arith::binary(*op, &l, &r)
                     }
                 }
             }
             ExprKind::Unary(op @ (UnOp::Neg | UnOp::Plus | UnOp::Not | UnOp::BitNot), x) => {
-                let v = self.eval_value(m, x)?;
+                let v = self.operand_value(m, x)?;
+                if is_object(&v) {
+                    let spelling = super::constexpr_operators::unary_spelling(*op)?;
+                    return self.const_operator_call(
+                        (m.ctx, m.bound_env()),
+                        spelling,
+                        vec![v],
+                        e.span,
+                    );
+                }
                 const_arith::unary(*op, &v)
             }
             ExprKind::Cond(c, a, b) => {
@@ -1005,4 +1049,9 @@ impl Sema {
         let env = m.bound_env();
         self.const_int_ast(e, m.ctx, &env).map(ConstValue::Int)
     }
+}
+
+/// Whether a value is an object of class or array type.
+fn is_object(v: &ConstValue) -> bool {
+    matches!(v, ConstValue::Array(_) | ConstValue::Object(..))
 }

@@ -76,9 +76,21 @@ impl Sema {
                 let items = self.ast_items(args, ctx, env)?;
                 self.object_from_values(&ty, &items, ctx, env)
             }
-            ExprKind::Call(callee, args) => self.const_call_object(callee, args, ctx, env),
+            ExprKind::Call(callee, args) => self
+                .const_call_object(callee, args, ctx, env)
+                .or_else(|| self.const_object_by_machine(e, ctx, env)),
+            // Overloaded operators of classes.
+            ExprKind::Binary(..) | ExprKind::Unary(..) => self.const_object_by_machine(e, ctx, env),
             _ => None,
         }
+    }
+
+    /// The object `e` computes, run by the expression interpreter (member
+    /// functions and operators returning objects).
+    fn const_object_by_machine(&mut self, e: &Expr, ctx: Ctx, env: &Rc<Env>) -> Option<ConstValue> {
+        let mut m = Machine::new(ctx, env.clone());
+        self.eval_value(&mut m, e)
+            .filter(|v| matches!(v, ConstValue::Array(_) | ConstValue::Object(..)))
     }
 
     /// `object.name` of a constant object, when it is an integer.
@@ -109,10 +121,9 @@ impl Sema {
             }
             object @ ConstValue::Object(..) => {
                 let k = self.const_eval_ast(index, ctx, env)?;
-                Some(
-                    self.run_method(object, "operator[]", &[ConstValue::Int(k)])?
-                        .0,
-                )
+                self.run_method(object, "operator[]", &[ConstValue::Int(k)])?
+                    .0
+                    .int()
             }
             _ => None,
         }
@@ -130,7 +141,7 @@ impl Sema {
     ) -> Option<i128> {
         let object = self.const_object(base, ctx, env)?;
         let values = self.const_arguments(args, ctx, env)?;
-        Some(self.run_method(object, name, &values)?.0)
+        self.run_method(object, name, &values)?.0.int()
     }
 
     /// Call arguments as values: scalars and closures, or constant objects.
@@ -208,7 +219,7 @@ impl Sema {
         object: ConstValue,
         name: &str,
         args: &[ConstValue],
-    ) -> Option<(i128, Option<ConstValue>)> {
+    ) -> Option<(ConstValue, Option<ConstValue>)> {
         let ConstValue::Object(c, _) = &object else {
             return None;
         };
@@ -231,6 +242,10 @@ impl Sema {
                 _ => None,
             })
             .collect();
+        found.retain(|(d, dctx, denv)| {
+            let (d, dctx, denv) = (d.clone(), *dctx, denv.clone());
+            self.params_accept(&d.params, dctx, &denv, args)
+        });
         if found.iter().any(|(d, ..)| d.is_const) {
             found.retain(|(d, ..)| d.is_const);
         }
@@ -242,12 +257,13 @@ impl Sema {
             return None;
         }
         let (decl, dctx, denv) = (decl.clone(), *dctx, denv.clone());
-        let mut m = Machine::new(dctx, denv.clone());
+        let ret = self.resolve_type(&decl.ret, dctx, &denv, &mut vec![]);
+        let mut m = Machine::new(dctx, denv.clone()).returning(ret);
         self.bind_constexpr_members(&mut m, &object);
         self.bind_constexpr_args(&mut m, &decl.params, args, dctx, &denv)?;
         let body = decl.body.clone()?;
         self.constexpr_depth += 1;
-        let result = self.run_constexpr_body(&mut m, &body);
+        let result = self.run_constexpr_value(&mut m, &body);
         self.constexpr_depth -= 1;
         let after = self.constexpr_members_after(&m, &object);
         Some((result?, after))
@@ -595,11 +611,10 @@ impl Sema {
         Some(ConstValue::Object(c, members))
     }
 
-    /// A block-scope constant object's value from its checked initializer
-    /// (braced lists of constants).
     /// The initializer of `constexpr` local `v` of class or array type `ty`
-    /// whose value the constant evaluator computes from a constexpr call
-    /// (`constexpr Dims d = tile_dims(4);`), as the aggregate of its value.
+    /// whose value the constant evaluator computes from a constexpr call or
+    /// an operator of its class (`constexpr Dims d = tile_dims(4);`,
+    /// `constexpr V2 t = a + b;`), as the aggregate of its value.
     pub(super) fn constant_object_init(
         &mut self,
         v: &crate::front::ast::VarDecl,
@@ -608,7 +623,10 @@ impl Sema {
         let Some(Initializer::Assign(e)) = &v.init else {
             return None;
         };
-        if !matches!(e.kind, ExprKind::Call(..)) {
+        if !matches!(
+            e.kind,
+            ExprKind::Call(..) | ExprKind::Binary(..) | ExprKind::Unary(..)
+        ) {
             return None;
         }
         let (ctx, env) = self.ctx_env();
@@ -653,6 +671,8 @@ impl Sema {
         })
     }
 
+    /// A block-scope constant object's value from its checked initializer
+    /// (braced lists of constants).
     fn thir_object(&self, e: &TExpr) -> Option<ConstValue> {
         match &e.kind {
             TK::Aggregate(items) => {

@@ -18,6 +18,7 @@ mod consteval;
 mod constexpr_body;
 mod constexpr_lambdas;
 mod constexpr_objects;
+mod constexpr_operators;
 mod constraint_text;
 mod constraints;
 mod convert;
