@@ -264,6 +264,85 @@ __syclone::__policy_result<P, Out> copy_if(P &&policy, It first, It last, Out re
   }
 }
 
+namespace __syclone {
+// The elements of [first, last) that pass `keep`, moved to its front in
+// order (through a temporary in device memory); the end of them.
+template <typename P, typename It, typename Keep>
+It __keep_if(P &&policy, It first, It last, Keep keep) {
+  std::size_t n = __distance(first, last);
+  if (n == 0) return first;
+  using V = __value_t<It>;
+  __temporary<V> kept(policy.queue(), n);
+  V *end = oneapi::dpl::copy_if(policy, first, last, kept.get(), keep);
+  oneapi::dpl::copy(policy, kept.get(), end, first);
+  return first + (end - kept.get());
+}
+}  // namespace __syclone
+
+template <typename P, typename It, typename Pred>
+__syclone::__policy_result<P, It> remove_if(P &&policy, It first, It last, Pred pred) {
+  if constexpr (__syclone::__on_device<P>) {
+    return __syclone::__keep_if(policy, first, last, __syclone::__not_fn<Pred>{pred});
+  } else {
+    return std::remove_if(first, last, pred);
+  }
+}
+
+template <typename P, typename It, typename T>
+__syclone::__policy_result<P, It> remove(P &&policy, It first, It last, const T &value) {
+  return oneapi::dpl::remove_if(policy, first, last, __syclone::__equal_to_value<T>{value});
+}
+
+// The elements that pass `pred` first, then the others, each in order.
+template <typename P, typename It, typename Pred>
+__syclone::__policy_result<P, It> stable_partition(P &&policy, It first, It last, Pred pred) {
+  if constexpr (__syclone::__on_device<P>) {
+    std::size_t n = __syclone::__distance(first, last);
+    if (n == 0) return first;
+    using V = __syclone::__value_t<It>;
+    __syclone::__temporary<V> parts(policy.queue(), n);
+    V *middle = oneapi::dpl::copy_if(policy, first, last, parts.get(), pred);
+    oneapi::dpl::copy_if(policy, first, last, middle, __syclone::__not_fn<Pred>{pred});
+    oneapi::dpl::copy(policy, parts.get(), parts.get() + n, first);
+    return first + (middle - parts.get());
+  } else {
+    return std::stable_partition(first, last, pred);
+  }
+}
+
+// The first of each run of elements equal (by `pred`) to the one before,
+// moved to the front in order; the end of them.
+template <typename P, typename It, typename Pred>
+__syclone::__policy_result<P, It> unique(P &&policy, It first, It last, Pred pred) {
+  if constexpr (__syclone::__on_device<P>) {
+    std::size_t n = __syclone::__distance(first, last);
+    if (n < 2) return last;
+    using V = __syclone::__value_t<It>;
+    __syclone::__temporary<V> kept(policy.queue(), n);
+    oneapi::dpl::copy(policy, first, first + 1, kept.get());
+    // Element i + 1 is kept where it differs from element i.
+    auto out = oneapi::dpl::make_zip_iterator(kept.get() + 1, discard_iterator());
+    auto end = oneapi::dpl::copy_if(policy, oneapi::dpl::make_zip_iterator(first + 1, first),
+                                    oneapi::dpl::make_zip_iterator(last, last - 1), out,
+                                    __syclone::__pair_differs<Pred>{pred});
+    V *kept_end = std::get<0>(end.base());
+    oneapi::dpl::copy(policy, kept.get(), kept_end, first);
+    return first + (kept_end - kept.get());
+  } else {
+    return std::unique(first, last, pred);
+  }
+}
+template <typename P, typename It>
+__syclone::__policy_result<P, It> unique(P &&policy, It first, It last) {
+  return oneapi::dpl::unique(policy, first, last, __syclone::__equal{});
+}
+
+// A partition is allowed any order within its halves: the stable one.
+template <typename P, typename It, typename Pred>
+__syclone::__policy_result<P, It> partition(P &&policy, It first, It last, Pred pred) {
+  return oneapi::dpl::stable_partition(policy, first, last, pred);
+}
+
 template <typename P, typename It, typename Pred, typename T>
 __syclone::__policy_result<P, void> replace_if(P &&policy, It first, It last, Pred pred, const T &value) {
   if constexpr (__syclone::__on_device<P>) {

@@ -35,13 +35,18 @@ using oneapi::dpl::max_element;
 using oneapi::dpl::min_element;
 using oneapi::dpl::minmax_element;
 using oneapi::dpl::none_of;
+using oneapi::dpl::partition;
 using oneapi::dpl::reduce;
+using oneapi::dpl::remove;
+using oneapi::dpl::remove_if;
 using oneapi::dpl::replace;
 using oneapi::dpl::replace_if;
 using oneapi::dpl::sort;
+using oneapi::dpl::stable_partition;
 using oneapi::dpl::stable_sort;
 using oneapi::dpl::transform;
 using oneapi::dpl::transform_exclusive_scan;
 using oneapi::dpl::transform_inclusive_scan;
 using oneapi::dpl::transform_reduce;
+using oneapi::dpl::unique;
 }  // namespace std
