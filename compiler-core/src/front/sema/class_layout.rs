@@ -126,10 +126,10 @@ impl Sema {
         };
         for m in members {
             match &m.decl {
-                Decl::Var(v) if !v.is_static => {
-                    if m.access != Access::Public || v.init.is_some() {
-                        return false;
-                    }
+                Decl::Var(v)
+                    if !v.is_static && (m.access != Access::Public || v.init.is_some()) =>
+                {
+                    return false;
                 }
                 Decl::Function(f) => {
                     let user = if declared_counts {
