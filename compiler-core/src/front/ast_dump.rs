@@ -518,9 +518,10 @@ impl Dumper<'_> {
     fn var(&self, v: &VarDecl, in_class: bool) -> Node {
         let field = in_class && !v.is_static;
         let kind = if field { "FieldDecl" } else { "VarDecl" };
+        // A variable template's specialization is named as its template.
         let name = match &v.qualified {
-            Some(q) => self.name(q),
-            None => v.name.to_string(),
+            Some(q) if q.parts.len() > 1 => self.name(q),
+            _ => v.name.to_string(),
         };
         let mut l = format!("{kind} {} {name} '{}'", self.loc(v.span), self.ty(&v.ty));
         for (flag, word) in [

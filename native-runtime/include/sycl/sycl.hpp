@@ -1755,9 +1755,14 @@ struct queue_state {
   async_handler handler;
   std::mutex lock;
   std::vector<std::exception_ptr> errors;
-  // The lock of the reductions of large classes (a word of shared USM,
-  // 0 when free), made by the first kernel that needs it.
-  uint32_t *reduction_lock = nullptr;
+  // The scratch words of the reductions the last work-group combines
+  // (see detail::combine_by_last_group): blocks of shared USM, each twice
+  // the last, kept until the queue goes (a recorded graph may replay a
+  // kernel that points into an older one), and the last kernel that used
+  // them: the next waits for it, so no two use them at once.
+  std::vector<uint32_t *> reduction_scratch;
+  size_t reduction_scratch_words = 0;
+  syclone_event reduction_scratch_user = nullptr;
 
   ~queue_state() {
     if (handle) {
@@ -1771,7 +1776,8 @@ struct queue_state {
         }
         throw_asynchronous();
       }
-      if (reduction_lock) syclone_free(handle, reduction_lock);
+      if (reduction_scratch_user) syclone_event_release(reduction_scratch_user);
+      for (uint32_t *block : reduction_scratch) syclone_free(handle, block);
       syclone_queue_release(handle);
     }
   }
@@ -3203,16 +3209,53 @@ class __SYCLONE_HOST_ONLY handler {
     return event(e, m_queue, waits);
   }
 
-  // The queue's lock for reductions of large classes (see detail::locked_combine).
-  uint32_t *reduction_lock() {
+  // `words` scratch words of the queue's for one reduction of this
+  // group's kernel (see queue_state::reduction_scratch), after those of
+  // its other reductions.
+  uint32_t *reduction_scratch(size_t words) {
     std::lock_guard<std::mutex> guard(m_queue->lock);
-    if (!m_queue->reduction_lock) {
-      void *word = syclone_malloc(m_queue->handle, 4, 4, SYCLONE_USM_SHARED);
-      if (!word) detail::throw_last_error();
-      *static_cast<uint32_t *>(word) = 0;
-      m_queue->reduction_lock = static_cast<uint32_t *>(word);
+    std::vector<uint32_t *> &blocks = m_queue->reduction_scratch;
+    if (blocks.empty() || m_scratch_used + words > m_queue->reduction_scratch_words) {
+      size_t size = std::max<size_t>({words, 2 * m_queue->reduction_scratch_words, 1024});
+      void *block = syclone_malloc(m_queue->handle, size * 4, 4, SYCLONE_USM_SHARED);
+      if (!block) detail::throw_last_error();
+      blocks.push_back(static_cast<uint32_t *>(block));
+      m_queue->reduction_scratch_words = size;
+      m_scratch_used = 0;
     }
-    return m_queue->reduction_lock;
+    uint32_t *region = blocks.back() + m_scratch_used;
+    m_scratch_used += words;
+    m_scratch_counts.push_back(region);
+    return region;
+  }
+  // Before a kernel with reductions combined by the last work-group: waits
+  // for the last kernel that used the scratch words, and sets their counts
+  // of work-groups done to 0 (a count's word may have held another
+  // kernel's values).
+  void prepare_reduction_scratch(const std::vector<uint32_t *> &counts) {
+    if (counts.empty()) return;
+    {
+      std::lock_guard<std::mutex> guard(m_queue->lock);
+      if (m_queue->reduction_scratch_user) {
+        syclone_event_retain(m_queue->reduction_scratch_user);
+        m_deps.push_back(event(m_queue->reduction_scratch_user, m_queue));
+      }
+    }
+    const uint32_t zero = 0;
+    for (uint32_t *count : counts) {
+      std::vector<syclone_event> deps = detail::handles(m_deps);
+      syclone_event e = nullptr;
+      detail::check(syclone_fill(m_queue->handle, count, &zero, sizeof(zero), 1, deps.data(), deps.size(), &e));
+      m_deps.push_back(event(e, m_queue));
+    }
+  }
+  // After it: the kernel whose event `e` is, the last to use them.
+  void used_reduction_scratch(const std::vector<uint32_t *> &counts, syclone_event e) {
+    if (counts.empty() || !e) return;
+    std::lock_guard<std::mutex> guard(m_queue->lock);
+    syclone_event_retain(e);
+    if (m_queue->reduction_scratch_user) syclone_event_release(m_queue->reduction_scratch_user);
+    m_queue->reduction_scratch_user = e;
   }
   // Zeroed shared memory of `bytes` for a sycl::stream of this group.
   void *stream_memory(size_t bytes) {
@@ -3442,13 +3485,19 @@ class __SYCLONE_HOST_ONLY handler {
     if constexpr (detail::is_span_reduction_v<R>)
       return {r, reduction_set_of(nd, rest...)};
     else
-      return {with_lock(r), scratch<R>(nd), reduction_set_of(nd, rest...)};
+      return {with_scratch(r, nd), scratch<R>(nd), reduction_set_of(nd, rest...)};
   }
-  // Reduction `r`, with the queue's lock if it combines under one.
-  template <typename R>
-  R with_lock(R r) {
+  // Reduction `r`, with scratch words for each work-group of `nd` if the
+  // last work-group combines it.
+  template <typename R, int Dimensions>
+  R with_scratch(R r, const nd_range<Dimensions> &nd) {
 #ifndef __SYCL_DEVICE_ONLY__
-    if constexpr (detail::is_locked_target_v<decltype(r.target)>) r.target.lock = reduction_lock();
+    if constexpr (detail::is_group_scratch_target_v<decltype(r.target)>) {
+      constexpr size_t words_per_value = (sizeof(typename R::value_type) + 3) / 4;
+      r.target.scratch = reduction_scratch(1 + nd.get_group_range().size() * words_per_value);
+    }
+#else
+    (void)nd;
 #endif
     return r;
   }
@@ -3459,10 +3508,13 @@ class __SYCLONE_HOST_ONLY handler {
 #ifdef __SYCL_DEVICE_ONLY__
     kernel_nd<detail::kernel_name_t<KernelName, K>, K, Dimensions>(bounds, k);
 #else
-    set_command([this, bounds, k, reds...]() {
+    set_command([this, bounds, k, reds..., counts = m_scratch_counts]() {
       (initialize_to_identity(reds), ...);
+      prepare_reduction_scratch(counts);
       kernel_nd<detail::kernel_name_t<KernelName, K>, K, Dimensions>(bounds, k);
-      return take_event();
+      syclone_event e = take_event();
+      used_reduction_scratch(counts, e);
+      return e;
     });
 #endif
   }
@@ -3736,6 +3788,10 @@ class __SYCLONE_HOST_ONLY handler {
   std::vector<size_t> m_local_offsets;
   std::vector<size_t> m_local_sizes;
   size_t m_local_end = 0;
+  // The scratch words this group's reductions use (reduction_scratch):
+  // how many, and where each count of work-groups done is.
+  size_t m_scratch_used = 0;
+  std::vector<uint32_t *> m_scratch_counts;
 #endif
 };
 
@@ -3767,8 +3823,8 @@ struct buffer_target_of { using type = reduction_accessor<T>; };
 template <typename T>
 struct buffer_target_of<T, combine_kind::bits> { using type = reduction_accessor<bits_of_t<T>>; };
 template <typename T>
-struct buffer_target_of<T, combine_kind::locked> {
-  using type = locked_target<reduction_accessor<std::conditional_t<sizeof(T) % 4 == 0, uint32_t, T>>>;
+struct buffer_target_of<T, combine_kind::by_last_group> {
+  using type = group_scratch_target<reduction_accessor<std::conditional_t<sizeof(T) % 4 == 0, uint32_t, T>>>;
 };
 template <typename T>
 using buffer_target_t = typename buffer_target_of<T>::type;

@@ -371,7 +371,9 @@ impl Parser<'_> {
                     self.declare_name(&ident, NameKind::Value);
                     out.push(Decl::Var(Rc::new(VarDecl {
                         name: ident,
-                        qualified: if name.parts.len() > 1 {
+                        // `S::member`, or a variable template's
+                        // specialization `is_box_v<Box<W>>`.
+                        qualified: if name.parts.len() > 1 || name.last().template_args.is_some() {
                             Some(name.clone())
                         } else {
                             None

@@ -580,7 +580,7 @@ impl Sema {
         if self.var(id).concept.is_some() {
             return self.concept_id_value(id, q, ctx, env);
         }
-        let (decl, dctx, inst_env) = self.variable_template_instance(id, q, ctx, env)?;
+        let (decl, dctx, inst_env, _) = self.variable_template_instance(id, q, ctx, env)?;
         let value = match &decl.init {
             Some(crate::front::ast::Initializer::Assign(e)) => {
                 self.const_eval_ast(e, dctx, &inst_env)
@@ -613,7 +613,7 @@ impl Sema {
         ctx: Ctx,
         env: &Rc<Env>,
     ) -> Option<Ty> {
-        let (decl, dctx, inst_env) = self.variable_template_instance(id, q, ctx, env)?;
+        let (decl, dctx, inst_env, _) = self.variable_template_instance(id, q, ctx, env)?;
         let ty = self.resolve_type(&decl.ty, dctx, &inst_env, &mut vec![]);
         (!ty.is_error()).then_some(ty)
     }
@@ -629,7 +629,7 @@ impl Sema {
         ctx: Ctx,
         env: &Rc<Env>,
     ) -> Option<VarId> {
-        let (decl, dctx, inst_env) = self.variable_template_instance(id, q, ctx, env)?;
+        let (decl, dctx, inst_env, key) = self.variable_template_instance(id, q, ctx, env)?;
         if !(decl.is_constexpr || decl.ty.is_const) || decl.init.is_none() {
             return None;
         }
@@ -639,7 +639,7 @@ impl Sema {
         if !constant {
             return None;
         }
-        let key = (id, inst_env.bindings.clone());
+        let key = (id, key);
         if let Some(v) = self.variable_template_instances.get(&key) {
             return Some(*v);
         }
@@ -652,15 +652,17 @@ impl Sema {
         Some(inst)
     }
 
-    /// The declaration of variable template `id` and the environment that
-    /// binds its parameters to the arguments written in `q`.
+    /// The declaration of variable template `id` (or of the specialization
+    /// the arguments written in `q` select) and the environment that binds
+    /// its parameters to them; and the template's parameters bound to the
+    /// arguments, which name the instance.
     fn variable_template_instance(
         &mut self,
         id: VarId,
         q: &crate::front::ast::QualName,
         ctx: Ctx,
         env: &Rc<Env>,
-    ) -> Option<(Rc<crate::front::ast::VarDecl>, Ctx, Rc<Env>)> {
+    ) -> Option<(Rc<crate::front::ast::VarDecl>, Ctx, Rc<Env>, Bindings)> {
         let (decl, dctx, denv) = self.var(id).template.clone()?;
         let th = decl.template.as_ref()?;
         let written = q.last().template_args.as_ref()?;
@@ -668,19 +670,22 @@ impl Sema {
         let args = self.resolve_template_args(written, ctx, env, &mut d);
         let args = self.complete_template_args(th, args, dctx, &denv, q.span, &mut d)?;
         self.closures_mangled_at_parse_time(&args);
-        let bindings = th
+        let bindings: Bindings = th
             .params
             .iter()
-            .zip(args)
+            .zip(args.iter().cloned())
             .filter_map(|(p, a)| p.name.clone().map(|n| (n, a)))
             .collect();
+        if let Some((sd, sctx, senv)) = self.variable_template_specialization(id, &args) {
+            return Some((sd, sctx, senv, bindings));
+        }
         let inst_env = Rc::new(Env {
             using_dirs: Vec::new(),
             entities: Vec::new(),
-            bindings,
+            bindings: bindings.clone(),
             parent: Some(denv),
         });
-        Some((decl, dctx, inst_env))
+        Some((decl, dctx, inst_env, bindings))
     }
 
     pub(crate) fn const_eval_ast_with_enum(

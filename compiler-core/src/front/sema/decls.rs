@@ -160,6 +160,11 @@ impl Sema {
                 }
             }
             Decl::Var(v) => {
+                if let Some(q) = v.qualified.as_ref().filter(|q| q.parts.len() == 1) {
+                    // `template <class W> constexpr bool is_box_v<Box<W>> = true;`
+                    self.add_variable_template_specialization(v, q, ctx, env);
+                    return;
+                }
                 if let Some(q) = &v.qualified {
                     if self.collect_static_member_template_definition(v, q, ctx, env) {
                         return;

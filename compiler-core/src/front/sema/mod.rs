@@ -57,6 +57,7 @@ mod type_traits;
 pub mod types;
 mod unevaluated;
 mod variable_length_array;
+mod variable_template_specializations;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::ast::{self, AddressSpace};
@@ -724,6 +725,8 @@ pub struct Sema {
     /// The non-template type aliases being resolved, innermost last (by
     /// declaration and the scope it is in).
     resolving_aliases: Vec<(usize, Ctx)>,
+    /// The partial and explicit specializations of each variable template.
+    variable_template_specializations: HashMap<VarId, Vec<(Rc<ast::VarDecl>, Ctx, Rc<Env>)>>,
     /// The variables of instances of variable templates of non-integral
     /// constant type, by template and arguments.
     variable_template_instances: HashMap<(VarId, Bindings), VarId>,
@@ -818,6 +821,7 @@ impl Sema {
             const_alias_depth: 0,
             explicit_conversion: false,
             variable_template_instances: HashMap::new(),
+            variable_template_specializations: HashMap::new(),
             implicit_guide_decls: Default::default(),
             aggregate_guides: HashMap::new(),
             global_inits: HashMap::new(),

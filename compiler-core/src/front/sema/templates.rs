@@ -268,7 +268,7 @@ impl Sema {
 
     /// Match an argument list pattern against (flattened) arguments, one
     /// for one; a trailing `P...` takes the rest.
-    fn match_template_args(
+    pub(super) fn match_template_args(
         &mut self,
         pats: &[TemplateArg],
         args: &[TArg],
@@ -1366,7 +1366,7 @@ fn drops_pointee_const(pats: &[TemplateArg], args: &[TArg]) -> bool {
 /// How much of a specialization's argument patterns is fixed structure:
 /// every type constructor, named type, template-id and expression counts
 /// one; a bare template parameter (`T`, `Ts...`) counts nothing.
-fn pattern_specificity(pats: &[TemplateArg], params: &[Rc<str>]) -> usize {
+pub(super) fn pattern_specificity(pats: &[TemplateArg], params: &[Rc<str>]) -> usize {
     pats.iter().map(|p| arg_specificity(p, params)).sum()
 }
 

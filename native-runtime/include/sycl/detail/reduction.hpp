@@ -232,8 +232,9 @@ namespace detail {
 // How a group's value of type T is combined into the result: by an atomic
 // operation of T (native), a compare-exchange of its bits (bits: classes of
 // 4 or 8 bytes), of the 32-bit word holding it (in_word: 1 or 2 bytes), or
-// under a lock (locked: other classes, in the 32-bit words they lie in).
-enum class combine_kind { native, bits, in_word, locked };
+// by the last work-group to finish (by_last_group: other classes; see
+// combine_by_last_group).
+enum class combine_kind { native, bits, in_word, by_last_group };
 template <typename T>
 constexpr combine_kind combine_kind_of() {
   if constexpr (sizeof(T) < 3) {
@@ -243,7 +244,7 @@ constexpr combine_kind combine_kind_of() {
   } else if constexpr (sizeof(T) == 4 || sizeof(T) == 8) {
     return combine_kind::bits;
   } else {
-    return combine_kind::locked;
+    return combine_kind::by_last_group;
   }
 }
 template <typename T>
@@ -257,20 +258,22 @@ struct word_place {
   uint32_t *word;
   unsigned shift;
 };
-// The words of a locked result (`Words`: a pointer, or an accessor of a
-// buffer's words or, for a class of a size that is no multiple of 4, of its
-// elements), the byte in the first word where the result starts, and the
-// lock, set by the handler at launch.
+// The words a result combined by the last work-group lies in (`Words`: a
+// pointer, or an accessor of a buffer's words or, for a class of a size
+// that is no multiple of 4, of its elements), the byte in the first word
+// where the result starts, and the scratch words the handler gives each
+// launch: a counter of the work-groups done (0 between launches), then
+// each work-group's value.
 template <typename Words>
-struct locked_target {
+struct group_scratch_target {
   Words words;
   unsigned offset;
-  uint32_t *lock;
+  uint32_t *scratch;
 };
 template <typename T>
-inline constexpr bool is_locked_target_v = false;
+inline constexpr bool is_group_scratch_target_v = false;
 template <typename Words>
-inline constexpr bool is_locked_target_v<locked_target<Words>> = true;
+inline constexpr bool is_group_scratch_target_v<group_scratch_target<Words>> = true;
 
 // What a kernel combines a USM result of type T into.
 template <typename T, combine_kind K = combine_kind_v<T>>
@@ -280,7 +283,7 @@ struct usm_target_of<T, combine_kind::bits> { using type = bits_of_t<T> *; };
 template <typename T>
 struct usm_target_of<T, combine_kind::in_word> { using type = word_place; };
 template <typename T>
-struct usm_target_of<T, combine_kind::locked> { using type = locked_target<uint32_t *>; };
+struct usm_target_of<T, combine_kind::by_last_group> { using type = group_scratch_target<uint32_t *>; };
 template <typename T>
 using usm_target_t = typename usm_target_of<T>::type;
 
@@ -298,7 +301,7 @@ template <typename T, typename Target>
 T *result_address(const Target &t) {
   if constexpr (std::is_same_v<Target, word_place>) {
     return reinterpret_cast<T *>(reinterpret_cast<char *>(t.word) + t.shift / 8);
-  } else if constexpr (is_locked_target_v<Target>) {
+  } else if constexpr (is_group_scratch_target_v<Target>) {
     return reinterpret_cast<T *>(reinterpret_cast<char *>(first_of(t.words)) + t.offset);
   } else {
     return reinterpret_cast<T *>(first_of(t));
@@ -419,56 +422,43 @@ void atomic_combine_in_word(word_place p, T v, Op op) {
   }
 }
 
-// The words, or for other sizes the bytes, of a value of class T.
-template <typename T>
-struct class_words {
-  uint32_t w[sizeof(T) / 4];
-};
+// The bytes of a value of class T.
 template <typename T>
 struct class_bytes {
   unsigned char b[sizeof(T)];
 };
-// The class value at byte `offset` of `words` = op(it, v) while holding
-// `lock`; the words it lies in are read and written atomically, so that no
-// cache keeps a stale copy (their other bytes are written back unchanged).
-template <typename T, typename Op>
-void locked_combine(uint32_t *words, unsigned offset, uint32_t *lock, T v, Op op) {
-  using word_ref = atomic_ref<uint32_t, memory_order::relaxed, memory_scope::device>;
-  word_ref held(*lock);
-  while (held.exchange(1u, memory_order::acquire) != 0u) {
+using word_ref = atomic_ref<uint32_t, memory_order::relaxed, memory_scope::device>;
+// The value of class T at byte `offset` of `words`, read atomically word by
+// word, so that no cache keeps a stale copy.
+template <typename T>
+T load_bytes(uint32_t *words, size_t offset) {
+  class_bytes<T> b;
+  for (size_t i = 0; i < sizeof(T); ++i) {
+    const size_t at = offset + i;
+    b.b[i] = static_cast<unsigned char>(word_ref(words[at / 4]).load() >> (8 * (at % 4)));
   }
-  bool in_bytes = true;
-  if constexpr (sizeof(T) % 4 == 0) {
-    if (offset == 0) {
-      class_words<T> w;
-      for (size_t i = 0; i < sizeof(T) / 4; ++i) w.w[i] = word_ref(words[i]).load();
-      w = bits_as<class_words<T>>(op(bits_as<T>(w), v));
-      for (size_t i = 0; i < sizeof(T) / 4; ++i) word_ref(words[i]).store(w.w[i]);
-      in_bytes = false;
-    }
-  }
-  if (in_bytes) {
-    // The words the value may straddle, at most one more than it fills.
-    uint32_t w[sizeof(T) / 4 + 2];
-    const size_t used = (offset + sizeof(T) + 3) / 4;
-    for (size_t i = 0; i < used; ++i) w[i] = word_ref(words[i]).load();
-    class_bytes<T> b;
+  return bits_as<T>(b);
+}
+// Stores `v` at byte `offset` of `words`; the other bytes of the words it
+// lies in keep their values (one work-item writes them).
+template <typename T>
+void store_bytes(uint32_t *words, size_t offset, T v) {
+  const class_bytes<T> b = bits_as<class_bytes<T>>(v);
+  const size_t first = offset / 4, last = (offset + sizeof(T) - 1) / 4;
+  for (size_t w = first; w <= last; ++w) {
+    uint32_t word = word_ref(words[w]).load();
     for (size_t i = 0; i < sizeof(T); ++i) {
       const size_t at = offset + i;
-      b.b[i] = static_cast<unsigned char>(w[at / 4] >> (8 * (at % 4)));
-    }
-    b = bits_as<class_bytes<T>>(op(bits_as<T>(b), v));
-    for (size_t i = 0; i < sizeof(T); ++i) {
-      const size_t at = offset + i;
+      if (at / 4 != w) continue;
       const unsigned shift = 8 * (at % 4);
-      w[at / 4] = (w[at / 4] & ~(0xffu << shift)) | (uint32_t(b.b[i]) << shift);
+      word = (word & ~(0xffu << shift)) | (uint32_t(b.b[i]) << shift);
     }
-    for (size_t i = 0; i < used; ++i) word_ref(words[i]).store(w[i]);
+    word_ref(words[w]).store(word);
   }
-  held.store(0u, memory_order::release);
 }
 
-// Combines a group's value `v` into the result at `target`, as its type asks.
+// Combines a group's value `v` into the result at `target`, as its type asks
+// (classes combined by the last work-group: see combine_by_last_group).
 template <typename T, typename Target, typename Op>
 void combine_into(const Target &target, T v, Op op) {
   constexpr combine_kind k = combine_kind_v<T>;
@@ -478,8 +468,51 @@ void combine_into(const Target &target, T v, Op op) {
     atomic_combine_bits(first_of(target), v, op);
   } else if constexpr (k == combine_kind::in_word) {
     atomic_combine_in_word(word_of(target), v, op);
-  } else {
-    locked_combine(reinterpret_cast<uint32_t *>(first_of(target.words)), target.offset, target.lock, v, op);
+  }
+}
+
+// Combines the work-group values `scratch[0..n)` tree-wise into scratch[0].
+template <int Dimensions, typename T, typename Op>
+void combine_in_scratch(const nd_item<Dimensions> &it, const local_accessor<T, 1> &scratch, Op op) {
+  size_t l = it.get_local_linear_id(), n = it.get_local_range().size();
+  for (size_t step = 1; step < n; step *= 2) {
+    group_barrier(it.get_group());
+    if (l % (2 * step) == 0 && l + step < n) scratch[l] = op(scratch[l], scratch[l + step]);
+  }
+}
+
+// The reduction of a class no atomic operation holds: each work-group's
+// leader stores the group's value in the launch's scratch words and counts
+// itself done; the group that counts last combines every group's value
+// (its work-items each a share, then tree-wise) into the result and sets
+// the count back to 0. No work-group waits for another, so it needs no
+// forward progress between work-groups (a spin lock did; lavapipe cut it).
+template <int Dimensions, typename T, typename Reduction>
+void combine_by_last_group(const nd_item<Dimensions> &it, const local_accessor<T, 1> &scratch,
+                           const Reduction &red) {
+  constexpr size_t words_per_value = (sizeof(T) + 3) / 4;
+  const size_t l = it.get_local_linear_id(), n = it.get_local_range().size();
+  const size_t groups = it.get_group_range().size();
+  uint32_t *done = red.target.scratch;
+  uint32_t *values = done + 1;
+  bool last = false;
+  if (l == 0) {
+    store_bytes(values + it.get_group_linear_id() * words_per_value, 0, scratch[0]);
+    atomic_ref<uint32_t, memory_order::acq_rel, memory_scope::device> count(*done);
+    last = count.fetch_add(1u) + 1 == groups;
+  }
+  if (!group_broadcast(it.get_group(), last)) return;
+  // Every group's value is visible after an acquire of the count.
+  atomic_ref<uint32_t, memory_order::acquire, memory_scope::device>(*done).load();
+  T share = red.identity;
+  for (size_t g = l; g < groups; g += n) share = red.op(share, load_bytes<T>(values + g * words_per_value, 0));
+  group_barrier(it.get_group());
+  scratch[l] = share;
+  combine_in_scratch(it, scratch, red.op);
+  if (l == 0) {
+    uint32_t *words = reinterpret_cast<uint32_t *>(first_of(red.target.words));
+    store_bytes(words, red.target.offset, red.op(load_bytes<T>(words, red.target.offset), scratch[0]));
+    atomic_ref<uint32_t, memory_order::release, memory_scope::device>(*done).store(0u);
   }
 }
 
@@ -488,13 +521,14 @@ void combine_into(const Target &target, T v, Op op) {
 template <int Dimensions, typename T, typename Reduction>
 void combine_group(const nd_item<Dimensions> &it, const local_accessor<T, 1> &scratch, T value,
                    const Reduction &red) {
-  size_t l = it.get_local_linear_id(), n = it.get_local_range().size();
+  size_t l = it.get_local_linear_id();
   scratch[l] = value;
-  for (size_t step = 1; step < n; step *= 2) {
-    group_barrier(it.get_group());
-    if (l % (2 * step) == 0 && l + step < n) scratch[l] = red.op(scratch[l], scratch[l + step]);
+  combine_in_scratch(it, scratch, red.op);
+  if constexpr (is_group_scratch_target_v<decltype(red.target)>) {
+    combine_by_last_group(it, scratch, red);
+  } else {
+    if (l == 0) combine_into(red.target, scratch[0], red.op);
   }
-  if (l == 0) combine_into(red.target, scratch[0], red.op);
 }
 
 // Calls the user's kernel for work-item `it`: with the nd_item of an
