@@ -726,7 +726,8 @@ pub struct Sema {
     /// declaration and the scope it is in).
     resolving_aliases: Vec<(usize, Ctx)>,
     /// The partial and explicit specializations of each variable template.
-    variable_template_specializations: HashMap<VarId, Vec<(Rc<ast::VarDecl>, Ctx, Rc<Env>)>>,
+    variable_template_specializations:
+        HashMap<VarId, Vec<variable_template_specializations::VarInContext>>,
     /// The variables of instances of variable templates of non-integral
     /// constant type, by template and arguments.
     variable_template_instances: HashMap<(VarId, Bindings), VarId>,

@@ -10,6 +10,10 @@ use super::templates::{binding_env, pattern_specificity};
 use super::*;
 use crate::front::ast::{QualName, VarDecl};
 
+/// A specialization's declaration, with the context and environment it was
+/// declared in (or, once chosen, the environment binding its parameters).
+pub(super) type VarInContext = (Rc<VarDecl>, Ctx, Rc<Env>);
+
 impl Sema {
     /// Records specialization `v`, whose name `q` carries its pattern, with
     /// the variable template it specializes; one of no visible template is
@@ -49,10 +53,10 @@ impl Sema {
         &mut self,
         id: VarId,
         args: &[TArg],
-    ) -> Option<(Rc<VarDecl>, Ctx, Rc<Env>)> {
+    ) -> Option<VarInContext> {
         let specs = self.variable_template_specializations.get(&id)?.clone();
         let flat = flatten(args);
-        let mut chosen: Option<((Rc<VarDecl>, Ctx, Rc<Env>), usize)> = None;
+        let mut chosen: Option<(VarInContext, usize)> = None;
         for (sd, sctx, senv) in specs {
             let Some(pats) = sd
                 .qualified

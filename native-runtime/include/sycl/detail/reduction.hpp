@@ -8,8 +8,9 @@
 // without an atomic instruction; classes of 4 or 8 bytes, as
 // std::pair<float, int> for an argmin, through a compare-exchange of their
 // bits; types of 1 or 2 bytes, as bool or short, through a compare-exchange
-// of the 32-bit word holding them; larger classes under a lock, a word of
-// the queue's). Included by sycl.hpp before the handler.
+// of the 32-bit word holding them; other classes by the last work-group to
+// finish, through scratch words of the queue's). Included by sycl.hpp
+// before the handler.
 #pragma once
 
 #include <cstdint>
