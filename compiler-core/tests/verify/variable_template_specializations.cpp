@@ -25,6 +25,7 @@ static_assert(pair_kind_v<float, float *> == 2 && pair_kind_v<int, int> == 3, "e
 
 template <typename T> constexpr float scale_v = 1.0f;
 template <> constexpr float scale_v<double> = 0.5f;
+static_assert(scale_v<double> * 4 == 2.0f && scale_v<int> == 1.0f, "floats");
 static_assert(rank_v<int *> == 2, "wrong rank"); // expected-error {{static assertion failed: wrong rank}}
 
 template <typename R> int pick(const R &r) {

@@ -101,7 +101,11 @@ impl Sema {
         if q.is_simple() && self.local_var(ctx, &q.last().ident).is_some() {
             return self.local_constexpr_value(ctx, &q.last().ident);
         }
-        let id = self.named_variable(q, ctx, env)?;
+        let mut id = self.named_variable(q, ctx, env)?;
+        // An instance of a variable template (`scale_v<double>`).
+        if self.var(id).template.is_some() {
+            id = self.variable_template_instance_var(id, q, ctx, env)?;
+        }
         match self.var(id).ty {
             Ty::Float(_) => self.global_float(id),
             _ => self.global_closure(id),
