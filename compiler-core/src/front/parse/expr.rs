@@ -370,6 +370,7 @@ impl Parser<'_> {
                     self.advance();
                     while !self.is(sym!(")")) && !self.at_eof() {
                         placement.push(self.parse_assignment_expr()?);
+                        self.wrap_pack_expansion(&mut placement);
                         if !self.eat(sym!(",")) {
                             break;
                         }
@@ -389,6 +390,8 @@ impl Parser<'_> {
                     self.advance();
                     while !self.is(sym!(")")) && !self.at_eof() {
                         args.push(self.parse_assignment_expr()?);
+                        // `new T(std::forward<Args>(args)...)`
+                        self.wrap_pack_expansion(&mut args);
                         if !self.eat(sym!(",")) {
                             break;
                         }

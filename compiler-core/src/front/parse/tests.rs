@@ -473,7 +473,8 @@ fn global_new_and_delete_take_a_leading_scope() {
         "void *operator new(unsigned long, void *p);
          struct U { U(int); };
          U *f(void *p) { return ::new (p) U(1); }
-         void g(int *q) { int *r = ::new int(2); ::delete r; ::delete[] q; }",
+         void g(int *q) { int *r = ::new int(2); ::delete r; ::delete[] q; }
+         template <class T, class... A> T *make(void *p, A &&...a) { return ::new (p) T(static_cast<A &&>(a)...); }",
     );
     assert!(!d.has_errors(), "{:?}", d.list);
 }

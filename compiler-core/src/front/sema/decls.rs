@@ -104,7 +104,8 @@ impl Sema {
                     for e in list.iter_mut() {
                         if let Entity::Class(old, _, _) = e {
                             if old.members.is_none() || c.members.is_some() {
-                                *e = Entity::Class(c.clone(), ctx, env.clone());
+                                let c = with_earlier_defaults(c, old);
+                                *e = Entity::Class(c, ctx, env.clone());
                             }
                             return;
                         }
@@ -1302,4 +1303,71 @@ fn is_packed(attrs: &crate::front::ast::Attributes) -> bool {
             "packed" | "__packed__"
         )
     })
+}
+
+/// Class template `c` with the default template arguments that an earlier
+/// declaration `earlier` gave and `c` does not repeat (`template <class T,
+/// Alignment A = Alignment::PAGE> class Alloc;` then the definition with
+/// `template <class T, Alignment A>`), where the parameters have the same
+/// names (the defaults are written with them).
+fn with_earlier_defaults(c: &Rc<ast::ClassDecl>, earlier: &ast::ClassDecl) -> Rc<ast::ClassDecl> {
+    use crate::front::ast::TemplateParamKind as K;
+    let (Some(th), Some(old)) = (&c.template, &earlier.template) else {
+        return c.clone();
+    };
+    let same_names = th.params.len() == old.params.len()
+        && th
+            .params
+            .iter()
+            .zip(&old.params)
+            .all(|(a, b)| a.name == b.name);
+    if !same_names {
+        return c.clone();
+    }
+    let mut header = th.clone();
+    let mut changed = false;
+    for (p, o) in header.params.iter_mut().zip(&old.params) {
+        match (&mut p.kind, &o.kind) {
+            (
+                K::Type {
+                    default: d @ None, ..
+                },
+                K::Type {
+                    default: Some(x), ..
+                },
+            ) => {
+                *d = Some(x.clone());
+                changed = true;
+            }
+            (
+                K::NonType {
+                    default: d @ None, ..
+                },
+                K::NonType {
+                    default: Some(x), ..
+                },
+            ) => {
+                *d = Some(x.clone());
+                changed = true;
+            }
+            (
+                K::Template {
+                    default: d @ None, ..
+                },
+                K::Template {
+                    default: Some(x), ..
+                },
+            ) => {
+                *d = Some(x.clone());
+                changed = true;
+            }
+            _ => {}
+        }
+    }
+    if !changed {
+        return c.clone();
+    }
+    let mut merged = (**c).clone();
+    merged.template = Some(header);
+    Rc::new(merged)
 }
