@@ -1,6 +1,7 @@
 // enable_profiling: command_submit <= command_start <= command_end for
 // kernels and copies, a long kernel takes measurable time, and a queue
-// without the property throws errc::invalid.
+// without the property throws errc::invalid. Times as OpenCL's `cl_ulong`,
+// named at global scope as DPC++'s headers allow (Intel's samples do).
 #include <sycl/sycl.hpp>
 #include <cstdio>
 int main() {
@@ -24,8 +25,8 @@ int main() {
     check(submit <= start && start <= end, "submit <= start <= end");
     std::printf("submit %llu start %llu end %llu (%.3f ms)\n", submit, start, end, (end - start) / 1e6);
   }
-  unsigned long long k_end = k.get_profiling_info<sycl::info::event_profiling::command_end>();
-  unsigned long long k_start = k.get_profiling_info<sycl::info::event_profiling::command_start>();
+  cl_ulong k_end = k.get_profiling_info<sycl::info::event_profiling::command_end>();
+  cl_ulong k_start = k.get_profiling_info<sycl::info::event_profiling::command_start>();
   check(k_end - k_start > 1000, "a 200M-operation kernel takes more than 1 us");
   check(c.get_profiling_info<sycl::info::event_profiling::command_start>() >= k_end, "the memset starts after the kernel ends");
 

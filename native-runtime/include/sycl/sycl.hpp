@@ -2716,6 +2716,19 @@ buffer(const std::shared_ptr<T> &, const range<Dimensions> &, const property_lis
 #include <sycl/detail/reduction.hpp>
 #include <sycl/detail/math.hpp>
 #include <sycl/detail/vec.hpp>
+// OpenCL's scalar names at global scope, as DPC++'s headers give them
+// (`cl_ulong` for profiling times): the same types as OpenCL's typedefs
+// (not cl_bool or cl_half, which OpenCL's C API gives other types).
+using sycl::cl_char;
+using sycl::cl_double;
+using sycl::cl_float;
+using sycl::cl_int;
+using sycl::cl_long;
+using sycl::cl_short;
+using sycl::cl_uchar;
+using sycl::cl_uint;
+using sycl::cl_ulong;
+using sycl::cl_ushort;
 #include <sycl/detail/group_algorithms.hpp>
 #include <sycl/detail/opportunistic_group.hpp>
 #include <sycl/detail/group_local_memory.hpp>
