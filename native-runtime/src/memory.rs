@@ -135,6 +135,9 @@ pub struct Allocation {
     owned: Option<OwnedHost>,
     pub gpu: Option<GpuCopy>,
     pub fresh: Fresh,
+    /// The buffers made over this user memory (several buffers may share
+    /// one host range: `buffer c(b), d(b)`); it is forgotten with the last.
+    buffers: u32,
 }
 
 impl Allocation {
@@ -241,13 +244,22 @@ impl MemoryTable {
                 owned: Some(OwnedHost { layout }),
                 gpu: None,
                 fresh,
+                buffers: 1,
             },
         );
         Ok(start)
     }
 
-    /// Registers user memory (a buffer's `host_ptr`) as an allocation.
+    /// Registers user memory (a buffer's `host_ptr`) as an allocation; a
+    /// buffer over exactly the memory of another one shares its allocation.
     pub fn adopt(&mut self, start: usize, bytes: usize, kind: AllocKind) -> RtResult<()> {
+        if let Some(a) = self.allocs.get_mut(&start) {
+            if a.owned.is_none() && a.kind == AllocKind::Buffer && kind == a.kind && a.size == bytes
+            {
+                a.buffers += 1;
+                return Ok(());
+            }
+        }
         if self.find(start).is_some() || self.find(start + bytes.max(1) - 1).is_some() {
             return Err(RtError::Invalid(format!(
                 "host memory at {start:#x} ({bytes} bytes) is already used by another buffer or USM allocation"
@@ -263,9 +275,19 @@ impl MemoryTable {
                 owned: None,
                 gpu: None,
                 fresh: Fresh::Host,
+                buffers: 1,
             },
         );
         Ok(())
+    }
+
+    /// A buffer over the allocation at `start` is gone: the allocation goes
+    /// with the last buffer that shares it.
+    pub fn release_buffer(&mut self, start: usize) {
+        match self.allocs.get_mut(&start) {
+            Some(a) if a.buffers > 1 => a.buffers -= 1,
+            _ => drop(self.allocs.remove(&start)),
+        }
     }
 
     /// The allocation that contains `addr`.
@@ -319,5 +341,24 @@ mod tests {
             );
             drop(table.remove(start));
         }
+    }
+
+    #[test]
+    fn buffers_over_one_host_range_share_it_until_the_last_goes() {
+        let mut table = MemoryTable::default();
+        let mut host = vec![0u8; 256];
+        let start = host.as_mut_ptr() as usize;
+        table.adopt(start, 256, AllocKind::Buffer).unwrap();
+        table.adopt(start, 256, AllocKind::Buffer).unwrap();
+        // Part of it, or more, is still refused.
+        assert!(table.adopt(start, 128, AllocKind::Buffer).is_err());
+        assert!(table.adopt(start + 64, 64, AllocKind::Buffer).is_err());
+        table.release_buffer(start);
+        assert!(
+            table.find(start).is_some(),
+            "the other buffer still uses it"
+        );
+        table.release_buffer(start);
+        assert!(table.find(start).is_none());
     }
 }

@@ -316,6 +316,6 @@ pub fn buffer_release(storage: usize, final_ptr: usize, bytes: usize) -> RtResul
             unsafe { std::ptr::copy(storage as *const u8, final_ptr as *mut u8, bytes) };
         }
     }
-    table.remove(storage);
+    table.release_buffer(storage);
     Ok(())
 }
