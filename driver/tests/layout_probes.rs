@@ -89,6 +89,23 @@ fn syntax_check(cxx: &str, cpp: &Path, src: &str) -> Result<(), String> {
     }
 }
 
+/// What program `src`, built by host compiler `cxx` in `dir` under `name`,
+/// prints.
+fn run_probe(cxx: &str, dir: &Path, name: &str, src: &str) -> String {
+    let cpp = dir.join(format!("{name}.cpp"));
+    let exe = dir.join(name);
+    std::fs::write(&cpp, src).unwrap();
+    let status = Command::new(cxx)
+        .args(["-std=c++17", "-w", "-o"])
+        .arg(&exe)
+        .arg(&cpp)
+        .status()
+        .unwrap();
+    assert!(status.success(), "{cxx} rejected the {name} program");
+    let out = Command::new(&exe).output().unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// `(size, align)` of every probe, as the host compiler lays them out.
 fn host_layouts(cxx: &str, dir: &Path) -> Vec<(u64, u64)> {
     let mut src = String::from(TYPES);
@@ -102,19 +119,7 @@ fn host_layouts(cxx: &str, dir: &Path) -> Vec<(u64, u64)> {
     src.push_str(
         "  char c = 1; double d = 2; int i = 3; Base b{};\n  auto k = [=] { return c + d + i + b.a; };\n  std::printf(\"%zu %zu\\n\", sizeof(k), alignof(decltype(k)));\n}\n",
     );
-    let cpp = dir.join("probe.cpp");
-    let exe = dir.join("probe");
-    std::fs::write(&cpp, src).unwrap();
-    let status = Command::new(cxx)
-        .args(["-std=c++17", "-o"])
-        .arg(&exe)
-        .arg(&cpp)
-        .status()
-        .unwrap();
-    assert!(status.success(), "the host compiler rejected the probe");
-    let out = Command::new(&exe).output().unwrap();
-    String::from_utf8(out.stdout)
-        .unwrap()
+    run_probe(cxx, dir, "probe", &src)
         .lines()
         .map(|l| {
             let mut it = l.split(' ').map(|x| x.parse::<u64>().unwrap());
@@ -274,19 +279,7 @@ fn host_placements(cxx: &str, dir: &Path) -> Vec<u64> {
         src.push_str(&format!("  std::printf(\"%zu\\n\", (size_t)({p}));\n"));
     }
     src.push_str("}\n");
-    let cpp = dir.join("placement.cpp");
-    let exe = dir.join("placement");
-    std::fs::write(&cpp, src).unwrap();
-    let status = Command::new(cxx)
-        .args(["-std=c++17", "-w", "-o"])
-        .arg(&exe)
-        .arg(&cpp)
-        .status()
-        .unwrap();
-    assert!(status.success(), "{cxx} rejected the placement probe");
-    let out = Command::new(&exe).output().unwrap();
-    String::from_utf8(out.stdout)
-        .unwrap()
+    run_probe(cxx, dir, "placement", &src)
         .lines()
         .map(|l| l.parse().unwrap())
         .collect()

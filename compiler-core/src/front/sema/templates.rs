@@ -89,53 +89,15 @@ impl Sema {
         .cloned()
         .unwrap_or_default();
         let mut chosen: Option<(ClassInContext, Bindings, (usize, usize))> = None;
+        let flat = flatten(&args);
         for (sd, sctx, senv) in specs {
             let Some(pats) = &sd.specialization_args else {
                 continue;
             };
-            let params: Vec<Rc<str>> = sd
-                .template
-                .as_ref()
-                .map(|t| t.params.iter().filter_map(|p| p.name.clone()).collect())
-                .unwrap_or_default();
-            // Template arguments carry a top-level `const` (`TArg::ConstType`)
-            // but no `volatile`, so `X<volatile T>` would match every `X<U>`
-            // (and derive from itself when written `X<volatile T> : X<T>`):
-            // it matches none.
-            let volatile_param = pats.iter().any(|p| match p {
-                TemplateArg::Type(t) => {
-                    t.is_volatile
-                        && matches!(&t.kind, TypeExprKind::Named(q) if q.is_simple() && params.contains(&q.last().ident))
-                }
-                _ => false,
-            });
-            if volatile_param {
-                continue;
-            }
-            let mut bindings = vec![];
-            let flat = flatten(&args);
-            let ok = self.match_template_args(pats, &flat, &params, sctx, &senv, &mut bindings)
-                && !drops_pointee_const(pats, &flat);
-            if ok && params.iter().all(|p| bindings.iter().any(|(n, _)| n == p)) {
-                // C++20: a partial specialization whose constraints these
-                // arguments do not satisfy does not match.
-                if let Some(req) = sd.template.as_ref().and_then(|t| t.requires.clone()) {
-                    let e = binding_env(bindings.clone(), senv.clone());
-                    if self
-                        .constraint_satisfaction(&req, sctx, &e)
-                        .is_unsatisfied()
-                    {
-                        continue;
-                    }
-                }
-                // Prefer the more specialised pattern: more structure that
-                // is not a bare parameter (`S<impl<T, U>, Rest...>` over
-                // `S<R, Rest...>`), then fewer free parameters (`S<T, T>`
-                // over `S<T, U>`), then the more constrained one.
-                let rank = (
-                    pattern_specificity(pats, &params),
-                    usize::MAX - bindings.len(),
-                );
+            if let Some((bindings, rank)) =
+                self.specialization_match(sd.template.as_ref(), pats, &flat, sctx, &senv)
+            {
+                // Of equally specialised patterns, the more constrained one.
                 let better = match &chosen {
                     None => true,
                     Some(c) if c.2 < rank => true,
@@ -266,9 +228,65 @@ impl Sema {
         Some(args)
     }
 
+    /// How a partial or explicit specialization (of template header
+    /// `header`, pattern `pats`, declared in `sctx`/`senv`) matches the
+    /// flattened arguments `flat`: its parameters all bound, and its rank.
+    /// The higher rank is the more specialised pattern: more structure that
+    /// is not a bare parameter (`S<impl<T, U>, Rest...>` over
+    /// `S<R, Rest...>`), then fewer free parameters (`S<T, T>` over
+    /// `S<T, U>`). None when it does not match, or its constraints (C++20)
+    /// are not satisfied.
+    pub(super) fn specialization_match(
+        &mut self,
+        header: Option<&TemplateHeader>,
+        pats: &[TemplateArg],
+        flat: &[TArg],
+        sctx: Ctx,
+        senv: &Rc<Env>,
+    ) -> Option<(Bindings, (usize, usize))> {
+        let params: Vec<Rc<str>> = header
+            .map(|t| t.params.iter().filter_map(|p| p.name.clone()).collect())
+            .unwrap_or_default();
+        // Template arguments carry a top-level `const` (`TArg::ConstType`)
+        // but no `volatile`, so `X<volatile T>` would match every `X<U>`
+        // (and derive from itself when written `X<volatile T> : X<T>`):
+        // it matches none.
+        let volatile_param = pats.iter().any(|p| match p {
+            TemplateArg::Type(t) => {
+                t.is_volatile
+                    && matches!(&t.kind, TypeExprKind::Named(q) if q.is_simple() && params.contains(&q.last().ident))
+            }
+            _ => false,
+        });
+        if volatile_param {
+            return None;
+        }
+        let mut bindings = vec![];
+        let matched = self.match_template_args(pats, flat, &params, sctx, senv, &mut bindings)
+            && !drops_pointee_const(pats, flat)
+            && params.iter().all(|p| bindings.iter().any(|(n, _)| n == p));
+        if !matched {
+            return None;
+        }
+        if let Some(req) = header.and_then(|t| t.requires.clone()) {
+            let e = binding_env(bindings.clone(), senv.clone());
+            if self
+                .constraint_satisfaction(&req, sctx, &e)
+                .is_unsatisfied()
+            {
+                return None;
+            }
+        }
+        let rank = (
+            pattern_specificity(pats, &params),
+            usize::MAX - bindings.len(),
+        );
+        Some((bindings, rank))
+    }
+
     /// Match an argument list pattern against (flattened) arguments, one
     /// for one; a trailing `P...` takes the rest.
-    pub(super) fn match_template_args(
+    fn match_template_args(
         &mut self,
         pats: &[TemplateArg],
         args: &[TArg],
@@ -1366,7 +1384,7 @@ fn drops_pointee_const(pats: &[TemplateArg], args: &[TArg]) -> bool {
 /// How much of a specialization's argument patterns is fixed structure:
 /// every type constructor, named type, template-id and expression counts
 /// one; a bare template parameter (`T`, `Ts...`) counts nothing.
-pub(super) fn pattern_specificity(pats: &[TemplateArg], params: &[Rc<str>]) -> usize {
+fn pattern_specificity(pats: &[TemplateArg], params: &[Rc<str>]) -> usize {
     pats.iter().map(|p| arg_specificity(p, params)).sum()
 }
 

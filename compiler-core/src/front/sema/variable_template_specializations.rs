@@ -2,11 +2,11 @@
 //! (`template <class W> constexpr bool is_box_v<Box<W>> = true;`,
 //! `template <> constexpr int rank_v<void> = 100;`): recorded with their
 //! primary template, and chosen for an instance's arguments as class
-//! template specializations are (the most specialised pattern that
-//! matches).
+//! template specializations are (`Sema::specialization_match`: the most
+//! specialised pattern that matches).
 
 use super::packs::flatten;
-use super::templates::{binding_env, pattern_specificity};
+use super::templates::binding_env;
 use super::*;
 use crate::front::ast::{QualName, VarDecl};
 
@@ -56,7 +56,7 @@ impl Sema {
     ) -> Option<VarInContext> {
         let specs = self.variable_template_specializations.get(&id)?.clone();
         let flat = flatten(args);
-        let mut chosen: Option<(VarInContext, usize)> = None;
+        let mut chosen: Option<(VarInContext, (usize, usize))> = None;
         for (sd, sctx, senv) in specs {
             let Some(pats) = sd
                 .qualified
@@ -65,18 +65,11 @@ impl Sema {
             else {
                 continue;
             };
-            let params: Vec<Rc<str>> = sd
-                .template
-                .as_ref()
-                .map(|t| t.params.iter().filter_map(|p| p.name.clone()).collect())
-                .unwrap_or_default();
-            let mut bindings = vec![];
-            if !self.match_template_args(&pats, &flat, &params, sctx, &senv, &mut bindings)
-                || !params.iter().all(|p| bindings.iter().any(|(n, _)| n == p))
-            {
+            let Some((bindings, rank)) =
+                self.specialization_match(sd.template.as_ref(), &pats, &flat, sctx, &senv)
+            else {
                 continue;
-            }
-            let rank = pattern_specificity(&pats, &params);
+            };
             if chosen.as_ref().is_none_or(|(_, r)| *r < rank) {
                 chosen = Some(((sd.clone(), sctx, binding_env(bindings, senv)), rank));
             }
