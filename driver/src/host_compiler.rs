@@ -22,7 +22,34 @@ pub struct HostCompilerInfo {
     pub major: u32,
 }
 
+/// clang's options naming the GCC installation whose headers and libraries
+/// it uses, which build files written for `clang++ -fsycl` pass (often
+/// empty: `--gcc-toolchain=$(GCC_TOOLCHAIN)`). g++ is that installation
+/// itself and rejects them.
+const GCC_INSTALLATION_FLAGS: &[&str] = &["--gcc-toolchain=", "--gcc-install-dir="];
+
 impl HostCompilerInfo {
+    /// The user's host flags this compiler is given: all but those that
+    /// only clang takes when it is g++.
+    pub fn own_flags<'a>(&self, flags: &'a [String]) -> impl Iterator<Item = &'a String> {
+        let gcc = self.kind == HostCompilerKind::Gcc;
+        flags
+            .iter()
+            .filter(move |f| !(gcc && is_gcc_installation_flag(f)))
+    }
+
+    /// The user's host flags this compiler is not given (see `own_flags`),
+    /// for a warning; empty values (`--gcc-toolchain=`) ask for nothing.
+    pub fn ignored_flags<'a>(&self, flags: &'a [String]) -> Vec<&'a String> {
+        if self.kind != HostCompilerKind::Gcc {
+            return vec![];
+        }
+        flags
+            .iter()
+            .filter(|f| is_gcc_installation_flag(f) && !f.ends_with('='))
+            .collect()
+    }
+
     /// What the device pass must know to agree with this compiler, run
     /// with `host_flags`, on closure layouts and kernel keys.
     pub fn abi(&self, host_flags: &[String]) -> compiler_core::front::sema::HostCompiler {
@@ -55,6 +82,10 @@ impl HostCompilerInfo {
     pub fn numbers_lambdas_sequentially(&self) -> bool {
         self.kind == HostCompilerKind::Gcc && self.major < 13
     }
+}
+
+fn is_gcc_installation_flag(flag: &str) -> bool {
+    GCC_INSTALLATION_FLAGS.iter().any(|p| flag.starts_with(p))
 }
 
 /// Whether clang, run with `flags`, emits type-based alias metadata: when

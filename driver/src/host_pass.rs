@@ -84,7 +84,8 @@ pub fn command(input: &HostInput, output: HostOutput, opts: &Options) -> Command
             MacroOp::Undefine(n) => cmd.arg(format!("-U{n}")),
         };
     }
-    cmd.args(&opts.host_flags).args(&opts.compile_flags);
+    cmd.args(input.host.own_flags(&opts.host_flags))
+        .args(&opts.compile_flags);
     if let Some((file, scope)) = input.deps_file {
         cmd.arg(match scope {
             DepScope::All => "-MD",

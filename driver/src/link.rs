@@ -108,7 +108,7 @@ pub fn preferred_linker(host: &HostCompilerInfo, opts: &Options) -> Option<&'sta
 
 /// The link command; `linker` is a `-fuse-ld=` choice ([`preferred_linker`]).
 pub fn command(
-    host_cxx: &str,
+    host: &HostCompilerInfo,
     linker: Option<&str>,
     objects: &[PathBuf],
     wrapper: Option<&Path>,
@@ -116,12 +116,12 @@ pub fn command(
     kind: &Output,
     output: &Path,
 ) -> Command {
-    let mut cmd = Command::new(host_cxx);
+    let mut cmd = Command::new(&host.program);
     if matches!(kind, Output::SharedLibrary) {
         cmd.arg("-shared");
     }
     cmd.args(linker);
-    cmd.args(&opts.host_flags);
+    cmd.args(host.own_flags(&opts.host_flags));
     cmd.args(objects);
     if let Some(w) = wrapper {
         cmd.arg(w);
@@ -150,8 +150,13 @@ mod tests {
             abi: vec!["syclone_register_images".into()],
         };
         let objs = [PathBuf::from("x.o")];
+        let gcc = HostCompilerInfo {
+            program: "g++".into(),
+            kind: HostCompilerKind::Gcc,
+            major: 12,
+        };
         let exe = command(
-            "g++",
+            &gcc,
             None,
             &objs,
             Some(Path::new("w.o")),
@@ -164,7 +169,7 @@ mod tests {
             r#""g++" "-pthread" "x.o" "w.o" "-lfoo" "-Wl,--undefined=syclone_register_images" "-Wl,--export-dynamic-symbol=syclone_*" "/rt/libsyclone_rt.a" "-lpthread" "-ldl" "-lm" "-lrt" "-o" "app""#
         );
         let lib = command(
-            "g++",
+            &gcc,
             Some("-fuse-ld=lld"),
             &objs,
             None,

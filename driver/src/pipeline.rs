@@ -746,7 +746,7 @@ impl<'a> Build<'a> {
         let host = self.host()?;
         let linker = link::preferred_linker(&host, opts);
         let mut cmd = link::command(
-            &host.program,
+            &host,
             linker,
             &objects,
             wrapper.as_deref(),
@@ -854,6 +854,12 @@ fn host_compiler(opts: &Options) -> Result<HostCompilerInfo> {
         });
     }
     let info = host_compiler::detect_host_cxx(&program)?;
+    for flag in info.ignored_flags(&opts.host_flags) {
+        eprintln!(
+            "syclcc: warning: argument unused during compilation: '{flag}' (the host compiler, {}, is the GCC installation it would name)",
+            info.program
+        );
+    }
     if opts.verbose {
         eprintln!(
             "syclcc: host compiler `{}`: {:?} {} (lambda numbering: {})",

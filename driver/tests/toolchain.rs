@@ -270,6 +270,27 @@ fn unknown_flags_reach_the_host_compiler() {
     assert!(err.contains("host compiler command failed"), "{err}");
 }
 
+/// Build files written for `clang++ -fsycl` name the GCC installation
+/// (`--gcc-toolchain=$(GCC_TOOLCHAIN)`, often empty): clang takes it, g++
+/// (the installation itself) is not given it, with a warning when it
+/// names one.
+#[test]
+fn gcc_installation_flags_go_to_clang_only() {
+    let dir = out_dir("gcc-toolchain");
+    let src = s(&source("multi/scale.cpp"));
+    let out = ok(syclcc(&dir).args(["--host-cxx=g++", "-c", "--gcc-toolchain=", &src]));
+    assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
+    let out = ok(syclcc(&dir).args(["--host-cxx=g++", "-c", "--gcc-toolchain=/opt/gcc", &src]));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("warning: argument unused during compilation: '--gcc-toolchain=/opt/gcc'"),
+        "{err}"
+    );
+    if on_path("clang++") {
+        ok(syclcc(&dir).args(["--host-cxx=clang++", "-c", "--gcc-toolchain=/usr", &src]));
+    }
+}
+
 #[test]
 fn failures_are_clear_and_exit_with_1() {
     let dir = out_dir("failures");

@@ -196,7 +196,7 @@ impl Lowerer<'_> {
     /// none when it has neither.
     pub(super) fn addressable_temporary(&mut self, init: &thir::Expr) -> Option<PlaceV> {
         let (ty, span) = (&init.ty, init.span);
-        let place = if self.holds_pointers_beside_arrays(ty) {
+        let place = if self.holds_pointers(ty) {
             PlaceV::Slot(self.storage_with_addressable_arrays(ty, "tmp", span))
         } else if self.only_scalars(ty) && !self.contains_union(ty) {
             self.addressable_private(ty, "tmp", span)
@@ -207,24 +207,14 @@ impl Lowerer<'_> {
         Some(place)
     }
 
-    /// Is `ty` a class (no union) holding pointers and an array of
-    /// arithmetic scalars: one that cannot live in per-work-item memory
-    /// whole, but whose arrays can (see `storage_with_addressable_arrays`)?
-    fn holds_pointers_beside_arrays(&mut self, ty: &Ty) -> bool {
-        fn has_scalar_array(l: &mut Lowerer<'_>, ty: &Ty) -> bool {
-            match ty {
-                Ty::Array(..) => l.only_scalars(ty),
-                Ty::Class(c) => {
-                    let parts = l.class_parts(*c);
-                    parts.iter().any(|(t, _)| has_scalar_array(l, t))
-                }
-                _ => false,
-            }
-        }
-        matches!(ty, Ty::Class(_))
-            && !self.only_scalars(ty)
-            && !self.contains_union(ty)
-            && has_scalar_array(self, ty)
+    /// Is `ty` a class (no union) holding pointers (or references): one
+    /// that cannot live in per-work-item memory whole. Such an object stays
+    /// in values; its arrays of arithmetic scalars live in that memory, so
+    /// that pointers into them (`sizes + 1`) work (see
+    /// `storage_with_addressable_arrays`), and its own address is a
+    /// [`Val::Addr`].
+    fn holds_pointers(&mut self, ty: &Ty) -> bool {
+        matches!(ty, Ty::Class(_)) && !self.only_scalars(ty) && !self.contains_union(ty)
     }
 
     /// Does `ty` hold an array of more than [`MAX_SELECT_ELEMENTS`]
@@ -278,7 +268,7 @@ impl Lowerer<'_> {
         // A union's members share its bytes: it lives in per-work-item
         // memory, where each member reads the bits the last store left. So
         // does an array too large to index by choosing among its elements.
-        if addressed && self.holds_pointers_beside_arrays(&ty) {
+        if addressed && self.holds_pointers(&ty) {
             let slot = self.storage_with_addressable_arrays(&ty, &name, span);
             self.frames.last_mut().expect("frame").vars.insert(v, slot);
             if let Some(i) = init {
@@ -638,7 +628,7 @@ impl Lowerer<'_> {
             let slot = if pty.is_ref() {
                 let p = self.place(a);
                 self.add_slot(Slot::Ref(p))
-            } else if uses.addressed.contains(pv) && self.holds_pointers_beside_arrays(pty) {
+            } else if uses.addressed.contains(pv) && self.holds_pointers(pty) {
                 let s = self.storage_with_addressable_arrays(pty, &name, a.span);
                 self.init_from_expr(&PlaceV::Slot(s), pty, a);
                 s
@@ -1278,7 +1268,7 @@ impl Lowerer<'_> {
                 elem,
                 ..
             } => PlaceV::Slot(self.new_storage(&elem, "null", span)),
-            Val::Ref(p) => *p,
+            Val::Ref(p) | Val::Addr(p) => *p,
             Val::Void => self.dummy_place(),
             _ => {
                 self.error(span, "expected a pointer");
@@ -1568,8 +1558,12 @@ impl Lowerer<'_> {
                     return self.address_of(&within, &x.ty).unwrap_or(Val::Void);
                 }
                 let p = self.place(x);
+                let whole = self.outermost_plain_object(x).ty.clone();
                 match self.address_of(&p, &x.ty) {
                     Some(ptr) => ptr,
+                    // In (a part of) an object holding pointers, which no
+                    // memory can hold: the address of its place.
+                    None if self.holds_pointers(&whole) => Val::Addr(Box::new(p)),
                     None if self.is_immutable_value(&p) || self.is_constant_global(x) => {
                         self.address_in_copy(x)
                     }
@@ -1805,6 +1799,9 @@ impl Lowerer<'_> {
     /// [`NULL_POINTER_INDEX`] (the runtime binds a dummy buffer). Other
     /// memory (work-group, private) is never null.
     pub(super) fn is_non_null(&self, p: &Val) -> IExpr {
+        if let Val::Addr(_) = p {
+            return IExpr::Const(Constant::Bool(true));
+        }
         let Val::Ptr {
             binding: Some(b),
             index,
@@ -1939,6 +1936,11 @@ impl Lowerer<'_> {
                 })
             }
             (v @ Val::Ptr { .. }, _) => v,
+            (Val::Addr(_), Ty::Bool) => Val::Scalar(IExpr::Const(Constant::Bool(true))),
+            // Adding `const`: the same object.
+            (v @ Val::Addr(_), Ty::Ptr { pointee, .. }) if matches!(x.ty.non_ref(), Ty::Ptr { pointee: from, .. } if from == pointee) => {
+                v
+            }
             (Val::Void, _) => Val::Void,
             (v, Ty::Class(_)) => v,
             _ => {

@@ -24,6 +24,11 @@ pub enum Val {
     Agg(Vec<Val>),
     /// A reference to a place (returned by reference, captured by reference).
     Ref(Box<PlaceV>),
+    /// The address of a whole per-work-item object that lives in values,
+    /// not in memory, because it holds pointers (`Partitioner p;
+    /// first(&p);`): resolved at compile time, so it can be passed,
+    /// copied and dereferenced, but not offset or stored in memory.
+    Addr(Box<PlaceV>),
     Void,
 }
 
@@ -338,6 +343,12 @@ impl Lowerer<'_> {
                 Slot::Ptr { .. } => match v {
                     v @ Val::Ptr { .. } => self.store_pointer(*id, v),
                     Val::Void => {}
+                    Val::Addr(_) => self.error(
+                        span,
+                        "this pointer points to an object that holds pointers, which stays out of \
+                         memory in Vulkan and WebGPU kernels: it can be passed, copied and \
+                         dereferenced, but not kept in a pointer variable that changes",
+                    ),
                     _ => self.error(
                         span,
                         "this pointer's value was read from memory or made from an integer; \

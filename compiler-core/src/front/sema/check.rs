@@ -1229,6 +1229,9 @@ impl Sema {
             lvalue: false,
             span: e.span,
         };
+        // Read as a constant by the initializers of other constants
+        // (`constexpr float r = NP / 2.f;`), which device code computes.
+        self.vars[id.0 as usize].constant_init = Some(Rc::new(init.clone()));
         Some(TStmt::Decl(id, Some(init)))
     }
 
@@ -2846,7 +2849,7 @@ impl Sema {
                     self.cur().diags.extend(d);
                     pair
                 } else {
-                    (x, y)
+                    self.composite_pointer_operands(x, y)
                 };
                 let lv = x.lvalue && y.lvalue && x.ty == y.ty;
                 let (x, y) = if lv {

@@ -657,6 +657,42 @@ impl Sema {
     }
 
     /// Apply the implicit conversion of `e` to `to` (after a successful rank check).
+    /// The operands of `?:` in their composite pointer type ([expr.cond]/7,
+    /// [expr.type]/4): `c ? &a[i] : 0` is an `int *` on both sides, `c ? p
+    /// : cp` a `const int *`, `c ? derived : base` a `Base *`. Other pairs
+    /// come back as they are.
+    pub(super) fn composite_pointer_operands(&mut self, x: Expr, y: Expr) -> (Expr, Expr) {
+        let pointer = |t: &Ty| matches!(t, Ty::Ptr { .. });
+        let null = |e: &Expr| {
+            matches!(e.ty, Ty::Nullptr)
+                || (e.ty.is_integral() && matches!(e.kind, ExprKind::IntLit(0)))
+        };
+        if x.ty == y.ty || !(pointer(&x.ty) || pointer(&y.ty)) {
+            return (x, y);
+        }
+        // A derived class's bases are known once it is complete.
+        for t in [&x.ty, &y.ty] {
+            if let Ty::Ptr { pointee, .. } = t {
+                if let Ty::Class(c) = **pointee {
+                    self.complete_class(c);
+                }
+            }
+        }
+        let mut d = vec![];
+        let pair = if pointer(&x.ty) && (null(&y) || self.conversion_rank(&y, &x.ty).is_some()) {
+            let t = x.ty.clone();
+            let y = self.convert(y, &t, &mut d);
+            (x, y)
+        } else if pointer(&y.ty) && (null(&x) || self.conversion_rank(&x, &y.ty).is_some()) {
+            let t = y.ty.clone();
+            (self.convert(x, &t, &mut d), y)
+        } else {
+            (x, y)
+        };
+        self.cur().diags.extend(d);
+        pair
+    }
+
     pub(crate) fn convert(&mut self, e: Expr, to: &Ty, diags: &mut Vec<Diagnostic>) -> Expr {
         if let ExprKind::BracedList(items) = &e.kind {
             return self.convert_braced_list(items, to, e.span);
