@@ -363,6 +363,26 @@ pub struct KernelInfo {
     pub attributes: KernelAttributes,
 }
 
+impl KernelInfo {
+    /// Whether `other` launches like this kernel: equal but for the ids of
+    /// the SPIR-V constants it names (`length_id`, `exchange_arrays`), which
+    /// each image assigns itself. The same kernel compiled in two
+    /// translation units (a kernel template in a header) differs in those.
+    pub fn launches_like(&self, other: &KernelInfo) -> bool {
+        fn without_ids(k: &KernelInfo) -> KernelInfo {
+            let mut k = k.clone();
+            for array in &mut k.local_arrays {
+                array.length_id = 0;
+            }
+            for id in &mut k.exchange_arrays {
+                *id = 0;
+            }
+            k
+        }
+        without_ids(self) == without_ids(other)
+    }
+}
+
 /// A `local_accessor` captured by the kernel: an array in work-group memory.
 /// On the host its closure member at `arg`/`offset` holds the byte offset
 /// of its memory in the command group's local-memory arena (8 bytes, little

@@ -107,7 +107,7 @@ pub fn merge(contributions: &[Contribution]) -> Result<DeviceBundle> {
             for k in &image.kernels {
                 let key = (k.key.clone(), image.target.triple());
                 match kernels.get(&key) {
-                    Some((first, info)) if *info != k => conflicts.push(format!(
+                    Some((first, info)) if !info.launches_like(k) => conflicts.push(format!(
                         "kernel '{}' is defined in both {first} and {} (SYCL kernel names must be unique in a program)",
                         k.display_name, c.origin
                     )),
@@ -183,6 +183,26 @@ mod tests {
         let other_unit = contribution("b.o", 2, vec![kernel("P1A", 8)]);
         let merged = merge(&[a, again, other_unit]).unwrap();
         assert_eq!(merged.images.len(), 2);
+    }
+
+    /// Each image numbers the constants that size its work-group arrays:
+    /// the same kernel from two units may name different ones.
+    #[test]
+    fn odr_duplicates_may_number_their_constants_differently() {
+        let with_local_array = |length_id| {
+            let mut k = kernel("P1L", 8);
+            k.local_arrays.push(compiler_core::bundle::LocalArray {
+                arg: 0,
+                offset: 0,
+                elem_size: 4,
+                length_id,
+                name: "tile".into(),
+            });
+            k
+        };
+        let a = contribution("a.o", 1, vec![with_local_array(2103)]);
+        let b = contribution("b.o", 2, vec![with_local_array(2118)]);
+        assert_eq!(merge(&[a, b]).unwrap().images.len(), 2);
     }
 
     #[test]

@@ -493,7 +493,11 @@ fn resolve(
             });
         }
         put(b.offset_slot, &index.to_le_bytes()[..width])?;
-        bound.push((b.binding, Some(alloc.start), b.access));
+        // A pointer the kernel never dereferences (only compares or passes
+        // on) needs its offset, not its memory: the dummy buffer is bound,
+        // so an allocation larger than one binding needs no windows.
+        let start = (b.access != Access::None).then_some(alloc.start);
+        bound.push((b.binding, start, b.access));
     }
     Ok((params, bound))
 }

@@ -12,11 +12,11 @@ int main() {
   q.parallel_for<Fill>(sycl::range<1>(n), [=](sycl::id<1> i) {
      data[i] = static_cast<float>(i[0]);
    }).wait();
-  scale(q, data, n, 2.0f);
+  const float scaled_max = scale(q, data, n, 2.0f);
   offset(q, data, n, 0.5f);
   q.wait();
-  Clamp(300.0f).apply(q, data, n);
-  int errors = 0;
+  const float clamped_max = Clamp(300.0f).apply(q, data, n);
+  int errors = (scaled_max != 2.0f * (n - 1)) + (clamped_max != 300.0f);
   for (int i = 0; i < n; ++i)
     if (data[i] != std::min(2.0f * i + 0.5f, 300.0f)) ++errors;
   sycl::free(data, q);

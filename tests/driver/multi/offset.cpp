@@ -2,11 +2,12 @@
 
 class Offset;
 
-void Clamp::apply(sycl::queue &q, float *data, int n) const {
+float Clamp::apply(sycl::queue &q, float *data, int n) const {
   float limit = m_limit;
   q.parallel_for<class ClampKernel>(sycl::range<1>(n), [=](sycl::id<1> i) {
      if (data[i] > limit) data[i] = limit;
    }).wait();
+  return largest(q, data, n);
 }
 
 void offset(sycl::queue &q, float *data, int n, float delta) {

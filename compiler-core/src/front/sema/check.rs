@@ -812,12 +812,12 @@ impl Sema {
                             // rest of the block, like a template parameter.
                             let (ctx, env) = self.ctx_env();
                             let mut d = vec![];
-                            let ty = self.resolve_type(&al.ty, ctx, &env, &mut d);
+                            let binding = self.type_binding(&al.ty, ctx, &env, &mut d);
                             self.cur().diags.extend(d);
                             self.cur().env = Rc::new(Env {
                                 using_dirs: Vec::new(),
                                 entities: Vec::new(),
-                                bindings: vec![(al.name.clone(), TArg::Type(ty))],
+                                bindings: vec![(al.name.clone(), binding)],
                                 parent: Some(env),
                             });
                         }

@@ -483,13 +483,7 @@ impl Sema {
                         _ => {}
                     }
                 }
-                let ty = self.resolve_type(t, ctx, env, diags);
-                let is_ref = matches!(ty, Ty::LRef(..) | Ty::RRef(_));
-                if !is_ref && self.top_level_const(t, ctx, env) {
-                    TArg::ConstType(ty)
-                } else {
-                    TArg::Type(ty)
-                }
+                self.type_binding(t, ctx, env, diags)
             }
             TemplateArg::Expr(ast::Expr {
                 kind: ast::ExprKind::Name(q),
@@ -1146,6 +1140,25 @@ impl Sema {
         match p {
             Ty::DependentMember { .. } => t.is_const,
             _ => self.top_level_const(t, ctx, env),
+        }
+    }
+
+    /// Type `t` as a template argument or alias binds it: with its
+    /// top-level `const` (`const float`, `remove_reference_t<const float
+    /// &>`), which a `T *` made from it keeps.
+    pub(crate) fn type_binding(
+        &mut self,
+        t: &TypeExpr,
+        ctx: Ctx,
+        env: &Env,
+        diags: &mut Vec<Diagnostic>,
+    ) -> TArg {
+        let ty = self.resolve_type(t, ctx, env, diags);
+        let is_ref = matches!(ty, Ty::LRef(..) | Ty::RRef(_));
+        if !is_ref && !ty.is_error() && self.top_level_const(t, ctx, env) {
+            TArg::ConstType(ty)
+        } else {
+            TArg::Type(ty)
         }
     }
 

@@ -982,18 +982,13 @@ impl Sema {
             TemplateParamKind::Type {
                 default: Some(t), ..
             } => {
-                let ty = self.resolve_type(t, ctx, &e, &mut vec![]);
+                // `typename E = T` keeps the `const` of a `const X` T.
+                let arg = self.type_binding(t, ctx, &e, &mut vec![]);
                 // SFINAE: `typename = enable_if_t<false>` removes the candidate.
-                if ty.is_error() {
+                if matches!(&arg, TArg::Type(ty) if ty.is_error()) {
                     return None;
                 }
-                // `typename E = T` keeps the `const` of a `const X` T.
-                let is_ref = matches!(ty, Ty::LRef(..) | Ty::RRef(_));
-                if !is_ref && self.top_level_const(t, ctx, &e) {
-                    TArg::ConstType(ty)
-                } else {
-                    TArg::Type(ty)
-                }
+                arg
             }
             TemplateParamKind::NonType {
                 default: Some(x), ..

@@ -47,7 +47,8 @@ impl Sema {
 
     /// The type `decltype` gives checked expression `x`: the declared type
     /// of the variable or member it names (`names_entity`, references
-    /// kept), else `T&&` for an xvalue, `T&` for an lvalue, `T` otherwise.
+    /// kept), else `T&&` for an xvalue, `T&` (`const T&` for a const one) for
+    /// an lvalue, `T` otherwise.
     fn decltype_rule(&mut self, names_entity: bool, x: super::thir::Expr) -> Ty {
         if names_entity {
             match &x.kind {
@@ -67,7 +68,9 @@ impl Sema {
         if returns_rvalue_ref {
             Ty::RRef(Box::new(x.ty))
         } else if x.lvalue {
-            Ty::LRef(Box::new(x.ty), false)
+            // `decltype(*p)` of a `const T *` is `const T &`.
+            let is_const = self.is_const_lvalue(&x);
+            Ty::LRef(Box::new(x.ty), is_const)
         } else {
             x.ty
         }
