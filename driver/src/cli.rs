@@ -36,13 +36,17 @@ OPTIONS:
   -D NAME[=VALUE], -U NAME   define / undefine a macro (device and host pass)
   -std=STD                   language standard of both passes (default c++17)
   -O<level>, -g, -W..., -f..., any other flag
-                             passed to the host compiler (compile and link)
+                             passed to the host compiler (compile and link); clang's own
+                             (--gcc-toolchain=, -fbracket-depth=, -fdenormal-fp-math...,
+                             -Xclang ARG) only to a clang host, with a warning for g++
   -L DIR, -l LIB, -Wl,..., -Xlinker ARG
                              passed to the link step; .o/.a/.so inputs are linked too, and
                              the device images in .o files and .a archives are collected
   -shared                    link a shared library; its images register when it is loaded
                              (dlopen included) and unregister when it is unloaded
   -fsycl                     accepted (SYCL is always on)
+  -f[no-]sycl-id-queries-fit-in-int
+                             accepted (ids are computed at the index width of the target)
   -fsycl-targets=T1,T2, --offload-targets=T1,T2
                              device image targets: spirv64-vulkan (default), spirv32-webgpu
   -fsycl-device-only         device pass only: the SPIR-V image (-S: its disassembly);
@@ -367,7 +371,9 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                 ))
             }
             "-fsycl-host-only" => o.host_only = true,
-            "-fsycl" => {}
+            // A promise that ids fit in `int` (or its withdrawal): a
+            // permission to optimise, which we do not need.
+            "-fsycl" | "-fsycl-id-queries-fit-in-int" | "-fno-sycl-id-queries-fit-in-int" => {}
             "-fsycl-rdc" => o.rdc = true,
             "-fno-sycl-rdc" => o.rdc = false,
             "-fsycl-link" => m.device_link = true,
@@ -375,9 +381,8 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "--ast-dump" | "-ast-dump" => m.ast_dump = true,
             "-Xclang" => match it.next().map(|s| s.as_str()) {
                 Some("-ast-dump") => m.ast_dump = true,
-                Some(other) => {
-                    return Err(format!("unsupported option '-Xclang {other}'"));
-                }
+                // Options of clang's front end, for a clang host compiler.
+                Some(other) => o.host_flags.extend([a.to_string(), other.to_string()]),
                 None => return Err("argument to '-Xclang' is missing (expected 1 value)".into()),
             },
             "-M" => o.deps.print = Some(DepScope::All),

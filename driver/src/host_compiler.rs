@@ -22,32 +22,51 @@ pub struct HostCompilerInfo {
     pub major: u32,
 }
 
-/// clang's options naming the GCC installation whose headers and libraries
-/// it uses, which build files written for `clang++ -fsycl` pass (often
-/// empty: `--gcc-toolchain=$(GCC_TOOLCHAIN)`). g++ is that installation
-/// itself and rejects them.
-const GCC_INSTALLATION_FLAGS: &[&str] = &["--gcc-toolchain=", "--gcc-install-dir="];
+/// Options only clang takes, which build files written for `clang++ -fsycl`
+/// pass: the GCC installation it uses (`--gcc-toolchain=$(GCC_TOOLCHAIN)`,
+/// often empty; g++ is that installation itself), limits g++ does not have
+/// (`-fbracket-depth=`) and the floating-point environment
+/// (`-fdenormal-fp-math=`). g++ is not given them.
+const CLANG_ONLY_FLAGS: &[&str] = &[
+    "--gcc-toolchain=",
+    "--gcc-install-dir=",
+    "-fbracket-depth=",
+    "-fdenormal-fp-math",
+];
 
 impl HostCompilerInfo {
-    /// The user's host flags this compiler is given: all but those that
-    /// only clang takes when it is g++.
-    pub fn own_flags<'a>(&self, flags: &'a [String]) -> impl Iterator<Item = &'a String> {
-        let gcc = self.kind == HostCompilerKind::Gcc;
-        flags
-            .iter()
-            .filter(move |f| !(gcc && is_gcc_installation_flag(f)))
+    /// The user's host flags this compiler is given: when it is g++, all
+    /// but clang's own (those of [`CLANG_ONLY_FLAGS`], and `-Xclang X`).
+    pub fn own_flags<'a>(&self, flags: &'a [String]) -> Vec<&'a String> {
+        self.split_flags(flags).0
     }
 
-    /// The user's host flags this compiler is not given (see `own_flags`),
-    /// for a warning; empty values (`--gcc-toolchain=`) ask for nothing.
-    pub fn ignored_flags<'a>(&self, flags: &'a [String]) -> Vec<&'a String> {
-        if self.kind != HostCompilerKind::Gcc {
-            return vec![];
-        }
-        flags
-            .iter()
-            .filter(|f| is_gcc_installation_flag(f) && !f.ends_with('='))
+    /// The user's host flags this compiler is not given (see `own_flags`)
+    /// that ask for something, for a warning: an empty value
+    /// (`--gcc-toolchain=`) asks for nothing.
+    pub fn ignored_flags(&self, flags: &[String]) -> Vec<String> {
+        self.split_flags(flags)
+            .1
+            .into_iter()
+            .filter(|f| !f.ends_with('='))
             .collect()
+    }
+
+    fn split_flags<'a>(&self, flags: &'a [String]) -> (Vec<&'a String>, Vec<String>) {
+        let (mut given, mut dropped) = (vec![], vec![]);
+        let gcc = self.kind == HostCompilerKind::Gcc;
+        let mut it = flags.iter();
+        while let Some(flag) = it.next() {
+            if gcc && flag == "-Xclang" {
+                let value = it.next().map_or("", |v| v.as_str());
+                dropped.push(format!("-Xclang {value}"));
+            } else if gcc && CLANG_ONLY_FLAGS.iter().any(|p| flag.starts_with(p)) {
+                dropped.push(flag.clone());
+            } else {
+                given.push(flag);
+            }
+        }
+        (given, dropped)
     }
 
     /// What the device pass must know to agree with this compiler, run
@@ -82,10 +101,6 @@ impl HostCompilerInfo {
     pub fn numbers_lambdas_sequentially(&self) -> bool {
         self.kind == HostCompilerKind::Gcc && self.major < 13
     }
-}
-
-fn is_gcc_installation_flag(flag: &str) -> bool {
-    GCC_INSTALLATION_FLAGS.iter().any(|p| flag.starts_with(p))
 }
 
 /// Whether clang, run with `flags`, emits type-based alias metadata: when

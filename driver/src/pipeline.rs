@@ -856,7 +856,7 @@ fn host_compiler(opts: &Options) -> Result<HostCompilerInfo> {
     let info = host_compiler::detect_host_cxx(&program)?;
     for flag in info.ignored_flags(&opts.host_flags) {
         eprintln!(
-            "syclcc: warning: argument unused during compilation: '{flag}' (the host compiler, {}, is the GCC installation it would name)",
+            "syclcc: warning: argument unused during compilation: '{flag}' (only clang takes it; the host compiler is {})",
             info.program
         );
     }

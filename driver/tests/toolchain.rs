@@ -270,10 +270,10 @@ fn unknown_flags_reach_the_host_compiler() {
     assert!(err.contains("host compiler command failed"), "{err}");
 }
 
-/// Build files written for `clang++ -fsycl` name the GCC installation
-/// (`--gcc-toolchain=$(GCC_TOOLCHAIN)`, often empty): clang takes it, g++
-/// (the installation itself) is not given it, with a warning when it
-/// names one.
+/// Build files written for `clang++ -fsycl` pass clang's own options: the
+/// GCC installation (`--gcc-toolchain=$(GCC_TOOLCHAIN)`, often empty),
+/// `-fbracket-depth=`, `-Xclang ...`. clang takes them; g++ is not given
+/// them, with a warning when they ask for something.
 #[test]
 fn gcc_installation_flags_go_to_clang_only() {
     let dir = out_dir("gcc-toolchain");
@@ -287,7 +287,15 @@ fn gcc_installation_flags_go_to_clang_only() {
         "{err}"
     );
     if on_path("clang++") {
-        ok(syclcc(&dir).args(["--host-cxx=clang++", "-c", "--gcc-toolchain=/usr", &src]));
+        ok(syclcc(&dir).args([
+            "--host-cxx=clang++",
+            "-c",
+            "--gcc-toolchain=/usr",
+            "-fbracket-depth=512",
+            "-Xclang",
+            "-fdenormal-fp-math-f32=preserve-sign",
+            &src,
+        ]));
     }
 }
 
