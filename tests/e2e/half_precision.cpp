@@ -2,7 +2,8 @@
 // device, float-to-half rounding at every tie and beside it (ties to even,
 // subnormals, overflow, NaN), arithmetic and math rounded to half, the
 // DPC++ result types of mixed operations, numeric_limits, half vectors, and
-// halfs in buffers, USM, local memory and kernel captures. The device's
+// halfs in buffers, USM, local memory and kernel captures, half vectors
+// assigned `{}`. The device's
 // results must equal the host's bit for bit; where the host compiler has
 // _Float16, the host's conversions are checked against it too.
 #include <sycl/sycl.hpp>
@@ -237,6 +238,21 @@ int main() {
   check(cap[0] == 3.0f && cap[1] == 6.0f && cap[2] == 0.75f && cap[3] == 3.5f,
         "captured halfs");
   sycl::free(cap, q);
+
+  // `v = {}` of a half vector is the copy assignment of a zero vector
+  // (not ambiguous with assigning a `half{}` to every element).
+  float *zeroed = sycl::malloc_shared<float>(3, q);
+  q.single_task([=] {
+     sycl::half2 z{half(1.5f), half(2.5f)};
+     z = {};
+     sycl::half2 all = z;
+     all = half(3.0f);
+     zeroed[0] = z[0] + z[1];
+     zeroed[1] = all[0];
+     zeroed[2] = all[1];
+   }).wait();
+  check(zeroed[0] == 0.0f && zeroed[1] == 3.0f && zeroed[2] == 3.0f, "half vectors assigned {} and a half");
+  sycl::free(zeroed, q);
 
   check(q.get_device().has(sycl::aspect::fp16), "every device reports fp16");
   sycl::free(x, q);

@@ -174,7 +174,10 @@ class alignas(sizeof(DataT) * (NumElements == 3 ? 4 : NumElements)) vec {
   explicit vec(const DataT &value) {
     for (int i = 0; i < NumElements; ++i) m_data[i] = value;
   }
-  // Every element becomes `value`.
+  // Every element becomes `value`. A template, so that `v = {}` takes the
+  // copy assignment (a non-template wins a tie) where DataT is a class
+  // (`half2 h; h = {};`), as in DPC++.
+  template <typename Self = vec>
   vec &operator=(const DataT &value) {
     for (int i = 0; i < NumElements; ++i) m_data[i] = value;
     return *this;
