@@ -1,8 +1,8 @@
 // oneDPL's compacting algorithms on a device policy, checked against the
 // standard ones on the host: remove_if over a std::vector, std::remove
 // with a policy over USM, stable_partition and partition, unique after a
-// sort and with a predicate (an equivalence: runs of equal tens), and
-// empty ranges.
+// sort and with a predicate (an equivalence: runs of equal tens),
+// unique_copy, sort_by_key over vectors and USM, and empty ranges.
 #include <oneapi/dpl/execution>
 #include <oneapi/dpl/algorithm>
 #include <oneapi/dpl/iterator>
@@ -55,6 +55,31 @@ int main() {
   end = std::unique(policy, v.begin(), v.end(), same_tens);
   wend = std::unique(w.begin(), w.end(), same_tens);
   check("unique with a predicate", end - v.begin() == wend - w.begin() && std::equal(v.begin(), end, w.begin()));
+  // unique_copy into USM and with a predicate; sort_by_key, keys and
+  // values as USM and as vectors, then the copy of each key's first value.
+  v = base; w = base;
+  std::sort(w.begin(), w.end());
+  int *copies = sycl::malloc_shared<int>(v.size(), q);
+  std::vector<int> wcopies(v.size());
+  int *cend = std::unique_copy(policy, w.begin(), w.end(), copies);
+  auto wcend = std::unique_copy(w.begin(), w.end(), wcopies.begin());
+  check("unique_copy", cend - copies == wcend - wcopies.begin() && std::equal(copies, cend, wcopies.begin()));
+  cend = oneapi::dpl::unique_copy(policy, w.begin(), w.end(), copies, same_tens);
+  wcend = std::unique_copy(w.begin(), w.end(), wcopies.begin(), same_tens);
+  check("unique_copy with a predicate", cend - copies == wcend - wcopies.begin() && std::equal(copies, cend, wcopies.begin()));
+  std::vector<int> keys = base, order(base.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = int(i);
+  oneapi::dpl::sort_by_key(policy, keys.begin(), keys.end(), order.begin());
+  bool by_key = std::is_sorted(keys.begin(), keys.end());
+  for (std::size_t i = 0; i < keys.size(); ++i) by_key = by_key && base[std::size_t(order[i])] == keys[i];
+  check("sort_by_key", by_key);
+  std::copy(base.begin(), base.end(), u);
+  for (std::size_t i = 0; i < order.size(); ++i) copies[i] = int(i);
+  oneapi::dpl::sort_by_key(policy, u, u + base.size(), copies, std::greater<int>());
+  by_key = std::is_sorted(u, u + base.size(), std::greater<int>());
+  for (std::size_t i = 0; i < base.size(); ++i) by_key = by_key && base[std::size_t(copies[i])] == u[i];
+  check("sort_by_key descending over USM", by_key);
+  sycl::free(copies, q);
   std::vector<int> empty;
   check("empty", oneapi::dpl::unique(policy, empty.begin(), empty.end()) == empty.end() &&
                      oneapi::dpl::remove_if(policy, empty.begin(), empty.end(), [](int) { return true; }) == empty.end());

@@ -3,7 +3,9 @@
 // such an input as `std::remove_reference_t<decltype(*it)>`, a `const T`,
 // in a local alias of a function template; the device pass must see the
 // same kernel types the host compiler does (it saw `T` and registered the
-// kernel under another name: "no device image" at launch).
+// kernel under another name: "no device image" at launch). Also function
+// objects whose call operator is not const, as code ported from Thrust
+// writes them, which oneDPL calls from its const kernels.
 #include <oneapi/dpl/algorithm>
 #include <oneapi/dpl/execution>
 #include <oneapi/dpl/numeric>
@@ -14,6 +16,13 @@
 
 struct Square {
   float operator()(float x) const { return x * x; }
+};
+
+struct Offset {
+  explicit Offset(float by) : by(by) {}
+  float operator()(float x) { return x + by; } // not const
+ private:
+  float by;
 };
 
 static float sum_of(sycl::queue &q, const float *p, int n) {
@@ -47,6 +56,8 @@ int main() {
   auto policy = oneapi::dpl::execution::make_device_policy(q);
   std::copy(policy, in, in + n, copy);
   const float *largest = std::max_element(policy, in, in + n);
+  float *shifted = sycl::malloc_shared<float>(n, q);
+  std::transform(policy, in, in + n, shifted, Offset(0.5f));
 
   float expected_sum = 0, expected_squares = 0;
   for (int i = 0; i < n; ++i) {
@@ -55,12 +66,13 @@ int main() {
   }
   bool ok = sum == expected_sum && squares == expected_squares && even == n / 2 &&
             *largest == 6.0f && largest - in == 6;
-  for (int i = 0; i < n; ++i) ok = ok && copy[i] == data[i];
+  for (int i = 0; i < n; ++i) ok = ok && copy[i] == data[i] && shifted[i] == data[i] + 0.5f;
   if (!ok)
     std::printf("sum %f (%f), squares %f (%f), evens %ld, largest %f at %td\n", sum, expected_sum,
                 squares, expected_squares, even, *largest, largest - in);
   sycl::free(data, q);
   sycl::free(copy, q);
+  sycl::free(shifted, q);
   std::puts(ok ? "PASSED" : "FAILED");
   return ok ? 0 : 1;
 }

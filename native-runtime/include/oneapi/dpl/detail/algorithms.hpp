@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <utility>
+#include <vector>
 #include "kernels.hpp"
 #include "policy.hpp"
 
@@ -14,7 +15,7 @@ namespace __syclone {
 
 template <typename F>
 struct __for_each_body {
-  F f;
+  mutable F f;
   template <typename View>
   void operator()(std::size_t i, View v) const {
     f(v[i]);
@@ -30,7 +31,7 @@ struct __fill_body {
 };
 template <typename G>
 struct __generate_body {
-  G g;
+  mutable G g;
   template <typename View>
   void operator()(std::size_t i, View v) const {
     v[i] = g();
@@ -38,7 +39,7 @@ struct __generate_body {
 };
 template <typename F>
 struct __transform_body {
-  F f;
+  mutable F f;
   template <typename In, typename Out>
   void operator()(std::size_t i, In in, Out out) const {
     out[i] = f(in[i]);
@@ -46,7 +47,7 @@ struct __transform_body {
 };
 template <typename F>
 struct __transform2_body {
-  F f;
+  mutable F f;
   template <typename In1, typename In2, typename Out>
   void operator()(std::size_t i, In1 a, In2 b, Out out) const {
     out[i] = f(a[i], b[i]);
@@ -54,7 +55,7 @@ struct __transform2_body {
 };
 template <typename Pred, typename T>
 struct __replace_if_body {
-  Pred pred;
+  mutable Pred pred;
   T value;
   template <typename View>
   void operator()(std::size_t i, View v) const {
@@ -71,7 +72,7 @@ struct __equal_to_value {
 };
 template <typename Pred>
 struct __not_fn {
-  Pred pred;
+  mutable Pred pred;
   template <typename X>
   bool operator()(const X &x) const {
     return !pred(x);
@@ -80,16 +81,25 @@ struct __not_fn {
 // !pred(get<0>(t), get<1>(t)) of a zipped pair.
 template <typename Pred>
 struct __pair_differs {
-  Pred pred;
+  mutable Pred pred;
   template <typename Pair>
   bool operator()(const Pair &t) const {
     return !pred(std::get<0>(t), std::get<1>(t));
   }
 };
+// comp(get<0>(a), get<0>(b)) of zipped pairs: ordered by their keys.
+template <typename Comp>
+struct __by_key {
+  mutable Comp comp;
+  template <typename A, typename B>
+  bool operator()(const A &a, const B &b) const {
+    return comp(std::get<0>(a), std::get<0>(b));
+  }
+};
 // comp(v[i + 1], v[i]): the order breaks after i.
 template <typename Comp>
 struct __get_descent {
-  Comp comp;
+  mutable Comp comp;
   template <typename View>
   std::size_t operator()(const View &v, std::size_t i) const {
     return comp(v[i + 1], v[i]) ? 1 : 0;
@@ -337,6 +347,30 @@ __syclone::__policy_result<P, It> unique(P &&policy, It first, It last) {
   return oneapi::dpl::unique(policy, first, last, __syclone::__equal{});
 }
 
+// The first of each run of elements equal (by `pred`) to the one before,
+// copied to `result` in order; the end of the copies.
+template <typename P, typename It, typename Out, typename Pred>
+__syclone::__policy_result<P, Out> unique_copy(P &&policy, It first, It last, Out result, Pred pred) {
+  if constexpr (__syclone::__on_device<P>) {
+    std::size_t n = __syclone::__distance(first, last);
+    if (n == 0) return result;
+    oneapi::dpl::copy(policy, first, first + 1, result);
+    if (n == 1) return result + 1;
+    // Element i + 1 is copied where it differs from element i.
+    auto out = oneapi::dpl::make_zip_iterator(result + 1, discard_iterator());
+    auto end = oneapi::dpl::copy_if(policy, oneapi::dpl::make_zip_iterator(first + 1, first),
+                                    oneapi::dpl::make_zip_iterator(last, last - 1), out,
+                                    __syclone::__pair_differs<Pred>{pred});
+    return std::get<0>(end.base());
+  } else {
+    return std::unique_copy(first, last, result, pred);
+  }
+}
+template <typename P, typename It, typename Out>
+__syclone::__policy_result<P, Out> unique_copy(P &&policy, It first, It last, Out result) {
+  return oneapi::dpl::unique_copy(policy, first, last, result, __syclone::__equal{});
+}
+
 // A partition is allowed any order within its halves: the stable one.
 template <typename P, typename It, typename Pred>
 __syclone::__policy_result<P, It> partition(P &&policy, It first, It last, Pred pred) {
@@ -501,6 +535,42 @@ __syclone::__policy_result<P, void> sort(P &&policy, It first, It last, Comp com
 template <typename P, typename It>
 __syclone::__policy_result<P, void> sort(P &&policy, It first, It last) {
   oneapi::dpl::stable_sort(policy, first, last, __syclone::__less{});
+}
+
+// The keys sorted, each value moved with its key (stable here, which
+// oneDPL allows).
+template <typename P, typename KeyIt, typename ValueIt, typename Comp>
+__syclone::__policy_result<P, void> sort_by_key(P &&policy, KeyIt keys_first, KeyIt keys_last, ValueIt values_first,
+                                                Comp comp) {
+  std::ptrdiff_t n = keys_last - keys_first;
+  if (n < 2) return;
+  if constexpr (__syclone::__on_device<P>) {
+    auto first = oneapi::dpl::make_zip_iterator(keys_first, values_first);
+    oneapi::dpl::stable_sort(policy, first, first + n, __syclone::__by_key<Comp>{comp});
+  } else {
+    std::vector<std::pair<__syclone::__value_t<KeyIt>, __syclone::__value_t<ValueIt>>> pairs;
+    pairs.reserve(std::size_t(n));
+    for (std::ptrdiff_t i = 0; i < n; ++i) pairs.emplace_back(keys_first[i], values_first[i]);
+    std::stable_sort(pairs.begin(), pairs.end(), __syclone::__by_key<Comp>{comp});
+    for (std::ptrdiff_t i = 0; i < n; ++i) {
+      keys_first[i] = pairs[std::size_t(i)].first;
+      values_first[i] = pairs[std::size_t(i)].second;
+    }
+  }
+}
+template <typename P, typename KeyIt, typename ValueIt>
+__syclone::__policy_result<P, void> sort_by_key(P &&policy, KeyIt keys_first, KeyIt keys_last, ValueIt values_first) {
+  oneapi::dpl::sort_by_key(policy, keys_first, keys_last, values_first, __syclone::__less{});
+}
+template <typename P, typename KeyIt, typename ValueIt, typename Comp>
+__syclone::__policy_result<P, void> stable_sort_by_key(P &&policy, KeyIt keys_first, KeyIt keys_last,
+                                                       ValueIt values_first, Comp comp) {
+  oneapi::dpl::sort_by_key(policy, keys_first, keys_last, values_first, comp);
+}
+template <typename P, typename KeyIt, typename ValueIt>
+__syclone::__policy_result<P, void> stable_sort_by_key(P &&policy, KeyIt keys_first, KeyIt keys_last,
+                                                       ValueIt values_first) {
+  oneapi::dpl::sort_by_key(policy, keys_first, keys_last, values_first, __syclone::__less{});
 }
 
 template <typename P, typename It, typename Comp>

@@ -141,7 +141,7 @@ struct __zip_view {
 template <typename View, typename F>
 struct __transform_view {
   View base;
-  F f;
+  mutable F f;
   decltype(auto) operator[](std::size_t i) const { return f(base[i]); }
 };
 
@@ -195,7 +195,7 @@ struct __zip_range {
 template <typename Range, typename F>
 struct __transform_range {
   Range base;
-  F f;
+  mutable F f;
   auto view(sycl::handler &h) const { return __transform_view<decltype(base.view(h)), F>{base.view(h), f}; }
 };
 
@@ -217,7 +217,7 @@ struct __is_dereferenceable<It, std::void_t<decltype(*std::declval<It &>())>> : 
 // An index map of a permutation that is not an iterator: captured as it is.
 template <typename F>
 struct __function_range {
-  F f;
+  mutable F f;
   F view(sycl::handler &) const { return f; }
 };
 

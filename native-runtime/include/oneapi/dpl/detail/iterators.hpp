@@ -212,7 +212,7 @@ class transform_iterator {
 
  private:
   It it_;
-  F f_;
+  mutable F f_;
 };
 
 template <typename It, typename F>

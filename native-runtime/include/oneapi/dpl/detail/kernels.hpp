@@ -75,7 +75,7 @@ struct __minus {
 // T(f(in[i])).
 template <typename T, typename F>
 struct __get_transformed {
-  F f;
+  mutable F f;
   template <typename View>
   T operator()(const View &in, std::size_t i) const {
     return T(f(in[i]));
@@ -90,7 +90,7 @@ struct __identity {
 // 1 where pred(in[i]), else 0.
 template <typename Pred>
 struct __get_flag {
-  Pred pred;
+  mutable Pred pred;
   template <typename View>
   std::size_t operator()(const View &in, std::size_t i) const {
     return pred(in[i]) ? 1 : 0;
@@ -99,7 +99,7 @@ struct __get_flag {
 // i where pred(in[i]), else n (the first such i is the smallest).
 template <typename Pred>
 struct __get_index_if {
-  Pred pred;
+  mutable Pred pred;
   std::size_t n;
   template <typename View>
   std::size_t operator()(const View &in, std::size_t i) const {
@@ -109,7 +109,7 @@ struct __get_index_if {
 // 1 where a segment starts at i.
 template <typename Equal>
 struct __get_segment_start {
-  Equal equal;
+  mutable Equal equal;
   template <typename View>
   std::size_t operator()(const View &keys, std::size_t i) const {
     return i == 0 || !equal(keys[i - 1], keys[i]) ? 1 : 0;
@@ -125,7 +125,7 @@ struct __get_index {
 // op(a, b), for the chunked kernels' combine(in, a, b).
 template <typename Op>
 struct __combine_values {
-  Op op;
+  mutable Op op;
   template <typename View, typename A, typename B>
   auto operator()(const View &, const A &a, const B &b) const {
     return op(a, b);
@@ -142,7 +142,7 @@ struct __combine_min {
 // elements either way.
 template <typename Comp, bool Max>
 struct __combine_extreme {
-  Comp comp;
+  mutable Comp comp;
   template <typename View>
   std::size_t operator()(const View &in, std::size_t a, std::size_t b) const {
     if constexpr (Max) {
@@ -168,7 +168,7 @@ struct __chunking {
 template <typename T, typename Get, typename Combine>
 struct __chunk_reduce {
   Get get;
-  Combine combine;
+  mutable Combine combine;
   std::size_t n, length;
   template <typename Partials, typename View>
   void operator()(std::size_t c, Partials partial, View in) const {
@@ -185,7 +185,7 @@ struct __chunk_reduce {
 // the runs in order; each then prefixes its run's partials.
 template <typename T, typename Combine>
 struct __chunk_prefix {
-  Combine combine;
+  mutable Combine combine;
   std::size_t chunks;
   T init;
   bool has_init;
@@ -231,7 +231,7 @@ struct __chunk_prefix {
 template <typename T, typename Get, typename Op, bool Inclusive>
 struct __chunk_scan {
   Get get;
-  Op op;
+  mutable Op op;
   std::size_t n, length;
   T init;
   bool has_init;
@@ -258,7 +258,7 @@ struct __chunk_scan {
 // (copy_if), or their positions (Positions: where segments start).
 template <typename Pred, bool Positions>
 struct __chunk_compact {
-  Pred pred;
+  mutable Pred pred;
   std::size_t n, length;
   template <typename Prefix, typename View, typename Out>
   void operator()(std::size_t c, Prefix prefix, View in, Out out) const {
@@ -317,7 +317,7 @@ struct __iota_positions {
 // One merge pass: runs of `width` positions merged pairwise from src to dst.
 template <typename Comp>
 struct __merge_pass {
-  Comp comp;
+  mutable Comp comp;
   std::size_t n, width;
   template <typename Positions, typename View>
   void operator()(std::size_t i, Positions src, Positions dst, View v) const {
@@ -391,7 +391,7 @@ enum class __search_kind { lower, upper, contains };
 
 template <typename Comp, __search_kind Kind>
 struct __search {
-  Comp comp;
+  mutable Comp comp;
   std::size_t n;
   template <typename Keys, typename Values, typename Out>
   void operator()(std::size_t j, Keys keys, Values values, Out out) const {
@@ -420,7 +420,7 @@ struct __search {
 // (Inclusive, or exclusive from init).
 template <typename T, typename Op>
 struct __segment_reduce {
-  Op op;
+  mutable Op op;
   std::size_t n, segments;
   template <typename Starts, typename Keys, typename Values, typename KeysOut, typename ValuesOut>
   void operator()(std::size_t s, Starts start, Keys keys, Values values, KeysOut keys_out,
@@ -434,7 +434,7 @@ struct __segment_reduce {
 };
 template <typename T, typename Op, bool Inclusive>
 struct __segment_scan {
-  Op op;
+  mutable Op op;
   std::size_t n, segments;
   T init;
   template <typename Starts, typename Values, typename Out>

@@ -49,4 +49,5 @@ using oneapi::dpl::transform_exclusive_scan;
 using oneapi::dpl::transform_inclusive_scan;
 using oneapi::dpl::transform_reduce;
 using oneapi::dpl::unique;
+using oneapi::dpl::unique_copy;
 }  // namespace std
