@@ -264,6 +264,7 @@ impl Parser<'_> {
                 | "enum"
                 | "template"
                 | "thread_local"
+                | "__thread"
                 | "register"
                 | "inline"
                 | "namespace"

@@ -349,7 +349,7 @@ impl Parser<'_> {
                     }
                 }
                 "friend" => ds.is_friend = true,
-                "mutable" | "register" | "thread_local" | "__extension__" => {}
+                "mutable" | "register" | "thread_local" | "__thread" | "__extension__" => {}
                 "const" => ds.is_const = true,
                 "volatile" => ds.is_volatile = true,
                 "__restrict" | "__restrict__" => {}
@@ -850,8 +850,17 @@ impl Parser<'_> {
                 let start = self.pos;
                 let (t, pack) = self.parse_type_id_or_pack()?;
                 // `std::is_integral<T>{}`: a braced functional cast, an
-                // expression from its start (retried within the bound).
-                if self.is(sym!("{")) && !pack && self.speculative_args < MAX_SPECULATIVE_ARGS {
+                // expression from its start (retried within the bound); so
+                // is a "type" the list does not go on after
+                // (`is_arithmetic<T>::value && ...`, where a class's member
+                // type `value` made the name look like a type).
+                let list_goes_on = self.is(sym!(",")) || self.is(sym!(">")) || self.is(sym!(">>"));
+                let qualified = (start..self.pos).any(|i| self.token(i).is(sym!("::")));
+                let braced = self.is(sym!("{"));
+                if (braced || (!list_goes_on && qualified))
+                    && !pack
+                    && self.speculative_args < MAX_SPECULATIVE_ARGS
+                {
                     self.pos = start;
                     self.speculative_args += 1;
                     let e = self.parse_template_arg_expr();
