@@ -2,8 +2,8 @@
 // ports) uses in kernels and beside them: statement expressions with
 // __typeof__ in min/max macros, a statement expression holding a loop,
 // __typeof__ of a type, an attribute after an array declarator, and
-// pointers to members and a variable-length array in host code next to
-// kernels that still run on the device; GCC's integer builtins
+// pointers to members, a variable-length array and __thread variables in
+// host code next to kernels that still run on the device; GCC's integer builtins
 // (__builtin_clz, __builtin_popcountll, __builtin_bswap32, __builtin_expect)
 // in host code beside kernels and in kernels, equal to the host's results.
 #include <sycl/sycl.hpp>
@@ -20,8 +20,15 @@ struct Mesh {
 typedef float Mesh::*MeshField;
 typedef float &(Mesh::*MeshGetter)();
 
+// Per-thread storage in GCC's spelling (`__thread`), in host code.
+static __thread int host_calls;
+struct Cache { static __thread const float *last; };
+__thread const float *Cache::last = nullptr;
+
 // Host code that selects a field through a pointer to member.
 static float sum_field(const Mesh *m, int n, MeshField f) {
+  ++host_calls;
+  Cache::last = &(m[0].*f);
   float s = 0.0f;
   for (int i = 0; i < n; ++i) s += m[i].*f;
   return s;
@@ -73,6 +80,7 @@ int main() {
   MeshField field = &Mesh::x;
   MeshGetter getter = &Mesh::get_x;
   float xs = sum_field(mesh, n, field);
+  ok = ok && host_calls == 1 && Cache::last == &mesh[0].x;
   ok = ok && xs == float(n * (n - 1) / 2) && (mesh[5].*getter)() == 5.0f;
   std::uniform_real_distribution<> unit(0.0, 1.0);
   std::mt19937 gen(7);
