@@ -321,7 +321,7 @@ mod tests {
         let text: Vec<&str> = out.tokens.iter().map(|t| out.symbols.spelling(t)).collect();
         let joined = text.join(" ");
         assert!(joined.contains("int printf ( const char * fmt , ... ) ;"));
-        assert!(joined.contains("void push_back ( const T & v ) ;"));
+        assert!(joined.contains("void push_back ( const _T & v ) ;"));
         assert!(joined.contains("extern ostream cout ;"));
         assert!(joined.contains("inline float sqrt ( float x ) { return __builtin_sqrtf ( x ) ; }"));
         assert!(joined.contains("typedef unsigned long size_t ;"));

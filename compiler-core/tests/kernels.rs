@@ -811,7 +811,7 @@ int main() {{
     assert!(bad.has_errors());
     for text in [
         "no matching function for call to 'std::max'",
-        "deduced conflicting types for parameter 'T' ('int' vs. 'double')",
+        "deduced conflicting types for parameter '_T' ('int' vs. 'double')",
     ] {
         assert!(
             bad.rendered_diagnostics.contains(text),
