@@ -48,7 +48,8 @@ OPTIONS:
   -f[no-]sycl-id-queries-fit-in-int
                              accepted (ids are computed at the index width of the target)
   -fsycl-targets=T1,T2, --offload-targets=T1,T2
-                             device image targets: spirv64-vulkan (default), spirv32-webgpu
+                             device image targets: spirv64-vulkan (default; also spir64,
+                             DPC++'s portable default), spirv32-webgpu
   -fsycl-device-only         device pass only: the SPIR-V image (-S: its disassembly);
                              split images: image N > 0 beside OUT as k.N.spv
   --emit=wgsl                with -fsycl-device-only: the WGSL of each kernel (WebGPU
@@ -312,6 +313,11 @@ const COMPILE_FLAGS_WITH_VALUE: &[&str] = &[
 const LINK_FLAGS_WITH_VALUE: &[&str] = &["-Xlinker", "-z", "-u", "-T"];
 
 fn target_of(triple: &str) -> Result<TargetKind, String> {
+    // DPC++'s default target, SPIR-V that the runtime compiles for whatever
+    // device runs it, is what our Vulkan SPIR-V is: build files pass it.
+    if matches!(triple, "spir64" | "spir64-unknown-unknown") {
+        return Ok(TargetKind::SpirvVulkan);
+    }
     TargetKind::from_triple(triple).ok_or_else(|| {
         format!("SYCL target '{triple}' is not supported (supported targets: {SUPPORTED_TARGETS})")
     })

@@ -119,6 +119,10 @@ fn targets() {
     );
     let o = p(&["--offload-targets=spirv32-webgpu", "a.cpp"]).unwrap();
     assert_eq!(o.targets, [TargetKind::SpirvWebGpu]);
+    // DPC++'s portable default is our Vulkan SPIR-V; its AOT targets are not.
+    let o = p(&["-fsycl-targets=spir64", "a.cpp"]).unwrap();
+    assert_eq!(o.targets, [TargetKind::SpirvVulkan]);
+    assert!(p(&["-fsycl-targets=spir64_gen", "a.cpp"]).is_err());
     let e = p(&["-fsycl-targets=nvptx64-nvidia-cuda", "a.cpp"]).unwrap_err();
     assert_eq!(
         e,
