@@ -190,10 +190,11 @@ impl Lowerer<'_> {
         }
     }
 
-    /// A temporary of class type initialized from `init`, in memory that
-    /// pointers can point into (its address, or a member's, is taken):
-    /// whole when it holds only arithmetic scalars, else its arrays of them;
-    /// none when it has neither.
+    /// A temporary of class type initialized from `init`, where pointers
+    /// can point into it (its address, or a member's, is taken): whole in
+    /// per-work-item memory when it holds only arithmetic scalars; in values
+    /// with its arrays in that memory when it holds pointers; none for a
+    /// union.
     pub(super) fn addressable_temporary(&mut self, init: &thir::Expr) -> Option<PlaceV> {
         let (ty, span) = (&init.ty, init.span);
         let place = if self.holds_pointers(ty) {
@@ -1558,19 +1559,19 @@ impl Lowerer<'_> {
                     return self.address_of(&within, &x.ty).unwrap_or(Val::Void);
                 }
                 let p = self.place(x);
+                if let Some(ptr) = self.address_of(&p, &x.ty) {
+                    return ptr;
+                }
                 let whole = self.outermost_plain_object(x).ty.clone();
-                match self.address_of(&p, &x.ty) {
-                    Some(ptr) => ptr,
+                if self.holds_pointers(&whole) {
                     // In (a part of) an object holding pointers, which no
                     // memory can hold: the address of its place.
-                    None if self.holds_pointers(&whole) => Val::Addr(Box::new(p)),
-                    None if self.is_immutable_value(&p) || self.is_constant_global(x) => {
-                        self.address_in_copy(x)
-                    }
-                    None => {
-                        self.error(span, "taking the address of this object is not supported in Vulkan/WebGPU kernels yet: pointers can point to global and local memory, and to the local variables and parameters of the function that takes their address");
-                        Val::Void
-                    }
+                    Val::Addr(Box::new(p))
+                } else if self.is_immutable_value(&p) || self.is_constant_global(x) {
+                    self.address_in_copy(x)
+                } else {
+                    self.error(span, "taking the address of this object is not supported in Vulkan/WebGPU kernels yet: pointers can point to global and local memory, and to the local variables and parameters of the function that takes their address");
+                    Val::Void
                 }
             }
             TK::Intrinsic(name, args) => self.intrinsic(name, args, span),

@@ -656,7 +656,6 @@ impl Sema {
         e
     }
 
-    /// Apply the implicit conversion of `e` to `to` (after a successful rank check).
     /// The operands of `?:` in their composite pointer type ([expr.cond]/7,
     /// [expr.type]/4): `c ? &a[i] : 0` is an `int *` on both sides, `c ? p
     /// : cp` a `const int *`, `c ? derived : base` a `Base *`. Other pairs
@@ -693,6 +692,7 @@ impl Sema {
         pair
     }
 
+    /// Apply the implicit conversion of `e` to `to` (after a successful rank check).
     pub(crate) fn convert(&mut self, e: Expr, to: &Ty, diags: &mut Vec<Diagnostic>) -> Expr {
         if let ExprKind::BracedList(items) = &e.kind {
             return self.convert_braced_list(items, to, e.span);

@@ -1305,6 +1305,16 @@ fn is_packed(attrs: &crate::front::ast::Attributes) -> bool {
     })
 }
 
+/// A parameter's default given by an earlier declaration, where this one
+/// gives none: whether it was taken.
+fn inherit_default<D: Clone>(default: &mut Option<D>, earlier: &Option<D>) -> bool {
+    if default.is_some() || earlier.is_none() {
+        return false;
+    }
+    *default = earlier.clone();
+    true
+}
+
 /// Class template `c` with the default template arguments that an earlier
 /// declaration `earlier` gave and `c` does not repeat (`template <class T,
 /// Alignment A = Alignment::PAGE> class Alloc;` then the definition with
@@ -1327,42 +1337,14 @@ fn with_earlier_defaults(c: &Rc<ast::ClassDecl>, earlier: &ast::ClassDecl) -> Rc
     let mut header = th.clone();
     let mut changed = false;
     for (p, o) in header.params.iter_mut().zip(&old.params) {
-        match (&mut p.kind, &o.kind) {
-            (
-                K::Type {
-                    default: d @ None, ..
-                },
-                K::Type {
-                    default: Some(x), ..
-                },
-            ) => {
-                *d = Some(x.clone());
-                changed = true;
+        changed |= match (&mut p.kind, &o.kind) {
+            (K::Type { default: d, .. }, K::Type { default: x, .. }) => inherit_default(d, x),
+            (K::NonType { default: d, .. }, K::NonType { default: x, .. }) => inherit_default(d, x),
+            (K::Template { default: d, .. }, K::Template { default: x, .. }) => {
+                inherit_default(d, x)
             }
-            (
-                K::NonType {
-                    default: d @ None, ..
-                },
-                K::NonType {
-                    default: Some(x), ..
-                },
-            ) => {
-                *d = Some(x.clone());
-                changed = true;
-            }
-            (
-                K::Template {
-                    default: d @ None, ..
-                },
-                K::Template {
-                    default: Some(x), ..
-                },
-            ) => {
-                *d = Some(x.clone());
-                changed = true;
-            }
-            _ => {}
-        }
+            _ => false,
+        };
     }
     if !changed {
         return c.clone();
