@@ -3,7 +3,7 @@
 
 use super::names::{NameKind, NameLookup};
 use super::types::DeclSpecs;
-use super::{PResult, Parser, Reported};
+use super::{PResult, Parser, Reported, SpecsPlace};
 use crate::front::ast::*;
 use crate::front::token::sym;
 use crate::front::token::TokenKind;
@@ -124,7 +124,11 @@ impl Parser<'_> {
             return self.parse_deduction_guide(template);
         }
         let start = self.span();
-        let ds = self.parse_decl_specs(class_name)?;
+        let place = match ctx {
+            Context::Block => SpecsPlace::Block,
+            Context::Namespace | Context::Class(_) => SpecsPlace::OutsideBlocks,
+        };
+        let ds = self.parse_decl_specs_in(place, class_name)?;
         if ds.is_friend {
             let decls = if self.eat(sym!(";")) {
                 ds.tag_decl.into_iter().collect()

@@ -1,7 +1,7 @@
 //! Expressions, by precedence climbing; lambdas; casts.
 
 use super::names::{NameKind, NameLookup};
-use super::{PResult, Parser, Reported};
+use super::{PResult, Parser, Reported, SpecsPlace};
 use crate::front::ast::*;
 use crate::front::literal;
 use crate::front::token::sym;
@@ -434,9 +434,17 @@ impl Parser<'_> {
     /// `(int(i) * 2)` is a functional cast inside parentheses, and no
     /// expression is cast to a function type.
     fn speculative_cast_type(&mut self) -> Option<TypeExpr> {
+        let unknown_type = self.unknown_type_cast_ahead();
         self.speculate(|p| {
             p.advance();
-            let t = p.parse_type_id().ok()?;
+            let t = if unknown_type {
+                let outer = std::mem::replace(&mut p.specs_place, SpecsPlace::Cast);
+                let t = p.parse_type_id();
+                p.specs_place = outer;
+                t.ok()?
+            } else {
+                p.parse_type_id().ok()?
+            };
             let function_type = matches!(t.kind, TypeExprKind::Function(..));
             (!function_type && p.eat(sym!(")")) && p.can_start_cast_operand()).then_some(t)
         })
@@ -525,7 +533,7 @@ impl Parser<'_> {
         let r = self.starts_type();
         self.pos = save;
         if !r {
-            return false;
+            return self.unknown_type_cast_ahead();
         }
         // A name that is a type followed by `(` or `{` is a functional cast
         // expression: `(T(1))`; but `(T (*)[4])` may be a pointer to an
@@ -536,6 +544,42 @@ impl Parser<'_> {
         !(self.names.lookup(t1) == Some(NameKind::Type)
             && (self.is_at(2, sym!("(")) || self.is_at(2, sym!("{")))
             && !parenthesised_declarator)
+    }
+
+    /// `(dfloat *)p`, `(real)1`: an undeclared name (from a header we do
+    /// not model, or a macro the build did not define) in parentheses that
+    /// no expression can be: before `*`/`&` and the `)`, or followed by an
+    /// operand. Parsed as a cast, so that the type is what gets diagnosed.
+    fn unknown_type_cast_ahead(&self) -> bool {
+        let name = self.peek_at(1);
+        if name.kind != TokenKind::Ident
+            || name.sym.is_keyword()
+            || self.names.lookup(name.sym).is_some()
+        {
+            return false;
+        }
+        let mut i = 2;
+        while matches!(self.text(self.peek_at(i)), "*" | "&" | "&&" | "const") {
+            i += 1;
+        }
+        if !self.is_at(i, sym!(")")) {
+            return false;
+        }
+        if i > 2 {
+            return true;
+        }
+        let operand = self.peek_at(i + 1);
+        match operand.kind {
+            TokenKind::Ident => {
+                !operand.sym.is_keyword()
+                    || matches!(
+                        self.text(operand),
+                        "sizeof" | "this" | "true" | "false" | "nullptr"
+                    )
+            }
+            TokenKind::Number | TokenKind::Char | TokenKind::String => true,
+            _ => false,
+        }
     }
 
     fn parse_postfix(&mut self) -> PResult<Expr> {

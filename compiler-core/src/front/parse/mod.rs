@@ -72,6 +72,23 @@ impl Parser<'_> {
 pub(crate) struct Reported;
 pub(crate) type PResult<T> = Result<T, Reported>;
 
+/// Where decl-specifiers are read, for an undeclared name (from a header we
+/// do not model, or a macro the build did not define) before a declarator:
+/// where no expression can start, only a type can be there (`dfloat x;`
+/// anywhere; `dfloat *alloc(int);` outside blocks; `(dfloat *)p`), and it is
+/// taken as one, so that the type is what gets diagnosed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SpecsPlace {
+    /// A block, where `a * b` may be an expression.
+    Block,
+    /// A parameter or a handler's exception declaration.
+    Parameter,
+    /// A declaration at namespace or class scope.
+    OutsideBlocks,
+    /// The parentheses of a C-style cast that no expression can fill.
+    Cast,
+}
+
 pub(crate) struct Parser<'d> {
     tokens: &'d TokenStore,
     /// The chunk of `tokens` read last and the index of its first token.
@@ -97,10 +114,8 @@ pub(crate) struct Parser<'d> {
     /// Set while the declaration after a template header is parsed, until
     /// a class specifier takes it (that class is then a template).
     template_header_pending: bool,
-    /// Decl-specifiers of a parameter or of a handler's exception
-    /// declaration are being read: an undeclared name (qualified or not)
-    /// before a declarator is a type (from a header we do not model).
-    in_parameter_specs: bool,
+    /// Where the decl-specifiers being read are (see [`SpecsPlace`]).
+    specs_place: SpecsPlace,
     /// Attributes written before `extern "C"` that the declaration after it
     /// takes (see `attributes_before_linkage_spec`).
     carried_attributes: Attributes,
@@ -147,7 +162,7 @@ impl<'d> Parser<'d> {
             class_values: HashMap::default(),
             pending_body_pos: None,
             template_header_pending: false,
-            in_parameter_specs: false,
+            specs_place: SpecsPlace::Block,
             carried_attributes: Attributes::default(),
             block_class_decls: None,
             speculative_args: 0,

@@ -2,7 +2,7 @@
 
 use super::decl::Context;
 use super::names::NameKind;
-use super::{PResult, Parser, Reported};
+use super::{PResult, Parser, Reported, SpecsPlace};
 use crate::front::ast::*;
 use crate::front::ast_build::{name, var_decl};
 use crate::front::token::sym;
@@ -13,6 +13,7 @@ impl Parser<'_> {
         let start = self.expect(sym!("{"))?;
         self.names.push();
         let outer_class_decls = self.block_class_decls.replace(vec![]);
+        let outer_place = std::mem::replace(&mut self.specs_place, SpecsPlace::Block);
         let mut stmts = vec![];
         while !self.is(sym!("}")) && !self.at_eof() {
             let before = self.pos;
@@ -34,6 +35,7 @@ impl Parser<'_> {
             }
         }
         self.block_class_decls = outer_class_decls;
+        self.specs_place = outer_place;
         self.names.pop();
         self.expect(sym!("}"))?;
         Ok(Stmt {
@@ -196,9 +198,7 @@ impl Parser<'_> {
                         None
                     } else {
                         let vsp = self.span();
-                        self.in_parameter_specs = true;
-                        let ds = self.parse_decl_specs(None);
-                        self.in_parameter_specs = false;
+                        let ds = self.parse_decl_specs_in(SpecsPlace::Parameter, None);
                         let base = ds?.ty.ok_or(Reported)?;
                         let d = self.parse_declarator(base, false)?;
                         d.name.map(|n| {

@@ -1,7 +1,7 @@
 //! Declaration specifiers, names, template arguments and declarators.
 
 use super::names::{NameKind, NameLookup};
-use super::{PResult, Parser, Reported};
+use super::{PResult, Parser, Reported, SpecsPlace};
 use crate::front::ast::*;
 use crate::front::token::sym;
 use crate::front::token::TokenKind;
@@ -169,7 +169,13 @@ impl Parser<'_> {
         // An unknown qualified name starting a parameter or a handler's
         // declaration (`catch (const std::ios_base::failure &e)`), before
         // a declarator: only a type can be there.
-        if last_kind.is_none() && self.in_parameter_specs && self.unknown_type_declarator_at(i) {
+        if last_kind.is_none()
+            && matches!(
+                self.specs_place,
+                SpecsPlace::Parameter | SpecsPlace::OutsideBlocks
+            )
+            && self.unknown_type_declarator_at(i)
+        {
             return true;
         }
         matches!(last_kind, Some(NameKind::Type | NameKind::TypeTemplate))
@@ -303,6 +309,18 @@ impl Parser<'_> {
         // A template header makes a template of this declaration's class
         // specifier only, never of a class declared later in it.
         self.template_header_pending = false;
+        ds
+    }
+
+    /// [`Self::parse_decl_specs`] read at `place` (restored after).
+    pub(crate) fn parse_decl_specs_in(
+        &mut self,
+        place: SpecsPlace,
+        class_name: Option<&str>,
+    ) -> PResult<DeclSpecs> {
+        let outer = std::mem::replace(&mut self.specs_place, place);
+        let ds = self.parse_decl_specs(class_name);
+        self.specs_place = outer;
         ds
     }
 
@@ -545,13 +563,14 @@ impl Parser<'_> {
         self.template_id_then_declarator_at(0)
     }
 
-    /// Is token `i` a declarator name (an identifier that declares
-    /// nothing yet, followed by what may follow a declarator)?
+    /// Is token `i` a declarator name (an identifier that names no type,
+    /// a variable of an outer scope at most, followed by what may follow
+    /// a declarator)?
     fn unknown_type_then_declarator_at(&self, i: usize) -> bool {
         let name = self.peek_at(i);
         name.kind == crate::front::token::TokenKind::Ident
             && !name.sym.is_keyword()
-            && self.names.lookup(name.sym).is_none()
+            && matches!(self.names.lookup(name.sym), None | Some(NameKind::Value))
             && matches!(
                 self.text(self.peek_at(i + 1)),
                 ";" | "=" | "," | "[" | "{" | "(" | ")"
@@ -1283,13 +1302,14 @@ impl Parser<'_> {
             && !t.sym.is_keyword()
             && !self.is_at(1, sym!("::"))
             && self.names.lookup(t.sym).is_none();
-        let only_a_type_here = ds.is_const || ds.is_volatile || self.in_parameter_specs;
+        if self.specs_place == SpecsPlace::Cast {
+            return unknown && ds.ty.is_none();
+        }
+        let only_a_type_here =
+            ds.is_const || ds.is_volatile || self.specs_place != SpecsPlace::Block;
         unknown && only_a_type_here && self.unknown_type_declarator_at(1)
     }
 
-    /// After an unknown name at token `i - 1`: a (possibly abstract)
-    /// declarator, `name`, `*name`, `&`, `*const name = ...`, followed by
-    /// what ends a parameter or a declaration.
     /// Does nothing declare `name` (not even at namespace scope)?
     fn undeclared(&self, name: crate::front::token::Symbol) -> bool {
         self.names.lookup(name).is_none() && self.names.lookup_global(name).is_none()
@@ -1311,6 +1331,9 @@ impl Parser<'_> {
         }
     }
 
+    /// After an unknown name at token `i - 1`: a (possibly abstract)
+    /// declarator, `name`, `*name`, `&`, `*const name = ...`, followed by
+    /// what ends a parameter or a declaration.
     fn unknown_type_declarator_at(&self, mut i: usize) -> bool {
         let mut operators = 0;
         while matches!(self.text(self.peek_at(i)), "*" | "&" | "&&" | "const") {
@@ -1319,10 +1342,12 @@ impl Parser<'_> {
         }
         let t = self.peek_at(i);
         if t.kind == crate::front::token::TokenKind::Ident && !t.sym.is_keyword() {
-            return matches!(
-                self.text(self.peek_at(i + 1)),
-                "," | ")" | "=" | "[" | ";" | "{"
-            );
+            // Outside blocks a name followed by `(` declares a function.
+            return match self.text(self.peek_at(i + 1)) {
+                "," | ")" | "=" | "[" | ";" | "{" => true,
+                "(" => self.specs_place == SpecsPlace::OutsideBlocks,
+                _ => false,
+            };
         }
         operators > 0 && matches!(self.text(t), "," | ")")
     }
@@ -1340,10 +1365,7 @@ impl Parser<'_> {
                 break;
             }
             let start = self.span();
-            self.in_parameter_specs = true;
-            let ds = self.parse_decl_specs(None);
-            self.in_parameter_specs = false;
-            let ds = ds?;
+            let ds = self.parse_decl_specs_in(SpecsPlace::Parameter, None)?;
             let Some(base) = ds.ty else {
                 self.error_here("expected a parameter type");
                 return Err(Reported);
