@@ -27,6 +27,7 @@ pub mod device;
 pub mod device_assert;
 pub mod device_global;
 pub mod device_printf;
+pub mod direct_transfer;
 pub mod error;
 pub mod event;
 pub mod kernel_compiler;

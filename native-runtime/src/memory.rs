@@ -24,6 +24,12 @@
 //!   host storage (the write-back into the user's `host_ptr`); `syclone_free`
 //!   waits for the queue first. Before a host-device kernel every device-newer
 //!   allocation is downloaded, and afterwards the host copies are newer.
+//! - `memcpy`/`memset`/`fill` into device USM on a Vulkan device write its
+//!   device copy (which becomes newer) when it is current or wholly
+//!   replaced; `memcpy` out of device-newer device USM downloads only the
+//!   range copied (`direct_transfer`). The host never reads device USM
+//!   itself, so its host copy may stay stale until a host-device kernel or
+//!   a copy through it needs it.
 //! - Device USM on the host device is plain host memory.
 
 use crate::device::vulkan::VulkanDevice;
@@ -104,10 +110,36 @@ impl GpuCopy {
         self.chunks.iter().zip(host.chunks(chunk)).collect()
     }
 
-    /// [`Self::pieces`] of a host copy to write.
-    pub fn pieces_mut<'a>(&'a self, host: &'a mut [u8]) -> Vec<(&'a wgpu::Buffer, &'a mut [u8])> {
+    /// [`Self::pieces`] of a host copy to write, each from offset 0 of its chunk.
+    pub fn pieces_mut<'a>(
+        &'a self,
+        host: &'a mut [u8],
+    ) -> Vec<(&'a wgpu::Buffer, u64, &'a mut [u8])> {
         let chunk = self.chunk_bytes() as usize;
-        self.chunks.iter().zip(host.chunks_mut(chunk)).collect()
+        self.chunks
+            .iter()
+            .zip(host.chunks_mut(chunk))
+            .map(|(buffer, part)| (buffer, 0, part))
+            .collect()
+    }
+
+    /// The chunks holding the `len` bytes from byte `offset`: each chunk,
+    /// the offset in it, and the range of those bytes it holds.
+    pub fn spans(
+        &self,
+        offset: u64,
+        len: u64,
+    ) -> Vec<(&wgpu::Buffer, u64, std::ops::Range<usize>)> {
+        let chunk = self.chunk_bytes();
+        let mut out = Vec::new();
+        let mut done = 0;
+        while done < len {
+            let (buffer, at) = self.locate(offset + done);
+            let here = (len - done).min(chunk - at);
+            out.push((buffer, at, done as usize..(done + here) as usize));
+            done += here;
+        }
+        out
     }
 }
 

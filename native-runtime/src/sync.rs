@@ -37,7 +37,7 @@ fn download_where(
         return Ok(false);
     }
     {
-        let mut items: Vec<(&wgpu::Buffer, &mut [u8])> = Vec::new();
+        let mut items: Vec<(&wgpu::Buffer, u64, &mut [u8])> = Vec::new();
         for &start in &starts {
             let alloc = table.find(start).expect("collected above");
             let gpu = alloc.gpu.as_ref().expect("filtered on a device copy");
@@ -74,6 +74,17 @@ fn written_records(table: &MemoryTable, device: &Arc<VulkanDevice>) -> [Option<u
         device_global::written_copy(table, device, ASSERT_RECORD),
         device_global::written_copy(table, device, PRINTF_BUFFER),
     ]
+}
+
+/// Downloads the runtime's records on `device` that kernels wrote (printing
+/// what they printed, reporting a failed assert) after a transfer that
+/// did not go through `download_where`.
+pub fn report_device_records(table: &mut MemoryTable, device: &Arc<VulkanDevice>) -> RtResult<()> {
+    let records = written_records(table, device);
+    if records.iter().any(Option::is_some) {
+        download_where(table, device, |a| records.contains(&Some(a.start)))?;
+    }
+    Ok(())
 }
 
 /// Every device that holds a device-newer copy of some allocation.
@@ -155,7 +166,7 @@ pub fn prepare_for_kernel(
         let gpu = alloc.gpu.as_ref().expect("created above");
         let mut batch = device.lock_batch();
         for (buffer, bytes) in gpu.pieces(alloc.host_bytes()) {
-            device.upload(&mut batch, buffer, bytes);
+            device.upload(&mut batch, buffer, 0, bytes);
         }
         alloc.fresh = Fresh::Both;
     }

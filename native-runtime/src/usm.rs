@@ -1,15 +1,19 @@
 //! USM commands of a queue: `memcpy`/`copy`, `memset`/`fill`, `prefetch`,
 //! `mem_advise`, and `get_pointer_type`.
 //!
-//! Copies and fills run on the host, in order after the queue's earlier
-//! commands: the runtime waits for the device when an operand has a
+//! Copies and fills run in order after the queue's earlier commands. Those
+//! into or out of device USM on a Vulkan device go straight to or from its
+//! device copy where they can (`direct_transfer`); the others run on the
+//! host: the runtime waits for the device when an operand has a
 //! device-newer copy (downloading it), writes the host copy, and marks the
 //! destination host-newer so that the next kernel uploads it (`memory`).
 //! They complete before the call returns (after the commands they depend on
-//! that wait in the `scheduler`).
+//! that wait in the `scheduler`); an upload is queued before the device's
+//! next commands, its bytes taken at the call.
 
 use crate::device::clock;
 use crate::device::Device;
+use crate::direct_transfer;
 use crate::error::{RtError, RtResult};
 use crate::event::{self, Event};
 use crate::memory::{self, AllocKind, MemoryTable};
@@ -61,15 +65,52 @@ pub fn memcpy(
         let mut table = memory::table();
         check_extent(&table, src, bytes, "queue::memcpy source")?;
         check_extent(&table, dst, bytes, "queue::memcpy destination")?;
-        sync::make_host_current(&mut table, src)?;
-        prepare_destination(&mut table, dst, bytes)?;
-        // SAFETY: both ranges were checked against their allocations (or are
-        // host memory the caller vouches for, as with std::memcpy); `copy`
-        // allows overlap.
-        unsafe { std::ptr::copy(src as *const u8, dst as *mut u8, bytes) };
-        sync::host_wrote(&mut table, dst);
+        if !copy_device_usm_directly(&mut table, dst, src, bytes)? {
+            sync::make_host_current(&mut table, src)?;
+            prepare_destination(&mut table, dst, bytes)?;
+            // SAFETY: both ranges were checked against their allocations (or are
+            // host memory the caller vouches for, as with std::memcpy); `copy`
+            // allows overlap.
+            unsafe { std::ptr::copy(src as *const u8, dst as *mut u8, bytes) };
+            sync::host_wrote(&mut table, dst);
+        }
     }
     Ok(q.host_event(submit, start))
+}
+
+/// A copy out of device USM that a kernel wrote, or into device USM whose
+/// device copy is current, straight from or to that copy
+/// (`direct_transfer`). False: the copy goes through the host copies.
+fn copy_device_usm_directly(
+    table: &mut MemoryTable,
+    dst: usize,
+    src: usize,
+    bytes: usize,
+) -> RtResult<bool> {
+    let same_allocation = matches!(
+        (table.find(dst), table.find(src)),
+        (Some(d), Some(s)) if d.start == s.start
+    );
+    if same_allocation {
+        return Ok(false);
+    }
+    if let Some(range) = direct_transfer::newer_range(table, src, bytes) {
+        prepare_destination(table, dst, bytes)?;
+        // SAFETY: checked against its allocation (or host memory the caller
+        // vouches for), which is not `src`'s.
+        let out = unsafe { std::slice::from_raw_parts_mut(dst as *mut u8, bytes) };
+        direct_transfer::download(table, range, out)?;
+        sync::host_wrote(table, dst);
+        return Ok(true);
+    }
+    if let Some(range) = direct_transfer::writable_range(table, dst, bytes) {
+        sync::make_host_current(table, src)?;
+        // SAFETY: as above; the device copy of `dst` is written, not its memory.
+        let data = unsafe { std::slice::from_raw_parts(src as *const u8, bytes) };
+        direct_transfer::upload(table, range, data)?;
+        return Ok(true);
+    }
+    Ok(false)
 }
 
 /// Host code (the host tasks of `handler::copy` between an accessor and a
@@ -114,15 +155,37 @@ pub fn fill(
     if bytes > 0 {
         let mut table = memory::table();
         check_extent(&table, dst, bytes, "queue::fill")?;
-        prepare_destination(&mut table, dst, bytes)?;
-        // SAFETY: checked against the allocation above (or host memory the caller vouches for).
-        let out = unsafe { std::slice::from_raw_parts_mut(dst as *mut u8, bytes) };
-        for chunk in out.chunks_exact_mut(pattern.len()) {
-            chunk.copy_from_slice(pattern);
+        if let Some(range) = direct_transfer::writable_range(&table, dst, bytes) {
+            direct_transfer::fill(&mut table, range, pattern, bytes)?;
+        } else {
+            prepare_destination(&mut table, dst, bytes)?;
+            // SAFETY: checked against the allocation above (or host memory the caller vouches for).
+            let out = unsafe { std::slice::from_raw_parts_mut(dst as *mut u8, bytes) };
+            fill_with_pattern(out, pattern);
+            sync::host_wrote(&mut table, dst);
         }
-        sync::host_wrote(&mut table, dst);
     }
     Ok(q.host_event(submit, start))
+}
+
+/// Fills `out` (a whole number of patterns long) with copies of
+/// `pattern`: a byte is `memset`; a wider pattern is copied once, then the
+/// filled part doubles (a pattern at a time ran at 0.3 GB/s).
+pub(crate) fn fill_with_pattern(out: &mut [u8], pattern: &[u8]) {
+    if let [byte] = pattern {
+        out.fill(*byte);
+        return;
+    }
+    let Some(first) = out.get_mut(..pattern.len()) else {
+        return;
+    };
+    first.copy_from_slice(pattern);
+    let mut filled = pattern.len();
+    while filled < out.len() {
+        let step = filled.min(out.len() - filled);
+        out.copy_within(..step, filled);
+        filled += step;
+    }
 }
 
 /// `queue::prefetch`: on a Vulkan queue, uploads the allocation now if its
@@ -168,5 +231,27 @@ pub fn pointer_type(ptr: usize) -> i32 {
         Some(AllocKind::UsmHost) => 1,
         Some(AllocKind::UsmShared) => 2,
         Some(AllocKind::Buffer) | None => 3,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fill_with_pattern;
+
+    #[test]
+    fn fills_repeat_the_pattern_to_the_end() {
+        for count in [1usize, 2, 3, 7, 64, 1000] {
+            for pattern in [
+                &[0xabu8][..],
+                &[1, 2],
+                &[1, 2, 3],
+                &[9, 8, 7, 6, 5, 4, 3, 2],
+            ] {
+                let mut out = vec![0u8; pattern.len() * count];
+                fill_with_pattern(&mut out, pattern);
+                let expected: Vec<u8> = pattern.iter().copied().cycle().take(out.len()).collect();
+                assert_eq!(out, expected, "{count} copies of {pattern:?}");
+            }
+        }
     }
 }

@@ -691,7 +691,7 @@ impl VulkanDevice {
             return Ok(());
         }
         let mut words = vec![0u8; audit.buffer.size() as usize];
-        if let Err(e) = self.download(batch, &mut [(&audit.buffer, &mut words)]) {
+        if let Err(e) = self.download(batch, &mut [(&audit.buffer, 0, &mut words)]) {
             // An earlier error of the device came first: read the words next time.
             audit.pending.store(true, Ordering::Release);
             return Err(e);
@@ -833,20 +833,37 @@ impl VulkanDevice {
         batch.dispatches = 0;
     }
 
-    /// Writes host bytes into a device buffer, after everything recorded so far.
-    pub fn upload(&self, batch: &mut Batch, buffer: &wgpu::Buffer, bytes: &[u8]) {
+    /// Writes host bytes into a device buffer from byte `offset` (a
+    /// multiple of 4; a ragged end is padded with zeros), after everything
+    /// recorded so far.
+    pub fn upload(&self, batch: &mut Batch, buffer: &wgpu::Buffer, offset: u64, bytes: &[u8]) {
         // queue.write_buffer takes effect before the next submission's commands,
         // so commands recorded earlier must be submitted first.
         self.submit(batch);
         let aligned = bytes.len() & !3;
         if aligned > 0 {
-            self.queue.write_buffer(buffer, 0, &bytes[..aligned]);
+            self.queue.write_buffer(buffer, offset, &bytes[..aligned]);
         }
         if aligned < bytes.len() {
             let mut tail = [0u8; 4];
             tail[..bytes.len() - aligned].copy_from_slice(&bytes[aligned..]);
-            self.queue.write_buffer(buffer, aligned as u64, &tail);
+            self.queue
+                .write_buffer(buffer, offset + aligned as u64, &tail);
         }
+    }
+
+    /// Zeroes `size` bytes of `buffer` from `offset` (both multiples of 4),
+    /// in order after everything recorded so far.
+    pub fn clear(&self, batch: &mut Batch, buffer: &wgpu::Buffer, offset: u64, size: u64) {
+        drop(batch.pass.take());
+        let encoder = batch.encoder.get_or_insert_with(|| {
+            self.device
+                .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                    label: Some("syclone batch"),
+                })
+        });
+        encoder.clear_buffer(buffer, offset, Some(size));
+        self.recorded(batch);
     }
 
     /// Submits the batch and waits for the device to finish it.
@@ -878,11 +895,12 @@ impl VulkanDevice {
         }
     }
 
-    /// Copies device buffers into host memory, after everything recorded so far.
+    /// Copies device buffers, each from a byte offset (a multiple of 4),
+    /// into host memory, after everything recorded so far.
     pub fn download(
         &self,
         batch: &mut Batch,
-        items: &mut [(&wgpu::Buffer, &mut [u8])],
+        items: &mut [(&wgpu::Buffer, u64, &mut [u8])],
     ) -> RtResult<()> {
         if items.is_empty() {
             return Ok(());
@@ -895,7 +913,7 @@ impl VulkanDevice {
             });
         let staging: Vec<wgpu::Buffer> = items
             .iter()
-            .map(|(src, host)| {
+            .map(|(src, offset, host)| {
                 let size = (host.len().max(4) as u64).div_ceil(4) * 4;
                 let staging = self.device.create_buffer(&wgpu::BufferDescriptor {
                     label: Some("syclone staging"),
@@ -903,7 +921,7 @@ impl VulkanDevice {
                     usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
                     mapped_at_creation: false,
                 });
-                encoder.copy_buffer_to_buffer(src, 0, &staging, 0, size);
+                encoder.copy_buffer_to_buffer(src, *offset, &staging, 0, size);
                 staging
             })
             .collect();
@@ -924,7 +942,7 @@ impl VulkanDevice {
                 self.info.name
             )));
         }
-        for ((_, host), buffer) in items.iter_mut().zip(&staging) {
+        for ((_, _, host), buffer) in items.iter_mut().zip(&staging) {
             let len = host.len();
             let view = buffer.slice(..).get_mapped_range().map_err(|e| {
                 RtError::Device(format!(
