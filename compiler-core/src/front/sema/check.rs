@@ -3354,7 +3354,8 @@ impl Sema {
                         span,
                     };
                 }
-                self.err(span, format!("use of undeclared identifier '{n}'"))
+                let hint = self.value_hint(q);
+                self.err(span, format!("use of undeclared identifier '{n}'{hint}"))
             }
         }
     }
@@ -4444,9 +4445,10 @@ impl Sema {
                             self.add_adl_candidates(&q.last().ident, &args, &mut cands);
                         }
                         if cands.is_empty() {
+                            let hint = self.value_hint(q);
                             return self.err(
                                 callee.span,
-                                format!("use of undeclared identifier '{name_str}'"),
+                                format!("use of undeclared identifier '{name_str}'{hint}"),
                             );
                         }
                         self.finish_call(&cands, &explicit, None, args, &name_str, span)

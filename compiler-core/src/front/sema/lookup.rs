@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::front::ast::{QualName, TemplateArg, TypeExpr, TypeExprKind};
+use typo::Wanted;
 
 /// What a name denotes.
 #[derive(Clone, Debug)]
@@ -751,11 +752,16 @@ impl Sema {
             Found::None if diags.len() > errors_before => Ty::Error,
             Found::None if q.parts.len() > 1 => {
                 let scope = self.resolve_prefix(q, ctx, env, &mut vec![]);
+                let hint = self.qualified_hint(q, ctx, env, Wanted::Type);
                 let message = match scope {
                     Some(Ctx::Class(c)) => {
-                        format!("no type named '{}' in '{}'", last.ident, self.class_name(c))
+                        format!(
+                            "no type named '{}' in '{}'{hint}",
+                            last.ident,
+                            self.class_name(c)
+                        )
                     }
-                    _ => format!("unknown type name '{}'", q.to_string_lossy()),
+                    _ => format!("unknown type name '{}'{hint}", q.to_string_lossy()),
                 };
                 diags.push(Diagnostic::error(q.span, message));
                 Ty::Error
@@ -893,9 +899,14 @@ impl Sema {
                         _ => {}
                     }
                 }
+                let hint = if q.parts.len() == 1 && !q.global {
+                    self.did_you_mean(&last.ident, ctx, env, Wanted::Type, &[])
+                } else {
+                    self.qualified_hint(q, ctx, env, Wanted::Type)
+                };
                 diags.push(Diagnostic::error(
                     q.span,
-                    format!("unknown type name '{}'", q.to_string_lossy()),
+                    format!("unknown type name '{}'{hint}", q.to_string_lossy()),
                 ));
                 Ty::Error
             }

@@ -55,6 +55,7 @@ pub mod thir;
 mod three_way;
 mod type_traits;
 pub mod types;
+mod typo;
 mod unevaluated;
 mod variable_length_array;
 mod variable_template_specializations;
@@ -759,6 +760,9 @@ pub struct Sema {
     satisfying: Vec<(VarId, Vec<TArg>)>,
     /// The satisfaction of each function's associated constraints.
     function_satisfactions: HashMap<FuncId, constraints::Satisfaction>,
+    /// Names of each namespace scope by what they name, for spelling
+    /// suggestions (see `typo.rs`).
+    typo_names: typo::NamespaceNames,
 }
 
 pub const GLOBAL_NS: NsId = NsId(0);
@@ -813,6 +817,7 @@ impl Sema {
             out_of_class_vars: HashMap::new(),
             default_init_runs_code: HashMap::new(),
             copy_runs_code: HashMap::new(),
+            typo_names: Default::default(),
             scope_function: None,
             unevaluated: 0,
             explicit_instantiations: vec![],
