@@ -1,6 +1,7 @@
 // A misspelt name in device code gets clang's suggestion: the visible name
-// of the right kind (a type for a type, a value for an expression) fewest
-// edits away, within a third of the name's length.
+// of the right kind (a type for a type, a value for an expression, a member
+// of the class for a member access) fewest edits away, within a third of
+// the name's length.
 #include <sycl/sycl.hpp>
 
 struct Particle {
@@ -25,6 +26,12 @@ int main() {
     physics::Bdoy b;           // expected-error {{unknown type name 'physics::Bdoy'; did you mean 'physics::Body'?}}
     out[2] = physics::gravty(1.f); // expected-error {{use of undeclared identifier 'physics::gravty'; did you mean 'physics::gravity'?}}
     out[3] = nothing_like_it;  // expected-error {{use of undeclared identifier 'nothing_like_it'}}
+  });
+  Particle *ps = sycl::malloc_shared<Particle>(8, q);
+  q.parallel_for(sycl::nd_range<1>(8, 8), [=](sycl::nd_item<1> it) { // expected-note 1+ {{in the kernel invoked here}}
+    size_t i = it.get_gloabl_id(0); // expected-error {{no member named 'get_gloabl_id' in 'sycl::nd_item<1>'; did you mean 'get_global_id'?}}
+    ps[0].mas = 1.f;                // expected-error {{no member named 'mas' in 'Particle'; did you mean 'mass'?}}
+    it.barier();                    // expected-error {{no member named 'barier' in 'sycl::nd_item<1>'; did you mean 'barrier'?}}
   });
   q.wait();
   return 0;

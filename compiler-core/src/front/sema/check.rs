@@ -10,6 +10,7 @@ use super::lookup::Found;
 use super::overload::{free_candidates, Candidate};
 use super::templates::decay;
 use super::thir::{self, Expr as TExpr, ExprKind as TK, Stmt as TStmt};
+use super::typo::Wanted;
 use super::*;
 use crate::front::ast::{self as a, BinOp, CaptureDefault, ExprKind, StmtKind, UnOp};
 
@@ -2942,10 +2943,11 @@ impl Sema {
                         && matches!(self.lookup_qualified(q, ctx, &env, &mut vec![]), Found::None)
                     {
                         if let Some(Ctx::Class(c)) = self.resolve_prefix(q, ctx, &env, &mut vec![]) {
+                            let hint = self.qualified_hint(q, ctx, &env, Wanted::Value);
                             return self.err(
                                 q.span,
                                 format!(
-                                    "no member named '{}' in '{}'",
+                                    "no member named '{}' in '{}'{hint}",
                                     q.last().ident,
                                     self.class_name(c)
                                 ),
@@ -3491,9 +3493,13 @@ impl Sema {
         let member = &name.last().ident;
         if self.method_candidates(c, member).is_empty() && self.class(c).closure.is_none() {
             // Nothing of that name: an error (SFINAE in `decltype(t.scale)`).
+            let hint = self.did_you_mean_member("", member, Ctx::Class(c), Wanted::Value);
             return self.err(
                 span,
-                format!("no member named '{member}' in '{}'", self.class_name(c)),
+                format!(
+                    "no member named '{member}' in '{}'{hint}",
+                    self.class_name(c)
+                ),
             );
         }
         TExpr {
@@ -4951,9 +4957,10 @@ impl Sema {
             }
         }
         if cands.is_empty() {
+            let hint = self.did_you_mean_member("", name, Ctx::Class(c), Wanted::Value);
             return self.err(
                 span,
-                format!("no member named '{name}' in '{}'", self.class_name(c)),
+                format!("no member named '{name}' in '{}'{hint}", self.class_name(c)),
             );
         }
         let what = format!("{}::{name}", self.class_name(c));

@@ -104,8 +104,8 @@ pub(crate) fn closest<'a>(
 
 impl Sema {
     /// The names `scope` declares (a namespace's members, with those of the
-    /// namespaces it nominates; a class's, with its bases' and fields) that
-    /// name what is `wanted`.
+    /// namespaces it nominates; a class's, with its fields, member functions
+    /// and bases' names) that name what is `wanted`.
     pub(crate) fn scope_names(&mut self, scope: Ctx, wanted: Wanted) -> Rc<Vec<Rc<str>>> {
         match scope {
             Ctx::Ns(ns) => self.namespace_names(ns, wanted),
@@ -169,6 +169,7 @@ impl Sema {
         }
         if wanted == Wanted::Value {
             out.extend(ci.fields.iter().map(|f| f.name.clone()));
+            out.extend(ci.methods.iter().map(|m| m.name.last().ident.clone()));
         }
         let bases: Vec<ClassId> = ci.bases.iter().map(|(b, _)| *b).collect();
         for b in bases {
