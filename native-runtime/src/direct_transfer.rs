@@ -8,7 +8,9 @@
 //! - `memcpy` out of device USM that a kernel wrote downloads the copied
 //!   range only, into the destination itself;
 //! - `memset`/`fill` of device USM clears the range on the device (zeros)
-//!   or uploads the filled range.
+//!   or uploads the filled range;
+//! - `memcpy` between two device USM allocations on one device copies on
+//!   the device.
 //!
 //! Each applies when the device copy is current (or the command replaces
 //! the whole allocation) and the range is word-aligned, as Vulkan's copies
@@ -67,6 +69,49 @@ pub fn writable_range(table: &MemoryTable, dst: usize, bytes: usize) -> Option<D
 /// the host copy was current (else the host copy is the one to read).
 pub fn newer_range(table: &MemoryTable, src: usize, bytes: usize) -> Option<DeviceRange> {
     device_range(table, src, bytes, |fresh, _| fresh == Fresh::Device)
+}
+
+/// The range of device USM at `src` whose device copy is current (a copy
+/// on the device may read it).
+pub fn current_range(table: &MemoryTable, src: usize, bytes: usize) -> Option<DeviceRange> {
+    device_range(table, src, bytes, |fresh, _| fresh != Fresh::Host)
+}
+
+/// Copies `bytes` bytes from `src` to `dst` (ranges of two allocations) on
+/// their device, when both are on one device, the count is whole words
+/// and each range lies in one chunk of its allocation. False: the caller
+/// copies another way.
+pub fn copy_on_device(
+    table: &mut MemoryTable,
+    src: DeviceRange,
+    dst: DeviceRange,
+    bytes: usize,
+) -> RtResult<bool> {
+    if !Arc::ptr_eq(&src.device, &dst.device) || !bytes.is_multiple_of(4) {
+        return Ok(false);
+    }
+    {
+        let from = table
+            .find(src.start)
+            .and_then(|a| a.gpu.as_ref())
+            .ok_or_else(gone)?;
+        let to = table
+            .find(dst.start)
+            .and_then(|a| a.gpu.as_ref())
+            .ok_or_else(gone)?;
+        let (from, to) = (
+            from.spans(src.offset, bytes as u64),
+            to.spans(dst.offset, bytes as u64),
+        );
+        let ([(from, from_at, _)], [(to, to_at, _)]) = (&from[..], &to[..]) else {
+            return Ok(false);
+        };
+        let mut batch = src.device.lock_batch();
+        src.device
+            .copy(&mut batch, (from, *from_at), (to, *to_at), bytes as u64);
+    }
+    table.get_mut(dst.start).ok_or_else(gone)?.fresh = Fresh::Device;
+    Ok(true)
 }
 
 /// Writes `data` into `range` on the device (the bytes are taken now).

@@ -78,8 +78,9 @@ pub fn memcpy(
     Ok(q.host_event(submit, start))
 }
 
-/// A copy out of device USM that a kernel wrote, or into device USM whose
-/// device copy is current, straight from or to that copy
+/// A copy between two device USM allocations on one device, out of device
+/// USM that a kernel wrote, or into device USM whose device copy is
+/// current, on the device or straight from or to the device copy
 /// (`direct_transfer`). False: the copy goes through the host copies.
 fn copy_device_usm_directly(
     table: &mut MemoryTable,
@@ -93,6 +94,14 @@ fn copy_device_usm_directly(
     );
     if same_allocation {
         return Ok(false);
+    }
+    if let (Some(from), Some(to)) = (
+        direct_transfer::current_range(table, src, bytes),
+        direct_transfer::writable_range(table, dst, bytes),
+    ) {
+        if direct_transfer::copy_on_device(table, from, to, bytes)? {
+            return Ok(true);
+        }
     }
     if let Some(range) = direct_transfer::newer_range(table, src, bytes) {
         prepare_destination(table, dst, bytes)?;

@@ -104,6 +104,14 @@ int main() {
   std::memmove(model.data() + 10, model.data() + 20, 300);
   read_back("device to device");
 
+  // Between two device allocations, whole words at word offsets.
+  bump(dev);
+  q.memcpy(other + 8, dev + 16, 1024);
+  std::memcpy(other_model.data() + 8, model.data() + 16, 1024);
+  std::vector<uint8_t> other_back(n);
+  q.memcpy(other_back.data(), other, n).wait();
+  expect_bytes("device to device, whole words", other_back, other_model);
+
   // Device to shared memory, read by the host and by a kernel.
   bump(dev);
   q.memcpy(shared, dev, n).wait();

@@ -855,15 +855,34 @@ impl VulkanDevice {
     /// Zeroes `size` bytes of `buffer` from `offset` (both multiples of 4),
     /// in order after everything recorded so far.
     pub fn clear(&self, batch: &mut Batch, buffer: &wgpu::Buffer, offset: u64, size: u64) {
+        self.batch_encoder(batch)
+            .clear_buffer(buffer, offset, Some(size));
+        self.recorded(batch);
+    }
+
+    /// Copies `size` bytes between device buffers (offsets and size
+    /// multiples of 4), in order after everything recorded so far.
+    pub fn copy(
+        &self,
+        batch: &mut Batch,
+        (src, src_offset): (&wgpu::Buffer, u64),
+        (dst, dst_offset): (&wgpu::Buffer, u64),
+        size: u64,
+    ) {
+        self.batch_encoder(batch)
+            .copy_buffer_to_buffer(src, src_offset, dst, dst_offset, size);
+        self.recorded(batch);
+    }
+
+    /// The batch's encoder for a transfer command, its compute pass ended.
+    fn batch_encoder<'b>(&self, batch: &'b mut Batch) -> &'b mut wgpu::CommandEncoder {
         drop(batch.pass.take());
-        let encoder = batch.encoder.get_or_insert_with(|| {
+        batch.encoder.get_or_insert_with(|| {
             self.device
                 .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                     label: Some("syclone batch"),
                 })
-        });
-        encoder.clear_buffer(buffer, offset, Some(size));
-        self.recorded(batch);
+        })
     }
 
     /// Submits the batch and waits for the device to finish it.
