@@ -1,8 +1,9 @@
-// Host-device transfers of device USM: GB/s of `memcpy` host to device,
-// device to host and `memset`, each measured with the kernel that uses the
-// data (the runtime moves an allocation when a kernel needs it) minus the
-// same kernel alone, next to plain `std::memcpy` on the host. Prints figures;
-// every transfer's data is checked.
+// Transfers of device USM: GB/s of `memcpy` host to device, device to host
+// and device to device, and of `memset`, each measured with the kernel that
+// uses the data (the runtime moves an allocation when a kernel needs it) minus
+// the same kernel alone, next to plain `std::memcpy` on the host and a copy
+// kernel between the two device allocations. Prints figures; every
+// transfer's data is checked.
 //   usm_transfers [MiB...]   (default 1 16 256)
 #include <sycl/sycl.hpp>
 #include <algorithm>
@@ -40,6 +41,7 @@ int main(int argc, char** argv) {
     std::vector<unsigned> host(n), back(n);
     for (size_t i = 0; i < n; ++i) host[i] = unsigned(i * 2654435761u);
     unsigned* dev = sycl::malloc_device<unsigned>(n, q);
+    unsigned* copy = sycl::malloc_device<unsigned>(n, q);
     q.memcpy(dev, host.data(), bytes).wait();
     // The kernel every figure includes: reads the last element, writes the first.
     auto touch = [&](unsigned salt) {
@@ -79,6 +81,24 @@ int main(int argc, char** argv) {
       return seconds_since(t0);
     });
     ok &= *probe == 4u;
+    q.memcpy(dev, host.data(), bytes).wait();
+    // Device to device, then the kernel reads the copy's last element.
+    const double on_device = best_of(reps, [&] {
+      auto t0 = clock_type::now();
+      q.memcpy(copy, dev, bytes);
+      q.single_task([=] { *probe = copy[n - 1]; });
+      q.wait();
+      return seconds_since(t0);
+    });
+    ok &= *probe == host[n - 1];
+    const double copy_kernel = best_of(reps, [&] {
+      auto t0 = clock_type::now();
+      q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { copy[i] = dev[i]; });
+      q.single_task([=] { *probe = copy[n - 1]; });
+      q.wait();
+      return seconds_since(t0);
+    });
+    ok &= *probe == host[n - 1];
     const double plain = best_of(reps, [&] {
       auto t0 = clock_type::now();
       std::memcpy(back.data(), host.data(), bytes);
@@ -87,9 +107,11 @@ int main(int argc, char** argv) {
     auto rate = [&](double t) { return t > kernel ? bytes / (t - kernel) / 1e9 : 0.0; };
     std::printf(
         "%5zu MiB: host to device %6.2f GB/s, device to host %6.2f GB/s, memset %6.2f GB/s, "
-        "host memcpy %6.2f GB/s (kernel alone %.1f us)\n",
-        bytes >> 20, rate(to_device), rate(to_host), rate(fill), bytes / plain / 1e9,
-        kernel * 1e6);
+        "device to device %6.2f GB/s (copy kernel %6.2f), host memcpy %6.2f GB/s "
+        "(kernel alone %.1f us)\n",
+        bytes >> 20, rate(to_device), rate(to_host), rate(fill), rate(on_device),
+        rate(copy_kernel), bytes / plain / 1e9, kernel * 1e6);
+    sycl::free(copy, q);
     sycl::free(dev, q);
   }
   sycl::free(probe, q);
