@@ -599,7 +599,7 @@ pub struct Module {
 
 /// Calls `f` on every statement of `block`, nested ones included (a
 /// statement before those inside it).
-pub fn walk_stmts<'a>(block: &'a Block, f: &mut impl FnMut(&'a Stmt)) {
+pub fn walk_stmts<'a>(block: &'a [Stmt], f: &mut impl FnMut(&'a Stmt)) {
     for s in block {
         f(s);
         match s {

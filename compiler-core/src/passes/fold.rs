@@ -1,6 +1,7 @@
 //! Constant folding and removal of code that cannot run: operators,
 //! conversions and selects of constants become constants (as C++ computes
-//! them: wrapping integers, IEEE floats); an `If` whose condition is a
+//! them: wrapping integers, IEEE floats), and so do the math functions
+//! whose result is exact (`fabs`, `floor`, `ceil`, `trunc`); an `If` whose condition is a
 //! constant becomes the branch taken; statements after a `Break`,
 //! `Continue` or `Return` in the same block are dropped; a loop that runs
 //! its body once (ending in its only `Break`) becomes that body.
@@ -10,7 +11,7 @@
 //! by the width or more are left for run time (WGSL has no literal for an
 //! infinity, and a constant one makes the shader invalid).
 
-use crate::ir::{BinaryOp, Block, Constant, Expr, Kernel, ScalarType, Stmt, UnaryOp};
+use crate::ir::{BinaryOp, Block, Constant, Expr, Kernel, MathFn, ScalarType, Stmt, UnaryOp};
 
 /// Folds the constants of `kernel` and drops its dead statements.
 pub fn fold_constants(kernel: &mut Kernel) {
@@ -118,6 +119,25 @@ fn leaves_loop(block: &[Stmt]) -> bool {
     })
 }
 
+/// `f(args)`, computed where it is exact whatever the device: the absolute
+/// value and the rounding to integers of a constant (`abs(-0.0f)` is `+0`;
+/// drivers need not keep a constant's zero sign through their own folding).
+fn math(f: MathFn, args: Vec<Expr>) -> Expr {
+    let exact: Option<fn(f64) -> f64> = match f {
+        MathFn::Fabs => Some(f64::abs),
+        MathFn::Floor => Some(f64::floor),
+        MathFn::Ceil => Some(f64::ceil),
+        MathFn::Trunc => Some(f64::trunc),
+        _ => None,
+    };
+    match (exact, &args[..]) {
+        (Some(op), [Expr::Const(Constant::Float(ty, v))]) => {
+            Expr::Const(Constant::Float(*ty, op(*v)))
+        }
+        _ => Expr::Math(f, args),
+    }
+}
+
 /// `e` with every constant subexpression computed.
 pub fn fold_expr(e: Expr) -> Expr {
     match e {
@@ -176,7 +196,7 @@ pub fn fold_expr(e: Expr) -> Expr {
             },
         },
         Expr::Bitcast(a, t) => Expr::Bitcast(Box::new(fold_expr(*a)), t),
-        Expr::Math(f, args) => Expr::Math(f, args.into_iter().map(fold_expr).collect()),
+        Expr::Math(f, args) => math(f, args.into_iter().map(fold_expr).collect()),
         e @ (Expr::Const(_)
         | Expr::Local(_)
         | Expr::Param { .. }
@@ -340,6 +360,21 @@ fn convert(c: Constant, to: ScalarType) -> Option<Constant> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn exact_math_of_constants_folds() {
+        let f = |v: f64| Expr::Const(Constant::Float(ScalarType::F32, v));
+        let abs = fold_expr(Expr::Math(MathFn::Fabs, vec![f(-0.0)]));
+        assert!(
+            matches!(abs, Expr::Const(Constant::Float(_, v)) if v == 0.0 && v.is_sign_positive())
+        );
+        assert_eq!(fold_expr(Expr::Math(MathFn::Floor, vec![f(-1.5)])), f(-2.0));
+        // Functions whose device result may differ from the host's stay.
+        assert!(matches!(
+            fold_expr(Expr::Math(MathFn::Sin, vec![f(1.0)])),
+            Expr::Math(..)
+        ));
+    }
+
     use super::*;
     use crate::ir::LocalId;
 

@@ -1,4 +1,26 @@
 //! Passes over the device IR, each small and tested on IR built by hand:
-//! [`fold`] (constant folding and removal of code that cannot run).
+//! [`fold`] (constant folding and removal of code that cannot run),
+//! [`unroll`] (loops of a few known trips), [`propagate`] (local
+//! constants into their reads) and [`dead_locals`] (assignments nothing
+//! reads).
 
+pub mod dead_locals;
 pub mod fold;
+pub mod propagate;
+pub mod unroll;
+
+use crate::ir::Kernel;
+
+/// The passes every kernel goes through after lowering: constants folded,
+/// short counted loops unrolled and their counters' constants propagated
+/// and folded (twice: a branch folded away by the first round can leave
+/// its locals known to the second), then assignments nothing reads dropped.
+pub fn simplify(kernel: &mut Kernel) {
+    fold::fold_constants(kernel);
+    unroll::unroll_loops(kernel);
+    for _ in 0..2 {
+        propagate::propagate_constants(kernel);
+        fold::fold_constants(kernel);
+    }
+    dead_locals::remove_dead_assignments(kernel);
+}

@@ -163,7 +163,7 @@ pub fn compile_translation_unit(
                 }
             }
             let Some(mut l) = result else { continue };
-            crate::passes::fold::fold_constants(&mut l.kernel);
+            crate::passes::simplify(&mut l.kernel);
             let display_name = k.display_name.clone();
             // Free-function kernels are found by name at run time, not
             // through the integration header.
