@@ -7,7 +7,8 @@ use naga::valid::{Capabilities, ValidationFlags, Validator};
 
 /// Reads a SPIR-V module (little-endian bytes) for [`kernel_wgsl`]; float
 /// atomic adds, which WebGPU does not have, keep their compare-exchange
-/// loops ([`super::spirv::without_float_atomic_adds`]).
+/// loops ([`super::spirv::without_float_atomic_adds`]), and `Coherent`
+/// bindings are plain ones.
 pub fn parse_spirv(spirv: &[u8]) -> Result<naga::Module, String> {
     let words: Vec<u32> = spirv
         .chunks_exact(4)
@@ -18,8 +19,15 @@ pub fn parse_spirv(spirv: &[u8]) -> Result<naga::Module, String> {
         .iter()
         .flat_map(|w| w.to_le_bytes())
         .collect();
-    naga::front::spv::parse_u8_slice(&bytes, &Default::default())
-        .map_err(|e| format!("naga could not read the SPIR-V: {e}"))
+    let mut module = naga::front::spv::parse_u8_slice(&bytes, &Default::default())
+        .map_err(|e| format!("naga could not read the SPIR-V: {e}"))?;
+    // A Vulkan image's `Coherent` bindings: WebGPU's storage memory has no
+    // such decoration (nor the caches it is about).
+    for (_, var) in module.global_variables.iter_mut() {
+        var.memory_decorations
+            .remove(naga::MemoryDecorations::COHERENT);
+    }
+    Ok(module)
 }
 
 /// The WGSL of entry point `entry_point` of `module`, with only what that

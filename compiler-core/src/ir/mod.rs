@@ -747,6 +747,16 @@ impl Kernel {
         found
     }
 
+    /// Whether work-items of the kernel may wait for or synchronize with
+    /// each other: a barrier, a fence or an atomic access.
+    pub fn synchronizes(&self) -> bool {
+        let mut found = false;
+        walk_stmts(&self.body, &mut |s| {
+            found |= matches!(s, Stmt::Barrier | Stmt::Fence(_) | Stmt::Atomic { .. })
+        });
+        found
+    }
+
     /// Whether the kernel uses sub-group built-ins or collectives.
     pub fn uses_subgroups(&self) -> bool {
         let mut found = false;

@@ -159,7 +159,7 @@ fn constant_locals(block: &[IStmt]) -> HashMap<u32, Constant> {
                     known.remove(&local.0);
                 }
             },
-            nested => crate::ir::walk_stmts(&vec![nested.clone()], &mut |inner| {
+            nested => crate::ir::walk_stmts(std::slice::from_ref(nested), &mut |inner| {
                 if let IStmt::Assign { local, .. } = inner {
                     known.remove(&local.0);
                 }

@@ -165,7 +165,10 @@ impl VulkanDevice {
             | wgpu::Features::SUBGROUP_BARRIER
             | wgpu::Features::TIMESTAMP_QUERY
             | wgpu::Features::PIPELINE_CACHE
-            | wgpu::Features::PASSTHROUGH_SHADERS;
+            | wgpu::Features::PASSTHROUGH_SHADERS
+            // Images mark memory that work-items share `Coherent`; naga
+            // reads them only with this feature (when not passed through).
+            | wgpu::Features::MEMORY_DECORATION_COHERENT;
         let desc = wgpu::DeviceDescriptor {
             label: Some("syclone"),
             required_features: adapter.features() & wanted,

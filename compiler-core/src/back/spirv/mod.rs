@@ -106,9 +106,9 @@ pub fn emit_module(module: &Module, target: &TargetProperties) -> Result<Vec<u32
 ///
 /// `target` does not change the code: capabilities follow the types the IR
 /// uses (`Int64`/`Float64` only where 64-bit types appear); the runtime keeps
-/// images that need an aspect away from devices that lack it.
+/// images that need an aspect away from devices that lack it. Only Vulkan
+/// images mark bindings `Coherent` (WebGPU has no such decoration).
 pub fn emit(module: &Module, target: &TargetProperties) -> Result<EmittedModule, SpirvError> {
-    let _ = target;
     if module.kernels.is_empty() {
         return Err(SpirvError::NoKernels);
     }
@@ -119,6 +119,7 @@ pub fn emit(module: &Module, target: &TargetProperties) -> Result<EmittedModule,
         }
     }
     let mut e = Emitter::new();
+    e.coherence = target.kind == crate::target::TargetKind::SpirvVulkan;
     let mut array_lengths = vec![];
     for k in &module.kernels {
         array_lengths.push(e.emit_kernel(k)?);
@@ -155,6 +156,22 @@ struct BufferKey {
     writable: bool,
     atomic: bool,
     aliased: bool,
+    /// SPIR-V `Coherent`: other work-items' writes to the memory during
+    /// the kernel reach this one's reads (see `coherent_binding`).
+    coherent: bool,
+}
+
+/// Whether a global binding is `Coherent`: memory a `volatile T *` points
+/// into, and memory a kernel that synchronizes its work-items (barriers,
+/// fences, atomics) both reads and writes. Drivers may otherwise keep a
+/// work-item's reads in a cache other work-groups' writes do not reach
+/// (NVIDIA's L1), or hoist them out of loops, so that a loop waiting for
+/// another work-item's plain store (a lock's release, a flag, a tree
+/// node's child set by another work-group) never ends. Memory only read,
+/// only written, or shared by kernels that never synchronize keeps its
+/// caching.
+fn coherent_binding(bd: &crate::ir::Binding, synchronizes: bool) -> bool {
+    bd.volatile || (synchronizes && bd.reads && bd.writes)
 }
 
 /// Module-level state: the builder plus caches so that every type, constant
@@ -191,6 +208,9 @@ struct Emitter {
     /// Specialization constants by (symbol, offset): one `OpSpecConstant`
     /// each, shared by the module's kernels, `SpecId` in order of first use.
     spec_constants: Vec<(SpecConstantId, Word)>,
+    /// Whether bindings may be `Coherent` (Vulkan images; see
+    /// [`coherent_binding`]).
+    coherence: bool,
 }
 
 /// A specialization-constant scalar of an image: its `SpecId` is its index
@@ -232,6 +252,7 @@ impl Emitter {
             uses_clock: false,
             glsl_std_450: None,
             spec_constants: vec![],
+            coherence: false,
         }
     }
 
@@ -472,6 +493,7 @@ impl Emitter {
             writable,
             atomic,
             aliased,
+            coherent,
         } = key;
         let st = self.block_struct(elem, atomic);
         let ptr = self.pointer(StorageClass::StorageBuffer, st);
@@ -485,6 +507,9 @@ impl Emitter {
         }
         if aliased {
             self.b.decorate(var, Decoration::Aliased, []);
+        }
+        if coherent {
+            self.b.decorate(var, Decoration::Coherent, []);
         }
         self.b.name(var, name);
         self.buffers.insert(key, var);
@@ -613,6 +638,7 @@ impl Emitter {
             .max(1) as u32;
         let atomic = k.atomic_bindings();
         let float_added = k.float_add_bindings();
+        let synchronizes = k.synchronizes();
         for (i, bd) in k.bindings.iter().enumerate() {
             let id = BindingId(i as u32);
             let is_atomic = atomic.contains(&id);
@@ -638,6 +664,7 @@ impl Emitter {
                         writable: bd.writes,
                         atomic: is_atomic,
                         aliased: bd.aliased,
+                        coherent: self.coherence && coherent_binding(bd, synchronizes),
                     };
                     self.buffer(key, &bd.name)
                 }

@@ -1138,3 +1138,71 @@ fn fences_are_memory_barriers_at_their_scope() {
     let wgsl = check_webgpu("fences", &m);
     assert!(wgsl.contains("storageBarrier()"), "{wgsl}");
 }
+
+/// The bindings a module decorates `Coherent`, by name.
+fn coherent_bindings(words: &[u32]) -> Vec<String> {
+    let module = rspirv::dr::load_words(words).expect("parses");
+    let names: HashMap<Word, String> = module
+        .debug_names
+        .iter()
+        .filter(|i| i.class.opcode == spirv::Op::Name)
+        .filter_map(|i| match (&i.operands[0], &i.operands[1]) {
+            (rspirv::dr::Operand::IdRef(id), rspirv::dr::Operand::LiteralString(n)) => {
+                Some((*id, n.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    module
+        .annotations
+        .iter()
+        .filter(|i| {
+            i.operands.get(1) == Some(&rspirv::dr::Operand::Decoration(Decoration::Coherent))
+        })
+        .filter_map(|i| match i.operands[0] {
+            rspirv::dr::Operand::IdRef(id) => names.get(&id).cloned(),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn memory_work_items_share_is_coherent_in_kernels_that_synchronize() {
+    // `flag` is read and written, `src` only read, `dst` only written.
+    let bindings = || {
+        vec![
+            binding("flag", ScalarType::U32, true, true),
+            binding("src", ScalarType::U32, true, false),
+            binding("dst", ScalarType::U32, false, true),
+        ]
+    };
+    let copy = || {
+        vec![
+            store(
+                0,
+                conv(gid(0), ScalarType::U64),
+                load(0, Expr::Const(Constant::Int(ScalarType::U64, 0))),
+            ),
+            store(
+                2,
+                conv(gid(0), ScalarType::U64),
+                load(1, conv(gid(0), ScalarType::U64)),
+            ),
+        ]
+    };
+    let plain = kernel("plain", 0, bindings(), vec![], copy());
+    let mut waiting_body = copy();
+    waiting_body.push(Stmt::Barrier);
+    let waiting = kernel("waiting", 0, bindings(), vec![], waiting_body);
+    let only = |k: Kernel| Module {
+        kernels: vec![k],
+        functions: vec![],
+    };
+    let (words, _) = check_vulkan("coherent_plain", &only(plain), &vulkan());
+    assert!(coherent_bindings(&words).is_empty());
+    let (words, _) = check_vulkan("coherent_waiting", &only(waiting.clone()), &vulkan());
+    assert_eq!(coherent_bindings(&words), ["flag"]);
+    // WebGPU has no such decoration.
+    let words = emit_module(&only(waiting), &webgpu()).unwrap();
+    assert!(coherent_bindings(&words).is_empty());
+}
