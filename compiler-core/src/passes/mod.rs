@@ -11,12 +11,14 @@ pub mod unroll;
 
 use crate::ir::Kernel;
 
-/// The passes every kernel goes through after lowering: constants folded,
-/// short counted loops unrolled and their counters' constants propagated
+/// The passes every kernel goes through after lowering: constants folded
+/// and propagated, short counted loops unrolled and their counters' constants propagated
 /// and folded (twice: a branch folded away by the first round can leave
 /// its locals known to the second), then assignments nothing reads dropped.
 pub fn simplify(kernel: &mut Kernel) {
     fold::fold_constants(kernel);
+    // Constant bounds held in locals (`const int n = 4; i < n`) first.
+    propagate::propagate_constants(kernel);
     unroll::unroll_loops(kernel);
     for _ in 0..2 {
         propagate::propagate_constants(kernel);
