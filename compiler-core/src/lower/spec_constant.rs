@@ -10,10 +10,9 @@ use super::Lowerer;
 use crate::front::sema::mangle;
 use crate::front::sema::thir::{self, ExprKind as TK};
 use crate::front::sema::Ty;
-use crate::ir::{Constant, Expr as IExpr, LocalId, SpecConstant, Stmt as IStmt};
-use crate::passes::fold::fold_expr;
+use crate::ir::{Constant, Expr as IExpr, SpecConstant};
+use crate::passes::propagate::{constants_after, evaluate, Known};
 use crate::source::Span;
-use std::collections::HashMap;
 
 /// Where one scalar of a specialization constant is.
 struct Leaf<'a> {
@@ -38,7 +37,7 @@ impl Lowerer<'_> {
         let name = self.sema.var(var).name.to_string();
         let default = self.rvalue(value);
         let ty = value.ty.non_ref().clone();
-        let known = constant_locals(&self.prologue);
+        let known = constants_after(&self.prologue);
         let leaf = Leaf {
             symbol: &symbol,
             name: &name,
@@ -47,14 +46,7 @@ impl Lowerer<'_> {
         self.spec_value(&ty, default, &leaf, &known, span)
     }
 
-    fn spec_value(
-        &mut self,
-        ty: &Ty,
-        default: Val,
-        at: &Leaf,
-        known: &HashMap<u32, Constant>,
-        span: Span,
-    ) -> Val {
+    fn spec_value(&mut self, ty: &Ty, default: Val, at: &Leaf, known: &Known, span: Span) -> Val {
         let part = |offset: u64| Leaf {
             offset: at.offset + offset as u32,
             ..*at
@@ -87,11 +79,11 @@ impl Lowerer<'_> {
             }
             (Ty::Bool | Ty::Int(_) | Ty::Float(_) | Ty::Enum(_), Val::Scalar(e)) => {
                 let size = self.sema.size_align(ty).map_or(4, |x| x.0 as u32);
-                match fold_expr(substitute(&e, known)) {
-                    IExpr::Const(default) => {
+                match evaluate(&e, known) {
+                    Some(default) => {
                         Val::Scalar(IExpr::SpecConst(self.spec_scalar(at, size, default)))
                     }
-                    _ => {
+                    None => {
                         self.error(
                             span,
                             format!(
@@ -142,61 +134,5 @@ impl Lowerer<'_> {
             default,
         });
         self.spec_constants.len() as u32 - 1
-    }
-}
-
-/// The locals that the straight-line statements of `block` leave holding
-/// constants (a local assigned in a nested block is not known).
-fn constant_locals(block: &[IStmt]) -> HashMap<u32, Constant> {
-    let mut known = HashMap::new();
-    for s in block {
-        match s {
-            IStmt::Assign { local, value } => match fold_expr(substitute(value, &known)) {
-                IExpr::Const(c) => {
-                    known.insert(local.0, c);
-                }
-                _ => {
-                    known.remove(&local.0);
-                }
-            },
-            nested => crate::ir::walk_stmts(std::slice::from_ref(nested), &mut |inner| {
-                if let IStmt::Assign { local, .. } = inner {
-                    known.remove(&local.0);
-                }
-            }),
-        }
-    }
-    known
-}
-
-/// `e` with the known locals replaced by their constants.
-fn substitute(e: &IExpr, known: &HashMap<u32, Constant>) -> IExpr {
-    let sub = |x: &IExpr| Box::new(substitute(x, known));
-    match e {
-        IExpr::Local(LocalId(l)) => match known.get(l) {
-            Some(c) => IExpr::Const(*c),
-            None => e.clone(),
-        },
-        IExpr::Unary(op, a) => IExpr::Unary(*op, sub(a)),
-        IExpr::Binary(op, a, b) => IExpr::Binary(*op, sub(a), sub(b)),
-        IExpr::Uncontracted(op, a, b) => IExpr::Uncontracted(*op, sub(a), sub(b)),
-        IExpr::Convert(a, t) => IExpr::Convert(sub(a), *t),
-        IExpr::Bitcast(a, t) => IExpr::Bitcast(sub(a), *t),
-        IExpr::Select(c, a, b) => IExpr::Select(sub(c), sub(a), sub(b)),
-        IExpr::Math(f, args) => {
-            IExpr::Math(*f, args.iter().map(|a| substitute(a, known)).collect())
-        }
-        IExpr::Load { binding, index } => IExpr::Load {
-            binding: *binding,
-            index: sub(index),
-        },
-        IExpr::ParamAt { offset, word, ty } => IExpr::ParamAt {
-            offset: *offset,
-            word: sub(word),
-            ty: *ty,
-        },
-        IExpr::Const(_) | IExpr::Param { .. } | IExpr::Builtin(..) | IExpr::SpecConst(_) => {
-            e.clone()
-        }
     }
 }

@@ -107,7 +107,7 @@ fn passes_once(body: &[Stmt], continuing: &[Stmt]) -> bool {
 
 /// Whether `block` has a `Break` or `Continue` of its enclosing loop (not
 /// one of a loop nested in it).
-fn leaves_loop(block: &[Stmt]) -> bool {
+pub(super) fn leaves_loop(block: &[Stmt]) -> bool {
     block.iter().any(|st| match st {
         Stmt::Break | Stmt::Continue => true,
         Stmt::If {

@@ -14,7 +14,15 @@ use super::fold::fold_expr;
 use crate::ir::{Block, CallArg, Constant, Expr, Kernel, LocalId, Stmt};
 
 /// What is known: the constant each local holds.
-pub(super) type Known = HashMap<u32, Constant>;
+pub(crate) type Known = HashMap<u32, Constant>;
+
+/// The constants the locals hold after `stmts` runs, as far as this pass
+/// knows them (the specialization-constant defaults a prologue computes).
+pub(crate) fn constants_after(stmts: &[Stmt]) -> Known {
+    let mut known = Known::new();
+    block(stmts.to_vec(), &mut known);
+    known
+}
 
 /// Replaces reads of locals known to hold constants in `kernel`.
 pub fn propagate_constants(kernel: &mut Kernel) {
@@ -203,8 +211,9 @@ fn substitute(e: Expr, known: &Known) -> Expr {
     }
 }
 
-/// `e` with the locals of `known` replaced, folded (for [`super::unroll`]).
-pub(super) fn evaluate(e: &Expr, known: &Known) -> Option<Constant> {
+/// The constant `e` computes once the locals of `known` are replaced, if
+/// it is one.
+pub(crate) fn evaluate(e: &Expr, known: &Known) -> Option<Constant> {
     match fold_expr(substitute(e.clone(), known)) {
         Expr::Const(c) => Some(c),
         _ => None,

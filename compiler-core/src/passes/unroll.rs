@@ -11,6 +11,7 @@
 //! are the common case: unrolled, their private arrays' index chains fold
 //! away and the kernel is straight-line code.
 
+use super::fold::leaves_loop;
 use super::propagate::{assigned_locals, evaluate, Known};
 use crate::ir::{Block, Constant, Expr, Kernel, LocalId, Stmt};
 
@@ -134,20 +135,6 @@ fn initial_value(before: &Block, local: LocalId) -> Option<Constant> {
         }
     }
     None
-}
-
-/// Whether `b` leaves or restarts the enclosing loop (a `break` or
-/// `continue` not inside a loop of its own).
-fn leaves_loop(b: &[Stmt]) -> bool {
-    b.iter().any(|s| match s {
-        Stmt::Break | Stmt::Continue => true,
-        Stmt::If {
-            then_block,
-            else_block,
-            ..
-        } => leaves_loop(then_block) || leaves_loop(else_block),
-        _ => false,
-    })
 }
 
 /// The counter's value at the start of each trip, running the exit test
