@@ -249,6 +249,29 @@ pub const FLOAT_ATOMIC_ADD_SPEC: &str = "__syclone_device_float_atomic_add";
 /// [`FLOAT_ATOMIC_ADD_SPEC`] for doubles (`shaderBufferFloat64AtomicAdd`).
 pub const DOUBLE_ATOMIC_ADD_SPEC: &str = "__syclone_device_double_atomic_add";
 
+/// The symbol of the specialization constant (a `bool`) that tells kernels
+/// whether the device stores single bytes to storage buffers itself
+/// (`storageBuffer8BitAccess`): then a `char` store is a byte store through
+/// a view of the memory as bytes, else two atomic operations on its word
+/// (see `lower/byte_memory.rs`). A device without the feature also gets the
+/// image through [`crate::back::spirv::without_narrow_storage`].
+pub const BYTE_STORE_SPEC: &str = "__syclone_device_8bit_storage";
+
+/// [`BYTE_STORE_SPEC`] for 16-bit stores (`storageBuffer16BitAccess`).
+pub const SHORT_STORE_SPEC: &str = "__syclone_device_16bit_storage";
+
+/// Whether `symbol` is one of the specialization constants the runtime
+/// sets from the device's features, never from the program.
+pub fn is_device_feature_spec(symbol: &str) -> bool {
+    [
+        FLOAT_ATOMIC_ADD_SPEC,
+        DOUBLE_ATOMIC_ADD_SPEC,
+        BYTE_STORE_SPEC,
+        SHORT_STORE_SPEC,
+    ]
+    .contains(&symbol)
+}
+
 /// An optional device feature (a SYCL 2020 aspect) device code can need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -558,6 +558,7 @@ mod tests {
             volatile: false,
             aliased: false,
             per_work_item: false,
+            narrow_bits: None,
         }
     }
 

@@ -257,6 +257,7 @@ mod tests {
             volatile: false,
             aliased: false,
             per_work_item: false,
+            narrow_bits: None,
         };
         let body = vec![Stmt::Loop {
             body: vec![

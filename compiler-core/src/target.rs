@@ -43,6 +43,12 @@ pub struct TargetProperties {
     /// compare-exchange loops.
     #[serde(default)]
     pub float_atomic_add: bool,
+    /// Stores of 8- and 16-bit scalars to global memory may be plain byte
+    /// (or 16-bit) stores where the device has 8- or 16-bit storage, chosen
+    /// at launch (see `lower/byte_memory.rs`); otherwise, and always on
+    /// WebGPU, they are atomic operations on their word.
+    #[serde(default)]
+    pub narrow_storage: bool,
 }
 
 impl TargetProperties {
@@ -54,6 +60,7 @@ impl TargetProperties {
                 fp64: true,
                 int64: true,
                 float_atomic_add: true,
+                narrow_storage: true,
             },
             TargetKind::SpirvWebGpu => TargetProperties {
                 kind,
@@ -61,6 +68,7 @@ impl TargetProperties {
                 fp64: false,
                 int64: false,
                 float_atomic_add: false,
+                narrow_storage: false,
             },
         }
     }

@@ -165,18 +165,39 @@ fn spirv_val(name: &str, words: &[u32]) {
     );
 }
 
-/// Vulkan images pass spirv-val as they are; naga reads them as the
+/// Vulkan images pass spirv-val as they are, and without their 8- and
+/// 16-bit storage as devices without it get them; naga reads them as the
 /// WGSL path and the runtime's naga route do, without float atomic adds
-/// (`without_float_atomic_adds`: naga has no `AtomicFloat64AddEXT`).
+/// (`without_float_atomic_adds`: naga has no `AtomicFloat64AddEXT`) and
+/// without narrow storage.
 #[test]
 fn vulkan_images_validate_and_translate() {
-    use compiler_core::back::spirv::without_float_atomic_adds;
+    use compiler_core::back::spirv::{
+        narrow_storage_widths, without_float_atomic_adds, without_narrow_storage,
+    };
+    let mut narrow_images = 0;
     for (name, words, reads_clock) in images(TargetKind::SpirvVulkan) {
         spirv_val(name, words);
+        if !narrow_storage_widths(words).is_empty() {
+            narrow_images += 1;
+            for widths in [&[8][..], &[16], &[8, 16]] {
+                if let Some(stripped) = without_narrow_storage(words, widths)
+                    .unwrap_or_else(|e| panic!("{name}: without narrow storage: {e}"))
+                {
+                    spirv_val(name, &stripped);
+                    assert!(narrow_storage_widths(&stripped)
+                        .iter()
+                        .all(|w| !widths.contains(w)));
+                }
+            }
+        }
         if *reads_clock {
             continue;
         }
         let words = without_float_atomic_adds(words, &[32, 64]).unwrap_or_else(|| words.clone());
+        let words = without_narrow_storage(&words, &[8, 16])
+            .unwrap_or_else(|e| panic!("{name}: without narrow storage: {e}"))
+            .unwrap_or(words);
         let module = naga::front::spv::parse_u8_slice(&bytes(&words), &Default::default())
             .unwrap_or_else(|e| panic!("{name}: naga spv-in: {e:?}"));
         let info = Validator::new(ValidationFlags::all(), Capabilities::all())
@@ -187,6 +208,10 @@ fn vulkan_images_validate_and_translate() {
                 .unwrap_or_else(|e| panic!("{name}: wgsl-out: {e:?}"));
         assert!(wgsl.contains("@compute"), "{wgsl}");
     }
+    assert!(
+        narrow_images > 0,
+        "some program stores chars or shorts to global memory"
+    );
 }
 
 /// WebGPU's baseline, plus the optional `subgroups` feature for an image

@@ -633,6 +633,97 @@ int main() {
     .expect("naga reads the portable image");
 }
 
+/// A `char` or `short` store to global memory is compiled both ways: a
+/// plain store through a byte (or 16-bit) view of the allocation under the
+/// runtime's specialization constant, and atomic operations on its word;
+/// the copy for devices without 8- or 16-bit storage has neither the views
+/// nor their capabilities. Stores to work-group memory and to packed
+/// memory's 16-bit scalars (which may start at an odd byte) within a word
+/// keep the atomics only.
+#[test]
+fn narrow_stores_have_a_native_path() {
+    use compiler_core::back::spirv::{narrow_storage_widths, without_narrow_storage};
+    use rspirv::spirv::Op;
+    let src = r#"#include <sycl/sycl.hpp>
+#include <cstdint>
+struct __attribute__((packed)) Packed { char tag; short value; };
+int main() {
+  sycl::queue q;
+  uint8_t *bytes = sycl::malloc_shared<uint8_t>(64, q);
+  short *shorts = sycl::malloc_shared<short>(64, q);
+  Packed *packed = sycl::malloc_shared<Packed>(64, q);
+  q.submit([&](sycl::handler &h) {
+    sycl::local_accessor<char, 1> scratch(64, h);
+    h.parallel_for(sycl::nd_range<1>(64, 64), [=](sycl::nd_item<1> it) {
+      size_t i = it.get_global_id(0);
+      scratch[i] = char(i);
+      bytes[i] = uint8_t(i * 3);
+      shorts[i] = short(-int(i));
+      packed[i].value = short(i);
+    });
+  });
+  return 0;
+}
+"#;
+    let out = compile_sycl("narrow_stores.cpp", src);
+    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+    let image = &out.bundle.expect("bundle").images[0];
+    let symbols: Vec<&str> = image
+        .properties
+        .spec_constants
+        .iter()
+        .map(|s| s.symbol.as_str())
+        .collect();
+    assert!(symbols.contains(&compiler_core::bundle::BYTE_STORE_SPEC));
+    assert!(symbols.contains(&compiler_core::bundle::SHORT_STORE_SPEC));
+    let count = |words: &[u32], op: Op| {
+        let module = rspirv::dr::load_words(words).expect("SPIR-V");
+        module
+            .functions
+            .iter()
+            .flat_map(|f| f.blocks.iter().flat_map(|b| b.instructions.iter()))
+            .filter(|i| i.class.opcode == op)
+            .count()
+    };
+    assert_eq!(narrow_storage_widths(&image.spirv), [8, 16]);
+    let and_ops = count(&image.spirv, Op::AtomicAnd);
+    // A device with 16-bit storage only loses the byte views.
+    let no_bytes = without_narrow_storage(&image.spirv, &[8])
+        .expect("a valid image")
+        .expect("byte views to drop");
+    assert_eq!(narrow_storage_widths(&no_bytes), [16]);
+    let portable = without_narrow_storage(&image.spirv, &[8, 16])
+        .expect("a valid image")
+        .expect("views to drop");
+    assert!(narrow_storage_widths(&portable).is_empty());
+    assert_eq!(count(&portable, Op::AtomicAnd), and_ops);
+    // The narrow stores: bytes[i], shorts[i], and the two bytes of a
+    // packed short across a word boundary (within a word it goes through
+    // words, as the work-group chars do).
+    assert_eq!(
+        count(&image.spirv, Op::Store) - count(&portable, Op::Store),
+        4
+    );
+    let module = rspirv::dr::load_words(&portable).expect("SPIR-V");
+    assert!(module.extensions.is_empty());
+    assert!(!module.types_global_values.iter().any(|i| {
+        i.class.opcode == Op::TypeInt
+            && matches!(
+                i.operands.first(),
+                Some(rspirv::dr::Operand::LiteralBit32(8 | 16))
+            )
+    }));
+    assert_eq!(without_narrow_storage(&portable, &[8, 16]), Ok(None));
+    naga::front::spv::parse_u8_slice(
+        &portable
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect::<Vec<_>>(),
+        &Default::default(),
+    )
+    .expect("naga reads the portable image");
+}
+
 /// A constant bound to a reference (`id % N` calls `operator%(const T &)`,
 /// `std::max(K, x)`) is captured: by g++ where it is named, by clang at the
 /// end of the full-expression, after the statement's other captures

@@ -17,7 +17,8 @@ use crate::registry::{self, KernelEntry};
 use crate::requirements;
 use crate::sync;
 use compiler_core::bundle::{
-    Access, KernelInfo, DOUBLE_ATOMIC_ADD_SPEC, FLOAT_ATOMIC_ADD_SPEC, NULL_POINTER_INDEX,
+    Access, KernelInfo, BYTE_STORE_SPEC, DOUBLE_ATOMIC_ADD_SPEC, FLOAT_ATOMIC_ADD_SPEC,
+    NULL_POINTER_INDEX, SHORT_STORE_SPEC,
 };
 use compiler_core::ir::ScalarType;
 use std::collections::HashMap;
@@ -332,6 +333,8 @@ fn spec_constant_values(
         let device_flag = match scalar.symbol.as_str() {
             FLOAT_ATOMIC_ADD_SPEC => Some(dev.float_atomic_adds.f32),
             DOUBLE_ATOMIC_ADD_SPEC => Some(dev.float_atomic_adds.f64),
+            BYTE_STORE_SPEC => Some(dev.narrow_storage.bytes),
+            SHORT_STORE_SPEC => Some(dev.narrow_storage.shorts),
             _ => None,
         };
         if let Some(flag) = device_flag {

@@ -7,18 +7,20 @@ use naga::valid::{Capabilities, ValidationFlags, Validator};
 
 /// Reads a SPIR-V module (little-endian bytes) for [`kernel_wgsl`]; float
 /// atomic adds, which WebGPU does not have, keep their compare-exchange
-/// loops ([`super::spirv::without_float_atomic_adds`]), and `Coherent`
-/// bindings are plain ones.
+/// loops ([`super::spirv::without_float_atomic_adds`]), byte and 16-bit
+/// stores their atomic operations on words
+/// ([`super::spirv::without_narrow_storage`]), and `Coherent` bindings are
+/// plain ones.
 pub fn parse_spirv(spirv: &[u8]) -> Result<naga::Module, String> {
     let words: Vec<u32> = spirv
         .chunks_exact(4)
         .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
         .collect();
-    let bytes: Vec<u8> = super::spirv::without_float_atomic_adds(&words, &[32, 64])
-        .unwrap_or(words)
-        .iter()
-        .flat_map(|w| w.to_le_bytes())
-        .collect();
+    let words = super::spirv::without_float_atomic_adds(&words, &[32, 64]).unwrap_or(words);
+    let words = super::spirv::without_narrow_storage(&words, &[8, 16])
+        .map_err(|e| e.to_string())?
+        .unwrap_or(words);
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
     let mut module = naga::front::spv::parse_u8_slice(&bytes, &Default::default())
         .map_err(|e| format!("naga could not read the SPIR-V: {e}"))?;
     // A Vulkan image's `Coherent` bindings: WebGPU's storage memory has no

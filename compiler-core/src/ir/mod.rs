@@ -510,6 +510,16 @@ pub struct Binding {
     /// exchange.
     #[serde(default)]
     pub per_work_item: bool,
+    /// A view of byte-addressed global memory (`lower/byte_memory.rs`)
+    /// whose elements are unsigned integers of this many bits (8 or 16) in
+    /// memory and `elem` (`u32`) values in the IR: a store keeps the
+    /// value's low bits. Kernels store through it only where the device
+    /// has 8- or 16-bit storage (`VK_KHR_8bit_storage`,
+    /// `storageBuffer16BitAccess`), under the specialization constant that
+    /// says so ([`crate::bundle::BYTE_STORE_SPEC`],
+    /// [`crate::bundle::SHORT_STORE_SPEC`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub narrow_bits: Option<u32>,
 }
 
 /// Where a binding's elements live.

@@ -78,9 +78,13 @@ fn print_declarations(out: &mut String, bindings: &[Binding], locals: &[Local]) 
         } else {
             ""
         };
+        let stored = match b.narrow_bits {
+            Some(bits) => format!(" stored u{bits}"),
+            None => String::new(),
+        };
         let _ = writeln!(
             out,
-            "  binding b{i} {}: {} {rw}{volatile}{aliased}{per_work_item}{space}",
+            "  binding b{i} {}: {}{stored} {rw}{volatile}{aliased}{per_work_item}{space}",
             b.name,
             b.elem.name()
         );

@@ -281,11 +281,23 @@ impl Lowerer<'_> {
 
     /// A binding of `elem` over the same global memory as `binding` (a
     /// 64-bit scalar over byte-addressed memory, for 64-bit atomics on it;
-    /// `f32` or `f64` for native float adds): a second storage buffer bound
-    /// to the same allocation, both marked aliased. None for memory the runtime
-    /// does not bind (work-group arrays).
+    /// `f32` or `f64` for native float adds).
     fn wide_view(&mut self, binding: BindingId, elem: ScalarType) -> Option<BindingId> {
-        if let Some(&view) = self.wide_views.get(&(binding.0, elem)) {
+        self.memory_view(binding, elem, None)
+    }
+
+    /// A binding of `elem` (stored as `narrow_bits`-bit integers, if given)
+    /// over the same global memory as `binding`: a second storage buffer
+    /// bound to the same allocation, both marked aliased. None for memory
+    /// the runtime does not bind (work-group arrays).
+    pub(super) fn memory_view(
+        &mut self,
+        binding: BindingId,
+        elem: ScalarType,
+        narrow_bits: Option<u32>,
+    ) -> Option<BindingId> {
+        let key = (binding.0, elem, narrow_bits);
+        if let Some(&view) = self.memory_views.get(&key) {
             return Some(view);
         }
         let words = &self.bindings[binding.0 as usize];
@@ -297,10 +309,14 @@ impl Lowerer<'_> {
             .iter()
             .find(|b| b.binding == binding.0 + 1)?
             .clone();
-        let name = format!("{}.{}", words.name, elem.name());
+        let name = match narrow_bits {
+            Some(bits) => format!("{}.u{bits}", words.name),
+            None => format!("{}.{}", words.name, elem.name()),
+        };
         let view = self.new_binding(&name, elem, Space::Global);
         self.bindings[binding.0 as usize].aliased = true;
         self.bindings[view.0 as usize].aliased = true;
+        self.bindings[view.0 as usize].narrow_bits = narrow_bits;
         // The same pointer argument, element offset and all: the view's
         // index is computed from the words' own.
         self.buffers.push(crate::bundle::BufferBinding {
@@ -308,7 +324,7 @@ impl Lowerer<'_> {
             name,
             ..bound
         });
-        self.wide_views.insert((binding.0, elem), view);
+        self.memory_views.insert(key, view);
         Some(view)
     }
 

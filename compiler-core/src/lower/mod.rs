@@ -452,9 +452,11 @@ struct Lowerer<'s> {
     forced_bytes: HashSet<u32>,
     /// Bindings found viewed as a type of another size in this lowering.
     wanted_bytes: HashSet<u32>,
-    /// The 64-bit views of byte-addressed global bindings, by binding and
-    /// element type: the same memory, for 64-bit atomics (`atomic.rs`).
-    wide_views: HashMap<(u32, ScalarType), BindingId>,
+    /// Other views of global bindings' memory, by binding, element type
+    /// and stored width: 64-bit views for 64-bit atomics and float views
+    /// for float adds (`atomic.rs`), byte and 16-bit views for narrow
+    /// stores (`byte_memory.rs`).
+    memory_views: HashMap<(u32, ScalarType, Option<u32>), BindingId>,
     /// Pointer slots that hold a choice of allocations from their creation.
     forced_choices: ChoiceHints,
     /// Pointer slots found to need a choice in this lowering.
@@ -537,7 +539,7 @@ impl<'s> Lowerer<'s> {
             unaligned: HashSet::new(),
             forced_bytes: HashSet::new(),
             wanted_bytes: HashSet::new(),
-            wide_views: HashMap::new(),
+            memory_views: HashMap::new(),
             forced_choices: ChoiceHints::new(),
             wanted_choices: ChoiceHints::new(),
             taken_diags: vec![],
@@ -1019,6 +1021,7 @@ impl Lowerer<'_> {
             volatile: false,
             aliased: false,
             per_work_item: false,
+            narrow_bits: None,
         });
         BindingId(self.bindings.len() as u32 - 1)
     }

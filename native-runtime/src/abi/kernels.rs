@@ -7,7 +7,7 @@ use crate::device;
 use crate::error::RtError;
 use crate::registry;
 use crate::requirements;
-use compiler_core::bundle::{DOUBLE_ATOMIC_ADD_SPEC, FLOAT_ATOMIC_ADD_SPEC};
+use compiler_core::bundle::is_device_feature_spec;
 use std::ffi::{c_char, c_int};
 
 /// Writes the keys of every registered kernel into `buf`, each ended by a
@@ -65,12 +65,7 @@ pub extern "C" fn syclone_kernel_uses_spec_constant(
             .properties
             .spec_constants
             .iter()
-            .filter(|s| {
-                !matches!(
-                    s.symbol.as_str(),
-                    FLOAT_ATOMIC_ADD_SPEC | DOUBLE_ATOMIC_ADD_SPEC
-                )
-            })
+            .filter(|s| !is_device_feature_spec(&s.symbol))
             .any(|s| symbol.is_none_or(|wanted| s.symbol == wanted));
         Ok(c_int::from(uses))
     })

@@ -3,8 +3,12 @@
 //! storage buffers, which kernels use for `atomic_ref<float>`/`<double>`
 //! adds where the device has them (see `compiler-core/src/lower/atomic.rs`;
 //! wgpu enables only the `f32` ones, `Features::SHADER_FLOAT32_ATOMIC`, and
-//! has no feature for `f64`), and the sub-group and device clocks of
-//! `VK_KHR_shader_clock` (`sycl_ext_oneapi_clock`). The device is opened
+//! has no feature for `f64`), the sub-group and device clocks of
+//! `VK_KHR_shader_clock` (`sycl_ext_oneapi_clock`), and the byte stores to
+//! storage buffers of `VK_KHR_8bit_storage` (`storageBuffer8BitAccess`),
+//! which kernels use for `char` stores where the device has them (see
+//! `compiler-core/src/lower/byte_memory.rs`; wgpu enables 16-bit storage
+//! itself, with `Features::SHADER_F16`). The device is opened
 //! through wgpu-hal with a callback that adds the extensions and their
 //! feature structures to the device's creation.
 
@@ -28,6 +32,24 @@ impl FloatAtomicAdds {
     }
 }
 
+/// The 8- and 16-bit stores to storage buffers a device has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NarrowStorage {
+    pub bytes: bool,
+    pub shorts: bool,
+}
+
+impl NarrowStorage {
+    /// The widths (8, 16) the device lacks.
+    pub fn missing_widths(self) -> Vec<u32> {
+        [(8, self.bytes), (16, self.shorts)]
+            .into_iter()
+            .filter(|(_, has)| !has)
+            .map(|(w, _)| w)
+            .collect()
+    }
+}
+
 /// The shader clocks a device has (`OpReadClockKHR` of sub-group and of
 /// device scope).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -41,6 +63,8 @@ pub struct ShaderClocks {
 pub struct ExtraFeatures {
     pub float_adds: FloatAtomicAdds,
     pub clocks: ShaderClocks,
+    /// `storageBuffer8BitAccess`.
+    pub byte_storage: bool,
 }
 
 /// What `adapter` supports (none when it is not a Vulkan adapter or lacks
@@ -54,14 +78,19 @@ pub fn supported(adapter: &wgpu::Adapter) -> ExtraFeatures {
     let capabilities = hal.physical_device_capabilities();
     let has_atomics = capabilities.supports_extension(ash::ext::shader_atomic_float::NAME);
     let has_clock = capabilities.supports_extension(ash::khr::shader_clock::NAME);
+    let has_8bit = capabilities.supports_extension(ash::khr::_8bit_storage::NAME);
     let mut atomics = vk::PhysicalDeviceShaderAtomicFloatFeaturesEXT::default();
     let mut clock = vk::PhysicalDeviceShaderClockFeaturesKHR::default();
+    let mut bytes = vk::PhysicalDevice8BitStorageFeatures::default();
     let mut features = vk::PhysicalDeviceFeatures2::default();
     if has_atomics {
         features = features.push_next(&mut atomics);
     }
     if has_clock {
         features = features.push_next(&mut clock);
+    }
+    if has_8bit {
+        features = features.push_next(&mut bytes);
     }
     let instance = hal.shared_instance().raw_instance();
     // SAFETY: the physical device belongs to this instance, which outlives
@@ -78,6 +107,7 @@ pub fn supported(adapter: &wgpu::Adapter) -> ExtraFeatures {
             sub_group: clock.shader_subgroup_clock != 0,
             device: clock.shader_device_clock != 0,
         },
+        byte_storage: bytes.storage_buffer8_bit_access != 0,
     }
 }
 
@@ -108,7 +138,14 @@ pub fn open(
                 .shader_subgroup_clock(clocks.sub_group)
                 .shader_device_clock(clocks.device)
         });
-        let mut enabled = Enabled { atomics, clock };
+        let bytes = extra.byte_storage.then(|| {
+            vk::PhysicalDevice8BitStorageFeatures::default().storage_buffer8_bit_access(true)
+        });
+        let mut enabled = Enabled {
+            atomics,
+            clock,
+            bytes,
+        };
         let callback = enabling(&mut enabled);
         // SAFETY: the callback only adds extensions the adapter has and
         // enables features it reports (`supported`); it removes nothing.
@@ -131,6 +168,7 @@ pub fn open(
 struct Enabled {
     atomics: Option<vk::PhysicalDeviceShaderAtomicFloatFeaturesEXT<'static>>,
     clock: Option<vk::PhysicalDeviceShaderClockFeaturesKHR<'static>>,
+    bytes: Option<vk::PhysicalDevice8BitStorageFeatures<'static>>,
 }
 
 /// The device-creation callback that adds the extensions and chains the
@@ -153,7 +191,47 @@ fn enabling(enabled: &mut Enabled) -> Box<wgpu::hal::vulkan::CreateDeviceCallbac
                 }
                 info = info.push_next(clock);
             }
+            if let Some(bytes) = enabled.bytes.as_mut() {
+                let name = ash::khr::_8bit_storage::NAME;
+                if !args.extensions.contains(&name) {
+                    args.extensions.push(name);
+                }
+                info = info.push_next(bytes);
+            }
             *args.create_info = info;
         },
     )
+}
+
+/// The environment variable naming (comma-separated) the optional
+/// features kernels must do without on every device, as on devices that
+/// lack them: to work around a driver's bug in one, or to measure what one
+/// brings.
+pub const DISABLE_ENV: &str = "SYCLONE_DISABLE_DEVICE_FEATURES";
+
+/// The names [`DISABLE_ENV`] knows.
+const DISABLEABLE: [&str; 4] = [
+    "float_atomic_add",
+    "double_atomic_add",
+    "8bit_storage",
+    "16bit_storage",
+];
+
+/// The features [`DISABLE_ENV`] turns off; an unknown name is reported on
+/// stderr.
+pub fn disabled_by_env() -> Vec<&'static str> {
+    let Ok(list) = std::env::var(DISABLE_ENV) else {
+        return vec![];
+    };
+    let mut off = vec![];
+    for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        match DISABLEABLE.iter().find(|&&known| known == name) {
+            Some(known) => off.push(*known),
+            None => eprintln!(
+                "syclone: {DISABLE_ENV}: unknown feature `{name}` (known: {})",
+                DISABLEABLE.join(", ")
+            ),
+        }
+    }
+    off
 }

@@ -5,7 +5,7 @@
 pub use super::bindings::BoundBuffer;
 use super::bindings::{self, BindGroupCache, ParamArenas, ParamSlot, StagedParams};
 use super::clock::{self, DeviceClock};
-use super::extra_features::{self, ExtraFeatures, FloatAtomicAdds};
+use super::extra_features::{self, ExtraFeatures, FloatAtomicAdds, NarrowStorage};
 use super::float_controls::{self, InfNanPreserve};
 use super::info::DeviceInfo;
 use super::loop_audit::{self, LoopAudit};
@@ -134,6 +134,9 @@ pub struct VulkanDevice {
     /// The float atomic adds kernels use on global memory instead of
     /// compare-exchange loops (`extra_features`).
     pub float_atomic_adds: FloatAtomicAdds,
+    /// The 8- and 16-bit stores kernels use on global memory instead of
+    /// atomic operations on words (`extra_features`).
+    pub narrow_storage: NarrowStorage,
     /// The float widths whose infinities and NaNs modules ask the driver to
     /// preserve (`float_controls`).
     inf_nan_preserve: InfNanPreserve,
@@ -161,6 +164,8 @@ impl VulkanDevice {
             | wgpu::Features::SHADER_INT64_ATOMIC_ALL_OPS
             | wgpu::Features::SHADER_F64
             | wgpu::Features::SHADER_F16
+            // With 16-bit storage, which kernels' `short` stores use.
+            | wgpu::Features::SHADER_I16
             | wgpu::Features::SUBGROUP
             | wgpu::Features::SUBGROUP_BARRIER
             | wgpu::Features::TIMESTAMP_QUERY
@@ -217,10 +222,18 @@ impl VulkanDevice {
             && device
                 .features()
                 .contains(wgpu::Features::PASSTHROUGH_SHADERS);
-        let float_atomic_adds = if spirv_passthrough {
-            adds
-        } else {
-            FloatAtomicAdds::default()
+        let off = extra_features::disabled_by_env();
+        let on = |name: &str| spirv_passthrough && !off.contains(&name);
+        let float_atomic_adds = FloatAtomicAdds {
+            f32: adds.f32 && on("float_atomic_add"),
+            f64: adds.f64 && on("double_atomic_add"),
+        };
+        let narrow_storage = NarrowStorage {
+            bytes: extra.byte_storage && on("8bit_storage"),
+            shorts: on("16bit_storage")
+                && device
+                    .features()
+                    .intersects(wgpu::Features::SHADER_F16 | wgpu::Features::SHADER_I16),
         };
         // Only modules passed through can ask the driver for IEEE values.
         let inf_nan_preserve = if spirv_passthrough {
@@ -258,6 +271,7 @@ impl VulkanDevice {
             loop_audit,
             spirv_passthrough,
             float_atomic_adds,
+            narrow_storage,
             inf_nan_preserve,
             storage_bytes: AtomicU64::new(0),
         };
@@ -626,6 +640,12 @@ impl VulkanDevice {
         }
         let missing = self.float_atomic_adds.missing_widths();
         if let Some(portable) = spirv::without_float_atomic_adds(&words, &missing) {
+            words = portable.into();
+        }
+        let missing = self.narrow_storage.missing_widths();
+        if let Some(portable) =
+            spirv::without_narrow_storage(&words, &missing).map_err(|e| e.to_string())?
+        {
             words = portable.into();
         }
         if self.spirv_passthrough {

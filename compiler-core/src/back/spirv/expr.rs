@@ -81,7 +81,7 @@ impl Emitter {
                 let buf = f.binding(*binding)?;
                 let volatile = f.kernel.bindings[binding.0 as usize].volatile;
                 let ptr = self.element_pointer(f, buf, index)?;
-                let t = self.scalar(buf.storage);
+                let t = self.stored_type(buf);
                 let v = self
                     .b
                     .load(t, None, ptr, super::stmt::volatile_access(volatile), [])?;

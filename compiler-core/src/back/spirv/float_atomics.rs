@@ -11,6 +11,8 @@
 //! becomes a plain load of the same element. naga (WGSL for WebGPU) reads
 //! images without any.
 
+use super::words::{instructions, literal_string, opcode};
+
 const OP_EXTENSION: u32 = 10;
 const OP_CAPABILITY: u32 = 17;
 const OP_TYPE_FLOAT: u32 = 22;
@@ -79,32 +81,6 @@ pub fn without_float_atomic_adds(words: &[u32], widths: &[u32]) -> Option<Vec<u3
         }
     }
     Some(out)
-}
-
-fn opcode(ins: &[u32]) -> u32 {
-    ins[0] & 0xffff
-}
-
-/// The instructions after the header, each with its operands; a malformed
-/// word count ends the walk.
-fn instructions(words: &[u32]) -> impl Iterator<Item = &[u32]> {
-    let mut at = 5.min(words.len());
-    std::iter::from_fn(move || {
-        let count = (*words.get(at)? >> 16) as usize;
-        if count == 0 || at + count > words.len() {
-            return None;
-        }
-        let ins = &words[at..at + count];
-        at += count;
-        Some(ins)
-    })
-}
-
-/// A SPIR-V literal string (nul-terminated UTF-8 packed little-endian).
-fn literal_string(words: &[u32]) -> String {
-    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
-    String::from_utf8_lossy(&bytes[..end]).into_owned()
 }
 
 #[cfg(test)]

@@ -18,16 +18,19 @@
 //!   ([`EmittedModule::array_lengths`] says which constant it is).
 //!
 //! Element indices are always converted to u32 before `OpAccessChain`: no
-//! storage binding exceeds 4 GiB and the smallest element is 4 bytes, so a u32
-//! index reaches every element, and naga's bounds-check code (which compares
+//! storage binding exceeds 4 GiB, so a u32 index reaches every element (even
+//! of the byte views of 8-bit storage), and naga's bounds-check code (which compares
 //! against a u32 `arrayLength`) stays valid on every target.
 
 mod expr;
 mod float_atomics;
+mod narrow_storage;
 mod stmt;
 mod subgroup;
+mod words;
 
 pub use float_atomics::{float_atomic_add_widths, without_float_atomic_adds};
+pub use narrow_storage::{narrow_storage_widths, without_narrow_storage, NarrowStorageError};
 
 use std::collections::HashMap;
 
@@ -58,6 +61,12 @@ pub enum SpirvError {
     NoSuchBinding { kernel: String, binding: u32 },
     #[error("kernel `{kernel}`: local %{local} does not exist")]
     NoSuchLocal { kernel: String, local: u32 },
+    #[error("kernel `{kernel}`: binding `{binding}` is a narrow view of {bits}-bit elements, which only global memory of u32 values can be")]
+    BadNarrowView {
+        kernel: String,
+        binding: String,
+        bits: u32,
+    },
     #[error("kernel `{kernel}`: store to binding `{binding}`, which is not marked as written")]
     StoreToReadOnly { kernel: String, binding: String },
     #[error("kernel `{kernel}`: parameter at byte offset {offset} ({ty}) is misaligned or outside the {size}-byte parameter block")]
@@ -144,7 +153,34 @@ struct BufferVar {
     /// is integer-only; loads and stores bitcast) other than by float adds
     /// (`OpAtomicFAddEXT`, on a float element).
     storage: ScalarType,
+    /// Elements stored as unsigned integers of this many bits (8, 16): a
+    /// narrow view of byte-addressed memory, converted from and to `elem`.
+    narrow_bits: Option<u32>,
     space: Space,
+}
+
+/// The type of an element of memory in SPIR-V.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Element {
+    Scalar(ScalarType),
+    /// An unsigned integer of 8 or 16 bits (8- and 16-bit storage).
+    Narrow(u32),
+}
+
+impl Element {
+    fn size(self) -> u32 {
+        match self {
+            Element::Scalar(t) => t.size(),
+            Element::Narrow(bits) => bits / 8,
+        }
+    }
+
+    fn name(self) -> String {
+        match self {
+            Element::Scalar(t) => t.name().to_string(),
+            Element::Narrow(bits) => format!("u{bits}"),
+        }
+    }
 }
 
 /// A storage-buffer variable as kernels declare it; kernels of one module
@@ -159,6 +195,7 @@ struct BufferKey {
     /// SPIR-V `Coherent`: other work-items' writes to the memory during
     /// the kernel reach this one's reads (see `coherent_binding`).
     coherent: bool,
+    narrow_bits: Option<u32>,
 }
 
 /// Whether a global binding is `Coherent`: memory a `volatile T *` points
@@ -170,8 +207,10 @@ struct BufferKey {
 /// node's child set by another work-group) never ends. Memory only read,
 /// only written, or shared by kernels that never synchronize keeps its
 /// caching.
+/// A narrow view's stores stand for the atomic operations on words they
+/// replace, which no cache hid either.
 fn coherent_binding(bd: &crate::ir::Binding, synchronizes: bool) -> bool {
-    bd.volatile || (synchronizes && bd.reads && bd.writes)
+    bd.volatile || (synchronizes && ((bd.reads && bd.writes) || bd.narrow_bits.is_some()))
 }
 
 /// Module-level state: the builder plus caches so that every type, constant
@@ -184,7 +223,7 @@ struct Emitter {
     /// Block struct (one runtime array of the element) per element type,
     /// and whether it is accessed atomically (naga then gives its array
     /// atomic elements, so it is never shared with plain buffers).
-    block_structs: HashMap<(ScalarType, bool), Word>,
+    block_structs: HashMap<(Element, bool), Word>,
     constants: HashMap<(ScalarType, u64), Word>,
     /// Storage buffers by how kernels declare them.
     buffers: HashMap<BufferKey, Word>,
@@ -199,6 +238,8 @@ struct Emitter {
     uses_int64_atomics: bool,
     /// Widths (32, 64) of the float atomic adds emitted.
     float_atomic_add_widths: Vec<u32>,
+    /// Widths (8, 16) of the narrow integers storage buffers hold.
+    narrow_storage_widths: Vec<u32>,
     /// Capabilities the sub-group built-ins and collectives need.
     subgroup_capabilities: Vec<Capability>,
     /// A kernel reads a clock (`SPV_KHR_shader_clock`).
@@ -248,6 +289,7 @@ impl Emitter {
             uses_float64: false,
             uses_int64_atomics: false,
             float_atomic_add_widths: vec![],
+            narrow_storage_widths: vec![],
             subgroup_capabilities: vec![],
             uses_clock: false,
             glsl_std_450: None,
@@ -286,6 +328,14 @@ impl Emitter {
             } else {
                 Capability::AtomicFloat32AddEXT
             });
+        }
+        for width in std::mem::take(&mut self.narrow_storage_widths) {
+            if width == 8 {
+                self.b.capability(Capability::StorageBuffer8BitAccess);
+                self.b.extension("SPV_KHR_8bit_storage");
+            } else {
+                self.b.capability(Capability::StorageBuffer16BitAccess);
+            }
         }
         for c in std::mem::take(&mut self.subgroup_capabilities) {
             self.b.capability(c);
@@ -452,12 +502,25 @@ impl Emitter {
         id
     }
 
+    /// The SPIR-V type of an element of memory.
+    fn element(&mut self, elem: Element) -> Word {
+        match elem {
+            Element::Scalar(t) => self.scalar(t),
+            Element::Narrow(bits) => {
+                if !self.narrow_storage_widths.contains(&bits) {
+                    self.narrow_storage_widths.push(bits);
+                }
+                self.b.type_int(bits, 0)
+            }
+        }
+    }
+
     /// The `Block` struct wrapping a runtime array of `elem`, decorated once.
-    fn block_struct(&mut self, elem: ScalarType, atomic: bool) -> Word {
+    fn block_struct(&mut self, elem: Element, atomic: bool) -> Word {
         if let Some(&id) = self.block_structs.get(&(elem, atomic)) {
             return id;
         }
-        let et = self.scalar(elem);
+        let et = self.element(elem);
         // Explicit id: each block's array carries its own ArrayStride.
         let arr = self.b.id();
         self.b.type_runtime_array_id(Some(arr), et);
@@ -494,8 +557,13 @@ impl Emitter {
             atomic,
             aliased,
             coherent,
+            narrow_bits,
         } = key;
-        let st = self.block_struct(elem, atomic);
+        let element = match narrow_bits {
+            Some(bits) => Element::Narrow(bits),
+            None => Element::Scalar(elem),
+        };
+        let st = self.block_struct(element, atomic);
         let ptr = self.pointer(StorageClass::StorageBuffer, st);
         let var = self.global_variable(ptr, StorageClass::StorageBuffer);
         self.b
@@ -656,6 +724,19 @@ impl Emitter {
                     binding: bd.name.clone(),
                 });
             }
+            if let Some(bits) = bd.narrow_bits {
+                let valid = matches!(bits, 8 | 16)
+                    && bd.space == Space::Global
+                    && bd.elem == ScalarType::U32
+                    && !is_atomic;
+                if !valid {
+                    return Err(SpirvError::BadNarrowView {
+                        kernel: k.name.clone(),
+                        binding: bd.name.clone(),
+                        bits,
+                    });
+                }
+            }
             let var = match bd.space {
                 Space::Global => {
                     let key = BufferKey {
@@ -665,6 +746,7 @@ impl Emitter {
                         atomic: is_atomic,
                         aliased: bd.aliased,
                         coherent: self.coherence && coherent_binding(bd, synchronizes),
+                        narrow_bits: bd.narrow_bits,
                     };
                     self.buffer(key, &bd.name)
                 }
@@ -682,6 +764,7 @@ impl Emitter {
                 var,
                 elem: bd.elem,
                 storage,
+                narrow_bits: bd.narrow_bits,
                 space: bd.space,
             });
         }

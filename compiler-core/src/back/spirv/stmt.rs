@@ -351,8 +351,21 @@ impl Emitter {
     }
 
     /// Pointer to element `index` of a storage buffer.
-    /// A value of a binding's IR element type as its SPIR-V element.
+    /// The SPIR-V type of a binding's elements.
+    pub(super) fn stored_type(&mut self, buf: BufferVar) -> Word {
+        match buf.narrow_bits {
+            Some(bits) => self.element(super::Element::Narrow(bits)),
+            None => self.scalar(buf.storage),
+        }
+    }
+
+    /// A value of a binding's IR element type as its SPIR-V element (the
+    /// low bits of a `u32` for a narrow view).
     pub(super) fn encode_element(&mut self, buf: BufferVar, v: Word) -> Result<Word, SpirvError> {
+        if buf.narrow_bits.is_some() {
+            let t = self.stored_type(buf);
+            return Ok(self.b.u_convert(t, None, v)?);
+        }
         if buf.storage == buf.elem {
             return Ok(v);
         }
@@ -362,6 +375,10 @@ impl Emitter {
 
     /// A SPIR-V element of a binding as its IR element type.
     pub(super) fn decode_element(&mut self, buf: BufferVar, v: Word) -> Result<Word, SpirvError> {
+        if buf.narrow_bits.is_some() {
+            let t = self.scalar(buf.elem);
+            return Ok(self.b.u_convert(t, None, v)?);
+        }
         if buf.storage == buf.elem {
             return Ok(v);
         }
@@ -486,7 +503,7 @@ impl Emitter {
             return Err(f.err_type(format!("buffer index of type {}", it.name())));
         }
         let i = self.int_resize(i, it, ScalarType::U32)?;
-        let et = self.scalar(buf.storage);
+        let et = self.stored_type(buf);
         match buf.space {
             Space::Global => {
                 let zero = self.const_u32(0);

@@ -73,6 +73,7 @@ fn binding(name: &str, elem: ScalarType, reads: bool, writes: bool) -> Binding {
         volatile: false,
         aliased: false,
         per_work_item: false,
+        narrow_bits: None,
     }
 }
 fn local(name: &str, ty: ScalarType) -> Local {
