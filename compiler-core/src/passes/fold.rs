@@ -376,6 +376,7 @@ mod tests {
     }
 
     use super::*;
+    use crate::ir::build::binary as bin;
     use crate::ir::LocalId;
 
     fn i32c(v: i32) -> Expr {
@@ -383,9 +384,6 @@ mod tests {
     }
     fn f32c(v: f32) -> Expr {
         Expr::Const(Constant::Float(ScalarType::F32, v as f64))
-    }
-    fn bin(op: BinaryOp, a: Expr, b: Expr) -> Expr {
-        Expr::Binary(op, Box::new(a), Box::new(b))
     }
 
     #[test]

@@ -7,6 +7,8 @@
 pub mod dead_locals;
 pub mod fold;
 pub mod propagate;
+#[cfg(test)]
+mod test_ir;
 pub mod unroll;
 
 use crate::ir::Kernel;

@@ -224,19 +224,8 @@ pub(crate) fn evaluate(e: &Expr, known: &Known) -> Option<Constant> {
 mod tests {
     use super::*;
     use crate::ir::{BinaryOp, BindingId, ScalarType};
+    use crate::passes::test_ir::{assign, int, local};
 
-    fn int(v: u64) -> Expr {
-        Expr::Const(Constant::Int(ScalarType::I32, v))
-    }
-    fn local(i: u32) -> Expr {
-        Expr::Local(LocalId(i))
-    }
-    fn assign(i: u32, value: Expr) -> Stmt {
-        Stmt::Assign {
-            local: LocalId(i),
-            value,
-        }
-    }
     fn store(value: Expr) -> Stmt {
         Stmt::Store {
             binding: BindingId(0),

@@ -179,23 +179,10 @@ fn count(b: &[Stmt]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ir::build::binary as bin;
     use crate::ir::{BinaryOp, BindingId, ScalarType, UnaryOp};
+    use crate::passes::test_ir::{assign, int, local};
 
-    fn int(v: u64) -> Expr {
-        Expr::Const(Constant::Int(ScalarType::I32, v))
-    }
-    fn local(i: u32) -> Expr {
-        Expr::Local(LocalId(i))
-    }
-    fn assign(i: u32, value: Expr) -> Stmt {
-        Stmt::Assign {
-            local: LocalId(i),
-            value,
-        }
-    }
-    fn bin(op: BinaryOp, a: Expr, b: Expr) -> Expr {
-        Expr::Binary(op, Box::new(a), Box::new(b))
-    }
     fn store(index: Expr) -> Stmt {
         Stmt::Store {
             binding: BindingId(0),
