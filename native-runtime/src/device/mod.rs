@@ -19,6 +19,7 @@ mod pipeline_cache;
 pub mod specialize;
 #[cfg(test)]
 mod test_spirv;
+mod upload_staging;
 pub mod vulkan;
 pub mod windows;
 mod work_items;

@@ -13,6 +13,7 @@ use super::memory_barriers;
 use super::padding_lanes;
 use super::pipeline_cache::DiskCache;
 use super::specialize::Specialization;
+use super::upload_staging::{self, StagedUploads, UploadBuffers, MAX_STAGED_UPLOAD};
 use super::{dense_bindings, entry_module};
 use crate::error::{RtError, RtResult};
 use crate::registry::KernelEntry;
@@ -93,6 +94,9 @@ pub struct Batch {
     /// The parameter blocks of the recorded dispatches.
     params: Option<StagedParams>,
     arenas: ParamArenas,
+    /// The bytes of the recorded small uploads.
+    uploads: Option<StagedUploads>,
+    upload_buffers: UploadBuffers,
 }
 
 impl Batch {
@@ -811,6 +815,19 @@ impl VulkanDevice {
         (self.recorded(batch), None)
     }
 
+    /// Stages a small upload in the batch's staging buffer (None: it is
+    /// full): the buffer and the offset of the bytes in it.
+    fn stage_upload(&self, batch: &mut Batch, bytes: &[u8]) -> Option<(wgpu::Buffer, u64)> {
+        let completed = self.completed.load(Ordering::Acquire);
+        upload_staging::stage(
+            &mut batch.uploads,
+            &mut batch.upload_buffers,
+            &self.device,
+            completed,
+            bytes,
+        )
+    }
+
     /// Stages a parameter block in the batch's arena (None: it is full).
     fn stage_params(&self, batch: &mut Batch, params: &[u8]) -> Option<ParamSlot> {
         let completed = self.completed.load(Ordering::Acquire);
@@ -846,6 +863,12 @@ impl VulkanDevice {
         if let Some(encoder) = batch.encoder.take() {
             let seq = batch.last_seq;
             bindings::write_staged(batch.params.take(), &mut batch.arenas, &self.queue, seq);
+            upload_staging::write_staged(
+                batch.uploads.take(),
+                &mut batch.upload_buffers,
+                &self.queue,
+                seq,
+            );
             self.queue.submit([encoder.finish()]);
             self.submitted.store(seq, Ordering::Release);
             let completed = self.completed.clone();
@@ -858,8 +881,24 @@ impl VulkanDevice {
 
     /// Writes host bytes into a device buffer from byte `offset` (a
     /// multiple of 4; a ragged end is padded with zeros), after everything
-    /// recorded so far.
+    /// recorded so far: a small upload as a copy in the batch from its
+    /// staging buffer (`upload_staging`), a large one with a write of its
+    /// own.
     pub fn upload(&self, batch: &mut Batch, buffer: &wgpu::Buffer, offset: u64, bytes: &[u8]) {
+        if !bytes.is_empty() && bytes.len() <= MAX_STAGED_UPLOAD {
+            let staged = self.stage_upload(batch, bytes).or_else(|| {
+                // The batch's staging buffer is full: submit it, stage anew.
+                self.submit(batch);
+                self.stage_upload(batch, bytes)
+            });
+            if let Some((staging, at)) = staged {
+                let size = bytes.len().div_ceil(4) as u64 * 4;
+                self.batch_encoder(batch)
+                    .copy_buffer_to_buffer(&staging, at, buffer, offset, size);
+                self.recorded(batch);
+                return;
+            }
+        }
         // queue.write_buffer takes effect before the next submission's commands,
         // so commands recorded earlier must be submitted first.
         self.submit(batch);
