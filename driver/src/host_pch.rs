@@ -8,7 +8,10 @@
 //! seen anyway. A precompiled header is used only while every file it was
 //! built from is unchanged (its dependency list is kept beside it); a flag
 //! set for which it cannot be built is not tried again. At most
-//! [`KEPT`] flag sets stay cached. `-fno-sycl-host-pch` turns it off.
+//! [`KEPT`] flag sets stay cached, besides those used in the last
+//! [`IN_USE`] (another syclcc may be compiling with one: evicting it made a
+//! concurrent build's host compiler miss its header). `-fno-sycl-host-pch`
+//! turns it off.
 
 use crate::cli::Options;
 use crate::deps::DepScope;
@@ -22,6 +25,10 @@ use std::time::SystemTime;
 
 /// How many flag sets keep their precompiled header (each is 20–110 MB).
 const KEPT: usize = 8;
+
+/// A flag set used this recently is never evicted, however many there are:
+/// another syclcc (`make -j`, a test runner) may be compiling with it.
+const IN_USE: std::time::Duration = std::time::Duration::from_secs(15 * 60);
 
 /// The header that is precompiled: what the source's own include names.
 const STUB: &str = "sycl_pch.hpp";
@@ -117,7 +124,7 @@ pub fn prepare(input: &HostInput, opts: &Options) -> Option<PathBuf> {
     }
     std::fs::create_dir_all(&dir).ok()?;
     build(input, opts, &dir).then(|| {
-        evict_beyond(&root, KEPT);
+        evict_beyond(&root, KEPT, SystemTime::now());
         stub
     })
 }
@@ -287,17 +294,20 @@ fn touch(manifest: &Path) {
     }
 }
 
-/// Removes all but the `kept` most recently used flag sets under `root`.
-fn evict_beyond(root: &Path, kept: usize) {
+/// Removes all but the `kept` most recently used flag sets under `root`,
+/// keeping those used within [`IN_USE`] of `now` (a set being built, with
+/// no manifest yet, counts from its directory's last change).
+fn evict_beyond(root: &Path, kept: usize, now: SystemTime) {
     let Ok(entries) = std::fs::read_dir(root) else {
         return;
     };
+    let modified = |path: &Path| std::fs::metadata(path).and_then(|m| m.modified()).ok();
     let mut sets: Vec<(SystemTime, PathBuf)> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
         .map(|dir| {
-            let used = std::fs::metadata(dir.join("inputs"))
-                .and_then(|m| m.modified())
+            let used = modified(&dir.join("inputs"))
+                .or_else(|| modified(&dir))
                 .unwrap_or(SystemTime::UNIX_EPOCH);
             (used, dir)
         })
@@ -306,8 +316,11 @@ fn evict_beyond(root: &Path, kept: usize) {
         return;
     }
     sets.sort_by_key(|(used, _)| std::cmp::Reverse(*used));
-    for (_, dir) in sets.into_iter().skip(kept) {
-        let _ = std::fs::remove_dir_all(dir);
+    for (used, dir) in sets.into_iter().skip(kept) {
+        let recent = now.duration_since(used).is_ok_and(|age| age < IN_USE) || used > now;
+        if !recent {
+            let _ = std::fs::remove_dir_all(dir);
+        }
     }
 }
 
@@ -343,6 +356,23 @@ mod tests {
         assert!(!opens_with_sycl_include(
             "#include <iostream>\nint main() {}\n"
         ));
+    }
+
+    #[test]
+    fn eviction_spares_flag_sets_in_use() {
+        let root = std::env::temp_dir().join(format!("syclone-pch-evict-{}", std::process::id()));
+        for set in ["a", "b", "c"] {
+            std::fs::create_dir_all(root.join(set)).unwrap();
+            std::fs::write(root.join(set).join("inputs"), "").unwrap();
+        }
+        // Just used, all three stay although one is beyond the one kept.
+        evict_beyond(&root, 1, SystemTime::now());
+        assert_eq!(std::fs::read_dir(&root).unwrap().count(), 3);
+        // An hour later, only the most recently used one stays.
+        let later = SystemTime::now() + std::time::Duration::from_secs(3600);
+        evict_beyond(&root, 1, later);
+        assert_eq!(std::fs::read_dir(&root).unwrap().count(), 1);
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]
