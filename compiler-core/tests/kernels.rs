@@ -569,6 +569,23 @@ int main() {
     );
 }
 
+/// How many instructions of `op` the functions of a SPIR-V module hold.
+fn count_ops(words: &[u32], op: rspirv::spirv::Op) -> usize {
+    let module = rspirv::dr::load_words(words).expect("SPIR-V");
+    module
+        .functions
+        .iter()
+        .flat_map(|f| f.blocks.iter().flat_map(|b| b.instructions.iter()))
+        .filter(|i| i.class.opcode == op)
+        .count()
+}
+
+/// Fails unless naga reads the SPIR-V module.
+fn assert_naga_reads(words: &[u32]) {
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    naga::front::spv::parse_u8_slice(&bytes, &Default::default()).expect("naga reads the image");
+}
+
 /// A float add on global memory is compiled both ways: `OpAtomicFAddEXT`
 /// on an `f32` view of the allocation under the runtime's specialization
 /// constant, and the compare-exchange loop; the copy for devices without
@@ -600,37 +617,21 @@ int main() {
         .spec_constants
         .iter()
         .any(|s| s.symbol == compiler_core::bundle::FLOAT_ATOMIC_ADD_SPEC));
-    let count = |words: &[u32], op: rspirv::spirv::Op| {
-        let module = rspirv::dr::load_words(words).expect("SPIR-V");
-        module
-            .functions
-            .iter()
-            .flat_map(|f| f.blocks.iter().flat_map(|b| b.instructions.iter()))
-            .filter(|i| i.class.opcode == op)
-            .count()
-    };
     assert_eq!(float_atomic_add_widths(&image.spirv), [32]);
-    assert_eq!(count(&image.spirv, rspirv::spirv::Op::AtomicFAddEXT), 1);
+    assert_eq!(count_ops(&image.spirv, rspirv::spirv::Op::AtomicFAddEXT), 1);
     // The compare-exchange loops of both adds remain.
     assert_eq!(
-        count(&image.spirv, rspirv::spirv::Op::AtomicCompareExchange),
+        count_ops(&image.spirv, rspirv::spirv::Op::AtomicCompareExchange),
         2
     );
     // A device with double adds only still loses the float ones.
     assert_eq!(without_float_atomic_adds(&image.spirv, &[64]), None);
     let portable = without_float_atomic_adds(&image.spirv, &[32]).expect("a float add to drop");
     assert!(float_atomic_add_widths(&portable).is_empty());
-    assert_eq!(count(&portable, rspirv::spirv::Op::AtomicFAddEXT), 0);
+    assert_eq!(count_ops(&portable, rspirv::spirv::Op::AtomicFAddEXT), 0);
     let module = rspirv::dr::load_words(&portable).expect("SPIR-V");
     assert!(module.extensions.is_empty());
-    naga::front::spv::parse_u8_slice(
-        &portable
-            .iter()
-            .flat_map(|w| w.to_le_bytes())
-            .collect::<Vec<_>>(),
-        &Default::default(),
-    )
-    .expect("naga reads the portable image");
+    assert_naga_reads(&portable);
 }
 
 /// A `char` or `short` store to global memory is compiled both ways: a
@@ -676,17 +677,8 @@ int main() {
         .collect();
     assert!(symbols.contains(&compiler_core::bundle::BYTE_STORE_SPEC));
     assert!(symbols.contains(&compiler_core::bundle::SHORT_STORE_SPEC));
-    let count = |words: &[u32], op: Op| {
-        let module = rspirv::dr::load_words(words).expect("SPIR-V");
-        module
-            .functions
-            .iter()
-            .flat_map(|f| f.blocks.iter().flat_map(|b| b.instructions.iter()))
-            .filter(|i| i.class.opcode == op)
-            .count()
-    };
     assert_eq!(narrow_storage_widths(&image.spirv), [8, 16]);
-    let and_ops = count(&image.spirv, Op::AtomicAnd);
+    let and_ops = count_ops(&image.spirv, Op::AtomicAnd);
     // A device with 16-bit storage only loses the byte views.
     let no_bytes = without_narrow_storage(&image.spirv, &[8])
         .expect("a valid image")
@@ -696,12 +688,12 @@ int main() {
         .expect("a valid image")
         .expect("views to drop");
     assert!(narrow_storage_widths(&portable).is_empty());
-    assert_eq!(count(&portable, Op::AtomicAnd), and_ops);
+    assert_eq!(count_ops(&portable, Op::AtomicAnd), and_ops);
     // The narrow stores: bytes[i], shorts[i], and the two bytes of a
     // packed short across a word boundary (within a word it goes through
     // words, as the work-group chars do).
     assert_eq!(
-        count(&image.spirv, Op::Store) - count(&portable, Op::Store),
+        count_ops(&image.spirv, Op::Store) - count_ops(&portable, Op::Store),
         4
     );
     let module = rspirv::dr::load_words(&portable).expect("SPIR-V");
@@ -714,14 +706,7 @@ int main() {
             )
     }));
     assert_eq!(without_narrow_storage(&portable, &[8, 16]), Ok(None));
-    naga::front::spv::parse_u8_slice(
-        &portable
-            .iter()
-            .flat_map(|w| w.to_le_bytes())
-            .collect::<Vec<_>>(),
-        &Default::default(),
-    )
-    .expect("naga reads the portable image");
+    assert_naga_reads(&portable);
 }
 
 /// A constant bound to a reference (`id % N` calls `operator%(const T &)`,

@@ -24,7 +24,7 @@ const MAX_CACHED_GROUPS: usize = 4096;
 
 /// A uniform buffer of parameter blocks, and the bytes last written to it
 /// (what it holds once the write's submission completed).
-struct Arena {
+pub struct Arena {
     buffer: wgpu::Buffer,
     written: Vec<u8>,
 }
@@ -49,25 +49,51 @@ impl StagedParams {
     }
 }
 
-/// The arenas of a device: idle ones and those a submission still reads.
-#[derive(Default)]
-pub struct ParamArenas {
-    idle: Vec<Arena>,
-    /// (number of the submission's last command, arena).
-    in_flight: Vec<(u64, Arena)>,
+/// Buffers a batch's submission reads (parameter arenas, upload staging):
+/// idle ones, and those a submission still reads, reused once it completed.
+pub struct SubmissionPool<T> {
+    idle: Vec<T>,
+    /// (number of the submission's last command, item).
+    in_flight: Vec<(u64, T)>,
 }
 
-impl ParamArenas {
-    /// An arena of at least `bytes` whose last reader completed (commands up
-    /// to `completed` did), else a new one.
-    fn take(&mut self, device: &wgpu::Device, completed: u64, bytes: u64) -> Arena {
+impl<T> Default for SubmissionPool<T> {
+    fn default() -> Self {
+        SubmissionPool {
+            idle: Vec::new(),
+            in_flight: Vec::new(),
+        }
+    }
+}
+
+impl<T> SubmissionPool<T> {
+    /// An idle item that `fits`, once those whose last reader completed
+    /// (commands up to `completed` did) are idle again.
+    pub fn take(&mut self, completed: u64, fits: impl Fn(&T) -> bool) -> Option<T> {
         let (done, busy): (Vec<_>, Vec<_>) = std::mem::take(&mut self.in_flight)
             .into_iter()
             .partition(|(seq, _)| *seq <= completed);
         self.in_flight = busy;
-        self.idle.extend(done.into_iter().map(|(_, arena)| arena));
-        if let Some(i) = self.idle.iter().position(|a| a.buffer.size() >= bytes) {
-            return self.idle.swap_remove(i);
+        self.idle.extend(done.into_iter().map(|(_, item)| item));
+        let i = self.idle.iter().position(fits)?;
+        Some(self.idle.swap_remove(i))
+    }
+
+    /// Marks `item` read by the submission whose last command is `seq`.
+    pub fn retire(&mut self, seq: u64, item: T) {
+        self.in_flight.push((seq, item));
+    }
+}
+
+/// The parameter arenas of a device.
+pub type ParamArenas = SubmissionPool<Arena>;
+
+impl ParamArenas {
+    /// An arena of at least `bytes` whose last reader completed (commands up
+    /// to `completed` did), else a new one.
+    fn take_arena(&mut self, device: &wgpu::Device, completed: u64, bytes: u64) -> Arena {
+        if let Some(arena) = self.take(completed, |a| a.buffer.size() >= bytes) {
+            return arena;
         }
         let buffer = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("syclone parameter arena"),
@@ -99,7 +125,7 @@ pub fn stage(
     alignment: u64,
 ) -> Option<ParamSlot> {
     let params = staged.get_or_insert_with(|| StagedParams {
-        arena: arenas.take(device, completed, block.len() as u64),
+        arena: arenas.take_arena(device, completed, block.len() as u64),
         bytes: Vec::new(),
     });
     let offset = params.push(block, alignment)?;
@@ -131,7 +157,7 @@ pub fn write_staged(
         }
         arena.written[range.clone()].copy_from_slice(&bytes[range]);
     }
-    arenas.in_flight.push((seq, arena));
+    arenas.retire(seq, arena);
 }
 
 /// The 4-byte-aligned range of `new` that differs from `old` (None: none).

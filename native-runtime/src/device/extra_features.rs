@@ -24,11 +24,7 @@ pub struct FloatAtomicAdds {
 impl FloatAtomicAdds {
     /// The SPIR-V widths of the adds the device lacks.
     pub fn missing_widths(self) -> Vec<u32> {
-        [(32, self.f32), (64, self.f64)]
-            .into_iter()
-            .filter(|(_, has)| !has)
-            .map(|(w, _)| w)
-            .collect()
+        lacking([(32, self.f32), (64, self.f64)])
     }
 }
 
@@ -42,12 +38,17 @@ pub struct NarrowStorage {
 impl NarrowStorage {
     /// The widths (8, 16) the device lacks.
     pub fn missing_widths(self) -> Vec<u32> {
-        [(8, self.bytes), (16, self.shorts)]
-            .into_iter()
-            .filter(|(_, has)| !has)
-            .map(|(w, _)| w)
-            .collect()
+        lacking([(8, self.bytes), (16, self.shorts)])
     }
+}
+
+/// The widths of (width, present) pairs that are not present.
+fn lacking(widths: [(u32, bool); 2]) -> Vec<u32> {
+    widths
+        .into_iter()
+        .filter(|(_, has)| !has)
+        .map(|(w, _)| w)
+        .collect()
 }
 
 /// The shader clocks a device has (`OpReadClockKHR` of sub-group and of

@@ -7,6 +7,8 @@
 //! 208 µs instead of 155), and had to submit the batch before it. A
 //! staging buffer is reused once the submission that read it completed.
 
+use super::bindings::SubmissionPool;
+
 /// Uploads up to this many bytes are staged; larger ones are written
 /// directly (one more copy of many bytes would cost more than it saves).
 pub const MAX_STAGED_UPLOAD: usize = 64 * 1024;
@@ -21,32 +23,24 @@ pub struct StagedUploads {
     bytes: Vec<u8>,
 }
 
-/// The staging buffers of a device: idle ones and those a submission reads.
-#[derive(Default)]
-pub struct UploadBuffers {
-    idle: Vec<wgpu::Buffer>,
-    /// (number of the submission's last command, buffer).
-    in_flight: Vec<(u64, wgpu::Buffer)>,
-}
+/// The staging buffers of a device.
+pub type UploadBuffers = SubmissionPool<wgpu::Buffer>;
 
-impl UploadBuffers {
-    /// A staging buffer whose last reader completed (commands up to
-    /// `completed` did), else a new one.
-    fn take(&mut self, device: &wgpu::Device, completed: u64) -> wgpu::Buffer {
-        let (done, busy): (Vec<_>, Vec<_>) = std::mem::take(&mut self.in_flight)
-            .into_iter()
-            .partition(|(seq, _)| *seq <= completed);
-        self.in_flight = busy;
-        self.idle.extend(done.into_iter().map(|(_, buffer)| buffer));
-        self.idle.pop().unwrap_or_else(|| {
-            device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("syclone upload staging"),
-                size: STAGING_BYTES,
-                usage: wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            })
+/// A staging buffer whose last reader completed (commands up to
+/// `completed` did), else a new one.
+fn take_staging(
+    buffers: &mut UploadBuffers,
+    device: &wgpu::Device,
+    completed: u64,
+) -> wgpu::Buffer {
+    buffers.take(completed, |_| true).unwrap_or_else(|| {
+        device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("syclone upload staging"),
+            size: STAGING_BYTES,
+            usage: wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
         })
-    }
+    })
 }
 
 /// Stages `data` (at most [`MAX_STAGED_UPLOAD`] bytes, padded with zeros
@@ -61,7 +55,7 @@ pub fn stage(
     data: &[u8],
 ) -> Option<(wgpu::Buffer, u64)> {
     let uploads = staged.get_or_insert_with(|| StagedUploads {
-        buffer: buffers.take(device, completed),
+        buffer: take_staging(buffers, device, completed),
         bytes: Vec::new(),
     });
     let offset = uploads.bytes.len();
@@ -88,5 +82,5 @@ pub fn write_staged(
     if !bytes.is_empty() {
         queue.write_buffer(&buffer, 0, &bytes);
     }
-    buffers.in_flight.push((seq, buffer));
+    buffers.retire(seq, buffer);
 }
