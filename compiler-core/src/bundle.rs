@@ -384,6 +384,12 @@ pub struct KernelInfo {
     /// The kernel's attributes.
     #[serde(default)]
     pub attributes: KernelAttributes,
+    /// Launched in work-groups of `work_group_size` (`parallel_for` over a
+    /// range, `single_task`), so that the runtime can build its pipeline
+    /// before the first launch; nd_range and hierarchical kernels get their
+    /// work-group size from the launch.
+    #[serde(default)]
+    pub compiled_work_groups: bool,
 }
 
 impl KernelInfo {

@@ -670,6 +670,7 @@ mod tests {
             private_bytes: 0,
             fixed_local_bytes: 0,
             attributes: Default::default(),
+            compiled_work_groups: false,
         };
         LinkableKernel {
             ir,

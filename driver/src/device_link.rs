@@ -148,6 +148,7 @@ mod tests {
             private_bytes: 0,
             fixed_local_bytes: 0,
             attributes: Default::default(),
+            compiled_work_groups: false,
             arg_sizes: vec![arg_size],
             param_block_size: 16,
             buffers: vec![],

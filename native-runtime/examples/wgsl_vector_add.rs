@@ -92,6 +92,7 @@ fn bundle() -> DeviceBundle {
         private_bytes: 0,
         fixed_local_bytes: 0,
         attributes: Default::default(),
+        compiled_work_groups: false,
         arg_sizes: vec![size_of::<Bounds>() as u32, size_of::<Closure>() as u32],
         param_block_size: 48,
         buffers: vec![

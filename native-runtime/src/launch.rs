@@ -17,7 +17,7 @@ use crate::registry::{self, KernelEntry};
 use crate::requirements;
 use crate::sync;
 use compiler_core::bundle::{
-    Access, KernelInfo, BYTE_STORE_SPEC, DOUBLE_ATOMIC_ADD_SPEC, FLOAT_ATOMIC_ADD_SPEC,
+    Access, KernelInfo, LocalArray, BYTE_STORE_SPEC, DOUBLE_ATOMIC_ADD_SPEC, FLOAT_ATOMIC_ADD_SPEC,
     NULL_POINTER_INDEX, SHORT_STORE_SPEC,
 };
 use compiler_core::ir::ScalarType;
@@ -317,7 +317,7 @@ fn launch_host(l: &Launch, device: &DeviceInfo) -> RtResult<()> {
 /// `SpecId`, as the bits of the constant's type: what the command group
 /// set, else the default; the runtime's own say what `dev` has.
 fn spec_constant_values(
-    l: &Launch,
+    set: &[(String, &[u8])],
     entry: &KernelEntry,
     dev: &VulkanDevice,
 ) -> RtResult<Vec<(u32, u64)>> {
@@ -341,7 +341,7 @@ fn spec_constant_values(
             out.push((spec_id as u32, flag as u64));
             continue;
         }
-        let Some((_, value)) = l.spec_constants.iter().find(|(k, _)| *k == scalar.symbol) else {
+        let Some((_, value)) = set.iter().find(|(k, _)| *k == scalar.symbol) else {
             out.push((spec_id as u32, scalar.default));
             continue;
         };
@@ -617,15 +617,15 @@ fn rows_of_groups(groups: usize, max: usize) -> Option<(usize, usize)> {
 }
 
 /// The length of each of the kernel's work-group arrays, as (constant id,
-/// elements): the bytes of the local accessor whose arena offset its
-/// closure member holds, over the element size; for a sub-group exchange
+/// elements): the bytes of its local accessor (`accessor_bytes`) over the
+/// element size; for a sub-group exchange
 /// array, the `work_items` of a work-group where the device's sub-groups
 /// are narrower than the kernel requires, else one.
 fn local_array_lengths(
     dev: &VulkanDevice,
-    l: &Launch,
     entry: &KernelEntry,
     work_items: u32,
+    mut accessor_bytes: impl FnMut(&LocalArray) -> RtResult<usize>,
 ) -> RtResult<Vec<(u32, u32)>> {
     let info = &entry.info;
     let mut lengths = Vec::with_capacity(info.local_arrays.len() + info.exchange_arrays.len());
@@ -640,17 +640,7 @@ fn local_array_lengths(
     let mut total = u64::from(exchange_len) * 4 * info.exchange_arrays.len() as u64
         + u64::from(info.fixed_local_bytes);
     for a in &info.local_arrays {
-        let bytes = arg_bytes(l, entry, a.arg, a.offset, 8)?;
-        let offset = u64::from_le_bytes(bytes.try_into().expect("8 bytes")) as usize;
-        let Some(&(_, size)) = l.local_memory.iter().find(|(o, _)| *o == offset) else {
-            return Err(RtError::ArgumentLayout {
-                kernel: info.display_name.clone(),
-                detail: format!(
-                    "local accessor {} was not created in this command group",
-                    a.name
-                ),
-            });
-        };
+        let size = accessor_bytes(a)?;
         // Whole elements: a work-group array of 8- or 16-bit values is
         // made of 32-bit words.
         let elems = size.div_ceil(a.elem_size.max(1) as usize);
@@ -667,6 +657,79 @@ fn local_array_lengths(
     }
     lengths.sort_unstable();
     Ok(lengths)
+}
+
+/// How a launch of `entry` specializes its pipeline when nothing about the
+/// launch is particular: in work-groups of the compiled size, with the
+/// specialization constants' defaults, each pointer into an allocation of
+/// its own within one binding, not audited. None for a kernel whose
+/// launches choose more (nd_range and hierarchical kernels, local
+/// accessors, loops on a device that audits them) or that `dev` cannot
+/// run.
+pub(crate) fn predicted_specialization(
+    dev: &VulkanDevice,
+    entry: &KernelEntry,
+) -> Option<Specialization> {
+    let info = &entry.info;
+    if !info.compiled_work_groups || !info.local_arrays.is_empty() || dev.audits(entry) {
+        return None;
+    }
+    requirements::check(entry, &dev.info, info.dimensions, None).ok()?;
+    check_image_work_group(dev, info).ok()?;
+    let bound: Vec<Bound> = info
+        .buffers
+        .iter()
+        .enumerate()
+        .map(|(i, b)| (b.binding, Some(i), b.access))
+        .collect();
+    let audit_binding = info.buffers.iter().map(|b| b.binding).max().unwrap_or(0) + 1;
+    Some(Specialization {
+        local_size: None,
+        constants: local_array_lengths(dev, entry, info.work_group_size.iter().product(), |_| {
+            Ok(0)
+        })
+        .ok()?,
+        spec_constants: spec_constant_values(&[], entry, dev).ok()?,
+        writable_bindings: writable_bindings(dev, &bound),
+        windows: plan_windows(dev, info, &bound, false, audit_binding + 1, |_| 0).ok()?,
+        loop_audit: None,
+    })
+}
+
+/// The bytes of local accessor `a` of a launch: the arena offset its
+/// closure member holds names one of the command group's.
+fn local_accessor_bytes(l: &Launch, entry: &KernelEntry, a: &LocalArray) -> RtResult<usize> {
+    let bytes = arg_bytes(l, entry, a.arg, a.offset, 8)?;
+    let offset = u64::from_le_bytes(bytes.try_into().expect("8 bytes")) as usize;
+    match l.local_memory.iter().find(|(o, _)| *o == offset) {
+        Some(&(_, size)) => Ok(size),
+        None => Err(RtError::ArgumentLayout {
+            kernel: entry.info.display_name.clone(),
+            detail: format!(
+                "local accessor {} was not created in this command group",
+                a.name
+            ),
+        }),
+    }
+}
+
+/// The bindings a kernel only reads that a launch declares writable: those
+/// of an allocation another binding writes (`kernel(d, d)` is a usage
+/// conflict for wgpu otherwise), or all of them on a driver that reads
+/// stale values beside read-only bindings (null pointers all bind the dummy
+/// buffer). Sorted.
+fn writable_bindings(dev: &VulkanDevice, bound: &[Bound]) -> Vec<u32> {
+    let all_writable = dev.info.stale_loads_with_read_only_bindings;
+    let mut writable: Vec<u32> = bound
+        .iter()
+        .filter(|(_, a, acc)| {
+            !acc.writes()
+                && (all_writable || bound.iter().any(|(_, b, bcc)| b == a && bcc.writes()))
+        })
+        .map(|(binding, _, _)| *binding)
+        .collect();
+    writable.sort_unstable();
+    writable
 }
 
 /// Records the kernel; returns its command number (that of the last command
@@ -726,21 +789,7 @@ fn launch_vulkan(
         .collect::<RtResult<HashMap<&str, usize>>>()?;
     let mut table = memory::table();
     let (params, bound) = resolve(l, &entry, &table, &globals)?;
-    // One allocation bound read-only and writable in one dispatch is a usage
-    // conflict for wgpu (`kernel(d, d)`): the pointers that only read it are
-    // declared writable in a variant of the module. (Null pointers all bind
-    // the dummy buffer.) On a driver that reads stale values beside
-    // read-only bindings, every pointer is.
-    let all_writable = dev.info.stale_loads_with_read_only_bindings;
-    let mut writable_bindings: Vec<u32> = bound
-        .iter()
-        .filter(|(_, a, acc)| {
-            !acc.writes()
-                && (all_writable || bound.iter().any(|(_, b, bcc)| b == a && bcc.writes()))
-        })
-        .map(|(binding, _, _)| *binding)
-        .collect();
-    writable_bindings.sort_unstable();
+    let writable_bindings = writable_bindings(dev, &bound);
     for (_, start, _) in &bound {
         if let Some(start) = start {
             let dereferenced = bound
@@ -766,16 +815,16 @@ fn launch_vulkan(
         local_size,
         constants: local_array_lengths(
             dev,
-            l,
             &entry,
             local_size.unwrap_or(info.work_group_size).iter().product(),
+            |a| local_accessor_bytes(l, &entry, a),
         )?,
-        spec_constants: spec_constant_values(l, &entry, dev)?,
+        spec_constants: spec_constant_values(&l.spec_constants, &entry, dev)?,
         writable_bindings,
         windows,
         loop_audit: audit.map(|(a, _)| a),
     };
-    let pipeline = dev.pipeline(&entry, &spec)?;
+    let pipeline = dev.pipeline(&entry, &spec, false)?;
     if total == 0 {
         return Ok((dev.lock_batch().last_seq(), None));
     }

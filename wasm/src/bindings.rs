@@ -65,6 +65,8 @@ export interface KernelInfo {
   /** Bytes of the fixed-length work-group arrays (group_local_memory, scratch). */
   fixed_local_bytes: number;
   attributes: { reqd_work_group_size?: number[]; reqd_sub_group_size?: number };
+  /** Launched in work-groups of `work_group_size` (range, single_task). */
+  compiled_work_groups: boolean;
 }
 
 export interface ImageProperties {

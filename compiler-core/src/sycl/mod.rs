@@ -214,6 +214,7 @@ pub fn compile_translation_unit(
                     .collect(),
                 exchange_arrays: vec![],
                 attributes: l.attributes,
+                compiled_work_groups: runs_in_compiled_work_groups(&sema, k),
             };
             lowered.push(LinkableKernel {
                 local_bindings: l.local_arrays.iter().map(|a| a.binding).collect(),
@@ -379,6 +380,19 @@ struct PlannedKernel {
     named_type: Option<Ty>,
     shape: EntryShape,
     span: Span,
+}
+
+/// Whether the SYCL header launches the kernel in work-groups of its
+/// compiled size: its range and single_task entry points do.
+fn runs_in_compiled_work_groups(sema: &Sema, k: &PlannedKernel) -> bool {
+    k.shape == EntryShape::EntryPoint
+        && sema
+            .func(k.entry)
+            .decl
+            .name
+            .parts
+            .last()
+            .is_some_and(|p| matches!(&*p.ident, "kernel_range" | "kernel_single"))
 }
 
 /// Names every kernel, diagnosing two kernels with one name: those found

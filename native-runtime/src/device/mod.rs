@@ -16,6 +16,7 @@ mod loop_audit;
 mod memory_barriers;
 mod padding_lanes;
 mod pipeline_cache;
+mod prewarm;
 pub mod specialize;
 #[cfg(test)]
 mod test_spirv;
@@ -210,7 +211,10 @@ pub fn open(index: usize) -> RtResult<Device> {
         Some(slot) => slot
             .opened
             .get_or_init(|| {
-                VulkanDevice::open(&slot.adapter, &slot.info).map_err(|e| e.to_string())
+                let dev =
+                    VulkanDevice::open(&slot.adapter, &slot.info).map_err(|e| e.to_string())?;
+                prewarm::start(&dev);
+                Ok(dev)
             })
             .clone()
             .map(Device::Vulkan)

@@ -35,6 +35,11 @@ type ModuleKey = (u64, Option<(String, Specialization)>);
 /// every launch, so it names the entry point once).
 type PipelineKey = (u64, String, Specialization);
 
+/// A pipeline, built by the first thread that wants it (a launch, or
+/// [`super::prewarm`]'s); another thread that wants it meanwhile waits for
+/// that build. Empty until built, and again after a build failed.
+type PipelineSlot = Arc<Mutex<Option<Arc<Pipeline>>>>;
+
 /// Words of the loop audit buffer: kernels past the last share its word.
 const AUDIT_SLOTS: usize = 1024;
 
@@ -118,7 +123,7 @@ pub struct VulkanDevice {
     queue: wgpu::Queue,
     limits: wgpu::Limits,
     modules: Mutex<HashMap<ModuleKey, wgpu::ShaderModule>>,
-    pipelines: Mutex<HashMap<PipelineKey, Arc<Pipeline>>>,
+    pipelines: Mutex<HashMap<PipelineKey, PipelineSlot>>,
     batch: Mutex<Batch>,
     bind_groups: Mutex<BindGroupCache>,
     /// Compiled pipelines kept on disk (`SYCL_CACHE_PERSISTENT=1`).
@@ -518,11 +523,26 @@ impl VulkanDevice {
 
     /// The pipeline of a kernel, created (and cached) on first use; with
     /// `local_size`, of a copy of its module with that work-group size.
-    pub fn pipeline(&self, entry: &KernelEntry, spec: &Specialization) -> RtResult<Arc<Pipeline>> {
+    /// `ahead`: built before any launch wanted it (counted apart).
+    pub fn pipeline(
+        &self,
+        entry: &KernelEntry,
+        spec: &Specialization,
+        ahead: bool,
+    ) -> RtResult<Arc<Pipeline>> {
         let key: PipelineKey = (entry.image.id, entry.info.entry_point.clone(), spec.clone());
-        if let Some(p) = lock(&self.pipelines).get(&key) {
+        let slot = lock(&self.pipelines).entry(key).or_default().clone();
+        let mut built = lock(&slot);
+        if let Some(p) = built.as_ref() {
             return Ok(p.clone());
         }
+        let p = Arc::new(self.build_pipeline(entry, spec)?);
+        super::prewarm::count_build(ahead);
+        *built = Some(p.clone());
+        Ok(p)
+    }
+
+    fn build_pipeline(&self, entry: &KernelEntry, spec: &Specialization) -> RtResult<Pipeline> {
         // A module passed through is numbered for one kernel's layout.
         let own_module = !spec.is_default() || self.spirv_passthrough;
         let module_key: ModuleKey = (
@@ -580,9 +600,7 @@ impl VulkanDevice {
         if let Some(disk) = &self.disk_cache {
             disk.save();
         }
-        let p = Arc::new(Pipeline { pipeline, layout });
-        lock(&self.pipelines).insert(key, p.clone());
-        Ok(p)
+        Ok(Pipeline { pipeline, layout })
     }
 
     /// The driver's module of a kernel's SPIR-V. Passed through unchanged
@@ -675,6 +693,19 @@ impl VulkanDevice {
         Ok(words)
     }
 
+    /// Whether launches of `entry` are audited: on a device that cuts
+    /// loops short, when its image has loops.
+    pub fn audits(&self, entry: &KernelEntry) -> bool {
+        let Some(audit) = self.loop_audit.as_ref() else {
+            return false;
+        };
+        let image = &entry.image;
+        *lock(&audit.kernels)
+            .images_with_loops
+            .entry(image.id)
+            .or_insert_with(|| loop_audit::has_loops(&image.image.spirv))
+    }
+
     /// On a device that cuts long loops short: how a dispatch of `entry`
     /// reports cuts through `binding`, and the buffer to bind there (None:
     /// not audited, as on other devices and for images without loops). The
@@ -684,17 +715,11 @@ impl VulkanDevice {
         entry: &KernelEntry,
         binding: u32,
     ) -> Option<(LoopAudit, &wgpu::Buffer)> {
-        let audit = self.loop_audit.as_ref()?;
-        let mut kernels = lock(&audit.kernels);
-        let image = &entry.image;
-        let has_loops = *kernels
-            .images_with_loops
-            .entry(image.id)
-            .or_insert_with(|| loop_audit::has_loops(&image.image.spirv));
-        if !has_loops {
+        if !self.audits(entry) {
             return None;
         }
-        let slot = kernels.slot(&entry.info.display_name);
+        let audit = self.loop_audit.as_ref()?;
+        let slot = lock(&audit.kernels).slot(&entry.info.display_name);
         audit.pending.store(true, Ordering::Release);
         let local_memory = self.max_local_memory();
         Some((

@@ -154,6 +154,7 @@ fn kernel(
         private_bytes: 0,
         fixed_local_bytes: 0,
         attributes: Default::default(),
+        compiled_work_groups: true,
         arg_sizes: vec![size_of::<Bounds>() as u32, arg1 as u32],
         param_block_size,
         buffers,
