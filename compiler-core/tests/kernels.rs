@@ -641,6 +641,37 @@ int main() {
 /// nor their capabilities. Stores to work-group memory and to packed
 /// memory's 16-bit scalars (which may start at an odd byte) within a word
 /// keep the atomics only.
+/// A byte or 16-bit element read back after the kernel stored it is the
+/// stored value, not a load through the other view of the memory
+/// (`passes/forward_narrow_stores.rs`, on the IR the lowering writes, its
+/// indices copied into fresh locals: `passes/propagate.rs`).
+#[test]
+fn narrow_elements_read_back_after_a_store_are_the_stored_value() {
+    let src = r#"#include <sycl/sycl.hpp>
+int main() {
+  sycl::queue q;
+  unsigned char *b = sycl::malloc_shared<unsigned char>(64, q);
+  unsigned short *u = sycl::malloc_shared<unsigned short>(64, q);
+  float *out = sycl::malloc_shared<float>(128, q);
+  q.parallel_for(sycl::range<1>(64), [=](sycl::id<1> i) {
+    b[i] = 0.92f * b[i] + 3;
+    out[i] = b[i];
+    u[i] = u[i] * 3;
+    out[64 + i] = u[i] + 1;
+  });
+  return 0;
+}
+"#;
+    let out = compile_sycl("read_back.cpp", src);
+    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+    let ir = &out.ir_text;
+    // Each element is read from its word once: for the value it is
+    // given, not after.
+    for word_load in ["Shr(b0[", "Shr(b2["] {
+        assert_eq!(ir.matches(word_load).count(), 1, "{word_load}\n{ir}");
+    }
+}
+
 #[test]
 fn narrow_stores_have_a_native_path() {
     use compiler_core::back::spirv::{narrow_storage_widths, without_narrow_storage};

@@ -631,6 +631,43 @@ pub fn walk_stmts<'a>(block: &'a [Stmt], f: &mut impl FnMut(&'a Stmt)) {
 }
 
 impl Stmt {
+    /// [`Stmt::exprs`], to change.
+    pub fn exprs_mut(&mut self) -> Vec<&mut Expr> {
+        match self {
+            Stmt::Assign { value, .. } => vec![value],
+            Stmt::Store { index, value, .. } => vec![index, value],
+            Stmt::If { cond, .. } => vec![cond],
+            Stmt::Atomic {
+                index,
+                value,
+                expected,
+                ..
+            } => [Some(index), value.as_mut(), expected.as_mut()]
+                .into_iter()
+                .flatten()
+                .collect(),
+            Stmt::Subgroup { value, operand, .. } => [Some(value), operand.as_mut()]
+                .into_iter()
+                .flatten()
+                .collect(),
+            Stmt::Call { args, .. } => args
+                .iter_mut()
+                .map(|a| match a {
+                    CallArg::Value(e) | CallArg::Pointer { index: e, .. } => e,
+                })
+                .collect(),
+            Stmt::Loop { .. }
+            | Stmt::Break
+            | Stmt::Continue
+            | Stmt::Return
+            | Stmt::Barrier
+            | Stmt::Fence(_)
+            | Stmt::SubgroupBarrier
+            | Stmt::ReadClock { .. }
+            | Stmt::RequireAspect(_) => vec![],
+        }
+    }
+
     /// The expressions the statement itself evaluates (not those of nested blocks).
     pub fn exprs(&self) -> Vec<&Expr> {
         match self {
@@ -670,6 +707,46 @@ impl Stmt {
 }
 
 impl Expr {
+    /// The expression with every expression inside it rebuilt by `f`,
+    /// innermost first (`f` sees each node with its operands rebuilt).
+    pub fn map(self, f: &mut impl FnMut(Expr) -> Expr) -> Expr {
+        let mut sub = |b: Box<Expr>| Box::new(b.map(f));
+        let rebuilt = match self {
+            e @ (Expr::Const(_)
+            | Expr::Local(_)
+            | Expr::Param { .. }
+            | Expr::Builtin(..)
+            | Expr::SpecConst(_)) => e,
+            Expr::ParamAt { offset, word, ty } => Expr::ParamAt {
+                offset,
+                word: sub(word),
+                ty,
+            },
+            Expr::Load { binding, index } => Expr::Load {
+                binding,
+                index: sub(index),
+            },
+            Expr::Unary(op, a) => Expr::Unary(op, sub(a)),
+            Expr::Binary(op, a, b) => {
+                let a = sub(a);
+                Expr::Binary(op, a, sub(b))
+            }
+            Expr::Uncontracted(op, a, b) => {
+                let a = sub(a);
+                Expr::Uncontracted(op, a, sub(b))
+            }
+            Expr::Convert(a, ty) => Expr::Convert(sub(a), ty),
+            Expr::Bitcast(a, ty) => Expr::Bitcast(sub(a), ty),
+            Expr::Select(c, a, b) => {
+                let c = sub(c);
+                let a = sub(a);
+                Expr::Select(c, a, sub(b))
+            }
+            Expr::Math(m, args) => Expr::Math(m, args.into_iter().map(|a| a.map(f)).collect()),
+        };
+        f(rebuilt)
+    }
+
     /// Calls `f` on this expression and every expression inside it.
     pub fn walk<'a>(&'a self, f: &mut impl FnMut(&'a Expr)) {
         f(self);

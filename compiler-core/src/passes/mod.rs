@@ -1,11 +1,13 @@
 //! Passes over the device IR, each small and tested on IR built by hand:
 //! [`fold`] (constant folding and removal of code that cannot run),
 //! [`unroll`] (loops of a few known trips), [`propagate`] (local
-//! constants into their reads) and [`dead_locals`] (assignments nothing
-//! reads).
+//! constants into their reads), [`forward_narrow_stores`] (byte and
+//! 16-bit stores to the loads that read them back) and [`dead_locals`]
+//! (assignments nothing reads).
 
 pub mod dead_locals;
 pub mod fold;
+pub mod forward_narrow_stores;
 pub mod propagate;
 #[cfg(test)]
 mod test_ir;
@@ -16,7 +18,8 @@ use crate::ir::Kernel;
 /// The passes every kernel goes through after lowering: constants folded
 /// and propagated, short counted loops unrolled and their counters' constants propagated
 /// and folded (twice: a branch folded away by the first round can leave
-/// its locals known to the second), then assignments nothing reads dropped.
+/// its locals known to the second), narrow stores forwarded to the loads
+/// that read them back, then assignments nothing reads dropped.
 pub fn simplify(kernel: &mut Kernel) {
     fold::fold_constants(kernel);
     // Constant bounds held in locals (`const int n = 4; i < n`) first.
@@ -26,5 +29,6 @@ pub fn simplify(kernel: &mut Kernel) {
         propagate::propagate_constants(kernel);
         fold::fold_constants(kernel);
     }
+    forward_narrow_stores::forward_narrow_stores(kernel);
     dead_locals::remove_dead_assignments(kernel);
 }

@@ -1,47 +1,120 @@
-//! Propagation of local constants: a read of a local whose last assignment
-//! on every path to it stored a constant becomes that constant, and the
-//! expression around it is folded. Only straight-line knowledge is used: a
-//! branch starts from what was known before it, and after an `If` or a
-//! `Loop` the locals either may assign are unknown again; inside a loop,
-//! only the locals the loop never assigns keep their value from before it.
-//! With [`super::unroll`] it turns the element loops of small vectors
-//! (`for (int i = 0; i < N; ++i) out[i] = a[i] op b[i]`, whose private
-//! arrays are chains of `if (i == k)`) into straight-line code.
+//! Propagation of local constants and copies: a read of a local whose last
+//! assignment on every path to it stored a constant becomes that constant,
+//! and the expression around it is folded; a read of a local whose last
+//! assignment copied another local, not assigned since, reads that local
+//! (inlining copies every argument and index into fresh locals: `Bn[i]`
+//! twice reads the same element through two copies of `i`, which
+//! [`super::forward_narrow_stores`] needs to see as one). Only
+//! straight-line knowledge is used: a branch starts from what was known
+//! before it, and after an `If` or a `Loop` the locals either may assign
+//! are unknown again (and so are copies of them); inside a loop, only the
+//! locals the loop never assigns keep their value from before it. With
+//! [`super::unroll`] it turns the element loops of small vectors (`for (int
+//! i = 0; i < N; ++i) out[i] = a[i] op b[i]`, whose private arrays are
+//! chains of `if (i == k)`) into straight-line code.
 
 use std::collections::HashMap;
 
 use super::fold::fold_expr;
 use crate::ir::{Block, CallArg, Constant, Expr, Kernel, LocalId, Stmt};
 
-/// What is known: the constant each local holds.
+/// The constant each local known to hold one holds.
 pub(crate) type Known = HashMap<u32, Constant>;
+
+/// What is known at a point of the code.
+#[derive(Clone, Default)]
+struct State {
+    constants: Known,
+    /// The local each copy reads (never itself a copy: copies of copies
+    /// read the original).
+    copy_of: HashMap<u32, LocalId>,
+    /// The copies made of each local (some may have been reassigned since:
+    /// `copy_of` says).
+    copies: HashMap<u32, Vec<u32>>,
+}
+
+impl State {
+    fn is_empty(&self) -> bool {
+        self.constants.is_empty() && self.copy_of.is_empty()
+    }
+
+    /// `local` now holds `value` (its reads already replaced).
+    fn assign(&mut self, local: LocalId, value: &Expr) {
+        self.forget(local);
+        match value {
+            Expr::Const(c) => {
+                self.constants.insert(local.0, *c);
+            }
+            Expr::Local(source) if *source != local => {
+                self.copy_of.insert(local.0, *source);
+                self.copies.entry(source.0).or_default().push(local.0);
+            }
+            _ => {}
+        }
+    }
+
+    /// `local` changed to something not known: neither it nor its copies
+    /// are known any more.
+    fn forget(&mut self, local: LocalId) {
+        self.constants.remove(&local.0);
+        self.copy_of.remove(&local.0);
+        for copy in self.copies.remove(&local.0).unwrap_or_default() {
+            if self.copy_of.get(&copy) == Some(&local) {
+                self.copy_of.remove(&copy);
+            }
+        }
+    }
+
+    /// Forgets the locals a statement of `b` assigns.
+    fn forget_assigned(&mut self, b: &Block) {
+        if self.is_empty() {
+            return;
+        }
+        for l in assigned_locals(b) {
+            self.forget(l);
+        }
+    }
+
+    /// `e` with the known locals replaced, folded.
+    fn expr(&self, e: Expr) -> Expr {
+        if self.is_empty() {
+            return e;
+        }
+        fold_expr(e.map(&mut |x| match x {
+            Expr::Local(l) => match (self.constants.get(&l.0), self.copy_of.get(&l.0)) {
+                (Some(c), _) => Expr::Const(*c),
+                (None, Some(source)) => Expr::Local(*source),
+                (None, None) => Expr::Local(l),
+            },
+            x => x,
+        }))
+    }
+}
 
 /// The constants the locals hold after `stmts` runs, as far as this pass
 /// knows them (the specialization-constant defaults a prologue computes).
 pub(crate) fn constants_after(stmts: &[Stmt]) -> Known {
-    let mut known = Known::new();
-    block(stmts.to_vec(), &mut known);
-    known
+    let mut state = State::default();
+    block(stmts.to_vec(), &mut state);
+    state.constants
 }
 
-/// Replaces reads of locals known to hold constants in `kernel`.
+/// Replaces reads of locals known to hold constants or to copy others in
+/// `kernel`.
 pub fn propagate_constants(kernel: &mut Kernel) {
     let body = std::mem::take(&mut kernel.body);
-    kernel.body = block(body, &mut Known::new());
+    kernel.body = block(body, &mut State::default());
 }
 
-fn block(stmts: Block, known: &mut Known) -> Block {
-    stmts.into_iter().map(|s| stmt(s, known)).collect()
+fn block(stmts: Block, state: &mut State) -> Block {
+    stmts.into_iter().map(|s| stmt(s, state)).collect()
 }
 
-fn stmt(s: Stmt, known: &mut Known) -> Stmt {
+fn stmt(s: Stmt, state: &mut State) -> Stmt {
     match s {
         Stmt::Assign { local, value } => {
-            let value = expr(value, known);
-            match &value {
-                Expr::Const(c) => known.insert(local.0, *c),
-                _ => known.remove(&local.0),
-            };
+            let value = state.expr(value);
+            state.assign(local, &value);
             Stmt::Assign { local, value }
         }
         Stmt::Store {
@@ -50,19 +123,19 @@ fn stmt(s: Stmt, known: &mut Known) -> Stmt {
             value,
         } => Stmt::Store {
             binding,
-            index: expr(index, known),
-            value: expr(value, known),
+            index: state.expr(index),
+            value: state.expr(value),
         },
         Stmt::If {
             cond,
             then_block,
             else_block,
         } => {
-            let cond = expr(cond, known);
-            let then_block = block(then_block, &mut known.clone());
-            let else_block = block(else_block, &mut known.clone());
-            forget_assigned(&then_block, known);
-            forget_assigned(&else_block, known);
+            let cond = state.expr(cond);
+            let then_block = block(then_block, &mut state.clone());
+            let else_block = block(else_block, &mut state.clone());
+            state.forget_assigned(&then_block);
+            state.forget_assigned(&else_block);
             Stmt::If {
                 cond,
                 then_block,
@@ -70,10 +143,10 @@ fn stmt(s: Stmt, known: &mut Known) -> Stmt {
             }
         }
         Stmt::Loop { body, continuing } => {
-            forget_assigned(&body, known);
-            forget_assigned(&continuing, known);
-            let body = block(body, &mut known.clone());
-            let continuing = block(continuing, &mut known.clone());
+            state.forget_assigned(&body);
+            state.forget_assigned(&continuing);
+            let body = block(body, &mut state.clone());
+            let continuing = block(continuing, &mut state.clone());
             Stmt::Loop { body, continuing }
         }
         Stmt::Atomic {
@@ -84,17 +157,18 @@ fn stmt(s: Stmt, known: &mut Known) -> Stmt {
             expected,
             result,
         } => {
-            if let Some(r) = result {
-                known.remove(&r.0);
-            }
-            Stmt::Atomic {
+            let s = Stmt::Atomic {
                 op,
                 binding,
-                index: expr(index, known),
-                value: value.map(|v| expr(v, known)),
-                expected: expected.map(|e| expr(e, known)),
+                index: state.expr(index),
+                value: value.map(|v| state.expr(v)),
+                expected: expected.map(|e| state.expr(e)),
                 result,
+            };
+            if let Some(r) = result {
+                state.forget(r);
             }
+            s
         }
         Stmt::Subgroup {
             op,
@@ -102,9 +176,9 @@ fn stmt(s: Stmt, known: &mut Known) -> Stmt {
             operand,
             result,
         } => {
-            let value = expr(value, known);
-            let operand = operand.map(|o| expr(o, known));
-            known.remove(&result.0);
+            let value = state.expr(value);
+            let operand = operand.map(|o| state.expr(o));
+            state.forget(result);
             Stmt::Subgroup {
                 op,
                 value,
@@ -113,7 +187,7 @@ fn stmt(s: Stmt, known: &mut Known) -> Stmt {
             }
         }
         Stmt::ReadClock { scope, local } => {
-            known.remove(&local.0);
+            state.forget(local);
             Stmt::ReadClock { scope, local }
         }
         Stmt::Call {
@@ -124,15 +198,15 @@ fn stmt(s: Stmt, known: &mut Known) -> Stmt {
             let args = args
                 .into_iter()
                 .map(|a| match a {
-                    CallArg::Value(e) => CallArg::Value(expr(e, known)),
+                    CallArg::Value(e) => CallArg::Value(state.expr(e)),
                     CallArg::Pointer { binding, index } => CallArg::Pointer {
                         binding,
-                        index: expr(index, known),
+                        index: state.expr(index),
                     },
                 })
                 .collect();
             for r in &results {
-                known.remove(&r.0);
+                state.forget(*r);
             }
             Stmt::Call {
                 function,
@@ -165,50 +239,11 @@ pub(super) fn assigned_locals(block: &[Stmt]) -> Vec<LocalId> {
     out
 }
 
-fn forget_assigned(b: &Block, known: &mut Known) {
-    if known.is_empty() {
-        return;
-    }
-    for l in assigned_locals(b) {
-        known.remove(&l.0);
-    }
-}
-
-/// `e` with the known locals replaced and folded.
-pub(super) fn expr(e: Expr, known: &Known) -> Expr {
-    if known.is_empty() {
-        return e;
-    }
-    fold_expr(substitute(e, known))
-}
-
 fn substitute(e: Expr, known: &Known) -> Expr {
-    let sub = |b: Box<Expr>| Box::new(substitute(*b, known));
-    match e {
-        Expr::Local(l) => match known.get(&l.0) {
-            Some(c) => Expr::Const(*c),
-            None => Expr::Local(l),
-        },
-        e @ (Expr::Const(_) | Expr::Param { .. } | Expr::Builtin(..) | Expr::SpecConst(_)) => e,
-        Expr::ParamAt { offset, word, ty } => Expr::ParamAt {
-            offset,
-            word: sub(word),
-            ty,
-        },
-        Expr::Load { binding, index } => Expr::Load {
-            binding,
-            index: sub(index),
-        },
-        Expr::Unary(op, a) => Expr::Unary(op, sub(a)),
-        Expr::Binary(op, a, b) => Expr::Binary(op, sub(a), sub(b)),
-        Expr::Uncontracted(op, a, b) => Expr::Uncontracted(op, sub(a), sub(b)),
-        Expr::Convert(a, ty) => Expr::Convert(sub(a), ty),
-        Expr::Bitcast(a, ty) => Expr::Bitcast(sub(a), ty),
-        Expr::Select(c, a, b) => Expr::Select(sub(c), sub(a), sub(b)),
-        Expr::Math(f, args) => {
-            Expr::Math(f, args.into_iter().map(|a| substitute(a, known)).collect())
-        }
-    }
+    e.map(&mut |x| match x {
+        Expr::Local(l) => known.get(&l.0).map_or(Expr::Local(l), |c| Expr::Const(*c)),
+        x => x,
+    })
 }
 
 /// The constant `e` computes once the locals of `known` are replaced, if
@@ -234,7 +269,7 @@ mod tests {
         }
     }
     fn run(body: Block) -> Block {
-        block(body, &mut Known::new())
+        block(body, &mut State::default())
     }
 
     #[test]
@@ -294,5 +329,46 @@ mod tests {
         assert_eq!(body[0], store(local(0)));
         assert_eq!(body[1], store(int(4)));
         assert_eq!(out[3], store(local(0)));
+    }
+
+    #[test]
+    fn copies_read_their_source_until_either_is_assigned() {
+        let param = || Expr::Param {
+            offset: 0,
+            ty: ScalarType::I32,
+        };
+        let loaded = || Expr::Load {
+            binding: BindingId(1),
+            index: Box::new(int(0)),
+        };
+        let out = run(vec![
+            assign(0, param()),
+            assign(1, local(0)),
+            // A copy of a copy reads the original.
+            assign(2, local(1)),
+            store(local(2)),
+            // The source changes: its copies are on their own.
+            assign(0, loaded()),
+            store(local(1)),
+            assign(3, local(1)),
+            // The copy changes: it no longer reads its source.
+            assign(3, loaded()),
+            store(local(3)),
+            Stmt::Loop {
+                body: vec![store(local(3)), store(local(1)), assign(1, int(2))],
+                continuing: vec![],
+            },
+        ]);
+        assert_eq!(out[2], assign(2, local(0)));
+        assert_eq!(out[3], store(local(0)));
+        assert_eq!(out[5], store(local(1)));
+        assert_eq!(out[6], assign(3, local(1)));
+        assert_eq!(out[8], store(local(3)));
+        let Stmt::Loop { body, .. } = &out[9] else {
+            panic!()
+        };
+        // %3 copies nothing; %1, assigned in the loop, is not known there.
+        assert_eq!(body[0], store(local(3)));
+        assert_eq!(body[1], store(local(1)));
     }
 }

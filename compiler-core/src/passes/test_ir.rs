@@ -1,6 +1,6 @@
 //! Building IR by hand in the passes' tests.
 
-use crate::ir::{Constant, Expr, LocalId, ScalarType, Stmt};
+use crate::ir::{Block, Constant, Expr, Kernel, LocalId, ScalarType, Stmt};
 
 /// An `int` constant.
 pub(super) fn int(v: u64) -> Expr {
@@ -17,5 +17,20 @@ pub(super) fn assign(i: u32, value: Expr) -> Stmt {
     Stmt::Assign {
         local: LocalId(i),
         value,
+    }
+}
+
+/// A kernel of `body`, without bindings or locals.
+pub(super) fn kernel(body: Block) -> Kernel {
+    Kernel {
+        name: "k".into(),
+        work_group_size: [1, 1, 1],
+        param_block_size: 0,
+        bindings: vec![],
+        locals: vec![],
+        body,
+        spec_constants: vec![],
+        assert_sites: vec![],
+        printf_strings: vec![],
     }
 }

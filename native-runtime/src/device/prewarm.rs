@@ -21,10 +21,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Once};
 use std::thread::JoinHandle;
 
-/// Images larger than this (bytes of SPIR-V) are left to their launches: a
-/// kernel the driver takes seconds to compile would hold up the program's
-/// exit, which waits for the build in progress.
-const LARGEST_IMAGE: usize = 1 << 20;
+/// Images larger than this (words of SPIR-V: 1 MiB) are left to their
+/// launches: a kernel the driver takes seconds to compile would hold up the
+/// program's exit, which waits for the build in progress.
+const LARGEST_IMAGE_WORDS: usize = 1 << 18;
 
 static STOP: AtomicBool = AtomicBool::new(false);
 static WORKERS: Mutex<Vec<JoinHandle<()>>> = Mutex::new(Vec::new());
@@ -70,7 +70,7 @@ pub fn start(dev: &Arc<VulkanDevice>) {
     let work: Vec<_> = registry::keys()
         .iter()
         .filter_map(|key| registry::lookup(key))
-        .filter(|entry| entry.image.image.spirv.len() <= LARGEST_IMAGE)
+        .filter(|entry| entry.image.image.spirv.len() <= LARGEST_IMAGE_WORDS)
         .filter_map(|entry| Some((predicted_specialization(dev, &entry)?, entry)))
         .collect();
     if work.is_empty() {
