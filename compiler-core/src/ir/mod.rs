@@ -630,10 +630,12 @@ pub fn walk_stmts<'a>(block: &'a [Stmt], f: &mut impl FnMut(&'a Stmt)) {
     }
 }
 
-impl Stmt {
-    /// [`Stmt::exprs`], to change.
-    pub fn exprs_mut(&mut self) -> Vec<&mut Expr> {
-        match self {
+/// The expressions a statement itself evaluates (not those of nested
+/// blocks), by shared or by mutable reference: one body for
+/// [`Stmt::exprs`] and [`Stmt::exprs_mut`].
+macro_rules! own_exprs {
+    ($stmt:expr, $as_ref:ident, $iter:ident) => {
+        match $stmt {
             Stmt::Assign { value, .. } => vec![value],
             Stmt::Store { index, value, .. } => vec![index, value],
             Stmt::If { cond, .. } => vec![cond],
@@ -642,16 +644,16 @@ impl Stmt {
                 value,
                 expected,
                 ..
-            } => [Some(index), value.as_mut(), expected.as_mut()]
+            } => [Some(index), value.$as_ref(), expected.$as_ref()]
                 .into_iter()
                 .flatten()
                 .collect(),
-            Stmt::Subgroup { value, operand, .. } => [Some(value), operand.as_mut()]
+            Stmt::Subgroup { value, operand, .. } => [Some(value), operand.$as_ref()]
                 .into_iter()
                 .flatten()
                 .collect(),
             Stmt::Call { args, .. } => args
-                .iter_mut()
+                .$iter()
                 .map(|a| match a {
                     CallArg::Value(e) | CallArg::Pointer { index: e, .. } => e,
                 })
@@ -666,43 +668,18 @@ impl Stmt {
             | Stmt::ReadClock { .. }
             | Stmt::RequireAspect(_) => vec![],
         }
-    }
+    };
+}
 
+impl Stmt {
     /// The expressions the statement itself evaluates (not those of nested blocks).
     pub fn exprs(&self) -> Vec<&Expr> {
-        match self {
-            Stmt::Assign { value, .. } => vec![value],
-            Stmt::Store { index, value, .. } => vec![index, value],
-            Stmt::If { cond, .. } => vec![cond],
-            Stmt::Atomic {
-                index,
-                value,
-                expected,
-                ..
-            } => [Some(index), value.as_ref(), expected.as_ref()]
-                .into_iter()
-                .flatten()
-                .collect(),
-            Stmt::Subgroup { value, operand, .. } => [Some(value), operand.as_ref()]
-                .into_iter()
-                .flatten()
-                .collect(),
-            Stmt::Call { args, .. } => args
-                .iter()
-                .map(|a| match a {
-                    CallArg::Value(e) | CallArg::Pointer { index: e, .. } => e,
-                })
-                .collect(),
-            Stmt::Loop { .. }
-            | Stmt::Break
-            | Stmt::Continue
-            | Stmt::Return
-            | Stmt::Barrier
-            | Stmt::Fence(_)
-            | Stmt::SubgroupBarrier
-            | Stmt::ReadClock { .. }
-            | Stmt::RequireAspect(_) => vec![],
-        }
+        own_exprs!(self, as_ref, iter)
+    }
+
+    /// [`Stmt::exprs`], to change.
+    pub fn exprs_mut(&mut self) -> Vec<&mut Expr> {
+        own_exprs!(self, as_mut, iter_mut)
     }
 }
 

@@ -50,6 +50,7 @@ fn block(stmts: Block, read: &HashSet<u32>) -> Block {
 mod tests {
     use super::*;
     use crate::ir::{BindingId, Constant, LocalId, ScalarType};
+    use crate::passes::test_ir::kernel;
 
     #[test]
     fn only_assignments_of_unread_locals_go() {
@@ -58,29 +59,19 @@ mod tests {
             local: LocalId(l),
             value: int(v),
         };
-        let mut k = Kernel {
-            body: vec![
-                assign(0, 1),
-                assign(1, 2),
-                Stmt::Loop {
-                    body: vec![assign(1, 3), Stmt::Break],
-                    continuing: vec![],
-                },
-                Stmt::Store {
-                    binding: BindingId(0),
-                    index: int(0),
-                    value: Expr::Local(LocalId(0)),
-                },
-            ],
-            name: "k".into(),
-            work_group_size: [1, 1, 1],
-            param_block_size: 0,
-            bindings: vec![],
-            locals: vec![],
-            spec_constants: vec![],
-            assert_sites: vec![],
-            printf_strings: vec![],
-        };
+        let mut k = kernel(vec![
+            assign(0, 1),
+            assign(1, 2),
+            Stmt::Loop {
+                body: vec![assign(1, 3), Stmt::Break],
+                continuing: vec![],
+            },
+            Stmt::Store {
+                binding: BindingId(0),
+                index: int(0),
+                value: Expr::Local(LocalId(0)),
+            },
+        ]);
         remove_dead_assignments(&mut k);
         assert_eq!(k.body.len(), 3);
         assert_eq!(k.body[0], assign(0, 1));

@@ -378,6 +378,7 @@ mod tests {
     use super::*;
     use crate::ir::build::binary as bin;
     use crate::ir::LocalId;
+    use crate::passes::test_ir::kernel;
 
     fn i32c(v: i32) -> Expr {
         Expr::Const(Constant::Int(ScalarType::I32, v as u32 as u64))
@@ -458,28 +459,18 @@ mod tests {
             local: LocalId(l),
             value: v,
         };
-        let mut k = Kernel {
-            name: "k".into(),
-            work_group_size: [1, 1, 1],
-            param_block_size: 0,
-            bindings: vec![],
-            locals: vec![],
-            body: vec![Stmt::Loop {
-                body: vec![
-                    Stmt::If {
-                        cond: bin(BinaryOp::Eq, f32c(0.0), f32c(0.0)),
-                        then_block: vec![assign(0, f32c(0.0)), Stmt::Break],
-                        else_block: vec![assign(0, f32c(1.0))],
-                    },
-                    assign(0, bin(BinaryOp::Div, f32c(6.0), f32c(0.0))),
-                    Stmt::Break,
-                ],
-                continuing: vec![],
-            }],
-            spec_constants: vec![],
-            assert_sites: vec![],
-            printf_strings: vec![],
-        };
+        let mut k = kernel(vec![Stmt::Loop {
+            body: vec![
+                Stmt::If {
+                    cond: bin(BinaryOp::Eq, f32c(0.0), f32c(0.0)),
+                    then_block: vec![assign(0, f32c(0.0)), Stmt::Break],
+                    else_block: vec![assign(0, f32c(1.0))],
+                },
+                assign(0, bin(BinaryOp::Div, f32c(6.0), f32c(0.0))),
+                Stmt::Break,
+            ],
+            continuing: vec![],
+        }]);
         fold_constants(&mut k);
         // The loop now runs its body once: it is gone too.
         assert_eq!(k.body, vec![assign(0, f32c(0.0))]);
@@ -492,17 +483,6 @@ mod tests {
             value: i32c(1),
         };
         let cond = Expr::Local(LocalId(9));
-        let kernel = |body: Vec<Stmt>| Kernel {
-            name: "k".into(),
-            work_group_size: [1, 1, 1],
-            param_block_size: 0,
-            bindings: vec![],
-            locals: vec![],
-            body,
-            spec_constants: vec![],
-            assert_sites: vec![],
-            printf_strings: vec![],
-        };
         let one_pass = |body: Vec<Stmt>| Stmt::Loop {
             body,
             continuing: vec![],
