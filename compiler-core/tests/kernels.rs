@@ -652,12 +652,18 @@ int main() {
   sycl::queue q;
   unsigned char *b = sycl::malloc_shared<unsigned char>(64, q);
   unsigned short *u = sycl::malloc_shared<unsigned short>(64, q);
-  float *out = sycl::malloc_shared<float>(128, q);
+  signed char *c = sycl::malloc_shared<signed char>(64, q);
+  short *h = sycl::malloc_shared<short>(64, q);
+  float *out = sycl::malloc_shared<float>(256, q);
   q.parallel_for(sycl::range<1>(64), [=](sycl::id<1> i) {
     b[i] = 0.92f * b[i] + 3;
     out[i] = b[i];
     u[i] = u[i] * 3;
     out[64 + i] = u[i] + 1;
+    c[i] = c[i] - 5;
+    out[128 + i] = c[i];
+    h[i] = h[i] * 3;
+    out[192 + i] = h[i];
   });
   return 0;
 }
@@ -666,8 +672,9 @@ int main() {
     assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
     let ir = &out.ir_text;
     // Each element is read from its word once: for the value it is
-    // given, not after.
-    for word_load in ["Shr(b0[", "Shr(b2["] {
+    // given, not after (unsigned: `word >> shift`; signed: `word << (k -
+    // shift)`).
+    for word_load in ["Shr(b0[", "Shr(b2[", "Shl(b3[", "Shl(b4["] {
         assert_eq!(ir.matches(word_load).count(), 1, "{word_load}\n{ir}");
     }
 }

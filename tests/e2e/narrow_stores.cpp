@@ -4,8 +4,10 @@
 // offset, so its bytes start inside a word), a pointer into the middle of
 // an allocation, packed records of a char and a short (the short at odd
 // bytes, every other one across a word boundary), sycl::half, bytes written
-// in one kernel beside atomics on the same words in another, and
-// read-modify-write of bytes (`c[i] += 1`). On devices with 8- and 16-bit
+// in one kernel beside atomics on the same words in another,
+// read-modify-write of bytes (`c[i] += 1`), and elements read back in the
+// kernel that stored them (the compiler forwards the stored value), also
+// after a store to another array and across a branch. On devices with 8- and 16-bit
 // storage these are plain narrow stores; elsewhere atomics on words: the
 // results are the same.
 #include <sycl/sycl.hpp>
@@ -98,6 +100,33 @@ int main() {
          .fetch_add(0x01010101u);
    }).wait();
   for (int i = 0; i < 4 * words; ++i) check(counters[i] == uint8_t(i % 4 + 1), "bytes then word atomics", i);
+
+  // Stored, then read back by the same work-item: the stored value, of
+  // each width and signedness, also after another array's store (which
+  // may be the same memory) and in a branch.
+  int *seen = sycl::malloc_shared<int>(4 * n, q);
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> id) {
+     int i = int(id[0]);
+     u8[i] = uint8_t(u8[i] * 3 + 1);
+     seen[i] = u8[i];
+     s8[i] = static_cast<signed char>(s8[i] - 100);
+     s16[i] = short(s16[i] * 5);
+     seen[n + i] = s8[i];
+     if (i % 2) seen[2 * n + i] = s16[i] + s8[i];
+     else seen[2 * n + i] = s16[i];
+     flags[i] = !flags[i];
+     seen[3 * n + i] = flags[i] ? 1 : 2;
+   }).wait();
+  for (int i = 0; i < n; ++i) {
+    uint8_t b = uint8_t(uint8_t(i * 7 + 3 + (i >= 3 ? 1 : 0)) * 3 + 1);
+    signed char c = static_cast<signed char>(static_cast<signed char>(-(i % 128)) - 100);
+    short h = short(short(-i * 29) * 5);
+    check(u8[i] == b && seen[i] == b, "uint8_t read back", i);
+    check(s8[i] == c && seen[n + i] == c, "signed char read back", i);
+    check(s16[i] == h && seen[2 * n + i] == (i % 2 ? h + c : h), "short read back", i);
+    check(flags[i] == (i % 3 != 0) && seen[3 * n + i] == (i % 3 != 0 ? 1 : 2), "bool read back", i);
+  }
+  sycl::free(seen, q);
 
   sycl::free(u8, q);
   sycl::free(s8, q);

@@ -188,35 +188,73 @@ fn narrow_store(s: &Stmt, bindings: &[Binding]) -> Option<Known> {
 }
 
 /// `e`, or the value of a known element when `e` extracts it from its word
-/// as the lowering does: `(word[a / 4] >> u32(a % 4) * 8) & mask`.
+/// as the lowering does: unsigned, `(word[a / 4] >> u32(a % 4) * 8) &
+/// mask`; signed, `i32(word[a / 4] << (k - u32(a % 4) * 8)) >> k` with `k`
+/// 24 for bytes, 16 for halves.
 fn forwarded(e: Expr, known: &[Known]) -> Expr {
-    let Expr::Binary(BinaryOp::BitAnd, shifted, mask) = &e else {
-        return e;
-    };
-    let Expr::Binary(BinaryOp::Shr, word, shift) = &**shifted else {
-        return e;
-    };
-    let Expr::Load { binding, index } = &**word else {
-        return e;
+    if let Expr::Binary(BinaryOp::BitAnd, shifted, mask) = &e {
+        if let Expr::Binary(BinaryOp::Shr, word, shift) = &**shifted {
+            if let Some(k) = known_element(known, word, |byte| is_shift_of(shift, byte)) {
+                if is_int(mask, k.mask) {
+                    return Expr::Binary(
+                        BinaryOp::BitAnd,
+                        Box::new(k.value.clone()),
+                        Box::new(u32c(k.mask)),
+                    );
+                }
+            }
+        }
+    }
+    if let Expr::Binary(BinaryOp::Shr, raised, down) = &e {
+        if let Expr::Bitcast(raised, ScalarType::I32) = &**raised {
+            if let Expr::Binary(BinaryOp::Shl, word, up) = &**raised {
+                let Expr::Binary(BinaryOp::Sub, top, shift) = &**up else {
+                    return e;
+                };
+                if let Some(k) = known_element(known, word, |byte| is_shift_of(shift, byte)) {
+                    let bits = 32 - k.mask.count_ones() as u64;
+                    if is_int(top, bits) && is_int(down, bits) {
+                        let value = Expr::Binary(
+                            BinaryOp::Shl,
+                            Box::new(k.value.clone()),
+                            Box::new(u32c(bits)),
+                        );
+                        return Expr::Binary(
+                            BinaryOp::Shr,
+                            Box::new(Expr::Bitcast(Box::new(value), ScalarType::I32)),
+                            Box::new(Expr::Const(Constant::Int(ScalarType::I32, bits))),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    e
+}
+
+/// The known element that `word` (a load of `word[a / 4]`) holds, when
+/// `shift_fits(a)` says the extraction around it shifts by `a`'s byte.
+fn known_element<'k>(
+    known: &'k [Known],
+    word: &Expr,
+    shift_fits: impl Fn(&Expr) -> bool,
+) -> Option<&'k Known> {
+    let Expr::Load { binding, index } = word else {
+        return None;
     };
     let Expr::Binary(BinaryOp::Div, byte, four) = &**index else {
-        return e;
+        return None;
     };
-    let hit = known.iter().find(|k| {
-        k.word_binding == *binding
-            && is_int(four, 4)
-            && is_int(mask, k.mask)
-            && **byte == k.byte
-            && is_shift_of(shift, byte)
-    });
-    match hit {
-        Some(k) => Expr::Binary(
-            BinaryOp::BitAnd,
-            Box::new(k.value.clone()),
-            Box::new(Expr::Const(Constant::Int(ScalarType::U32, k.mask))),
-        ),
-        None => e,
+    if !is_int(four, 4) || !shift_fits(byte) {
+        return None;
     }
+    known
+        .iter()
+        .find(|k| k.word_binding == *binding && **byte == k.byte)
+}
+
+fn u32c(v: u64) -> Expr {
+    Expr::Const(Constant::Int(ScalarType::U32, v))
 }
 
 /// Whether `shift` is `u32(byte % 4) * 8`.
@@ -325,6 +363,39 @@ mod tests {
         )
     }
 
+    /// The lowering's sign-extending load of the element at `byte`.
+    fn signed_element_load(byte: Expr, bits: u64) -> Expr {
+        let word = Expr::Load {
+            binding: WORDS,
+            index: Box::new(binary(BinaryOp::Div, byte.clone(), u64c(4))),
+        };
+        let shift = binary(
+            BinaryOp::Mul,
+            Expr::Convert(
+                Box::new(binary(BinaryOp::Rem, byte, u64c(4))),
+                ScalarType::U32,
+            ),
+            u32c(8),
+        );
+        let up = binary(BinaryOp::Sub, u32c(32 - bits), shift);
+        binary(
+            BinaryOp::Shr,
+            Expr::Bitcast(Box::new(binary(BinaryOp::Shl, word, up)), ScalarType::I32),
+            Expr::Const(Constant::Int(ScalarType::I32, 32 - bits)),
+        )
+    }
+
+    fn sign_extended(v: Expr, bits: u64) -> Expr {
+        binary(
+            BinaryOp::Shr,
+            Expr::Bitcast(
+                Box::new(binary(BinaryOp::Shl, v, u32c(32 - bits))),
+                ScalarType::I32,
+            ),
+            Expr::Const(Constant::Int(ScalarType::I32, 32 - bits)),
+        )
+    }
+
     fn forwarded_value(v: Expr, mask: u64) -> Expr {
         binary(BinaryOp::BitAnd, v, u32c(mask))
     }
@@ -350,6 +421,21 @@ mod tests {
         assert_eq!(body[1], assign(2, forwarded_value(local(1), 0xff)));
         assert_eq!(body[2], assign(3, element_load(local(0), 0xff)));
         assert_eq!(body[4], assign(6, forwarded_value(local(5), 0xffff)));
+    }
+
+    #[test]
+    fn signed_elements_are_the_stored_value_sign_extended() {
+        let body = run(vec![
+            narrow_store(BYTES, local(0), local(1)),
+            assign(2, signed_element_load(local(0), 8)),
+            // The width must agree.
+            assign(3, signed_element_load(local(0), 16)),
+            narrow_store(HALVES, local(4), local(5)),
+            assign(6, signed_element_load(local(4), 16)),
+        ]);
+        assert_eq!(body[1], assign(2, sign_extended(local(1), 8)));
+        assert_eq!(body[2], assign(3, signed_element_load(local(0), 16)));
+        assert_eq!(body[4], assign(6, sign_extended(local(5), 16)));
     }
 
     #[test]
