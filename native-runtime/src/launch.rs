@@ -618,9 +618,9 @@ fn rows_of_groups(groups: usize, max: usize) -> Option<(usize, usize)> {
 
 /// The length of each of the kernel's work-group arrays, as (constant id,
 /// elements): the bytes of its local accessor (`accessor_bytes`) over the
-/// element size; for a sub-group exchange
-/// array, the `work_items` of a work-group where the device's sub-groups
-/// are narrower than the kernel requires, else one.
+/// element size; for a sub-group exchange array, the `work_items` of a
+/// work-group where the device's sub-groups are narrower than the kernel
+/// requires, else one.
 fn local_array_lengths(
     dev: &VulkanDevice,
     entry: &KernelEntry,
