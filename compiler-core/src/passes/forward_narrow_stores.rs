@@ -22,6 +22,7 @@ use crate::ir::{
 /// A narrow element known to hold a value: word binding, byte address,
 /// the element's mask (0xff or 0xffff), and the stored value (whose low
 /// bits are the element).
+#[derive(Clone)]
 struct Known {
     word_binding: BindingId,
     byte: Expr,
@@ -70,8 +71,8 @@ fn stmt(mut s: Stmt, bindings: &[Binding], known: &mut Vec<Known>) -> Stmt {
             then_block,
             else_block,
         } => {
-            let then_block = block(then_block, bindings, &mut known_copy(known));
-            let else_block = block(else_block, bindings, &mut known_copy(known));
+            let then_block = block(then_block, bindings, &mut known.clone());
+            let else_block = block(else_block, bindings, &mut known.clone());
             forget_changed(&then_block, known);
             forget_changed(&else_block, known);
             Stmt::If {
@@ -93,18 +94,6 @@ fn stmt(mut s: Stmt, bindings: &[Binding], known: &mut Vec<Known>) -> Stmt {
             s
         }
     }
-}
-
-fn known_copy(known: &[Known]) -> Vec<Known> {
-    known
-        .iter()
-        .map(|k| Known {
-            word_binding: k.word_binding,
-            byte: k.byte.clone(),
-            mask: k.mask,
-            value: k.value.clone(),
-        })
-        .collect()
 }
 
 /// Forgets what `stmts` may change: everything when they write memory or
@@ -307,10 +296,6 @@ mod tests {
         Expr::Const(Constant::Int(ScalarType::U64, v))
     }
 
-    fn u32c(v: u64) -> Expr {
-        Expr::Const(Constant::Int(ScalarType::U32, v))
-    }
-
     /// The lowering's narrow store of `value` at byte `byte` (through
     /// `view`: `BYTES` or `HALVES`).
     fn narrow_store(view: BindingId, byte: Expr, value: Expr) -> Stmt {
@@ -342,8 +327,9 @@ mod tests {
         }
     }
 
-    /// The lowering's load of the element at `byte` (`mask`: its width).
-    fn element_load(byte: Expr, mask: u64) -> Expr {
+    /// The word holding the element at `byte`, and the element's bit
+    /// offset in it, as the lowering computes them.
+    fn word_and_shift(byte: Expr) -> (Expr, Expr) {
         let word = Expr::Load {
             binding: WORDS,
             index: Box::new(binary(BinaryOp::Div, byte.clone(), u64c(4))),
@@ -356,6 +342,12 @@ mod tests {
             ),
             u32c(8),
         );
+        (word, shift)
+    }
+
+    /// The lowering's load of the element at `byte` (`mask`: its width).
+    fn element_load(byte: Expr, mask: u64) -> Expr {
+        let (word, shift) = word_and_shift(byte);
         binary(
             BinaryOp::BitAnd,
             binary(BinaryOp::Shr, word, shift),
@@ -365,18 +357,7 @@ mod tests {
 
     /// The lowering's sign-extending load of the element at `byte`.
     fn signed_element_load(byte: Expr, bits: u64) -> Expr {
-        let word = Expr::Load {
-            binding: WORDS,
-            index: Box::new(binary(BinaryOp::Div, byte.clone(), u64c(4))),
-        };
-        let shift = binary(
-            BinaryOp::Mul,
-            Expr::Convert(
-                Box::new(binary(BinaryOp::Rem, byte, u64c(4))),
-                ScalarType::U32,
-            ),
-            u32c(8),
-        );
+        let (word, shift) = word_and_shift(byte);
         let up = binary(BinaryOp::Sub, u32c(32 - bits), shift);
         binary(
             BinaryOp::Shr,
