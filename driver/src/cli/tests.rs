@@ -64,7 +64,10 @@ fn unknown_flags_go_to_the_host_compiler() {
         "a.cpp",
     ])
     .unwrap();
-    assert_eq!(o.host_flags, ["-pthread", "-fPIC", "-march=native", "-Q"]);
+    assert_eq!(
+        o.host_flags,
+        ["-pthread", "-fPIC", "-march=native", "-Q", "-O1"]
+    );
     assert_eq!(o.compile_flags, ["-include", "pre.h", "-x", "c++"]);
     // SYCL flags we do not know are errors, not host flags.
     assert_eq!(
@@ -151,7 +154,7 @@ fn sycl_flags_and_flags_without_effect_on_our_targets() {
             "-Xsycl-target-backend --foo"
         ]
     );
-    assert_eq!(o.host_flags, Vec::<String>::new());
+    assert_eq!(o.host_flags, ["-O1"]);
     assert_eq!(o.split, SplitMode::Off);
     let split = |flag| p(&[flag, "a.cpp"]).unwrap().split;
     assert_eq!(
@@ -230,7 +233,7 @@ fn frontend_modes_and_diagnostic_flags() {
     let o = p(&["-fcolor-diagnostics", "--diagnostics-format=json", "a.cpp"]).unwrap();
     assert_eq!(o.color, ColorChoice::Always);
     assert_eq!(o.diagnostics_format, DiagFormat::Json);
-    assert!(o.host_flags.is_empty());
+    assert_eq!(o.host_flags, ["-O1"]);
     assert!(p(&["--diagnostics-format=xml", "a.cpp"]).is_err());
 }
 
@@ -245,4 +248,21 @@ fn sandbox_applies_to_device_pass_modes_only() {
     assert!(e.contains("'-E'"), "{e}");
     let e = p(&["-Xclang", "-ast-dump", "--sandbox", "a.cpp"]).unwrap_err();
     assert!(e.contains("'--ast-dump'"), "{e}");
+}
+
+#[test]
+fn builds_optimize_at_o1_unless_o_or_g_is_given() {
+    let flags = |args: &[&str]| p(args).unwrap().host_flags;
+    assert_eq!(flags(&["a.cpp"]), ["-O1"]);
+    assert_eq!(flags(&["-c", "a.cpp"]), ["-O1"]);
+    assert_eq!(flags(&["run", "a.cpp"]), ["-O1"]);
+    assert_eq!(flags(&["-g0", "a.cpp"]), ["-g0", "-O1"]);
+    assert_eq!(flags(&["-O0", "a.cpp"]), ["-O0"]);
+    assert_eq!(flags(&["-O3", "-c", "a.cpp"]), ["-O3"]);
+    assert_eq!(flags(&["-g", "a.cpp"]), ["-g"]);
+    assert_eq!(flags(&["-ggdb3", "a.cpp"]), ["-ggdb3"]);
+    // Modes that build no code keep the host compiler's own default.
+    assert!(flags(&["-E", "a.cpp"]).is_empty());
+    assert!(flags(&["-fsyntax-only", "a.cpp"]).is_empty());
+    assert!(flags(&["-fsycl-device-only", "a.cpp"]).is_empty());
 }
