@@ -1242,9 +1242,19 @@ impl Parser<'_> {
             // `using Bases::operator()...;` (the pack is not kept).
             self.eat(sym!("..."));
             let last = n.last().ident.clone();
+            // Without `typename`, a member of a class template's instance
+            // (`using group_base<D>::type;`) is no type, whatever other
+            // classes call `type`; `using Base<T>::Base;` names constructors.
+            let qualifier = &n.parts[..n.parts.len() - 1];
+            let dependent_value = qualifier.iter().any(|p| p.template_args.is_some())
+                && qualifier.last().is_some_and(|p| p.ident != last);
             if names_type {
                 self.declare_type_name(&last, false);
             } else if let Some(k) = self.names.lookup_global(self.symbol_of(&last)) {
+                let k = match k {
+                    NameKind::Type | NameKind::TypeTemplate if dependent_value => NameKind::Value,
+                    k => k,
+                };
                 self.declare_name(&last, k);
             }
             decls.push(Decl::UsingDecl(n));

@@ -643,7 +643,7 @@ impl Parser<'_> {
     fn parse_condition_with_init(&mut self) -> PResult<(Option<Box<Stmt>>, Stmt)> {
         let save = self.pos;
         // Try: a declaration or expression followed by ';'
-        if self.is_declaration_start() {
+        if self.condition_declaration_ahead() {
             let cond = self.parse_condition()?;
             if self.eat(sym!(";")) {
                 let c = self.parse_condition()?;
@@ -671,10 +671,39 @@ impl Parser<'_> {
         ))
     }
 
+    /// Whether a condition (or the statement before it) is a declaration:
+    /// it starts like one and its declaration specifiers are followed by a
+    /// declarator (`T x = ...`, `T *p = ...`, `auto [a, b] = ...`), not by
+    /// what ends an expression (`if constexpr (detail::is_floating_point<T>)`,
+    /// a variable template the parser takes for a type of another namespace).
+    fn condition_declaration_ahead(&mut self) -> bool {
+        if !self.is_declaration_start() {
+            return false;
+        }
+        let (pos, ndiags, errors) = (self.pos, self.diags.list.len(), self.errors);
+        let declares = self.parse_decl_specs(None).is_ok()
+            && (self.is_ident()
+                || [
+                    sym!("*"),
+                    sym!("&"),
+                    sym!("&&"),
+                    sym!("["),
+                    sym!("::"),
+                    sym!("("),
+                ]
+                .iter()
+                .any(|&s| self.is(s)));
+        self.pos = pos;
+        self.split_gt = false;
+        self.diags.list.truncate(ndiags);
+        self.errors = errors;
+        declares
+    }
+
     /// A condition: an expression or a declaration with an initializer.
     fn parse_condition(&mut self) -> PResult<Stmt> {
         let sp = self.span();
-        if self.is_declaration_start() {
+        if self.condition_declaration_ahead() {
             let ds = self.parse_decl_specs(None)?;
             if self.structured_binding_ahead(&ds) {
                 // `if (auto [a, b] = f(); a < b)`: the init-statement.

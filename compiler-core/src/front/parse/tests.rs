@@ -225,6 +225,42 @@ fn using_declarations_may_list_several_names() {
 }
 
 #[test]
+fn members_of_dependent_bases_named_by_using_declarations_are_values() {
+    // SYCLomatic's `dpct::experimental::group`: `type` is a data member of
+    // the base, though other classes declare types called `type`.
+    let (_, d) = parse(
+        "template <class T> struct id { using type = T; };
+         template <int D> struct base { int type; };
+         template <int D> struct derived : base<D> {
+           using base<D>::type;
+           using base<D>::base;
+           derived() { type = 2; }
+           void set(int v) { type = v; }
+         };",
+    );
+    assert!(!d.has_errors(), "{:?}", d.list);
+}
+
+#[test]
+fn a_condition_is_a_declaration_only_when_a_declarator_follows_the_type() {
+    // `detail::is_floating_point<T>` is a variable template of another
+    // namespace than `std::is_floating_point`, which the parser knows as a
+    // type: with no declarator after it, the condition is an expression.
+    let (_, d) = parse(
+        "namespace std { template <class T> struct is_floating_point {}; }
+         namespace dp { namespace detail { template <class T> constexpr bool is_floating_point = true; } }
+         template <class T> int f(T a) {
+           if constexpr (dp::detail::is_floating_point<T>) return 1;
+           if (dp::detail::is_floating_point<T> && a) return 2;
+           while (int *p = nullptr) return 3;
+           if (int x = 4; x > 3) return x;
+           return 0;
+         }",
+    );
+    assert!(!d.has_errors(), "{:?}", d.list);
+}
+
+#[test]
 fn concept_and_requires_are_identifiers_before_cxx20() {
     let (tu, d) = parse(
         "int concept = 1; int requires(int x) { return x + concept; }

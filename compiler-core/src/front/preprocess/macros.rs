@@ -61,8 +61,13 @@ pub(super) fn is_dynamic(name: Symbol) -> bool {
 
 /// Identifiers whose operands are not macro-expanded in `#if`.
 fn is_if_operator(name: Symbol) -> bool {
+    name == sym!("defined") || is_feature_test(name)
+}
+
+/// The feature-testing operators, which `defined` reports as defined (as g++
+/// and clang do: `#if defined(__has_include)` guards their use).
+pub(super) fn is_feature_test(name: Symbol) -> bool {
     [
-        sym!("defined"),
         sym!("__has_include"),
         sym!("__has_include_next"),
         sym!("__has_cpp_attribute"),

@@ -821,7 +821,7 @@ impl Pp<'_> {
     }
 
     fn is_defined(&self, name: Symbol) -> bool {
-        self.macro_of(name).is_some() || macros::is_dynamic(name)
+        self.macro_of(name).is_some() || macros::is_dynamic(name) || macros::is_feature_test(name)
     }
 
     /// The macro named `name`, if defined.

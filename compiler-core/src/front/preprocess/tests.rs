@@ -260,6 +260,18 @@ fn conditionals() {
         pp("#if __has_attribute(noreturn) && !__has_feature(cxx_rtti)\nok\n#endif"),
         "ok"
     );
+    // Headers guard their use by testing that they exist, as g++ and clang
+    // let them (SYCLomatic's dpct headers: `#if defined(__has_include) &&
+    // __has_include(<filesystem>)`).
+    assert_eq!(
+        pp("#if defined(__has_include) && defined __has_cpp_attribute\nok\n#endif"),
+        "ok"
+    );
+    assert_eq!(
+        pp("#ifdef __has_builtin\nok\n#endif\n#ifndef __has_include_next\nno\n#endif"),
+        "ok"
+    );
+    assert_eq!(pp("#if defined(__has_includes)\nno\n#endif"), "");
 }
 
 #[test]
