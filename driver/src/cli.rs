@@ -524,7 +524,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
 }
 
 /// Without `-O` or `-g`, the host compiler optimizes at `-O1` where it
-/// builds code: the host device's kernels are the host compiler's code,
+/// compiles sources: the host device's kernels are the host compiler's code,
 /// DPC++ optimizes device code unless told not to, and unoptimized kernels
 /// run 20 times slower there (the DPC++ book's naive matrix multiply: 0.05
 /// against 1.1 GFlops). `-O1` costs a tenth more host compile time, `-O2`
@@ -539,7 +539,7 @@ fn default_optimization(o: &mut Options) {
         .host_flags
         .iter()
         .any(|f| f.starts_with("-O") || (f.starts_with("-g") && f != "-g0"));
-    if builds_code && !chosen {
+    if builds_code && !chosen && !o.sources.is_empty() {
         o.host_flags.push("-O1".into());
     }
 }
