@@ -680,23 +680,23 @@ impl Parser<'_> {
         if !self.is_declaration_start() {
             return false;
         }
-        let (pos, ndiags, errors) = (self.pos, self.diags.list.len(), self.errors);
-        let declares = self.parse_decl_specs(None).is_ok()
-            && (self.is_ident()
-                || [
-                    sym!("*"),
-                    sym!("&"),
-                    sym!("&&"),
-                    sym!("["),
-                    sym!("::"),
-                    sym!("("),
-                ]
-                .iter()
-                .any(|&s| self.is(s)));
-        self.pos = pos;
-        self.split_gt = false;
-        self.diags.list.truncate(ndiags);
-        self.errors = errors;
+        let mut declares = false;
+        // Always put the position back: the caller parses it for real.
+        self.speculate(|p| {
+            declares = p.parse_decl_specs(None).is_ok()
+                && (p.is_ident()
+                    || [
+                        sym!("*"),
+                        sym!("&"),
+                        sym!("&&"),
+                        sym!("["),
+                        sym!("::"),
+                        sym!("("),
+                    ]
+                    .iter()
+                    .any(|&s| p.is(s)));
+            None::<()>
+        });
         declares
     }
 
