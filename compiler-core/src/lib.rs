@@ -97,6 +97,9 @@ pub struct CompileOptions {
     pub fp_contract: front::fp_contract::FpContract,
     /// The language mode (`-std=`): `__cplusplus`, and C++20's concepts.
     pub lang: front::lang::LangStd,
+    /// The host the host pass compiles for: its data model (`long` and
+    /// pointer sizes) lays out closures and its macros are predefined.
+    pub host_target: target::HostTarget,
 }
 
 impl Default for CompileOptions {
@@ -117,6 +120,7 @@ impl Default for CompileOptions {
             rdc: true,
             fp_contract: front::fp_contract::FpContract::default(),
             lang: front::lang::LangStd::default(),
+            host_target: target::HostTarget::default(),
         }
     }
 }
@@ -158,6 +162,7 @@ pub fn compile(
     opts: &CompileOptions,
     includes: &dyn IncludeProvider,
 ) -> CompileOutput {
+    let _host = opts.host_target.enter();
     let mut sm = SourceMap::default();
     let main = sm.add(opts.main_file_name.clone(), source);
     let mut diags = diag::Diagnostics::default();
@@ -221,6 +226,7 @@ fn pp_options(opts: &CompileOptions) -> front::preprocess::PpOptions {
             front::sema::HostCompiler::Clang { .. } => front::pragma_pack::PackDialect::Clang,
         },
         lang: opts.lang,
+        host_target: opts.host_target,
     }
 }
 

@@ -102,7 +102,10 @@ impl Conversion {
             Length::Char => 1,
             Length::Short => 2,
             Length::Default | Length::LongDouble => 4,
-            Length::Long | Length::LongLong | Length::IntMax | Length::Size | Length::PtrDiff => 8,
+            Length::LongLong | Length::IntMax => 8,
+            Length::Long | Length::Size | Length::PtrDiff => {
+                crate::target::HostTarget::current().long_and_pointer_bytes() as u8
+            }
         };
         match self.kind {
             'd' | 'i' => ArgClass::Signed(bytes),

@@ -73,3 +73,70 @@ impl TargetProperties {
         }
     }
 }
+
+/// The host the program's host pass compiles for. Its data model decides
+/// the sizes of `long` and of pointers in both passes, and so the layout of
+/// every class a kernel captures: the device pass must lay closures out as
+/// the host compiler does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum HostTarget {
+    /// x86-64 Linux (LP64): `long` and pointers of 8 bytes.
+    #[default]
+    #[serde(rename = "x86_64-linux-gnu")]
+    X86_64Linux,
+    /// WebAssembly with WASI (ILP32), the browser playground's host: `long`
+    /// and pointers of 4 bytes.
+    #[serde(rename = "wasm32-wasi")]
+    Wasm32Wasi,
+}
+
+impl HostTarget {
+    pub fn from_triple(s: &str) -> Option<Self> {
+        match s {
+            "x86_64-linux-gnu" | "x86_64-pc-linux-gnu" | "x86_64-unknown-linux-gnu" => {
+                Some(HostTarget::X86_64Linux)
+            }
+            "wasm32-wasi" | "wasm32-wasip1" | "wasm32-unknown-wasi" | "wasm32-unknown-wasip1" => {
+                Some(HostTarget::Wasm32Wasi)
+            }
+            _ => None,
+        }
+    }
+    /// Bytes of `long`, `unsigned long`, pointers and references.
+    pub fn long_and_pointer_bytes(self) -> u32 {
+        match self {
+            HostTarget::X86_64Linux => 8,
+            HostTarget::Wasm32Wasi => 4,
+        }
+    }
+
+    /// The host target of the compilation running on this thread
+    /// ([`HostTarget::enter`]); x86-64 Linux outside one.
+    pub fn current() -> HostTarget {
+        CURRENT_HOST.with(|h| h.get())
+    }
+
+    /// Makes `self` the current host target until the guard drops. The
+    /// data model is a property of the whole compilation, read by type
+    /// sizes far from any options (`IntKind::size`).
+    pub fn enter(self) -> HostTargetGuard {
+        HostTargetGuard {
+            previous: CURRENT_HOST.with(|h| h.replace(self)),
+        }
+    }
+}
+
+thread_local! {
+    static CURRENT_HOST: std::cell::Cell<HostTarget> = const { std::cell::Cell::new(HostTarget::X86_64Linux) };
+}
+
+/// Restores the previous host target when dropped ([`HostTarget::enter`]).
+pub struct HostTargetGuard {
+    previous: HostTarget,
+}
+
+impl Drop for HostTargetGuard {
+    fn drop(&mut self) {
+        CURRENT_HOST.with(|h| h.set(self.previous));
+    }
+}

@@ -28,6 +28,8 @@ export interface CompileOptions {
   fpContract?: "fast" | "on" | "off";
   /** The language standard, as `-std=` (default "c++17"). */
   std?: string;
+  /** The host pass's target, whose data model lays out closures (default "x86_64-linux-gnu"). */
+  hostTarget?: "x86_64-linux-gnu" | "wasm32-wasi";
 }
 
 /** A byte range in a file of the compilation (0: the main file). */

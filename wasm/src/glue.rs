@@ -15,7 +15,7 @@ use compiler_core::front::lang::LangStd;
 use compiler_core::front::sema::HostCompiler;
 use compiler_core::postlink::SplitMode;
 use compiler_core::source::{SourceFile, SourceMap};
-use compiler_core::target::TargetKind;
+use compiler_core::target::{HostTarget, TargetKind};
 use compiler_core::{CompileOptions, CompileOutput, IncludeProvider, NoIncludes, VirtualFiles};
 use serde::{Deserialize, Serialize, Serializer};
 use std::collections::BTreeMap;
@@ -75,6 +75,11 @@ pub struct Options {
     /// (C++20's concepts; `__cplusplus` is `202002L`), `gnu++20`...
     #[serde(skip_serializing_if = "Option::is_none")]
     pub std: Option<String>,
+    /// The host the host pass compiles for, whose data model lays out
+    /// closures: `x86_64-linux-gnu` (the default) or `wasm32-wasi` (ILP32:
+    /// `long` and pointers of 4 bytes; the browser playground's host).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host_target: Option<String>,
 }
 
 /// The option names JavaScript may pass.
@@ -92,6 +97,7 @@ pub const OPTION_NAMES: &[&str] = &[
     "rdc",
     "fpContract",
     "std",
+    "hostTarget",
 ];
 
 /// `hostCompiler`: `{ "kind": "gcc", "major": 12 }` or `{ "kind": "clang", "major": 18,
@@ -380,6 +386,18 @@ pub fn compile_with(source: &str, opts: &Options, fallback: &dyn IncludeProvider
             LangStd::default()
         }),
     };
+    let host_target = match opts.host_target.as_deref() {
+        None => HostTarget::default(),
+        Some(name) => HostTarget::from_triple(name).unwrap_or_else(|| {
+            option_errors.push(Diagnostic::error(
+                None,
+                format!(
+                    "unknown hostTarget '{name}' (expected 'x86_64-linux-gnu' or 'wasm32-wasi')"
+                ),
+            ));
+            HostTarget::default()
+        }),
+    };
     if !option_errors.is_empty() {
         return failure(option_errors);
     }
@@ -415,6 +433,7 @@ pub fn compile_with(source: &str, opts: &Options, fallback: &dyn IncludeProvider
         rdc: opts.rdc.unwrap_or(false),
         fp_contract,
         lang,
+        host_target,
         ..defaults
     };
     let files = Files {
@@ -628,6 +647,23 @@ mod tests {
             "{}",
             r.rendered_diagnostics
         );
+    }
+
+    #[test]
+    fn the_host_target_sets_the_data_model() {
+        let src = "#include <sycl/sycl.hpp>\nstatic_assert(sizeof(long) == 4 && sizeof(sycl::range<2>) == 8, \"ilp32\");\nint main() {}";
+        let wasm = compile_to_result(src, &options(r#"{"hostTarget": "wasm32-wasi"}"#));
+        assert!(wasm.success, "{}", wasm.rendered_diagnostics);
+        let x86 = compile_to_result(src, &options(r#"{"hostTarget": "x86_64-linux-gnu"}"#));
+        assert!(
+            x86.rendered_diagnostics.contains("ilp32"),
+            "{}",
+            x86.rendered_diagnostics
+        );
+        let bad = compile_to_result(src, &options(r#"{"hostTarget": "riscv"}"#));
+        assert!(bad
+            .rendered_diagnostics
+            .contains("unknown hostTarget 'riscv'"));
     }
 
     #[test]

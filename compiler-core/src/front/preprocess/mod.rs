@@ -23,6 +23,7 @@ use crate::front::pipeline::{BatchSender, BATCH_TOKENS};
 use crate::front::pragma_pack::{PackDialect, PackMap};
 use crate::front::token::{sym, Symbol, Symbols, Token, TokenKind};
 use crate::source::{FileId, SourceMap, Span};
+use crate::target::HostTarget;
 use crate::IncludeProvider;
 use fp_pragmas::FpPragmas;
 use macros::Macro;
@@ -48,6 +49,8 @@ pub struct PpOptions {
     pub pack_dialect: PackDialect,
     /// The language mode (`__cplusplus`; the parser's keywords).
     pub lang: crate::front::lang::LangStd,
+    /// The host's platform and data model macros (`__x86_64__`, `__wasm32__`...).
+    pub host_target: crate::target::HostTarget,
 }
 
 pub struct PpOutput {
@@ -242,27 +245,56 @@ fn predefines(opts: &PpOptions) -> String {
         ("SYCL_LANGUAGE_VERSION", "202012"),
         ("__SYCLONE__", "1"),
         ("__STDC_HOSTED__", "1"),
-        ("__x86_64__", "1"),
-        ("__x86_64", "1"),
-        ("__linux__", "1"),
-        ("__linux", "1"),
-        ("__unix__", "1"),
-        ("__LP64__", "1"),
-        ("_LP64", "1"),
         ("__CHAR_BIT__", "8"),
-        ("__SIZEOF_POINTER__", "8"),
-        ("__SIZEOF_LONG__", "8"),
         ("__SIZEOF_LONG_LONG__", "8"),
         ("__SIZEOF_INT__", "4"),
         ("__SIZEOF_SHORT__", "2"),
         ("__SIZEOF_FLOAT__", "4"),
         ("__SIZEOF_DOUBLE__", "8"),
-        ("__SIZEOF_SIZE_T__", "8"),
         ("__ORDER_LITTLE_ENDIAN__", "1234"),
         ("__ORDER_BIG_ENDIAN__", "4321"),
         ("__BYTE_ORDER__", "__ORDER_LITTLE_ENDIAN__"),
+        ("__SIZE_TYPE__", "long unsigned int"),
+        ("__PTRDIFF_TYPE__", "long int"),
+        ("__INTPTR_TYPE__", "long int"),
+        ("__UINTPTR_TYPE__", "long unsigned int"),
     ];
-    for (n, v) in defs {
+    let host: &[(&str, &str)] = match opts.host_target {
+        HostTarget::X86_64Linux => &[
+            ("__x86_64__", "1"),
+            ("__x86_64", "1"),
+            ("__linux__", "1"),
+            ("__linux", "1"),
+            ("__unix__", "1"),
+            ("__LP64__", "1"),
+            ("_LP64", "1"),
+            ("__SIZEOF_POINTER__", "8"),
+            ("__SIZEOF_LONG__", "8"),
+            ("__SIZEOF_SIZE_T__", "8"),
+            ("__INT64_TYPE__", "long int"),
+            ("__UINT64_TYPE__", "long unsigned int"),
+            ("__INTMAX_TYPE__", "long int"),
+            ("__UINTMAX_TYPE__", "long unsigned int"),
+        ],
+        // As clang --target=wasm32-wasi predefines them.
+        HostTarget::Wasm32Wasi => &[
+            ("__wasm__", "1"),
+            ("__wasm32__", "1"),
+            ("__wasm", "1"),
+            ("__wasm32", "1"),
+            ("__wasi__", "1"),
+            ("__ILP32__", "1"),
+            ("_ILP32", "1"),
+            ("__SIZEOF_POINTER__", "4"),
+            ("__SIZEOF_LONG__", "4"),
+            ("__SIZEOF_SIZE_T__", "4"),
+            ("__INT64_TYPE__", "long long int"),
+            ("__UINT64_TYPE__", "long long unsigned int"),
+            ("__INTMAX_TYPE__", "long long int"),
+            ("__UINTMAX_TYPE__", "long long unsigned int"),
+        ],
+    };
+    for (n, v) in defs.iter().chain(host) {
         s.push_str(&format!("#define {n} {v}\n"));
     }
     s.push_str(&format!(

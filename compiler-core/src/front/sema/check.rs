@@ -2712,16 +2712,24 @@ impl Sema {
             ExprKind::IntLit(v, suffix) => {
                 use crate::front::literal::IntSuffix as S;
                 let v = *v as i128;
-                let fits_int = v <= i32::MAX as i128;
-                let k = match suffix {
-                    S::None if fits_int => IntKind::Int,
-                    S::None => IntKind::Long,
-                    S::U if v <= u32::MAX as i128 => IntKind::UInt,
-                    S::U | S::UL => IntKind::ULong,
-                    S::L => IntKind::Long,
-                    S::LL => IntKind::LongLong,
-                    S::ULL => IntKind::ULongLong,
+                // [lex.icon]: the first type of the suffix's list that holds v.
+                let candidates: &[IntKind] = match suffix {
+                    S::None => &[IntKind::Int, IntKind::Long, IntKind::LongLong],
+                    S::U => &[IntKind::UInt, IntKind::ULong, IntKind::ULongLong],
+                    S::L => &[IntKind::Long, IntKind::LongLong],
+                    S::UL => &[IntKind::ULong, IntKind::ULongLong],
+                    S::LL => &[IntKind::LongLong],
+                    S::ULL => &[IntKind::ULongLong],
                 };
+                let holds = |k: IntKind| {
+                    let bits = 8 * k.size() - u32::from(k.signed());
+                    v < 1i128 << bits
+                };
+                let k = candidates
+                    .iter()
+                    .copied()
+                    .find(|&k| holds(k))
+                    .unwrap_or(candidates[candidates.len() - 1]);
                 TExpr {
                     kind: TK::IntLit(v),
                     ty: Ty::Int(k),

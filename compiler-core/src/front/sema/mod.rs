@@ -924,6 +924,7 @@ impl Sema {
 
     /// Size and alignment of a complete type.
     pub fn size_align(&mut self, ty: &Ty) -> Option<(u64, u64)> {
+        let pointer = u64::from(crate::target::HostTarget::current().long_and_pointer_bytes());
         Some(match ty {
             Ty::Void
             | Ty::Function { .. }
@@ -935,11 +936,11 @@ impl Sema {
             Ty::Bool => (1, 1),
             Ty::Int(k) => (k.size() as u64, k.size() as u64),
             Ty::Float(k) => (k.size() as u64, k.size() as u64),
-            Ty::Nullptr | Ty::Ptr { .. } | Ty::LRef(..) | Ty::RRef(_) => (8, 8),
+            Ty::Nullptr | Ty::Ptr { .. } | Ty::LRef(..) | Ty::RRef(_) => (pointer, pointer),
             // Itanium: an offset, or a function pointer and `this` adjustment.
             Ty::MemberPtr { member, .. } => match **member {
-                Ty::Function { .. } => (16, 8),
-                _ => (8, 8),
+                Ty::Function { .. } => (2 * pointer, pointer),
+                _ => (pointer, pointer),
             },
             Ty::Array(e, n) => {
                 let (s, a) = self.size_align(e)?;

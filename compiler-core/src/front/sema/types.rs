@@ -1,4 +1,5 @@
-//! Semantic types and their x86-64 (Itanium C++ ABI) sizes and alignments.
+//! Semantic types and their Itanium C++ ABI sizes and alignments (x86-64,
+//! or wasm32 where `long` has 4 bytes: `HostTarget`).
 
 use crate::front::ast::AddressSpace;
 use std::rc::Rc;
@@ -42,7 +43,8 @@ impl IntKind {
             Char | SChar | UChar => 1,
             Short | UShort | Char16 => 2,
             Int | UInt | WChar | Char32 => 4,
-            Long | ULong | LongLong | ULongLong => 8,
+            Long | ULong => crate::target::HostTarget::current().long_and_pointer_bytes(),
+            LongLong | ULongLong => 8,
             Int128 | UInt128 => 16,
         }
     }

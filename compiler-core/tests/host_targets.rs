@@ -1,0 +1,71 @@
+//! The host target's data model: compiled for a wasm32-wasi host (the
+//! browser playground's), `long`, `size_t` and pointers take 4 bytes in
+//! both passes, so closures are laid out as clang lays them out there.
+
+mod common;
+use compiler_core::target::HostTarget;
+use compiler_core::{compile, CompileOptions};
+
+const PROBE: &str = include_str!("host_targets/wasm32_layouts.cpp");
+
+fn compile_for(host: HostTarget) -> compiler_core::CompileOutput {
+    let opts = CompileOptions {
+        main_file_name: "wasm32_layouts.cpp".into(),
+        include_dirs: vec![common::INCLUDE_DIR.to_string()],
+        host_compiler: compiler_core::front::sema::HostCompiler::Clang {
+            major: 21,
+            tbaa: false,
+        },
+        host_target: host,
+        ..CompileOptions::default()
+    };
+    compile(PROBE, &opts, &common::sycl_headers())
+}
+
+#[test]
+fn a_wasm32_host_lays_out_types_and_closures_as_clang_does_there() {
+    let out = compile_for(HostTarget::Wasm32Wasi);
+    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+    let bundle = out.bundle.expect("bundle");
+    let kernel = &bundle.images[0].kernels[0];
+    // The closure (pointer, long, size_t) after the launch bounds (nine size_t).
+    assert_eq!(kernel.arg_sizes, vec![36, 12]);
+    // The launch bounds' nine 4-byte words, then `scale` and `n` at 4 and 8.
+    let scalars = |arg| -> Vec<(u32, u32)> {
+        let mut v: Vec<_> = kernel
+            .scalars
+            .iter()
+            .filter(|s| s.arg == arg)
+            .map(|s| (s.offset, s.size))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(scalars(0), (0..9).map(|i| (4 * i, 4)).collect::<Vec<_>>());
+    assert_eq!(scalars(1), vec![(4, 4), (8, 4)]);
+    assert_eq!((kernel.buffers[0].arg, kernel.buffers[0].offset), (1, 0));
+    assert!(
+        out.integration_header.contains("argument sizes [36, 12]"),
+        "{}",
+        out.integration_header
+    );
+}
+
+#[test]
+fn the_same_probe_fails_for_an_x86_64_host() {
+    let out = compile_for(HostTarget::X86_64Linux);
+    assert!(out.has_errors());
+    for what in ["\"long\"", "\"pointers\"", "\"int64_t\""] {
+        assert!(
+            out.rendered_diagnostics.contains(what),
+            "{what}: {}",
+            out.rendered_diagnostics
+        );
+    }
+}
+
+#[test]
+fn the_host_target_ends_with_its_compilation() {
+    let _ = compile_for(HostTarget::Wasm32Wasi);
+    assert_eq!(HostTarget::current(), HostTarget::X86_64Linux);
+}
