@@ -1,5 +1,7 @@
-//! The wasm-bindgen exports: `compile` (with WGSL for WebGPU images), `lastPanicMessage`, `version`
-//! (documented in the crate docs), thin wrappers over [`crate::glue`].
+//! The wasm-bindgen exports: `compile` (with WGSL for WebGPU images),
+//! `specializeWgsl` and `syclHeaders` (for the browser playground's
+//! runtime and host pass), `lastPanicMessage`, `version` (documented in the
+//! crate docs), thin wrappers over [`crate::glue`] and [`crate::wgsl`].
 
 use crate::glue::{self, compile_to_result, Options};
 use crate::{panic_report, wgsl};
@@ -139,6 +141,36 @@ pub fn compile(
     result
         .serialize(&serializer)
         .map_err(|e| JsError::new(&format!("cannot return the result: {e}")).into())
+}
+
+/// WGSL of `entryPoint` of a WebGPU image specialised for one launch
+/// (`{ localSize?, constants?, specConstants? }`, see
+/// `wgsl::Specialization`): `{ entryPoint, wgsl }` or `{ entryPoint, error }`.
+#[wasm_bindgen(js_name = specializeWgsl)]
+pub fn specialize_wgsl(
+    spirv: &[u8],
+    entry_point: &str,
+    values: JsValue,
+    uses_subgroups: bool,
+) -> Result<JsValue, JsValue> {
+    panic_report::install();
+    let values: wgsl::Specialization = if values.is_undefined() || values.is_null() {
+        wgsl::Specialization::default()
+    } else {
+        serde_wasm_bindgen::from_value(values)
+            .map_err(|e| JsError::new(&format!("invalid specialization: {e}")))?
+    };
+    let out = wgsl::specialized_kernel_wgsl(spirv, entry_point, &values, uses_subgroups);
+    serde_wasm_bindgen::to_value(&out).map_err(|e| JsError::new(&e.to_string()).into())
+}
+
+/// The SYCL headers the compiler embeds, by path under `sycl/`... (the
+/// host pass of the browser playground compiles with the same headers).
+#[wasm_bindgen(js_name = syclHeaders)]
+pub fn sycl_headers() -> Result<JsValue, JsValue> {
+    let map: BTreeMap<&str, &str> = crate::headers::SYCL_HEADERS.iter().copied().collect();
+    map.serialize(&serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true))
+        .map_err(|e| JsError::new(&e.to_string()).into())
 }
 
 /// The message of the last panic inside the compiler, if any (read it after

@@ -36,5 +36,5 @@ pub mod sandbox_request;
 pub mod wgsl;
 
 #[cfg(feature = "bindgen")]
-pub use bindings::{compile, last_panic_message, version};
+pub use bindings::{compile, last_panic_message, specialize_wgsl, sycl_headers, version};
 pub use glue::{compile_to_result, compile_with, CompileResult, Options};

@@ -3,8 +3,10 @@
 //! needs nothing else to run our kernels.
 
 use crate::glue::{CompileResult, KernelWgsl};
+use compiler_core::back::specialize::LaunchValues;
 use compiler_core::back::wgsl;
 use compiler_core::target::TargetKind;
+use serde::Deserialize;
 
 /// Adds [`KernelWgsl`] entries to every WebGPU image of `result`; each
 /// image's SPIR-V is read once.
@@ -24,6 +26,64 @@ pub fn add_to(result: &mut CompileResult) {
 /// only what that entry point uses.
 pub fn kernel_wgsl(spirv: &[u8], entry_point: &str, uses_subgroups: bool) -> KernelWgsl {
     kernel_wgsl_of(&wgsl::parse_spirv(spirv), entry_point, uses_subgroups)
+}
+
+/// What a launch decides about a kernel (`specializeWgsl`'s argument, as
+/// the runtime computes it from the kernel's launch information): the
+/// nd_range work-group size, the lengths of its local arrays (by the result
+/// id of their length constant) and the specialization constants set (by
+/// `SpecId`, the bits of the value).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Specialization {
+    #[serde(default)]
+    pub local_size: Option<[u32; 3]>,
+    #[serde(default)]
+    pub constants: Vec<(u32, u32)>,
+    #[serde(default)]
+    pub spec_constants: Vec<(u32, u64)>,
+}
+
+/// [`kernel_wgsl`] of the image specialised for one launch, as the native
+/// runtime specialises SPIR-V before its pipelines are made.
+pub fn specialized_kernel_wgsl(
+    spirv: &[u8],
+    entry_point: &str,
+    values: &Specialization,
+    uses_subgroups: bool,
+) -> KernelWgsl {
+    if spirv.len() % 4 != 0 {
+        return failed(
+            entry_point,
+            "the SPIR-V is not a whole number of words".into(),
+        );
+    }
+    let words: Vec<u32> = spirv
+        .chunks_exact(4)
+        .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+        .collect();
+    let launch = LaunchValues {
+        local_size: values.local_size,
+        constants: &values.constants,
+        spec_constants: &values.spec_constants,
+        writable_bindings: &[],
+    };
+    match launch.apply(&words, entry_point) {
+        Ok(words) => kernel_wgsl(
+            &crate::glue::spirv_bytes(&words),
+            entry_point,
+            uses_subgroups,
+        ),
+        Err(e) => failed(entry_point, format!("cannot specialise the image: {e}")),
+    }
+}
+
+fn failed(entry_point: &str, error: String) -> KernelWgsl {
+    KernelWgsl {
+        entry_point: entry_point.to_string(),
+        wgsl: None,
+        error: Some(error),
+    }
 }
 
 fn kernel_wgsl_of(
@@ -107,5 +167,48 @@ int main() {
         assert!(w.error.unwrap().contains("no entry point 'no_such_kernel'"));
         let w = kernel_wgsl(&[1, 2, 3, 4], "k", false);
         assert!(w.error.unwrap().contains("could not read the SPIR-V"));
+    }
+
+    const LOCAL_MEMORY: &str = r#"
+#include <sycl/sycl.hpp>
+int main() {
+  sycl::queue q;
+  int *out = sycl::malloc_shared<int>(256, q);
+  q.submit([&](sycl::handler &h) {
+    sycl::local_accessor<int, 1> tile(sycl::range<1>(32), h);
+    h.parallel_for(sycl::nd_range<1>(256, 32), [=](sycl::nd_item<1> it) {
+      tile[it.get_local_id(0)] = int(it.get_global_id(0));
+      sycl::group_barrier(it.get_group());
+      out[it.get_global_id(0)] = tile[31 - it.get_local_id(0)];
+    });
+  });
+  q.wait();
+}
+"#;
+
+    #[test]
+    fn launches_specialise_the_work_group_size_and_local_array_lengths() {
+        let r = webgpu_result(LOCAL_MEMORY);
+        let image = &r.images[0];
+        let kernel = &image.kernels[0];
+        let length_id = kernel.local_arrays[0].length_id;
+        let values = Specialization {
+            local_size: Some([32, 1, 1]),
+            constants: vec![(length_id, 32)],
+            spec_constants: vec![],
+        };
+        let w = specialized_kernel_wgsl(&image.spirv, &kernel.entry_point, &values, false);
+        let text = w.wgsl.unwrap_or_else(|| panic!("{:?}", w.error));
+        assert!(text.contains("@workgroup_size(32, 1, 1)"), "{text}");
+        assert!(
+            text.contains("array<u32, 32>") || text.contains("array<i32, 32>"),
+            "{text}"
+        );
+        let bad = Specialization {
+            constants: vec![(999_999, 1)],
+            ..Specialization::default()
+        };
+        let w = specialized_kernel_wgsl(&image.spirv, &kernel.entry_point, &bad, false);
+        assert!(w.error.unwrap().contains("no u32 constant %999999"));
     }
 }

@@ -4,7 +4,7 @@
 //! rewrites a module it translates to match; a module passed through keeps
 //! the compiler's numbers, so they are rewritten here the same way.
 
-use super::specialize::{rewrite_instructions, OP_DECORATE};
+use compiler_core::back::specialize::{rewrite_instructions, OP_DECORATE};
 
 const DECORATION_BINDING: u32 = 33;
 

@@ -49,7 +49,7 @@ pub struct LoopAudit {
 /// module is taken to have one (its audit then says what is wrong).
 pub fn has_loops(words: &[u32]) -> bool {
     let mut found = false;
-    let scanned = super::specialize::each_instruction(words, |opcode, _| {
+    let scanned = compiler_core::back::specialize::each_instruction(words, |opcode, _| {
         found |= opcode == Op::LoopMerge as u32;
     });
     found || scanned.is_err()
