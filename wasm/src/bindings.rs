@@ -144,7 +144,7 @@ pub fn compile(
 }
 
 /// WGSL of `entryPoint` of a WebGPU image specialised for one launch
-/// (`{ localSize?, constants?, specConstants? }`, see
+/// (`{ localSize?, constants?, specConstants?, writableBindings? }`, see
 /// `wgsl::Specialization`): `{ entryPoint, wgsl }` or `{ entryPoint, error }`.
 #[wasm_bindgen(js_name = specializeWgsl)]
 pub fn specialize_wgsl(

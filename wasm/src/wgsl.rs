@@ -31,8 +31,10 @@ pub fn kernel_wgsl(spirv: &[u8], entry_point: &str, uses_subgroups: bool) -> Ker
 /// What a launch decides about a kernel (`specializeWgsl`'s argument, as
 /// the runtime computes it from the kernel's launch information): the
 /// nd_range work-group size, the lengths of its local arrays (by the result
-/// id of their length constant) and the specialization constants set (by
-/// `SpecId`, the bits of the value).
+/// id of their length constant), the specialization constants set (by
+/// `SpecId`, the bits of the value) and the read-only bindings it binds to
+/// memory another binding writes (declared writable: WebGPU refuses a
+/// buffer bound both read-only and writable in one dispatch).
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Specialization {
@@ -42,6 +44,8 @@ pub struct Specialization {
     pub constants: Vec<(u32, u32)>,
     #[serde(default)]
     pub spec_constants: Vec<(u32, u64)>,
+    #[serde(default)]
+    pub writable_bindings: Vec<u32>,
 }
 
 /// [`kernel_wgsl`] of the image specialised for one launch, as the native
@@ -66,7 +70,7 @@ pub fn specialized_kernel_wgsl(
         local_size: values.local_size,
         constants: &values.constants,
         spec_constants: &values.spec_constants,
-        writable_bindings: &[],
+        writable_bindings: &values.writable_bindings,
     };
     match launch.apply(&words, entry_point) {
         Ok(words) => kernel_wgsl(
@@ -195,7 +199,7 @@ int main() {
         let values = Specialization {
             local_size: Some([32, 1, 1]),
             constants: vec![(length_id, 32)],
-            spec_constants: vec![],
+            ..Specialization::default()
         };
         let w = specialized_kernel_wgsl(&image.spirv, &kernel.entry_point, &values, false);
         let text = w.wgsl.unwrap_or_else(|| panic!("{:?}", w.error));

@@ -1,4 +1,4 @@
-//! The end-to-end SYCL tests: every `tests/e2e/*.cpp` is compiled with
+//! The end-to-end SYCL tests: every `tests/e2e/*.cpp` and `examples/*.cpp` is compiled with
 //! syclcc, run on Vulkan (when there is a Vulkan ICD) and on the host CPU
 //! device, and built again with clang++ as the host compiler and run on
 //! Vulkan. (Their images are checked by compiler-core's `images` test:
@@ -257,14 +257,18 @@ fn jobs() -> usize {
 
 /// Runs every test; returns the tally (the caller prints the summary).
 pub fn run(root: &Path, syclcc: &Path, env: &Environment) -> Result<Tally, String> {
-    let dir = root.join("tests/e2e");
-    let mut tests: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "cpp"))
-        .collect();
-    tests.sort();
+    // The e2e programs, and the examples (the README's and the playground's).
+    let mut tests: Vec<PathBuf> = vec![];
+    for dir in [root.join("tests/e2e"), root.join("examples")] {
+        let mut programs: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .map_err(|e| format!("{}: {e}", dir.display()))?
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "cpp"))
+            .collect();
+        programs.sort();
+        tests.extend(programs);
+    }
     let out_dir = root.join("target/e2e");
     std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
 
@@ -314,11 +318,13 @@ fn run_one(
     out_dir: &Path,
 ) -> Result<Tally, String> {
     let mut tally = Tally::default();
-    let name = test
-        .file_stem()
-        .unwrap_or_default()
-        .to_string_lossy()
-        .into_owned();
+    let stem = test.file_stem().unwrap_or_default().to_string_lossy();
+    // An example may share its name with an e2e program.
+    let name = if test.starts_with(root.join("examples")) {
+        format!("example-{stem}")
+    } else {
+        stem.into_owned()
+    };
     let exe = out_dir.join(&name);
     let _ = std::fs::remove_file(&exe);
 
