@@ -56,7 +56,7 @@ pub fn specialized_kernel_wgsl(
     values: &Specialization,
     uses_subgroups: bool,
 ) -> KernelWgsl {
-    if spirv.len() % 4 != 0 {
+    if !spirv.len().is_multiple_of(4) {
         return failed(
             entry_point,
             "the SPIR-V is not a whole number of words".into(),

@@ -128,6 +128,8 @@ impl CompileRequest {
                 rdc: Some(self.rdc),
                 fp_contract: Some(self.fp_contract.name().to_string()),
                 std: Some(self.lang.name().to_string()),
+                // The driver's host pass runs g++/clang++ for x86-64 Linux.
+                host_target: None,
             },
             cwd: self.cwd.clone(),
         }
