@@ -215,4 +215,24 @@ int main() {
         let w = specialized_kernel_wgsl(&image.spirv, &kernel.entry_point, &bad, false);
         assert!(w.error.unwrap().contains("no u32 constant %999999"));
     }
+
+    #[test]
+    fn the_group_id_reaches_the_kernel_as_a_uniform_argument() {
+        // WebGPU refuses a barrier after a branch on a `var<private>` read,
+        // and every nd_range kernel branches on its group id first.
+        let r = webgpu_result(LOCAL_MEMORY);
+        let text = r.images[0].wgsl[0].wgsl.as_deref().unwrap();
+        assert!(text.contains("workgroupBarrier()"), "{text}");
+        assert!(!text.contains("var<private> gl_WorkGroupID"), "{text}");
+        let entry = text.split("@compute").nth(1).expect("an entry point");
+        assert!(entry.contains("@builtin(workgroup_id)"), "{entry}");
+        assert!(
+            entry.contains("(gl_WorkGroupID, gl_NumWorkGroups)"),
+            "the entry point passes the built-ins on: {entry}"
+        );
+        let back = naga::front::wgsl::parse_str(text).expect("WGSL re-parses");
+        Validator::new(ValidationFlags::all(), Capabilities::default())
+            .validate(&back)
+            .expect("re-parsed WGSL validates");
+    }
 }

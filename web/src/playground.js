@@ -60,6 +60,7 @@ function run() {
 async function loadExample(name) {
   const response = await fetch(new URL(`../examples/${name}`, import.meta.url));
   $('source').value = await response.text();
+  $('source').dataset.example = name;
 }
 
 for (const name of EXAMPLES) $('example').append(new Option(name, name));

@@ -44,13 +44,15 @@ export class BrowserRuntime {
   /**
    * `gpu`: `{ adapter, device }` or null; `compiler`: the wasm package
    * (`specializeWgsl`); `image`: the compile result's `spirv32-webgpu`
-   * image; `onKernel(event)`: told of each launch (for the page).
+   * image; `onKernel(event)`: told of each launch (for the page);
+   * `stderr(text)`: what the runtime itself has to say.
    */
-  constructor({ gpu, compiler, image, onKernel = () => {} }) {
+  constructor({ gpu, compiler, image, onKernel = () => {}, stderr = () => {} }) {
     this.gpu = gpu;
     this.compiler = compiler;
     this.image = image;
     this.onKernel = onKernel;
+    this.stderr = stderr;
     this.kernels = new Map(image.kernels.map((k) => [k.key, k]));
     this.allocations = []; // { start, size, kind, device, owned, gpuBuffer, gpuNewer }
     this.queues = new Map(); // handle -> device index
@@ -281,7 +283,7 @@ export class BrowserRuntime {
     return this.bytes().slice(a.ptr + offset, a.ptr + offset + length);
   }
 
-  launchOnGpu(kernel, launch, isNd) {
+  async launchOnGpu(kernel, launch, isNd) {
     const limits = this.gpu.device.limits;
     if (kernel.uses_subgroups && !this.gpu.device.features.has('subgroups')) {
       throw new RuntimeError(ERRC.KERNEL_NOT_SUPPORTED,
@@ -367,7 +369,7 @@ export class BrowserRuntime {
     const written = new Set([...bound.values()].filter((b) => b.alloc && b.access.includes('write')).map((b) => b.alloc));
     const writableBindings = [...bound.entries()]
       .filter(([, b]) => b.alloc && !b.access.includes('write') && written.has(b.alloc)).map(([n]) => n);
-    const pipeline = this.pipeline(kernel, { localSize, constants, specConstants, writableBindings });
+    const pipeline = await this.pipeline(kernel, { localSize, constants, specConstants, writableBindings });
 
     // Dispatch grid: SYCL's last dimension is x.
     const maxGroups = limits.maxComputeWorkgroupsPerDimension;
@@ -411,8 +413,11 @@ export class BrowserRuntime {
     }
   }
 
-  /** The pipeline of `kernel` specialised with `values`, made once. */
-  pipeline(kernel, values) {
+  /**
+   * The pipeline of `kernel` specialised with `values`, made once; WebGPU's
+   * refusal of its WGSL is this launch's error, as a native build error is.
+   */
+  async pipeline(kernel, values) {
     const cacheKey = JSON.stringify([kernel.key, values], (_, v) => (typeof v === 'bigint' ? v.toString() : v));
     let made = this.pipelines.get(cacheKey);
     if (made) return made;
@@ -420,10 +425,23 @@ export class BrowserRuntime {
     if (!wgsl.wgsl) {
       throw new RuntimeError(ERRC.KERNEL_NOT_SUPPORTED, `kernel ${kernel.display_name} has no WGSL: ${wgsl.error}`);
     }
-    const module = this.gpu.device.createShaderModule({ code: wgsl.wgsl });
-    const pipeline = this.gpu.device.createComputePipeline({
-      layout: 'auto', compute: { module, entryPoint: kernel.entry_point },
-    });
+    const device = this.gpu.device;
+    device.pushErrorScope('validation');
+    const module = device.createShaderModule({ code: wgsl.wgsl });
+    const refused = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error');
+    await device.popErrorScope();
+    if (refused.length) {
+      const lines = refused.map((m) => `${m.lineNum}:${m.linePos}: ${m.message}`).join('\n');
+      throw new RuntimeError(ERRC.KERNEL_NOT_SUPPORTED, `kernel ${kernel.display_name}: WebGPU refuses its WGSL:\n${lines}`);
+    }
+    let pipeline;
+    try {
+      pipeline = await device.createComputePipelineAsync({
+        layout: 'auto', compute: { module, entryPoint: kernel.entry_point },
+      });
+    } catch (e) {
+      throw new RuntimeError(ERRC.KERNEL_NOT_SUPPORTED, `kernel ${kernel.display_name}: WebGPU cannot make its pipeline: ${e.message}`);
+    }
     // With an automatic layout, exactly the bindings the WGSL declares are bound.
     const bindings = [...wgsl.wgsl.matchAll(/@group\(0\)\s*@binding\((\d+)\)/g)].map((m) => Number(m[1]));
     made = { pipeline, bindings };
@@ -564,12 +582,20 @@ export class BrowserRuntime {
       syclone_buffer_release: suspending(async (storage, finalPtr, bytes) => {
         const alloc = this.allocations.find((a) => a.start === storage && a.kind === USM.BUFFER);
         if (!alloc) return;
-        await this.download([alloc]);
+        try {
+          await this.download([alloc]);
+        } catch (e) {
+          // The C++ buffer destructor cannot throw: say it here, as the native runtime does.
+          if (e instanceof RuntimeError) this.stderr(`syclone: buffer write-back failed: ${e.message}\n`);
+          this.forget(alloc);
+          throw e;
+        }
         if (finalPtr && finalPtr !== storage) this.bytes().copyWithin(finalPtr, storage, storage + bytes);
         this.forget(alloc);
       }),
-      syclone_launch: call((q, desc, _deps, _n, out) => {
-        this.launch(q, desc);
+      // Suspends while a new pipeline is made (WebGPU compiles it then).
+      syclone_launch: suspending(async (q, desc, _deps, _n, out) => {
+        await this.launch(q, desc);
         event(out);
       }),
       syclone_host_task: suspending(async (_q, fn, release, ctx, _deps, _n, _acc, _modes, _na, out) => {

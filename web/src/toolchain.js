@@ -94,7 +94,7 @@ export async function acquireGpu() {
  * or a trap, whose message goes to `stderr`).
  */
 export async function runProgram(program, { gpu, compiler, stdout, stderr, onKernel, name = 'program' }) {
-  const runtime = new BrowserRuntime({ gpu, compiler, image: program.image, onKernel });
+  const runtime = new BrowserRuntime({ gpu, compiler, image: program.image, onKernel, stderr });
   let instance;
   const memory = () => instance.exports.memory;
   const imports = {

@@ -34,7 +34,7 @@ after(async () => {
 /** Builds and runs `example` in the page: its exit status, output and launches. */
 async function buildAndRun(example, source) {
   await page.selectOption('#example', example);
-  await page.waitForFunction((name) => document.getElementById('source').value.includes('#include'), example);
+  await page.waitForFunction((name) => document.getElementById('source').dataset.example === name, example);
   if (source) await page.fill('#source', source);
   await page.click('#run');
   await page.waitForFunction(() => document.getElementById('status').dataset.exitCode !== undefined, null,

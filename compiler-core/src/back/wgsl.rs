@@ -3,6 +3,8 @@
 //! WebGPU's level, WGSL out). The browser package and `syclcc --emit=wgsl`
 //! both use it.
 
+mod uniform_builtins;
+
 use naga::valid::{Capabilities, ValidationFlags, Validator};
 
 /// Reads a SPIR-V module (little-endian bytes) for [`kernel_wgsl`]; float
@@ -45,6 +47,10 @@ pub fn kernel_wgsl(
         return Err(format!("no entry point '{entry_point}' in the image"));
     }
     naga::compact::compact(&mut module, naga::compact::KeepUnused::No);
+    if uniform_builtins::pass_uniform_builtins(&mut module) {
+        // The private copies of the built-ins are gone with their last use.
+        naga::compact::compact(&mut module, naga::compact::KeepUnused::No);
+    }
     let capabilities = if uses_subgroups {
         Capabilities::default() | Capabilities::SUBGROUP
     } else {
