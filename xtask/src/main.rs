@@ -4,9 +4,10 @@
 //! installs them with apt as root), builds the sandbox guest ([`sandbox`]),
 //! then runs, stopping at the first failing stage: the Rust tests (`cargo
 //! test --workspace`, the sandbox's included), the end-to-end SYCL programs
-//! of `tests/e2e` ([`e2e`]) and the wasm tests ([`wasm`]). The browser
-//! playground's test ([`web`], not yet verified, so not in `test`): `cargo
-//! xtask web-test`; `cargo xtask web-serve [PORT]` serves it on localhost.
+//! of `tests/e2e` and `examples` ([`e2e`]), the wasm tests ([`wasm`]) and
+//! the browser playground's test in headless Chromium ([`web`], skipped
+//! without Chromium). `cargo xtask web-test` runs only the last (after the
+//! wasm package); `cargo xtask web-serve [PORT]` serves it on localhost.
 //! `cargo xtask sandbox-guest` only builds the guest; `cargo xtask
 //! bench-device-pass` times the device pass against `g++ -fsyntax-only`,
 //! `cargo xtask bench-build` whole builds of the examples against `g++ -O2`
