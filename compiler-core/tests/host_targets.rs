@@ -9,6 +9,10 @@ use compiler_core::{compile, CompileOptions};
 const PROBE: &str = include_str!("host_targets/wasm32_layouts.cpp");
 
 fn compile_for(host: HostTarget) -> compiler_core::CompileOutput {
+    compile_source_for(PROBE, host)
+}
+
+fn compile_source_for(source: &str, host: HostTarget) -> compiler_core::CompileOutput {
     let opts = CompileOptions {
         main_file_name: "wasm32_layouts.cpp".into(),
         include_dirs: vec![common::INCLUDE_DIR.to_string()],
@@ -19,7 +23,29 @@ fn compile_for(host: HostTarget) -> compiler_core::CompileOutput {
         host_target: host,
         ..CompileOptions::default()
     };
-    compile(PROBE, &opts, &common::sycl_headers())
+    compile(source, &opts, &common::sycl_headers())
+}
+
+#[test]
+fn a_free_function_kernel_takes_launch_bounds_of_the_hosts_size_t() {
+    let source = r#"#include <sycl/sycl.hpp>
+namespace syclexp = sycl::ext::oneapi::experimental;
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclexp::nd_range_kernel<1>))
+void add_offset(int *data, int offset) {
+  data[sycl::ext::oneapi::this_work_item::get_nd_item<1>().get_global_id(0)] += offset;
+}
+"#;
+    for (host, bounds) in [(HostTarget::Wasm32Wasi, 36), (HostTarget::X86_64Linux, 72)] {
+        let out = compile_source_for(source, host);
+        assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+        let bundle = out.bundle.expect("bundle");
+        let pointer = if bounds == 36 { 4 } else { 8 };
+        assert_eq!(
+            bundle.images[0].kernels[0].arg_sizes,
+            vec![bounds, pointer, 4],
+            "{host:?}"
+        );
+    }
 }
 
 #[test]

@@ -33,7 +33,7 @@ worker.onmessage = ({ data }) => {
       const secs = (ms) => (ms / 1000).toFixed(1);
       $('status').textContent = data.exitCode === null
         ? `build failed (${secs(data.buildMs)} s)`
-        : `exit status ${data.exitCode} (built in ${secs(data.buildMs)} s, ran in ${secs(data.runMs)} s)`;
+        : `exit status ${data.exitCode} (built in ${secs(data.buildMs)} s${data.precompiled ? ' with the precompiled sycl.hpp' : ''}, ran in ${secs(data.runMs)} s)`;
       $('status').dataset.exitCode = data.exitCode ?? 'build-failed';
       $('run').disabled = false;
       break;
@@ -54,7 +54,7 @@ function run() {
   delete $('status').dataset.exitCode;
   $('run').disabled = true;
   const name = $('example').value || 'main.cpp';
-  worker.postMessage({ source: $('source').value, fileName: name });
+  worker.postMessage({ source: $('source').value, fileName: name, flags: $('flags').value });
 }
 
 async function loadExample(name) {

@@ -8,21 +8,14 @@
 import { runClang } from '../clang/gen/bundle.js';
 import { BrowserRuntime } from './runtime.js';
 import { ProcExit, wasiImports } from './wasi.js';
+import { DEFAULT_FLAGS, optimizes } from './flags.js';
+import {
+  fetchPrecompiledHeader, headerTree, hostCompileFlags, refusedPrecompiledHeader, startsWithSyclHeader,
+  usePrecompiledHeader,
+} from './precompiled.js';
 
 const SUPPORT_URL = new URL('./support.cpp', import.meta.url);
 const CLANG_MAJOR = 21;
-
-/** The headers as a YoWASP file tree: `{ sycl: { 'sycl.hpp': ... } }`. */
-function headerTree(headers) {
-  const root = {};
-  for (const [path, text] of Object.entries(headers)) {
-    const parts = path.split('/');
-    let dir = root;
-    for (const part of parts.slice(0, -1)) dir = dir[part] ??= {};
-    dir[parts[parts.length - 1]] = text;
-  }
-  return root;
-}
 
 /** The runtime calls a program may import: every other undefined symbol is a link error. */
 function runtimeImportNames() {
@@ -32,47 +25,77 @@ function runtimeImportNames() {
 
 /**
  * Compiles `source` (file name `fileName`) with the wasm compiler
- * `compiler`; `onStatus(text)` hears of each step. Returns `{ ok, log }`
- * and, when ok, `{ wasm, image, kernels }`: the program, its WebGPU device
- * image and the WGSL of its kernels.
+ * `compiler` and the playground's `flags` (flags.js); `onStatus(text)`
+ * hears of each step. Returns `{ ok, log }`
+ * and, when ok, `{ wasm, image, kernels, wgsl, precompiled }`: the program,
+ * its WebGPU device image, the WGSL of its kernels and whether the host
+ * pass used the precompiled sycl.hpp.
  */
-export async function buildProgram(compiler, source, { fileName = 'main.cpp', optimize = true, onStatus = () => {} } = {}) {
+export async function buildProgram(compiler, source, { fileName = 'main.cpp', flags = DEFAULT_FLAGS, onStatus = () => {} } = {}) {
   onStatus('device compiler (Syclone, WebAssembly)');
   const device = compiler.compile(source, {
     fileName,
     targets: ['spirv32-webgpu'],
     hostTarget: 'wasm32-wasi',
-    hostCompiler: { kind: 'clang', major: CLANG_MAJOR, tbaa: optimize },
+    hostCompiler: { kind: 'clang', major: CLANG_MAJOR, tbaa: optimizes(flags) },
+    std: flags.std,
+    defines: flags.defines,
+    undefines: flags.undefines,
   });
   if (!device.success) return { ok: false, log: device.renderedDiagnostics };
 
-  onStatus('host compiler (clang, WebAssembly)');
+  const headers = compiler.syclHeaders();
+  const pch = startsWithSyclHeader(source)
+    ? await usePrecompiledHeader(await (precompiled ??= fetchPrecompiledHeader()), headers, flags)
+    : null;
+  onStatus(`host compiler (clang, WebAssembly${pch ? ', precompiled sycl.hpp' : ''})`);
   const files = {
-    syclone: { include: headerTree(compiler.syclHeaders()) },
+    syclone: { include: headerTree(headers) },
     'integration.h': device.integrationHeader,
     // The source and, after it, the integration footer, as syclcc compiles them.
     [fileName]: device.integrationFooter ? `${source}\n${device.integrationFooter}` : source,
     'support.cpp': await (await fetch(SUPPORT_URL)).text(),
     'runtime.imports': runtimeImportNames(),
   };
-  let log = device.renderedDiagnostics;
+  let host = await hostPass(files, fileName, flags, pch);
+  if (!host.out && pch && refusedPrecompiledHeader(host.log)) {
+    precompiled = Promise.resolve(null);
+    host = await hostPass(files, fileName, flags, null);
+  }
+  const log = device.renderedDiagnostics + host.log;
+  if (!host.out) return { ok: false, log };
+  // A program without kernels has no device image.
+  const image = device.images[0] ?? { kernels: [], properties: {}, wgsl: [] };
+  return {
+    ok: true, log, wasm: host.out['program.wasm'], image, kernels: image.kernels, wgsl: image.wgsl ?? [],
+    precompiled: Boolean(host.pch),
+  };
+}
+
+/** The precompiled sycl.hpp of web/build/ (fetched at the first build), or null. */
+let precompiled = null;
+
+/**
+ * clang compiles and links the program (`files`, the source `fileName`), after the precompiled
+ * sycl.hpp `pch` where there is one: `{ out, log }`, `out` null on errors.
+ */
+async function hostPass(files, fileName, flags, pch) {
+  let log = '';
   const collect = (bytes) => {
     if (bytes) log += new TextDecoder().decode(bytes);
   };
-  let out;
   try {
-    out = await runClang([
-      'clang++', '-std=c++17', optimize ? '-O1' : '-O0', '-Wno-unknown-attributes',
-      '-isystem', 'syclone/include', '-include', 'integration.h', fileName, 'support.cpp',
+    const out = await runClang([
+      'clang++', ...hostCompileFlags(flags), ...flags.warnings, ...(pch?.flags ?? []),
+      '-include', 'integration.h', fileName, 'support.cpp',
       '-o', 'program.wasm', '-Wl,--allow-undefined-file=runtime.imports',
       '-Wl,--export=malloc', '-Wl,--export=free', '-Wl,--export=aligned_alloc', '-Wl,--export-table',
-    ], files, { stdout: collect, stderr: collect });
+    ], { ...files, ...(pch?.files ?? {}) }, { stdout: collect, stderr: collect });
+    return { out, log, pch };
   } catch (e) {
-    if (typeof e.code === 'number') return { ok: false, log };
+    if (typeof e.code === 'number') return { out: null, log };
     throw e;
   }
-  const image = device.images[0];
-  return { ok: true, log, wasm: out['program.wasm'], image, kernels: image.kernels, wgsl: image.wgsl ?? [] };
 }
 
 /** A WebGPU adapter and device with the adapter's compute limits (and sub-groups where it has them), or null. */

@@ -1,9 +1,10 @@
 // The playground's worker: builds and runs programs off the page's thread
 // (clang takes seconds), and owns the WebGPU device the programs run on.
-// In: { source, fileName }. Out: { type: 'status' | 'stdout' | 'stderr' |
+// In: { source, fileName, flags } (flags: the flags field's text, flags.js). Out: { type: 'status' | 'stdout' | 'stderr' |
 // 'build-log' | 'kernel' | 'wgsl' | 'done' | 'error', ... }.
 
 import init, * as compiler from '../pkg/syclone_wasm.js';
+import { parseFlags } from './flags.js';
 import { acquireGpu, buildProgram, runProgram } from './toolchain.js';
 
 const ready = (async () => {
@@ -17,13 +18,19 @@ self.onmessage = ({ data }) => {
   busy = busy.then(() => buildAndRun(data));
 };
 
-async function buildAndRun({ source, fileName }) {
+async function buildAndRun({ source, fileName, flags: flagsText = '' }) {
   const post = (message) => self.postMessage(message);
   try {
+    const { flags, error } = parseFlags(flagsText);
+    if (error) {
+      post({ type: 'build-log', text: `error: ${error}\n` });
+      post({ type: 'done', exitCode: null, buildMs: 0 });
+      return;
+    }
     const gpu = await ready;
     const started = performance.now();
     const program = await buildProgram(compiler, source, {
-      fileName, onStatus: (text) => post({ type: 'status', text: `compiling: ${text}` }),
+      fileName, flags, onStatus: (text) => post({ type: 'status', text: `compiling: ${text}` }),
     });
     const built = performance.now();
     post({ type: 'build-log', text: program.log });
@@ -39,7 +46,9 @@ async function buildAndRun({ source, fileName }) {
       stderr: (text) => post({ type: 'stderr', text }),
       onKernel: (launch) => post({ type: 'kernel', launch }),
     });
-    post({ type: 'done', exitCode, buildMs: built - started, runMs: performance.now() - built });
+    post({
+      type: 'done', exitCode, buildMs: built - started, runMs: performance.now() - built, precompiled: program.precompiled,
+    });
   } catch (e) {
     post({ type: 'error', message: `${e.message}\n${e.stack ?? ''}` });
   }

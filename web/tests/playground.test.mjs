@@ -32,10 +32,11 @@ after(async () => {
 });
 
 /** Builds and runs `example` in the page: its exit status, output and launches. */
-async function buildAndRun(example, source) {
+async function buildAndRun(example, source, flags = '') {
   await page.selectOption('#example', example);
   await page.waitForFunction((name) => document.getElementById('source').dataset.example === name, example);
   if (source) await page.fill('#source', source);
+  await page.fill('#flags', flags);
   await page.click('#run');
   await page.waitForFunction(() => document.getElementById('status').dataset.exitCode !== undefined, null,
     { timeout: BUILD_AND_RUN_MS });
@@ -53,8 +54,81 @@ for (const example of ['vector_add.cpp', 'saxpy_usm.cpp', 'local_memory_reverse.
     assert.equal(r.exitCode, '0', `${r.status}\n${r.output}`);
     assert.match(r.output, /PASSED/);
     assert.ok(r.kernels.length > 0 && r.kernels.every((k) => k.endsWith('on WebGPU')), r.kernels.join('\n'));
+    assert.match(r.status, /with the precompiled sycl\.hpp/);
   });
 }
+
+test('flags reach both passes: C++20 and -D', { timeout: BUILD_AND_RUN_MS }, async () => {
+  const source = `#include <sycl/sycl.hpp>
+#include <concepts>
+#include <iostream>
+template <typename T> concept Number = std::integral<T> || std::floating_point<T>;
+Number auto triple(Number auto x) { return x * SCALE; }
+int main() {
+  sycl::queue q;
+  int *v = sycl::malloc_shared<int>(16, q);
+  q.parallel_for(16, [=](sycl::id<1> i) { v[i] = triple(int(i)); }).wait();
+  bool ok = true;
+  for (int i = 0; i < 16; ++i) ok &= v[i] == 3 * i;
+  sycl::free(v, q);
+  std::cout << (ok ? "PASSED" : "FAILED") << "\\n";
+}
+`;
+  const r = await buildAndRun('vector_add.cpp', source, '-std=c++20 -DSCALE=3 -O2');
+  assert.equal(r.exitCode, '0', `${r.status}\n${r.output}`);
+  assert.match(r.output, /PASSED/);
+  assert.doesNotMatch(r.status, /precompiled/, 'a PCH of other flags must not be used');
+});
+
+test('a flag the playground does not take fails the build', { timeout: BUILD_AND_RUN_MS }, async () => {
+  const r = await buildAndRun('vector_add.cpp', undefined, '-fopenmp');
+  assert.equal(r.exitCode, 'build-failed', r.output);
+  assert.match(r.output, /-fopenmp: the playground takes/);
+});
+
+test('macros defined before sycl.hpp are honored (no precompiled header)', { timeout: BUILD_AND_RUN_MS }, async () => {
+  const source = `#define PLAYGROUND_VALUE 8
+#include <sycl/sycl.hpp>
+#include <cstdio>
+int main() {
+  sycl::queue q;
+  std::printf("%d kernels, PLAYGROUND_VALUE=%d: PASSED on %s\\n", 0, PLAYGROUND_VALUE, q.get_device().get_info<sycl::info::device::name>().c_str());
+}
+`;
+  const r = await buildAndRun('vector_add.cpp', source);
+  assert.equal(r.exitCode, '0', `${r.status}\n${r.output}`);
+  assert.match(r.output, /0 kernels, PLAYGROUND_VALUE=8: PASSED/);
+  assert.doesNotMatch(r.status, /precompiled/);
+});
+
+test('a free-function kernel launches with the wasm32 host layout', { timeout: BUILD_AND_RUN_MS }, async () => {
+  const source = `#include <sycl/sycl.hpp>
+#include <iostream>
+namespace syclexp = sycl::ext::oneapi::experimental;
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((syclexp::nd_range_kernel<1>))
+void add_offset(int *data, int offset) {
+  size_t i = sycl::ext::oneapi::this_work_item::get_nd_item<1>().get_global_id(0);
+  data[i] += offset;
+}
+int main() {
+  sycl::queue q;
+  int *data = sycl::malloc_shared<int>(64, q);
+  for (int i = 0; i < 64; ++i) data[i] = i;
+  sycl::kernel k = syclexp::get_kernel_bundle<add_offset, sycl::bundle_state::executable>(q.get_context())
+                       .ext_oneapi_get_kernel<add_offset>();
+  q.submit([&](sycl::handler &h) {
+    h.set_args(data, 100);
+    h.parallel_for(sycl::nd_range<1>(64, 16), k);
+  }).wait();
+  bool ok = true;
+  for (int i = 0; i < 64; ++i) ok &= data[i] == 100 + i;
+  std::cout << (ok ? "PASSED" : "FAILED") << "\\n";
+}
+`;
+  const r = await buildAndRun('vector_add.cpp', source);
+  assert.equal(r.exitCode, '0', `${r.status}\n${r.output}`);
+  assert.match(r.output, /PASSED/);
+});
 
 test('compile errors are reported as diagnostics', { timeout: BUILD_AND_RUN_MS }, async () => {
   const r = await buildAndRun('vector_add.cpp', '#include <sycl/sycl.hpp>\nint main() { undeclared_name(); }\n');

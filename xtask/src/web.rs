@@ -1,6 +1,8 @@
 //! The browser playground's test (`web/`): installs its npm packages
-//! (clang as WebAssembly, playwright-core) from the lock file, then builds
-//! and runs programs in headless Chromium with WebGPU through the page.
+//! (clang as WebAssembly, playwright-core) from the lock file, precompiles
+//! sycl.hpp for the page's host pass (`web/precompile.mjs`, into web/build/),
+//! then builds and runs programs in headless Chromium with WebGPU through
+//! the page.
 //! Needs the wasm-bindgen web package ([`crate::wasm::build_packages`]) and
 //! Chromium (`/usr/bin/chromium`, or `$CHROMIUM`).
 
@@ -28,10 +30,16 @@ fn install_packages(web: &Path) -> Result<(), String> {
         .args(["ci", "--no-audit", "--no-fund"]))
 }
 
+/// Precompiles sycl.hpp for the page unless web/build/ holds it for these headers.
+fn precompile_header(web: &Path) -> Result<(), String> {
+    run(Command::new("node").current_dir(web).arg("precompile.mjs"))
+}
+
 /// Serves the playground on `port` until interrupted; the web package must be built.
 pub fn serve(root: &Path, port: &str) -> Result<(), String> {
     let web = root.join("web");
     install_packages(&web)?;
+    precompile_header(&web)?;
     run(Command::new("node")
         .current_dir(&web)
         .args(["serve.mjs", port]))
@@ -41,6 +49,7 @@ pub fn serve(root: &Path, port: &str) -> Result<(), String> {
 pub fn test(root: &Path, chromium: &Path) -> Result<(), String> {
     let web = root.join("web");
     install_packages(&web)?;
+    precompile_header(&web)?;
     run(Command::new("node")
         .current_dir(&web)
         .args(["--test", "tests/"])

@@ -244,8 +244,13 @@ fn lower_kernel_once(
     let first_param = match shape {
         EntryShape::EntryPoint => 0,
         EntryShape::FreeFunction(_) => {
+            // Nine `size_t`s of the host's data model: ranges, local ranges, offsets.
             let bounds = Ty::Array(Box::new(Ty::size_t()), 9);
-            arg_sizes.push(72);
+            arg_sizes.push(
+                lw.sema
+                    .size_align(&bounds)
+                    .map_or(0, |(size, _)| size as u32),
+            );
             let val = lw.decompose_arg(&bounds, 0, 0, false, "launch bounds", span);
             lw.launch_bounds = val.scalars();
             1
