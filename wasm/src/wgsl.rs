@@ -34,7 +34,9 @@ pub fn kernel_wgsl(spirv: &[u8], entry_point: &str, uses_subgroups: bool) -> Ker
 /// id of their length constant), the specialization constants set (by
 /// `SpecId`, the bits of the value) and the read-only bindings it binds to
 /// memory another binding writes (declared writable: WebGPU refuses a
-/// buffer bound both read-only and writable in one dispatch).
+/// buffer bound both read-only and writable in one dispatch), and the
+/// storage bindings that use another's variable because they are bound to
+/// the same allocation (WebGPU refuses overlapping writable bindings).
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Specialization {
@@ -46,6 +48,8 @@ pub struct Specialization {
     pub spec_constants: Vec<(u32, u64)>,
     #[serde(default)]
     pub writable_bindings: Vec<u32>,
+    #[serde(default)]
+    pub aliased_bindings: Vec<(u32, u32)>,
 }
 
 /// [`kernel_wgsl`] of the image specialised for one launch, as the native
@@ -71,6 +75,7 @@ pub fn specialized_kernel_wgsl(
         constants: &values.constants,
         spec_constants: &values.spec_constants,
         writable_bindings: &values.writable_bindings,
+        aliased_bindings: &values.aliased_bindings,
     };
     match launch.apply(&words, entry_point) {
         Ok(words) => kernel_wgsl(
@@ -234,5 +239,50 @@ int main() {
         Validator::new(ValidationFlags::all(), Capabilities::default())
             .validate(&back)
             .expect("re-parsed WGSL validates");
+    }
+
+    const ONE_ALLOCATION: &str = r#"
+#include <sycl/sycl.hpp>
+int main() {
+  sycl::queue q;
+  float *a = sycl::malloc_shared<float>(4, q);
+  int *c = sycl::malloc_shared<int>(4, q);
+  float *b = a + 1;
+  q.single_task([=] { c[1] = 2; }).wait();
+  q.single_task([=] { a[0] = b[0] + 1; c[0] = 1; }).wait();
+}
+"#;
+
+    #[test]
+    fn bindings_of_one_allocation_share_a_variable() {
+        let r = webgpu_result(ONE_ALLOCATION);
+        let image = &r.images[0];
+        // The second kernel: the first numbers its own bindings from 0 too.
+        let kernel = &image.kernels[1];
+        let binding = |name: &str| {
+            kernel
+                .buffers
+                .iter()
+                .find(|b| b.name == name)
+                .unwrap_or_else(|| panic!("{name}: {:?}", kernel.buffers))
+                .binding
+        };
+        let (a, b, c) = (binding("a"), binding("b"), binding("c"));
+        let merged = Specialization {
+            writable_bindings: vec![b],
+            aliased_bindings: vec![(b, a)],
+            ..Specialization::default()
+        };
+        let w = specialized_kernel_wgsl(&image.spirv, &kernel.entry_point, &merged, false);
+        let text = w.wgsl.unwrap_or_else(|| panic!("{:?}", w.error));
+        assert!(text.contains(&format!("@binding({a})")), "{text}");
+        assert!(!text.contains(&format!("@binding({b})")), "{text}");
+        assert!(text.contains(&format!("@binding({c})")), "{text}");
+        let mixed = Specialization {
+            aliased_bindings: vec![(c, a)],
+            ..Specialization::default()
+        };
+        let w = specialized_kernel_wgsl(&image.spirv, &kernel.entry_point, &mixed, false);
+        assert!(w.error.unwrap().contains("different element types"));
     }
 }

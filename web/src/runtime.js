@@ -70,7 +70,7 @@ export class BrowserRuntime {
     this.exports = instance.exports;
     if (this.gpu) {
       this.gpu.device.addEventListener('uncapturederror', (e) => this.gpuErrors.push(e.error.message));
-      this.dummy = this.gpu.device.createBuffer({ size: 16, usage: GPUBufferUsage.STORAGE });
+      this.dummies = new Map(); // binding -> the buffer bound where a pointer is null
     }
   }
 
@@ -369,7 +369,15 @@ export class BrowserRuntime {
     const written = new Set([...bound.values()].filter((b) => b.alloc && b.access.includes('write')).map((b) => b.alloc));
     const writableBindings = [...bound.entries()]
       .filter(([, b]) => b.alloc && !b.access.includes('write') && written.has(b.alloc)).map(([n]) => n);
-    const pipeline = await this.pipeline(kernel, { localSize, constants, specConstants, writableBindings });
+    // WebGPU refuses overlapping writable bindings: bindings of one allocation share the first's variable.
+    const firstOf = new Map(); // alloc -> its lowest binding
+    const aliasedBindings = [];
+    for (const [binding, b] of [...bound.entries()].sort(([x], [y]) => x - y)) {
+      if (!b.alloc) continue;
+      if (firstOf.has(b.alloc)) aliasedBindings.push([binding, firstOf.get(b.alloc)]);
+      else firstOf.set(b.alloc, binding);
+    }
+    const pipeline = await this.pipeline(kernel, { localSize, constants, specConstants, writableBindings, aliasedBindings });
 
     // Dispatch grid: SYCL's last dimension is x.
     const maxGroups = limits.maxComputeWorkgroupsPerDimension;
@@ -397,7 +405,7 @@ export class BrowserRuntime {
     const entries = pipeline.bindings.map((binding) => {
       if (binding === 0) return { binding, resource: { buffer: paramBuffer } };
       const b = bound.get(binding);
-      return { binding, resource: { buffer: b?.alloc ? this.gpuCopy(b.alloc) : this.dummy } };
+      return { binding, resource: { buffer: b?.alloc ? this.gpuCopy(b.alloc) : this.dummyFor(binding) } };
     });
     const bindGroup = device.createBindGroup({ layout: pipeline.pipeline.getBindGroupLayout(0), entries });
     const encoder = device.createCommandEncoder();
@@ -447,6 +455,16 @@ export class BrowserRuntime {
     made = { pipeline, bindings };
     this.pipelines.set(cacheKey, made);
     return made;
+  }
+
+  /** A small buffer of `binding`'s own for a null pointer (one for all would alias writable bindings). */
+  dummyFor(binding) {
+    let buffer = this.dummies.get(binding);
+    if (!buffer) {
+      buffer = this.gpu.device.createBuffer({ size: 16, usage: GPUBufferUsage.STORAGE });
+      this.dummies.set(binding, buffer);
+    }
+    return buffer;
   }
 
   deviceGlobalCopy(symbol) {

@@ -130,6 +130,41 @@ int main() {
   assert.match(r.output, /PASSED/);
 });
 
+test('pointers and accessors into one allocation bind it once', { timeout: BUILD_AND_RUN_MS }, async () => {
+  const source = `#include <sycl/sycl.hpp>
+#include <iostream>
+int main() {
+  sycl::queue q;
+  constexpr int n = 256;
+  float *data = sycl::malloc_shared<float>(n, q);
+  float *minmax = sycl::malloc_shared<float>(2, q);
+  for (int i = 0; i < n; ++i) data[i] = float((i * 37) % n) - 100.0f;
+  minmax[0] = 1e9f;
+  minmax[1] = -1e9f;
+  q.parallel_for(sycl::range<1>(n), sycl::reduction(minmax, sycl::minimum<float>()),
+                 sycl::reduction(minmax + 1, sycl::maximum<float>()),
+                 [=](sycl::id<1> i, auto &lo, auto &hi) { lo.combine(data[i]); hi.combine(data[i]); }).wait();
+  std::vector<int> v(64, 0);
+  for (int i = 0; i < 32; ++i) v[i] = i;
+  {
+    sycl::buffer<int> buf(v.data(), sycl::range<1>(64));
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor in(buf, h, sycl::read_only);
+      sycl::accessor out(buf, h, sycl::write_only);
+      h.parallel_for(sycl::range<1>(32), [=](sycl::id<1> i) { out[i[0] + 32] = in[i] * 2; });
+    });
+  }
+  bool ok = minmax[0] == -100.0f && minmax[1] == 155.0f;
+  for (int i = 0; i < 32; ++i) ok &= v[i + 32] == 2 * i;
+  std::cout << minmax[0] << " " << minmax[1] << (ok ? " PASSED" : " FAILED") << "\\n";
+}
+`;
+  const r = await buildAndRun('vector_add.cpp', source);
+  assert.equal(r.exitCode, '0', `${r.status}\n${r.output}`);
+  assert.match(r.output, /-100 155 PASSED/);
+  assert.ok(r.kernels.every((k) => k.endsWith('on WebGPU')), r.kernels.join('\n'));
+});
+
 test('compile errors are reported as diagnostics', { timeout: BUILD_AND_RUN_MS }, async () => {
   const r = await buildAndRun('vector_add.cpp', '#include <sycl/sycl.hpp>\nint main() { undeclared_name(); }\n');
   assert.equal(r.exitCode, 'build-failed', r.output);

@@ -18,6 +18,9 @@ pub struct LaunchValues<'a> {
     pub spec_constants: &'a [(u32, u64)],
     /// Bindings declared `NonWritable` that this launch binds writable.
     pub writable_bindings: &'a [u32],
+    /// (binding, the binding whose variable it uses): storage buffers this
+    /// launch binds to one allocation (see [`super::aliased_bindings`]).
+    pub aliased_bindings: &'a [(u32, u32)],
 }
 
 impl LaunchValues<'_> {
@@ -39,6 +42,13 @@ impl LaunchValues<'_> {
         }
         if !self.writable_bindings.is_empty() {
             out = writable(&out, self.writable_bindings)?;
+        }
+        if !self.aliased_bindings.is_empty() {
+            out = super::aliased_bindings::merge_aliased_bindings(
+                &out,
+                entry,
+                self.aliased_bindings,
+            )?;
         }
         Ok(out)
     }

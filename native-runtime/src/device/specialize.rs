@@ -45,6 +45,8 @@ impl Specialization {
             constants: &self.constants,
             spec_constants: &self.spec_constants,
             writable_bindings: &self.writable_bindings,
+            // Vulkan binds one buffer to several bindings of a dispatch.
+            aliased_bindings: &[],
         }
         .apply(words, entry)?;
         if !self.windows.bindings.is_empty() {
