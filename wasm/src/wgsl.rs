@@ -285,4 +285,94 @@ int main() {
         let w = specialized_kernel_wgsl(&image.spirv, &kernel.entry_point, &mixed, false);
         assert!(w.error.unwrap().contains("different element types"));
     }
+
+    const LOCAL_LOOP: &str = r#"#include <sycl/sycl.hpp>
+#include <iostream>
+int main() {
+  sycl::queue q;
+  constexpr int n = 64, wg = 16, rounds = 5;
+  int *out = sycl::malloc_shared<int>(n, q);
+  for (int i = 0; i < n; ++i) out[i] = 0;
+  q.submit([&](sycl::handler &h) {
+    sycl::local_accessor<int, 1> count(sycl::range<1>(1), h);
+    h.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+      bool leader = it.get_local_id(0) == 0;
+      if (leader) count[0] = 0;
+      sycl::group_barrier(it.get_group());
+      while (count[0] < rounds) {
+        out[it.get_global_id(0)] += 1;
+        sycl::group_barrier(it.get_group());
+        if (leader) count[0] += 1;
+        sycl::group_barrier(it.get_group());
+      }
+    });
+  }).wait();
+  bool ok = true;
+  for (int i = 0; i < n; ++i) ok &= out[i] == rounds;
+  std::cout << (ok ? "PASSED" : "FAILED") << "\n";
+}
+"#;
+
+    #[test]
+    fn a_loop_on_local_memory_around_barriers_reads_it_uniformly() {
+        // WebGPU counts every read of var<workgroup> as non-uniform, and
+        // the loop's exit decides whether the barriers inside run.
+        let r = webgpu_result(LOCAL_LOOP);
+        let text = r.images[0].wgsl[0].wgsl.as_deref().unwrap();
+        assert_eq!(text.matches("workgroupUniformLoad(").count(), 1, "{text}");
+        // The leader's `if` reads no local memory and stays as it was.
+        assert!(text.contains("workgroupBarrier()"), "{text}");
+        let back = naga::front::wgsl::parse_str(text).expect("WGSL re-parses");
+        Validator::new(ValidationFlags::all(), Capabilities::default())
+            .validate(&back)
+            .expect("re-parsed WGSL validates");
+    }
+
+    const ORDERED_ATOMIC: &str = r#"
+#include <sycl/sycl.hpp>
+int main() {
+  sycl::queue q;
+  int *counter = sycl::malloc_shared<int>(1, q);
+  q.parallel_for(sycl::range<1>(64), [=](sycl::id<1> i) {
+    if (i[0] % 2 == 0) {
+      sycl::atomic_ref<int, sycl::memory_order::acq_rel, sycl::memory_scope::device> c(*counter);
+      c.fetch_add(1);
+    }
+  }).wait();
+}
+"#;
+
+    #[test]
+    fn fences_in_control_flow_are_dropped_as_wgsl_cannot_express_them() {
+        // WGSL has barriers only, which WebGPU refuses where only some
+        // work-items go; the atomic itself stays.
+        let r = webgpu_result(ORDERED_ATOMIC);
+        let text = r.images[0].wgsl[0].wgsl.as_deref().unwrap();
+        assert!(text.contains("atomicAdd("), "{text}");
+        assert!(!text.contains("Barrier()"), "{text}");
+    }
+
+    const BALLOT: &str = r#"
+#include <sycl/sycl.hpp>
+int main() {
+  sycl::queue q;
+  unsigned *lanes = sycl::malloc_shared<unsigned>(64, q);
+  q.parallel_for(sycl::nd_range<1>(64, 32), [=](sycl::nd_item<1> it) {
+    sycl::ext::oneapi::sub_group_mask m = sycl::ext::oneapi::group_ballot(it.get_sub_group());
+    lanes[it.get_global_id(0)] = unsigned(m.count());
+  }).wait();
+}
+"#;
+
+    #[test]
+    fn a_ballot_of_true_keeps_its_predicate() {
+        // naga writes a ballot of constant true as `subgroupBallot()`,
+        // which WebGPU refuses.
+        let r = webgpu_result(BALLOT);
+        let w = &r.images[0].wgsl[0];
+        let text = w.wgsl.as_deref().unwrap_or_else(|| panic!("{w:?}"));
+        assert!(text.starts_with("enable subgroups;"), "{text}");
+        assert!(text.contains("subgroupBallot(true)"), "{text}");
+        assert!(!text.contains("subgroupBallot()"), "{text}");
+    }
 }

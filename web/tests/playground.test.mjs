@@ -165,6 +165,39 @@ int main() {
   assert.ok(r.kernels.every((k) => k.endsWith('on WebGPU')), r.kernels.join('\n'));
 });
 
+test('a loop on a local-memory value with barriers inside runs on WebGPU', { timeout: BUILD_AND_RUN_MS }, async () => {
+  const source = `#include <sycl/sycl.hpp>
+#include <iostream>
+int main() {
+  sycl::queue q;
+  constexpr int n = 64, wg = 16, rounds = 5;
+  int *out = sycl::malloc_shared<int>(n, q);
+  for (int i = 0; i < n; ++i) out[i] = 0;
+  q.submit([&](sycl::handler &h) {
+    sycl::local_accessor<int, 1> count(sycl::range<1>(1), h);
+    h.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+      bool leader = it.get_local_id(0) == 0;
+      if (leader) count[0] = 0;
+      sycl::group_barrier(it.get_group());
+      while (count[0] < rounds) {
+        out[it.get_global_id(0)] += 1;
+        sycl::group_barrier(it.get_group());
+        if (leader) count[0] += 1;
+        sycl::group_barrier(it.get_group());
+      }
+    });
+  }).wait();
+  bool ok = true;
+  for (int i = 0; i < n; ++i) ok &= out[i] == rounds;
+  std::cout << (ok ? "PASSED" : "FAILED") << "\\n";
+}
+`;
+  const r = await buildAndRun('vector_add.cpp', source);
+  assert.equal(r.exitCode, '0', `${r.status}\n${r.output}`);
+  assert.match(r.output, /PASSED/);
+  assert.ok(r.kernels.every((k) => k.endsWith('on WebGPU')), r.kernels.join('\n'));
+});
+
 test('compile errors are reported as diagnostics', { timeout: BUILD_AND_RUN_MS }, async () => {
   const r = await buildAndRun('vector_add.cpp', '#include <sycl/sycl.hpp>\nint main() { undeclared_name(); }\n');
   assert.equal(r.exitCode, 'build-failed', r.output);

@@ -3,7 +3,10 @@
 //! WebGPU's level, WGSL out). The browser package and `syclcc --emit=wgsl`
 //! both use it.
 
+mod ballot_predicates;
+mod nested_memory_fences;
 mod uniform_builtins;
+mod uniform_workgroup_loads;
 
 use naga::valid::{Capabilities, ValidationFlags, Validator};
 
@@ -51,6 +54,9 @@ pub fn kernel_wgsl(
         // The private copies of the built-ins are gone with their last use.
         naga::compact::compact(&mut module, naga::compact::KeepUnused::No);
     }
+    ballot_predicates::give_ballots_a_predicate(&mut module);
+    nested_memory_fences::drop_nested_memory_fences(&mut module);
+    uniform_workgroup_loads::pass_uniform_workgroup_loads(&mut module);
     let capabilities = if uses_subgroups {
         Capabilities::default() | Capabilities::SUBGROUP
     } else {
@@ -59,6 +65,13 @@ pub fn kernel_wgsl(
     let info = Validator::new(ValidationFlags::all(), capabilities)
         .validate(&module)
         .map_err(|e| format!("not valid for WebGPU: {}", e.as_inner()))?;
-    naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
-        .map_err(|e| format!("naga could not write WGSL: {e}"))
+    let wgsl =
+        naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
+            .map_err(|e| format!("naga could not write WGSL: {e}"))?;
+    // WebGPU wants the extension enabled in the shader too; naga does not write it.
+    Ok(if uses_subgroups {
+        format!("enable subgroups;\n\n{wgsl}")
+    } else {
+        wgsl
+    })
 }
