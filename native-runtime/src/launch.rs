@@ -587,8 +587,6 @@ fn check_image_work_group(dev: &VulkanDevice, info: &KernelInfo) -> RtResult<()>
     Ok(())
 }
 
-/// `groups` work-groups as `width * rows` with both at most `max`: the
-/// widest such rows, or None when `groups` has no such factors.
 /// `total` work-groups as a grid of three dimensions of at most `max`
 /// each, if the count factors into one.
 fn fold_groups(total: usize, max: usize) -> Option<[u32; 3]> {
@@ -608,6 +606,8 @@ fn fold_groups(total: usize, max: usize) -> Option<[u32; 3]> {
     Some([x as u32, y as u32, z as u32])
 }
 
+/// `groups` work-groups as `width * rows` with both at most `max`: the
+/// widest such rows, or None when `groups` has no such factors.
 fn rows_of_groups(groups: usize, max: usize) -> Option<(usize, usize)> {
     let narrowest = groups.div_ceil(max).max(1);
     (narrowest..=max.min(groups))

@@ -40,6 +40,28 @@ class RuntimeError extends Error {
 
 const aspectBits = (names) => names.reduce((bits, n) => bits | (1n << BigInt(ASPECT[n])), 0n);
 
+/**
+ * `total` work-groups as a grid of three dimensions of at most `max` each,
+ * as `native-runtime/src/launch.rs` folds them: exactly where the count
+ * factors so, else a few groups more, which the kernel returns from; null
+ * when even that does not fit.
+ */
+function foldGroups(total, max) {
+  const rowsOf = (groups) => {
+    for (let w = Math.min(max, groups); w >= Math.max(1, Math.ceil(groups / max)); w--) {
+      if (groups % w === 0 && groups / w <= max) return [w, groups / w];
+    }
+    return null;
+  };
+  let x = Math.min(max, total);
+  while (x > 1 && total % x !== 0) x--;
+  const rows = rowsOf(total / x);
+  if (rows) return [x, ...rows];
+  const rowCount = Math.max(1, Math.ceil(total / Math.max(max, 1)));
+  const planes = Math.ceil(rowCount / Math.max(max, 1));
+  return planes <= max ? [Math.ceil(total / rowCount), Math.ceil(rowCount / planes), planes] : null;
+}
+
 export class BrowserRuntime {
   /**
    * `gpu`: `{ adapter, device }` or null; `compiler`: the wasm package
@@ -392,7 +414,14 @@ export class BrowserRuntime {
       grid = [x, Math.ceil(groups / x), 1];
     }
     if (grid.some((g) => g > maxGroups)) {
-      throw new RuntimeError(ERRC.ND_RANGE, `${grid} work-groups exceed the device's ${maxGroups} per dimension`);
+      // The same number of groups as a grid of up to three dimensions: the
+      // kernel takes its group id apart from its linear index in the grid.
+      const total = grid.reduce((a, b) => a * b, 1);
+      grid = foldGroups(total, maxGroups);
+      if (!grid) {
+        throw new RuntimeError(ERRC.ND_RANGE,
+          `${total} work-groups do not fit a grid of at most ${maxGroups} per dimension`);
+      }
     }
 
     // Memory: upload what the GPU does not hold newer; bind.

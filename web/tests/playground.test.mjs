@@ -198,6 +198,30 @@ int main() {
   assert.ok(r.kernels.every((k) => k.endsWith('on WebGPU')), r.kernels.join('\n'));
 });
 
+test('more work-groups than a grid dimension holds are folded into a grid', { timeout: BUILD_AND_RUN_MS }, async () => {
+  const source = `#include <sycl/sycl.hpp>
+#include <iostream>
+int main() {
+  sycl::queue q;
+  bool ok = true;
+  for (size_t groups : {70000, 65537}) {  // 65537 is prime: a grid a few groups larger
+    size_t n = groups * 4;
+    int *out = sycl::malloc_shared<int>(n, q);
+    q.parallel_for(sycl::nd_range<1>(n, 4), [=](sycl::nd_item<1> it) {
+      out[it.get_global_id(0)] = int(it.get_group(0) * 10 + it.get_local_id(0));
+    }).wait();
+    for (size_t i = 0; i < n; ++i) ok &= out[i] == int(i / 4 * 10 + i % 4);
+    sycl::free(out, q);
+  }
+  std::cout << (ok ? "PASSED" : "FAILED") << "\\n";
+}
+`;
+  const r = await buildAndRun('vector_add.cpp', source);
+  assert.equal(r.exitCode, '0', `${r.status}\n${r.output}`);
+  assert.match(r.output, /PASSED/);
+  assert.ok(r.kernels.every((k) => k.endsWith('on WebGPU')), r.kernels.join('\n'));
+});
+
 test('compile errors are reported as diagnostics', { timeout: BUILD_AND_RUN_MS }, async () => {
   const r = await buildAndRun('vector_add.cpp', '#include <sycl/sycl.hpp>\nint main() { undeclared_name(); }\n');
   assert.equal(r.exitCode, 'build-failed', r.output);
