@@ -284,6 +284,13 @@ int main() {
         };
         let w = specialized_kernel_wgsl(&image.spirv, &kernel.entry_point, &mixed, false);
         assert!(w.error.unwrap().contains("different element types"));
+        // A binding the kernel never reads aliases nothing.
+        let unused = Specialization {
+            aliased_bindings: vec![(99, a)],
+            ..Specialization::default()
+        };
+        let w = specialized_kernel_wgsl(&image.spirv, &kernel.entry_point, &unused, false);
+        assert!(w.wgsl.is_some(), "{:?}", w.error);
     }
 
     const LOCAL_LOOP: &str = r#"#include <sycl/sycl.hpp>
