@@ -95,3 +95,29 @@ fn the_host_target_ends_with_its_compilation() {
     let _ = compile_for(HostTarget::Wasm32Wasi);
     assert_eq!(HostTarget::current(), HostTarget::X86_64Linux);
 }
+
+#[test]
+fn clang_21_names_the_lambdas_of_each_non_inline_function_from_0() {
+    // Checked against clang 21.1 for wasm32-wasi (`typeid` names in its
+    // IR): `$_N` counts per function, and `main(int, char **)` is mangled
+    // as any function there.
+    let source = r#"#include <sycl/sycl.hpp>
+void helper(sycl::queue &q, int *p) { q.single_task([=] { p[0] = 1; }); }
+int main(int argc, char **argv) {
+  sycl::queue q;
+  int *p = sycl::malloc_shared<int>(4, q);
+  helper(q, p);
+  q.single_task([=] { p[1] = argc; });
+}
+"#;
+    let out = compile_source_for(source, HostTarget::Wasm32Wasi);
+    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+    let bundle = out.bundle.expect("bundle");
+    let mut keys: Vec<&str> = bundle.images[0]
+        .kernels
+        .iter()
+        .map(|k| k.key.as_str())
+        .collect();
+    keys.sort();
+    assert_eq!(keys, ["PZ4mainiPPcE3$_0", "PZ6helperRN4sycl5queueEPiE3$_0"]);
+}

@@ -1,6 +1,6 @@
 //! clang's names for the lambdas of non-inline functions: `$_N`, from one
-//! counter per translation unit, in the order clang first mangles each
-//! closure type. Two moments do that, and the device pass, checking a body
+//! counter per translation unit (clang 21: per enclosing function), in the
+//! order clang first mangles each closure type. Two moments do that, and the device pass, checking a body
 //! in source order, sees both:
 //! - while clang parses the function, an entity it hands to code generation
 //!   at once and whose mangled name contains the closure type: a variable
@@ -23,10 +23,15 @@ use super::{ClassId, FuncId, Sema, TArg, Ty};
 use std::collections::HashSet;
 
 impl Sema {
-    /// clang's next `$_N`.
-    fn next_unnumbered_id(&mut self) -> u32 {
-        self.unnumbered_lambdas += 1;
-        self.unnumbered_lambdas - 1
+    /// clang's next `$_N` for a lambda of function `enclosing`.
+    fn next_unnumbered_id(&mut self, enclosing: FuncId) -> u32 {
+        let counter = if self.host.numbers_unnamed_lambdas_per_function() {
+            self.unnumbered_lambdas_in.entry(enclosing).or_insert(0)
+        } else {
+            &mut self.unnumbered_lambdas
+        };
+        *counter += 1;
+        *counter - 1
     }
 
     /// Gives closure `c` its `$_N` when clang generates the code of its
@@ -57,9 +62,10 @@ impl Sema {
         let pending = self.classes[c.0 as usize]
             .closure
             .as_ref()
-            .is_some_and(|cl| cl.unnumbered && cl.unnumbered_id.is_none());
-        if pending {
-            let id = self.next_unnumbered_id();
+            .filter(|cl| cl.unnumbered && cl.unnumbered_id.is_none())
+            .map(|cl| cl.enclosing);
+        if let Some(enclosing) = pending {
+            let id = self.next_unnumbered_id(enclosing);
             if let Some(cl) = self.classes[c.0 as usize].closure.as_mut() {
                 cl.unnumbered_id = Some(id);
             }

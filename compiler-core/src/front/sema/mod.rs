@@ -120,6 +120,14 @@ impl HostCompiler {
     pub fn numbers_lambdas_of_non_inline_functions(self) -> bool {
         matches!(self, HostCompiler::Gcc { .. })
     }
+    /// Does clang count those `$_N` per enclosing function rather than per
+    /// translation unit? clang 21 does (`main`'s first lambda is `$_0`
+    /// after another function's; checked with clang 21.1 for wasm32-wasi),
+    /// clang 14 does not (checked); versions between are unchecked and
+    /// taken as 14.
+    pub fn numbers_unnamed_lambdas_per_function(self) -> bool {
+        matches!(self, HostCompiler::Clang { major, .. } if major >= 21)
+    }
     /// Does the host compiler lay out a class with the `#pragma pack`
     /// value in effect at its closing brace (g++), rather than at its start
     /// (clang)? Only a pragma inside the braces tells them apart. Observed
@@ -651,6 +659,8 @@ pub struct Sema {
     /// Lambdas named `$_N` so far (clang, see
     /// [`HostCompiler::numbers_lambdas_of_non_inline_functions`]).
     unnumbered_lambdas: u32,
+    /// The same counted per enclosing function (clang 21 and later).
+    unnumbered_lambdas_in: HashMap<FuncId, u32>,
     /// Closures numbered when their function's body is done (code order).
     closure_queue: Vec<ClassId>,
     /// The queued closures of functions clang emits only once used.
@@ -791,6 +801,7 @@ impl Sema {
             pack: Default::default(),
             aligned_aliases: false,
             unnumbered_lambdas: 0,
+            unnumbered_lambdas_in: HashMap::new(),
             closure_queue: vec![],
             deferred_closures: vec![],
             parse_time: vec![],

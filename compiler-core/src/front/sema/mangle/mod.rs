@@ -724,7 +724,14 @@ impl Mangler {
             let ps = self.params(s, &params);
             return format!("{wrapper}N{k}{cprefix}clE{ps}");
         }
-        let is_main = name_src == "main" && matches!(ctx, Ctx::Ns(n) if n == GLOBAL_NS);
+        // clang for WebAssembly mangles `main(int, char **)` as any other
+        // function (its code generation renames it `__main_argc_argv`).
+        let wasm_main_with_arguments = crate::target::HostTarget::current()
+            == crate::target::HostTarget::Wasm32Wasi
+            && params.len() == 2;
+        let is_main = name_src == "main"
+            && matches!(ctx, Ctx::Ns(n) if n == GLOBAL_NS)
+            && !wasm_main_with_arguments;
         if is_main || decl.is_extern_c {
             return source_name(&name_src);
         }
