@@ -33,6 +33,9 @@ after(async () => {
 
 /** Builds and runs `example` in the page: its exit status, output and launches. */
 async function buildAndRun(example, source, flags = '') {
+  // Wait for this selection's load even when the example is already shown:
+  // a load finishing after `fill` would replace the source.
+  await page.evaluate(() => { delete document.getElementById('source').dataset.example; });
   await page.selectOption('#example', example);
   await page.waitForFunction((name) => document.getElementById('source').dataset.example === name, example);
   if (source) await page.fill('#source', source);
