@@ -293,32 +293,7 @@ int main() {
         assert!(w.wgsl.is_some(), "{:?}", w.error);
     }
 
-    const LOCAL_LOOP: &str = r#"#include <sycl/sycl.hpp>
-#include <iostream>
-int main() {
-  sycl::queue q;
-  constexpr int n = 64, wg = 16, rounds = 5;
-  int *out = sycl::malloc_shared<int>(n, q);
-  for (int i = 0; i < n; ++i) out[i] = 0;
-  q.submit([&](sycl::handler &h) {
-    sycl::local_accessor<int, 1> count(sycl::range<1>(1), h);
-    h.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
-      bool leader = it.get_local_id(0) == 0;
-      if (leader) count[0] = 0;
-      sycl::group_barrier(it.get_group());
-      while (count[0] < rounds) {
-        out[it.get_global_id(0)] += 1;
-        sycl::group_barrier(it.get_group());
-        if (leader) count[0] += 1;
-        sycl::group_barrier(it.get_group());
-      }
-    });
-  }).wait();
-  bool ok = true;
-  for (int i = 0; i < n; ++i) ok &= out[i] == rounds;
-  std::cout << (ok ? "PASSED" : "FAILED") << "\n";
-}
-"#;
+    const LOCAL_LOOP: &str = include_str!("../../tests/e2e/local_memory_counter_loop.cpp");
 
     #[test]
     fn a_loop_on_local_memory_around_barriers_reads_it_uniformly() {

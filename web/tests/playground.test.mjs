@@ -5,6 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { startServer } from '../serve.mjs';
 
@@ -49,6 +50,13 @@ async function buildAndRun(example, source, flags = '') {
     output: document.getElementById('output').textContent,
     kernels: [...document.querySelectorAll('#kernels li')].map((li) => li.textContent),
   }));
+}
+
+/** The program exited 0, printed PASSED and ran every kernel on WebGPU. */
+function assertPassedOnWebGpu(r) {
+  assert.equal(r.exitCode, '0', `${r.status}\n${r.output}`);
+  assert.match(r.output, /PASSED/);
+  assert.ok(r.kernels.every((k) => k.endsWith('on WebGPU')), r.kernels.join('\n'));
 }
 
 for (const example of ['vector_add.cpp', 'saxpy_usm.cpp', 'local_memory_reverse.cpp', 'reduction_sum.cpp']) {
@@ -169,36 +177,9 @@ int main() {
 });
 
 test('a loop on a local-memory value with barriers inside runs on WebGPU', { timeout: BUILD_AND_RUN_MS }, async () => {
-  const source = `#include <sycl/sycl.hpp>
-#include <iostream>
-int main() {
-  sycl::queue q;
-  constexpr int n = 64, wg = 16, rounds = 5;
-  int *out = sycl::malloc_shared<int>(n, q);
-  for (int i = 0; i < n; ++i) out[i] = 0;
-  q.submit([&](sycl::handler &h) {
-    sycl::local_accessor<int, 1> count(sycl::range<1>(1), h);
-    h.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
-      bool leader = it.get_local_id(0) == 0;
-      if (leader) count[0] = 0;
-      sycl::group_barrier(it.get_group());
-      while (count[0] < rounds) {
-        out[it.get_global_id(0)] += 1;
-        sycl::group_barrier(it.get_group());
-        if (leader) count[0] += 1;
-        sycl::group_barrier(it.get_group());
-      }
-    });
-  }).wait();
-  bool ok = true;
-  for (int i = 0; i < n; ++i) ok &= out[i] == rounds;
-  std::cout << (ok ? "PASSED" : "FAILED") << "\\n";
-}
-`;
+  const source = await readFile(new URL('../../tests/e2e/local_memory_counter_loop.cpp', import.meta.url), 'utf8');
   const r = await buildAndRun('vector_add.cpp', source);
-  assert.equal(r.exitCode, '0', `${r.status}\n${r.output}`);
-  assert.match(r.output, /PASSED/);
-  assert.ok(r.kernels.every((k) => k.endsWith('on WebGPU')), r.kernels.join('\n'));
+  assertPassedOnWebGpu(r);
 });
 
 test('more work-groups than a grid dimension holds are folded into a grid', { timeout: BUILD_AND_RUN_MS }, async () => {
@@ -220,9 +201,7 @@ int main() {
 }
 `;
   const r = await buildAndRun('vector_add.cpp', source);
-  assert.equal(r.exitCode, '0', `${r.status}\n${r.output}`);
-  assert.match(r.output, /PASSED/);
-  assert.ok(r.kernels.every((k) => k.endsWith('on WebGPU')), r.kernels.join('\n'));
+  assertPassedOnWebGpu(r);
 });
 
 test('compile errors are reported as diagnostics', { timeout: BUILD_AND_RUN_MS }, async () => {

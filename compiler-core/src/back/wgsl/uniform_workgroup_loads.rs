@@ -98,9 +98,8 @@ fn rewrite_function(
     if loads.is_empty() {
         return false;
     }
-    for (&load, &(pointer, ty)) in &loads {
+    for (&load, &(_, ty)) in &loads {
         function.expressions[load] = Expression::WorkGroupUniformLoadResult { ty };
-        debug_assert!(pointer < load);
     }
     let body = std::mem::take(&mut function.body);
     function.body = split_emits(body, &loads);
