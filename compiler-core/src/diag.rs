@@ -46,6 +46,16 @@ impl Diagnostic {
             fixits: vec![],
         }
     }
+    /// A free-standing note: information, neither a warning nor an error.
+    pub fn note(span: impl Into<Option<Span>>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Note,
+            message: message.into(),
+            span: span.into(),
+            notes: vec![],
+            fixits: vec![],
+        }
+    }
     pub fn warning(span: impl Into<Option<Span>>, message: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Warning,

@@ -1,6 +1,7 @@
 //! Target properties of a device image: what the compiler may assume about the
 //! device that runs it (index width, optional arithmetic types).
 
+use crate::bundle::Aspect;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -20,6 +21,18 @@ impl TargetKind {
             TargetKind::SpirvWebGpu => "spirv32-webgpu",
         }
     }
+    /// Whether a device of this target may have `aspect`. Kernels that
+    /// need one it never has (fp64 on WebGPU) are compiled all the same, in
+    /// an image of their own (post-link splits by aspects): launched on a
+    /// device of the target they raise `errc::kernel_not_supported`, as on
+    /// any device without the aspect, and the host device runs them.
+    pub fn may_have(self, aspect: Aspect) -> bool {
+        match self {
+            TargetKind::SpirvVulkan => aspect != Aspect::ExtSycloneFpgaPipes,
+            TargetKind::SpirvWebGpu => false,
+        }
+    }
+
     pub fn from_triple(s: &str) -> Option<Self> {
         match s {
             "spirv64-vulkan" | "spirv64" | "vulkan" => Some(TargetKind::SpirvVulkan),
@@ -35,7 +48,6 @@ pub struct TargetProperties {
     pub kind: TargetKind,
     /// Width of `size_t`/index arithmetic in device code: 32 or 64.
     pub index_bits: u32,
-    pub fp64: bool,
     pub int64: bool,
     /// Float atomic adds on global memory may use the device's own
     /// instruction (`OpAtomicFAddEXT`) where it has one, chosen at launch
@@ -57,7 +69,6 @@ impl TargetProperties {
             TargetKind::SpirvVulkan => TargetProperties {
                 kind,
                 index_bits: 64,
-                fp64: true,
                 int64: true,
                 float_atomic_add: true,
                 narrow_storage: true,
@@ -65,7 +76,6 @@ impl TargetProperties {
             TargetKind::SpirvWebGpu => TargetProperties {
                 kind,
                 index_bits: 32,
-                fp64: false,
                 int64: false,
                 float_atomic_add: false,
                 narrow_storage: false,

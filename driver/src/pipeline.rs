@@ -798,7 +798,8 @@ fn target_names(opts: &Options) -> String {
 
 /// `-fsycl-device-only --emit=wgsl`: the WGSL of every kernel of the
 /// images of `target`, the first in OUT (`k.wgsl`), kernel N > 0 beside it
-/// as `k.N.wgsl`.
+/// as `k.N.wgsl`. Images that need an aspect the target never has (fp64
+/// on WebGPU) have none: the device pass noted their kernels.
 fn write_kernel_wgsl(
     opts: &Options,
     source: &Path,
@@ -811,7 +812,15 @@ fn write_kernel_wgsl(
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{}.wgsl", file_stem(source))));
     let mut n = 0;
-    for image in bundle.images.iter().filter(|i| i.target == target) {
+    let runs_on_target = |image: &&compiler_core::bundle::DeviceImage| {
+        image.target == target
+            && image
+                .properties
+                .required_aspects
+                .iter()
+                .all(|a| target.may_have(*a))
+    };
+    for image in bundle.images.iter().filter(runs_on_target) {
         let module = wgsl::parse_spirv(&device_pass::spirv_bytes(&image.spirv))
             .map_err(DriverError::Other)?;
         for kernel in &image.kernels {

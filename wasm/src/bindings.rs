@@ -74,7 +74,8 @@ export interface KernelInfo {
 }
 
 export interface ImageProperties {
-  required_aspects: ("fp64" | "atomic64")[];
+  required_aspects: ("fp64" | "atomic64" | "ext_oneapi_clock_sub_group" | "ext_oneapi_clock_work_group"
+                     | "ext_oneapi_clock_device" | "ext_syclone_fpga_pipes")[];
   split: "per_kernel" | "per_source" | "off" | "auto";
   /** The spec-constant map, by SpecId: the specialization_id's mangled
    *  name, the scalar's host offset and size, its type, the bits of its

@@ -9,10 +9,31 @@ use compiler_core::target::TargetKind;
 use serde::Deserialize;
 
 /// Adds [`KernelWgsl`] entries to every WebGPU image of `result`; each
-/// image's SPIR-V is read once.
+/// image's SPIR-V is read once. An image that needs an aspect WebGPU never
+/// has (fp64) is not translated: its kernels get the reason.
 pub fn add_to(result: &mut CompileResult) {
-    let webgpu = TargetKind::SpirvWebGpu.triple();
-    for image in result.images.iter_mut().filter(|i| i.target == webgpu) {
+    let webgpu = TargetKind::SpirvWebGpu;
+    for image in result
+        .images
+        .iter_mut()
+        .filter(|i| i.target == webgpu.triple())
+    {
+        let lacking: Vec<&str> = image
+            .properties
+            .required_aspects
+            .iter()
+            .filter(|a| !webgpu.may_have(**a))
+            .map(|a| a.name())
+            .collect();
+        if !lacking.is_empty() {
+            let why = format!("needs aspect {}, which WebGPU lacks", lacking.join(" and "));
+            image.wgsl = image
+                .kernels
+                .iter()
+                .map(|k| failed(&k.entry_point, why.clone()))
+                .collect();
+            continue;
+        }
         let module = wgsl::parse_spirv(&image.spirv);
         image.wgsl = image
             .kernels
@@ -166,6 +187,35 @@ int main() {
         let float_kernel = webgpu.wgsl[0].wgsl.as_deref().unwrap();
         let int_kernel = webgpu.wgsl[1].wgsl.as_deref().unwrap();
         assert!(float_kernel.contains("f32") && !int_kernel.contains("f32"));
+    }
+
+    #[test]
+    fn a_double_kernel_compiles_into_an_fp64_image_without_wgsl() {
+        let source = include_str!("../../tests/e2e/fp64_split.cpp");
+        let r = webgpu_result(source);
+        assert!(
+            r.rendered_diagnostics
+                .contains("needs aspect fp64, which spirv32-webgpu devices do not have"),
+            "{}",
+            r.rendered_diagnostics
+        );
+        let webgpu: Vec<_> = r
+            .images
+            .iter()
+            .filter(|i| i.target == "spirv32-webgpu")
+            .collect();
+        assert_eq!(webgpu.len(), 2, "the float and the double kernel apart");
+        let (plain, fp64) = (&webgpu[0], &webgpu[1]);
+        assert!(plain.properties.required_aspects.is_empty());
+        assert!(plain.wgsl[0].wgsl.is_some(), "{:?}", plain.wgsl[0].error);
+        assert_eq!(
+            fp64.properties.required_aspects,
+            [compiler_core::bundle::Aspect::Fp64]
+        );
+        assert_eq!(
+            fp64.wgsl[0].error.as_deref(),
+            Some("needs aspect fp64, which WebGPU lacks")
+        );
     }
 
     #[test]

@@ -19,7 +19,7 @@ const ERRC = {
   PROFILING: 11, FEATURE_NOT_SUPPORTED: 12, KERNEL_NOT_SUPPORTED: 13,
 };
 const ASPECT = {
-  cpu: 0, gpu: 1, emulated: 4, host_debuggable: 5, usm_device_allocations: 13,
+  cpu: 0, gpu: 1, emulated: 4, fp64: 7, atomic64: 8, host_debuggable: 5, usm_device_allocations: 13,
   usm_host_allocations: 14, usm_atomic_host_allocations: 15, usm_shared_allocations: 16,
   usm_atomic_shared_allocations: 17, ext_oneapi_graph: 26, ext_oneapi_limited_graph: 27,
 };
@@ -65,17 +65,18 @@ function foldGroups(total, max) {
 export class BrowserRuntime {
   /**
    * `gpu`: `{ adapter, device }` or null; `compiler`: the wasm package
-   * (`specializeWgsl`); `image`: the compile result's `spirv32-webgpu`
-   * image; `onKernel(event)`: told of each launch (for the page);
+   * (`specializeWgsl`); `images`: the compile result's `spirv32-webgpu`
+   * images (post-link puts kernels that need an aspect apart, fp64 ones in
+   * an image WebGPU cannot run); `onKernel(event)`: told of each launch (for the page);
    * `stderr(text)`: what the runtime itself has to say.
    */
-  constructor({ gpu, compiler, image, onKernel = () => {}, stderr = () => {} }) {
+  constructor({ gpu, compiler, images, onKernel = () => {}, stderr = () => {} }) {
     this.gpu = gpu;
     this.compiler = compiler;
-    this.image = image;
     this.onKernel = onKernel;
     this.stderr = stderr;
-    this.kernels = new Map(image.kernels.map((k) => [k.key, k]));
+    this.kernels = new Map(images.flatMap((image) => image.kernels.map((k) => [k.key, k])));
+    this.imageOf = new Map(images.flatMap((image) => image.kernels.map((k) => [k.key, image])));
     this.allocations = []; // { start, size, kind, device, owned, gpuBuffer, gpuNewer }
     this.queues = new Map(); // handle -> device index
     this.nextQueue = 1;
@@ -171,7 +172,8 @@ export class BrowserRuntime {
     subGroupSizes.forEach((size, i) => v.setUint32(out + 76 + 4 * i, size, true));
     const usm = ['usm_device_allocations', 'usm_host_allocations', 'usm_shared_allocations',
       'ext_oneapi_graph', 'ext_oneapi_limited_graph'];
-    const aspects = host ? ['cpu', 'host_debuggable', 'usm_atomic_host_allocations', 'usm_atomic_shared_allocations', ...usm]
+    const aspects = host
+      ? ['cpu', 'fp64', 'atomic64', 'host_debuggable', 'usm_atomic_host_allocations', 'usm_atomic_shared_allocations', ...usm]
       : ['gpu', ...usm];
     v.setBigUint64(out + 112, aspectBits(aspects), true);
     v.setInt32(out + 120, 0, true);
@@ -305,7 +307,17 @@ export class BrowserRuntime {
     return this.bytes().slice(a.ptr + offset, a.ptr + offset + length);
   }
 
+  /** The aspects kernel `key` needs that WebGPU devices never have (fp64). */
+  gpuLacks(key) {
+    return this.imageOf.get(key).properties.required_aspects ?? [];
+  }
+
   async launchOnGpu(kernel, launch, isNd) {
+    const lacking = this.gpuLacks(kernel.key);
+    if (lacking.length) {
+      throw new RuntimeError(ERRC.KERNEL_NOT_SUPPORTED,
+        `kernel ${kernel.display_name} needs aspect ${lacking.join(' and ')}, which WebGPU lacks (the host device, sycl::cpu_selector_v, runs it)`);
+    }
     const limits = this.gpu.device.limits;
     if (kernel.uses_subgroups && !this.gpu.device.features.has('subgroups')) {
       throw new RuntimeError(ERRC.KERNEL_NOT_SUPPORTED,
@@ -381,7 +393,7 @@ export class BrowserRuntime {
         `work-groups of ${workItems} items exceed the device's maximum work-group size ${limits.maxComputeInvocationsPerWorkgroup}`);
     }
     const specConstants = [];
-    (this.image.properties.spec_constants ?? []).forEach((s, id) => {
+    (this.imageOf.get(kernel.key).properties.spec_constants ?? []).forEach((s, id) => {
       const value = launch.specConstants.get(s.symbol);
       if (!value) return;
       let bits = 0n;
@@ -458,7 +470,7 @@ export class BrowserRuntime {
     const cacheKey = JSON.stringify([kernel.key, values], (_, v) => (typeof v === 'bigint' ? v.toString() : v));
     let made = this.pipelines.get(cacheKey);
     if (made) return made;
-    const wgsl = this.compiler.specializeWgsl(this.image.spirv, kernel.entry_point, values, kernel.uses_subgroups);
+    const wgsl = this.compiler.specializeWgsl(this.imageOf.get(kernel.key).spirv, kernel.entry_point, values, kernel.uses_subgroups);
     if (!wgsl.wgsl) {
       throw new RuntimeError(ERRC.KERNEL_NOT_SUPPORTED, `kernel ${kernel.display_name} has no WGSL: ${wgsl.error}`);
     }
@@ -668,10 +680,14 @@ export class BrowserRuntime {
         this.bytes().set(text.subarray(0, capacity), buf);
         return text.length;
       },
-      syclone_kernel_supported: (_device, key) => (this.kernels.has(this.cstr(key)) ? 1 : -1),
+      syclone_kernel_supported: (device, key) => {
+        const name = this.cstr(key);
+        if (!this.kernels.has(name)) return -1;
+        return device === HOST_DEVICE || this.gpuLacks(name).length === 0 ? 1 : 0;
+      },
       syclone_kernel_uses_spec_constant: (key, symbol) => {
         if (!this.kernels.has(this.cstr(key))) return -1;
-        const specs = this.image.properties.spec_constants ?? [];
+        const specs = this.imageOf.get(this.cstr(key)).properties.spec_constants ?? [];
         return (symbol ? specs.some((s) => s.symbol === this.cstr(symbol)) : specs.length > 0) ? 1 : 0;
       },
       syclone_program_build: call(hostOnly('Compiling kernels from source at run time')),

@@ -19,7 +19,7 @@ const CLANG_MAJOR = 21;
 
 /** The runtime calls a program may import: every other undefined symbol is a link error. */
 function runtimeImportNames() {
-  const probe = new BrowserRuntime({ gpu: null, compiler: null, image: { kernels: [], properties: {} } });
+  const probe = new BrowserRuntime({ gpu: null, compiler: null, images: [] });
   return Object.keys(probe.imports()).join('\n');
 }
 
@@ -27,9 +27,9 @@ function runtimeImportNames() {
  * Compiles `source` (file name `fileName`) with the wasm compiler
  * `compiler` and the playground's `flags` (flags.js); `onStatus(text)`
  * hears of each step. Returns `{ ok, log }`
- * and, when ok, `{ wasm, image, kernels, wgsl, precompiled }`: the program,
- * its WebGPU device image, the WGSL of its kernels and whether the host
- * pass used the precompiled sycl.hpp.
+ * and, when ok, `{ wasm, images, kernels, wgsl, precompiled }`: the program,
+ * its WebGPU device images, their kernels, the WGSL of each kernel (or why
+ * it has none) and whether the host pass used the precompiled sycl.hpp.
  */
 export async function buildProgram(compiler, source, { fileName = 'main.cpp', flags = DEFAULT_FLAGS, onStatus = () => {} } = {}) {
   onStatus('device compiler (Syclone, WebAssembly)');
@@ -65,9 +65,10 @@ export async function buildProgram(compiler, source, { fileName = 'main.cpp', fl
   const log = device.renderedDiagnostics + host.log;
   if (!host.out) return { ok: false, log };
   // A program without kernels has no device image.
-  const image = device.images[0] ?? { kernels: [], properties: {}, wgsl: [] };
+  const images = device.images;
   return {
-    ok: true, log, wasm: host.out['program.wasm'], image, kernels: image.kernels, wgsl: image.wgsl ?? [],
+    ok: true, log, wasm: host.out['program.wasm'], images,
+    kernels: images.flatMap((i) => i.kernels), wgsl: images.flatMap((i) => i.wgsl ?? []),
     precompiled: Boolean(host.pch),
   };
 }
@@ -117,7 +118,7 @@ export async function acquireGpu() {
  * or a trap, whose message goes to `stderr`).
  */
 export async function runProgram(program, { gpu, compiler, stdout, stderr, onKernel, name = 'program' }) {
-  const runtime = new BrowserRuntime({ gpu, compiler, image: program.image, onKernel, stderr });
+  const runtime = new BrowserRuntime({ gpu, compiler, images: program.images, onKernel, stderr });
   let instance;
   const memory = () => instance.exports.memory;
   const imports = {

@@ -182,6 +182,29 @@ test('a loop on a local-memory value with barriers inside runs on WebGPU', { tim
   assertPassedOnWebGpu(r);
 });
 
+test('a double kernel runs on the host device, its float neighbour on WebGPU', { timeout: BUILD_AND_RUN_MS }, async () => {
+  const source = await readFile(new URL('../../tests/e2e/fp64_split.cpp', import.meta.url), 'utf8');
+  const r = await buildAndRun('vector_add.cpp', source);
+  assert.equal(r.exitCode, '0', `${r.status}\n${r.output}`);
+  assert.match(r.output, /fp64 no\n[^]*fp64 yes\n[^]*2 devices\nPASSED/);
+  const on = (device) => r.kernels.filter((k) => k.endsWith(device)).length;
+  assert.deepEqual([on('on WebGPU'), on('on the host device')], [1, 2], r.kernels.join('\n'));
+});
+
+test('a double kernel launched on WebGPU throws kernel_not_supported', { timeout: BUILD_AND_RUN_MS }, async () => {
+  const source = `#include <sycl/sycl.hpp>
+int main() {
+  sycl::queue q;
+  double *d = sycl::malloc_shared<double>(4, q);
+  q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { d[i] = i[0] / 3.0; }).wait();
+}
+`;
+  const r = await buildAndRun('vector_add.cpp', source);
+  assert.equal(r.exitCode, '134', r.output);
+  assert.match(r.output, /needs aspect fp64, which spirv32-webgpu devices do not have/);
+  assert.match(r.output, /sycl::exception[^]*needs aspect fp64, which WebGPU lacks/);
+});
+
 test('more work-groups than a grid dimension holds are folded into a grid', { timeout: BUILD_AND_RUN_MS }, async () => {
   const source = `#include <sycl/sycl.hpp>
 #include <iostream>

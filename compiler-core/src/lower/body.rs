@@ -1856,7 +1856,7 @@ impl Lowerer<'_> {
             return self.null_pointer((**pointee).clone());
         }
         // A literal converted to an arithmetic type is a constant of that
-        // type: `float(0.75)` needs no fp64 on devices without it.
+        // type: `float(0.75)` needs no fp64.
         if let (TK::FloatLit(v), Ty::Float(_) | Ty::Int(_)) = (&x.kind, to) {
             if let Some(st) = self.scalar_of(to, span) {
                 let c = float_literal(*v, st);

@@ -245,7 +245,7 @@ impl Lowerer<'_> {
                 value
             };
         }
-        if let Some(high) = high {
+        if let Some(high) = high.filter(|_| st.size() == 8) {
             let wide = binary(
                 BinaryOp::BitOr,
                 IExpr::Convert(Box::new(low), ScalarType::U64),

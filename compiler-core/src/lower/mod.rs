@@ -60,8 +60,6 @@ use values::{PlaceV, Slot, SlotId, Val};
 
 /// Why a C++ type has no device scalar type.
 enum NoScalar {
-    /// `double` on a target without fp64.
-    NoFp64,
     /// A floating-point type the device does not have (`long double`).
     Unsupported,
     NotScalar,
@@ -137,35 +135,76 @@ pub fn lower_kernel(
     sources: Sources<'_>,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<LoweredKernel> {
-    // Memory a kernel views as a type of another size (`(float4 *)` over a
-    // `double *` argument) is lowered again with those bindings
-    // byte-addressed, and pointer variables given a second allocation are
-    // lowered again holding a choice (`pointer_choice.rs`); each attempt can
-    // only add to the hints. An attempt takes the device diagnostics of the
-    // functions it inlines: they are put back for the next.
+    let kernel = KernelEntry {
+        func: entry,
+        name: entry_name,
+        shape,
+    };
+    let mut attempt = vec![];
+    let (lowered, taken) = lower_kernel_hinted(sema, &kernel, target, sources, &mut attempt);
+    if lowered.is_some() || target.int64 {
+        diags.extend(attempt);
+        return lowered;
+    }
+    // A kernel that needs fp64 never runs on a device of a target without
+    // 64-bit integers (WebGPU): lowered with them (`sycl::bit_cast` of a
+    // double to a `uint64_t`), it goes to an image such devices refuse at
+    // launch, and the host device runs it.
+    put_back(sema, &taken);
+    let wide = TargetProperties {
+        int64: true,
+        ..*target
+    };
+    let mut wide_attempt = vec![];
+    let (wide_lowered, wide_taken) =
+        lower_kernel_hinted(sema, &kernel, &wide, sources, &mut wide_attempt);
+    if wide_lowered
+        .as_ref()
+        .is_some_and(|l| l.kernel.scalar_types().contains(&ScalarType::F64))
+    {
+        diags.extend(wide_attempt);
+        return wide_lowered;
+    }
+    put_back(sema, &wide_taken);
+    for (f, _) in &taken {
+        sema.funcs[f.0 as usize].diags.clear();
+    }
+    diags.extend(attempt);
+    None
+}
+
+/// Gives the functions a lowering inlined their device diagnostics back.
+fn put_back(sema: &mut Sema, taken: &TakenDiagnostics) {
+    for (f, d) in taken {
+        sema.funcs[f.0 as usize].diags = d.clone();
+    }
+}
+
+/// [`lower_kernel`] for one target: memory a kernel views as a type of
+/// another size (`(float4 *)` over a `double *` argument) is lowered again
+/// with those bindings byte-addressed, and pointer variables given a second
+/// allocation are lowered again holding a choice (`pointer_choice.rs`);
+/// each attempt can only add to the hints. An attempt takes the device
+/// diagnostics of the functions it inlines: they are put back for the
+/// next, and the last attempt's are returned.
+fn lower_kernel_hinted(
+    sema: &mut Sema,
+    kernel: &KernelEntry<'_>,
+    target: &TargetProperties,
+    sources: Sources<'_>,
+    diags: &mut Vec<Diagnostic>,
+) -> (Option<LoweredKernel>, TakenDiagnostics) {
     let mut hints = LoweringHints::default();
     loop {
         let mut attempt = vec![];
-        let (lowered, wanted, taken) = lower_kernel_once(
-            sema,
-            KernelEntry {
-                func: entry,
-                name: entry_name,
-                shape,
-            },
-            target,
-            sources,
-            &hints,
-            &mut attempt,
-        );
+        let (lowered, wanted, taken) =
+            lower_kernel_once(sema, kernel, target, sources, &hints, &mut attempt);
         if hints.covers(&wanted) {
             diags.extend(attempt);
-            return lowered;
+            return (lowered, taken);
         }
         hints.extend(wanted);
-        for (f, d) in taken {
-            sema.funcs[f.0 as usize].diags = d;
-        }
+        put_back(sema, &taken);
     }
 }
 
@@ -212,13 +251,13 @@ struct KernelEntry<'a> {
 /// device diagnostics it took from the functions it inlined.
 fn lower_kernel_once(
     sema: &mut Sema,
-    kernel: KernelEntry<'_>,
+    kernel: &KernelEntry<'_>,
     target: &TargetProperties,
     sources: Sources<'_>,
     hints: &LoweringHints,
     diags: &mut Vec<Diagnostic>,
 ) -> (Option<LoweredKernel>, LoweringHints, TakenDiagnostics) {
-    let KernelEntry {
+    let &KernelEntry {
         func: entry,
         name: entry_name,
         shape,
@@ -669,18 +708,6 @@ impl Lowerer<'_> {
     fn scalar_of(&mut self, ty: &Ty, span: Span) -> Option<ScalarType> {
         match self.device_scalar(ty) {
             Ok(st) => Some(st),
-            Err(NoScalar::NoFp64) => {
-                self.error(
-                    span,
-                    format!(
-                        "'double' requires the fp64 aspect, which target '{}' does not have",
-                        self.target.kind.triple()
-                    ),
-                );
-                // What fails after it in this kernel is a consequence.
-                self.source_errors = true;
-                None
-            }
             Err(NoScalar::Unsupported) => {
                 let name = self.sema.ty_name(ty);
                 self.error(
@@ -730,8 +757,7 @@ impl Lowerer<'_> {
                 return self.device_scalar(&Ty::Int(k));
             }
             Ty::Float(crate::front::sema::FloatKind::Float) => ScalarType::F32,
-            Ty::Float(crate::front::sema::FloatKind::Double) if self.target.fp64 => ScalarType::F64,
-            Ty::Float(crate::front::sema::FloatKind::Double) => return Err(NoScalar::NoFp64),
+            Ty::Float(crate::front::sema::FloatKind::Double) => ScalarType::F64,
             Ty::Float(_) => return Err(NoScalar::Unsupported),
             _ => return Err(NoScalar::NotScalar),
         })

@@ -258,7 +258,10 @@ pub fn compile_translation_unit(
             });
         }
         match postlink::images(&lowered, target, split) {
-            Ok(mut made) => images.append(&mut made),
+            Ok(mut made) => {
+                note_kernels_the_target_cannot_run(&made, target, &kernels, diags);
+                images.append(&mut made);
+            }
             Err(e) => {
                 diags.error(
                     None,
@@ -288,6 +291,41 @@ pub fn compile_translation_unit(
         integration_footer,
         ir_text,
     })
+}
+
+/// A note on each kernel of `images` that needs an aspect no device of
+/// `target` has (a `double` for WebGPU): it compiles, but only the host
+/// device can run it.
+fn note_kernels_the_target_cannot_run(
+    images: &[crate::bundle::DeviceImage],
+    target: &TargetProperties,
+    kernels: &[PlannedKernel],
+    diags: &mut Diagnostics,
+) {
+    for image in images {
+        let lacking: Vec<&str> = image
+            .properties
+            .required_aspects
+            .iter()
+            .filter(|a| !target.kind.may_have(**a))
+            .map(|a| a.name())
+            .collect();
+        if lacking.is_empty() {
+            continue;
+        }
+        for info in &image.kernels {
+            let span = kernels.iter().find(|k| k.key == info.key).map(|k| k.span);
+            diags.push(crate::diag::Diagnostic::note(
+                span,
+                format!(
+                    "kernel '{}' needs aspect {}, which {} devices do not have: launched on one, it throws errc::kernel_not_supported; the host device runs it",
+                    info.display_name,
+                    lacking.join(" and "),
+                    target.kind.triple()
+                ),
+            ));
+        }
+    }
 }
 
 /// The `SYCL_EXTERNAL` functions the unit defines, compiled for the device

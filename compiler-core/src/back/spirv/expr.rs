@@ -199,11 +199,51 @@ impl Emitter {
         let (ty, bits) = match *c {
             Constant::Bool(v) => (ScalarType::Bool, v as u64),
             Constant::Int(t, v) if t.is_int() => (t, v),
+            Constant::Float(t, v) if t.is_float() && !v.is_finite() => {
+                return Ok((self.opaque_float(t, v)?, t));
+            }
             Constant::Float(ScalarType::F32, v) => (ScalarType::F32, (v as f32).to_bits() as u64),
             Constant::Float(ScalarType::F64, v) => (ScalarType::F64, v.to_bits()),
             _ => return Err(f.err_type(format!("malformed constant {c:?}"))),
         };
         Ok((self.constant_bits(ty, bits), ty))
+    }
+
+    /// The float `v` of type `ty` as a value no translator folds. WGSL
+    /// evaluates an expression of constants when the shader is created and
+    /// refuses one that makes an infinity or a NaN (it has no literal for
+    /// them either), as naga's validator refuses such a literal: the value
+    /// is read from a private variable, a float's bits as a u32
+    /// (reinterpreted), a non-finite double as the float of its class
+    /// (converted).
+    fn opaque_float(&mut self, ty: ScalarType, v: f64) -> Result<Word, SpirvError> {
+        if ty == ScalarType::F64 && !v.is_finite() {
+            let single = self.opaque_float(ScalarType::F32, v)?;
+            return self.convert(single, ScalarType::F32, ScalarType::F64);
+        }
+        let (held, bits) = if ty == ScalarType::F32 {
+            (ScalarType::U32, (v as f32).to_bits() as u64)
+        } else {
+            (ty, v.to_bits())
+        };
+        let var = match self.opaque_constants.get(&(held, bits)) {
+            Some(&var) => var,
+            None => {
+                let init = self.constant_bits(held, bits);
+                let held_ty = self.scalar(held);
+                let ptr = self.pointer(StorageClass::Private, held_ty);
+                let var = self.global_variable_init(ptr, StorageClass::Private, Some(init));
+                self.opaque_constants.insert((held, bits), var);
+                var
+            }
+        };
+        let held_ty = self.scalar(held);
+        let value = self.b.load(held_ty, None, var, None, [])?;
+        if held == ty {
+            return Ok(value);
+        }
+        let t = self.scalar(ty);
+        Ok(self.b.bitcast(t, None, value)?)
     }
 
     /// A scalar of the parameter block: one u32 word, or two (low word first)
@@ -285,7 +325,14 @@ impl Emitter {
         a: &Expr,
         b: &Expr,
     ) -> Result<(Word, ScalarType), SpirvError> {
-        let (x, ty) = self.emit_expr(f, a)?;
+        let (x, ty) = match (a, b) {
+            // Two float constants the fold pass left alone make an infinity
+            // or a NaN: WGSL must not see a constant expression.
+            (Expr::Const(Constant::Float(t, v)), Expr::Const(Constant::Float(..))) => {
+                (self.opaque_float(*t, *v)?, *t)
+            }
+            _ => self.emit_expr(f, a)?,
+        };
         let (y, yt) = self.emit_expr(f, b)?;
         // Operand types agree, but for shifts (C++ promotes each operand of
         // `<<` and `>>` on its own: `1ull << i`).

@@ -225,6 +225,9 @@ struct Emitter {
     /// atomic elements, so it is never shared with plain buffers).
     block_structs: HashMap<(Element, bool), Word>,
     constants: HashMap<(ScalarType, u64), Word>,
+    /// Private variables holding the constants read as opaque values
+    /// (`expr.rs`, `opaque_float`), by type and bits.
+    opaque_constants: HashMap<(ScalarType, u64), Word>,
     /// Storage buffers by how kernels declare them.
     buffers: HashMap<BufferKey, Word>,
     /// Parameter-block uniform variables by their length in `uvec4`s.
@@ -279,6 +282,7 @@ impl Emitter {
             pointer_types: HashMap::new(),
             block_structs: HashMap::new(),
             constants: HashMap::new(),
+            opaque_constants: HashMap::new(),
             buffers: HashMap::new(),
             param_blocks: HashMap::new(),
             builtins: HashMap::new(),

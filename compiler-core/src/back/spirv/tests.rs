@@ -1207,3 +1207,33 @@ fn memory_work_items_share_is_coherent_in_kernels_that_synchronize() {
     let words = emit_module(&only(waiting), &webgpu()).unwrap();
     assert!(coherent_bindings(&words).is_empty());
 }
+
+/// WGSL has no infinity or NaN literal and refuses constant expressions
+/// that make one (`1f / 0f`): such values are read from private variables.
+#[test]
+fn non_finite_floats_are_no_wgsl_constant_expressions() {
+    let body = vec![
+        store(0, u32c(0), f32c(f32::INFINITY)),
+        store(0, u32c(1), f32c(f32::NAN)),
+        store(0, u32c(2), bin(B::Div, f32c(1.0), f32c(0.0))),
+        store(0, u32c(3), bin(B::Mul, f32c(f32::MAX), f32c(-2.0))),
+    ];
+    let m = Module {
+        kernels: vec![kernel(
+            "non_finite",
+            0,
+            vec![binding("out", ScalarType::F32, false, true)],
+            vec![],
+            body,
+        )],
+        functions: vec![],
+    };
+    // check_webgpu re-parses the WGSL, which evaluates constant expressions.
+    let wgsl = check_webgpu("non_finite", &m);
+    assert!(wgsl.contains("var<private>"), "{wgsl}");
+    assert!(
+        wgsl.contains(&format!("{}u", f32::INFINITY.to_bits())),
+        "{wgsl}"
+    );
+    check_vulkan("non_finite", &m, &vulkan());
+}
