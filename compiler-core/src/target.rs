@@ -120,6 +120,18 @@ impl HostTarget {
         }
     }
 
+    /// The inline namespace the host's C++ library declares `std` in, which
+    /// kernel names made of standard types carry: the wasm32 host's is
+    /// libc++ built with ABI version 2 (`std::__2::vector`, as the WASI
+    /// sysroot of the playground's clang has it); x86-64 Linux's is
+    /// libstdc++, which has none.
+    pub fn std_inline_namespace(self) -> Option<&'static str> {
+        match self {
+            HostTarget::X86_64Linux => None,
+            HostTarget::Wasm32Wasi => Some("__2"),
+        }
+    }
+
     /// The host target of the compilation running on this thread
     /// ([`HostTarget::enter`]); x86-64 Linux outside one.
     pub fn current() -> HostTarget {

@@ -121,3 +121,65 @@ int main(int argc, char **argv) {
     keys.sort();
     assert_eq!(keys, ["PZ4mainiPPcE3$_0", "PZ6helperRN4sycl5queueEPiE3$_0"]);
 }
+
+#[test]
+fn standard_types_in_kernel_names_carry_libcxxs_inline_namespace() {
+    // The wasm32 host's library is libc++ with ABI version 2: checked
+    // against clang 21.1 for wasm32-wasip1 (`typeid` names in its IR).
+    let source = r#"#include <sycl/sycl.hpp>
+#include <array>
+#include <complex>
+#include <functional>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+template <typename T> struct K;
+template <typename T, typename U> struct K2;
+namespace ns { struct Q {}; }
+void third(sycl::queue &q, std::vector<double> &v) { q.single_task([=] {}); }
+int main() {
+  sycl::queue q;
+  q.single_task<K<std::vector<int>>>([] {});
+  q.single_task<K<std::array<float, 4>>>([] {});
+  q.single_task<K<std::pair<int, float>>>([] {});
+  q.single_task<K<std::plus<int>>>([] {});
+  q.single_task<K<std::plus<>>>([] {});
+  q.single_task<K2<std::vector<int>, std::vector<float>>>([] {});
+  q.single_task<K<std::string>>([] {});
+  q.single_task<K2<std::string, std::vector<char>>>([] {});
+  q.single_task<K<std::complex<float>>>([] {});
+  q.single_task<K<std::tuple<int, ns::Q>>>([] {});
+  q.single_task<K<std::initializer_list<int>>>([] {});
+  q.single_task<K<std::vector<std::pair<int, int>>>>([] {});
+  std::vector<double> v;
+  third(q, v);
+}
+"#;
+    let out = compile_source_for(source, HostTarget::Wasm32Wasi);
+    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+    let bundle = out.bundle.expect("bundle");
+    let mut keys: Vec<&str> = bundle.images[0]
+        .kernels
+        .iter()
+        .map(|k| k.key.as_str())
+        .collect();
+    keys.sort();
+    let mut expected = [
+        "P1KINSt3__26vectorIiNS0_9allocatorIiEEEEE",
+        "P1KINSt3__25arrayIfLm4EEEE",
+        "P1KINSt3__24pairIifEEE",
+        "P1KINSt3__24plusIiEEE",
+        "P1KINSt3__24plusIvEEE",
+        "P2K2INSt3__26vectorIiNS0_9allocatorIiEEEENS1_IfNS2_IfEEEEE",
+        "P1KINSt3__212basic_stringIcNS0_11char_traitsIcEENS0_9allocatorIcEEEEE",
+        "P2K2INSt3__212basic_stringIcNS0_11char_traitsIcEENS0_9allocatorIcEEEENS0_6vectorIcS5_EEE",
+        "P1KINSt3__27complexIfEEE",
+        "P1KINSt3__25tupleIJiN2ns1QEEEEE",
+        "P1KISt16initializer_listIiEE",
+        "P1KINSt3__26vectorINS0_4pairIiiEENS0_9allocatorIS3_EEEEE",
+        "PZ5thirdRN4sycl5queueERNSt3__26vectorIdNS2_9allocatorIdEEEEE3$_0",
+    ];
+    expected.sort();
+    assert_eq!(keys, expected);
+}

@@ -508,7 +508,8 @@ impl Mangler {
             return Some((sub, false));
         }
         self.add(key);
-        let nested = !matches!(cctx, Ctx::Ns(n) if n == GLOBAL_NS) && !is_std(s, cctx);
+        let nested = !matches!(cctx, Ctx::Ns(n) if n == GLOBAL_NS)
+            && (!is_std(s, cctx) || self.in_std_inline(s, cctx));
         Some((id, nested))
     }
 

@@ -4,7 +4,10 @@
 //! specializations (type and integral/enum arguments), builtin, pointer and
 //! reference types, and closure types of lambdas in ordinary functions,
 //! member functions, function templates and other lambdas, with the
-//! substitution table and the `std::` abbreviations (`St`, `Sa`).
+//! substitution table and the `std::` abbreviations (`St`, `Sa`). Standard
+//! names follow the host's library: libstdc++ declares them in `std`,
+//! libc++ in an inline namespace (`std::__2::vector`, `NSt3__26vectorI...`),
+//! where `std::allocator` has no abbreviation.
 //!
 //! A function template specialization is encoded with its template
 //! arguments, its return type, and its parameter types as the template
@@ -43,14 +46,42 @@ pub fn variable_name(sema: &mut Sema, v: VarId) -> String {
     m.variable(sema, v)
 }
 
-#[derive(Default)]
 struct Mangler {
     /// Substitution candidates in order, by identity key.
     subs: Vec<String>,
     /// The type parameter packs of the function template whose signature
     /// is being mangled (by index).
     type_packs: Vec<u32>,
+    /// The inline namespace of the host's standard library (`__2` for
+    /// libc++), if it has one.
+    std_inline: Option<&'static str>,
 }
+
+impl Default for Mangler {
+    fn default() -> Self {
+        Mangler {
+            subs: vec![],
+            type_packs: vec![],
+            std_inline: crate::target::HostTarget::current().std_inline_namespace(),
+        }
+    }
+}
+
+/// Names libc++ declares in `std` itself, outside its inline namespace:
+/// the language support that libc++abi and the compiler share.
+const UNVERSIONED_STD_NAMES: &[&str] = &[
+    "initializer_list",
+    "type_info",
+    "exception",
+    "bad_alloc",
+    "bad_array_new_length",
+    "bad_cast",
+    "bad_typeid",
+    "bad_exception",
+    "nothrow_t",
+    "align_val_t",
+    "byte",
+];
 
 fn seq_id(i: usize) -> String {
     if i == 0 {
@@ -301,9 +332,27 @@ impl Mangler {
         format!("_Z{}", self.nested(s, ctx, &unqualified))
     }
 
+    /// Whether names declared in `ctx` carry the host library's inline
+    /// namespace (`std::__2::` for libc++).
+    fn in_std_inline(&self, s: &Sema, ctx: Ctx) -> bool {
+        self.std_inline.is_some() && is_std(s, ctx)
+    }
+
+    /// `St` and the host library's inline namespace (`St3__2`), a
+    /// substitution candidate (`S_` when it comes first).
+    fn std_inline_prefix(&mut self) -> String {
+        let key = "ns:std-inline".to_string();
+        if let Some(r) = self.lookup(&key) {
+            return r;
+        }
+        self.add(key);
+        format!("St{}", source_name(self.std_inline.unwrap_or_default()))
+    }
+
     fn nested(&mut self, s: &mut Sema, ctx: Ctx, name: &str) -> String {
         match ctx {
             Ctx::Ns(n) if n == GLOBAL_NS => name.to_string(),
+            _ if self.in_std_inline(s, ctx) => format!("N{}{name}E", self.std_inline_prefix()),
             _ if is_std(s, ctx) => format!("St{name}"),
             Ctx::Func(f) => {
                 let enc = self.encoding(s, f);
@@ -320,6 +369,7 @@ impl Mangler {
     fn prefix(&mut self, s: &mut Sema, ctx: Ctx) -> String {
         match ctx {
             Ctx::Ns(n) if n == GLOBAL_NS => String::new(),
+            _ if self.in_std_inline(s, ctx) => self.std_inline_prefix(),
             // `St` abbreviates `::std::` and is not a substitution candidate.
             _ if is_std(s, ctx) => "St".into(),
             Ctx::Ns(n) => {
@@ -359,10 +409,14 @@ impl Mangler {
             return r;
         }
         let ctx = s.class(c).ctx;
+        let libcxx = self.in_std_inline(s, ctx);
         let r = match ctx {
+            _ if libcxx && &*s.class(c).name == "string" => self.libcxx_string(s),
             _ if is_std(s, ctx) && &*s.class(c).name == "string" => self.libstdcxx_string(),
             Ctx::Ns(n) if n == GLOBAL_NS => self.class_unqualified(s, c, false),
-            _ if is_std(s, ctx) => self.class_unqualified(s, c, true),
+            _ if is_std(s, ctx) && (!libcxx || unversioned_std_class(s, c)) => {
+                self.class_unqualified(s, c, true)
+            }
             Ctx::Func(_) => {
                 let p = self.prefix(s, ctx);
                 let name = self.class_unqualified(s, c, false);
@@ -393,6 +447,43 @@ impl Mangler {
             self.add(format!("libstdc++:{candidate}"));
         }
         "NSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEE".into()
+    }
+
+    /// `std::string` as clang with libc++ mangles it: `std::__2::basic_string<
+    /// char, std::__2::char_traits<char>, std::__2::allocator<char>>`, with
+    /// the substitution candidates it registers on the way; the model's
+    /// `std::allocator<char>`, where the unit has one (`std::vector<char>`),
+    /// is the candidate its later uses find.
+    fn libcxx_string(&mut self, s: &Sema) -> String {
+        let std = self.std_inline_prefix();
+        let again = self.lookup("ns:std-inline").expect("registered");
+        let allocator = s.classes.iter().position(|c| {
+            &*c.name == "allocator"
+                && is_std(s, c.ctx)
+                && c.template.as_ref().is_some_and(|(_, args)| {
+                    matches!(args.as_slice(), [TArg::Type(Ty::Int(IntKind::Char))])
+                })
+        });
+        let (allocator_template, allocator_char) = match allocator {
+            Some(i) => (
+                format!(
+                    "tmpl:{:p}",
+                    Rc::as_ptr(&s.classes[i].template.as_ref().expect("a template").0)
+                ),
+                format!("class:{i}"),
+            ),
+            None => ("libc++:allocator".into(), "libc++:allocator<char>".into()),
+        };
+        for candidate in [
+            "libc++:basic_string".to_string(),
+            "libc++:char_traits".into(),
+            "libc++:char_traits<char>".into(),
+            allocator_template,
+            allocator_char,
+        ] {
+            self.add(candidate);
+        }
+        format!("N{std}12basic_stringIcN{again}11char_traitsIcEEN{again}9allocatorIcEEEE")
     }
 
     /// The class's name with its enclosing prefix (without `N`/`E`) when
@@ -438,15 +529,20 @@ impl Mangler {
         }
         let ctx = s.class(c).ctx;
         let name = source_name(&s.class(c).name);
-        let p = if with_prefix {
-            self.prefix(s, ctx)
-        } else {
+        let p = if !with_prefix {
             String::new()
+        } else if unversioned_std_class(s, c) {
+            "St".into()
+        } else {
+            self.prefix(s, ctx)
         };
         match s.class(c).template.clone() {
             Some((tdecl, args)) => {
                 // `std::allocator` is `Sa` (not a candidate itself).
-                let head = if is_std(s, ctx) && &*s.class(c).name == "allocator" {
+                let head = if is_std(s, ctx)
+                    && !self.in_std_inline(s, ctx)
+                    && &*s.class(c).name == "allocator"
+                {
                     "Sa".to_string()
                 } else {
                     let tkey = format!("tmpl:{:p}", Rc::as_ptr(&tdecl));
@@ -957,6 +1053,13 @@ fn template_param(index: u32) -> String {
 }
 
 /// Is `ctx` the namespace `::std`?
+/// Whether `c` is one of the classes libc++ declares in `std` itself
+/// ([`UNVERSIONED_STD_NAMES`]).
+fn unversioned_std_class(s: &Sema, c: ClassId) -> bool {
+    let class = s.class(c);
+    is_std(s, class.ctx) && UNVERSIONED_STD_NAMES.contains(&&*class.name)
+}
+
 pub(super) fn is_std(s: &Sema, ctx: Ctx) -> bool {
     match ctx {
         Ctx::Ns(n) => {
