@@ -183,3 +183,36 @@ int main() {
     expected.sort();
     assert_eq!(keys, expected);
 }
+
+#[test]
+fn libcxx_type_trait_aliases_are_its_builtins_in_kernel_names() {
+    // `sycl::buffer`'s default allocator is `buffer_allocator<
+    // std::remove_const_t<T>>`, which libc++ defines as clang's
+    // `__remove_const(T)`: the key clang 21 gives this kernel for wasm32.
+    let source = r#"#include <sycl/sycl.hpp>
+template <typename T>
+void scale(sycl::queue &q, sycl::buffer<T, 1> &buf, T factor) {
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor a{buf, h, sycl::read_write};
+    h.parallel_for(buf.get_range(), [=](sycl::id<1> i) { a[i] *= factor; });
+  });
+}
+int main() {
+  sycl::queue q;
+  sycl::buffer<int, 1> b{sycl::range<1>(4)};
+  scale(q, b, 3);
+}
+"#;
+    let out = compile_source_for(source, HostTarget::Wasm32Wasi);
+    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+    let bundle = out.bundle.expect("bundle");
+    let keys: Vec<&str> = bundle.images[0]
+        .kernels
+        .iter()
+        .map(|k| k.key.as_str())
+        .collect();
+    assert_eq!(
+        keys,
+        ["PZZ5scaleIiEvRN4sycl5queueERNS0_6bufferIT_Li1ENS0_16buffer_allocatorIu14__remove_constIS4_EEEEES4_ENKUlRNS0_7handlerEE_clESB_EUlNS0_2idILi1EEEE_"]
+    );
+}

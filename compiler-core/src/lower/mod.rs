@@ -146,10 +146,11 @@ pub fn lower_kernel(
         diags.extend(attempt);
         return lowered;
     }
-    // A kernel that needs fp64 never runs on a device of a target without
-    // 64-bit integers (WebGPU): lowered with them (`sycl::bit_cast` of a
-    // double to a `uint64_t`), it goes to an image such devices refuse at
-    // launch, and the host device runs it.
+    // A kernel that needs an aspect no device of a target without 64-bit
+    // integers has (fp64 or a clock on WebGPU) never runs there: lowered
+    // with them (`sycl::bit_cast` of a double to a `uint64_t`, a clock's
+    // count), it goes to an image such devices refuse at launch, and the
+    // host device runs it.
     put_back(sema, &taken);
     let wide = TargetProperties {
         int64: true,
@@ -158,10 +159,11 @@ pub fn lower_kernel(
     let mut wide_attempt = vec![];
     let (wide_lowered, wide_taken) =
         lower_kernel_hinted(sema, &kernel, &wide, sources, &mut wide_attempt);
-    if wide_lowered
-        .as_ref()
-        .is_some_and(|l| l.kernel.scalar_types().contains(&ScalarType::F64))
-    {
+    if wide_lowered.as_ref().is_some_and(|l| {
+        crate::postlink::required_aspects(&l.kernel)
+            .iter()
+            .any(|a| !target.kind.may_have(*a))
+    }) {
         diags.extend(wide_attempt);
         return wide_lowered;
     }

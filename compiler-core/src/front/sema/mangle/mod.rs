@@ -248,6 +248,10 @@ impl Mangler {
                 if let Some(r) = self.lookup(&key) {
                     return r;
                 }
+                if let Some(r) = self.libcxx_trait_type(s, *scope, name) {
+                    self.add(key);
+                    return r;
+                }
                 let class = self.class(s, *scope);
                 let prefix = match class.strip_prefix('N').and_then(|c| c.strip_suffix('E')) {
                     Some(inner) => inner.to_string(),
@@ -314,6 +318,28 @@ impl Mangler {
             }
             _ => "v".into(),
         }
+    }
+
+    /// `std::remove_const<T>::type` and the other traits libc++ computes
+    /// with a clang builtin, as clang mangles them for libc++: the alias
+    /// (`remove_const_t<T>`, which our model defines through the trait, as
+    /// libstdc++ does) is `__remove_const(T)`, `u14__remove_constIT_E`
+    /// (checked against clang 21's libc++). A `::type` written out in
+    /// full is mangled so too: the resolved type does not say which it was.
+    fn libcxx_trait_type(&mut self, s: &mut Sema, scope: ClassId, member: &str) -> Option<String> {
+        let class = s.class(scope);
+        if member != "type" || !self.in_std_inline(s, class.ctx) {
+            return None;
+        }
+        let builtin = libcxx_trait_builtin(&class.name)?;
+        let Some((_, args)) = class.template.clone() else {
+            return None;
+        };
+        let [TArg::Type(arg)] = args.as_slice() else {
+            return None;
+        };
+        let arg = self.ty(s, arg);
+        Some(format!("u{}I{arg}E", source_name(builtin)))
     }
 
     /// `<prefix> name` inside `N...E` if the context is not global.
@@ -1053,6 +1079,29 @@ fn template_param(index: u32) -> String {
 }
 
 /// Is `ctx` the namespace `::std`?
+/// The clang builtin libc++ computes type trait `std::trait` with (its
+/// `_t` alias is the builtin applied to the argument).
+pub(super) fn libcxx_trait_builtin(trait_name: &str) -> Option<&'static str> {
+    Some(match trait_name {
+        "remove_const" => "__remove_const",
+        "remove_volatile" => "__remove_volatile",
+        "remove_cv" => "__remove_cv",
+        "remove_cvref" => "__remove_cvref",
+        "remove_reference" => "__remove_reference_t",
+        "remove_pointer" => "__remove_pointer",
+        "remove_extent" => "__remove_extent",
+        "remove_all_extents" => "__remove_all_extents",
+        "add_pointer" => "__add_pointer",
+        "add_lvalue_reference" => "__add_lvalue_reference",
+        "add_rvalue_reference" => "__add_rvalue_reference",
+        "decay" => "__decay",
+        "make_signed" => "__make_signed",
+        "make_unsigned" => "__make_unsigned",
+        "underlying_type" => "__underlying_type",
+        _ => return None,
+    })
+}
+
 /// Whether `c` is one of the classes libc++ declares in `std` itself
 /// ([`UNVERSIONED_STD_NAMES`]).
 fn unversioned_std_class(s: &Sema, c: ClassId) -> bool {
