@@ -332,9 +332,7 @@ impl Mangler {
             return None;
         }
         let builtin = libcxx_trait_builtin(&class.name)?;
-        let Some((_, args)) = class.template.clone() else {
-            return None;
-        };
+        let (_, args) = class.template.clone()?;
         let [TArg::Type(arg)] = args.as_slice() else {
             return None;
         };
