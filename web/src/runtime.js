@@ -92,9 +92,27 @@ export class BrowserRuntime {
   attach(instance) {
     this.exports = instance.exports;
     if (this.gpu) {
-      this.gpu.device.addEventListener('uncapturederror', (e) => this.gpuErrors.push(e.error.message));
+      this.onGpuError = (e) => this.gpuErrors.push(e.error.message);
+      this.gpu.device.addEventListener('uncapturederror', this.onGpuError);
       this.dummies = new Map(); // binding -> the buffer bound where a pointer is null
     }
+  }
+
+  /**
+   * Lets go of the program when it has ended: its GPU buffers, and the
+   * device's hold on this runtime (and so on the program's memory), which
+   * the device outlives: otherwise every program run in the page stays
+   * alive until WebAssembly runs out of memory for new instances.
+   */
+  detach() {
+    if (this.gpu && this.onGpuError) {
+      this.gpu.device.removeEventListener('uncapturederror', this.onGpuError);
+      for (const a of this.allocations) a?.gpuBuffer?.destroy();
+      for (const b of this.dummies.values()) b.destroy();
+    }
+    this.allocations = [];
+    this.pipelines.clear();
+    this.exports = null;
   }
 
   // --- Memory of the program ---

@@ -134,5 +134,7 @@ export async function runProgram(program, { gpu, compiler, stdout, stderr, onKer
     if (e instanceof ProcExit) return e.code;
     stderr(`\n${e instanceof WebAssembly.RuntimeError ? 'the program trapped' : 'the program failed'}: ${e.message}\n`);
     return 134;
+  } finally {
+    runtime.detach();
   }
 }
