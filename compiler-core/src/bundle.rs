@@ -167,6 +167,19 @@ pub struct ImageProperties {
     pub printf_strings: Vec<PrintfString>,
 }
 
+impl ImageProperties {
+    /// The aspects the image needs that no device of `target` has (fp64 on
+    /// WebGPU, [`TargetKind::may_have`]): non-empty for an image a device
+    /// of its target refuses at launch.
+    pub fn aspects_lacking_on(&self, target: TargetKind) -> Vec<Aspect> {
+        self.required_aspects
+            .iter()
+            .copied()
+            .filter(|a| !target.may_have(*a))
+            .collect()
+    }
+}
+
 /// The mangled name of the runtime's assert record, the `device_global`
 /// `sycl::detail::syclone_assert_record` (`include/sycl/detail/device_assert.hpp`).
 pub const ASSERT_RECORD: &str = "_ZN4sycl6detail21syclone_assert_recordE";

@@ -26,6 +26,19 @@ fn compile_source_for(source: &str, host: HostTarget) -> compiler_core::CompileO
     compile(source, &opts, &common::sycl_headers())
 }
 
+/// The keys of the kernels `source` defines, compiled for a wasm32 host, sorted.
+fn wasm32_kernel_keys(source: &str) -> Vec<String> {
+    let out = compile_source_for(source, HostTarget::Wasm32Wasi);
+    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+    let mut keys: Vec<String> = out.bundle.expect("bundle").images[0]
+        .kernels
+        .iter()
+        .map(|k| k.key.clone())
+        .collect();
+    keys.sort();
+    keys
+}
+
 #[test]
 fn a_free_function_kernel_takes_launch_bounds_of_the_hosts_size_t() {
     let source = r#"#include <sycl/sycl.hpp>
@@ -110,15 +123,7 @@ int main(int argc, char **argv) {
   q.single_task([=] { p[1] = argc; });
 }
 "#;
-    let out = compile_source_for(source, HostTarget::Wasm32Wasi);
-    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
-    let bundle = out.bundle.expect("bundle");
-    let mut keys: Vec<&str> = bundle.images[0]
-        .kernels
-        .iter()
-        .map(|k| k.key.as_str())
-        .collect();
-    keys.sort();
+    let keys = wasm32_kernel_keys(source);
     assert_eq!(keys, ["PZ4mainiPPcE3$_0", "PZ6helperRN4sycl5queueEPiE3$_0"]);
 }
 
@@ -156,15 +161,7 @@ int main() {
   third(q, v);
 }
 "#;
-    let out = compile_source_for(source, HostTarget::Wasm32Wasi);
-    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
-    let bundle = out.bundle.expect("bundle");
-    let mut keys: Vec<&str> = bundle.images[0]
-        .kernels
-        .iter()
-        .map(|k| k.key.as_str())
-        .collect();
-    keys.sort();
+    let keys = wasm32_kernel_keys(source);
     let mut expected = [
         "P1KINSt3__26vectorIiNS0_9allocatorIiEEEEE",
         "P1KINSt3__25arrayIfLm4EEEE",
@@ -203,14 +200,7 @@ int main() {
   scale(q, b, 3);
 }
 "#;
-    let out = compile_source_for(source, HostTarget::Wasm32Wasi);
-    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
-    let bundle = out.bundle.expect("bundle");
-    let keys: Vec<&str> = bundle.images[0]
-        .kernels
-        .iter()
-        .map(|k| k.key.as_str())
-        .collect();
+    let keys = wasm32_kernel_keys(source);
     assert_eq!(
         keys,
         ["PZZ5scaleIiEvRN4sycl5queueERNS0_6bufferIT_Li1ENS0_16buffer_allocatorIu14__remove_constIS4_EEEEES4_ENKUlRNS0_7handlerEE_clESB_EUlNS0_2idILi1EEEE_"]

@@ -119,10 +119,7 @@ fn program_images(name: &str, src: &str, target: TargetKind) -> Vec<Image> {
     // Host-only programs (device queries) have no image.
     let images = r.bundle.expect("bundle").images;
     let target_cannot_run = |img: &compiler_core::bundle::DeviceImage| {
-        img.properties
-            .required_aspects
-            .iter()
-            .any(|a| !target.may_have(*a))
+        !img.properties.aspects_lacking_on(target).is_empty()
     };
     let noted = r
         .rendered_diagnostics

@@ -813,12 +813,7 @@ fn write_kernel_wgsl(
         .unwrap_or_else(|| PathBuf::from(format!("{}.wgsl", file_stem(source))));
     let mut n = 0;
     let runs_on_target = |image: &&compiler_core::bundle::DeviceImage| {
-        image.target == target
-            && image
-                .properties
-                .required_aspects
-                .iter()
-                .all(|a| target.may_have(*a))
+        image.target == target && image.properties.aspects_lacking_on(target).is_empty()
     };
     for image in bundle.images.iter().filter(runs_on_target) {
         let module = wgsl::parse_spirv(&device_pass::spirv_bytes(&image.spirv))

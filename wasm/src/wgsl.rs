@@ -20,9 +20,8 @@ pub fn add_to(result: &mut CompileResult) {
     {
         let lacking: Vec<&str> = image
             .properties
-            .required_aspects
+            .aspects_lacking_on(webgpu)
             .iter()
-            .filter(|a| !webgpu.may_have(**a))
             .map(|a| a.name())
             .collect();
         if !lacking.is_empty() {

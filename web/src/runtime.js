@@ -19,7 +19,7 @@ const ERRC = {
   PROFILING: 11, FEATURE_NOT_SUPPORTED: 12, KERNEL_NOT_SUPPORTED: 13,
 };
 const ASPECT = {
-  cpu: 0, gpu: 1, emulated: 4, fp64: 7, atomic64: 8, host_debuggable: 5, usm_device_allocations: 13,
+  cpu: 0, gpu: 1, emulated: 4, host_debuggable: 5, fp64: 7, atomic64: 8, usm_device_allocations: 13,
   usm_host_allocations: 14, usm_atomic_host_allocations: 15, usm_shared_allocations: 16,
   usm_atomic_shared_allocations: 17, ext_oneapi_graph: 26, ext_oneapi_limited_graph: 27,
 };

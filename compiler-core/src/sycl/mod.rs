@@ -259,7 +259,7 @@ pub fn compile_translation_unit(
         }
         match postlink::images(&lowered, target, split) {
             Ok(mut made) => {
-                note_kernels_the_target_cannot_run(&made, target, &kernels, diags);
+                note_kernels_the_target_cannot_run(&made, &kernels, diags);
                 images.append(&mut made);
             }
             Err(e) => {
@@ -294,20 +294,18 @@ pub fn compile_translation_unit(
 }
 
 /// A note on each kernel of `images` that needs an aspect no device of
-/// `target` has (a `double` for WebGPU): it compiles, but only the host
-/// device can run it.
+/// the image's target has (a `double` for WebGPU): it compiles, but only
+/// the host device can run it.
 fn note_kernels_the_target_cannot_run(
     images: &[crate::bundle::DeviceImage],
-    target: &TargetProperties,
     kernels: &[PlannedKernel],
     diags: &mut Diagnostics,
 ) {
     for image in images {
         let lacking: Vec<&str> = image
             .properties
-            .required_aspects
+            .aspects_lacking_on(image.target)
             .iter()
-            .filter(|a| !target.kind.may_have(**a))
             .map(|a| a.name())
             .collect();
         if lacking.is_empty() {
@@ -321,7 +319,7 @@ fn note_kernels_the_target_cannot_run(
                     "kernel '{}' needs aspect {}, which {} devices do not have: launched on one, it throws errc::kernel_not_supported; the host device runs it",
                     info.display_name,
                     lacking.join(" and "),
-                    target.kind.triple()
+                    image.target.triple()
                 ),
             ));
         }

@@ -447,31 +447,7 @@ impl Mangler {
             }
         }
         let (alias, inner) = self.alias_frame(s, q, frame)?;
-        if let Some(builtin) = self.libcxx_builtin_alias(s, &alias, &inner) {
-            let param = alias.template.as_ref()?.params.first()?.name.clone()?;
-            let arg = match inner.bound(&param)?.clone() {
-                TemplateArg::Type(t) => self.written_type(s, &t, frame)?,
-                _ => return Some(None),
-            };
-            let r = format!("u{}I{arg}E", source_name(builtin));
-            return Some(Some(self.candidate(r)));
-        }
         Some(self.written_type(s, &alias.ty, &inner))
-    }
-
-    /// The clang builtin that libc++ defines the `std::` alias template
-    /// `alias` with (`remove_const_t<T>` is `__remove_const(T)`), when the
-    /// host library is libc++.
-    fn libcxx_builtin_alias(
-        &self,
-        s: &Sema,
-        alias: &ast::AliasDecl,
-        inner: &Frame,
-    ) -> Option<&'static str> {
-        if !self.in_std_inline(s, inner.ctx) {
-            return None;
-        }
-        libcxx_trait_builtin(alias.name.strip_suffix("_t")?)
     }
 
     /// A class template-id or `typename C<...>::name`, a substitution

@@ -1076,10 +1076,9 @@ fn template_param(index: u32) -> String {
     }
 }
 
-/// Is `ctx` the namespace `::std`?
 /// The clang builtin libc++ computes type trait `std::trait` with (its
 /// `_t` alias is the builtin applied to the argument).
-pub(super) fn libcxx_trait_builtin(trait_name: &str) -> Option<&'static str> {
+fn libcxx_trait_builtin(trait_name: &str) -> Option<&'static str> {
     Some(match trait_name {
         "remove_const" => "__remove_const",
         "remove_volatile" => "__remove_volatile",
@@ -1107,6 +1106,7 @@ fn unversioned_std_class(s: &Sema, c: ClassId) -> bool {
     is_std(s, class.ctx) && UNVERSIONED_STD_NAMES.contains(&&*class.name)
 }
 
+/// Is `ctx` the namespace `::std`?
 pub(super) fn is_std(s: &Sema, ctx: Ctx) -> bool {
     match ctx {
         Ctx::Ns(n) => {
