@@ -94,7 +94,23 @@ pub fn images(
     split(&irs, mode)
         .into_iter()
         .map(|plan| {
-            let members: Vec<&LinkableKernel> = plan.kernels.iter().map(|&i| &kernels[i]).collect();
+            let words_only = !target.int64
+                && plan
+                    .required_aspects
+                    .iter()
+                    .all(|a| target.kind.may_have(*a));
+            let owned: Vec<LinkableKernel> = plan
+                .kernels
+                .iter()
+                .map(|&i| {
+                    if words_only {
+                        in_32_bit_words(&kernels[i])
+                    } else {
+                        Ok(kernels[i].clone())
+                    }
+                })
+                .collect::<Result<_, _>>()?;
+            let members: Vec<&LinkableKernel> = owned.iter().collect();
             let mut assert_sites: Vec<AssertSite> = vec![];
             let mut printf_strings: Vec<PrintfString> = vec![];
             for k in &members {
@@ -119,6 +135,37 @@ pub fn images(
             emit_image(&members, target, properties)
         })
         .collect()
+}
+
+/// `kernel` for a target without 64-bit integers: its `i64`/`u64` values
+/// as pairs of `u32` words (`passes::int64_pairs`), simplified again; its
+/// `local_accessor`s of 64-bit integers are arrays of twice as many words.
+fn in_32_bit_words(kernel: &LinkableKernel) -> Result<LinkableKernel, SpirvError> {
+    let mut kernel = kernel.clone();
+    let split: Vec<bool> = kernel
+        .ir
+        .bindings
+        .iter()
+        .map(|b| matches!(b.elem, ScalarType::I64 | ScalarType::U64))
+        .collect();
+    crate::passes::int64_pairs::split_int64(&mut kernel.ir).map_err(|source| {
+        SpirvError::NoWordForm {
+            kernel: kernel.info.display_name.clone(),
+            source,
+        }
+    })?;
+    crate::passes::simplify(&mut kernel.ir);
+    for (array, binding) in kernel
+        .info
+        .local_arrays
+        .iter_mut()
+        .zip(&kernel.local_bindings)
+    {
+        if split[binding.0 as usize] {
+            array.elem_size = 4;
+        }
+    }
+    Ok(kernel)
 }
 
 /// The SPIR-V image of `members` for `target`.

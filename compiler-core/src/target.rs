@@ -48,6 +48,10 @@ pub struct TargetProperties {
     pub kind: TargetKind,
     /// Width of `size_t`/index arithmetic in device code: 32 or 64.
     pub index_bits: u32,
+    /// Whether the devices compute with 64-bit integers. Device code is
+    /// lowered with them either way; post-link rewrites the kernels of
+    /// images a target without them runs into pairs of 32-bit words
+    /// (`passes::int64_pairs`).
     pub int64: bool,
     /// Float atomic adds on global memory may use the device's own
     /// instruction (`OpAtomicFAddEXT`) where it has one, chosen at launch

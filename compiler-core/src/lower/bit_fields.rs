@@ -153,7 +153,7 @@ impl Lowerer<'_> {
         let Some(st) = self.scalar_of(ty, span) else {
             return Val::Void;
         };
-        let Some((unit_size, delta, bf)) = self.storage_unit(ty, bf, span) else {
+        let Some(unit_size) = self.storage_unit(ty, bf, span) else {
             return Val::Void;
         };
         let ut = if unit_size > 4 {
@@ -164,7 +164,7 @@ impl Lowerer<'_> {
         let dest = self.param_slot(ut.size());
         self.scalars.push(crate::bundle::ScalarCopy {
             arg,
-            offset: offset + delta,
+            offset,
             size: unit_size,
             dest,
             sign_extend: false,
@@ -176,12 +176,10 @@ impl Lowerer<'_> {
         Val::Scalar(self.extract_bits(unit, bf, ty, st))
     }
 
-    /// The storage unit the device reads bit-field `bf` of type `ty` from:
-    /// its size, its offset from the declared unit, and the bits in it. A
-    /// target without 64-bit integers reads the half of a 64-bit unit that
-    /// holds the bits; bits across both halves are an error.
-    fn storage_unit(&mut self, ty: &Ty, bf: BitField, span: Span) -> Option<(u32, u32, BitField)> {
-        let unit = self.unit_layout(bf);
+    /// The size of the storage unit the device reads bit-field `bf` of
+    /// type `ty` from; none (an error) for a unit of a packed class that
+    /// spans more bytes than a storage unit holds.
+    fn storage_unit(&mut self, ty: &Ty, bf: BitField, span: Span) -> Option<u32> {
         if bf.unit == 0 {
             let name = self.sema.ty_name(ty);
             self.error(
@@ -190,40 +188,9 @@ impl Lowerer<'_> {
                     "a bit-field of type '{name}' of a packed class lies across more bytes than a storage unit within the class holds; device code cannot read or write it"
                 ),
             );
-        } else if unit.is_none() {
-            let name = self.sema.ty_name(ty);
-            self.error(
-                span,
-                format!(
-                    "a bit-field of type '{name}' across bits 31 and 32 of its unit needs 64-bit integers (int64), which target '{}' does not have",
-                    self.target.kind.triple()
-                ),
-            );
+            return None;
         }
-        unit
-    }
-
-    /// [`Self::storage_unit`], `None` for bits the target cannot read.
-    fn unit_layout(&self, bf: BitField) -> Option<(u32, u32, BitField)> {
-        let size = bf.unit;
-        if size == 0 {
-            None
-        } else if size < 8 || self.target.int64 {
-            Some((size, 0, bf))
-        } else if bf.bit >= 32 {
-            Some((
-                4,
-                4,
-                BitField {
-                    bit: bf.bit - 32,
-                    ..bf
-                },
-            ))
-        } else if bf.bit + bf.width <= 32 {
-            Some((4, 0, bf))
-        } else {
-            None
-        }
+        Some(bf.unit)
     }
 
     /// Reports the first bit-field of class (or array) `ty` that device
@@ -260,23 +227,12 @@ impl Lowerer<'_> {
         let field = i.checked_sub(self.sema.class(c).bases.len())?;
         let bf = self.sema.bit_field(c, field)?;
         let ty = self.sema.class(c).fields[field].ty.clone();
-        // Bits the target cannot read were reported where the binding was made.
-        let (unit_size, delta, bits) = self.unit_layout(bf)?;
-        let unit = if delta == 0 {
-            unit
-        } else {
-            let it = self.index_type();
-            binary(
-                BinaryOp::Add,
-                unit,
-                IExpr::Const(Constant::Int(it, u64::from(delta))),
-            )
-        };
-        Some(PlaceV::GlobalBits {
+        // Units device code cannot read were reported where the binding was made.
+        (bf.unit != 0).then_some(PlaceV::GlobalBits {
             binding,
             unit,
-            unit_size,
-            bits,
+            unit_size: bf.unit,
+            bits: bf,
             ty,
         })
     }

@@ -1628,16 +1628,6 @@ impl Lowerer<'_> {
                 return Val::Scalar(IExpr::Const(Constant::Int(ScalarType::U64, 0)));
             }
         };
-        if !self.target.int64 {
-            self.error(
-                span,
-                format!(
-                    "sycl_ext_oneapi_clock's clocks count in 64-bit integers, which {} lacks",
-                    self.target.kind.triple()
-                ),
-            );
-            return Val::Scalar(IExpr::Const(Constant::Int(ScalarType::U64, 0)));
-        }
         let local = self.new_local("clock", ScalarType::U64);
         self.emit(IStmt::ReadClock { scope, local });
         Val::Scalar(IExpr::Local(local))

@@ -140,39 +140,7 @@ pub fn lower_kernel(
         name: entry_name,
         shape,
     };
-    let mut attempt = vec![];
-    let (lowered, taken) = lower_kernel_hinted(sema, &kernel, target, sources, &mut attempt);
-    if lowered.is_some() || target.int64 {
-        diags.extend(attempt);
-        return lowered;
-    }
-    // A kernel that needs an aspect no device of a target without 64-bit
-    // integers has (fp64 or a clock on WebGPU) never runs there: lowered
-    // with them (`sycl::bit_cast` of a double to a `uint64_t`, a clock's
-    // count), it goes to an image such devices refuse at launch, and the
-    // host device runs it.
-    put_back(sema, &taken);
-    let wide = TargetProperties {
-        int64: true,
-        ..*target
-    };
-    let mut wide_attempt = vec![];
-    let (wide_lowered, wide_taken) =
-        lower_kernel_hinted(sema, &kernel, &wide, sources, &mut wide_attempt);
-    if wide_lowered.as_ref().is_some_and(|l| {
-        crate::postlink::required_aspects(&l.kernel)
-            .iter()
-            .any(|a| !target.kind.may_have(*a))
-    }) {
-        diags.extend(wide_attempt);
-        return wide_lowered;
-    }
-    put_back(sema, &wide_taken);
-    for (f, _) in &taken {
-        sema.funcs[f.0 as usize].diags.clear();
-    }
-    diags.extend(attempt);
-    None
+    lower_kernel_hinted(sema, &kernel, target, sources, diags).0
 }
 
 /// Gives the functions a lowering inlined their device diagnostics back.
@@ -742,7 +710,7 @@ impl Lowerer<'_> {
                 if s > 8 {
                     return Err(NoScalar::Unsupported);
                 }
-                if s == 8 && self.target.int64 {
+                if s == 8 {
                     if signed {
                         ScalarType::I64
                     } else {

@@ -3,12 +3,16 @@
 //! [`unroll`] (loops of a few known trips), [`propagate`] (local
 //! constants into their reads), [`forward_narrow_stores`] (byte and
 //! 16-bit stores to the loads that read them back) and [`dead_locals`]
-//! (assignments nothing reads).
+//! (assignments nothing reads); and, for targets without 64-bit integers,
+//! [`int64_pairs`] (each `i64`/`u64` as two `u32` words).
 
 pub mod dead_locals;
 pub mod fold;
 pub mod forward_narrow_stores;
+pub mod int64_pairs;
 pub mod propagate;
+#[cfg(test)]
+mod test_eval;
 #[cfg(test)]
 mod test_ir;
 pub mod unroll;

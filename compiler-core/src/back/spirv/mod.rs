@@ -86,6 +86,11 @@ pub enum SpirvError {
     ControlFlow { kernel: String, what: String },
     #[error("kernel `{kernel}`: calls `{function}`, which the device link did not resolve")]
     UnlinkedCall { kernel: String, function: String },
+    #[error("kernel `{kernel}`: {source}")]
+    NoWordForm {
+        kernel: String,
+        source: crate::passes::int64_pairs::NoWordForm,
+    },
     #[error("SPIR-V builder: {0}")]
     Builder(String),
 }
