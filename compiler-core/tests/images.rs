@@ -91,7 +91,7 @@ fn images(target: TargetKind) -> &'static [Image] {
 }
 
 /// The images of one program for `target` that a device of the target may
-/// run; none for a host-only program or one refused for the target.
+/// run; none for a host-only program.
 fn program_images(name: &str, src: &str, target: TargetKind) -> Vec<Image> {
     let opts = CompileOptions {
         main_file_name: name.to_string(),

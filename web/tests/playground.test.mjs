@@ -191,6 +191,12 @@ test('a double kernel runs on the host device, its float neighbour on WebGPU', {
   assert.deepEqual([on('on WebGPU'), on('on the host device')], [1, 2], r.kernels.join('\n'));
 });
 
+test('64-bit integer kernels compute in pairs of 32-bit words on WebGPU', { timeout: BUILD_AND_RUN_MS }, async () => {
+  const source = await readFile(new URL('../../tests/e2e/int64_arithmetic.cpp', import.meta.url), 'utf8');
+  const r = await buildAndRun('vector_add.cpp', source);
+  assertPassedOnWebGpu(r);
+});
+
 test('a double kernel launched on WebGPU throws kernel_not_supported', { timeout: BUILD_AND_RUN_MS }, async () => {
   const source = `#include <sycl/sycl.hpp>
 int main() {
