@@ -20,6 +20,8 @@ export function hostCompileFlags(flags) {
   return [
     `-std=${flags.std}`, flags.opt, ...flags.defines.map((d) => `-D${d}`), ...flags.undefines.map((u) => `-U${u}`),
     '-Wno-unknown-attributes', '-isystem', 'syclone/include',
+    // WebAssembly exception handling: `catch` runs (support.cpp is the runtime).
+    '-fwasm-exceptions',
   ];
 }
 

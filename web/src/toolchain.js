@@ -132,6 +132,11 @@ export async function runProgram(program, { gpu, compiler, stdout, stderr, onKer
     return 0;
   } catch (e) {
     if (e instanceof ProcExit) return e.code;
+    if (e instanceof WebAssembly.Exception) {
+      // A C++ exception no handler caught: support.cpp prints it.
+      instance.exports.__syclone_report_uncaught();
+      return 134;
+    }
     stderr(`\n${e instanceof WebAssembly.RuntimeError ? 'the program trapped' : 'the program failed'}: ${e.message}\n`);
     return 134;
   } finally {

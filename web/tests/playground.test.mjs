@@ -197,6 +197,44 @@ test('64-bit integer kernels compute in pairs of 32-bit words on WebGPU', { time
   assertPassedOnWebGpu(r);
 });
 
+test('catch handles exceptions: sycl::exception by base class, rethrow, destructors, exception_ptr', { timeout: BUILD_AND_RUN_MS }, async () => {
+  const source = `#include <sycl/sycl.hpp>
+#include <cstdio>
+#include <stdexcept>
+struct Guard { int &count; ~Guard() { ++count; } };
+int main() {
+  sycl::queue q;
+  int destroyed = 0, caught = 0;
+  try {
+    Guard g{destroyed};
+    q.parallel_for(sycl::nd_range<1>(10, 3), [=](sycl::nd_item<1>) {}).wait();
+  } catch (const std::exception &e) {
+    ++caught;
+    std::printf("caught: %s\\n", e.what());
+  }
+  try {
+    try { throw std::out_of_range("inner"); } catch (...) { throw; }
+  } catch (const std::logic_error &e) { ++caught; }
+  std::exception_ptr saved;
+  try { throw 7; } catch (...) { saved = std::current_exception(); }
+  try { std::rethrow_exception(saved); } catch (int v) { caught += v; }
+  std::printf("%d %d %s\\n", caught, destroyed, caught == 9 && destroyed == 1 ? "PASSED" : "FAILED");
+  throw std::runtime_error("left main");
+}
+`;
+  const r = await buildAndRun('vector_add.cpp', source);
+  assert.equal(r.exitCode, '134', r.output);
+  assert.match(r.output, /caught: [^\n]*does not divide the global range[^]*9 1 PASSED/);
+  assert.match(r.output, /terminate called after throwing an instance of 'std::runtime_error'\n  what\(\):  left main/);
+});
+
+test('an async_handler receives host-task exceptions through exception_ptr', { timeout: BUILD_AND_RUN_MS }, async () => {
+  const source = await readFile(new URL('../../tests/e2e/async_handler.cpp', import.meta.url), 'utf8');
+  const r = await buildAndRun('vector_add.cpp', source);
+  assert.equal(r.exitCode, '0', `${r.status}\n${r.output}`);
+  assert.match(r.output, /PASSED/);
+});
+
 test('a double kernel launched on WebGPU throws kernel_not_supported', { timeout: BUILD_AND_RUN_MS }, async () => {
   const source = `#include <sycl/sycl.hpp>
 int main() {
