@@ -206,3 +206,85 @@ int main() {
         ["PZZ5scaleIiEvRN4sycl5queueERNS0_6bufferIT_Li1ENS0_16buffer_allocatorIu14__remove_constIS4_EEEEES4_ENKUlRNS0_7handlerEE_clESB_EUlNS0_2idILi1EEEE_"]
     );
 }
+
+#[test]
+fn a_libcxx_hosts_tuples_hold_their_elements_in_order() {
+    // libc++ (the wasm32 host's library) derives a tuple from one holder
+    // per element, in order, where libstdc++ stores the last element first:
+    // offsets printed by clang 21 for wasm32-wasip1 with libc++.
+    let source = r#"#include <sycl/sycl.hpp>
+#include <tuple>
+struct Empty {};
+int main() {
+  sycl::queue q;
+  int *out = sycl::malloc_shared<int>(8, q);
+  std::tuple<short, char, int> a{1, 2, 3};
+  std::tuple<char, long long, short, char> g{4, 5, 6, 7};
+  std::tuple<Empty, Empty, int> d{Empty{}, Empty{}, 8};
+  q.single_task([a, out] { out[0] = std::get<0>(a) + std::get<1>(a) + std::get<2>(a); });
+  q.single_task([g, out] { out[1] = std::get<0>(g) + int(std::get<1>(g)) + std::get<2>(g) + std::get<3>(g); });
+  q.single_task([d, out] { out[2] = std::get<2>(d); });
+  static_assert(sizeof(a) == 8 && sizeof(g) == 24 && sizeof(d) == 4, "libc++ sizes");
+}
+"#;
+    let out = compile_source_for(source, HostTarget::Wasm32Wasi);
+    assert!(!out.has_errors(), "{}", out.rendered_diagnostics);
+    let bundle = out.bundle.expect("bundle");
+    let offsets: Vec<Vec<(u32, u32)>> = bundle.images[0]
+        .kernels
+        .iter()
+        .map(|k| {
+            let mut o: Vec<(u32, u32)> = k
+                .scalars
+                .iter()
+                .filter(|s| s.arg == 1)
+                .map(|s| (s.offset, s.size))
+                .collect();
+            o.sort();
+            o
+        })
+        .collect();
+    assert_eq!(
+        offsets,
+        [
+            vec![(0, 2), (2, 1), (4, 4)],
+            vec![(0, 1), (8, 8), (16, 2), (18, 1)],
+            vec![(0, 4)],
+        ]
+    );
+}
+
+#[test]
+fn tuple_programs_compile_for_a_libcxx_host() {
+    // libc++'s layout builds each tuple through pack expansions in
+    // mem-initializers (`__tuple_head<I, Ts>(std::forward<Us>(us))...`).
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/e2e");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).expect("tests/e2e") {
+        let path = entry.expect("entry").path();
+        let src = std::fs::read_to_string(&path).expect("program");
+        if path.extension().is_none_or(|e| e != "cpp") || !src.contains("tuple") {
+            continue;
+        }
+        let opts = CompileOptions {
+            main_file_name: path.file_name().unwrap().to_string_lossy().into(),
+            include_dirs: vec![common::INCLUDE_DIR.to_string()],
+            host_compiler: compiler_core::front::sema::HostCompiler::Clang {
+                major: 21,
+                tbaa: false,
+            },
+            host_target: HostTarget::Wasm32Wasi,
+            lang: common::language_of(&src),
+            ..CompileOptions::default()
+        };
+        let out = compile(&src, &opts, &common::sycl_headers());
+        assert!(
+            !out.has_errors(),
+            "{}: {}",
+            path.display(),
+            out.rendered_diagnostics
+        );
+        checked += 1;
+    }
+    assert!(checked >= 8, "{checked} tuple programs");
+}

@@ -235,6 +235,12 @@ test('an async_handler receives host-task exceptions through exception_ptr', { t
   assert.match(r.output, /PASSED/);
 });
 
+test('captured tuples and classes with tail padding keep clang and libc++ layouts', { timeout: BUILD_AND_RUN_MS }, async () => {
+  const source = await readFile(new URL('../../tests/e2e/base_tail_padding.cpp', import.meta.url), 'utf8');
+  const r = await buildAndRun('vector_add.cpp', source);
+  assertPassedOnWebGpu(r);
+});
+
 test('a double kernel launched on WebGPU throws kernel_not_supported', { timeout: BUILD_AND_RUN_MS }, async () => {
   const source = `#include <sycl/sycl.hpp>
 int main() {

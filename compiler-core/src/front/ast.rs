@@ -474,6 +474,8 @@ pub struct CtorInit {
     pub name: QualName,
     pub args: Vec<Expr>,
     pub span: Span,
+    /// `Bases(args)...`: one initializer per element of the packs it names.
+    pub pack: bool,
 }
 
 #[derive(Clone, Debug)]

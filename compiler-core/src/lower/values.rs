@@ -581,11 +581,17 @@ impl Lowerer<'_> {
         }
         let shift = |t| IExpr::Const(Constant::Int(t, u64::from(unused)));
         if kind.signed() {
+            // Raised as unsigned: WGSL refuses a signed left shift that
+            // changes the sign where it evaluates one (a specialization
+            // constant's override expression).
             let as_signed = self.cast_scalar(e, ScalarType::I32);
-            let raised = IExpr::Binary(
-                BinaryOp::Shl,
-                Box::new(as_signed),
-                Box::new(shift(ScalarType::I32)),
+            let raised = IExpr::Bitcast(
+                Box::new(IExpr::Binary(
+                    BinaryOp::Shl,
+                    Box::new(IExpr::Bitcast(Box::new(as_signed), ScalarType::U32)),
+                    Box::new(shift(ScalarType::U32)),
+                )),
+                ScalarType::I32,
             );
             let down = IExpr::Binary(
                 BinaryOp::Shr,

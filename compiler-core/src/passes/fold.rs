@@ -195,7 +195,14 @@ pub fn fold_expr(e: Expr) -> Expr {
                 ty,
             },
         },
-        Expr::Bitcast(a, t) => Expr::Bitcast(Box::new(fold_expr(*a)), t),
+        // To an integer: the same bits (to a float they could spell a
+        // non-finite constant).
+        Expr::Bitcast(a, t) => match fold_expr(*a) {
+            Expr::Const(c) if t.is_int() && c.ty().size() == t.size() => {
+                Expr::Const(int(t, c.bits()))
+            }
+            a => Expr::Bitcast(Box::new(a), t),
+        },
         Expr::Math(f, args) => math(f, args.into_iter().map(fold_expr).collect()),
         e @ (Expr::Const(_)
         | Expr::Local(_)
@@ -360,6 +367,32 @@ fn convert(c: Constant, to: ScalarType) -> Option<Constant> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn integer_bit_casts_of_constants_fold() {
+        // A short's sign extension, raised as unsigned: (u32(-3) << 16) as i32 >> 16.
+        let int = |t, v| Expr::Const(Constant::Int(t, v));
+        let raised = Expr::Bitcast(
+            Box::new(Expr::Binary(
+                BinaryOp::Shl,
+                Box::new(Expr::Bitcast(
+                    Box::new(int(ScalarType::I32, 0xffff_fffd)),
+                    ScalarType::U32,
+                )),
+                Box::new(int(ScalarType::U32, 16)),
+            )),
+            ScalarType::I32,
+        );
+        let extended = Expr::Binary(
+            BinaryOp::Shr,
+            Box::new(raised),
+            Box::new(int(ScalarType::I32, 16)),
+        );
+        assert_eq!(fold_expr(extended), int(ScalarType::I32, 0xffff_fffd));
+        // Not to a float.
+        let to_float = Expr::Bitcast(Box::new(int(ScalarType::U32, 0x7f80_0000)), ScalarType::F32);
+        assert!(matches!(fold_expr(to_float), Expr::Bitcast(..)));
+    }
+
     #[test]
     fn exact_math_of_constants_folds() {
         let f = |v: f64| Expr::Const(Constant::Float(ScalarType::F32, v));

@@ -759,11 +759,12 @@ impl Parser<'_> {
                     self.expect(sym!(")"))?;
                     args
                 };
-                self.eat(sym!("..."));
+                let pack = self.eat(sym!("..."));
                 f.ctor_inits.push(CtorInit {
                     name: n,
                     args,
                     span: sp.to(self.prev_span()),
+                    pack,
                 });
                 if !self.eat(sym!(",")) {
                     break;

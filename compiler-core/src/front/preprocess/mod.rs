@@ -292,6 +292,9 @@ fn predefines(opts: &PpOptions) -> String {
             ("__UINT64_TYPE__", "long long unsigned int"),
             ("__INTMAX_TYPE__", "long long int"),
             ("__UINTMAX_TYPE__", "long long unsigned int"),
+            // The host's library is libc++: model headers lay out what
+            // it lays out differently (`<tuple>`) as it does.
+            ("__SYCLONE_HOST_LIBCXX", "1"),
         ],
     };
     for (n, v) in defs.iter().chain(host) {

@@ -310,45 +310,18 @@ impl Sema {
                 self.complete_class(c);
                 let bases = self.class(c).bases.len();
                 let mut ordered: Vec<(usize, TStmt)> = vec![];
-                for init in &decl.ctor_inits {
-                    let fname = init.name.last().ident.clone();
-                    let idx = self.class(c).fields.iter().position(|x| x.name == fname);
-                    let Some(idx) = idx else {
-                        let named = self.mem_initializer_class(c, init);
-                        let order = self
-                            .class(c)
-                            .bases
-                            .iter()
-                            .position(|b| Some(b.0) == named)
-                            .unwrap_or(0);
-                        if let Some(s) = self.base_or_delegating_init(c, init) {
-                            ordered.push((order, s));
-                        }
-                        continue;
-                    };
-                    let fty = self.class(c).fields[idx].ty.clone();
-                    let place = self.this_field(c, idx, init.span);
-                    let value = match init.args.as_slice() {
-                        [a::Expr {
-                            kind: ExprKind::InitList(items),
-                            span,
-                        }] => Some(self.list_init(&fty, items, *span)),
-                        _ => {
-                            let args = self.check_args(&init.args);
-                            self.init_value(&fty, args, init.span)
-                        }
-                    };
-                    if let Some(v) = value {
-                        ordered.push((bases + idx, field_assign(place, v, fty, init.span)));
+                self.each_mem_initializer(&decl.ctor_inits, &mut |s, init| {
+                    if let Some(init) = s.mem_initializer(c, init) {
+                        ordered.push(init);
                     }
-                }
+                });
                 // Fields the initializer list leaves out take their default
                 // member initializers (a delegating constructor leaves that
                 // to the constructor it delegates to).
                 let delegates = decl
                     .ctor_inits
                     .iter()
-                    .any(|i| self.mem_initializer_class(c, i) == Some(c));
+                    .any(|i| !i.pack && self.mem_initializer_class(c, i) == Some(c));
                 let defaulted_fields = if delegates {
                     0
                 } else {
@@ -398,11 +371,10 @@ impl Sema {
         decl: &a::FunctionDecl,
     ) -> Vec<(usize, TStmt)> {
         let mut out = vec![];
-        let named: Vec<Option<ClassId>> = decl
-            .ctor_inits
-            .iter()
-            .map(|i| self.mem_initializer_class(c, i))
-            .collect();
+        let mut named: Vec<Option<ClassId>> = vec![];
+        self.each_mem_initializer(&decl.ctor_inits, &mut |s, i| {
+            named.push(s.mem_initializer_class(c, i))
+        });
         let bases = self.class(c).bases.clone();
         for (i, (b, _)) in bases.iter().enumerate() {
             if named.contains(&Some(*b)) || !self.default_init_runs_code(*b) {
@@ -438,6 +410,37 @@ impl Sema {
             ));
         }
         out
+    }
+
+    /// Mem-initializer `init` of a constructor of `c` (one element of an
+    /// expansion), keyed by its place in C++'s initialization order.
+    fn mem_initializer(&mut self, c: ClassId, init: &a::CtorInit) -> Option<(usize, TStmt)> {
+        let bases = self.class(c).bases.len();
+        let fname = init.name.last().ident.clone();
+        let idx = self.class(c).fields.iter().position(|x| x.name == fname);
+        let Some(idx) = idx.filter(|_| !init.pack) else {
+            let named = self.mem_initializer_class(c, init);
+            let order = self
+                .class(c)
+                .bases
+                .iter()
+                .position(|b| Some(b.0) == named)
+                .unwrap_or(0);
+            return self.base_or_delegating_init(c, init).map(|s| (order, s));
+        };
+        let fty = self.class(c).fields[idx].ty.clone();
+        let place = self.this_field(c, idx, init.span);
+        let value = match init.args.as_slice() {
+            [a::Expr {
+                kind: ExprKind::InitList(items),
+                span,
+            }] => Some(self.list_init(&fty, items, *span)),
+            _ => {
+                let args = self.check_args(&init.args);
+                self.init_value(&fty, args, init.span)
+            }
+        };
+        value.map(|v| (bases + idx, field_assign(place, v, fty, init.span)))
     }
 
     /// `*this` of class `c`, an lvalue.

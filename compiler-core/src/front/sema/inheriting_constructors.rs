@@ -93,6 +93,7 @@ fn inheriting_constructor(
             name: base.clone(),
             args,
             span,
+            pack: false,
         }],
         body: Some(a::Stmt {
             kind: StmtKind::Compound(vec![]),

@@ -27,6 +27,14 @@ impl PatternNames {
         n.ty(t);
         n
     }
+    /// `Base<I, Ts>(std::forward<Us>(us))...`, `Bases(args)...`: the name
+    /// with its template arguments, and the arguments.
+    pub fn of_mem_initializer(init: &a::CtorInit) -> Self {
+        let mut n = PatternNames::default();
+        n.qual(&init.name);
+        init.args.iter().for_each(|e| n.expr(e));
+        n
+    }
     pub fn of_targ(t: &TemplateArg) -> Self {
         let mut n = PatternNames::default();
         n.targ(t);
@@ -340,6 +348,31 @@ impl Sema {
     pub(super) fn expansion_in_body(&self, pattern: &a::Expr) -> Result<Expansion, ExpansionError> {
         let (_, env) = self.ctx_env();
         Expansion::of(&PatternNames::of_expr(pattern), &env, &self.var_packs())
+    }
+
+    /// Calls `f` on each of `inits`; a pack expansion (`Bases(args)...`)
+    /// once per element, under that element's bindings.
+    pub(crate) fn each_mem_initializer(
+        &mut self,
+        inits: &[a::CtorInit],
+        f: &mut impl FnMut(&mut Self, &a::CtorInit),
+    ) {
+        for init in inits {
+            if !init.pack {
+                f(self, init);
+                continue;
+            }
+            let (_, env) = self.ctx_env();
+            let names = PatternNames::of_mem_initializer(init);
+            match Expansion::of(&names, &env, &self.var_packs()) {
+                Ok(exp) => {
+                    for i in 0..exp.len {
+                        self.with_pack_element(&exp, i, |s| f(s, init));
+                    }
+                }
+                Err(e) => self.report_all(vec![e.diagnostic(init.span)]),
+            }
+        }
     }
 
     /// Check an argument (or initializer) list, expanding `pattern...` items.
