@@ -537,35 +537,14 @@ impl Renumber<'_> {
 mod tests {
     use super::*;
     use crate::bundle::{BufferBinding, FunctionName, KernelInfo, PointerOrigin};
-    use crate::ir::{Binding, Constant, Kernel, Local, ScalarType, Space};
+    use crate::ir::build::{global_binding as binding, local};
+    use crate::ir::{Constant, Kernel, ScalarType};
     use crate::postlink::SplitMode;
 
     fn name(symbol: &str) -> FunctionName {
         FunctionName {
             symbol: symbol.into(),
             display: format!("{symbol}(float *, float)"),
-        }
-    }
-
-    fn binding(name: &str, elem: ScalarType, reads: bool, writes: bool) -> Binding {
-        Binding {
-            name: name.into(),
-            elem,
-            reads,
-            writes,
-            space: Space::Global,
-            fixed_len: None,
-            volatile: false,
-            aliased: false,
-            per_work_item: false,
-            narrow_bits: None,
-        }
-    }
-
-    fn local(name: &str, ty: ScalarType) -> Local {
-        Local {
-            name: name.into(),
-            ty,
         }
     }
 

@@ -112,7 +112,8 @@ void *caught_as(const std::type_info *wanted, Header *h) {
   return nullptr;
 }
 
-std::uintptr_t read_uleb(const std::uint8_t *&p) {
+// A LEB128 number at `p` (`is_signed`: sign-extended), `p` moved past it.
+std::uintptr_t read_leb(const std::uint8_t *&p, bool is_signed) {
   std::uintptr_t value = 0;
   unsigned shift = 0;
   std::uint8_t byte;
@@ -121,21 +122,11 @@ std::uintptr_t read_uleb(const std::uint8_t *&p) {
     value |= std::uintptr_t{byte & 0x7fu} << shift;
     shift += 7;
   } while (byte & 0x80);
+  if (is_signed && (byte & 0x40) && shift < 8 * sizeof(value)) value |= ~std::uintptr_t{0} << shift;
   return value;
 }
-
-std::intptr_t read_sleb(const std::uint8_t *&p) {
-  std::uintptr_t value = 0;
-  unsigned shift = 0;
-  std::uint8_t byte;
-  do {
-    byte = *p++;
-    value |= std::uintptr_t{byte & 0x7fu} << shift;
-    shift += 7;
-  } while (byte & 0x80);
-  if ((byte & 0x40) && shift < 8 * sizeof(value)) value |= ~std::uintptr_t{0} << shift;
-  return static_cast<std::intptr_t>(value);
-}
+std::uintptr_t read_uleb(const std::uint8_t *&p) { return read_leb(p, false); }
+std::intptr_t read_sleb(const std::uint8_t *&p) { return static_cast<std::intptr_t>(read_leb(p, true)); }
 
 // A pointer in DWARF exception-header encoding `encoding` at `p`.
 std::uintptr_t read_encoded(const std::uint8_t *&p, std::uint8_t encoding) {

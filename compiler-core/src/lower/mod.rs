@@ -126,6 +126,13 @@ pub struct Sources<'a> {
 }
 
 /// Lower the kernel whose entry function is `entry` to the IR.
+///
+/// Memory a kernel views as a type of another size (`(float4 *)` over a
+/// `double *` argument) is lowered again with those bindings
+/// byte-addressed, and pointer variables given a second allocation are
+/// lowered again holding a choice (`pointer_choice.rs`); each attempt can
+/// only add to the hints. An attempt takes the device diagnostics of the
+/// functions it inlines: they are put back for the next.
 pub fn lower_kernel(
     sema: &mut Sema,
     entry: FuncId,
@@ -140,41 +147,19 @@ pub fn lower_kernel(
         name: entry_name,
         shape,
     };
-    lower_kernel_hinted(sema, &kernel, target, sources, diags).0
-}
-
-/// Gives the functions a lowering inlined their device diagnostics back.
-fn put_back(sema: &mut Sema, taken: &TakenDiagnostics) {
-    for (f, d) in taken {
-        sema.funcs[f.0 as usize].diags = d.clone();
-    }
-}
-
-/// [`lower_kernel`] for one target: memory a kernel views as a type of
-/// another size (`(float4 *)` over a `double *` argument) is lowered again
-/// with those bindings byte-addressed, and pointer variables given a second
-/// allocation are lowered again holding a choice (`pointer_choice.rs`);
-/// each attempt can only add to the hints. An attempt takes the device
-/// diagnostics of the functions it inlines: they are put back for the
-/// next, and the last attempt's are returned.
-fn lower_kernel_hinted(
-    sema: &mut Sema,
-    kernel: &KernelEntry<'_>,
-    target: &TargetProperties,
-    sources: Sources<'_>,
-    diags: &mut Vec<Diagnostic>,
-) -> (Option<LoweredKernel>, TakenDiagnostics) {
     let mut hints = LoweringHints::default();
     loop {
         let mut attempt = vec![];
         let (lowered, wanted, taken) =
-            lower_kernel_once(sema, kernel, target, sources, &hints, &mut attempt);
+            lower_kernel_once(sema, &kernel, target, sources, &hints, &mut attempt);
         if hints.covers(&wanted) {
             diags.extend(attempt);
-            return (lowered, taken);
+            return lowered;
         }
         hints.extend(wanted);
-        put_back(sema, &taken);
+        for (f, d) in &taken {
+            sema.funcs[f.0 as usize].diags = d.clone();
+        }
     }
 }
 

@@ -247,7 +247,7 @@ fn float(t: ScalarType, v: f64) -> Option<Constant> {
     v.is_finite().then_some(Constant::Float(t, v))
 }
 
-fn unary(op: UnaryOp, c: Constant) -> Option<Constant> {
+pub(super) fn unary(op: UnaryOp, c: Constant) -> Option<Constant> {
     match (op, c) {
         (UnaryOp::Not, Constant::Bool(b)) => Some(Constant::Bool(!b)),
         (UnaryOp::Neg, Constant::Int(t, v)) => Some(int(t, v.wrapping_neg())),
@@ -257,7 +257,7 @@ fn unary(op: UnaryOp, c: Constant) -> Option<Constant> {
     }
 }
 
-fn binary(op: BinaryOp, x: Constant, y: Constant) -> Option<Constant> {
+pub(super) fn binary(op: BinaryOp, x: Constant, y: Constant) -> Option<Constant> {
     use BinaryOp as B;
     let cmp = |o: std::cmp::Ordering| {
         Some(Constant::Bool(match op {
@@ -326,7 +326,7 @@ fn binary(op: BinaryOp, x: Constant, y: Constant) -> Option<Constant> {
 
 /// A numeric conversion of a constant, as C++ converts; None where C++
 /// leaves the result undefined (a float out of the integer type's range).
-fn convert(c: Constant, to: ScalarType) -> Option<Constant> {
+pub(super) fn convert(c: Constant, to: ScalarType) -> Option<Constant> {
     match (c, to) {
         (c, to) if c.ty() == to => Some(c),
         (Constant::Bool(b), ScalarType::Bool) => Some(Constant::Bool(b)),

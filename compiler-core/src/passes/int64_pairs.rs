@@ -14,6 +14,7 @@
 //! that need fp64 or 64-bit atomics never run there and keep their 64-bit
 //! integers (their image is refused at launch).
 
+use crate::ir::build::{binary as bin, select, u32_const as u32c};
 use crate::ir::{
     BinaryOp, Block, Constant, Expr, Kernel, Local, LocalId, MathFn, ScalarType, SpecConstant,
     Stmt, SubgroupOp, Types, UnaryOp,
@@ -105,18 +106,6 @@ struct Splitter<'a> {
     split_binding: Vec<bool>,
     /// The high word of each 64-bit specialization constant.
     high_spec: Vec<Option<u32>>,
-}
-
-fn u32c(v: u32) -> Expr {
-    Expr::Const(Constant::Int(ScalarType::U32, v.into()))
-}
-
-fn bin(op: BinaryOp, a: Expr, b: Expr) -> Expr {
-    Expr::Binary(op, Box::new(a), Box::new(b))
-}
-
-fn select(c: Expr, a: Expr, b: Expr) -> Expr {
-    Expr::Select(Box::new(c), Box::new(a), Box::new(b))
 }
 
 fn bitcast(e: Expr, ty: ScalarType) -> Expr {

@@ -3,6 +3,7 @@
 //! and modules without 64-bit types must also become valid WebGPU WGSL.
 
 use super::*;
+use crate::ir::build::{global_binding as binding, local};
 use crate::ir::{
     BinaryOp as B, Binding, BindingId, Constant, Expr, Kernel, Local, LocalId, Stmt, UnaryOp,
 };
@@ -60,26 +61,6 @@ fn if_(cond: Expr, then_block: Vec<Stmt>, else_block: Vec<Stmt>) -> Stmt {
         cond,
         then_block,
         else_block,
-    }
-}
-fn binding(name: &str, elem: ScalarType, reads: bool, writes: bool) -> Binding {
-    Binding {
-        space: crate::ir::Space::Global,
-        name: name.into(),
-        elem,
-        reads,
-        writes,
-        fixed_len: None,
-        volatile: false,
-        aliased: false,
-        per_work_item: false,
-        narrow_bits: None,
-    }
-}
-fn local(name: &str, ty: ScalarType) -> Local {
-    Local {
-        name: name.into(),
-        ty,
     }
 }
 fn kernel(

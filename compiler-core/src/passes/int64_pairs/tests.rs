@@ -2,11 +2,12 @@
 //! interpreter over operands that reach every carry, borrow and sign case.
 
 use super::split_int64;
+use crate::ir::build::{binary as bin, global_binding as binding, local};
 use crate::ir::{
-    BinaryOp, Binding, BindingId, Block, Constant, Expr, Kernel, Local, LocalId, ScalarType, Space,
-    Stmt, UnaryOp,
+    BinaryOp, BindingId, Block, Constant, Expr, Kernel, LocalId, ScalarType, Stmt, UnaryOp,
 };
 use crate::passes::test_eval::run;
+use crate::passes::test_ir::local as l;
 
 const OPERANDS: [u64; 20] = [
     0,
@@ -33,36 +34,6 @@ const OPERANDS: [u64; 20] = [
     0x0000_0001_0000_0101,
 ];
 
-fn binding(name: &str, elem: ScalarType, writes: bool) -> Binding {
-    Binding {
-        name: name.into(),
-        elem,
-        reads: true,
-        writes,
-        space: Space::Global,
-        fixed_len: None,
-        volatile: false,
-        aliased: false,
-        per_work_item: false,
-        narrow_bits: None,
-    }
-}
-
-fn local(name: &str, ty: ScalarType) -> Local {
-    Local {
-        name: name.into(),
-        ty,
-    }
-}
-
-fn l(i: u32) -> Expr {
-    Expr::Local(LocalId(i))
-}
-
-fn bin(op: BinaryOp, a: Expr, b: Expr) -> Expr {
-    Expr::Binary(op, Box::new(a), Box::new(b))
-}
-
 fn idx(i: usize) -> Expr {
     Expr::Const(Constant::Int(ScalarType::U32, i as u64))
 }
@@ -87,11 +58,14 @@ fn operations_kernel(ty: ScalarType) -> Kernel {
             value: Expr::Param { offset: 8, ty },
         },
     ];
+    // A divisor with a defined quotient: not 0, nor -1 (the minimum over
+    // -1 overflows).
+    let all_ones = Expr::Const(Constant::Int(ty, u64::MAX));
     let nonzero_b = Expr::Select(
         Box::new(bin(
-            BinaryOp::Eq,
-            b.clone(),
-            Expr::Const(Constant::Int(ty, 0)),
+            BinaryOp::LogicalOr,
+            bin(BinaryOp::Eq, b.clone(), Expr::Const(Constant::Int(ty, 0))),
+            bin(BinaryOp::Eq, b.clone(), all_ones),
         )),
         Box::new(Expr::Const(Constant::Int(ty, 3))),
         Box::new(b.clone()),
@@ -248,10 +222,10 @@ fn operations_kernel(ty: ScalarType) -> Kernel {
         work_group_size: [1, 1, 1],
         param_block_size: 32,
         bindings: vec![
-            binding("wide", ty, true),
-            binding("words", ScalarType::U32, true),
-            binding("floats", ScalarType::F32, true),
-            binding("input", ty, false),
+            binding("wide", ty, true, true),
+            binding("words", ScalarType::U32, true, true),
+            binding("floats", ScalarType::F32, true, true),
+            binding("input", ty, true, false),
         ],
         locals: vec![
             local("a", ty),
