@@ -359,6 +359,64 @@ int main() {
             .expect("re-parsed WGSL validates");
     }
 
+    const GROUP_SCOPE_LOOP: &str = r#"
+#include <sycl/sycl.hpp>
+int main() {
+  sycl::queue q;
+  int *out = sycl::malloc_shared<int>(64, q);
+  q.submit([&](sycl::handler &h) {
+    h.parallel_for_work_group(sycl::range<1>(4), sycl::range<1>(16), [=](sycl::group<1> g) {
+      int rounds = int(g.get_group_id(0)) + 1;
+      for (int r = 0; r < rounds; ++r)
+        g.parallel_for_work_item([&](sycl::h_item<1> it) { out[it.get_global_id(0)] += r; });
+    });
+  }).wait();
+}
+"#;
+
+    #[test]
+    fn a_work_group_scope_value_kept_in_a_variable_is_read_uniformly() {
+        // Hierarchical kernels keep work-group scope values in local memory
+        // and a loop's condition in a local variable; WebGPU would refuse
+        // the barriers of the work-item loops inside.
+        let r = webgpu_result(GROUP_SCOPE_LOOP);
+        let text = r.images[0].wgsl[0].wgsl.as_deref().unwrap();
+        assert!(text.contains("workgroupBarrier()"), "{text}");
+        assert!(text.contains("workgroupUniformLoad((&rounds"), "{text}");
+        let back = naga::front::wgsl::parse_str(text).expect("WGSL re-parses");
+        Validator::new(ValidationFlags::all(), Capabilities::default())
+            .validate(&back)
+            .expect("re-parsed WGSL validates");
+    }
+
+    const WIDE_SUB_GROUP: &str = r#"
+#include <sycl/sycl.hpp>
+int main() {
+  sycl::queue q;
+  int *out = sycl::malloc_shared<int>(64, q);
+  q.parallel_for(sycl::nd_range<1>(64, 64), [=](sycl::nd_item<1> it) [[sycl::reqd_sub_group_size(32)]] {
+    out[it.get_global_id(0)] = sycl::reduce_over_group(it.get_sub_group(), 1, sycl::plus<int>());
+  }).wait();
+}
+"#;
+
+    #[test]
+    fn the_sub_group_size_reaches_the_kernel_as_a_uniform_argument() {
+        // A required sub-group size branches on the device's width around
+        // work-group barriers (devices of narrower sub-groups exchange
+        // values through work-group memory).
+        let r = webgpu_result(WIDE_SUB_GROUP);
+        let text = r.images[0].wgsl[0].wgsl.as_deref().unwrap();
+        assert!(
+            text.starts_with("enable subgroups;\ndiagnostic(off, subgroup_uniformity);"),
+            "{text}"
+        );
+        assert!(text.contains("workgroupBarrier()"), "{text}");
+        assert!(!text.contains("var<private> gl_SubgroupSize"), "{text}");
+        let entry = text.split("@compute").nth(1).expect("an entry point");
+        assert!(entry.contains("@builtin(subgroup_size)"), "{entry}");
+    }
+
     const ORDERED_ATOMIC: &str = r#"
 #include <sycl/sycl.hpp>
 int main() {

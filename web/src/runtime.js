@@ -389,8 +389,14 @@ export class BrowserRuntime {
       launch.dims > 2 ? launch.local[0] : 1] : null;
     const workItems = isNd ? launch.local.slice(0, launch.dims).reduce((a, b) => a * b, 1)
       : kernel.work_group_size.reduce((a, b) => a * b, 1);
-    const constants = (kernel.exchange_arrays ?? []).map((id) => [id, 1]);
-    let localBytes = 4 * constants.length + kernel.fixed_local_bytes;
+    // A sub-group wider than the device's exchanges values through
+    // work-group arrays of one element per work-item (see the native
+    // runtime's `local_array_lengths`); elsewhere they keep one element.
+    const reqdSubGroup = kernel.attributes?.reqd_sub_group_size;
+    const exchanges = reqdSubGroup !== undefined && this.subGroupSizes().some((w) => w < reqdSubGroup);
+    const exchangeLength = exchanges ? Math.max(workItems, 1) : 1;
+    const constants = (kernel.exchange_arrays ?? []).map((id) => [id, exchangeLength]);
+    let localBytes = 4 * exchangeLength * constants.length + kernel.fixed_local_bytes;
     for (const a of kernel.local_arrays) {
       const at = new DataView(this.argBytes(launch, kernel, a.arg, a.offset, 4).buffer).getUint32(0, true);
       const made = launch.localMemory.find((l) => l.offset === at);
@@ -498,7 +504,12 @@ export class BrowserRuntime {
     const refused = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error');
     await device.popErrorScope();
     if (refused.length) {
-      const lines = refused.map((m) => `${m.lineNum}:${m.linePos}: ${m.message}`).join('\n');
+      // Each message with its WGSL line and a caret under the column.
+      const source = wgsl.wgsl.split('\n');
+      const lines = refused.map((m) => {
+        const text = source[m.lineNum - 1] ?? '';
+        return `${m.lineNum}:${m.linePos}: ${m.message}\n  ${text}\n  ${' '.repeat(Math.max(m.linePos - 1, 0))}^`;
+      }).join('\n');
       throw new RuntimeError(ERRC.KERNEL_NOT_SUPPORTED, `kernel ${kernel.display_name}: WebGPU refuses its WGSL:\n${lines}`);
     }
     let pipeline;

@@ -182,6 +182,19 @@ test('a loop on a local-memory value with barriers inside runs on WebGPU', { tim
   assertPassedOnWebGpu(r);
 });
 
+// WGSL's uniformity analysis: work-group scope values of hierarchical
+// kernels (read through local variables), the sub-group size deciding
+// barriers (required sizes wider than SwiftShader's 4 exchange values
+// through work-group memory, sized per launch), sub-group collectives in
+// loops; non-finite float bits and a NaN that WGSL must not fold.
+for (const program of ['hierarchical_work_group_scope.cpp', 'sub_group_sizes.cpp', 'joint_scans.cpp', 'library_edge_cases.cpp']) {
+  test(`e2e ${program} passes on WebGPU`, { timeout: BUILD_AND_RUN_MS }, async () => {
+    const source = await readFile(new URL(`../../tests/e2e/${program}`, import.meta.url), 'utf8');
+    const r = await buildAndRun('vector_add.cpp', source);
+    assertPassedOnWebGpu(r);
+  });
+}
+
 test('a double kernel runs on the host device, its float neighbour on WebGPU', { timeout: BUILD_AND_RUN_MS }, async () => {
   const source = await readFile(new URL('../../tests/e2e/fp64_split.cpp', import.meta.url), 'utf8');
   const r = await buildAndRun('vector_add.cpp', source);

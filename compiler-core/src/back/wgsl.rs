@@ -68,9 +68,13 @@ pub fn kernel_wgsl(
     let wgsl =
         naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
             .map_err(|e| format!("naga could not write WGSL: {e}"))?;
-    // WebGPU wants the extension enabled in the shader too; naga does not write it.
+    // WebGPU wants the extension enabled in the shader too; naga does not
+    // write it. SYCL runs sub-group operations where the sub-group is
+    // converged, which WGSL's analysis cannot see through the private copy
+    // of `subgroup_size` naga's reader makes: its check is off, as for
+    // SPIR-V.
     Ok(if uses_subgroups {
-        format!("enable subgroups;\n\n{wgsl}")
+        format!("enable subgroups;\ndiagnostic(off, subgroup_uniformity);\n\n{wgsl}")
     } else {
         wgsl
     })

@@ -117,6 +117,19 @@ impl Emitter {
                 Ok((self.convert(a, from, *to)?, *to))
             }
             Expr::Bitcast(a, to) => {
+                // The bits of an infinity or a NaN (`sycl::bit_cast<float>(0x7fc00000u)`):
+                // as for such a float constant, no constant expression.
+                if let (Expr::Const(Constant::Int(_, bits)), true) = (&**a, to.is_float()) {
+                    match *to {
+                        ScalarType::F32 if !f32::from_bits(*bits as u32).is_finite() => {
+                            return Ok((self.opaque_f32_bits(*bits as u32)?, *to));
+                        }
+                        ScalarType::F64 if !f64::from_bits(*bits).is_finite() => {
+                            return Ok((self.opaque_float(*to, f64::from_bits(*bits))?, *to));
+                        }
+                        _ => {}
+                    }
+                }
                 let (a, from) = self.emit_expr(f, a)?;
                 if from == ScalarType::Bool || *to == ScalarType::Bool || from.size() != to.size() {
                     return Err(f.err_type(format!(
@@ -217,15 +230,27 @@ impl Emitter {
     /// (reinterpreted), a non-finite double as the float of its class
     /// (converted).
     fn opaque_float(&mut self, ty: ScalarType, v: f64) -> Result<Word, SpirvError> {
-        if ty == ScalarType::F64 && !v.is_finite() {
-            let single = self.opaque_float(ScalarType::F32, v)?;
-            return self.convert(single, ScalarType::F32, ScalarType::F64);
+        match ty {
+            ScalarType::F64 if !v.is_finite() => {
+                let single = self.opaque_float(ScalarType::F32, v)?;
+                self.convert(single, ScalarType::F32, ScalarType::F64)
+            }
+            ScalarType::F32 => self.opaque_f32_bits((v as f32).to_bits()),
+            _ => self.opaque_load(ty, v.to_bits()),
         }
-        let (held, bits) = if ty == ScalarType::F32 {
-            (ScalarType::U32, (v as f32).to_bits() as u64)
-        } else {
-            (ty, v.to_bits())
-        };
+    }
+
+    /// The f32 of `bits`, read as a u32 from a private variable and
+    /// reinterpreted (see [`Self::opaque_float`]).
+    fn opaque_f32_bits(&mut self, bits: u32) -> Result<Word, SpirvError> {
+        let value = self.opaque_load(ScalarType::U32, u64::from(bits))?;
+        let t = self.scalar(ScalarType::F32);
+        Ok(self.b.bitcast(t, None, value)?)
+    }
+
+    /// A load of the private variable that holds the constant `bits` of
+    /// type `held`, one variable per constant.
+    fn opaque_load(&mut self, held: ScalarType, bits: u64) -> Result<Word, SpirvError> {
         let var = match self.opaque_constants.get(&(held, bits)) {
             Some(&var) => var,
             None => {
@@ -238,12 +263,7 @@ impl Emitter {
             }
         };
         let held_ty = self.scalar(held);
-        let value = self.b.load(held_ty, None, var, None, [])?;
-        if held == ty {
-            return Ok(value);
-        }
-        let t = self.scalar(ty);
-        Ok(self.b.bitcast(t, None, value)?)
+        Ok(self.b.load(held_ty, None, var, None, [])?)
     }
 
     /// A scalar of the parameter block: one u32 word, or two (low word first)
@@ -333,7 +353,21 @@ impl Emitter {
             }
             _ => self.emit_expr(f, a)?,
         };
-        let (y, yt) = self.emit_expr(f, b)?;
+        let (y, yt) = match b {
+            // A constant count of the operand's width or more (undefined in
+            // C++ and SPIR-V; WGSL refuses the shader) counts modulo the
+            // width, as x86 shifts do.
+            Expr::Const(Constant::Int(t, n))
+                if matches!(op, BinaryOp::Shl | BinaryOp::Shr)
+                    && t.is_int()
+                    && ty.is_int()
+                    && *n >= u64::from(ty.size() * 8) =>
+            {
+                let masked = n & u64::from(ty.size() * 8 - 1);
+                (self.constant_bits(*t, masked), *t)
+            }
+            _ => self.emit_expr(f, b)?,
+        };
         // Operand types agree, but for shifts (C++ promotes each operand of
         // `<<` and `>>` on its own: `1ull << i`).
         let shift = matches!(op, BinaryOp::Shl | BinaryOp::Shr) && ty.is_int() && yt.is_int();

@@ -1189,6 +1189,30 @@ fn memory_work_items_share_is_coherent_in_kernels_that_synchronize() {
     assert!(coherent_bindings(&words).is_empty());
 }
 
+/// WGSL refuses a constant shift count of the operand's width or more,
+/// which C++ leaves undefined (`4ul << 40` where `long` has 32 bits): the
+/// count is taken modulo the width.
+#[test]
+fn constant_shift_counts_beyond_the_width_wrap() {
+    let m = Module {
+        kernels: vec![kernel(
+            "wide_shift",
+            0,
+            vec![binding("out", ScalarType::U32, false, true)],
+            vec![],
+            vec![
+                store(0, u32c(0), bin(B::Shl, u32c(4), u32c(40))),
+                store(0, u32c(1), bin(B::Shr, u32c(4096), u32c(33))),
+            ],
+        )],
+        functions: vec![],
+    };
+    let wgsl = check_webgpu("wide_shift", &m);
+    assert!(!wgsl.contains("40u") && !wgsl.contains("33u"), "{wgsl}");
+    assert!(wgsl.contains("8u") && wgsl.contains("1u"), "{wgsl}");
+    check_vulkan("wide_shift", &m, &vulkan());
+}
+
 /// WGSL has no infinity or NaN literal and refuses constant expressions
 /// that make one (`1f / 0f`): such values are read from private variables.
 #[test]
@@ -1198,6 +1222,12 @@ fn non_finite_floats_are_no_wgsl_constant_expressions() {
         store(0, u32c(1), f32c(f32::NAN)),
         store(0, u32c(2), bin(B::Div, f32c(1.0), f32c(0.0))),
         store(0, u32c(3), bin(B::Mul, f32c(f32::MAX), f32c(-2.0))),
+        // The bits of a NaN with a payload (`sycl::bit_cast<float>(...)`).
+        store(
+            0,
+            u32c(4),
+            Expr::Bitcast(Box::new(u32c(0x7fc0_0001)), ScalarType::F32),
+        ),
     ];
     let m = Module {
         kernels: vec![kernel(
@@ -1216,5 +1246,7 @@ fn non_finite_floats_are_no_wgsl_constant_expressions() {
         wgsl.contains(&format!("{}u", f32::INFINITY.to_bits())),
         "{wgsl}"
     );
+    assert!(!wgsl.contains("bitcast<f32>(2143289345u)"), "{wgsl}");
+    assert!(wgsl.contains("2143289345u"), "{wgsl}");
     check_vulkan("non_finite", &m, &vulkan());
 }

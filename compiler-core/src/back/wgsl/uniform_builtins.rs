@@ -143,7 +143,7 @@ fn uniform_private_copies(function: &Function) -> Vec<PrivateCopy> {
             let uniform = matches!(
                 function.arguments[index as usize].binding,
                 Some(Binding::BuiltIn(
-                    BuiltIn::WorkGroupId | BuiltIn::NumWorkGroups
+                    BuiltIn::WorkGroupId | BuiltIn::NumWorkGroups | BuiltIn::SubgroupSize
                 ))
             );
             uniform.then_some(PrivateCopy {

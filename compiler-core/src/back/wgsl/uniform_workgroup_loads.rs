@@ -8,10 +8,16 @@
 //! (a barrier, the load, a barrier), so this pass turns the loads into it
 //! where their value reaches, through expressions alone, the condition of
 //! an `if`, `switch` or loop exit that encloses a barrier, or of an `if`
-//! that leaves or restarts (`break`, `continue`) a loop with a barrier. A
-//! value that passes through a local variable is not followed.
+//! that leaves or restarts (`break`, `continue`) a loop with a barrier.
+//! Values are followed through local variables whose every store runs where
+//! such a kernel's control flow is uniform (at its top level, or inside
+//! the statements above, which a barrier makes uniform), as hierarchical
+//! kernels keep a work-group scope condition in one (`group.cond`).
 
-use naga::{AddressSpace, Block, Expression, Function, Handle, Module, Span, Statement, TypeInner};
+use naga::{
+    AddressSpace, Block, Expression, Function, Handle, LocalVariable, Module, Span, Statement,
+    TypeInner,
+};
 use std::collections::{HashMap, HashSet};
 
 /// Rewrites every function of `module` with a barrier; returns whether
@@ -89,11 +95,11 @@ fn rewrite_function(
     function: &mut Function,
     barrier_functions: &HashSet<Handle<Function>>,
 ) -> bool {
-    let mut conditions = vec![];
-    deciding_conditions(&function.body, barrier_functions, false, &mut conditions);
+    let mut survey = Survey::default();
+    survey.block(function, &function.body, barrier_functions, true, false);
     let mut loads = HashMap::new();
-    for condition in conditions {
-        workgroup_loads_feeding(module, function, condition, &mut loads);
+    for &condition in &survey.conditions {
+        workgroup_loads_feeding(module, function, &survey, condition, &mut loads);
     }
     if loads.is_empty() {
         return false;
@@ -106,58 +112,123 @@ fn rewrite_function(
     true
 }
 
-/// The conditions in `block` that decide whether a barrier runs: of an
-/// `if` or `switch` with a barrier inside, of an `if` that leaves or
-/// restarts a loop with a barrier (`in_barrier_loop`), of a loop's exit
-/// when the loop has a barrier. Such a statement runs in uniform control
-/// flow in a valid kernel, so a `workgroupUniformLoad` there is valid too.
-fn deciding_conditions(
-    block: &Block,
-    barrier_functions: &HashSet<Handle<Function>>,
-    in_barrier_loop: bool,
-    out: &mut Vec<Handle<Expression>>,
-) {
-    let has_barrier = |b: &Block| block_has_barrier(b, barrier_functions);
-    for statement in block.iter() {
-        match statement {
-            Statement::If {
-                condition,
-                accept,
-                reject,
-            } => {
-                let jumps = in_barrier_loop && (block_has_jump(accept) || block_has_jump(reject));
-                if has_barrier(accept) || has_barrier(reject) || jumps {
-                    out.push(*condition);
+/// What a function's statements say about uniformity.
+#[derive(Default)]
+struct Survey {
+    /// The conditions that decide whether a barrier runs: of an `if` or
+    /// `switch` with a barrier inside, of an `if` that leaves or restarts
+    /// a loop with a barrier, of a loop's exit when the loop has a barrier.
+    /// Such a statement runs in uniform control flow in a valid kernel, so
+    /// a `workgroupUniformLoad` there is valid too.
+    conditions: Vec<Handle<Expression>>,
+    /// The values stored into each local variable.
+    stores: HashMap<Handle<LocalVariable>, Vec<Handle<Expression>>>,
+    /// Local variables with a store where control flow may not be uniform
+    /// (or written through a call): their values are not followed.
+    non_uniform_locals: HashSet<Handle<LocalVariable>>,
+}
+
+impl Survey {
+    /// Surveys `block`, which runs in uniform control flow when `uniform`,
+    /// inside a loop with a barrier when `in_barrier_loop`.
+    fn block(
+        &mut self,
+        function: &Function,
+        block: &Block,
+        barrier_functions: &HashSet<Handle<Function>>,
+        uniform: bool,
+        in_barrier_loop: bool,
+    ) {
+        let has_barrier = |b: &Block| block_has_barrier(b, barrier_functions);
+        for statement in block.iter() {
+            match statement {
+                Statement::If {
+                    condition,
+                    accept,
+                    reject,
+                } => {
+                    let jumps =
+                        in_barrier_loop && (block_has_jump(accept) || block_has_jump(reject));
+                    let deciding = has_barrier(accept) || has_barrier(reject) || jumps;
+                    if deciding {
+                        self.conditions.push(*condition);
+                    }
+                    for nested in [accept, reject] {
+                        let uniform = uniform && deciding;
+                        self.block(
+                            function,
+                            nested,
+                            barrier_functions,
+                            uniform,
+                            in_barrier_loop,
+                        );
+                    }
                 }
-                for nested in [accept, reject] {
-                    deciding_conditions(nested, barrier_functions, in_barrier_loop, out);
+                Statement::Switch { selector, cases } => {
+                    let deciding = cases.iter().any(|c| has_barrier(&c.body));
+                    if deciding {
+                        self.conditions.push(*selector);
+                    }
+                    for case in cases {
+                        let uniform = uniform && deciding;
+                        self.block(
+                            function,
+                            &case.body,
+                            barrier_functions,
+                            uniform,
+                            in_barrier_loop,
+                        );
+                    }
                 }
+                Statement::Loop {
+                    body,
+                    continuing,
+                    break_if,
+                } => {
+                    let barrier_loop = has_barrier(body) || has_barrier(continuing);
+                    if let (Some(condition), true) = (break_if, barrier_loop) {
+                        self.conditions.push(*condition);
+                    }
+                    for nested in [body, continuing] {
+                        let uniform = uniform && barrier_loop;
+                        self.block(function, nested, barrier_functions, uniform, barrier_loop);
+                    }
+                }
+                Statement::Block(nested) => {
+                    self.block(
+                        function,
+                        nested,
+                        barrier_functions,
+                        uniform,
+                        in_barrier_loop,
+                    );
+                }
+                Statement::Store { pointer, value } => {
+                    if let Some(local) = local_root(function, *pointer) {
+                        self.stores.entry(local).or_default().push(*value);
+                        if !uniform {
+                            self.non_uniform_locals.insert(local);
+                        }
+                    }
+                }
+                Statement::Call { arguments, .. } => {
+                    let written = arguments.iter().filter_map(|&a| local_root(function, a));
+                    self.non_uniform_locals.extend(written);
+                }
+                _ => {}
             }
-            Statement::Switch { selector, cases } => {
-                if cases.iter().any(|c| has_barrier(&c.body)) {
-                    out.push(*selector);
-                }
-                for case in cases {
-                    deciding_conditions(&case.body, barrier_functions, in_barrier_loop, out);
-                }
-            }
-            Statement::Loop {
-                body,
-                continuing,
-                break_if,
-            } => {
-                let barrier_loop = has_barrier(body) || has_barrier(continuing);
-                if let (Some(condition), true) = (break_if, barrier_loop) {
-                    out.push(*condition);
-                }
-                for nested in [body, continuing] {
-                    deciding_conditions(nested, barrier_functions, barrier_loop, out);
-                }
-            }
-            Statement::Block(nested) => {
-                deciding_conditions(nested, barrier_functions, in_barrier_loop, out);
-            }
-            _ => {}
+        }
+    }
+}
+
+/// The local variable `pointer` points into, through its access chain.
+fn local_root(function: &Function, pointer: Handle<Expression>) -> Option<Handle<LocalVariable>> {
+    let mut at = pointer;
+    loop {
+        match function.expressions[at] {
+            Expression::LocalVariable(local) => return Some(local),
+            Expression::AccessIndex { base, .. } | Expression::Access { base, .. } => at = base,
+            _ => return None,
         }
     }
 }
@@ -167,11 +238,13 @@ fn deciding_conditions(
 fn workgroup_loads_feeding(
     module: &mut Module,
     function: &Function,
+    survey: &Survey,
     root: Handle<Expression>,
     loads: &mut HashMap<Handle<Expression>, (Handle<Expression>, Handle<naga::Type>)>,
 ) {
     let mut pending = vec![root];
     let mut seen = HashSet::new();
+    let mut followed_locals = HashSet::new();
     while let Some(e) = pending.pop() {
         if !seen.insert(e) {
             continue;
@@ -180,6 +253,12 @@ fn workgroup_loads_feeding(
             Expression::Load { pointer } => {
                 if let Some(ty) = workgroup_pointee(module, function, *pointer) {
                     loads.insert(e, (*pointer, ty));
+                } else if let Some(local) = local_root(function, *pointer) {
+                    if !survey.non_uniform_locals.contains(&local) && followed_locals.insert(local)
+                    {
+                        pending.extend(survey.stores.get(&local).into_iter().flatten());
+                    }
+                    pending.push(*pointer);
                 }
             }
             Expression::Binary { left, right, .. } => pending.extend([*left, *right]),
