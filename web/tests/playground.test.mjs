@@ -195,6 +195,33 @@ for (const program of ['hierarchical_work_group_scope.cpp', 'sub_group_sizes.cpp
   });
 }
 
+test('negative short and char specialization constants become pipeline overrides WebGPU accepts', { timeout: BUILD_AND_RUN_MS }, async () => {
+  // Sign extension of a narrow override: WGSL refuses a left shift that
+  // shifts out a one bit (0xffffffec << 16) when it evaluates one.
+  const source = `#include <sycl/sycl.hpp>
+#include <cstdio>
+constexpr sycl::specialization_id<short> offset_id(-3);
+constexpr sycl::specialization_id<signed char> small_id(-100);
+int main() {
+  sycl::queue q;
+  int *out = sycl::malloc_shared<int>(8, q);
+  for (short value : {short(-20), short(-32768), short(32767)}) {
+    q.submit([&](sycl::handler &h) {
+      h.set_specialization_constant<offset_id>(value);
+      h.parallel_for(sycl::range<1>(8), [=](sycl::item<1> i, sycl::kernel_handler kh) {
+        out[i] = int(i[0]) * 7 + kh.get_specialization_constant<offset_id>() + kh.get_specialization_constant<small_id>();
+      });
+    }).wait();
+    for (int i = 0; i < 8; ++i)
+      if (out[i] != i * 7 + value - 100) { std::printf("out[%d] = %d, want %d\\n", i, out[i], i * 7 + value - 100); return 1; }
+  }
+  std::printf("PASSED\\n");
+}
+`;
+  const r = await buildAndRun('vector_add.cpp', source);
+  assertPassedOnWebGpu(r);
+});
+
 test('a double kernel runs on the host device, its float neighbour on WebGPU', { timeout: BUILD_AND_RUN_MS }, async () => {
   const source = await readFile(new URL('../../tests/e2e/fp64_split.cpp', import.meta.url), 'utf8');
   const r = await buildAndRun('vector_add.cpp', source);

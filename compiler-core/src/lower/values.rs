@@ -581,14 +581,23 @@ impl Lowerer<'_> {
         }
         let shift = |t| IExpr::Const(Constant::Int(t, u64::from(unused)));
         if kind.signed() {
-            // Raised as unsigned: WGSL refuses a signed left shift that
-            // changes the sign where it evaluates one (a specialization
-            // constant's override expression).
+            // Masked and raised as unsigned: WGSL refuses a left shift that
+            // shifts out a one bit (or, signed, changes the sign) where it
+            // evaluates one (a specialization constant's override
+            // expression: `short` -3 is 0xfffffffd).
             let as_signed = self.cast_scalar(e, ScalarType::I32);
+            let low_bits = IExpr::Binary(
+                BinaryOp::BitAnd,
+                Box::new(IExpr::Bitcast(Box::new(as_signed), ScalarType::U32)),
+                Box::new(IExpr::Const(Constant::Int(
+                    ScalarType::U32,
+                    u64::from(u32::MAX >> unused),
+                ))),
+            );
             let raised = IExpr::Bitcast(
                 Box::new(IExpr::Binary(
                     BinaryOp::Shl,
-                    Box::new(IExpr::Bitcast(Box::new(as_signed), ScalarType::U32)),
+                    Box::new(low_bits),
                     Box::new(shift(ScalarType::U32)),
                 )),
                 ScalarType::I32,
