@@ -27,8 +27,14 @@ const USM = { DEVICE: 0, HOST: 1, SHARED: 2, UNKNOWN: 3, BUFFER: 4 };
 const GPU_DEVICE = 0;
 const HOST_DEVICE = 1;
 const SIZE_MAX = 0xffffffff;
-// The one event handle: every command completed when its call returned.
+// The event of every command of a queue without enable_profiling: each
+// command completed when its call returned. A profiling queue's commands get
+// handles of their own from FIRST_TIMED_EVENT on, with their times.
 const DONE = 1;
+const FIRST_TIMED_EVENT = 16;
+const QUEUE_PROFILING = 2; // runtime_abi.h's SYCLONE_QUEUE_PROFILING
+/** Nanoseconds since the page's time origin (monotonic). */
+const nowNs = () => BigInt(Math.round(performance.now() * 1e6));
 
 /** A failure inside a runtime call, reported to the program as sycl::errc `errc`. */
 class RuntimeError extends Error {
@@ -80,6 +86,9 @@ export class BrowserRuntime {
     this.allocations = []; // { start, size, kind, device, owned, gpuBuffer, gpuNewer }
     this.queues = new Map(); // handle -> device index
     this.nextQueue = 1;
+    this.profilingQueues = new Set(); // handles of queues with enable_profiling
+    this.timedEvents = new Map(); // event handle -> { submit, start, end } in ns
+    this.nextEvent = FIRST_TIMED_EVENT;
     this.pipelines = new Map();
     this.deviceGlobals = new Map(); // host object -> { symbol, size, copy }
     this.strings = new Map();
@@ -147,6 +156,14 @@ export class BrowserRuntime {
   }
   find(ptr) {
     return this.allocations.find((a) => ptr >= a.start && ptr < a.start + Math.max(a.size, 1));
+  }
+  /** Refuses `bytes` at `addr` running past the end of the allocation `addr` is in (as the native runtime's `usm::check_extent`). */
+  checkExtent(addr, bytes, what) {
+    const a = this.find(addr);
+    if (a && addr + bytes > a.start + a.size) {
+      throw new RuntimeError(ERRC.INVALID,
+        `${what}: ${bytes} bytes at 0x${addr.toString(16)} run past the end of its allocation (${a.size} bytes at 0x${a.start.toString(16)})`);
+    }
   }
   forget(alloc) {
     this.allocations.splice(this.allocations.indexOf(alloc), 1);
@@ -369,8 +386,8 @@ export class BrowserRuntime {
       const alloc = addr === 0 ? null : this.find(addr);
       if (!alloc) {
         if (addr !== 0 && b.access !== 'none') {
-          throw new RuntimeError(ERRC.KERNEL_ARGUMENT,
-            `kernel ${kernel.display_name}: ${b.name} points to 0x${addr.toString(16)}, which is in no buffer or USM allocation`);
+          throw new RuntimeError(ERRC.INVALID,
+            `kernel ${kernel.display_name}: pointer captured as ${b.name} does not point into a USM allocation or buffer (0x${addr.toString(16)})`);
         }
         params.fill(addr === 0 ? 0xff : 0, b.offset_slot, b.offset_slot + b.index_bytes);
         bound.set(b.binding, { alloc: null, access: b.access });
@@ -409,8 +426,8 @@ export class BrowserRuntime {
       constants.push([a.length_id, elems]);
     }
     if (localBytes > limits.maxComputeWorkgroupStorageSize) {
-      throw new RuntimeError(ERRC.KERNEL_NOT_SUPPORTED,
-        `kernel ${kernel.display_name} needs ${localBytes} bytes of local memory; the device has ${limits.maxComputeWorkgroupStorageSize}`);
+      throw new RuntimeError(ERRC.MEMORY_ALLOCATION,
+        `kernel ${kernel.display_name}: its work-group memory (local accessors, group_local_memory and work-group arrays) needs ${localBytes} bytes, the device has ${limits.maxComputeWorkgroupStorageSize}`);
     }
     if (workItems > limits.maxComputeInvocationsPerWorkgroup) {
       throw new RuntimeError(ERRC.ND_RANGE,
@@ -570,6 +587,33 @@ export class BrowserRuntime {
       }
     });
     const event = (out) => { if (out) this.setU32(out, DONE); };
+    // Runs a command of queue `q`: on a profiling queue its event records
+    // when it was submitted, started (after the host work before it) and
+    // ended (the GPU's work done).
+    const timed = async (q, out, work) => {
+      if (!this.profilingQueues.has(q)) {
+        await work();
+        event(out);
+        return;
+      }
+      const submit = nowNs();
+      const start = nowNs();
+      await work();
+      if (this.gpu && this.queues.get(q) === GPU_DEVICE) await this.gpu.device.queue.onSubmittedWorkDone();
+      record(out, submit, start, nowNs());
+    };
+    const record = (out, submit, start, end) => {
+      if (!out) return;
+      const handle = this.nextEvent++;
+      this.timedEvents.set(handle, { submit, start, end, references: 1 });
+      this.setU32(out, handle);
+    };
+    // A command with nothing to run (a barrier, a prefetch): done at once.
+    const instant = (q, out) => {
+      if (!this.profilingQueues.has(q)) return event(out);
+      const now = nowNs();
+      return record(out, now, now, now);
+    };
     const allocation = (bytes, alignment, kind, device) => {
       try {
         const start = this.allocate(bytes, alignment);
@@ -606,8 +650,8 @@ export class BrowserRuntime {
         this.setU32(version, this.cstring('1.0'));
       }),
       syclone_queue_create: (out) => this.createQueue(this.devices()[0], out),
-      syclone_queue_create_on: (device, _flags, out) => this.createQueue(device, out),
-      syclone_queue_release: (q) => { this.queues.delete(q); },
+      syclone_queue_create_on: (device, flags, out) => this.createQueue(device, out, flags),
+      syclone_queue_release: (q) => { this.queues.delete(q); this.profilingQueues.delete(q); },
       syclone_queue_device: (q) => this.queues.get(q),
       syclone_queue_device_name: (q) => this.cstring(this.deviceName(this.queues.get(q))),
       syclone_queue_device_vendor: (q) => this.cstring(this.deviceVendor(this.queues.get(q))),
@@ -639,26 +683,49 @@ export class BrowserRuntime {
           return 0;
         }
       },
-      syclone_memcpy: suspending(async (_q, dst, src, bytes, _deps, _n, out) => {
-        await this.download([this.find(src), this.find(dst)]);
-        this.bytes().copyWithin(dst, src, src + bytes);
-        event(out);
+      syclone_memcpy: suspending(async (q, dst, src, bytes, _deps, _n, out) => {
+        if (bytes > 0 && (dst === 0 || src === 0)) throw new RuntimeError(ERRC.INVALID, 'queue::memcpy: null pointer');
+        this.checkExtent(src, bytes, 'queue::memcpy source');
+        this.checkExtent(dst, bytes, 'queue::memcpy destination');
+        await timed(q, out, async () => {
+          await this.download([this.find(src), this.find(dst)]);
+          this.bytes().copyWithin(dst, src, src + bytes);
+        });
       }),
-      syclone_fill: suspending(async (_q, dst, pattern, size, count, _deps, _n, out) => {
-        await this.download([this.find(dst)]);
-        const value = this.bytes().slice(pattern, pattern + size);
-        for (let i = 0; i < count; i++) this.bytes().set(value, dst + i * size);
-        event(out);
+      syclone_fill: suspending(async (q, dst, pattern, size, count, _deps, _n, out) => {
+        if (count > 0 && dst === 0) throw new RuntimeError(ERRC.INVALID, 'queue::fill: null pointer');
+        this.checkExtent(dst, size * count, 'queue::fill');
+        await timed(q, out, async () => {
+          await this.download([this.find(dst)]);
+          const value = this.bytes().slice(pattern, pattern + size);
+          for (let i = 0; i < count; i++) this.bytes().set(value, dst + i * size);
+        });
       }),
-      syclone_prefetch: (_q, _ptr, _bytes, _deps, _n, out) => { event(out); return 0; },
+      syclone_prefetch: (q, _ptr, _bytes, _deps, _n, out) => { instant(q, out); return 0; },
       syclone_host_access_begin: suspending((ptr) => this.download([this.find(ptr)])),
       syclone_host_access_wrote: () => 0,
       syclone_buffer_create: (hostPtr, bytes) => {
         try {
           const owned = hostPtr === 0;
+          if (!owned) {
+            // Buffers over exactly the same host memory share one
+            // allocation; over part of another's memory they would keep
+            // two copies of the same bytes (as the native `memory::adopt`).
+            const same = this.allocations.find((a) => a.kind === USM.BUFFER && !a.owned
+              && a.start === hostPtr && a.size === bytes);
+            if (same) {
+              same.buffers++;
+              return hostPtr;
+            }
+            const last = hostPtr + Math.max(bytes, 1) - 1;
+            if (this.allocations.some((a) => a.start <= last && hostPtr < a.start + Math.max(a.size, 1))) {
+              throw new RuntimeError(ERRC.INVALID,
+                `host memory at 0x${hostPtr.toString(16)} (${bytes} bytes) is already used by another buffer or USM allocation`);
+            }
+          }
           const start = owned ? this.allocate(bytes) : hostPtr;
           if (owned) this.bytes().fill(0, start, start + bytes);
-          this.allocations.push({ start, size: bytes, kind: USM.BUFFER, device: null, owned, gpuNewer: false });
+          this.allocations.push({ start, size: bytes, kind: USM.BUFFER, device: null, owned, gpuNewer: false, buffers: 1 });
           return start;
         } catch (e) {
           this.fail(e);
@@ -669,7 +736,7 @@ export class BrowserRuntime {
       syclone_buffer_host_release: () => 0,
       syclone_buffer_release: suspending(async (storage, finalPtr, bytes) => {
         const alloc = this.allocations.find((a) => a.start === storage && a.kind === USM.BUFFER);
-        if (!alloc) return;
+        if (!alloc || --alloc.buffers > 0) return;
         try {
           await this.download([alloc]);
         } catch (e) {
@@ -683,14 +750,14 @@ export class BrowserRuntime {
       }),
       // Suspends while a new pipeline is made (WebGPU compiles it then).
       syclone_launch: suspending(async (q, desc, _deps, _n, out) => {
-        await this.launch(q, desc);
-        event(out);
+        await timed(q, out, () => this.launch(q, desc));
       }),
-      syclone_host_task: suspending(async (_q, fn, release, ctx, _deps, _n, _acc, _modes, _na, out) => {
-        await this.download();
-        await this.callback(fn, ctx);
-        if (release) await this.callback(release, ctx);
-        event(out);
+      syclone_host_task: suspending(async (q, fn, release, ctx, _deps, _n, _acc, _modes, _na, out) => {
+        await timed(q, out, async () => {
+          await this.download();
+          await this.callback(fn, ctx);
+          if (release) await this.callback(release, ctx);
+        });
       }),
       syclone_must_wait: () => 0,
       syclone_defer: suspending(async (_q, submit, release, ctx, _deps, _n, _acc, _na, out) => {
@@ -698,12 +765,27 @@ export class BrowserRuntime {
         if (release) await this.callback(release, ctx);
         if (out) this.setU32(out, e || DONE);
       }),
-      syclone_barrier: (_q, _deps, _n, out) => { event(out); return 0; },
+      syclone_barrier: (q, _deps, _n, out) => { instant(q, out); return 0; },
       syclone_event_wait: suspending(() => this.download()),
-      syclone_event_retain: () => {},
-      syclone_event_release: () => {},
+      syclone_event_retain: (e) => {
+        const times = this.timedEvents.get(e);
+        if (times) times.references++;
+      },
+      syclone_event_release: (e) => {
+        const times = this.timedEvents.get(e);
+        if (times && --times.references === 0) this.timedEvents.delete(e);
+      },
       syclone_event_status: () => 2,
-      syclone_event_profiling: call(hostOnly('Event profiling')),
+      syclone_event_profiling: call((e, what, out) => {
+        const times = this.timedEvents.get(e);
+        if (!times) {
+          throw new RuntimeError(ERRC.INVALID,
+            'get_profiling_info: the queue was not created with property::queue::enable_profiling');
+        }
+        const ns = [times.submit, times.start, times.end][what];
+        if (ns === undefined) throw new RuntimeError(ERRC.INVALID, `unknown profiling descriptor ${what}`);
+        this.view().setBigUint64(out, ns, true);
+      }),
       syclone_kernel_keys: (buf, capacity) => {
         const text = new TextEncoder().encode([...this.kernels.keys()].map((k) => `${k}\0`).join(''));
         this.bytes().set(text.subarray(0, capacity), buf);
@@ -744,12 +826,13 @@ export class BrowserRuntime {
     };
   }
 
-  createQueue(device, out) {
+  createQueue(device, out, flags = 0) {
     if (!this.devices().includes(device)) {
       return this.fail(new RuntimeError(ERRC.INVALID, `there is no device ${device}`));
     }
     const handle = this.nextQueue++;
     this.queues.set(handle, device);
+    if (flags & QUEUE_PROFILING) this.profilingQueues.add(handle);
     this.setU32(out, handle);
     return 0;
   }
