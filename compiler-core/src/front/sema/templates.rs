@@ -319,11 +319,44 @@ impl Sema {
         env: &Rc<Env>,
         b: &mut Bindings,
     ) -> bool {
-        let names = pack_names(PatternNames::of_targ(pattern), params);
+        let all_names = PatternNames::of_targ(pattern);
+        let outer = enclosing_packs(&all_names, params, env);
+        let names = pack_names(all_names, params);
+        if names.is_empty() && !outer.is_empty() {
+            return self.match_enclosing_pack(pattern, &outer, args, params, ctx, env, b);
+        }
         let packs = self.pack_elements(&names, args, b, |s, a, bi| {
             s.match_template_arg(pattern, a, params, ctx, env, bi)
         });
         packs.is_some_and(|ps| ps.into_iter().all(|(n, p)| bind(b, &n, p)))
+    }
+
+    /// Match `args` against a pack expansion of packs an enclosing class
+    /// template already bound (`seq<I...>` in a member template of the
+    /// specialization for `seq<I...>`): one argument per element, each
+    /// against the pattern with the packs' elements in their place.
+    #[allow(clippy::too_many_arguments)]
+    fn match_enclosing_pack(
+        &mut self,
+        pattern: &TemplateArg,
+        outer: &[(Rc<str>, Vec<TArg>)],
+        args: &[TArg],
+        params: &[Rc<str>],
+        ctx: Ctx,
+        env: &Rc<Env>,
+        b: &mut Bindings,
+    ) -> bool {
+        if outer.iter().any(|(_, elems)| elems.len() != args.len()) {
+            return false;
+        }
+        for (k, a) in args.iter().enumerate() {
+            let mut bi = b.clone();
+            bi.extend(outer.iter().map(|(n, elems)| (n.clone(), elems[k].clone())));
+            if !self.match_template_arg(pattern, a, params, ctx, env, &mut bi) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Match each argument on its own against a pack pattern (with the
@@ -1179,6 +1212,25 @@ fn enclosing_pack_len(ty: &TypeExpr, params: &[Rc<str>], env: &Env) -> Option<us
         Some(TArg::Pack(elems)) => Some(elems.len()),
         _ => None,
     })
+}
+
+/// The packs a pattern mentions that are not among the template's own
+/// `params` but bound in `env` (an enclosing class template's), with their
+/// elements.
+fn enclosing_packs(
+    names: &PatternNames,
+    params: &[Rc<str>],
+    env: &Env,
+) -> Vec<(Rc<str>, Vec<TArg>)> {
+    names
+        .0
+        .iter()
+        .filter(|n| !params.contains(n))
+        .filter_map(|n| match env.get(n) {
+            Some(TArg::Pack(elems)) => Some((n.clone(), elems.clone())),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The template parameters among the names a pack pattern mentions.
