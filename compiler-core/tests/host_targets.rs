@@ -208,6 +208,30 @@ int main() {
 }
 
 #[test]
+fn clang_18_and_later_give_placeholder_parameters_their_type() {
+    // A non-type template argument whose parameter is declared `auto *`
+    // carries the declared type (`TnPDa`, a substitution candidate: `S2_`
+    // is then plus_one's `T_`): the key clang 21 gives this kernel.
+    let source = r#"#include <sycl/sycl.hpp>
+float twice(float x) { return 2 * x; }
+template <typename T> T plus_one(T x) { return x + T(1); }
+template <float (*Op)(float), auto *Then>
+void transform(sycl::queue &q, float *p, size_t n) {
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { p[i] = Then(Op(p[i])); }).wait();
+}
+int main() {
+  sycl::queue q;
+  float *p = sycl::malloc_shared<float>(4, q);
+  transform<twice, plus_one<float>>(q, p, 4);
+}
+"#;
+    assert_eq!(
+        wasm32_kernel_keys(source),
+        ["PZ9transformIXadL_Z5twicefEETnPDaXadL_Z8plus_oneIfET_S2_EEEvRN4sycl5queueEPfmEUlNS3_2idILi1EEEE_"]
+    );
+}
+
+#[test]
 fn a_libcxx_hosts_tuples_hold_their_elements_in_order() {
     // libc++ (the wasm32 host's library) derives a tuple from one holder
     // per element, in order, where libstdc++ stores the last element first:

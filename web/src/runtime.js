@@ -27,11 +27,12 @@ const USM = { DEVICE: 0, HOST: 1, SHARED: 2, UNKNOWN: 3, BUFFER: 4 };
 const GPU_DEVICE = 0;
 const HOST_DEVICE = 1;
 const SIZE_MAX = 0xffffffff;
-// The event of every command of a queue without enable_profiling: each
-// command completed when its call returned. A profiling queue's commands get
-// handles of their own from FIRST_TIMED_EVENT on, with their times.
+// Every command completed when its call returned. Each has an event handle
+// of its own (from FIRST_EVENT on: events of different commands differ),
+// with its times on a profiling queue; DONE stands for a command group
+// that made no command.
 const DONE = 1;
-const FIRST_TIMED_EVENT = 16;
+const FIRST_EVENT = 16;
 const QUEUE_PROFILING = 2; // runtime_abi.h's SYCLONE_QUEUE_PROFILING
 /** Nanoseconds since the page's time origin (monotonic). */
 const nowNs = () => BigInt(Math.round(performance.now() * 1e6));
@@ -87,8 +88,9 @@ export class BrowserRuntime {
     this.queues = new Map(); // handle -> device index
     this.nextQueue = 1;
     this.profilingQueues = new Set(); // handles of queues with enable_profiling
-    this.timedEvents = new Map(); // event handle -> { submit, start, end } in ns
-    this.nextEvent = FIRST_TIMED_EVENT;
+    // Event handle -> { times: { submit, start, end } in ns or null, references }.
+    this.events = new Map();
+    this.nextEvent = FIRST_EVENT;
     this.pipelines = new Map();
     this.deviceGlobals = new Map(); // host object -> { symbol, size, copy }
     this.strings = new Map();
@@ -586,7 +588,13 @@ export class BrowserRuntime {
         return this.fail(e);
       }
     });
-    const event = (out) => { if (out) this.setU32(out, DONE); };
+    // A new event for a completed command, written to `out`.
+    const event = (out, times = null) => {
+      if (!out) return;
+      const handle = this.nextEvent++;
+      this.events.set(handle, { times, references: 1 });
+      this.setU32(out, handle);
+    };
     // Runs a command of queue `q`: on a profiling queue its event records
     // when it was submitted, started (after the host work before it) and
     // ended (the GPU's work done).
@@ -600,19 +608,12 @@ export class BrowserRuntime {
       const start = nowNs();
       await work();
       if (this.gpu && this.queues.get(q) === GPU_DEVICE) await this.gpu.device.queue.onSubmittedWorkDone();
-      record(out, submit, start, nowNs());
-    };
-    const record = (out, submit, start, end) => {
-      if (!out) return;
-      const handle = this.nextEvent++;
-      this.timedEvents.set(handle, { submit, start, end, references: 1 });
-      this.setU32(out, handle);
+      event(out, { submit, start, end: nowNs() });
     };
     // A command with nothing to run (a barrier, a prefetch): done at once.
     const instant = (q, out) => {
-      if (!this.profilingQueues.has(q)) return event(out);
       const now = nowNs();
-      return record(out, now, now, now);
+      event(out, this.profilingQueues.has(q) ? { submit: now, start: now, end: now } : null);
     };
     const allocation = (bytes, alignment, kind, device) => {
       try {
@@ -768,16 +769,16 @@ export class BrowserRuntime {
       syclone_barrier: (q, _deps, _n, out) => { instant(q, out); return 0; },
       syclone_event_wait: suspending(() => this.download()),
       syclone_event_retain: (e) => {
-        const times = this.timedEvents.get(e);
-        if (times) times.references++;
+        const record = this.events.get(e);
+        if (record) record.references++;
       },
       syclone_event_release: (e) => {
-        const times = this.timedEvents.get(e);
-        if (times && --times.references === 0) this.timedEvents.delete(e);
+        const record = this.events.get(e);
+        if (record && --record.references === 0) this.events.delete(e);
       },
       syclone_event_status: () => 2,
       syclone_event_profiling: call((e, what, out) => {
-        const times = this.timedEvents.get(e);
+        const times = this.events.get(e)?.times;
         if (!times) {
           throw new RuntimeError(ERRC.INVALID,
             'get_profiling_info: the queue was not created with property::queue::enable_profiling');

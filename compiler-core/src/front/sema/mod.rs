@@ -194,6 +194,13 @@ impl HostCompiler {
     pub fn mangles_dependent_names_as_written(self) -> bool {
         matches!(self, HostCompiler::Clang { .. })
     }
+    /// Does a non-type template argument whose parameter's declared type
+    /// has a placeholder (`auto *F`) carry that type (`TnPDa`, the Itanium
+    /// ABI's proposed fix for colliding names, cxx-abi #166)? clang from 18
+    /// does; g++ not (checked with 12).
+    pub fn mangles_placeholder_param_types(self) -> bool {
+        matches!(self, HostCompiler::Clang { major, .. } if major >= 18)
+    }
     /// Does the mangled name of an instance of a `static` function template
     /// say it has internal linkage (`L`)? clang's does, g++'s not.
     pub fn marks_internal_template_instances(self) -> bool {

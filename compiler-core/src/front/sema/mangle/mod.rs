@@ -598,6 +598,16 @@ impl Mangler {
     ) -> String {
         let mut a = String::from("I");
         for (i, arg) in args.iter().enumerate() {
+            if let (Some(h), true) = (header, s.host.mangles_placeholder_param_types()) {
+                if let Some(placeholder) = h.params.get(i).and_then(|p| match &p.kind {
+                    ast::TemplateParamKind::NonType {
+                        ty, pack: false, ..
+                    } => self.placeholder_type(ty),
+                    _ => None,
+                }) {
+                    a.push_str(&format!("Tn{placeholder}"));
+                }
+            }
             match arg {
                 TArg::Type(t) => a.push_str(&self.ty(s, t)),
                 TArg::ConstType(t) => {
@@ -655,6 +665,38 @@ impl Mangler {
         }
         a.push('E');
         a
+    }
+
+    /// The declared type of a non-type template parameter with a
+    /// placeholder: `auto` is `Da`, `decltype(auto)` `Dc`, under pointers,
+    /// references and `const` (each such level a substitution candidate);
+    /// None for a type without one or of another shape.
+    fn placeholder_type(&mut self, ty: &ast::TypeExpr) -> Option<String> {
+        let inner = match &ty.kind {
+            ast::TypeExprKind::Auto => "Da".to_string(),
+            ast::TypeExprKind::DecltypeAuto => "Dc".to_string(),
+            ast::TypeExprKind::Pointer(t) => format!("P{}", self.placeholder_type(t)?),
+            ast::TypeExprKind::LRef(t) => format!("R{}", self.placeholder_type(t)?),
+            ast::TypeExprKind::RRef(t) => format!("O{}", self.placeholder_type(t)?),
+            _ => return None,
+        };
+        let (mangled, composite) = if ty.is_const {
+            (format!("K{inner}"), true)
+        } else {
+            let composite = !matches!(
+                ty.kind,
+                ast::TypeExprKind::Auto | ast::TypeExprKind::DecltypeAuto
+            );
+            (inner, composite)
+        };
+        if !composite {
+            return Some(mangled);
+        }
+        let key = format!("placeholder:{mangled}");
+        Some(self.lookup(&key).unwrap_or_else(|| {
+            self.add(key);
+            mangled
+        }))
     }
 
     /// `<prefix> <name>` of a template in `ctx`, a substitution candidate
