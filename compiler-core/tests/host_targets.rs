@@ -232,6 +232,29 @@ int main() {
 }
 
 #[test]
+fn written_out_trait_members_stay_unresolved_names_in_kernel_names() {
+    // In a function template's signature, `typename std::remove_const<T>::type`
+    // is the dependent name as written (`NSt3__212remove_constIT_E4typeE`),
+    // `std::remove_cv_t<T>` libc++'s builtin: the key clang 21 gives this kernel.
+    let source = r#"#include <sycl/sycl.hpp>
+#include <type_traits>
+template <typename T>
+void add_to(sycl::queue &q, typename std::remove_const<T>::type *dst, std::remove_cv_t<T> value, size_t n) {
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { dst[i] += value; }).wait();
+}
+int main() {
+  sycl::queue q;
+  int *p = sycl::malloc_shared<int>(4, q);
+  add_to<const int>(q, p, 2, 4);
+}
+"#;
+    assert_eq!(
+        wasm32_kernel_keys(source),
+        ["PZ6add_toIKiEvRN4sycl5queueEPNSt3__212remove_constIT_E4typeEu11__remove_cvIS6_EmEUlNS1_2idILi1EEEE_"]
+    );
+}
+
+#[test]
 fn a_libcxx_hosts_tuples_hold_their_elements_in_order() {
     // libc++ (the wasm32 host's library) derives a tuple from one holder
     // per element, in order, where libstdc++ stores the last element first:

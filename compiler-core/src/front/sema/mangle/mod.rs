@@ -320,22 +320,27 @@ impl Mangler {
         }
     }
 
-    /// `std::remove_const<T>::type` and the other traits libc++ computes
-    /// with a clang builtin, as clang mangles them for libc++: the alias
-    /// (`remove_const_t<T>`, which our model defines through the trait, as
-    /// libstdc++ does) is `__remove_const(T)`, `u14__remove_constIT_E`
-    /// (checked against clang 21's libc++). A `::type` written out in
-    /// full is mangled so too: the resolved type does not say which it was.
+    /// `std::remove_const_t<T>` and the other trait aliases libc++ computes
+    /// with a clang builtin, as clang mangles them for libc++: the alias is
+    /// `__remove_const(T)`, `u14__remove_constIT_E` (checked against clang
+    /// 21's libc++). The model's aliases name the `::type` of
+    /// `__libcxx_builtin_alias<trait, T>` (under `__SYCLONE_HOST_LIBCXX`),
+    /// so that a `typename std::remove_const<T>::type` written out stays
+    /// the name it is (`NSt3__112remove_constIT_E4typeE`).
     fn libcxx_trait_type(&mut self, s: &mut Sema, scope: ClassId, member: &str) -> Option<String> {
         let class = s.class(scope);
-        if member != "type" || !self.in_std_inline(s, class.ctx) {
+        if member != "type"
+            || &*class.name != "__libcxx_builtin_alias"
+            || !self.in_std_inline(s, class.ctx)
+        {
             return None;
         }
-        let builtin = libcxx_trait_builtin(&class.name)?;
         let (_, args) = class.template.clone()?;
-        let [TArg::Type(arg)] = args.as_slice() else {
+        let [TArg::Template(trait_template), TArg::Type(arg)] = args.as_slice() else {
             return None;
         };
+        let (trait_name, _) = s.template_name_decl(*trait_template);
+        let builtin = libcxx_trait_builtin(&trait_name)?;
         let arg = self.ty(s, arg);
         Some(format!("u{}I{arg}E", source_name(builtin)))
     }
