@@ -189,9 +189,12 @@ test('a loop on a local-memory value with barriers inside runs on WebGPU', { tim
 // loops; non-finite float bits and a NaN that WGSL must not fold. The
 // runtime's checks and errcs as the native runtime's: copies and fills past
 // an allocation, kernels given stack memory, buffers over part of another's
-// host memory, work-group memory beyond the device's; event profiling.
+// host memory, work-group memory beyond the device's; event profiling
+// and equality. Kernel names as clang 21 and libc++ spell them: placeholder
+// parameters (`auto *F`), trait members written out beside trait aliases.
 for (const program of ['hierarchical_work_group_scope.cpp', 'sub_group_sizes.cpp', 'joint_scans.cpp', 'library_edge_cases.cpp',
-  'runtime_errors.cpp', 'buffers_over_one_host_range.cpp', 'work_group_memory_limits.cpp', 'profiling.cpp']) {
+  'runtime_errors.cpp', 'buffers_over_one_host_range.cpp', 'work_group_memory_limits.cpp', 'profiling.cpp',
+  'host_api_extras.cpp', 'free_function_kernels.cpp', 'buffer_templates.cpp']) {
   test(`e2e ${program} passes on WebGPU`, { timeout: BUILD_AND_RUN_MS }, async () => {
     const source = await readFile(new URL(`../../tests/e2e/${program}`, import.meta.url), 'utf8');
     const r = await buildAndRun('vector_add.cpp', source);
