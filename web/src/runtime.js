@@ -18,10 +18,12 @@ const ERRC = {
   RUNTIME: 1, KERNEL: 2, ND_RANGE: 4, KERNEL_ARGUMENT: 6, INVALID: 8, MEMORY_ALLOCATION: 9,
   PROFILING: 11, FEATURE_NOT_SUPPORTED: 12, KERNEL_NOT_SUPPORTED: 13,
 };
+// sycl::aspect's values (sycl.hpp; native-runtime/src/device/info.rs).
 const ASPECT = {
-  cpu: 0, gpu: 1, emulated: 4, host_debuggable: 5, fp64: 7, atomic64: 8, usm_device_allocations: 13,
-  usm_host_allocations: 14, usm_atomic_host_allocations: 15, usm_shared_allocations: 16,
-  usm_atomic_shared_allocations: 17, ext_oneapi_graph: 26, ext_oneapi_limited_graph: 27,
+  cpu: 0, gpu: 1, emulated: 4, host_debuggable: 5, fp64: 7, atomic64: 8, image: 9, queue_profiling: 12,
+  usm_device_allocations: 13, usm_host_allocations: 14, usm_atomic_host_allocations: 15,
+  usm_shared_allocations: 16, usm_atomic_shared_allocations: 17, ext_intel_legacy_image: 19,
+  ext_intel_free_memory: 20, ext_oneapi_graph: 25, ext_oneapi_limited_graph: 26,
 };
 const USM = { DEVICE: 0, HOST: 1, SHARED: 2, UNKNOWN: 3, BUFFER: 4 };
 const GPU_DEVICE = 0;
@@ -207,8 +209,11 @@ export class BrowserRuntime {
     const subGroupSizes = host ? [1] : this.subGroupSizes();
     v.setUint32(out + 72, subGroupSizes.length, true);
     subGroupSizes.forEach((size, i) => v.setUint32(out + 76 + 4 * i, size, true));
+    // What every device has, as natively: USM, images (a library over
+    // buffers), free memory, command graphs (replayed command groups), profiling.
     const usm = ['usm_device_allocations', 'usm_host_allocations', 'usm_shared_allocations',
-      'ext_oneapi_graph', 'ext_oneapi_limited_graph'];
+      'image', 'ext_intel_legacy_image', 'ext_intel_free_memory', 'ext_oneapi_graph', 'ext_oneapi_limited_graph',
+      'queue_profiling'];
     const aspects = host
       ? ['cpu', 'fp64', 'atomic64', 'host_debuggable', 'usm_atomic_host_allocations', 'usm_atomic_shared_allocations', ...usm]
       : ['gpu', ...usm];
@@ -274,7 +279,7 @@ export class BrowserRuntime {
   }
 
   // --- Kernels ---
-  launch(queue, desc) {
+  async launch(queue, desc) {
     const v = this.view();
     const key = this.cstr(v.getUint32(desc, true));
     const dims = v.getUint32(desc + 4, true);
@@ -311,7 +316,12 @@ export class BrowserRuntime {
     this.onKernel({ name: kernel.display_name, device: this.queues.get(queue), range: range.slice(0, dims),
       local: isNd ? local.slice(0, dims) : null });
     if (total === 0) return;
-    if (this.queues.get(queue) === HOST_DEVICE) return this.launchOnHost(kernel, launch, total);
+    if (this.queues.get(queue) === HOST_DEVICE) {
+      // The host device reads and writes the program's memory itself: what
+      // the GPU made newer comes down first (a buffer used on both devices).
+      await this.download();
+      return this.launchOnHost(kernel, launch, total);
+    }
     return this.launchOnGpu(kernel, launch, isNd);
   }
 
@@ -641,8 +651,12 @@ export class BrowserRuntime {
       },
       syclone_device_get_info: call((device, out) => this.writeDeviceInfo(device, out)),
       syclone_device_free_memory: call((device, out) => {
+        // The device's memory less what the program allocated there (all
+        // of it on WebGPU, whose allocations each get a GPU copy).
         const total = device === HOST_DEVICE ? 1 << 30 : this.gpu.device.limits.maxBufferSize;
-        this.view().setBigUint64(out, BigInt(total), true);
+        const used = this.allocations.filter((a) => device === GPU_DEVICE || a.device === HOST_DEVICE)
+          .reduce((n, a) => n + a.size, 0);
+        this.view().setBigUint64(out, BigInt(Math.max(total - used, 0)), true);
       }),
       syclone_platform_get_info: call((backend, name, vendor, version) => {
         const host = backend === 1;
