@@ -194,7 +194,7 @@ test('a loop on a local-memory value with barriers inside runs on WebGPU', { tim
 // parameters (`auto *F`), trait members written out beside trait aliases.
 for (const program of ['hierarchical_work_group_scope.cpp', 'sub_group_sizes.cpp', 'joint_scans.cpp', 'library_edge_cases.cpp',
   'runtime_errors.cpp', 'buffers_over_one_host_range.cpp', 'work_group_memory_limits.cpp', 'profiling.cpp',
-  'host_api_extras.cpp', 'free_function_kernels.cpp', 'buffer_templates.cpp']) {
+  'host_api_extras.cpp', 'free_function_kernels.cpp', 'buffer_templates.cpp', 'device_info.cpp']) {
   test(`e2e ${program} passes on WebGPU`, { timeout: BUILD_AND_RUN_MS }, async () => {
     const source = await readFile(new URL(`../../tests/e2e/${program}`, import.meta.url), 'utf8');
     const r = await buildAndRun('vector_add.cpp', source);
@@ -227,6 +227,15 @@ int main() {
 `;
   const r = await buildAndRun('vector_add.cpp', source);
   assertPassedOnWebGpu(r);
+});
+
+test('a buffer used by kernels on WebGPU and on the host device in turn keeps every write', { timeout: BUILD_AND_RUN_MS }, async () => {
+  const source = await readFile(new URL('../../tests/e2e/multi_queue_buffers.cpp', import.meta.url), 'utf8');
+  const r = await buildAndRun('vector_add.cpp', source);
+  assert.equal(r.exitCode, '0', `${r.status}\n${r.output}`);
+  assert.match(r.output, /PASSED \(WebGPU .* -> Syclone host CPU device/);
+  const on = (device) => r.kernels.filter((k) => k.endsWith(device)).length;
+  assert.deepEqual([on('on WebGPU'), on('on the host device')], [2, 2], r.kernels.join('\n'));
 });
 
 test('a double kernel runs on the host device, its float neighbour on WebGPU', { timeout: BUILD_AND_RUN_MS }, async () => {
