@@ -194,7 +194,7 @@ test('a loop on a local-memory value with barriers inside runs on WebGPU', { tim
 // parameters (`auto *F`), trait members written out beside trait aliases.
 for (const program of ['hierarchical_work_group_scope.cpp', 'sub_group_sizes.cpp', 'joint_scans.cpp', 'library_edge_cases.cpp',
   'runtime_errors.cpp', 'buffers_over_one_host_range.cpp', 'work_group_memory_limits.cpp', 'profiling.cpp',
-  'host_api_extras.cpp', 'free_function_kernels.cpp', 'buffer_templates.cpp', 'device_info.cpp']) {
+  'host_api_extras.cpp', 'free_function_kernels.cpp', 'buffer_templates.cpp', 'device_info.cpp', 'vec_relational.cpp']) {
   test(`e2e ${program} passes on WebGPU`, { timeout: BUILD_AND_RUN_MS }, async () => {
     const source = await readFile(new URL(`../../tests/e2e/${program}`, import.meta.url), 'utf8');
     const r = await buildAndRun('vector_add.cpp', source);

@@ -117,14 +117,16 @@ impl Emitter {
                 Ok((self.convert(a, from, *to)?, *to))
             }
             Expr::Bitcast(a, to) => {
-                // The bits of an infinity or a NaN (`sycl::bit_cast<float>(0x7fc00000u)`):
+                // The bits of an infinity, a NaN or -0 (`sycl::bit_cast<float>(0x7fc00000u)`):
                 // as for such a float constant, no constant expression.
                 if let (Expr::Const(Constant::Int(_, bits)), true) = (&**a, to.is_float()) {
                     match *to {
-                        ScalarType::F32 if !f32::from_bits(*bits as u32).is_finite() => {
+                        ScalarType::F32
+                            if !plain_constant(f64::from(f32::from_bits(*bits as u32))) =>
+                        {
                             return Ok((self.opaque_f32_bits(*bits as u32)?, *to));
                         }
-                        ScalarType::F64 if !f64::from_bits(*bits).is_finite() => {
+                        ScalarType::F64 if !plain_constant(f64::from_bits(*bits)) => {
                             return Ok((self.opaque_float(*to, f64::from_bits(*bits))?, *to));
                         }
                         _ => {}
@@ -212,7 +214,7 @@ impl Emitter {
         let (ty, bits) = match *c {
             Constant::Bool(v) => (ScalarType::Bool, v as u64),
             Constant::Int(t, v) if t.is_int() => (t, v),
-            Constant::Float(t, v) if t.is_float() && !v.is_finite() => {
+            Constant::Float(t, v) if t.is_float() && !plain_constant(v) => {
                 return Ok((self.opaque_float(t, v)?, t));
             }
             Constant::Float(ScalarType::F32, v) => (ScalarType::F32, (v as f32).to_bits() as u64),
@@ -225,7 +227,9 @@ impl Emitter {
     /// The float `v` of type `ty` as a value no translator folds. WGSL
     /// evaluates an expression of constants when the shader is created and
     /// refuses one that makes an infinity or a NaN (it has no literal for
-    /// them either), as naga's validator refuses such a literal: the value
+    /// them either), as naga's validator refuses such a literal; a constant
+    /// -0 loses its sign on the way to SwiftShader's WebGPU (`bitselect`
+    /// with a sign-bit mask selected nothing): the value
     /// is read from a private variable, a float's bits as a u32
     /// (reinterpreted), a non-finite double as the float of its class
     /// (converted).
@@ -555,4 +559,10 @@ impl Emitter {
             _ => self.b.f_convert(t, None, v)?,
         })
     }
+}
+
+/// Whether a float constant of value `v` may be written as one: not an
+/// infinity, a NaN or -0 (see [`Emitter::opaque_float`]).
+fn plain_constant(v: f64) -> bool {
+    v.is_finite() && !(v == 0.0 && v.is_sign_negative())
 }
