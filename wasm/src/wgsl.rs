@@ -153,6 +153,14 @@ int main() {
 }
 "#;
 
+    /// `text` parses back as WGSL and validates at WebGPU's level.
+    fn assert_reparses(text: &str) {
+        let back = naga::front::wgsl::parse_str(text).expect("WGSL re-parses");
+        Validator::new(ValidationFlags::all(), Capabilities::default())
+            .validate(&back)
+            .expect("re-parsed WGSL validates");
+    }
+
     fn webgpu_result(source: &str) -> CompileResult {
         let opts = Options {
             targets: Some(vec!["spirv32-webgpu".into(), "spirv64-vulkan".into()]),
@@ -177,10 +185,7 @@ int main() {
             assert!(text.contains(&format!("fn {}(", k.entry_point)), "{text}");
             assert_eq!(text.matches("@compute").count(), 1, "{text}");
             // The WGSL is valid WebGPU again when read back.
-            let back = naga::front::wgsl::parse_str(text).expect("WGSL re-parses");
-            Validator::new(ValidationFlags::all(), Capabilities::default())
-                .validate(&back)
-                .expect("re-parsed WGSL validates");
+            assert_reparses(text);
         }
         // The float kernel's WGSL does not carry the int kernel's code.
         let float_kernel = webgpu.wgsl[0].wgsl.as_deref().unwrap();
@@ -284,10 +289,7 @@ int main() {
             entry.contains("(gl_WorkGroupID, gl_NumWorkGroups)"),
             "the entry point passes the built-ins on: {entry}"
         );
-        let back = naga::front::wgsl::parse_str(text).expect("WGSL re-parses");
-        Validator::new(ValidationFlags::all(), Capabilities::default())
-            .validate(&back)
-            .expect("re-parsed WGSL validates");
+        assert_reparses(text);
     }
 
     const ONE_ALLOCATION: &str = r#"
@@ -353,10 +355,7 @@ int main() {
         assert_eq!(text.matches("workgroupUniformLoad(").count(), 1, "{text}");
         // The leader's `if` reads no local memory and stays as it was.
         assert!(text.contains("workgroupBarrier()"), "{text}");
-        let back = naga::front::wgsl::parse_str(text).expect("WGSL re-parses");
-        Validator::new(ValidationFlags::all(), Capabilities::default())
-            .validate(&back)
-            .expect("re-parsed WGSL validates");
+        assert_reparses(text);
     }
 
     const GROUP_SCOPE_LOOP: &str = r#"
@@ -383,10 +382,7 @@ int main() {
         let text = r.images[0].wgsl[0].wgsl.as_deref().unwrap();
         assert!(text.contains("workgroupBarrier()"), "{text}");
         assert!(text.contains("workgroupUniformLoad((&rounds"), "{text}");
-        let back = naga::front::wgsl::parse_str(text).expect("WGSL re-parses");
-        Validator::new(ValidationFlags::all(), Capabilities::default())
-            .validate(&back)
-            .expect("re-parsed WGSL validates");
+        assert_reparses(text);
     }
 
     const WIDE_SUB_GROUP: &str = r#"

@@ -606,19 +606,19 @@ export class BrowserRuntime {
       this.setU32(out, handle);
     };
     // Runs a command of queue `q`: on a profiling queue its event records
-    // when it was submitted, started (after the host work before it) and
-    // ended (the GPU's work done).
+    // when it was submitted and started and when it ended (the GPU's work
+    // done).
     const timed = async (q, out, work) => {
       if (!this.profilingQueues.has(q)) {
         await work();
         event(out);
         return;
       }
-      const submit = nowNs();
+      // Nothing runs before it: it starts when it is submitted.
       const start = nowNs();
       await work();
       if (this.gpu && this.queues.get(q) === GPU_DEVICE) await this.gpu.device.queue.onSubmittedWorkDone();
-      event(out, { submit, start, end: nowNs() });
+      event(out, { submit: start, start, end: nowNs() });
     };
     // A command with nothing to run (a barrier, a prefetch): done at once.
     const instant = (q, out) => {

@@ -95,8 +95,7 @@ fn rewrite_function(
     function: &mut Function,
     barrier_functions: &HashSet<Handle<Function>>,
 ) -> bool {
-    let mut survey = Survey::default();
-    survey.block(function, &function.body, barrier_functions, true, false);
+    let survey = Survey::of(function, barrier_functions);
     let mut loads = HashMap::new();
     for &condition in &survey.conditions {
         workgroup_loads_feeding(module, function, &survey, condition, &mut loads);
@@ -113,8 +112,9 @@ fn rewrite_function(
 }
 
 /// What a function's statements say about uniformity.
-#[derive(Default)]
-struct Survey {
+struct Survey<'a> {
+    function: &'a Function,
+    barrier_functions: &'a HashSet<Handle<Function>>,
     /// The conditions that decide whether a barrier runs: of an `if` or
     /// `switch` with a barrier inside, of an `if` that leaves or restarts
     /// a loop with a barrier, of a loop's exit when the loop has a barrier.
@@ -128,17 +128,24 @@ struct Survey {
     non_uniform_locals: HashSet<Handle<LocalVariable>>,
 }
 
-impl Survey {
+impl<'a> Survey<'a> {
+    /// Surveys `function`; `barrier_functions` are those that run a barrier.
+    fn of(function: &'a Function, barrier_functions: &'a HashSet<Handle<Function>>) -> Self {
+        let mut survey = Survey {
+            function,
+            barrier_functions,
+            conditions: Vec::new(),
+            stores: HashMap::new(),
+            non_uniform_locals: HashSet::new(),
+        };
+        survey.block(&function.body, true, false);
+        survey
+    }
+
     /// Surveys `block`, which runs in uniform control flow when `uniform`,
     /// inside a loop with a barrier when `in_barrier_loop`.
-    fn block(
-        &mut self,
-        function: &Function,
-        block: &Block,
-        barrier_functions: &HashSet<Handle<Function>>,
-        uniform: bool,
-        in_barrier_loop: bool,
-    ) {
+    fn block(&mut self, block: &'a Block, uniform: bool, in_barrier_loop: bool) {
+        let (function, barrier_functions) = (self.function, self.barrier_functions);
         let has_barrier = |b: &Block| block_has_barrier(b, barrier_functions);
         for statement in block.iter() {
             match statement {
@@ -155,13 +162,7 @@ impl Survey {
                     }
                     for nested in [accept, reject] {
                         let uniform = uniform && deciding;
-                        self.block(
-                            function,
-                            nested,
-                            barrier_functions,
-                            uniform,
-                            in_barrier_loop,
-                        );
+                        self.block(nested, uniform, in_barrier_loop);
                     }
                 }
                 Statement::Switch { selector, cases } => {
@@ -171,13 +172,7 @@ impl Survey {
                     }
                     for case in cases {
                         let uniform = uniform && deciding;
-                        self.block(
-                            function,
-                            &case.body,
-                            barrier_functions,
-                            uniform,
-                            in_barrier_loop,
-                        );
+                        self.block(&case.body, uniform, in_barrier_loop);
                     }
                 }
                 Statement::Loop {
@@ -191,17 +186,11 @@ impl Survey {
                     }
                     for nested in [body, continuing] {
                         let uniform = uniform && barrier_loop;
-                        self.block(function, nested, barrier_functions, uniform, barrier_loop);
+                        self.block(nested, uniform, barrier_loop);
                     }
                 }
                 Statement::Block(nested) => {
-                    self.block(
-                        function,
-                        nested,
-                        barrier_functions,
-                        uniform,
-                        in_barrier_loop,
-                    );
+                    self.block(nested, uniform, in_barrier_loop);
                 }
                 Statement::Store { pointer, value } => {
                     if let Some(local) = local_root(function, *pointer) {

@@ -1208,10 +1208,8 @@ fn enclosing_pack_len(ty: &TypeExpr, params: &[Rc<str>], env: &Env) -> Option<us
     if names.0.iter().any(|n| params.contains(n)) {
         return None;
     }
-    names.0.iter().find_map(|n| match env.get(n) {
-        Some(TArg::Pack(elems)) => Some(elems.len()),
-        _ => None,
-    })
+    let packs = enclosing_packs(&names, params, env);
+    packs.first().map(|(_, elems)| elems.len())
 }
 
 /// The packs a pattern mentions that are not among the template's own
